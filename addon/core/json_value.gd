@@ -1,0 +1,46 @@
+@tool
+extends RefCounted
+## Godot values → JSON-safe values, the one shape every command result uses:
+## vectors as arrays, colours as [r, g, b, a], nodes as their path, resources as {class, path}.
+
+
+static func to_json(v: Variant) -> Variant:
+	match typeof(v):
+		TYPE_NIL, TYPE_BOOL, TYPE_INT, TYPE_STRING:
+			return v
+		TYPE_FLOAT:
+			return v if is_finite(v) else str(v)
+		TYPE_STRING_NAME, TYPE_NODE_PATH:
+			return str(v)
+		TYPE_VECTOR2, TYPE_VECTOR2I:
+			return [v.x, v.y]
+		TYPE_VECTOR3, TYPE_VECTOR3I:
+			return [v.x, v.y, v.z]
+		TYPE_VECTOR4, TYPE_VECTOR4I, TYPE_QUATERNION:
+			return [v.x, v.y, v.z, v.w]
+		TYPE_COLOR:
+			return [v.r, v.g, v.b, v.a]
+		TYPE_RECT2, TYPE_RECT2I:
+			return {"position": [v.position.x, v.position.y], "size": [v.size.x, v.size.y]}
+		TYPE_ARRAY, TYPE_PACKED_STRING_ARRAY, TYPE_PACKED_INT32_ARRAY, TYPE_PACKED_INT64_ARRAY, \
+				TYPE_PACKED_FLOAT32_ARRAY, TYPE_PACKED_FLOAT64_ARRAY, TYPE_PACKED_VECTOR2_ARRAY, \
+				TYPE_PACKED_VECTOR3_ARRAY, TYPE_PACKED_COLOR_ARRAY:
+			var out: Array = []
+			for x: Variant in v:
+				out.append(to_json(x))
+			return out
+		TYPE_DICTIONARY:
+			var d := {}
+			for k: Variant in v:
+				d[str(k)] = to_json(v[k])
+			return d
+		TYPE_OBJECT:
+			if v == null or not is_instance_valid(v):
+				return null
+			if v is Node:
+				return str(v.get_path()) if v.is_inside_tree() else v.name
+			if v is Resource:
+				return {"class": v.get_class(), "path": v.resource_path}
+			return {"class": v.get_class()}
+	# Transforms, bases, planes, AABBs, RIDs, callables: Godot's own text form round-trips through str_to_var.
+	return var_to_str(v)

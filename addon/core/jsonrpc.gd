@@ -1,0 +1,60 @@
+@tool
+extends RefCounted
+## JSON-RPC 2.0 framing over the router: one request, a notification or a batch in, the reply text out.
+
+const BridgeError := preload("res://addons/bridge/core/bridge_error.gd")
+
+var _router: RefCounted
+
+
+func _init(router: RefCounted) -> void:
+	_router = router
+
+
+## Returns the reply text, or "" when nothing is owed (notifications only). May await.
+func handle_text(text: String) -> String:
+	var json := JSON.new()
+	if json.parse(text) != OK:
+		return JSON.stringify(_error(null, BridgeError.PARSE_ERROR,
+				"parse error: %s at line %d" % [json.get_error_message(), json.get_error_line()]))
+	var msg: Variant = json.data
+	if msg is Array:
+		if msg.is_empty():
+			return JSON.stringify(_error(null, BridgeError.INVALID_REQUEST, "empty batch"))
+		var replies: Array = []
+		for item: Variant in msg:
+			var r: Variant = await handle_message(item)
+			if r != null:
+				replies.append(r)
+		return "" if replies.is_empty() else JSON.stringify(replies)
+	var reply: Variant = await handle_message(msg)
+	return "" if reply == null else JSON.stringify(reply)
+
+
+## Returns the reply Dictionary, or null for a notification.
+func handle_message(msg: Variant) -> Variant:
+	if not msg is Dictionary or msg.get("jsonrpc") != "2.0" or not msg.get("method") is String:
+		var bad_id: Variant = msg.get("id") if msg is Dictionary else null
+		return _error(normalize_id(bad_id), BridgeError.INVALID_REQUEST,
+				"invalid request: expected {\"jsonrpc\": \"2.0\", \"method\": string, \"params\"?: object, \"id\"?}")
+	var is_notification: bool = not msg.has("id")
+	var id: Variant = normalize_id(msg.get("id"))
+	var out: Dictionary = await _router.dispatch(msg.method, msg.get("params", {}))
+	if is_notification:
+		return null
+	if out.has("error"):
+		return {"jsonrpc": "2.0", "id": id, "error": out.error}
+	if not out.has("result"):
+		return _error(id, BridgeError.INTERNAL_ERROR, "%s failed inside the editor; see the editor output" % msg.method)
+	return {"jsonrpc": "2.0", "id": id, "result": out.result}
+
+
+## JSON numbers arrive as floats; an integral id goes back as an integer, as the client sent it.
+static func normalize_id(id: Variant) -> Variant:
+	if id is float and is_finite(id) and id == floorf(id) and absf(id) < 9.0e15:
+		return int(id)
+	return id
+
+
+static func _error(id: Variant, code: int, message: String) -> Dictionary:
+	return {"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}}

@@ -1,0 +1,204 @@
+@tool
+extends RefCounted
+## Checks and converts a command's JSON parameters against its declared parameter docs, before any
+## handler runs: required, type, range, allowed values, unknown names (with a did-you-mean) and the
+## path jail for every parameter that names a file the command writes.
+
+const BridgeError := preload("res://addons/bridge/core/bridge_error.gd")
+
+const TYPES := ["string", "int", "float", "bool", "NodePath", "Vector2", "Vector3", "Color", "Array",
+		"Dictionary", "any", "enum"]
+
+
+## Returns the converted parameters (defaults filled in) or a BridgeError naming what was wrong.
+static func check(method: String, specs: Array, params: Variant) -> Variant:
+	if params == null:
+		params = {}
+	if not params is Dictionary:
+		return BridgeError.invalid("%s: params must be an object of named parameters" % method)
+	var known := {}
+	for spec: Dictionary in specs:
+		known[spec.name] = spec
+	for key: Variant in params.keys():
+		if not known.has(str(key)):
+			var msg := "%s: unknown parameter '%s'" % [method, key]
+			var guess := did_you_mean(str(key), known.keys())
+			if guess != "":
+				msg += " (did you mean '%s'?)" % guess
+			elif not known.is_empty():
+				msg += "; it takes: %s" % ", ".join(PackedStringArray(known.keys()))
+			else:
+				msg += "; it takes no parameters"
+			return BridgeError.invalid(msg, {"param": key, "suggestion": guess})
+	var out := {}
+	for spec: Dictionary in specs:
+		var name: String = spec.name
+		if not params.has(name) or params[name] == null:
+			if spec.get("required", false):
+				return BridgeError.invalid("%s: missing required parameter '%s' (%s)" % [method, name, describe_type(spec)],
+						{"param": name})
+			if spec.has("default"):
+				var d: Variant = convert_value(spec, spec.default)
+				out[name] = d if not d is BridgeError else spec.default
+			continue
+		var value: Variant = convert_value(spec, params[name])
+		if value is BridgeError:
+			return BridgeError.invalid("%s: parameter '%s' %s" % [method, name, value.message], {"param": name})
+		if spec.get("writes_path", false):
+			var jailed := jail_path(value)
+			if jailed is BridgeError:
+				return BridgeError.new(BridgeError.PATH_REFUSED, "%s: parameter '%s' %s" % [method, name, jailed.message],
+						{"param": name, "path": value})
+			value = jailed
+		out[name] = value
+	return out
+
+
+## Converts one JSON value to the declared Godot type, or returns a BridgeError saying what was expected.
+static func convert_value(spec: Dictionary, v: Variant) -> Variant:
+	var t: String = spec.get("type", "any")
+	var result: Variant = _convert(t, spec, v)
+	if result is BridgeError:
+		return result
+	if t in ["int", "float"]:
+		if spec.has("min") and result < spec.min:
+			return BridgeError.invalid("must be >= %s, got %s" % [spec.min, result])
+		if spec.has("max") and result > spec.max:
+			return BridgeError.invalid("must be <= %s, got %s" % [spec.max, result])
+	return result
+
+
+static func _convert(t: String, spec: Dictionary, v: Variant) -> Variant:
+	match t:
+		"string", "NodePath":
+			if v is String or v is StringName or v is NodePath:
+				return str(v)
+		"int":
+			if (v is float and is_finite(v) and v == floorf(v)) or v is int:
+				return int(v)
+		"float":
+			if (v is float or v is int) and not v is bool:
+				return float(v)
+		"bool":
+			if v is bool:
+				return v
+		"enum":
+			var values: Array = spec.get("values", [])
+			if (v is String or v is StringName) and str(v) in values:
+				return str(v)
+			return BridgeError.invalid("must be one of %s, got %s" % [", ".join(PackedStringArray(values)), JSON.stringify(v)])
+		"Vector2":
+			var n: Variant = _numbers(v, ["x", "y"])
+			if n != null:
+				return Vector2(n[0], n[1])
+		"Vector3":
+			var n: Variant = _numbers(v, ["x", "y", "z"])
+			if n != null:
+				return Vector3(n[0], n[1], n[2])
+		"Color":
+			var c: Variant = parse_color(v)
+			if c != null:
+				return c
+		"Array":
+			if v is Array:
+				return v
+		"Dictionary":
+			if v is Dictionary:
+				return v
+		"any":
+			return v
+	return BridgeError.invalid("must be %s, got %s" % [describe_type(spec), JSON.stringify(v)])
+
+
+## Accepts [x, y(, z)] or {"x":…, "y":…}; returns the numbers or null.
+static func _numbers(v: Variant, keys: Array) -> Variant:
+	var out: Array = []
+	if v is Array and v.size() == keys.size():
+		out = v
+	elif v is Dictionary and v.size() == keys.size():
+		for k: String in keys:
+			if not v.has(k):
+				return null
+			out.append(v[k])
+	else:
+		return null
+	for x: Variant in out:
+		if not (x is float or x is int) or x is bool:
+			return null
+	return out
+
+
+## '#ff8800', 'ff8800', a named colour ('red'), [r, g, b(, a)] in 0..1 or {"r","g","b"(,"a")}.
+static func parse_color(v: Variant) -> Variant:
+	if v is String:
+		var s: String = v.strip_edges()
+		if Color.html_is_valid(s):
+			return Color.html(s)
+		var named := Color.from_string(s, Color(0, 0, 0, -1))
+		if named.a >= 0.0:
+			return named
+		return null
+	if v is Array and (v.size() == 3 or v.size() == 4):
+		for x: Variant in v:
+			if not (x is float or x is int):
+				return null
+		return Color(v[0], v[1], v[2], v[3] if v.size() == 4 else 1.0)
+	if v is Dictionary and v.has("r") and v.has("g") and v.has("b"):
+		return Color(v.r, v.g, v.b, v.get("a", 1.0))
+	return null
+
+
+static func describe_type(spec: Dictionary) -> String:
+	match spec.get("type", "any"):
+		"string": return "a string"
+		"NodePath": return "a node path string (e.g. /root/Main/Player or Player)"
+		"int": return "an integer"
+		"float": return "a number"
+		"bool": return "true or false"
+		"Vector2": return "a Vector2 as [x, y]"
+		"Vector3": return "a Vector3 as [x, y, z]"
+		"Color": return "a Color as '#rrggbb(aa)', a name, or [r, g, b(, a)]"
+		"Array": return "an array"
+		"Dictionary": return "an object"
+		"enum": return "one of " + ", ".join(PackedStringArray(spec.get("values", [])))
+	return "any JSON value"
+
+
+## The jail: a written path must stay inside res:// or user://. Returns the normalised path or a BridgeError.
+static func jail_path(path: Variant) -> Variant:
+	var p := str(path).strip_edges()
+	var scheme := ""
+	for s: String in ["res://", "user://"]:
+		if p.begins_with(s):
+			scheme = s
+	if scheme == "":
+		return BridgeError.invalid("must be a res:// or user:// path, got '%s'" % p)
+	var rest := p.substr(scheme.length())
+	if rest.contains("\\") or rest.contains(":") or rest.begins_with("/"):
+		return BridgeError.invalid("must be a plain path inside %s, got '%s'" % [scheme, p])
+	var parts: Array[String] = []
+	for part in rest.split("/", false):
+		if part == ".":
+			continue
+		if part == "..":
+			if parts.is_empty():
+				return BridgeError.invalid("escapes %s: '%s'" % [scheme, p])
+			parts.pop_back()
+			continue
+		parts.append(part)
+	if parts.is_empty():
+		return BridgeError.invalid("names no file: '%s'" % p)
+	return scheme + "/".join(parts)
+
+
+static func did_you_mean(word: String, candidates: Array) -> String:
+	var best := ""
+	var best_score := 0.45
+	for c: Variant in candidates:
+		var score := word.to_lower().similarity(str(c).to_lower())
+		if str(c).to_lower().begins_with(word.to_lower()) or word.to_lower().begins_with(str(c).to_lower()):
+			score = maxf(score, 0.6)
+		if score > best_score:
+			best_score = score
+			best = str(c)
+	return best

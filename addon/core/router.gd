@@ -1,0 +1,91 @@
+@tool
+extends RefCounted
+## The one command router behind every transport: `<group>.<command>` → handler. Each command is
+## registered with its parameter docs; parameters are checked here, once, before any handler runs.
+
+const BridgeError := preload("res://addons/bridge/core/bridge_error.gd")
+const Params := preload("res://addons/bridge/core/params.gd")
+const Schema := preload("res://addons/bridge/core/schema.gd")
+const JsonValue := preload("res://addons/bridge/core/json_value.gd")
+
+## Emitted when the command set changes (a group registered or removed), so transports can notify.
+signal commands_changed
+
+var _commands: Dictionary = {}  # method -> command Dictionary (docs + handler)
+var _order: Array[String] = []
+var _groups: Array = []  # handlers are Callables on these objects: keep them alive
+
+
+## Registers every command a group declares. A group is any object with `commands() -> Array`.
+func register_group(group: Object, source: String = "builtin") -> void:
+	_groups.append(group)
+	for cmd: Dictionary in group.commands():
+		register(cmd, source)
+	commands_changed.emit()
+
+
+func register(cmd: Dictionary, source: String = "builtin") -> void:
+	var method: String = cmd.method
+	assert(method.count(".") == 1, "command names are <group>.<command>: " + method)
+	for spec: Dictionary in cmd.get("params", []):
+		assert(spec.get("type", "any") in Params.TYPES, "%s.%s: unknown type %s" % [method, spec.name, spec.get("type")])
+	cmd["source"] = source
+	if not _commands.has(method):
+		_order.append(method)
+	_commands[method] = cmd
+
+
+func has(method: String) -> bool:
+	return _commands.has(method)
+
+
+func methods() -> Array[String]:
+	return _order.duplicate()
+
+
+## The public docs of one command: everything but the handler, plus its JSON Schema.
+func describe(method: String) -> Dictionary:
+	var cmd: Dictionary = _commands[method]
+	var params: Array = []
+	for spec: Dictionary in cmd.get("params", []):
+		params.append(spec.duplicate())
+	var doc := {
+		"method": method,
+		"summary": cmd.get("summary", ""),
+		"params": params,
+		"example": cmd.get("example", {}),
+		"read_only": cmd.get("read_only", false),
+		"destructive": cmd.get("destructive", false),
+		"needs": cmd.get("needs", ""),
+		"source": cmd.get("source", "builtin"),
+		"input_schema": Schema.for_command(cmd.get("params", [])),
+	}
+	if cmd.has("timeout_ms"):
+		doc["timeout_ms"] = cmd.timeout_ms
+	return doc
+
+
+func describe_all() -> Array:
+	var out: Array = []
+	for m in _order:
+		out.append(describe(m))
+	return out
+
+
+## Runs one command. Returns {"result": json} or {"error": {code, message, data}}. May await.
+func dispatch(method: String, params: Variant) -> Dictionary:
+	if not _commands.has(method):
+		var guess := Params.did_you_mean(method, _order)
+		var msg := "unknown method '%s'" % method
+		if guess != "":
+			msg += " (did you mean '%s'?)" % guess
+		msg += "; engine.commands lists every command"
+		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, msg, {"method": method, "suggestion": guess}).to_dict()}
+	var cmd: Dictionary = _commands[method]
+	var checked: Variant = Params.check(method, cmd.get("params", []), params)
+	if checked is BridgeError:
+		return {"error": checked.to_dict()}
+	var result: Variant = await cmd.handler.call(checked)
+	if result is BridgeError:
+		return {"error": result.to_dict()}
+	return {"result": JsonValue.to_json(result)}

@@ -1,0 +1,41 @@
+@tool
+extends RefCounted
+## The addon's project settings and environment overrides, registered so they show in Project
+## Settings while their defaults stay out of project.godot.
+
+const WS_PORT := "bridge/network/ws_port"
+const HTTP_PORT := "bridge/network/http_port"
+const MCP_HTTP := "bridge/network/mcp_http"
+const HTTP_TYPED := "bridge/network/http_typed"
+
+const WS_DEFAULT_PORT := 9080
+const WS_LAST_PORT := 9095
+const HTTP_FIRST_PORT := 9100
+const HTTP_LAST_PORT := 9115
+
+
+static func register() -> void:
+	_define(WS_PORT, TYPE_INT, 0, PROPERTY_HINT_RANGE, "0,65535")
+	_define(HTTP_PORT, TYPE_INT, 0, PROPERTY_HINT_RANGE, "0,65535")
+	_define(MCP_HTTP, TYPE_BOOL, true)
+	_define(HTTP_TYPED, TYPE_BOOL, true)
+
+
+static func _define(name: String, type: int, default: Variant, hint: int = PROPERTY_HINT_NONE, hint_string: String = "") -> void:
+	if not ProjectSettings.has_setting(name):
+		ProjectSettings.set_setting(name, default)
+	ProjectSettings.set_initial_value(name, default)
+	ProjectSettings.add_property_info({"name": name, "type": type, "hint": hint, "hint_string": hint_string})
+	ProjectSettings.set_as_basic(name, true)
+
+
+## A pinned port from the environment or the project setting, or 0 when the port is free to choose.
+static func pinned_port(env_name: String, setting: String) -> int:
+	var env := OS.get_environment(env_name)
+	if env.is_valid_int():
+		return env.to_int()
+	return int(ProjectSettings.get_setting(setting, 0))
+
+
+static func flag(setting: String) -> bool:
+	return bool(ProjectSettings.get_setting(setting, true))

@@ -1,0 +1,21 @@
+@tool
+extends EditorPlugin
+## Wires the bridge server into the editor; all the work lives in core/.
+
+const BridgeServer := preload("res://addons/bridge/core/bridge_server.gd")
+
+var _server: Node
+
+
+func _enter_tree() -> void:
+	_server = BridgeServer.new()
+	_server.name = "BridgeServer"
+	_server.plugin = self
+	add_child(_server)
+
+
+func _exit_tree() -> void:
+	if _server:
+		_server.shutdown()
+		_server.queue_free()
+		_server = null
