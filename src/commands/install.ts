@@ -1,0 +1,27 @@
+// `bridge install --project DIR [--enable]`: copy the addon into a project (and enable it).
+import {Command, Flags} from '@oclif/core'
+
+import {copyAddon, enablePlugin} from '../core/install.js'
+import {requireProject} from '../core/project.js'
+
+export default class Install extends Command {
+  static summary = 'Copy the bridge addon into a Godot project'
+  static description =
+    'Copies the addon to <project>/addons/bridge. With --enable it also enables the plugin in project.godot, changing only that line.'
+  static examples = ['<%= config.bin %> install --project ./mygame --enable']
+  static flags = {
+    project: Flags.string({description: 'Godot project directory (default: the one containing the working directory)'}),
+    enable: Flags.boolean({description: 'Enable the plugin in project.godot'}),
+  }
+  static enableJsonFlag = true
+
+  async run(): Promise<{addon_dir: string; enabled: boolean; project_godot_changed: boolean}> {
+    const {flags} = await this.parse(Install)
+    const root = requireProject(flags.project)
+    const dir = copyAddon(root)
+    const changed = flags.enable ? enablePlugin(root) : false
+    this.log(`addon copied to ${dir}`)
+    if (flags.enable) this.log(changed ? 'plugin enabled in project.godot' : 'plugin was already enabled')
+    return {addon_dir: dir, enabled: Boolean(flags.enable), project_godot_changed: changed}
+  }
+}

@@ -1,0 +1,31 @@
+// `bridge run <method> [--params JSON]`: call any addon method, including ones the catalog does not know.
+import {Args, Flags} from '@oclif/core'
+
+import {EngineCommand, connectionFlags} from '../core/engine-command.js'
+import {UsageError} from '../core/errors.js'
+
+export default class Run extends EngineCommand {
+  static summary = 'Call any addon method by name'
+  static description = 'Calls <group>.<command> on the editor with JSON params; works for project-local and newer addon commands too.'
+  static examples = [
+    `<%= config.bin %> run engine.version`,
+    `<%= config.bin %> run node.add --params '{"type":"Sprite2D","name":"Hero"}'`,
+  ]
+  static args = {method: Args.string({description: 'Method, e.g. node.add', required: true})}
+  static flags = {...connectionFlags, params: Flags.string({description: 'Parameters as a JSON object', default: '{}'})}
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parse(Run)
+    if (!/^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/.test(args.method))
+      throw new UsageError(`method '${args.method}' is not of the form <group>.<command>`)
+    let params: unknown
+    try {
+      params = JSON.parse(flags.params)
+    } catch (error) {
+      throw new UsageError(`--params: not valid JSON (${(error as Error).message})`)
+    }
+    if (typeof params !== 'object' || params === null || Array.isArray(params))
+      throw new UsageError('--params: must be a JSON object of named parameters')
+    this.print(await this.callEditor(flags, args.method, params as Record<string, unknown>), flags.json)
+  }
+}

@@ -1,0 +1,86 @@
+// One oclif command per addon command, generated from the catalog: `node.add` becomes
+// `bridge node add --type Sprite2D --parent /root/Main --name Hero`, with the addon's own docs as help.
+import {Flags, type Command} from '@oclif/core'
+
+import {type CommandDoc, type ParamDoc, commandId, flagName, loadCatalog} from './catalog.js'
+import {coerceFlag} from './coerce.js'
+import {EngineCommand, connectionFlags} from './engine-command.js'
+import {UsageError} from './errors.js'
+import {validateParams} from './validate.js'
+
+/** Reserved by the common flags: an addon parameter of the same name gets a `param-` prefix. */
+const RESERVED = new Set(['project', 'timeout', 'json', 'help'])
+
+export function flagFor(param: ParamDoc): string {
+  const name = flagName(param.name)
+  return RESERVED.has(name) ? `param-${name}` : name
+}
+
+export function exampleLine(doc: CommandDoc): string {
+  const parts = [`<%= config.bin %> ${commandId(doc.method).replace(':', ' ')}`]
+  for (const [key, value] of Object.entries(doc.example ?? {})) {
+    const param = doc.params.find((p) => p.name === key)
+    const flag = param ? flagFor(param) : flagName(key)
+    if (value === true && param?.type === 'bool') parts.push(`--${flag}`)
+    else parts.push(`--${flag} ${shellQuote(typeof value === 'string' ? value : JSON.stringify(value))}`)
+  }
+  return parts.join(' ')
+}
+
+function shellQuote(s: string): string {
+  return /^[\w./:@%+-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`
+}
+
+function describeParam(p: ParamDoc): string {
+  const extra: string[] = []
+  if (p.type === 'enum') extra.push(`one of: ${p.values?.join(', ')}`)
+  else extra.push(p.type)
+  if (p.default !== undefined) extra.push(`default ${JSON.stringify(p.default)}`)
+  if (p.min !== undefined || p.max !== undefined) extra.push(`range ${p.min ?? ''}..${p.max ?? ''}`)
+  if (p.writes_path) extra.push('written path, res:// or user://')
+  return `${p.description} (${extra.join('; ')})`
+}
+
+/** Reads flag text into typed params, then checks them against the command's schema. */
+export function paramsFromFlags(doc: CommandDoc, flags: Record<string, unknown>): Record<string, unknown> {
+  const params: Record<string, unknown> = {}
+  for (const p of doc.params) {
+    const value = flags[flagFor(p)]
+    if (value === undefined) continue
+    params[p.name] = p.type === 'bool' ? value : coerceFlag(p, String(value), `--${flagFor(p)}`)
+  }
+  const problem = validateParams(doc.method, doc.input_schema, params)
+  if (problem) throw new UsageError(`${doc.method}: ${problem}`)
+  return params
+}
+
+export function makeAddonCommand(doc: CommandDoc): Command.Class {
+  const flags: Record<string, unknown> = {...connectionFlags}
+  for (const p of doc.params) {
+    const options = {description: describeParam(p), required: p.required}
+    flags[flagFor(p)] =
+      p.type === 'bool' ? Flags.boolean({...options, allowNo: true}) : Flags.string({...options, options: p.type === 'enum' ? p.values : undefined})
+  }
+
+  class AddonCommand extends EngineCommand {
+    static summary = doc.summary
+    static description = `Addon method: ${doc.method}${doc.read_only ? ' (read-only)' : ''}${doc.destructive ? ' (destructive)' : ''}`
+    static examples = [exampleLine(doc)]
+    static flags = flags as typeof connectionFlags
+    static enableJsonFlag = false
+
+    async run(): Promise<void> {
+      const {flags: parsed} = await this.parse(AddonCommand)
+      const params = paramsFromFlags(doc, parsed as Record<string, unknown>)
+      const result = await this.callEditor(parsed, doc.method, params, doc.timeout_ms)
+      this.print(result, parsed.json)
+    }
+  }
+  return AddonCommand as unknown as Command.Class
+}
+
+export function addonCommands(): Record<string, Command.Class> {
+  const out: Record<string, Command.Class> = {}
+  for (const doc of loadCatalog()) out[commandId(doc.method)] = makeAddonCommand(doc)
+  return out
+}

@@ -1,0 +1,80 @@
+// The command catalog: the addon's own parameter docs (engine.commands), captured at build time in
+// catalog/commands.json so the CLI has flags, help and validation offline. A test keeps it equal to the
+// live addon's list.
+import {readFileSync} from 'node:fs'
+import {dirname, join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+export type ParamType =
+  | 'string'
+  | 'int'
+  | 'float'
+  | 'bool'
+  | 'NodePath'
+  | 'Vector2'
+  | 'Vector3'
+  | 'Color'
+  | 'Array'
+  | 'Dictionary'
+  | 'any'
+  | 'enum'
+
+export interface ParamDoc {
+  name: string
+  type: ParamType
+  required: boolean
+  description: string
+  default?: unknown
+  min?: number
+  max?: number
+  values?: string[]
+  writes_path?: boolean
+}
+
+export interface CommandDoc {
+  method: string
+  summary: string
+  params: ParamDoc[]
+  example: Record<string, unknown>
+  read_only: boolean
+  destructive: boolean
+  needs?: string
+  source?: string
+  timeout_ms?: number
+  input_schema: Record<string, unknown>
+}
+
+export const CATALOG_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'catalog', 'commands.json')
+
+let cached: CommandDoc[] | undefined
+
+export function loadCatalog(): CommandDoc[] {
+  if (!cached) {
+    try {
+      cached = (JSON.parse(readFileSync(CATALOG_FILE, 'utf8')) as {commands: CommandDoc[]}).commands
+    } catch {
+      cached = []
+    }
+  }
+  return cached
+}
+
+export function findCommand(method: string): CommandDoc | undefined {
+  return loadCatalog().find((c) => c.method === method)
+}
+
+/** `node.add` → `node:add` (oclif id) → shown as `bridge node add`. */
+export function commandId(method: string): string {
+  return method.replace('.', ':').replaceAll('_', '-')
+}
+
+/** The reverse of commandId for a forwarded, unknown command. */
+export function methodFromId(id: string): string {
+  const [group, ...rest] = id.split(/[: ]/)
+  return `${group}.${rest.join('_').replaceAll('-', '_')}`
+}
+
+/** `allow_unsafe_editor_io` → `allow-unsafe-editor-io`. */
+export function flagName(param: string): string {
+  return param.replaceAll('_', '-')
+}

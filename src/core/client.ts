@@ -1,0 +1,154 @@
+// The JSON-RPC client of the addon's WebSocket transport. It waits for the addon's `bridge.hello`,
+// refuses an editor that serves another project, and turns every failure into a typed error.
+import WebSocket from 'ws'
+
+import {type Discovery, verdictFor, wsPortFor} from './discovery.js'
+import {BridgeCliError, EXIT, EngineError, UnreachableError} from './errors.js'
+import {sameDir} from './project.js'
+
+export interface ConnectOptions {
+  /** The project this client must drive; the answering editor's project_root must match. */
+  projectRoot?: string
+  /** Overrides the discovery file / BRIDGE_WS_PORT / 9080. */
+  port?: number
+  connectTimeoutMs?: number
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000
+
+interface Pending {
+  resolve: (value: unknown) => void
+  reject: (error: Error) => void
+  timer: NodeJS.Timeout
+  method: string
+}
+
+export class EngineClient {
+  private nextId = 1
+  private readonly pending = new Map<number, Pending>()
+
+  private constructor(
+    private readonly ws: WebSocket,
+    public readonly hello: Discovery,
+    public readonly port: number,
+  ) {
+    ws.on('message', (data) => this.onMessage(data.toString()))
+    ws.on('close', () => this.failAll(new BridgeCliError('the editor closed the connection', EXIT.running, 'closed')))
+    ws.on('error', () => {}) // surfaced through 'close'
+  }
+
+  static async connect(options: ConnectOptions = {}): Promise<EngineClient> {
+    const port = options.port ?? wsPortFor(options.projectRoot)
+    let opened: {ws: WebSocket; hello: Discovery}
+    try {
+      opened = await openAndGreet(port, options.connectTimeoutMs ?? 5000)
+    } catch (error) {
+      const verdict = await verdictFor(options.projectRoot, port)
+      throw new UnreachableError(verdict, `cannot reach the editor on 127.0.0.1:${port} (${(error as Error).message})`, {
+        port,
+        project_root: options.projectRoot,
+      })
+    }
+    const client = new EngineClient(opened.ws, opened.hello, port)
+    if (options.projectRoot && !sameDir(opened.hello.project_root, options.projectRoot)) {
+      client.close()
+      throw new BridgeCliError(
+        `the editor on port ${port} serves ${opened.hello.project_root}, not ${options.projectRoot}; refusing to act on the wrong project (start this project's editor, or pass its --project)`,
+        EXIT.wrongProject,
+        'wrong_project',
+        {port, expected: options.projectRoot, actual: opened.hello.project_root},
+      )
+    }
+    return client
+  }
+
+  call<T = unknown>(method: string, params: Record<string, unknown> = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<T> {
+    const id = this.nextId++
+    return new Promise<T>((resolve, reject) => {
+      if (this.ws.readyState !== WebSocket.OPEN) {
+        reject(new BridgeCliError('the connection to the editor is closed', EXIT.running, 'closed'))
+        return
+      }
+      const timer = setTimeout(() => {
+        this.pending.delete(id)
+        reject(
+          new BridgeCliError(
+            `${method} did not answer within ${timeoutMs} ms (raise it with --timeout)`,
+            EXIT.timeout,
+            'timeout',
+            {method, timeout_ms: timeoutMs},
+          ),
+        )
+      }, timeoutMs)
+      this.pending.set(id, {resolve: resolve as (v: unknown) => void, reject, timer, method})
+      this.ws.send(JSON.stringify({jsonrpc: '2.0', id, method, params}))
+    })
+  }
+
+  get isOpen(): boolean {
+    return this.ws.readyState === WebSocket.OPEN
+  }
+
+  onClose(listener: () => void): void {
+    this.ws.on('close', listener)
+  }
+
+  close(): void {
+    this.ws.close()
+  }
+
+  private onMessage(text: string): void {
+    let msg: {id?: number; result?: unknown; error?: {code: number; message: string; data?: unknown}}
+    try {
+      msg = JSON.parse(text)
+    } catch {
+      return
+    }
+    if (typeof msg.id !== 'number') return // a notification
+    const waiting = this.pending.get(msg.id)
+    if (!waiting) return // late reply to a request that timed out: never handed to the next call
+    this.pending.delete(msg.id)
+    clearTimeout(waiting.timer)
+    if (msg.error) waiting.reject(new EngineError(msg.error.code, msg.error.message, msg.error.data))
+    else waiting.resolve(msg.result)
+  }
+
+  private failAll(error: Error): void {
+    for (const [id, waiting] of this.pending) {
+      clearTimeout(waiting.timer)
+      waiting.reject(error)
+      this.pending.delete(id)
+    }
+  }
+}
+
+function openAndGreet(port: number, timeoutMs: number): Promise<{ws: WebSocket; hello: Discovery}> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}`, {maxPayload: 256 * 1024 * 1024, perMessageDeflate: false})
+    const timer = setTimeout(() => {
+      ws.terminate()
+      reject(new Error(`no greeting within ${timeoutMs} ms`))
+    }, timeoutMs)
+    ws.once('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+    ws.once('close', () => {
+      clearTimeout(timer)
+      reject(new Error('closed before greeting'))
+    })
+    ws.once('message', (data) => {
+      clearTimeout(timer)
+      try {
+        const msg = JSON.parse(data.toString())
+        if (msg.method !== 'bridge.hello') throw new Error('not a bridge editor (no bridge.hello)')
+        ws.removeAllListeners('error')
+        ws.removeAllListeners('close')
+        resolve({ws, hello: msg.params as Discovery})
+      } catch (error) {
+        ws.terminate()
+        reject(error as Error)
+      }
+    })
+  })
+}

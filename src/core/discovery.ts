@@ -1,0 +1,76 @@
+// The discovery file <project>/.engine/bridge.json and the verdict on an editor that does not answer:
+// running (port answers), starting (pid alive, not bound), crashed (pid dead), closed (no file).
+import {existsSync, readFileSync} from 'node:fs'
+import {createConnection} from 'node:net'
+import {join} from 'node:path'
+
+import type {Verdict} from './errors.js'
+
+export const DEFAULT_WS_PORT = 9080
+
+export interface Discovery {
+  ws_port: number
+  http_port: number
+  pid: number
+  project_root: string
+  engine_version: string
+  addon_version: string
+  started_at: string
+  [key: string]: unknown
+}
+
+export function discoveryPath(projectRoot: string): string {
+  return join(projectRoot, '.engine', 'bridge.json')
+}
+
+export function readDiscovery(projectRoot: string): Discovery | undefined {
+  const file = discoveryPath(projectRoot)
+  if (!existsSync(file)) return undefined
+  try {
+    const data = JSON.parse(readFileSync(file, 'utf8'))
+    return typeof data === 'object' && data ? (data as Discovery) : undefined
+  } catch {
+    return undefined // half-written or hand-edited: treated like an editor still starting
+  }
+}
+
+export function pidAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+export function tcpProbe(port: number, timeoutMs = 500, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (!port) return resolve(false)
+    const socket = createConnection({host, port})
+    const done = (ok: boolean) => {
+      socket.destroy()
+      resolve(ok)
+    }
+    socket.setTimeout(timeoutMs, () => done(false))
+    socket.once('connect', () => done(true))
+    socket.once('error', () => done(false))
+  })
+}
+
+/** The port to dial: the discovery file's, else BRIDGE_WS_PORT, else 9080. */
+export function wsPortFor(projectRoot: string | undefined): number {
+  const found = projectRoot ? readDiscovery(projectRoot) : undefined
+  if (found?.ws_port) return found.ws_port
+  const env = Number(process.env.BRIDGE_WS_PORT)
+  return Number.isInteger(env) && env > 0 ? env : DEFAULT_WS_PORT
+}
+
+export async function verdictFor(projectRoot: string | undefined, port: number): Promise<Verdict> {
+  const found = projectRoot ? readDiscovery(projectRoot) : undefined
+  const fileExists = projectRoot ? existsSync(discoveryPath(projectRoot)) : false
+  if (await tcpProbe(found?.ws_port || port)) return 'running'
+  if (!fileExists) return 'closed'
+  if (!found) return 'starting'
+  return pidAlive(found.pid) ? 'starting' : 'crashed'
+}

@@ -1,0 +1,50 @@
+// Starts a Godot editor on a project through the engine's own command line, in its own session so
+// signals meant for the CLI do not reach it, and waits until its bridge answers.
+import {spawn} from 'node:child_process'
+import {openSync} from 'node:fs'
+
+import {type Discovery, pidAlive, readDiscovery, tcpProbe} from './discovery.js'
+import {BridgeCliError, EXIT} from './errors.js'
+
+export interface SpawnEditorOptions {
+  godot: string
+  projectRoot: string
+  headless?: boolean
+  env?: NodeJS.ProcessEnv
+  /** Extra engine arguments, e.g. --lsp-port / --dap-port / --debug-server for parallel editors. */
+  args?: string[]
+  logFile?: string
+}
+
+export function spawnEditor(options: SpawnEditorOptions): number {
+  const args = [...(options.headless ? ['--headless'] : []), '--editor', '--path', options.projectRoot, ...(options.args ?? [])]
+  const out = options.logFile ? openSync(options.logFile, 'a') : 'ignore'
+  const child = spawn(options.godot, args, {
+    detached: true,
+    stdio: ['ignore', out, out],
+    env: options.env ?? process.env,
+  })
+  child.unref()
+  if (!child.pid) throw new BridgeCliError(`could not start ${options.godot}`, EXIT.closed, 'spawn_failed')
+  return child.pid
+}
+
+/** Resolves with the discovery record once the editor `pid` has bound its port. */
+export async function waitForEditor(
+  projectRoot: string,
+  pid: number,
+  timeoutMs: number,
+  onTick?: (elapsedMs: number) => void,
+): Promise<Discovery> {
+  const start = Date.now()
+  for (;;) {
+    const found = readDiscovery(projectRoot)
+    if (found && found.pid === pid && (await tcpProbe(found.ws_port))) return found
+    if (!pidAlive(pid)) throw new BridgeCliError(`the editor (pid ${pid}) exited while starting`, EXIT.crashed, 'editor_exited', {verdict: 'crashed'})
+    const elapsed = Date.now() - start
+    if (elapsed > timeoutMs)
+      throw new BridgeCliError(`the editor (pid ${pid}) did not bind within ${timeoutMs} ms`, EXIT.starting, 'start_timeout', {verdict: 'starting'})
+    onTick?.(elapsed)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}

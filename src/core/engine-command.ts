@@ -1,0 +1,48 @@
+// The base of every command that talks to the editor: common flags, connecting to the right project,
+// printing results, and turning failures into their documented exit codes and verdicts.
+import {Command, Flags} from '@oclif/core'
+
+import {DEFAULT_TIMEOUT_MS, EngineClient} from './client.js'
+import {BridgeCliError} from './errors.js'
+import {formatHuman, wantsJson} from './output.js'
+import {resolveProject} from './project.js'
+
+export const connectionFlags = {
+  project: Flags.string({description: 'Godot project directory (default: the one containing the working directory)'}),
+  timeout: Flags.integer({description: 'Milliseconds to wait for the editor to answer', min: 1}),
+  json: Flags.boolean({description: 'Print JSON (also the default when stdout is not a terminal)'}),
+}
+
+export abstract class EngineCommand extends Command {
+  /** Calls one method on the project's editor and closes the connection. */
+  protected async callEditor(
+    flags: {project?: string; timeout?: number},
+    method: string,
+    params: Record<string, unknown>,
+    defaultTimeoutMs = DEFAULT_TIMEOUT_MS,
+  ): Promise<unknown> {
+    const projectRoot = resolveProject(flags.project)
+    const client = await EngineClient.connect({projectRoot})
+    try {
+      return await client.call(method, params, flags.timeout ?? defaultTimeoutMs)
+    } finally {
+      client.close()
+    }
+  }
+
+  protected print(result: unknown, json: boolean | undefined): void {
+    if (wantsJson(json)) this.log(JSON.stringify(result, null, 2))
+    else this.log(formatHuman(result))
+  }
+
+  /** Every failure ends with its exit code; under --json (or off a terminal) the error is JSON on stdout too. */
+  protected async catch(error: Error & {exitCode?: number; oclif?: {exit?: number}}): Promise<unknown> {
+    if (error instanceof BridgeCliError) {
+      const argv = this.argv ?? []
+      if (wantsJson(argv.includes('--json'))) this.log(JSON.stringify(error.toJSON(), null, 2))
+      this.logToStderr(`bridge: ${error.message}`)
+      this.exit(error.exitCode)
+    }
+    return super.catch(error)
+  }
+}

@@ -1,0 +1,70 @@
+// Forwards a command the catalog does not know (a project-local command, a newer addon) to the live
+// editor when it knows the method; otherwise ends non-zero with a suggestion, never a silent 0.
+import type {Hook} from '@oclif/core'
+
+import {methodFromId} from '../core/catalog.js'
+import {EngineClient} from '../core/client.js'
+import {BridgeCliError, EXIT} from '../core/errors.js'
+import {formatHuman, wantsJson} from '../core/output.js'
+import {resolveProject} from '../core/project.js'
+
+const hook: Hook.CommandNotFound = async function (opts) {
+  const id = opts.id
+  const suggestion = closest(id.replaceAll(' ', ':'), opts.config.commandIDs)
+  const hint = suggestion ? ` Did you mean 'bridge ${suggestion.replaceAll(':', ' ')}'?` : ''
+  const parts = id.split(/[: ]/)
+  if (parts.length !== 2) this.error(`unknown command '${id.replaceAll(':', ' ')}'.${hint} See 'bridge --help'.`, {exit: EXIT.usage})
+  const argv = opts.argv ?? []
+  const flagValue = (name: string) => {
+    const i = argv.indexOf(`--${name}`)
+    return i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+  }
+  const method = methodFromId(id)
+  const client = await EngineClient.connect({projectRoot: resolveProject(flagValue('project'))}).catch(() => undefined)
+  if (!client)
+    return this.error(`unknown command '${parts.join(' ')}' (and no editor is reachable to ask about '${method}').${hint}`, {
+      exit: EXIT.usage,
+    })
+  try {
+    const known = (await client.call<{commands: {method: string}[]}>('engine.commands', {group: parts[0]})).commands
+    if (!known.some((c) => c.method === method))
+      this.error(`unknown command '${parts.join(' ')}': the editor has no method '${method}'.${hint}`, {exit: EXIT.usage})
+    const params = JSON.parse(flagValue('params') ?? '{}')
+    const result = await client.call(method, params)
+    this.log(wantsJson(argv.includes('--json')) ? JSON.stringify(result, null, 2) : formatHuman(result))
+  } catch (error) {
+    if (error instanceof BridgeCliError) this.error(error.message, {exit: error.exitCode})
+    throw error
+  } finally {
+    client.close()
+  }
+}
+
+function closest(word: string, candidates: string[]): string | undefined {
+  let best: string | undefined
+  let bestScore = Infinity
+  for (const c of candidates) {
+    const d = distance(word, c)
+    if (d < bestScore) {
+      bestScore = d
+      best = c
+    }
+  }
+  return best && bestScore <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({length: b.length + 1}, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]
+    row[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1))
+      prev = tmp
+    }
+  }
+  return row[b.length]
+}
+
+export default hook

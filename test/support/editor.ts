@@ -1,0 +1,170 @@
+// The engine test bed: a real headless Godot editor on a fresh temp copy of a fixture project with the
+// addon installed, a connected client, and a stop that never leaks a process or a temp dir.
+import {execFileSync} from 'node:child_process'
+import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join, resolve} from 'node:path'
+
+import {EngineClient} from '../../src/core/client.js'
+import {type Discovery, pidAlive} from '../../src/core/discovery.js'
+import {spawnEditor, waitForEditor} from '../../src/core/editor-process.js'
+import {findGodot} from '../../src/core/godot.js'
+import {copyAddon, enablePlugin} from '../../src/core/install.js'
+
+export const REPO_ROOT = resolve(import.meta.dirname, '..', '..')
+export const DEMO_PROJECT = join(REPO_ROOT, 'examples', 'demo')
+
+export interface StartOptions {
+  /** Project to copy (default: examples/demo). */
+  fixture?: string
+  /** Extra environment for the editor (BRIDGE_WS_PORT, BRIDGE_MCP_HTTP_PORT, ...). */
+  env?: Record<string, string>
+  /** Lines appended to the copy's project.godot before start. */
+  projectLines?: string[]
+  /** Skip connecting a client (for verdict tests). */
+  connect?: boolean
+  startTimeoutMs?: number
+}
+
+export interface TestEditor {
+  root: string
+  pid: number
+  discovery: Discovery
+  client: EngineClient
+  home: string
+  logFile: string
+  /** Starts the same project again (after stop or kill), keeping the temp dir. */
+  restart(): Promise<void>
+  /** Clean quit through the addon, then SIGKILL if it hangs; kills any game it started; removes temp dirs. */
+  stop(options?: {keepDir?: boolean}): Promise<void>
+  /** SIGKILL the editor (and its game), as a crash would. */
+  kill(): Promise<void>
+  log(): string
+}
+
+const live = new Set<number>()
+const dirs = new Set<string>()
+process.on('exit', () => {
+  for (const pid of live) killTree(pid)
+  for (const dir of dirs) rmSync(dir, {recursive: true, force: true})
+})
+
+let portSeed = 40000 + Math.floor(Math.random() * 10000)
+
+export async function startEditor(options: StartOptions = {}): Promise<TestEditor> {
+  const godot = findGodot()
+  const base = mkdtempSync(join(tmpdir(), 'bridge-e2e-'))
+  dirs.add(base)
+  const root = join(base, 'project')
+  cpSync(options.fixture ?? DEMO_PROJECT, root, {recursive: true, filter: (src) => !/[/\\](\.godot|\.engine)$/.test(src)})
+  copyAddon(root)
+  enablePlugin(root)
+  if (options.projectLines) {
+    const file = join(root, 'project.godot')
+    const text = readFileSync(file, 'utf8') + '\n' + options.projectLines.join('\n') + '\n'
+    writeFileSync(file, text)
+  }
+  const home = join(base, 'home')
+  mkdirSync(home, {recursive: true})
+  const logFile = join(base, 'editor.log')
+  const env = {
+    ...process.env,
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_DATA_HOME: join(home, 'data'),
+    XDG_CACHE_HOME: join(home, 'cache'),
+    ...options.env,
+  }
+  const ports = portSeed
+  portSeed += 3
+  const args = ['--lsp-port', String(ports), '--dap-port', String(ports + 1), '--debug-server', `tcp://127.0.0.1:${ports + 2}`]
+
+  const editor: TestEditor = {
+    root,
+    home,
+    logFile,
+    pid: 0,
+    discovery: undefined as unknown as Discovery,
+    client: undefined as unknown as EngineClient,
+    log: () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''),
+    async restart() {
+      editor.pid = spawnEditor({godot, projectRoot: root, headless: true, env, args, logFile})
+      live.add(editor.pid)
+      try {
+        editor.discovery = await waitForEditor(root, editor.pid, options.startTimeoutMs ?? 60_000)
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\n--- editor log ---\n${editor.log().slice(-4000)}`)
+      }
+      if (options.connect !== false) editor.client = await EngineClient.connect({projectRoot: root})
+    },
+    async stop(stopOptions = {}) {
+      const pid = editor.pid
+      if (pid && pidAlive(pid)) {
+        const games = childPids(pid)
+        try {
+          const client = editor.client?.isOpen ? editor.client : await EngineClient.connect({projectRoot: root})
+          await client.call('editor.quit', {}, 5000).catch(() => {})
+          client.close()
+        } catch {
+          // not reachable: fall through to the kill
+        }
+        await waitForExit(pid, 10_000)
+        killTree(pid)
+        for (const game of games) killTree(game)
+      }
+      editor.client?.close()
+      live.delete(pid)
+      if (!stopOptions.keepDir) {
+        rmSync(base, {recursive: true, force: true})
+        dirs.delete(base)
+      }
+    },
+    async kill() {
+      const games = childPids(editor.pid)
+      editor.client?.close()
+      process.kill(editor.pid, 'SIGKILL')
+      await waitForExit(editor.pid, 5000)
+      for (const game of games) killTree(game)
+      live.delete(editor.pid)
+    },
+  }
+  await editor.restart()
+  return editor
+}
+
+/** Pids whose parent is `pid` (the games an editor started: they run in their own session). */
+export function childPids(pid: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)], {encoding: 'utf8'})
+      .split('\n')
+      .filter(Boolean)
+      .map(Number)
+  } catch {
+    return []
+  }
+}
+
+function killTree(pid: number): void {
+  for (const child of childPids(pid)) killTree(child)
+  try {
+    process.kill(pid, 'SIGKILL')
+  } catch {
+    // already gone
+  }
+}
+
+export async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs
+  while (Date.now() < end) {
+    if (!pidAlive(pid) || isZombie(pid)) return true
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  return false
+}
+
+function isZombie(pid: number): boolean {
+  try {
+    return /\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+  } catch {
+    return true
+  }
+}
