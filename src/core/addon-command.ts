@@ -22,6 +22,7 @@ export function exampleLine(doc: CommandDoc): string {
     const param = doc.params.find((p) => p.name === key)
     const flag = param ? flagFor(param) : flagName(key)
     if (value === true && param?.type === 'bool') parts.push(`--${flag}`)
+    else if (Array.isArray(value) && /^(Vector2|Vector3|Color)$/.test(param?.type ?? '')) parts.push(`--${flag} ${value.join(',')}`)
     else parts.push(`--${flag} ${shellQuote(typeof value === 'string' ? value : JSON.stringify(value))}`)
   }
   return parts.join(' ')

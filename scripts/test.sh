@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The one test command (npm test): installs what is missing (npm packages, the private Godot 4.6
+# sysroot), builds, parse-checks the addon, then runs the unit and the engine-backed suites.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -d node_modules/@oclif/core ] || npm ci --no-audit --no-fund
+GODOT_BIN=$(bash scripts/find-godot.sh)
+export GODOT_BIN
+echo "godot: $GODOT_BIN ($("$GODOT_BIN" --headless --version 2>/dev/null | tail -n 1))"
+npm run build --silent
+bash scripts/check-addon.sh "$GODOT_BIN"
+npx mocha 'test/unit/**/*.test.ts' 'test/e2e/**/*.test.ts' "$@"

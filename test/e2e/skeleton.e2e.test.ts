@@ -1,0 +1,155 @@
+// The walking skeleton against real editors: project info through the CLI, all four verdicts produced
+// for real, two editors on two projects reached by project, discovery written and removed.
+import {expect} from 'chai'
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {createServer} from 'node:net'
+import {join} from 'node:path'
+
+import {discoveryPath} from '../../src/core/discovery.js'
+import {EXIT} from '../../src/core/errors.js'
+import {parseJson, runCli} from '../support/cli.js'
+import {type TestEditor, startEditor} from '../support/editor.js'
+
+describe('walking skeleton (real editor)', function () {
+  this.timeout(120_000)
+  let editor: TestEditor
+
+  before(async () => {
+    editor = await startEditor()
+  })
+  after(async () => {
+    await editor?.stop()
+  })
+
+  it('writes the discovery file with ports, pid, root and versions when bound', () => {
+    const info = JSON.parse(readFileSync(discoveryPath(editor.root), 'utf8'))
+    expect(info.pid).to.equal(editor.pid)
+    expect(info.project_root).to.equal(editor.root)
+    expect(info.ws_port).to.be.within(9080, 9095)
+    expect(info.engine_version).to.match(/^4\.6\./)
+    expect(info).to.include.keys('http_port', 'addon_version', 'started_at')
+  })
+
+  it('bridge project info prints the fixture name and engine 4.6 as JSON', async () => {
+    const result = await runCli(['project', 'info', '--project', editor.root, '--json'])
+    expect(result.code, result.stderr).to.equal(0)
+    const info = parseJson(result)
+    expect(info.name).to.equal('Bridge Demo')
+    expect(info.engine_version).to.match(/^4\.6\./)
+    expect(info.project_root).to.equal(editor.root)
+  })
+
+  it('finds the project from a working directory inside it', async () => {
+    const result = await runCli(['project', 'info', '--json'], {cwd: join(editor.root, 'scenes')})
+    expect(result.code, result.stderr).to.equal(0)
+    expect(parseJson(result).project_root).to.equal(editor.root)
+  })
+
+  it('prints a readable summary on a terminal-less run without --json only as JSON', async () => {
+    const result = await runCli(['project', 'info', '--project', editor.root])
+    expect(result.code).to.equal(0)
+    expect(parseJson(result).name).to.equal('Bridge Demo')
+  })
+
+  it('answers integer ids as integers and correlates concurrent calls', async () => {
+    const [a, b, c] = await Promise.all([
+      editor.client.call<{major: number}>('engine.version'),
+      editor.client.call<{name: string}>('project.info'),
+      editor.client.call<{count: number}>('engine.commands', {group: 'engine'}),
+    ])
+    expect(a.major).to.equal(4)
+    expect(b.name).to.equal('Bridge Demo')
+    expect(c.count).to.be.greaterThan(1)
+  })
+
+  it('reports an unknown method with a suggestion and a non-zero exit', async () => {
+    const result = await runCli(['run', 'engine.versoin', '--project', editor.root, '--json'])
+    expect(result.code).to.equal(EXIT.usage)
+    expect(result.stderr).to.include("did you mean 'engine.version'")
+  })
+
+  it('verdict starting: discovery file whose pid is alive but nothing listens', async () => {
+    const other = join(editor.home, 'starting-project')
+    mkdirSync(join(other, '.engine'), {recursive: true})
+    writeFileSync(join(other, 'project.godot'), 'config_version=5\n')
+    const port = await freePort()
+    writeFileSync(discoveryPath(other), JSON.stringify({ws_port: port, http_port: 0, pid: process.pid, project_root: other}))
+    const result = await runCli(['project', 'info', '--project', other, '--json'], {env: {BRIDGE_WS_PORT: String(port)}})
+    expect(result.code).to.equal(EXIT.starting)
+    expect(parseJson<{error: {verdict: string}}>(result).error.verdict).to.equal('starting')
+    expect(result.stderr).to.include('editor starting')
+  })
+
+  it('verdict closed: no discovery file and nothing listening', async () => {
+    const other = join(editor.home, 'closed-project')
+    mkdirSync(other, {recursive: true})
+    writeFileSync(join(other, 'project.godot'), 'config_version=5\n')
+    const port = await freePort()
+    const result = await runCli(['project', 'info', '--project', other, '--json'], {env: {BRIDGE_WS_PORT: String(port)}})
+    expect(result.code).to.equal(EXIT.closed)
+    expect(parseJson<{error: {verdict: string}}>(result).error.verdict).to.equal('closed')
+  })
+
+  it('refuses an editor that serves another project (no discovery file, port of another editor)', async () => {
+    const other = join(editor.home, 'lonely-project')
+    mkdirSync(other, {recursive: true})
+    writeFileSync(join(other, 'project.godot'), 'config_version=5\n')
+    const result = await runCli(['project', 'info', '--project', other, '--json'], {
+      env: {BRIDGE_WS_PORT: String(editor.discovery.ws_port)},
+    })
+    expect(result.code).to.equal(EXIT.wrongProject)
+    expect(result.stderr).to.include('refusing to act on the wrong project')
+  })
+
+  describe('a second editor on another project', () => {
+    let second: TestEditor
+    before(async () => {
+      second = await startEditor()
+    })
+    after(async () => {
+      await second?.stop()
+    })
+
+    it('binds another port, and the CLI reaches each editor by its project', async () => {
+      expect(second.discovery.ws_port).to.not.equal(editor.discovery.ws_port)
+      const a = parseJson(await runCli(['project', 'info', '--project', editor.root, '--json']))
+      const b = parseJson(await runCli(['project', 'info', '--project', second.root, '--json']))
+      expect(a.project_root).to.equal(editor.root)
+      expect(b.project_root).to.equal(second.root)
+      expect(a.pid).to.equal(editor.pid)
+      expect(b.pid).to.equal(second.pid)
+    })
+
+    it('verdict crashed after SIGKILL, then running again after a restart', async () => {
+      await second.kill()
+      expect(existsSync(discoveryPath(second.root)), 'a killed editor leaves its file').to.equal(true)
+      const crashed = await runCli(['project', 'info', '--project', second.root, '--json'])
+      expect(crashed.code).to.equal(EXIT.crashed)
+      expect(parseJson<{error: {verdict: string}}>(crashed).error.verdict).to.equal('crashed')
+      await second.restart() // the stale file (dead pid) is replaced at start
+      const info = JSON.parse(readFileSync(discoveryPath(second.root), 'utf8'))
+      expect(info.pid).to.equal(second.pid)
+      const running = await runCli(['project', 'info', '--project', second.root, '--json'])
+      expect(running.code, running.stderr).to.equal(0)
+    })
+
+    it('deletes the discovery file on a clean exit, and the verdict becomes closed', async () => {
+      await second.stop({keepDir: true})
+      expect(existsSync(discoveryPath(second.root))).to.equal(false)
+      const result = await runCli(['project', 'info', '--project', second.root, '--json'], {
+        env: {BRIDGE_WS_PORT: String(await freePort())},
+      })
+      expect(result.code).to.equal(EXIT.closed)
+    })
+  })
+})
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const {port} = server.address() as {port: number}
+      server.close(() => resolve(port))
+    })
+  })
+}

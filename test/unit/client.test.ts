@@ -1,0 +1,102 @@
+// The client's own logic against a scripted WebSocket peer (never proof that a command works: the
+// engine-backed suites do that): greeting, identity refusal, correlation, late replies, timeouts, verdicts.
+import {expect} from 'chai'
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {WebSocketServer} from 'ws'
+
+import {EngineClient} from '../../src/core/client.js'
+import {verdictFor} from '../../src/core/discovery.js'
+import {BridgeCliError, EXIT, EngineError, UnreachableError} from '../../src/core/errors.js'
+
+describe('EngineClient logic (scripted peer)', () => {
+  let server: WebSocketServer
+  let port: number
+  let dir: string
+  let handler: (msg: {id: number; method: string}, reply: (body: object) => void) => void
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bridge-unit-'))
+    server = new WebSocketServer({host: '127.0.0.1', port: 0})
+    await new Promise((r) => server.once('listening', r))
+    port = (server.address() as {port: number}).port
+    server.on('connection', (ws) => {
+      ws.send(JSON.stringify({jsonrpc: '2.0', method: 'bridge.hello', params: {project_root: dir, pid: process.pid, ws_port: port}}))
+      ws.on('message', (data) => {
+        const msg = JSON.parse(data.toString())
+        handler(msg, (body) => ws.send(JSON.stringify({jsonrpc: '2.0', id: msg.id, ...body})))
+      })
+    })
+  })
+  after(() => {
+    server.close()
+    rmSync(dir, {recursive: true, force: true})
+  })
+
+  it('refuses an editor whose greeting names another project', async () => {
+    const other = join(dir, 'other')
+    mkdirSync(other)
+    try {
+      await EngineClient.connect({projectRoot: other, port})
+      expect.fail('connected to the wrong project')
+    } catch (error) {
+      expect(error).to.be.instanceOf(BridgeCliError)
+      expect((error as BridgeCliError).exitCode).to.equal(EXIT.wrongProject)
+    }
+  })
+
+  it('never hands a late reply to the next call', async () => {
+    const client = await EngineClient.connect({projectRoot: dir, port})
+    handler = (msg, reply) => {
+      if (msg.method === 'slow') setTimeout(() => reply({result: 'late'}), 150)
+      else reply({result: 'fresh'})
+    }
+    const slow = client.call('slow', {}, 50).catch((e) => e)
+    expect(await slow).to.be.instanceOf(BridgeCliError).with.property('exitCode', EXIT.timeout)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(await client.call('fast')).to.equal('fresh')
+    client.close()
+  })
+
+  it('turns a JSON-RPC error into an EngineError with the usage exit code for bad params', async () => {
+    const client = await EngineClient.connect({projectRoot: dir, port})
+    handler = (_msg, reply) => reply({error: {code: -32602, message: "x.y: unknown parameter 'z'"}})
+    const error = (await client.call('x.y').catch((e) => e)) as EngineError
+    expect(error).to.be.instanceOf(EngineError)
+    expect(error.exitCode).to.equal(EXIT.usage)
+    expect(error.message).to.include("unknown parameter 'z'")
+    client.close()
+  })
+
+  it('fails pending calls when the connection drops', async () => {
+    const client = await EngineClient.connect({projectRoot: dir, port})
+    handler = () => {
+      for (const ws of server.clients) ws.terminate()
+    }
+    const error = await client.call('anything', {}, 5000).catch((e) => e)
+    expect(error).to.be.instanceOf(BridgeCliError)
+    expect((error as BridgeCliError).message).to.include('closed')
+  })
+
+  it('verdicts: running when the port answers, starting/crashed/closed from the discovery file', async () => {
+    const project = join(dir, 'verdicts')
+    mkdirSync(join(project, '.engine'), {recursive: true})
+    expect(await verdictFor(project, port)).to.equal('running')
+    expect(await verdictFor(project, 1)).to.equal('closed')
+    const file = join(project, '.engine', 'bridge.json')
+    writeFileSync(file, JSON.stringify({ws_port: 1, pid: process.pid}))
+    expect(await verdictFor(project, 1)).to.equal('starting')
+    writeFileSync(file, JSON.stringify({ws_port: 1, pid: 2 ** 22 + 12345}))
+    expect(await verdictFor(project, 1)).to.equal('crashed')
+    writeFileSync(file, '{half a fi')
+    expect(await verdictFor(project, 1)).to.equal('starting')
+  })
+
+  it('carries the verdict in the error when nothing listens', async () => {
+    const error = (await EngineClient.connect({projectRoot: join(dir, 'verdicts'), port: 1}).catch((e) => e)) as UnreachableError
+    expect(error).to.be.instanceOf(UnreachableError)
+    expect(error.verdict).to.equal('starting') // the half-written file from the previous case
+    expect(error.exitCode).to.equal(EXIT.starting)
+  })
+})
