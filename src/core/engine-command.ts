@@ -22,7 +22,7 @@ export abstract class EngineCommand extends Command {
     defaultTimeoutMs = DEFAULT_TIMEOUT_MS,
   ): Promise<unknown> {
     const projectRoot = resolveProject(flags.project)
-    const client = await EngineClient.connect({projectRoot})
+    const client = await EngineClient.connect({projectRoot, connectTimeoutMs: Math.min(flags.timeout ?? 5000, 5000)})
     try {
       return await client.call(method, params, flags.timeout ?? defaultTimeoutMs)
     } finally {

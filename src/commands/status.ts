@@ -1,0 +1,36 @@
+// `bridge status`: the editor's verdict for a project (running|starting|crashed|closed) without running
+// anything; the exit code is the verdict's (0 when running), so scripts and agents can branch on it.
+import {Command, Flags} from '@oclif/core'
+
+import {readDiscovery, verdictFor, wsPortFor} from '../core/discovery.js'
+import {EXIT, VERDICT_ADVICE} from '../core/errors.js'
+import {formatHuman, wantsJson} from '../core/output.js'
+import {requireProject} from '../core/project.js'
+
+export default class Status extends Command {
+  static summary = "Show whether the project's editor is running, starting, crashed or closed"
+  static examples = ['<%= config.bin %> status --project ./mygame']
+  static flags = {
+    project: Flags.string({description: 'Godot project directory (default: the one containing the working directory)'}),
+    json: Flags.boolean({description: 'Print JSON (also the default when stdout is not a terminal)'}),
+  }
+
+  async run(): Promise<void> {
+    const {flags} = await this.parse(Status)
+    const root = requireProject(flags.project)
+    const port = wsPortFor(root)
+    const verdict = await verdictFor(root, port)
+    const discovery = readDiscovery(root)
+    const report = {
+      verdict,
+      project_root: root,
+      ws_port: port,
+      http_port: discovery?.http_port ?? 0,
+      pid: discovery?.pid ?? null,
+      started_at: discovery?.started_at ?? null,
+      advice: verdict === 'running' ? 'ready' : VERDICT_ADVICE[verdict],
+    }
+    this.log(wantsJson(flags.json) ? JSON.stringify(report, null, 2) : formatHuman(report))
+    if (verdict !== 'running') this.exit(EXIT[verdict])
+  }
+}
