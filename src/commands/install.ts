@@ -1,10 +1,11 @@
 // `bridge install --project DIR [--enable]`: copy the addon into a project (and enable it).
-import {Command, Flags} from '@oclif/core'
+import {Flags} from '@oclif/core'
 
+import {BaseCommand} from '../core/base-command.js'
 import {copyAddon, enablePlugin} from '../core/install.js'
 import {requireProject} from '../core/project.js'
 
-export default class Install extends Command {
+export default class Install extends BaseCommand {
   static summary = 'Copy the bridge addon into a Godot project'
   static description =
     'Copies the addon to <project>/addons/bridge. With --enable it also enables the plugin in project.godot, changing only that line.'

@@ -1,15 +1,16 @@
 // `bridge launch --project DIR [--headless]`: start the project's editor and wait until its bridge answers.
-import {Command, Flags, ux} from '@oclif/core'
+import {Flags, ux} from '@oclif/core'
 import {join} from 'node:path'
 import {mkdirSync} from 'node:fs'
 
+import {BaseCommand} from '../core/base-command.js'
 import {readDiscovery, verdictFor, wsPortFor} from '../core/discovery.js'
 import {spawnEditor, waitForEditor} from '../core/editor-process.js'
 import {BridgeCliError, EXIT} from '../core/errors.js'
 import {findGodot} from '../core/godot.js'
 import {requireProject} from '../core/project.js'
 
-export default class Launch extends Command {
+export default class Launch extends BaseCommand {
   static summary = "Start a project's Godot editor and wait until bridge answers"
   static examples = ['<%= config.bin %> launch --project ./mygame --headless']
   static flags = {

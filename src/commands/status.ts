@@ -1,13 +1,14 @@
 // `bridge status`: the editor's verdict for a project (running|starting|crashed|closed) without running
 // anything; the exit code is the verdict's (0 when running), so scripts and agents can branch on it.
-import {Command, Flags} from '@oclif/core'
+import {Flags} from '@oclif/core'
 
+import {BaseCommand} from '../core/base-command.js'
 import {readDiscovery, verdictFor, wsPortFor} from '../core/discovery.js'
 import {EXIT, VERDICT_ADVICE} from '../core/errors.js'
 import {formatHuman, wantsJson} from '../core/output.js'
 import {requireProject} from '../core/project.js'
 
-export default class Status extends Command {
+export default class Status extends BaseCommand {
   static summary = "Show whether the project's editor is running, starting, crashed or closed"
   static examples = ['<%= config.bin %> status --project ./mygame']
   static flags = {

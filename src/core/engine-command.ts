@@ -1,9 +1,10 @@
 // The base of every command that talks to the editor: common flags, connecting to the right project,
 // printing results, and turning failures into their documented exit codes and verdicts.
-import {Command, Flags} from '@oclif/core'
+import {Flags} from '@oclif/core'
+
+import {BaseCommand} from './base-command.js'
 
 import {DEFAULT_TIMEOUT_MS, EngineClient} from './client.js'
-import {BridgeCliError} from './errors.js'
 import {formatHuman, wantsJson} from './output.js'
 import {resolveProject} from './project.js'
 
@@ -13,7 +14,7 @@ export const connectionFlags = {
   json: Flags.boolean({description: 'Print JSON (also the default when stdout is not a terminal)'}),
 }
 
-export abstract class EngineCommand extends Command {
+export abstract class EngineCommand extends BaseCommand {
   /** Calls one method on the project's editor and closes the connection. */
   protected async callEditor(
     flags: {project?: string; timeout?: number},
@@ -33,16 +34,5 @@ export abstract class EngineCommand extends Command {
   protected print(result: unknown, json: boolean | undefined): void {
     if (wantsJson(json)) this.log(JSON.stringify(result, null, 2))
     else this.log(formatHuman(result))
-  }
-
-  /** Every failure ends with its exit code; under --json (or off a terminal) the error is JSON on stdout too. */
-  protected async catch(error: Error & {exitCode?: number; oclif?: {exit?: number}}): Promise<unknown> {
-    if (error instanceof BridgeCliError) {
-      const argv = this.argv ?? []
-      if (wantsJson(argv.includes('--json'))) this.log(JSON.stringify(error.toJSON(), null, 2))
-      this.logToStderr(`bridge: ${error.message}`)
-      this.exit(error.exitCode)
-    }
-    return super.catch(error)
   }
 }

@@ -1,0 +1,67 @@
+// `bridge install` and `bridge launch` as a user runs them: a real editor started through the engine's
+// own command line, progress until running, and no second editor for a project that has one.
+import {expect} from 'chai'
+import {cpSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+import {pidAlive, readDiscovery} from '../../src/core/discovery.js'
+import {EXIT} from '../../src/core/errors.js'
+import {parseJson, runCli} from '../support/cli.js'
+import {DEMO_PROJECT, childPids, waitForExit} from '../support/editor.js'
+
+describe('bridge install + launch (real editor)', function () {
+  this.timeout(150_000)
+  let base: string
+  let project: string
+  let env: NodeJS.ProcessEnv
+  let pid = 0
+
+  before(() => {
+    base = mkdtempSync(join(tmpdir(), 'bridge-launch-'))
+    project = join(base, 'game')
+    cpSync(DEMO_PROJECT, project, {recursive: true})
+    env = {XDG_CONFIG_HOME: join(base, 'c'), XDG_DATA_HOME: join(base, 'd'), XDG_CACHE_HOME: join(base, 'k')}
+  })
+  after(async () => {
+    if (pid && pidAlive(pid)) {
+      const games = childPids(pid)
+      await runCli(['editor', 'quit', '--project', project], {env})
+      if (!(await waitForExit(pid, 10_000))) process.kill(pid, 'SIGKILL')
+      for (const g of games) if (pidAlive(g)) process.kill(g, 'SIGKILL')
+    }
+    rmSync(base, {recursive: true, force: true})
+  })
+
+  it('install --enable copies the addon and enables it, changing only that section', async () => {
+    const before = readFileSync(join(project, 'project.godot'), 'utf8')
+    const result = await runCli(['install', '--project', project, '--enable', '--json'], {env})
+    expect(result.code, result.stderr).to.equal(0)
+    expect(parseJson(result).project_godot_changed).to.equal(true)
+    const after = readFileSync(join(project, 'project.godot'), 'utf8')
+    expect(after.startsWith(before.trimEnd())).to.equal(true)
+    expect(after).to.include('enabled=PackedStringArray("res://addons/bridge/plugin.cfg")')
+    expect(readFileSync(join(project, 'addons', 'bridge', 'plugin.cfg'), 'utf8')).to.include('name="bridge"')
+    const again = await runCli(['install', '--project', project, '--enable', '--json'], {env})
+    expect(parseJson(again).project_godot_changed).to.equal(false)
+  })
+
+  it('launch --headless starts the editor and returns once it is running', async () => {
+    const result = await runCli(['launch', '--project', project, '--headless', '--json'], {env, timeoutMs: 120_000})
+    expect(result.code, result.stderr).to.equal(0)
+    const out = parseJson<{pid: number; ws_port: number; verdict: string}>(result)
+    pid = out.pid
+    expect(out.verdict).to.equal('running')
+    expect(readDiscovery(project)?.pid).to.equal(pid)
+    const status = await runCli(['status', '--project', project, '--json'], {env})
+    expect(status.code).to.equal(0)
+    expect(parseJson(status).verdict).to.equal('running')
+  })
+
+  it('refuses to start a second editor for a running project', async () => {
+    const result = await runCli(['launch', '--project', project, '--headless', '--json'], {env})
+    expect(result.code).to.equal(EXIT.running)
+    expect(result.stderr).to.include('already running')
+    expect(readDiscovery(project)?.pid, 'the running editor is untouched').to.equal(pid)
+  })
+})
