@@ -1,0 +1,68 @@
+// `bridge configure <client>`: add (or update) the godot-bridge MCP server in an AI client's config,
+// keeping everything else in the file.
+import {Args, Command, Flags} from '@oclif/core'
+
+import {BridgeCliError} from '../core/errors.js'
+import {CLIENT_IDS} from '../configure/clients.js'
+import {configure, type ConfigureResult} from '../configure/configure.js'
+import {describeResult} from '../configure/report.js'
+
+export default class Configure extends Command {
+  static summary = "Add the bridge MCP server to an AI client's config"
+  static description =
+    'Writes or merges a "godot-bridge" entry into the config of Claude Desktop, Cursor, VS Code or Claude Code. ' +
+    'Other servers, unknown keys and comments are kept; an existing godot-bridge entry is updated in place; ' +
+    'the file is replaced atomically and a second run changes nothing.'
+  static examples = [
+    '<%= config.bin %> configure cursor --project ./mygame',
+    '<%= config.bin %> configure vscode --project ./game --config-dir .',
+    '<%= config.bin %> configure claude-code --global --http',
+    '<%= config.bin %> configure claude-desktop --print',
+  ]
+  static args = {
+    client: Args.string({description: 'The client to configure', required: true, options: CLIENT_IDS}),
+  }
+  static flags = {
+    project: Flags.string({
+      description: 'Godot project the server drives (default: the one containing the working directory)',
+    }),
+    'config-dir': Flags.string({
+      description: 'Directory the client opens, when it is not the project (a project inside a larger repository)',
+    }),
+    print: Flags.boolean({description: 'Print the snippet and write nothing'}),
+    global: Flags.boolean({description: "Write the client's user-wide config instead of the project's"}),
+    http: Flags.boolean({
+      description: "Point the client at the addon's HTTP endpoint instead of starting bridge serve",
+    }),
+  }
+  static enableJsonFlag = true
+
+  async run(): Promise<ConfigureResult> {
+    const {args, flags} = await this.parse(Configure)
+    const result = configure({
+      client: args.client,
+      project: flags.project,
+      configDir: flags['config-dir'],
+      print: flags.print,
+      global: flags.global,
+      http: flags.http,
+    })
+    // --print puts only the snippet on stdout, so it can be piped or pasted
+    if (result.action === 'printed') this.log(JSON.stringify(result.snippet, null, 2))
+    if (result.action === 'printed') this.logToStderr(describeResult(result))
+    else this.log(describeResult(result))
+    return result
+  }
+
+  protected async catch(error: Error & {exitCode?: number}): Promise<unknown> {
+    if (error instanceof BridgeCliError && !this.jsonEnabled()) {
+      this.logToStderr(`bridge: ${error.message}`)
+      this.exit(error.exitCode)
+    }
+    return super.catch(error)
+  }
+
+  protected toErrorJson(error: unknown): unknown {
+    return error instanceof BridgeCliError ? error.toJSON() : super.toErrorJson(error)
+  }
+}

@@ -1,0 +1,51 @@
+// What a client module declares — where its config files live and the shape of a server entry — and the
+// per-user directories those paths are built from, taken from a context so tests can use temp homes.
+import {homedir} from 'node:os'
+import {join} from 'node:path'
+
+export interface ConfigContext {
+  home: string
+  platform: NodeJS.Platform
+  env: NodeJS.ProcessEnv
+}
+
+export function systemContext(): ConfigContext {
+  // os.homedir() honours HOME on POSIX, which is what lets a test point every client at a temp home
+  return {home: homedir(), platform: process.platform, env: process.env}
+}
+
+/** How a client starts the stdio server. */
+export interface StdioLaunch {
+  command: string
+  args: string[]
+}
+
+export type ServerEntry = Record<string, unknown>
+
+export interface ClientSpec {
+  /** The identifier of `bridge configure <client>`. */
+  id: string
+  name: string
+  /** The object in the config file that maps server names to entries. */
+  rootKey: string
+  /** Comments and trailing commas belong to the format (VS Code's JSONC); elsewhere they break the client. */
+  jsonc: boolean
+  /** The project config, relative to the directory the client opens; absent when the client has only a global one. */
+  projectFile?: string
+  /** The user-wide config; absent when the client has none. */
+  globalFile?: (ctx: ConfigContext) => string
+  stdioEntry: (launch: StdioLaunch) => ServerEntry
+  /** The entry for the addon's HTTP endpoint; absent when the client cannot use a local HTTP server from its config. */
+  httpEntry?: (url: string) => ServerEntry
+  /** Why there is no httpEntry, said to the user when --http falls back to stdio. */
+  httpUnsupported?: string
+  /** What the user does next for the client to load the new entry. */
+  reload: string
+}
+
+/** Where desktop apps keep per-user settings: %APPDATA%, ~/Library/Application Support, or $XDG_CONFIG_HOME. */
+export function appConfigDir(ctx: ConfigContext): string {
+  if (ctx.platform === 'win32') return ctx.env.APPDATA || join(ctx.home, 'AppData', 'Roaming')
+  if (ctx.platform === 'darwin') return join(ctx.home, 'Library', 'Application Support')
+  return ctx.env.XDG_CONFIG_HOME || join(ctx.home, '.config')
+}

@@ -1,0 +1,380 @@
+// `bridge configure` end to end on disk, without an editor: every client in project and global scope in temp
+// homes and projects, merges into real-looking files, and the refusals that must leave every file as it was.
+import {expect} from 'chai'
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+import {configure, type ConfigureOptions, targetFile} from '../../../src/configure/configure.js'
+import type {ClientSpec, ConfigContext} from '../../../src/configure/spec.js'
+
+const BRIDGE = '/usr/local/bin/bridge'
+const launch = (root: string) => ({command: BRIDGE, args: ['serve', '--project', root]})
+
+type Refusal = Error & {code?: string; exitCode?: number; data?: Record<string, unknown>}
+
+function refusal(fn: () => unknown): Refusal {
+  try {
+    fn()
+  } catch (error) {
+    return error as Refusal
+  }
+  throw new Error('expected a refusal')
+}
+
+/** Every file under dir with its text, to prove a refusal or --print touched nothing. */
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {}
+  for (const entry of readdirSync(dir, {recursive: true, withFileTypes: true})) {
+    const path = join(entry.parentPath, entry.name)
+    files[path] = entry.isFile() ? readFileSync(path, 'utf8') : '<dir>'
+  }
+  return files
+}
+
+const pretty = (value: unknown) => JSON.stringify(value, null, 2) + '\n'
+
+describe('bridge configure', () => {
+  let base: string
+  let home: string
+  let repo: string
+  let project: string
+  let ctx: ConfigContext
+
+  beforeEach(() => {
+    base = realpathSync(mkdtempSync(join(tmpdir(), 'bridge-configure-')))
+    home = join(base, 'home')
+    repo = join(base, 'repo')
+    project = join(repo, 'game')
+    mkdirSync(home)
+    mkdirSync(join(project, 'scenes'), {recursive: true})
+    writeFileSync(join(project, 'project.godot'), 'config_version=5\n')
+    ctx = {home, platform: 'linux', env: {}}
+  })
+  afterEach(() => rmSync(base, {recursive: true, force: true}))
+
+  function run(options: Partial<ConfigureOptions> & {client: string}) {
+    return configure({project, cwd: base, ctx, launch, ...options})
+  }
+
+  const stdio = () => ({command: BRIDGE, args: ['serve', '--project', project]})
+
+  describe('project scope writes the exact entry where each client reads it', () => {
+    const cases: [string, () => string, () => unknown][] = [
+      ['cursor', () => join(project, '.cursor', 'mcp.json'), () => ({mcpServers: {'godot-bridge': stdio()}})],
+      [
+        'vscode',
+        () => join(project, '.vscode', 'mcp.json'),
+        () => ({servers: {'godot-bridge': {type: 'stdio', ...stdio()}}}),
+      ],
+      ['claude-code', () => join(project, '.mcp.json'), () => ({mcpServers: {'godot-bridge': stdio()}})],
+    ]
+    for (const [client, file, expected] of cases) {
+      it(client, () => {
+        const result = run({client})
+        expect(result).to.include({client, scope: 'project', file: file(), action: 'created', written: true})
+        expect(readFileSync(file(), 'utf8')).to.equal(pretty(expected()))
+        expect(result.notes).to.deep.equal([])
+      })
+    }
+
+    it('claude-desktop, which has one config for every project, writes its global file and says so', () => {
+      const file = join(home, '.config', 'Claude', 'claude_desktop_config.json')
+      const result = run({client: 'claude-desktop'})
+      expect(result).to.include({scope: 'global', file, action: 'created'})
+      expect(readFileSync(file, 'utf8')).to.equal(pretty({mcpServers: {'godot-bridge': stdio()}}))
+      expect(result.notes[0]).to.include('one config for all projects')
+    })
+  })
+
+  describe('--global writes the user-wide config', () => {
+    const cases: [string, () => string, () => unknown][] = [
+      [
+        'claude-desktop',
+        () => join(home, '.config', 'Claude', 'claude_desktop_config.json'),
+        () => ({mcpServers: {'godot-bridge': stdio()}}),
+      ],
+      ['cursor', () => join(home, '.cursor', 'mcp.json'), () => ({mcpServers: {'godot-bridge': stdio()}})],
+      [
+        'vscode',
+        () => join(home, '.config', 'Code', 'User', 'mcp.json'),
+        () => ({servers: {'godot-bridge': {type: 'stdio', ...stdio()}}}),
+      ],
+      ['claude-code', () => join(home, '.claude.json'), () => ({mcpServers: {'godot-bridge': stdio()}})],
+    ]
+    for (const [client, file, expected] of cases) {
+      it(client, () => {
+        const result = run({client, global: true})
+        expect(result).to.include({scope: 'global', file: file(), action: 'created'})
+        expect(readFileSync(file(), 'utf8')).to.equal(pretty(expected()))
+        expect(snapshot(project)).to.deep.equal({
+          [join(project, 'project.godot')]: 'config_version=5\n',
+          [join(project, 'scenes')]: '<dir>',
+        })
+      })
+    }
+
+    it('finds the user config on macOS and Windows, and under XDG_CONFIG_HOME', () => {
+      const at = (client: string, c: ConfigContext) =>
+        configure({client, project, ctx: c, launch, global: true, print: true}).file
+      const mac = {home, platform: 'darwin' as const, env: {}}
+      const support = join(home, 'Library', 'Application Support')
+      expect(at('claude-desktop', mac)).to.equal(join(support, 'Claude', 'claude_desktop_config.json'))
+      expect(at('vscode', mac)).to.equal(join(support, 'Code', 'User', 'mcp.json'))
+      const win = {home, platform: 'win32' as const, env: {APPDATA: join(home, 'Roaming')}}
+      expect(at('claude-desktop', win)).to.equal(join(home, 'Roaming', 'Claude', 'claude_desktop_config.json'))
+      expect(at('vscode', win)).to.equal(join(home, 'Roaming', 'Code', 'User', 'mcp.json'))
+      const xdg = {home, platform: 'linux' as const, env: {XDG_CONFIG_HOME: join(base, 'xdg')}}
+      expect(at('claude-desktop', xdg)).to.equal(join(base, 'xdg', 'Claude', 'claude_desktop_config.json'))
+      expect(at('vscode', xdg)).to.equal(join(base, 'xdg', 'Code', 'User', 'mcp.json'))
+    })
+
+    it('is refused clearly for a client that has no global config', () => {
+      const local: ClientSpec = {
+        id: 'local-only',
+        name: 'Local Only',
+        rootKey: 'mcpServers',
+        jsonc: false,
+        projectFile: '.local/mcp.json',
+        stdioEntry: (l) => ({...l}),
+        reload: '',
+      }
+      const error = refusal(() =>
+        targetFile(local, {global: true, configDir: undefined, projectRoot: project, ctx}, []),
+      )
+      expect(error.exitCode).to.equal(2)
+      expect(error.message).to.equal(
+        'Local Only has no global config; drop --global to write .local/mcp.json in the project',
+      )
+    })
+  })
+
+  describe('--http', () => {
+    beforeEach(() => {
+      ctx.env.BRIDGE_MCP_HTTP_PORT = '9123'
+    })
+    const url = 'http://127.0.0.1:9123/mcp'
+
+    it('writes the endpoint in the shape each client accepts', () => {
+      run({client: 'cursor', http: true})
+      expect(JSON.parse(readFileSync(join(project, '.cursor', 'mcp.json'), 'utf8'))).to.deep.equal({
+        mcpServers: {'godot-bridge': {url}},
+      })
+      run({client: 'vscode', http: true})
+      expect(readFileSync(join(project, '.vscode', 'mcp.json'), 'utf8')).to.equal(
+        pretty({servers: {'godot-bridge': {type: 'http', url}}}),
+      )
+      const result = run({client: 'claude-code', http: true, global: true})
+      expect(result.transport).to.equal('http')
+      expect(readFileSync(join(home, '.claude.json'), 'utf8')).to.equal(
+        pretty({mcpServers: {'godot-bridge': {type: 'http', url}}}),
+      )
+    })
+
+    it('falls back to stdio for Claude Desktop, saying why', () => {
+      const result = run({client: 'claude-desktop', http: true})
+      expect(result.transport).to.equal('stdio')
+      expect(result.entry).to.deep.equal(stdio())
+      expect(result.notes.join('\n'))
+        .to.include('cannot use a local HTTP server')
+        .and.include('using the stdio entry instead')
+    })
+
+    it('warns that a port read from the running editor should be pinned', () => {
+      mkdirSync(join(project, '.engine'))
+      writeFileSync(join(project, '.engine', 'bridge.json'), JSON.stringify({ws_port: 9080, http_port: 45678, pid: 1}))
+      const result = run({client: 'cursor', http: true})
+      expect(result.entry).to.deep.equal({url: 'http://127.0.0.1:45678/mcp'})
+      expect(result.notes.join('\n')).to.include('pin it')
+    })
+
+    it('does not ask to pin a port that is already pinned', () => {
+      mkdirSync(join(project, '.engine'))
+      writeFileSync(join(project, '.engine', 'bridge.json'), JSON.stringify({ws_port: 9080, http_port: 45678, pid: 1}))
+      writeFileSync(join(project, 'project.godot'), 'config_version=5\n\n[bridge]\n\nnetwork/http_port=45678\n')
+      expect(run({client: 'cursor', http: true}).notes).to.deep.equal([])
+    })
+
+    it('refuses, writing nothing, when no port is known', () => {
+      delete ctx.env.BRIDGE_MCP_HTTP_PORT
+      const before = snapshot(base)
+      expect(refusal(() => run({client: 'cursor', http: true})).code).to.equal('no_http_port')
+      expect(snapshot(base)).to.deep.equal(before)
+    })
+  })
+
+  describe('merging keeps what is there', () => {
+    it('keeps every other key of ~/.claude.json, in order, and its other servers', () => {
+      const file = join(home, '.claude.json')
+      const before =
+        '{\n  "numStartups": 42,\n  "projects": {\n    "/src/app": {\n      "allowedTools": [],\n      "mcpServers": {}\n    }\n  },\n' +
+        '  "mcpServers": {\n    "github": {\n      "type": "http",\n      "url": "https://api.example.com/mcp"\n    }\n  },\n' +
+        '  "userID": "abc"\n}\n'
+      writeFileSync(file, before, {mode: 0o600})
+      const result = run({client: 'claude-code', global: true})
+      expect(result.action).to.equal('added')
+      const after = readFileSync(file, 'utf8')
+      const parsed = JSON.parse(after)
+      expect(Object.keys(parsed)).to.deep.equal(['numStartups', 'projects', 'mcpServers', 'userID'])
+      expect(parsed.mcpServers).to.deep.equal({
+        github: {type: 'http', url: 'https://api.example.com/mcp'},
+        'godot-bridge': stdio(),
+      })
+      expect(parsed.projects).to.deep.equal({'/src/app': {allowedTools: [], mcpServers: {}}})
+      expect(after.startsWith(before.slice(0, before.indexOf('    }\n  },\n  "userID"')))).to.equal(true)
+      expect(statSync(file).mode & 0o777).to.equal(0o600)
+    })
+
+    it('keeps the comments of a VS Code mcp.json', () => {
+      const file = join(project, '.vscode', 'mcp.json')
+      mkdirSync(join(project, '.vscode'))
+      const before = [
+        '{',
+        '  // ask for the key once',
+        '  "inputs": [{"type": "promptString", "id": "key", "password": true}],',
+        '  "servers": {',
+        '    /* the team docs */',
+        '    "docs": {',
+        '      "type": "stdio",',
+        '      "command": "docs-mcp" // from npm',
+        '    }',
+        '  }',
+        '}',
+        '',
+      ]
+      writeFileSync(file, before.join('\n'))
+      run({client: 'vscode'})
+      const entry = [
+        '    "godot-bridge": {',
+        '      "type": "stdio",',
+        `      "command": "${BRIDGE}",`,
+        '      "args": [',
+      ]
+      const args = ['        "serve",', '        "--project",', `        "${project}"`, '      ]', '    }']
+      expect(readFileSync(file, 'utf8')).to.equal(
+        [...before.slice(0, 8), '    },', ...entry, ...args, ...before.slice(9)].join('\n'),
+      )
+    })
+
+    it('updates an existing godot-bridge entry in place', () => {
+      const file = join(project, '.cursor', 'mcp.json')
+      mkdirSync(join(project, '.cursor'))
+      const old = {command: 'bridge', args: ['serve', '--project', '/old/place'], env: {GODOT_BIN: '/opt/godot'}}
+      writeFileSync(file, pretty({mcpServers: {'godot-bridge': old, other: {command: 'x'}}}))
+      expect(run({client: 'cursor'}).action).to.equal('updated')
+      expect(readFileSync(file, 'utf8')).to.equal(
+        pretty({mcpServers: {'godot-bridge': {...stdio(), env: {GODOT_BIN: '/opt/godot'}}, other: {command: 'x'}}}),
+      )
+    })
+
+    it('is idempotent: the second run reports and changes nothing', () => {
+      run({client: 'claude-code'})
+      const file = join(project, '.mcp.json')
+      const first = {text: readFileSync(file, 'utf8'), mtime: statSync(file).mtimeMs, ino: statSync(file).ino}
+      const again = run({client: 'claude-code'})
+      expect(again).to.include({action: 'unchanged', written: false})
+      expect({text: readFileSync(file, 'utf8'), mtime: statSync(file).mtimeMs, ino: statSync(file).ino}).to.deep.equal(
+        first,
+      )
+    })
+  })
+
+  describe('--project and --config-dir', () => {
+    it('resolves a place inside the project to its root', () => {
+      const result = run({client: 'cursor', project: join(project, 'scenes')})
+      expect(result.project_root).to.equal(project)
+      expect(result.file).to.equal(join(project, '.cursor', 'mcp.json'))
+      expect(result.entry).to.deep.equal(stdio())
+    })
+
+    it('uses the project around the working directory when --project is absent', () => {
+      expect(run({client: 'cursor', project: undefined, cwd: join(project, 'scenes')}).project_root).to.equal(project)
+    })
+
+    it('refuses a directory in no project, explaining why, and writes nothing', () => {
+      const before = snapshot(base)
+      const error = refusal(() => run({client: 'cursor', project: repo}))
+      expect(error.exitCode).to.equal(2)
+      expect(error.message).to.include(`${repo} is not inside a Godot project`)
+      expect(error.message).to.include('fall back to port 9080').and.include('answering editor')
+      const fromCwd = refusal(() => run({client: 'vscode', project: undefined, cwd: home}))
+      expect(fromCwd.message).to.include(`${home} is not inside a Godot project`)
+      expect(refusal(() => run({client: 'cursor', project: join(base, 'nope')})).message).to.include(
+        'no such directory',
+      )
+      expect(snapshot(base)).to.deep.equal(before)
+    })
+
+    it('places the config in --config-dir while the server still drives the project', () => {
+      const result = run({client: 'vscode', configDir: repo})
+      expect(result.file).to.equal(join(repo, '.vscode', 'mcp.json'))
+      expect(JSON.parse(readFileSync(result.file, 'utf8')).servers['godot-bridge'].args).to.deep.equal([
+        'serve',
+        '--project',
+        project,
+      ])
+      expect(run({client: 'claude-code', configDir: '..', cwd: project}).file).to.equal(join(repo, '.mcp.json'))
+    })
+
+    it("moves Claude Desktop's single file with --config-dir", () => {
+      expect(run({client: 'claude-desktop', configDir: base}).file).to.equal(join(base, 'claude_desktop_config.json'))
+    })
+
+    it('refuses a missing --config-dir, and --config-dir with --global', () => {
+      expect(refusal(() => run({client: 'cursor', configDir: join(base, 'nope')})).message).to.include(
+        'no such directory',
+      )
+      expect(refusal(() => run({client: 'cursor', configDir: repo, global: true})).message).to.include(
+        'cannot be combined with --global',
+      )
+    })
+  })
+
+  describe('refusals leave files as they were', () => {
+    it('--print writes nothing and returns the snippet', () => {
+      const before = snapshot(base)
+      for (const client of ['claude-desktop', 'cursor', 'vscode', 'claude-code']) {
+        for (const global of [false, true]) {
+          const result = run({client, global, print: true})
+          expect(result).to.include({action: 'printed', written: false})
+          expect(Object.values(result.snippet)[0]).to.have.property('godot-bridge')
+        }
+      }
+      expect(run({client: 'vscode', print: true}).snippet).to.deep.equal({
+        servers: {'godot-bridge': {type: 'stdio', ...stdio()}},
+      })
+      expect(snapshot(base)).to.deep.equal(before)
+    })
+
+    it('refuses a broken config with its file and position', () => {
+      const file = join(project, '.mcp.json')
+      const broken = '{\n  "mcpServers": {\n    "a": {"command": "a"}\n    "b": {}\n  }\n}\n'
+      writeFileSync(file, broken)
+      const error = refusal(() => run({client: 'claude-code'}))
+      expect(error.code).to.equal('invalid_config')
+      expect(error.message).to.include(`${file}:4:5: not valid JSON (a comma is missing)`)
+      expect(readFileSync(file, 'utf8')).to.equal(broken)
+    })
+
+    it('refuses an unwritable place (a file where a directory must be)', () => {
+      writeFileSync(join(project, '.cursor'), 'not a directory')
+      const before = snapshot(base)
+      const error = refusal(() => run({client: 'cursor'}))
+      expect(error.code).to.equal('config_unwritable')
+      expect(error.message)
+        .to.include(join(project, '.cursor', 'mcp.json'))
+        .and.include('nothing was changed')
+      writeFileSync(join(home, '.config'), 'not a directory')
+      const global = snapshot(base)
+      expect(refusal(() => run({client: 'vscode', global: true})).code).to.equal('config_unwritable')
+      expect(snapshot(base)).to.deep.equal(global)
+      expect(before[join(project, '.cursor')]).to.equal('not a directory')
+    })
+
+    it('refuses an unknown client with the list', () => {
+      const error = refusal(() => run({client: 'zed'}))
+      expect(error.exitCode).to.equal(2)
+      expect(error.message).to.equal('unknown client "zed"; choose one of: claude-desktop, cursor, vscode, claude-code')
+    })
+  })
+})
