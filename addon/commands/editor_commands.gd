@@ -1,10 +1,70 @@
 @tool
 extends "res://addons/bridge/core/command_group.gd"
-## editor.*: the editor itself — selection, undo history, output, scripts, saving, quitting.
+## editor.*: the editor itself — selection, output, scripts, saving, quitting. Undo and redo live in
+## editor_history_commands.gd.
+
+const OutputLog := preload("res://addons/bridge/core/output_log.gd")
+const ScriptRunner := preload("res://addons/bridge/core/script_runner.gd")
+
+
+func _init(p_server: Node = null) -> void:
+	super(p_server)
+	OutputLog.of(server)  # capture from the plugin's start, not from the first editor.errors
 
 
 func commands() -> Array:
 	return [
+		{
+			"method": "editor.selection_get",
+			"summary": "The nodes selected in the edited scene, as paths from the scene root ('.' is the root).",
+			"params": [],
+			"example": {},
+			"read_only": true,
+			"handler": _selection_get,
+		},
+		{
+			"method": "editor.selection_set",
+			"summary": "Select exactly these nodes of the edited scene ([] clears the selection).",
+			"params": [req("nodes", "Array", "Node paths from the scene root, e.g. [\"Player\", \"Camera2D\"]; '.' is the root")],
+			"example": {"nodes": ["Player"]},
+			"handler": _selection_set,
+		},
+		{
+			"method": "editor.errors",
+			"summary": "Recent errors and warnings from the editor output, oldest first.",
+			"params": [
+				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
+				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
+			],
+			"example": {"limit": 20},
+			"read_only": true,
+			"handler": _errors,
+		},
+		{
+			"method": "editor.run_script",
+			"summary": "Run a GDScript snippet in the editor (body of a function with editor, scene, undo_redo, emit(v)); returns what it emits and returns.",
+			"params": [
+				req("code", "string", "Statements; `emit(v)` collects values, `return v` sets result"),
+				opt("allow_unsafe_editor_io", "bool", "Allow direct writes (ResourceSaver, ProjectSettings.save, file writes/moves/deletes)", false),
+			],
+			"example": {"code": "emit(scene.name if scene else null)\nreturn Engine.get_version_info().minor"},
+			"destructive": true,
+			"handler": _run_script,
+		},
+		{
+			"method": "editor.reload_scripts",
+			"summary": "Reload every loaded project script from disk (picks up outside edits); reports failures.",
+			"params": [],
+			"example": {},
+			"handler": _reload_scripts,
+		},
+		{
+			"method": "editor.save_all",
+			"summary": "Save every open scene and the project settings.",
+			"params": [],
+			"example": {},
+			"handler": _save_all,
+		},
 		{
 			"method": "editor.quit",
 			"summary": "Quit the editor cleanly (stops a running game first; unsaved scene changes are lost).",
@@ -14,6 +74,101 @@ func commands() -> Array:
 			"handler": _quit,
 		},
 	]
+
+
+func _selection_get(_p: Dictionary) -> Variant:
+	var root := EditorInterface.get_edited_scene_root()
+	if root == null:
+		return {"scene": "", "nodes": []}
+	var nodes: Array = []
+	for n: Node in EditorInterface.get_selection().get_selected_nodes():
+		nodes.append(str(root.get_path_to(n)))
+	return {"scene": root.scene_file_path, "nodes": nodes}
+
+
+func _selection_set(p: Dictionary) -> Variant:
+	var root := EditorInterface.get_edited_scene_root()
+	if root == null:
+		return BridgeError.new(BridgeError.NO_SCENE, "editor.selection_set: no scene is open in the editor")
+	var nodes: Array[Node] = []
+	for path: Variant in p.nodes:
+		var n := find_node(root, str(path)) if path is String else null
+		if n == null:
+			return BridgeError.not_found("editor.selection_set: no node %s in %s; nothing was selected" % [JSON.stringify(path), root.scene_file_path],
+					{"path": path})
+		nodes.append(n)
+	var selection := EditorInterface.get_selection()
+	selection.clear()
+	for n in nodes:
+		selection.add_node(n)
+	return _selection_get({})
+
+
+## A node of the edited scene by path: "." or the root's name for the root, "Player/Shape" from the
+## root, or "/root/Main/Player" as the running game would see it. Only nodes of the scene itself.
+static func find_node(root: Node, path: String) -> Node:
+	var p := path.strip_edges()
+	if p.begins_with("/root/"):
+		p = p.trim_prefix("/root/")
+		if p != root.name and not p.begins_with(str(root.name) + "/"):
+			return null
+	if p == "" or p == "." or p == str(root.name):
+		return root
+	if p.begins_with(str(root.name) + "/") and not root.has_node(p):
+		p = p.trim_prefix(str(root.name) + "/")
+	var n := root.get_node_or_null(NodePath(p))
+	if n == null or (n != root and n.owner != root):
+		return null
+	return n
+
+
+func _errors(p: Dictionary) -> Variant:
+	var log: Logger = OutputLog.of(server)
+	var entries: Array = log.entries(p.since, p.limit)
+	return {"count": entries.size(), "next_seq": log.next_seq(), "entries": entries}
+
+
+func _run_script(p: Dictionary) -> Variant:
+	return await ScriptRunner.run(p.code, OutputLog.of(server), p.allow_unsafe_editor_io)
+
+
+func _reload_scripts(_p: Dictionary) -> Variant:
+	EditorInterface.get_resource_filesystem().scan()
+	var reloaded: Array = []
+	var failed: Array = []
+	for path in _script_paths("res://"):
+		if not ResourceLoader.has_cached(path):
+			continue  # not loaded: the next load reads the file anyway
+		var script: Script = load(path)
+		var err := script.reload(true)
+		if err == OK:
+			reloaded.append(path)
+		else:
+			failed.append({"path": path, "error": error_string(err)})
+	return {"reloaded": reloaded, "failed": failed}
+
+
+## Every .gd under dir except .godot and the bridge's own scripts (reloading those mid-command would
+## swap the code that is running).
+func _script_paths(dir: String) -> Array:
+	var out: Array = []
+	for name in DirAccess.get_directories_at(dir):
+		var sub := dir.path_join(name)
+		if not name.begins_with(".") and sub != "res://addons/bridge":
+			out.append_array(_script_paths(sub))
+	for name in DirAccess.get_files_at(dir):
+		if name.get_extension() == "gd":
+			out.append(dir.path_join(name))
+	return out
+
+
+func _save_all(_p: Dictionary) -> Variant:
+	var scenes: Array = Array(EditorInterface.get_open_scenes())
+	EditorInterface.save_all_scenes()
+	var err := ProjectSettings.save()
+	if err != OK:
+		return BridgeError.failed("editor.save_all: scenes saved, but project.godot was not: %s" % error_string(err), {"scenes": scenes})
+	return {"scenes": scenes, "project_settings": true}
 
 
 func _quit(p: Dictionary) -> Variant:

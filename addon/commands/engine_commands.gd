@@ -1,6 +1,9 @@
 @tool
 extends "res://addons/bridge/core/command_group.gd"
-## engine.*: the engine itself — version, the command catalog, and the live class API.
+## engine.*: the engine itself — version, the command catalog, singletons and the live class API
+## (ClassDB). Search lives in engine_search_commands.gd, doc text in engine_docs_commands.gd.
+
+const Params := preload("res://addons/bridge/core/params.gd")
 
 
 func commands() -> Array:
@@ -21,6 +24,49 @@ func commands() -> Array:
 			"read_only": true,
 			"handler": _commands,
 		},
+		{
+			"method": "engine.singletons",
+			"summary": "Engine singletons (Input, OS, ProjectSettings, ...) with their classes.",
+			"params": [],
+			"example": {},
+			"read_only": true,
+			"handler": _singletons,
+		},
+		{
+			"method": "engine.classes",
+			"summary": "Engine classes, sorted, optionally only those inheriting a class or containing a substring.",
+			"params": [
+				opt("inherits", "string", "Only classes that inherit this one, e.g. Node2D"),
+				opt("filter", "string", "Only names containing this (case-insensitive)"),
+				opt("instantiable_only", "bool", "Only classes that can be created", false),
+				opt("limit", "int", "At most this many", 1000, {"min": 1, "max": 5000}),
+			],
+			"example": {"inherits": "CollisionObject2D"},
+			"read_only": true,
+			"handler": _classes,
+		},
+		{
+			"method": "engine.class_info",
+			"summary": "A class's parent chain and its properties ('name: Type'), method and signal signatures, constants and enums.",
+			"params": [
+				req("class", "string", "Class name, e.g. CharacterBody2D"),
+				opt("inherited", "bool", "Include members inherited from parent classes", false),
+			],
+			"example": {"class": "CharacterBody2D"},
+			"read_only": true,
+			"handler": _class_info,
+		},
+		{
+			"method": "engine.property_default",
+			"summary": "A class's default value for one property, or for all its properties.",
+			"params": [
+				req("class", "string", "Class name, e.g. Sprite2D"),
+				opt("property", "string", "Property name; omit for all"),
+			],
+			"example": {"class": "Sprite2D", "property": "centered"},
+			"read_only": true,
+			"handler": _property_default,
+		},
 	]
 
 
@@ -36,3 +82,113 @@ func _commands(p: Dictionary) -> Variant:
 		if not p.has("group") or doc.method.begins_with(p.group + "."):
 			out.append(doc)
 	return {"count": out.size(), "commands": out}
+
+
+func _singletons(_p: Dictionary) -> Variant:
+	var out: Array = []
+	for name in Engine.get_singleton_list():
+		var s := Engine.get_singleton(name)
+		out.append({"name": name, "class": s.get_class() if s else ""})
+	return {"count": out.size(), "singletons": out}
+
+
+func _classes(p: Dictionary) -> Variant:
+	if p.has("inherits") and not ClassDB.class_exists(p.inherits):
+		return unknown_class("engine.classes", p.inherits)
+	var names: Array = []
+	for c in ClassDB.get_class_list():
+		if p.has("inherits") and (c == p.inherits or not ClassDB.is_parent_class(c, p.inherits)):
+			continue
+		if p.has("filter") and not c.containsn(p.filter):
+			continue
+		if p.instantiable_only and not ClassDB.can_instantiate(c):
+			continue
+		names.append(c)
+	names.sort()
+	return {"count": mini(names.size(), p.limit), "total": names.size(), "truncated": names.size() > p.limit,
+			"classes": names.slice(0, p.limit)}
+
+
+func _class_info(p: Dictionary) -> Variant:
+	var c: String = p.class
+	if not ClassDB.class_exists(c):
+		return unknown_class("engine.class_info", c)
+	var own: bool = not p.inherited
+	var chain: Array = []
+	var parent := ClassDB.get_parent_class(c)
+	while parent != "":
+		chain.append(parent)
+		parent = ClassDB.get_parent_class(parent)
+	var properties: Array = []
+	for prop: Dictionary in ClassDB.class_get_property_list(c, own):
+		if prop.usage & (PROPERTY_USAGE_CATEGORY | PROPERTY_USAGE_GROUP | PROPERTY_USAGE_SUBGROUP):
+			continue
+		properties.append("%s: %s" % [prop.name, type_label(prop)])
+	var methods: Array = []
+	for m: Dictionary in ClassDB.class_get_method_list(c, own):
+		methods.append(signature(m))
+	methods.sort()
+	var signals: Array = []
+	for s: Dictionary in ClassDB.class_get_signal_list(c, own):
+		signals.append(signature(s).trim_suffix(" -> void"))
+	var constants := {}
+	for k in ClassDB.class_get_integer_constant_list(c, own):
+		constants[k] = ClassDB.class_get_integer_constant(c, k)
+	var enums := {}
+	for e in ClassDB.class_get_enum_list(c, own):
+		enums[e] = ClassDB.class_get_enum_constants(c, e, true)
+	return {"class": c, "parents": chain, "instantiable": ClassDB.can_instantiate(c), "inherited_included": p.inherited,
+			"properties": properties, "methods": methods, "signals": signals, "constants": constants, "enums": enums}
+
+
+func _property_default(p: Dictionary) -> Variant:
+	var c: String = p.class
+	if not ClassDB.class_exists(c):
+		return unknown_class("engine.property_default", c)
+	var names: Array = []
+	for prop: Dictionary in ClassDB.class_get_property_list(c):
+		if prop.usage & PROPERTY_USAGE_STORAGE or prop.usage & PROPERTY_USAGE_EDITOR:
+			names.append(prop.name)
+	if p.has("property"):
+		if not p.property in names:
+			var guess := Params.did_you_mean(p.property, names)
+			return BridgeError.not_found("engine.property_default: %s has no property '%s'%s" % [c, p.property,
+					" (did you mean '%s'?)" % guess if guess != "" else ""], {"class": c, "property": p.property, "suggestion": guess})
+		return {"class": c, "property": p.property, "value": ClassDB.class_get_property_default_value(c, p.property)}
+	var defaults := {}
+	for n: String in names:
+		defaults[n] = ClassDB.class_get_property_default_value(c, n)
+	return {"class": c, "count": defaults.size(), "defaults": defaults}
+
+
+static func unknown_class(method: String, name: String) -> RefCounted:
+	var guess := Params.did_you_mean(name, Array(ClassDB.get_class_list()))
+	return BridgeError.not_found("%s: no engine class '%s'%s" % [method, name, " (did you mean '%s'?)" % guess if guess != "" else ""],
+			{"class": name, "suggestion": guess})
+
+
+## "int", "Node", "Array[String]" or "Variant" for a property/argument/return description.
+static func type_label(info: Dictionary) -> String:
+	var t: int = info.get("type", TYPE_NIL)
+	if t == TYPE_OBJECT:
+		return str(info.get("class_name", "Object")) if str(info.get("class_name", "")) != "" else "Object"
+	if t == TYPE_ARRAY and info.get("hint", 0) == PROPERTY_HINT_ARRAY_TYPE:
+		return "Array[%s]" % info.hint_string
+	if t == TYPE_NIL:
+		return "Variant" if info.get("usage", 0) & PROPERTY_USAGE_NIL_IS_VARIANT else "void"
+	if t == TYPE_INT and info.get("usage", 0) & PROPERTY_USAGE_CLASS_IS_ENUM:
+		return str(info.class_name)
+	return type_string(t)
+
+
+## "name(arg: Type, ...) -> Return" for a ClassDB method or signal description.
+static func signature(m: Dictionary) -> String:
+	var args := PackedStringArray()
+	for a: Dictionary in m.get("args", []):
+		args.append("%s: %s" % [a.name, type_label(a)])
+	if m.get("flags", 0) & METHOD_FLAG_VARARG:
+		args.append("...")
+	var s := "%s(%s)" % [m.name, ", ".join(args)]
+	if m.has("return"):
+		s += " -> " + type_label(m["return"])
+	return s

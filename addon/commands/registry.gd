@@ -9,6 +9,11 @@ const GROUPS: Array[String] = [
 	"res://addons/bridge/commands/scene_commands.gd",
 	"res://addons/bridge/commands/node_commands.gd",
 	"res://addons/bridge/commands/editor_commands.gd",
+	"res://addons/bridge/commands/project_autoload_commands.gd",
+	"res://addons/bridge/commands/project_input_commands.gd",
+	"res://addons/bridge/commands/engine_search_commands.gd",
+	"res://addons/bridge/commands/engine_docs_commands.gd",
+	"res://addons/bridge/commands/editor_history_commands.gd",
 ]
 
 const LOCAL_DIR := "res://bridge_commands"

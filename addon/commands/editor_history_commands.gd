@@ -1,0 +1,124 @@
+@tool
+extends "res://addons/bridge/core/command_group.gd"
+## editor.undo / redo / undo_history: the editor's undo stacks. Undo and redo go through the editor's
+## own Scene > Undo/Redo menu items, so they pick the history Ctrl+Z would (the edited scene's or the
+## global one, whichever changed last) and keep the editor's bookkeeping straight.
+
+const GLOBAL := EditorUndoRedoManager.GLOBAL_HISTORY
+
+var _menu_items := {}  # true (undo) / false (redo) -> {menu, id}: the menu search walks the whole editor UI
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "editor.undo",
+			"summary": "Undo the editor's last action, as Ctrl+Z does (edited scene's or global history); says if there was none.",
+			"params": [],
+			"example": {},
+			"handler": _undo,
+		},
+		{
+			"method": "editor.redo",
+			"summary": "Redo the editor's last undone action; says if there was none.",
+			"params": [],
+			"example": {},
+			"handler": _redo,
+		},
+		{
+			"method": "editor.undo_history",
+			"summary": "The global and edited-scene undo histories: action names, which are applied, and the current one.",
+			"params": [opt("limit", "int", "Newest actions per history", 50, {"min": 1, "max": 1000})],
+			"example": {"limit": 10},
+			"read_only": true,
+			"handler": _undo_history,
+		},
+	]
+
+
+func _undo(_p: Dictionary) -> Variant:
+	return _step(true)
+
+
+func _redo(_p: Dictionary) -> Variant:
+	return _step(false)
+
+
+func _step(undo: bool) -> Variant:
+	var verb := "undo" if undo else "redo"
+	var before := {}
+	var names := {}
+	for id: int in _history_ids():
+		var ur := _undo_redo(id)
+		before[id] = ur.get_version()
+		names[id] = ur.get_current_action_name()
+	var item := _menu_item(undo)
+	if not item.is_empty():
+		item.menu.id_pressed.emit(item.id)
+	else:  # no menu (never seen): fall back to the scene history, then the global one
+		for id: int in _history_ids():
+			var ur := _undo_redo(id)
+			if (ur.has_undo() if undo else ur.has_redo()):
+				ur.call(verb)
+				break
+	var done := verb + "ne"  # undone / redone
+	for id: int in before:
+		var ur := _undo_redo(id)
+		if ur.get_version() != before[id]:
+			return {done: true, "action": names[id] if undo else ur.get_current_action_name(), "history": _history_name(id),
+					"has_undo": ur.has_undo(), "has_redo": ur.has_redo()}
+	return {done: false, "reason": "nothing to " + verb, "histories": _history_ids().map(_history_name)}
+
+
+func _undo_history(p: Dictionary) -> Variant:
+	var out: Array = []
+	for id: int in _history_ids():
+		var ur := _undo_redo(id)
+		var current := ur.get_current_action()
+		var actions: Array = []
+		for i in range(maxi(0, ur.get_history_count() - p.limit), ur.get_history_count()):
+			actions.append({"index": i, "name": ur.get_action_name(i), "applied": i <= current})
+		out.append({"history": _history_name(id), "id": id, "count": ur.get_history_count(), "current": current,
+				"has_undo": ur.has_undo(), "has_redo": ur.has_redo(), "actions": actions})
+	return {"histories": out}
+
+
+## The edited scene's history (when a scene is open), then the global one.
+func _history_ids() -> Array:
+	var ids: Array = []
+	var root := EditorInterface.get_edited_scene_root()
+	if root:
+		ids.append(EditorInterface.get_editor_undo_redo().get_object_history_id(root))
+	ids.append(GLOBAL)
+	return ids
+
+
+func _undo_redo(id: int) -> UndoRedo:
+	return EditorInterface.get_editor_undo_redo().get_history_undo_redo(id)
+
+
+func _history_name(id: int) -> String:
+	if id == GLOBAL:
+		return "global"
+	var root := EditorInterface.get_edited_scene_root()
+	return "scene:" + (root.scene_file_path if root and root.scene_file_path != "" else str(id))
+
+
+## The editor's Undo or Redo menu item, found by its shortcut (Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y):
+## {menu: PopupMenu, id: int}, or {} when there is none.
+func _menu_item(undo: bool) -> Dictionary:
+	if _menu_items.has(undo) and is_instance_valid(_menu_items[undo].menu):
+		return _menu_items[undo]
+	for menu: Node in EditorInterface.get_base_control().find_children("*", "PopupMenu", true, false):
+		if not menu.get_parent() is MenuBar:
+			continue
+		for i in menu.item_count:
+			var sc: Shortcut = menu.get_item_shortcut(i)
+			if sc == null:
+				continue
+			for ev: Variant in sc.events:
+				if ev is InputEventKey and (ev.ctrl_pressed or ev.command_or_control_autoremap) and ev.keycode == KEY_Z \
+						and ev.shift_pressed != undo:
+					_menu_items[undo] = {"menu": menu, "id": menu.get_item_id(i)}
+					return _menu_items[undo]
+	return {}

@@ -1,0 +1,104 @@
+@tool
+extends "res://addons/bridge/core/command_group.gd"
+## project.autoload*: the project's autoloads ([autoload] in project.godot). Changes are undoable
+## actions in the editor's global history and are saved at once, so the next game run sees them.
+
+const Project := preload("res://addons/bridge/commands/project_commands.gd")
+const Params := preload("res://addons/bridge/core/params.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "project.autoloads",
+			"summary": "The project's autoloads in load order: name, path, and whether it is a global singleton.",
+			"params": [],
+			"example": {},
+			"read_only": true,
+			"handler": _autoloads,
+		},
+		{
+			"method": "project.autoload_add",
+			"summary": "Register a script or scene as an autoload (undoable, saved to project.godot).",
+			"params": [
+				req("name", "string", "Autoload name, a valid identifier, e.g. GameState"),
+				req("path", "string", "res:// path of a .gd script or a .tscn/.scn scene"),
+				opt("singleton", "bool", "Also make it a global variable by its name", true),
+			],
+			"example": {"name": "PlayerScript", "path": "res://scripts/player.gd"},
+			"handler": _autoload_add,
+		},
+		{
+			"method": "project.autoload_remove",
+			"summary": "Unregister an autoload (undoable, saved to project.godot).",
+			"params": [req("name", "string", "Autoload name")],
+			"example": {"name": "PlayerScript"},
+			"destructive": true,
+			"handler": _autoload_remove,
+		},
+	]
+
+
+## [{name, path, singleton}] in load order.
+static func list() -> Array:
+	var keys: Array = Project.setting_names().filter(func(k: String) -> bool: return k.begins_with("autoload/"))
+	keys.sort_custom(func(a: String, b: String) -> bool: return ProjectSettings.get_order(a) < ProjectSettings.get_order(b))
+	var out: Array = []
+	for key: String in keys:
+		var value := str(ProjectSettings.get_setting(key))
+		out.append({"name": key.trim_prefix("autoload/"), "path": Project.scene_path(value.trim_prefix("*")), "singleton": value.begins_with("*")})
+	return out
+
+
+func _autoloads(_p: Dictionary) -> Variant:
+	var items := list()
+	return {"count": items.size(), "autoloads": items}
+
+
+func _autoload_add(p: Dictionary) -> Variant:
+	var name: String = p.name
+	if not name.is_valid_ascii_identifier():
+		return BridgeError.invalid("project.autoload_add: '%s' is not a valid identifier (letters, digits, _; not starting with a digit)" % name)
+	if ProjectSettings.has_setting("autoload/" + name):
+		return BridgeError.invalid("project.autoload_add: an autoload named '%s' already exists" % name, {"name": name})
+	var clash := _name_clash(name)
+	if clash != "":
+		return BridgeError.invalid("project.autoload_add: '%s' is already %s; pick another name" % [name, clash], {"name": name})
+	var path: String = p.path
+	if not path.begins_with("res://") or not path.get_extension() in ["gd", "tscn", "scn"]:
+		return BridgeError.invalid("project.autoload_add: path must be a res:// .gd, .tscn or .scn file, got '%s'" % path)
+	if not FileAccess.file_exists(path):
+		return BridgeError.not_found("project.autoload_add: no file at %s" % path, {"path": path})
+	var err := Project.commit_settings("Add autoload %s" % name, {"autoload/" + name: ("*" if p.singleton else "") + path})
+	if err != OK:
+		return BridgeError.failed("project.autoload_add: saving project.godot failed: %s" % error_string(err))
+	return {"name": name, "path": path, "singleton": p.singleton, "saved": true}
+
+
+func _autoload_remove(p: Dictionary) -> Variant:
+	var key: String = "autoload/" + p.name
+	if not ProjectSettings.has_setting(key):
+		var names: Array = list().map(func(a: Dictionary) -> String: return a.name)
+		var guess := Params.did_you_mean(p.name, names)
+		return BridgeError.not_found("project.autoload_remove: no autoload named '%s'%s" % [p.name,
+				" (did you mean '%s'?)" % guess if guess != "" else "; project.autoloads lists them"], {"name": p.name, "suggestion": guess})
+	var previous := str(ProjectSettings.get_setting(key))
+	var err := Project.commit_settings("Remove autoload %s" % p.name, {key: null})
+	if err != OK:
+		return BridgeError.failed("project.autoload_remove: saving project.godot failed: %s" % error_string(err))
+	return {"name": p.name, "removed": true, "path": previous.trim_prefix("*"), "saved": true}
+
+
+## What a global name already means ("" when free): an engine class, singleton or script class.
+static func _name_clash(name: String) -> String:
+	if ClassDB.class_exists(name):
+		return "an engine class"
+	if Engine.has_singleton(name):
+		return "an engine singleton"
+	for c: Dictionary in ProjectSettings.get_global_class_list():
+		if c.class == name:
+			return "a script class (%s)" % c.path
+	for t in range(TYPE_MAX):
+		if type_string(t) == name:
+			return "a built-in type"
+	return ""

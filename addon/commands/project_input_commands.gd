@@ -1,0 +1,105 @@
+@tool
+extends "res://addons/bridge/core/command_group.gd"
+## project.input_action*: the project's input map ([input] in project.godot). Changes are undoable
+## actions in the editor's global history and are saved at once.
+
+const Project := preload("res://addons/bridge/commands/project_commands.gd")
+const Params := preload("res://addons/bridge/core/params.gd")
+
+const DEFAULT_DEADZONE := 0.2  # what the editor's Input Map tab gives a new action
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "project.input_actions",
+			"summary": "The project's input actions with their deadzone and events (built-in ui_* ones on request).",
+			"params": [
+				opt("include_builtin", "bool", "Also list the built-in ui_* actions", false),
+				opt("filter", "string", "Only actions whose name contains this"),
+			],
+			"example": {},
+			"read_only": true,
+			"handler": _input_actions,
+		},
+		{
+			"method": "project.input_action_add",
+			"summary": "Add an input action bound to keys (undoable, saved to project.godot).",
+			"params": [
+				req("name", "string", "Action name, e.g. jump"),
+				opt("keys", "Array", "Physical keys, e.g. [\"Space\", \"Ctrl+S\"]", []),
+				opt("deadzone", "float", "Analog deadzone", DEFAULT_DEADZONE, {"min": 0.0, "max": 1.0}),
+			],
+			"example": {"name": "jump", "keys": ["Space"]},
+			"handler": _input_action_add,
+		},
+		{
+			"method": "project.input_action_remove",
+			"summary": "Remove an input action (undoable, saved to project.godot).",
+			"params": [req("name", "string", "Action name")],
+			"example": {"name": "jump"},
+			"destructive": true,
+			"handler": _input_action_remove,
+		},
+	]
+
+
+func _input_actions(p: Dictionary) -> Variant:
+	var out: Array = []
+	for key in Project.setting_names():
+		if not key.begins_with("input/"):
+			continue
+		var name := key.trim_prefix("input/")
+		if (name.begins_with("ui_") and not p.include_builtin) or (p.has("filter") and not name.contains(p.filter)):
+			continue
+		var action: Variant = ProjectSettings.get_setting(key)
+		if not action is Dictionary:
+			continue
+		var events: Array = []
+		for e: Variant in action.get("events", []):
+			if e is InputEvent:
+				events.append({"class": e.get_class(), "text": e.as_text()})
+		out.append({"name": name, "deadzone": action.get("deadzone", DEFAULT_DEADZONE), "events": events})
+	return {"count": out.size(), "actions": out}
+
+
+func _input_action_add(p: Dictionary) -> Variant:
+	var name: String = p.name.strip_edges()
+	if name == "" or name.contains("/") or name.contains(":") or name != p.name:
+		return BridgeError.invalid("project.input_action_add: '%s' is not a valid action name (no '/', ':' or edge spaces)" % p.name)
+	if ProjectSettings.has_setting("input/" + name):
+		return BridgeError.invalid("project.input_action_add: an action named '%s' already exists" % name, {"name": name})
+	var events: Array = []
+	for k: Variant in p.keys:
+		var code := OS.find_keycode_from_string(str(k)) if k is String else KEY_NONE
+		if code == KEY_NONE:
+			return BridgeError.invalid("project.input_action_add: unknown key %s (use names like Space, A, Up, Ctrl+S)" % JSON.stringify(k), {"key": k})
+		var ev := InputEventKey.new()
+		ev.physical_keycode = code & KEY_CODE_MASK
+		ev.shift_pressed = code & KEY_MASK_SHIFT != 0
+		ev.alt_pressed = code & KEY_MASK_ALT != 0
+		ev.ctrl_pressed = code & KEY_MASK_CTRL != 0
+		ev.meta_pressed = code & KEY_MASK_META != 0
+		events.append(ev)
+	var err := Project.commit_settings("Add input action %s" % name, {"input/" + name: {"deadzone": p.deadzone, "events": events}})
+	if err != OK:
+		return BridgeError.failed("project.input_action_add: saving project.godot failed: %s" % error_string(err))
+	return {"name": name, "deadzone": p.deadzone, "events": events.map(func(e: InputEvent) -> String: return e.as_text()), "saved": true}
+
+
+func _input_action_remove(p: Dictionary) -> Variant:
+	var key: String = "input/" + p.name
+	if p.name.begins_with("ui_"):
+		return BridgeError.invalid("project.input_action_remove: '%s' is a built-in action; the editor does not remove those" % p.name)
+	if not ProjectSettings.has_setting(key):
+		var names: Array = []
+		for k in Project.setting_names():
+			if k.begins_with("input/") and not k.begins_with("input/ui_"):
+				names.append(k.trim_prefix("input/"))
+		var guess := Params.did_you_mean(p.name, names)
+		return BridgeError.not_found("project.input_action_remove: no input action named '%s'%s" % [p.name,
+				" (did you mean '%s'?)" % guess if guess != "" else ""], {"name": p.name, "suggestion": guess})
+	var err := Project.commit_settings("Remove input action %s" % p.name, {key: null})
+	if err != OK:
+		return BridgeError.failed("project.input_action_remove: saving project.godot failed: %s" % error_string(err))
+	return {"name": p.name, "removed": true, "saved": true}

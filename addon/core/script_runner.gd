@@ -1,0 +1,161 @@
+@tool
+extends RefCounted
+## editor.run_script: runs a GDScript snippet inside the editor as the body of a function. Refuses
+## direct editor write APIs unless allowed, logs the body, and checks it compiles before anything runs.
+## A guard against accidents, not a sandbox: code that hides an API name from the text is not caught.
+
+const BridgeError := preload("res://addons/bridge/core/bridge_error.gd")
+
+## [pattern, API named in the refusal]. Matched on the code with comments removed; string contents
+## are kept, so `call("save_scene")` is refused too.
+const UNSAFE := [
+	["\\bResourceSaver\\b", "ResourceSaver"],
+	["\\bProjectSettings\\s*\\.\\s*save(_custom)?\\b", "ProjectSettings.save"],
+	["\\bsave_custom\\b", "ProjectSettings.save_custom"],
+	["\\bsave_all_scenes\\b", "EditorInterface.save_all_scenes"],
+	["\\bsave_scene(_as)?\\b", "EditorInterface.save_scene"],
+	["\\bFileAccess\\s*\\.\\s*(WRITE|READ_WRITE|WRITE_READ)\\b", "FileAccess.open with a write mode"],
+	["\\bFileAccess\\s*\\.\\s*open\\w*\\s*\\([^)]*,\\s*[237]\\s*[,)]", "FileAccess.open with a write mode"],
+	["\\bstore_(string|line|buffer|var|csv_line|pascal_string|8|16|32|64|float|double|real|half)\\b", "FileAccess.store_*"],
+	["\\b(make_dir|make_dir_recursive)(_absolute)?\\b", "DirAccess.make_dir"],
+	["\\b(remove|rename|copy)_absolute\\b", "DirAccess.remove/rename/copy"],
+	["\\bDirAccess\\b[\\s\\S]*\\.\\s*(remove|rename|copy)\\s*\\(", "DirAccess.remove/rename/copy"],
+	["\\bmove_to_trash\\b", "OS.move_to_trash"],
+	["\\b(execute|execute_with_pipe|create_process|create_instance)\\s*\\(", "OS.execute/create_process"],
+	["\\.\\s*save\\w*\\s*\\(", "a save() call (ConfigFile.save, Image.save_png, ...)"],
+	["[\"']save(_[a-z_]+)?[\"']", "a save method called by name"],
+	["\\bZIPPacker\\b", "ZIPPacker"],
+]
+
+## The function the snippet becomes; `emit(v)` collects values, `return v` gives the result.
+const TEMPLATE := """@tool
+extends RefCounted
+
+var editor = EditorInterface
+var scene: Node
+var undo_redo: EditorUndoRedoManager
+var __emitted: Array = []
+
+
+func emit(value: Variant) -> void:
+	__emitted.append(value)
+
+
+func run():
+"""
+
+
+## The first unsafe API the code uses, as {api, line}, or {} when it uses none.
+static func find_unsafe(code: String) -> Dictionary:
+	var stripped := strip_comments(code)
+	for rule: Array in UNSAFE:
+		var re := RegEx.create_from_string(rule[0])
+		var m := re.search(stripped)
+		if m != null:
+			return {"api": rule[1], "line": stripped.substr(0, m.get_start()).count("\n") + 1, "match": m.get_string().left(60)}
+	return {}
+
+
+## Removes `#` comments, keeping strings (and so line numbers) intact.
+static func strip_comments(code: String) -> String:
+	var out := PackedStringArray()
+	for line in code.split("\n"):
+		var quote := ""
+		var cut := line.length()
+		var i := 0
+		while i < line.length():
+			var c := line[i]
+			if quote != "":
+				if c == "\\":
+					i += 1
+				elif c == quote:
+					quote = ""
+			elif c == "\"" or c == "'":
+				quote = c
+			elif c == "#":
+				cut = i
+				break
+			i += 1
+		out.append(line.left(cut))
+	return "\n".join(out)
+
+
+## The full script source for a snippet: its body dedented and indented under `func run():`.
+static func build_source(code: String) -> String:
+	var lines := code.replace("\r\n", "\n").split("\n")
+	var common := -1
+	var uses_spaces := false
+	for line in lines:
+		if line.strip_edges() == "":
+			continue
+		var lead := line.length() - line.lstrip(" \t").length()
+		common = lead if common < 0 else mini(common, lead)
+	var body := PackedStringArray()
+	for line in lines:
+		var l: String = line.substr(maxi(common, 0)) if line.strip_edges() != "" else ""
+		if l.begins_with(" "):
+			uses_spaces = true
+		body.append(l)
+	var indent := "    " if uses_spaces else "\t"
+	var source := TEMPLATE if not uses_spaces else TEMPLATE.replace("\t", indent)
+	for l in body:
+		source += (indent + l if l != "" else "") + "\n"
+	source += indent + "pass\n"  # an empty or comment-only body still compiles
+	return source
+
+
+## Number of template lines before the snippet's first line.
+static func header_lines() -> int:
+	return TEMPLATE.count("\n")
+
+
+## Runs a snippet: {emitted, result, errors} (the errors and warnings it logged), or a BridgeError when
+## it is refused, does not compile (then nothing ran) or stops on a runtime error (data has what it
+## emitted until then). Awaits when the snippet awaits.
+static func run(code: String, log: Logger, allow_unsafe: bool) -> Variant:
+	if not allow_unsafe:
+		var unsafe := find_unsafe(code)
+		if not unsafe.is_empty():
+			return BridgeError.new(BridgeError.UNSAFE_REFUSED, ("editor.run_script refused: line %d uses %s, a direct editor write; " +
+					"use a bridge command for it, or pass allow_unsafe_editor_io (--allow-unsafe-editor-io)") % [unsafe.line, unsafe.api], unsafe)
+	print("bridge: editor.run_script%s:\n%s" % [" (unsafe editor io allowed)" if allow_unsafe else "", code])
+	var script := GDScript.new()
+	script.source_code = build_source(code)
+	var file := "gdscript://%d.gd" % script.get_instance_id()  # how errors name a script without a path
+	var since: int = log.next_seq() if log else 0
+	if script.reload() != OK:
+		var problems := _snippet_errors(log, since, file)
+		var first: String = problems[0].message if not problems.is_empty() else "parse error"
+		if not problems.is_empty() and problems[0].has("line"):
+			first = "line %d: %s" % [problems[0].line, first]
+		return BridgeError.invalid("editor.run_script: the code does not compile (%s); nothing ran" % first, {"errors": problems})
+	var runner: Object = script.new()
+	runner.scene = EditorInterface.get_edited_scene_root()
+	runner.undo_redo = EditorInterface.get_editor_undo_redo()
+	since = log.next_seq() if log else 0
+	var result: Variant = await runner.run()
+	var errors := _snippet_errors(log, since, file)
+	for e: Dictionary in errors:
+		if e.type == "script" and e.get("in_snippet", false):  # a GDScript runtime error aborts the function
+			return BridgeError.failed("editor.run_script: line %d: %s; the snippet stopped there" % [e.get("line", 0), e.message],
+					{"emitted": runner.__emitted, "errors": errors})
+	return {"emitted": runner.__emitted, "result": result, "errors": errors}
+
+
+## What the log caught since `since`; lines inside the snippet are given relative to its first line.
+static func _snippet_errors(log: Logger, since: int, file: String) -> Array:
+	var out: Array = []
+	if log == null:
+		return out
+	for e: Dictionary in log.entries(since, 50):
+		var item := {"type": e.type, "message": str(e.message).trim_suffix(".")}
+		var line := -1
+		if e.get("file", "") == file:
+			line = e.line
+			item["in_snippet"] = true
+		elif e.get("script_file", "") == file:
+			line = e.script_line
+		if line > header_lines():
+			item["line"] = line - header_lines()
+		out.append(item)
+	return out
