@@ -150,7 +150,11 @@ func _file_tree(p: Dictionary) -> Variant:
 
 func _walk(dir: String, depth: int, p: Dictionary, out: Dictionary) -> void:
 	var fs := EditorInterface.get_resource_filesystem()
-	for name in DirAccess.get_directories_at(dir):
+	var da := DirAccess.open(dir)
+	if da == null:
+		return
+	da.include_hidden = p.include_hidden
+	for name in da.get_directories():
 		var sub := dir.path_join(name)
 		if not p.include_hidden and (name.begins_with(".") or sub in SKIPPED_DIRS):
 			continue
@@ -162,7 +166,7 @@ func _walk(dir: String, depth: int, p: Dictionary, out: Dictionary) -> void:
 			_walk(sub, depth + 1, p, out)
 		elif not DirAccess.get_files_at(sub).is_empty() or not DirAccess.get_directories_at(sub).is_empty():
 			out.truncated = true
-	for name in DirAccess.get_files_at(dir):
+	for name in da.get_files():
 		if not p.include_hidden and (name.begins_with(".") or name.get_extension() in ["import", "uid"]):
 			continue
 		if out.dirs.size() + out.files.size() >= p.max_entries:
