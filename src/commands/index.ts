@@ -5,11 +5,13 @@ import Configure from './configure.js'
 import Install from './install.js'
 import Launch from './launch.js'
 import Run from './run.js'
+import Serve from './serve.js'
 
 export const COMMANDS = {
   configure: Configure,
   install: Install,
   launch: Launch,
   run: Run,
+  serve: Serve,
   ...addonCommands(),
 }

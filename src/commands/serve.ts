@@ -1,0 +1,40 @@
+// `bridge serve [--project DIR] [--typed=<bool>]`: the project's editor as an MCP server over stdio.
+import {Command, Flags} from '@oclif/core'
+
+import {UsageError} from '../core/errors.js'
+import {requireProject} from '../core/project.js'
+import {serveStdio} from '../mcp/stdio.js'
+
+const typedFlag = Flags.custom<boolean>({
+  description: 'One typed tool per addon command besides engine_run (true|false)',
+  default: true,
+  async parse(input) {
+    if (/^(true|1|yes)$/i.test(input)) return true
+    if (/^(false|0|no)$/i.test(input)) return false
+    throw new UsageError(`--typed: expected true or false, got '${input}'`)
+  },
+})
+
+export default class Serve extends Command {
+  static summary = "Serve the project's editor as an MCP server over stdin/stdout"
+  static description =
+    'A long-lived MCP server for one project: engine_run plus one typed tool per addon command (and plugin tools), the engine:// resources and the bridge prompts. Reconnects when the editor restarts and sends tools/list_changed. Writes nothing but protocol to stdout; logs go to stderr.'
+  static examples = [
+    '<%= config.bin %> serve --project ./mygame',
+    '<%= config.bin %> serve --project ./mygame --typed=false',
+  ]
+  static flags = {
+    project: Flags.string({description: 'Godot project directory (default: the one containing the working directory)'}),
+    typed: typedFlag(),
+  }
+
+  async run(): Promise<void> {
+    const {flags} = await this.parse(Serve)
+    await serveStdio({
+      projectRoot: requireProject(flags.project),
+      typed: flags.typed,
+      hooks: this.config,
+      version: this.config.version,
+    })
+  }
+}

@@ -1,0 +1,187 @@
+// The long-lived link from `bridge serve` to its project's editor: connects on demand, comes back when the
+// editor does, notices a restart (the discovery file's pid/started_at) or a changed command set, and tells
+// its listeners so the tool list is rebuilt and clients are notified. A stale schema is never kept.
+import {createHash} from 'node:crypto'
+
+import type {CommandDoc} from '../core/catalog.js'
+import {DEFAULT_TIMEOUT_MS, EngineClient} from '../core/client.js'
+import {readDiscovery, tcpProbe, verdictFor, wsPortFor} from '../core/discovery.js'
+import {BridgeCliError, UnreachableError} from '../core/errors.js'
+import type {Logger} from './surface.js'
+
+export interface EditorLinkOptions {
+  projectRoot: string
+  /** How often the discovery file is checked for an editor that came up or restarted. */
+  watchMs?: number
+  /** How often engine.commands is re-read while connected, to catch a changed command set. */
+  commandsMs?: number
+  log: Logger
+}
+
+export type ChangeReason = 'connected' | 'commands'
+
+export class EditorLink {
+  private client?: EngineClient
+  private connecting?: Promise<EngineClient>
+  private identity?: string
+  private docs?: CommandDoc[]
+  private signature?: string
+  private checkedAt = 0
+  private timer?: NodeJS.Timeout
+  private ticking = false
+  private lastProblem?: string
+  private readonly listeners: ((reason: ChangeReason) => void)[] = []
+
+  constructor(private readonly options: EditorLinkOptions) {}
+
+  get projectRoot(): string {
+    return this.options.projectRoot
+  }
+
+  /** Called after every (re)connection and whenever the live command set changes. */
+  onChange(listener: (reason: ChangeReason) => void): void {
+    this.listeners.push(listener)
+  }
+
+  /** Starts watching: the first connection is tried now, in the background. */
+  start(): void {
+    this.timer = setInterval(() => void this.tick(), this.options.watchMs ?? 1000)
+    this.timer.unref()
+    this.connect().catch((error) => this.report(error))
+  }
+
+  stop(): void {
+    clearInterval(this.timer)
+    this.client?.close()
+    this.client = undefined
+  }
+
+  /** The live command docs, connecting first when needed; undefined while the editor is unreachable. */
+  async commands(): Promise<CommandDoc[] | undefined> {
+    if (!this.client?.isOpen) await this.connect().catch((error) => this.report(error))
+    return this.docs
+  }
+
+  /** The last command docs read from an editor, without waiting. */
+  knownCommands(): CommandDoc[] | undefined {
+    return this.docs
+  }
+
+  /** Re-reads engine.commands now (e.g. after an unknown-method error); resolves once listeners ran. */
+  async refresh(): Promise<void> {
+    const client = await this.connect()
+    await this.readCommands(client, false)
+  }
+
+  /**
+   * Calls one method. An unreachable editor throws UnreachableError with its verdict, another project's
+   * editor throws `wrong_project`, and an addon error throws EngineError.
+   */
+  async call(method: string, params: Record<string, unknown>, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<unknown> {
+    const client = await this.connect()
+    try {
+      return await client.call(method, params, timeoutMs)
+    } catch (error) {
+      if (error instanceof BridgeCliError && error.code === 'closed') {
+        const port = client.port
+        throw new UnreachableError(await verdictFor(this.projectRoot, port), `the connection closed during ${method}`, {
+          port,
+          project_root: this.projectRoot,
+        })
+      }
+      throw error
+    }
+  }
+
+  private connect(): Promise<EngineClient> {
+    if (this.client?.isOpen) return Promise.resolve(this.client)
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = undefined
+    })
+    return this.connecting
+  }
+
+  private async open(): Promise<EngineClient> {
+    let client: EngineClient
+    try {
+      client = await EngineClient.connect({projectRoot: this.projectRoot, port: wsPortFor(this.projectRoot)})
+    } catch (error) {
+      // No discovery file means this project's editor is not running, whoever answers the fallback port.
+      if (error instanceof BridgeCliError && error.code === 'wrong_project' && !readDiscovery(this.projectRoot))
+        throw new UnreachableError('closed', error.message, error.data)
+      throw error
+    }
+    client.onClose(() => {
+      if (this.client !== client) return
+      this.client = undefined
+      this.options.log('the editor connection closed; waiting for the editor to come back')
+    })
+    const identity = `${client.hello.pid}|${client.hello.started_at}`
+    if (this.identity && identity !== this.identity) this.options.log(`the editor restarted (pid ${client.hello.pid})`)
+    this.identity = identity
+    this.lastProblem = undefined
+    this.options.log(`connected to the editor (pid ${client.hello.pid}, port ${client.port}) for ${this.projectRoot}`)
+    try {
+      await this.readCommands(client, true) // before it is published: a concurrent tools/list waits for the docs
+    } catch (error) {
+      client.close()
+      throw error
+    }
+    this.client = client
+    return client
+  }
+
+  private async readCommands(client: EngineClient, connected: boolean): Promise<void> {
+    const {commands} = await client.call<{commands: CommandDoc[]}>('engine.commands', {}, 15_000)
+    this.checkedAt = Date.now()
+    const signature = commandSignature(commands)
+    const changed = signature !== this.signature
+    if (changed) {
+      this.docs = commands // kept as-is otherwise: validators are cached per schema object
+      this.signature = signature
+    }
+    if (changed && !connected) this.options.log(`the editor's command set changed (${commands.length} commands)`)
+    if (connected || changed) for (const listener of this.listeners) listener(connected ? 'connected' : 'commands')
+  }
+
+  /** One watch step: reconnect to an editor that came up or restarted; re-check the command set. */
+  private async tick(): Promise<void> {
+    if (this.ticking) return
+    this.ticking = true
+    try {
+      const found = readDiscovery(this.projectRoot)
+      const identity = found ? `${found.pid}|${found.started_at}` : undefined
+      if (this.client?.isOpen) {
+        if (identity && identity !== this.identity) {
+          this.client.close() // a new editor took over this project: follow it
+          this.client = undefined
+          await this.connect()
+        } else if (Date.now() - this.checkedAt >= (this.options.commandsMs ?? 10_000)) {
+          await this.readCommands(this.client, false)
+        }
+      } else if (found && (await tcpProbe(found.ws_port))) {
+        await this.connect()
+      }
+    } catch (error) {
+      this.report(error)
+    } finally {
+      this.ticking = false
+    }
+  }
+
+  /** Logs a connection problem once, not on every watch step. */
+  private report(error: unknown): void {
+    const message = (error as Error).message
+    if (message === this.lastProblem) return
+    this.lastProblem = message
+    this.options.log(message)
+  }
+}
+
+/** Changes whenever a command is added, removed or re-documented. */
+export function commandSignature(commands: CommandDoc[]): string {
+  const hash = createHash('sha256')
+  for (const c of [...commands].sort((a, b) => a.method.localeCompare(b.method)))
+    hash.update(JSON.stringify([c.method, c.summary, c.input_schema, c.read_only, c.destructive, c.timeout_ms]))
+  return hash.digest('hex')
+}

@@ -1,0 +1,76 @@
+// Turns command results and failures into MCP tool results: JSON text, images (frame captures) as image
+// content, and every failure as `isError: true` with a message a model can act on.
+import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
+
+import {BridgeCliError, EngineError, UnreachableError} from '../core/errors.js'
+
+interface Image {
+  data: string
+  mimeType: string
+}
+
+const IMAGE_MIME = /^image\/(png|jpeg|webp|gif)$/
+const DATA_URL = /^data:(image\/(?:png|jpeg|webp|gif));base64,([A-Za-z0-9+/=\s]+)$/
+const MAGIC: [string, string][] = [
+  ['iVBORw0KGgo', 'image/png'],
+  ['/9j/', 'image/jpeg'],
+  ['UklGR', 'image/webp'],
+]
+
+export function successResult(value: unknown): CallToolResult {
+  const images: Image[] = []
+  const json = liftImages(value, images, '')
+  const text = JSON.stringify(json === undefined ? null : json)
+  return {content: [{type: 'text', text}, ...images.map((i) => ({type: 'image' as const, ...i}))]}
+}
+
+export function errorResult(message: string): CallToolResult {
+  return {content: [{type: 'text', text: message}], isError: true}
+}
+
+/** A failure as the model should read it: what went wrong and what to do next. */
+export function failureResult(error: unknown, tool: string): CallToolResult {
+  if (error instanceof UnreachableError)
+    return errorResult(`${error.message} (verdict: ${error.verdict}; the launch-recovery prompt has the full procedure)`)
+  if (error instanceof EngineError) {
+    const data = error.rpcData === undefined ? '' : JSON.stringify(error.rpcData)
+    return errorResult(`${tool} failed: ${error.message}${data && data.length <= 600 ? ` ${data}` : ''}`)
+  }
+  if (error instanceof BridgeCliError) return errorResult(`${tool}: ${error.message}`)
+  return errorResult(`${tool} failed inside bridge serve: ${(error as Error)?.message ?? String(error)}`)
+}
+
+/**
+ * Moves base64 images out of a result into `images`, leaving a short marker in the JSON. Recognised:
+ * `{mime_type|mimeType: "image/…", data|base64: "…"}`, `data:image/…;base64,…` strings, and `*_base64`
+ * / `png` / `image` fields whose text starts like a PNG, JPEG or WebP file.
+ */
+function liftImages(value: unknown, images: Image[], key: string): unknown {
+  if (typeof value === 'string') {
+    const url = DATA_URL.exec(value)
+    if (url) return mark(images, {mimeType: url[1], data: url[2].replaceAll(/\s/g, '')})
+    if (/(^|_)(base64|png|image|jpeg|jpg)$/i.test(key) && value.length > 64) {
+      const magic = MAGIC.find(([prefix]) => value.startsWith(prefix))
+      if (magic) return mark(images, {mimeType: magic[1], data: value})
+    }
+    return value
+  }
+  if (Array.isArray(value)) return value.map((v) => liftImages(v, images, key))
+  if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>
+    const mime = record.mime_type ?? record.mimeType
+    const data = record.data ?? record.base64
+    if (typeof mime === 'string' && IMAGE_MIME.test(mime) && typeof data === 'string') {
+      const rest = Object.fromEntries(Object.entries(record).filter(([k]) => !['data', 'base64'].includes(k)))
+      return {...rest, data: mark(images, {mimeType: mime, data})}
+    }
+    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, liftImages(v, images, k)]))
+  }
+  return value
+}
+
+function mark(images: Image[], image: Image): string {
+  images.push(image)
+  const bytes = Math.floor((image.data.length * 3) / 4)
+  return `<image ${images.length}: ${image.mimeType}, ${bytes} bytes, attached as image content>`
+}
