@@ -1,0 +1,141 @@
+// engine.*: version, the command catalog, singletons, the live ClassDB (classes, class info, defaults,
+// search) and the editor's doc text, against a real headless editor.
+import {expect} from 'chai'
+
+import {EngineError} from '../../src/core/errors.js'
+import {startEditor, type TestEditor} from '../support/editor.js'
+
+type Json = Record<string, any>
+
+describe('engine commands (real editor)', function () {
+  this.timeout(120_000)
+  let editor: TestEditor
+  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
+  async function rejects(method: string, params: Json): Promise<EngineError> {
+    try {
+      await call(method, params)
+    } catch (error) {
+      expect(error).to.be.instanceOf(EngineError)
+      return error as EngineError
+    }
+    throw new Error(`${method} ${JSON.stringify(params)} should have failed`)
+  }
+
+  before(async () => {
+    editor = await startEditor()
+  })
+  after(async () => {
+    await editor?.stop()
+  })
+
+  it('runs the declared example of every engine command', async () => {
+    const {commands} = await call('engine.commands', {group: 'engine'})
+    const methods = (commands as Json[]).map((c) => c.method)
+    expect(methods).to.include.members(['engine.version', 'engine.commands', 'engine.classes', 'engine.search',
+      'engine.class_info', 'engine.property_default', 'engine.singletons', 'engine.docs'])
+    expect(methods.every((m) => m.startsWith('engine.'))).to.equal(true)
+    for (const c of commands as Json[]) {
+      expect(c.read_only, c.method).to.equal(true)
+      expect(await call(c.method, c.example), c.method).to.be.an('object')
+    }
+  })
+
+  it('reports the running engine version', async () => {
+    const v = await call('engine.version')
+    expect(v).to.include({major: 4, minor: 6})
+    expect(v.string).to.equal(`${v.major}.${v.minor}.${v.patch}`)
+    expect(editor.discovery.engine_version).to.equal(v.string)
+  })
+
+  it('lists engine singletons with their classes', async () => {
+    const {singletons} = await call('engine.singletons')
+    const byName = Object.fromEntries((singletons as Json[]).map((s) => [s.name, s.class]))
+    expect(byName).to.include({Input: 'Input', ProjectSettings: 'ProjectSettings', EditorInterface: 'EditorInterface'})
+    expect(byName.IP).to.be.a('string').and.not.equal('')
+  })
+
+  it('lists classes by parent, name and instantiability, and bounds the list', async () => {
+    const bodies = await call('engine.classes', {inherits: 'PhysicsBody2D'})
+    expect(bodies.classes).to.include.members(['CharacterBody2D', 'RigidBody2D', 'StaticBody2D'])
+    expect(bodies.classes).not.to.include.members(['PhysicsBody2D', 'Node2D', 'CharacterBody3D'])
+    const named = await call('engine.classes', {filter: 'body3d', instantiable_only: true})
+    expect(named.classes).to.include('CharacterBody3D').and.not.include('PhysicsBody3D')
+    const few = await call('engine.classes', {limit: 3})
+    expect(few).to.include({count: 3, truncated: true})
+    expect(few.total).to.be.greaterThan(500)
+    expect((await rejects('engine.classes', {inherits: 'Node2d'})).message).to.include("did you mean 'Node2D'")
+  })
+
+  it('describes a class: parent chain, own or inherited members, signals, constants, enums', async () => {
+    const info = await call('engine.class_info', {class: 'CharacterBody2D'})
+    expect(info.parents.slice(0, 3)).to.deep.equal(['PhysicsBody2D', 'CollisionObject2D', 'Node2D'])
+    expect(info.parents.at(-1)).to.equal('Object')
+    expect(info.properties).to.include('velocity: Vector2').and.not.include('position: Vector2')
+    expect(info.methods).to.include('move_and_slide() -> bool')
+    expect(info.methods).to.include('set_motion_mode(mode: CharacterBody2D.MotionMode) -> void')
+    expect(info.enums.MotionMode).to.deep.equal(['MOTION_MODE_GROUNDED', 'MOTION_MODE_FLOATING'])
+    expect(info.constants).to.include({MOTION_MODE_FLOATING: 1})
+    const inherited = await call('engine.class_info', {class: 'CharacterBody2D', inherited: true})
+    expect(inherited.properties).to.include('position: Vector2')
+    expect(inherited.signals).to.include('input_event(viewport: Node, event: InputEvent, shape_idx: int)')
+    const area = await call('engine.class_info', {class: 'Area2D'})
+    expect(area.signals).to.include('body_entered(body: Node2D)')
+    const typo = await rejects('engine.class_info', {class: 'CharacterBody'})
+    expect(typo.rpcCode).to.equal(-32001)
+    expect(typo.message).to.include("did you mean 'CharacterBody2D'")
+  })
+
+  it('reads property defaults, one or all, and suggests a near property name', async () => {
+    expect(await call('engine.property_default', {class: 'Sprite2D', property: 'centered'})).to.deep.equal({
+      class: 'Sprite2D',
+      property: 'centered',
+      value: true,
+    })
+    expect((await call('engine.property_default', {class: 'Node2D', property: 'scale'})).value).to.deep.equal([1, 1])
+    const all = await call('engine.property_default', {class: 'Sprite2D'})
+    expect(all.defaults).to.include({centered: true, hframes: 1, flip_h: false})
+    expect(all.defaults.position).to.deep.equal([0, 0]) // inherited from Node2D
+    const typo = await rejects('engine.property_default', {class: 'Sprite2D', property: 'centred'})
+    expect(typo.message).to.include("did you mean 'centered'")
+  })
+
+  it('searches classes and members, exact matches first, with a kind filter and a limit', async () => {
+    const exact = await call('engine.search', {query: 'move_and_slide'})
+    expect(exact.results[0]).to.deep.equal({kind: 'method', class: 'CharacterBody2D', name: 'move_and_slide'})
+    expect(exact.results).to.deep.include({kind: 'method', class: 'CharacterBody3D', name: 'move_and_slide'})
+    const velocity = await call('engine.search', {query: 'velocity', kind: 'property', limit: 100})
+    expect(velocity.results).to.deep.include({kind: 'property', class: 'CharacterBody2D', name: 'velocity'})
+    expect((velocity.results as Json[]).every((r) => r.kind === 'property' && r.name.toLowerCase().includes('velocity'))).to.equal(
+      true,
+    )
+    const cls = await call('engine.search', {query: 'sprite2d', kind: 'class'})
+    expect(cls.results[0]).to.deep.equal({kind: 'class', class: 'Sprite2D', name: 'Sprite2D'})
+    const signal = await call('engine.search', {query: 'body_entered', kind: 'signal'})
+    expect(signal.results).to.deep.include({kind: 'signal', class: 'Area2D', name: 'body_entered'})
+    const bounded = await call('engine.search', {query: 'get', limit: 5})
+    expect(bounded).to.include({count: 5, truncated: true})
+    expect(bounded.total).to.be.greaterThan(1000)
+    expect((await rejects('engine.search', {query: 'x', kind: 'widget'})).rpcCode).to.equal(-32602)
+    expect((await rejects('engine.search', {query: '  '})).message).to.include('empty')
+  })
+
+  it("returns the editor's doc text for a class and for own and inherited members", async () => {
+    const node2d = await call('engine.docs', {class: 'Node2D'})
+    expect(node2d.inherits).to.equal('CanvasItem')
+    expect(node2d.brief_description).to.match(/^A 2D game object/)
+    expect(node2d.description).to.include('`CanvasItem.z_index`').and.not.include('[member')
+    expect(node2d.members.methods).to.be.greaterThan(5)
+    const rotate = await call('engine.docs', {class: 'Node2D', member: 'rotate'})
+    expect(rotate.matches).to.have.length(1)
+    expect(rotate.matches[0]).to.include({kind: 'method', declared_in: 'Node2D', signature: 'rotate(radians: float) -> void'})
+    expect(rotate.matches[0].description).to.include('rotation')
+    const name = await call('engine.docs', {class: 'Node2D', member: 'name'})
+    expect(name.matches[0]).to.include({kind: 'property', declared_in: 'Node', type: 'StringName'})
+    const raw = await call('engine.docs', {class: 'Node2D', format: 'bbcode'})
+    expect(raw.description).to.include('[member CanvasItem.z_index]')
+    const signal = await call('engine.docs', {class: 'Area2D', member: 'body_entered'})
+    expect(signal.matches[0]).to.include({kind: 'signal', signature: 'body_entered(body: Node2D)'})
+    expect((await rejects('engine.docs', {class: 'Node2D', member: 'rotat'})).message).to.include("did you mean 'rotate'")
+    expect((await rejects('engine.docs', {class: 'Nod2D'})).message).to.include("did you mean 'Node2D'")
+  })
+})
