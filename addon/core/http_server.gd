@@ -1,0 +1,140 @@
+@tool
+extends RefCounted
+## The MCP streamable-HTTP endpoint `http://127.0.0.1:<port>/mcp`, hosted by the editor itself:
+## accepts connections, applies the Host and Origin rules and CORS, routes to mcp_endpoint.gd, which
+## runs tools over the same router as the WebSocket transport. Follows the endpoint settings live.
+
+const Conn := preload("res://addons/bridge/core/mcp_http_conn.gd")
+const OriginRule := preload("res://addons/bridge/core/origin_rule.gd")
+const Endpoint := preload("res://addons/bridge/core/mcp_endpoint.gd")
+const Settings := preload("res://addons/bridge/core/settings.gd")
+const Wire := preload("res://addons/bridge/core/mcp_http_wire.gd")
+
+const PATH := "/mcp"
+const MAX_CONNECTIONS := 64
+const ALLOW := "POST, OPTIONS"
+const CORS_HEADERS := "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID"
+
+var port: int = 0
+var _tcp := TCPServer.new()
+var _conns: Array = []
+var _endpoint: RefCounted
+var _server: Node
+var _bound := {"enabled": true, "pinned": 0}
+
+
+func _init(router: RefCounted, server: Node) -> void:
+	_server = server
+	_endpoint = Endpoint.new(router, server)
+	ProjectSettings.settings_changed.connect(_on_settings_changed)
+
+
+## Binds the pinned port, or the first free one in [first, last]. Returns OK or the last error.
+func listen(pinned: int, first: int, last: int) -> int:
+	_bound = {"enabled": true, "pinned": pinned}
+	var candidates: Array = [pinned] if pinned > 0 else range(first, last + 1)
+	var err := ERR_CANT_CREATE
+	for p: int in candidates:
+		err = _tcp.listen(p, "127.0.0.1")
+		if err == OK:
+			port = p
+			return OK
+	port = 0
+	return err
+
+
+func stop() -> void:
+	for conn: RefCounted in _conns:
+		conn.close()
+	_conns.clear()
+	_tcp.stop()
+	port = 0
+	if ProjectSettings.settings_changed.is_connected(_on_settings_changed):
+		ProjectSettings.settings_changed.disconnect(_on_settings_changed)
+
+
+## Called every editor frame: never waits on a socket.
+func poll() -> void:
+	var now := Time.get_ticks_msec()
+	while _tcp.is_listening() and _tcp.is_connection_available():
+		_accept(_tcp.take_connection())
+	for conn: RefCounted in _conns:
+		conn.poll(now)
+	_conns = _conns.filter(func(c: RefCounted) -> bool: return not c.closed)
+
+
+func _accept(tcp: StreamPeerTCP) -> void:
+	if _conns.size() >= MAX_CONNECTIONS:
+		for conn: RefCounted in _conns:
+			if conn.is_idle():
+				conn.close()  # the oldest idle keep-alive connection makes room
+				break
+		_conns = _conns.filter(func(c: RefCounted) -> bool: return not c.closed)
+	if _conns.size() >= MAX_CONNECTIONS:
+		tcp.put_partial_data(Wire.response_bytes(503, {"Content-Type": "application/json", "Retry-After": "1"},
+				Wire.error_body(-32000, "too many open connections"), false))
+		tcp.disconnect_from_host()
+		return
+	_conns.append(Conn.new(tcp, _on_request))
+
+
+## Runs one request as a coroutine (a slow command holds up neither the editor nor other clients);
+## the connection sends the answer in request order. Kept here, not in the connection, so a client
+## that leaves mid-command does not free the object the coroutine resumes in.
+func _on_request(conn: RefCounted, slot: Dictionary, req: Dictionary) -> void:
+	var headers: Dictionary = req.headers
+	var origin: Variant = headers.get("origin")
+	if headers.has("host") and not OriginRule.host_allowed(headers.host):
+		conn.finish(slot, 403, _json(), Wire.error_body(-32000, "Forbidden: Host '%s' is not a loopback name or address" % headers.host))
+		return
+	if origin != null and not OriginRule.origin_allowed(origin):
+		conn.finish(slot, 403, _json(), Wire.error_body(-32000, "Forbidden: Origin '%s' is not a loopback origin" % origin))
+		return
+	var res: Dictionary
+	if req.path != PATH:
+		res = {"status": 404, "headers": _json(), "body": Wire.error_body(-32000, "Not found: the MCP endpoint is %s" % PATH)}
+	elif req.method == "OPTIONS":
+		res = {"status": 204, "headers": {"Allow": ALLOW, "Access-Control-Allow-Methods": ALLOW,
+				"Access-Control-Allow-Headers": CORS_HEADERS, "Access-Control-Max-Age": "600"}}
+	elif req.method == "POST":
+		res = await _endpoint.post(req)
+	else:
+		res = {"status": 405, "headers": _json({"Allow": ALLOW}),
+				"body": Wire.error_body(-32000, "Method not allowed: this endpoint answers POST with application/json (no SSE stream)")}
+	var fields: Dictionary = res.get("headers", {})
+	if origin != null:
+		fields["Access-Control-Allow-Origin"] = origin
+		fields["Access-Control-Expose-Headers"] = "Mcp-Session-Id"
+		fields["Vary"] = "Origin"
+	elif fields.has("Access-Control-Allow-Methods"):
+		for name: String in ["Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "Access-Control-Max-Age"]:
+			fields.erase(name)  # no Origin, no CORS: a plain OPTIONS only learns what is allowed
+	conn.finish(slot, res.status, fields, res.get("body", ""))
+
+
+static func _json(extra: Dictionary = {}) -> Dictionary:
+	var out := {"Content-Type": "application/json"}
+	out.merge(extra)
+	return out
+
+
+## Follows `bridge/network/mcp_http` and `bridge/network/http_port` while the editor runs, and rewrites
+## the discovery file when the port changes.
+func _on_settings_changed() -> void:
+	var enabled := Settings.flag(Settings.MCP_HTTP)
+	var pinned := Settings.pinned_port("BRIDGE_MCP_HTTP_PORT", Settings.HTTP_PORT)
+	if enabled == _bound.enabled and pinned == _bound.pinned:
+		return
+	var before := port
+	for conn: RefCounted in _conns:
+		conn.close()
+	_conns.clear()
+	_tcp.stop()
+	port = 0
+	_bound = {"enabled": enabled, "pinned": pinned}
+	if enabled and listen(pinned, Settings.HTTP_FIRST_PORT, Settings.HTTP_LAST_PORT) != OK:
+		push_error("bridge: HTTP MCP endpoint could not bind (tried %s)" % [pinned if pinned > 0 else "9100-9115"])
+	_bound = {"enabled": enabled, "pinned": pinned}
+	if port != before and _server and _server.get("discovery"):
+		_server.discovery.info.http_port = port
+		_server.discovery.write()

@@ -1,0 +1,155 @@
+@tool
+extends RefCounted
+## MCP over one POST (streamable HTTP, JSON answers only, stateless): checks the POST's media types and
+## protocol version, frames JSON-RPC (single message or batch) and dispatches the MCP methods to the
+## tools, resources and prompts built over the command router.
+##
+## Stateless on purpose: no Mcp-Session-Id is issued, so a client survives an editor restart and
+## nothing is kept per client. A session id a client sends anyway is ignored, consistently.
+
+const JsonRpc := preload("res://addons/bridge/core/jsonrpc.gd")
+const Wire := preload("res://addons/bridge/core/mcp_http_wire.gd")
+const Tools := preload("res://addons/bridge/core/mcp_tools.gd")
+const Resources := preload("res://addons/bridge/core/mcp_resources.gd")
+const Prompts := preload("res://addons/bridge/core/mcp_prompts.gd")
+const Discovery := preload("res://addons/bridge/core/discovery.gd")
+
+## The versions the MCP TypeScript SDK speaks, newest first; the first is offered when a client asks
+## for one we do not know.
+const PROTOCOL_VERSIONS: Array[String] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"]
+
+const PARSE_ERROR := -32700
+const INVALID_REQUEST := -32600
+const METHOD_NOT_FOUND := -32601
+const INVALID_PARAMS := -32602
+
+## The same instructions `bridge serve` gives (src/mcp/index.ts): one surface, two transports.
+const INSTRUCTIONS := "Drives a live Godot editor. Ground on the live API (engine_search, engine_class_info, " \
+		+ "engine_commands) before acting; verify every change by reading state back."
+
+var _tools: RefCounted
+var _resources: RefCounted
+var _prompts: RefCounted
+
+
+func _init(router: RefCounted, _server: Node) -> void:
+	_tools = Tools.new(router)
+	_resources = Resources.new(router)
+	_prompts = Prompts.new()
+
+
+## One POST to /mcp → {status, headers, body}. May await (tool calls).
+func post(req: Dictionary) -> Dictionary:
+	var headers: Dictionary = req.headers
+	var media: String = headers.get("content-type", "").get_slice(";", 0).strip_edges().to_lower()
+	if media != "application/json":
+		return _refuse(415, INVALID_REQUEST, "Unsupported Media Type: send Content-Type: application/json")
+	if headers.has("accept") and not _accepts_json(headers.accept):
+		return _refuse(406, INVALID_REQUEST, "Not Acceptable: this endpoint answers with application/json")
+	if headers.has("mcp-protocol-version") and not headers["mcp-protocol-version"] in PROTOCOL_VERSIONS:
+		return _refuse(400, INVALID_REQUEST, "Bad Request: unsupported MCP-Protocol-Version '%s' (supported: %s)" % [
+				headers["mcp-protocol-version"], ", ".join(PROTOCOL_VERSIONS)])
+	var text: Variant = Wire.utf8_text(req.body)
+	if text == null:
+		return _refuse(400, PARSE_ERROR, "Parse error: the body is not UTF-8 JSON")
+	var json := JSON.new()
+	if json.parse(text) != OK:
+		return _refuse(400, PARSE_ERROR, "Parse error: %s at line %d" % [json.get_error_message(), json.get_error_line()])
+	var batch: bool = json.data is Array
+	var messages: Array = json.data if batch else [json.data]
+	if messages.is_empty():
+		return _refuse(400, INVALID_REQUEST, "Invalid Request: empty batch")
+	for msg: Variant in messages:
+		var kind := _kind(msg)
+		if kind == "":
+			return _refuse(400, INVALID_REQUEST,
+					"Invalid Request: expected JSON-RPC 2.0 messages ({\"jsonrpc\": \"2.0\", \"method\": string, \"id\"?, \"params\"?: object})")
+		if kind == "request" and msg.method == "initialize" and messages.size() > 1:
+			return _refuse(400, INVALID_REQUEST, "Invalid Request: initialize must be sent on its own")
+	var replies: Array = []
+	for msg: Dictionary in messages:
+		if _kind(msg) == "request":
+			replies.append(await _answer(msg))
+	if replies.is_empty():
+		return {"status": 202, "headers": {}, "body": ""}  # notifications and responses: nothing owed
+	var body: Variant = replies if batch else replies[0]
+	return {"status": 200, "headers": {"Content-Type": "application/json"}, "body": JSON.stringify(body)}
+
+
+## "request", "notification", "response", or "" when it is not a JSON-RPC 2.0 message.
+static func _kind(msg: Variant) -> String:
+	if not msg is Dictionary or msg.get("jsonrpc") != "2.0":
+		return ""
+	var has_id: bool = msg.has("id") and (msg.id is String or ((msg.id is float or msg.id is int) and not msg.id is bool))
+	if msg.has("method"):
+		if not msg.method is String or (msg.has("id") and not has_id):
+			return ""
+		return "request" if has_id else "notification"
+	if has_id and (msg.has("result") != msg.has("error")):
+		return "response"
+	return ""
+
+
+func _answer(msg: Dictionary) -> Dictionary:
+	var id: Variant = JsonRpc.normalize_id(msg.id)
+	var params: Variant = msg.get("params", {})
+	if params == null:
+		params = {}
+	if not params is Dictionary:
+		return _error(id, INVALID_PARAMS, "%s: params must be an object" % msg.method)
+	var out: Dictionary = await _dispatch(msg.method, params)
+	if out.has("error"):
+		return {"jsonrpc": "2.0", "id": id, "error": out.error}
+	return {"jsonrpc": "2.0", "id": id, "result": out.result}
+
+
+func _dispatch(method: String, params: Dictionary) -> Dictionary:
+	match method:
+		"initialize":
+			return _initialize(params)
+		"ping":
+			return {"result": {}}
+		"tools/list":
+			return {"result": {"tools": _tools.list()}}
+		"tools/call":
+			return await _tools.call_tool(params)
+		"resources/list":
+			return {"result": {"resources": _resources.list()}}
+		"resources/templates/list":
+			return {"result": {"resourceTemplates": []}}
+		"resources/read":
+			return await _resources.read(params)
+		"prompts/list":
+			return {"result": {"prompts": _prompts.list()}}
+		"prompts/get":
+			return _prompts.get_prompt(params)
+	return {"error": {"code": METHOD_NOT_FOUND, "message": "Method not found: %s" % method}}
+
+
+func _initialize(params: Dictionary) -> Dictionary:
+	var asked: Variant = params.get("protocolVersion")
+	if not asked is String:
+		return {"error": {"code": INVALID_PARAMS, "message": "initialize: protocolVersion (a string) is required"}}
+	var version: String = asked if asked in PROTOCOL_VERSIONS else PROTOCOL_VERSIONS[0]
+	return {"result": {
+		"protocolVersion": version,
+		"capabilities": {"tools": {"listChanged": false}, "resources": {"listChanged": false}, "prompts": {"listChanged": false}},
+		"serverInfo": {"name": "bridge", "title": "bridge (Godot editor)", "version": Discovery.ADDON_VERSION},
+		"instructions": INSTRUCTIONS,
+	}}
+
+
+static func _accepts_json(accept: String) -> bool:
+	for part: String in accept.to_lower().split(","):
+		var media := part.get_slice(";", 0).strip_edges()
+		if media in ["application/json", "application/*", "*/*"]:
+			return true
+	return false
+
+
+static func _refuse(status: int, code: int, message: String) -> Dictionary:
+	return {"status": status, "headers": {"Content-Type": "application/json"}, "body": Wire.error_body(code, message)}
+
+
+static func _error(id: Variant, code: int, message: String) -> Dictionary:
+	return {"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}}

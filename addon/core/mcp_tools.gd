@@ -1,0 +1,110 @@
+@tool
+extends RefCounted
+## The MCP tools over the router: `engine_run` (addon/mcp/engine_run.json) and, unless
+## `bridge/network/http_typed` is off, one typed tool per command by the rule in addon/mcp/README.md
+## (name = method with `.` → `_`, description = summary, inputSchema = the command's input_schema).
+## Every call goes through router.dispatch, so parameter checks and the path jail apply as on WebSocket.
+
+const Settings := preload("res://addons/bridge/core/settings.gd")
+
+const ENGINE_RUN_FILE := "res://addons/bridge/mcp/engine_run.json"
+const INVALID_PARAMS := -32602
+
+var _router: RefCounted
+var _engine_run: Dictionary = {}
+var _method_pattern: RegEx
+
+
+func _init(router: RefCounted) -> void:
+	_router = router
+	var data: Variant = JSON.parse_string(FileAccess.get_file_as_string(ENGINE_RUN_FILE))
+	if data is Dictionary:
+		_engine_run = data
+		_method_pattern = RegEx.create_from_string(str(data.inputSchema.properties.method.pattern))
+	else:
+		push_error("bridge: cannot read %s; the HTTP endpoint lists no engine_run tool" % ENGINE_RUN_FILE)
+
+
+static func tool_name(method: String) -> String:
+	return method.replace(".", "_")
+
+
+func list() -> Array:
+	var tools: Array = []
+	if not _engine_run.is_empty():
+		tools.append(_engine_run)
+	if not Settings.flag(Settings.HTTP_TYPED):
+		return tools
+	for doc: Dictionary in _router.describe_all():
+		tools.append({
+			"name": tool_name(doc.method),
+			"description": doc.summary,
+			"inputSchema": doc.input_schema,
+			"annotations": {"readOnlyHint": doc.read_only, "destructiveHint": doc.destructive},
+		})
+	return tools
+
+
+## tools/call → {result: CallToolResult}. As in `bridge serve`, every failure (unknown tool included) is an
+## isError result a model can act on; only a call without a tool name is a protocol error.
+func call_tool(params: Dictionary) -> Dictionary:
+	var name: Variant = params.get("name")
+	var args: Variant = params.get("arguments", {})
+	if args == null:
+		args = {}
+	if not name is String:
+		return {"error": {"code": INVALID_PARAMS, "message": "tools/call: name (a string) is required"}}
+	if not args is Dictionary:
+		return {"result": _failure("invalid arguments for %s: arguments must be an object" % name)}
+	if name == "engine_run" and not _engine_run.is_empty():
+		return {"result": await _run_generic(args)}
+	var method := _method_for(name)
+	if method == "":
+		return {"result": _failure("unknown tool '%s': list the tools again (the editor's commands may have changed), or use engine_run" % name)}
+	if not Settings.flag(Settings.HTTP_TYPED):
+		return {"result": _failure("typed tools are off (bridge/network/http_typed=false): call engine_run with method '%s'" % method)}
+	return {"result": _result(name, await _router.dispatch(method, args))}
+
+
+func _run_generic(args: Dictionary) -> Dictionary:
+	for key: Variant in args:
+		if not str(key) in ["method", "params"]:
+			return _failure("invalid arguments for engine_run: unknown parameter '%s'; it takes: method, params" % key)
+	var method: Variant = args.get("method")
+	if not method is String or not _method_pattern.search(method):
+		return _failure("invalid arguments for engine_run: parameter 'method' must be a command name like node.add, got %s" % JSON.stringify(method))
+	var params: Variant = args.get("params", {})
+	if params == null:
+		params = {}
+	if not params is Dictionary:
+		return _failure("invalid arguments for engine_run: parameter 'params' must be an object of the command's named parameters")
+	return _result("engine_run %s" % method, await _router.dispatch(method, params))
+
+
+func _method_for(name: String) -> String:
+	for method: String in _router.methods():
+		if tool_name(method) == name:
+			return method
+	return ""
+
+
+## A router answer as a CallToolResult: JSON text, then the image when the command returned one
+## (`image_base64` + `mime_type`; the JSON keeps a marker in its place), or isError with the message.
+static func _result(label: String, out: Dictionary) -> Dictionary:
+	if out.has("error"):
+		var err: Dictionary = out.error
+		var data := JSON.stringify(err.data) if err.has("data") else ""
+		return _failure("%s failed: %s%s" % [label, err.get("message", "the command failed"),
+				" " + data if data != "" and data.length() <= 600 else ""])
+	var value: Variant = out.get("result")
+	if value is Dictionary and value.get("image_base64") is String and value.get("mime_type") is String:
+		var image: String = value.image_base64
+		var shown: Dictionary = value.duplicate()
+		shown.image_base64 = "<image 1: %s, %d bytes, attached as image content>" % [value.mime_type, image.length() * 3 / 4]
+		return {"content": [{"type": "text", "text": JSON.stringify(shown)},
+				{"type": "image", "data": image, "mimeType": value.mime_type}]}
+	return {"content": [{"type": "text", "text": JSON.stringify(value)}]}
+
+
+static func _failure(message: String) -> Dictionary:
+	return {"content": [{"type": "text", "text": message}], "isError": true}

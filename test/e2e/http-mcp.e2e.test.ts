@@ -1,0 +1,500 @@
+// The addon's own streamable-HTTP MCP endpoint, driven by the MCP SDK's Client with no external process:
+// the same tools, resources and prompts as `bridge serve`, the protocol rules of a POST-only JSON server,
+// the Origin and Host rules (a table of loopback forms and lookalikes), the port fallback past a taken 9100,
+// and the two settings (http_typed=false lists only engine_run, mcp_http=false leaves no listener).
+import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import {LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS} from '@modelcontextprotocol/sdk/types.js'
+import {expect} from 'chai'
+import {execFileSync} from 'node:child_process'
+import {readFileSync, readdirSync} from 'node:fs'
+import {request} from 'node:http'
+import {type Server, createServer} from 'node:net'
+import {join} from 'node:path'
+
+import type {CommandDoc} from '../../src/core/catalog.js'
+import {discoveryPath} from '../../src/core/discovery.js'
+import {getPrompt, listPrompts, loadPrompts} from '../../src/mcp/prompts.js'
+import {listResources} from '../../src/mcp/resources.js'
+import {ENGINE_RUN, typedTool} from '../../src/mcp/tools.js'
+import {REPO_ROOT, type TestEditor, startEditor} from '../support/editor.js'
+
+interface HttpAnswer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+/** One request on a fresh connection, headers exactly as given (Host included). */
+function http(port: number, method: string, headers: Record<string, string>, body = '', path = '/mcp'): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request({host: '127.0.0.1', port, method, path, headers, agent: false, setHost: !('Host' in headers)}, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk) => (text += chunk))
+      res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, body: text}))
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+const JSON_HEADERS = {'Content-Type': 'application/json', Accept: 'application/json, text/event-stream'}
+
+function rpc(port: number, message: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+  const body = typeof message === 'string' ? message : JSON.stringify(message)
+  return http(port, 'POST', {...JSON_HEADERS, ...headers}, body)
+}
+
+const PING = {jsonrpc: '2.0', id: 1, method: 'ping'}
+
+function corsHeaders(answer: HttpAnswer): string[] {
+  return Object.keys(answer.headers).filter((h) => h.startsWith('access-control-'))
+}
+
+async function connectSdk(port: number): Promise<{client: Client; transport: StreamableHTTPClientTransport}> {
+  const client = new Client({name: 'http-mcp-e2e', version: '1.0.0'})
+  const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`))
+  await client.connect(transport)
+  return {client, transport}
+}
+
+function textOf(result: {content?: unknown}): string {
+  const content = result.content as {type: string; text?: string}[]
+  expect(content[0].type).to.equal('text')
+  return content[0].text ?? ''
+}
+
+/** Ports the editor process listens on (ss -ltnp), as "address:port" strings. */
+function listening(pid: number): string[] {
+  const out = execFileSync('ss', ['-ltnpH'], {encoding: 'utf8'})
+  return out
+    .split('\n')
+    .filter((line) => line.includes(`pid=${pid},`))
+    .map((line) => line.trim().split(/\s+/)[3])
+}
+
+function occupy(port: number): Promise<Server | undefined> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(undefined)) // already taken by another editor: taken all the same
+    server.listen(port, '127.0.0.1', () => resolve(server))
+  })
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const {port} = server.address() as {port: number}
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
+  this.timeout(120_000)
+  let editor: TestEditor
+  let port: number
+  let blocker: Server | undefined
+  let sdk: Client
+  let transport: StreamableHTTPClientTransport
+
+  before(async () => {
+    blocker = await occupy(9100)
+    try {
+      editor = await startEditor()
+    } finally {
+      blocker?.close()
+    }
+    port = editor.discovery.http_port
+    ;({client: sdk, transport} = await connectSdk(port))
+    await editor.client.call('scene.open', {path: 'res://scenes/main.tscn'})
+  })
+  after(async () => {
+    await sdk?.close().catch(() => {})
+    await editor?.stop()
+  })
+
+  describe('binding', () => {
+    it('binds 127.0.0.1 only, past a taken 9100, and records the port in the discovery file', async () => {
+      const onDisk = JSON.parse(readFileSync(discoveryPath(editor.root), 'utf8'))
+      expect(onDisk.http_port).to.equal(port)
+      expect(port).to.not.equal(9100)
+      expect(port).to.be.within(9101, 9115)
+      expect((await editor.client.call<{http_port: number}>('project.info')).http_port).to.equal(port)
+      const sockets = listening(editor.pid).filter((a) => a.endsWith(`:${port}`))
+      expect(sockets).to.deep.equal([`127.0.0.1:${port}`])
+    })
+  })
+
+  describe('MCP over the SDK client', () => {
+    it('initializes and negotiates the SDK\'s latest protocol version', async () => {
+      expect(transport.protocolVersion).to.equal(LATEST_PROTOCOL_VERSION)
+      expect(sdk.getServerVersion()?.name).to.equal('bridge')
+      expect(sdk.getServerCapabilities()).to.include.keys('tools', 'resources', 'prompts')
+      expect(transport.sessionId).to.equal(undefined) // stateless: no session to lose on an editor restart
+      await sdk.ping()
+    })
+
+    it('lists engine_run plus one typed tool per live command, exactly as bridge serve builds them', async () => {
+      const {commands} = await editor.client.call<{commands: CommandDoc[]}>('engine.commands')
+      const {tools} = await sdk.listTools()
+      const expected = JSON.parse(JSON.stringify([ENGINE_RUN, ...commands.map((c) => typedTool(c))]))
+      expect(tools).to.deep.equal(expected)
+      expect(tools.map((t) => t.name)).to.include.members(['engine_run', 'project_info', 'node_add', 'engine_commands'])
+    })
+
+    it('a typed tool changes the scene and engine_run changes it again; both read back over WebSocket', async () => {
+      const added = await sdk.callTool({name: 'node_add', arguments: {type: 'Node2D', parent_path: '/root/Main', name: 'HttpAdded'}})
+      expect(added.isError, textOf(added)).to.not.equal(true)
+      const info = await editor.client.call<{class?: string; type?: string}>('node.info', {node_path: '/root/Main/HttpAdded'})
+      expect(info.class ?? info.type).to.equal('Node2D')
+
+      const set = await sdk.callTool({
+        name: 'engine_run',
+        arguments: {method: 'node.set', params: {node_path: '/root/Main/HttpAdded', property: 'position', value: [12, 34]}},
+      })
+      expect(set.isError, textOf(set)).to.not.equal(true)
+      const position = await editor.client.call<{value: unknown}>('node.get', {node_path: '/root/Main/HttpAdded', property: 'position'})
+      expect(position.value).to.deep.equal([12, 34])
+
+      const read = await sdk.callTool({name: 'node_get', arguments: {node_path: '/root/Main/HttpAdded', property: 'position'}})
+      expect(JSON.parse(textOf(read)).value).to.deep.equal([12, 34])
+    })
+
+    it('returns JSON text content for a result, exactly the command\'s result', async () => {
+      const result = await sdk.callTool({name: 'project_info', arguments: {}})
+      expect(JSON.parse(textOf(result))).to.deep.equal(await editor.client.call('project.info'))
+    })
+
+    it('reports a refused parameter as an isError result naming the parameter, through the same router guards', async () => {
+      const typed = await sdk.callTool({name: 'node_add', arguments: {typ: 'Node2D'}})
+      expect(typed.isError).to.equal(true)
+      expect(textOf(typed)).to.include("'typ'").and.include("did you mean 'type'")
+      const mistyped = await sdk.callTool({name: 'node_add', arguments: {type: 'Node2D', index: 'first'}})
+      expect(mistyped.isError).to.equal(true)
+      expect(textOf(mistyped)).to.include("'index'")
+
+      const jailed = await sdk.callTool({name: 'engine_run', arguments: {method: 'scene.create', params: {path: '/tmp/escape.tscn', root_type: 'Node2D'}}})
+      expect(jailed.isError).to.equal(true)
+      expect(textOf(jailed)).to.include("'path'")
+
+      const unknown = await sdk.callTool({name: 'engine_run', arguments: {method: 'engine.versoin'}})
+      expect(unknown.isError).to.equal(true)
+      expect(textOf(unknown)).to.include("did you mean 'engine.version'")
+
+      const badRun = await sdk.callTool({name: 'engine_run', arguments: {method: 'not a method'}})
+      expect(badRun.isError).to.equal(true)
+      expect(textOf(badRun)).to.include("'method'")
+
+      const noTool = await sdk.callTool({name: 'no_such_tool', arguments: {}})
+      expect(noTool.isError).to.equal(true)
+      expect(textOf(noTool)).to.include('no_such_tool')
+    })
+
+    it('lists the five engine:// resources as bridge serve does and reads every one as JSON', async () => {
+      const {resources} = await sdk.listResources()
+      expect(resources).to.deep.equal(listResources())
+      expect(resources).to.have.length(5)
+      for (const resource of resources) {
+        const read = await sdk.readResource({uri: resource.uri})
+        expect(read.contents, resource.uri).to.have.length(1)
+        const content = read.contents[0] as {uri: string; mimeType: string; text: string}
+        expect(content.uri).to.equal(resource.uri)
+        expect(content.mimeType).to.equal('application/json')
+        expect(() => JSON.parse(content.text), resource.uri).to.not.throw()
+      }
+      const info = await sdk.readResource({uri: 'engine://project/info'})
+      expect(JSON.parse((info.contents[0] as {text: string}).text).name).to.equal('Bridge Demo')
+      let error: {code?: number} | undefined
+      await sdk.readResource({uri: 'engine://no/such'}).catch((e: {code?: number}) => (error = e))
+      expect(error?.code).to.equal(-32002)
+    })
+
+    it('lists the prompt files and gets every prompt exactly as bridge serve renders it', async () => {
+      const files = readdirSync(join(REPO_ROOT, 'addon', 'mcp', 'prompts')).filter((f) => f.endsWith('.md'))
+      const served = loadPrompts()
+      const {prompts} = await sdk.listPrompts()
+      expect(prompts.map((p) => p.name).sort()).to.deep.equal(files.map((f) => f.replace(/\.md$/, '')).sort())
+      expect(prompts).to.deep.equal(listPrompts(served))
+      for (const prompt of prompts) {
+        const args = Object.fromEntries((prompt.arguments ?? []).map((a) => [a.name, `value-of-${a.name}`]))
+        const got = await sdk.getPrompt({name: prompt.name, arguments: args})
+        expect(got, prompt.name).to.deep.equal(getPrompt(served, prompt.name, args))
+        const text = (got.messages[0].content as {text: string}).text
+        expect(text).to.not.include('{{')
+        for (const value of Object.values(args)) expect(text, prompt.name).to.include(value)
+      }
+      const bare = await sdk.getPrompt({name: 'spatial-placement'})
+      expect(bare).to.deep.equal(getPrompt(served, 'spatial-placement', {}))
+      let error: {code?: number} | undefined
+      await sdk.getPrompt({name: 'no-such-prompt'}).catch((e: {code?: number}) => (error = e))
+      expect(error?.code).to.equal(-32602)
+    })
+  })
+
+  describe('protocol rules of a POST-only JSON server', () => {
+    it('negotiates each SDK-supported version and offers the latest for an unknown one', async () => {
+      for (const version of [...SUPPORTED_PROTOCOL_VERSIONS, '1999-01-01']) {
+        const answer = await rpc(port, {jsonrpc: '2.0', id: 7, method: 'initialize', params: {protocolVersion: version, capabilities: {}, clientInfo: {name: 't', version: '1'}}})
+        expect(answer.status).to.equal(200)
+        expect(answer.headers['content-type']).to.match(/^application\/json/)
+        const expected = SUPPORTED_PROTOCOL_VERSIONS.includes(version) ? version : LATEST_PROTOCOL_VERSION
+        expect(JSON.parse(answer.body).result.protocolVersion).to.equal(expected)
+        expect(answer.headers['mcp-session-id']).to.equal(undefined)
+      }
+    })
+
+    it('answers notifications and client responses with 202 and no body', async () => {
+      for (const message of [
+        {jsonrpc: '2.0', method: 'notifications/initialized'},
+        {jsonrpc: '2.0', method: 'notifications/cancelled', params: {requestId: 3}},
+        {jsonrpc: '2.0', id: 5, result: {}},
+        [{jsonrpc: '2.0', method: 'notifications/initialized'}, {jsonrpc: '2.0', method: 'notifications/progress', params: {}}],
+      ]) {
+        const answer = await rpc(port, message)
+        expect(answer.status, JSON.stringify(message)).to.equal(202)
+        expect(answer.body).to.equal('')
+      }
+    })
+
+    it('refuses GET and DELETE with 405 and an Allow header, and other paths with 404', async () => {
+      for (const method of ['GET', 'DELETE', 'PUT']) {
+        const answer = await http(port, method, {Accept: 'text/event-stream'})
+        expect(answer.status, method).to.equal(405)
+        expect(answer.headers.allow).to.equal('POST, OPTIONS')
+      }
+      expect((await http(port, 'POST', JSON_HEADERS, JSON.stringify(PING), '/other')).status).to.equal(404)
+      expect((await http(port, 'POST', JSON_HEADERS, JSON.stringify(PING), '/mcp?x=1')).status).to.equal(200)
+    })
+
+    it('refuses an unsupported MCP-Protocol-Version with 400 and serves the supported ones', async () => {
+      for (const version of ['1900-01-01', 'not-a-version', '2025-11-25 ']) {
+        const answer = await rpc(port, PING, {'MCP-Protocol-Version': version})
+        expect(answer.status, version).to.equal(version.trim() === '2025-11-25' ? 200 : 400)
+      }
+      for (const version of SUPPORTED_PROTOCOL_VERSIONS) {
+        expect((await rpc(port, PING, {'MCP-Protocol-Version': version})).status, version).to.equal(200)
+      }
+      const refused = await rpc(port, PING, {'MCP-Protocol-Version': '1900-01-01'})
+      expect(JSON.parse(refused.body).error.message).to.include('1900-01-01')
+    })
+
+    it('ignores a session id it never issued, consistently (stateless)', async () => {
+      const answer = await rpc(port, PING, {'Mcp-Session-Id': 'made-up'})
+      expect(answer.status).to.equal(200)
+      expect(JSON.parse(answer.body)).to.deep.equal({jsonrpc: '2.0', id: 1, result: {}})
+    })
+
+    it('refuses the wrong media types: 415 for a non-JSON body, 406 when JSON is not acceptable', async () => {
+      expect((await http(port, 'POST', {'Content-Type': 'text/plain'}, JSON.stringify(PING))).status).to.equal(415)
+      expect((await http(port, 'POST', {'Content-Type': 'application/json', Accept: 'text/html'}, JSON.stringify(PING))).status).to.equal(406)
+      expect((await http(port, 'POST', {'Content-Type': 'application/json; charset=utf-8', Accept: '*/*'}, JSON.stringify(PING))).status).to.equal(200)
+    })
+
+    it('answers malformed JSON-RPC with the JSON-RPC error and keeps serving', async () => {
+      const cases: [unknown, number, number][] = [
+        ['{"jsonrpc": "2.0", "id": 1, "method": ', 400, -32700],
+        ['\u00ff\u00fe garbage', 400, -32700],
+        [{id: 1, method: 'ping'}, 400, -32600],
+        [{jsonrpc: '2.0', id: 1, method: 42}, 400, -32600],
+        [{jsonrpc: '2.0', id: {}, method: 'ping'}, 400, -32600],
+        [[], 400, -32600],
+        ['"just a string"', 400, -32600],
+        [[{jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: LATEST_PROTOCOL_VERSION}}, PING], 400, -32600],
+      ]
+      for (const [message, status, code] of cases) {
+        const answer = await rpc(port, message)
+        expect(answer.status, JSON.stringify(message)).to.equal(status)
+        expect(JSON.parse(answer.body).error.code, JSON.stringify(message)).to.equal(code)
+      }
+      const unknown = JSON.parse((await rpc(port, {jsonrpc: '2.0', id: 'u', method: 'no/such'})).body)
+      expect(unknown).to.deep.include({id: 'u'})
+      expect(unknown.error.code).to.equal(-32601)
+      const badParams = JSON.parse((await rpc(port, {jsonrpc: '2.0', id: 2, method: 'tools/call', params: [1]})).body)
+      expect(badParams.error.code).to.equal(-32602)
+      const batch = await rpc(port, [PING, {jsonrpc: '2.0', method: 'notifications/initialized'}, {jsonrpc: '2.0', id: 2, method: 'tools/list'}])
+      const replies = JSON.parse(batch.body)
+      expect(replies.map((r: {id: number}) => r.id)).to.deep.equal([1, 2])
+      await sdk.ping()
+    })
+  })
+
+  describe('Origin and Host rules', () => {
+    const SERVED_ORIGINS = [
+      'http://localhost',
+      'http://localhost:3000',
+      'https://localhost:8443',
+      'HTTP://LOCALHOST:80',
+      'http://127.0.0.1',
+      'http://127.0.0.1:9100',
+      'http://127.5.6.7:8080',
+      'http://127.255.255.255',
+      'http://[::1]',
+      'http://[::1]:5173',
+      'http://[0:0:0:0:0:0:0:1]',
+      'http://[::ffff:127.0.0.1]',
+      'http://[::ffff:7f00:1]:80',
+    ]
+    const REFUSED_ORIGINS = [
+      'null',
+      '',
+      'http://127.0.0.1.evil.example',
+      'http://localhost.evil.example',
+      'http://evil.example',
+      'https://evil.example:443',
+      'http://127.0.0.1evil.example',
+      'http://evil.example@127.0.0.1',
+      'http://127.0.0.1@evil.example',
+      'http://128.0.0.1',
+      'http://0.0.0.0',
+      'http://10.0.0.1',
+      'http://[::]',
+      'http://[::2]',
+      'http://[::ffff:10.0.0.1]',
+      'http://[fe80::1%25lo]',
+      'http://[::1',
+      'http://2130706433',
+      'http://0x7f.0.0.1',
+      'http://127.1',
+      'http://0177.0.0.1',
+      'http://127.0.0.01',
+      'http://127.0.0.256',
+      'http://localhost.',
+      'http://localhost:99999',
+      'http://localhost:',
+      'http://localhost/',
+      'http://localhost/path',
+      'http://localhost#frag',
+      'file://',
+      'file:///etc/passwd',
+      'chrome-extension://abcdefghijklmnop',
+      'moz-extension://localhost',
+      'ws://localhost',
+      'ftp://127.0.0.1',
+      'javascript:alert(1)',
+      'localhost',
+      '127.0.0.1',
+      '//localhost',
+      'http://localhost, http://evil.example',
+    ]
+
+    it('serves a request with no Origin, without CORS headers', async () => {
+      const answer = await rpc(port, PING)
+      expect(answer.status).to.equal(200)
+      expect(corsHeaders(answer)).to.deep.equal([])
+    })
+
+    for (const origin of SERVED_ORIGINS) {
+      it(`serves Origin ${origin} and echoes it (never *) with Vary: Origin`, async () => {
+        const answer = await rpc(port, PING, {Origin: origin})
+        expect(answer.status).to.equal(200)
+        expect(answer.headers['access-control-allow-origin']).to.equal(origin)
+        expect(String(answer.headers.vary)).to.match(/\bOrigin\b/)
+        expect(JSON.parse(answer.body).result).to.deep.equal({})
+      })
+    }
+
+    for (const origin of REFUSED_ORIGINS) {
+      it(`refuses Origin ${JSON.stringify(origin)} with 403 and no CORS headers`, async () => {
+        const answer = await rpc(port, PING, {Origin: origin})
+        expect(answer.status).to.equal(403)
+        expect(corsHeaders(answer)).to.deep.equal([])
+        const preflight = await http(port, 'OPTIONS', {Origin: origin, 'Access-Control-Request-Method': 'POST'})
+        expect(preflight.status).to.equal(403)
+        expect(corsHeaders(preflight)).to.deep.equal([])
+      })
+    }
+
+    it('answers an OPTIONS preflight from a loopback origin with the methods and MCP headers allowed', async () => {
+      const answer = await http(port, 'OPTIONS', {
+        Origin: 'http://localhost:6274',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, mcp-protocol-version, mcp-session-id',
+      })
+      expect(answer.status).to.equal(204)
+      expect(answer.headers['access-control-allow-origin']).to.equal('http://localhost:6274')
+      expect(String(answer.headers['access-control-allow-methods'])).to.include('POST')
+      const allowed = String(answer.headers['access-control-allow-headers']).toLowerCase()
+      for (const header of ['content-type', 'mcp-protocol-version', 'mcp-session-id', 'accept']) expect(allowed).to.include(header)
+      expect(String(answer.headers.vary)).to.include('Origin')
+    })
+
+    const SERVED_HOSTS = ['127.0.0.1:PORT', 'localhost:PORT', 'LocalHost:PORT', 'localhost', '127.0.0.1', '127.9.9.9:PORT', '[::1]:PORT', '[::1]']
+    const REFUSED_HOSTS = [
+      'evil.example',
+      'evil.example:PORT',
+      '127.0.0.1.evil.example:PORT',
+      'localhost.evil.example',
+      'localhost.:PORT',
+      '0.0.0.0:PORT',
+      '192.168.1.10:PORT',
+      '2130706433:PORT',
+      '[::2]:PORT',
+      '[::1:PORT',
+      '::1',
+      '127.0.0.1:PORT:1',
+      'localhost:notaport',
+      '',
+    ]
+
+    for (const host of SERVED_HOSTS) {
+      it(`serves Host ${host}`, async () => {
+        const answer = await rpc(port, PING, {Host: host.replace('PORT', String(port))})
+        expect(answer.status).to.equal(200)
+      })
+    }
+
+    for (const host of REFUSED_HOSTS) {
+      it(`refuses Host ${JSON.stringify(host)} (DNS rebinding) with 403`, async () => {
+        const answer = await rpc(port, PING, {Host: host.replace('PORT', String(port)), Origin: 'http://localhost'})
+        expect(answer.status).to.equal(403)
+        expect(corsHeaders(answer)).to.deep.equal([])
+      })
+    }
+  })
+})
+
+describe('HTTP MCP endpoint settings (real editors)', function () {
+  this.timeout(120_000)
+
+  it('http_typed=false lists only engine_run, which still drives every command; http_port pins the port', async () => {
+    const pinned = await freePort()
+    const editor = await startEditor({projectLines: ['[bridge]', 'network/http_typed=false', `network/http_port=${pinned}`]})
+    let sdk: Client | undefined
+    try {
+      expect(editor.discovery.http_port).to.equal(pinned)
+      ;({client: sdk} = await connectSdk(pinned))
+      const {tools} = await sdk.listTools()
+      expect(tools.map((t) => t.name)).to.deep.equal(['engine_run'])
+      const typed = await sdk.callTool({name: 'project_info', arguments: {}})
+      expect(typed.isError).to.equal(true)
+      expect(textOf(typed)).to.include('engine_run')
+      const run = await sdk.callTool({name: 'engine_run', arguments: {method: 'project.info'}})
+      expect(JSON.parse(textOf(run)).project_root).to.equal(editor.root)
+    } finally {
+      await sdk?.close().catch(() => {})
+      await editor.stop()
+    }
+  })
+
+  it('mcp_http=false leaves no listener, even with a pinned port', async () => {
+    const pinned = await freePort()
+    const editor = await startEditor({projectLines: ['[bridge]', 'network/mcp_http=false'], env: {BRIDGE_MCP_HTTP_PORT: String(pinned)}})
+    try {
+      expect(editor.discovery.http_port).to.equal(0)
+      expect((await editor.client.call<{http_port: number}>('project.info')).http_port).to.equal(0)
+      const ports = listening(editor.pid).map((a) => Number(a.split(':').pop()))
+      expect(ports).to.include(editor.discovery.ws_port)
+      expect(ports).to.not.include(pinned)
+      expect(ports.filter((p) => p >= 9100 && p <= 9115)).to.deep.equal([])
+      const refused = await http(pinned, 'POST', JSON_HEADERS, JSON.stringify(PING)).then(
+        () => 'answered',
+        (e: NodeJS.ErrnoException) => e.code,
+      )
+      expect(refused).to.equal('ECONNREFUSED')
+    } finally {
+      await editor.stop()
+    }
+  })
+})
