@@ -1,0 +1,114 @@
+// The serve link's logic against a scripted WebSocket peer (the restart of a real editor is proven in
+// test/e2e/serve): it reports a connection, a changed command set, and follows a restarted editor.
+import {expect} from 'chai'
+import {mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {WebSocketServer} from 'ws'
+
+import type {CommandDoc} from '../../../src/core/catalog.js'
+import {UnreachableError} from '../../../src/core/errors.js'
+import {type ChangeReason, EditorLink, commandSignature} from '../../../src/mcp/editor-link.js'
+
+const doc = (method: string, summary = 's'): CommandDoc =>
+  ({method, summary, params: [], example: {}, read_only: true, destructive: false, input_schema: {type: 'object'}}) as CommandDoc
+
+async function until(check: () => boolean, ms = 3000): Promise<void> {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+describe('mcp EditorLink (scripted peer)', () => {
+  let server: WebSocketServer
+  let port: number
+  let dir: string
+  let startedAt: string
+  let commands: CommandDoc[]
+  let link: EditorLink
+  let changes: ChangeReason[]
+
+  const writeDiscovery = () =>
+    writeFileSync(
+      join(dir, '.engine', 'bridge.json'),
+      JSON.stringify({ws_port: port, pid: process.pid, project_root: dir, started_at: startedAt}),
+    )
+
+  beforeEach(async () => {
+    dir = realpathSync(mkdtempSync(join(tmpdir(), 'bridge-link-')))
+    mkdirSync(join(dir, '.engine'))
+    startedAt = '2026-01-01T00:00:00Z'
+    commands = [doc('engine.version'), doc('node.add')]
+    server = new WebSocketServer({host: '127.0.0.1', port: 0})
+    await new Promise((r) => server.once('listening', r))
+    port = (server.address() as {port: number}).port
+    server.on('connection', (ws) => {
+      ws.send(JSON.stringify({jsonrpc: '2.0', method: 'bridge.hello', params: {project_root: dir, pid: process.pid, ws_port: port, started_at: startedAt}}))
+      ws.on('message', (data) => {
+        const msg = JSON.parse(data.toString())
+        const result = msg.method === 'engine.commands' ? {count: commands.length, commands} : {ok: msg.method}
+        ws.send(JSON.stringify({jsonrpc: '2.0', id: msg.id, result}))
+      })
+    })
+    writeDiscovery()
+    changes = []
+    link = new EditorLink({projectRoot: dir, watchMs: 20, commandsMs: 50, log: () => {}})
+    link.onChange((reason) => changes.push(reason))
+  })
+  afterEach(async () => {
+    link.stop()
+    for (const client of server.clients) client.terminate()
+    await new Promise((r) => server.close(r))
+    rmSync(dir, {recursive: true, force: true})
+  })
+
+  it('connects on start, reads the command docs and reports the connection', async () => {
+    link.start()
+    expect((await link.commands())?.map((c) => c.method)).to.deep.equal(['engine.version', 'node.add'])
+    expect(changes).to.deep.equal(['connected'])
+    expect(await link.call('engine.version', {})).to.deep.equal({ok: 'engine.version'})
+  })
+
+  it('reports a changed command set found by the periodic check, and only then', async () => {
+    link.start()
+    await link.commands()
+    await new Promise((r) => setTimeout(r, 150))
+    expect(changes).to.deep.equal(['connected'])
+    commands = [...commands, doc('probe.echo')]
+    await until(() => changes.length === 2)
+    expect(changes[1]).to.equal('commands')
+    expect(link.knownCommands()?.map((c) => c.method)).to.include('probe.echo')
+  })
+
+  it('follows a restarted editor (new started_at in the discovery file) and reports it', async () => {
+    link.start()
+    await link.commands()
+    startedAt = '2026-01-01T00:05:00Z'
+    writeDiscovery()
+    await until(() => changes.length === 2)
+    expect(changes).to.deep.equal(['connected', 'connected'])
+  })
+
+  it('comes back by itself once a stopped editor is up again', async () => {
+    link.start()
+    await link.commands()
+    rmSync(join(dir, '.engine', 'bridge.json'))
+    for (const client of server.clients) client.close()
+    await new Promise((r) => setTimeout(r, 100))
+    const error = await link.call('engine.version', {}, 1000).catch((e: unknown) => e)
+    expect(error).to.be.instanceOf(UnreachableError)
+    expect((error as UnreachableError).verdict).to.equal('closed')
+    writeDiscovery()
+    await until(() => changes.length === 2)
+    expect(await link.call('engine.version', {})).to.deep.equal({ok: 'engine.version'})
+  })
+
+  it('signs a command set so any change of method, summary or schema shows, but not the order', () => {
+    const a = [doc('a.x'), doc('b.y')]
+    expect(commandSignature(a)).to.equal(commandSignature([a[1], a[0]]))
+    expect(commandSignature(a)).to.not.equal(commandSignature([doc('a.x', 'other'), doc('b.y')]))
+    expect(commandSignature(a)).to.not.equal(commandSignature([doc('a.x'), {...doc('b.y'), input_schema: {type: 'object', required: ['z']}}]))
+  })
+})

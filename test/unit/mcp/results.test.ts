@@ -1,0 +1,52 @@
+// Tool results: JSON text, images lifted out as image content, failures as isError with what to do.
+import {expect} from 'chai'
+
+import {EngineError, UnreachableError} from '../../../src/core/errors.js'
+import {failureResult, successResult} from '../../../src/mcp/results.js'
+
+const PNG = 'iVBORw0KGgo' + 'A'.repeat(100)
+
+describe('mcp results', () => {
+  it('returns a command result as compact JSON text', () => {
+    expect(successResult({a: [1, 2], b: 'x'})).to.deep.equal({content: [{type: 'text', text: '{"a":[1,2],"b":"x"}'}]})
+    expect(successResult(undefined).content[0]).to.deep.equal({type: 'text', text: 'null'})
+  })
+
+  it('lifts images out of a result as MCP image content, leaving a marker in the JSON', () => {
+    const result = successResult({
+      frame: {mime_type: 'image/png', data: PNG, width: 2},
+      shots: [`data:image/jpeg;base64,/9j/AAAA`],
+      png_base64: PNG,
+      note: 'iVBORw0KGgo not an image field',
+    })
+    const [text, ...images] = result.content
+    expect(images).to.deep.equal([
+      {type: 'image', mimeType: 'image/png', data: PNG},
+      {type: 'image', mimeType: 'image/jpeg', data: '/9j/AAAA'},
+      {type: 'image', mimeType: 'image/png', data: PNG},
+    ])
+    const json = JSON.parse((text as {text: string}).text)
+    expect(json.frame.width).to.equal(2)
+    expect(json.frame.data).to.match(/^<image 1: image\/png, \d+ bytes/)
+    expect(json.shots[0]).to.match(/^<image 2: image\/jpeg/)
+    expect(json.png_base64).to.match(/^<image 3: image\/png/)
+    expect(json.note).to.equal('iVBORw0KGgo not an image field')
+  })
+
+  it('turns an unreachable editor into isError with its verdict and advice', () => {
+    const result = failureResult(new UnreachableError('crashed', 'cannot reach the editor on 127.0.0.1:9080'), 'node_add')
+    expect(result.isError).to.equal(true)
+    const text = (result.content[0] as {text: string}).text
+    expect(text).to.match(/^editor crashed: cannot reach/)
+    expect(text).to.include('bridge launch')
+    expect(text).to.include('verdict: crashed')
+  })
+
+  it('turns an addon error into isError naming the tool, the message and its data', () => {
+    const result = failureResult(new EngineError(-32602, "missing required parameter 'type'", {param: 'type'}), 'node_add')
+    expect(result).to.deep.equal({
+      content: [{type: 'text', text: `node_add failed: missing required parameter 'type' {"param":"type"}`}],
+      isError: true,
+    })
+  })
+})

@@ -1,0 +1,81 @@
+// createServer() with no editor running, through the SDK's own Client over an in-memory transport:
+// prompts are served, the tool list falls back to the catalog, and calls and reads say the editor is closed.
+import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js'
+import {expect} from 'chai'
+import {mkdtempSync, realpathSync, rmSync, writeFileSync} from 'node:fs'
+import {createServer as createTcpServer} from 'node:net'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+import {loadCatalog} from '../../../src/core/catalog.js'
+import {createServer} from '../../../src/mcp/index.js'
+
+async function freePort(): Promise<number> {
+  const server = createTcpServer()
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const {port} = server.address() as {port: number}
+  await new Promise((r) => server.close(r))
+  return port
+}
+
+describe('mcp server with the editor down (in-memory client)', () => {
+  let dir: string
+  let client: Client
+  let cleanup: () => Promise<void>
+  const savedPort = process.env.BRIDGE_WS_PORT
+
+  before(async () => {
+    process.env.BRIDGE_WS_PORT = String(await freePort()) // nothing listens there: never another editor
+    dir = realpathSync(mkdtempSync(join(tmpdir(), 'bridge-serve-unit-')))
+    writeFileSync(join(dir, 'project.godot'), 'config_version=5\n')
+    const created = createServer({projectRoot: dir, log: () => {}})
+    cleanup = created.cleanup
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+    await created.server.connect(serverSide)
+    client = new Client({name: 'unit', version: '1'})
+    await client.connect(clientSide)
+  })
+  after(async () => {
+    await client?.close()
+    await cleanup?.()
+    rmSync(dir, {recursive: true, force: true})
+    if (savedPort === undefined) delete process.env.BRIDGE_WS_PORT
+    else process.env.BRIDGE_WS_PORT = savedPort
+  })
+
+  it('serves the prompts', async () => {
+    const {prompts} = await client.listPrompts()
+    expect(prompts.map((p) => p.name)).to.deep.equal(['bug-hunt', 'discover-then-drive', 'launch-recovery', 'spatial-placement'])
+    const got = await client.getPrompt({name: 'discover-then-drive'})
+    expect((got.messages[0].content as {text: string}).text).to.include('engine.class_info')
+  })
+
+  it('lists engine_run plus the catalog commands as typed tools until an editor answers', async () => {
+    const {tools} = await client.listTools()
+    expect(tools[0].name).to.equal('engine_run')
+    expect(tools.slice(1).map((t) => t.name)).to.deep.equal(loadCatalog().map((c) => c.method.replace('.', '_')))
+  })
+
+  it('answers a call with isError and the closed verdict, and a resource read with the same', async () => {
+    const result = await client.callTool({name: 'engine_version', arguments: {}})
+    expect(result.isError).to.equal(true)
+    expect((result.content as {text: string}[])[0].text).to.match(/^editor closed: .*bridge launch/)
+    const error = await client.readResource({uri: 'engine://project/info'}).catch((e: Error) => e)
+    expect((error as Error).message).to.include('editor closed')
+    const unknown = await client.readResource({uri: 'engine://nope'}).catch((e: Error) => e)
+    expect((unknown as Error).message).to.include('unknown resource engine://nope')
+  })
+
+  it('lists the five engine:// resources as JSON', async () => {
+    const {resources} = await client.listResources()
+    expect(resources.map((r) => r.uri)).to.deep.equal([
+      'engine://project/info',
+      'engine://project/tree',
+      'engine://scene/tree',
+      'engine://engine/singletons',
+      'engine://editor/errors',
+    ])
+    for (const r of resources) expect(r.mimeType).to.equal('application/json')
+  })
+})
