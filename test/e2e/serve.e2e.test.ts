@@ -10,7 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import {expect} from 'chai'
 import {spawn} from 'node:child_process'
-import {cpSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -25,6 +25,29 @@ const RESOURCES: {uri: string; method: string}[] = JSON.parse(
   readFileSync(join(REPO_ROOT, 'addon', 'mcp', 'resources.json'), 'utf8'),
 )
 const PROMPTS = ['bug-hunt', 'discover-then-drive', 'launch-recovery', 'spatial-placement']
+
+/** A project-local command group, added while the editor is down: the restarted editor has one more command. */
+const LOCAL_GROUP = `@tool
+extends "res://addons/bridge/core/command_group.gd"
+## probe.*: a project-local command added by the serve e2e test.
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "probe.echo",
+			"summary": "Echo a word back (project-local test command).",
+			"params": [req("word", "string", "Word to echo")],
+			"example": {"word": "hi"},
+			"read_only": true,
+			"handler": _echo,
+		},
+	]
+
+
+func _echo(p: Dictionary) -> Variant:
+	return {"echo": p.word}
+`
 
 interface Session {
   client: Client
@@ -228,7 +251,7 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
     }
   })
 
-  it('survives an editor restart: a verdict error while down, prompts still served, then list_changed and working calls', async () => {
+  it('survives an editor restart: a verdict error while down, prompts still served, then list_changed, the new command set and working calls', async () => {
     let changed = 0
     session.client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       changed++
@@ -250,6 +273,8 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
     await session.client.readResource({uri: 'engine://project/info'}).catch((e: Error) => (resourceError = e.message))
     expect(resourceError).to.include('editor closed')
 
+    mkdirSync(join(editor.root, 'bridge_commands'), {recursive: true})
+    writeFileSync(join(editor.root, 'bridge_commands', 'probe_commands.gd'), LOCAL_GROUP)
     await editor.restart()
     expect(editor.pid).to.not.equal(oldPid)
     const end = Date.now() + 20_000
@@ -257,6 +282,10 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
     expect(changed, 'no notifications/tools/list_changed after the restart').to.be.greaterThan(0)
     const {tools} = await session.client.listTools()
     expect(tools.some((t) => t.name === 'engine_version')).to.equal(true)
+    const probe = tools.find((t) => t.name === 'probe_echo')
+    expect(probe?.description).to.equal('Echo a word back (project-local test command).')
+    expect(probe?.inputSchema.required).to.deep.equal(['word'])
+    expect(json(await session.client.callTool({name: 'probe_echo', arguments: {word: 'back'}}))).to.deep.equal({echo: 'back'})
     const info = json<{pid: number}>(await session.client.callTool({name: 'project_info', arguments: {}}))
     expect(info.pid).to.equal(editor.pid)
   })
