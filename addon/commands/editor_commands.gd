@@ -53,7 +53,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.reload_scripts",
-			"summary": "Reload every loaded project script from disk (picks up outside edits); reports failures.",
+			"summary": "Reload loaded project scripts whose file changed on disk; a script that no longer compiles keeps its old version and is reported.",
 			"params": [],
 			"example": {},
 			"handler": _reload_scripts,
@@ -135,17 +135,26 @@ func _run_script(p: Dictionary) -> Variant:
 func _reload_scripts(_p: Dictionary) -> Variant:
 	EditorInterface.get_resource_filesystem().scan()
 	var reloaded: Array = []
+	var unchanged := 0
 	var failed: Array = []
 	for path in _script_paths("res://"):
 		if not ResourceLoader.has_cached(path):
 			continue  # not loaded: the next load reads the file anyway
 		var script: Script = load(path)
+		var source := FileAccess.get_file_as_string(path)
+		if source == script.source_code:
+			unchanged += 1
+			continue
+		var previous := script.source_code
+		script.source_code = source
 		var err := script.reload(true)
 		if err == OK:
 			reloaded.append(path)
 		else:
+			script.source_code = previous  # keep the running version; the editor shows the file's errors
+			script.reload(true)
 			failed.append({"path": path, "error": error_string(err)})
-	return {"reloaded": reloaded, "failed": failed}
+	return {"reloaded": reloaded, "unchanged": unchanged, "failed": failed}
 
 
 ## Every .gd under dir except .godot and the bridge's own scripts (reloading those mid-command would

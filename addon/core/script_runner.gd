@@ -136,7 +136,7 @@ static func run(code: String, log: Logger, allow_unsafe: bool) -> Variant:
 	var result: Variant = await runner.run()
 	var errors := _snippet_errors(log, since, file)
 	for e: Dictionary in errors:
-		if e.type == "script" and e.get("in_snippet", false):  # a GDScript runtime error aborts the function
+		if e.get("stopped", false):
 			return BridgeError.failed("editor.run_script: line %d: %s; the snippet stopped there" % [e.get("line", 0), e.message],
 					{"emitted": runner.__emitted, "errors": errors})
 	return {"emitted": runner.__emitted, "result": result, "errors": errors}
@@ -150,9 +150,9 @@ static func _snippet_errors(log: Logger, since: int, file: String) -> Array:
 	for e: Dictionary in log.entries(since, 50):
 		var item := {"type": e.type, "message": str(e.message).trim_suffix(".")}
 		var line := -1
-		if e.get("file", "") == file:
+		if e.get("file", "") == file:  # raised by the snippet's own code: a runtime error stops it
 			line = e.line
-			item["in_snippet"] = true
+			item["stopped"] = e.type == "script"
 		elif e.get("script_file", "") == file:
 			line = e.script_line
 		if line > header_lines():

@@ -1,0 +1,223 @@
+// editor.*: selection, undo/redo and history, captured errors, script reload, save all, run_script
+// (its guard, its parse check, its log) and quit, against a real headless editor. Each change is read
+// back from the editor or from disk.
+import {expect} from 'chai'
+import {existsSync, readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {pidAlive} from '../../src/core/discovery.js'
+import {EngineError} from '../../src/core/errors.js'
+import {startEditor, type TestEditor, waitForExit} from '../support/editor.js'
+
+type Json = Record<string, any>
+
+describe('editor commands (real editor)', function () {
+  this.timeout(120_000)
+  let editor: TestEditor
+  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
+  const run = (code: string, extra: Json = {}) => call('editor.run_script', {code, ...extra})
+  const playerPosition = async () => (await run('return scene.get_node("Player").position')).result
+  async function rejects(method: string, params: Json): Promise<EngineError> {
+    try {
+      await call(method, params)
+    } catch (error) {
+      expect(error).to.be.instanceOf(EngineError)
+      return error as EngineError
+    }
+    throw new Error(`${method} ${JSON.stringify(params)} should have failed`)
+  }
+
+  before(async () => {
+    editor = await startEditor()
+    // A fresh editor opens the project's main scene a moment after it starts listening: open it now.
+    await run(`EditorInterface.open_scene_from_path("res://scenes/main.tscn")
+while EditorInterface.get_edited_scene_root() == null:
+	await editor.get_base_control().get_tree().process_frame`)
+  })
+  after(async () => {
+    await editor?.stop()
+  })
+
+  it('runs the declared example of every editor command but quit', async () => {
+    const {commands} = await call('engine.commands', {group: 'editor'})
+    const methods = (commands as Json[]).map((c) => c.method)
+    expect(methods).to.include.members(['editor.selection_get', 'editor.selection_set', 'editor.undo', 'editor.redo',
+      'editor.undo_history', 'editor.errors', 'editor.reload_scripts', 'editor.save_all', 'editor.run_script', 'editor.quit'])
+    for (const c of commands as Json[]) {
+      if (c.method === 'editor.quit') continue // the last test runs it
+      expect(await call(c.method, c.example), c.method).to.be.an('object')
+    }
+  })
+
+  it('sets and reads back the selection, and refuses an unknown node without touching it', async () => {
+    const set = await call('editor.selection_set', {nodes: ['Player', '/root/Main/Camera2D', 'Player/Shape']})
+    expect(set).to.deep.equal({scene: 'res://scenes/main.tscn', nodes: ['Player', 'Camera2D', 'Player/Shape']})
+    expect((await call('editor.selection_get')).nodes).to.deep.equal(['Player', 'Camera2D', 'Player/Shape'])
+    const missing = await rejects('editor.selection_set', {nodes: ['Ground', 'Nobody']})
+    expect(missing.rpcCode).to.equal(-32001)
+    expect(missing.message).to.include('"Nobody"')
+    expect((await call('editor.selection_get')).nodes).to.deep.equal(['Player', 'Camera2D', 'Player/Shape'])
+    expect((await call('editor.selection_set', {nodes: ['.']})).nodes).to.deep.equal(['.'])
+    expect((await call('editor.selection_set', {nodes: []})).nodes).to.deep.equal([])
+    const inEditor = await run('return EditorInterface.get_selection().get_selected_nodes().size()')
+    expect(inEditor.result).to.equal(0)
+  })
+
+  it('runs a snippet with editor, scene and emit, awaiting frames, and logs its body first', async () => {
+    const marker = `marker_${Date.now()}`
+    const out = await run(
+      `emit(scene.name)\nemit(editor.get_edited_scene_root() == scene)\nawait editor.get_base_control().get_tree().process_frame\nemit("${marker}")\nreturn [1, 2]`,
+    )
+    expect(out).to.deep.equal({emitted: ['Main', true, marker], result: [1, 2], errors: []})
+    expect(editor.log()).to.include(`editor.run_script:\nemit(scene.name)`).and.include(`emit("${marker}")`)
+    const indented = await run('    var total = 0\n    for i in 3:\n        total += i\n    return total')
+    expect(indented.result).to.equal(3)
+  })
+
+  it('refuses a snippet that does not compile, before running any of it', async () => {
+    const error = await rejects('editor.run_script', {
+      code: 'ProjectSettings.set_setting("bridge_test/ran", true)\nemit(1)\nthis is not gdscript',
+    })
+    expect(error.rpcCode).to.equal(-32602)
+    expect(error.message).to.include('does not compile').and.include('line 3').and.include('nothing ran')
+    expect((await run('return ProjectSettings.has_setting("bridge_test/ran")')).result).to.equal(false)
+  })
+
+  it('stops on a runtime error and reports its line and what was emitted until then', async () => {
+    const error = await rejects('editor.run_script', {code: 'emit(1)\nvar n = null\nn.explode()\nemit(2)'})
+    expect(error.rpcCode).to.equal(-32000)
+    expect(error.message).to.include('line 3').and.include("Nonexistent function 'explode'")
+    expect((error.rpcData as Json).emitted).to.deep.equal([1])
+  })
+
+  it('refuses direct editor writes, naming the API, unless allow_unsafe_editor_io is given', async () => {
+    const target = join(editor.root, 'unsafe.txt')
+    const write = 'var f = FileAccess.open("res://unsafe.txt", FileAccess.WRITE)\nf.store_string("written")\nf.close()'
+    const refused = await rejects('editor.run_script', {code: `emit(1)\n${write}`})
+    expect(refused.rpcCode).to.equal(-32004)
+    expect(refused.message).to.include('FileAccess.open with a write mode').and.include('--allow-unsafe-editor-io')
+    expect(refused.rpcData).to.include({line: 2})
+    expect(existsSync(target)).to.equal(false)
+
+    const cases: [string, string][] = [
+      ['ResourceSaver.save(Resource.new(), "res://x.tres")', 'ResourceSaver'],
+      ['ProjectSettings.save()', 'ProjectSettings.save'],
+      ['ProjectSettings.save_custom("res://x.godot")', 'ProjectSettings.save'],
+      ['EditorInterface.save_scene()', 'EditorInterface.save_scene'],
+      ['editor.save_all_scenes()', 'EditorInterface.save_all_scenes'],
+      ['DirAccess.remove_absolute("res://scenes/ui.tscn")', 'DirAccess.remove/rename/copy'],
+      ['DirAccess.open("res://").rename("scenes", "gone")', 'DirAccess.remove/rename/copy'],
+      ['DirAccess.make_dir_recursive_absolute("res://new")', 'DirAccess.make_dir'],
+      ['OS.move_to_trash("/tmp/x")', 'OS.move_to_trash'],
+      ['OS.execute("rm", ["-rf", "/tmp/x"])', 'OS.execute/create_process'],
+      ['FileAccess.open("res://x.txt", 2)', 'FileAccess.open with a write mode'],
+      ['var c = ConfigFile.new()\nc.save("res://x.cfg")', 'a save() call'],
+      ['scene.call("save_scene")', 'EditorInterface.save_scene'],
+    ]
+    for (const [code, api] of cases) {
+      const e = await rejects('editor.run_script', {code})
+      expect(e.rpcCode, code).to.equal(-32004)
+      expect((e.rpcData as Json).api, code).to.include(api)
+    }
+    // a comment or a read is not a write
+    const harmless = await run('# ResourceSaver.save(x) would write\nreturn FileAccess.open("res://project.godot", FileAccess.READ) != null')
+    expect(harmless.result).to.equal(true)
+
+    const allowed = await run(write, {allow_unsafe_editor_io: true})
+    expect(allowed.errors).to.deep.equal([])
+    expect(readFileSync(target, 'utf8')).to.equal('written')
+    expect(editor.log()).to.include('editor.run_script (unsafe editor io allowed):')
+  })
+
+  it('captures errors and warnings from the editor output, with a since cursor and a limit', async () => {
+    const {next_seq: since} = await call('editor.errors', {limit: 1})
+    const marker = `boom_${Date.now()}`
+    const out = await run(`push_error("${marker}")\npush_warning("${marker}_warn")\nprinterr("${marker}_stderr")\nreturn 1`)
+    expect(out.result).to.equal(1)
+    expect(out.errors).to.deep.equal([
+      {type: 'error', message: marker, line: 1},
+      {type: 'warning', message: `${marker}_warn`, line: 2},
+      {type: 'stderr', message: `${marker}_stderr`},
+    ])
+    const errors = await call('editor.errors', {since})
+    const mine = (errors.entries as Json[]).filter((e) => String(e.message).startsWith(marker))
+    expect(mine.map((e) => [e.type, e.message])).to.deep.equal([
+      ['error', marker],
+      ['warning', `${marker}_warn`],
+      ['stderr', `${marker}_stderr`],
+    ])
+    expect(mine[0].function).to.equal('push_error')
+    expect(mine[0].seq).to.be.at.least(since)
+    expect(errors.next_seq).to.be.greaterThan(mine[2].seq)
+    const last = await call('editor.errors', {since, limit: 1})
+    expect(last.entries.map((e: Json) => e.message)).to.deep.equal([`${marker}_stderr`])
+    expect((await call('editor.errors', {since: errors.next_seq})).count).to.equal(0)
+  })
+
+  it('undoes and redoes a scene edit through the editor history, and saves it with save_all', async () => {
+    expect(await playerPosition()).to.deep.equal([320, 180])
+    await run(`var p = scene.get_node("Player")
+undo_redo.create_action("Move player")
+undo_redo.add_do_property(p, "position", Vector2(123, 45))
+undo_redo.add_undo_property(p, "position", p.position)
+undo_redo.commit_action()`)
+    expect(await playerPosition()).to.deep.equal([123, 45])
+    const history = await call('editor.undo_history')
+    const scene = (history.histories as Json[]).find((h) => h.history === 'scene:res://scenes/main.tscn')!
+    expect(scene.actions.at(-1)).to.deep.include({name: 'Move player', applied: true})
+
+    expect(await call('editor.undo')).to.include({undone: true, action: 'Move player', history: 'scene:res://scenes/main.tscn'})
+    expect(await playerPosition()).to.deep.equal([320, 180])
+    const after = (await call('editor.undo_history')).histories.find((h: Json) => h.history.startsWith('scene:'))
+    expect(after.actions.at(-1)).to.deep.include({name: 'Move player', applied: false})
+    expect(await call('editor.redo')).to.include({redone: true, action: 'Move player'})
+    expect(await playerPosition()).to.deep.equal([123, 45])
+
+    const saved = await call('editor.save_all')
+    expect(saved.scenes).to.include('res://scenes/main.tscn')
+    expect(readFileSync(join(editor.root, 'scenes', 'main.tscn'), 'utf8')).to.include('position = Vector2(123, 45)')
+  })
+
+  it('says when there is nothing left to undo or redo', async () => {
+    let result: Json = {}
+    for (let i = 0; i < 50; i++) {
+      result = await call('editor.undo')
+      if (!result.undone) break
+    }
+    expect(result).to.include({undone: false, reason: 'nothing to undo'})
+    expect(await playerPosition()).to.deep.equal([320, 180])
+    for (let i = 0; i < 50; i++) {
+      result = await call('editor.redo')
+      if (!result.redone) break
+    }
+    expect(result).to.include({redone: false, reason: 'nothing to redo'})
+    expect(await playerPosition()).to.deep.equal([123, 45])
+  })
+
+  it('reloads a script changed on disk', async () => {
+    const file = join(editor.root, 'scripts', 'player.gd')
+    const read = 'return load("res://scripts/player.gd").get_script_constant_map().get("BRIDGE_MARK")'
+    expect((await run(read)).result).to.equal(null)
+    writeFileSync(file, readFileSync(file, 'utf8') + '\nconst BRIDGE_MARK := 7\n')
+    const reloaded = await call('editor.reload_scripts')
+    expect(reloaded.reloaded).to.include('res://scripts/player.gd')
+    expect(reloaded.failed).to.deep.equal([])
+    expect((await run(read)).result).to.equal(7)
+    expect((await call('editor.reload_scripts')).reloaded).to.deep.equal([]) // nothing changed since
+
+    const good = readFileSync(file, 'utf8')
+    writeFileSync(file, good.replace('BRIDGE_MARK := 7', 'BRIDGE_MARK := 8\nfunc broken(:'))
+    const broken = await call('editor.reload_scripts')
+    expect(broken.failed).to.deep.equal([{path: 'res://scripts/player.gd', error: 'Parse error'}])
+    expect((await run(read)).result).to.equal(7) // the last good version stays loaded
+    writeFileSync(file, good)
+  })
+
+  it('quits the editor with its declared example', async () => {
+    const {commands} = await call('engine.commands', {group: 'editor'})
+    const quit = (commands as Json[]).find((c) => c.method === 'editor.quit')!
+    expect(await call('editor.quit', quit.example)).to.deep.equal({quitting: true, exit_code: 0})
+    expect(await waitForExit(editor.pid, 15_000)).to.equal(true)
+    expect(pidAlive(editor.pid)).to.equal(false)
+  })
+})
