@@ -14,6 +14,8 @@ const GROUPS: Array[String] = [
 	"res://addons/bridge/commands/engine_search_commands.gd",
 	"res://addons/bridge/commands/engine_docs_commands.gd",
 	"res://addons/bridge/commands/editor_history_commands.gd",
+	"res://addons/bridge/commands/node_property_commands.gd",
+	"res://addons/bridge/commands/node_signal_commands.gd",
 ]
 
 const LOCAL_DIR := "res://bridge_commands"

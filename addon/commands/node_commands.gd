@@ -1,0 +1,354 @@
+@tool
+extends "res://addons/bridge/core/command_group.gd"
+## node.*, structure: add, remove, duplicate, rename and move nodes of the edited scene, find and describe
+## them. Every change is one undoable action in the scene's history; a refused command changes nothing.
+
+const SceneAccess := preload("res://addons/bridge/core/scene_access.gd")
+const Params := preload("res://addons/bridge/core/params.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "node.add",
+			"summary": "Add a node of a class (or a class_name script class) under a parent, with optional properties.",
+			"params": [
+				req("type", "string", "Node class, e.g. Sprite2D"),
+				opt("parent_path", "NodePath", "Parent node (default: the root)", ""),
+				opt("name", "string", "Node name (default: the class name, made unique)"),
+				opt("properties", "Dictionary", "Property values to set, coerced like node.set"),
+				opt("index", "int", "Position among the parent's children (default: last)", null, {"min": 0}),
+			],
+			"example": {"type": "Sprite2D", "parent_path": "/root/Main", "name": "Hero", "properties": {"position": [64, 32]}},
+			"handler": _add,
+		},
+		{
+			"method": "node.remove",
+			"summary": "Remove a node and its children from the edited scene (undoable).",
+			"params": [req("node_path", "NodePath", "Node to remove")],
+			"example": {"node_path": "/root/Main/Ground"},
+			"destructive": true,
+			"handler": _remove,
+		},
+		{
+			"method": "node.duplicate",
+			"summary": "Copy a node with its children, groups and connections, placed right after the original.",
+			"params": [
+				req("node_path", "NodePath", "Node to copy"),
+				opt("name", "string", "Name of the copy (default: the original's, made unique)"),
+			],
+			"example": {"node_path": "/root/Main/Player", "name": "Player2"},
+			"handler": _duplicate,
+		},
+		{
+			"method": "node.rename",
+			"summary": "Rename a node; refuses a name a sibling already has.",
+			"params": [req("node_path", "NodePath", "Node to rename"), req("new_name", "string", "New name")],
+			"example": {"node_path": "/root/Main/Camera2D", "new_name": "MainCamera"},
+			"handler": _rename,
+		},
+		{
+			"method": "node.move",
+			"summary": "Reparent a node and/or move it among its siblings, keeping its global transform by default.",
+			"params": [
+				req("node_path", "NodePath", "Node to move"),
+				opt("new_parent_path", "NodePath", "New parent (default: keep the parent)"),
+				opt("index", "int", "Position among the (new) parent's children (default: last when reparenting)", null,
+						{"min": 0}),
+				opt("keep_global_transform", "bool", "Keep the on-screen position when reparenting", true),
+			],
+			"example": {"node_path": "/root/Main/Camera2D", "new_parent_path": "/root/Main/Player"},
+			"handler": _move,
+		},
+		{
+			"method": "node.find",
+			"summary": "Find nodes of the edited scene by name pattern (* and ?), class and/or group.",
+			"params": [
+				opt("pattern", "string", "Name pattern, case-insensitive, e.g. 'Enemy*'"),
+				opt("type", "string", "Class (subclasses match too) or class_name"),
+				opt("group", "string", "Group the nodes are in"),
+				opt("node_path", "NodePath", "Search below this node (default: the root)", ""),
+				opt("limit", "int", "Most results to return", 200, {"min": 1}),
+			],
+			"example": {"type": "CollisionObject2D"},
+			"read_only": true,
+			"handler": _find,
+		},
+		{
+			"method": "node.info",
+			"summary": "One node at a glance: class, script, instanced scene, groups, parent, children.",
+			"params": [req("node_path", "NodePath", "Node to describe")],
+			"example": {"node_path": "/root/Main/Player"},
+			"read_only": true,
+			"handler": _info,
+		},
+	]
+
+
+func _add(p: Dictionary) -> Variant:
+	var parent: Variant = SceneAccess.resolve(p.parent_path)
+	if parent is BridgeError:
+		return parent
+	var node: Variant = _instantiate(p.type)
+	if node is BridgeError:
+		return node
+	var bad: Variant = _check_new_name(parent, p.get("name", ""), "node.add", "name")
+	if bad == null:
+		bad = _check_index(parent, p, parent.get_child_count())
+	if bad == null:
+		if p.has("name"):
+			node.name = p.name
+		bad = _set_all(node, p.get("properties", {}))
+	if bad != null:
+		node.free()
+		return bad
+	var ur := SceneAccess.action("add %s" % p.type)
+	ur.add_do_method(parent, "add_child", node, true)
+	if p.has("index"):
+		ur.add_do_method(parent, "move_child", node, p.index)
+	ur.add_do_method(node, "set_owner", SceneAccess.root())
+	ur.add_do_reference(node)
+	ur.add_undo_method(parent, "remove_child", node)
+	ur.commit_action()
+	return {"path": SceneAccess.path_of(node), "name": str(node.name), "type": p.type}
+
+
+func _remove(p: Dictionary) -> Variant:
+	var node: Variant = _non_root(p.node_path, "remove")
+	if node is BridgeError:
+		return node
+	var path := SceneAccess.path_of(node)
+	var parent: Node = node.get_parent()
+	var ur := SceneAccess.action("remove %s" % node.name)
+	ur.add_do_method(parent, "remove_child", node)
+	ur.add_undo_method(parent, "add_child", node, true)
+	ur.add_undo_method(parent, "move_child", node, node.get_index())
+	SceneAccess.add_owner_ops(ur, SceneAccess.owner_pairs(node), true)
+	ur.add_undo_reference(node)
+	ur.commit_action()
+	return {"removed": path}
+
+
+func _duplicate(p: Dictionary) -> Variant:
+	var node: Variant = _non_root(p.node_path, "duplicate")
+	if node is BridgeError:
+		return node
+	var parent: Node = node.get_parent()
+	var bad: Variant = _check_new_name(parent, p.get("name", ""), "node.duplicate", "name")
+	if bad:
+		return bad
+	var copy: Node = node.duplicate()
+	if p.has("name"):
+		copy.name = p.name
+	# Nodes the scene owns get the root as owner again; nodes inside instanced scenes keep theirs.
+	var root := SceneAccess.root()
+	var owners: Array = []
+	for pair: Array in SceneAccess.owner_pairs(node):
+		var twin := copy if pair[0] == node else copy.get_node_or_null(node.get_path_to(pair[0]))
+		if pair[1] == root and twin != null:
+			owners.append([twin, root])
+	var ur := SceneAccess.action("duplicate %s" % node.name)
+	ur.add_do_method(parent, "add_child", copy, true)
+	ur.add_do_method(parent, "move_child", copy, node.get_index() + 1)
+	SceneAccess.add_owner_ops(ur, owners, false)
+	ur.add_do_reference(copy)
+	ur.add_undo_method(parent, "remove_child", copy)
+	ur.commit_action()
+	return {"path": SceneAccess.path_of(copy), "source": SceneAccess.path_of(node), "type": copy.get_class()}
+
+
+func _rename(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	var old_name := str(node.name)
+	if p.new_name == old_name:
+		return {"path": SceneAccess.path_of(node), "old_name": old_name, "changed": false}
+	if node != SceneAccess.root():
+		var bad: Variant = _check_new_name(node.get_parent(), p.new_name, "node.rename", "new_name")
+		if bad:
+			return bad
+	elif p.new_name == "" or p.new_name.validate_node_name() != p.new_name:
+		return BridgeError.invalid("node.rename: '%s' is not a valid node name" % p.new_name, {"param": "new_name"})
+	var ur := SceneAccess.action("rename %s to %s" % [old_name, p.new_name])
+	ur.add_do_method(node, "set_name", p.new_name)
+	ur.add_undo_method(node, "set_name", old_name)
+	ur.commit_action()
+	return {"path": SceneAccess.path_of(node), "old_name": old_name, "changed": true}
+
+
+func _move(p: Dictionary) -> Variant:
+	var node: Variant = _non_root(p.node_path, "move")
+	if node is BridgeError:
+		return node
+	var old_parent: Node = node.get_parent()
+	var parent: Node = old_parent
+	if p.has("new_parent_path"):
+		var found: Variant = SceneAccess.resolve(p.new_parent_path)
+		if found is BridgeError:
+			return found
+		parent = found
+	if not p.has("index") and parent == old_parent:
+		return BridgeError.invalid("node.move: give new_parent_path, index or both", {"param": "index"})
+	if parent == node or node.is_ancestor_of(parent):
+		return BridgeError.failed("cannot move %s under itself (%s)" % [SceneAccess.path_of(node), SceneAccess.path_of(parent)])
+	var bad: Variant = _check_index(parent, p, parent.get_child_count() - (1 if parent == old_parent else 0))
+	if bad:
+		return bad
+	var old_index: int = node.get_index()
+	var ur := SceneAccess.action("move %s" % node.name)
+	if parent == old_parent:
+		ur.add_do_method(parent, "move_child", node, p.index)
+		ur.add_undo_method(parent, "move_child", node, old_index)
+		ur.commit_action()
+		return {"path": SceneAccess.path_of(node), "index": node.get_index()}
+	var owners := SceneAccess.owner_pairs(node)
+	ur.add_do_method(old_parent, "remove_child", node)
+	ur.add_do_method(parent, "add_child", node, true)
+	if p.has("index"):
+		ur.add_do_method(parent, "move_child", node, p.index)
+	SceneAccess.add_owner_ops(ur, owners, false)
+	var keep := _transform_setter(node, p.keep_global_transform)
+	if keep != "":
+		ur.add_do_method(node, keep, node.get(keep.trim_prefix("set_")))
+	ur.add_undo_method(parent, "remove_child", node)
+	ur.add_undo_method(node, "set_name", node.name)
+	ur.add_undo_method(old_parent, "add_child", node, true)
+	ur.add_undo_method(old_parent, "move_child", node, old_index)
+	SceneAccess.add_owner_ops(ur, owners, true)
+	if keep != "":
+		var local := "set_position" if node is Control else "set_transform"
+		ur.add_undo_method(node, local, node.get(local.trim_prefix("set_")))
+	ur.commit_action()
+	return {"path": SceneAccess.path_of(node), "index": node.get_index(), "parent": SceneAccess.path_of(parent)}
+
+
+func _find(p: Dictionary) -> Variant:
+	var start: Variant = SceneAccess.resolve(p.node_path)
+	if start is BridgeError:
+		return start
+	var type: String = p.get("type", "")
+	if type != "" and not ClassDB.class_exists(type) and _global_class(type).is_empty():
+		var guess := Params.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
+		return BridgeError.invalid("node.find: '%s' is not a class%s" % [type, " (did you mean '%s'?)" % guess if guess else ""],
+				{"param": "type", "suggestion": guess})
+	var found: Array = []
+	var queue: Array[Node] = [start]
+	var total := 0
+	while not queue.is_empty():
+		var node: Node = queue.pop_front()
+		queue.append_array(SceneAccess.scene_children(node))
+		if p.has("pattern") and not str(node.name).matchn(p.pattern):
+			continue
+		if p.has("group") and not node.is_in_group(p.group):
+			continue
+		if type != "" and not (node.is_class(type) or _script_is(node, type)):
+			continue
+		total += 1
+		if found.size() < p.limit:
+			found.append({"path": SceneAccess.path_of(node), "name": str(node.name), "type": node.get_class()})
+	return {"count": total, "nodes": found, "truncated": total > found.size()}
+
+
+func _info(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	var script: Script = node.get_script()
+	var root := SceneAccess.root()
+	return {
+		"path": SceneAccess.path_of(node),
+		"name": str(node.name),
+		"type": node.get_class(),
+		"script": script.resource_path if script else null,
+		"scene": node.scene_file_path if node != root and node.scene_file_path != "" else null,
+		"parent": SceneAccess.path_of(node.get_parent()) if node != root else null,
+		"index": node.get_index() if node != root else 0,
+		"groups": node.get_groups().filter(func(g: StringName) -> bool: return not str(g).begins_with("_")),
+		"children": SceneAccess.scene_children(node).map(func(c: Node) -> String: return str(c.name)),
+	}
+
+
+## A new, parentless node of a ClassDB class or a class_name script class, or a BridgeError.
+func _instantiate(type: String) -> Variant:
+	if ClassDB.class_exists(type):
+		if ClassDB.is_parent_class(type, "Node") and ClassDB.can_instantiate(type):
+			return ClassDB.instantiate(type)
+		return BridgeError.invalid("node.add: '%s' is not a node class that can be created" % type, {"param": "type"})
+	var global := _global_class(type)
+	if not global.is_empty():
+		var script: Script = load(global.path)
+		var base := script.get_instance_base_type() if script else &""
+		if base != &"" and ClassDB.is_parent_class(base, "Node") and ClassDB.can_instantiate(base):
+			var node: Node = ClassDB.instantiate(base)
+			node.set_script(script)
+			return node
+	var guess := Params.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
+	return BridgeError.invalid("node.add: unknown node type '%s'%s" % [type, " (did you mean '%s'?)" % guess if guess else ""],
+			{"param": "type", "suggestion": guess})
+
+
+func _global_class(type: String) -> Dictionary:
+	for entry: Dictionary in ProjectSettings.get_global_class_list():
+		if entry["class"] == type:
+			return entry
+	return {}
+
+
+func _script_is(node: Node, type: String) -> bool:
+	var script: Script = node.get_script()
+	while script:
+		if script.get_global_name() == type:
+			return true
+		script = script.get_base_script()
+	return false
+
+
+## Coerces and sets each property on a node that is not in the tree yet; the first refusal, or null.
+func _set_all(node: Node, properties: Dictionary) -> Variant:
+	for key: Variant in properties:
+		var info: Variant = SceneAccess.property_info(node, str(key))
+		if info is BridgeError:
+			return info
+		var value: Variant = SceneAccess.coerce(properties[key], info)
+		if value is BridgeError:
+			return value
+		node.set(str(key), value)
+	return null
+
+
+func _non_root(path: String, verb: String) -> Variant:
+	var node: Variant = SceneAccess.resolve(path)
+	if not node is BridgeError and node == SceneAccess.root():
+		return BridgeError.failed("cannot %s the scene's root %s" % [verb, SceneAccess.path_of(node)], {"path": path})
+	return node
+
+
+func _check_new_name(parent: Node, new_name: String, method: String, param: String) -> Variant:
+	if new_name == "" and param != "new_name":
+		return null
+	if new_name == "" or new_name.validate_node_name() != new_name:
+		return BridgeError.invalid("%s: '%s' is not a valid node name (no . : @ / \" %% or empty)" % [method, new_name],
+				{"param": param})
+	if parent.has_node(NodePath(new_name)):
+		return BridgeError.failed("%s already has a child named '%s'" % [SceneAccess.path_of(parent), new_name],
+				{"param": param})
+	return null
+
+
+func _check_index(parent: Node, p: Dictionary, max_index: int) -> Variant:
+	if p.has("index") and p.index > max_index:
+		return BridgeError.invalid("index %d is out of range: %s takes 0..%d" % [p.index, SceneAccess.path_of(parent), max_index],
+				{"param": "index"})
+	return null
+
+
+## The setter that restores the global transform after reparenting, or "" when not asked or not spatial.
+func _transform_setter(node: Node, keep: bool) -> String:
+	if not keep:
+		return ""
+	if node is Node2D or node is Node3D:
+		return "set_global_transform"
+	if node is Control:
+		return "set_global_position"
+	return ""

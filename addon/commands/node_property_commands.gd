@@ -1,0 +1,153 @@
+@tool
+extends "res://addons/bridge/core/command_group.gd"
+## node.*, values: read and write one property (coerced against its declared type, undoable), list
+## properties, call a method.
+
+const SceneAccess := preload("res://addons/bridge/core/scene_access.gd")
+const Params := preload("res://addons/bridge/core/params.gd")
+
+## Methods node.call refuses: they would free nodes behind the undo history's back.
+const REFUSED_METHODS := {"free": "node.remove", "queue_free": "node.remove"}
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "node.get",
+			"summary": "Read one property of a node, with its declared type.",
+			"params": [req("node_path", "NodePath", "Node to read"), req("property", "string", "Property name, e.g. position")],
+			"example": {"node_path": "/root/Main/Player", "property": "position"},
+			"read_only": true,
+			"handler": _get_property,
+		},
+		{
+			"method": "node.set",
+			"summary": "Set one property (undoable): the value is checked against the property's type; returns the value read back.",
+			"params": [
+				req("node_path", "NodePath", "Node to change"),
+				req("property", "string", "Property name, e.g. position"),
+				req("value", "any", "New value: [x, y] for vectors, '#rrggbb' for colours, enum names, res:// paths for resources, \"\" for no resource"),
+			],
+			"example": {"node_path": "/root/Main/Player", "property": "position", "value": [100, 200]},
+			"handler": _set_property,
+		},
+		{
+			"method": "node.properties",
+			"summary": "List a node's editor-visible properties with their types and values.",
+			"params": [
+				req("node_path", "NodePath", "Node to list"),
+				opt("filter", "string", "Only properties whose name contains this text"),
+			],
+			"example": {"node_path": "/root/Main/Player/Body", "filter": "color"},
+			"read_only": true,
+			"handler": _properties,
+		},
+		{
+			"method": "node.call",
+			"summary": "Call a method on a node with JSON arguments coerced to its parameter types (not undoable).",
+			"params": [
+				req("node_path", "NodePath", "Node to call"),
+				req("method", "string", "Method name"),
+				opt("args", "Array", "Arguments in order", []),
+			],
+			"example": {"node_path": "/root/Main/Player", "method": "is_in_group", "args": ["players"]},
+			"handler": _call,
+		},
+	]
+
+
+func _get_property(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	var info: Variant = SceneAccess.property_info(node, p.property)
+	if info is BridgeError:
+		return info
+	return {"path": SceneAccess.path_of(node), "property": p.property, "type": SceneAccess.type_name(info),
+			"value": node.get(p.property)}
+
+
+func _set_property(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	var property: String = p.property
+	var info: Variant = SceneAccess.property_info(node, property)
+	if info is BridgeError:
+		return info
+	if property == "name":
+		return BridgeError.invalid("node.set: rename nodes with node.rename", {"param": "property"})
+	if info.usage & PROPERTY_USAGE_READ_ONLY:
+		return BridgeError.failed("%s.%s is read-only" % [SceneAccess.path_of(node), property], {"property": property})
+	var value: Variant = SceneAccess.coerce(p.value, info)
+	if value is BridgeError:
+		value.message = "node.set: %s" % value.message
+		return value
+	var previous: Variant = node.get(property)
+	var ur := SceneAccess.action("set %s.%s" % [node.name, property])
+	ur.add_do_property(node, property, value)
+	ur.add_undo_property(node, property, previous)
+	ur.commit_action()
+	var now: Variant = node.get(property)
+	var out := {"path": SceneAccess.path_of(node), "property": property, "type": SceneAccess.type_name(info),
+			"value": now, "previous": previous}
+	if typeof(now) != typeof(value) or now != value:
+		out["adjusted"] = true  # the node's setter changed or refused the value: report what it holds
+	return out
+
+
+func _properties(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	var filter: String = p.get("filter", "").to_lower()
+	var out: Array = []
+	for info: Dictionary in node.get_property_list():
+		if not info.usage & PROPERTY_USAGE_EDITOR or info.usage & (PROPERTY_USAGE_CATEGORY | PROPERTY_USAGE_GROUP | PROPERTY_USAGE_SUBGROUP):
+			continue
+		if filter != "" and not filter in str(info.name).to_lower():
+			continue
+		out.append({"name": info.name, "type": SceneAccess.type_name(info), "value": node.get(info.name)})
+	return {"path": SceneAccess.path_of(node), "type": node.get_class(), "count": out.size(), "properties": out}
+
+
+func _call(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	var method: String = p.method
+	if REFUSED_METHODS.has(method):
+		return BridgeError.failed("node.call refuses %s: use %s, which can be undone" % [method, REFUSED_METHODS[method]])
+	var info := _method_info(node, method)
+	if info.is_empty():
+		var names: Array = node.get_method_list().map(func(m: Dictionary) -> String: return m.name)
+		var guess := Params.did_you_mean(method, names)
+		return BridgeError.not_found("%s (%s) has no method '%s'%s" % [SceneAccess.path_of(node), node.get_class(), method,
+				" (did you mean '%s'?)" % guess if guess else ""], {"method": method, "suggestion": guess})
+	var script: Script = node.get_script()
+	if script and not script.is_tool() and not ClassDB.class_has_method(node.get_class(), method):
+		return BridgeError.failed("%s is defined by %s, which is not a @tool script: its code does not run in the editor" % [
+				method, script.resource_path])
+	var args: Array = p.args
+	var declared: Array = info.get("args", [])
+	var required: int = declared.size() - info.get("default_args", []).size()
+	if not info.get("flags", 0) & METHOD_FLAG_VARARG and (args.size() < required or args.size() > declared.size()):
+		return BridgeError.invalid("node.call: %s takes %s arguments (%s), got %d" % [method,
+				str(required) if required == declared.size() else "%d..%d" % [required, declared.size()],
+				", ".join(PackedStringArray(declared.map(func(a: Dictionary) -> String: return "%s: %s" % [a.name,
+				SceneAccess.type_name(a)]))), args.size()], {"param": "args"})
+	var converted: Array = []
+	for i in args.size():
+		var value: Variant = SceneAccess.coerce(args[i], declared[i]) if i < declared.size() else args[i]
+		if value is BridgeError:
+			value.message = "node.call: argument %d of %s: %s" % [i + 1, method, value.message]
+			return value
+		converted.append(value)
+	return {"result": node.callv(method, converted)}
+
+
+static func _method_info(obj: Object, method: String) -> Dictionary:
+	for m: Dictionary in obj.get_method_list():
+		if m.name == method:
+			return m
+	return {}

@@ -1,0 +1,212 @@
+@tool
+extends "res://addons/bridge/core/command_group.gd"
+## node.*, links: signal connections saved with the scene, and group membership. Undoable, like every edit.
+
+const SceneAccess := preload("res://addons/bridge/core/scene_access.gd")
+const Params := preload("res://addons/bridge/core/params.gd")
+
+
+func commands() -> Array:
+	var link_params := [
+		req("node_path", "NodePath", "Node that emits the signal"),
+		req("signal", "string", "Signal name"),
+		req("target_path", "NodePath", "Node whose method receives it"),
+		req("method", "string", "Method on the target (built in or in its script)"),
+	]
+	return [
+		{
+			"method": "node.connect",
+			"summary": "Connect a node's signal to a method of another node, saved with the scene.",
+			"params": link_params,
+			"example": {"node_path": "/root/Main/Player", "signal": "visibility_changed",
+					"target_path": "/root/Main/Camera2D", "method": "reset_smoothing"},
+			"handler": _connect,
+		},
+		{
+			"method": "node.disconnect",
+			"summary": "Remove a signal connection between two nodes.",
+			"params": link_params,
+			"example": {"node_path": "/root/Main/Player", "signal": "visibility_changed",
+					"target_path": "/root/Main/Camera2D", "method": "reset_smoothing"},
+			"destructive": true,
+			"handler": _disconnect,
+		},
+		{
+			"method": "node.signals",
+			"summary": "A node's signals, its saved outgoing connections and the ones that target it.",
+			"params": [req("node_path", "NodePath", "Node to inspect")],
+			"example": {"node_path": "/root/Main/Player"},
+			"read_only": true,
+			"handler": _signals,
+		},
+		{
+			"method": "node.add_to_group",
+			"summary": "Put a node in a group, saved with the scene.",
+			"params": [req("node_path", "NodePath", "Node"), req("group", "string", "Group name")],
+			"example": {"node_path": "/root/Main/Ground", "group": "solid"},
+			"handler": _add_to_group,
+		},
+		{
+			"method": "node.remove_from_group",
+			"summary": "Take a node out of a group.",
+			"params": [req("node_path", "NodePath", "Node"), req("group", "string", "Group name")],
+			"example": {"node_path": "/root/Main/Player", "group": "players"},
+			"handler": _remove_from_group,
+		},
+	]
+
+
+func _connect(p: Dictionary) -> Variant:
+	var link: Variant = _link(p)
+	if link is BridgeError:
+		return link
+	var callable := Callable(link.target, p.method)
+	if link.source.is_connected(p["signal"], callable):
+		return BridgeError.failed("%s is already connected" % _describe(link, p), {"signal": p["signal"]})
+	var ur := SceneAccess.action("connect %s" % p["signal"])
+	ur.add_do_method(link.source, "connect", p["signal"], callable, CONNECT_PERSIST)
+	ur.add_undo_method(link.source, "disconnect", p["signal"], callable)
+	ur.commit_action()
+	return {"connected": link.source.is_connected(p["signal"], callable), "source": SceneAccess.path_of(link.source),
+			"signal": p["signal"], "target": SceneAccess.path_of(link.target), "method": p.method}
+
+
+func _disconnect(p: Dictionary) -> Variant:
+	var link: Variant = _link(p)
+	if link is BridgeError:
+		return link
+	var found := {}
+	for c: Dictionary in link.source.get_signal_connection_list(p["signal"]):
+		if c.callable.get_object() == link.target and c.callable.get_method() == p.method:
+			found = c
+	if found.is_empty():
+		return BridgeError.not_found("%s is not connected; node.signals lists the connections" % _describe(link, p),
+				{"signal": p["signal"]})
+	var ur := SceneAccess.action("disconnect %s" % p["signal"])
+	ur.add_do_method(link.source, "disconnect", p["signal"], found.callable)
+	ur.add_undo_method(link.source, "connect", p["signal"], found.callable, found.flags)
+	ur.commit_action()
+	return {"disconnected": not link.source.is_connected(p["signal"], found.callable),
+			"source": SceneAccess.path_of(link.source), "signal": p["signal"], "target": SceneAccess.path_of(link.target),
+			"method": p.method}
+
+
+func _signals(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	var signals: Array = []
+	for s: Dictionary in node.get_signal_list():
+		signals.append("%s(%s)" % [s.name, ", ".join(PackedStringArray(s.args.map(func(a: Dictionary) -> String: return a.name)))])
+	var outgoing := _outgoing(node)
+	var incoming: Array = []
+	for c: Dictionary in node.get_incoming_connections():
+		if c.flags & CONNECT_PERSIST and c["signal"].get_object() is Node and _in_scene(c["signal"].get_object()):
+			incoming.append({"source": SceneAccess.path_of(c["signal"].get_object()), "signal": c["signal"].get_name(),
+					"method": c.callable.get_method()})
+	return {"path": SceneAccess.path_of(node), "signals": signals, "connections": outgoing, "incoming": incoming}
+
+
+func _add_to_group(p: Dictionary) -> Variant:
+	var node: Variant = _group_node(p)
+	if node is BridgeError:
+		return node
+	if node.is_in_group(p.group):
+		return {"path": SceneAccess.path_of(node), "group": p.group, "changed": false, "groups": _groups(node)}
+	var ur := SceneAccess.action("add %s to group %s" % [node.name, p.group])
+	ur.add_do_method(node, "add_to_group", p.group, true)
+	ur.add_undo_method(node, "remove_from_group", p.group)
+	ur.commit_action()
+	return {"path": SceneAccess.path_of(node), "group": p.group, "changed": true, "groups": _groups(node)}
+
+
+func _remove_from_group(p: Dictionary) -> Variant:
+	var node: Variant = _group_node(p)
+	if node is BridgeError:
+		return node
+	if not node.is_in_group(p.group):
+		var groups := _groups(node)
+		var guess := Params.did_you_mean(p.group, groups)
+		return BridgeError.not_found("%s is not in group '%s'%s; its groups: %s" % [SceneAccess.path_of(node), p.group,
+				" (did you mean '%s'?)" % guess if guess else "", ", ".join(PackedStringArray(groups)) if groups else "none"],
+				{"group": p.group, "suggestion": guess})
+	var ur := SceneAccess.action("remove %s from group %s" % [node.name, p.group])
+	ur.add_do_method(node, "remove_from_group", p.group)
+	ur.add_undo_method(node, "add_to_group", p.group, true)
+	ur.commit_action()
+	return {"path": SceneAccess.path_of(node), "group": p.group, "changed": true, "groups": _groups(node)}
+
+
+## {source, target} once the signal and the method exist and their arguments fit, else a BridgeError.
+func _link(p: Dictionary) -> Variant:
+	var source: Variant = SceneAccess.resolve(p.node_path)
+	if source is BridgeError:
+		return source
+	var target: Variant = SceneAccess.resolve(p.target_path)
+	if target is BridgeError:
+		return target
+	var sig := {}
+	for s: Dictionary in source.get_signal_list():
+		if s.name == p["signal"]:
+			sig = s
+	if sig.is_empty():
+		var guess := Params.did_you_mean(p["signal"], source.get_signal_list().map(func(s: Dictionary) -> String: return s.name))
+		return BridgeError.not_found("%s (%s) has no signal '%s'%s" % [SceneAccess.path_of(source), source.get_class(),
+				p["signal"], " (did you mean '%s'?)" % guess if guess else ""], {"signal": p["signal"], "suggestion": guess})
+	var method := _method(target, p.method)
+	if method.is_empty():
+		var names: Array = target.get_method_list().map(func(m: Dictionary) -> String: return m.name)
+		var guess := Params.did_you_mean(p.method, names)
+		return BridgeError.not_found("%s (%s) has no method '%s'%s" % [SceneAccess.path_of(target), target.get_class(),
+				p.method, " (did you mean '%s'?)" % guess if guess else ""], {"method": p.method, "suggestion": guess})
+	var given: int = sig.args.size()
+	var takes: int = method.get("args", []).size()
+	var needs: int = takes - method.get("default_args", []).size()
+	if given < needs or (given > takes and not method.get("flags", 0) & METHOD_FLAG_VARARG):
+		return BridgeError.failed("%s passes %d argument(s) but %s takes %s" % [p["signal"], given, p.method,
+				str(takes) if needs == takes else "%d..%d" % [needs, takes]], {"signal": p["signal"], "method": p.method})
+	return {"source": source, "target": target}
+
+
+## A method's info from the object (built-in or script), or from its script when the script does not run in the editor.
+func _method(obj: Object, name: String) -> Dictionary:
+	for m: Dictionary in obj.get_method_list():
+		if m.name == name:
+			return m
+	var script: Script = obj.get_script()
+	if script:
+		for m: Dictionary in script.get_script_method_list():
+			if m.name == name:
+				return m
+	return {}
+
+
+## Saved (persistent) connections from `node` to nodes of the edited scene.
+func _outgoing(node: Node) -> Array:
+	var out: Array = []
+	for s: Dictionary in node.get_signal_list():
+		for c: Dictionary in node.get_signal_connection_list(s.name):
+			var target: Object = c.callable.get_object()
+			if c.flags & CONNECT_PERSIST and target is Node and _in_scene(target):
+				out.append({"signal": s.name, "target": SceneAccess.path_of(target), "method": c.callable.get_method()})
+	return out
+
+
+func _in_scene(node: Node) -> bool:
+	var root := SceneAccess.root()
+	return node == root or root.is_ancestor_of(node)
+
+
+func _describe(link: Dictionary, p: Dictionary) -> String:
+	return "%s.%s → %s.%s" % [SceneAccess.path_of(link.source), p["signal"], SceneAccess.path_of(link.target), p.method]
+
+
+func _group_node(p: Dictionary) -> Variant:
+	if p.group.strip_edges() == "":
+		return BridgeError.invalid("group must not be empty", {"param": "group"})
+	return SceneAccess.resolve(p.node_path)
+
+
+func _groups(node: Node) -> Array:
+	return node.get_groups().filter(func(g: StringName) -> bool: return not str(g).begins_with("_")).map(
+			func(g: StringName) -> String: return str(g))

@@ -1,0 +1,149 @@
+@tool
+extends RefCounted
+## The edited scene as commands see it: its root, node paths in the "/root/Main/Player" form, undoable
+## actions on the scene's history, and JSON values coerced against a property's declared type.
+## Every function is static: `const SceneAccess := preload("res://addons/bridge/core/scene_access.gd")`.
+
+const BridgeError := preload("res://addons/bridge/core/bridge_error.gd")
+const Params := preload("res://addons/bridge/core/params.gd")
+const Coerce := preload("res://addons/bridge/core/value_coercion.gd")
+
+
+## The edited scene's root, or null when no scene is open.
+static func root() -> Node:
+	return EditorInterface.get_edited_scene_root()
+
+
+## The edited scene's root, or a NO_SCENE BridgeError to return as is.
+static func require_root() -> Variant:
+	var r := root()
+	if r == null:
+		return no_scene()
+	return r
+
+
+static func no_scene() -> RefCounted:
+	return BridgeError.new(BridgeError.NO_SCENE,
+			"no scene is open in the editor; open one with scene.open or make one with scene.create")
+
+
+## The node at `path` in the edited scene, or a BridgeError (NO_SCENE, or NOT_FOUND with a did-you-mean).
+## Accepts "/root/Main/Player", "Main/Player", "Player" (relative to the root), and "", "." or
+## "/root/Main" for the root itself.
+static func resolve(path: String) -> Variant:
+	var r := root()
+	if r == null:
+		return no_scene()
+	var p := path.strip_edges().trim_suffix("/")
+	var top := "/root/" + r.name
+	if p in ["", ".", top]:
+		return r
+	var rel := p
+	if p.begins_with("/"):
+		if not p.begins_with(top + "/"):
+			return BridgeError.not_found("no node at '%s': absolute paths in this scene start with %s" % [path, top],
+					{"path": path})
+		rel = p.substr(top.length() + 1)
+	var node := _descendant(r, rel)
+	if node == null and not p.begins_with("/") and rel.get_slice("/", 0) == r.name:
+		rel = rel.substr(r.name.length() + 1)
+		node = r if rel == "" else _descendant(r, rel)
+	if node == null:
+		return _missing(r, path, rel)
+	return node
+
+
+## The "/root/Main/Player" form of a node of the edited scene.
+static func path_of(node: Node) -> String:
+	var r := root()
+	if r == null or node == r:
+		return "/root/" + (r.name if r else node.name)
+	return "/root/%s/%s" % [r.name, r.get_path_to(node)]
+
+
+## The children a person sees in the Scene dock: none inside an instanced scene unless its children are editable.
+static func scene_children(node: Node) -> Array[Node]:
+	var r := root()
+	if node != r and node.scene_file_path != "" and not r.is_editable_instance(node):
+		return []
+	return node.get_children()
+
+
+## Starts an undoable action on the edited scene's history (what Ctrl+Z undoes in that scene).
+## Add do/undo operations, then call commit_action() on the returned manager.
+static func action(action_name: String) -> EditorUndoRedoManager:
+	var ur := EditorInterface.get_editor_undo_redo()
+	ur.create_action("Bridge: " + action_name, UndoRedo.MERGE_DISABLE, root())
+	return ur
+
+
+## [node, owner] for `node` and every owned descendant: the owners that leaving the tree clears, to
+## restore with add_owner_ops after the node is back in a tree.
+static func owner_pairs(node: Node) -> Array:
+	var out: Array = []
+	if node.owner != null:
+		out.append([node, node.owner])
+	for child in node.get_children():
+		out.append_array(owner_pairs(child))
+	return out
+
+
+## Adds set_owner calls for `pairs` to the do side (on_undo false) or the undo side of the action.
+static func add_owner_ops(ur: EditorUndoRedoManager, pairs: Array, on_undo: bool) -> void:
+	for pair: Array in pairs:
+		if on_undo:
+			ur.add_undo_method(pair[0], "set_owner", pair[1])
+		else:
+			ur.add_do_method(pair[0], "set_owner", pair[1])
+
+
+## The property-list entry of `property` on `obj`, or a NOT_FOUND BridgeError with a did-you-mean.
+static func property_info(obj: Object, property: String) -> Variant:
+	var names: Array = []
+	for info: Dictionary in obj.get_property_list():
+		if info.name == property and not info.usage & (PROPERTY_USAGE_CATEGORY | PROPERTY_USAGE_GROUP | PROPERTY_USAGE_SUBGROUP):
+			return info
+		if info.usage & PROPERTY_USAGE_EDITOR:
+			names.append(info.name)
+	var guess := Params.did_you_mean(property, names)
+	var what: String = path_of(obj) if obj is Node else obj.get_class()
+	return BridgeError.not_found("%s (%s) has no property '%s'%s; node.properties lists them" % [what, obj.get_class(),
+			property, " (did you mean '%s'?)" % guess if guess != "" else ""], {"property": property, "suggestion": guess})
+
+
+## Converts a JSON value to the type a property (or method argument) declares, or returns a BridgeError
+## naming the expected type. Never falls back to a default. `info` is a get_property_list() entry.
+static func coerce(value: Variant, info: Dictionary) -> Variant:
+	return Coerce.coerce(value, info)
+
+
+## A short type name for a property-list entry: "Vector2", "Texture2D", "Array[int]", "int (enum: A, B)".
+static func type_name(info: Dictionary) -> String:
+	return Coerce.type_name(info)
+
+
+static func _descendant(r: Node, rel: String) -> Node:
+	if rel.begins_with("/") or ".." in rel.split("/"):
+		return null  # never leave the edited scene
+	return r.get_node_or_null(NodePath(rel))
+
+
+## NOT_FOUND naming the path, with a did-you-mean among the children of its deepest existing ancestor.
+static func _missing(r: Node, path: String, rel: String) -> RefCounted:
+	var parent := r
+	var parts := rel.split("/", false)
+	var i := 0
+	while i < parts.size() - 1 and parent.get_node_or_null(NodePath(parts[i])) != null and parts[i] != "..":
+		parent = parent.get_node(NodePath(parts[i]))
+		i += 1
+	var names: Array = parent.get_children().map(func(c: Node) -> String: return str(c.name))
+	var guess := Params.did_you_mean(parts[i] if i < parts.size() else rel, names)
+	var msg := "no node at '%s' in the open scene %s" % [path, "/root/" + r.name]
+	var data := {"path": path}
+	if guess != "":
+		var suggestion := path_of(parent) + "/" + guess
+		msg += " (did you mean '%s'?)" % suggestion
+		data["suggestion"] = suggestion
+	elif not names.is_empty():
+		msg += "; %s has children: %s" % [path_of(parent), ", ".join(PackedStringArray(names))]
+	return BridgeError.not_found(msg, data)
