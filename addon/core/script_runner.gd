@@ -135,11 +135,30 @@ static func run(code: String, log: Logger, allow_unsafe: bool) -> Variant:
 	since = log.next_seq() if log else 0
 	var result: Variant = await runner.run()
 	var errors := _snippet_errors(log, since, file)
+	var root: Node = runner.scene
+	var emitted: Variant = scene_paths(runner.__emitted, root)
 	for e: Dictionary in errors:
 		if e.get("stopped", false):
 			return BridgeError.failed("editor.run_script: line %d: %s; the snippet stopped there" % [e.get("line", 0), e.message],
-					{"emitted": runner.__emitted, "errors": errors})
-	return {"emitted": runner.__emitted, "result": result, "errors": errors}
+					{"emitted": emitted, "errors": errors})
+	return {"emitted": emitted, "result": scene_paths(result, root), "errors": errors}
+
+
+## Nodes of the edited scene as paths from its root ("." for the root), the way the bridge's commands
+## name them; everything else is left for the JSON conversion.
+static func scene_paths(v: Variant, root: Node) -> Variant:
+	if root == null:
+		return v
+	if v is Node and is_instance_valid(v) and (v == root or root.is_ancestor_of(v)):
+		return str(root.get_path_to(v))
+	if v is Array:
+		return v.map(func(x: Variant) -> Variant: return scene_paths(x, root))
+	if v is Dictionary:
+		var d := {}
+		for k: Variant in v:
+			d[k] = scene_paths(v[k], root)
+		return d
+	return v
 
 
 ## What the log caught since `since`; lines inside the snippet are given relative to its first line.

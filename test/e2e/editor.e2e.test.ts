@@ -41,8 +41,18 @@ while EditorInterface.get_edited_scene_root() == null:
   it('runs the declared example of every editor command but quit', async () => {
     const {commands} = await call('engine.commands', {group: 'editor'})
     const methods = (commands as Json[]).map((c) => c.method)
-    expect(methods).to.include.members(['editor.selection_get', 'editor.selection_set', 'editor.undo', 'editor.redo',
-      'editor.undo_history', 'editor.errors', 'editor.reload_scripts', 'editor.save_all', 'editor.run_script', 'editor.quit'])
+    expect(methods).to.include.members([
+      'editor.selection_get',
+      'editor.selection_set',
+      'editor.undo',
+      'editor.redo',
+      'editor.undo_history',
+      'editor.errors',
+      'editor.reload_scripts',
+      'editor.save_all',
+      'editor.run_script',
+      'editor.quit',
+    ])
     for (const c of commands as Json[]) {
       if (c.method === 'editor.quit') continue // the last test runs it
       expect(await call(c.method, c.example), c.method).to.be.an('object')
@@ -70,6 +80,10 @@ while EditorInterface.get_edited_scene_root() == null:
     )
     expect(out).to.deep.equal({emitted: ['Main', true, marker], result: [1, 2], errors: []})
     expect(editor.log()).to.include(`editor.run_script:\nemit(scene.name)`).and.include(`emit("${marker}")`)
+    const nodes = await run(
+      'emit(scene)\nemit({"player": scene.get_node("Player/Shape")})\nreturn [scene.get_node("Camera2D")]',
+    )
+    expect(nodes).to.deep.include({emitted: ['.', {player: 'Player/Shape'}], result: ['Camera2D']})
     const indented = await run('    var total = 0\n    for i in 3:\n        total += i\n    return total')
     expect(indented.result).to.equal(3)
   })
@@ -120,7 +134,9 @@ while EditorInterface.get_edited_scene_root() == null:
       expect((e.rpcData as Json).api, code).to.include(api)
     }
     // a comment or a read is not a write
-    const harmless = await run('# ResourceSaver.save(x) would write\nreturn FileAccess.open("res://project.godot", FileAccess.READ) != null')
+    const harmless = await run(
+      '# ResourceSaver.save(x) would write\nreturn FileAccess.open("res://project.godot", FileAccess.READ) != null',
+    )
     expect(harmless.result).to.equal(true)
 
     const allowed = await run(write, {allow_unsafe_editor_io: true})
@@ -132,7 +148,9 @@ while EditorInterface.get_edited_scene_root() == null:
   it('captures errors and warnings from the editor output, with a since cursor and a limit', async () => {
     const {next_seq: since} = await call('editor.errors', {limit: 1})
     const marker = `boom_${Date.now()}`
-    const out = await run(`push_error("${marker}")\npush_warning("${marker}_warn")\nprinterr("${marker}_stderr")\nreturn 1`)
+    const out = await run(
+      `push_error("${marker}")\npush_warning("${marker}_warn")\nprinterr("${marker}_stderr")\nreturn 1`,
+    )
     expect(out.result).to.equal(1)
     expect(out.errors).to.deep.equal([
       {type: 'error', message: marker, line: 1},
@@ -166,7 +184,11 @@ undo_redo.commit_action()`)
     const scene = (history.histories as Json[]).find((h) => h.history === 'scene:res://scenes/main.tscn')!
     expect(scene.actions.at(-1)).to.deep.include({name: 'Move player', applied: true})
 
-    expect(await call('editor.undo')).to.include({undone: true, action: 'Move player', history: 'scene:res://scenes/main.tscn'})
+    expect(await call('editor.undo')).to.include({
+      undone: true,
+      action: 'Move player',
+      history: 'scene:res://scenes/main.tscn',
+    })
     expect(await playerPosition()).to.deep.equal([320, 180])
     const after = (await call('editor.undo_history')).histories.find((h: Json) => h.history.startsWith('scene:'))
     expect(after.actions.at(-1)).to.deep.include({name: 'Move player', applied: false})

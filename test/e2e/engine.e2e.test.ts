@@ -31,8 +31,16 @@ describe('engine commands (real editor)', function () {
   it('runs the declared example of every engine command', async () => {
     const {commands} = await call('engine.commands', {group: 'engine'})
     const methods = (commands as Json[]).map((c) => c.method)
-    expect(methods).to.include.members(['engine.version', 'engine.commands', 'engine.classes', 'engine.search',
-      'engine.class_info', 'engine.property_default', 'engine.singletons', 'engine.docs'])
+    expect(methods).to.include.members([
+      'engine.version',
+      'engine.commands',
+      'engine.classes',
+      'engine.search',
+      'engine.class_info',
+      'engine.property_default',
+      'engine.singletons',
+      'engine.docs',
+    ])
     expect(methods.every((m) => m.startsWith('engine.'))).to.equal(true)
     for (const c of commands as Json[]) {
       expect(c.read_only, c.method).to.equal(true)
@@ -105,9 +113,9 @@ describe('engine commands (real editor)', function () {
     expect(exact.results).to.deep.include({kind: 'method', class: 'CharacterBody3D', name: 'move_and_slide'})
     const velocity = await call('engine.search', {query: 'velocity', kind: 'property', limit: 100})
     expect(velocity.results).to.deep.include({kind: 'property', class: 'CharacterBody2D', name: 'velocity'})
-    expect((velocity.results as Json[]).every((r) => r.kind === 'property' && r.name.toLowerCase().includes('velocity'))).to.equal(
-      true,
-    )
+    expect(
+      (velocity.results as Json[]).every((r) => r.kind === 'property' && r.name.toLowerCase().includes('velocity')),
+    ).to.equal(true)
     const cls = await call('engine.search', {query: 'sprite2d', kind: 'class'})
     expect(cls.results[0]).to.deep.equal({kind: 'class', class: 'Sprite2D', name: 'Sprite2D'})
     const signal = await call('engine.search', {query: 'body_entered', kind: 'signal'})
@@ -127,7 +135,11 @@ describe('engine commands (real editor)', function () {
     expect(node2d.members.methods).to.be.greaterThan(5)
     const rotate = await call('engine.docs', {class: 'Node2D', member: 'rotate'})
     expect(rotate.matches).to.have.length(1)
-    expect(rotate.matches[0]).to.include({kind: 'method', declared_in: 'Node2D', signature: 'rotate(radians: float) -> void'})
+    expect(rotate.matches[0]).to.include({
+      kind: 'method',
+      declared_in: 'Node2D',
+      signature: 'rotate(radians: float) -> void',
+    })
     expect(rotate.matches[0].description).to.include('rotation')
     const name = await call('engine.docs', {class: 'Node2D', member: 'name'})
     expect(name.matches[0]).to.include({kind: 'property', declared_in: 'Node', type: 'StringName'})
@@ -135,7 +147,9 @@ describe('engine commands (real editor)', function () {
     expect(raw.description).to.include('[member CanvasItem.z_index]')
     const signal = await call('engine.docs', {class: 'Area2D', member: 'body_entered'})
     expect(signal.matches[0]).to.include({kind: 'signal', signature: 'body_entered(body: Node2D)'})
-    expect((await rejects('engine.docs', {class: 'Node2D', member: 'rotat'})).message).to.include("did you mean 'rotate'")
+    expect((await rejects('engine.docs', {class: 'Node2D', member: 'rotat'})).message).to.include(
+      "did you mean 'rotate'",
+    )
     expect((await rejects('engine.docs', {class: 'Nod2D'})).message).to.include("did you mean 'Node2D'")
   })
 })

@@ -45,9 +45,19 @@ describe('project commands (real editor)', function () {
   it('runs the declared example of every project command', async () => {
     const {commands} = await call('engine.commands', {group: 'project'})
     const methods = (commands as Json[]).map((c) => c.method)
-    for (const m of ['project.info', 'project.settings_get', 'project.settings_set', 'project.main_scene',
-      'project.file_tree', 'project.autoloads', 'project.autoload_add', 'project.autoload_remove',
-      'project.input_actions', 'project.input_action_add', 'project.input_action_remove']) {
+    for (const m of [
+      'project.info',
+      'project.settings_get',
+      'project.settings_set',
+      'project.main_scene',
+      'project.file_tree',
+      'project.autoloads',
+      'project.autoload_add',
+      'project.autoload_remove',
+      'project.input_actions',
+      'project.input_action_add',
+      'project.input_action_remove',
+    ]) {
       expect(methods).to.include(m)
     }
     for (const c of commands as Json[]) {
@@ -77,7 +87,11 @@ describe('project commands (real editor)', function () {
     expect((await call('project.settings_get', {key: 'display/window/size/viewport_width'})).value).to.equal(800)
     expect(projectFile()).to.include('window/size/viewport_width=800')
     const undone = await call('editor.undo')
-    expect(undone).to.include({undone: true, history: 'global', action: 'Set project setting display/window/size/viewport_width'})
+    expect(undone).to.include({
+      undone: true,
+      history: 'global',
+      action: 'Set project setting display/window/size/viewport_width',
+    })
     expect((await call('project.settings_get', {key: 'display/window/size/viewport_width'})).value).to.equal(640)
     expect(projectFile()).to.include('window/size/viewport_width=640')
     await call('editor.redo')
@@ -91,10 +105,16 @@ describe('project commands (real editor)', function () {
     const color = await call('project.settings_get', {key: 'rendering/environment/defaults/default_clear_color'})
     expect(color.value).to.deep.equal([1, 0, 0, 1])
     await call('editor.undo')
-    const wrong = await refusedWithoutChange('project.settings_set', {key: 'display/window/size/viewport_width', value: 'wide'})
+    const wrong = await refusedWithoutChange('project.settings_set', {
+      key: 'display/window/size/viewport_width',
+      value: 'wide',
+    })
     expect(wrong.rpcCode).to.equal(-32602)
     expect(wrong.message).to.include('is int')
-    const badEnum = await refusedWithoutChange('project.settings_set', {key: 'rendering/renderer/rendering_method', value: 'fast'})
+    const badEnum = await refusedWithoutChange('project.settings_set', {
+      key: 'rendering/renderer/rendering_method',
+      value: 'fast',
+    })
     expect(badEnum.message).to.include('forward_plus, mobile, gl_compatibility')
     expect((await call('project.settings_get', {key: 'display/window/size/viewport_width'})).value).to.equal(640)
   })
@@ -118,8 +138,12 @@ describe('project commands (real editor)', function () {
     expect((await call('project.info')).main_scene).to.equal('res://scenes/ui.tscn')
     await call('editor.undo')
     expect(projectFile()).to.include('run/main_scene="res://scenes/main.tscn"')
-    expect((await refusedWithoutChange('project.main_scene', {path: 'res://scenes/missing.tscn'})).rpcCode).to.equal(-32001)
-    expect((await refusedWithoutChange('project.main_scene', {path: 'res://scripts/player.gd'})).rpcCode).to.equal(-32602)
+    expect((await refusedWithoutChange('project.main_scene', {path: 'res://scenes/missing.tscn'})).rpcCode).to.equal(
+      -32001,
+    )
+    expect((await refusedWithoutChange('project.main_scene', {path: 'res://scripts/player.gd'})).rpcCode).to.equal(
+      -32602,
+    )
   })
 
   it('adds an autoload to project.godot, lists it, undoes, redoes and removes it', async () => {
@@ -156,7 +180,9 @@ describe('project commands (real editor)', function () {
       [{name: 'Text', path: 'res://project.godot'}, '.gd, .tscn or .scn'],
     ]
     for (const [params, message] of cases) {
-      expect((await refusedWithoutChange('project.autoload_add', params)).message, JSON.stringify(params)).to.include(message)
+      expect((await refusedWithoutChange('project.autoload_add', params)).message, JSON.stringify(params)).to.include(
+        message,
+      )
     }
     const typo = await refusedWithoutChange('project.autoload_remove', {name: 'Taen'})
     expect(typo.message).to.include("did you mean 'Taken'")
@@ -182,14 +208,20 @@ describe('project commands (real editor)', function () {
     ])
     const all = (await call('project.input_actions')).actions.map((a: Json) => a.name)
     expect(all).to.include.members(['move_left', 'move_right', 'jump']).and.not.include('ui_accept')
-    expect((await call('project.input_actions', {include_builtin: true})).actions.map((a: Json) => a.name)).to.include('ui_accept')
+    expect((await call('project.input_actions', {include_builtin: true})).actions.map((a: Json) => a.name)).to.include(
+      'ui_accept',
+    )
     await call('editor.undo')
     expect(projectFile()).not.to.match(/^jump=/m)
-    expect((await refusedWithoutChange('project.input_action_add', {name: 'dash', keys: ['Spacebar!']})).message).to.include(
-      'unknown key',
+    expect(
+      (await refusedWithoutChange('project.input_action_add', {name: 'dash', keys: ['Spacebar!']})).message,
+    ).to.include('unknown key')
+    expect((await refusedWithoutChange('project.input_action_add', {name: 'move_left'})).message).to.include(
+      'already exists',
     )
-    expect((await refusedWithoutChange('project.input_action_add', {name: 'move_left'})).message).to.include('already exists')
-    expect((await refusedWithoutChange('project.input_action_remove', {name: 'ui_accept'})).message).to.include('built-in')
+    expect((await refusedWithoutChange('project.input_action_remove', {name: 'ui_accept'})).message).to.include(
+      'built-in',
+    )
     expect((await refusedWithoutChange('project.input_action_remove', {name: 'move_lef'})).message).to.include(
       "did you mean 'move_left'",
     )
@@ -206,7 +238,9 @@ describe('project commands (real editor)', function () {
     expect(tree.files.find((f: Json) => f.path === 'res://scenes/main.tscn').type).to.equal('PackedScene')
     expect(tree.dirs).to.include('res://scenes/')
     const everything = [...files, ...tree.dirs]
-    expect(everything.filter((p) => p.startsWith('res://.godot') || p.startsWith('res://addons/bridge'))).to.deep.equal([])
+    expect(everything.filter((p) => p.startsWith('res://.godot') || p.startsWith('res://addons/bridge'))).to.deep.equal(
+      [],
+    )
     expect(files.filter((p) => p.endsWith('.uid') || p.endsWith('.import'))).to.deep.equal([])
     expect(tree).to.include({truncated: false, count: everything.length})
 
