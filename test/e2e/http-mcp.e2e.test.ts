@@ -82,6 +82,8 @@ function occupy(port: number): Promise<Server | undefined> {
   })
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
@@ -458,24 +460,57 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
 describe('HTTP MCP endpoint settings (real editors)', function () {
   this.timeout(120_000)
 
-  it('http_typed=false lists only engine_run, which still drives every command; http_port pins the port', async () => {
-    const pinned = await freePort()
-    const editor = await startEditor({projectLines: ['[bridge]', 'network/http_typed=false', `network/http_port=${pinned}`]})
-    let sdk: Client | undefined
-    try {
+  describe('http_typed=false, http_port pinned in project.godot', () => {
+    let editor: TestEditor
+    let pinned: number
+
+    before(async () => {
+      pinned = await freePort()
+      editor = await startEditor({projectLines: ['[bridge]', 'network/http_typed=false', `network/http_port=${pinned}`]})
+    })
+    after(async () => {
+      await editor?.stop()
+    })
+
+    it('binds the pinned port and lists only engine_run, which still drives every command', async () => {
       expect(editor.discovery.http_port).to.equal(pinned)
-      ;({client: sdk} = await connectSdk(pinned))
-      const {tools} = await sdk.listTools()
-      expect(tools.map((t) => t.name)).to.deep.equal(['engine_run'])
-      const typed = await sdk.callTool({name: 'project_info', arguments: {}})
-      expect(typed.isError).to.equal(true)
-      expect(textOf(typed)).to.include('engine_run')
-      const run = await sdk.callTool({name: 'engine_run', arguments: {method: 'project.info'}})
-      expect(JSON.parse(textOf(run)).project_root).to.equal(editor.root)
-    } finally {
-      await sdk?.close().catch(() => {})
-      await editor.stop()
-    }
+      const {client: sdk} = await connectSdk(pinned)
+      try {
+        const {tools} = await sdk.listTools()
+        expect(tools.map((t) => t.name)).to.deep.equal(['engine_run'])
+        const typed = await sdk.callTool({name: 'project_info', arguments: {}})
+        expect(typed.isError).to.equal(true)
+        expect(textOf(typed)).to.include("engine_run with method 'project.info'")
+        const run = await sdk.callTool({name: 'engine_run', arguments: {method: 'project.info'}})
+        expect(JSON.parse(textOf(run)).project_root).to.equal(editor.root)
+      } finally {
+        await sdk.close().catch(() => {})
+      }
+    })
+
+    it('follows the settings live: a new http_port moves the endpoint, mcp_http=false closes it; the discovery file follows', async () => {
+      const onDisk = () => JSON.parse(readFileSync(discoveryPath(editor.root), 'utf8')).http_port as number
+      const until = async (want: number) => {
+        const end = Date.now() + 5000
+        while (onDisk() !== want && Date.now() < end) await sleep(50)
+        return onDisk()
+      }
+      const answers = (p: number) => rpc(p, PING).then((a) => a.status, (e: NodeJS.ErrnoException) => e.code)
+      const moved = await freePort()
+      await editor.client.call('project.settings_set', {key: 'bridge/network/http_port', value: moved})
+      expect(await until(moved)).to.equal(moved)
+      expect(await answers(moved)).to.equal(200)
+      expect(await answers(pinned)).to.equal('ECONNREFUSED')
+
+      await editor.client.call('project.settings_set', {key: 'bridge/network/mcp_http', value: false})
+      expect(await until(0)).to.equal(0)
+      expect(await answers(moved)).to.equal('ECONNREFUSED')
+      expect((await editor.client.call<{http_port: number}>('project.info')).http_port).to.equal(0)
+
+      await editor.client.call('project.settings_set', {key: 'bridge/network/mcp_http', value: true})
+      expect(await until(moved)).to.equal(moved)
+      expect(await answers(moved)).to.equal(200)
+    })
   })
 
   it('mcp_http=false leaves no listener, even with a pinned port', async () => {
