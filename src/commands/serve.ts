@@ -3,7 +3,6 @@ import {Command, Flags} from '@oclif/core'
 
 import {UsageError} from '../core/errors.js'
 import {requireProject} from '../core/project.js'
-import {serveStdio} from '../mcp/stdio.js'
 
 const typedFlag = Flags.custom<boolean>({
   description: 'One typed tool per addon command besides engine_run (true|false)',
@@ -30,6 +29,7 @@ export default class Serve extends Command {
 
   async run(): Promise<void> {
     const {flags} = await this.parse(Serve)
+    const {serveStdio} = await import('../mcp/stdio.js') // the MCP SDK loads only for serve, not every command
     await serveStdio({
       projectRoot: requireProject(flags.project),
       typed: flags.typed,

@@ -1,0 +1,128 @@
+// `npm run bench`: what `bridge serve` costs a model and a user, measured against a real headless editor —
+// the size of tools/list (bytes, estimated tokens = chars / 4) and command round-trip latency through serve,
+// next to the WebSocket baseline. Prints small tables; exits non-zero if the typed list blows its budget.
+import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
+import type {Tool} from '@modelcontextprotocol/sdk/types.js'
+import {join} from 'node:path'
+
+import {REPO_ROOT, type TestEditor, startEditor} from '../test/support/editor.js'
+
+/** The reference system's typed list: 332 tools, about 205 KB / 52k tokens (≈ 617 B per tool). */
+const REFERENCE = {tools: 332, bytes: 205_000, tokens: 52_000}
+/** Our budget per typed tool: a clear beat, three quarters of the reference's average at most. */
+const BUDGET_BYTES_PER_TOOL = Math.round((REFERENCE.bytes / REFERENCE.tools) * 0.75)
+const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 200)
+const BIN = process.env.BENCH_BRIDGE_BIN ?? join(REPO_ROOT, 'bin', 'run.js')
+
+interface Serve {
+  client: Client
+  startMs: number
+}
+
+async function startServe(root: string, extra: string[] = []): Promise<Serve> {
+  const t0 = performance.now()
+  const transport = new StdioClientTransport({command: process.execPath, args: [BIN, 'serve', '--project', root, ...extra], stderr: 'ignore'})
+  const client = new Client({name: 'bench', version: '1.0.0'})
+  await client.connect(transport)
+  await client.listTools()
+  return {client, startMs: performance.now() - t0}
+}
+
+function size(tools: Tool[]): {bytes: number; tokens: number} {
+  const text = JSON.stringify({tools})
+  return {bytes: Buffer.byteLength(text), tokens: Math.round(text.length / 4)}
+}
+
+async function latency(label: string, fn: () => Promise<unknown>): Promise<string[]> {
+  for (let i = 0; i < 10; i++) await fn() // warm up
+  const samples: number[] = []
+  for (let i = 0; i < ROUND_TRIPS; i++) {
+    const t = performance.now()
+    await fn()
+    samples.push(performance.now() - t)
+  }
+  samples.sort((a, b) => a - b)
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]
+  const mean = samples.reduce((a, b) => a + b, 0) / samples.length
+  return [label, mean, at(0.5), at(0.95), at(0.99)].map((v) => (typeof v === 'number' ? v.toFixed(2) : v))
+}
+
+function table(head: string[], rows: (string | number)[][]): string {
+  const cells = [head, ...rows.map((r) => r.map(String))]
+  const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)))
+  const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`
+  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n')
+}
+
+async function main(): Promise<number> {
+  let editor: TestEditor | undefined
+  const sessions: Client[] = []
+  try {
+    process.stderr.write('bench: starting a headless editor on a copy of examples/demo…\n')
+    editor = await startEditor()
+    const typed = await startServe(editor.root)
+    const plain = await startServe(editor.root, ['--typed=false'])
+    sessions.push(typed.client, plain.client)
+
+    const tools = (await typed.client.listTools()).tools
+    const typedOnly = tools.filter((t) => t.name !== 'engine_run')
+    const all = size(tools)
+    const perTool = Math.round(size(typedOnly).bytes / Math.max(1, typedOnly.length))
+    const descriptions = typedOnly.reduce((n, t) => n + (t.description?.length ?? 0), 0)
+    const paramDocs = typedOnly.reduce(
+      (n, t) => n + Object.values(t.inputSchema.properties ?? {}).reduce((m: number, p) => m + JSON.stringify(p).length, 0),
+      0,
+    )
+    const annotations = typedOnly.reduce((n, t) => n + JSON.stringify(t.annotations ?? {}).length, 0)
+    const plainSize = size((await plain.client.listTools()).tools)
+    const atReferenceScale = perTool * REFERENCE.tools
+
+    console.log('\n## tools/list size (estimated tokens = chars / 4)\n')
+    console.log(
+      table(
+        ['list', 'tools', 'bytes', 'tokens', 'bytes/tool'],
+        [
+          ['serve (typed, default)', tools.length, all.bytes, all.tokens, perTool],
+          ['serve --typed=false', 1, plainSize.bytes, plainSize.tokens, plainSize.bytes],
+          [`typed, scaled to ${REFERENCE.tools} tools`, REFERENCE.tools, atReferenceScale, Math.round(atReferenceScale / 4), perTool],
+          ['reference system', REFERENCE.tools, REFERENCE.bytes, REFERENCE.tokens, Math.round(REFERENCE.bytes / REFERENCE.tools)],
+        ],
+      ),
+    )
+    const typedBytes = size(typedOnly).bytes
+    const share = (n: number) => `${n} B (${Math.round((100 * n) / typedBytes)} %)`
+    console.log(
+      `\nwhere the typed tools' ${typedBytes} B go: summaries ${share(descriptions)}, parameter schemas ${share(paramDocs)}, annotations ${share(annotations)}, names and structure ${share(typedBytes - descriptions - paramDocs - annotations)}`,
+    )
+    const biggest = [...typedOnly].sort((a, b) => JSON.stringify(b).length - JSON.stringify(a).length).slice(0, 5)
+    console.log(`largest: ${biggest.map((t) => `${t.name} ${JSON.stringify(t).length} B`).join(', ')}`)
+
+    console.log(`\n## round trip (ms, ${ROUND_TRIPS} calls each, after 10 warm-up calls)\n`)
+    const rows = [
+      await latency('WebSocket client, engine.version', () => editor!.client.call('engine.version')),
+      await latency('serve, typed engine_version', () => typed.client.callTool({name: 'engine_version', arguments: {}})),
+      await latency('serve, engine_run engine.version', () =>
+        typed.client.callTool({name: 'engine_run', arguments: {method: 'engine.version', params: {}}}),
+      ),
+      await latency('serve, typed project_info', () => typed.client.callTool({name: 'project_info', arguments: {}})),
+      await latency('serve, refused argument (no editor call)', () =>
+        typed.client.callTool({name: 'project_info', arguments: {bogus: 1}}),
+      ),
+    ]
+    console.log(table(['path', 'mean', 'p50', 'p95', 'p99'], rows))
+    console.log(`\nserve start to first tools/list: typed ${typed.startMs.toFixed(0)} ms, --typed=false ${plain.startMs.toFixed(0)} ms`)
+
+    if (perTool > BUDGET_BYTES_PER_TOOL) {
+      console.log(`\nOVER BUDGET: ${perTool} B per typed tool > ${BUDGET_BYTES_PER_TOOL} B (3/4 of the reference's average)`)
+      return 1
+    }
+    console.log(`\nwithin budget: ${perTool} B per typed tool ≤ ${BUDGET_BYTES_PER_TOOL} B (3/4 of the reference's average)`)
+    return 0
+  } finally {
+    for (const s of sessions) await s.close().catch(() => {})
+    await editor?.stop()
+  }
+}
+
+process.exitCode = await main()
