@@ -68,6 +68,16 @@ describe('walking skeleton (real editor)', function () {
     expect(result.stderr).to.include("did you mean 'engine.version'")
   })
 
+  it('verdict running: the port answers but the editor is busy and cannot greet in time', async () => {
+    const busy = editor.client.call('editor.run_script', {code: 'OS.delay_msec(8000)'}, 20_000)
+    const result = await runCli(['project', 'info', '--project', editor.root, '--timeout', '1000', '--json'])
+    await busy
+    expect(result.code, result.stderr).to.equal(EXIT.running)
+    expect(parseJson<{error: {verdict: string}}>(result).error.verdict).to.equal('running')
+    const after = await runCli(['project', 'info', '--project', editor.root, '--json'])
+    expect(after.code, 'answers again once free').to.equal(0)
+  })
+
   it('verdict starting: discovery file whose pid is alive but nothing listens', async () => {
     const other = join(editor.home, 'starting-project')
     mkdirSync(join(other, '.engine'), {recursive: true})
