@@ -42,7 +42,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.run_script",
-			"summary": "Run a GDScript snippet in the editor (body of a function with editor, scene, undo_redo, emit(v)); returns what it emits and returns.",
+			"summary": "Run a GDScript function body in the editor (with editor, scene, undo_redo, emit(v)); returns emitted values and the return value. Direct file/settings writes are refused unless allowed.",
 			"params": [
 				req("code", "string", "Statements; `emit(v)` collects values, `return v` sets result"),
 				opt("allow_unsafe_editor_io", "bool", "Allow direct writes (ResourceSaver, ProjectSettings.save, file writes/moves/deletes)", false),
@@ -53,7 +53,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.reload_scripts",
-			"summary": "Reload loaded project scripts whose file changed on disk; a script that no longer compiles keeps its old version and is reported.",
+			"summary": "Reload project scripts changed on disk; one that no longer compiles keeps its old version and is reported.",
 			"params": [],
 			"example": {},
 			"handler": _reload_scripts,

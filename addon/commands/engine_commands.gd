@@ -47,7 +47,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "engine.class_info",
-			"summary": "A class's parent chain and its properties ('name: Type'), method and signal signatures, constants and enums.",
+			"summary": "A class's parent chain, properties, method and signal signatures, constants and enums.",
 			"params": [
 				req("class", "string", "Class name, e.g. CharacterBody2D"),
 				opt("inherited", "bool", "Include members inherited from parent classes", false),

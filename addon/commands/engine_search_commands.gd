@@ -16,7 +16,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "engine.search",
-			"summary": "Search engine classes, properties, methods, signals and constants by name (exact, then prefix, then substring).",
+			"summary": "Search engine classes and their properties, methods, signals and constants by name; exact matches first.",
 			"params": [
 				req("query", "string", "Name or part of one, e.g. velocity"),
 				choice("kind", ["all"] + KINDS, "Only this kind of match", "all"),
