@@ -22,7 +22,11 @@ interface Serve {
 
 async function startServe(root: string, extra: string[] = []): Promise<Serve> {
   const t0 = performance.now()
-  const transport = new StdioClientTransport({command: process.execPath, args: [BIN, 'serve', '--project', root, ...extra], stderr: 'ignore'})
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'serve', '--project', root, ...extra],
+    stderr: 'ignore',
+  })
   const client = new Client({name: 'bench', version: '1.0.0'})
   await client.connect(transport)
   await client.listTools()
@@ -51,7 +55,8 @@ async function latency(label: string, fn: () => Promise<unknown>): Promise<strin
 function table(head: string[], rows: (string | number)[][]): string {
   const cells = [head, ...rows.map((r) => r.map(String))]
   const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)))
-  const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`
+  const line = (r: string[]) =>
+    `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`
   return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n')
 }
 
@@ -71,7 +76,8 @@ async function main(): Promise<number> {
     const perTool = Math.round(size(typedOnly).bytes / Math.max(1, typedOnly.length))
     const descriptions = typedOnly.reduce((n, t) => n + (t.description?.length ?? 0), 0)
     const paramDocs = typedOnly.reduce(
-      (n, t) => n + Object.values(t.inputSchema.properties ?? {}).reduce((m: number, p) => m + JSON.stringify(p).length, 0),
+      (n, t) =>
+        n + Object.values(t.inputSchema.properties ?? {}).reduce((m: number, p) => m + JSON.stringify(p).length, 0),
       0,
     )
     const annotations = typedOnly.reduce((n, t) => n + JSON.stringify(t.annotations ?? {}).length, 0)
@@ -85,8 +91,20 @@ async function main(): Promise<number> {
         [
           ['serve (typed, default)', tools.length, all.bytes, all.tokens, perTool],
           ['serve --typed=false', 1, plainSize.bytes, plainSize.tokens, plainSize.bytes],
-          [`typed, scaled to ${REFERENCE.tools} tools`, REFERENCE.tools, atReferenceScale, Math.round(atReferenceScale / 4), perTool],
-          ['reference system', REFERENCE.tools, REFERENCE.bytes, REFERENCE.tokens, Math.round(REFERENCE.bytes / REFERENCE.tools)],
+          [
+            `typed, scaled to ${REFERENCE.tools} tools`,
+            REFERENCE.tools,
+            atReferenceScale,
+            Math.round(atReferenceScale / 4),
+            perTool,
+          ],
+          [
+            'reference system',
+            REFERENCE.tools,
+            REFERENCE.bytes,
+            REFERENCE.tokens,
+            Math.round(REFERENCE.bytes / REFERENCE.tools),
+          ],
         ],
       ),
     )
@@ -101,7 +119,9 @@ async function main(): Promise<number> {
     console.log(`\n## round trip (ms, ${ROUND_TRIPS} calls each, after 10 warm-up calls)\n`)
     const rows = [
       await latency('WebSocket client, engine.version', () => editor!.client.call('engine.version')),
-      await latency('serve, typed engine_version', () => typed.client.callTool({name: 'engine_version', arguments: {}})),
+      await latency('serve, typed engine_version', () =>
+        typed.client.callTool({name: 'engine_version', arguments: {}}),
+      ),
       await latency('serve, engine_run engine.version', () =>
         typed.client.callTool({name: 'engine_run', arguments: {method: 'engine.version', params: {}}}),
       ),
@@ -111,13 +131,19 @@ async function main(): Promise<number> {
       ),
     ]
     console.log(table(['path', 'mean', 'p50', 'p95', 'p99'], rows))
-    console.log(`\nserve start to first tools/list: typed ${typed.startMs.toFixed(0)} ms, --typed=false ${plain.startMs.toFixed(0)} ms`)
+    console.log(
+      `\nserve start to first tools/list: typed ${typed.startMs.toFixed(0)} ms, --typed=false ${plain.startMs.toFixed(0)} ms`,
+    )
 
     if (perTool > BUDGET_BYTES_PER_TOOL) {
-      console.log(`\nOVER BUDGET: ${perTool} B per typed tool > ${BUDGET_BYTES_PER_TOOL} B (3/4 of the reference's average)`)
+      console.log(
+        `\nOVER BUDGET: ${perTool} B per typed tool > ${BUDGET_BYTES_PER_TOOL} B (3/4 of the reference's average)`,
+      )
       return 1
     }
-    console.log(`\nwithin budget: ${perTool} B per typed tool ≤ ${BUDGET_BYTES_PER_TOOL} B (3/4 of the reference's average)`)
+    console.log(
+      `\nwithin budget: ${perTool} B per typed tool ≤ ${BUDGET_BYTES_PER_TOOL} B (3/4 of the reference's average)`,
+    )
     return 0
   } finally {
     for (const s of sessions) await s.close().catch(() => {})

@@ -36,10 +36,15 @@ export function createServer(options: ServeOptions): {server: Server; link: Edit
     {
       capabilities: {tools: {listChanged: true}, resources: {}, prompts: {}},
       instructions:
-        'Drives a live Godot editor. Ground on the live API (engine_search, engine_class_info, engine_commands) before acting; verify every change by reading state back.',
+        'Drives a live Godot editor. Ground on the live API (engine.search, engine.class_info, engine.commands) before acting; verify every change by reading state back.',
     },
   )
-  const link = new EditorLink({projectRoot: options.projectRoot, log, watchMs: options.watchMs, commandsMs: options.commandsMs})
+  const link = new EditorLink({
+    projectRoot: options.projectRoot,
+    log,
+    watchMs: options.watchMs,
+    commandsMs: options.commandsMs,
+  })
   const pluginTools = loadPluginTools(options.hooks, options.projectRoot, log)
   const tools = new Tools({link, typed: options.typed ?? true, pluginTools, log})
   const prompts = loadPrompts()
@@ -49,7 +54,9 @@ export function createServer(options: ServeOptions): {server: Server; link: Edit
     changes.listed()
     return {tools: await tools.list()}
   })
-  server.setRequestHandler(CallToolRequestSchema, (request) => tools.call(request.params.name, request.params.arguments))
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    tools.call(request.params.name, request.params.arguments),
+  )
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({resources: listResources()}))
   server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(link, request.params.uri))
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({prompts: listPrompts(prompts)}))

@@ -41,7 +41,12 @@ interface HookOutcome {
 
 /** The part of oclif's Config this needs (a fake in unit tests). */
 export interface HookRunner {
-  runHook(event: string, options: Record<string, unknown>, timeout?: number, captureErrors?: boolean): Promise<HookOutcome>
+  runHook(
+    event: string,
+    options: Record<string, unknown>,
+    timeout?: number,
+    captureErrors?: boolean,
+  ): Promise<HookOutcome>
 }
 
 export const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/
@@ -50,7 +55,11 @@ const HOOK_TIMEOUT_MS = 10_000
 const schemaAjv = new Ajv({allErrors: true, strict: false})
 
 /** Runs the hook across every installed plugin and returns the contributions that pass the checks. */
-export async function loadPluginTools(runner: HookRunner | undefined, projectRoot: string, log: Logger): Promise<PluginTool[]> {
+export async function loadPluginTools(
+  runner: HookRunner | undefined,
+  projectRoot: string,
+  log: Logger,
+): Promise<PluginTool[]> {
   if (!runner) return []
   let outcome: HookOutcome
   try {
@@ -60,7 +69,9 @@ export async function loadPluginTools(runner: HookRunner | undefined, projectRoo
     return []
   }
   for (const failure of outcome.failures)
-    log(`plugin ${failure.plugin.name}: ${MCP_TOOLS_HOOK} hook failed (${failure.error?.message ?? failure.error}); its tools are skipped`)
+    log(
+      `plugin ${failure.plugin.name}: ${MCP_TOOLS_HOOK} hook failed (${failure.error?.message ?? failure.error}); its tools are skipped`,
+    )
   const tools: PluginTool[] = []
   for (const {plugin, result} of outcome.successes) {
     if (result === undefined || result === null) continue
@@ -89,7 +100,8 @@ export async function loadPluginTools(runner: HookRunner | undefined, projectRoo
 export function checkContribution(entry: unknown, plugin: string): PluginTool | string {
   if (!entry || typeof entry !== 'object') return 'not an object'
   const t = entry as Partial<McpToolContribution>
-  if (typeof t.name !== 'string' || !TOOL_NAME.test(t.name)) return `name ${JSON.stringify(t.name)} must match ${TOOL_NAME}`
+  if (typeof t.name !== 'string' || !TOOL_NAME.test(t.name))
+    return `name ${JSON.stringify(t.name)} must match ${TOOL_NAME}`
   if (typeof t.description !== 'string' || !t.description.trim()) return `'${t.name}' has no description`
   if (typeof t.run !== 'function') return `'${t.name}' has no run function`
   const schema = t.inputSchema

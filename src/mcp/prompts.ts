@@ -18,7 +18,12 @@ export function parsePrompt(name: string, source: string): PromptDef {
   const header = HEADER.exec(source)
   if (!header) throw new Error(`prompt ${name}: the first line must be <!-- {"description": …, "arguments": […]} -->`)
   const meta = JSON.parse(header[1]) as Pick<Prompt, 'description' | 'arguments'>
-  return {name, description: meta.description, arguments: meta.arguments ?? [], text: source.slice(header[0].length).trim()}
+  return {
+    name,
+    description: meta.description,
+    arguments: meta.arguments ?? [],
+    text: source.slice(header[0].length).trim(),
+  }
 }
 
 export function loadPrompts(dir = join(mcpDir(), 'prompts')): PromptDef[] {
@@ -35,9 +40,13 @@ export function listPrompts(prompts: PromptDef[]): Prompt[] {
 export function getPrompt(prompts: PromptDef[], name: string, args: Record<string, string> = {}): GetPromptResult {
   const prompt = prompts.find((p) => p.name === name)
   if (!prompt)
-    throw new McpError(ErrorCode.InvalidParams, `unknown prompt '${name}'; prompts/list has ${prompts.map((p) => p.name).join(', ')}`)
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `unknown prompt '${name}'; prompts/list has ${prompts.map((p) => p.name).join(', ')}`,
+    )
   for (const arg of prompt.arguments ?? [])
-    if (arg.required && !args[arg.name]) throw new McpError(ErrorCode.InvalidParams, `prompt ${name}: missing required argument '${arg.name}'`)
+    if (arg.required && !args[arg.name])
+      throw new McpError(ErrorCode.InvalidParams, `prompt ${name}: missing required argument '${arg.name}'`)
   const text = prompt.text.replaceAll(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (_, key: string) => args[key] ?? '')
   return {description: prompt.description, messages: [{role: 'user', content: {type: 'text', text}}]}
 }

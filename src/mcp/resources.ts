@@ -25,12 +25,16 @@ export function listResources(): Resource[] {
 export async function readResource(link: EditorLink, uri: string): Promise<ReadResourceResult> {
   const def = RESOURCES.find((r) => r.uri === uri)
   if (!def)
-    throw new McpError(RESOURCE_NOT_FOUND, `unknown resource ${uri}; resources/list has ${RESOURCES.map((r) => r.uri).join(', ')}`)
+    throw new McpError(
+      RESOURCE_NOT_FOUND,
+      `unknown resource ${uri}; resources/list has ${RESOURCES.map((r) => r.uri).join(', ')}`,
+    )
   try {
     const value = await link.call(def.method, def.params)
     return {contents: [{uri, mimeType: 'application/json', text: JSON.stringify(value)}]}
   } catch (error) {
-    if (error instanceof BridgeCliError) throw new McpError(ErrorCode.InternalError, `${uri}: ${error.message}`, error.data)
+    if (error instanceof BridgeCliError)
+      throw new McpError(ErrorCode.InternalError, `${uri}: ${error.message}`, error.data)
     throw error
   }
 }

@@ -31,11 +31,17 @@ export function errorResult(message: string): CallToolResult {
 /** A failure as the model should read it: what went wrong and what to do next. */
 export function failureResult(error: unknown, tool: string): CallToolResult {
   if (error instanceof UnreachableError)
-    return errorResult(`${error.message} (verdict: ${error.verdict}; the launch-recovery prompt has the full procedure)`)
+    return errorResult(
+      `${error.message} (verdict: ${error.verdict}; the launch-recovery prompt has the full procedure)`,
+    )
   if (error instanceof EngineError) {
     const data = error.rpcData === undefined ? '' : JSON.stringify(error.rpcData)
     return errorResult(`${tool} failed: ${error.message}${data && data.length <= 600 ? ` ${data}` : ''}`)
   }
+  if (error instanceof BridgeCliError && error.code === 'timeout')
+    return errorResult(
+      `${tool}: no answer within ${error.data.timeout_ms} ms; the editor may be busy (importing, a modal dialog) or the command hung: read editor_errors, then retry once before doing anything else`,
+    )
   if (error instanceof BridgeCliError) return errorResult(`${tool}: ${error.message}`)
   return errorResult(`${tool} failed inside bridge serve: ${(error as Error)?.message ?? String(error)}`)
 }

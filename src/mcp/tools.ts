@@ -69,7 +69,9 @@ export class Tools {
       if (doc && this.options.typed) return await this.runCommand(name, doc, args)
       if (plugin) return await this.runPlugin(plugin, args)
       if (doc) return errorResult(`typed tools are off (--typed=false): call engine_run with method '${doc.method}'`)
-      return errorResult(`unknown tool '${name}': list the tools again (the editor's commands may have changed), or use engine_run`)
+      return errorResult(
+        `unknown tool '${name}': list the tools again (the editor's commands may have changed), or use engine_run`,
+      )
     } catch (error) {
       return failureResult(error, name)
     }
@@ -90,7 +92,12 @@ export class Tools {
     return this.send(label, doc.method, params, Math.max(doc.timeout_ms ?? 0, DEFAULT_TIMEOUT_MS))
   }
 
-  private async send(label: string, method: string, params: Record<string, unknown>, timeoutMs: number): Promise<CallToolResult> {
+  private async send(
+    label: string,
+    method: string,
+    params: Record<string, unknown>,
+    timeoutMs: number,
+  ): Promise<CallToolResult> {
     try {
       return successResult(await this.options.link.call(method, params, timeoutMs))
     } catch (error) {
@@ -102,7 +109,9 @@ export class Tools {
 
   private async runPlugin(tool: PluginTool, args: Record<string, unknown>): Promise<CallToolResult> {
     if (!tool.validate(args))
-      return errorResult(`invalid arguments for ${tool.name}: ${(tool.validate.errors ?? []).map((e) => `${e.instancePath || '(arguments)'} ${e.message}`).join('; ')}`)
+      return errorResult(
+        `invalid arguments for ${tool.name}: ${(tool.validate.errors ?? []).map((e) => `${e.instancePath || '(arguments)'} ${e.message}`).join('; ')}`,
+      )
     const context: McpToolContext = {
       projectRoot: this.options.link.projectRoot,
       call: (method, params = {}, timeoutMs) => this.options.link.call(method, params, timeoutMs),

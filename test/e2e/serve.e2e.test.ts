@@ -3,11 +3,7 @@
 // change the scene, validation, resources, prompts, identity, plugin tools, and an editor restart mid-session.
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
-import {
-  type CallToolResult,
-  type Tool,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js'
+import {type CallToolResult, type Tool, ToolListChangedNotificationSchema} from '@modelcontextprotocol/sdk/types.js'
 import {expect} from 'chai'
 import {spawn} from 'node:child_process'
 import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
@@ -90,7 +86,11 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
 
   before(async () => {
     base = mkdtempSync(join(tmpdir(), 'bridge-serve-'))
-    env = {XDG_DATA_HOME: join(base, 'data'), XDG_CONFIG_HOME: join(base, 'config'), XDG_CACHE_HOME: join(base, 'cache')}
+    env = {
+      XDG_DATA_HOME: join(base, 'data'),
+      XDG_CONFIG_HOME: join(base, 'config'),
+      XDG_CACHE_HOME: join(base, 'cache'),
+    }
     const linked = await runCli(['plugins', 'link', FIXTURE_PLUGIN, '--no-install'], {env})
     expect(linked.code, linked.stderr).to.equal(0)
     editor = await startEditor()
@@ -139,7 +139,10 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
     const mistyped = await session.client.callTool({name: 'engine_commands', arguments: {group: 5}})
     expect(mistyped.isError).to.equal(true)
     expect(text(mistyped)).to.match(/parameter 'group' must be string/)
-    const viaRun = await session.client.callTool({name: 'engine_run', arguments: {method: 'engine.commands', params: {group: 5}}})
+    const viaRun = await session.client.callTool({
+      name: 'engine_run',
+      arguments: {method: 'engine.commands', params: {group: 5}},
+    })
     expect(viaRun.isError).to.equal(true)
     expect(text(viaRun)).to.include("'group'")
     const badMethod = await session.client.callTool({name: 'engine_run', arguments: {method: 'nodeadd'}})
@@ -151,7 +154,9 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
   })
 
   it('returns results as JSON text', async () => {
-    const info = json<{project_root: string; pid: number}>(await session.client.callTool({name: 'project_info', arguments: {}}))
+    const info = json<{project_root: string; pid: number}>(
+      await session.client.callTool({name: 'project_info', arguments: {}}),
+    )
     expect(info.project_root).to.equal(editor.root)
     expect(info.pid).to.equal(editor.pid)
   })
@@ -204,7 +209,11 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
     let stdout = ''
     child.stdout.on('data', (d) => (stdout += d))
     const send = (msg: object) => child.stdin.write(JSON.stringify({jsonrpc: '2.0', ...msg}) + '\n')
-    send({id: 1, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '1'}}})
+    send({
+      id: 1,
+      method: 'initialize',
+      params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '1'}},
+    })
     send({method: 'notifications/initialized'})
     send({id: 2, method: 'tools/list'})
     send({id: 3, method: 'tools/call', params: {name: 'fixture_greet', arguments: {greeting: 'Hi'}}})
@@ -218,7 +227,12 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
       .filter(Boolean)
       .map((line) => JSON.parse(line) as {jsonrpc: string; id?: number})
     for (const m of messages) expect(m.jsonrpc).to.equal('2.0')
-    expect(messages.filter((m) => m.id !== undefined).map((m) => m.id).sort()).to.deep.equal([1, 2, 3, 4])
+    expect(
+      messages
+        .filter((m) => m.id !== undefined)
+        .map((m) => m.id)
+        .sort(),
+    ).to.deep.equal([1, 2, 3, 4])
   })
 
   it('--typed=false lists engine_run alone, which still drives the editor', async () => {
@@ -242,7 +256,10 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
     // No editor for `other`: its fallback port is pointed at this test's editor, which serves another project.
     const wrong = await openSession(other, {...env, BRIDGE_WS_PORT: String(editor.discovery.ws_port)})
     try {
-      const result = await wrong.client.callTool({name: 'engine_run', arguments: {method: 'engine.version', params: {}}})
+      const result = await wrong.client.callTool({
+        name: 'engine_run',
+        arguments: {method: 'engine.version', params: {}},
+      })
       expect(result.isError).to.equal(true)
       expect(text(result)).to.include('refusing to act on the wrong project')
       expect(text(result)).to.include(editor.root)
@@ -285,7 +302,9 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
     const probe = tools.find((t) => t.name === 'probe_echo')
     expect(probe?.description).to.equal('Echo a word back (project-local test command).')
     expect(probe?.inputSchema.required).to.deep.equal(['word'])
-    expect(json(await session.client.callTool({name: 'probe_echo', arguments: {word: 'back'}}))).to.deep.equal({echo: 'back'})
+    expect(json(await session.client.callTool({name: 'probe_echo', arguments: {word: 'back'}}))).to.deep.equal({
+      echo: 'back',
+    })
     const info = json<{pid: number}>(await session.client.callTool({name: 'project_info', arguments: {}}))
     expect(info.pid).to.equal(editor.pid)
   })

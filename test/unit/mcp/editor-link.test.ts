@@ -11,7 +11,15 @@ import {UnreachableError} from '../../../src/core/errors.js'
 import {type ChangeReason, EditorLink, commandSignature} from '../../../src/mcp/editor-link.js'
 
 const doc = (method: string, summary = 's'): CommandDoc =>
-  ({method, summary, params: [], example: {}, read_only: true, destructive: false, input_schema: {type: 'object'}}) as CommandDoc
+  ({
+    method,
+    summary,
+    params: [],
+    example: {},
+    read_only: true,
+    destructive: false,
+    input_schema: {type: 'object'},
+  }) as CommandDoc
 
 async function until(check: () => boolean, ms = 3000): Promise<void> {
   const end = Date.now() + ms
@@ -45,7 +53,13 @@ describe('mcp EditorLink (scripted peer)', () => {
     await new Promise((r) => server.once('listening', r))
     port = (server.address() as {port: number}).port
     server.on('connection', (ws) => {
-      ws.send(JSON.stringify({jsonrpc: '2.0', method: 'bridge.hello', params: {project_root: dir, pid: process.pid, ws_port: port, started_at: startedAt}}))
+      ws.send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'bridge.hello',
+          params: {project_root: dir, pid: process.pid, ws_port: port, started_at: startedAt},
+        }),
+      )
       ws.on('message', (data) => {
         const msg = JSON.parse(data.toString())
         const result = msg.method === 'engine.commands' ? {count: commands.length, commands} : {ok: msg.method}
@@ -109,6 +123,8 @@ describe('mcp EditorLink (scripted peer)', () => {
     const a = [doc('a.x'), doc('b.y')]
     expect(commandSignature(a)).to.equal(commandSignature([a[1], a[0]]))
     expect(commandSignature(a)).to.not.equal(commandSignature([doc('a.x', 'other'), doc('b.y')]))
-    expect(commandSignature(a)).to.not.equal(commandSignature([doc('a.x'), {...doc('b.y'), input_schema: {type: 'object', required: ['z']}}]))
+    expect(commandSignature(a)).to.not.equal(
+      commandSignature([doc('a.x'), {...doc('b.y'), input_schema: {type: 'object', required: ['z']}}]),
+    )
   })
 })

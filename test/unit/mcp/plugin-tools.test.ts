@@ -10,7 +10,10 @@ const good = (name: string) => ({
   run: async (args: Record<string, unknown>) => args,
 })
 
-function runner(outcome: Awaited<ReturnType<HookRunner['runHook']>>, seen?: {event?: string; options?: object}): HookRunner {
+function runner(
+  outcome: Awaited<ReturnType<HookRunner['runHook']>>,
+  seen?: {event?: string; options?: object},
+): HookRunner {
   return {
     async runHook(event, options) {
       if (seen) Object.assign(seen, {event, options})
@@ -22,7 +25,11 @@ function runner(outcome: Awaited<ReturnType<HookRunner['runHook']>>, seen?: {eve
 describe('mcp plugin tools', () => {
   it('runs the bridge:mcp-tools hook with the project and keeps valid tools with a compiled validator', async () => {
     const seen: {event?: string; options?: object} = {}
-    const tools = await loadPluginTools(runner({successes: [{plugin: {name: 'p1'}, result: [good('p1_tool')]}], failures: []}, seen), '/proj', () => {})
+    const tools = await loadPluginTools(
+      runner({successes: [{plugin: {name: 'p1'}, result: [good('p1_tool')]}], failures: []}, seen),
+      '/proj',
+      () => {},
+    )
     expect(seen).to.deep.equal({event: MCP_TOOLS_HOOK, options: {projectRoot: '/proj'}})
     expect(tools.map((t) => [t.name, t.plugin])).to.deep.equal([['p1_tool', 'p1']])
     expect(tools[0].validate({n: 1})).to.equal(true)
@@ -34,7 +41,10 @@ describe('mcp plugin tools', () => {
     const tools = await loadPluginTools(
       runner({
         successes: [
-          {plugin: {name: 'ok'}, result: [good('a'), {...good('bad'), inputSchema: {type: 'object', properties: {x: {type: 'nope'}}}}]},
+          {
+            plugin: {name: 'ok'},
+            result: [good('a'), {...good('bad'), inputSchema: {type: 'object', properties: {x: {type: 'nope'}}}}],
+          },
           {plugin: {name: 'weird'}, result: {name: 'x'}},
           {plugin: {name: 'dup'}, result: [good('a'), good('b')]},
         ],
@@ -52,7 +62,9 @@ describe('mcp plugin tools', () => {
 
   it('survives a hook runner that throws', async () => {
     const logs: string[] = []
-    const tools = await loadPluginTools({runHook: () => Promise.reject(new Error('no config'))}, '/p', (m) => logs.push(m))
+    const tools = await loadPluginTools({runHook: () => Promise.reject(new Error('no config'))}, '/p', (m) =>
+      logs.push(m),
+    )
     expect(tools).to.deep.equal([])
     expect(logs[0]).to.include('no config')
   })

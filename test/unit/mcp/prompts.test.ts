@@ -13,13 +13,21 @@ describe('mcp prompts', () => {
   it('loads one prompt per file in addon/mcp/prompts, named after it, with a description and a body', () => {
     const files = readdirSync(join(mcpDir(), 'prompts')).filter((f) => f.endsWith('.md'))
     expect(prompts.map((p) => `${p.name}.md`)).to.deep.equal(files.sort())
-    expect(prompts.map((p) => p.name)).to.include.members(['discover-then-drive', 'spatial-placement', 'launch-recovery', 'bug-hunt'])
+    expect(prompts.map((p) => p.name)).to.include.members([
+      'discover-then-drive',
+      'spatial-placement',
+      'launch-recovery',
+      'bug-hunt',
+    ])
     for (const p of prompts) {
       expect(p.description, p.name).to.be.a('string').and.have.length.greaterThan(20)
       expect(p.text, p.name).to.have.length.greaterThan(400)
       expect(p.text, p.name).to.not.include('<!--')
       for (const placeholder of p.text.match(/\{\{\s*(\w+)\s*\}\}/g) ?? [])
-        expect(p.arguments?.map((a) => `{{${a.name}}}`), `${p.name}: ${placeholder} is not a declared argument`).to.include(placeholder)
+        expect(
+          p.arguments?.map((a) => `{{${a.name}}}`),
+          `${p.name}: ${placeholder} is not a declared argument`,
+        ).to.include(placeholder)
     }
   })
 
@@ -37,7 +45,12 @@ describe('mcp prompts', () => {
 
   it('refuses an unknown prompt and a missing required argument', () => {
     expect(() => getPrompt(prompts, 'nope')).to.throw(McpError, /unknown prompt 'nope'/)
-    const strict = [parsePrompt('p', '<!-- {"description": "d", "arguments": [{"name": "x", "description": "x", "required": true}]} -->\nUse {{x}}.')]
+    const strict = [
+      parsePrompt(
+        'p',
+        '<!-- {"description": "d", "arguments": [{"name": "x", "description": "x", "required": true}]} -->\nUse {{x}}.',
+      ),
+    ]
     expect(() => getPrompt(strict, 'p')).to.throw(McpError, /missing required argument 'x'/)
     expect((getPrompt(strict, 'p', {x: 'it'}).messages[0].content as {text: string}).text).to.equal('Use it.')
   })

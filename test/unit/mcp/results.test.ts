@@ -1,7 +1,7 @@
 // Tool results: JSON text, images lifted out as image content, failures as isError with what to do.
 import {expect} from 'chai'
 
-import {EngineError, UnreachableError} from '../../../src/core/errors.js'
+import {BridgeCliError, EXIT, EngineError, UnreachableError} from '../../../src/core/errors.js'
 import {failureResult, successResult} from '../../../src/mcp/results.js'
 
 const PNG = 'iVBORw0KGgo' + 'A'.repeat(100)
@@ -34,7 +34,10 @@ describe('mcp results', () => {
   })
 
   it('turns an unreachable editor into isError with its verdict and advice', () => {
-    const result = failureResult(new UnreachableError('crashed', 'cannot reach the editor on 127.0.0.1:9080'), 'node_add')
+    const result = failureResult(
+      new UnreachableError('crashed', 'cannot reach the editor on 127.0.0.1:9080'),
+      'node_add',
+    )
     expect(result.isError).to.equal(true)
     const text = (result.content[0] as {text: string}).text
     expect(text).to.match(/^editor crashed: cannot reach/)
@@ -43,10 +46,28 @@ describe('mcp results', () => {
   })
 
   it('turns an addon error into isError naming the tool, the message and its data', () => {
-    const result = failureResult(new EngineError(-32602, "missing required parameter 'type'", {param: 'type'}), 'node_add')
+    const result = failureResult(
+      new EngineError(-32602, "missing required parameter 'type'", {param: 'type'}),
+      'node_add',
+    )
     expect(result).to.deep.equal({
       content: [{type: 'text', text: `node_add failed: missing required parameter 'type' {"param":"type"}`}],
       isError: true,
     })
+  })
+
+  it('turns a timeout into advice that fits an MCP client (no CLI flags)', () => {
+    const timeout = new BridgeCliError(
+      'scene.tree did not answer within 30000 ms (raise it with --timeout)',
+      EXIT.timeout,
+      'timeout',
+      {
+        method: 'scene.tree',
+        timeout_ms: 30000,
+      },
+    )
+    const text = (failureResult(timeout, 'scene_tree').content[0] as {text: string}).text
+    expect(text).to.include('no answer within 30000 ms')
+    expect(text).to.not.include('--timeout')
   })
 })

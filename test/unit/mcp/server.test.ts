@@ -46,7 +46,12 @@ describe('mcp server with the editor down (in-memory client)', () => {
 
   it('serves the prompts', async () => {
     const {prompts} = await client.listPrompts()
-    expect(prompts.map((p) => p.name)).to.deep.equal(['bug-hunt', 'discover-then-drive', 'launch-recovery', 'spatial-placement'])
+    expect(prompts.map((p) => p.name)).to.deep.equal([
+      'bug-hunt',
+      'discover-then-drive',
+      'launch-recovery',
+      'spatial-placement',
+    ])
     const got = await client.getPrompt({name: 'discover-then-drive'})
     expect((got.messages[0].content as {text: string}).text).to.include('engine.class_info')
   })

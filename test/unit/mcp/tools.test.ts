@@ -37,7 +37,10 @@ const DOCS = [
 ]
 
 function plugin(name: string, run = async (args: Record<string, unknown>) => ({args})): PluginTool {
-  const checked = checkContribution({name, description: 'A plugin tool.', inputSchema: {type: 'object', properties: {}}, run}, 'fx')
+  const checked = checkContribution(
+    {name, description: 'A plugin tool.', inputSchema: {type: 'object', properties: {}}, run},
+    'fx',
+  )
   if (typeof checked === 'string') throw new Error(checked)
   return checked
 }
@@ -56,7 +59,12 @@ function setup(options: {typed?: boolean; plugins?: PluginTool[]; fail?: Error} 
       return {called: method}
     },
   } as unknown as EditorLink
-  const tools = new Tools({link, typed: options.typed ?? true, pluginTools: Promise.resolve(options.plugins ?? []), log: (m) => logs.push(m)})
+  const tools = new Tools({
+    link,
+    typed: options.typed ?? true,
+    pluginTools: Promise.resolve(options.plugins ?? []),
+    log: (m) => logs.push(m),
+  })
   return {tools, calls, logs}
 }
 
