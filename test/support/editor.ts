@@ -23,6 +23,8 @@ export interface StartOptions {
   projectLines?: string[]
   /** Skip connecting a client (for verdict tests). */
   connect?: boolean
+  /** Wait until the editor has opened the project's main scene (it does so ~3 s after bridge answers). Default true. */
+  waitForScene?: boolean
   startTimeoutMs?: number
 }
 
@@ -94,7 +96,9 @@ export async function startEditor(options: StartOptions = {}): Promise<TestEdito
       } catch (error) {
         throw new Error(`${(error as Error).message}\n--- editor log ---\n${editor.log().slice(-4000)}`)
       }
-      if (options.connect !== false) editor.client = await EngineClient.connect({projectRoot: root})
+      if (options.connect === false) return
+      editor.client = await EngineClient.connect({projectRoot: root})
+      if (options.waitForScene !== false) await waitForMainScene(editor.client, root)
     },
     async stop(stopOptions = {}) {
       const pid = editor.pid
@@ -129,6 +133,21 @@ export async function startEditor(options: StartOptions = {}): Promise<TestEdito
   }
   await editor.restart()
   return editor
+}
+
+/** A fresh editor opens its main scene a few seconds after bridge answers; tests start from that state. */
+async function waitForMainScene(client: EngineClient, root: string): Promise<void> {
+  if (!/^run\/main_scene=/m.test(readFileSync(join(root, 'project.godot'), 'utf8'))) return
+  const end = Date.now() + 20_000
+  while (Date.now() < end) {
+    const open = await client.call('scene.current').then(
+      () => true,
+      () => false,
+    )
+    if (open) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('the editor did not open the main scene within 20 s')
 }
 
 /** Pids whose parent is `pid` (the games an editor started: they run in their own session). */
