@@ -156,6 +156,8 @@ func _parse(now: int) -> void:
 		if not req.keep_alive:
 			_no_more = true
 		on_request.call(self, slot, req)
+	if _queue.size() >= MAX_PIPELINE:
+		_request_started = -1  # what waits in the buffer waits on us, not on the client: no 408 for it
 
 
 ## A refusal the connection cannot recover from (it no longer knows where the next request starts):

@@ -347,6 +347,8 @@ describe('HTTP server robustness (real editor)', function () {
     slowloris.send('POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n')
     const drip = setInterval(() => slowloris.isClosed || slowloris.send('X-Drip: 1\r\n'), 1000)
     const silent = [await raw(), await raw(), await raw()]
+    const deep = await raw() // more pipelined requests than are parsed ahead, behind a command past the 10 s timeout
+    deep.send(call(100, 'slow.wait', {ms: 12_000}) + Array.from({length: 20}, (_, i) => ping(101 + i)).join(''))
 
     const sdk = new Client({name: 'robustness', version: '1'})
     await sdk.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)))
@@ -365,6 +367,10 @@ describe('HTTP server robustness (real editor)', function () {
       const at408 = Date.now() - start
       expect(at408).to.be.within(9_000, 14_000)
       for (const conn of [truncatedBody, truncatedHead, slowloris]) expect(await conn.closesWithin(2000)).to.equal(true)
+
+      const deepIds: number[] = []
+      for (let i = 0; i < 21; i++) deepIds.push(resultOf(await deep.next(10_000)).id)
+      expect(deepIds).to.deep.equal(Array.from({length: 21}, (_, i) => 100 + i))
 
       for (const conn of silent) expect(await conn.closesWithin(15_000), 'an idle connection is closed').to.equal(true)
       for (const conn of silent) expect(conn.closedAt - start).to.be.within(19_000, 24_000)
