@@ -10,6 +10,8 @@ interface Image {
 }
 
 const IMAGE_MIME = /^image\/(png|jpeg|webp|gif)$/
+/** Where the base64 sits beside `mime_type`; `image_base64` is the addon's convention (core/mcp_tools.gd). */
+const IMAGE_DATA_KEYS = ['image_base64', 'data', 'base64']
 const DATA_URL = /^data:(image\/(?:png|jpeg|webp|gif));base64,([A-Za-z0-9+/=\s]+)$/
 const MAGIC: [string, string][] = [
   ['iVBORw0KGgo', 'image/png'],
@@ -47,9 +49,10 @@ export function failureResult(error: unknown, tool: string): CallToolResult {
 }
 
 /**
- * Moves base64 images out of a result into `images`, leaving a short marker in the JSON. Recognised:
- * `{mime_type|mimeType: "image/…", data|base64: "…"}`, `data:image/…;base64,…` strings, and `*_base64`
- * / `png` / `image` fields whose text starts like a PNG, JPEG or WebP file.
+ * Moves base64 images out of a result into `images`, leaving a short marker in the JSON (the same marker the
+ * addon's HTTP endpoint leaves). Recognised: `{mime_type|mimeType: "image/…", image_base64|data|base64: "…"}`,
+ * `data:image/…;base64,…` strings, and `*_base64` / `png` / `image` fields whose text starts like a PNG,
+ * JPEG or WebP file.
  */
 function liftImages(value: unknown, images: Image[], key: string): unknown {
   if (typeof value === 'string') {
@@ -65,11 +68,9 @@ function liftImages(value: unknown, images: Image[], key: string): unknown {
   if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>
     const mime = record.mime_type ?? record.mimeType
-    const data = record.data ?? record.base64
-    if (typeof mime === 'string' && IMAGE_MIME.test(mime) && typeof data === 'string') {
-      const rest = Object.fromEntries(Object.entries(record).filter(([k]) => !['data', 'base64'].includes(k)))
-      return {...rest, data: mark(images, {mimeType: mime, data})}
-    }
+    const dataKey = IMAGE_DATA_KEYS.find((k) => typeof record[k] === 'string')
+    if (typeof mime === 'string' && IMAGE_MIME.test(mime) && dataKey)
+      return {...record, [dataKey]: mark(images, {mimeType: mime, data: record[dataKey] as string})}
     return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, liftImages(v, images, k)]))
   }
   return value

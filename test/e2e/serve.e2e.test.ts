@@ -25,7 +25,7 @@ const PROMPTS = ['bug-hunt', 'discover-then-drive', 'launch-recovery', 'spatial-
 /** A project-local command group, added while the editor is down: the restarted editor has one more command. */
 const LOCAL_GROUP = `@tool
 extends "res://addons/bridge/core/command_group.gd"
-## probe.*: a project-local command added by the serve e2e test.
+## probe.*: project-local commands added by the serve e2e test.
 
 
 func commands() -> Array:
@@ -38,11 +38,26 @@ func commands() -> Array:
 			"read_only": true,
 			"handler": _echo,
 		},
+		{
+			"method": "probe.image",
+			"summary": "A solid red PNG of the given size (stands in for a frame capture).",
+			"params": [req("width", "int", "Pixels"), req("height", "int", "Pixels")],
+			"example": {"width": 4, "height": 3},
+			"read_only": true,
+			"handler": _image,
+		},
 	]
 
 
 func _echo(p: Dictionary) -> Variant:
 	return {"echo": p.word}
+
+
+func _image(p: Dictionary) -> Variant:
+	var image := Image.create_empty(p.width, p.height, false, Image.FORMAT_RGBA8)
+	image.fill(Color.RED)
+	var png := Marshalls.raw_to_base64(image.save_png_to_buffer())
+	return {"image_base64": png, "mime_type": "image/png", "width": p.width, "height": p.height}
 `
 
 interface Session {
@@ -268,7 +283,7 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
     }
   })
 
-  it('survives an editor restart: a verdict error while down, prompts still served, then list_changed, the new command set and working calls', async () => {
+  it('survives an editor restart: a verdict error while down, prompts still served, then list_changed, the new command set, working calls and image content', async () => {
     let changed = 0
     session.client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       changed++
@@ -307,5 +322,15 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
     })
     const info = json<{pid: number}>(await session.client.callTool({name: 'project_info', arguments: {}}))
     expect(info.pid).to.equal(editor.pid)
+
+    // An image in a result (a frame capture's shape) comes back as MCP image content, a marker in the JSON.
+    const shot = await session.client.callTool({name: 'probe_image', arguments: {width: 5, height: 7}})
+    const [meta, image] = shot.content as [{text: string}, {type: string; mimeType: string; data: string}]
+    expect(JSON.parse(meta.text).image_base64).to.match(/^<image 1: image\/png, \d+ bytes, attached as image content>$/)
+    expect(image.type).to.equal('image')
+    expect(image.mimeType).to.equal('image/png')
+    const png = Buffer.from(image.data, 'base64')
+    expect(png.subarray(1, 4).toString()).to.equal('PNG')
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).to.deep.equal([5, 7])
   })
 })

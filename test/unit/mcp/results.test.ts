@@ -33,6 +33,17 @@ describe('mcp results', () => {
     expect(json.note).to.equal('iVBORw0KGgo not an image field')
   })
 
+  it('lifts the addon convention {image_base64, mime_type} exactly as the HTTP endpoint does', () => {
+    const result = successResult({image_base64: PNG, mime_type: 'image/png', width: 4, height: 3})
+    expect(result.content[1]).to.deep.equal({type: 'image', mimeType: 'image/png', data: PNG})
+    expect(JSON.parse((result.content[0] as {text: string}).text)).to.deep.equal({
+      image_base64: `<image 1: image/png, ${Math.floor((PNG.length * 3) / 4)} bytes, attached as image content>`,
+      mime_type: 'image/png',
+      width: 4,
+      height: 3,
+    })
+  })
+
   it('turns an unreachable editor into isError with its verdict and advice', () => {
     const result = failureResult(
       new UnreachableError('crashed', 'cannot reach the editor on 127.0.0.1:9080'),
