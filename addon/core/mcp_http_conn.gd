@@ -82,7 +82,7 @@ func poll(now: int) -> void:
 ## Stores the response for the request in `slot` and sends whatever is now in order.
 func finish(slot: Dictionary, status: int, fields: Dictionary, body: String) -> void:
 	var keep: bool = slot.keep_alive  # the body was read whole: an error answer leaves the stream in step
-	slot.bytes = Wire.response_bytes(status, _with_keep_alive(fields, keep), body, keep)
+	slot.bytes = Wire.response_bytes(status, _with_keep_alive(fields, keep), body, keep, not slot.head_only)
 	slot.close = not keep
 	slot.done = true
 	if not closed:
@@ -151,7 +151,8 @@ func _parse(now: int) -> void:
 		req.body = _in.slice(0, length)
 		_in = _in.slice(length)
 		_request_started = now if not _in.is_empty() else -1
-		var slot := {"done": false, "bytes": PackedByteArray(), "close": false, "keep_alive": req.keep_alive}
+		var slot := {"done": false, "bytes": PackedByteArray(), "close": false, "keep_alive": req.keep_alive,
+				"head_only": req.method == "HEAD"}
 		_queue.append(slot)
 		if not req.keep_alive:
 			_no_more = true

@@ -86,7 +86,8 @@ static func parse_head(head: PackedByteArray) -> Dictionary:
 
 
 ## The response bytes: status line, the given fields, Content-Length and the connection's fate.
-static func response_bytes(status: int, fields: Dictionary, body: String, keep_alive: bool) -> PackedByteArray:
+## A HEAD request gets the same fields with no body.
+static func response_bytes(status: int, fields: Dictionary, body: String, keep_alive: bool, with_body: bool = true) -> PackedByteArray:
 	var data := body.to_utf8_buffer()
 	var out := PackedStringArray(["HTTP/1.1 %d %s" % [status, REASONS.get(status, "Status")]])
 	for name: String in fields:
@@ -98,7 +99,8 @@ static func response_bytes(status: int, fields: Dictionary, body: String, keep_a
 	else:
 		out.append("Connection: close")
 	var bytes := ("\r\n".join(out) + "\r\n\r\n").to_utf8_buffer()
-	bytes.append_array(data)
+	if with_body:
+		bytes.append_array(data)
 	return bytes
 
 

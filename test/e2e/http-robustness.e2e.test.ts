@@ -78,10 +78,10 @@ class Raw {
   }
 
   /** The next complete response (100 Continue included), or an error naming what arrived instead. */
-  async next(timeoutMs = 15_000): Promise<HttpAnswer> {
+  async next(timeoutMs = 15_000, headOnly = false): Promise<HttpAnswer> {
     const end = Date.now() + timeoutMs
     for (;;) {
-      const parsed = this.parse()
+      const parsed = this.parse(headOnly)
       if (parsed) return parsed
       if (this.isClosed) throw new Error(`closed before a whole response; got ${JSON.stringify(this.buf.toString('latin1'))}`)
       if (Date.now() > end) throw new Error(`no response within ${timeoutMs} ms; got ${JSON.stringify(this.buf.toString('latin1'))}`)
@@ -101,7 +101,8 @@ class Raw {
     this.socket.destroy()
   }
 
-  private parse(): HttpAnswer | undefined {
+  /** headOnly: the answer to a HEAD request, whose Content-Length announces a body that is not sent. */
+  private parse(headOnly: boolean): HttpAnswer | undefined {
     const headEnd = this.buf.indexOf('\r\n\r\n')
     if (headEnd < 0) return undefined
     const lines = this.buf.subarray(0, headEnd).toString('latin1').split('\r\n')
@@ -111,7 +112,7 @@ class Raw {
       const colon = line.indexOf(':')
       headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim()
     }
-    const length = Number(headers['content-length'] ?? 0)
+    const length = headOnly ? 0 : Number(headers['content-length'] ?? 0)
     if (this.buf.length < headEnd + 4 + length) return undefined
     const body = this.buf.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8')
     this.buf = this.buf.subarray(headEnd + 4 + length)
@@ -225,6 +226,17 @@ describe('HTTP server robustness (real editor)', function () {
     const answer = await conn.next()
     expect(answer.status).to.equal(200)
     expect(JSON.parse(answer.body).id).to.equal(4)
+  })
+
+  it('answers HEAD without a body, so the next response on the connection stays in step', async () => {
+    const conn = await raw()
+    conn.send('HEAD /mcp HTTP/1.1\r\nHost: localhost\r\n\r\n' + ping(2))
+    const head = await conn.next(15_000, true)
+    expect(head.status).to.equal(405)
+    expect(Number(head.headers['content-length'])).to.be.greaterThan(0)
+    const after = await conn.next()
+    expect(after.status).to.equal(200)
+    expect(JSON.parse(after.body).id).to.equal(2)
   })
 
   it('honours Connection: close and HTTP/1.0 without keep-alive', async () => {
