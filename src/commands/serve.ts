@@ -1,7 +1,7 @@
 // `bridge serve [--project DIR] [--typed=<bool>]`: the project's editor as an MCP server over stdio.
 import {Command, Flags} from '@oclif/core'
 
-import {UsageError} from '../core/errors.js'
+import {BridgeCliError, EXIT} from '../core/errors.js'
 import {requireProject} from '../core/project.js'
 
 const typedFlag = Flags.custom<boolean>({
@@ -10,7 +10,7 @@ const typedFlag = Flags.custom<boolean>({
   async parse(input) {
     if (/^(true|1|yes)$/i.test(input)) return true
     if (/^(false|0|no)$/i.test(input)) return false
-    throw new UsageError(`--typed: expected true or false, got '${input}'`)
+    throw new BridgeCliError(`--typed: expected true or false, got '${input}'`, EXIT.usage, 'usage')
   },
 })
 
@@ -36,5 +36,16 @@ export default class Serve extends Command {
       hooks: this.config,
       version: this.config.version,
     })
+  }
+
+  /** A usage error (no project, a bad --typed) ends with its documented exit code, on stderr only. */
+  protected async catch(error: Error & {exitCode?: number}): Promise<unknown> {
+    const cause = (error as {cause?: unknown}).cause
+    const typed = error instanceof BridgeCliError ? error : cause instanceof BridgeCliError ? cause : undefined
+    if (typed) {
+      this.logToStderr(`bridge: ${typed.message}`)
+      this.exit(typed.exitCode)
+    }
+    return super.catch(error)
   }
 }
