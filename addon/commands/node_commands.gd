@@ -1,7 +1,7 @@
 @tool
 extends "res://addons/bridge/core/command_group.gd"
-## node.*, structure: add, remove, duplicate, rename and move nodes of the edited scene, find and describe
-## them. Every change is one undoable action in the scene's history; a refused command changes nothing.
+## node.*, structure: add, remove, duplicate, rename and move nodes of the edited scene. Every change is
+## one undoable action in the scene's history; a refused command changes nothing.
 
 const SceneAccess := preload("res://addons/bridge/core/scene_access.gd")
 const Params := preload("res://addons/bridge/core/params.gd")
@@ -59,28 +59,6 @@ func commands() -> Array:
 			],
 			"example": {"node_path": "/root/Main/Camera2D", "new_parent_path": "/root/Main/Player"},
 			"handler": _move,
-		},
-		{
-			"method": "node.find",
-			"summary": "Find nodes of the edited scene by name pattern (* and ?), class and/or group.",
-			"params": [
-				opt("pattern", "string", "Name pattern, case-insensitive, e.g. 'Enemy*'"),
-				opt("type", "string", "Class (subclasses match too) or class_name"),
-				opt("group", "string", "Group the nodes are in"),
-				opt("node_path", "NodePath", "Search below this node (default: the root)", ""),
-				opt("limit", "int", "Most results to return", 200, {"min": 1}),
-			],
-			"example": {"type": "CollisionObject2D"},
-			"read_only": true,
-			"handler": _find,
-		},
-		{
-			"method": "node.info",
-			"summary": "One node at a glance: class, script, instanced scene, groups, parent, children.",
-			"params": [req("node_path", "NodePath", "Node to describe")],
-			"example": {"node_path": "/root/Main/Player"},
-			"read_only": true,
-			"handler": _info,
 		},
 	]
 
@@ -223,52 +201,6 @@ func _move(p: Dictionary) -> Variant:
 	return {"path": SceneAccess.path_of(node), "index": node.get_index(), "parent": SceneAccess.path_of(parent)}
 
 
-func _find(p: Dictionary) -> Variant:
-	var start: Variant = SceneAccess.resolve(p.node_path)
-	if start is BridgeError:
-		return start
-	var type: String = p.get("type", "")
-	if type != "" and not ClassDB.class_exists(type) and _global_class(type).is_empty():
-		var guess := Params.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
-		return BridgeError.invalid("node.find: '%s' is not a class%s" % [type, " (did you mean '%s'?)" % guess if guess else ""],
-				{"param": "type", "suggestion": guess})
-	var found: Array = []
-	var queue: Array[Node] = [start]
-	var total := 0
-	while not queue.is_empty():
-		var node: Node = queue.pop_front()
-		queue.append_array(SceneAccess.scene_children(node))
-		if p.has("pattern") and not str(node.name).matchn(p.pattern):
-			continue
-		if p.has("group") and not node.is_in_group(p.group):
-			continue
-		if type != "" and not (node.is_class(type) or _script_is(node, type)):
-			continue
-		total += 1
-		if found.size() < p.limit:
-			found.append({"path": SceneAccess.path_of(node), "name": str(node.name), "type": node.get_class()})
-	return {"count": total, "nodes": found, "truncated": total > found.size()}
-
-
-func _info(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
-	var script: Script = node.get_script()
-	var root := SceneAccess.root()
-	return {
-		"path": SceneAccess.path_of(node),
-		"name": str(node.name),
-		"type": node.get_class(),
-		"script": script.resource_path if script else null,
-		"scene": node.scene_file_path if node != root and node.scene_file_path != "" else null,
-		"parent": SceneAccess.path_of(node.get_parent()) if node != root else null,
-		"index": node.get_index() if node != root else 0,
-		"groups": node.get_groups().filter(func(g: StringName) -> bool: return not str(g).begins_with("_")),
-		"children": SceneAccess.scene_children(node).map(func(c: Node) -> String: return str(c.name)),
-	}
-
-
 ## A new, parentless node of a ClassDB class or a class_name script class, or a BridgeError.
 func _instantiate(type: String) -> Variant:
 	if ClassDB.class_exists(type):
@@ -293,15 +225,6 @@ func _global_class(type: String) -> Dictionary:
 		if entry["class"] == type:
 			return entry
 	return {}
-
-
-func _script_is(node: Node, type: String) -> bool:
-	var script: Script = node.get_script()
-	while script:
-		if script.get_global_name() == type:
-			return true
-		script = script.get_base_script()
-	return false
 
 
 ## Coerces and sets each property on a node that is not in the tree yet; the first refusal, or null.

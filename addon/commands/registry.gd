@@ -16,6 +16,7 @@ const GROUPS: Array[String] = [
 	"res://addons/bridge/commands/editor_history_commands.gd",
 	"res://addons/bridge/commands/node_property_commands.gd",
 	"res://addons/bridge/commands/node_signal_commands.gd",
+	"res://addons/bridge/commands/node_query_commands.gd",
 ]
 
 const LOCAL_DIR := "res://bridge_commands"

@@ -153,9 +153,10 @@ func _save(_p: Dictionary) -> Variant:
 	var path: String = root.scene_file_path
 	if path == "":
 		return BridgeError.failed("the edited scene has never been saved; use scene.save_as with a path")
-	var err := EditorInterface.save_scene()
-	if err != OK:
-		return BridgeError.failed("saving %s failed: %s" % [path, error_string(err)], {"path": path})
+	EditorInterface.save_scene_as(path, _with_preview())  # what Ctrl+S does
+	var unsaved := await _unsaved()
+	if unsaved.get(path, false):
+		return BridgeError.failed("saving %s failed (see the editor output)" % path, {"path": path})
 	return {"path": path, "saved": true}
 
 
@@ -175,7 +176,7 @@ func _save_as(p: Dictionary) -> Variant:
 	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path.get_base_dir()))
 	if err != OK:
 		return BridgeError.failed("cannot create %s: %s" % [path.get_base_dir(), error_string(err)], {"path": path})
-	EditorInterface.save_scene_as(path, false)
+	EditorInterface.save_scene_as(path, _with_preview())
 	if not FileAccess.file_exists(path) or root.scene_file_path != path:
 		return BridgeError.failed("saving to %s failed (see the editor output)" % path, {"path": path})
 	return {"path": path, "previous_path": previous, "saved": true}
@@ -300,6 +301,11 @@ func _describe(node: Node, depth: int) -> Dictionary:
 		return d
 	d["children"] = children.map(func(c: Node) -> Dictionary: return _describe(c, depth - 1))
 	return d
+
+
+## Thumbnails need a renderer: a headless editor only logs an error trying to draw one.
+func _with_preview() -> bool:
+	return DisplayServer.get_name() != "headless"
 
 
 func _check_scene_path(path: String, writing: bool) -> Variant:

@@ -330,6 +330,14 @@ describe('node commands (real editor)', function () {
     expect((await call('node.info', {node_path: 'Player'})).script).to.equal('res://scripts/player.gd')
   })
 
+  it('node.set: reports the value the node kept when its setter refuses the new one', async () => {
+    await call('node.add', {type: 'Sprite2D', name: 'Frames'})
+    const out = await call('node.set', {node_path: 'Frames', property: 'frame', value: 5})
+    expect(out).to.deep.include({value: 0, previous: 0, adjusted: true})
+    await undo('set Frames.frame')
+    await undo('add Sprite2D')
+  })
+
   it('node.set: refuses a value that does not fit, naming the property and expected type, and changes nothing', async () => {
     await refused('node.set', {node_path: 'Player', property: 'speed', value: true}, -32602, "'speed' expects a number")
     await refused(

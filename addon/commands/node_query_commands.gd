@@ -1,0 +1,95 @@
+@tool
+extends "res://addons/bridge/core/command_group.gd"
+## node.*, lookups: find nodes of the edited scene and describe one at a glance.
+
+const SceneAccess := preload("res://addons/bridge/core/scene_access.gd")
+const Params := preload("res://addons/bridge/core/params.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "node.find",
+			"summary": "Find nodes of the edited scene by name pattern (* and ?), class and/or group.",
+			"params": [
+				opt("pattern", "string", "Name pattern, case-insensitive, e.g. 'Enemy*'"),
+				opt("type", "string", "Class (subclasses match too) or class_name"),
+				opt("group", "string", "Group the nodes are in"),
+				opt("node_path", "NodePath", "Search below this node (default: the root)", ""),
+				opt("limit", "int", "Most results to return", 200, {"min": 1}),
+			],
+			"example": {"type": "CollisionObject2D"},
+			"read_only": true,
+			"handler": _find,
+		},
+		{
+			"method": "node.info",
+			"summary": "One node at a glance: class, script, instanced scene, groups, parent, children.",
+			"params": [req("node_path", "NodePath", "Node to describe")],
+			"example": {"node_path": "/root/Main/Player"},
+			"read_only": true,
+			"handler": _info,
+		},
+	]
+
+
+func _find(p: Dictionary) -> Variant:
+	var start: Variant = SceneAccess.resolve(p.node_path)
+	if start is BridgeError:
+		return start
+	var type: String = p.get("type", "")
+	if type != "" and not ClassDB.class_exists(type) and _global_class(type).is_empty():
+		var guess := Params.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
+		return BridgeError.invalid("node.find: '%s' is not a class%s" % [type, " (did you mean '%s'?)" % guess if guess else ""],
+				{"param": "type", "suggestion": guess})
+	var found: Array = []
+	var queue: Array[Node] = [start]
+	var total := 0
+	while not queue.is_empty():
+		var node: Node = queue.pop_front()
+		queue.append_array(SceneAccess.scene_children(node))
+		if p.has("pattern") and not str(node.name).matchn(p.pattern):
+			continue
+		if p.has("group") and not node.is_in_group(p.group):
+			continue
+		if type != "" and not (node.is_class(type) or _script_is(node, type)):
+			continue
+		total += 1
+		if found.size() < p.limit:
+			found.append({"path": SceneAccess.path_of(node), "name": str(node.name), "type": node.get_class()})
+	return {"count": total, "nodes": found, "truncated": total > found.size()}
+
+
+func _info(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	var script: Script = node.get_script()
+	var root := SceneAccess.root()
+	return {
+		"path": SceneAccess.path_of(node),
+		"name": str(node.name),
+		"type": node.get_class(),
+		"script": script.resource_path if script else null,
+		"scene": node.scene_file_path if node != root and node.scene_file_path != "" else null,
+		"parent": SceneAccess.path_of(node.get_parent()) if node != root else null,
+		"index": node.get_index() if node != root else 0,
+		"groups": node.get_groups().filter(func(g: StringName) -> bool: return not str(g).begins_with("_")),
+		"children": SceneAccess.scene_children(node).map(func(c: Node) -> String: return str(c.name)),
+	}
+
+
+func _global_class(type: String) -> Dictionary:
+	for entry: Dictionary in ProjectSettings.get_global_class_list():
+		if entry["class"] == type:
+			return entry
+	return {}
+
+
+func _script_is(node: Node, type: String) -> bool:
+	var script: Script = node.get_script()
+	while script:
+		if script.get_global_name() == type:
+			return true
+		script = script.get_base_script()
+	return false
