@@ -4,7 +4,15 @@
 import {readFileSync, readdirSync} from 'node:fs'
 import {basename, join} from 'node:path'
 
-import {ErrorCode, type GetPromptResult, McpError, type Prompt} from '@modelcontextprotocol/sdk/types.js'
+import type {Server} from '@modelcontextprotocol/sdk/server/index.js'
+import {
+  ErrorCode,
+  GetPromptRequestSchema,
+  type GetPromptResult,
+  ListPromptsRequestSchema,
+  McpError,
+  type Prompt,
+} from '@modelcontextprotocol/sdk/types.js'
 
 import {mcpDir} from './surface.js'
 
@@ -49,4 +57,13 @@ export function getPrompt(prompts: PromptDef[], name: string, args: Record<strin
       throw new McpError(ErrorCode.InvalidParams, `prompt ${name}: missing required argument '${arg.name}'`)
   const text = prompt.text.replaceAll(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (_, key: string) => args[key] ?? '')
   return {description: prompt.description, messages: [{role: 'user', content: {type: 'text', text}}]}
+}
+
+/** prompts/list and prompts/get from the shipped prompt files, read once. */
+export function registerPrompts(server: Server): void {
+  const prompts = loadPrompts()
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({prompts: listPrompts(prompts)}))
+  server.setRequestHandler(GetPromptRequestSchema, async (request) =>
+    getPrompt(prompts, request.params.name, request.params.arguments),
+  )
 }

@@ -1,5 +1,13 @@
 // The read-only `engine://` resources (addon/mcp/resources.json), each backed by one read-only command.
-import {ErrorCode, McpError, type ReadResourceResult, type Resource} from '@modelcontextprotocol/sdk/types.js'
+import type {Server} from '@modelcontextprotocol/sdk/server/index.js'
+import {
+  ErrorCode,
+  ListResourcesRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type ReadResourceResult,
+  type Resource,
+} from '@modelcontextprotocol/sdk/types.js'
 
 import {BridgeCliError} from '../core/errors.js'
 import type {EditorLink} from './editor-link.js'
@@ -37,4 +45,10 @@ export async function readResource(link: EditorLink, uri: string): Promise<ReadR
       throw new McpError(ErrorCode.InternalError, `${uri}: ${error.message}`, error.data)
     throw error
   }
+}
+
+/** resources/list and resources/read: each read runs its command on the editor (an error while it is down). */
+export function registerResources(server: Server, link: EditorLink): void {
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({resources: listResources()}))
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(link, request.params.uri))
 }

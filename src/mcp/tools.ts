@@ -1,7 +1,13 @@
 // The tool list and tool calls: `engine_run` (addon/mcp/engine_run.json), one typed tool per live addon
 // command by the shared rule (addon/mcp/README.md), and plugin tools, which may not shadow either.
 // Arguments are validated before anything is sent; every failure comes back as an `isError` result.
-import type {CallToolResult, Tool} from '@modelcontextprotocol/sdk/types.js'
+import type {Server} from '@modelcontextprotocol/sdk/server/index.js'
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js'
 
 import {type CommandDoc, loadCatalog} from '../core/catalog.js'
 import {DEFAULT_TIMEOUT_MS} from '../core/client.js'
@@ -148,6 +154,30 @@ export class Tools {
     }
     return this.byName
   }
+}
+
+/**
+ * tools/list and tools/call, and notifications/tools/list_changed whenever the link reports the editor came
+ * (back) up, restarted or changed its command set — once the client is initialized and holds a list.
+ */
+export function registerTools(server: Server, tools: Tools, link: EditorLink, log: Logger): void {
+  let initialized = false
+  let listed = false
+  server.oninitialized = () => {
+    initialized = true
+  }
+  link.onChange((reason) => {
+    if (!initialized || !listed) return
+    server.sendToolListChanged().catch((error) => log(`could not send tools/list_changed: ${(error as Error).message}`))
+    log(`tools/list_changed sent (${reason === 'connected' ? 'editor connected' : 'command set changed'})`)
+  })
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    listed = true
+    return {tools: await tools.list()}
+  })
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    tools.call(request.params.name, request.params.arguments),
+  )
 }
 
 const schemaIds = new WeakMap<object, number>()
