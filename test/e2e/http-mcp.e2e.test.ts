@@ -26,14 +26,23 @@ interface HttpAnswer {
 }
 
 /** One request on a fresh connection, headers exactly as given (Host included). */
-function http(port: number, method: string, headers: Record<string, string>, body = '', path = '/mcp'): Promise<HttpAnswer> {
+function http(
+  port: number,
+  method: string,
+  headers: Record<string, string>,
+  body = '',
+  path = '/mcp',
+): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request({host: '127.0.0.1', port, method, path, headers, agent: false, setHost: !('Host' in headers)}, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk) => (text += chunk))
-      res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, body: text}))
-    })
+    const req = request(
+      {host: '127.0.0.1', port, method, path, headers, agent: false, setHost: !('Host' in headers)},
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk) => (text += chunk))
+        res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, body: text}))
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -59,8 +68,8 @@ async function connectSdk(port: number): Promise<{client: Client; transport: Str
   return {client, transport}
 }
 
-function textOf(result: {content?: unknown}): string {
-  const content = result.content as {type: string; text?: string}[]
+function textOf(result: unknown): string {
+  const content = (result as {content: {type: string; text?: string}[]}).content
   expect(content[0].type).to.equal('text')
   return content[0].text ?? ''
 }
@@ -130,7 +139,7 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
   })
 
   describe('MCP over the SDK client', () => {
-    it('initializes and negotiates the SDK\'s latest protocol version', async () => {
+    it("initializes and negotiates the SDK's latest protocol version", async () => {
       expect(transport.protocolVersion).to.equal(LATEST_PROTOCOL_VERSION)
       expect(sdk.getServerVersion()?.name).to.equal('bridge')
       expect(sdk.getServerCapabilities()).to.include.keys('tools', 'resources', 'prompts')
@@ -147,24 +156,38 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
     })
 
     it('a typed tool changes the scene and engine_run changes it again; both read back over WebSocket', async () => {
-      const added = await sdk.callTool({name: 'node_add', arguments: {type: 'Node2D', parent_path: '/root/Main', name: 'HttpAdded'}})
+      const added = await sdk.callTool({
+        name: 'node_add',
+        arguments: {type: 'Node2D', parent_path: '/root/Main', name: 'HttpAdded'},
+      })
       expect(added.isError, textOf(added)).to.not.equal(true)
-      const info = await editor.client.call<{class?: string; type?: string}>('node.info', {node_path: '/root/Main/HttpAdded'})
+      const info = await editor.client.call<{class?: string; type?: string}>('node.info', {
+        node_path: '/root/Main/HttpAdded',
+      })
       expect(info.class ?? info.type).to.equal('Node2D')
 
       const set = await sdk.callTool({
         name: 'engine_run',
-        arguments: {method: 'node.set', params: {node_path: '/root/Main/HttpAdded', property: 'position', value: [12, 34]}},
+        arguments: {
+          method: 'node.set',
+          params: {node_path: '/root/Main/HttpAdded', property: 'position', value: [12, 34]},
+        },
       })
       expect(set.isError, textOf(set)).to.not.equal(true)
-      const position = await editor.client.call<{value: unknown}>('node.get', {node_path: '/root/Main/HttpAdded', property: 'position'})
+      const position = await editor.client.call<{value: unknown}>('node.get', {
+        node_path: '/root/Main/HttpAdded',
+        property: 'position',
+      })
       expect(position.value).to.deep.equal([12, 34])
 
-      const read = await sdk.callTool({name: 'node_get', arguments: {node_path: '/root/Main/HttpAdded', property: 'position'}})
+      const read = await sdk.callTool({
+        name: 'node_get',
+        arguments: {node_path: '/root/Main/HttpAdded', property: 'position'},
+      })
       expect(JSON.parse(textOf(read)).value).to.deep.equal([12, 34])
     })
 
-    it('returns JSON text content for a result, exactly the command\'s result', async () => {
+    it("returns JSON text content for a result, exactly the command's result", async () => {
       const result = await sdk.callTool({name: 'project_info', arguments: {}})
       expect(JSON.parse(textOf(result))).to.deep.equal(await editor.client.call('project.info'))
     })
@@ -177,7 +200,10 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
       expect(mistyped.isError).to.equal(true)
       expect(textOf(mistyped)).to.include("'index'")
 
-      const jailed = await sdk.callTool({name: 'engine_run', arguments: {method: 'scene.create', params: {path: '/tmp/escape.tscn', root_type: 'Node2D'}}})
+      const jailed = await sdk.callTool({
+        name: 'engine_run',
+        arguments: {method: 'scene.create', params: {path: '/tmp/escape.tscn', root_type: 'Node2D'}},
+      })
       expect(jailed.isError).to.equal(true)
       expect(textOf(jailed)).to.include("'path'")
 
@@ -238,7 +264,12 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
   describe('protocol rules of a POST-only JSON server', () => {
     it('negotiates each SDK-supported version and offers the latest for an unknown one', async () => {
       for (const version of [...SUPPORTED_PROTOCOL_VERSIONS, '1999-01-01']) {
-        const answer = await rpc(port, {jsonrpc: '2.0', id: 7, method: 'initialize', params: {protocolVersion: version, capabilities: {}, clientInfo: {name: 't', version: '1'}}})
+        const answer = await rpc(port, {
+          jsonrpc: '2.0',
+          id: 7,
+          method: 'initialize',
+          params: {protocolVersion: version, capabilities: {}, clientInfo: {name: 't', version: '1'}},
+        })
         expect(answer.status).to.equal(200)
         expect(answer.headers['content-type']).to.match(/^application\/json/)
         const expected = SUPPORTED_PROTOCOL_VERSIONS.includes(version) ? version : LATEST_PROTOCOL_VERSION
@@ -252,7 +283,10 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
         {jsonrpc: '2.0', method: 'notifications/initialized'},
         {jsonrpc: '2.0', method: 'notifications/cancelled', params: {requestId: 3}},
         {jsonrpc: '2.0', id: 5, result: {}},
-        [{jsonrpc: '2.0', method: 'notifications/initialized'}, {jsonrpc: '2.0', method: 'notifications/progress', params: {}}],
+        [
+          {jsonrpc: '2.0', method: 'notifications/initialized'},
+          {jsonrpc: '2.0', method: 'notifications/progress', params: {}},
+        ],
       ]) {
         const answer = await rpc(port, message)
         expect(answer.status, JSON.stringify(message)).to.equal(202)
@@ -290,8 +324,20 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
 
     it('refuses the wrong media types: 415 for a non-JSON body, 406 when JSON is not acceptable', async () => {
       expect((await http(port, 'POST', {'Content-Type': 'text/plain'}, JSON.stringify(PING))).status).to.equal(415)
-      expect((await http(port, 'POST', {'Content-Type': 'application/json', Accept: 'text/html'}, JSON.stringify(PING))).status).to.equal(406)
-      expect((await http(port, 'POST', {'Content-Type': 'application/json; charset=utf-8', Accept: '*/*'}, JSON.stringify(PING))).status).to.equal(200)
+      expect(
+        (await http(port, 'POST', {'Content-Type': 'application/json', Accept: 'text/html'}, JSON.stringify(PING)))
+          .status,
+      ).to.equal(406)
+      expect(
+        (
+          await http(
+            port,
+            'POST',
+            {'Content-Type': 'application/json; charset=utf-8', Accept: '*/*'},
+            JSON.stringify(PING),
+          )
+        ).status,
+      ).to.equal(200)
     })
 
     it('answers malformed JSON-RPC with the JSON-RPC error and keeps serving', async () => {
@@ -303,7 +349,11 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
         [{jsonrpc: '2.0', id: {}, method: 'ping'}, 400, -32600],
         [[], 400, -32600],
         ['"just a string"', 400, -32600],
-        [[{jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: LATEST_PROTOCOL_VERSION}}, PING], 400, -32600],
+        [
+          [{jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: LATEST_PROTOCOL_VERSION}}, PING],
+          400,
+          -32600,
+        ],
       ]
       for (const [message, status, code] of cases) {
         const answer = await rpc(port, message)
@@ -315,7 +365,11 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
       expect(unknown.error.code).to.equal(-32601)
       const badParams = JSON.parse((await rpc(port, {jsonrpc: '2.0', id: 2, method: 'tools/call', params: [1]})).body)
       expect(badParams.error.code).to.equal(-32602)
-      const batch = await rpc(port, [PING, {jsonrpc: '2.0', method: 'notifications/initialized'}, {jsonrpc: '2.0', id: 2, method: 'tools/list'}])
+      const batch = await rpc(port, [
+        PING,
+        {jsonrpc: '2.0', method: 'notifications/initialized'},
+        {jsonrpc: '2.0', id: 2, method: 'tools/list'},
+      ])
       const replies = JSON.parse(batch.body)
       expect(replies.map((r: {id: number}) => r.id)).to.deep.equal([1, 2])
       await sdk.ping()
@@ -418,11 +472,21 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
       expect(answer.headers['access-control-allow-origin']).to.equal('http://localhost:6274')
       expect(String(answer.headers['access-control-allow-methods'])).to.include('POST')
       const allowed = String(answer.headers['access-control-allow-headers']).toLowerCase()
-      for (const header of ['content-type', 'mcp-protocol-version', 'mcp-session-id', 'accept']) expect(allowed).to.include(header)
+      for (const header of ['content-type', 'mcp-protocol-version', 'mcp-session-id', 'accept'])
+        expect(allowed).to.include(header)
       expect(String(answer.headers.vary)).to.include('Origin')
     })
 
-    const SERVED_HOSTS = ['127.0.0.1:PORT', 'localhost:PORT', 'LocalHost:PORT', 'localhost', '127.0.0.1', '127.9.9.9:PORT', '[::1]:PORT', '[::1]']
+    const SERVED_HOSTS = [
+      '127.0.0.1:PORT',
+      'localhost:PORT',
+      'LocalHost:PORT',
+      'localhost',
+      '127.0.0.1',
+      '127.9.9.9:PORT',
+      '[::1]:PORT',
+      '[::1]',
+    ]
     const REFUSED_HOSTS = [
       'evil.example',
       'evil.example:PORT',
@@ -466,7 +530,9 @@ describe('HTTP MCP endpoint settings (real editors)', function () {
 
     before(async () => {
       pinned = await freePort()
-      editor = await startEditor({projectLines: ['[bridge]', 'network/http_typed=false', `network/http_port=${pinned}`]})
+      editor = await startEditor({
+        projectLines: ['[bridge]', 'network/http_typed=false', `network/http_port=${pinned}`],
+      })
     })
     after(async () => {
       await editor?.stop()
@@ -495,7 +561,11 @@ describe('HTTP MCP endpoint settings (real editors)', function () {
         while (onDisk() !== want && Date.now() < end) await sleep(50)
         return onDisk()
       }
-      const answers = (p: number) => rpc(p, PING).then((a) => a.status, (e: NodeJS.ErrnoException) => e.code)
+      const answers = (p: number) =>
+        rpc(p, PING).then(
+          (a) => a.status,
+          (e: NodeJS.ErrnoException) => e.code,
+        )
       const moved = await freePort()
       await editor.client.call('project.settings_set', {key: 'bridge/network/http_port', value: moved})
       expect(await until(moved)).to.equal(moved)
@@ -515,7 +585,10 @@ describe('HTTP MCP endpoint settings (real editors)', function () {
 
   it('mcp_http=false leaves no listener, even with a pinned port', async () => {
     const pinned = await freePort()
-    const editor = await startEditor({projectLines: ['[bridge]', 'network/mcp_http=false'], env: {BRIDGE_MCP_HTTP_PORT: String(pinned)}})
+    const editor = await startEditor({
+      projectLines: ['[bridge]', 'network/mcp_http=false'],
+      env: {BRIDGE_MCP_HTTP_PORT: String(pinned)},
+    })
     try {
       expect(editor.discovery.http_port).to.equal(0)
       expect((await editor.client.call<{http_port: number}>('project.info')).http_port).to.equal(0)

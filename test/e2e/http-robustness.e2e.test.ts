@@ -83,8 +83,10 @@ class Raw {
     for (;;) {
       const parsed = this.parse(headOnly)
       if (parsed) return parsed
-      if (this.isClosed) throw new Error(`closed before a whole response; got ${JSON.stringify(this.buf.toString('latin1'))}`)
-      if (Date.now() > end) throw new Error(`no response within ${timeoutMs} ms; got ${JSON.stringify(this.buf.toString('latin1'))}`)
+      if (this.isClosed)
+        throw new Error(`closed before a whole response; got ${JSON.stringify(this.buf.toString('latin1'))}`)
+      if (Date.now() > end)
+        throw new Error(`no response within ${timeoutMs} ms; got ${JSON.stringify(this.buf.toString('latin1'))}`)
       await new Promise<void>((resolve) => {
         this.wake = resolve
         setTimeout(resolve, 50)
@@ -254,7 +256,9 @@ describe('HTTP server robustness (real editor)', function () {
   it('sends 100 Continue to a client that expects it, then the answer', async () => {
     const conn = await raw()
     const body = JSON.stringify({jsonrpc: '2.0', id: 1, method: 'ping'})
-    conn.send(`POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${body.length}\r\n\r\n`)
+    conn.send(
+      `POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${body.length}\r\n\r\n`,
+    )
     expect((await conn.next()).status).to.equal(100)
     conn.send(body)
     expect((await conn.next()).status).to.equal(200)
@@ -262,13 +266,17 @@ describe('HTTP server robustness (real editor)', function () {
 
   it('requires Content-Length on POST (411), chunked bodies included', async () => {
     const body = JSON.stringify({jsonrpc: '2.0', id: 1, method: 'ping'})
-    expect((await refused(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\r\n${body}`)).status).to.equal(411)
+    expect(
+      (await refused(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\r\n${body}`)).status,
+    ).to.equal(411)
     const chunked = `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`
     expect((await refused(chunked)).status).to.equal(411)
   })
 
   it('refuses a body over 16 MiB with 413 before reading it, and accepts a large one under the limit', async () => {
-    const answer = await refused('POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 16777217\r\n\r\n')
+    const answer = await refused(
+      'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 16777217\r\n\r\n',
+    )
     expect(answer.status).to.equal(413)
     const conn = await raw()
     const start = Date.now()
@@ -278,8 +286,12 @@ describe('HTTP server robustness (real editor)', function () {
   })
 
   it('refuses an oversized head with 431', async () => {
-    expect((await refused(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}`)).status).to.equal(431)
-    expect((await refused(`GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(17_000)}\r\n\r\n`)).status).to.equal(431)
+    expect((await refused(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}`)).status).to.equal(
+      431,
+    )
+    expect(
+      (await refused(`GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(17_000)}\r\n\r\n`)).status,
+    ).to.equal(431)
     const many = Array.from({length: 120}, (_, i) => `X-H${i}: v\r\n`).join('')
     expect((await refused(`GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n${many}\r\n`)).status).to.equal(431)
   })
@@ -305,8 +317,17 @@ describe('HTTP server robustness (real editor)', function () {
       ['POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n', 400],
       ['POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n', 400],
       ['GET /mcp HTTP/1.1\r\nHost: localhost\r\nX-Bin: \u00ff\u00fe\r\n\r\n', 400],
-      [Buffer.concat([Buffer.from('GET /mcp HTTP/1.1\r\nHost: local'), Buffer.from([0]), Buffer.from('host\r\n\r\n')]), 400],
-      [Buffer.concat([Buffer.from([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03]), Buffer.from('\r\n\r\n')]), 400],
+      [
+        Buffer.concat([Buffer.from('GET /mcp HTTP/1.1\r\nHost: local'), Buffer.from([0]), Buffer.from('host\r\n\r\n')]),
+        400,
+      ],
+      [
+        Buffer.concat([
+          Buffer.from([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03]),
+          Buffer.from('\r\n\r\n'),
+        ]),
+        400,
+      ],
       ['GET /mcp HTTP/1.1\r\nHost: localhost\r\nExpect: something-else\r\n\r\n', 417],
     ]
     for (const [bytes, status] of cases) {
@@ -352,7 +373,9 @@ describe('HTTP server robustness (real editor)', function () {
     const long = await raw()
     long.send(call(1, 'slow.wait', {ms: 24_000})) // longer than the 10 s request and 20 s idle timeouts
     const truncatedBody = await raw()
-    truncatedBody.send('POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"jsonrpc":')
+    truncatedBody.send(
+      'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"jsonrpc":',
+    )
     const truncatedHead = await raw()
     truncatedHead.send('POST /mcp HTTP/1.1\r\nHost: 127.')
     const slowloris = await raw()
@@ -374,7 +397,11 @@ describe('HTTP server robustness (real editor)', function () {
       }
     })()
     try {
-      const [body408, head408, loris408] = await Promise.all([truncatedBody.next(20_000), truncatedHead.next(20_000), slowloris.next(20_000)])
+      const [body408, head408, loris408] = await Promise.all([
+        truncatedBody.next(20_000),
+        truncatedHead.next(20_000),
+        slowloris.next(20_000),
+      ])
       for (const answer of [body408, head408, loris408]) expect(answer.status).to.equal(408)
       const at408 = Date.now() - start
       expect(at408).to.be.within(9_000, 14_000)
@@ -395,7 +422,9 @@ describe('HTTP server robustness (real editor)', function () {
 
       await pinging
       latencies.sort((a, b) => a - b)
-      console.log(`      (${latencies.length} SDK pings meanwhile: median ${latencies[latencies.length >> 1]} ms, max ${latencies.at(-1)} ms; 408 after ${at408} ms)`)
+      console.log(
+        `      (${latencies.length} SDK pings meanwhile: median ${latencies[latencies.length >> 1]} ms, max ${latencies.at(-1)} ms; 408 after ${at408} ms)`,
+      )
       expect(latencies.length).to.be.at.least(30)
       expect(latencies.at(-1)).to.be.below(1000)
     } finally {
@@ -405,7 +434,10 @@ describe('HTTP server robustness (real editor)', function () {
   })
 
   it('logged no script or engine error for any of it', () => {
-    const problems = editor.log().split('\n').filter((line) => /SCRIPT ERROR|^ERROR|Unicode parsing error/.test(line))
+    const problems = editor
+      .log()
+      .split('\n')
+      .filter((line) => /SCRIPT ERROR|^ERROR|Unicode parsing error/.test(line))
     expect(problems).to.deep.equal([])
   })
 })
