@@ -70,7 +70,7 @@ func _add(p: Dictionary) -> Variant:
 	var node: Variant = _instantiate(p.type)
 	if node is BridgeError:
 		return node
-	var bad: Variant = _check_new_name(parent, p.get("name", ""), "node.add", "name")
+	var bad: Variant = _check_new_name(parent, p.name, "node.add", "name") if p.has("name") else null
 	if bad == null:
 		bad = _check_index(parent, p, parent.get_child_count())
 	if bad == null:
@@ -112,7 +112,7 @@ func _duplicate(p: Dictionary) -> Variant:
 	if node is BridgeError:
 		return node
 	var parent: Node = node.get_parent()
-	var bad: Variant = _check_new_name(parent, p.get("name", ""), "node.duplicate", "name")
+	var bad: Variant = _check_new_name(parent, p.name, "node.duplicate", "name") if p.has("name") else null
 	if bad:
 		return bad
 	var copy: Node = node.duplicate()
@@ -247,9 +247,8 @@ func _non_root(path: String, verb: String) -> Variant:
 	return node
 
 
+## Null when `new_name` is a valid name no child of `parent` has yet, else the BridgeError saying why.
 func _check_new_name(parent: Node, new_name: String, method: String, param: String) -> Variant:
-	if new_name == "" and param != "new_name":
-		return null
 	if new_name == "" or new_name.validate_node_name() != new_name:
 		return BridgeError.invalid("%s: '%s' is not a valid node name (no . : @ / \" %% or empty)" % [method, new_name],
 				{"param": param})

@@ -8,6 +8,8 @@ const Params := preload("res://addons/bridge/core/params.gd")
 
 const SCENE_EXTENSIONS := ["tscn", "scn"]
 
+var _tab_bar: TabBar
+
 
 func commands() -> Array:
 	return [
@@ -252,7 +254,7 @@ func _instance(p: Dictionary) -> Variant:
 	if packed == null or not packed.can_instantiate():
 		return BridgeError.failed("%s cannot be instanced (see the editor output)" % scene_path, {"scene_path": scene_path})
 	var node_name: String = p.get("name", "")
-	if node_name != "" and node_name.validate_node_name() != node_name:
+	if p.has("name") and (node_name == "" or node_name.validate_node_name() != node_name):
 		return BridgeError.invalid("scene.instance: name '%s' is not a valid node name" % node_name, {"param": "name"})
 	if node_name != "" and parent.has_node(NodePath(node_name)):
 		return BridgeError.failed("%s already has a child named %s" % [SceneAccess.path_of(parent), node_name])
@@ -274,14 +276,23 @@ func _unsaved() -> Dictionary:
 	for i in 3:
 		await server.get_tree().process_frame
 	var open := EditorInterface.get_open_scenes()
+	var bar := _scene_tab_bar()
 	var out := {}
-	for tabs: Node in EditorInterface.get_base_control().find_children("*", "EditorSceneTabs", true, false):
-		for bar: TabBar in tabs.find_children("*", "TabBar", true, false):
-			if bar.tab_count != open.size():
-				continue
-			for i in bar.tab_count:
-				out[open[i]] = bar.get_tab_title(i).ends_with("(*)")
+	if bar and bar.tab_count == open.size():
+		for i in bar.tab_count:
+			out[open[i]] = bar.get_tab_title(i).ends_with("(*)")
 	return out
+
+
+## The editor's scene tabs, found once: the search walks the whole editor UI.
+func _scene_tab_bar() -> TabBar:
+	if is_instance_valid(_tab_bar):
+		return _tab_bar
+	for tabs: Node in EditorInterface.get_base_control().find_children("*", "EditorSceneTabs", true, false):
+		for bar: Node in tabs.find_children("*", "TabBar", true, false):
+			_tab_bar = bar
+			return _tab_bar
+	return null
 
 
 func _describe(node: Node, depth: int) -> Dictionary:

@@ -133,6 +133,7 @@ describe('node commands (real editor)', function () {
     await refused('node.add', {type: 'Sprite2D', properties: {position: 'far'}}, -32602, "'position' expects Vector2")
     await refused('node.add', {type: 'Sprite2D', name: 'Player'}, -32000, "already has a child named 'Player'")
     await refused('node.add', {type: 'Sprite2D', name: 'a.b'}, -32602, 'not a valid node name')
+    await refused('node.add', {type: 'Sprite2D', name: ''}, -32602, 'not a valid node name')
     await refused('node.add', {type: 'Sprite2D', parent_path: 'Nobody'}, -32001, "'Nobody'")
     await refused('node.add', {type: 'Sprite2D', index: 9}, -32602, 'index 9 is out of range')
     await refused('node.add', {}, -32602, "missing required parameter 'type'")
