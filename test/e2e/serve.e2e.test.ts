@@ -14,7 +14,6 @@ import type {CommandDoc} from '../../src/core/catalog.js'
 import {BRIDGE_BIN, runCli} from '../support/cli.js'
 import {DEMO_PROJECT, REPO_ROOT, type TestEditor, startEditor} from '../support/editor.js'
 
-const SERVE_BIN = process.env.BRIDGE_TEST_BIN ?? BRIDGE_BIN // TEMP until the manifest lists serve
 const FIXTURE_PLUGIN = join(REPO_ROOT, 'test', 'fixtures', 'mcp-plugin')
 const ENGINE_RUN = JSON.parse(readFileSync(join(REPO_ROOT, 'addon', 'mcp', 'engine_run.json'), 'utf8'))
 const RESOURCES: {uri: string; method: string}[] = JSON.parse(
@@ -69,7 +68,7 @@ interface Session {
 async function openSession(project: string, env: Record<string, string>, extra: string[] = []): Promise<Session> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [SERVE_BIN, 'serve', '--project', project, ...extra],
+    args: [BRIDGE_BIN, 'serve', '--project', project, ...extra],
     env: {...(process.env as Record<string, string>), NO_COLOR: '1', ...env},
     stderr: 'pipe',
   })
@@ -198,7 +197,7 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
     expect(body).to.not.include('{{')
   })
 
-  it('lists and runs a tool contributed by an installed plugin, and keeps stdout for protocol only', async () => {
+  it('lists and runs a tool contributed by an installed plugin, skips its failing hook, and keeps stdout for protocol only', async () => {
     const {tools} = await session.client.listTools()
     const tool = tools.find((t: Tool) => t.name === 'fixture_greet')
     expect(tool?.description).to.equal('Greets the open project by name (test fixture plugin).')
@@ -214,10 +213,12 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
     expect(text(bad)).to.include('greeting')
     // The plugin logged through oclif's this.log (stdout); serve sent it to stderr instead.
     expect(session.stderr()).to.include('fixture plugin: contributing fixture_greet')
+    // Its second hook throws: logged and skipped, and everything above still worked.
+    expect(session.stderr()).to.include('bridge:mcp-tools hook failed (fixture: deliberately broken hook)')
   })
 
   it('writes nothing but JSON-RPC messages to stdout', async () => {
-    const child = spawn(process.execPath, [SERVE_BIN, 'serve', '--project', editor.root], {
+    const child = spawn(process.execPath, [BRIDGE_BIN, 'serve', '--project', editor.root], {
       env: {...process.env, ...env},
       stdio: ['pipe', 'pipe', 'pipe'],
     })
