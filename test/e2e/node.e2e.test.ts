@@ -300,6 +300,8 @@ describe('node commands (real editor)', function () {
       ['Player', 'texture_filter', 0, 0],
       ['Player', 'visible', false, false],
       ['Player', 'speed', 250, 250],
+      ['Player/Body', 'tooltip_text', 'hello', 'hello'],
+      ['Player/Body', 'size', [8, 4], [8, 4]],
       ['Player', 'collision_layer', 5, 5],
       ['Camera2D', 'zoom', {x: 2, y: 3}, [2, 3]],
       ['Player', 'transform', 'Transform2D(1, 0, 0, 1, 5, 6)', 'Transform2D(1, 0, 0, 1, 5, 6)'],
@@ -312,6 +314,15 @@ describe('node commands (real editor)', function () {
       await undo(`set ${node.split('/').pop()}.${property}`)
       expect(await get(node, property)).to.deep.equal(before)
     }
+    await call('node.add', {type: 'AnimationPlayer', name: 'Anim', properties: {root_node: '../Player'}})
+    expect(await get('Anim', 'root_node')).to.equal('../Player')
+    expect((await call('node.set', {node_path: 'Anim', property: 'root_node', value: '../Ground'})).value).to.equal(
+      '../Ground',
+    )
+    await undo('set Anim.root_node')
+    expect(await get('Anim', 'root_node')).to.equal('../Player')
+    await undo('add AnimationPlayer')
+
     const shape = await call('node.set', {
       node_path: 'Player/Shape',
       property: 'shape',
