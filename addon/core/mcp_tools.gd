@@ -13,6 +13,7 @@ const INVALID_PARAMS := -32602
 var _router: RefCounted
 var _engine_run: Dictionary = {}
 var _method_pattern: RegEx
+static var _image_mime := RegEx.create_from_string("^image/(png|jpeg|webp|gif)$")
 
 
 func _init(router: RefCounted) -> void:
@@ -97,7 +98,7 @@ static func _result(label: String, out: Dictionary) -> Dictionary:
 		return _failure("%s failed: %s%s" % [label, err.get("message", "the command failed"),
 				" " + data if data != "" and data.length() <= 600 else ""])
 	var value: Variant = out.get("result")
-	if value is Dictionary and value.get("image_base64") is String and value.get("mime_type") is String:
+	if value is Dictionary and value.get("image_base64") is String and _image_mime.search(str(value.get("mime_type"))):
 		var image: String = value.image_base64
 		var shown: Dictionary = value.duplicate()
 		shown.image_base64 = "<image 1: %s, %d bytes, attached as image content>" % [value.mime_type, image.length() * 3 / 4]

@@ -2,22 +2,48 @@
 // the same tools, resources and prompts as `bridge serve`, the protocol rules of a POST-only JSON server,
 // the Origin and Host rules (a table of loopback forms and lookalikes), the port fallback past a taken 9100,
 // and the two settings (http_typed=false lists only engine_run, mcp_http=false leaves no listener).
+// The main editor's project has one project-local command (a fixture) that returns an image.
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import {LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS} from '@modelcontextprotocol/sdk/types.js'
 import {expect} from 'chai'
 import {execFileSync} from 'node:child_process'
-import {readFileSync, readdirSync} from 'node:fs'
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
 import {request} from 'node:http'
 import {type Server, createServer} from 'node:net'
+import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import type {CommandDoc} from '../../src/core/catalog.js'
 import {discoveryPath} from '../../src/core/discovery.js'
 import {getPrompt, listPrompts, loadPrompts} from '../../src/mcp/prompts.js'
 import {listResources} from '../../src/mcp/resources.js'
+import {successResult} from '../../src/mcp/results.js'
 import {ENGINE_RUN, typedTool} from '../../src/mcp/tools.js'
-import {REPO_ROOT, type TestEditor, startEditor} from '../support/editor.js'
+import {DEMO_PROJECT, REPO_ROOT, type TestEditor, startEditor} from '../support/editor.js'
+
+/** A project-local command (a fixture) whose result carries an image, as frame captures will. */
+const IMAGE_COMMANDS = `@tool
+extends "res://addons/bridge/core/command_group.gd"
+## Test fixture: a command that returns a tiny PNG.
+
+
+func commands() -> Array:
+	return [{
+		"method": "image.sample",
+		"summary": "A 2x2 red PNG.",
+		"params": [],
+		"example": {},
+		"read_only": true,
+		"handler": _sample,
+	}]
+
+
+func _sample(_p: Dictionary) -> Variant:
+	var image := Image.create(2, 2, false, Image.FORMAT_RGBA8)
+	image.fill(Color.RED)
+	return {"width": 2, "height": 2, "mime_type": "image/png", "image_base64": Marshalls.raw_to_base64(image.save_png_to_buffer())}
+`
 
 interface HttpAnswer {
   status: number
@@ -110,10 +136,16 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
   let sdk: Client
   let transport: StreamableHTTPClientTransport
 
+  let fixture: string
+
   before(async () => {
+    fixture = mkdtempSync(join(tmpdir(), 'bridge-http-fixture-'))
+    cpSync(DEMO_PROJECT, fixture, {recursive: true, filter: (src) => !/[/\\](\.godot|\.engine)$/.test(src)})
+    mkdirSync(join(fixture, 'bridge_commands'))
+    writeFileSync(join(fixture, 'bridge_commands', 'image_commands.gd'), IMAGE_COMMANDS)
     blocker = await occupy(9100)
     try {
-      editor = await startEditor()
+      editor = await startEditor({fixture})
     } finally {
       blocker?.close()
     }
@@ -124,6 +156,7 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
   after(async () => {
     await sdk?.close().catch(() => {})
     await editor?.stop()
+    rmSync(fixture, {recursive: true, force: true})
   })
 
   describe('binding', () => {
@@ -190,6 +223,17 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
     it("returns JSON text content for a result, exactly the command's result", async () => {
       const result = await sdk.callTool({name: 'project_info', arguments: {}})
       expect(JSON.parse(textOf(result))).to.deep.equal(await editor.client.call('project.info'))
+    })
+
+    it('returns an image result as image content, exactly as bridge serve does', async () => {
+      const raw = await editor.client.call('image.sample')
+      const result = await sdk.callTool({name: 'image_sample', arguments: {}})
+      expect(result).to.deep.equal(successResult(raw))
+      const image = (result.content as {type: string; data: string; mimeType: string}[])[1]
+      expect(image.type).to.equal('image')
+      expect(image.mimeType).to.equal('image/png')
+      expect(Buffer.from(image.data, 'base64').subarray(1, 4).toString()).to.equal('PNG')
+      expect(JSON.parse(textOf(result)).width).to.equal(2)
     })
 
     it('reports a refused parameter as an isError result naming the parameter, through the same router guards', async () => {
