@@ -6,6 +6,7 @@ import Install from './install.js'
 import Launch from './launch.js'
 import Run from './run.js'
 import Serve from './serve.js'
+import Status from './status.js'
 
 export const COMMANDS = {
   configure: Configure,
@@ -13,5 +14,6 @@ export const COMMANDS = {
   launch: Launch,
   run: Run,
   serve: Serve,
+  status: Status,
   ...addonCommands(),
 }
