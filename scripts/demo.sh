@@ -32,8 +32,8 @@ editor_pid=$(node -e "console.log(require('$project/.engine/bridge.json').pid)")
 step project info --project "$project"
 step scene open --project "$project" --path res://scenes/main.tscn
 step node add --project "$project" --type Sprite2D --parent /root/Main --name Hero
-step node set --project "$project" --path /root/Main/Hero --property position --value 100,50
-step node get --project "$project" --path /root/Main/Hero --property position
+step node set --project "$project" --node-path /root/Main/Hero --property position --value 100,50
+step node get --project "$project" --node-path /root/Main/Hero --property position
 step engine search --project "$project" --query move_and_slide --limit 3
 step editor undo --project "$project"
 step scene tree --project "$project"

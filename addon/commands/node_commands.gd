@@ -14,12 +14,12 @@ func commands() -> Array:
 			"summary": "Add a node of a class (or a class_name script class) under a parent, with optional properties.",
 			"params": [
 				req("type", "string", "Node class, e.g. Sprite2D"),
-				opt("parent_path", "NodePath", "Parent node (default: the root)", ""),
+				opt("parent", "NodePath", "Parent node (default: the root)", ""),
 				opt("name", "string", "Node name (default: the class name, made unique)"),
 				opt("properties", "Dictionary", "Property values to set, coerced like node.set"),
 				opt("index", "int", "Position among the parent's children (default: last)", null, {"min": 0}),
 			],
-			"example": {"type": "Sprite2D", "parent_path": "/root/Main", "name": "Hero", "properties": {"position": [64, 32]}},
+			"example": {"type": "Sprite2D", "parent": "/root/Main", "name": "Hero", "properties": {"position": [64, 32]}},
 			"handler": _add,
 		},
 		{
@@ -52,19 +52,19 @@ func commands() -> Array:
 			"summary": "Reparent a node and/or move it among its siblings, keeping its global transform by default.",
 			"params": [
 				req("node_path", "NodePath", "Node to move"),
-				opt("new_parent_path", "NodePath", "New parent (default: keep the parent)"),
+				opt("new_parent", "NodePath", "New parent (default: keep the parent)"),
 				opt("index", "int", "Position among the (new) parent's children (default: last when reparenting)", null,
 						{"min": 0}),
 				opt("keep_global_transform", "bool", "Keep the on-screen position when reparenting", true),
 			],
-			"example": {"node_path": "/root/Main/Camera2D", "new_parent_path": "/root/Main/Player"},
+			"example": {"node_path": "/root/Main/Camera2D", "new_parent": "/root/Main/Player"},
 			"handler": _move,
 		},
 	]
 
 
 func _add(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent_path)
+	var parent: Variant = SceneAccess.resolve(p.parent)
 	if parent is BridgeError:
 		return parent
 	var node: Variant = _instantiate(p.type)
@@ -161,13 +161,13 @@ func _move(p: Dictionary) -> Variant:
 		return node
 	var old_parent: Node = node.get_parent()
 	var parent: Node = old_parent
-	if p.has("new_parent_path"):
-		var found: Variant = SceneAccess.resolve(p.new_parent_path)
+	if p.has("new_parent"):
+		var found: Variant = SceneAccess.resolve(p.new_parent)
 		if found is BridgeError:
 			return found
 		parent = found
 	if not p.has("index") and parent == old_parent:
-		return BridgeError.invalid("node.move: give new_parent_path, index or both", {"param": "index"})
+		return BridgeError.invalid("node.move: give new_parent, index or both", {"param": "index"})
 	if parent == node or node.is_ancestor_of(parent):
 		return BridgeError.failed("cannot move %s under itself (%s)" % [SceneAccess.path_of(node), SceneAccess.path_of(parent)])
 	var bad: Variant = _check_index(parent, p, parent.get_child_count() - (1 if parent == old_parent else 0))

@@ -92,10 +92,10 @@ func commands() -> Array:
 			"summary": "Instance a saved scene as a child node of the edited scene (undoable).",
 			"params": [
 				req("scene_path", "string", "Scene file to instance"),
-				opt("parent_path", "NodePath", "Parent node (default: the root)", ""),
+				opt("parent", "NodePath", "Parent node (default: the root)", ""),
 				opt("name", "string", "Node name (default: the scene's root name)"),
 			],
-			"example": {"scene_path": "res://scenes/ui.tscn", "parent_path": "/root/Main", "name": "HUD"},
+			"example": {"scene_path": "res://scenes/ui.tscn", "parent": "/root/Main", "name": "HUD"},
 			"handler": _instance,
 		},
 	]
@@ -247,7 +247,7 @@ func _instance(p: Dictionary) -> Variant:
 	if scene_path == root.scene_file_path or _depends_on(scene_path, root.scene_file_path, {}):
 		return BridgeError.failed("%s contains the edited scene %s: instancing it would be recursive" % [scene_path,
 				root.scene_file_path], {"scene_path": scene_path})
-	var parent: Variant = SceneAccess.resolve(p.parent_path)
+	var parent: Variant = SceneAccess.resolve(p.parent)
 	if parent is BridgeError:
 		return parent
 	var packed := load(scene_path) as PackedScene

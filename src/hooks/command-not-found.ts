@@ -2,18 +2,24 @@
 // editor when it knows the method; otherwise ends non-zero with a suggestion, never a silent 0.
 import type {Hook} from '@oclif/core'
 
-import {methodFromId} from '../core/catalog.js'
+import {flagFor, paramsFromFlags} from '../core/addon-command.js'
+import {type CommandDoc, methodFromId} from '../core/catalog.js'
 import {EngineClient} from '../core/client.js'
 import {BridgeCliError, EXIT} from '../core/errors.js'
 import {formatHuman, wantsJson} from '../core/output.js'
 import {resolveProject} from '../core/project.js'
 
 const hook: Hook.CommandNotFound = async function (opts) {
+  // one unwrapped line on stderr (oclif's error box wraps messages) and the documented exit code
+  const fail = (message: string, options: {exit: number}): never => {
+    process.stderr.write(`bridge: ${message}\n`)
+    return this.exit(options.exit) as never
+  }
   const id = opts.id
   const suggestion = closest(id.replaceAll(' ', ':'), opts.config.commandIDs)
   const hint = suggestion ? ` Did you mean 'bridge ${suggestion.replaceAll(':', ' ')}'?` : ''
   const parts = id.split(/[: ]/)
-  if (parts.length !== 2) this.error(`unknown command '${id.replaceAll(':', ' ')}'.${hint} See 'bridge --help'.`, {exit: EXIT.usage})
+  if (parts.length !== 2) fail(`unknown command '${id.replaceAll(':', ' ')}'.${hint} See 'bridge --help'.`, {exit: EXIT.usage})
   const argv = opts.argv ?? []
   const flagValue = (name: string) => {
     const i = argv.indexOf(`--${name}`)
@@ -22,22 +28,41 @@ const hook: Hook.CommandNotFound = async function (opts) {
   const method = methodFromId(id)
   const client = await EngineClient.connect({projectRoot: resolveProject(flagValue('project'))}).catch(() => undefined)
   if (!client)
-    return this.error(`unknown command '${parts.join(' ')}' (and no editor is reachable to ask about '${method}').${hint}`, {
+    return fail(`unknown command '${parts.join(' ')}' (and no editor is reachable to ask about '${method}').${hint}`, {
       exit: EXIT.usage,
     })
   try {
-    const known = (await client.call<{commands: {method: string}[]}>('engine.commands', {group: parts[0]})).commands
-    if (!known.some((c) => c.method === method))
-      this.error(`unknown command '${parts.join(' ')}': the editor has no method '${method}'.${hint}`, {exit: EXIT.usage})
-    const params = JSON.parse(flagValue('params') ?? '{}')
-    const result = await client.call(method, params)
+    const known = (await client.call<{commands: CommandDoc[]}>('engine.commands', {group: parts[0]})).commands
+    const doc = known.find((c) => c.method === method)
+    if (!doc) return fail(`unknown command '${parts.join(' ')}': the editor has no method '${method}'.${hint}`, {exit: EXIT.usage})
+    const params = {...JSON.parse(flagValue('params') ?? '{}'), ...paramsFromFlags(doc, looseFlags(argv, doc))}
+    const timeout = Number(flagValue('timeout'))
+    const result = await client.call(method, params, Number.isInteger(timeout) && timeout > 0 ? timeout : undefined)
     this.log(wantsJson(argv.includes('--json')) ? JSON.stringify(result, null, 2) : formatHuman(result))
   } catch (error) {
-    if (error instanceof BridgeCliError) this.error(error.message, {exit: error.exitCode})
+    if (error instanceof BridgeCliError) fail(error.message, {exit: error.exitCode})
     throw error
   } finally {
     client.close()
   }
+}
+
+/** The flags of a command only the live editor knows, read with its live docs (booleans may stand alone). */
+function looseFlags(argv: string[], doc: CommandDoc): Record<string, unknown> {
+  const byFlag = new Map(doc.params.map((p) => [flagFor(p), p]))
+  const out: Record<string, unknown> = {}
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^--(no-)?([\w-]+)(?:=(.*))?$/.exec(argv[i])
+    if (!m || ['project', 'json', 'timeout', 'params'].includes(m[2])) {
+      if (m && m[3] === undefined && m[2] !== 'json') i++
+      continue
+    }
+    const param = byFlag.get(m[2])
+    if (!param) throw new BridgeCliError(`${doc.method}: unknown flag --${m[2]}`, EXIT.usage, 'usage')
+    if (param.type === 'bool') out[m[2]] = m[1] ? false : m[3] === undefined ? true : /^(true|1|yes|on)$/i.test(m[3])
+    else out[m[2]] = m[3] ?? argv[++i]
+  }
+  return out
 }
 
 function closest(word: string, candidates: string[]): string | undefined {

@@ -191,7 +191,7 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
     it('a typed tool changes the scene and engine_run changes it again; both read back over WebSocket', async () => {
       const added = await sdk.callTool({
         name: 'node_add',
-        arguments: {type: 'Node2D', parent_path: '/root/Main', name: 'HttpAdded'},
+        arguments: {type: 'Node2D', parent: '/root/Main', name: 'HttpAdded'},
       })
       expect(added.isError, textOf(added)).to.not.equal(true)
       const info = await editor.client.call<{class?: string; type?: string}>('node.info', {

@@ -116,7 +116,7 @@ describe('node commands (real editor)', function () {
 
     const placed = await call('node.add', {
       type: 'Node2D',
-      parent_path: 'Player',
+      parent: 'Player',
       index: 0,
       properties: {visible: false},
     })
@@ -134,16 +134,16 @@ describe('node commands (real editor)', function () {
     await refused('node.add', {type: 'Sprite2D', name: 'Player'}, -32000, "already has a child named 'Player'")
     await refused('node.add', {type: 'Sprite2D', name: 'a.b'}, -32602, 'not a valid node name')
     await refused('node.add', {type: 'Sprite2D', name: ''}, -32602, 'not a valid node name')
-    await refused('node.add', {type: 'Sprite2D', parent_path: 'Nobody'}, -32001, "'Nobody'")
+    await refused('node.add', {type: 'Sprite2D', parent: 'Nobody'}, -32001, "'Nobody'")
     await refused('node.add', {type: 'Sprite2D', index: 9}, -32602, 'index 9 is out of range')
     await refused('node.add', {}, -32602, "missing required parameter 'type'")
     await refused('node.add', {type: 7}, -32602, "'type'")
     await refused(
       'node.add',
-      {type: 'Sprite2D', parent: 'Player'},
+      {type: 'Sprite2D', parnt: 'Player'},
       -32602,
-      "unknown parameter 'parent'",
-      "did you mean 'parent_path'",
+      "unknown parameter 'parnt'",
+      "did you mean 'parent'",
     )
   })
 
@@ -217,7 +217,7 @@ describe('node commands (real editor)', function () {
 
     const local = await call('node.move', {
       node_path: 'Ground',
-      new_parent_path: 'Player',
+      new_parent: 'Player',
       keep_global_transform: false,
     })
     expect(local.path).to.equal('/root/Main/Player/Ground')
@@ -226,13 +226,13 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.move: refuses moving under itself, the root, a bad index or nothing to do', async () => {
-    await refused('node.move', {node_path: 'Player', new_parent_path: 'Player/Body'}, -32000, 'under itself')
-    await refused('node.move', {node_path: 'Player', new_parent_path: 'Player'}, -32000, 'under itself')
+    await refused('node.move', {node_path: 'Player', new_parent: 'Player/Body'}, -32000, 'under itself')
+    await refused('node.move', {node_path: 'Player', new_parent: 'Player'}, -32000, 'under itself')
     await refused('node.move', {node_path: '/root/Main', index: 0}, -32000, 'root')
     await refused('node.move', {node_path: 'Ground', index: 3}, -32602, 'index 3 is out of range')
     await refused('node.move', {node_path: 'Ground', index: -1}, -32602, "'index'")
-    await refused('node.move', {node_path: 'Ground'}, -32602, 'new_parent_path, index or both')
-    await refused('node.move', {node_path: 'Ground', new_parent_path: 'Nowhere'}, -32001, "'Nowhere'")
+    await refused('node.move', {node_path: 'Ground'}, -32602, 'new_parent, index or both')
+    await refused('node.move', {node_path: 'Ground', new_parent: 'Nowhere'}, -32001, "'Nowhere'")
   })
 
   it('node.find: finds the example class, by name pattern and by group, and refuses an unknown class', async () => {

@@ -161,7 +161,7 @@ describe('scene commands (real editor)', function () {
     await undo('instance ui.tscn')
     expect(await call('scene.tree')).to.deep.equal(MAIN_TREE)
 
-    const second = await call('scene.instance', {scene_path: 'res://scenes/level_3d.tscn', parent_path: 'Player'})
+    const second = await call('scene.instance', {scene_path: 'res://scenes/level_3d.tscn', parent: 'Player'})
     expect(second.path).to.equal('/root/Main/Player/Level3D')
     await undo('instance level_3d.tscn')
   })
@@ -175,7 +175,7 @@ describe('scene commands (real editor)', function () {
       'no scene at res://scenes/nope.tscn',
     )
     await refused('scene.instance', {scene_path: 'res://scripts/player.gd'}, -32602, 'not a scene file')
-    await refused('scene.instance', {scene_path: 'res://scenes/ui.tscn', parent_path: 'Nobody'}, -32001, "'Nobody'")
+    await refused('scene.instance', {scene_path: 'res://scenes/ui.tscn', parent: 'Nobody'}, -32001, "'Nobody'")
     await refused(
       'scene.instance',
       {scene_path: 'res://scenes/ui.tscn', name: 'Player'},
@@ -184,9 +184,9 @@ describe('scene commands (real editor)', function () {
     )
     await refused(
       'scene.instance',
-      {scene_path: 'res://scenes/ui.tscn', parent: 'Player'},
+      {scene_path: 'res://scenes/ui.tscn', parnt: 'Player'},
       -32602,
-      "did you mean 'parent_path'",
+      "did you mean 'parent'",
     )
     await refused('scene.instance', {}, -32602, "missing required parameter 'scene_path'")
   })
