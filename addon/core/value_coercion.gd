@@ -164,10 +164,13 @@ static func _is_integral(v: Variant) -> bool:
 	return _is_number(v) and float(v) == floorf(float(v))
 
 
-## [x, y(, z, w)] or {"x": …, "y": …}: the numbers, or null.
+## [x, y(, z, w)], {"x": …, "y": …} or text as a shell gives it ("1,2", "(1, 2)", "Vector2(1, 2)"):
+## the numbers, or null.
 static func _numbers(v: Variant, count: int, integral: bool) -> Variant:
 	var keys := ["x", "y", "z", "w"].slice(0, count)
 	var out: Array = []
+	if v is String:
+		v = _number_text(v)
 	if v is Array and v.size() == count:
 		out = v
 	elif v is Dictionary and v.size() == count and keys.all(func(k: String) -> bool: return v.has(k)):
@@ -178,6 +181,20 @@ static func _numbers(v: Variant, count: int, integral: bool) -> Variant:
 		if not (_is_integral(x) if integral else _is_number(x)):
 			return null
 	return out.map(func(x: Variant) -> Variant: return int(x) if integral else float(x))
+
+
+static func _number_text(text: String) -> Variant:
+	var inner := text.strip_edges()
+	var open := inner.find("(")
+	if open > 0 and inner.substr(0, open).is_valid_ascii_identifier():
+		inner = inner.substr(open)  # Vector2(1, 2) → (1, 2)
+	inner = inner.trim_prefix("(").trim_suffix(")").trim_prefix("[").trim_suffix("]")
+	var out: Array = []
+	for part in inner.replace(",", " ").split(" ", false):
+		if not part.is_valid_float():
+			return null
+		out.append(part.to_float())
+	return out
 
 
 static func _vector(n: Array, t: int) -> Variant:

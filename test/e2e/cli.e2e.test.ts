@@ -31,7 +31,7 @@ describe('CLI commands against a real editor', function () {
     const added = await cli('node', 'add', '--type', 'Sprite2D', '--parent', '/root/Main', '--name', 'Hero')
     expect(added.code, added.stderr).to.equal(0)
     expect(parseJson(added).path).to.equal('/root/Main/Hero')
-    const set = await cli('node', 'set', '--node-path', 'Hero', '--property', 'position', '--value', '[10, 20]')
+    const set = await cli('node', 'set', '--node-path', 'Hero', '--property', 'position', '--value', '10,20')
     expect(set.code, set.stderr).to.equal(0)
     const got = parseJson(await cli('node', 'get', '--node-path', '/root/Main/Hero', '--property', 'position'))
     expect(got.value).to.deep.equal([10, 20])
