@@ -1,29 +1,24 @@
 #!/usr/bin/env bash
-# install-godot.sh - build a private Debian-sid sysroot that runs the real Godot 4.6
-# engine on an older glibc host (verified on Debian bookworm, amd64, no GPU, no root
-# changes).  Only apt-get/apt-cache/dpkg-deb of the host are used, with a *private*
-# sources list, lists dir, cache, dpkg status file and log dir - the system apt
-# configuration and the installed packages are never touched.  patchelf is taken
-# from sid too and run through the sysroot's own dynamic loader, so no host patchelf
-# is needed.
+# install-godot.sh - installs bridge's test and demo engine: a private Godot 4.6 built from Debian's
+# unstable archive into a cache directory, runnable on this older-glibc host without touching it.
+# Only the host's apt-get/apt-cache/dpkg-deb are used, with a *private* sources list, lists dir,
+# cache, dpkg status file and log dir: the system's apt configuration and installed packages are never
+# touched. patchelf comes from sid too and runs through the sysroot's own loader.
+# The facts behind each step (closure, RUNPATH fix-ups, Xvfb keymap path, GL self-check) are in
+# shared/godot/RECIPE.md; this copy is the project's own, so CI and new machines need nothing else.
 #
-# Usage:  install-godot.sh [DEST]          (or GODOT_SYSROOT=DEST install-godot.sh)
-#         DEST defaults to ~/.cache/godot-sysroot
+# Usage:  scripts/install-godot.sh [DEST]   DEST defaults to $BRIDGE_GODOT_CACHE or ~/.cache/bridge/godot
+# Prints: DEST/bin/godot (the last line of stdout) once it runs. Idempotent; seconds when cached.
 # Result: DEST/bin/godot     patched godot ELF (interpreter + DT_RPATH into the sysroot)
 #         DEST/env.sh        `source` it for GL/Vulkan rendering (Mesa llvmpipe/lavapipe)
-#         DEST/bin/with-xvfb CMD...  run CMD with DISPLAY on a private Xvfb (GL builds)
-#         DEST/bin/Xvfb, DEST/bin/xkbcomp  (patched sid builds used by with-xvfb)
+#         DEST/bin/with-xvfb CMD...  run CMD with DISPLAY on a private Xvfb (real frames, no GPU)
 # Env knobs:
-#   GODOT_SYSROOT_GL=0        skip Mesa/GL/Vulkan/Xvfb (headless-only: 93 debs/104 MB
-#                             instead of 144 debs/186 MB)
+#   GODOT_SYSROOT_GL=0        skip Mesa/GL/Vulkan/Xvfb (headless-only, about half the download)
 #   GODOT_SYSROOT_PKG=godot   package spec, e.g. godot=4.6.3+ds-3 to pin
 #   GODOT_SYSROOT_EXTRA="..." extra sid packages to add to the closure
 #   GODOT_SYSROOT_MIRROR=http://deb.debian.org/debian   GODOT_SYSROOT_SUITE=sid
-#   GODOT_SYSROOT_SOURCE_OPTS="check-valid-until=no"  extra sources.list options (e.g.
-#                             for a snapshot.debian.org mirror; untested)
+#   GODOT_SYSROOT_SOURCE_OPTS="check-valid-until=no"  extra sources.list options
 #   GODOT_SYSROOT_OFFLINE=1   do not run `apt-get update` (re-use downloaded lists)
-# Idempotent: re-running re-uses the lists (If-Modified-Since), the downloaded .debs,
-# and only re-extracts/re-patches when the resolved package set changed.
 set -euo pipefail
 
 DEST="${1:-${BRIDGE_GODOT_CACHE:-$HOME/.cache/bridge/godot}}"

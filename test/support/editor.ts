@@ -1,7 +1,6 @@
 // The engine test bed: a real headless Godot editor on a fresh temp copy of a fixture project with the
 // addon installed, a connected client, and a stop that never leaks a process or a temp dir.
-import {execFileSync} from 'node:child_process'
-import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 
@@ -150,16 +149,21 @@ async function waitForMainScene(client: EngineClient, root: string): Promise<voi
   throw new Error('the editor did not open the main scene within 20 s')
 }
 
-/** Pids whose parent is `pid` (the games an editor started: they run in their own session). */
+/** Pids whose parent is `pid` (the games an editor started: they run in their own session). Read from /proc. */
 export function childPids(pid: number): number[] {
-  try {
-    return execFileSync('pgrep', ['-P', String(pid)], {encoding: 'utf8'})
-      .split('\n')
-      .filter(Boolean)
-      .map(Number)
-  } catch {
-    return []
+  const out: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      // the field after the parenthesised command name: state, then ppid
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (ppid === pid) out.push(Number(entry))
+    } catch {
+      // the process ended while we looked
+    }
   }
+  return out
 }
 
 function killTree(pid: number): void {
