@@ -1,13 +1,14 @@
 // The walking skeleton against real editors: project info through the CLI, all four verdicts produced
 // for real, two editors on two projects reached by project, discovery written and removed.
 import {expect} from 'chai'
+import {execFileSync} from 'node:child_process'
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {createServer} from 'node:net'
 import {join} from 'node:path'
 
 import {discoveryPath} from '../../src/core/discovery.js'
 import {EXIT} from '../../src/core/errors.js'
-import {parseJson, runCli} from '../support/cli.js'
+import {BRIDGE_BIN, parseJson, runCli} from '../support/cli.js'
 import {type TestEditor, startEditor} from '../support/editor.js'
 
 describe('walking skeleton (real editor)', function () {
@@ -45,10 +46,19 @@ describe('walking skeleton (real editor)', function () {
     expect(parseJson(result).project_root).to.equal(editor.root)
   })
 
-  it('prints a readable summary on a terminal-less run without --json only as JSON', async () => {
+  it('prints JSON without --json when stdout is not a terminal', async () => {
     const result = await runCli(['project', 'info', '--project', editor.root])
     expect(result.code).to.equal(0)
     expect(parseJson(result).name).to.equal('Bridge Demo')
+  })
+
+  it('prints a readable summary on a terminal', () => {
+    // `script` gives the CLI a real pseudo-terminal
+    const cmd = `${process.execPath} ${BRIDGE_BIN} project info --project ${editor.root}`
+    const out = execFileSync('script', ['-qec', cmd, '/dev/null'], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
+    expect(out).to.match(/name\s+Bridge Demo/)
+    expect(out).to.match(/engine_version\s+4\.6\./)
+    expect(out.trim().startsWith('{')).to.equal(false)
   })
 
   it('answers integer ids as integers and correlates concurrent calls', async () => {
@@ -111,16 +121,19 @@ describe('walking skeleton (real editor)', function () {
     expect(result.stderr).to.include('refusing to act on the wrong project')
   })
 
-  describe('a second editor on another project', () => {
+  describe('a second editor on another project, its port pinned by BRIDGE_WS_PORT', () => {
     let second: TestEditor
+    let pinned: number
     before(async () => {
-      second = await startEditor()
+      pinned = await freePort()
+      second = await startEditor({env: {BRIDGE_WS_PORT: String(pinned)}})
     })
     after(async () => {
       await second?.stop()
     })
 
     it('binds another port, and the CLI reaches each editor by its project', async () => {
+      expect(second.discovery.ws_port).to.equal(pinned)
       expect(second.discovery.ws_port).to.not.equal(editor.discovery.ws_port)
       const a = parseJson(await runCli(['project', 'info', '--project', editor.root, '--json']))
       const b = parseJson(await runCli(['project', 'info', '--project', second.root, '--json']))
