@@ -101,7 +101,7 @@ func poll(now: int) -> void:
 		return
 	if _out_bytes > 0 and now - _last_write > WRITE_STALL_MS:
 		abort()
-	elif tcp.get_available_bytes() == 0:
+	elif tcp.get_available_bytes() <= 0:
 		tcp.poll()  # notices a hang-up; only with nothing unread, or it would close with data pending
 		if tcp.get_status() != StreamPeerTCP.STATUS_CONNECTED:
 			abort()

@@ -571,4 +571,12 @@ describe('WebSocket transport security and robustness (real editor)', function (
       expect(await w.json()).to.deep.equal({jsonrpc: '2.0', method: 'bridge.commands_changed', params: {}})
     expect(await c.call('probe.added')).to.deep.equal({probed: true})
   })
+
+  it('logged no socket, decoding or script error from the transport through all of the above', () => {
+    const noise = editor
+      .log()
+      .split('\n')
+      .filter((line) => /ws_(conn|server|frames|handshake)\.gd|socket|stream_peer|Unicode parsing/i.test(line))
+    expect(noise).to.deep.equal([])
+  })
 })
