@@ -1,31 +1,20 @@
 // One client configured for real: `bridge configure` writes the stdio entry, and starting exactly the command,
 // args and env the config holds gives an MCP server that lists the live editor's tools.
 import {expect} from 'chai'
-import {existsSync, mkdtempSync, readFileSync, realpathSync, rmSync} from 'node:fs'
+import {mkdtempSync, readFileSync, realpathSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
-import {join, resolve} from 'node:path'
+import {join} from 'node:path'
 
-const REPO = resolve(import.meta.dirname, '..', '..')
+import {parseJson, runCli} from '../support/cli.js'
+import {REPO_ROOT as REPO, type TestEditor, startEditor} from '../support/editor.js'
 
 describe('bridge configure (real editor)', function () {
   this.timeout(180_000)
-  let support: {
-    startEditor: typeof import('../support/editor.js').startEditor
-    runCli: typeof import('../support/cli.js').runCli
-    parseJson: typeof import('../support/cli.js').parseJson
-  }
-  let editor: Awaited<ReturnType<typeof support.startEditor>> | undefined
+  const support = {startEditor, runCli, parseJson}
+  let editor: TestEditor | undefined
   let home: string
 
-  before(async function () {
-    // the harness and `bridge serve` are built alongside this command: skip until both exist
-    if (!existsSync(join(REPO, 'src', 'commands', 'serve.ts'))) this.skip()
-    try {
-      const [editorModule, cliModule] = await Promise.all([import('../support/editor.js'), import('../support/cli.js')])
-      support = {startEditor: editorModule.startEditor, runCli: cliModule.runCli, parseJson: cliModule.parseJson}
-    } catch {
-      this.skip()
-    }
+  before(async () => {
     home = realpathSync(mkdtempSync(join(tmpdir(), 'bridge-configure-home-')))
     editor = await support.startEditor()
   })
