@@ -45,10 +45,17 @@ export interface TestEditor {
 
 const live = new Set<number>()
 const dirs = new Set<string>()
-process.on('exit', () => {
+function cleanUpEverything(): void {
   for (const pid of live) killTree(pid)
   for (const dir of dirs) rmSync(dir, {recursive: true, force: true})
-})
+}
+process.on('exit', cleanUpEverything)
+// an interrupted run (Ctrl-C, a CI timeout) must not leave editors behind either
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.once(signal, () => {
+    cleanUpEverything()
+    process.exit(128 + ({SIGINT: 2, SIGTERM: 15, SIGHUP: 1} as const)[signal])
+  })
 
 let portSeed = 40000 + Math.floor(Math.random() * 10000)
 
