@@ -6,8 +6,8 @@ import {existsSync, readFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 
 import type {CommandDoc} from '../../src/core/catalog.js'
-import {EngineError} from '../../src/core/errors.js'
 import {type TestEditor, startEditor} from '../support/editor.js'
+import {rpcError as expectRefused} from '../support/rpc.js'
 
 const WRONG_VALUE: Record<string, unknown> = {
   string: 12,
@@ -38,14 +38,7 @@ describe('router contract for every command (real editor)', function () {
     await editor?.stop()
   })
 
-  async function rpcError(method: string, params: Record<string, unknown>): Promise<EngineError> {
-    const error = await editor.client.call(method, params).then(
-      (result) => new Error(`${method} accepted ${JSON.stringify(params)} and returned ${JSON.stringify(result)}`),
-      (e: unknown) => e,
-    )
-    if (!(error instanceof EngineError)) throw error
-    return error
-  }
+  const rpcError = (method: string, params: Record<string, unknown>) => expectRefused(editor.client, method, params)
 
   it('refuses an unknown parameter with a did-you-mean for a near miss', async () => {
     for (const c of commands) {

@@ -8,6 +8,7 @@ import {join} from 'node:path'
 import {pidAlive} from '../../src/core/discovery.js'
 import {EngineError} from '../../src/core/errors.js'
 import {startEditor, type TestEditor, waitForExit} from '../support/editor.js'
+import {rpcError} from '../support/rpc.js'
 
 type Json = Record<string, any>
 
@@ -17,15 +18,7 @@ describe('editor commands (real editor)', function () {
   const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
   const run = (code: string, extra: Json = {}) => call('editor.run_script', {code, ...extra})
   const playerPosition = async () => (await run('return scene.get_node("Player").position')).result
-  async function rejects(method: string, params: Json): Promise<EngineError> {
-    try {
-      await call(method, params)
-    } catch (error) {
-      expect(error).to.be.instanceOf(EngineError)
-      return error as EngineError
-    }
-    throw new Error(`${method} ${JSON.stringify(params)} should have failed`)
-  }
+  const rejects = (method: string, params: Json): Promise<EngineError> => rpcError(editor.client, method, params)
 
   before(async () => {
     editor = await startEditor()

@@ -4,6 +4,7 @@ import {expect} from 'chai'
 
 import {EngineError} from '../../src/core/errors.js'
 import {startEditor, type TestEditor} from '../support/editor.js'
+import {rpcError} from '../support/rpc.js'
 
 type Json = Record<string, any>
 
@@ -11,15 +12,7 @@ describe('engine commands (real editor)', function () {
   this.timeout(120_000)
   let editor: TestEditor
   const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-  async function rejects(method: string, params: Json): Promise<EngineError> {
-    try {
-      await call(method, params)
-    } catch (error) {
-      expect(error).to.be.instanceOf(EngineError)
-      return error as EngineError
-    }
-    throw new Error(`${method} ${JSON.stringify(params)} should have failed`)
-  }
+  const rejects = (method: string, params: Json): Promise<EngineError> => rpcError(editor.client, method, params)
 
   before(async () => {
     editor = await startEditor()

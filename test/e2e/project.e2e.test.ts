@@ -6,6 +6,7 @@ import {join} from 'node:path'
 
 import {EngineError} from '../../src/core/errors.js'
 import {startEditor, type TestEditor} from '../support/editor.js'
+import {rpcError} from '../support/rpc.js'
 
 type Json = Record<string, any>
 
@@ -16,15 +17,7 @@ describe('project commands (real editor)', function () {
   const projectFile = () => readFileSync(join(editor.root, 'project.godot'), 'utf8')
   const globalHistory = async () =>
     ((await call('editor.undo_history')).histories as Json[]).find((h) => h.history === 'global')!
-  async function rejects(method: string, params: Json): Promise<EngineError> {
-    try {
-      await call(method, params)
-    } catch (error) {
-      expect(error).to.be.instanceOf(EngineError)
-      return error as EngineError
-    }
-    throw new Error(`${method} ${JSON.stringify(params)} should have failed`)
-  }
+  const rejects = (method: string, params: Json): Promise<EngineError> => rpcError(editor.client, method, params)
   /** A refused command leaves project.godot and the undo history exactly as they were. */
   async function refusedWithoutChange(method: string, params: Json): Promise<EngineError> {
     const file = projectFile()
