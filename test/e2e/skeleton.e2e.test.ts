@@ -5,6 +5,7 @@ import {execFileSync} from 'node:child_process'
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {createServer} from 'node:net'
 import {join} from 'node:path'
+import WebSocket from 'ws'
 
 import {discoveryPath} from '../../src/core/discovery.js'
 import {EXIT} from '../../src/core/errors.js'
@@ -61,7 +62,29 @@ describe('walking skeleton (real editor)', function () {
     expect(out.trim().startsWith('{')).to.equal(false)
   })
 
-  it('answers integer ids as integers and correlates concurrent calls', async () => {
+  it('echoes an integer id as an integer in the reply text, and a string id as a string', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${editor.discovery.ws_port}`)
+    const replies: string[] = []
+    await new Promise<void>((resolve, reject) => {
+      ws.on('error', reject)
+      ws.on('message', (data) => {
+        const text = data.toString()
+        if (text.includes('bridge.hello')) {
+          ws.send('{"jsonrpc":"2.0","id":7,"method":"engine.version"}')
+          ws.send('{"jsonrpc":"2.0","id":"seven","method":"engine.version"}')
+          return
+        }
+        replies.push(text)
+        if (replies.length === 2) resolve()
+      })
+    })
+    ws.close()
+    expect(replies.find((r) => /"id":7[,}]/.test(r)), replies.join('\n')).to.be.a('string')
+    expect(replies.join('')).to.not.include('7.0')
+    expect(replies.find((r) => r.includes('"id":"seven"'))).to.be.a('string')
+  })
+
+  it('correlates concurrent calls', async () => {
     const [a, b, c] = await Promise.all([
       editor.client.call<{major: number}>('engine.version'),
       editor.client.call<{name: string}>('project.info'),
