@@ -18,7 +18,11 @@ export function flagFor(param: ParamDoc): string {
 
 export function exampleLine(doc: CommandDoc): string {
   const parts = [`<%= config.bin %> ${commandId(doc.method).replace(':', ' ')}`]
-  for (const [key, value] of Object.entries(doc.example ?? {})) {
+  // in the order the parameters are declared (the editor's JSON sorts the example's keys)
+  const example = doc.example ?? {}
+  const keys = [...doc.params.map((p) => p.name).filter((k) => k in example), ...Object.keys(example)]
+  for (const key of new Set(keys)) {
+    const value = example[key]
     const param = doc.params.find((p) => p.name === key)
     const flag = param ? flagFor(param) : flagName(key)
     if (value === true && param?.type === 'bool') parts.push(`--${flag}`)

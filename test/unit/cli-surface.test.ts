@@ -11,14 +11,15 @@ import {REPO_ROOT} from '../support/editor.js'
 describe('CLI surface (offline)', function () {
   this.timeout(30_000)
 
-  it('shows the addon docs and example as --help for a generated command', async () => {
-    const doc = loadCatalog().find((c) => c.params.length > 0)!
-    const [group, command] = doc.method.split('.')
-    const result = await runCli([group, command.replaceAll('_', '-'), '--help'], {env: {BRIDGE_WS_PORT: '1'}})
+  it('bridge node add --help prints the addon docs and example with no editor running', async () => {
+    const doc = loadCatalog().find((c) => c.method === 'node.add')!
+    const result = await runCli(['node', 'add', '--help'], {cwd: '/', env: {BRIDGE_WS_PORT: '1'}})
     expect(result.code, result.stderr).to.equal(0)
     expect(result.stdout).to.include(doc.summary)
     expect(result.stdout).to.include(`Addon method: ${doc.method}`)
     for (const p of doc.params) expect(result.stdout).to.include(`--${p.name.replaceAll('_', '-')}`)
+    expect(result.stdout).to.include('$ bridge node add --type Sprite2D --parent /root/Main --name Hero')
+    expect(result.stdout).to.not.include('ws://') // nothing was dialled
   })
 
   it('ends an unknown command non-zero with a suggestion', async () => {
