@@ -17,6 +17,11 @@ const GROUPS: Array[String] = [
 	"res://addons/bridge/commands/node_property_commands.gd",
 	"res://addons/bridge/commands/node_signal_commands.gd",
 	"res://addons/bridge/commands/node_query_commands.gd",
+	"res://addons/bridge/commands/node_edit_commands.gd",
+	"res://addons/bridge/commands/scene_file_commands.gd",
+	"res://addons/bridge/commands/editor_output_commands.gd",
+	"res://addons/bridge/commands/project_filesystem_commands.gd",
+	"res://addons/bridge/commands/project_file_commands.gd",
 ]
 
 const LOCAL_DIR := "res://bridge_commands"

@@ -1,14 +1,18 @@
 @tool
 extends Logger
 ## Keeps the editor's recent errors and warnings (push_error/push_warning, engine errors, script and
-## shader errors, printerr) in a bounded ring, each with a sequence number, for editor.errors.
+## shader errors, printerr) in a bounded ring, each with a sequence number, for editor.errors; and plain
+## print() lines in a ring of their own (so chatty output never pushes errors out), for editor.output.
 
 const TYPES := ["error", "warning", "script", "shader"]
+## Every entry type: the error ones above, printerr lines ("stderr") and print lines ("print").
+const KINDS := ["print", "stderr", "error", "warning", "script", "shader"]
 const META := &"bridge_output_log"
 
 ## Godot calls loggers from any thread: every access to the ring holds this lock.
 var _mutex := Mutex.new()
 var _entries: Array[Dictionary] = []
+var _prints: Array[Dictionary] = []
 var _next_seq := 1
 var _capacity: int
 
@@ -35,8 +39,8 @@ func _log_error(function: String, file: String, line: int, code: String, rationa
 		_editor_notify: bool, error_type: int, script_backtraces: Array[ScriptBacktrace]) -> void:
 	var entry := {
 		"type": TYPES[error_type] if error_type >= 0 and error_type < TYPES.size() else "error",
-		"message": rationale if rationale != "" else code,
-		"code": code,
+		"message": plain(rationale if rationale != "" else code),
+		"code": plain(code),
 		"function": function,
 		"file": file,
 		"line": line,
@@ -51,18 +55,33 @@ func _log_error(function: String, file: String, line: int, code: String, rationa
 
 
 func _log_message(message: String, error: bool) -> void:
-	if error:  # printerr(); plain print() output is not kept
-		_append({"type": "stderr", "message": message.strip_edges(false, true)})
+	var text := plain(message).strip_edges(false, true)
+	if error:  # printerr()
+		_append({"type": "stderr", "message": text})
+	else:
+		_append({"type": "print", "message": text}, true)
 
 
-func _append(entry: Dictionary) -> void:
+## The text without terminal colour codes (print_rich, the editor's progress lines) and other control
+## characters but tab and newline: JSON.stringify would pass them through raw, and no client parses that.
+static func plain(text: String) -> String:
+	if text.contains(char(27)):
+		text = RegEx.create_from_string("\u001b\\[[0-9;?]*[ -/]*[@-~]").sub(text, "", true)
+	for c in 32:
+		if c != 9 and c != 10 and text.contains(char(c)):
+			text = text.replace(char(c), "")
+	return text
+
+
+func _append(entry: Dictionary, is_print: bool = false) -> void:
 	entry["time_ms"] = Time.get_ticks_msec()
 	_mutex.lock()
 	entry["seq"] = _next_seq
 	_next_seq += 1
-	_entries.append(entry)
-	if _entries.size() > _capacity:
-		_entries = _entries.slice(_entries.size() - _capacity)
+	var ring := _prints if is_print else _entries
+	ring.append(entry)
+	if ring.size() > _capacity:
+		ring.remove_at(0)
 	_mutex.unlock()
 
 
@@ -87,7 +106,24 @@ func entries(since: int = 0, limit: int = 100) -> Array[Dictionary]:
 	return out
 
 
+## Output of every kind (print lines too) with seq >= since, oldest first, at most `limit` (the newest);
+## `kinds` empty means all.
+func output(since: int = 0, limit: int = 100, kinds: Array = []) -> Array[Dictionary]:
+	_mutex.lock()
+	var out: Array[Dictionary] = []
+	for ring: Array[Dictionary] in [_entries, _prints]:
+		for e in ring:
+			if e.seq >= since and (kinds.is_empty() or e.type in kinds):
+				out.append(e.duplicate())
+	_mutex.unlock()
+	out.sort_custom(func(a: Dictionary, b: Dictionary) -> bool: return a.seq < b.seq)
+	if out.size() > limit:
+		out = out.slice(out.size() - limit)
+	return out
+
+
 func clear() -> void:
 	_mutex.lock()
 	_entries.clear()
+	_prints.clear()
 	_mutex.unlock()

@@ -1,0 +1,35 @@
+@tool
+extends "res://addons/bridge/core/command_group.gd"
+## editor.output: everything the editor printed lately — print lines as well as errors and warnings —
+## from the same capture editor.errors reads (core/output_log.gd).
+
+const OutputLog := preload("res://addons/bridge/core/output_log.gd")
+
+
+func _init(p_server: Node = null) -> void:
+	super(p_server)
+	OutputLog.of(server)  # capture from the plugin's start
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "editor.output",
+			"summary": "Recent editor output of every kind (print, printerr, errors, warnings), oldest first; page with since.",
+			"params": [
+				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
+				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
+				choice("kind", ["all"] + OutputLog.KINDS, "Only this kind of line", "all"),
+			],
+			"example": {"limit": 20},
+			"read_only": true,
+			"handler": _output,
+		},
+	]
+
+
+func _output(p: Dictionary) -> Variant:
+	var log: Logger = OutputLog.of(server)
+	var kinds: Array = [] if p.kind == "all" else [p.kind]
+	var entries: Array = log.output(p.since, p.limit, kinds)
+	return {"count": entries.size(), "next_seq": log.next_seq(), "entries": entries}

@@ -1,0 +1,186 @@
+@tool
+extends "res://addons/bridge/core/command_group.gd"
+## project.read_file / project.write_file: text files of the project (res://) and its user data
+## (user://). Writes are atomic (temp file + rename), never touch the engine's state or the bridge
+## itself, and are handed to the editor's filesystem so it imports them.
+
+const Params := preload("res://addons/bridge/core/params.gd")
+const Scan := preload("res://addons/bridge/commands/project_filesystem_commands.gd")
+
+## Largest file project.read_file returns.
+const MAX_READ_BYTES := 1024 * 1024
+## res:// folders these commands never touch: engine state (it holds export credentials too) and the bridge.
+const ENGINE_DIR := "res://.godot/"
+const BRIDGE_DIR := "res://addons/bridge/"
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "project.read_file",
+			"summary": "Read a UTF-8 text file under res:// or user:// (up to 1 MiB; binary files are refused).",
+			"params": [req("path", "string", "File to read, e.g. res://scripts/player.gd")],
+			"example": {"path": "res://scripts/player.gd"},
+			"read_only": true,
+			"handler": _read,
+		},
+		{
+			"method": "project.write_file",
+			"summary": "Write a text file under res:// or user:// atomically and let the editor import it (not undoable); refuses to overwrite unless told.",
+			"params": [
+				req("path", "string", "File to write, e.g. res://scripts/enemy.gd", {"writes_path": true}),
+				req("content", "string", "The file's full text (written as UTF-8)"),
+				opt("overwrite", "bool", "Replace an existing file", false),
+			],
+			"example": {"path": "res://notes/todo.md", "content": "# To do\n- add enemies\n"},
+			"destructive": true,
+			"handler": _write,
+		},
+	]
+
+
+func _read(p: Dictionary) -> Variant:
+	var path: Variant = _checked_path(p.path, "project.read_file")
+	if path is BridgeError:
+		return path
+	if DirAccess.dir_exists_absolute(path):
+		return BridgeError.invalid("project.read_file: %s is a folder; project.file_tree lists it" % path, {"param": "path"})
+	if not FileAccess.file_exists(path):
+		return _missing(path)
+	var size := FileAccess.get_size(path)
+	if size > MAX_READ_BYTES:
+		return BridgeError.failed("%s is %d bytes; project.read_file reads at most %d" % [path, size, MAX_READ_BYTES],
+				{"path": path, "size": size, "max": MAX_READ_BYTES})
+	var bytes := FileAccess.get_file_as_bytes(path)
+	if bytes.is_empty() and size > 0:
+		return BridgeError.failed("cannot read %s: %s" % [path, error_string(FileAccess.get_open_error())], {"path": path})
+	var bom := bytes.size() >= 3 and bytes[0] == 0xEF and bytes[1] == 0xBB and bytes[2] == 0xBF
+	if bom:
+		bytes = bytes.slice(3)
+	var bad := _not_text_at(bytes)
+	if bad >= 0:
+		var offset := bad + (3 if bom else 0)
+		return BridgeError.failed("%s is not a UTF-8 text file (byte %d is %s); project.read_file reads text only" % [path,
+				offset, "a NUL" if bytes[bad] == 0 else "not valid UTF-8"], {"path": path, "offset": offset})
+	var text := bytes.get_string_from_utf8()
+	return {"path": path, "size": size, "lines": text.count("\n") + (0 if text == "" or text.ends_with("\n") else 1),
+			"content": text}
+
+
+func _write(p: Dictionary) -> Variant:
+	var path: Variant = _checked_path(p.path, "project.write_file")
+	if path is BridgeError:
+		return path
+	if path.to_lower().begins_with(BRIDGE_DIR) or path.to_lower() == "res://project.godot":
+		return BridgeError.new(BridgeError.PATH_REFUSED, "project.write_file refuses %s: %s" % [path,
+				"the bridge does not rewrite itself" if path.to_lower().begins_with(BRIDGE_DIR)
+				else "the editor owns project.godot; change settings with project.settings_set"], {"path": path})
+	if DirAccess.dir_exists_absolute(path):
+		return BridgeError.invalid("project.write_file: %s is a folder" % path, {"param": "path"})
+	var existed := FileAccess.file_exists(path)
+	if existed and not p.overwrite:
+		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % path, {"path": path})
+	var dir: String = path.get_base_dir()
+	var err := DirAccess.make_dir_recursive_absolute(dir)
+	if err != OK:
+		return BridgeError.failed("cannot create the folder %s: %s" % [dir, error_string(err)], {"path": path})
+	# A dot-file beside the target: the editor's filesystem ignores it, and the rename stays on one disk.
+	var tmp: String = dir.path_join(".%s.bridge-tmp" % path.get_file())
+	var bytes: PackedByteArray = p.content.to_utf8_buffer()
+	var f := FileAccess.open(tmp, FileAccess.WRITE)
+	if f == null:
+		return BridgeError.failed("cannot write %s: %s" % [path, error_string(FileAccess.get_open_error())], {"path": path})
+	f.store_buffer(bytes)
+	var write_err := f.get_error()
+	f.close()
+	if write_err == OK:
+		write_err = DirAccess.rename_absolute(tmp, path)
+	if write_err != OK:
+		DirAccess.remove_absolute(tmp)
+		return BridgeError.failed("writing %s failed: %s; the file is unchanged" % [path, error_string(write_err)], {"path": path})
+	var out := {"path": path, "bytes": bytes.size(), "created": not existed}
+	if path.begins_with("res://"):
+		out.merge(await _import(path))
+	return out
+
+
+## Tells the editor's filesystem about a file just written (a scan when its folder is new to it), reloads
+## it if it is a script the editor has loaded, and says when it is a scene open in the editor.
+func _import(path: String) -> Dictionary:
+	var fs := EditorInterface.get_resource_filesystem()
+	var out := {}
+	if fs.get_filesystem_path(path.get_base_dir()) == null:
+		var scanned: Variant = await Scan.scan_and_wait(server)
+		out["imported"] = not scanned is BridgeError
+	else:
+		fs.update_file(path)
+		for i in 2:  # script classes and imports are updated on the next frames
+			await server.get_tree().process_frame
+		out["imported"] = true
+	if ResourceLoader.has_cached(path) and ResourceLoader.get_cached_ref(path) is Script:
+		var script: Script = ResourceLoader.get_cached_ref(path)
+		var previous := script.source_code
+		script.source_code = FileAccess.get_file_as_string(path)
+		if script.reload(true) == OK:
+			out["reloaded"] = true
+		else:
+			script.source_code = previous
+			script.reload(true)
+			out["reloaded"] = false
+			out["note"] = "the new code does not compile (editor.errors has why); the editor keeps running the previous version"
+	if path in EditorInterface.get_open_scenes():
+		out["open_in_editor"] = true  # the tab still shows the old version: scene.reload loads this one
+	return out
+
+
+## The normalised res:// or user:// path, or a BridgeError; the engine's own folder is refused.
+func _checked_path(raw: String, method: String) -> Variant:
+	var path: Variant = Params.jail_path(raw)
+	if path is BridgeError:
+		return BridgeError.new(BridgeError.PATH_REFUSED, "%s: path %s" % [method, path.message], {"param": "path", "path": raw})
+	if (path + "/").to_lower().begins_with(ENGINE_DIR):
+		return BridgeError.new(BridgeError.PATH_REFUSED, "%s refuses %s: res://.godot holds the engine's state and credentials" % [
+				method, path], {"param": "path", "path": path})
+	return path
+
+
+## NOT_FOUND for a file that is not there, with a did-you-mean among its folder's files.
+func _missing(path: String) -> RefCounted:
+	var dir := path.get_base_dir()
+	var guess := Params.did_you_mean(path.get_file(), Array(DirAccess.get_files_at(dir))) if DirAccess.dir_exists_absolute(dir) else ""
+	var suggestion := dir.path_join(guess) if guess != "" else ""
+	return BridgeError.not_found("no file at %s%s" % [path, " (did you mean '%s'?)" % suggestion if guess != "" else ""],
+			{"path": path, "suggestion": suggestion})
+
+
+## The offset of the first byte that cannot be in a UTF-8 text file (a NUL, or invalid UTF-8), or -1.
+static func _not_text_at(bytes: PackedByteArray) -> int:
+	if bytes.has(0):
+		return bytes.find(0)
+	var n := bytes.size()
+	var i := 0
+	while i < n:
+		var b: int = bytes[i]
+		if b < 0x80:
+			i += 1
+			continue
+		var extra := 0
+		if b >= 0xC2 and b <= 0xDF:
+			extra = 1
+		elif b >= 0xE0 and b <= 0xEF:
+			extra = 2
+		elif b >= 0xF0 and b <= 0xF4:
+			extra = 3
+		else:
+			return i
+		if i + extra >= n:
+			return i
+		var second: int = bytes[i + 1]  # overlong forms, UTF-16 surrogates and code points past U+10FFFF
+		if (b == 0xE0 and second < 0xA0) or (b == 0xED and second > 0x9F) or (b == 0xF0 and second < 0x90) \
+				or (b == 0xF4 and second > 0x8F):
+			return i
+		for k in range(1, extra + 1):
+			if bytes[i + k] & 0xC0 != 0x80:
+				return i
+		i += extra + 1
+	return -1
