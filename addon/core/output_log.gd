@@ -67,7 +67,7 @@ func _log_message(message: String, error: bool) -> void:
 static func plain(text: String) -> String:
 	if text.contains(char(27)):
 		text = RegEx.create_from_string("\u001b\\[[0-9;?]*[ -/]*[@-~]").sub(text, "", true)
-	for c in 32:
+	for c in range(1, 32):  # a String never holds NUL (char(0) itself logs a Unicode error)
 		if c != 9 and c != 10 and text.contains(char(c)):
 			text = text.replace(char(c), "")
 	return text

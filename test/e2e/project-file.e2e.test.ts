@@ -271,6 +271,11 @@ describe('project files, scan, uid and editor output (real editor)', function ()
       ['print', `rich-${m}`],
       ['error', `fail-${m}`],
     ])
+    const others = all.filter((e) => !mine.includes(e))
+    expect(
+      others.map((e) => [e.type, String(e.message).split('\n')[0]]),
+      'nothing else was logged but the snippet itself',
+    ).to.deep.equal([['print', 'bridge: editor.run_script:']])
     const seqs = mine.map((e) => e.seq)
     expect(seqs).to.deep.equal([...seqs].sort((a, b) => a - b))
     expect(all.every((e) => e.seq >= since)).to.equal(true)
