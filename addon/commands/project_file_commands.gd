@@ -12,6 +12,9 @@ const MAX_READ_BYTES := 1024 * 1024
 ## res:// folders these commands never touch: engine state (it holds export credentials too) and the bridge.
 const ENGINE_DIR := "res://.godot/"
 const BRIDGE_DIR := "res://addons/bridge/"
+## The control characters a text file may hold (\b \t \n \f \r): the rest mark binary data, and JSON
+## replies would carry them raw.
+const TEXT_CONTROLS := [8, 9, 10, 12, 13]
 
 
 func commands() -> Array:
@@ -61,7 +64,7 @@ func _read(p: Dictionary) -> Variant:
 	if bad >= 0:
 		var offset := bad + (3 if bom else 0)
 		return BridgeError.failed("%s is not a UTF-8 text file (byte %d is %s); project.read_file reads text only" % [path,
-				offset, "a NUL" if bytes[bad] == 0 else "not valid UTF-8"], {"path": path, "offset": offset})
+				offset, _describe_byte(bytes[bad])], {"path": path, "offset": offset})
 	var text := bytes.get_string_from_utf8()
 	return {"path": path, "size": size, "lines": text.count("\n") + (0 if text == "" or text.ends_with("\n") else 1),
 			"content": text}
@@ -153,7 +156,8 @@ func _missing(path: String) -> RefCounted:
 			{"path": path, "suggestion": suggestion})
 
 
-## The offset of the first byte that cannot be in a UTF-8 text file (a NUL, or invalid UTF-8), or -1.
+## The offset of the first byte that cannot be in a UTF-8 text file (a NUL, another control character
+## but tab, newlines, backspace and form feed, or invalid UTF-8), or -1.
 static func _not_text_at(bytes: PackedByteArray) -> int:
 	if bytes.has(0):
 		return bytes.find(0)
@@ -162,6 +166,8 @@ static func _not_text_at(bytes: PackedByteArray) -> int:
 	while i < n:
 		var b: int = bytes[i]
 		if b < 0x80:
+			if b < 0x20 and not b in TEXT_CONTROLS:
+				return i
 			i += 1
 			continue
 		var extra := 0
@@ -184,3 +190,11 @@ static func _not_text_at(bytes: PackedByteArray) -> int:
 				return i
 		i += extra + 1
 	return -1
+
+
+static func _describe_byte(b: int) -> String:
+	if b == 0:
+		return "a NUL"
+	if b < 0x20:
+		return "the control character 0x%02x" % b
+	return "not valid UTF-8"

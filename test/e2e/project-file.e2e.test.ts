@@ -75,12 +75,13 @@ describe('project files, scan, uid and editor output (real editor)', function ()
     })
   })
 
-  it('project.read_file: reads UTF-8 (dropping a BOM); refuses binary, bad UTF-8, too big, folders, .godot, escapes', async () => {
+  it('project.read_file: reads UTF-8 (dropping a BOM); refuses binary, control characters, bad UTF-8, too big, folders, .godot, escapes', async () => {
     writeFileSync(file('res://notes_utf8.txt'), 'café\nno newline at end')
     writeFileSync(file('res://bom.txt'), Buffer.from([0xef, 0xbb, 0xbf, 0x68, 0x69, 0x0a]))
     writeFileSync(file('res://blob.bin'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]))
     writeFileSync(file('res://latin1.txt'), Buffer.from('caf\xe9', 'latin1'))
     writeFileSync(file('res://surrogate.txt'), Buffer.from([0x61, 0xed, 0xa0, 0x80]))
+    writeFileSync(file('res://ansi.log'), '\tok\r\n\x1b[1mbold')
     writeFileSync(file('res://big.txt'), 'a'.repeat(1024 * 1024 + 1))
     expect(await call('project.read_file', {path: 'res://notes_utf8.txt'})).to.deep.include({
       content: 'café\nno newline at end',
@@ -92,6 +93,7 @@ describe('project files, scan, uid and editor output (real editor)', function ()
     expect(binary.rpcData).to.include({offset: 4})
     await rejects('project.read_file', {path: 'res://latin1.txt'}, -32000, 'byte 3 is not valid UTF-8')
     await rejects('project.read_file', {path: 'res://surrogate.txt'}, -32000, 'byte 1 is not valid UTF-8')
+    await rejects('project.read_file', {path: 'res://ansi.log'}, -32000, 'byte 5 is the control character 0x1b')
     await rejects('project.read_file', {path: 'res://big.txt'}, -32000, '1048577 bytes', 'at most 1048576')
     await rejects('project.read_file', {path: 'res://scripts'}, -32602, 'is a folder')
     await rejects('project.read_file', {path: 'res://.godot/uid_cache.bin'}, -32003, 'res://.godot')
@@ -107,7 +109,8 @@ describe('project files, scan, uid and editor output (real editor)', function ()
     writeFileSync(file('res://big.txt'), 'a'.repeat(1024 * 1024))
     expect((await call('project.read_file', {path: 'res://big.txt'})).size).to.equal(1024 * 1024)
     expect(Date.now() - started, 'a 1 MiB file reads in well under a second').to.be.lessThan(2000)
-    for (const f of ['notes_utf8.txt', 'bom.txt', 'blob.bin', 'latin1.txt', 'surrogate.txt', 'big.txt']) rmSync(file(f))
+    for (const f of ['notes_utf8.txt', 'bom.txt', 'blob.bin', 'latin1.txt', 'surrogate.txt', 'ansi.log', 'big.txt'])
+      rmSync(file(f))
   })
 
   it('project.write_file: the example writes a new file atomically; no overwrite unless told; not in any undo history', async () => {
