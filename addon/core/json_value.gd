@@ -44,3 +44,17 @@ static func to_json(v: Variant) -> Variant:
 			return {"class": v.get_class()}
 	# Transforms, bases, planes, AABBs, RIDs, callables: Godot's own text form round-trips through str_to_var.
 	return var_to_str(v)
+
+
+static var _raw_controls := RegEx.create_from_string("[\\x01-\\x07\\x0b\\x0e-\\x1f]")
+
+
+## JSON.stringify, except that control characters it would pass through raw (ESC from a colour code, say)
+## are written as \u00XX: raw, no client can parse the reply and the call hangs. Use it for every reply.
+static func stringify(value: Variant) -> String:
+	var text := JSON.stringify(value)
+	if _raw_controls.search(text) == null:
+		return text  # the common case: one scan, no copies
+	for code in [1, 2, 3, 4, 5, 6, 7, 11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31]:
+		text = text.replace(char(code), "\\u%04x" % code)
+	return text

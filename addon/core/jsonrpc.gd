@@ -3,6 +3,7 @@ extends RefCounted
 ## JSON-RPC 2.0 framing over the router: one request, a notification or a batch in, the reply text out.
 
 const BridgeError := preload("res://addons/bridge/core/bridge_error.gd")
+const JsonValue := preload("res://addons/bridge/core/json_value.gd")
 
 var _router: RefCounted
 
@@ -15,20 +16,20 @@ func _init(router: RefCounted) -> void:
 func handle_text(text: String) -> String:
 	var json := JSON.new()
 	if json.parse(text) != OK:
-		return JSON.stringify(_error(null, BridgeError.PARSE_ERROR,
+		return JsonValue.stringify(_error(null, BridgeError.PARSE_ERROR,
 				"parse error: %s at line %d" % [json.get_error_message(), json.get_error_line()]))
 	var msg: Variant = json.data
 	if msg is Array:
 		if msg.is_empty():
-			return JSON.stringify(_error(null, BridgeError.INVALID_REQUEST, "empty batch"))
+			return JsonValue.stringify(_error(null, BridgeError.INVALID_REQUEST, "empty batch"))
 		var replies: Array = []
 		for item: Variant in msg:
 			var r: Variant = await handle_message(item)
 			if r != null:
 				replies.append(r)
-		return "" if replies.is_empty() else JSON.stringify(replies)
+		return "" if replies.is_empty() else JsonValue.stringify(replies)
 	var reply: Variant = await handle_message(msg)
-	return "" if reply == null else JSON.stringify(reply)
+	return "" if reply == null else JsonValue.stringify(reply)
 
 
 ## Returns the reply Dictionary, or null for a notification.

@@ -13,6 +13,7 @@ const Tools := preload("res://addons/bridge/core/mcp_tools.gd")
 const Resources := preload("res://addons/bridge/core/mcp_resources.gd")
 const Prompts := preload("res://addons/bridge/core/mcp_prompts.gd")
 const Discovery := preload("res://addons/bridge/core/discovery.gd")
+const JsonValue := preload("res://addons/bridge/core/json_value.gd")
 
 ## The versions the MCP TypeScript SDK speaks, newest first; the first is offered when a client asks
 ## for one we do not know.
@@ -73,7 +74,7 @@ func post(req: Dictionary) -> Dictionary:
 	if replies.is_empty():
 		return {"status": 202, "headers": {}, "body": ""}  # notifications and responses: nothing owed
 	var body: Variant = replies if batch else replies[0]
-	return {"status": 200, "headers": {"Content-Type": "application/json"}, "body": JSON.stringify(body)}
+	return {"status": 200, "headers": {"Content-Type": "application/json"}, "body": JsonValue.stringify(body)}
 
 
 ## "request", "notification", "response", or "" when it is not a JSON-RPC 2.0 message.

@@ -3,6 +3,8 @@ extends RefCounted
 ## HTTP/1.1 on the wire, strictly: parses a request head (request line + header fields) into a
 ## Dictionary or the status that refuses it, and serializes responses. No I/O here.
 
+const JsonValue := preload("res://addons/bridge/core/json_value.gd")
+
 const MAX_HEADERS := 100
 
 const REASONS := {
@@ -116,7 +118,7 @@ static func utf8_text(body: PackedByteArray) -> Variant:
 
 ## A JSON-RPC error reply with no id: the body of every transport-level refusal.
 static func error_body(code: int, message: String) -> String:
-	return JSON.stringify({"jsonrpc": "2.0", "id": null, "error": {"code": code, "message": message}})
+	return JsonValue.stringify({"jsonrpc": "2.0", "id": null, "error": {"code": code, "message": message}})
 
 
 static func _refuse(status: int, message: String) -> Dictionary:

@@ -3,6 +3,8 @@ extends RefCounted
 ## The MCP resources: the `engine://` URIs of addon/mcp/resources.json, each read by running its
 ## read-only command through the router and returning the result as JSON text.
 
+const JsonValue := preload("res://addons/bridge/core/json_value.gd")
+
 const RESOURCES_FILE := "res://addons/bridge/mcp/resources.json"
 const INVALID_PARAMS := -32602
 const INTERNAL_ERROR := -32603
@@ -42,7 +44,7 @@ func read(params: Dictionary) -> Dictionary:
 				if out.error.has("data"):
 					err["data"] = out.error.data
 				return {"error": err}
-			return {"result": {"contents": [{"uri": uri, "mimeType": "application/json", "text": JSON.stringify(out.result)}]}}
+			return {"result": {"contents": [{"uri": uri, "mimeType": "application/json", "text": JsonValue.stringify(out.result)}]}}
 	var uris: Array = _entries.map(func(e: Dictionary) -> String: return e.uri)
 	return {"error": {"code": RESOURCE_NOT_FOUND,
 			"message": "unknown resource %s; resources/list has %s" % [uri, ", ".join(PackedStringArray(uris))]}}

@@ -6,6 +6,7 @@ extends RefCounted
 ## Every call goes through router.dispatch, so parameter checks and the path jail apply as on WebSocket.
 
 const Settings := preload("res://addons/bridge/core/settings.gd")
+const JsonValue := preload("res://addons/bridge/core/json_value.gd")
 
 const ENGINE_RUN_FILE := "res://addons/bridge/mcp/engine_run.json"
 const INVALID_PARAMS := -32602
@@ -102,9 +103,9 @@ static func _result(label: String, out: Dictionary) -> Dictionary:
 		var image: String = value.image_base64
 		var shown: Dictionary = value.duplicate()
 		shown.image_base64 = "<image 1: %s, %d bytes, attached as image content>" % [value.mime_type, image.length() * 3 / 4]
-		return {"content": [{"type": "text", "text": JSON.stringify(shown)},
+		return {"content": [{"type": "text", "text": JsonValue.stringify(shown)},
 				{"type": "image", "data": image, "mimeType": value.mime_type}]}
-	return {"content": [{"type": "text", "text": JSON.stringify(value)}]}
+	return {"content": [{"type": "text", "text": JsonValue.stringify(value)}]}
 
 
 static func _failure(message: String) -> Dictionary:

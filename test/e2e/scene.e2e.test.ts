@@ -83,6 +83,8 @@ describe('scene commands (real editor)', function () {
 
   it('declares every scene command with an example, and the paths it writes as jailed', () => {
     expect(Object.keys(declared)).to.have.members([
+      'scene.reload',
+      'scene.dependencies',
       'scene.create',
       'scene.open',
       'scene.save',

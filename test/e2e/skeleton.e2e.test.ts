@@ -84,6 +84,11 @@ describe('walking skeleton (real editor)', function () {
     expect(replies.find((r) => r.includes('"id":"seven"'))).to.be.a('string')
   })
 
+  it('escapes control characters in replies (a colour code must not make the reply unparseable)', async () => {
+    const out = await editor.client.call<{result: string}>('editor.run_script', {code: 'return char(27) + "[31mred" + char(1)'}, 10_000)
+    expect(out.result).to.equal('\u001b[31mred\u0001')
+  })
+
   it('correlates concurrent calls', async () => {
     const [a, b, c] = await Promise.all([
       editor.client.call<{major: number}>('engine.version'),
