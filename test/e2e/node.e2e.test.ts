@@ -5,8 +5,9 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {EngineError} from '../../src/core/errors.js'
+import type {EngineError} from '../../src/core/errors.js'
 import {startEditor, type TestEditor} from '../support/editor.js'
+import {refusedUnchanged, sceneHistory as sharedSceneHistory, undoOwn} from '../support/rpc.js'
 
 type Json = Record<string, any>
 
@@ -19,33 +20,11 @@ describe('node commands (real editor)', function () {
   const tree = () => call('scene.tree')
   const get = async (node: string, property: string) => (await call('node.get', {node_path: node, property})).value
   const inEditor = async (code: string) => (await call('editor.run_script', {code})).result
-  const sceneHistory = async () =>
-    ((await call('editor.undo_history', {limit: 1})).histories as Json[]).find((h) => h.history.startsWith('scene:'))!
-
-  /** Undoes the last action with the editor's Undo and checks it was ours. */
-  async function undo(action: string): Promise<void> {
-    const out = await call('editor.undo')
-    expect(out.undone, JSON.stringify(out)).to.equal(true)
-    expect(out.action).to.equal(`Bridge: ${action}`)
-  }
-
+  const sceneHistory = () => sharedSceneHistory(editor.client)
+  const undo = (action: string) => undoOwn(editor.client, action)
   /** Expects the call to fail with `code`, and the scene (tree, undo history) to be exactly as before. */
-  async function refused(method: string, params: Json, code: number, ...fragments: string[]): Promise<EngineError> {
-    const [before, history] = [await tree(), (await sceneHistory()).count]
-    let failure: unknown
-    try {
-      await call(method, params)
-    } catch (error) {
-      failure = error
-    }
-    expect(failure, `${method} ${JSON.stringify(params)} should fail`).to.be.instanceOf(EngineError)
-    const error = failure as EngineError
-    expect(error.rpcCode, error.message).to.equal(code)
-    for (const f of fragments) expect(error.message).to.include(f)
-    expect(await tree()).to.deep.equal(before)
-    expect((await sceneHistory()).count).to.equal(history)
-    return error
-  }
+  const refused = (method: string, params: Json, code: number, ...fragments: string[]): Promise<EngineError> =>
+    refusedUnchanged(editor.client, async () => [await tree(), (await sceneHistory()).count], method, params, code, ...fragments)
 
   before(async () => {
     editor = await startEditor()

@@ -5,8 +5,9 @@ import {expect} from 'chai'
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {EngineError} from '../../src/core/errors.js'
+import type {EngineError} from '../../src/core/errors.js'
 import {startEditor, type TestEditor} from '../support/editor.js'
+import {refusedUnchanged} from '../support/rpc.js'
 
 type Json = Record<string, any>
 
@@ -48,23 +49,18 @@ describe('scene commands (real editor)', function () {
   }
 
   /** Expects the call to fail with `code`; the open scenes and the edited tree stay exactly as they were. */
-  async function refused(method: string, params: Json, code: number, ...fragments: string[]): Promise<EngineError> {
-    const before = await call('scene.list_open')
-    const tree = before.current ? await call('scene.tree') : null
-    let failure: unknown
-    try {
-      await call(method, params)
-    } catch (error) {
-      failure = error
-    }
-    expect(failure, `${method} ${JSON.stringify(params)} should fail`).to.be.instanceOf(EngineError)
-    const error = failure as EngineError
-    expect(error.rpcCode, error.message).to.equal(code)
-    for (const f of fragments) expect(error.message).to.include(f)
-    expect(await call('scene.list_open')).to.deep.equal(before)
-    if (tree) expect(await call('scene.tree')).to.deep.equal(tree)
-    return error
-  }
+  const refused = (method: string, params: Json, code: number, ...fragments: string[]): Promise<EngineError> =>
+    refusedUnchanged(
+      editor.client,
+      async () => {
+        const open = await call('scene.list_open')
+        return [open, open.current ? await call('scene.tree') : null]
+      },
+      method,
+      params,
+      code,
+      ...fragments,
+    )
 
   before(async () => {
     editor = await startEditor()

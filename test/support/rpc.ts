@@ -1,4 +1,6 @@
 // Asserting refusals: a call that must fail comes back as the EngineError the editor sent.
+import {expect} from 'chai'
+
 import type {EngineClient} from '../../src/core/client.js'
 import {EngineError} from '../../src/core/errors.js'
 
@@ -10,4 +12,37 @@ export async function rpcError(client: EngineClient, method: string, params: Rec
   )
   if (!(error instanceof EngineError)) throw error
   return error
+}
+
+/**
+ * Expects the call to be refused with `code` and every fragment in its message, and `snapshot()` (the
+ * state the command could have touched) to read the same before and after: a refusal changes nothing.
+ */
+export async function refusedUnchanged(
+  client: EngineClient,
+  snapshot: () => Promise<unknown>,
+  method: string,
+  params: Record<string, unknown>,
+  code: number,
+  ...fragments: string[]
+): Promise<EngineError> {
+  const before = await snapshot()
+  const error = await rpcError(client, method, params)
+  expect(error.rpcCode, error.message).to.equal(code)
+  for (const f of fragments) expect(error.message).to.include(f)
+  expect(await snapshot(), `${method} changed state although it was refused`).to.deep.equal(before)
+  return error
+}
+
+/** The edited scene's undo history entry (count, last action). */
+export async function sceneHistory(client: EngineClient): Promise<{history: string; count: number}> {
+  const {histories} = await client.call<{histories: {history: string; count: number}[]}>('editor.undo_history', {limit: 1})
+  return histories.find((h) => h.history.startsWith('scene:'))!
+}
+
+/** Presses the editor's Undo and checks the action undone was bridge's `action`. */
+export async function undoOwn(client: EngineClient, action: string): Promise<void> {
+  const out = await client.call<{undone: boolean; action: string}>('editor.undo')
+  expect(out.undone, JSON.stringify(out)).to.equal(true)
+  expect(out.action).to.equal(`Bridge: ${action}`)
 }
