@@ -87,6 +87,19 @@ static func parse_head(head: PackedByteArray) -> Dictionary:
 	return req
 
 
+## Where the blank line ending a request head starts in `data` (searching from `from`), or -1.
+static func find_head_end(data: PackedByteArray, from: int) -> int:
+	var i := from
+	while true:
+		i = data.find(13, i)
+		if i < 0 or i + 3 >= data.size():
+			return -1
+		if data[i + 1] == 10 and data[i + 2] == 13 and data[i + 3] == 10:
+			return i
+		i += 1
+	return -1
+
+
 ## The response bytes: status line, the given fields, Content-Length and the connection's fate.
 ## A HEAD request gets the same fields with no body.
 static func response_bytes(status: int, fields: Dictionary, body: String, keep_alive: bool, with_body: bool = true) -> PackedByteArray:

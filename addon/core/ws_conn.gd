@@ -289,16 +289,10 @@ func _flush(now: int) -> void:
 
 
 func _find_head_end() -> int:
-	var i := _scan
-	while true:
-		i = _in.find(13, i)
-		if i < 0 or i + 3 >= _in.size():
-			_scan = maxi(0, _in.size() - 3) if i < 0 else i
-			return -1
-		if _in[i + 1] == 10 and _in[i + 2] == 13 and _in[i + 3] == 10:
-			return i
-		i += 1
-	return -1
+	var end := Wire.find_head_end(_in, _scan)
+	if end < 0:
+		_scan = maxi(0, _in.size() - 3)  # the blank line may still be arriving across this boundary
+	return end
 
 
 func _discard_input() -> void:

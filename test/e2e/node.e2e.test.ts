@@ -28,11 +28,7 @@ describe('node commands (real editor)', function () {
 
   before(async () => {
     editor = await startEditor()
-    // The editor opens the main scene a moment after the bridge starts listening.
-    for (let i = 0; i < 200; i++) {
-      if ((await call('scene.list_open')).current === 'res://scenes/main.tscn') break
-      await new Promise((r) => setTimeout(r, 50))
-    }
+    // startEditor returns once the editor has opened the main scene
     const {commands} = await call('engine.commands', {group: 'node'})
     examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
     pristine = await tree()

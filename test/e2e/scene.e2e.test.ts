@@ -64,11 +64,7 @@ describe('scene commands (real editor)', function () {
 
   before(async () => {
     editor = await startEditor()
-    // The editor opens the main scene a moment after the bridge starts listening.
-    for (let i = 0; i < 200; i++) {
-      if ((await call('scene.list_open')).current === MAIN) break
-      await new Promise((r) => setTimeout(r, 50))
-    }
+    // startEditor returns once the editor has opened the main scene
     const {commands} = await call('engine.commands', {group: 'scene'})
     declared = Object.fromEntries((commands as Json[]).map((c) => [c.method, c]))
     examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
