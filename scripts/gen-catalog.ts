@@ -3,7 +3,7 @@
 // Run after changing any command's docs: npm run catalog
 import {writeFileSync} from 'node:fs'
 
-import {CATALOG_FILE} from '../src/core/catalog.js'
+import {CATALOG_FILE} from '../src/catalog/catalog.js'
 import {startEditor} from '../test/support/editor.js'
 
 const editor = await startEditor()

@@ -3,8 +3,8 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {exampleLine, flagFor} from '../src/core/addon-command.js'
-import {loadCatalog, type CommandDoc} from '../src/core/catalog.js'
+import {exampleLine, flagFor} from '../src/cli/addon-command.js'
+import {loadCatalog, type CommandDoc} from '../src/catalog/catalog.js'
 
 export function renderCommandsDoc(commands: CommandDoc[]): string {
   const groups = [...new Set(commands.map((c) => c.method.split('.')[0]))]

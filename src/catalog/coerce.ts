@@ -2,7 +2,7 @@
 // `--count 3` an integer, `--position 1,2,3` or '[1,2,3]' a Vector3, `--color '#ff8800'` a Color, JSON
 // for arrays and objects. A value that cannot be read as the declared type is refused, naming the flag.
 import type {ParamDoc} from './catalog.js'
-import {UsageError} from './errors.js'
+import {UsageError} from '../errors.js'
 
 const VECTOR_SIZE: Record<string, number> = {Vector2: 2, Vector3: 3}
 

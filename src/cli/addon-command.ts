@@ -2,11 +2,11 @@
 // `bridge node add --type Sprite2D --parent /root/Main --name Hero`, with the addon's own docs as help.
 import {Flags, type Command} from '@oclif/core'
 
-import {type CommandDoc, type ParamDoc, commandId, flagName, loadCatalog} from './catalog.js'
-import {coerceFlag} from './coerce.js'
+import {type CommandDoc, type ParamDoc, commandId, flagName, loadCatalog} from '../catalog/catalog.js'
+import {coerceFlag} from '../catalog/coerce.js'
 import {EngineCommand, connectionFlags} from './engine-command.js'
-import {UsageError} from './errors.js'
-import {validateParams} from './validate.js'
+import {UsageError} from '../errors.js'
+import {validateParams} from '../catalog/validate.js'
 
 /** Reserved by the common flags: an addon parameter of the same name gets a `param-` prefix. */
 const RESERVED = new Set(['project', 'timeout', 'json', 'help'])

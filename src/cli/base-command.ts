@@ -2,7 +2,7 @@
 // stderr and, under --json or off a terminal, the error as JSON on stdout.
 import {Command} from '@oclif/core'
 
-import {BridgeCliError} from './errors.js'
+import {BridgeCliError} from '../errors.js'
 import {wantsJson} from './output.js'
 
 export abstract class BaseCommand extends Command {

@@ -4,9 +4,9 @@ import {Flags} from '@oclif/core'
 
 import {BaseCommand} from './base-command.js'
 
-import {DEFAULT_TIMEOUT_MS, EngineClient} from './client.js'
+import {DEFAULT_TIMEOUT_MS, EngineClient} from '../editor/client.js'
 import {formatHuman, wantsJson} from './output.js'
-import {resolveProject} from './project.js'
+import {resolveProject} from '../editor/project.js'
 
 export const connectionFlags = {
   project: Flags.string({description: 'Godot project directory (default: the one containing the working directory)'}),

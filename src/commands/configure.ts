@@ -2,8 +2,8 @@
 // keeping everything else in the file.
 import {Args, Command, Flags} from '@oclif/core'
 
-import {BridgeCliError} from '../core/errors.js'
-import {CLIENT_IDS} from '../configure/clients.js'
+import {BridgeCliError} from '../errors.js'
+import {CLIENT_IDS} from '../configure/clients/index.js'
 import {configure, type ConfigureResult} from '../configure/configure.js'
 import {describeResult} from '../configure/report.js'
 

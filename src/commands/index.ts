@@ -1,6 +1,6 @@
 // Every command of the CLI: the hand-written ones below, plus one generated command per addon command
 // from the catalog (catalog/commands.json, derived from the addon's own parameter docs).
-import {addonCommands} from '../core/addon-command.js'
+import {addonCommands} from '../cli/addon-command.js'
 import Configure from './configure.js'
 import Install from './install.js'
 import Launch from './launch.js'

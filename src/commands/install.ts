@@ -1,9 +1,9 @@
 // `bridge install --project DIR [--enable]`: copy the addon into a project (and enable it).
 import {Flags} from '@oclif/core'
 
-import {BaseCommand} from '../core/base-command.js'
-import {copyAddon, enablePlugin} from '../core/install.js'
-import {requireProject} from '../core/project.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {copyAddon, enablePlugin} from '../editor/install.js'
+import {requireProject} from '../editor/project.js'
 
 export default class Install extends BaseCommand {
   static summary = 'Copy the bridge addon into a Godot project'

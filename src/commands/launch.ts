@@ -3,12 +3,12 @@ import {Flags, ux} from '@oclif/core'
 import {join} from 'node:path'
 import {mkdirSync} from 'node:fs'
 
-import {BaseCommand} from '../core/base-command.js'
-import {readDiscovery, verdictFor, wsPortFor} from '../core/discovery.js'
-import {spawnEditor, waitForEditor} from '../core/editor-process.js'
-import {BridgeCliError, EXIT} from '../core/errors.js'
-import {findGodot} from '../core/godot.js'
-import {requireProject} from '../core/project.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {readDiscovery, verdictFor, wsPortFor} from '../editor/discovery.js'
+import {spawnEditor, waitForEditor} from '../editor/editor-process.js'
+import {BridgeCliError, EXIT} from '../errors.js'
+import {findGodot} from '../editor/godot.js'
+import {requireProject} from '../editor/project.js'
 
 export default class Launch extends BaseCommand {
   static summary = "Start a project's Godot editor and wait until bridge answers"

@@ -1,8 +1,8 @@
 // `bridge run <method> [--params JSON]`: call any addon method, including ones the catalog does not know.
 import {Args, Flags} from '@oclif/core'
 
-import {EngineCommand, connectionFlags} from '../core/engine-command.js'
-import {UsageError} from '../core/errors.js'
+import {EngineCommand, connectionFlags} from '../cli/engine-command.js'
+import {UsageError} from '../errors.js'
 
 export default class Run extends EngineCommand {
   static summary = 'Call any addon method by name'

@@ -1,8 +1,8 @@
 // `bridge serve [--project DIR] [--typed=<bool>]`: the project's editor as an MCP server over stdio.
 import {Command, Flags} from '@oclif/core'
 
-import {BridgeCliError, EXIT} from '../core/errors.js'
-import {requireProject} from '../core/project.js'
+import {BridgeCliError, EXIT} from '../errors.js'
+import {requireProject} from '../editor/project.js'
 
 const typedFlag = Flags.custom<boolean>({
   description: 'One typed tool per addon command besides engine_run (true|false)',

@@ -2,11 +2,11 @@
 // anything; the exit code is the verdict's (0 when running), so scripts and agents can branch on it.
 import {Flags} from '@oclif/core'
 
-import {BaseCommand} from '../core/base-command.js'
-import {readDiscovery, verdictFor, wsPortFor} from '../core/discovery.js'
-import {EXIT, VERDICT_ADVICE} from '../core/errors.js'
-import {formatHuman, wantsJson} from '../core/output.js'
-import {requireProject} from '../core/project.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {readDiscovery, verdictFor, wsPortFor} from '../editor/discovery.js'
+import {EXIT, VERDICT_ADVICE} from '../errors.js'
+import {formatHuman, wantsJson} from '../cli/output.js'
+import {requireProject} from '../editor/project.js'
 
 export default class Status extends BaseCommand {
   static summary = "Show whether the project's editor is running, starting, crashed or closed"

@@ -3,9 +3,9 @@
 import {existsSync, statSync} from 'node:fs'
 import {basename, join, resolve} from 'node:path'
 
-import {UsageError} from '../core/errors.js'
-import {findProjectRoot} from '../core/project.js'
-import {findClient} from './clients.js'
+import {UsageError} from '../errors.js'
+import {findProjectRoot} from '../editor/project.js'
+import {findClient} from './clients/index.js'
 import {bridgeLaunch, httpPortFor, httpUrl, pinnedHttpPort, SERVER_NAME} from './entry.js'
 import {type MergeAction, mergeServer} from './merge.js'
 import {type ClientSpec, type ConfigContext, type ServerEntry, type StdioLaunch, systemContext} from './spec.js'

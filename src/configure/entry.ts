@@ -4,8 +4,8 @@ import {accessSync, constants, existsSync, readFileSync, realpathSync} from 'nod
 import {basename, delimiter, dirname, isAbsolute, join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
-import {readDiscovery} from '../core/discovery.js'
-import {BridgeCliError, EXIT} from '../core/errors.js'
+import {readDiscovery} from '../editor/discovery.js'
+import {BridgeCliError, EXIT} from '../errors.js'
 import type {StdioLaunch} from './spec.js'
 
 /** The name the entry has in every client's config. */

@@ -15,7 +15,7 @@ import {
   SyntaxKind,
 } from 'jsonc-parser'
 
-import {BridgeCliError, EXIT} from '../core/errors.js'
+import {BridgeCliError, EXIT} from '../errors.js'
 import type {ServerEntry} from './spec.js'
 
 export type MergeAction = 'created' | 'added' | 'updated' | 'unchanged'

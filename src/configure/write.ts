@@ -4,7 +4,7 @@ import {chmodSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, st
 import {randomBytes} from 'node:crypto'
 import {basename, dirname, join} from 'node:path'
 
-import {BridgeCliError, EXIT} from '../core/errors.js'
+import {BridgeCliError, EXIT} from '../errors.js'
 
 /** The file's text, or undefined when there is none yet. */
 export function readConfig(file: string): string | undefined {

@@ -3,7 +3,7 @@
 import WebSocket from 'ws'
 
 import {type Discovery, verdictFor, wsPortFor} from './discovery.js'
-import {BridgeCliError, EXIT, EngineError, UnreachableError} from './errors.js'
+import {BridgeCliError, EXIT, EngineError, UnreachableError} from '../errors.js'
 import {sameDir} from './project.js'
 
 export interface ConnectOptions {

@@ -4,7 +4,7 @@ import {existsSync, readFileSync} from 'node:fs'
 import {createConnection} from 'node:net'
 import {join} from 'node:path'
 
-import type {Verdict} from './errors.js'
+import type {Verdict} from '../errors.js'
 
 export const DEFAULT_WS_PORT = 9080
 

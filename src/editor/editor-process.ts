@@ -4,7 +4,7 @@ import {spawn} from 'node:child_process'
 import {openSync} from 'node:fs'
 
 import {type Discovery, pidAlive, readDiscovery, tcpProbe} from './discovery.js'
-import {BridgeCliError, EXIT} from './errors.js'
+import {BridgeCliError, EXIT} from '../errors.js'
 
 export interface SpawnEditorOptions {
   godot: string

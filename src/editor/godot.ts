@@ -4,7 +4,7 @@ import {accessSync, constants} from 'node:fs'
 import {homedir} from 'node:os'
 import {delimiter, join} from 'node:path'
 
-import {UsageError} from './errors.js'
+import {UsageError} from '../errors.js'
 
 export function godotCacheDir(): string {
   return process.env.BRIDGE_GODOT_CACHE || join(homedir(), '.cache', 'bridge', 'godot')

@@ -6,7 +6,7 @@ import {fileURLToPath} from 'node:url'
 export const PLUGIN_CFG = 'res://addons/bridge/plugin.cfg'
 
 export function addonSourceDir(): string {
-  // src/core/install.ts and dist/core/install.js both sit two levels below the package root
+  // src/editor/install.ts and dist/editor/install.js both sit two levels below the package root
   return join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'addon')
 }
 

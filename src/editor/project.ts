@@ -3,7 +3,7 @@
 import {existsSync, realpathSync, statSync} from 'node:fs'
 import {dirname, join, resolve} from 'node:path'
 
-import {UsageError} from './errors.js'
+import {UsageError} from '../errors.js'
 
 export function findProjectRoot(start: string): string | undefined {
   let dir = resolve(start)

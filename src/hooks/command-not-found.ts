@@ -2,12 +2,12 @@
 // editor when it knows the method; otherwise ends non-zero with a suggestion, never a silent 0.
 import type {Hook} from '@oclif/core'
 
-import {flagFor, paramsFromFlags} from '../core/addon-command.js'
-import {type CommandDoc, methodFromId} from '../core/catalog.js'
-import {EngineClient} from '../core/client.js'
-import {BridgeCliError, EXIT} from '../core/errors.js'
-import {formatHuman, wantsJson} from '../core/output.js'
-import {resolveProject} from '../core/project.js'
+import {flagFor, paramsFromFlags} from '../cli/addon-command.js'
+import {type CommandDoc, methodFromId} from '../catalog/catalog.js'
+import {EngineClient} from '../editor/client.js'
+import {BridgeCliError, EXIT} from '../errors.js'
+import {formatHuman, wantsJson} from '../cli/output.js'
+import {resolveProject} from '../editor/project.js'
 
 const hook: Hook.CommandNotFound = async function (opts) {
   // one unwrapped line on stderr (oclif's error box wraps messages) and the documented exit code

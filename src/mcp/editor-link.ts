@@ -3,10 +3,10 @@
 // its listeners so the tool list is rebuilt and clients are notified. A stale schema is never kept.
 import {createHash} from 'node:crypto'
 
-import type {CommandDoc} from '../core/catalog.js'
-import {DEFAULT_TIMEOUT_MS, EngineClient} from '../core/client.js'
-import {readDiscovery, tcpProbe, verdictFor, wsPortFor} from '../core/discovery.js'
-import {BridgeCliError, UnreachableError} from '../core/errors.js'
+import type {CommandDoc} from '../catalog/catalog.js'
+import {DEFAULT_TIMEOUT_MS, EngineClient} from '../editor/client.js'
+import {readDiscovery, tcpProbe, verdictFor, wsPortFor} from '../editor/discovery.js'
+import {BridgeCliError, UnreachableError} from '../errors.js'
 import type {Logger} from './surface.js'
 
 export interface EditorLinkOptions {

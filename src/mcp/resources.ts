@@ -9,7 +9,7 @@ import {
   type Resource,
 } from '@modelcontextprotocol/sdk/types.js'
 
-import {BridgeCliError} from '../core/errors.js'
+import {BridgeCliError} from '../errors.js'
 import type {EditorLink} from './editor-link.js'
 import {readSurfaceJson} from './surface.js'
 

@@ -2,7 +2,7 @@
 // content, and every failure as `isError: true` with a message a model can act on.
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
 
-import {BridgeCliError, EngineError, UnreachableError} from '../core/errors.js'
+import {BridgeCliError, EngineError, UnreachableError} from '../errors.js'
 
 interface Image {
   data: string
@@ -10,7 +10,7 @@ interface Image {
 }
 
 const IMAGE_MIME = /^image\/(png|jpeg|webp|gif)$/
-/** Where the base64 sits beside `mime_type`; `image_base64` is the addon's convention (core/mcp_tools.gd). */
+/** Where the base64 sits beside `mime_type`; `image_base64` is the addon's convention (addon/mcp/tools.gd). */
 const IMAGE_DATA_KEYS = ['image_base64', 'data', 'base64']
 const DATA_URL = /^data:(image\/(?:png|jpeg|webp|gif));base64,([A-Za-z0-9+/=\s]+)$/
 const MAGIC: [string, string][] = [

@@ -3,7 +3,7 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {addonSourceDir} from '../core/install.js'
+import {addonSourceDir} from '../editor/install.js'
 
 export function mcpDir(): string {
   return join(addonSourceDir(), 'mcp')

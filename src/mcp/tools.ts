@@ -9,10 +9,10 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js'
 
-import {type CommandDoc, loadCatalog} from '../core/catalog.js'
-import {DEFAULT_TIMEOUT_MS} from '../core/client.js'
-import {EngineError} from '../core/errors.js'
-import {validateParams} from '../core/validate.js'
+import {type CommandDoc, loadCatalog} from '../catalog/catalog.js'
+import {DEFAULT_TIMEOUT_MS} from '../editor/client.js'
+import {EngineError} from '../errors.js'
+import {validateParams} from '../catalog/validate.js'
 import type {EditorLink} from './editor-link.js'
 import type {McpToolContext, PluginTool} from './plugin-tools.js'
 import {errorResult, failureResult, successResult} from './results.js'

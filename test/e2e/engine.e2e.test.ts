@@ -2,7 +2,7 @@
 // search) and the editor's doc text, against a real headless editor.
 import {expect} from 'chai'
 
-import {EngineError} from '../../src/core/errors.js'
+import {EngineError} from '../../src/errors.js'
 import {startEditor, type TestEditor} from '../support/editor.js'
 import {rpcError} from '../support/rpc.js'
 

@@ -5,7 +5,7 @@ import {expect} from 'chai'
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import type {EngineError} from '../../src/core/errors.js'
+import type {EngineError} from '../../src/errors.js'
 import {startEditor, type TestEditor} from '../support/editor.js'
 import {refusedUnchanged, sceneHistory as sharedSceneHistory, undoOwn} from '../support/rpc.js'
 

@@ -4,7 +4,7 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {EngineError} from '../../src/core/errors.js'
+import {EngineError} from '../../src/errors.js'
 import {startEditor, type TestEditor} from '../support/editor.js'
 import {rpcError} from '../support/rpc.js'
 

@@ -10,7 +10,7 @@ import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} fro
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import type {CommandDoc} from '../../src/core/catalog.js'
+import type {CommandDoc} from '../../src/catalog/catalog.js'
 import {BRIDGE_BIN, runCli} from '../support/cli.js'
 import {DEMO_PROJECT, REPO_ROOT, type TestEditor, startEditor} from '../support/editor.js'
 

@@ -4,11 +4,11 @@ import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, r
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 
-import {EngineClient} from '../../src/core/client.js'
-import {type Discovery, pidAlive} from '../../src/core/discovery.js'
-import {spawnEditor, waitForEditor} from '../../src/core/editor-process.js'
-import {findGodot} from '../../src/core/godot.js'
-import {copyAddon, enablePlugin} from '../../src/core/install.js'
+import {EngineClient} from '../../src/editor/client.js'
+import {type Discovery, pidAlive} from '../../src/editor/discovery.js'
+import {spawnEditor, waitForEditor} from '../../src/editor/editor-process.js'
+import {findGodot} from '../../src/editor/godot.js'
+import {copyAddon, enablePlugin} from '../../src/editor/install.js'
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..')
 export const DEMO_PROJECT = join(REPO_ROOT, 'examples', 'demo')

@@ -1,8 +1,8 @@
 // Asserting refusals: a call that must fail comes back as the EngineError the editor sent.
 import {expect} from 'chai'
 
-import type {EngineClient} from '../../src/core/client.js'
-import {EngineError} from '../../src/core/errors.js'
+import type {EngineClient} from '../../src/editor/client.js'
+import {EngineError} from '../../src/errors.js'
 
 /** The editor's error for a call that must be refused; a success (or any other failure) fails the test. */
 export async function rpcError(client: EngineClient, method: string, params: Record<string, unknown> = {}): Promise<EngineError> {

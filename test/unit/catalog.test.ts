@@ -1,8 +1,8 @@
 import {expect} from 'chai'
 
-import {exampleLine, flagFor, paramsFromFlags} from '../../src/core/addon-command.js'
-import {type CommandDoc, commandId, loadCatalog, methodFromId} from '../../src/core/catalog.js'
-import {UsageError} from '../../src/core/errors.js'
+import {exampleLine, flagFor, paramsFromFlags} from '../../src/cli/addon-command.js'
+import {type CommandDoc, commandId, loadCatalog, methodFromId} from '../../src/catalog/catalog.js'
+import {UsageError} from '../../src/errors.js'
 
 const doc: CommandDoc = {
   method: 'node.add',

@@ -3,7 +3,7 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {loadCatalog} from '../../src/core/catalog.js'
+import {loadCatalog} from '../../src/catalog/catalog.js'
 import {renderCommandsDoc} from '../../scripts/gen-docs.js'
 import {runCli} from '../support/cli.js'
 import {REPO_ROOT} from '../support/editor.js'

@@ -6,9 +6,9 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {WebSocketServer} from 'ws'
 
-import {EngineClient} from '../../src/core/client.js'
-import {verdictFor} from '../../src/core/discovery.js'
-import {BridgeCliError, EXIT, EngineError, UnreachableError} from '../../src/core/errors.js'
+import {EngineClient} from '../../src/editor/client.js'
+import {verdictFor} from '../../src/editor/discovery.js'
+import {BridgeCliError, EXIT, EngineError, UnreachableError} from '../../src/errors.js'
 
 describe('EngineClient logic (scripted peer)', () => {
   let server: WebSocketServer

@@ -1,8 +1,8 @@
 import {expect} from 'chai'
 
-import type {ParamDoc} from '../../src/core/catalog.js'
-import {coerceFlag} from '../../src/core/coerce.js'
-import {UsageError} from '../../src/core/errors.js'
+import type {ParamDoc} from '../../src/catalog/catalog.js'
+import {coerceFlag} from '../../src/catalog/coerce.js'
+import {UsageError} from '../../src/errors.js'
 
 const p = (type: ParamDoc['type'], extra: Partial<ParamDoc> = {}): ParamDoc => ({
   name: 'value',

@@ -5,7 +5,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {loadCatalog} from '../../src/core/catalog.js'
+import {loadCatalog} from '../../src/catalog/catalog.js'
 import {runCli} from '../support/cli.js'
 
 describe('bash completion', function () {

@@ -1,6 +1,6 @@
 import {expect} from 'chai'
 
-import {withPluginEnabled} from '../../src/core/install.js'
+import {withPluginEnabled} from '../../src/editor/install.js'
 
 describe('enabling the plugin in project.godot', () => {
   const base = 'config_version=5\n\n[application]\n\nconfig/name="X"\n'

@@ -2,7 +2,7 @@
 // `mcpServers` of ~/.claude.json (user scope), a large file whose other keys belong to Claude Code.
 import {join} from 'node:path'
 
-import type {ClientSpec} from './spec.js'
+import type {ClientSpec} from '../spec.js'
 
 export const claudeCode: ClientSpec = {
   id: 'claude-code',

@@ -1,7 +1,7 @@
 // Claude Desktop (the AI chat client): one claude_desktop_config.json per user, servers under `mcpServers`.
 import {join} from 'node:path'
 
-import {appConfigDir, type ClientSpec} from './spec.js'
+import {appConfigDir, type ClientSpec} from '../spec.js'
 
 export const claudeDesktop: ClientSpec = {
   id: 'claude-desktop',

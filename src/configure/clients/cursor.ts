@@ -2,7 +2,7 @@
 // an entry with `url` is a Streamable HTTP server.
 import {join} from 'node:path'
 
-import type {ClientSpec} from './spec.js'
+import type {ClientSpec} from '../spec.js'
 
 export const cursor: ClientSpec = {
   id: 'cursor',

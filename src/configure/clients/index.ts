@@ -1,9 +1,9 @@
 // The clients `bridge configure` knows. A new client is one module beside these and one line here.
-import {UsageError} from '../core/errors.js'
+import {UsageError} from '../../errors.js'
 import {claudeCode} from './claude-code.js'
 import {claudeDesktop} from './claude-desktop.js'
 import {cursor} from './cursor.js'
-import type {ClientSpec} from './spec.js'
+import type {ClientSpec} from '../spec.js'
 import {vscode} from './vscode.js'
 
 export const CLIENTS: readonly ClientSpec[] = [claudeDesktop, cursor, vscode, claudeCode]

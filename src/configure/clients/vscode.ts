@@ -2,7 +2,7 @@
 // servers under `servers` and an explicit `type` on each.
 import {join} from 'node:path'
 
-import {appConfigDir, type ClientSpec} from './spec.js'
+import {appConfigDir, type ClientSpec} from '../spec.js'
 
 export const vscode: ClientSpec = {
   id: 'vscode',

@@ -6,8 +6,8 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {WebSocketServer} from 'ws'
 
-import type {CommandDoc} from '../../../src/core/catalog.js'
-import {UnreachableError} from '../../../src/core/errors.js'
+import type {CommandDoc} from '../../../src/catalog/catalog.js'
+import {UnreachableError} from '../../../src/errors.js'
 import {type ChangeReason, EditorLink, commandSignature} from '../../../src/mcp/editor-link.js'
 
 const doc = (method: string, summary = 's'): CommandDoc =>

@@ -1,7 +1,7 @@
 // Tool results: JSON text, images lifted out as image content, failures as isError with what to do.
 import {expect} from 'chai'
 
-import {BridgeCliError, EXIT, EngineError, UnreachableError} from '../../../src/core/errors.js'
+import {BridgeCliError, EXIT, EngineError, UnreachableError} from '../../../src/errors.js'
 import {failureResult, successResult} from '../../../src/mcp/results.js'
 
 const PNG = 'iVBORw0KGgo' + 'A'.repeat(100)

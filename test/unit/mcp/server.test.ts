@@ -8,7 +8,7 @@ import {createServer as createTcpServer} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {loadCatalog} from '../../../src/core/catalog.js'
+import {loadCatalog} from '../../../src/catalog/catalog.js'
 import {createServer} from '../../../src/mcp/index.js'
 
 async function freePort(): Promise<number> {
