@@ -4,12 +4,13 @@ import {Flags, type Command} from '@oclif/core'
 
 import {type CommandDoc, type ParamDoc, commandId, flagName, loadCatalog} from '../catalog/catalog.js'
 import {coerceFlag} from '../catalog/coerce.js'
-import {EngineCommand, connectionFlags} from './engine-command.js'
-import {UsageError} from '../errors.js'
 import {validateParams} from '../catalog/validate.js'
+import {UsageError} from '../errors.js'
+import {EngineCommand} from './engine-command.js'
+import {connectionFlags} from './flags.js'
 
 /** Reserved by the common flags: an addon parameter of the same name gets a `param-` prefix. */
-const RESERVED = new Set(['project', 'timeout', 'json', 'help'])
+const RESERVED = new Set([...Object.keys(connectionFlags), 'help'])
 
 export function flagFor(param: ParamDoc): string {
   const name = flagName(param.name)

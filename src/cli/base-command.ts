@@ -1,18 +1,40 @@
-// The base of every bridge command: a typed failure ends with its documented exit code, its message on
-// stderr and, under --json or off a terminal, the error as JSON on stdout.
+// The base of every bridge command: results printed readable or as JSON, and a typed failure ending with
+// its documented exit code, its message on stderr and, where results would be JSON, the error as JSON on stdout.
 import {Command} from '@oclif/core'
 
 import {BridgeCliError} from '../errors.js'
-import {wantsJson} from './output.js'
+import {formatHuman, wantsJson} from './output.js'
 
 export abstract class BaseCommand extends Command {
+  /** Prints a result: JSON under --json or when stdout is not a terminal, readable text otherwise. */
+  protected print(result: unknown, json: boolean | undefined): void {
+    this.log(wantsJson(json) ? JSON.stringify(result, null, 2) : formatHuman(result))
+  }
+
+  /**
+   * Whether a failure is also printed as JSON on stdout: whenever the command's results would be. A command
+   * with oclif's --json (enableJsonFlag) prints text unless asked; the others print JSON off a terminal too.
+   */
+  protected failureAsJson(): boolean {
+    const asked = (this.argv ?? []).includes('--json')
+    return this.ctor.enableJsonFlag ? this.jsonEnabled() : wantsJson(asked)
+  }
+
   protected async catch(error: Error & {exitCode?: number}): Promise<unknown> {
-    if (error instanceof BridgeCliError) {
+    const typed = typedFailure(error)
+    if (typed) {
       // written directly: oclif mutes this.log under --json, and the error must be seen either way
-      if (wantsJson((this.argv ?? []).includes('--json'))) process.stdout.write(JSON.stringify(error.toJSON(), null, 2) + '\n')
-      process.stderr.write(`bridge: ${error.message}\n`)
-      this.exit(error.exitCode)
+      if (this.failureAsJson()) process.stdout.write(JSON.stringify(typed.toJSON(), null, 2) + '\n')
+      process.stderr.write(`bridge: ${typed.message}\n`)
+      this.exit(typed.exitCode)
     }
     return super.catch(error)
   }
+}
+
+/** A typed failure, also when oclif wrapped one that a flag's parse function threw. */
+function typedFailure(error: unknown): BridgeCliError | undefined {
+  if (error instanceof BridgeCliError) return error
+  const cause = (error as {cause?: unknown} | undefined)?.cause
+  return cause instanceof BridgeCliError ? cause : undefined
 }

@@ -1,18 +1,8 @@
-// The base of every command that talks to the editor: common flags, connecting to the right project,
-// printing results, and turning failures into their documented exit codes and verdicts.
-import {Flags} from '@oclif/core'
-
-import {BaseCommand} from './base-command.js'
-
+// The base of every command that talks to the editor: connecting to the right project, calling one method
+// and closing; flags, printing and failures come from the shared flags and the base command.
 import {DEFAULT_TIMEOUT_MS, EngineClient} from '../editor/client.js'
-import {formatHuman, wantsJson} from './output.js'
 import {resolveProject} from '../editor/project.js'
-
-export const connectionFlags = {
-  project: Flags.string({description: 'Godot project directory (default: the one containing the working directory)'}),
-  timeout: Flags.integer({description: 'Milliseconds to wait for the editor to answer', min: 1}),
-  json: Flags.boolean({description: 'Print JSON (also the default when stdout is not a terminal)'}),
-}
+import {BaseCommand} from './base-command.js'
 
 export abstract class EngineCommand extends BaseCommand {
   /** Calls one method on the project's editor and closes the connection. */
@@ -29,10 +19,5 @@ export abstract class EngineCommand extends BaseCommand {
     } finally {
       client.close()
     }
-  }
-
-  protected print(result: unknown, json: boolean | undefined): void {
-    if (wantsJson(json)) this.log(JSON.stringify(result, null, 2))
-    else this.log(formatHuman(result))
   }
 }

@@ -1,13 +1,14 @@
 // `bridge configure <client>`: add (or update) the godot-bridge MCP server in an AI client's config,
 // keeping everything else in the file.
-import {Args, Command, Flags} from '@oclif/core'
+import {Args, Flags} from '@oclif/core'
 
-import {BridgeCliError} from '../errors.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {projectFlag} from '../cli/flags.js'
 import {CLIENT_IDS} from '../configure/clients/index.js'
 import {configure, type ConfigureResult} from '../configure/configure.js'
 import {describeResult} from '../configure/report.js'
 
-export default class Configure extends Command {
+export default class Configure extends BaseCommand {
   static summary = "Add the bridge MCP server to an AI client's config"
   static description =
     'Writes or merges a "godot-bridge" entry into the config of Claude Desktop, Cursor, VS Code or Claude Code. ' +
@@ -23,7 +24,7 @@ export default class Configure extends Command {
     client: Args.string({description: 'The client to configure', required: true, options: CLIENT_IDS}),
   }
   static flags = {
-    project: Flags.string({
+    project: projectFlag({
       description: 'Godot project the server drives (default: the one containing the working directory)',
     }),
     'config-dir': Flags.string({
@@ -52,17 +53,5 @@ export default class Configure extends Command {
     if (result.action === 'printed') this.logToStderr(describeResult(result))
     else this.log(describeResult(result))
     return result
-  }
-
-  protected async catch(error: Error & {exitCode?: number}): Promise<unknown> {
-    if (error instanceof BridgeCliError && !this.jsonEnabled()) {
-      this.logToStderr(`bridge: ${error.message}`)
-      this.exit(error.exitCode)
-    }
-    return super.catch(error)
-  }
-
-  protected toErrorJson(error: unknown): unknown {
-    return error instanceof BridgeCliError ? error.toJSON() : super.toErrorJson(error)
   }
 }

@@ -2,6 +2,7 @@
 import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../cli/base-command.js'
+import {projectFlag} from '../cli/flags.js'
 import {copyAddon, enablePlugin} from '../editor/install.js'
 import {requireProject} from '../editor/project.js'
 
@@ -11,7 +12,7 @@ export default class Install extends BaseCommand {
     'Copies the addon to <project>/addons/bridge. With --enable it also enables the plugin in project.godot, changing only that line.'
   static examples = ['<%= config.bin %> install --project ./mygame --enable']
   static flags = {
-    project: Flags.string({description: 'Godot project directory (default: the one containing the working directory)'}),
+    project: projectFlag(),
     enable: Flags.boolean({description: 'Enable the plugin in project.godot'}),
   }
   static enableJsonFlag = true

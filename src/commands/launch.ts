@@ -4,6 +4,7 @@ import {join} from 'node:path'
 import {mkdirSync} from 'node:fs'
 
 import {BaseCommand} from '../cli/base-command.js'
+import {projectFlag} from '../cli/flags.js'
 import {readDiscovery, verdictFor, wsPortFor} from '../editor/discovery.js'
 import {spawnEditor, waitForEditor} from '../editor/editor-process.js'
 import {BridgeCliError, EXIT} from '../errors.js'
@@ -14,7 +15,7 @@ export default class Launch extends BaseCommand {
   static summary = "Start a project's Godot editor and wait until bridge answers"
   static examples = ['<%= config.bin %> launch --project ./mygame --headless']
   static flags = {
-    project: Flags.string({description: 'Godot project directory (default: the one containing the working directory)'}),
+    project: projectFlag(),
     headless: Flags.boolean({description: 'No editor window (servers, CI, agents)'}),
     godot: Flags.string({description: 'Godot binary (default: GODOT_BIN, godot on PATH, the bridge cache)'}),
     timeout: Flags.integer({description: 'Seconds to wait for the editor', default: 120}),

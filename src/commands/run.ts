@@ -1,7 +1,8 @@
 // `bridge run <method> [--params JSON]`: call any addon method, including ones the catalog does not know.
 import {Args, Flags} from '@oclif/core'
 
-import {EngineCommand, connectionFlags} from '../cli/engine-command.js'
+import {EngineCommand} from '../cli/engine-command.js'
+import {connectionFlags} from '../cli/flags.js'
 import {UsageError} from '../errors.js'
 
 export default class Run extends EngineCommand {

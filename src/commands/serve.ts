@@ -1,8 +1,10 @@
 // `bridge serve [--project DIR] [--typed=<bool>]`: the project's editor as an MCP server over stdio.
-import {Command, Flags} from '@oclif/core'
+import {Flags} from '@oclif/core'
 
-import {BridgeCliError, EXIT} from '../errors.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {projectFlag} from '../cli/flags.js'
 import {requireProject} from '../editor/project.js'
+import {UsageError} from '../errors.js'
 
 const typedFlag = Flags.custom<boolean>({
   description: 'One typed tool per addon command besides engine_run (true|false)',
@@ -10,11 +12,11 @@ const typedFlag = Flags.custom<boolean>({
   async parse(input) {
     if (/^(true|1|yes)$/i.test(input)) return true
     if (/^(false|0|no)$/i.test(input)) return false
-    throw new BridgeCliError(`--typed: expected true or false, got '${input}'`, EXIT.usage, 'usage')
+    throw new UsageError(`--typed: expected true or false, got '${input}'`)
   },
 })
 
-export default class Serve extends Command {
+export default class Serve extends BaseCommand {
   static summary = "Serve the project's editor as an MCP server over stdin/stdout"
   static description =
     'A long-lived MCP server for one project: engine_run plus one typed tool per addon command (and plugin tools), the engine:// resources and the bridge prompts. Reconnects when the editor restarts and sends tools/list_changed. Writes nothing but protocol to stdout; logs go to stderr.'
@@ -23,7 +25,7 @@ export default class Serve extends Command {
     '<%= config.bin %> serve --project ./mygame --typed=false',
   ]
   static flags = {
-    project: Flags.string({description: 'Godot project directory (default: the one containing the working directory)'}),
+    project: projectFlag(),
     typed: typedFlag(),
   }
 
@@ -38,14 +40,8 @@ export default class Serve extends Command {
     })
   }
 
-  /** A usage error (no project, a bad --typed) ends with its documented exit code, on stderr only. */
-  protected async catch(error: Error & {exitCode?: number}): Promise<unknown> {
-    const cause = (error as {cause?: unknown}).cause
-    const typed = error instanceof BridgeCliError ? error : cause instanceof BridgeCliError ? cause : undefined
-    if (typed) {
-      this.logToStderr(`bridge: ${typed.message}`)
-      this.exit(typed.exitCode)
-    }
-    return super.catch(error)
+  /** A failure (no project, a bad --typed) goes to stderr only: stdout carries nothing but protocol. */
+  protected failureAsJson(): boolean {
+    return false
   }
 }

@@ -1,19 +1,17 @@
 // `bridge status`: the editor's verdict for a project (running|starting|crashed|closed) without running
 // anything; the exit code is the verdict's (0 when running), so scripts and agents can branch on it.
-import {Flags} from '@oclif/core'
-
 import {BaseCommand} from '../cli/base-command.js'
+import {jsonFlag, projectFlag} from '../cli/flags.js'
 import {readDiscovery, verdictFor, wsPortFor} from '../editor/discovery.js'
 import {EXIT, VERDICT_ADVICE} from '../errors.js'
-import {formatHuman, wantsJson} from '../cli/output.js'
 import {requireProject} from '../editor/project.js'
 
 export default class Status extends BaseCommand {
   static summary = "Show whether the project's editor is running, starting, crashed or closed"
   static examples = ['<%= config.bin %> status --project ./mygame']
   static flags = {
-    project: Flags.string({description: 'Godot project directory (default: the one containing the working directory)'}),
-    json: Flags.boolean({description: 'Print JSON (also the default when stdout is not a terminal)'}),
+    project: projectFlag(),
+    json: jsonFlag,
   }
 
   async run(): Promise<void> {
@@ -31,7 +29,7 @@ export default class Status extends BaseCommand {
       started_at: discovery?.started_at ?? null,
       advice: verdict === 'running' ? 'ready' : VERDICT_ADVICE[verdict],
     }
-    this.log(wantsJson(flags.json) ? JSON.stringify(report, null, 2) : formatHuman(report))
+    this.print(report, flags.json)
     if (verdict !== 'running') this.exit(EXIT[verdict])
   }
 }
