@@ -26,6 +26,7 @@ interface Pending {
 export class EngineClient {
   private nextId = 1
   private readonly pending = new Map<number, Pending>()
+  private readonly notificationListeners: ((method: string, params: unknown) => void)[] = []
 
   private constructor(
     private readonly ws: WebSocket,
@@ -93,18 +94,33 @@ export class EngineClient {
     this.ws.on('close', listener)
   }
 
+  /** Called for every notification the editor sends after its greeting, e.g. `bridge.commands_changed`. */
+  onNotification(listener: (method: string, params: unknown) => void): void {
+    this.notificationListeners.push(listener)
+  }
+
   close(): void {
     this.ws.close()
   }
 
   private onMessage(text: string): void {
-    let msg: {id?: number; result?: unknown; error?: {code: number; message: string; data?: unknown}}
+    let msg: {
+      id?: number
+      method?: string
+      params?: unknown
+      result?: unknown
+      error?: {code: number; message: string; data?: unknown}
+    }
     try {
       msg = JSON.parse(text)
     } catch {
       return
     }
-    if (typeof msg.id !== 'number') return // a notification
+    if (msg.id === undefined && typeof msg.method === 'string') {
+      for (const listener of this.notificationListeners) listener(msg.method, msg.params)
+      return
+    }
+    if (typeof msg.id !== 'number') return
     const waiting = this.pending.get(msg.id)
     if (!waiting) return // late reply to a request that timed out: never handed to the next call
     this.pending.delete(msg.id)

@@ -1,6 +1,7 @@
 // The long-lived link from `bridge serve` to its project's editor: connects on demand, comes back when the
-// editor does, notices a restart (the discovery file's pid/started_at) or a changed command set, and tells
-// its listeners so the tool list is rebuilt and clients are notified. A stale schema is never kept.
+// editor does, notices a restart (the discovery file's pid/started_at) and re-reads the command set when the
+// editor says it changed (`bridge.commands_changed`) or on every (re)connection, and tells its listeners so
+// the tool list is rebuilt and clients are notified. A stale schema is never kept.
 import {createHash} from 'node:crypto'
 
 import type {CommandDoc} from '../catalog/catalog.js'
@@ -13,10 +14,11 @@ export interface EditorLinkOptions {
   projectRoot: string
   /** How often the discovery file is checked for an editor that came up or restarted. */
   watchMs?: number
-  /** How often engine.commands is re-read while connected, to catch a changed command set. */
-  commandsMs?: number
   log: Logger
 }
+
+/** The addon's notification, sent to every open WebSocket client when its command set changes. */
+export const COMMANDS_CHANGED = 'bridge.commands_changed'
 
 export type ChangeReason = 'connected' | 'commands'
 
@@ -26,7 +28,8 @@ export class EditorLink {
   private identity?: string
   private docs?: CommandDoc[]
   private signature?: string
-  private checkedAt = 0
+  private rereading?: Promise<void>
+  private rereadAgain = false
   private timer?: NodeJS.Timeout
   private ticking = false
   private lastProblem?: string
@@ -116,6 +119,10 @@ export class EditorLink {
       this.client = undefined
       this.options.log('the editor connection closed; waiting for the editor to come back')
     })
+    // listening before the first read: a change announced while it runs is read again, not lost
+    client.onNotification((method) => {
+      if (method === COMMANDS_CHANGED) this.commandsChanged(client)
+    })
     const identity = `${client.hello.pid}|${client.hello.started_at}`
     if (this.identity && identity !== this.identity) this.options.log(`the editor restarted (pid ${client.hello.pid})`)
     this.identity = identity
@@ -133,7 +140,6 @@ export class EditorLink {
 
   private async readCommands(client: EngineClient, connected: boolean): Promise<void> {
     const {commands} = await client.call<{commands: CommandDoc[]}>('engine.commands', {}, 15_000)
-    this.checkedAt = Date.now()
     const signature = commandSignature(commands)
     const changed = signature !== this.signature
     if (changed) {
@@ -144,7 +150,28 @@ export class EditorLink {
     if (connected || changed) for (const listener of this.listeners) listener(connected ? 'connected' : 'commands')
   }
 
-  /** One watch step: reconnect to an editor that came up or restarted; re-check the command set. */
+  /**
+   * The editor said its command set changed: read it again. Notifications that arrive during a read (a burst
+   * of registered groups) cost one more read in all, not one each.
+   */
+  private commandsChanged(client: EngineClient): void {
+    if (this.rereading) {
+      this.rereadAgain = true
+      return
+    }
+    this.rereading = (async () => {
+      do {
+        this.rereadAgain = false
+        await this.readCommands(client, false)
+      } while (this.rereadAgain && client.isOpen)
+    })()
+      .catch((error) => this.report(error))
+      .finally(() => {
+        this.rereading = undefined
+      })
+  }
+
+  /** One watch step: reconnect to an editor that came up or restarted (a restart's command set is read on connect). */
   private async tick(): Promise<void> {
     if (this.ticking) return
     this.ticking = true
@@ -156,8 +183,6 @@ export class EditorLink {
           this.client.close() // a new editor took over this project: follow it
           this.client = undefined
           await this.connect()
-        } else if (Date.now() - this.checkedAt >= (this.options.commandsMs ?? 10_000)) {
-          await this.readCommands(this.client, false)
         }
       } else if (found && (await tcpProbe(found.ws_port))) {
         await this.connect()

@@ -18,7 +18,6 @@ export interface ServeOptions {
   version?: string
   log?: Logger
   watchMs?: number
-  commandsMs?: number
 }
 
 export function createServer(options: ServeOptions): {server: Server; link: EditorLink; cleanup: () => Promise<void>} {
@@ -35,7 +34,6 @@ export function createServer(options: ServeOptions): {server: Server; link: Edit
     projectRoot: options.projectRoot,
     log,
     watchMs: options.watchMs,
-    commandsMs: options.commandsMs,
   })
   const pluginTools = loadPluginTools(options.hooks, options.projectRoot, log)
   registerTools(server, new Tools({link, typed: options.typed ?? true, pluginTools, log}), link, log)

@@ -59,6 +59,19 @@ describe('EngineClient logic (scripted peer)', () => {
     client.close()
   })
 
+  it('hands notifications to its listeners and never mistakes them for replies', async () => {
+    const client = await EngineClient.connect({projectRoot: dir, port})
+    const seen: [string, unknown][] = []
+    client.onNotification((method, params) => seen.push([method, params]))
+    handler = (msg, reply) => {
+      for (const ws of server.clients) ws.send(JSON.stringify({jsonrpc: '2.0', method: 'bridge.commands_changed', params: {}}))
+      reply({result: 'answer'})
+    }
+    expect(await client.call('any')).to.equal('answer')
+    expect(seen).to.deep.equal([['bridge.commands_changed', {}]])
+    client.close()
+  })
+
   it('turns a JSON-RPC error into an EngineError with the usage exit code for bad params', async () => {
     const client = await EngineClient.connect({projectRoot: dir, port})
     handler = (_msg, reply) => reply({error: {code: -32602, message: "x.y: unknown parameter 'z'"}})

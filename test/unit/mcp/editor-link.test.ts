@@ -1,5 +1,6 @@
 // The serve link's logic against a scripted WebSocket peer (the restart of a real editor is proven in
-// test/e2e/serve): it reports a connection, a changed command set, and follows a restarted editor.
+// test/e2e/serve): it reports a connection, re-reads the command set when the peer announces a change (and
+// only then), and follows a restarted editor, reading its command set again.
 import {expect} from 'chai'
 import {mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -37,6 +38,13 @@ describe('mcp EditorLink (scripted peer)', () => {
   let commands: CommandDoc[]
   let link: EditorLink
   let changes: ChangeReason[]
+  let commandReads: number
+
+  /** What the addon sends every open client when its command set changes. */
+  const announceChange = () => {
+    for (const client of server.clients)
+      client.send(JSON.stringify({jsonrpc: '2.0', method: 'bridge.commands_changed', params: {}}))
+  }
 
   const writeDiscovery = () =>
     writeFileSync(
@@ -62,13 +70,15 @@ describe('mcp EditorLink (scripted peer)', () => {
       )
       ws.on('message', (data) => {
         const msg = JSON.parse(data.toString())
+        if (msg.method === 'engine.commands') commandReads++
         const result = msg.method === 'engine.commands' ? {count: commands.length, commands} : {ok: msg.method}
         ws.send(JSON.stringify({jsonrpc: '2.0', id: msg.id, result}))
       })
     })
     writeDiscovery()
     changes = []
-    link = new EditorLink({projectRoot: dir, watchMs: 20, commandsMs: 50, log: () => {}})
+    commandReads = 0
+    link = new EditorLink({projectRoot: dir, watchMs: 20, log: () => {}})
     link.onChange((reason) => changes.push(reason))
   })
   afterEach(async () => {
@@ -85,24 +95,46 @@ describe('mcp EditorLink (scripted peer)', () => {
     expect(await link.call('engine.version', {})).to.deep.equal({ok: 'engine.version'})
   })
 
-  it('reports a changed command set found by the periodic check, and only then', async () => {
+  it('re-reads the command set when the editor announces bridge.commands_changed, and reports the change', async () => {
     link.start()
     await link.commands()
-    await new Promise((r) => setTimeout(r, 150))
-    expect(changes).to.deep.equal(['connected'])
     commands = [...commands, doc('probe.echo')]
+    announceChange()
     await until(() => changes.length === 2)
-    expect(changes[1]).to.equal('commands')
+    expect(changes).to.deep.equal(['connected', 'commands'])
     expect(link.knownCommands()?.map((c) => c.method)).to.include('probe.echo')
+    expect(commandReads).to.equal(2)
+  })
+
+  it('does not poll: without an announcement the command set is read once per connection', async () => {
+    link.start()
+    await link.commands()
+    commands = [...commands, doc('probe.echo')] // changed, but not announced
+    await new Promise((r) => setTimeout(r, 300)) // 15 watch steps
+    expect(commandReads).to.equal(1)
+    expect(changes).to.deep.equal(['connected'])
+    expect(link.knownCommands()?.map((c) => c.method)).to.not.include('probe.echo')
+  })
+
+  it('folds a burst of announcements into two reads, and reports nothing when the set did not change', async () => {
+    link.start()
+    await link.commands()
+    for (let i = 0; i < 5; i++) announceChange() // the first starts a read; the other four ask for one more
+    await until(() => commandReads >= 3)
+    await new Promise((r) => setTimeout(r, 100))
+    expect(commandReads).to.equal(3)
+    expect(changes).to.deep.equal(['connected'])
   })
 
   it('follows a restarted editor (new started_at in the discovery file) and reports it', async () => {
     link.start()
     await link.commands()
     startedAt = '2026-01-01T00:05:00Z'
+    commands = [...commands, doc('probe.echo')] // the restarted editor has another command set, unannounced
     writeDiscovery()
     await until(() => changes.length === 2)
     expect(changes).to.deep.equal(['connected', 'connected'])
+    expect(link.knownCommands()?.map((c) => c.method)).to.include('probe.echo')
   })
 
   it('comes back by itself once a stopped editor is up again', async () => {
@@ -110,12 +142,14 @@ describe('mcp EditorLink (scripted peer)', () => {
     await link.commands()
     rmSync(join(dir, '.engine', 'bridge.json'))
     for (const client of server.clients) client.close()
+    commands = [doc('engine.version')] // the editor comes back with fewer commands
     await new Promise((r) => setTimeout(r, 100))
     const error = await link.call('engine.version', {}, 1000).catch((e: unknown) => e)
     expect(error).to.be.instanceOf(UnreachableError)
     expect((error as UnreachableError).verdict).to.equal('closed')
     writeDiscovery()
     await until(() => changes.length === 2)
+    expect(link.knownCommands()?.map((c) => c.method)).to.deep.equal(['engine.version'])
     expect(await link.call('engine.version', {})).to.deep.equal({ok: 'engine.version'})
   })
 
