@@ -10,7 +10,10 @@ const editor = await startEditor()
 try {
   const {commands} = await editor.client.call<{commands: Record<string, unknown>[]}>('engine.commands')
   const builtin = commands.filter((c) => c.source === 'builtin').map(({source: _source, ...doc}) => doc)
-  writeFileSync(CATALOG_FILE, JSON.stringify({generated_from: 'engine.commands', count: builtin.length, commands: builtin}, null, 1) + '\n')
+  writeFileSync(
+    CATALOG_FILE,
+    JSON.stringify({generated_from: 'engine.commands', count: builtin.length, commands: builtin}, null, 1) + '\n',
+  )
   console.log(`wrote ${builtin.length} commands to ${CATALOG_FILE}`)
 } finally {
   await editor.stop()

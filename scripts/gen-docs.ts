@@ -11,7 +11,7 @@ export function renderCommandsDoc(commands: CommandDoc[]): string {
   const lines = [
     '# Commands',
     '',
-    'Generated from the addon\'s parameter docs by `npm run catalog` — do not edit by hand.',
+    "Generated from the addon's parameter docs by `npm run catalog` — do not edit by hand.",
     `Each command is a CLI command (\`bridge <group> <command>\`), an MCP tool (\`<group>_<command>\`) and a JSON-RPC method (\`<group>.<command>\`). ${commands.length} commands.`,
     '',
   ]

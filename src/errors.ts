@@ -19,7 +19,8 @@ export const VERDICT_ADVICE: Record<Verdict, string> = {
   running: 'the editor is listening but did not answer; retry, or check the editor output for errors',
   starting: 'the editor process is alive but not listening yet; wait a few seconds and retry',
   crashed: 'the editor died without cleaning up; start it again with `bridge launch`',
-  closed: 'no editor is running for this project; start one with `bridge launch` (or open it in Godot with the bridge addon enabled)',
+  closed:
+    'no editor is running for this project; start one with `bridge launch` (or open it in Godot with the bridge addon enabled)',
 }
 
 export class BridgeCliError extends Error {

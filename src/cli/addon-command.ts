@@ -27,7 +27,8 @@ export function exampleLine(doc: CommandDoc): string {
     const param = doc.params.find((p) => p.name === key)
     const flag = param ? flagFor(param) : flagName(key)
     if (value === true && param?.type === 'bool') parts.push(`--${flag}`)
-    else if (Array.isArray(value) && /^(Vector2|Vector3|Color)$/.test(param?.type ?? '')) parts.push(`--${flag} ${value.join(',')}`)
+    else if (Array.isArray(value) && /^(Vector2|Vector3|Color)$/.test(param?.type ?? ''))
+      parts.push(`--${flag} ${value.join(',')}`)
     else parts.push(`--${flag} ${shellQuote(typeof value === 'string' ? value : JSON.stringify(value))}`)
   }
   return parts.join(' ')
@@ -65,7 +66,9 @@ export function makeAddonCommand(doc: CommandDoc): Command.Class {
   for (const p of doc.params) {
     const options = {description: describeParam(p), required: p.required}
     flags[flagFor(p)] =
-      p.type === 'bool' ? Flags.boolean({...options, allowNo: true}) : Flags.string({...options, options: p.type === 'enum' ? p.values : undefined})
+      p.type === 'bool'
+        ? Flags.boolean({...options, allowNo: true})
+        : Flags.string({...options, options: p.type === 'enum' ? p.values : undefined})
   }
 
   class AddonCommand extends EngineCommand {

@@ -38,7 +38,12 @@ function table(rows: Record<string, unknown>[], indent: string): string {
   )
   const cells = rows.map((r) => columns.map((c) => truncate(scalar(r[c]), 60)))
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i].length)))
-  const line = (values: string[]) => indent + values.map((v, i) => v.padEnd(widths[i])).join('  ').trimEnd()
+  const line = (values: string[]) =>
+    indent +
+    values
+      .map((v, i) => v.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd()
   return [bold(line(columns)), ...cells.map(line)].join('\n')
 }
 

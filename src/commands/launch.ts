@@ -45,6 +45,13 @@ export default class Launch extends BaseCommand {
     })
     if (!quiet) ux.action.stop(`running on ws://127.0.0.1:${found.ws_port}`)
     else this.log(`editor running: pid ${pid}, ws port ${found.ws_port}`)
-    return {verdict: 'running', pid, ws_port: found.ws_port, http_port: found.http_port, project_root: root, log_file: logFile}
+    return {
+      verdict: 'running',
+      pid,
+      ws_port: found.ws_port,
+      http_port: found.http_port,
+      project_root: root,
+      log_file: logFile,
+    }
   }
 }

@@ -7,7 +7,8 @@ import {UsageError} from '../errors.js'
 
 export default class Run extends EngineCommand {
   static summary = 'Call any addon method by name'
-  static description = 'Calls <group>.<command> on the editor with JSON params; works for project-local and newer addon commands too.'
+  static description =
+    'Calls <group>.<command> on the editor with JSON params; works for project-local and newer addon commands too.'
   static examples = [
     `<%= config.bin %> run engine.version`,
     `<%= config.bin %> run node.add --params '{"type":"Sprite2D","name":"Hero"}'`,

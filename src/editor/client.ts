@@ -45,10 +45,14 @@ export class EngineClient {
       opened = await openAndGreet(port, options.connectTimeoutMs ?? 5000)
     } catch (error) {
       const verdict = await verdictFor(options.projectRoot, port)
-      throw new UnreachableError(verdict, `cannot reach the editor on 127.0.0.1:${port} (${(error as Error).message})`, {
-        port,
-        project_root: options.projectRoot,
-      })
+      throw new UnreachableError(
+        verdict,
+        `cannot reach the editor on 127.0.0.1:${port} (${(error as Error).message})`,
+        {
+          port,
+          project_root: options.projectRoot,
+        },
+      )
     }
     const client = new EngineClient(opened.ws, opened.hello, port)
     if (options.projectRoot && !sameDir(opened.hello.project_root, options.projectRoot)) {

@@ -17,7 +17,13 @@ export interface SpawnEditorOptions {
 }
 
 export function spawnEditor(options: SpawnEditorOptions): number {
-  const args = [...(options.headless ? ['--headless'] : []), '--editor', '--path', options.projectRoot, ...(options.args ?? [])]
+  const args = [
+    ...(options.headless ? ['--headless'] : []),
+    '--editor',
+    '--path',
+    options.projectRoot,
+    ...(options.args ?? []),
+  ]
   const out = options.logFile ? openSync(options.logFile, 'a') : 'ignore'
   const child = spawn(options.godot, args, {
     detached: true,
@@ -40,10 +46,18 @@ export async function waitForEditor(
   for (;;) {
     const found = readDiscovery(projectRoot)
     if (found && found.pid === pid && (await tcpProbe(found.ws_port))) return found
-    if (!pidAlive(pid)) throw new BridgeCliError(`the editor (pid ${pid}) exited while starting`, EXIT.crashed, 'editor_exited', {verdict: 'crashed'})
+    if (!pidAlive(pid))
+      throw new BridgeCliError(`the editor (pid ${pid}) exited while starting`, EXIT.crashed, 'editor_exited', {
+        verdict: 'crashed',
+      })
     const elapsed = Date.now() - start
     if (elapsed > timeoutMs)
-      throw new BridgeCliError(`the editor (pid ${pid}) did not bind within ${timeoutMs} ms`, EXIT.starting, 'start_timeout', {verdict: 'starting'})
+      throw new BridgeCliError(
+        `the editor (pid ${pid}) did not bind within ${timeoutMs} ms`,
+        EXIT.starting,
+        'start_timeout',
+        {verdict: 'starting'},
+      )
     onTick?.(elapsed)
     await new Promise((r) => setTimeout(r, 100))
   }

@@ -19,7 +19,8 @@ const hook: Hook.CommandNotFound = async function (opts) {
   const suggestion = closest(id.replaceAll(' ', ':'), opts.config.commandIDs)
   const hint = suggestion ? ` Did you mean 'bridge ${suggestion.replaceAll(':', ' ')}'?` : ''
   const parts = id.split(/[: ]/)
-  if (parts.length !== 2) fail(`unknown command '${id.replaceAll(':', ' ')}'.${hint} See 'bridge --help'.`, {exit: EXIT.usage})
+  if (parts.length !== 2)
+    fail(`unknown command '${id.replaceAll(':', ' ')}'.${hint} See 'bridge --help'.`, {exit: EXIT.usage})
   const argv = opts.argv ?? []
   const flagValue = (name: string) => {
     const i = argv.indexOf(`--${name}`)
@@ -34,7 +35,10 @@ const hook: Hook.CommandNotFound = async function (opts) {
   try {
     const known = (await client.call<{commands: CommandDoc[]}>('engine.commands', {group: parts[0]})).commands
     const doc = known.find((c) => c.method === method)
-    if (!doc) return fail(`unknown command '${parts.join(' ')}': the editor has no method '${method}'.${hint}`, {exit: EXIT.usage})
+    if (!doc)
+      return fail(`unknown command '${parts.join(' ')}': the editor has no method '${method}'.${hint}`, {
+        exit: EXIT.usage,
+      })
     const params = {...JSON.parse(flagValue('params') ?? '{}'), ...paramsFromFlags(doc, looseFlags(argv, doc))}
     const timeout = Number(flagValue('timeout'))
     const result = await client.call(method, params, Number.isInteger(timeout) && timeout > 0 ? timeout : undefined)

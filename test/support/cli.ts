@@ -12,7 +12,10 @@ export interface CliResult {
   stderr: string
 }
 
-export function runCli(args: string[], options: {cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number} = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  options: {cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number} = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BRIDGE_BIN, ...args], {
       cwd: options.cwd ?? REPO_ROOT,

@@ -64,7 +64,10 @@ export async function startEditor(options: StartOptions = {}): Promise<TestEdito
   const base = mkdtempSync(join(tmpdir(), 'bridge-e2e-'))
   dirs.add(base)
   const root = join(base, 'project')
-  cpSync(options.fixture ?? DEMO_PROJECT, root, {recursive: true, filter: (src) => !/[/\\](\.godot|\.engine)$/.test(src)})
+  cpSync(options.fixture ?? DEMO_PROJECT, root, {
+    recursive: true,
+    filter: (src) => !/[/\\](\.godot|\.engine)$/.test(src),
+  })
   copyAddon(root)
   enablePlugin(root)
   if (options.projectLines) {
@@ -84,7 +87,14 @@ export async function startEditor(options: StartOptions = {}): Promise<TestEdito
   }
   const ports = portSeed
   portSeed += 3
-  const args = ['--lsp-port', String(ports), '--dap-port', String(ports + 1), '--debug-server', `tcp://127.0.0.1:${ports + 2}`]
+  const args = [
+    '--lsp-port',
+    String(ports),
+    '--dap-port',
+    String(ports + 1),
+    '--debug-server',
+    `tcp://127.0.0.1:${ports + 2}`,
+  ]
 
   const editor: TestEditor = {
     root,

@@ -5,7 +5,11 @@ import type {EngineClient} from '../../src/editor/client.js'
 import {EngineError} from '../../src/errors.js'
 
 /** The editor's error for a call that must be refused; a success (or any other failure) fails the test. */
-export async function rpcError(client: EngineClient, method: string, params: Record<string, unknown> = {}): Promise<EngineError> {
+export async function rpcError(
+  client: EngineClient,
+  method: string,
+  params: Record<string, unknown> = {},
+): Promise<EngineError> {
   const error = await client.call(method, params).then(
     (result) => new Error(`${method} ${JSON.stringify(params)} should have failed, returned ${JSON.stringify(result)}`),
     (e: unknown) => e,
@@ -36,7 +40,9 @@ export async function refusedUnchanged(
 
 /** The edited scene's undo history entry (count, last action). */
 export async function sceneHistory(client: EngineClient): Promise<{history: string; count: number}> {
-  const {histories} = await client.call<{histories: {history: string; count: number}[]}>('editor.undo_history', {limit: 1})
+  const {histories} = await client.call<{histories: {history: string; count: number}[]}>('editor.undo_history', {
+    limit: 1,
+  })
   return histories.find((h) => h.history.startsWith('scene:'))!
 }
 

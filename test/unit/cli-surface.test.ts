@@ -34,7 +34,8 @@ describe('CLI surface (offline)', function () {
     const param = doc.params.find((p) => p.type === 'int')!
     const [group, command] = doc.method.split('.')
     const args = [group, command.replaceAll('_', '-'), `--${param.name.replaceAll('_', '-')}`, 'not-a-number']
-    for (const p of doc.params.filter((x) => x.required && x !== param)) args.push(`--${p.name.replaceAll('_', '-')}`, 'x')
+    for (const p of doc.params.filter((x) => x.required && x !== param))
+      args.push(`--${p.name.replaceAll('_', '-')}`, 'x')
     const result = await runCli(args, {cwd: '/', env: {BRIDGE_WS_PORT: '1'}})
     expect(result.code).to.equal(2)
     expect(result.stderr).to.include(`--${param.name.replaceAll('_', '-')}`)

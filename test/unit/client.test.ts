@@ -22,7 +22,13 @@ describe('EngineClient logic (scripted peer)', () => {
     await new Promise((r) => server.once('listening', r))
     port = (server.address() as {port: number}).port
     server.on('connection', (ws) => {
-      ws.send(JSON.stringify({jsonrpc: '2.0', method: 'bridge.hello', params: {project_root: dir, pid: process.pid, ws_port: port}}))
+      ws.send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'bridge.hello',
+          params: {project_root: dir, pid: process.pid, ws_port: port},
+        }),
+      )
       ws.on('message', (data) => {
         const msg = JSON.parse(data.toString())
         handler(msg, (body) => ws.send(JSON.stringify({jsonrpc: '2.0', id: msg.id, ...body})))
@@ -53,7 +59,9 @@ describe('EngineClient logic (scripted peer)', () => {
       else reply({result: 'fresh'})
     }
     const slow = client.call('slow', {}, 50).catch((e) => e)
-    expect(await slow).to.be.instanceOf(BridgeCliError).with.property('exitCode', EXIT.timeout)
+    expect(await slow)
+      .to.be.instanceOf(BridgeCliError)
+      .with.property('exitCode', EXIT.timeout)
     await new Promise((r) => setTimeout(r, 200))
     expect(await client.call('fast')).to.equal('fresh')
     client.close()
@@ -64,7 +72,8 @@ describe('EngineClient logic (scripted peer)', () => {
     const seen: [string, unknown][] = []
     client.onNotification((method, params) => seen.push([method, params]))
     handler = (msg, reply) => {
-      for (const ws of server.clients) ws.send(JSON.stringify({jsonrpc: '2.0', method: 'bridge.commands_changed', params: {}}))
+      for (const ws of server.clients)
+        ws.send(JSON.stringify({jsonrpc: '2.0', method: 'bridge.commands_changed', params: {}}))
       reply({result: 'answer'})
     }
     expect(await client.call('any')).to.equal('answer')
@@ -107,7 +116,9 @@ describe('EngineClient logic (scripted peer)', () => {
   })
 
   it('carries the verdict in the error when nothing listens', async () => {
-    const error = (await EngineClient.connect({projectRoot: join(dir, 'verdicts'), port: 1}).catch((e) => e)) as UnreachableError
+    const error = (await EngineClient.connect({projectRoot: join(dir, 'verdicts'), port: 1}).catch(
+      (e) => e,
+    )) as UnreachableError
     expect(error).to.be.instanceOf(UnreachableError)
     expect(error.verdict).to.equal('starting') // the half-written file from the previous case
     expect(error.exitCode).to.equal(EXIT.starting)

@@ -27,7 +27,10 @@ describe('bash completion', function () {
     const script = join(cache, 'bridge', 'autocomplete', 'functions', 'bash', 'bridge.bash')
     const words = execFileSync(
       'bash',
-      ['-c', `source "${script}"; COMP_WORDS=(bridge ${group} ""); COMP_CWORD=2; _bridge_autocomplete; printf '%s\\n' "\${COMPREPLY[@]}"`],
+      [
+        '-c',
+        `source "${script}"; COMP_WORDS=(bridge ${group} ""); COMP_CWORD=2; _bridge_autocomplete; printf '%s\\n' "\${COMPREPLY[@]}"`,
+      ],
       {encoding: 'utf8'},
     )
       .split('\n')

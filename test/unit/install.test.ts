@@ -12,9 +12,12 @@ describe('enabling the plugin in project.godot', () => {
   })
 
   it('appends to an existing enabled list, keeping the other plugins', () => {
-    const text = base + '\n[editor_plugins]\n\nenabled=PackedStringArray("res://addons/other/plugin.cfg")\n\n[rendering]\nx=1\n'
+    const text =
+      base + '\n[editor_plugins]\n\nenabled=PackedStringArray("res://addons/other/plugin.cfg")\n\n[rendering]\nx=1\n'
     const out = withPluginEnabled(text)
-    expect(out).to.include('enabled=PackedStringArray("res://addons/other/plugin.cfg", "res://addons/bridge/plugin.cfg")')
+    expect(out).to.include(
+      'enabled=PackedStringArray("res://addons/other/plugin.cfg", "res://addons/bridge/plugin.cfg")',
+    )
     expect(out).to.include('[rendering]\nx=1')
     expect(out.split('\n').length).to.equal(text.split('\n').length)
   })
