@@ -1,0 +1,131 @@
+extends RefCounted
+## runtime.eval and runtime.wait_until: GDScript run inside the game. The snippet becomes the body of a
+## function; it is compiled first, so a syntax error comes back with its line and nothing runs.
+
+const Ipc := preload("ipc.gd")
+const JsonValue := preload("../core/json_value.gd")
+
+## `tree`, `root` and `scene` (the current scene) are in scope; emit(v) collects values.
+const TEMPLATE := """extends RefCounted
+
+var tree: SceneTree
+var root: Window
+var scene: Node
+var __emitted: Array = []
+
+
+func emit(value: Variant) -> void:
+	__emitted.append(value)
+
+
+func run():
+"""
+
+var _tree: SceneTree
+var _log: Logger
+
+
+func _init(tree: SceneTree, log: Logger) -> void:
+	_tree = tree
+	_log = log
+
+
+func handlers() -> Dictionary:
+	return {"runtime.eval": eval, "runtime.wait_until": wait_until}
+
+
+func eval(p: Dictionary) -> Variant:
+	var compiled: Dictionary = compile(p.code)
+	if compiled.has("error"):
+		return compiled
+	var runner: Object = compiled.runner
+	var since: int = _log.next_seq()
+	var started := Time.get_ticks_usec()
+	var result: Variant = await runner.run()
+	var errors := _errors_since(since, compiled.file)
+	var out := {"emitted": JsonValue.to_json(runner.__emitted), "result": JsonValue.to_json(result), "errors": errors,
+			"run_usec": Time.get_ticks_usec() - started}
+	for e: Dictionary in errors:
+		if e.get("stopped", false):
+			return Ipc.error(Ipc.FAILED, "runtime.eval: line %d: %s; the snippet stopped there" % [e.get("line", 0), e.message], out)
+	return out
+
+
+## Polls a GDScript expression every frame until it is truthy or the timeout passes.
+func wait_until(p: Dictionary) -> Variant:
+	var compiled: Dictionary = compile("return (%s)" % p.condition)
+	if compiled.has("error"):
+		return compiled
+	var timeout_ms: int = p.get("timeout_ms", 5000)
+	var start := Time.get_ticks_msec()
+	var frames := 0
+	while true:
+		var value: Variant = await compiled.runner.run()
+		if value:
+			return {"condition": p.condition, "value": JsonValue.to_json(value), "frames": frames, "elapsed_ms": Time.get_ticks_msec() - start}
+		if Time.get_ticks_msec() - start >= timeout_ms:
+			return Ipc.error(Ipc.TIMEOUT, "runtime.wait_until: '%s' was still false after %d ms (%d frames); last value %s" % [
+					p.condition, timeout_ms, frames, JSON.stringify(JsonValue.to_json(value))], {"frames": frames})
+		await _tree.process_frame
+		frames += 1
+	return null
+
+
+## {runner, file} ready to run, or an error reply naming the first compile error and its line.
+func compile(code: String) -> Dictionary:
+	var script := GDScript.new()
+	script.source_code = build_source(code)
+	var file := "gdscript://%d.gd" % script.get_instance_id()
+	var since: int = _log.next_seq()
+	if script.reload() != OK:
+		var problems := _errors_since(since, file)
+		var first: String = problems[0].message if not problems.is_empty() else "parse error"
+		if not problems.is_empty() and problems[0].has("line"):
+			first = "line %d: %s" % [problems[0].line, first]
+		return Ipc.error(Ipc.INVALID, "the code does not compile (%s); nothing ran" % first, {"errors": problems})
+	var runner: Object = script.new()
+	runner.tree = _tree
+	runner.root = _tree.root
+	runner.scene = _tree.current_scene
+	return {"runner": runner, "file": file}
+
+
+## The snippet's body dedented and indented under `func run():` (tabs, or spaces if it uses them).
+static func build_source(code: String) -> String:
+	var lines := code.replace("\r\n", "\n").split("\n")
+	var common := -1
+	for line in lines:
+		if line.strip_edges() != "":
+			var lead := line.length() - line.lstrip(" \t").length()
+			common = lead if common < 0 else mini(common, lead)
+	var body := PackedStringArray()
+	var uses_spaces := false
+	for line in lines:
+		var l: String = line.substr(maxi(common, 0)) if line.strip_edges() != "" else ""
+		uses_spaces = uses_spaces or l.begins_with(" ")
+		body.append(l)
+	var indent := "    " if uses_spaces else "\t"
+	var source := TEMPLATE if not uses_spaces else TEMPLATE.replace("\t", indent)
+	for l in body:
+		source += (indent + l if l != "" else "") + "\n"
+	return source + indent + "pass\n"
+
+
+static func header_lines() -> int:
+	return TEMPLATE.count("\n")
+
+
+func _errors_since(since: int, file: String) -> Array:
+	var out: Array = []
+	for e: Dictionary in _log.entries(since, 50):
+		var item := {"type": e.type, "message": str(e.message).trim_suffix(".")}
+		var line := -1
+		if e.get("file", "") == file:
+			line = e.line
+			item["stopped"] = e.type == "script"
+		elif e.get("script_file", "") == file:
+			line = e.script_line
+		if line > header_lines():
+			item["line"] = line - header_lines()
+		out.append(item)
+	return out

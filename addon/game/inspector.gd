@@ -1,0 +1,111 @@
+extends Node
+## MCPGameInspector, the game autoload that answers the editor: every frame (paused or not) it takes
+## the requests in the mailbox (game/ipc.gd) in order, runs each as its own coroutine and writes the
+## reply under the request's id. Input requests go to MCPGameInput. Inert in an exported game and in a
+## game the editor did not launch.
+
+const Ipc := preload("ipc.gd")
+const OutputLog := preload("../lib/output_log.gd")
+const Nodes := preload("nodes.gd")
+const Eval := preload("eval.gd")
+const Frames := preload("frames.gd")
+const Waits := preload("waits.gd")
+const GameControl := preload("control.gd")
+
+var _dir := ""
+var _handlers: Dictionary = {}
+var _parts: Array[RefCounted] = []  # the handlers' objects: a Callable alone does not keep them alive
+var _log: Logger
+var _pending := 0
+
+
+## Launched by the editor (its debugger is attached), or BRIDGE_GAME_IPC=1 for a game run by hand;
+## never in an export template.
+static func enabled() -> bool:
+	if OS.has_feature("template"):
+		return false
+	return EngineDebugger.is_active() or OS.get_environment("BRIDGE_GAME_IPC") == "1"
+
+
+func _ready() -> void:
+	if not enabled():
+		set_process(false)
+		return
+	process_mode = Node.PROCESS_MODE_ALWAYS
+	process_priority = -999
+	_log = OutputLog.new()
+	OS.add_logger(_log)
+	var tree := get_tree()
+	var nodes := Nodes.new(tree)
+	var control := GameControl.new(tree, _log)
+	_parts = [nodes, Eval.new(tree, _log), Frames.new(tree), Waits.new(tree, nodes), control]
+	for part in _parts:
+		_handlers.merge(part.handlers())
+	_fit_headless_window()
+	_dir = Ipc.reset()
+	var hello := control.status()
+	hello["session"] = "%d-%d" % [OS.get_process_id(), Time.get_ticks_usec()]
+	hello["started_unix"] = Time.get_unix_time_from_system()
+	Ipc.write_atomic(_dir, Ipc.GAME_FILE, JSON.stringify(hello))
+
+
+## A headless game's window is 64×64, so a full-rect UI lays out in 64×64 and clicks past it miss:
+## give the root the project's viewport size, as a real window would have.
+func _fit_headless_window() -> void:
+	if DisplayServer.get_name() != "headless":
+		return
+	var w: int = ProjectSettings.get_setting("display/window/size/viewport_width", 1152)
+	var h: int = ProjectSettings.get_setting("display/window/size/viewport_height", 648)
+	get_tree().root.size = Vector2i(w, h)
+
+
+func _exit_tree() -> void:
+	if _dir != "":
+		DirAccess.remove_absolute(_dir.path_join(Ipc.GAME_FILE))
+	if _log:
+		OS.remove_logger(_log)
+
+
+func _process(_delta: float) -> void:
+	var names := DirAccess.get_files_at(_dir)
+	if names.is_empty():
+		return
+	var requests: Array[String] = []
+	for name in names:
+		if name.begins_with(Ipc.REQUEST_PREFIX) and name.ends_with(".json"):
+			requests.append(name)
+	requests.sort()  # req-<zero-padded seq>: arrival order
+	for name in requests:
+		var path := _dir.path_join(name)
+		var req: Variant = Ipc.read_json(path)
+		DirAccess.remove_absolute(path)
+		if req is Dictionary and req.get("id") is String:
+			_serve(req)
+
+
+## Runs one request (it may await frames) and writes its reply.
+func _serve(req: Dictionary) -> void:
+	_pending += 1
+	var method: String = str(req.get("method", ""))
+	var params: Variant = req.get("params", {})
+	var out: Variant
+	if not params is Dictionary:
+		out = Ipc.error(Ipc.INVALID, "params must be an object")
+	elif method.begins_with("input."):
+		var input := get_node_or_null(^"/root/MCPGameInput")
+		out = await input.handle(method, params) if input else Ipc.error(Ipc.FAILED,
+				"the MCPGameInput autoload is missing from this game; disable and enable the bridge plugin to add it")
+	elif _handlers.has(method):
+		out = await _handlers[method].call(params)
+	else:
+		out = Ipc.error(Ipc.INVALID, "the game does not know '%s'; the game and editor addons differ: restart the game" % method)
+	var reply := {"id": req.id}
+	if out is Dictionary and out.has("error") and out.size() == 1:
+		reply["error"] = out.error
+	else:
+		reply["result"] = out
+	var text := JSON.stringify(reply)
+	if text == "" or text == "null":
+		text = JSON.stringify({"id": req.id, "error": {"code": Ipc.FAILED, "message": "the reply could not be encoded as JSON"}})
+	Ipc.write_atomic(_dir, Ipc.reply_name(req.id), text)
+	_pending -= 1
