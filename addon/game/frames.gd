@@ -89,15 +89,12 @@ func _grab(scale: float, previous: Image) -> Dictionary:
 	return {"image": image, "info": info}
 
 
-## The colour when every sampled pixel has it (a 16×16 grid), else null.
+## The colour when every pixel has it, else null (compared against a filled copy: native, no loop).
 static func _uniform_color(image: Image) -> Variant:
 	var first := image.get_pixel(0, 0)
-	for gy in 16:
-		for gx in 16:
-			var c := image.get_pixel(gx * (image.get_width() - 1) / 15, gy * (image.get_height() - 1) / 15)
-			if not c.is_equal_approx(first):
-				return null
-	return first
+	var flat := Image.create(image.get_width(), image.get_height(), image.has_mipmaps(), image.get_format())
+	flat.fill(first)
+	return first if flat.get_data() == image.get_data() else null
 
 
 ## "" or why the PNG could not be written (the editor already checked the path stays in res:// or user://).
