@@ -1,0 +1,85 @@
+@tool
+extends "../../lib/game_command.gd"
+## The running game as a whole: status, pause/resume, stepping an exact number of physics ticks (a
+## deterministic playtest: same inputs, same state), time scale, scene changes, monitors, its errors.
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "runtime.status",
+			"summary": "The running game's pid, current scene, pause state, frame counters, fps, display server and whether it renders.",
+			"params": [],
+			"example": {},
+			"read_only": true,
+			"needs": "game",
+			"handler": in_game("runtime.status"),
+		},
+		{
+			"method": "runtime.pause",
+			"summary": "Pause the running game's scene tree (SceneTree.paused); the bridge keeps answering.",
+			"params": [],
+			"example": {},
+			"needs": "game",
+			"handler": in_game("runtime.pause"),
+		},
+		{
+			"method": "runtime.resume",
+			"summary": "Unpause the running game's scene tree.",
+			"params": [],
+			"example": {},
+			"needs": "game",
+			"handler": in_game("runtime.resume"),
+		},
+		{
+			"method": "runtime.step",
+			"summary": "Run exactly `frames` physics ticks of fixed delta, then leave the game paused: the same inputs give the same state.",
+			"params": [
+				opt("frames", "int", "Physics ticks to run", 1, {"min": 1, "max": 3600}),
+				opt("ticks_per_second", "int", "Set Engine.physics_ticks_per_second first (delta = 1/this)", null, {"min": 1, "max": 1000}),
+			],
+			"example": {"frames": 30},
+			"needs": "game",
+			"timeout_ms": 120000,
+			"handler": in_game("runtime.step", func(p: Dictionary) -> int: return p.frames * 100),
+		},
+		{
+			"method": "runtime.time_scale",
+			"summary": "Set Engine.time_scale in the running game (0.5 = half speed); returns the previous value.",
+			"params": [req("scale", "float", "Time scale", {"min": 0.0, "max": 100.0})],
+			"example": {"scale": 1.0},
+			"needs": "game",
+			"handler": in_game("runtime.time_scale"),
+		},
+		{
+			"method": "runtime.change_scene",
+			"summary": "Switch the running game to a scene file, or reload its current scene when no path is given.",
+			"params": [opt("path", "string", "Scene file, e.g. res://scenes/ui.tscn (default: reload the current scene)")],
+			"example": {},
+			"destructive": true,
+			"needs": "game",
+			"handler": in_game("runtime.change_scene"),
+		},
+		{
+			"method": "runtime.monitors",
+			"summary": "Performance monitors of the running game: fps, process times, memory, object/node counts, draw calls.",
+			"params": [opt("names", "Array", "Only these (default: all): fps, process_ms, physics_process_ms, static_memory_mb, objects, nodes, orphan_nodes, resources, draw_calls, video_memory_mb, physics_2d_active_objects, physics_3d_active_objects", [])],
+			"example": {"names": ["fps", "nodes"]},
+			"read_only": true,
+			"needs": "game",
+			"handler": in_game("runtime.monitors"),
+		},
+		{
+			"method": "runtime.errors",
+			"summary": "Errors and warnings the running game logged (push_error, script errors, engine errors), oldest first.",
+			"params": [
+				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
+				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
+				opt("clear", "bool", "Empty the game's log after reading", false),
+			],
+			"example": {"limit": 20},
+			"read_only": true,
+			"needs": "game",
+			"handler": in_game("runtime.errors"),
+		},
+	]

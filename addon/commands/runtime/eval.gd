@@ -1,0 +1,31 @@
+@tool
+extends "../../lib/game_command.gd"
+## runtime.eval and runtime.wait_until: GDScript run inside the game. Compiled before it runs, so a
+## syntax error comes back as an error with its line and the game keeps running.
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "runtime.eval",
+			"summary": "Run a GDScript function body inside the running game (tree, root, scene in scope; emit(v) collects values); returns what it emits and returns.",
+			"params": [req("code", "string", "Statements; `emit(v)` collects values, `return v` sets result; may await")],
+			"example": {"code": "emit(scene.name)\nreturn scene.get_node(\"Player\").position"},
+			"destructive": true,
+			"needs": "game",
+			"handler": in_game("runtime.eval"),
+		},
+		{
+			"method": "runtime.wait_until",
+			"summary": "Wait until a GDScript expression is true in the running game (checked every frame), or fail after timeout_ms.",
+			"params": [
+				req("condition", "string", "Expression with tree, root, scene in scope, e.g. scene.get_node(\"Player\").position.x > 300"),
+				opt("timeout_ms", "int", "Give up after this long", 5000, {"min": 0, "max": 60000}),
+			],
+			"example": {"condition": "tree.get_frame() > 10", "timeout_ms": 2000},
+			"read_only": true,
+			"needs": "game",
+			"timeout_ms": 75000,
+			"handler": in_game("runtime.wait_until"),
+		},
+	]

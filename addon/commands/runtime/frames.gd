@@ -1,0 +1,37 @@
+@tool
+extends "../../lib/game_command.gd"
+## runtime.screenshot and runtime.capture_frames: PNG frames of the running game. The game needs a
+## renderer (a display: under Xvfb on a machine without one); a headless game says so. Every frame is
+## drawn after the request; uniform (all-black) and repeated frames are flagged.
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "runtime.screenshot",
+			"summary": "A PNG of the running game's next drawn frame (MCP: image content), optionally saved under res:// or user://.",
+			"params": [
+				opt("scale", "float", "Size factor, e.g. 0.5 for half size", 1.0, {"min": 0.05, "max": 1.0}),
+				opt("save_path", "string", "Also write the PNG here (res:// or user://)", null, {"writes_path": true}),
+			],
+			"example": {"scale": 0.5},
+			"read_only": true,
+			"needs": "game",
+			"handler": in_game("runtime.screenshot"),
+		},
+		{
+			"method": "runtime.capture_frames",
+			"summary": "Capture count frames of the running game, interval_frames apart, as PNGs (MCP: image content; CLI: --out DIR writes them).",
+			"params": [
+				opt("count", "int", "Frames to capture", 3, {"min": 1, "max": 60}),
+				opt("interval_frames", "int", "Drawn frames between captures", 1, {"min": 1, "max": 600}),
+				opt("scale", "float", "Size factor, e.g. 0.5 for half size", 1.0, {"min": 0.05, "max": 1.0}),
+				opt("save_dir", "string", "Also write frame_000.png, ... into this folder (res:// or user://)", null, {"writes_path": true}),
+			],
+			"example": {"count": 3, "interval_frames": 10, "scale": 0.5},
+			"read_only": true,
+			"needs": "game",
+			"timeout_ms": 120000,
+			"handler": in_game("runtime.capture_frames", func(p: Dictionary) -> int: return p.count * p.interval_frames * 50),
+		},
+	]

@@ -1,0 +1,124 @@
+@tool
+extends "../../core/command_group.gd"
+## scene.play, scene.stop, scene.is_playing: the game the editor runs. A headless editor without a
+## display plays the game --headless (added to run/main_run_args in memory for that launch only, never
+## saved to project.godot); with a display (Xvfb) the game gets a real renderer for frames.
+
+const GameLink := preload("../../lib/game_link.gd")
+
+const ARGS_SETTING := "editor/run/main_run_args"
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "scene.play",
+			"summary": "Play the main scene, the edited scene or a scene file, and wait until the game's bridge answers; returns its pid. Restarts a running game.",
+			"params": [
+				opt("scene", "string", "main, current (the edited scene) or a scene file like res://scenes/main.tscn", "main"),
+				choice("display", ["auto", "headless", "window"], "auto: headless when the editor is headless and has no DISPLAY; window: a real renderer (needs a display, e.g. Xvfb)", "auto"),
+				opt("wait_ms", "int", "How long to wait for the game's bridge to answer", 20000, {"min": 1000, "max": 120000}),
+			],
+			"example": {"scene": "main"},
+			"timeout_ms": 130000,
+			"handler": _play,
+		},
+		{
+			"method": "scene.stop",
+			"summary": "Stop the game the editor is playing and wait until its process is gone.",
+			"params": [],
+			"example": {},
+			"handler": _stop,
+		},
+		{
+			"method": "scene.is_playing",
+			"summary": "Whether the editor is playing a game: its scene, pid, whether its bridge answers, whether it is paused at a breakpoint.",
+			"params": [],
+			"example": {},
+			"read_only": true,
+			"handler": _is_playing,
+		},
+	]
+
+
+func _play(p: Dictionary) -> Variant:
+	var target: String = p.scene
+	if not target in ["main", "current"]:
+		if not target.begins_with("res://") or not ResourceLoader.exists(target) or not target.get_extension() in ["tscn", "scn"]:
+			return BridgeError.not_found("scene.play: scene must be main, current or an existing res:// scene file, got '%s'" % target, {"scene": target})
+	elif target == "main" and str(ProjectSettings.get_setting("application/run/main_scene", "")) == "":
+		return BridgeError.failed("scene.play: the project has no main scene (application/run/main_scene); pass scene: current or a file")
+	elif target == "current" and EditorInterface.get_edited_scene_root() == null:
+		return BridgeError.new(BridgeError.NO_SCENE, "scene.play: no scene is open in the editor; open one or pass a scene file")
+	var link: Node = GameLink.of(server)
+	var tree := server.get_tree()
+	if EditorInterface.is_playing_scene():
+		link.note_stopping("restarted by scene.play")
+		EditorInterface.stop_playing_scene()
+		for _i in 300:
+			if not EditorInterface.is_playing_scene():
+				break
+			await tree.process_frame
+	link.reset_for_play()
+	var headless := _wants_headless(p.display)
+	var previous: String = str(ProjectSettings.get_setting(ARGS_SETTING, ""))
+	var args := previous
+	if headless and not args.contains("--headless"):
+		args = (args + " --headless").strip_edges()
+	if DisplayServer.get_name() == "headless" and not args.contains("--audio-driver"):
+		args = (args + " --audio-driver Dummy").strip_edges()  # an automated editor: no sound card to open
+	if args != previous:
+		ProjectSettings.set_setting(ARGS_SETTING, args)
+		for _i in 2:  # the run dialog takes the new args from the deferred settings_changed signal
+			await tree.process_frame
+	var started := Time.get_ticks_msec()
+	match target:
+		"main": EditorInterface.play_main_scene()
+		"current": EditorInterface.play_current_scene()
+		_: EditorInterface.play_custom_scene(target)
+	await tree.process_frame
+	if args != previous:
+		ProjectSettings.set_setting(ARGS_SETTING, previous)  # in memory only, and only for that launch
+	while link.hello().is_empty():
+		if not EditorInterface.is_playing_scene():
+			return BridgeError.failed(("scene.play: the game exited right after starting (args: '%s'); editor.errors and editor.output " +
+					"show why%s") % [args, "" if headless else "; with display=window it needs a display (DISPLAY, e.g. under Xvfb)"], {"args": args})
+		if Time.get_ticks_msec() - started > p.wait_ms:
+			return BridgeError.failed(("scene.play: the game runs but its bridge autoloads did not answer within %d ms; is MCPGameInspector " +
+					"in project.godot's [autoload]? Enable the bridge plugin again (or bridge install --enable)") % p.wait_ms)
+		await tree.process_frame
+	var g: Dictionary = link.game
+	return {"playing": true, "scene": EditorInterface.get_playing_scene(), "pid": g.pid, "display_server": g.display_server,
+			"renders": g.renders, "args": args, "ready_ms": Time.get_ticks_msec() - started}
+
+
+func _stop(_p: Dictionary) -> Variant:
+	if not EditorInterface.is_playing_scene():
+		return {"stopped": false, "was_playing": false}
+	var link: Node = GameLink.of(server)
+	var pid := int(link.hello().get("pid", 0))
+	link.note_stopping("stopped by scene.stop")
+	EditorInterface.stop_playing_scene()
+	var tree := server.get_tree()
+	var until := Time.get_ticks_msec() + 5000
+	while pid > 0 and OS.is_process_running(pid) and Time.get_ticks_msec() < until:
+		await tree.process_frame
+	if pid > 0 and OS.is_process_running(pid):
+		return BridgeError.failed("scene.stop: the game (pid %d) is still running 5 s after stop" % pid, {"pid": pid})
+	return {"stopped": true, "was_playing": true, "pid": pid}
+
+
+func _is_playing(_p: Dictionary) -> Variant:
+	var link: Node = GameLink.of(server)
+	var playing := EditorInterface.is_playing_scene()
+	var g: Dictionary = link.hello() if playing else {}
+	return {"playing": playing, "scene": EditorInterface.get_playing_scene() if playing else "", "pid": g.get("pid", 0),
+			"bridge_ready": not g.is_empty(), "paused_at_breakpoint": playing and link.paused_at_breakpoint(),
+			"display_server": g.get("display_server", ""), "renders": g.get("renders", false)}
+
+
+## auto: headless when the editor itself is headless and there is no display for a window.
+static func _wants_headless(display: String) -> bool:
+	if display != "auto":
+		return display == "headless"
+	return DisplayServer.get_name() == "headless" and OS.get_environment("DISPLAY") == "" and OS.get_environment("WAYLAND_DISPLAY") == ""

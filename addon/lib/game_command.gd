@@ -1,0 +1,19 @@
+@tool
+extends "../core/command_group.gd"
+## Base of the runtime and input groups: their commands run inside the game the editor is playing.
+## A handler only forwards the checked parameters through the game link (lib/game_link.gd).
+
+const GameLink := preload("game_link.gd")
+
+## How long the editor waits for the game's reply beyond any wait the command itself asks for.
+const REPLY_MS := 10_000
+
+
+## A handler that runs `method` in the game; the timeout grows by the command's own timeout_ms
+## parameter (waits) and by `extra` (ms for the request's own work, from its params).
+func in_game(method: String, extra: Callable = Callable()) -> Callable:
+	return func(p: Dictionary) -> Variant:
+		var ms: int = REPLY_MS + int(p.get("timeout_ms", 0))
+		if extra.is_valid():
+			ms += int(extra.call(p))
+		return await GameLink.of(server).request(method, p, ms)

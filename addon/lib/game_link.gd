@@ -1,0 +1,191 @@
+@tool
+extends Node
+## The editor's end of the game mailbox (game/ipc.gd): sends runtime.* and input.* requests to the game
+## the editor is playing and hands each caller its own reply (by id). Checked every editor frame:
+## replies, deadlines, and whether the game stopped, crashed or is paused at a breakpoint, so a caller
+## gets a clear error within a frame or two instead of a bare timeout. Callers await; the editor loop
+## and other clients carry on meanwhile. One per server: GameLink.of(server).
+
+const Ipc := preload("../game/ipc.gd")
+const BridgeError := preload("../core/bridge_error.gd")
+
+const NODE_NAME := "GameLink"
+## How long a late reply's id is remembered so the file is deleted, never read as another call's answer.
+const ABANDONED_TTL_MS := 120_000
+
+## The game's hello (game.json): pid, session, display server, ...; empty until the game answered.
+var game: Dictionary = {}
+var _dir := Ipc.dir()
+var _seq := 0
+var _pending: Dictionary = {}  # id -> {method, deadline, done, reply}
+var _abandoned: Dictionary = {}  # id -> forget-after msec
+var _debugger: EditorDebuggerPlugin
+var _stop_reason := ""  # set by scene.stop, so callers hear "stopped by scene.stop"
+
+
+## The server's link, created on first use.
+static func of(server: Node) -> Node:
+	var link := server.get_node_or_null(NODE_NAME)
+	if link == null:
+		link = load("res://addons/bridge/lib/game_link.gd").new()
+		link.name = NODE_NAME
+		server.add_child(link)
+		var plugin: EditorPlugin = server.get("plugin")
+		if plugin:
+			link._debugger = EditorDebuggerPlugin.new()
+			plugin.add_debugger_plugin(link._debugger)
+	return link
+
+
+func _exit_tree() -> void:
+	var plugin: EditorPlugin = get_parent().get("plugin") if get_parent() else null
+	if plugin and _debugger:
+		plugin.remove_debugger_plugin(_debugger)
+
+
+## Empties the mailbox before a new game starts: nothing from an earlier run can be taken for its.
+func reset_for_play() -> void:
+	_fail_all(_stopped_error("a new game was started with scene.play"))
+	game = {}
+	_stop_reason = ""
+	Ipc.reset()
+
+
+func note_stopping(reason: String) -> void:
+	_stop_reason = reason
+
+
+## The game's hello once its autoload is up, else {}. Read from game.json again whenever the cached
+## game is gone (a game restarted from the editor's own Play button writes a new one).
+func hello() -> Dictionary:
+	if not EditorInterface.is_playing_scene():
+		game = {}
+	elif game.is_empty() or not OS.is_process_running(int(game.get("pid", 0))):
+		var g: Variant = Ipc.read_json(_dir.path_join(Ipc.GAME_FILE))
+		game = g if g is Dictionary and g.has("pid") and OS.is_process_running(int(g.pid)) else {}
+	return game
+
+
+func game_alive() -> bool:
+	if not EditorInterface.is_playing_scene():
+		return false
+	var pid := int(game.get("pid", 0))
+	return pid == 0 or OS.is_process_running(pid)
+
+
+func paused_at_breakpoint() -> bool:
+	if _debugger == null:
+		return false
+	for s: EditorDebuggerSession in _debugger.get_sessions():
+		if s.is_breaked():
+			return true
+	return false
+
+
+## Sends one request and awaits its reply: the result, or a BridgeError.
+func request(method: String, params: Dictionary, timeout_ms: int) -> Variant:
+	var problem: Variant = await _check_ready(method)
+	if problem != null:
+		return problem
+	_seq += 1
+	var id := "%d-%d" % [Time.get_ticks_usec(), _seq]
+	var entry := {"method": method, "deadline": Time.get_ticks_msec() + timeout_ms, "timeout_ms": timeout_ms, "done": false, "reply": null}
+	_pending[id] = entry
+	var err := Ipc.write_atomic(_dir, Ipc.request_name(_seq, id), JSON.stringify({"id": id, "method": method, "params": params}))
+	if err != OK:
+		_pending.erase(id)
+		return BridgeError.failed("%s: cannot write to the game mailbox %s: %s" % [method, _dir, error_string(err)])
+	while not entry.done:
+		await get_tree().process_frame
+	return entry.reply
+
+
+func _process(_delta: float) -> void:
+	if _pending.is_empty() and _abandoned.is_empty():
+		return
+	var now := Time.get_ticks_msec()
+	for id: String in _pending.keys():
+		var path := _dir.path_join(Ipc.reply_name(id))
+		if FileAccess.file_exists(path):
+			var reply: Variant = Ipc.read_json(path)
+			DirAccess.remove_absolute(path)
+			_finish(id, _decode(_pending[id].method, reply))
+		elif now > _pending[id].deadline:
+			var e: Dictionary = _pending[id]
+			_abandon(id)
+			_finish(id, BridgeError.new(BridgeError.TIMEOUT, "%s: the game did not answer within %d ms; it still runs (busy, or blocked in its own code); runtime.status checks it" % [
+					e.method, e.timeout_ms], {"timeout_ms": e.timeout_ms}))
+	if not _pending.is_empty():
+		if paused_at_breakpoint():
+			_fail_all(_breakpoint_error())
+		elif not game_alive():
+			_fail_all(_stopped_error())
+	for id: String in _abandoned.keys():
+		var path := _dir.path_join(Ipc.reply_name(id))
+		if FileAccess.file_exists(path):
+			DirAccess.remove_absolute(path)  # a late reply: its caller has gone
+			_abandoned.erase(id)
+		elif now > _abandoned[id]:
+			_abandoned.erase(id)
+
+
+## Why a game call cannot be sent now, or null. Waits (up to 10 s) for a game that is starting.
+func _check_ready(method: String) -> Variant:
+	if not EditorInterface.is_playing_scene():
+		return BridgeError.new(BridgeError.GAME_NOT_RUNNING,
+				"%s needs a running game and none is running; start one with scene.play" % method, {"playing": false})
+	if paused_at_breakpoint():
+		return _breakpoint_error(method)
+	var until := Time.get_ticks_msec() + 10_000
+	while hello().is_empty():
+		if not EditorInterface.is_playing_scene():
+			return _stopped_error()
+		if Time.get_ticks_msec() > until:
+			return BridgeError.failed(("%s: a game is running but its bridge autoloads never answered; is MCPGameInspector in " +
+					"project.godot's [autoload]? Enable the bridge plugin again (or bridge install --enable), then scene.play") % method)
+		await get_tree().process_frame
+	return null
+
+
+func _decode(method: String, reply: Variant) -> Variant:
+	if not reply is Dictionary:
+		return BridgeError.failed("%s: the game wrote a reply that is not JSON" % method)
+	if reply.has("error") and reply.error is Dictionary:
+		var e: Dictionary = reply.error
+		return BridgeError.new(int(e.get("code", BridgeError.COMMAND_FAILED)), str(e.get("message", "failed in the game")), e.get("data", {}) if e.get("data") is Dictionary else {})
+	return reply.get("result")
+
+
+func _finish(id: String, reply: Variant) -> void:
+	var e: Dictionary = _pending[id]
+	_pending.erase(id)
+	e.reply = reply
+	e.done = true
+
+
+func _abandon(id: String) -> void:
+	_abandoned[id] = Time.get_ticks_msec() + ABANDONED_TTL_MS
+	for name in DirAccess.get_files_at(_dir):  # not taken yet: withdraw it
+		if name.begins_with(Ipc.REQUEST_PREFIX) and name.ends_with("-%s.json" % id):
+			DirAccess.remove_absolute(_dir.path_join(name))
+
+
+func _fail_all(error: RefCounted) -> void:
+	for id: String in _pending.keys():
+		_abandon(id)
+		_finish(id, error)
+
+
+func _stopped_error(reason: String = "") -> RefCounted:
+	var why := reason if reason != "" else _stop_reason
+	if why == "":
+		var clean := not FileAccess.file_exists(_dir.path_join(Ipc.GAME_FILE))
+		why = "it quit" if clean and not game.is_empty() else "it exited, crashed or was killed"
+	return BridgeError.new(BridgeError.GAME_NOT_RUNNING, "the game stopped (%s) before answering; start it again with scene.play" % why,
+			{"playing": false, "stopped": true, "pid": game.get("pid", 0)})
+
+
+func _breakpoint_error(method: String = "") -> RefCounted:
+	return BridgeError.new(BridgeError.GAME_NOT_RUNNING, ("%sthe game is paused at a breakpoint (or a script error) in the editor's debugger, " +
+			"so it cannot answer; continue it in the debugger or stop it with scene.stop") % ("%s: " % method if method != "" else ""),
+			{"playing": true, "paused_at_breakpoint": true})
