@@ -3,6 +3,7 @@ extends EditorPlugin
 ## Wires the bridge server into the editor; all the work lives in core/.
 
 const BridgeServer := preload("res://addons/bridge/core/bridge_server.gd")
+const GameAutoloads := preload("lib/game_autoloads.gd")
 
 var _server: Node
 
@@ -19,3 +20,12 @@ func _exit_tree() -> void:
 		_server.shutdown()
 		_server.queue_free()
 		_server = null
+
+
+## The game-side autoloads (addon/game/) come and go with the plugin; see lib/game_autoloads.gd.
+func _enable_plugin() -> void:
+	GameAutoloads.install()
+
+
+func _disable_plugin() -> void:
+	GameAutoloads.uninstall()
