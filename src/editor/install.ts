@@ -1,4 +1,6 @@
-// Copies the addon into a project and enables it in project.godot, touching only the one line it must.
+// Copies the addon into a project and enables it in project.godot, touching only the lines it must: the
+// plugin's entry in [editor_plugins] and the two game autoloads in [autoload] (the plugin's enable hook adds
+// them too, but editing the file fires no hook).
 import {cpSync, existsSync, readFileSync, rmSync, writeFileSync, renameSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -41,11 +43,43 @@ export function withPluginEnabled(text: string, plugin = PLUGIN_CFG): string {
   return lines.join(eol)
 }
 
+/** The game-side autoloads (addon/game/), as addon/lib/game_autoloads.gd adds them. */
+export const GAME_AUTOLOADS: [name: string, value: string][] = [
+  ['MCPGameInspector', '*res://addons/bridge/game/inspector.gd'],
+  ['MCPGameInput', '*res://addons/bridge/game/input.gd'],
+]
+
+/**
+ * Returns project.godot's text with the game autoloads in [autoload]; unchanged text when they are there. An
+ * entry of the same name that the user made is left alone (the addon then warns in the editor).
+ */
+export function withGameAutoloads(text: string): string {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n'
+  const lines = text.split(/\r?\n/)
+  const entries = (names: [string, string][]) => names.map(([name, value]) => `${name}="${value}"`)
+  const section = lines.findIndex((l) => l.trim() === '[autoload]')
+  if (section === -1) {
+    while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop()
+    lines.push('', '[autoload]', '', ...entries(GAME_AUTOLOADS), '')
+    return lines.join(eol)
+  }
+  let end = lines.findIndex((l, i) => i > section && /^\[.*\]\s*$/.test(l.trim()))
+  if (end === -1) end = lines.length
+  const body = lines.slice(section + 1, end)
+  const missing = GAME_AUTOLOADS.filter(([name]) => !body.some((l) => new RegExp(`^${name}\\s*=`).test(l.trim())))
+  if (missing.length === 0) return text
+  let at = end
+  while (at > section + 1 && lines[at - 1].trim() === '') at--
+  if (at === section + 1) lines.splice(at++, 0, '')
+  lines.splice(at, 0, ...entries(missing))
+  return lines.join(eol)
+}
+
 export function enablePlugin(projectRoot: string): boolean {
   const file = join(projectRoot, 'project.godot')
   if (!existsSync(file)) throw new Error(`${projectRoot} has no project.godot`)
   const before = readFileSync(file, 'utf8')
-  const after = withPluginEnabled(before)
+  const after = withGameAutoloads(withPluginEnabled(before))
   if (after === before) return false
   const tmp = `${file}.bridge-tmp`
   writeFileSync(tmp, after)

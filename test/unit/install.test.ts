@@ -1,6 +1,6 @@
 import {expect} from 'chai'
 
-import {withPluginEnabled} from '../../src/editor/install.js'
+import {withGameAutoloads, withPluginEnabled} from '../../src/editor/install.js'
 
 describe('enabling the plugin in project.godot', () => {
   const base = 'config_version=5\n\n[application]\n\nconfig/name="X"\n'
@@ -31,5 +31,36 @@ describe('enabling the plugin in project.godot', () => {
     const out = withPluginEnabled(base.replaceAll('\n', '\r\n'))
     expect(out).to.include('\r\n[editor_plugins]\r\n')
     expect(out.replaceAll('\r\n', '')).to.not.include('\n')
+  })
+})
+
+describe('the game autoloads in project.godot', () => {
+  const base = 'config_version=5\n\n[application]\n\nconfig/name="X"\n'
+  const inspector = 'MCPGameInspector="*res://addons/bridge/game/inspector.gd"'
+  const input = 'MCPGameInput="*res://addons/bridge/game/input.gd"'
+
+  it('adds an [autoload] section with both when there is none', () => {
+    const out = withGameAutoloads(base)
+    expect(out.startsWith(base.trimEnd())).to.equal(true)
+    expect(out).to.include(`[autoload]\n\n${inspector}\n${input}\n`)
+  })
+
+  it('adds them after the project\'s own autoloads, keeping the sections that follow', () => {
+    const text = base + '\n[autoload]\n\nGame="*res://game.gd"\n\n[rendering]\nx=1\n'
+    const out = withGameAutoloads(text)
+    expect(out).to.include(`Game="*res://game.gd"\n${inspector}\n${input}\n\n[rendering]\nx=1`)
+  })
+
+  it('never replaces a user autoload of the same name, and adds only the missing one', () => {
+    const text = base + '\n[autoload]\n\nMCPGameInput="*res://my_input.gd"\n'
+    const out = withGameAutoloads(text)
+    expect(out).to.include('MCPGameInput="*res://my_input.gd"')
+    expect(out).to.not.include(input)
+    expect(out).to.include(inspector)
+  })
+
+  it('changes nothing when both are there (idempotent)', () => {
+    const once = withGameAutoloads(base)
+    expect(withGameAutoloads(once)).to.equal(once)
   })
 })
