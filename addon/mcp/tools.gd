@@ -5,10 +5,11 @@ extends RefCounted
 ## (name = method with `.` → `_`, description = summary, inputSchema = the command's input_schema).
 ## Every call goes through router.dispatch, so parameter checks and the path jail apply as on WebSocket.
 
-const Settings := preload("res://addons/bridge/core/settings.gd")
-const JsonValue := preload("res://addons/bridge/core/json_value.gd")
+const Settings := preload("../core/settings.gd")
+const JsonValue := preload("../core/json_value.gd")
 
-const ENGINE_RUN_FILE := "res://addons/bridge/mcp/engine_run.json"
+## Beside this file, wherever the addon is installed.
+var _engine_run_file: String = (get_script() as Script).resource_path.get_base_dir().path_join("engine_run.json")
 const INVALID_PARAMS := -32602
 
 var _router: RefCounted
@@ -19,12 +20,12 @@ static var _image_mime := RegEx.create_from_string("^image/(png|jpeg|webp|gif)$"
 
 func _init(router: RefCounted) -> void:
 	_router = router
-	var data: Variant = JSON.parse_string(FileAccess.get_file_as_string(ENGINE_RUN_FILE))
+	var data: Variant = JSON.parse_string(FileAccess.get_file_as_string(_engine_run_file))
 	if data is Dictionary:
 		_engine_run = data
 		_method_pattern = RegEx.create_from_string(str(data.inputSchema.properties.method.pattern))
 	else:
-		push_error("bridge: cannot read %s; the HTTP endpoint lists no engine_run tool" % ENGINE_RUN_FILE)
+		push_error("bridge: cannot read %s; the HTTP endpoint lists no engine_run tool" % _engine_run_file)
 
 
 static func tool_name(method: String) -> String:
@@ -90,22 +91,38 @@ func _method_for(name: String) -> String:
 	return ""
 
 
-## A router answer as a CallToolResult: JSON text, then the image when the command returned one
-## (`image_base64` + `mime_type`; the JSON keeps a marker in its place), or isError with the message.
+## A router answer as a CallToolResult: JSON text, then every image the command returned (a record with
+## `image_base64` + `mime_type`, at the top or in an array such as runtime.capture_frames' `frames`; the
+## JSON keeps a numbered marker in its place), or isError with the message.
 static func _result(label: String, out: Dictionary) -> Dictionary:
 	if out.has("error"):
 		var err: Dictionary = out.error
 		var data := JSON.stringify(err.data) if err.has("data") else ""
 		return _failure("%s failed: %s%s" % [label, err.get("message", "the command failed"),
 				" " + data if data != "" and data.length() <= 600 else ""])
-	var value: Variant = out.get("result")
-	if value is Dictionary and value.get("image_base64") is String and _image_mime.search(str(value.get("mime_type"))):
+	var images: Array = []
+	var shown: Variant = _lift_images(out.get("result"), images)
+	var content: Array = [{"type": "text", "text": JsonValue.stringify(shown)}]
+	content.append_array(images)
+	return {"content": content}
+
+
+## `value` with its images moved into `images` (as image content) and a marker left in the JSON.
+static func _lift_images(value: Variant, images: Array) -> Variant:
+	if value is Array:
+		return value.map(func(v: Variant) -> Variant: return _lift_images(v, images))
+	if not value is Dictionary:
+		return value
+	if value.get("image_base64") is String and _image_mime.search(str(value.get("mime_type"))):
 		var image: String = value.image_base64
 		var shown: Dictionary = value.duplicate()
-		shown.image_base64 = "<image 1: %s, %d bytes, attached as image content>" % [value.mime_type, image.length() * 3 / 4]
-		return {"content": [{"type": "text", "text": JsonValue.stringify(shown)},
-				{"type": "image", "data": image, "mimeType": value.mime_type}]}
-	return {"content": [{"type": "text", "text": JsonValue.stringify(value)}]}
+		images.append({"type": "image", "data": image, "mimeType": value.mime_type})
+		shown.image_base64 = "<image %d: %s, %d bytes, attached as image content>" % [images.size(), value.mime_type, image.length() * 3 / 4]
+		return shown
+	var out := {}
+	for k: Variant in value:
+		out[k] = _lift_images(value[k], images)
+	return out
 
 
 static func _failure(message: String) -> Dictionary:
