@@ -7,6 +7,7 @@ import {coerceFlag} from '../catalog/coerce.js'
 import {validateParams} from '../catalog/validate.js'
 import {UsageError} from '../errors.js'
 import {EngineCommand} from './engine-command.js'
+import {IMAGE_COMMANDS, saveImages, shortenImages} from './images.js'
 import {connectionFlags} from './flags.js'
 
 /** Reserved by the common flags: an addon parameter of the same name gets a `param-` prefix. */
@@ -70,6 +71,8 @@ export function makeAddonCommand(doc: CommandDoc): Command.Class {
         ? Flags.boolean({...options, allowNo: true})
         : Flags.string({...options, options: p.type === 'enum' ? p.values : undefined})
   }
+  const images = IMAGE_COMMANDS.has(doc.method)
+  if (images) flags.out = Flags.directory({description: 'Write the images as PNG files into this folder (CLI only)'})
 
   class AddonCommand extends EngineCommand {
     static summary = doc.summary
@@ -80,8 +83,11 @@ export function makeAddonCommand(doc: CommandDoc): Command.Class {
 
     async run(): Promise<void> {
       const {flags: parsed} = await this.parse(AddonCommand)
-      const params = paramsFromFlags(doc, parsed as Record<string, unknown>)
-      const result = await this.callEditor(parsed, doc.method, params, doc.timeout_ms)
+      const {out, ...rest} = parsed as Record<string, unknown>
+      const params = paramsFromFlags(doc, rest)
+      let result = await this.callEditor(parsed, doc.method, params, doc.timeout_ms)
+      if (images && typeof out === 'string') result = saveImages(result, out, doc.method.split('.')[1]).result
+      else if (images && !parsed.json) result = shortenImages(result)
       this.print(result, parsed.json)
     }
   }
