@@ -1,0 +1,227 @@
+// The running game, end to end on a real headless editor: scene.play launches the demo headless, runtime.*
+// reads and drives it through the game autoloads, input.* moves the player, stepping is deterministic, and
+// every failure mode (no game, a killed game, a breakpoint) says what happened. Every game is stopped.
+import {expect} from 'chai'
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {EngineClient} from '../../../src/editor/client.js'
+import {pidAlive} from '../../../src/editor/discovery.js'
+import {childPids, startEditor, type TestEditor} from '../../support/editor.js'
+import {rpcError} from '../../support/rpc.js'
+
+type Json = Record<string, any>
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const NOT_RUNNING = -32005
+
+describe('the running game (real editor, headless game)', function () {
+  this.timeout(120_000)
+  let editor: TestEditor
+  const games = new Set<number>()
+  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
+
+  async function play(params: Json = {}): Promise<Json> {
+    const out = await call('scene.play', {display: 'headless', ...params})
+    games.add(out.pid)
+    return out
+  }
+
+  /** scene.stop, then SIGKILL by pid whatever this file started and is still alive. */
+  async function stopGames(): Promise<void> {
+    await call('scene.stop').catch(() => {})
+    for (const pid of games) {
+      if (pidAlive(pid)) process.kill(pid, 'SIGKILL')
+      games.delete(pid)
+    }
+  }
+
+  async function position(): Promise<[number, number]> {
+    return (await call('runtime.get', {node_path: 'Player', properties: ['position']})).values.position
+  }
+
+  before(async () => {
+    editor = await startEditor()
+  })
+  after(async () => {
+    if (editor) await stopGames()
+    await editor?.stop()
+  })
+
+  it('refuses a runtime call at once when no game runs, saying to start one with scene.play', async () => {
+    const t0 = Date.now()
+    const error = await rpcError(editor.client, 'runtime.tree')
+    expect(Date.now() - t0).to.be.below(1000)
+    expect(error.rpcCode).to.equal(NOT_RUNNING)
+    expect(error.message).to.include('scene.play')
+    const input = await rpcError(editor.client, 'input.action', {action: 'move_right'})
+    expect(input.rpcCode).to.equal(NOT_RUNNING)
+  })
+
+  it('plays the main scene headless and reports the game pid; the headless flag is never saved', async () => {
+    const out = await play()
+    expect(out.pid).to.be.a('number').above(0)
+    expect(pidAlive(out.pid)).to.equal(true)
+    expect(out.display_server).to.equal('headless')
+    expect(out.scene).to.equal('res://scenes/main.tscn')
+    const state = await call('scene.is_playing')
+    expect(state).to.include({playing: true, pid: out.pid, bridge_ready: true, paused_at_breakpoint: false})
+    expect(readFileSync(join(editor.root, 'project.godot'), 'utf8')).to.not.include('--headless')
+  })
+
+  it('reads the live scene tree of the game', async () => {
+    const tree = await call('runtime.tree', {max_depth: 3})
+    expect(tree.current_scene).to.equal('/root/Main')
+    const main = tree.root.children.find((c: Json) => c.name === 'Main')
+    expect(main.children.map((c: Json) => c.name)).to.include.members(['Player', 'Camera2D', 'Ground'])
+    expect(tree.root.children.map((c: Json) => c.name)).to.include.members(['MCPGameInspector', 'MCPGameInput'])
+    const player = main.children.find((c: Json) => c.name === 'Player')
+    expect(player).to.include({type: 'CharacterBody2D', path: '/root/Main/Player', script: 'res://scripts/player.gd'})
+  })
+
+  it('sets a property in the game and reads it back from the game; a value of the wrong type is refused', async () => {
+    const set = await call('runtime.set', {node_path: 'Player', property: 'speed', value: 321})
+    expect(set).to.deep.include({property: 'speed', value: 321, previous: 200})
+    const back = await call('runtime.get', {node_path: '/root/Main/Player', properties: ['speed', 'health']})
+    expect(back.values).to.deep.equal({speed: 321, health: 100})
+    const bad = await rpcError(editor.client, 'runtime.set', {node_path: 'Player', property: 'speed', value: 'fast'})
+    expect(bad.rpcCode).to.equal(-32602)
+    expect(bad.message).to.include("'speed' expects")
+    const missing = await rpcError(editor.client, 'runtime.get', {node_path: 'Player', properties: ['sped']})
+    expect(missing.message).to.include("did you mean 'speed'")
+    await call('runtime.set', {node_path: 'Player', property: 'speed', value: 200})
+  })
+
+  it('runtime.eval returns a computed value; a broken snippet returns its line and the game keeps running', async () => {
+    const out = await call('runtime.eval', {code: 'emit(scene.name)\nvar p = scene.get_node("Player")\nreturn p.speed * 2 + 1'})
+    expect(out).to.deep.include({emitted: ['Main'], result: 401})
+    const broken = await rpcError(editor.client, 'runtime.eval', {code: 'var a = 1\nvar b = \nreturn a'})
+    expect(broken.rpcCode).to.equal(-32602)
+    expect(broken.message).to.match(/does not compile \(line 2: /)
+    expect(broken.message).to.include('nothing ran')
+    const after = await call('runtime.eval', {code: 'return 6 * 7'})
+    expect(after.result).to.equal(42)
+    expect((await call('scene.is_playing')).playing).to.equal(true)
+  })
+
+  it('calls a method in the game and awaits a signal it emits', async () => {
+    const waiting = call('runtime.await_signal', {node_path: 'Player', signal: 'hit', timeout_ms: 5000})
+    await sleep(200)
+    const called = await call('runtime.call', {node_path: 'Player', method: 'take_damage', args: [7]})
+    expect(called.result).to.equal(93)
+    const got = await waiting
+    expect(got).to.deep.include({signal: 'hit', args: [7]})
+    const late = await rpcError(editor.client, 'runtime.await_signal', {node_path: 'Player', signal: 'hit', timeout_ms: 200})
+    expect(late.rpcCode).to.equal(-32006)
+    expect(late.message).to.include("did not emit 'hit' within 200 ms")
+  })
+
+  it('moves the player with an input action (position read back from the game)', async () => {
+    await call('runtime.pause')
+    await call('runtime.set', {node_path: 'Player', property: 'position', value: [100, 180]})
+    const pressed = await call('input.action', {action: 'move_right', pressed: true})
+    expect(pressed.delivered).to.deep.equal(['action move_right pressed'])
+    const step = await call('runtime.step', {frames: 30})
+    expect(step).to.include({ticks: 30, paused: true})
+    const [x, y] = await position()
+    expect(x).to.be.closeTo(100 + 200 * 0.5, 0.01) // speed 200 px/s for 30 ticks of 1/60 s
+    expect(y).to.be.closeTo(180, 0.01)
+    const released = await call('input.action', {action: 'move_right', pressed: false})
+    expect(released.delivered).to.deep.equal(['action move_right released'])
+    await call('runtime.step', {frames: 10})
+    expect((await position())[0]).to.be.closeTo(x, 0.01)
+  })
+
+  it('steps deterministically: the same inputs give the same positions, twice', async () => {
+    async function run(): Promise<number[][]> {
+      await call('runtime.set', {node_path: 'Player', property: 'position', value: [50, 180]})
+      const seen: number[][] = []
+      await call('input.action', {action: 'move_right', pressed: true, strength: 0.5})
+      await call('runtime.step', {frames: 17})
+      seen.push(await position())
+      await call('input.action', {action: 'move_right', pressed: false})
+      await call('input.action', {action: 'move_left', pressed: true})
+      await call('runtime.step', {frames: 9})
+      seen.push(await position())
+      await call('input.release_all')
+      await call('runtime.step', {frames: 5})
+      seen.push(await position())
+      return seen
+    }
+    const first = await run()
+    const second = await run()
+    expect(second).to.deep.equal(first)
+    expect(first[0][0]).to.be.above(50)
+    expect(first[1][0]).to.be.below(first[0][0])
+    await call('runtime.resume')
+  })
+
+  it('answers runtime calls from two clients at once, each with its own reply', async () => {
+    const other = await EngineClient.connect({projectRoot: editor.root})
+    try {
+      const calls = []
+      for (let i = 0; i < 10; i++) {
+        calls.push(editor.client.call<Json>('runtime.eval', {code: `return ${i} * 10`}))
+        calls.push(other.call<Json>('runtime.eval', {code: `return ${i} * 10 + 1`}))
+        calls.push(other.call<Json>('runtime.get', {node_path: 'Player', properties: ['health']}))
+      }
+      const out = await Promise.all(calls)
+      for (let i = 0; i < 10; i++) {
+        expect(out[i * 3].result).to.equal(i * 10)
+        expect(out[i * 3 + 1].result).to.equal(i * 10 + 1)
+        expect(out[i * 3 + 2].values.health).to.equal(93)
+      }
+      expect((await other.call<Json>('scene.current')).path).to.equal('res://scenes/main.tscn') // the editor stays responsive
+    } finally {
+      other.close()
+    }
+  })
+
+  it('answers runtime.eval in a few milliseconds (p50 of 50 round trips)', async () => {
+    const times: number[] = []
+    for (let i = 0; i < 50; i++) {
+      const t0 = performance.now()
+      await call('runtime.eval', {code: 'return 1'})
+      times.push(performance.now() - t0)
+    }
+    times.sort((a, b) => a - b)
+    const p50 = times[25]
+    console.log(`      runtime.eval round trip: p50 ${p50.toFixed(1)} ms, p90 ${times[45].toFixed(1)} ms, max ${times[49].toFixed(1)} ms`)
+    expect(p50).to.be.below(40)
+  })
+
+  it('says the game is paused at a breakpoint instead of timing out', async () => {
+    const t0 = Date.now()
+    const error = await rpcError(editor.client, 'runtime.eval', {code: 'breakpoint\nreturn 1'})
+    expect(Date.now() - t0).to.be.below(5000)
+    expect(error.message).to.include('paused at a breakpoint')
+    const again = await rpcError(editor.client, 'runtime.status')
+    expect(again.message).to.include('paused at a breakpoint')
+    expect((await call('scene.is_playing')).paused_at_breakpoint).to.equal(true)
+    await stopGames()
+  })
+
+  it('gives the "stopped" error within a second when the game is killed mid-call', async () => {
+    const {pid} = await play()
+    const pending = rpcError(editor.client, 'runtime.wait_for_node', {node_path: 'Nope', timeout_ms: 20_000})
+    await sleep(300)
+    const t0 = Date.now()
+    process.kill(pid, 'SIGKILL')
+    const error = await pending
+    expect(Date.now() - t0).to.be.below(1000)
+    expect(error.rpcCode).to.equal(NOT_RUNNING)
+    expect(error.message).to.include('the game stopped')
+    expect(error.message).to.include('scene.play')
+    await stopGames()
+  })
+
+  it('stops the game: no game process is left', async () => {
+    const {pid} = await play()
+    const stopped = await call('scene.stop')
+    expect(stopped).to.include({stopped: true, pid})
+    expect(pidAlive(pid)).to.equal(false)
+    expect((await call('scene.is_playing')).playing).to.equal(false)
+    expect(childPids(editor.pid).filter(pidAlive)).to.deep.equal([])
+    const error = await rpcError(editor.client, 'runtime.status')
+    expect(error.rpcCode).to.equal(NOT_RUNNING)
+  })
+})
