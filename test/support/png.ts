@@ -26,7 +26,8 @@ export function decodePng(png: Buffer): Png {
       width = body.readUInt32BE(0)
       height = body.readUInt32BE(4)
       const [depth, color, , , interlace] = [body[8], body[9], body[10], body[11], body[12]]
-      if (depth !== 8 || interlace !== 0 || ![2, 6].includes(color)) throw new Error(`unsupported PNG (depth ${depth}, color ${color})`)
+      if (depth !== 8 || interlace !== 0 || ![2, 6].includes(color))
+        throw new Error(`unsupported PNG (depth ${depth}, color ${color})`)
       channels = color === 6 ? 4 : 3
     } else if (type === 'IDAT') idat.push(body)
     offset += 12 + length
@@ -42,7 +43,17 @@ export function decodePng(png: Buffer): Png {
       const b = y > 0 ? data[(y - 1) * stride + x] : 0
       const c = x >= channels && y > 0 ? data[(y - 1) * stride + x - channels] : 0
       const p = a + b - c
-      const pred = [0, a, b, (a + b) >> 1, Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c][filter]
+      const pred = [
+        0,
+        a,
+        b,
+        (a + b) >> 1,
+        Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+          ? a
+          : Math.abs(p - b) <= Math.abs(p - c)
+            ? b
+            : c,
+      ][filter]
       data[y * stride + x] = (line[x] + pred) & 0xff
     }
   }

@@ -28,7 +28,10 @@ export async function startXvfb(): Promise<Xvfb> {
   const child = spawn(
     join(root, 'bin', 'Xvfb'),
     ['-displayfd', '3', '-screen', '0', '1280x720x24', '-nolisten', 'tcp', '-xkbdir', env.XKB_CONFIG_ROOT],
-    {stdio: ['ignore', 'ignore', 'ignore', 'pipe'], env: {...process.env, ...env, PATH: `${join(root, 'bin')}:${process.env.PATH}`}},
+    {
+      stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+      env: {...process.env, ...env, PATH: `${join(root, 'bin')}:${process.env.PATH}`},
+    },
   )
   const display = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('Xvfb did not report a display within 10 s')), 10_000)

@@ -45,7 +45,7 @@ describe('the game autoloads in project.godot', () => {
     expect(out).to.include(`[autoload]\n\n${inspector}\n${input}\n`)
   })
 
-  it('adds them after the project\'s own autoloads, keeping the sections that follow', () => {
+  it("adds them after the project's own autoloads, keeping the sections that follow", () => {
     const text = base + '\n[autoload]\n\nGame="*res://game.gd"\n\n[rendering]\nx=1\n'
     const out = withGameAutoloads(text)
     expect(out).to.include(`Game="*res://game.gd"\n${inspector}\n${input}\n\n[rendering]\nx=1`)
