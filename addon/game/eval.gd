@@ -77,7 +77,11 @@ func compile(code: String) -> Dictionary:
 	script.source_code = build_source(code)
 	var file := "gdscript://%d.gd" % script.get_instance_id()
 	var since: int = _log.next_seq()
-	if script.reload() != OK:
+	# Compiled on a worker thread: on the main thread a parse error breaks into the editor's debugger
+	# (GDScriptLanguage::debug_break_parse) and the game freezes there.
+	var worker := Thread.new()
+	worker.start(script.reload)
+	if worker.wait_to_finish() != OK:
 		var problems := _errors_since(since, file)
 		var first: String = problems[0].message if not problems.is_empty() else "parse error"
 		if not problems.is_empty() and problems[0].has("line"):
