@@ -2,7 +2,7 @@
 extends EditorPlugin
 ## Wires the bridge server into the editor; all the work lives in core/.
 
-const BridgeServer := preload("res://addons/bridge/core/bridge_server.gd")
+const BridgeServer := preload("core/bridge_server.gd")
 const GameAutoloads := preload("lib/game_autoloads.gd")
 
 var _server: Node

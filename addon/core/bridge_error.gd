@@ -36,12 +36,12 @@ func to_dict() -> Dictionary:
 
 
 static func failed(msg: String, extra: Dictionary = {}) -> RefCounted:
-	return load("res://addons/bridge/core/bridge_error.gd").new(COMMAND_FAILED, msg, extra)
+	return new(COMMAND_FAILED, msg, extra)
 
 
 static func not_found(msg: String, extra: Dictionary = {}) -> RefCounted:
-	return load("res://addons/bridge/core/bridge_error.gd").new(NOT_FOUND, msg, extra)
+	return new(NOT_FOUND, msg, extra)
 
 
 static func invalid(msg: String, extra: Dictionary = {}) -> RefCounted:
-	return load("res://addons/bridge/core/bridge_error.gd").new(INVALID_PARAMS, msg, extra)
+	return new(INVALID_PARAMS, msg, extra)

@@ -8,7 +8,7 @@ extends RefCounted
 ## A param spec: {name, type, description, required?, default?, min?, max?, values? (enum), writes_path?}
 ## Types: string int float bool NodePath Vector2 Vector3 Color Array Dictionary any enum.
 
-const BridgeError := preload("res://addons/bridge/core/bridge_error.gd")
+const BridgeError := preload("bridge_error.gd")
 
 ## The BridgeServer node: router, discovery and the EditorPlugin.
 var server: Node

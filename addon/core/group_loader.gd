@@ -1,41 +1,60 @@
 @tool
 extends RefCounted
-## Declares every built-in command group, one file each; the router registers them in this order.
-## Project-local groups: any script in res://bridge_commands/ that extends core/command_group.gd.
+## Finds every command group file and registers it with the router, so adding a group is adding a file.
+##
+## Where groups come from, in this order (the order of engine.commands and of the catalog):
+## 1. Built-in groups: `<addon>/commands/<group>/*.gd`. The core folders come first, in CORE_ORDER, then
+##    every other folder alphabetically; inside a folder, files alphabetically. Every .gd file there is a
+##    group file (extends core/command_group.gd); shared helpers live in lib/, never beside commands.
+## 2. Project-local groups: `res://bridge_commands/*.gd` (alphabetically), registered with source
+##    "project"; packs install their command files there too.
 
-const GROUPS: Array[String] = [
-	"res://addons/bridge/commands/project_commands.gd",
-	"res://addons/bridge/commands/engine_commands.gd",
-	"res://addons/bridge/commands/scene_commands.gd",
-	"res://addons/bridge/commands/node_commands.gd",
-	"res://addons/bridge/commands/editor_commands.gd",
-	"res://addons/bridge/commands/project_autoload_commands.gd",
-	"res://addons/bridge/commands/project_input_commands.gd",
-	"res://addons/bridge/commands/engine_search_commands.gd",
-	"res://addons/bridge/commands/engine_docs_commands.gd",
-	"res://addons/bridge/commands/editor_history_commands.gd",
-	"res://addons/bridge/commands/node_property_commands.gd",
-	"res://addons/bridge/commands/node_signal_commands.gd",
-	"res://addons/bridge/commands/node_query_commands.gd",
-	"res://addons/bridge/commands/node_edit_commands.gd",
-	"res://addons/bridge/commands/scene_file_commands.gd",
-	"res://addons/bridge/commands/editor_output_commands.gd",
-	"res://addons/bridge/commands/project_filesystem_commands.gd",
-	"res://addons/bridge/commands/project_file_commands.gd",
-]
+const Settings := preload("settings.gd")
 
+## The groups a newcomer meets first, listed first.
+const CORE_ORDER: Array[String] = ["project", "engine", "scene", "node", "editor"]
 const LOCAL_DIR := "res://bridge_commands"
 
 
 static func register_all(router: RefCounted, server: Node) -> void:
-	for path in GROUPS:
-		if ResourceLoader.exists(path):
-			router.register_group(load(path).new(server), "builtin")
-	var dir := DirAccess.open(LOCAL_DIR)
-	if dir == null:
-		return
-	for file in dir.get_files():
-		if file.ends_with(".gd"):
-			var script: Script = load(LOCAL_DIR.path_join(file))
-			if script and script.can_instantiate():
-				router.register_group(script.new(server), "project")
+	for path in builtin_files():
+		router.register_group(load(path).new(server), "builtin")
+	for path in local_files():
+		var script: Script = load(path)
+		if script and script.can_instantiate():
+			router.register_group(script.new(server), "project")
+
+
+## Every built-in group file, in registration order.
+static func builtin_files() -> Array[String]:
+	var root := Settings.addon_dir().path_join("commands")
+	var folders := Array(DirAccess.get_directories_at(root))
+	folders.sort()
+	var ordered: Array[String] = []
+	for name in CORE_ORDER:
+		if name in folders:
+			ordered.append(name)
+	for name: String in folders:
+		if not name in CORE_ORDER:
+			ordered.append(name)
+	var out: Array[String] = []
+	for folder in ordered:
+		out.append_array(_scripts_in(root.path_join(folder)))
+	return out
+
+
+static func local_files() -> Array[String]:
+	return _scripts_in(LOCAL_DIR)
+
+
+static func _scripts_in(dir: String) -> Array[String]:
+	var out: Array[String] = []
+	if not DirAccess.dir_exists_absolute(dir):
+		return out
+	var files := Array(DirAccess.get_files_at(dir))
+	files.sort()
+	for file: String in files:
+		# an exported or packed project lists compiled scripts as .gdc / remapped names
+		if file.get_extension() == "gd":
+			out.append(dir.path_join(file))
+	return out

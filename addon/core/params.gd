@@ -4,7 +4,7 @@ extends RefCounted
 ## handler runs: required, type, range, allowed values, unknown names (with a did-you-mean) and the
 ## path jail for every parameter that names a file the command writes.
 
-const BridgeError := preload("res://addons/bridge/core/bridge_error.gd")
+const BridgeError := preload("bridge_error.gd")
 
 const TYPES := ["string", "int", "float", "bool", "NodePath", "Vector2", "Vector3", "Color", "Array",
 		"Dictionary", "any", "enum"]

@@ -3,10 +3,10 @@ extends RefCounted
 ## The one command router behind every transport: `<group>.<command>` → handler. Each command is
 ## registered with its parameter docs; parameters are checked here, once, before any handler runs.
 
-const BridgeError := preload("res://addons/bridge/core/bridge_error.gd")
-const Params := preload("res://addons/bridge/core/params.gd")
-const Schema := preload("res://addons/bridge/core/schema.gd")
-const JsonValue := preload("res://addons/bridge/core/json_value.gd")
+const BridgeError := preload("bridge_error.gd")
+const Params := preload("params.gd")
+const Schema := preload("schema.gd")
+const JsonValue := preload("json_value.gd")
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed

@@ -13,6 +13,9 @@ const WS_LAST_PORT := 9095
 const HTTP_FIRST_PORT := 9100
 const HTTP_LAST_PORT := 9115
 
+## Any script of core/: its folder locates the addon wherever it was installed.
+const _CORE_ANCHOR := preload("bridge_error.gd")
+
 
 static func register() -> void:
 	_define(WS_PORT, TYPE_INT, 0, PROPERTY_HINT_RANGE, "0,65535")
@@ -39,3 +42,9 @@ static func pinned_port(env_name: String, setting: String) -> int:
 
 static func flag(setting: String) -> bool:
 	return bool(ProjectSettings.get_setting(setting, true))
+
+
+## The addon's own folder (res://addons/bridge in a normal install), found from this file's location so
+## paths stay right if the addon is installed elsewhere. Runtime paths derive from it; preloads are relative.
+static func addon_dir() -> String:
+	return (_CORE_ANCHOR as Script).resource_path.get_base_dir().get_base_dir()

@@ -24,7 +24,7 @@ static func of(server: Node) -> Logger:
 		return null
 	if server.has_meta(META):
 		return server.get_meta(META)
-	var log: Logger = load("res://addons/bridge/core/output_log.gd").new()
+	var log: Logger = new()
 	server.set_meta(META, log)
 	OS.add_logger(log)
 	server.tree_exiting.connect(func() -> void: OS.remove_logger(log), CONNECT_ONE_SHOT)

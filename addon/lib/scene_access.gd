@@ -2,11 +2,11 @@
 extends RefCounted
 ## The edited scene as commands see it: its root, node paths in the "/root/Main/Player" form, undoable
 ## actions on the scene's history, and JSON values coerced against a property's declared type.
-## Every function is static: `const SceneAccess := preload("res://addons/bridge/core/scene_access.gd")`.
+## Every function is static: `const SceneAccess := preload("scene_access.gd")`.
 
-const BridgeError := preload("res://addons/bridge/core/bridge_error.gd")
-const Params := preload("res://addons/bridge/core/params.gd")
-const Coerce := preload("res://addons/bridge/core/value_coercion.gd")
+const BridgeError := preload("../core/bridge_error.gd")
+const Params := preload("../core/params.gd")
+const Coerce := preload("value_coercion.gd")
 
 
 ## The edited scene's root, or null when no scene is open.

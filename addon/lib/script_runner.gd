@@ -4,7 +4,7 @@ extends RefCounted
 ## direct editor write APIs unless allowed, logs the body, and checks it compiles before anything runs.
 ## A guard against accidents, not a sandbox: code that hides an API name from the text is not caught.
 
-const BridgeError := preload("res://addons/bridge/core/bridge_error.gd")
+const BridgeError := preload("../core/bridge_error.gd")
 
 ## [pattern, API named in the refusal]. Matched on the code with comments removed; string contents
 ## are kept, so `call("save_scene")` is refused too.

@@ -5,8 +5,10 @@ extends RefCounted
 ## by res:// path, typed arrays element by element. A value that does not fit is refused, never defaulted.
 ## Used through core/scene_access.gd.
 
-const BridgeError := preload("res://addons/bridge/core/bridge_error.gd")
-const Params := preload("res://addons/bridge/core/params.gd")
+const BridgeError := preload("../core/bridge_error.gd")
+const Params := preload("../core/params.gd")
+## Mutual preload with scene_access.gd (Godot 4 resolves the cycle): node values resolve against the scene.
+const SceneAccess := preload("scene_access.gd")
 
 const _VECTORS := {
 	TYPE_VECTOR2: 2, TYPE_VECTOR2I: 2, TYPE_VECTOR3: 3, TYPE_VECTOR3I: 3,
@@ -279,7 +281,7 @@ static func _object(v: Variant, info: Dictionary) -> Variant:
 	if hint == PROPERTY_HINT_NODE_TYPE:
 		if not v is String:
 			return _Refused.new()
-		var node: Variant = load("res://addons/bridge/core/scene_access.gd").resolve(v)
+		var node: Variant = SceneAccess.resolve(v)
 		if node is BridgeError:
 			return node
 		return node if _is_a(node, wanted) else _Refused.new("%s is a %s" % [v, node.get_class()])
@@ -313,7 +315,7 @@ static func _new_resource(v: Dictionary) -> Variant:
 	for key: String in v:
 		if key == "class":
 			continue
-		var info: Variant = load("res://addons/bridge/core/scene_access.gd").property_info(res, key)
+		var info: Variant = SceneAccess.property_info(res, key)
 		var value: Variant = coerce(v[key], info) if info is Dictionary else info
 		if value is BridgeError:
 			return value

@@ -7,13 +7,13 @@ extends RefCounted
 ## Stateless on purpose: no Mcp-Session-Id is issued, so a client survives an editor restart and
 ## nothing is kept per client. A session id a client sends anyway is ignored, consistently.
 
-const JsonRpc := preload("res://addons/bridge/core/jsonrpc.gd")
-const Wire := preload("res://addons/bridge/core/mcp_http_wire.gd")
-const Tools := preload("res://addons/bridge/core/mcp_tools.gd")
-const Resources := preload("res://addons/bridge/core/mcp_resources.gd")
-const Prompts := preload("res://addons/bridge/core/mcp_prompts.gd")
-const Discovery := preload("res://addons/bridge/core/discovery.gd")
-const JsonValue := preload("res://addons/bridge/core/json_value.gd")
+const JsonRpc := preload("../transport/net/jsonrpc.gd")
+const Wire := preload("../transport/net/http_head.gd")
+const Tools := preload("tools.gd")
+const Resources := preload("resources.gd")
+const Prompts := preload("prompts.gd")
+const Discovery := preload("../core/discovery.gd")
+const JsonValue := preload("../core/json_value.gd")
 
 ## The versions the MCP TypeScript SDK speaks, newest first; the first is offered when a client asks
 ## for one we do not know.

@@ -4,7 +4,8 @@ extends RefCounted
 ## `bridge serve` does: a first-line HTML comment holding {"description", "arguments"}, then the text,
 ## whose {{argument}} placeholders are filled in (a missing optional argument becomes empty).
 
-const PROMPTS_DIR := "res://addons/bridge/mcp/prompts"
+## Beside this file, wherever the addon is installed.
+var _prompts_dir: String = (get_script() as Script).resource_path.get_base_dir().path_join("prompts")
 const INVALID_PARAMS := -32602
 
 static var _header := RegEx.create_from_string("^<!--\\s*(\\{.*\\})\\s*-->\\r?\\n")
@@ -53,11 +54,11 @@ func get_prompt(params: Dictionary) -> Dictionary:
 
 ## Every well-formed prompt file, sorted by name; a malformed one is reported and skipped.
 func _load_all() -> Array:
-	var files := Array(DirAccess.get_files_at(PROMPTS_DIR)).filter(func(f: String) -> bool: return f.ends_with(".md"))
+	var files := Array(DirAccess.get_files_at(_prompts_dir)).filter(func(f: String) -> bool: return f.ends_with(".md"))
 	files.sort()
 	var out: Array = []
 	for file: String in files:
-		var path := PROMPTS_DIR.path_join(file)
+		var path := _prompts_dir.path_join(file)
 		var source := FileAccess.get_file_as_string(path)
 		var m := _header.search(source)
 		var json := JSON.new()

@@ -3,9 +3,10 @@ extends RefCounted
 ## The MCP resources: the `engine://` URIs of addon/mcp/resources.json, each read by running its
 ## read-only command through the router and returning the result as JSON text.
 
-const JsonValue := preload("res://addons/bridge/core/json_value.gd")
+const JsonValue := preload("../core/json_value.gd")
 
-const RESOURCES_FILE := "res://addons/bridge/mcp/resources.json"
+## Beside this file, wherever the addon is installed.
+var _resources_file: String = (get_script() as Script).resource_path.get_base_dir().path_join("resources.json")
 const INVALID_PARAMS := -32602
 const INTERNAL_ERROR := -32603
 ## The MCP code for a URI that names no resource.
@@ -17,11 +18,11 @@ var _entries: Array = []
 
 func _init(router: RefCounted) -> void:
 	_router = router
-	var data: Variant = JSON.parse_string(FileAccess.get_file_as_string(RESOURCES_FILE))
+	var data: Variant = JSON.parse_string(FileAccess.get_file_as_string(_resources_file))
 	if data is Array:
 		_entries = data
 	else:
-		push_error("bridge: cannot read %s; the HTTP endpoint lists no resources" % RESOURCES_FILE)
+		push_error("bridge: cannot read %s; the HTTP endpoint lists no resources" % _resources_file)
 
 
 func list() -> Array:

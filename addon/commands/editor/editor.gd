@@ -1,10 +1,11 @@
 @tool
-extends "res://addons/bridge/core/command_group.gd"
+extends "../../core/command_group.gd"
 ## editor.*: the editor itself — selection, output, scripts, saving, quitting. Undo and redo live in
 ## editor_history_commands.gd.
 
-const OutputLog := preload("res://addons/bridge/core/output_log.gd")
-const ScriptRunner := preload("res://addons/bridge/core/script_runner.gd")
+const OutputLog := preload("../../lib/output_log.gd")
+const Settings := preload("../../core/settings.gd")
+const ScriptRunner := preload("../../lib/script_runner.gd")
 
 
 func _init(p_server: Node = null) -> void:
@@ -163,7 +164,7 @@ func _script_paths(dir: String) -> Array:
 	var out: Array = []
 	for name in DirAccess.get_directories_at(dir):
 		var sub := dir.path_join(name)
-		if not name.begins_with(".") and sub != "res://addons/bridge":
+		if not name.begins_with(".") and sub != Settings.addon_dir():
 			out.append_array(_script_paths(sub))
 	for name in DirAccess.get_files_at(dir):
 		if name.get_extension() == "gd":

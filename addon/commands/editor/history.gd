@@ -1,5 +1,5 @@
 @tool
-extends "res://addons/bridge/core/command_group.gd"
+extends "../../core/command_group.gd"
 ## editor.undo / redo / undo_history: the editor's undo stacks. Undo and redo go through the editor's
 ## own Scene > Undo/Redo menu items, so they pick the history Ctrl+Z would (the edited scene's or the
 ## global one, whichever changed last) and keep the editor's bookkeeping straight.

@@ -1,9 +1,9 @@
 @tool
-extends "res://addons/bridge/core/command_group.gd"
+extends "../../core/command_group.gd"
 ## editor.output: everything the editor printed lately — print lines as well as errors and warnings —
 ## from the same capture editor.errors reads (core/output_log.gd).
 
-const OutputLog := preload("res://addons/bridge/core/output_log.gd")
+const OutputLog := preload("../../lib/output_log.gd")
 
 
 func _init(p_server: Node = null) -> void:

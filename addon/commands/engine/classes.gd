@@ -1,9 +1,9 @@
 @tool
-extends "res://addons/bridge/core/command_group.gd"
+extends "../../core/command_group.gd"
 ## engine.*: the engine itself — version, the command catalog, singletons and the live class API
 ## (ClassDB). Search lives in engine_search_commands.gd, doc text in engine_docs_commands.gd.
 
-const Params := preload("res://addons/bridge/core/params.gd")
+const Params := preload("../../core/params.gd")
 
 
 func commands() -> Array:

@@ -1,10 +1,10 @@
 @tool
-extends "res://addons/bridge/core/command_group.gd"
+extends "../../core/command_group.gd"
 ## engine.docs: the editor's own documentation text for a class or one of its members. It reads the
 ## doc data the editor's help caches (editor_doc_cache-<version>.res in the editor cache dir), which
 ## holds the full class reference of this exact engine build. Script classes are not in it.
 
-const Params := preload("res://addons/bridge/core/params.gd")
+const Params := preload("../../core/params.gd")
 
 ## Member lists of a class doc, in the order they are searched.
 const MEMBER_KINDS := {"properties": "property", "methods": "method", "signals": "signal", "constants": "constant",

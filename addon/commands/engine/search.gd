@@ -1,5 +1,5 @@
 @tool
-extends "res://addons/bridge/core/command_group.gd"
+extends "../../core/command_group.gd"
 ## engine.search: finds engine classes and members by name across the whole ClassDB. The index
 ## (every class and each member in the class that declares it) is built on the first search.
 

@@ -1,10 +1,10 @@
 @tool
-extends "res://addons/bridge/core/command_group.gd"
+extends "../../core/command_group.gd"
 ## node.*, edits beyond one property: several properties in one undo step, reverting a property to its
 ## default, attaching and detaching scripts. Everything is checked first; a refused command changes nothing.
 
-const SceneAccess := preload("res://addons/bridge/core/scene_access.gd")
-const Params := preload("res://addons/bridge/core/params.gd")
+const SceneAccess := preload("../../lib/scene_access.gd")
+const Params := preload("../../core/params.gd")
 
 ## Properties these commands leave to others: renaming and scripts have their own commands.
 const OWN_COMMANDS := {"name": "node.rename", "script": "node.script_attach / node.script_detach"}

@@ -1,10 +1,10 @@
 @tool
-extends "res://addons/bridge/core/command_group.gd"
+extends "../../core/command_group.gd"
 ## node.*, values: read and write one property (coerced against its declared type, undoable), list
 ## properties, call a method.
 
-const SceneAccess := preload("res://addons/bridge/core/scene_access.gd")
-const Params := preload("res://addons/bridge/core/params.gd")
+const SceneAccess := preload("../../lib/scene_access.gd")
+const Params := preload("../../core/params.gd")
 
 ## Methods node.call refuses: they would free nodes behind the undo history's back.
 const REFUSED_METHODS := {"free": "node.remove", "queue_free": "node.remove"}

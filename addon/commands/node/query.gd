@@ -1,9 +1,9 @@
 @tool
-extends "res://addons/bridge/core/command_group.gd"
+extends "../../core/command_group.gd"
 ## node.*, lookups: find nodes of the edited scene and describe one at a glance.
 
-const SceneAccess := preload("res://addons/bridge/core/scene_access.gd")
-const Params := preload("res://addons/bridge/core/params.gd")
+const SceneAccess := preload("../../lib/scene_access.gd")
+const Params := preload("../../core/params.gd")
 
 
 func commands() -> Array:

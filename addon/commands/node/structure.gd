@@ -1,10 +1,10 @@
 @tool
-extends "res://addons/bridge/core/command_group.gd"
+extends "../../core/command_group.gd"
 ## node.*, structure: add, remove, duplicate, rename and move nodes of the edited scene. Every change is
 ## one undoable action in the scene's history; a refused command changes nothing.
 
-const SceneAccess := preload("res://addons/bridge/core/scene_access.gd")
-const Params := preload("res://addons/bridge/core/params.gd")
+const SceneAccess := preload("../../lib/scene_access.gd")
+const Params := preload("../../core/params.gd")
 
 
 func commands() -> Array:

@@ -1,10 +1,10 @@
 @tool
-extends "res://addons/bridge/core/command_group.gd"
+extends "../../core/command_group.gd"
 ## project.autoload*: the project's autoloads ([autoload] in project.godot). Changes are undoable
 ## actions in the editor's global history and are saved at once, so the next game run sees them.
 
-const Project := preload("res://addons/bridge/commands/project_commands.gd")
-const Params := preload("res://addons/bridge/core/params.gd")
+const Project := preload("../../lib/project_settings.gd")
+const Params := preload("../../core/params.gd")
 
 
 func commands() -> Array:

@@ -1,17 +1,17 @@
 @tool
-extends "res://addons/bridge/core/command_group.gd"
+extends "../../core/command_group.gd"
 ## project.read_file / project.write_file: text files of the project (res://) and its user data
 ## (user://). Writes are atomic (temp file + rename), never touch the engine's state or the bridge
 ## itself, and are handed to the editor's filesystem so it imports them.
 
-const Params := preload("res://addons/bridge/core/params.gd")
-const Scan := preload("res://addons/bridge/commands/project_filesystem_commands.gd")
+const Params := preload("../../core/params.gd")
+const Scan := preload("filesystem.gd")
+const Settings := preload("../../core/settings.gd")
 
 ## Largest file project.read_file returns.
 const MAX_READ_BYTES := 1024 * 1024
 ## res:// folders these commands never touch: engine state (it holds export credentials too) and the bridge.
 const ENGINE_DIR := "res://.godot/"
-const BRIDGE_DIR := "res://addons/bridge/"
 ## The control characters a text file may hold (\b \t \n \f \r): the rest mark binary data, and JSON
 ## replies would carry them raw.
 const TEXT_CONTROLS := [8, 9, 10, 12, 13]
@@ -74,9 +74,9 @@ func _write(p: Dictionary) -> Variant:
 	var path: Variant = _checked_path(p.path, "project.write_file")
 	if path is BridgeError:
 		return path
-	if path.to_lower().begins_with(BRIDGE_DIR) or path.to_lower() == "res://project.godot":
+	if path.to_lower().begins_with(Settings.addon_dir() + "/") or path.to_lower() == "res://project.godot":
 		return BridgeError.new(BridgeError.PATH_REFUSED, "project.write_file refuses %s: %s" % [path,
-				"the bridge does not rewrite itself" if path.to_lower().begins_with(BRIDGE_DIR)
+				"the bridge does not rewrite itself" if path.to_lower().begins_with(Settings.addon_dir() + "/")
 				else "the editor owns project.godot; change settings with project.settings_set"], {"path": path})
 	if DirAccess.dir_exists_absolute(path):
 		return BridgeError.invalid("project.write_file: %s is a folder" % path, {"param": "path"})

@@ -1,5 +1,5 @@
 @tool
-extends "res://addons/bridge/core/command_group.gd"
+extends "../../core/command_group.gd"
 ## project.*, the editor's view of the files: rescan so files written outside the editor are imported,
 ## and resolve uid:// ↔ res:// paths.
 

@@ -1,10 +1,10 @@
 @tool
-extends "res://addons/bridge/core/command_group.gd"
+extends "../../core/command_group.gd"
 ## project.input_action*: the project's input map ([input] in project.godot). Changes are undoable
 ## actions in the editor's global history and are saved at once.
 
-const Project := preload("res://addons/bridge/commands/project_commands.gd")
-const Params := preload("res://addons/bridge/core/params.gd")
+const Project := preload("../../lib/project_settings.gd")
+const Params := preload("../../core/params.gd")
 
 const DEFAULT_DEADZONE := 0.2  # what the editor's Input Map tab gives a new action
 

@@ -1,10 +1,10 @@
 @tool
-extends "res://addons/bridge/core/command_group.gd"
+extends "../../core/command_group.gd"
 ## scene.*: the scenes open in the editor — create, open, save, close, list, the node tree, instancing.
 ## Edits go to the open scene through the editor's undo history; files are written only by saving.
 
-const SceneAccess := preload("res://addons/bridge/core/scene_access.gd")
-const Params := preload("res://addons/bridge/core/params.gd")
+const SceneAccess := preload("../../lib/scene_access.gd")
+const Params := preload("../../core/params.gd")
 
 const SCENE_EXTENSIONS := ["tscn", "scn"]
 

@@ -4,7 +4,8 @@ extends RefCounted
 ## (several may be pipelined), answers them strictly in order, and enforces the size and time limits.
 ## The server runs each request as a coroutine and hands the response back through `finish()`.
 
-const Wire := preload("res://addons/bridge/core/mcp_http_wire.gd")
+const Listener := preload("../net/tcp_listener.gd")
+const Wire := preload("../net/http_head.gd")
 
 const MAX_HEAD_BYTES := 16 * 1024
 const MAX_BODY_BYTES := 16 * 1024 * 1024
@@ -103,15 +104,11 @@ func _read(now: int) -> void:
 		return
 	if _queue.size() >= MAX_PIPELINE or _in.size() > MAX_HEAD_BYTES + MAX_BODY_BYTES:
 		return  # back-pressure: let the kernel buffer fill until answers go out
-	var available := tcp.get_available_bytes()
-	if available <= 0:
-		return  # reading at EOF would close the socket before owed answers are written
-	var got: Array = tcp.get_partial_data(mini(available, READ_CHUNK))
-	if got[0] != OK:
+	var before := _in.size()
+	if not Listener.read_into(tcp, _in, READ_CHUNK):
 		close()
-		return
-	_in.append_array(got[1])
-	_last_active = now
+	elif _in.size() > before:
+		_last_active = now
 
 
 func _parse(now: int) -> void:

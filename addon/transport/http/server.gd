@@ -4,20 +4,23 @@ extends RefCounted
 ## accepts connections, applies the Host and Origin rules and CORS, routes to mcp_endpoint.gd, which
 ## runs tools over the same router as the WebSocket transport. Follows the endpoint settings live.
 
-const Conn := preload("res://addons/bridge/core/mcp_http_conn.gd")
-const OriginRule := preload("res://addons/bridge/core/origin_rule.gd")
-const Endpoint := preload("res://addons/bridge/core/mcp_endpoint.gd")
-const Settings := preload("res://addons/bridge/core/settings.gd")
-const Wire := preload("res://addons/bridge/core/mcp_http_wire.gd")
+const Conn := preload("connection.gd")
+const OriginRule := preload("../net/origin_rule.gd")
+const Endpoint := preload("../../mcp/endpoint.gd")
+const Settings := preload("../../core/settings.gd")
+const Wire := preload("../net/http_head.gd")
+const Listener := preload("../net/tcp_listener.gd")
 
 const PATH := "/mcp"
 const MAX_CONNECTIONS := 64
 const ALLOW := "POST, OPTIONS"
 const CORS_HEADERS := "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID"
 
-var port: int = 0
-var _tcp := TCPServer.new()
-var _conns: Array = []
+## The bound port, 0 while the endpoint is off. Part of the transport contract (transport/README.md).
+var port: int:
+	get:
+		return _listener.port
+var _listener := Listener.new()
 var _endpoint: RefCounted
 var _server: Node
 var _bound := {"enabled": true, "pinned": 0}
@@ -29,53 +32,55 @@ func _init(router: RefCounted, server: Node) -> void:
 	ProjectSettings.settings_changed.connect(_on_settings_changed)
 
 
-## Binds the pinned port, or the first free one in [first, last]. Returns OK or the last error.
-func listen(pinned: int, first: int, last: int) -> int:
-	_bound = {"enabled": true, "pinned": pinned}
-	var candidates: Array = [pinned] if pinned > 0 else range(first, last + 1)
-	var err := ERR_CANT_CREATE
-	for p: int in candidates:
-		err = _tcp.listen(p, "127.0.0.1")
-		if err == OK:
-			port = p
-			return OK
-	port = 0
+func name() -> String:
+	return "http"
+
+
+## Binds BRIDGE_MCP_HTTP_PORT / bridge/network/http_port, or the first free port in 9100-9115; stays
+## off (port 0, OK) while bridge/network/mcp_http is false. An optional transport: a failed bind is
+## logged, and the editor keeps its WebSocket transport.
+func listen() -> int:
+	var enabled := Settings.flag(Settings.MCP_HTTP)
+	var pinned := Settings.pinned_port("BRIDGE_MCP_HTTP_PORT", Settings.HTTP_PORT)
+	_bound = {"enabled": enabled, "pinned": pinned}
+	if not enabled:
+		return OK
+	var err := _listener.listen(pinned, Settings.HTTP_FIRST_PORT, Settings.HTTP_LAST_PORT)
+	if err != OK:
+		push_error("bridge: HTTP MCP endpoint could not bind (tried %s)" % [pinned if pinned > 0 else "9100-9115"])
 	return err
 
 
 func stop() -> void:
-	for conn: RefCounted in _conns:
-		conn.close()
-	_conns.clear()
-	_tcp.stop()
-	port = 0
+	_close_all()
 	if ProjectSettings.settings_changed.is_connected(_on_settings_changed):
 		ProjectSettings.settings_changed.disconnect(_on_settings_changed)
 
 
 ## Called every editor frame: never waits on a socket.
 func poll() -> void:
-	var now := Time.get_ticks_msec()
-	while _tcp.is_listening() and _tcp.is_connection_available():
-		_accept(_tcp.take_connection())
-	for conn: RefCounted in _conns:
-		conn.poll(now)
-	_conns = _conns.filter(func(c: RefCounted) -> bool: return not c.closed)
+	_listener.poll(_accept)
 
 
-func _accept(tcp: StreamPeerTCP) -> void:
-	if _conns.size() >= MAX_CONNECTIONS:
-		for conn: RefCounted in _conns:
+func _close_all() -> void:
+	for conn: RefCounted in _listener.connections:
+		conn.close()
+	_listener.stop()
+
+
+func _accept(tcp: StreamPeerTCP) -> Variant:
+	if _listener.connections.size() >= MAX_CONNECTIONS:
+		for conn: RefCounted in _listener.connections:
 			if conn.is_idle():
 				conn.close()  # the oldest idle keep-alive connection makes room
 				break
-		_conns = _conns.filter(func(c: RefCounted) -> bool: return not c.closed)
-	if _conns.size() >= MAX_CONNECTIONS:
+		_listener.prune()
+	if _listener.connections.size() >= MAX_CONNECTIONS:
 		tcp.put_partial_data(Wire.response_bytes(503, {"Content-Type": "application/json", "Retry-After": "1"},
 				Wire.error_body(-32000, "too many open connections"), false))
 		tcp.disconnect_from_host()
-		return
-	_conns.append(Conn.new(tcp, _on_request))
+		return null
+	return Conn.new(tcp, _on_request)
 
 
 ## Runs one request as a coroutine (a slow command holds up neither the editor nor other clients);
@@ -126,15 +131,8 @@ func _on_settings_changed() -> void:
 	if enabled == _bound.enabled and pinned == _bound.pinned:
 		return
 	var before := port
-	for conn: RefCounted in _conns:
-		conn.close()
-	_conns.clear()
-	_tcp.stop()
-	port = 0
-	_bound = {"enabled": enabled, "pinned": pinned}
-	if enabled and listen(pinned, Settings.HTTP_FIRST_PORT, Settings.HTTP_LAST_PORT) != OK:
-		push_error("bridge: HTTP MCP endpoint could not bind (tried %s)" % [pinned if pinned > 0 else "9100-9115"])
-	_bound = {"enabled": enabled, "pinned": pinned}
+	_close_all()
+	listen()
 	if port != before and _server and _server.get("discovery"):
 		_server.discovery.info.http_port = port
 		_server.discovery.write()

@@ -3,7 +3,7 @@ extends RefCounted
 ## HTTP/1.1 on the wire, strictly: parses a request head (request line + header fields) into a
 ## Dictionary or the status that refuses it, and serializes responses. No I/O here.
 
-const JsonValue := preload("res://addons/bridge/core/json_value.gd")
+const JsonValue := preload("../../core/json_value.gd")
 
 const MAX_HEADERS := 100
 

@@ -2,8 +2,8 @@
 extends RefCounted
 ## JSON-RPC 2.0 framing over the router: one request, a notification or a batch in, the reply text out.
 
-const BridgeError := preload("res://addons/bridge/core/bridge_error.gd")
-const JsonValue := preload("res://addons/bridge/core/json_value.gd")
+const BridgeError := preload("../../core/bridge_error.gd")
+const JsonValue := preload("../../core/json_value.gd")
 
 var _router: RefCounted
 

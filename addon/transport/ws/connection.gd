@@ -4,9 +4,10 @@ extends RefCounted
 ## Host and Origin can be checked (Godot's WebSocketPeer hides them). Never blocks the editor: reads only
 ## what has arrived, writes what the socket takes and keeps the rest for the next poll.
 
-const Handshake := preload("res://addons/bridge/core/ws_handshake.gd")
-const Frames := preload("res://addons/bridge/core/ws_frames.gd")
-const Wire := preload("res://addons/bridge/core/mcp_http_wire.gd")
+const Listener := preload("../net/tcp_listener.gd")
+const Handshake := preload("handshake.gd")
+const Frames := preload("frames.gd")
+const Wire := preload("../net/http_head.gd")
 
 const MAX_HEAD_BYTES := 16 * 1024
 ## The upgrade request must arrive whole within this time of the connection (stalled clients get 408).
@@ -110,14 +111,8 @@ func poll(now: int) -> void:
 func _read() -> void:
 	if _out_bytes > OUT_HIGH_WATER:
 		return  # back-pressure: the kernel buffer fills and the client waits
-	var available := tcp.get_available_bytes()
-	if available <= 0:
-		return
-	var got: Array = tcp.get_partial_data(mini(available, READ_BUDGET))
-	if got[0] != OK:
+	if not Listener.read_into(tcp, _in, READ_BUDGET):
 		abort()
-		return
-	_in.append_array(got[1])
 
 
 func _handshake(now: int) -> void:

@@ -4,8 +4,8 @@ extends RefCounted
 ## refusal out. Applies the same Host and Origin rules as the HTTP endpoint (origin_rule.gd), because
 ## browsers apply no CORS to WebSockets: any page could otherwise open ws://127.0.0.1 and drive the editor.
 
-const Wire := preload("res://addons/bridge/core/mcp_http_wire.gd")
-const OriginRule := preload("res://addons/bridge/core/origin_rule.gd")
+const Wire := preload("../net/http_head.gd")
+const OriginRule := preload("../net/origin_rule.gd")
 
 const ACCEPT_GUID := "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 const REASONS := {101: "Switching Protocols", 408: "Request Timeout", 426: "Upgrade Required", 503: "Service Unavailable"}

@@ -6,68 +6,65 @@ extends RefCounted
 ## notification carrying this editor's identity, so it can refuse the wrong project before sending
 ## anything, and told `bridge.commands_changed` when the command set changes.
 
-const JsonRpc := preload("res://addons/bridge/core/jsonrpc.gd")
-const Conn := preload("res://addons/bridge/core/ws_conn.gd")
-const Handshake := preload("res://addons/bridge/core/ws_handshake.gd")
+const JsonRpc := preload("../net/jsonrpc.gd")
+const Conn := preload("connection.gd")
+const Handshake := preload("handshake.gd")
+const Listener := preload("../net/tcp_listener.gd")
+const Settings := preload("../../core/settings.gd")
 
 ## Past this many open connections, a new one is refused with 503.
 const MAX_CONNECTIONS := 128
 
-var port: int = 0
-var _tcp := TCPServer.new()
-var _conns: Array = []
+## The bound port (0 before listen). Part of the transport contract (transport/README.md).
+var port: int:
+	get:
+		return _listener.port
+var _listener := Listener.new()
 var _rpc: RefCounted
 var _router: RefCounted
 var _hello: Callable
 
 
-func _init(router: RefCounted, hello: Callable) -> void:
+func _init(router: RefCounted, server: Node) -> void:
 	_router = router
 	_rpc = JsonRpc.new(router)
-	_hello = hello
+	_hello = server.hello
 	router.commands_changed.connect(_on_commands_changed)
 
 
-## Binds the pinned port, or the first free one in [first, last]. Returns OK or the last error.
-func listen(pinned: int, first: int, last: int) -> int:
-	var candidates: Array = [pinned] if pinned > 0 else range(first, last + 1)
-	var err := ERR_CANT_CREATE
-	for p: int in candidates:
-		err = _tcp.listen(p, "127.0.0.1")
-		if err == OK:
-			port = p
-			return OK
+func name() -> String:
+	return "ws"
+
+
+## Binds BRIDGE_WS_PORT / bridge/network/ws_port, or the first free port in 9080-9095. Returns OK or the error.
+func listen() -> int:
+	var pinned := Settings.pinned_port("BRIDGE_WS_PORT", Settings.WS_PORT)
+	var err := _listener.listen(pinned, Settings.WS_DEFAULT_PORT, Settings.WS_LAST_PORT)
+	if err != OK:
+		push_error("bridge: cannot listen on 127.0.0.1:%s (%s); set %s or BRIDGE_WS_PORT to a free port" % [
+				pinned if pinned > 0 else "9080-9095", error_string(err), Settings.WS_PORT])
 	return err
 
 
 func stop() -> void:
 	if _router.commands_changed.is_connected(_on_commands_changed):
 		_router.commands_changed.disconnect(_on_commands_changed)
-	for conn: RefCounted in _conns:
+	for conn: RefCounted in _listener.connections:
 		conn.shut_down()
-	_conns.clear()
-	_tcp.stop()
+	_listener.stop()
 
 
 ## Called every editor frame: never waits on a socket.
 func poll() -> void:
-	var now := Time.get_ticks_msec()
-	while _tcp.is_listening() and _tcp.is_connection_available():
-		_accept(_tcp.take_connection())
-	var gone := false
-	for conn: RefCounted in _conns:
-		conn.poll(now)
-		gone = gone or conn.closed
-	if gone:
-		_conns = _conns.filter(func(c: RefCounted) -> bool: return not c.closed)
+	_listener.poll(_accept)
 
 
-func _accept(tcp: StreamPeerTCP) -> void:
-	if _conns.size() >= MAX_CONNECTIONS:
+func _accept(tcp: StreamPeerTCP) -> Variant:
+	if _listener.connections.size() >= MAX_CONNECTIONS:
 		tcp.put_partial_data(Handshake.refusal(503, "too many open connections").bytes)
 		tcp.disconnect_from_host()
-		return
-	_conns.append(Conn.new(tcp, _greet, _serve))
+		return null
+	return Conn.new(tcp, _greet, _serve)
 
 
 func _greet(conn: RefCounted) -> void:
@@ -84,5 +81,5 @@ func _serve(conn: RefCounted, text: String) -> void:
 
 func _on_commands_changed() -> void:
 	var note := JSON.stringify({"jsonrpc": "2.0", "method": "bridge.commands_changed", "params": {}})
-	for conn: RefCounted in _conns:
+	for conn: RefCounted in _listener.connections:
 		conn.send_text(note)
