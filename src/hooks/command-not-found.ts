@@ -3,6 +3,7 @@
 import type {Hook} from '@oclif/core'
 
 import {flagFor, paramsFromFlags} from '../cli/addon-command.js'
+import {IMAGE_COMMANDS, saveImages, shortenImages} from '../cli/images.js'
 import {type CommandDoc, methodFromId} from '../catalog/catalog.js'
 import {EngineClient} from '../editor/client.js'
 import {BridgeCliError, EXIT} from '../errors.js'
@@ -39,10 +40,15 @@ const hook: Hook.CommandNotFound = async function (opts) {
       return fail(`unknown command '${parts.join(' ')}': the editor has no method '${method}'.${hint}`, {
         exit: EXIT.usage,
       })
-    const params = {...JSON.parse(flagValue('params') ?? '{}'), ...paramsFromFlags(doc, looseFlags(argv, doc))}
+    const images = IMAGE_COMMANDS.has(method)
+    const params = {...JSON.parse(flagValue('params') ?? '{}'), ...paramsFromFlags(doc, looseFlags(argv, doc, images))}
     const timeout = Number(flagValue('timeout'))
-    const result = await client.call(method, params, Number.isInteger(timeout) && timeout > 0 ? timeout : undefined)
-    this.log(wantsJson(argv.includes('--json')) ? JSON.stringify(result, null, 2) : formatHuman(result))
+    let result = await client.call(method, params, Number.isInteger(timeout) && timeout > 0 ? timeout : undefined)
+    const json = wantsJson(argv.includes('--json'))
+    const out = images ? flagValue('out') : undefined
+    if (out) result = saveImages(result, out, method.split('.')[1]).result
+    else if (images && !json) result = shortenImages(result)
+    this.log(json ? JSON.stringify(result, null, 2) : formatHuman(result))
   } catch (error) {
     if (error instanceof BridgeCliError) fail(error.message, {exit: error.exitCode})
     throw error
@@ -52,12 +58,12 @@ const hook: Hook.CommandNotFound = async function (opts) {
 }
 
 /** The flags of a command only the live editor knows, read with its live docs (booleans may stand alone). */
-function looseFlags(argv: string[], doc: CommandDoc): Record<string, unknown> {
+function looseFlags(argv: string[], doc: CommandDoc, images = false): Record<string, unknown> {
   const byFlag = new Map(doc.params.map((p) => [flagFor(p), p]))
   const out: Record<string, unknown> = {}
   for (let i = 0; i < argv.length; i++) {
     const m = /^--(no-)?([\w-]+)(?:=(.*))?$/.exec(argv[i])
-    if (!m || ['project', 'json', 'timeout', 'params'].includes(m[2])) {
+    if (!m || ['project', 'json', 'timeout', 'params', ...(images ? ['out'] : [])].includes(m[2])) {
       if (m && m[3] === undefined && m[2] !== 'json') i++
       continue
     }
