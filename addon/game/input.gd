@@ -12,6 +12,9 @@ var _held: Dictionary = {}  # label -> release event, for release_all
 
 
 func _ready() -> void:
+	if not Ipc.enabled():
+		set_process(false)
+		return
 	process_mode = Node.PROCESS_MODE_ALWAYS
 	process_priority = -1000  # before game nodes, so events land before their _process this frame
 

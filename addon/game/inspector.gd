@@ -5,12 +5,6 @@ extends Node
 ## game the editor did not launch.
 
 const Ipc := preload("ipc.gd")
-const OutputLog := preload("../lib/output_log.gd")
-const Nodes := preload("nodes.gd")
-const Eval := preload("eval.gd")
-const Frames := preload("frames.gd")
-const Waits := preload("waits.gd")
-const GameControl := preload("control.gd")
 
 var _dir := ""
 var _handlers: Dictionary = {}
@@ -19,31 +13,26 @@ var _log: Logger
 var _pending := 0
 
 
-## Launched by the editor (its debugger is attached), or BRIDGE_GAME_IPC=1 for a game run by hand;
-## never in an export template.
-static func enabled() -> bool:
-	if OS.has_feature("template"):
-		return false
-	return EngineDebugger.is_active() or OS.get_environment("BRIDGE_GAME_IPC") == "1"
-
-
 func _ready() -> void:
-	if not enabled():
+	if not Ipc.enabled():
 		set_process(false)
 		return
 	process_mode = Node.PROCESS_MODE_ALWAYS
 	process_priority = -999
-	_log = OutputLog.new()
+	# Loaded only here: value coercion is shared with the editor side, which an export template lacks.
+	var here: String = get_script().resource_path.get_base_dir()
+	var part := func(file: String) -> Script: return load(here.path_join(file))
+	_log = load(here.path_join("../lib/output_log.gd").simplify_path()).new()
 	OS.add_logger(_log)
 	var tree := get_tree()
-	var nodes := Nodes.new(tree)
-	var control := GameControl.new(tree, _log)
-	_parts = [nodes, Eval.new(tree, _log), Frames.new(tree), Waits.new(tree, nodes), control]
-	for part in _parts:
-		_handlers.merge(part.handlers())
+	var nodes: RefCounted = part.call("nodes.gd").new(tree)
+	var control: RefCounted = part.call("control.gd").new(tree, _log)
+	_parts = [nodes, part.call("eval.gd").new(tree, _log), part.call("frames.gd").new(tree), part.call("waits.gd").new(tree, nodes), control]
+	for obj: RefCounted in _parts:
+		_handlers.merge(obj.handlers())
 	_fit_headless_window()
 	_dir = Ipc.reset()
-	var hello := control.status()
+	var hello: Dictionary = control.status()
 	hello["session"] = "%d-%d" % [OS.get_process_id(), Time.get_ticks_usec()]
 	hello["started_unix"] = Time.get_unix_time_from_system()
 	Ipc.write_atomic(_dir, Ipc.GAME_FILE, JSON.stringify(hello))

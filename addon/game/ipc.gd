@@ -21,6 +21,14 @@ const INVALID := -32602
 const TIMEOUT := -32006
 
 
+## Whether the game side runs: in a game the editor launched (its debugger is attached), or with
+## BRIDGE_GAME_IPC=1 for a game started by hand; never in an export template.
+static func enabled() -> bool:
+	if OS.has_feature("template"):
+		return false
+	return EngineDebugger.is_active() or OS.get_environment("BRIDGE_GAME_IPC") == "1"
+
+
 static func dir() -> String:
 	return ProjectSettings.globalize_path(DIR)
 
