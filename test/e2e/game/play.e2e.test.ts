@@ -57,6 +57,25 @@ describe('the running game (real editor, headless game)', function () {
     expect(input.rpcCode).to.equal(NOT_RUNNING)
   })
 
+  it('manages the game autoloads by ownership: install writes nothing when present, uninstall leaves a user autoload', async () => {
+    const file = join(editor.root, 'project.godot')
+    const ours = ['MCPGameInspector="*res://addons/bridge/game/inspector.gd"', 'MCPGameInput="*res://addons/bridge/game/input.gd"']
+    const text = () => readFileSync(file, 'utf8')
+    for (const line of ours) expect(text()).to.include(line) // written by install --enable (the harness)
+    const run = async (code: string) =>
+      (await call('editor.run_script', {code: `var G = load("res://addons/bridge/lib/game_autoloads.gd")\n${code}`, allow_unsafe_editor_io: true})).result
+    const before = text()
+    expect(await run('return G.install()')).to.deep.equal([])
+    expect(text()).to.equal(before)
+    await run('ProjectSettings.set_setting("autoload/MCPGameInput", "*res://scripts/player.gd")')
+    expect(await run('return G.uninstall()')).to.deep.equal(['MCPGameInspector'])
+    expect(text()).to.not.include('MCPGameInspector')
+    expect(text()).to.include('MCPGameInput="*res://scripts/player.gd"')
+    await run('ProjectSettings.set_setting("autoload/MCPGameInput", null)')
+    expect(await run('return G.install()')).to.deep.equal(['MCPGameInspector', 'MCPGameInput'])
+    for (const line of ours) expect(text()).to.include(line)
+  })
+
   it('plays the main scene headless and reports the game pid; the headless flag is never saved', async () => {
     const out = await play()
     expect(out.pid).to.be.a('number').above(0)
