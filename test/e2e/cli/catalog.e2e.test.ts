@@ -1,8 +1,8 @@
 // The catalog the CLI ships (flags, help, docs) must equal the live addon's own parameter docs.
 import {expect} from 'chai'
 
-import {loadCatalog} from '../../src/catalog/catalog.js'
-import {type TestEditor, startEditor} from '../support/editor.js'
+import {loadCatalog} from '../../../src/catalog/catalog.js'
+import {type TestEditor, startEditor} from '../../support/editor.js'
 
 describe('catalog matches the live addon (drift check)', function () {
   this.timeout(120_000)

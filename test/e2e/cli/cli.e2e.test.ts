@@ -5,9 +5,9 @@ import {cpSync, mkdirSync, mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {EXIT} from '../../src/errors.js'
-import {parseJson, runCli} from '../support/cli.js'
-import {DEMO_PROJECT, REPO_ROOT, type TestEditor, startEditor} from '../support/editor.js'
+import {EXIT} from '../../../src/errors.js'
+import {parseJson, runCli} from '../../support/cli.js'
+import {DEMO_PROJECT, REPO_ROOT, type TestEditor, startEditor} from '../../support/editor.js'
 
 describe('CLI commands against a real editor', function () {
   this.timeout(120_000)

@@ -5,8 +5,8 @@ import {mkdtempSync, readFileSync, realpathSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {parseJson, runCli} from '../support/cli.js'
-import {REPO_ROOT as REPO, type TestEditor, startEditor} from '../support/editor.js'
+import {parseJson, runCli} from '../../support/cli.js'
+import {REPO_ROOT as REPO, type TestEditor, startEditor} from '../../support/editor.js'
 
 describe('bridge configure (real editor)', function () {
   this.timeout(180_000)

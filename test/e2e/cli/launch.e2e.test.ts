@@ -5,10 +5,10 @@ import {cpSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {pidAlive, readDiscovery} from '../../src/editor/discovery.js'
-import {EXIT} from '../../src/errors.js'
-import {parseJson, runCli} from '../support/cli.js'
-import {DEMO_PROJECT, childPids, waitForExit} from '../support/editor.js'
+import {pidAlive, readDiscovery} from '../../../src/editor/discovery.js'
+import {EXIT} from '../../../src/errors.js'
+import {parseJson, runCli} from '../../support/cli.js'
+import {DEMO_PROJECT, childPids, waitForExit} from '../../support/editor.js'
 
 describe('bridge install + launch (real editor)', function () {
   this.timeout(150_000)

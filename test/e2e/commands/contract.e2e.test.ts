@@ -5,9 +5,9 @@ import {expect} from 'chai'
 import {existsSync, readFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 
-import type {CommandDoc} from '../../src/catalog/catalog.js'
-import {type TestEditor, startEditor} from '../support/editor.js'
-import {rpcError as expectRefused} from '../support/rpc.js'
+import type {CommandDoc} from '../../../src/catalog/catalog.js'
+import {type TestEditor, startEditor} from '../../support/editor.js'
+import {rpcError as expectRefused} from '../../support/rpc.js'
 
 const WRONG_VALUE: Record<string, unknown> = {
   string: 12,

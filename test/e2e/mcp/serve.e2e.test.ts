@@ -10,9 +10,9 @@ import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} fro
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import type {CommandDoc} from '../../src/catalog/catalog.js'
-import {BRIDGE_BIN, runCli} from '../support/cli.js'
-import {DEMO_PROJECT, REPO_ROOT, type TestEditor, startEditor} from '../support/editor.js'
+import type {CommandDoc} from '../../../src/catalog/catalog.js'
+import {BRIDGE_BIN, runCli} from '../../support/cli.js'
+import {DEMO_PROJECT, REPO_ROOT, type TestEditor, startEditor} from '../../support/editor.js'
 
 const FIXTURE_PLUGIN = join(REPO_ROOT, 'test', 'fixtures', 'mcp-plugin')
 const ENGINE_RUN = JSON.parse(readFileSync(join(REPO_ROOT, 'addon', 'mcp', 'engine_run.json'), 'utf8'))

@@ -14,13 +14,13 @@ import {type Server, createServer} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import type {CommandDoc} from '../../src/catalog/catalog.js'
-import {discoveryPath} from '../../src/editor/discovery.js'
-import {getPrompt, listPrompts, loadPrompts} from '../../src/mcp/prompts.js'
-import {listResources} from '../../src/mcp/resources.js'
-import {successResult} from '../../src/mcp/results.js'
-import {ENGINE_RUN, typedTool} from '../../src/mcp/tools.js'
-import {DEMO_PROJECT, REPO_ROOT, type TestEditor, startEditor} from '../support/editor.js'
+import type {CommandDoc} from '../../../src/catalog/catalog.js'
+import {discoveryPath} from '../../../src/editor/discovery.js'
+import {getPrompt, listPrompts, loadPrompts} from '../../../src/mcp/prompts.js'
+import {listResources} from '../../../src/mcp/resources.js'
+import {successResult} from '../../../src/mcp/results.js'
+import {ENGINE_RUN, typedTool} from '../../../src/mcp/tools.js'
+import {DEMO_PROJECT, REPO_ROOT, type TestEditor, startEditor} from '../../support/editor.js'
 
 /** A project-local command (a fixture) whose result carries an image, as frame captures will. */
 const IMAGE_COMMANDS = `@tool

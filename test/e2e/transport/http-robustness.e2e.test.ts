@@ -11,7 +11,7 @@ import {type Socket, connect} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {DEMO_PROJECT, type TestEditor, startEditor} from '../support/editor.js'
+import {DEMO_PROJECT, type TestEditor, startEditor} from '../../support/editor.js'
 
 const SLOW_COMMANDS = `@tool
 extends "res://addons/bridge/core/command_group.gd"

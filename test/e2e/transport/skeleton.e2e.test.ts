@@ -7,10 +7,10 @@ import {createServer} from 'node:net'
 import {join} from 'node:path'
 import WebSocket from 'ws'
 
-import {discoveryPath} from '../../src/editor/discovery.js'
-import {EXIT} from '../../src/errors.js'
-import {BRIDGE_BIN, parseJson, runCli} from '../support/cli.js'
-import {type TestEditor, startEditor} from '../support/editor.js'
+import {discoveryPath} from '../../../src/editor/discovery.js'
+import {EXIT} from '../../../src/errors.js'
+import {BRIDGE_BIN, parseJson, runCli} from '../../support/cli.js'
+import {type TestEditor, startEditor} from '../../support/editor.js'
 
 describe('walking skeleton (real editor)', function () {
   this.timeout(120_000)

@@ -8,9 +8,9 @@ import {createHash, randomBytes} from 'node:crypto'
 import {type Socket, connect} from 'node:net'
 import WebSocket from 'ws'
 
-import {EngineClient} from '../../src/editor/client.js'
-import {EngineError} from '../../src/errors.js'
-import {type TestEditor, startEditor} from '../support/editor.js'
+import {EngineClient} from '../../../src/editor/client.js'
+import {EngineError} from '../../../src/errors.js'
+import {type TestEditor, startEditor} from '../../support/editor.js'
 
 const OP = {continuation: 0, text: 1, binary: 2, close: 8, ping: 9, pong: 10}
 

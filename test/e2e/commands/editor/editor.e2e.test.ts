@@ -5,10 +5,10 @@ import {expect} from 'chai'
 import {existsSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {pidAlive} from '../../src/editor/discovery.js'
-import {EngineError} from '../../src/errors.js'
-import {startEditor, type TestEditor, waitForExit} from '../support/editor.js'
-import {rpcError} from '../support/rpc.js'
+import {pidAlive} from '../../../../src/editor/discovery.js'
+import {EngineError} from '../../../../src/errors.js'
+import {startEditor, type TestEditor, waitForExit} from '../../../support/editor.js'
+import {rpcError} from '../../../support/rpc.js'
 
 type Json = Record<string, any>
 

@@ -2,9 +2,9 @@
 // search) and the editor's doc text, against a real headless editor.
 import {expect} from 'chai'
 
-import {EngineError} from '../../src/errors.js'
-import {startEditor, type TestEditor} from '../support/editor.js'
-import {rpcError} from '../support/rpc.js'
+import {EngineError} from '../../../../src/errors.js'
+import {startEditor, type TestEditor} from '../../../support/editor.js'
+import {rpcError} from '../../../support/rpc.js'
 
 type Json = Record<string, any>
 

@@ -5,11 +5,7 @@ import {expect} from 'chai'
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import type {EngineError} from '../../src/errors.js'
-import {startEditor, type TestEditor} from '../support/editor.js'
-import {refusedUnchanged, sceneHistory as sharedSceneHistory, undoOwn} from '../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 const MAIN = 'res://scenes/main.tscn'
 const METHODS = [
@@ -23,40 +19,25 @@ const METHODS = [
 
 describe('node edits, scripts and scene files (real editor)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
   let declared: Record<string, Json>
-  let pristine: Json
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-  const tree = () => call('scene.tree')
+  const fx = useEditor({
+    async setup({call, editor}) {
+      const {commands} = await call('engine.commands')
+      declared = Object.fromEntries((commands as Json[]).map((c) => [c.method, c]))
+      const file = (resPath: string) => join(fx.editor.root, resPath.replace('res://', ''))
+      writeFileSync(
+        file('res://scripts/mover.gd'),
+        'extends Node2D\n\n@export var speed: float = 5.0\n@export var label := "m"\n',
+      )
+      writeFileSync(file('res://scripts/spinner.gd'), 'extends Node3D\n')
+      writeFileSync(file('res://scripts/broken.gd'), 'extends Node2D\n\nfunc f(:\n')
+      writeFileSync(file('res://scripts/base.gd'), '@abstract\nextends Node2D\n')
+    },
+  })
+  const {call, tree, sceneHistory, undo, refused} = fx
   const get = async (node: string, property: string) => (await call('node.get', {node_path: node, property})).value
   const script = async (node: string) => (await call('node.info', {node_path: node})).script
-  const file = (resPath: string) => join(editor.root, resPath.replace('res://', ''))
-  const sceneHistory = () => sharedSceneHistory(editor.client)
-  const undo = (action: string) => undoOwn(editor.client, action)
-  /** Expects the call to fail with `code`, and the scene (tree, undo history) to be exactly as before. */
-  const refused = (method: string, params: Json, code: number, ...fragments: string[]): Promise<EngineError> =>
-    refusedUnchanged(editor.client, async () => [await tree(), (await sceneHistory()).count], method, params, code, ...fragments)
-
-  before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands')
-    declared = Object.fromEntries((commands as Json[]).map((c) => [c.method, c]))
-    pristine = await tree()
-    writeFileSync(
-      file('res://scripts/mover.gd'),
-      'extends Node2D\n\n@export var speed: float = 5.0\n@export var label := "m"\n',
-    )
-    writeFileSync(file('res://scripts/spinner.gd'), 'extends Node3D\n')
-    writeFileSync(file('res://scripts/broken.gd'), 'extends Node2D\n\nfunc f(:\n')
-    writeFileSync(file('res://scripts/base.gd'), '@abstract\nextends Node2D\n')
-  })
-  after(async () => {
-    await editor?.stop()
-  })
-  afterEach(async function () {
-    if (this.currentTest?.state === 'passed')
-      expect(await tree(), 'each test leaves the scene as it found it').to.deep.equal(pristine)
-  })
+  const file = (resPath: string) => join(fx.editor.root, resPath.replace('res://', ''))
 
   it('declares each command with an example and honest read-only/destructive flags', () => {
     for (const m of METHODS) expect(declared[m], m).to.include.keys('example', 'summary')
@@ -276,7 +257,7 @@ describe('node edits, scripts and scene files (real editor)', function () {
       discarded_actions: 2,
       current: MAIN,
     })
-    expect(await tree()).to.deep.equal(pristine)
+    expect(await tree()).to.deep.equal(fx.pristine)
     expect(await get('Player', 'position')).to.deep.equal([320, 180])
     expect((await sceneHistory()).count).to.equal(0)
     expect((await call('scene.current')).unsaved).to.equal(false)

@@ -5,41 +5,20 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import type {EngineError} from '../../src/errors.js'
-import {startEditor, type TestEditor} from '../support/editor.js'
-import {refusedUnchanged, sceneHistory as sharedSceneHistory, undoOwn} from '../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('node commands (real editor)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
   let examples: Record<string, Json>
-  let pristine: Json
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-  const tree = () => call('scene.tree')
+  const fx = useEditor({
+    async setup({call}) {
+      const {commands} = await call('engine.commands', {group: 'node'})
+      examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
+    },
+  })
+  const {call, tree, sceneHistory, undo, refused} = fx
   const get = async (node: string, property: string) => (await call('node.get', {node_path: node, property})).value
   const inEditor = async (code: string) => (await call('editor.run_script', {code})).result
-  const sceneHistory = () => sharedSceneHistory(editor.client)
-  const undo = (action: string) => undoOwn(editor.client, action)
-  /** Expects the call to fail with `code`, and the scene (tree, undo history) to be exactly as before. */
-  const refused = (method: string, params: Json, code: number, ...fragments: string[]): Promise<EngineError> =>
-    refusedUnchanged(editor.client, async () => [await tree(), (await sceneHistory()).count], method, params, code, ...fragments)
-
-  before(async () => {
-    editor = await startEditor()
-    // startEditor returns once the editor has opened the main scene
-    const {commands} = await call('engine.commands', {group: 'node'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
-    pristine = await tree()
-  })
-  after(async () => {
-    await editor?.stop()
-  })
-  afterEach(async function () {
-    if (this.currentTest?.state === 'passed')
-      expect(await tree(), 'each test leaves the scene as it found it').to.deep.equal(pristine)
-  })
 
   it('declares every node command with an example', () => {
     expect(Object.keys(examples)).to.include.members([
@@ -445,7 +424,7 @@ describe('node commands (real editor)', function () {
       {source: '/root/Main/Player', signal: 'visibility_changed', method: 'reset_smoothing'},
     ])
     await call('scene.save')
-    expect(readFileSync(join(editor.root, 'scenes', 'main.tscn'), 'utf8')).to.include(
+    expect(readFileSync(join(fx.editor.root, 'scenes', 'main.tscn'), 'utf8')).to.include(
       '[connection signal="visibility_changed" from="Player" to="Camera2D" method="reset_smoothing"]',
     )
     await refused('node.connect', examples['node.connect'], -32000, 'already connected')
@@ -513,7 +492,7 @@ describe('node commands (real editor)', function () {
     ])
     expect((await call('node.add_to_group', examples['node.add_to_group'])).changed).to.equal(false)
     await call('scene.save')
-    expect(readFileSync(join(editor.root, 'scenes', 'main.tscn'), 'utf8')).to.match(/name="Ground".*groups=\["solid"\]/)
+    expect(readFileSync(join(fx.editor.root, 'scenes', 'main.tscn'), 'utf8')).to.match(/name="Ground".*groups=\["solid"\]/)
     await undo('add Ground to group solid')
     expect((await call('node.info', {node_path: 'Ground'})).groups).to.deep.equal([])
     await call('scene.save')

@@ -5,8 +5,8 @@ import {expect} from 'chai'
 import {existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {EngineError} from '../../src/errors.js'
-import {startEditor, type TestEditor} from '../support/editor.js'
+import {EngineError} from '../../../../src/errors.js'
+import {startEditor, type TestEditor} from '../../../support/editor.js'
 
 type Json = Record<string, any>
 

@@ -4,9 +4,9 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {EngineError} from '../../src/errors.js'
-import {startEditor, type TestEditor} from '../support/editor.js'
-import {rpcError} from '../support/rpc.js'
+import {EngineError} from '../../../../src/errors.js'
+import {startEditor, type TestEditor} from '../../../support/editor.js'
+import {rpcError} from '../../../support/rpc.js'
 
 type Json = Record<string, any>
 

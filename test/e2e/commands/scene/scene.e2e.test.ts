@@ -5,9 +5,9 @@ import {expect} from 'chai'
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import type {EngineError} from '../../src/errors.js'
-import {startEditor, type TestEditor} from '../support/editor.js'
-import {refusedUnchanged} from '../support/rpc.js'
+import type {EngineError} from '../../../../src/errors.js'
+import {startEditor, type TestEditor} from '../../../support/editor.js'
+import {refusedUnchanged} from '../../../support/rpc.js'
 
 type Json = Record<string, any>
 
