@@ -14,6 +14,9 @@ signal commands_changed
 var _commands: Dictionary = {}  # method -> command Dictionary (docs + handler)
 var _order: Array[String] = []
 var _groups: Array = []  # handlers are Callables on these objects: keep them alive
+## Per-method usage since start (or the last reset_stats): {calls, errors, total_usec, max_usec}.
+var _stats: Dictionary = {}
+var _stats_since_msec := Time.get_ticks_msec()
 
 
 ## Registers every command a group declares. A group is any object with `commands() -> Array`.
@@ -82,10 +85,32 @@ func dispatch(method: String, params: Variant) -> Dictionary:
 		msg += "; engine.commands lists every command"
 		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, msg, {"method": method, "suggestion": guess}).to_dict()}
 	var cmd: Dictionary = _commands[method]
+	var started := Time.get_ticks_usec()
 	var checked: Variant = Params.check(method, cmd.get("params", []), params)
 	if checked is BridgeError:
+		_count(method, started, true)
 		return {"error": checked.to_dict()}
 	var result: Variant = await cmd.handler.call(checked)
+	_count(method, started, result is BridgeError)
 	if result is BridgeError:
 		return {"error": result.to_dict()}
 	return {"result": JsonValue.to_json(result)}
+
+
+## Usage per method (calls, errors, total_usec, max_usec) and when counting started (ticks msec).
+func stats() -> Dictionary:
+	return {"since_msec": _stats_since_msec, "methods": _stats.duplicate(true)}
+
+
+func reset_stats() -> void:
+	_stats.clear()
+	_stats_since_msec = Time.get_ticks_msec()
+
+
+func _count(method: String, started_usec: int, failed: bool) -> void:
+	var usec := Time.get_ticks_usec() - started_usec
+	var s: Dictionary = _stats.get_or_add(method, {"calls": 0, "errors": 0, "total_usec": 0, "max_usec": 0})
+	s.calls += 1
+	s.errors += int(failed)
+	s.total_usec += usec
+	s.max_usec = maxi(s.max_usec, usec)
