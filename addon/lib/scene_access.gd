@@ -8,6 +8,9 @@ const BridgeError := preload("../core/bridge_error.gd")
 const Params := preload("../core/params.gd")
 const Coerce := preload("value_coercion.gd")
 
+## The name of the open batch.run action ("" outside a batch); set only by commands/batch.
+static var batch_action := ""
+
 
 ## The edited scene's root, or null when no scene is open.
 static func root() -> Node:
@@ -71,9 +74,13 @@ static func scene_children(node: Node) -> Array[Node]:
 
 ## Starts an undoable action on the edited scene's history (what Ctrl+Z undoes in that scene).
 ## Add do/undo operations, then call commit_action() on the returned manager.
+## While batch.run runs its commands, every action merges into the batch's one action (MERGE_ALL, same name).
 static func action(action_name: String) -> EditorUndoRedoManager:
 	var ur := EditorInterface.get_editor_undo_redo()
-	ur.create_action("Bridge: " + action_name, UndoRedo.MERGE_DISABLE, root())
+	if batch_action != "":
+		ur.create_action(batch_action, UndoRedo.MERGE_ALL, root())
+	else:
+		ur.create_action("Bridge: " + action_name, UndoRedo.MERGE_DISABLE, root())
 	return ur
 
 
