@@ -23,6 +23,12 @@ func commands() -> Array:
 	return []
 
 
+## One line on what the group is for (the CLI topic's description, `engine.commands`' groups). One file
+## of each group says it; the others leave it empty.
+func group_summary() -> String:
+	return ""
+
+
 ## A required parameter.
 static func req(name: String, type: String, description: String, extra: Dictionary = {}) -> Dictionary:
 	var spec := {"name": name, "type": type, "required": true, "description": description}

@@ -17,13 +17,18 @@ var _groups: Array = []  # handlers are Callables on these objects: keep them al
 ## Per-method usage since start (or the last reset_stats): {calls, errors, total_usec, max_usec}.
 var _stats: Dictionary = {}
 var _stats_since_msec := Time.get_ticks_msec()
+var _group_summaries: Dictionary = {}  # group name -> its one-line summary
 
 
 ## Registers every command a group declares. A group is any object with `commands() -> Array`.
 func register_group(group: Object, source: String = "builtin") -> void:
 	_groups.append(group)
-	for cmd: Dictionary in group.commands():
+	var declared: Array = group.commands()
+	for cmd: Dictionary in declared:
 		register(cmd, source)
+	var summary: String = group.group_summary() if group.has_method("group_summary") else ""
+	if summary != "" and not declared.is_empty():
+		_group_summaries[str(declared[0].method).get_slice(".", 0)] = summary
 	commands_changed.emit()
 
 
@@ -66,6 +71,18 @@ func describe(method: String) -> Dictionary:
 	if cmd.has("timeout_ms"):
 		doc["timeout_ms"] = cmd.timeout_ms
 	return doc
+
+
+## Every group in registration order: name, summary ("" when no file of it has one) and command count.
+func describe_groups() -> Array:
+	var counts: Dictionary = {}
+	for m in _order:
+		var group := m.get_slice(".", 0)
+		counts[group] = counts.get(group, 0) + 1
+	var out: Array = []
+	for group: String in counts:
+		out.append({"name": group, "summary": _group_summaries.get(group, ""), "count": counts[group]})
+	return out
 
 
 func describe_all() -> Array:

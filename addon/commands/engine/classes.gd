@@ -6,6 +6,10 @@ extends "../../core/command_group.gd"
 const Params := preload("../../core/params.gd")
 
 
+func group_summary() -> String:
+	return "The live engine API: version, commands, classes, search, docs"
+
+
 func commands() -> Array:
 	return [
 		{
@@ -18,7 +22,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "engine.commands",
-			"summary": "Every registered command with its parameter docs and JSON Schema.",
+			"summary": "Every registered command with its parameter docs and JSON Schema, and the groups with their summaries.",
 			"params": [opt("group", "string", "Only commands of this group, e.g. 'node'")],
 			"example": {"group": "engine"},
 			"read_only": true,
@@ -81,7 +85,9 @@ func _commands(p: Dictionary) -> Variant:
 	for doc: Dictionary in server.router.describe_all():
 		if not p.has("group") or doc.method.begins_with(p.group + "."):
 			out.append(doc)
-	return {"count": out.size(), "commands": out}
+	var groups: Array = server.router.describe_groups().filter(
+			func(g: Dictionary) -> bool: return not p.has("group") or g.name == p.group)
+	return {"count": out.size(), "commands": out, "groups": groups}
 
 
 func _singletons(_p: Dictionary) -> Variant:

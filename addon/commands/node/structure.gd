@@ -7,6 +7,10 @@ const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
 
 
+func group_summary() -> String:
+	return "Nodes of the open scene: add, remove, move, properties, signals, groups (undoable)"
+
+
 func commands() -> Array:
 	return [
 		{

@@ -11,6 +11,10 @@ const ProjectSettingsLib := preload("../../lib/project_settings.gd")
 const MAIN_SCENE := "application/run/main_scene"
 
 
+func group_summary() -> String:
+	return "The open project: info, settings, autoloads, input actions, files"
+
+
 func commands() -> Array:
 	return [
 		{

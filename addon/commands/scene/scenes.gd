@@ -11,6 +11,10 @@ const SCENE_EXTENSIONS := ["tscn", "scn"]
 var _tab_bar: TabBar
 
 
+func group_summary() -> String:
+	return "Scenes in the editor: create, open, save, close, tree, instance"
+
+
 func commands() -> Array:
 	return [
 		{
