@@ -188,7 +188,67 @@ static func jail_path(path: Variant) -> Variant:
 		parts.append(part)
 	if parts.is_empty():
 		return BridgeError.invalid("names no file: '%s'" % p)
-	return scheme + "/".join(parts)
+	var jailed: String = scheme + "/".join(parts)
+	var escape := link_escape(jailed)
+	if escape != "":
+		return BridgeError.invalid("leaves %s through the symbolic link %s: '%s'" % [scheme, escape, p])
+	return jailed
+
+
+## Where a res:// or user:// path's existing components lead on disk: the first symbolic link (as a
+## res:// or user:// path) through which the path lands outside its root, or "" when it stays inside.
+## Every existing component is resolved, so a link to a folder outside the project cannot carry a write
+## (or a read) out of it; components that do not exist yet are taken as written.
+static func link_escape(path: String) -> String:
+	var scheme := "res://" if path.begins_with("res://") else "user://"
+	var root := real_path(ProjectSettings.globalize_path(scheme))
+	var current := root
+	var parts := path.substr(scheme.length()).split("/", false)
+	for i in parts.size():
+		var next := current.path_join(parts[i])
+		if _is_link(next):
+			next = real_path(next)
+			if not _inside(next, root):
+				return scheme + "/".join(parts.slice(0, i + 1))
+		current = next
+	return ""
+
+
+## The absolute path with every symbolic link among its existing components resolved (like realpath(3));
+## components past the last existing one are kept as written.
+static func real_path(absolute: String) -> String:
+	var simple := absolute.simplify_path()
+	# "/" on Unix, "C:/" on Windows
+	var top := simple.substr(0, simple.find("/") + 1) if not simple.begins_with("/") else "/"
+	var current := top
+	var pending: Array = Array(simple.substr(top.length()).split("/", false))
+	var hops := 0
+	while not pending.is_empty():
+		var part: String = pending.pop_front()
+		if part == "..":
+			current = current.get_base_dir() if current != top else top
+			continue
+		var next := current.path_join(part)
+		if _is_link(next) and hops < 40:
+			hops += 1
+			var target := DirAccess.open(current).read_link(part)
+			if target.is_relative_path():
+				target = current.path_join(target)
+			target = target.simplify_path()
+			pending = Array(target.substr(top.length()).split("/", false)) + pending
+			current = top
+			continue
+		current = next
+	return current
+
+
+static func _is_link(absolute: String) -> bool:
+	var dir := DirAccess.open(absolute.get_base_dir())
+	return dir != null and dir.is_link(absolute.get_file())
+
+
+static func _inside(absolute: String, root: String) -> bool:
+	return absolute == root or absolute.begins_with(root.trim_suffix("/") + "/")
 
 
 static func did_you_mean(word: String, candidates: Array) -> String:

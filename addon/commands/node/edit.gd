@@ -5,6 +5,7 @@ extends "../../core/command_group.gd"
 
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
+const PropertyPath := preload("../../lib/property_path.gd")
 
 ## Properties these commands leave to others: renaming and scripts have their own commands.
 const OWN_COMMANDS := {"name": "node.rename", "script": "node.script_attach / node.script_detach"}
@@ -17,7 +18,7 @@ func commands() -> Array:
 			"summary": "Set several properties of a node in one undo step; each value is checked first and nothing is set if any is refused.",
 			"params": [
 				req("node_path", "NodePath", "Node to change"),
-				req("properties", "Dictionary", "Property → new value, each coerced like node.set"),
+				req("properties", "Dictionary", "Property (or path, e.g. position:x) → new value, each coerced and read back like node.set"),
 			],
 			"example": {"node_path": "/root/Main/Player", "properties": {"position": [100, 200], "rotation": 0.5}},
 			"handler": _set_many,
@@ -58,38 +59,18 @@ func _set_many(p: Dictionary) -> Variant:
 	if properties.is_empty():
 		return BridgeError.invalid("node.set_many: properties is empty; give at least one property and value",
 				{"param": "properties"})
-	var values := {}
-	for key: Variant in properties:
-		var property := str(key)
-		var info: Variant = _writable(node, property, "node.set_many")
-		if info is BridgeError:
-			return info
-		var value: Variant = SceneAccess.coerce(properties[key], info)
-		if value is BridgeError:
-			value.message = "node.set_many: %s; nothing was set" % value.message
-			return value
-		values[property] = value
-	var previous := {}
-	for property: String in values:
-		previous[property] = node.get(property)
-	var ur := SceneAccess.action("set %d properties of %s" % [values.size(), node.name])
-	for property: String in values:
-		ur.add_do_property(node, property, values[property])
-	var names := values.keys()
-	names.reverse()  # undo in reverse, so properties that depend on each other come back in order
-	for property: String in names:
-		ur.add_undo_property(node, property, previous[property])
-	ur.commit_action()
+	var planned: Variant = PropertyPath.plan(node, properties, "node.set_many", OWN_COMMANDS)
+	if planned is BridgeError:
+		return planned
+	var changed := PropertyPath.commit(planned, "set %d properties of %s" % [properties.size(), node.name])
 	var now := {}
-	var adjusted: Array = []
-	for property: String in values:
-		now[property] = node.get(property)
-		if typeof(now[property]) != typeof(values[property]) or now[property] != values[property]:
-			adjusted.append(property)  # the node's setter changed or refused the value
-	var out := {"path": SceneAccess.path_of(node), "count": values.size(), "values": now, "previous": previous}
-	if not adjusted.is_empty():
-		out["adjusted"] = adjusted
-	return out
+	var previous := {}
+	for i in planned.targets.size():
+		var target: Dictionary = planned.targets[i]
+		now[target.path] = PropertyPath.read(target)
+		previous[target.path] = planned.previous[i]
+	return {"path": SceneAccess.path_of(node), "count": properties.size(), "values": now, "previous": previous,
+			"changed": changed}
 
 
 func _reset_property(p: Dictionary) -> Variant:

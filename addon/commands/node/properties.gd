@@ -5,6 +5,10 @@ extends "../../core/command_group.gd"
 
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
+const PropertyPath := preload("../../lib/property_path.gd")
+
+## Properties node.set leaves to their own commands.
+const OWN_COMMANDS := {"name": "node.rename"}
 
 ## Methods node.call refuses: they would free nodes behind the undo history's back.
 const REFUSED_METHODS := {"free": "node.remove", "queue_free": "node.remove"}
@@ -15,17 +19,17 @@ func commands() -> Array:
 		{
 			"method": "node.get",
 			"summary": "Read one property of a node, with its declared type.",
-			"params": [req("node_path", "NodePath", "Node to read"), req("property", "string", "Property name, e.g. position")],
+			"params": [req("node_path", "NodePath", "Node to read"), req("property", "string", "Property name or path, e.g. position, position:x, shape:size")],
 			"example": {"node_path": "/root/Main/Player", "property": "position"},
 			"read_only": true,
 			"handler": _get_property,
 		},
 		{
 			"method": "node.set",
-			"summary": "Set one property (undoable): the value is checked against the property's type; returns the value read back.",
+			"summary": "Set one property (undoable), or a part of one (position:x, shape:size): the value is checked against its type and read back; a value the engine clamps or ignores is refused and nothing changes.",
 			"params": [
 				req("node_path", "NodePath", "Node to change"),
-				req("property", "string", "Property name, e.g. position"),
+				req("property", "string", "Property name or path, e.g. position, position:x, material:albedo_color"),
 				req("value", "any", "New value: [x, y] for vectors, '#rrggbb' for colours, enum names, res:// paths for resources, \"\" for no resource"),
 			],
 			"example": {"node_path": "/root/Main/Player", "property": "position", "value": [100, 200]},
@@ -60,39 +64,26 @@ func _get_property(p: Dictionary) -> Variant:
 	var node: Variant = SceneAccess.resolve(p.node_path)
 	if node is BridgeError:
 		return node
-	var info: Variant = SceneAccess.property_info(node, p.property)
-	if info is BridgeError:
-		return info
-	return {"path": SceneAccess.path_of(node), "property": p.property, "type": SceneAccess.type_name(info),
-			"value": node.get(p.property)}
+	var target: Variant = PropertyPath.resolve(node, p.property)
+	if target is BridgeError:
+		return target
+	return {"path": SceneAccess.path_of(node), "property": p.property, "type": SceneAccess.type_name(target.info),
+			"value": PropertyPath.read(target)}
 
 
 func _set_property(p: Dictionary) -> Variant:
 	var node: Variant = SceneAccess.resolve(p.node_path)
 	if node is BridgeError:
 		return node
-	var property: String = p.property
-	var info: Variant = SceneAccess.property_info(node, property)
-	if info is BridgeError:
-		return info
-	if property == "name":
-		return BridgeError.invalid("node.set: rename nodes with node.rename", {"param": "property"})
-	if info.usage & PROPERTY_USAGE_READ_ONLY:
-		return BridgeError.failed("%s.%s is read-only" % [SceneAccess.path_of(node), property], {"property": property})
-	var value: Variant = SceneAccess.coerce(p.value, info)
-	if value is BridgeError:
-		value.message = "node.set: %s" % value.message
-		return value
-	var previous: Variant = node.get(property)
-	var ur := SceneAccess.action("set %s.%s" % [node.name, property])
-	ur.add_do_property(node, property, value)
-	ur.add_undo_property(node, property, previous)
-	ur.commit_action()
-	var now: Variant = node.get(property)
-	var out := {"path": SceneAccess.path_of(node), "property": property, "type": SceneAccess.type_name(info),
-			"value": now, "previous": previous}
-	if typeof(now) != typeof(value) or now != value:
-		out["adjusted"] = true  # the node's setter changed or refused the value: report what it holds
+	var planned: Variant = PropertyPath.plan(node, {p.property: p.value}, "node.set", OWN_COMMANDS)
+	if planned is BridgeError:
+		return planned
+	var target: Dictionary = planned.targets[0]
+	var changed := PropertyPath.commit(planned, "set %s.%s" % [node.name, p.property])
+	var out := {"path": SceneAccess.path_of(node), "property": p.property, "type": SceneAccess.type_name(target.info),
+			"value": PropertyPath.read(target), "changed": changed}
+	if changed:
+		out["previous"] = planned.previous[0]
 	return out
 
 

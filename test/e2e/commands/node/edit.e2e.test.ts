@@ -54,6 +54,7 @@ describe('node edits, scripts and scene files (real editor)', function () {
       count: 2,
       values: {position: [100, 200], rotation: 0.5},
       previous: {position: [320, 180], rotation: 0},
+      changed: true,
     })
     expect(await get('Player', 'position')).to.deep.equal([100, 200])
     expect(await get('Player', 'rotation')).to.equal(0.5)

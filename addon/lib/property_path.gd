@@ -1,0 +1,197 @@
+@tool
+extends RefCounted
+## Property paths the way Godot spells them ("position", "position:x", "shape:size",
+## "material:albedo_color") and writes proven by reading back: a value the engine clamps, rejects or
+## ignores is refused with what the property accepts, and the object is left as it was.
+## `const PropertyPath := preload("../../lib/property_path.gd")`.
+
+const BridgeError := preload("../core/bridge_error.gd")
+const JsonValue := preload("../core/json_value.gd")
+const SceneAccess := preload("scene_access.gd")
+const Coerce := preload("value_coercion.gd")
+
+## The members a "position:x"-style path may index, by value type.
+const MEMBERS := {
+	TYPE_VECTOR2: ["x", "y"], TYPE_VECTOR2I: ["x", "y"], TYPE_VECTOR3: ["x", "y", "z"],
+	TYPE_VECTOR3I: ["x", "y", "z"], TYPE_VECTOR4: ["x", "y", "z", "w"], TYPE_VECTOR4I: ["x", "y", "z", "w"],
+	TYPE_QUATERNION: ["x", "y", "z", "w"], TYPE_COLOR: ["r", "g", "b", "a", "h", "s", "v"],
+	TYPE_RECT2: ["position", "size", "end"], TYPE_RECT2I: ["position", "size", "end"],
+	TYPE_AABB: ["position", "size", "end"], TYPE_TRANSFORM2D: ["x", "y", "origin"],
+	TYPE_TRANSFORM3D: ["basis", "origin"], TYPE_BASIS: ["x", "y", "z"], TYPE_PLANE: ["normal", "d"],
+}
+
+
+## Where `path` lands on `node`: {object, property, keys, info, path}. `object.property` is what a write
+## sets (the shape's own `size` for "shape:size"); `keys` index into its value ("x" of "position:x");
+## `info` is the property-list entry of the addressed value. Or a BridgeError saying which part is wrong.
+static func resolve(node: Node, path: String) -> Variant:
+	var parts := path.split(":")
+	var obj: Object = node
+	var i := 0
+	while i < parts.size() - 1:  # through object-valued properties: "shape:size" is the shape's size
+		var info: Variant = SceneAccess.property_info(obj, parts[i])
+		if info is BridgeError:
+			return info
+		var held: Variant = obj.get(parts[i])
+		if info.type != TYPE_OBJECT and not held is Object:
+			break
+		if held == null:
+			return BridgeError.failed("%s is empty: give it a %s first (e.g. {\"class\": \"%s\"}) to set %s" % [
+					":".join(parts.slice(0, i + 1)), Coerce.type_name(info), Coerce.type_name(info), path],
+					{"property": path})
+		obj = held
+		i += 1
+	var info: Variant = SceneAccess.property_info(obj, parts[i])
+	if info is BridgeError:
+		if obj != node:
+			info.message = "%s: %s" % [":".join(parts.slice(0, i)), info.message]
+		return info
+	var keys: Array = Array(parts.slice(i + 1))
+	var value: Variant = obj.get(parts[i])
+	for k: int in keys.size():
+		var members: Array = MEMBERS.get(typeof(value), [])
+		if not keys[k] in members:
+			return BridgeError.not_found("%s is a %s: it has no '%s'%s" % [":".join(parts.slice(0, i + k + 1)),
+					type_string(typeof(value)), keys[k], "" if members.is_empty() else " (it has %s)" % ", ".join(members)],
+					{"property": path})
+		value = value[keys[k]]
+	var leaf: Dictionary = info if keys.is_empty() else {"name": path, "type": typeof(value)}
+	return {"object": obj, "property": parts[i], "keys": keys, "info": leaf, "base_info": info, "path": path}
+
+
+## The value `target` addresses now.
+static func read(target: Dictionary) -> Variant:
+	var value: Variant = target.object.get(target.property)
+	for k: String in target.keys:
+		value = value[k]
+	return value
+
+
+## The whole value to give `object.property` so that the addressed part becomes `value`.
+static func whole(target: Dictionary, value: Variant) -> Variant:
+	return _with(target.object.get(target.property), target.keys, value)
+
+
+## Checks and tries writes of `props` (path → JSON value) on `node`, in order, and reads every one back:
+## {targets, values, previous, changes: [[object, property, new, old]]} to commit as one action (changes
+## is empty when every value was already held), or the first BridgeError, prefixed with `method`. The
+## objects are restored either way. `own` names properties other commands own (property → command).
+static func plan(node: Node, props: Dictionary, method: String, own: Dictionary = {}) -> Variant:
+	var targets: Array = []
+	var values: Array = []
+	var previous: Array = []
+	for key: Variant in props:
+		var target: Variant = resolve(node, str(key))
+		if target is BridgeError:
+			target.message = "%s: %s" % [method, target.message]
+			return target
+		if target.object == node and own.has(target.property):
+			return BridgeError.invalid("%s: change %s with %s" % [method, target.property, own[target.property]],
+					{"property": target.path})
+		if target.base_info.usage & PROPERTY_USAGE_READ_ONLY:
+			return BridgeError.failed("%s: %s.%s is read-only; nothing was changed" % [method, SceneAccess.path_of(node),
+					target.path], {"property": target.path})
+		var value: Variant = SceneAccess.coerce(props[key], target.info)
+		if value is BridgeError:
+			value.message = "%s: %s; nothing was set" % [method, value.message]
+			return value
+		targets.append(target)
+		values.append(value)
+		previous.append(read(target))
+	var slots: Array = []  # [object, property, value before] per object property touched, first touch first
+	for i in targets.size():
+		var t: Dictionary = targets[i]
+		if not slots.any(func(s: Array) -> bool: return s[0] == t.object and s[1] == t.property):
+			slots.append([t.object, t.property, t.object.get(t.property)])
+		t.object.set(t.property, whole(t, values[i]))
+	var changes: Array = []
+	for s: Array in slots:
+		var now: Variant = s[0].get(s[1])
+		if not same(now, s[2]):
+			changes.append([s[0], s[1], now, s[2]])
+	var failure: Variant = null
+	for i in targets.size():
+		var held: Variant = read(targets[i])
+		if failure == null and not same(held, values[i]):
+			failure = _refused(targets[i], values[i], held, previous[i], method)
+	for i in range(slots.size() - 1, -1, -1):
+		slots[i][0].set(slots[i][1], slots[i][2])
+	if failure != null:
+		return failure
+	return {"targets": targets, "values": values, "previous": previous, "changes": changes}
+
+
+## Commits a plan's changes as one undoable action on the edited scene; false when there was nothing to do.
+static func commit(plan_result: Dictionary, action_name: String) -> bool:
+	var changes: Array = plan_result.changes
+	if changes.is_empty():
+		return false
+	var ur := SceneAccess.action(action_name)
+	for c: Array in changes:
+		ur.add_do_property(c[0], c[1], c[2])
+	for i in range(changes.size() - 1, -1, -1):  # undo in reverse: dependent properties come back in order
+		ur.add_undo_property(changes[i][0], changes[i][1], changes[i][3])
+	ur.commit_action()
+	return true
+
+
+static func _refused(target: Dictionary, value: Variant, held: Variant, previous: Variant, method: String) -> RefCounted:
+	var ignored := same(held, previous)
+	var accepts := accepted(target.base_info)
+	var msg := "%s: %s: the engine %s %s (it holds %s)" % [method, target.path, "ignored" if ignored else "did not keep",
+			_shown(value), _shown(held)]
+	if accepts != "":
+		msg += "; it accepts %s" % accepts
+	elif ignored:
+		msg += "; it may be read-only here or set by another property"
+	return BridgeError.failed(msg + "; nothing was changed", {"property": target.path,
+			"requested": JsonValue.to_json(value), "engine_value": JsonValue.to_json(held), "accepts": accepts})
+
+
+## What a property's hint allows, for messages: "-4096..4096", "one of: Inherit, Nearest", or "".
+static func accepted(info: Dictionary) -> String:
+	var hint: int = info.get("hint", PROPERTY_HINT_NONE)
+	var hs: String = info.get("hint_string", "")
+	if hint == PROPERTY_HINT_RANGE and hs != "":
+		var r := hs.split(",")
+		if r.size() >= 2:
+			return "%s..%s" % [r[0], r[1]] + (" (or greater)" if "or_greater" in r else "") + (" (or less)" if "or_less" in r else "")
+	if hint == PROPERTY_HINT_ENUM and info.get("type", 0) == TYPE_INT:
+		return "one of: " + ", ".join(PackedStringArray(Coerce._enum_values(info).keys()))
+	if hint == PROPERTY_HINT_ENUM and hs != "":
+		return "one of: " + hs.replace(",", ", ")
+	return ""
+
+
+## Equal as the engine stores it: numbers, vectors, colours and transforms within float precision.
+static func same(a: Variant, b: Variant) -> bool:
+	var a_num := (a is int or a is float) and not a is bool
+	var b_num := (b is int or b is float) and not b is bool
+	if a_num and b_num:
+		return a == b if a is int and b is int else is_equal_approx(float(a), float(b))
+	if typeof(a) != typeof(b):
+		return false
+	match typeof(a):
+		TYPE_VECTOR2, TYPE_VECTOR3, TYPE_VECTOR4, TYPE_COLOR, TYPE_RECT2, TYPE_TRANSFORM2D, TYPE_TRANSFORM3D, \
+				TYPE_BASIS, TYPE_QUATERNION, TYPE_AABB, TYPE_PLANE:
+			return a.is_equal_approx(b)
+		TYPE_ARRAY:
+			if a.size() != b.size():
+				return false
+			for i in a.size():
+				if not same(a[i], b[i]):
+					return false
+			return true
+	return a == b
+
+
+static func _with(base: Variant, keys: Array, value: Variant) -> Variant:
+	if keys.is_empty():
+		return value
+	var copy: Variant = base  # built-in values are copied on assignment
+	copy[keys[0]] = _with(base[keys[0]], keys.slice(1), value)
+	return copy
+
+
+static func _shown(v: Variant) -> String:
+	return JSON.stringify(JsonValue.to_json(v))
