@@ -18,7 +18,11 @@ const LOCAL_DIR := "res://bridge_commands"
 
 static func register_all(router: RefCounted, server: Node) -> void:
 	for path in builtin_files():
-		router.register_group(load(path).new(server), "builtin")
+		var script: Script = load(path)
+		if script == null or not script.can_instantiate():  # one broken group file must not drop the rest
+			push_error("bridge: command group %s does not load (a parse error?); its commands are missing" % path)
+			continue
+		router.register_group(script.new(server), "builtin")
 	for path in local_files():
 		var script: Script = load(path)
 		if script and script.can_instantiate():
