@@ -4,10 +4,10 @@ extends RefCounted
 ## it is disabled, by ownership: an entry is touched only while it points at the addon's own script, so
 ## a user's autoload of the same name survives. project.godot is saved only when something changed.
 
-const AUTOLOADS := {
-	"MCPGameInspector": "res://addons/bridge/game/inspector.gd",
-	"MCPGameInput": "res://addons/bridge/game/input.gd",
-}
+const Settings := preload("../core/settings.gd")
+
+## Autoload name → script, relative to the addon's folder (install.ts writes the same two entries).
+const AUTOLOADS := {"MCPGameInspector": "game/inspector.gd", "MCPGameInput": "game/input.gd"}
 
 
 ## Adds the missing ones; returns the names added (and saves project.godot only then).
@@ -15,11 +15,12 @@ static func install() -> Array:
 	var added: Array = []
 	for name: String in AUTOLOADS:
 		var key := "autoload/" + name
+		var script := Settings.addon_dir().path_join(AUTOLOADS[name])
 		if ProjectSettings.has_setting(key):
-			if not _ours(ProjectSettings.get_setting(key), AUTOLOADS[name]):
+			if not _ours(ProjectSettings.get_setting(key), script):
 				push_warning("bridge: autoload %s already exists and is not the bridge's; the game-side commands need it (rename yours)" % name)
 			continue
-		ProjectSettings.set_setting(key, "*" + AUTOLOADS[name])
+		ProjectSettings.set_setting(key, "*" + script)
 		added.append(name)
 	if not added.is_empty():
 		ProjectSettings.save()
@@ -31,7 +32,7 @@ static func uninstall() -> Array:
 	var removed: Array = []
 	for name: String in AUTOLOADS:
 		var key := "autoload/" + name
-		if ProjectSettings.has_setting(key) and _ours(ProjectSettings.get_setting(key), AUTOLOADS[name]):
+		if ProjectSettings.has_setting(key) and _ours(ProjectSettings.get_setting(key), Settings.addon_dir().path_join(AUTOLOADS[name])):
 			ProjectSettings.set_setting(key, null)
 			removed.append(name)
 	if not removed.is_empty():

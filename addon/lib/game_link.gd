@@ -8,6 +8,7 @@ extends Node
 
 const Ipc := preload("../game/ipc.gd")
 const BridgeError := preload("../core/bridge_error.gd")
+const Settings := preload("../core/settings.gd")
 
 const NODE_NAME := "GameLink"
 ## How long a late reply's id is remembered so the file is deleted, never read as another call's answer.
@@ -27,7 +28,7 @@ var _stop_reason := ""  # set by scene.stop, so callers hear "stopped by scene.s
 static func of(server: Node) -> Node:
 	var link := server.get_node_or_null(NODE_NAME)
 	if link == null:
-		link = load("res://addons/bridge/lib/game_link.gd").new()
+		link = load(Settings.addon_dir().path_join("lib/game_link.gd")).new()
 		link.name = NODE_NAME
 		server.add_child(link)
 		var plugin: EditorPlugin = server.get("plugin")

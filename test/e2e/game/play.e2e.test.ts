@@ -208,6 +208,30 @@ describe('the running game (real editor, headless game)', function () {
     expect(p50).to.be.below(40)
   })
 
+  it('clicks a UI button by path and types into a field, delivering queued events in order', async () => {
+    const changed = await call('runtime.change_scene', {path: 'res://scenes/ui.tscn'})
+    expect(changed.current_scene).to.equal('/root/UI')
+    const ui = await call('runtime.ui', {text: 'start'})
+    expect(ui.controls.map((c: Json) => c.path)).to.deep.equal(['/root/UI/StartButton'])
+    const pressed = call('runtime.await_signal', {node_path: 'StartButton', signal: 'pressed', timeout_ms: 5000})
+    await sleep(100)
+    const click = await call('input.click_node', {node_path: 'StartButton'})
+    expect(click.delivered).to.deep.equal(['mouse move to (80, 90)', 'mouse left at (80, 90) down', 'mouse left at (80, 90) up'])
+    expect((await pressed).signal).to.equal('pressed')
+    await call('runtime.eval', {code: 'var f = LineEdit.new()\nf.name = "Field"\nscene.add_child(f)\nf.grab_focus()'})
+    const typed = call('input.sequence', {
+      events: [{type: 'text', text: 'ab'}, {type: 'wait', frames: 3}, {type: 'key', key: 'Shift+C'}],
+      frame_delay: 1,
+    })
+    const more = call('input.text', {text: 'd'}) // queued behind the sequence, never interleaved
+    const [seq, after] = await Promise.all([typed, more])
+    expect(seq.delivered).to.deep.equal(['text "a" down', 'text "a" up', 'text "b" down', 'text "b" up', 'key Shift+C down', 'key Shift+C up'])
+    expect(seq.frames).to.be.at.least(5)
+    expect(after.queued_before).to.be.above(0)
+    expect((await call('runtime.get', {node_path: 'Field', properties: ['text']})).values.text).to.equal('abCd')
+    await call('runtime.change_scene', {path: 'res://scenes/main.tscn'})
+  })
+
   it('says the game is paused at a breakpoint instead of timing out', async () => {
     const t0 = Date.now()
     const error = await rpcError(editor.client, 'runtime.eval', {code: 'breakpoint\nreturn 1'})
