@@ -18,15 +18,25 @@ const LOCAL_DIR := "res://bridge_commands"
 
 static func register_all(router: RefCounted, server: Node) -> void:
 	for path in builtin_files():
-		var script: Script = load(path)
-		if script == null or not script.can_instantiate():  # one broken group file must not drop the rest
-			push_error("bridge: command group %s does not load (a parse error?); its commands are missing" % path)
-			continue
-		router.register_group(script.new(server), "builtin")
+		register_file(router, server, path, "builtin")
 	for path in local_files():
-		var script: Script = load(path)
-		if script and script.can_instantiate():
-			router.register_group(script.new(server), "project")
+		register_file(router, server, path, "project")
+
+
+## Registers one group file. A file that does not load (a parse error) or is not a group is skipped and
+## recorded in the router's load errors (engine.commands shows them), so one broken file never takes
+## the other groups down with it. The engine's own message and line are in the editor's output.
+static func register_file(router: RefCounted, server: Node, path: String, source: String) -> bool:
+	var script := load(path) as Script
+	if script == null or not script.can_instantiate():
+		router.record_load_error(path, "the script does not compile (the editor's output has the engine's error and line)")
+		return false
+	var group: Object = script.new(server)
+	if not group.has_method("commands"):
+		router.record_load_error(path, "not a command group: it must extend the addon's core/command_group.gd")
+		return false
+	router.register_group(group, source)
+	return true
 
 
 ## Every built-in group file, in registration order.

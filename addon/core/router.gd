@@ -18,6 +18,8 @@ var _groups: Array = []  # handlers are Callables on these objects: keep them al
 var _stats: Dictionary = {}
 var _stats_since_msec := Time.get_ticks_msec()
 var _group_summaries: Dictionary = {}  # group name -> its one-line summary
+## Group files that could not be registered: [{path, error}] (see group_loader.gd).
+var load_errors: Array[Dictionary] = []
 
 
 ## Registers every command a group declares. A group is any object with `commands() -> Array`.
@@ -71,6 +73,11 @@ func describe(method: String) -> Dictionary:
 	if cmd.has("timeout_ms"):
 		doc["timeout_ms"] = cmd.timeout_ms
 	return doc
+
+
+func record_load_error(path: String, error: String) -> void:
+	load_errors.append({"path": path, "error": error})
+	push_error("bridge: command group %s skipped: %s" % [path, error])
 
 
 ## Every group in registration order: name, summary ("" when no file of it has one) and command count.

@@ -87,7 +87,10 @@ func _commands(p: Dictionary) -> Variant:
 			out.append(doc)
 	var groups: Array = server.router.describe_groups().filter(
 			func(g: Dictionary) -> bool: return not p.has("group") or g.name == p.group)
-	return {"count": out.size(), "commands": out, "groups": groups}
+	var reply := {"count": out.size(), "commands": out, "groups": groups}
+	if not server.router.load_errors.is_empty():
+		reply["load_errors"] = server.router.load_errors
+	return reply
 
 
 func _singletons(_p: Dictionary) -> Variant:

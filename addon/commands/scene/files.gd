@@ -4,6 +4,7 @@ extends "../../core/command_group.gd"
 
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
+const SceneFiles := preload("../../lib/scene_files.gd")
 
 
 func commands() -> Array:
@@ -31,14 +32,10 @@ func commands() -> Array:
 
 
 func _reload(p: Dictionary) -> Variant:
-	var path: String = p.get("path", "")
-	if path == "":
-		var root: Variant = SceneAccess.require_root()
-		if root is BridgeError:
-			return root
-		path = root.scene_file_path
-		if path == "":
-			return BridgeError.failed("the edited scene has never been saved: there is no file to reload it from")
+	var given: Variant = SceneFiles.path_or_edited(p.get("path", ""), "there is no file to reload it from")
+	if given is BridgeError:
+		return given
+	var path: String = given
 	var open := Array(EditorInterface.get_open_scenes())
 	if not path in open:
 		return BridgeError.not_found("%s is not open; open scenes: %s" % [path, ", ".join(PackedStringArray(open))],
@@ -62,14 +59,10 @@ func _reload(p: Dictionary) -> Variant:
 
 
 func _dependencies(p: Dictionary) -> Variant:
-	var path: String = p.get("path", "")
-	if path == "":
-		var root: Variant = SceneAccess.require_root()
-		if root is BridgeError:
-			return root
-		path = root.scene_file_path
-		if path == "":
-			return BridgeError.failed("the edited scene has never been saved; pass path")
+	var given: Variant = SceneFiles.path_or_edited(p.get("path", ""), "pass path")
+	if given is BridgeError:
+		return given
+	var path: String = given
 	if path.begins_with("uid://"):
 		path = ResourceUID.uid_to_path(path) if ResourceUID.has_id(ResourceUID.text_to_id(path)) else path
 	if not path.begins_with("res://") or not ResourceLoader.exists(path):

@@ -1,0 +1,177 @@
+@tool
+extends "../../core/command_group.gd"
+## scene.* lifecycle: create, open, save, save as and close the scenes open in the editor. Files are
+## written only by saving; a refused command changes nothing.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const Params := preload("../../core/params.gd")
+const SceneFiles := preload("../../lib/scene_files.gd")
+
+
+func group_summary() -> String:
+	return "Scenes in the editor: create, open, save, close, tree, instance"
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "scene.create",
+			"summary": "Create a scene file with a root node of the given type and open it.",
+			"params": [
+				req("path", "string", "New .tscn file (must not exist)", {"writes_path": true}),
+				opt("root_type", "string", "Class of the root node", "Node2D"),
+				opt("root_name", "string", "Root node name (default: from the file name, e.g. level_2 → Level2)"),
+			],
+			"example": {"path": "res://scenes/level_2.tscn", "root_type": "Node2D"},
+			"handler": _create,
+		},
+		{
+			"method": "scene.open",
+			"summary": "Open a scene file in the editor, or switch to it if it is already open.",
+			"params": [req("path", "string", "Scene file, e.g. res://scenes/main.tscn")],
+			"example": {"path": "res://scenes/main.tscn"},
+			"handler": _open,
+		},
+		{
+			"method": "scene.save",
+			"summary": "Save the edited scene to its file.",
+			"params": [],
+			"example": {},
+			"handler": _save,
+		},
+		{
+			"method": "scene.save_as",
+			"summary": "Save the edited scene to a new file, which the scene's tab then edits.",
+			"params": [
+				req("path", "string", "Target .tscn file", {"writes_path": true}),
+				opt("overwrite", "bool", "Replace an existing file", false),
+			],
+			"example": {"path": "res://scenes/main_copy.tscn"},
+			"destructive": true,
+			"handler": _save_as,
+		},
+		{
+			"method": "scene.close",
+			"summary": "Close an open scene; refuses one with unsaved changes unless discard is true.",
+			"params": [
+				opt("path", "string", "Open scene to close (default: the edited one)"),
+				opt("discard", "bool", "Close even with unsaved changes, losing them", false),
+			],
+			"example": {"path": "res://scenes/main.tscn"},
+			"destructive": true,
+			"handler": _close,
+		},
+	]
+
+
+func _create(p: Dictionary) -> Variant:
+	var path: String = p.path
+	var bad: Variant = SceneFiles.check_scene_path(path, true)
+	if bad:
+		return bad
+	if ResourceLoader.exists(path) or FileAccess.file_exists(path):
+		return BridgeError.failed("%s already exists; open it with scene.open or pick another path" % path, {"path": path})
+	var type: String = p.root_type
+	if not ClassDB.class_exists(type) or not ClassDB.is_parent_class(type, "Node") or not ClassDB.can_instantiate(type):
+		var guess := Params.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
+		return BridgeError.invalid("scene.create: root_type '%s' is not a node class%s" % [type,
+				" (did you mean '%s'?)" % guess if guess != "" else ""], {"param": "root_type", "suggestion": guess})
+	var root_name: String = p.get("root_name", path.get_file().get_basename().to_pascal_case())
+	if root_name == "" or root_name.validate_node_name() != root_name:
+		return BridgeError.invalid("scene.create: root_name '%s' is not a valid node name" % root_name, {"param": "root_name"})
+	var root: Node = ClassDB.instantiate(type)
+	root.name = root_name
+	var packed := PackedScene.new()
+	var err := packed.pack(root)
+	root.free()
+	if err == OK:
+		err = DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path.get_base_dir()))
+	if err == OK:
+		err = ResourceSaver.save(packed, path)
+	if err != OK:
+		return BridgeError.failed("could not write %s: %s" % [path, error_string(err)], {"path": path})
+	EditorInterface.get_resource_filesystem().update_file(path)
+	EditorInterface.open_scene_from_path(path)
+	var opened := SceneAccess.root()
+	if opened == null or opened.scene_file_path != path:
+		return BridgeError.failed("wrote %s but the editor did not open it" % path, {"path": path})
+	return {"path": path, "root": SceneAccess.path_of(opened), "type": type}
+
+
+func _open(p: Dictionary) -> Variant:
+	var path: String = p.path
+	var bad: Variant = SceneFiles.check_scene_path(path, false)
+	if bad:
+		return bad
+	var was_open := path in EditorInterface.get_open_scenes()
+	EditorInterface.open_scene_from_path(path)
+	var root := SceneAccess.root()
+	if root == null or root.scene_file_path != path:
+		return BridgeError.failed("the editor did not open %s (see the editor output)" % path, {"path": path})
+	return {"path": path, "root": SceneAccess.path_of(root), "type": root.get_class(), "was_open": was_open}
+
+
+func _save(_p: Dictionary) -> Variant:
+	var root: Variant = SceneAccess.require_root()
+	if root is BridgeError:
+		return root
+	var path: String = root.scene_file_path
+	if path == "":
+		return BridgeError.failed("the edited scene has never been saved; use scene.save_as with a path")
+	EditorInterface.save_scene_as(path, _with_preview())  # what Ctrl+S does
+	var unsaved := await SceneFiles.unsaved(server.get_tree())
+	if unsaved.get(path, false):
+		return BridgeError.failed("saving %s failed (see the editor output)" % path, {"path": path})
+	return {"path": path, "saved": true}
+
+
+func _save_as(p: Dictionary) -> Variant:
+	var root: Variant = SceneAccess.require_root()
+	if root is BridgeError:
+		return root
+	var path: String = p.path
+	var bad: Variant = SceneFiles.check_scene_path(path, true)
+	if bad:
+		return bad
+	var previous: String = root.scene_file_path
+	if path != previous and path in EditorInterface.get_open_scenes():
+		return BridgeError.failed("%s is open in another tab; close it first" % path, {"path": path})
+	if path != previous and FileAccess.file_exists(path) and not p.overwrite:
+		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % path, {"path": path})
+	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path.get_base_dir()))
+	if err != OK:
+		return BridgeError.failed("cannot create %s: %s" % [path.get_base_dir(), error_string(err)], {"path": path})
+	EditorInterface.save_scene_as(path, _with_preview())
+	if not FileAccess.file_exists(path) or root.scene_file_path != path:
+		return BridgeError.failed("saving to %s failed (see the editor output)" % path, {"path": path})
+	return {"path": path, "previous_path": previous, "saved": true}
+
+
+func _close(p: Dictionary) -> Variant:
+	var root: Variant = SceneAccess.require_root()
+	if root is BridgeError:
+		return root
+	var current: String = root.scene_file_path
+	var path: String = p.get("path", current)
+	var open := Array(EditorInterface.get_open_scenes())
+	if not path in open:
+		return BridgeError.not_found("%s is not open; open scenes: %s" % [path, ", ".join(PackedStringArray(open))],
+				{"path": path, "open": open})
+	var unsaved := await SceneFiles.unsaved(server.get_tree())
+	if not p.discard and unsaved.get(path, true):
+		return BridgeError.failed("%s has unsaved changes; save it with scene.save or pass discard: true" % path,
+				{"path": path})
+	if path != current:
+		EditorInterface.open_scene_from_path(path)
+	var err := EditorInterface.close_scene()
+	if err != OK:
+		return BridgeError.failed("closing %s failed: %s" % [path, error_string(err)], {"path": path})
+	if path != current:
+		EditorInterface.open_scene_from_path(current)
+	var now := SceneAccess.root()
+	return {"closed": path, "current": now.scene_file_path if now else null}
+
+
+## Thumbnails need a renderer: a headless editor only logs an error trying to draw one.
+func _with_preview() -> bool:
+	return DisplayServer.get_name() != "headless"

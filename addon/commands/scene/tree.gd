@@ -1,0 +1,145 @@
+@tool
+extends "../../core/command_group.gd"
+## scene.* contents: the current scene, the open scenes, the node tree, and instancing a scene into the
+## edited one (undoable, refusing a scene that would contain itself).
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const Params := preload("../../core/params.gd")
+const SceneFiles := preload("../../lib/scene_files.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "scene.current",
+			"summary": "The edited scene: file, root node, and whether it has unsaved changes.",
+			"params": [],
+			"example": {},
+			"read_only": true,
+			"handler": _current,
+		},
+		{
+			"method": "scene.list_open",
+			"summary": "Every scene open in the editor, with the edited one marked.",
+			"params": [],
+			"example": {},
+			"read_only": true,
+			"handler": _list_open,
+		},
+		{
+			"method": "scene.tree",
+			"summary": "The edited scene's node tree: name, type, path, script, instanced scene, groups, children.",
+			"params": [
+				opt("node_path", "NodePath", "Subtree to return (default: the root)", ""),
+				opt("max_depth", "int", "Levels below the start node to include (default: all)", null, {"min": 0}),
+			],
+			"example": {"max_depth": 2},
+			"read_only": true,
+			"handler": _tree,
+		},
+		{
+			"method": "scene.instance",
+			"summary": "Instance a saved scene as a child node of the edited scene (undoable).",
+			"params": [
+				req("scene_path", "string", "Scene file to instance"),
+				opt("parent", "NodePath", "Parent node (default: the root)", ""),
+				opt("name", "string", "Node name (default: the scene's root name)"),
+			],
+			"example": {"scene_path": "res://scenes/ui.tscn", "parent": "/root/Main", "name": "HUD"},
+			"handler": _instance,
+		},
+	]
+
+
+func _current(_p: Dictionary) -> Variant:
+	var root: Variant = SceneAccess.require_root()
+	if root is BridgeError:
+		return root
+	var unsaved := await SceneFiles.unsaved(server.get_tree())
+	root = SceneAccess.root()
+	return {"path": root.scene_file_path, "root": SceneAccess.path_of(root), "type": root.get_class(),
+			"unsaved": unsaved.get(root.scene_file_path, true)}
+
+
+func _list_open(_p: Dictionary) -> Variant:
+	var unsaved := await SceneFiles.unsaved(server.get_tree())
+	var root := SceneAccess.root()
+	var scenes: Array = []
+	for node: Node in EditorInterface.get_open_scene_roots():
+		scenes.append({"path": node.scene_file_path, "root": "/root/" + node.name, "type": node.get_class(),
+				"current": node == root, "unsaved": unsaved.get(node.scene_file_path, true)})
+	return {"current": root.scene_file_path if root else null, "scenes": scenes}
+
+
+func _tree(p: Dictionary) -> Variant:
+	var start: Variant = SceneAccess.resolve(p.node_path)
+	if start is BridgeError:
+		return start
+	return _describe(start, p.get("max_depth", -1))
+
+
+func _instance(p: Dictionary) -> Variant:
+	var root: Variant = SceneAccess.require_root()
+	if root is BridgeError:
+		return root
+	var scene_path: String = p.scene_path
+	var bad: Variant = SceneFiles.check_scene_path(scene_path, false)
+	if bad:
+		return bad
+	if scene_path == root.scene_file_path or _depends_on(scene_path, root.scene_file_path, {}):
+		return BridgeError.failed("%s contains the edited scene %s: instancing it would be recursive" % [scene_path,
+				root.scene_file_path], {"scene_path": scene_path})
+	var parent: Variant = SceneAccess.resolve(p.parent)
+	if parent is BridgeError:
+		return parent
+	var packed := load(scene_path) as PackedScene
+	if packed == null or not packed.can_instantiate():
+		return BridgeError.failed("%s cannot be instanced (see the editor output)" % scene_path, {"scene_path": scene_path})
+	var node_name: String = p.get("name", "")
+	if p.has("name") and (node_name == "" or node_name.validate_node_name() != node_name):
+		return BridgeError.invalid("scene.instance: name '%s' is not a valid node name" % node_name, {"param": "name"})
+	if node_name != "" and parent.has_node(NodePath(node_name)):
+		return BridgeError.failed("%s already has a child named %s" % [SceneAccess.path_of(parent), node_name])
+	var node := packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE)
+	if node_name != "":
+		node.name = node_name
+	var ur := SceneAccess.action("instance %s" % scene_path.get_file())
+	ur.add_do_method(parent, "add_child", node, true)
+	ur.add_do_method(node, "set_owner", root)
+	ur.add_do_reference(node)
+	ur.add_undo_method(parent, "remove_child", node)
+	ur.commit_action()
+	return {"path": SceneAccess.path_of(node), "scene": scene_path, "type": node.get_class()}
+
+
+func _describe(node: Node, depth: int) -> Dictionary:
+	var d := {"name": str(node.name), "type": node.get_class(), "path": SceneAccess.path_of(node)}
+	var script: Script = node.get_script()
+	if script:
+		d["script"] = script.resource_path
+	if node != SceneAccess.root() and node.scene_file_path != "":
+		d["scene"] = node.scene_file_path
+	var groups := node.get_groups().filter(func(g: StringName) -> bool: return not str(g).begins_with("_"))
+	if not groups.is_empty():
+		d["groups"] = groups.map(func(g: StringName) -> String: return str(g))
+	var children := SceneAccess.scene_children(node)
+	if depth == 0 and not children.is_empty():
+		d["children"] = []
+		d["more_children"] = children.size()
+		return d
+	d["children"] = children.map(func(c: Node) -> Dictionary: return _describe(c, depth - 1))
+	return d
+
+
+## Whether `scene_path` instances `target` somewhere down its dependencies.
+func _depends_on(scene_path: String, target: String, seen: Dictionary) -> bool:
+	if target == "" or seen.has(scene_path):
+		return false
+	seen[scene_path] = true
+	for dep in ResourceLoader.get_dependencies(scene_path):
+		var dep_path := dep.get_slice("::", 2) if dep.contains("::") else dep
+		if dep_path.begins_with("uid://"):
+			dep_path = ResourceUID.get_id_path(ResourceUID.text_to_id(dep_path))
+		if dep_path == target or (dep_path.get_extension() in SceneFiles.SCENE_EXTENSIONS and _depends_on(dep_path, target, seen)):
+			return true
+	return false
