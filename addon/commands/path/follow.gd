@@ -1,0 +1,116 @@
+@tool
+extends "../../core/command_group.gd"
+## path.*, reading and following: a path's points, baked length and evenly spaced samples, and a
+## PathFollow2D/3D placed on it (optionally carrying an existing node along).
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const NewNode := preload("../../lib/new_node.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "path.info",
+			"summary": "A path's points with tangents, its baked length, and optionally evenly spaced samples along it.",
+			"params": [
+				req("node_path", "NodePath", "Path2D or Path3D"),
+				opt("samples", "int", "Evenly spaced positions to return along the curve (0: none)", 0, {"min": 0, "max": 10000}),
+			],
+			"example": {"node_path": "/root/Main/Track", "samples": 5},
+			"read_only": true,
+			"handler": _info,
+		},
+		{
+			"method": "path.add_follow",
+			"summary": "Add a PathFollow2D/3D on a path at a progress, and optionally move an existing node under it so it rides the path.",
+			"params": [
+				req("node_path", "NodePath", "Path2D or Path3D"),
+				opt("name", "string", "Node name (default: PathFollow2D/3D, made unique)", ""),
+				opt("progress_ratio", "float", "Where on the path, 0..1", 0.0, {"min": 0, "max": 1}),
+				opt("loop", "bool", "Wrap around at the ends", true),
+				opt("rotates", "bool", "Turn with the path", true),
+				opt("carry", "NodePath", "A node to move under the follow (keeps its local transform)"),
+			],
+			"example": {"node_path": "/root/Main/Track", "name": "Cart", "progress_ratio": 0.5},
+			"handler": _add_follow,
+		},
+	]
+
+
+func _info(p: Dictionary) -> Variant:
+	var node: Variant = NewNode.require(p.node_path, ["Path2D", "Path3D"], "path.info")
+	if node is BridgeError:
+		return node
+	var c: Resource = node.curve
+	if c == null:
+		return {"path": SceneAccess.path_of(node), "type": node.get_class(), "point_count": 0, "points": [], "baked_length": 0.0}
+	var points: Array = []
+	for i in c.point_count:
+		var entry := {"position": c.get_point_position(i), "in": c.get_point_in(i), "out": c.get_point_out(i)}
+		if c is Curve3D:
+			entry["tilt"] = c.get_point_tilt(i)
+		points.append(entry)
+	var length: float = c.get_baked_length()
+	var out := {"path": SceneAccess.path_of(node), "type": node.get_class(), "point_count": c.point_count, "points": points,
+			"baked_length": length, "bake_interval": c.bake_interval,
+			"closed": c.point_count > 2 and c.get_point_position(0).is_equal_approx(c.get_point_position(c.point_count - 1))}
+	if p.samples > 0:
+		var samples: Array = []
+		for i in p.samples:
+			var offset: float = length * (float(i) / max(1, p.samples - 1))
+			samples.append(c.sample_baked(offset, true))
+		out["samples"] = samples
+	return out
+
+
+func _add_follow(p: Dictionary) -> Variant:
+	var path_node: Variant = NewNode.require(p.node_path, ["Path2D", "Path3D"], "path.add_follow")
+	if path_node is BridgeError:
+		return path_node
+	var parent: Variant = NewNode.check(p.node_path, p.name, "path.add_follow")
+	if parent is BridgeError:
+		return parent
+	var carried: Node = null
+	if p.has("carry"):
+		var found: Variant = SceneAccess.resolve(p.carry)
+		if found is BridgeError:
+			return found
+		if found == SceneAccess.root() or found == path_node or found.is_ancestor_of(path_node):
+			return BridgeError.invalid("path.add_follow: cannot carry %s (the root, the path or one of its ancestors)" % SceneAccess.path_of(found),
+					{"param": "carry"})
+		if (path_node is Path3D) != (found is Node3D):
+			return BridgeError.invalid("path.add_follow: %s is a %s; a %s carries %s nodes" % [SceneAccess.path_of(found), found.get_class(),
+					path_node.get_class(), "3D" if path_node is Path3D else "2D"], {"param": "carry"})
+		carried = found
+	var follow: Node = PathFollow3D.new() if path_node is Path3D else PathFollow2D.new()
+	follow.loop = p.loop
+	if follow is PathFollow2D:
+		follow.rotates = p.rotates
+	else:
+		follow.rotation_mode = PathFollow3D.ROTATION_XYZ if p.rotates else PathFollow3D.ROTATION_NONE
+	if p.name != "":
+		follow.name = p.name
+	var root := SceneAccess.root()
+	var ur := SceneAccess.action("add %s" % follow.get_class())
+	ur.add_do_method(path_node, "add_child", follow, true)
+	ur.add_do_method(follow, "set_owner", root)
+	ur.add_do_property(follow, "progress_ratio", p.progress_ratio)
+	ur.add_do_reference(follow)
+	if carried:
+		var old_parent := carried.get_parent()
+		var owners := SceneAccess.owner_pairs(carried)
+		ur.add_do_method(old_parent, "remove_child", carried)
+		ur.add_do_method(follow, "add_child", carried, true)
+		SceneAccess.add_owner_ops(ur, owners, false)
+		ur.add_undo_method(follow, "remove_child", carried)
+		ur.add_undo_method(carried, "set_name", carried.name)
+		ur.add_undo_method(old_parent, "add_child", carried, true)
+		ur.add_undo_method(old_parent, "move_child", carried, carried.get_index())
+		SceneAccess.add_owner_ops(ur, owners, true)
+	ur.add_undo_method(path_node, "remove_child", follow)
+	ur.commit_action()
+	var out := {"path": SceneAccess.path_of(follow), "type": follow.get_class(), "progress_ratio": follow.progress_ratio,
+			"progress": follow.progress}
+	if carried:
+		out["carried"] = SceneAccess.path_of(carried)
+	return out

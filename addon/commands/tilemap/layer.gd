@@ -1,0 +1,115 @@
+@tool
+extends "../../core/command_group.gd"
+## tilemap.*, the layer: add a TileMapLayer (with a TileSet from a file or cut from an atlas), describe it,
+## and read its painted cells back.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const NewNode := preload("../../lib/new_node.gd")
+const TileAtlas := preload("../../lib/tile_atlas.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "tilemap.layer_create",
+			"summary": "Add a TileMapLayer with a TileSet from a file, or one cut from an atlas texture, or none yet.",
+			"params": [
+				opt("parent", "NodePath", "Parent node (default: the root)", ""),
+				opt("name", "string", "Node name (default: TileMapLayer, made unique)", ""),
+				opt("tileset", "string", "TileSet resource file to use, e.g. res://tiles/ground.tres"),
+				opt("texture", "string", "Or: an atlas image to cut into a new TileSet"),
+				opt("tile_size", "Vector2", "Tile size when cutting a texture", [16, 16]),
+				opt("position", "Vector2", "Layer position", [0, 0]),
+				opt("z_index", "int", "Draw order among siblings", 0),
+			],
+			"example": {"parent": "/root/Main", "name": "Ground", "texture": "res://art/tiles.png", "tile_size": [16, 16]},
+			"handler": _layer_create,
+		},
+		{
+			"method": "tilemap.info",
+			"summary": "Describe a TileMapLayer: its TileSet (tile size, sources and their tiles, terrain sets), painted cell count and used rect.",
+			"params": [req("node_path", "NodePath", "TileMapLayer")],
+			"example": {"node_path": "/root/Main/Ground"},
+			"read_only": true,
+			"handler": _info,
+		},
+		{
+			"method": "tilemap.get_cells",
+			"summary": "Read painted cells back (source, atlas coords, alternative, terrain), optionally inside a rectangle or of one source.",
+			"params": [
+				req("node_path", "NodePath", "TileMapLayer"),
+				opt("from", "Vector2", "One corner cell of the rectangle to read (with to)"),
+				opt("to", "Vector2", "Opposite corner cell (inclusive)"),
+				opt("source_id", "int", "Only cells painted from this source"),
+				opt("limit", "int", "At most this many cells", 1000, {"min": 1, "max": 100000}),
+			],
+			"example": {"node_path": "/root/Main/Ground", "from": [0, 0], "to": [9, 3]},
+			"read_only": true,
+			"handler": _get_cells,
+		},
+	]
+
+
+func _layer_create(p: Dictionary) -> Variant:
+	var parent: Variant = NewNode.check(p.parent, p.name, "tilemap.layer_create")
+	if parent is BridgeError:
+		return parent
+	if p.has("tileset") and p.has("texture"):
+		return BridgeError.invalid("tilemap.layer_create: give tileset or texture, not both", {"param": "texture"})
+	var ts: TileSet = null
+	if p.has("tileset"):
+		var res: Resource = load(p.tileset) if ResourceLoader.exists(p.tileset) else null
+		if not res is TileSet:
+			return BridgeError.not_found("no TileSet at %s" % p.tileset, {"param": "tileset"})
+		ts = res
+	elif p.has("texture"):
+		var tex: Variant = await TileAtlas.load_texture(p.texture, server)
+		if tex is BridgeError:
+			return tex
+		var source: Variant = TileAtlas.atlas(tex, Vector2i(p.tile_size), Vector2i.ZERO, Vector2i.ZERO, true)
+		if source is BridgeError:
+			return source
+		ts = TileSet.new()
+		ts.tile_size = Vector2i(p.tile_size)
+		ts.add_source(source, 0)
+	var layer := TileMapLayer.new()
+	layer.tile_set = ts
+	layer.position = p.position
+	layer.z_index = p.z_index
+	var path := NewNode.add(layer, parent, p.name, "add TileMapLayer")
+	var out := {"path": path, "name": str(layer.name)}
+	if ts:
+		out["tileset"] = TileAtlas.describe(ts)
+	return out
+
+
+func _info(p: Dictionary) -> Variant:
+	var layer: Variant = NewNode.require(p.node_path, ["TileMapLayer"], "tilemap.info")
+	if layer is BridgeError:
+		return layer
+	return {"path": SceneAccess.path_of(layer), "tileset": TileAtlas.describe(layer.tile_set) if layer.tile_set else null,
+			"cell_count": layer.get_used_cells().size(), "used_rect": layer.get_used_rect(), "enabled": layer.enabled}
+
+
+func _get_cells(p: Dictionary) -> Variant:
+	var layer: Variant = NewNode.require(p.node_path, ["TileMapLayer"], "tilemap.get_cells")
+	if layer is BridgeError:
+		return layer
+	if p.has("from") != p.has("to"):
+		return BridgeError.invalid("tilemap.get_cells: give both from and to, or neither", {"param": "to"})
+	var cells: Array = layer.get_used_cells_by_id(p.source_id) if p.has("source_id") else layer.get_used_cells()
+	if p.has("from"):
+		var box := Rect2i(Vector2i(p.from), Vector2i.ZERO).expand(Vector2i(p.to))
+		box.size += Vector2i.ONE
+		cells = cells.filter(func(c: Vector2i) -> bool: return box.has_point(c))
+	cells.sort_custom(func(a: Vector2i, b: Vector2i) -> bool: return a.y < b.y or (a.y == b.y and a.x < b.x))
+	var out: Array = []
+	for c: Vector2i in cells.slice(0, p.limit):
+		var entry := {"cell": c, "source_id": layer.get_cell_source_id(c), "atlas": layer.get_cell_atlas_coords(c),
+				"alternative": layer.get_cell_alternative_tile(c)}
+		var td: TileData = layer.get_cell_tile_data(c)
+		if td and td.terrain_set >= 0:
+			entry["terrain"] = td.terrain
+		out.append(entry)
+	return {"path": SceneAccess.path_of(layer), "count": cells.size(), "truncated": cells.size() > p.limit, "cells": out,
+			"used_rect": layer.get_used_rect()}
