@@ -85,7 +85,7 @@ describe('frames from the running game (editor under Xvfb, game with a renderer)
       expectColor(png.rgb(320, 180), [0, 255, 0], 'centre')
     }
     for (let i = 1; i < frames.length; i++) expect(frames[i].frame - frames[i - 1].frame).to.equal(2)
-    console.log(`      capture_frames: 4 frames 640x360 in ${wall.toFixed(0)} ms round trip (${(out.capture_usec / 4000).toFixed(1)} ms per frame in the game, PNG encoding excluded)`)
+    console.log(`      capture_frames: 4 frames 640x360 in ${wall.toFixed(0)} ms round trip (${(out.capture_usec / 4000).toFixed(1)} ms per captured frame in the game, 2 drawn frames apart, PNG encoding excluded)`)
   })
 
   it('takes a half-size screenshot and saves it under user://', async () => {
