@@ -1,0 +1,31 @@
+// Games a test starts from its editor: scene.play headless, remembering every pid, and a stop that always
+// leaves no game behind (scene.stop, then SIGKILL by pid), for an after() hook or a failing test.
+import {pidAlive} from '../../src/editor/discovery.js'
+import type {TestEditor} from './editor.js'
+
+type Json = Record<string, any>
+
+export interface GameControl {
+  play(params?: Json): Promise<Json>
+  stop(): Promise<void>
+}
+
+export function gameControl(editor: () => TestEditor): GameControl {
+  const games = new Set<number>()
+  return {
+    async play(params: Json = {}): Promise<Json> {
+      const out = await editor().client.call<Json>('scene.play', {display: 'headless', ...params})
+      games.add(out.pid)
+      return out
+    },
+    async stop(): Promise<void> {
+      await editor()
+        .client.call('scene.stop')
+        .catch(() => {})
+      for (const pid of games) {
+        if (pidAlive(pid)) process.kill(pid, 'SIGKILL')
+        games.delete(pid)
+      }
+    },
+  }
+}
