@@ -128,7 +128,8 @@ static func _numbers(v: Variant, keys: Array) -> Variant:
 	return out
 
 
-## '#ff8800', 'ff8800', a named colour ('red'), [r, g, b(, a)] in 0..1 or {"r","g","b"(,"a")}.
+## '#ff8800', 'ff8800', a named colour ('red'), [r, g, b(, a)] in 0..1, the same as text ("1,0,0", "(1, 0, 0)",
+## "Color(1, 0, 0)") or {"r","g","b"(,"a")}.
 static func parse_color(v: Variant) -> Variant:
 	if v is String:
 		var s: String = v.strip_edges()
@@ -137,7 +138,15 @@ static func parse_color(v: Variant) -> Variant:
 		var named := Color.from_string(s, Color(0, 0, 0, -1))
 		if named.a >= 0.0:
 			return named
-		return null
+		var open := s.find("(")
+		if open > 0 and s.substr(0, open).strip_edges().to_lower() == "color":
+			s = s.substr(open)  # Color(1, 0, 0) → (1, 0, 0)
+		var nums: Array = []
+		for part in s.trim_prefix("(").trim_suffix(")").trim_prefix("[").trim_suffix("]").replace(",", " ").split(" ", false):
+			if not part.is_valid_float():
+				return null
+			nums.append(part.to_float())
+		return parse_color(nums) if nums.size() in [3, 4] else null
 	if v is Array and (v.size() == 3 or v.size() == 4):
 		for x: Variant in v:
 			if not (x is float or x is int):

@@ -62,10 +62,11 @@ static func expected(info: Dictionary) -> String:
 	var t: int = info.get("type", TYPE_NIL)
 	var name := type_name(info)
 	if _VECTORS.has(t):
-		return "%s as an array of %d numbers" % [name, _VECTORS[t]]
+		var keys: Array = ["x", "y", "z", "w"].slice(0, _VECTORS[t])
+		return "%s as %s" % [name, _forms(name, keys)]
 	match t:
 		TYPE_COLOR:
-			return "Color as '#rrggbb(aa)', a colour name or [r, g, b(, a)] in 0..1"
+			return "Color as '#rrggbb(aa)', a colour name, %s (in 0..1, alpha optional)" % _forms("Color", ["r", "g", "b", "a"])
 		TYPE_INT:
 			if info.get("hint", 0) in [PROPERTY_HINT_ENUM, PROPERTY_HINT_FLAGS]:
 				return name + " as a name or an integer" + (" or an array of names" if info.get("hint", 0) == PROPERTY_HINT_FLAGS else "")
@@ -83,12 +84,20 @@ static func expected(info: Dictionary) -> String:
 				return "a node path to a %s" % name
 			return "a %s as a res:// path, {\"class\": \"%s\", ...properties} for a new one, or \"\" for none" % [name, name]
 		TYPE_RECT2, TYPE_RECT2I:
-			return name + " as [x, y, width, height] or {\"position\": [x, y], \"size\": [w, h]}"
+			return name + " as %s or {\"position\": [x, y], \"size\": [w, h]}" % _forms(name, ["x", "y", "w", "h"]).trim_suffix(
+					" or {\"x\": x, \"y\": y, \"w\": w, \"h\": h}")
 		TYPE_ARRAY, TYPE_DICTIONARY:
 			return "an " + ("array" if t == TYPE_ARRAY else "object") + (" (%s)" % name if name != type_string(t) else "")
 	if _PACKED.has(t):
 		return "%s as an array of %s" % [name, type_string(_PACKED[t])]
 	return "%s in Godot's text form, e.g. %s" % [name, var_to_str(type_convert(null, t))]
+
+
+## The forms every vector-like value may take, the CLI's too: [x, y], "x,y", "(x, y)", "Vector2(x, y)", {"x": x, "y": y}.
+static func _forms(name: String, keys: Array) -> String:
+	var list := ", ".join(PackedStringArray(keys))
+	var fields := ", ".join(PackedStringArray(keys.map(func(k: String) -> String: return "\"%s\": %s" % [k, k])))
+	return "[%s], \"%s\", \"(%s)\", \"%s(%s)\" or {%s}" % [list, list.replace(" ", ""), list, name, list, fields]
 
 
 ## A value that does not fit; `detail` says why when there is more to say than the type.

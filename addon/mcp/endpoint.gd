@@ -135,7 +135,7 @@ func _initialize(params: Dictionary) -> Dictionary:
 	return {"result": {
 		"protocolVersion": version,
 		"capabilities": {"tools": {"listChanged": false}, "resources": {"listChanged": false}, "prompts": {"listChanged": false}},
-		"serverInfo": {"name": "bridge", "title": "bridge (Godot editor)", "version": Discovery.ADDON_VERSION},
+		"serverInfo": {"name": "godot-bridge", "title": "bridge (Godot editor)", "version": Discovery.ADDON_VERSION},
 		"instructions": INSTRUCTIONS + " This editor has the project at %s open." % Discovery.project_root(),
 	}}
 

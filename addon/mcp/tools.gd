@@ -7,6 +7,7 @@ extends RefCounted
 
 const Settings := preload("../core/settings.gd")
 const JsonValue := preload("../core/json_value.gd")
+const Params := preload("../core/params.gd")
 
 ## Beside this file, wherever the addon is installed.
 var _engine_run_file: String = (get_script() as Script).resource_path.get_base_dir().path_join("engine_run.json")
@@ -16,6 +17,7 @@ var _router: RefCounted
 var _engine_run: Dictionary = {}
 var _method_pattern: RegEx
 static var _image_mime := RegEx.create_from_string("^image/(png|jpeg|webp|gif)$")
+static var _method_words := RegEx.create_from_string("(?<![\\w./])[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*(?![\\w(/])")
 
 
 func _init(router: RefCounted) -> void:
@@ -63,7 +65,10 @@ func call_tool(params: Dictionary) -> Dictionary:
 		return {"result": await _run_generic(args)}
 	var method := _method_for(name)
 	if method == "":
-		return {"result": _failure("unknown tool '%s': list the tools again (the editor's commands may have changed), or use engine_run" % name)}
+		var names: Array = ["engine_run"] + Array(_router.methods()).map(func(m: String) -> String: return tool_name(m))
+		var guess := Params.did_you_mean(name, names)
+		return {"result": _failure("unknown tool '%s'%s: list the tools again (the editor's commands may have changed), or use engine_run" % [
+				name, " (did you mean '%s'?)" % guess if guess != "" else ""])}
 	if not Settings.flag(Settings.HTTP_TYPED):
 		return {"result": _failure("typed tools are off (bridge/network/http_typed=false): call engine_run with method '%s'" % method)}
 	return {"result": _result(name, await _router.dispatch(method, args))}
@@ -94,17 +99,27 @@ func _method_for(name: String) -> String:
 ## A router answer as a CallToolResult: JSON text, then every image the command returned (a record with
 ## `image_base64` + `mime_type`, at the top or in an array such as runtime.capture_frames' `frames`; the
 ## JSON keeps a numbered marker in its place), or isError with the message.
-static func _result(label: String, out: Dictionary) -> Dictionary:
+func _result(label: String, out: Dictionary) -> Dictionary:
 	if out.has("error"):
 		var err: Dictionary = out.error
 		var data := JSON.stringify(err.data) if err.has("data") else ""
-		return _failure("%s failed: %s%s" % [label, err.get("message", "the command failed"),
+		var message := _spoken(str(err.get("message", "the command failed"))).trim_prefix(label.get_slice(" ", label.get_slice_count(" ") - 1).replace(".", "_") + ": ")
+		return _failure("%s failed: %s%s" % [label, message,
 				" " + data if data != "" and data.length() <= 600 else ""])
 	var images: Array = []
 	var shown: Variant = _lift_images(out.get("result"), images)
 	var content: Array = [{"type": "text", "text": JsonValue.stringify(shown)}]
 	content.append_array(images)
 	return {"content": content}
+
+
+## An addon message as a model reads it: method names (scene.save) become the tools it calls (scene_save).
+func _spoken(message: String) -> String:
+	var out := message
+	for m: RegExMatch in _method_words.search_all(message):
+		if _router.has(m.get_string()):
+			out = out.replace(m.get_string(), tool_name(m.get_string()))
+	return out
 
 
 ## `value` with its images moved into `images` (as image content) and a marker left in the JSON.

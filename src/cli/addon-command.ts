@@ -8,7 +8,7 @@ import {validateParams} from '../catalog/validate.js'
 import {UsageError} from '../errors.js'
 import {EngineCommand} from './engine-command.js'
 import {IMAGE_COMMANDS, saveImages, shortenImages} from './images.js'
-import {connectionFlags} from './flags.js'
+import {FILE_VALUE_HELP, connectionFlags, readFlagText} from './flags.js'
 
 /** Reserved by the common flags: an addon parameter of the same name gets a `param-` prefix. */
 const RESERVED = new Set([...Object.keys(connectionFlags), 'help'])
@@ -55,7 +55,8 @@ export function paramsFromFlags(doc: CommandDoc, flags: Record<string, unknown>)
   for (const p of doc.params) {
     const value = flags[flagFor(p)]
     if (value === undefined) continue
-    params[p.name] = p.type === 'bool' ? value : coerceFlag(p, String(value), `--${flagFor(p)}`)
+    const flag = `--${flagFor(p)}`
+    params[p.name] = p.type === 'bool' ? value : coerceFlag(p, readFlagText(String(value), flag), flag)
   }
   const problem = validateParams(doc.method, doc.input_schema, params)
   if (problem) throw new UsageError(`${doc.method}: ${problem}`)
@@ -76,7 +77,7 @@ export function makeAddonCommand(doc: CommandDoc): Command.Class {
 
   class AddonCommand extends EngineCommand {
     static summary = doc.summary
-    static description = `Addon method: ${doc.method}${doc.read_only ? ' (read-only)' : ''}${doc.destructive ? ' (destructive)' : ''}`
+    static description = `Addon method: ${doc.method}${doc.read_only ? ' (read-only)' : ''}${doc.destructive ? ' (destructive)' : ''}. Every value flag also takes ${FILE_VALUE_HELP}.`
     static examples = [exampleLine(doc)]
     static flags = flags as typeof connectionFlags
     static enableJsonFlag = false

@@ -1,9 +1,12 @@
 // The base of every bridge command: results printed readable or as JSON, and a typed failure ending with
 // its documented exit code, its message on stderr and, where results would be JSON, the error as JSON on stdout.
+// oclif's own usage errors (missing or unknown flags, stray arguments) take the same road, reworded.
 import {Command} from '@oclif/core'
 
-import {BridgeCliError} from '../errors.js'
+import {forSurface} from '../catalog/wording.js'
+import {BridgeCliError, EngineError} from '../errors.js'
 import {formatHuman, wantsJson} from './output.js'
+import {usageFailure} from './usage.js'
 
 export abstract class BaseCommand extends Command {
   /** Prints a result: JSON under --json or when stdout is not a terminal, readable text otherwise. */
@@ -17,19 +20,25 @@ export abstract class BaseCommand extends Command {
    */
   protected failureAsJson(): boolean {
     const asked = (this.argv ?? []).includes('--json')
-    return this.ctor.enableJsonFlag ? this.jsonEnabled() : wantsJson(asked)
+    return this.ctor.enableJsonFlag ? asked : wantsJson(asked)
   }
 
   protected async catch(error: Error & {exitCode?: number}): Promise<unknown> {
-    const typed = typedFailure(error)
+    const typed = typedFailure(error) ?? usageFailure(error, this.ctor, this.argv ?? [], this.id)
     if (typed) {
+      if (typed instanceof EngineError) typed.message = forSurface(typed.message, 'cli')
       // written directly: oclif mutes this.log under --json, and the error must be seen either way
       if (this.failureAsJson()) process.stdout.write(JSON.stringify(typed.toJSON(), null, 2) + '\n')
-      process.stderr.write(`bridge: ${typed.message}\n`)
+      process.stderr.write(`${prefixed(typed.message)}\n`)
       this.exit(typed.exitCode)
     }
     return super.catch(error)
   }
+}
+
+/** One `bridge:` in front of a message, never two (`bridge node set: …` already says where it is from). */
+export function prefixed(message: string): string {
+  return /^bridge[: ]/.test(message) ? message : `bridge: ${message}`
 }
 
 /** A typed failure, also when oclif wrapped one that a flag's parse function threw. */

@@ -1,23 +1,52 @@
 // The base of every command that talks to the editor: connecting to the right project, calling one method
-// and closing; flags, printing and failures come from the shared flags and the base command.
+// and closing; flags, printing and failures come from the shared flags and the base command. Outside any
+// project the fallback port's editor answers, and the command says which project that editor serves.
 import {DEFAULT_TIMEOUT_MS, EngineClient} from '../editor/client.js'
 import {resolveProject} from '../editor/project.js'
 import {BaseCommand} from './base-command.js'
+import {wantsJson} from './output.js'
 
 export abstract class EngineCommand extends BaseCommand {
+  /** The project of the editor that answered when the command was run outside any project. */
+  private unchosenProject?: string
+
   /** Calls one method on the project's editor and closes the connection. */
   protected async callEditor(
-    flags: {project?: string; timeout?: number},
+    flags: {project?: string; timeout?: number; json?: boolean},
     method: string,
     params: Record<string, unknown>,
     defaultTimeoutMs = DEFAULT_TIMEOUT_MS,
   ): Promise<unknown> {
     const projectRoot = resolveProject(flags.project)
     const client = await EngineClient.connect({projectRoot, connectTimeoutMs: Math.min(flags.timeout ?? 5000, 5000)})
+    if (!projectRoot) this.unchosenProject = announceUnchosen(client, wantsJson(flags.json))
     try {
       return await client.call(method, params, flags.timeout ?? defaultTimeoutMs)
     } finally {
       client.close()
     }
   }
+
+  protected print(result: unknown, json: boolean | undefined): void {
+    super.print(this.unchosenProject && wantsJson(json) ? withEditorProject(result, this.unchosenProject) : result, json)
+  }
+}
+
+/**
+ * Outside any project: says on stderr (human mode) which project the answering editor serves, so nobody
+ * edits a game without knowing which; returns that project for the `editor_project` field of JSON results.
+ */
+export function announceUnchosen(client: EngineClient, json: boolean): string {
+  const served = client.hello.project_root
+  if (!json)
+    process.stderr.write(
+      `bridge: not inside a Godot project; the editor on port ${client.port} serves ${served} (cd into a project or pass --project to choose)\n`,
+    )
+  return served
+}
+
+/** A JSON result with the project of the editor that produced it: a field of an object, else a wrapper. */
+export function withEditorProject(result: unknown, project: string): unknown {
+  if (result && typeof result === 'object' && !Array.isArray(result)) return {...result, editor_project: project}
+  return {result, editor_project: project}
 }

@@ -1,48 +1,78 @@
 // `bridge launch --project DIR [--headless]`: start the project's editor and wait until its bridge answers.
+// An editor of this project already answering is success (so `bridge launch && …` works); a project without
+// the addon enabled is refused at once; any failure leaves no engine process behind and says why.
 import {Flags, ux} from '@oclif/core'
 import {join} from 'node:path'
-import {mkdirSync} from 'node:fs'
+import {mkdirSync, truncateSync, existsSync} from 'node:fs'
 
 import {BaseCommand} from '../cli/base-command.js'
-import {projectFlag} from '../cli/flags.js'
-import {readDiscovery, verdictFor, wsPortFor} from '../editor/discovery.js'
-import {spawnEditor, waitForEditor} from '../editor/editor-process.js'
-import {BridgeCliError, EXIT} from '../errors.js'
+import {projectFlag, timeoutFlag} from '../cli/flags.js'
+import {readDiscovery, wsPortFor} from '../editor/discovery.js'
+import {killEditor, spawnEditor, waitForEditor} from '../editor/editor-process.js'
+import {editorState} from '../editor/verdicts.js'
+import {BridgeCliError, EXIT, UsageError} from '../errors.js'
 import {findGodot} from '../editor/godot.js'
+import {addonProblem} from '../editor/install.js'
 import {requireProject} from '../editor/project.js'
 
 export default class Launch extends BaseCommand {
   static summary = "Start a project's Godot editor and wait until bridge answers"
+  static description =
+    'Exits 0 at once when this project\'s editor already answers. Refuses a project whose bridge addon is not installed and enabled (bridge install --enable). When the engine exits while starting, quotes its log; on any failure no engine process is left behind.'
   static examples = ['<%= config.bin %> launch --project ./mygame --headless']
   static flags = {
     project: projectFlag(),
     headless: Flags.boolean({description: 'No editor window (servers, CI, agents)'}),
     godot: Flags.string({description: 'Godot binary (default: GODOT_BIN, godot on PATH, the bridge cache)'}),
-    timeout: Flags.integer({description: 'Seconds to wait for the editor', default: 120}),
+    timeout: timeoutFlag({description: 'Milliseconds to wait for the editor to come up', default: 120_000}),
   }
   static enableJsonFlag = true
 
   async run(): Promise<Record<string, unknown>> {
     const {flags} = await this.parse(Launch)
     const root = requireProject(flags.project)
-    const verdict = await verdictFor(root, wsPortFor(root))
+    const logFile = join(root, '.engine', 'editor.log')
+    const state = await editorState(root, wsPortFor(root))
     const existing = readDiscovery(root)
-    if ((verdict === 'running' && existing) || verdict === 'starting')
+    if (state.verdict === 'running' && existing) {
+      this.log(`the editor of ${root} is already running (pid ${existing.pid}, ws port ${existing.ws_port})`)
+      return {verdict: 'running', already_running: true, pid: existing.pid, ws_port: existing.ws_port,
+        http_port: existing.http_port, project_root: root, log_file: logFile}
+    }
+    if (state.verdict === 'starting')
       throw new BridgeCliError(
-        `an editor for ${root} is already ${verdict} (pid ${existing?.pid ?? '?'}); not starting a second one`,
-        EXIT[verdict],
-        'already_running',
-        {verdict, pid: existing?.pid},
+        `an editor for ${root} is already starting (pid ${existing?.pid ?? '?'}); wait for it with bridge status, not a second one`,
+        EXIT.starting,
+        'already_starting',
+        {verdict: 'starting', pid: existing?.pid},
       )
+    const problem = addonProblem(root)
+    if (problem)
+      throw new UsageError(`${problem}; run \`bridge install --project ${root} --enable\` first`, {project_root: root})
     const godot = findGodot(flags.godot)
     mkdirSync(join(root, '.engine'), {recursive: true})
-    const logFile = join(root, '.engine', 'editor.log')
+    if (existsSync(logFile)) truncateSync(logFile) // the log of this start only: its cause is quoted on failure
     const pid = spawnEditor({godot, projectRoot: root, headless: flags.headless, logFile})
     const quiet = this.jsonEnabled() || !process.stdout.isTTY
     if (!quiet) ux.action.start(`starting Godot editor (pid ${pid})`)
-    const found = await waitForEditor(root, pid, flags.timeout * 1000, (ms) => {
-      if (!quiet) ux.action.status = `${(ms / 1000).toFixed(0)} s`
-    })
+    let found
+    try {
+      found = await waitForEditor(
+        root,
+        pid,
+        flags.timeout,
+        (ms) => {
+          if (!quiet) ux.action.status = `${(ms / 1000).toFixed(0)} s`
+        },
+        logFile,
+      )
+    } catch (error) {
+      killEditor(pid)
+      if (!quiet) ux.action.stop('failed')
+      if (error instanceof BridgeCliError && !flags.headless && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
+        error.message += '; there is no display here: pass --headless'
+      throw error
+    }
     if (!quiet) ux.action.stop(`running on ws://127.0.0.1:${found.ws_port}`)
     else this.log(`editor running: pid ${pid}, ws port ${found.ws_port}`)
     return {

@@ -2,7 +2,9 @@
 import {Args, Flags} from '@oclif/core'
 
 import {EngineCommand} from '../cli/engine-command.js'
-import {connectionFlags} from '../cli/flags.js'
+import {FILE_VALUE_HELP, connectionFlags, readFlagText} from '../cli/flags.js'
+import {loadCatalog} from '../catalog/catalog.js'
+import {closest} from '../catalog/suggest.js'
 import {UsageError} from '../errors.js'
 
 export default class Run extends EngineCommand {
@@ -14,16 +16,25 @@ export default class Run extends EngineCommand {
     `<%= config.bin %> run node.add --params '{"type":"Sprite2D","name":"Hero"}'`,
   ]
   static args = {method: Args.string({description: 'Method, e.g. node.add', required: true})}
-  static flags = {...connectionFlags, params: Flags.string({description: 'Parameters as a JSON object', default: '{}'})}
+  static flags = {
+    ...connectionFlags,
+    params: Flags.string({description: `Parameters as a JSON object (${FILE_VALUE_HELP})`, default: '{}'}),
+  }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Run)
-    if (!/^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/.test(args.method))
-      throw new UsageError(`method '${args.method}' is not of the form <group>.<command>`)
+    if (!/^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/.test(args.method)) {
+      const guess = closest(args.method.replace(/^([A-Za-z0-9]+)[_ :-]/, '$1.'), loadCatalog().map((c) => c.method))
+      throw new UsageError(
+        `method '${args.method}' is not of the form <group>.<command>${guess ? `; did you mean '${guess}'?` : ''}`,
+        guess ? {suggestion: guess} : {},
+      )
+    }
     let params: unknown
     try {
-      params = JSON.parse(flags.params)
+      params = JSON.parse(readFlagText(flags.params, '--params'))
     } catch (error) {
+      if (error instanceof UsageError) throw error
       throw new UsageError(`--params: not valid JSON (${(error as Error).message})`)
     }
     if (typeof params !== 'object' || params === null || Array.isArray(params))

@@ -1,14 +1,17 @@
 // `bridge status`: the editor's verdict for a project (running|starting|crashed|closed) without running
 // anything; the exit code is the verdict's (0 when running), so scripts and agents can branch on it.
+// Another project's editor on the port is not this project's: closed, naming the one found. Outside any
+// project it reports the editor on the fallback port and the project that editor serves.
 import {BaseCommand} from '../cli/base-command.js'
 import {jsonFlag, projectFlag} from '../cli/flags.js'
-import {readDiscovery, verdictFor, wsPortFor} from '../editor/discovery.js'
+import {readDiscovery, wsPortFor} from '../editor/discovery.js'
+import {describeOther, editorState} from '../editor/verdicts.js'
 import {EXIT, VERDICT_ADVICE} from '../errors.js'
-import {requireProject} from '../editor/project.js'
+import {resolveProject} from '../editor/project.js'
 
 export default class Status extends BaseCommand {
   static summary = "Show whether the project's editor is running, starting, crashed or closed"
-  static examples = ['<%= config.bin %> status --project ./mygame']
+  static examples = ['<%= config.bin %> status --project ./mygame', '<%= config.bin %> status --json']
   static flags = {
     project: projectFlag(),
     json: jsonFlag,
@@ -16,18 +19,27 @@ export default class Status extends BaseCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parse(Status)
-    const root = requireProject(flags.project)
+    const root = resolveProject(flags.project)
     const port = wsPortFor(root)
-    const verdict = await verdictFor(root, port)
-    const discovery = readDiscovery(root)
+    const {verdict, hello, other} = await editorState(root, port)
+    const discovery = root ? readDiscovery(root) : hello
+    let advice = verdict === 'running' ? 'ready' : VERDICT_ADVICE[verdict]
+    if (other) advice = `${describeOther(other, port)}, not this project; ${VERDICT_ADVICE[verdict]}`
+    else if (!root)
+      advice =
+        verdict === 'running'
+          ? `not inside a Godot project: this is the editor on port ${port}, serving ${hello?.project_root}; pass --project to check another`
+          : `not inside a Godot project and no editor answers on port ${port}; pass --project DIR`
     const report = {
       verdict,
-      project_root: root,
+      project_root: root ?? hello?.project_root ?? null,
       ws_port: port,
       http_port: discovery?.http_port ?? 0,
       pid: discovery?.pid ?? null,
       started_at: discovery?.started_at ?? null,
-      advice: verdict === 'running' ? 'ready' : VERDICT_ADVICE[verdict],
+      ...(root ? {} : {inside_project: false}),
+      ...(other ? {other_editor: {project_root: other.project_root, pid: other.pid ?? null, ws_port: port}} : {}),
+      advice,
     }
     this.print(report, flags.json)
     if (verdict !== 'running') this.exit(EXIT[verdict])

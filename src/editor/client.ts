@@ -2,7 +2,8 @@
 // refuses an editor that serves another project, and turns every failure into a typed error.
 import WebSocket from 'ws'
 
-import {type Discovery, verdictFor, wsPortFor} from './discovery.js'
+import {type Discovery, wsPortFor} from './discovery.js'
+import {verdictFor} from './verdicts.js'
 import {BridgeCliError, EXIT, EngineError, UnreachableError} from '../errors.js'
 import {sameDir} from './project.js'
 
@@ -139,6 +140,17 @@ export class EngineClient {
       waiting.reject(error)
       this.pending.delete(id)
     }
+  }
+}
+
+/** The greeting of the bridge editor on `port`, or undefined when none answers as one within `timeoutMs`. */
+export async function greet(port: number, timeoutMs = 1500): Promise<Discovery | undefined> {
+  try {
+    const {ws, hello} = await openAndGreet(port, timeoutMs)
+    ws.close()
+    return hello
+  } catch {
+    return undefined
   }
 }
 

@@ -1,10 +1,7 @@
-// The discovery file <project>/.engine/bridge.json and the verdict on an editor that does not answer:
-// running (port answers), starting (pid alive, not bound), crashed (pid dead), closed (no file).
+// The discovery file <project>/.engine/bridge.json, the port to dial, and the probes verdicts.ts builds on.
 import {existsSync, readFileSync} from 'node:fs'
 import {createConnection} from 'node:net'
 import {join} from 'node:path'
-
-import type {Verdict} from '../errors.js'
 
 export const DEFAULT_WS_PORT = 9080
 
@@ -64,13 +61,4 @@ export function wsPortFor(projectRoot: string | undefined): number {
   if (found?.ws_port) return found.ws_port
   const env = Number(process.env.BRIDGE_WS_PORT)
   return Number.isInteger(env) && env > 0 ? env : DEFAULT_WS_PORT
-}
-
-export async function verdictFor(projectRoot: string | undefined, port: number): Promise<Verdict> {
-  const found = projectRoot ? readDiscovery(projectRoot) : undefined
-  const fileExists = projectRoot ? existsSync(discoveryPath(projectRoot)) : false
-  if (await tcpProbe(found?.ws_port || port)) return 'running'
-  if (!fileExists) return 'closed'
-  if (!found) return 'starting'
-  return pidAlive(found.pid) ? 'starting' : 'crashed'
 }

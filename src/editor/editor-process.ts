@@ -1,7 +1,7 @@
 // Starts a Godot editor on a project through the engine's own command line, in its own session so
 // signals meant for the CLI do not reach it, and waits until its bridge answers.
 import {spawn} from 'node:child_process'
-import {openSync} from 'node:fs'
+import {existsSync, openSync, readFileSync} from 'node:fs'
 
 import {type Discovery, pidAlive, readDiscovery, tcpProbe} from './discovery.js'
 import {BridgeCliError, EXIT} from '../errors.js'
@@ -41,24 +41,52 @@ export async function waitForEditor(
   pid: number,
   timeoutMs: number,
   onTick?: (elapsedMs: number) => void,
+  logFile?: string,
 ): Promise<Discovery> {
   const start = Date.now()
   for (;;) {
     const found = readDiscovery(projectRoot)
     if (found && found.pid === pid && (await tcpProbe(found.ws_port))) return found
-    if (!pidAlive(pid))
-      throw new BridgeCliError(`the editor (pid ${pid}) exited while starting`, EXIT.crashed, 'editor_exited', {
-        verdict: 'crashed',
-      })
+    if (!pidAlive(pid)) {
+      const cause = logFile ? logCause(logFile) : ''
+      throw new BridgeCliError(
+        `the editor (pid ${pid}) exited while starting${cause ? `: ${cause}` : ''}${logFile ? `; its log is ${logFile}` : ''}`,
+        EXIT.crashed,
+        'editor_exited',
+        {verdict: 'crashed', ...(logFile ? {log_file: logFile} : {}), ...(cause ? {cause} : {})},
+      )
+    }
     const elapsed = Date.now() - start
     if (elapsed > timeoutMs)
       throw new BridgeCliError(
-        `the editor (pid ${pid}) did not bind within ${timeoutMs} ms`,
+        `the editor (pid ${pid}) did not bind within ${timeoutMs} ms${logFile ? `; its log is ${logFile}` : ''}`,
         EXIT.starting,
         'start_timeout',
-        {verdict: 'starting'},
+        {verdict: 'starting', ...(logFile ? {log_file: logFile} : {})},
       )
     onTick?.(elapsed)
     await new Promise((r) => setTimeout(r, 100))
   }
+}
+
+/** Ends an editor this process started (its whole process group: it runs in its own session). */
+export function killEditor(pid: number): void {
+  for (const target of [-pid, pid]) {
+    try {
+      process.kill(target, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** The lines of an engine log that say why it stopped: its last errors, else its last lines. */
+export function logCause(logFile: string, max = 3): string {
+  if (!existsSync(logFile)) return ''
+  const lines = readFileSync(logFile, 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+  const errors = lines.filter((l) => /\b(ERROR|FATAL|error)\b|Error:|Could not|Can't|cannot/i.test(l) && !/^at:/.test(l))
+  return (errors.length > 0 ? errors : lines).slice(-max).join(' | ')
 }

@@ -86,3 +86,12 @@ export function enablePlugin(projectRoot: string): boolean {
   renameSync(tmp, file)
   return true
 }
+
+/** Why `bridge launch` would wait in vain for this project's bridge, or undefined when the addon is in place. */
+export function addonProblem(projectRoot: string): string | undefined {
+  if (!existsSync(join(projectRoot, 'addons', 'bridge', 'plugin.cfg')))
+    return `the bridge addon is not installed in ${projectRoot} (no addons/bridge/plugin.cfg)`
+  const text = readFileSync(join(projectRoot, 'project.godot'), 'utf8')
+  if (withPluginEnabled(text) !== text) return `the bridge addon is installed in ${projectRoot} but not enabled`
+  return undefined
+}

@@ -3,17 +3,28 @@
 import type {Hook} from '@oclif/core'
 
 import {flagFor, paramsFromFlags} from '../cli/addon-command.js'
+import {prefixed} from '../cli/base-command.js'
+import {announceUnchosen, withEditorProject} from '../cli/engine-command.js'
+import {readFlagText} from '../cli/flags.js'
 import {IMAGE_COMMANDS, saveImages, shortenImages} from '../cli/images.js'
 import {type CommandDoc, methodFromId} from '../catalog/catalog.js'
+import {closest} from '../catalog/suggest.js'
+import {forSurface} from '../catalog/wording.js'
 import {EngineClient} from '../editor/client.js'
-import {BridgeCliError, EXIT} from '../errors.js'
+import {BridgeCliError, EXIT, UsageError} from '../errors.js'
 import {formatHuman, wantsJson} from '../cli/output.js'
 import {resolveProject} from '../editor/project.js'
 
 const hook: Hook.CommandNotFound = async function (opts) {
-  // one unwrapped line on stderr (oclif's error box wraps messages) and the documented exit code
-  const fail = (message: string, options: {exit: number}): never => {
-    process.stderr.write(`bridge: ${message}\n`)
+  const argv = opts.argv ?? []
+  const json = wantsJson(argv.includes('--json'))
+  // one unwrapped line on stderr (oclif's error box wraps messages), JSON on stdout when results would be
+  // JSON, and the documented exit code
+  const fail = (message: string, options: {exit: number; error?: BridgeCliError}): never => {
+    const error = options.error ?? new UsageError(message)
+    error.message = forSurface(message, 'cli')
+    if (json) process.stdout.write(JSON.stringify(error.toJSON(), null, 2) + '\n')
+    process.stderr.write(`${prefixed(error.message)}\n`)
     return this.exit(options.exit) as never
   }
   const id = opts.id
@@ -22,7 +33,6 @@ const hook: Hook.CommandNotFound = async function (opts) {
   const parts = id.split(/[: ]/)
   if (parts.length !== 2)
     fail(`unknown command '${id.replaceAll(':', ' ')}'.${hint} See 'bridge --help'.`, {exit: EXIT.usage})
-  const argv = opts.argv ?? []
   const flagValue = (name: string) => {
     const i = argv.indexOf(`--${name}`)
     return i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
@@ -33,6 +43,7 @@ const hook: Hook.CommandNotFound = async function (opts) {
     return fail(`unknown command '${parts.join(' ')}' (and no editor is reachable to ask about '${method}').${hint}`, {
       exit: EXIT.usage,
     })
+  const unchosen = resolveProject(flagValue('project')) ? undefined : announceUnchosen(client, json)
   try {
     const known = (await client.call<{commands: CommandDoc[]}>('engine.commands', {group: parts[0]})).commands
     const doc = known.find((c) => c.method === method)
@@ -41,16 +52,16 @@ const hook: Hook.CommandNotFound = async function (opts) {
         exit: EXIT.usage,
       })
     const images = IMAGE_COMMANDS.has(method)
-    const params = {...JSON.parse(flagValue('params') ?? '{}'), ...paramsFromFlags(doc, looseFlags(argv, doc, images))}
+    const params = {...paramsJson(flagValue('params')), ...paramsFromFlags(doc, looseFlags(argv, doc, images))}
     const timeout = Number(flagValue('timeout'))
     let result = await client.call(method, params, Number.isInteger(timeout) && timeout > 0 ? timeout : undefined)
-    const json = wantsJson(argv.includes('--json'))
     const out = images ? flagValue('out') : undefined
     if (out) result = saveImages(result, out, method.split('.')[1]).result
     else if (images && !json) result = shortenImages(result)
+    if (unchosen && json) result = withEditorProject(result, unchosen)
     this.log(json ? JSON.stringify(result, null, 2) : formatHuman(result))
   } catch (error) {
-    if (error instanceof BridgeCliError) fail(error.message, {exit: error.exitCode})
+    if (error instanceof BridgeCliError) fail(error.message, {exit: error.exitCode, error})
     throw error
   } finally {
     client.close()
@@ -68,38 +79,29 @@ function looseFlags(argv: string[], doc: CommandDoc, images = false): Record<str
       continue
     }
     const param = byFlag.get(m[2])
-    if (!param) throw new BridgeCliError(`${doc.method}: unknown flag --${m[2]}`, EXIT.usage, 'usage')
+    if (!param) {
+      const guess = closest(m[2], byFlag.keys())
+      throw new UsageError(`${doc.method}: unknown flag --${m[2]}${guess ? ` (did you mean --${guess}?)` : ''}`)
+    }
     if (param.type === 'bool') out[m[2]] = m[1] ? false : m[3] === undefined ? true : /^(true|1|yes|on)$/i.test(m[3])
     else out[m[2]] = m[3] ?? argv[++i]
   }
   return out
 }
 
-function closest(word: string, candidates: string[]): string | undefined {
-  let best: string | undefined
-  let bestScore = Infinity
-  for (const c of candidates) {
-    const d = distance(word, c)
-    if (d < bestScore) {
-      bestScore = d
-      best = c
-    }
+/** `--params` of a forwarded command: a JSON object, also from @file or - (standard input). */
+function paramsJson(text: string | undefined): Record<string, unknown> {
+  if (text === undefined) return {}
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(readFlagText(text, '--params'))
+  } catch (error) {
+    if (error instanceof BridgeCliError) throw error
+    throw new UsageError(`--params: not valid JSON (${(error as Error).message})`)
   }
-  return best && bestScore <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({length: b.length + 1}, (_, i) => i)
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]
-    row[0] = i
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j]
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1))
-      prev = tmp
-    }
-  }
-  return row[b.length]
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new UsageError('--params: must be a JSON object of named parameters')
+  return parsed as Record<string, unknown>
 }
 
 export default hook

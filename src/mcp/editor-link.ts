@@ -6,7 +6,8 @@ import {createHash} from 'node:crypto'
 
 import type {CommandDoc} from '../catalog/catalog.js'
 import {DEFAULT_TIMEOUT_MS, EngineClient} from '../editor/client.js'
-import {readDiscovery, tcpProbe, verdictFor, wsPortFor} from '../editor/discovery.js'
+import {readDiscovery, tcpProbe, wsPortFor} from '../editor/discovery.js'
+import {verdictFor} from '../editor/verdicts.js'
 import {BridgeCliError, UnreachableError} from '../errors.js'
 import type {Logger} from './surface.js'
 

@@ -23,7 +23,7 @@ export interface ServeOptions {
 export function createServer(options: ServeOptions): {server: Server; link: EditorLink; cleanup: () => Promise<void>} {
   const log = options.log ?? stderrLogger
   const server = new Server(
-    {name: 'bridge', version: options.version ?? '0.0.0'},
+    {name: 'godot-bridge', version: options.version ?? '0.0.0'},
     {
       capabilities: {tools: {listChanged: true}, resources: {}, prompts: {}},
       instructions:

@@ -2,6 +2,7 @@
 // content, and every failure as `isError: true` with a message a model can act on.
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
 
+import {forSurface} from '../catalog/wording.js'
 import {BridgeCliError, EngineError, UnreachableError} from '../errors.js'
 
 interface Image {
@@ -38,7 +39,9 @@ export function failureResult(error: unknown, tool: string): CallToolResult {
     )
   if (error instanceof EngineError) {
     const data = error.rpcData === undefined ? '' : JSON.stringify(error.rpcData)
-    return errorResult(`${tool} failed: ${error.message}${data && data.length <= 600 ? ` ${data}` : ''}`)
+    // the addon names its methods (scene.save); a model calls tools (scene_save), and reads the tool's name once
+    const message = forSurface(error.message, 'mcp').replace(new RegExp(`^${tool.split(' ').pop()?.replaceAll('.', '_')}: `), '')
+    return errorResult(`${tool} failed: ${message}${data && data.length <= 600 ? ` ${data}` : ''}`)
   }
   if (error instanceof BridgeCliError && error.code === 'timeout')
     return errorResult(

@@ -12,6 +12,7 @@ import {
 import {type CommandDoc, loadCatalog} from '../catalog/catalog.js'
 import {DEFAULT_TIMEOUT_MS} from '../editor/client.js'
 import {EngineError} from '../errors.js'
+import {closest} from '../catalog/suggest.js'
 import {validateParams} from '../catalog/validate.js'
 import type {EditorLink} from './editor-link.js'
 import type {McpToolContext, PluginTool} from './plugin-tools.js'
@@ -75,8 +76,9 @@ export class Tools {
       if (doc && this.options.typed) return await this.runCommand(name, doc, args)
       if (plugin) return await this.runPlugin(plugin, args)
       if (doc) return errorResult(`typed tools are off (--typed=false): call engine_run with method '${doc.method}'`)
+      const guess = closest(name, [ENGINE_RUN.name, ...this.index().keys(), ...(await this.plugins(this.docs())).map((t) => t.name)])
       return errorResult(
-        `unknown tool '${name}': list the tools again (the editor's commands may have changed), or use engine_run`,
+        `unknown tool '${name}'${guess ? ` (did you mean '${guess}'?)` : ''}: list the tools again (the editor's commands may have changed), or use engine_run`,
       )
     } catch (error) {
       return failureResult(error, name)

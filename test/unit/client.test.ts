@@ -7,7 +7,7 @@ import {join} from 'node:path'
 import {WebSocketServer} from 'ws'
 
 import {EngineClient} from '../../src/editor/client.js'
-import {verdictFor} from '../../src/editor/discovery.js'
+import {editorState, verdictFor} from '../../src/editor/verdicts.js'
 import {BridgeCliError, EXIT, EngineError, UnreachableError} from '../../src/errors.js'
 
 describe('EngineClient logic (scripted peer)', () => {
@@ -104,7 +104,8 @@ describe('EngineClient logic (scripted peer)', () => {
   it('verdicts: running when the port answers, starting/crashed/closed from the discovery file', async () => {
     const project = join(dir, 'verdicts')
     mkdirSync(join(project, '.engine'), {recursive: true})
-    expect(await verdictFor(project, port)).to.equal('running')
+    expect(await verdictFor(dir, port)).to.equal('running')
+    expect(await verdictFor(undefined, port)).to.equal('running')
     expect(await verdictFor(project, 1)).to.equal('closed')
     const file = join(project, '.engine', 'bridge.json')
     writeFileSync(file, JSON.stringify({ws_port: 1, pid: process.pid}))
@@ -113,6 +114,14 @@ describe('EngineClient logic (scripted peer)', () => {
     expect(await verdictFor(project, 1)).to.equal('crashed')
     writeFileSync(file, '{half a fi')
     expect(await verdictFor(project, 1)).to.equal('starting')
+  })
+
+  it("verdicts: another project's editor on the port is not this project's: closed, naming the other", async () => {
+    const project = join(dir, 'elsewhere')
+    mkdirSync(project, {recursive: true})
+    const state = await editorState(project, port)
+    expect(state.verdict).to.equal('closed')
+    expect(state.other?.project_root).to.equal(dir)
   })
 
   it('carries the verdict in the error when nothing listens', async () => {

@@ -5,6 +5,7 @@ extends "../../core/command_group.gd"
 
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
+const NodePaths := preload("../../lib/node_paths.gd")
 
 
 func group_summary() -> String:
@@ -46,7 +47,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.rename",
-			"summary": "Rename a node; refuses a name a sibling already has.",
+			"summary": "Rename a node, rewriting NodePaths in the scene that pointed at it (as the editor does); refuses a name a sibling already has.",
 			"params": [req("node_path", "NodePath", "Node to rename"), req("new_name", "string", "New name")],
 			"example": {"node_path": "/root/Main/Camera2D", "new_name": "MainCamera"},
 			"handler": _rename,
@@ -152,11 +153,17 @@ func _rename(p: Dictionary) -> Variant:
 			return bad
 	elif p.new_name == "" or p.new_name.validate_node_name() != p.new_name:
 		return BridgeError.invalid("node.rename: '%s' is not a valid node name" % p.new_name, {"param": "new_name"})
+	var rewrites := NodePaths.rewrites_for_rename(node, p.new_name)
 	var ur := SceneAccess.action("rename %s to %s" % [old_name, p.new_name])
 	ur.add_do_method(node, "set_name", p.new_name)
 	ur.add_undo_method(node, "set_name", old_name)
+	for r: Dictionary in rewrites:
+		ur.add_do_property(r.node, r.property, r.new)
+		ur.add_undo_property(r.node, r.property, r.old)
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(node), "old_name": old_name, "changed": true}
+	var updated: Array = rewrites.map(func(r: Dictionary) -> Dictionary:
+		return {"node": SceneAccess.path_of(r.node), "property": str(r.property), "old": str(r.old), "new": str(r.new)})
+	return {"path": SceneAccess.path_of(node), "old_name": old_name, "changed": true, "updated_paths": updated}
 
 
 func _move(p: Dictionary) -> Variant:

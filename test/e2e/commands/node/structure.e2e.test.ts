@@ -138,7 +138,12 @@ describe('node commands (real editor)', function () {
 
   it('node.rename: renames the example node, refuses a taken or invalid name; undo restores the name', async () => {
     const renamed = await call('node.rename', examples['node.rename'])
-    expect(renamed).to.deep.equal({path: '/root/Main/MainCamera', old_name: 'Camera2D', changed: true})
+    expect(renamed).to.deep.equal({
+      path: '/root/Main/MainCamera',
+      old_name: 'Camera2D',
+      changed: true,
+      updated_paths: [],
+    })
     expect((await call('node.info', {node_path: 'MainCamera'})).type).to.equal('Camera2D')
     await refused(
       'node.rename',
@@ -150,6 +155,26 @@ describe('node commands (real editor)', function () {
     await refused('node.rename', {node_path: 'MainCamera', new_name: ''}, -32602, 'not a valid node name')
     await undo('rename Camera2D to MainCamera')
     expect((await call('node.rename', {node_path: 'Camera2D', new_name: 'Camera2D'})).changed).to.equal(false)
+  })
+
+  it('node.rename: rewrites NodePaths elsewhere in the scene that pointed into the renamed subtree, in the same undo step', async () => {
+    await call('node.add', {type: 'RemoteTransform2D', name: 'Follow', properties: {remote_path: '../Player'}})
+    await call('node.add', {type: 'RemoteTransform2D', name: 'Deep', properties: {remote_path: '../Player/Shape'}})
+    await call('node.add', {type: 'RemoteTransform2D', parent: 'Player', name: 'Inner', properties: {remote_path: '../Camera2D'}})
+    const renamed = await call('node.rename', {node_path: 'Player', new_name: 'Hero'})
+    expect(renamed.updated_paths).to.have.deep.members([
+      {node: '/root/Main/Follow', property: 'remote_path', old: '../Player', new: '../Hero'},
+      {node: '/root/Main/Deep', property: 'remote_path', old: '../Player/Shape', new: '../Hero/Shape'},
+    ])
+    expect(await get('Follow', 'remote_path')).to.equal('../Hero')
+    expect(await get('Deep', 'remote_path')).to.equal('../Hero/Shape')
+    expect(await get('Hero/Inner', 'remote_path'), 'a path from inside to outside is unchanged').to.equal('../Camera2D')
+    await undo('rename Player to Hero')
+    expect(await get('Follow', 'remote_path')).to.equal('../Player')
+    expect(await get('Deep', 'remote_path')).to.equal('../Player/Shape')
+    await undo('add RemoteTransform2D')
+    await undo('add RemoteTransform2D')
+    await undo('add RemoteTransform2D')
   })
 
   it('node.move: reparents the example node keeping its global position; undo puts it back', async () => {
