@@ -1,0 +1,147 @@
+@tool
+extends "../../core/command_group.gd"
+## physics.*, layers: read a body's collision layers and mask as numbers and names, set them by name or
+## number (one undo step for several bodies), and name the project's layers.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
+const SpatialQuery := preload("../../lib/spatial_query.gd")
+const LayerBits := preload("../../lib/layer_bits.gd")
+const ProjectSettingsLib := preload("../../lib/project_settings.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "physics.layers",
+			"summary": "A body's, area's or ray's collision layers and mask decoded to layer numbers and project names, and which other bodies in the scene it can collide with.",
+			"params": [req("node_path", "NodePath", "A CollisionObject, RayCast or ShapeCast (2D or 3D)")],
+			"example": {"node_path": "/root/Main/Player"},
+			"read_only": true,
+			"handler": _layers,
+		},
+		{
+			"method": "physics.set_layers",
+			"summary": "Set, add or remove collision layers and/or mask bits on one or more bodies by layer number or name, in one undo step.",
+			"params": [
+				req("nodes", "Array", "Node paths of bodies, areas, rays or shape casts"),
+				opt("collision_layer", "any", "Layers: a mask, a number 1..32, a name, or an array of numbers/names"),
+				opt("collision_mask", "any", "Mask, written like collision_layer"),
+				choice("mode", ["set", "add", "remove"], "Replace the bits, add them, or remove them", "set"),
+			],
+			"example": {"nodes": ["/root/Main/Player"], "collision_layer": [2], "collision_mask": [1, 3]},
+			"handler": _set_layers,
+		},
+		{
+			"method": "physics.layer_names",
+			"summary": "Read or name the project's layers (Project Settings → Layer Names): physics, navigation or render, 2D or 3D. Undoable; saves project.godot.",
+			"params": [
+				choice("kind", LayerBits.KINDS, "Which layer set", "3d_physics"),
+				opt("names", "Dictionary", "Layer number → name to set, e.g. {\"1\": \"world\", \"2\": \"player\"}; \"\" clears a name"),
+			],
+			"example": {"kind": "2d_physics", "names": {"1": "world", "2": "player"}},
+			"handler": _layer_names,
+		},
+	]
+
+
+func _layers(p: Dictionary) -> Variant:
+	var node: Variant = _layered(p.node_path, "node_path")
+	if node is BridgeError:
+		return node
+	var dim := SpatialQuery.dimension(node)
+	var kind := "%dd_physics" % dim
+	var out := {"path": SceneAccess.path_of(node), "type": node.get_class(), "collision_mask": node.collision_mask,
+			"mask_layers": LayerBits.decode(node.collision_mask, kind)}
+	if "collision_layer" in node:
+		out["collision_layer"] = node.collision_layer
+		out["layers"] = LayerBits.decode(node.collision_layer, kind)
+	var sees: Array = []
+	var seen_by: Array = []
+	for other: Node in _all(SceneAccess.root()):
+		if other == node or not (other is CollisionObject3D or other is CollisionObject2D) or SpatialQuery.dimension(other) != dim:
+			continue
+		if node.collision_mask & other.collision_layer:
+			sees.append(SceneAccess.path_of(other))
+		if "collision_layer" in node and other.collision_mask & node.collision_layer:
+			seen_by.append(SceneAccess.path_of(other))
+	out["detects"] = sees
+	out["detected_by"] = seen_by
+	return out
+
+
+func _set_layers(p: Dictionary) -> Variant:
+	if not p.has("collision_layer") and not p.has("collision_mask"):
+		return BridgeError.invalid("physics.set_layers: give collision_layer, collision_mask or both", {"param": "collision_layer"})
+	var nodes: Array = []
+	for path: Variant in p.nodes:
+		var node: Variant = _layered(str(path), "nodes")
+		if node is BridgeError:
+			return node
+		nodes.append(node)
+	if nodes.is_empty():
+		return BridgeError.invalid("'nodes' is empty", {"param": "nodes"})
+	var changes: Array = []
+	for node: Node in nodes:
+		var kind := "%dd_physics" % SpatialQuery.dimension(node)
+		for key in ["collision_layer", "collision_mask"]:
+			if not p.has(key):
+				continue
+			if not key in node:
+				return BridgeError.invalid("%s (%s) has no %s" % [SceneAccess.path_of(node), node.get_class(), key], {"param": key})
+			var bits: Variant = LayerBits.parse(p[key], kind, key)
+			if bits is BridgeError:
+				return bits
+			changes.append([node, key, LayerBits.combine(node.get(key), bits, p.mode)])
+	SceneEdit.set_properties("set collision layers of %d nodes" % nodes.size(), changes)
+	var out: Array = []
+	for node: Node in nodes:
+		var kind := "%dd_physics" % SpatialQuery.dimension(node)
+		var entry := {"path": SceneAccess.path_of(node), "collision_mask": node.collision_mask,
+				"mask_layers": LayerBits.decode(node.collision_mask, kind)}
+		if "collision_layer" in node:
+			entry.merge({"collision_layer": node.collision_layer, "layers": LayerBits.decode(node.collision_layer, kind)})
+		out.append(entry)
+	return {"nodes": out}
+
+
+func _layer_names(p: Dictionary) -> Variant:
+	var kind: String = p.kind
+	var changes := {}
+	for key: Variant in p.get("names", {}):
+		var n := str(key)
+		if not n.is_valid_int() or int(n) < 1 or int(n) > 32:
+			return BridgeError.invalid("'names' keys are layer numbers 1..32, got '%s'" % n, {"param": "names"})
+		var value: Variant = p.names[key]
+		if not value is String:
+			return BridgeError.invalid("'names' values are strings, got %s for layer %s" % [JSON.stringify(value), n],
+					{"param": "names"})
+		changes["layer_names/%s/layer_%d" % [kind, int(n)]] = value if value != "" else null
+	if not changes.is_empty():
+		var err := ProjectSettingsLib.commit_settings("Bridge: name %s layers" % kind, changes)
+		if err != OK:
+			return BridgeError.failed("could not save project.godot: %s" % error_string(err))
+	var named := {}
+	for n in range(1, 33):
+		var name := LayerBits.layer_name(kind, n)
+		if name != "":
+			named[str(n)] = name
+	return {"kind": kind, "names": named, "changed": changes.size()}
+
+
+func _layered(path: String, param: String) -> Variant:
+	var node: Variant = SceneAccess.resolve(path)
+	if node is BridgeError:
+		return node
+	if not "collision_mask" in node or SpatialQuery.dimension(node) == 0:
+		return BridgeError.invalid("%s is a %s: it has no collision layers or mask" % [SceneAccess.path_of(node), node.get_class()],
+				{"param": param})
+	return node
+
+
+func _all(node: Node) -> Array:
+	var out: Array = []
+	for child in SceneAccess.scene_children(node):
+		out.append(child)
+		out.append_array(_all(child))
+	return out

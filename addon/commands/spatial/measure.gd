@@ -1,0 +1,286 @@
+@tool
+extends "../../core/command_group.gd"
+## spatial.*, measuring: world bounds, physics rays in the edited world, how two nodes relate, which
+## nodes overlap, and what lies in a region. All read-only; 2D and 3D alike (the node or vector decides).
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
+const SpatialQuery := preload("../../lib/spatial_query.gd")
+const LayerBits := preload("../../lib/layer_bits.gd")
+
+const SOURCES := ["auto", "visual", "collision"]
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "spatial.bounds",
+			"summary": "A node's world-space bounds (3D AABB or 2D rect of it and its children): position, size, center, top, bottom and how far its origin sits above its bottom.",
+			"params": [
+				req("node_path", "NodePath", "A Node3D or 2D node"),
+				choice("source", SOURCES, "What to measure: visual geometry, collision shapes, or auto (geometry, else shapes)", "auto"),
+			],
+			"example": {"node_path": "/root/Level3D/Crate"},
+			"read_only": true,
+			"handler": _bounds,
+		},
+		{
+			"method": "spatial.raycast",
+			"summary": "Cast a physics ray in the edited scene's world (3D with [x,y,z], 2D with [x,y]) and report the first collision shape hit: point, normal, distance, node.",
+			"params": [
+				req("from", "Array", "Start point, [x, y, z] or [x, y]"),
+				opt("to", "Array", "End point (or give direction)"),
+				opt("direction", "Array", "Direction instead of an end point (default: down, -Y in 3D, +Y in 2D)"),
+				opt("length", "float", "Ray length with direction", 1000.0, {"min": 0.0}),
+				opt("collision_mask", "any", "Layers to hit: a mask, layer numbers or names (default: all)"),
+				opt("collide_with_areas", "bool", "Also hit Area3D/Area2D shapes", false),
+				opt("exclude", "Array", "Node paths whose bodies the ray ignores", []),
+			],
+			"example": {"from": [0, 10, 0], "to": [0, -10, 0]},
+			"read_only": true,
+			"handler": _raycast,
+		},
+		{
+			"method": "spatial.relate",
+			"summary": "How two nodes relate in the world: distance between origins, gap between their bounds per axis, overlap, whether one rests on the other, and which side the other is on.",
+			"params": [
+				req("node_path", "NodePath", "First node"),
+				req("other", "NodePath", "Second node"),
+				opt("tolerance", "float", "Gaps smaller than this count as touching (metres or pixels)", 0.01, {"min": 0.0}),
+			],
+			"example": {"node_path": "/root/Level3D/Crate", "other": "/root/Level3D/Floor"},
+			"read_only": true,
+			"handler": _relate,
+		},
+		{
+			"method": "spatial.overlaps",
+			"summary": "Find nodes whose bounds interpenetrate: those overlapping one node, or every overlapping pair among a parent's children.",
+			"params": [
+				opt("node_path", "NodePath", "Report what overlaps this node (default: check all pairs)"),
+				opt("parent", "NodePath", "Compare the children of this node (default: the scene root)", ""),
+				opt("tolerance", "float", "Penetration below this is touching, not overlap", 0.01, {"min": 0.0}),
+			],
+			"example": {"parent": "/root/Level3D"},
+			"read_only": true,
+			"handler": _overlaps,
+		},
+		{
+			"method": "spatial.query_region",
+			"summary": "List the objects (meshes, sprites, bodies, areas) whose bounds intersect a box or lie within a radius of a point.",
+			"params": [
+				req("center", "Array", "Region center, [x, y, z] or [x, y]"),
+				opt("size", "Array", "Box size (same dimension as center)"),
+				opt("radius", "float", "Sphere/circle radius instead of a box", null, {"min": 0.0}),
+			],
+			"example": {"center": [0, 0.5, 0], "size": [4, 2, 4]},
+			"read_only": true,
+			"handler": _query_region,
+		},
+	]
+
+
+func _bounds(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	var out: Variant = SpatialQuery.describe_bounds(node, p.source)
+	if out is Dictionary:
+		out["path"] = SceneAccess.path_of(node)
+	return out
+
+
+func _raycast(p: Dictionary) -> Variant:
+	if SceneAccess.root() == null:
+		return SceneAccess.no_scene()
+	var from: Variant = SpatialQuery.to_vector(p.from, "from")
+	if from is BridgeError:
+		return from
+	var dim := 3 if from is Vector3 else 2
+	var to: Variant
+	if p.has("to"):
+		to = SpatialQuery.to_vector(p.to, "to", dim)
+		if to is BridgeError:
+			return to
+	else:
+		var d: Variant = SpatialQuery.to_vector(p.direction, "direction", dim) if p.has("direction") else \
+				(Vector3.DOWN if dim == 3 else Vector2.DOWN)
+		if d is BridgeError:
+			return d
+		if d.length() == 0.0:
+			return BridgeError.invalid("'direction' must not be zero", {"param": "direction"})
+		to = from + d.normalized() * p.length
+	var mask: Variant = LayerBits.parse(p.get("collision_mask", 0xFFFFFFFF), "%dd_physics" % dim, "collision_mask")
+	if mask is BridgeError:
+		return mask
+	var exclude: Variant = SceneEdit.resolve_all(p.exclude, "exclude") if not p.exclude.is_empty() else []
+	if exclude is BridgeError:
+		return exclude
+	await SpatialQuery.settle()
+	var hit := SpatialQuery.ray_3d(from, to, mask, exclude, p.collide_with_areas) if dim == 3 else \
+			SpatialQuery.ray_2d(from, to, mask, exclude, p.collide_with_areas)
+	hit.merge({"from": from, "to": to, "dimension": dim})
+	return hit
+
+
+func _relate(p: Dictionary) -> Variant:
+	var pair: Variant = SceneEdit.resolve_all([p.node_path, p.other], "node_path")
+	if pair is BridgeError:
+		return pair
+	var a: Node = pair[0]
+	var b: Node = pair[1]
+	var dim := SpatialQuery.dimension(a)
+	if dim == 0 or dim != SpatialQuery.dimension(b):
+		return BridgeError.invalid("spatial.relate compares two 3D nodes or two 2D nodes; got %s and %s" % [a.get_class(),
+				b.get_class()])
+	var ba: Variant = SpatialQuery.box_of(a)
+	var bb: Variant = SpatialQuery.box_of(b)
+	var tol: float = p.tolerance
+	var gaps := {}
+	var axes := ["x", "y", "z"].slice(0, dim)
+	var separated := false
+	for i in axes.size():
+		var gap: float = maxf(bb.position[i] - ba.end[i], ba.position[i] - bb.end[i])
+		gaps[axes[i]] = SceneEdit.tidy(maxf(gap, 0.0))
+		if gap > tol:
+			separated = true
+	var oa: Variant = SpatialQuery.origin(a)
+	var ob: Variant = SpatialQuery.origin(b)
+	var delta: Variant = ob - oa
+	var out := {
+		"node": SceneAccess.path_of(a), "other": SceneAccess.path_of(b),
+		"distance": SceneEdit.tidy(oa.distance_to(ob)), "offset": SceneEdit.tidy(delta),
+		"bounds_gap": gaps, "bounds_distance": SceneEdit.tidy(_box_distance(ba, bb)),
+		"overlapping": _penetrates(ba, bb, tol), "touching": not separated and not _penetrates(ba, bb, tol),
+	}
+	if dim == 3:
+		out["other_is"] = [("above" if bb.position.y >= ba.end.y - tol else "below" if bb.end.y <= ba.position.y + tol else "level"),
+				("right" if delta.x > tol else "left" if delta.x < -tol else "aligned_x"),
+				("behind" if delta.z < -tol else "in_front" if delta.z > tol else "aligned_z")]  # -Z is forward
+		out["rests_on_other"] = absf(ba.position.y - bb.end.y) <= tol and _overlap_xz(ba, bb)
+		out["other_rests_on"] = absf(bb.position.y - ba.end.y) <= tol and _overlap_xz(bb, ba)
+	else:
+		out["other_is"] = [("above" if bb.end.y <= ba.position.y + tol else "below" if bb.position.y >= ba.end.y - tol else "level"),
+				("right" if delta.x > tol else "left" if delta.x < -tol else "aligned_x")]
+		out["rests_on_other"] = absf(ba.end.y - bb.position.y) <= tol and ba.position.x < bb.end.x and bb.position.x < ba.end.x
+		out["other_rests_on"] = absf(bb.end.y - ba.position.y) <= tol and ba.position.x < bb.end.x and bb.position.x < ba.end.x
+	return out
+
+
+func _overlaps(p: Dictionary) -> Variant:
+	var parent: Variant = SceneAccess.resolve(p.parent)
+	if parent is BridgeError:
+		return parent
+	var tol: float = p.tolerance
+	var candidates: Array = SceneAccess.scene_children(parent).filter(func(n: Node) -> bool:
+			return SpatialQuery.dimension(n) != 0)
+	var pairs: Array = []
+	if p.has("node_path"):
+		var node: Variant = SceneAccess.resolve(p.node_path)
+		if node is BridgeError:
+			return node
+		if SpatialQuery.dimension(node) == 0:
+			return BridgeError.invalid("%s is a %s: overlaps need a Node3D or 2D node" % [SceneAccess.path_of(node), node.get_class()])
+		var box: Variant = SpatialQuery.box_of(node)
+		for other: Node in _everything(SceneAccess.root()):
+			if other == node or other.is_ancestor_of(node) or node.is_ancestor_of(other):
+				continue
+			if SpatialQuery.dimension(other) != SpatialQuery.dimension(node) or not _is_object(other):
+				continue
+			var ob: Variant = SpatialQuery.box_of(other)
+			if _penetrates(box, ob, tol):
+				pairs.append({"a": SceneAccess.path_of(node), "b": SceneAccess.path_of(other), "depth": _depth(box, ob)})
+		return {"node": SceneAccess.path_of(node), "count": pairs.size(), "overlaps": pairs}
+	for i in candidates.size():
+		for j in range(i + 1, candidates.size()):
+			var a: Node = candidates[i]
+			var b: Node = candidates[j]
+			if SpatialQuery.dimension(a) != SpatialQuery.dimension(b):
+				continue
+			var ba: Variant = SpatialQuery.box_of(a)
+			var bb: Variant = SpatialQuery.box_of(b)
+			if _penetrates(ba, bb, tol):
+				pairs.append({"a": SceneAccess.path_of(a), "b": SceneAccess.path_of(b), "depth": _depth(ba, bb)})
+	return {"parent": SceneAccess.path_of(parent), "checked": candidates.size(), "count": pairs.size(), "overlaps": pairs}
+
+
+func _query_region(p: Dictionary) -> Variant:
+	var root := SceneAccess.root()
+	if root == null:
+		return SceneAccess.no_scene()
+	var center: Variant = SpatialQuery.to_vector(p.center, "center")
+	if center is BridgeError:
+		return center
+	var dim := 3 if center is Vector3 else 2
+	if not p.has("size") and not p.has("radius"):
+		return BridgeError.invalid("spatial.query_region: give size (a box) or radius", {"param": "size"})
+	var size: Variant = null
+	if p.has("size"):
+		size = SpatialQuery.to_vector(p.size, "size", dim)
+		if size is BridgeError:
+			return size
+	var found: Array = []
+	for node: Node in _everything(root):
+		if SpatialQuery.dimension(node) != dim or not _is_object(node):
+			continue
+		var box: Variant = SpatialQuery.box_of(node)
+		var hit := false
+		if size != null:
+			var region: Variant = AABB(center - size / 2.0, size) if dim == 3 else Rect2(center - size / 2.0, size)
+			hit = region.intersects(box) or region.has_point(box.get_center())
+		else:
+			var closest: Variant = center.clamp(box.position, box.end)
+			hit = closest.distance_to(center) <= p.radius
+		if hit:
+			found.append({"path": SceneAccess.path_of(node), "type": node.get_class(), "center": box.get_center()})
+	return {"dimension": dim, "count": found.size(), "nodes": found}
+
+
+## Objects worth listing: geometry, sprites, bodies and areas (not their helper children or empty groups).
+static func _is_object(node: Node) -> bool:
+	return node is GeometryInstance3D or node is CollisionObject3D or node is CollisionObject2D or node is Sprite2D \
+			or node is AnimatedSprite2D or node is Polygon2D or node is MeshInstance2D or node is TileMapLayer
+
+
+static func _everything(node: Node) -> Array:
+	var out: Array = []
+	for child in SceneAccess.scene_children(node):
+		out.append(child)
+		out.append_array(_everything(child))
+	return out
+
+
+## True when the boxes interpenetrate by more than tol on every axis; a flat box (a plane) counts when it
+## lies strictly inside the other box on its flat axis.
+static func _penetrates(a: Variant, b: Variant, tol: float) -> bool:
+	var n := 3 if a is AABB else 2
+	for i in n:
+		var lo: float = maxf(a.position[i], b.position[i])
+		var hi: float = minf(a.end[i], b.end[i])
+		if hi - lo > tol:
+			continue
+		var flat_a: bool = a.size[i] <= tol and a.position[i] > b.position[i] + tol and a.position[i] < b.end[i] - tol
+		var flat_b: bool = b.size[i] <= tol and b.position[i] > a.position[i] + tol and b.position[i] < a.end[i] - tol
+		if not (flat_a or flat_b):
+			return false
+	return true
+
+
+static func _depth(a: Variant, b: Variant) -> Variant:
+	var n := 3 if a is AABB else 2
+	var out: Variant = Vector3.ZERO if n == 3 else Vector2.ZERO
+	for i in n:
+		out[i] = snappedf(maxf(minf(a.end[i], b.end[i]) - maxf(a.position[i], b.position[i]), 0.0), 0.0001)
+	return out
+
+
+static func _box_distance(a: Variant, b: Variant) -> float:
+	var n := 3 if a is AABB else 2
+	var sum := 0.0
+	for i in n:
+		var gap: float = maxf(0.0, maxf(b.position[i] - a.end[i], a.position[i] - b.end[i]))
+		sum += gap * gap
+	return sqrt(sum)
+
+
+static func _overlap_xz(a: AABB, b: AABB) -> bool:
+	return a.position.x < b.end.x and b.position.x < a.end.x and a.position.z < b.end.z and b.position.z < a.end.z
