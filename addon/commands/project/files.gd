@@ -12,9 +12,6 @@ const Settings := preload("../../core/settings.gd")
 const MAX_READ_BYTES := 1024 * 1024
 ## res:// folders these commands never touch: engine state (it holds export credentials too) and the bridge.
 const ENGINE_DIR := "res://.godot/"
-## The control characters a text file may hold (\b \t \n \f \r): the rest mark binary data, and JSON
-## replies would carry them raw.
-const TEXT_CONTROLS := [8, 9, 10, 12, 13]
 
 
 func commands() -> Array:
@@ -156,8 +153,8 @@ func _missing(path: String) -> RefCounted:
 			{"path": path, "suggestion": suggestion})
 
 
-## The offset of the first byte that cannot be in a UTF-8 text file (a NUL, another control character
-## but tab, newlines, backspace and form feed, or invalid UTF-8), or -1.
+## The offset of the first byte that cannot be in a UTF-8 text file (a NUL, or invalid UTF-8), or -1.
+## Other control characters (ANSI colour codes in a log, say) are text: replies escape them.
 static func _not_text_at(bytes: PackedByteArray) -> int:
 	if bytes.has(0):
 		return bytes.find(0)
@@ -166,8 +163,6 @@ static func _not_text_at(bytes: PackedByteArray) -> int:
 	while i < n:
 		var b: int = bytes[i]
 		if b < 0x80:
-			if b < 0x20 and not b in TEXT_CONTROLS:
-				return i
 			i += 1
 			continue
 		var extra := 0
@@ -195,6 +190,4 @@ static func _not_text_at(bytes: PackedByteArray) -> int:
 static func _describe_byte(b: int) -> String:
 	if b == 0:
 		return "a NUL"
-	if b < 0x20:
-		return "the control character 0x%02x" % b
 	return "not valid UTF-8"

@@ -75,7 +75,7 @@ describe('project files, scan, uid and editor output (real editor)', function ()
     })
   })
 
-  it('project.read_file: reads UTF-8 (dropping a BOM); refuses binary, control characters, bad UTF-8, too big, folders, .godot, escapes', async () => {
+  it('project.read_file: reads UTF-8 (dropping a BOM) and control characters; refuses binary, bad UTF-8, too big, folders, .godot, escapes', async () => {
     writeFileSync(file('res://notes_utf8.txt'), 'café\nno newline at end')
     writeFileSync(file('res://bom.txt'), Buffer.from([0xef, 0xbb, 0xbf, 0x68, 0x69, 0x0a]))
     writeFileSync(file('res://blob.bin'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]))
@@ -93,7 +93,8 @@ describe('project files, scan, uid and editor output (real editor)', function ()
     expect(binary.rpcData).to.include({offset: 4})
     await rejects('project.read_file', {path: 'res://latin1.txt'}, -32000, 'byte 3 is not valid UTF-8')
     await rejects('project.read_file', {path: 'res://surrogate.txt'}, -32000, 'byte 1 is not valid UTF-8')
-    await rejects('project.read_file', {path: 'res://ansi.log'}, -32000, 'byte 5 is the control character 0x1b')
+    // control characters are text (a log's ANSI colours): the reply escapes them and they arrive intact
+    expect((await call('project.read_file', {path: 'res://ansi.log'})).content).to.equal('\tok\r\n\x1b[1mbold')
     await rejects('project.read_file', {path: 'res://big.txt'}, -32000, '1048577 bytes', 'at most 1048576')
     await rejects('project.read_file', {path: 'res://scripts'}, -32602, 'is a folder')
     await rejects('project.read_file', {path: 'res://.godot/uid_cache.bin'}, -32003, 'res://.godot')
