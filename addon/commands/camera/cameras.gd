@@ -1,0 +1,325 @@
+@tool
+extends "../../core/command_group.gd"
+## camera.*: add a 2D or 3D camera aimed at something, make one the current camera, frame nodes so they
+## fill the shot, check what a camera sees (with the project's window aspect), and clamp a 2D camera's
+## limits to a level's bounds. Each change is one undo step.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
+const SpatialQuery := preload("../../lib/spatial_query.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "camera.add",
+			"summary": "Add a Camera3D or Camera2D at a position, aimed at a node or point, with projection, FOV/size or zoom, and make it current.",
+			"params": [
+				choice("dimension", ["3d", "2d"], "Camera3D or Camera2D", "3d"),
+				opt("parent", "NodePath", "Parent (default: the root)", ""),
+				opt("name", "string", "Node name"),
+				opt("position", "Array", "Local position, [x, y, z] or [x, y]"),
+				opt("target", "NodePath", "3D: node to aim at"),
+				opt("point", "Array", "3D: point to aim at"),
+				choice("projection", ["perspective", "orthogonal"], "3D projection", "perspective"),
+				opt("fov", "float", "3D perspective vertical field of view in degrees", 75.0, {"min": 1.0, "max": 179.0}),
+				opt("size", "float", "3D orthogonal view height in metres", 10.0, {"min": 0.001}),
+				opt("zoom", "float", "2D zoom (2 = twice as close)", 1.0, {"min": 0.001}),
+				opt("current", "bool", "Make it the scene's current camera", true),
+			],
+			"example": {"position": [0, 4, 8], "target": "/root/Level3D/Crate", "name": "ShotCamera"},
+			"handler": _add,
+		},
+		{
+			"method": "camera.make_current",
+			"summary": "Make a camera the one the scene starts with: current (3D) or enabled (2D), turning the scene's other cameras off, in one undo step.",
+			"params": [req("node_path", "NodePath", "Camera3D or Camera2D")],
+			"example": {"node_path": "/root/Main/Camera2D"},
+			"handler": _make_current,
+		},
+		{
+			"method": "camera.frame",
+			"summary": "Move (and in 3D aim) a camera so the given nodes' bounds fill the shot with a margin: 3D keeps its view direction or takes one; 2D centers and zooms.",
+			"params": [
+				req("node_path", "NodePath", "Camera3D or Camera2D"),
+				opt("nodes", "Array", "Nodes to frame (default: every object in the scene)"),
+				opt("direction", "Array", "3D: view direction to use, e.g. [0, -1, -1] (default: the camera's own)"),
+				opt("margin", "float", "Extra room around the bounds, as a fraction (0.1 = 10%)", 0.1, {"min": 0.0}),
+			],
+			"example": {"node_path": "/root/Level3D/Camera3D", "nodes": ["/root/Level3D/Crate"]},
+			"handler": _frame,
+		},
+		{
+			"method": "camera.in_view",
+			"summary": "Which nodes a camera sees with the project's window size: inside, partly or outside the shot, and where each one's center lands on screen (pixels).",
+			"params": [
+				req("node_path", "NodePath", "Camera3D or Camera2D"),
+				opt("nodes", "Array", "Nodes to check (default: every object in the scene)"),
+			],
+			"example": {"node_path": "/root/Level3D/Camera3D"},
+			"read_only": true,
+			"handler": _in_view,
+		},
+		{
+			"method": "camera.limit_to",
+			"summary": "Clamp a Camera2D's scroll limits to a node's bounds (a level's tile layer, background or ground), so it never shows past the edges.",
+			"params": [
+				req("node_path", "NodePath", "Camera2D"),
+				req("bounds_of", "NodePath", "Node whose 2D bounds become the limits"),
+				opt("margin", "int", "Pixels of slack outside the bounds", 0),
+			],
+			"example": {"node_path": "/root/Main/Camera2D", "bounds_of": "/root/Main/Player"},
+			"handler": _limit_to,
+		},
+	]
+
+
+func _add(p: Dictionary) -> Variant:
+	var parent: Variant = SceneAccess.resolve(p.parent)
+	if parent is BridgeError:
+		return parent
+	var bad: Variant = SceneEdit.check_name(parent, p.get("name", ""), "camera.add")
+	if bad:
+		return bad
+	var dim := 3 if p.dimension == "3d" else 2
+	var pos: Variant = Vector3.ZERO if dim == 3 else Vector2.ZERO
+	if p.has("position"):
+		pos = SpatialQuery.to_vector(p.position, "position", dim)
+		if pos is BridgeError:
+			return pos
+	var aim: Variant = null
+	if p.has("target") or p.has("point"):
+		if dim == 2:
+			return BridgeError.invalid("target and point aim a 3D camera; a Camera2D looks straight at its position", {"param": "target"})
+		aim = _point(p)
+		if aim is BridgeError:
+			return aim
+	var cam: Node = SceneEdit.make("Camera3D" if dim == 3 else "Camera2D", p.get("name", ""))
+	cam.position = pos
+	if dim == 3:
+		cam.projection = Camera3D.PROJECTION_ORTHOGONAL if p.projection == "orthogonal" else Camera3D.PROJECTION_PERSPECTIVE
+		cam.fov = p.fov
+		cam.size = p.size
+		if aim != null:
+			var global_pos: Vector3 = (parent.global_transform if parent is Node3D else Transform3D.IDENTITY) * pos
+			if global_pos.is_equal_approx(aim):
+				cam.free()
+				return BridgeError.invalid("the camera would sit on the point it aims at", {"param": "position"})
+			var up := Vector3.UP if absf((aim - global_pos).normalized().dot(Vector3.UP)) < 0.999 else Vector3.FORWARD
+			var look := Transform3D(Basis.IDENTITY, global_pos).looking_at(aim, up)
+			cam.basis = ((parent.global_transform.basis.inverse() if parent is Node3D else Basis.IDENTITY) * look.basis).orthonormalized()
+		cam.current = p.current
+	else:
+		cam.zoom = Vector2(p.zoom, p.zoom)
+	var ur := SceneAccess.action("add %s" % cam.get_class())
+	SceneEdit.add_to_action(ur, parent, cam)
+	if p.current:
+		_others_off(ur, cam)
+	ur.commit_action()
+	var out := {"path": SceneAccess.path_of(cam), "type": cam.get_class(), "position": cam.global_position}
+	if dim == 3:
+		out.merge({"forward": SceneEdit.tidy(-cam.global_basis.z), "current": cam.current})
+	else:
+		out.merge({"zoom": cam.zoom, "enabled": cam.enabled})
+	return out
+
+
+func _make_current(p: Dictionary) -> Variant:
+	var cam: Variant = _camera(p.node_path)
+	if cam is BridgeError:
+		return cam
+	var ur := SceneAccess.action("make %s current" % cam.name)
+	var prop := "current" if cam is Camera3D else "enabled"
+	ur.add_do_property(cam, prop, true)
+	ur.add_undo_property(cam, prop, cam.get(prop))
+	var turned_off := _others_off(ur, cam)
+	ur.commit_action()
+	return {"path": SceneAccess.path_of(cam), prop: cam.get(prop), "turned_off": turned_off}
+
+
+func _frame(p: Dictionary) -> Variant:
+	var cam: Variant = _camera(p.node_path)
+	if cam is BridgeError:
+		return cam
+	var targets: Variant = _targets(p, cam)
+	if targets is BridgeError:
+		return targets
+	var margin: float = 1.0 + p.margin
+	var aspect := _aspect()
+	if cam is Camera2D:
+		var rect: Rect2 = SpatialQuery.bounds_2d(targets[0]).rect
+		for node: Node in targets.slice(1):
+			rect = rect.merge(SpatialQuery.bounds_2d(node).rect)
+		var view := _viewport_size()
+		var z := minf(view.x / maxf(rect.size.x * margin, 0.001), view.y / maxf(rect.size.y * margin, 0.001))
+		SceneEdit.set_properties("frame %s" % cam.name, [[cam, "global_position", rect.get_center()], [cam, "zoom", Vector2(z, z)]])
+		return {"path": SceneAccess.path_of(cam), "position": cam.global_position, "zoom": cam.zoom, "framed": rect}
+	var box: AABB = SpatialQuery.bounds_3d(targets[0]).aabb
+	for node: Node in targets.slice(1):
+		box = box.merge(SpatialQuery.bounds_3d(node).aabb)
+	var forward: Vector3 = -cam.global_basis.z.normalized()
+	if p.has("direction"):
+		var d: Variant = SpatialQuery.to_vector(p.direction, "direction", 3)
+		if d is BridgeError:
+			return d
+		if d.length() == 0.0:
+			return BridgeError.invalid("'direction' must not be zero", {"param": "direction"})
+		forward = d.normalized()
+	var center := box.get_center()
+	var radius := maxf(box.size.length() / 2.0, 0.01)
+	var changes: Array = []
+	var distance: float
+	if cam.projection == Camera3D.PROJECTION_ORTHOGONAL:
+		distance = radius + cam.near + 1.0
+		changes.append([cam, "size", maxf(box.size.length() * margin, 0.01)])
+	else:
+		var vfov := deg_to_rad(cam.fov)
+		var hfov := 2.0 * atan(tan(vfov / 2.0) * aspect)
+		distance = radius * margin / sin(minf(vfov, hfov) / 2.0)
+	var pos := center - forward * distance
+	var up := Vector3.UP if absf(forward.dot(Vector3.UP)) < 0.999 else Vector3.FORWARD
+	var xform := Transform3D(Basis.IDENTITY, pos).looking_at(center, up)
+	changes.append([cam, "global_transform", xform])
+	if distance + radius > cam.far:
+		changes.append([cam, "far", ceilf(distance + radius * 2.0)])
+	SceneEdit.set_properties("frame %s" % cam.name, changes)
+	var seen := _visibility_3d(cam, box, aspect)
+	return {"path": SceneAccess.path_of(cam), "position": SceneEdit.tidy(cam.global_position), "looking_at": center,
+			"distance": SceneEdit.tidy(distance), "framed": box, "all_in_view": seen == "inside"}
+
+
+func _in_view(p: Dictionary) -> Variant:
+	var cam: Variant = _camera(p.node_path)
+	if cam is BridgeError:
+		return cam
+	var targets: Variant = _targets(p, cam)
+	if targets is BridgeError:
+		return targets
+	var view := _viewport_size()
+	var out: Array = []
+	for node: Node in targets:
+		var entry := {"path": SceneAccess.path_of(node)}
+		if cam is Camera3D:
+			var box: AABB = SpatialQuery.bounds_3d(node).aabb
+			entry["visibility"] = _visibility_3d(cam, box, _aspect())
+			entry["screen"] = _screen_3d(cam, box.get_center(), view)
+		else:
+			var rect: Rect2 = SpatialQuery.bounds_2d(node).rect
+			var shown := Rect2(cam.global_position - view / cam.zoom / 2.0, view / cam.zoom)
+			entry["visibility"] = "inside" if shown.encloses(rect) else ("partly" if shown.intersects(rect) else "outside")
+			entry["screen"] = (rect.get_center() - shown.position) * cam.zoom
+		out.append(entry)
+	return {"camera": SceneAccess.path_of(cam), "viewport": view, "nodes": out}
+
+
+func _limit_to(p: Dictionary) -> Variant:
+	var cam: Variant = _camera(p.node_path)
+	if cam is BridgeError:
+		return cam
+	if not cam is Camera2D:
+		return BridgeError.invalid("%s is a Camera3D: limits belong to Camera2D" % SceneAccess.path_of(cam), {"param": "node_path"})
+	var node: Variant = SceneAccess.resolve(p.bounds_of)
+	if node is BridgeError:
+		return node
+	if not node is CanvasItem:
+		return BridgeError.invalid("%s is not a 2D node" % SceneAccess.path_of(node), {"param": "bounds_of"})
+	var rect: Rect2 = SpatialQuery.bounds_2d(node).rect.grow(p.margin)
+	SceneEdit.set_properties("limit %s to %s" % [cam.name, node.name], [[cam, "limit_left", floori(rect.position.x)],
+			[cam, "limit_top", floori(rect.position.y)], [cam, "limit_right", ceili(rect.end.x)],
+			[cam, "limit_bottom", ceili(rect.end.y)]])
+	return {"path": SceneAccess.path_of(cam), "limit_left": cam.limit_left, "limit_top": cam.limit_top,
+			"limit_right": cam.limit_right, "limit_bottom": cam.limit_bottom}
+
+
+func _camera(path: String) -> Variant:
+	var cam: Variant = SceneAccess.resolve(path)
+	if cam is BridgeError:
+		return cam
+	if not (cam is Camera3D or cam is Camera2D):
+		return BridgeError.invalid("%s is a %s, not a Camera3D or Camera2D" % [SceneAccess.path_of(cam), cam.get_class()],
+				{"param": "node_path"})
+	return cam
+
+
+## Turns every other camera of the same kind in the scene off, on the action; returns their paths.
+func _others_off(ur: EditorUndoRedoManager, cam: Node) -> Array:
+	var prop := "current" if cam is Camera3D else "enabled"
+	var out: Array = []
+	for other: Node in SceneAccess.root().find_children("*", cam.get_class(), true, false):
+		if other != cam and other.get(prop) and (other.owner == SceneAccess.root() or other == SceneAccess.root()):
+			ur.add_do_property(other, prop, false)
+			ur.add_undo_property(other, prop, true)
+			out.append(SceneAccess.path_of(other))
+	return out
+
+
+func _targets(p: Dictionary, cam: Node) -> Variant:
+	var dim := SpatialQuery.dimension(cam)
+	if p.has("nodes"):
+		var nodes: Variant = SceneEdit.resolve_all(p.nodes)
+		if nodes is BridgeError:
+			return nodes
+		for node: Node in nodes:
+			if SpatialQuery.dimension(node) != dim:
+				return BridgeError.invalid("%s is not a %dD node like the camera" % [SceneAccess.path_of(node), dim], {"param": "nodes"})
+		return nodes
+	var all: Array = []
+	for node: Node in SceneAccess.root().find_children("*", "GeometryInstance3D" if dim == 3 else "CanvasItem", true, false):
+		if node.owner == SceneAccess.root() and (dim == 3 or node is Sprite2D or node is Polygon2D or node is TileMapLayer
+				or node is MeshInstance2D or node is AnimatedSprite2D):
+			all.append(node)
+	if all.is_empty():
+		return BridgeError.failed("the scene has no %s objects to look at; give nodes" % ("3D" if dim == 3 else "2D"))
+	return all
+
+
+func _point(p: Dictionary) -> Variant:
+	if p.has("target"):
+		var t: Variant = SceneAccess.resolve(p.target)
+		if t is BridgeError:
+			return t
+		if not t is Node3D:
+			return BridgeError.invalid("target %s is not a Node3D" % SceneAccess.path_of(t), {"param": "target"})
+		return SpatialQuery.bounds_3d(t).aabb.get_center()
+	return SpatialQuery.to_vector(p.point, "point", 3)
+
+
+## "inside", "partly" or "outside" the camera's view of the project's window shape.
+func _visibility_3d(cam: Camera3D, box: AABB, aspect: float) -> String:
+	var inside := 0
+	for i in 8:
+		if _sees(cam, box.get_endpoint(i), aspect):
+			inside += 1
+	if inside == 8:
+		return "inside"
+	return "partly" if inside > 0 or _sees(cam, box.get_center(), aspect) else "outside"
+
+
+func _sees(cam: Camera3D, point: Vector3, aspect: float) -> bool:
+	var local := cam.global_transform.affine_inverse() * point
+	var depth := -local.z
+	if depth < cam.near - 0.0001 or depth > cam.far:
+		return false
+	var half_h := tan(deg_to_rad(cam.fov) / 2.0) * depth if cam.projection != Camera3D.PROJECTION_ORTHOGONAL else cam.size / 2.0
+	var half_w := half_h * aspect
+	return absf(local.x) <= half_w * 1.0001 and absf(local.y) <= half_h * 1.0001
+
+
+func _screen_3d(cam: Camera3D, point: Vector3, view: Vector2) -> Variant:
+	var local := cam.global_transform.affine_inverse() * point
+	var depth := -local.z
+	if depth <= 0.0:
+		return null
+	var half_h := tan(deg_to_rad(cam.fov) / 2.0) * depth if cam.projection != Camera3D.PROJECTION_ORTHOGONAL else cam.size / 2.0
+	var half_w := half_h * view.x / view.y
+	return Vector2((local.x / half_w + 1.0) / 2.0 * view.x, (1.0 - local.y / half_h) / 2.0 * view.y).round()
+
+
+func _viewport_size() -> Vector2:
+	return Vector2(ProjectSettings.get_setting("display/window/size/viewport_width", 1152),
+			ProjectSettings.get_setting("display/window/size/viewport_height", 648))
+
+
+func _aspect() -> float:
+	var v := _viewport_size()
+	return v.x / v.y

@@ -1,0 +1,181 @@
+@tool
+extends "../../core/command_group.gd"
+## environment.*, the world: a WorldEnvironment with a ready Environment from a preset (outdoor day,
+## overcast, night, indoor), the sky or background, and a readable summary of every setting that matters.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
+const WorldEnv := preload("../../lib/world_environment.gd")
+
+const PRESETS := ["outdoor_day", "overcast", "night", "indoor", "blank"]
+const SKIES := ["procedural", "physical", "panorama", "color", "clear"]
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "environment.create",
+			"summary": "Add the scene's WorldEnvironment with a new Environment from a preset: outdoor_day (procedural sky, filmic), overcast, night, indoor or blank.",
+			"params": [
+				choice("preset", PRESETS, "Starting look", "outdoor_day"),
+				opt("parent", "NodePath", "Parent (default: the root)", ""),
+				opt("name", "string", "Node name", "WorldEnvironment"),
+			],
+			"example": {"preset": "outdoor_day"},
+			"handler": _create,
+		},
+		{
+			"method": "environment.sky",
+			"summary": "Set the background: a procedural sky (top, horizon and ground colours), a physical sky, a panorama image, a plain colour or the clear colour.",
+			"params": [
+				opt("node_path", "NodePath", "WorldEnvironment (default: the scene's)", ""),
+				choice("kind", SKIES, "Background kind", "procedural"),
+				opt("top_color", "Color", "Procedural: sky top colour"),
+				opt("horizon_color", "Color", "Procedural: sky horizon colour (also the ground horizon)"),
+				opt("ground_color", "Color", "Procedural: ground bottom colour"),
+				opt("color", "Color", "Colour background"),
+				opt("panorama", "string", "Panorama: an equirectangular image, res://…"),
+				opt("energy", "float", "Background energy multiplier", 1.0, {"min": 0.0}),
+			],
+			"example": {"kind": "procedural", "top_color": "#3a6ea5", "horizon_color": "#c8d8e8"},
+			"handler": _sky,
+		},
+		{
+			"method": "environment.describe",
+			"summary": "The scene's environment in one read: background and sky, ambient light, tonemap and exposure, fog, glow and GI switches.",
+			"params": [opt("node_path", "NodePath", "WorldEnvironment (default: the scene's)", "")],
+			"example": {},
+			"read_only": true,
+			"handler": _describe,
+		},
+	]
+
+
+func _create(p: Dictionary) -> Variant:
+	var parent: Variant = SceneAccess.resolve(p.parent)
+	if parent is BridgeError:
+		return parent
+	var existing: Variant = WorldEnv.find("")
+	if existing is WorldEnvironment:
+		return BridgeError.failed("the scene already has a WorldEnvironment at %s (one per scene); change it with environment.sky, fog, tonemap or gi" %
+				SceneAccess.path_of(existing), {"path": SceneAccess.path_of(existing)})
+	var bad: Variant = SceneEdit.check_name(parent, p.name, "environment.create")
+	if bad:
+		return bad
+	var world := WorldEnvironment.new()
+	world.name = p.name
+	world.environment = preset(p.preset)
+	SceneEdit.add("add WorldEnvironment (%s)" % p.preset, parent, world)
+	return {"path": SceneAccess.path_of(world), "preset": p.preset, "environment": summary(world.environment)}
+
+
+## A new Environment for a preset.
+static func preset(name: String) -> Environment:
+	var env := Environment.new()
+	match name:
+		"outdoor_day", "overcast":
+			var sky_mat := ProceduralSkyMaterial.new()
+			if name == "overcast":
+				sky_mat.sky_top_color = Color("8a9099")
+				sky_mat.sky_horizon_color = Color("b4b8bd")
+				sky_mat.ground_horizon_color = Color("b4b8bd")
+				env.fog_enabled = true
+				env.fog_density = 0.01
+			var sky := Sky.new()
+			sky.sky_material = sky_mat
+			env.background_mode = Environment.BG_SKY
+			env.sky = sky
+			env.ambient_light_source = Environment.AMBIENT_SOURCE_SKY
+			env.tonemap_mode = Environment.TONE_MAPPER_FILMIC
+			env.glow_enabled = name == "outdoor_day"
+		"night":
+			env.background_mode = Environment.BG_COLOR
+			env.background_color = Color("0b1020")
+			env.ambient_light_source = Environment.AMBIENT_SOURCE_COLOR
+			env.ambient_light_color = Color("29335c")
+			env.ambient_light_energy = 0.5
+			env.tonemap_mode = Environment.TONE_MAPPER_FILMIC
+			env.glow_enabled = true
+		"indoor":
+			env.background_mode = Environment.BG_COLOR
+			env.background_color = Color("1a1a1a")
+			env.ambient_light_source = Environment.AMBIENT_SOURCE_COLOR
+			env.ambient_light_color = Color("cfc6b8")
+			env.ambient_light_energy = 0.4
+			env.tonemap_mode = Environment.TONE_MAPPER_FILMIC
+			env.ssao_enabled = true
+	return env
+
+
+func _sky(p: Dictionary) -> Variant:
+	var world: Variant = WorldEnv.find(p.node_path)
+	if world is BridgeError:
+		return world
+	var env: Variant = WorldEnv.environment_of(world)
+	if env is BridgeError:
+		return env
+	var values := {"background_energy_multiplier": p.energy}
+	match p.kind:
+		"procedural", "physical", "panorama":
+			var mat: Material
+			if p.kind == "procedural":
+				mat = ProceduralSkyMaterial.new()
+				if p.has("top_color"):
+					mat.sky_top_color = p.top_color
+				if p.has("horizon_color"):
+					mat.sky_horizon_color = p.horizon_color
+					mat.ground_horizon_color = p.horizon_color
+				if p.has("ground_color"):
+					mat.ground_bottom_color = p.ground_color
+			elif p.kind == "physical":
+				mat = PhysicalSkyMaterial.new()
+			else:
+				if not p.has("panorama"):
+					return BridgeError.invalid("kind panorama needs panorama (an image path)", {"param": "panorama"})
+				if not ResourceLoader.exists(p.panorama) or not load(p.panorama) is Texture2D:
+					return BridgeError.not_found("no image at %s" % p.panorama, {"param": "panorama"})
+				mat = PanoramaSkyMaterial.new()
+				mat.panorama = load(p.panorama)
+			var sky := Sky.new()
+			sky.sky_material = mat
+			values.merge({"background_mode": Environment.BG_SKY, "sky": sky})
+		"color":
+			if not p.has("color"):
+				return BridgeError.invalid("kind color needs color", {"param": "color"})
+			values.merge({"background_mode": Environment.BG_COLOR, "background_color": p.color})
+		"clear":
+			values["background_mode"] = Environment.BG_CLEAR_COLOR
+	WorldEnv.apply("set sky (%s)" % p.kind, env, values)
+	return {"path": SceneAccess.path_of(world), "environment": summary(env)}
+
+
+func _describe(p: Dictionary) -> Variant:
+	var world: Variant = WorldEnv.find(p.node_path)
+	if world is BridgeError:
+		return world
+	var env: Variant = WorldEnv.environment_of(world)
+	if env is BridgeError:
+		return env
+	return {"path": SceneAccess.path_of(world), "environment": summary(env)}
+
+
+static func summary(env: Environment) -> Dictionary:
+	var bg: String = ["clear_color", "color", "sky", "canvas", "keep", "camera_feed"][env.background_mode]
+	var out := {"background": bg, "background_energy": env.background_energy_multiplier,
+			"ambient": {"source": ["background", "disabled", "color", "sky"][env.ambient_light_source],
+				"color": env.ambient_light_color, "energy": env.ambient_light_energy},
+			"tonemap": {"mode": ["linear", "reinhard", "filmic", "aces", "agx"][env.tonemap_mode] if env.tonemap_mode < 5 else env.tonemap_mode,
+				"exposure": env.tonemap_exposure, "white": env.tonemap_white},
+			"fog": {"enabled": env.fog_enabled, "color": env.fog_light_color, "density": env.fog_density,
+				"volumetric": env.volumetric_fog_enabled},
+			"glow": env.glow_enabled, "sdfgi": env.sdfgi_enabled, "ssao": env.ssao_enabled, "ssil": env.ssil_enabled,
+			"ssr": env.ssr_enabled}
+	if bg == "color":
+		out["background_color"] = env.background_color
+	if env.sky != null and env.sky.sky_material != null:
+		var mat: Material = env.sky.sky_material
+		out["sky"] = {"material": mat.get_class()}
+		if mat is ProceduralSkyMaterial:
+			out.sky.merge({"top_color": mat.sky_top_color, "horizon_color": mat.sky_horizon_color,
+					"ground_color": mat.ground_bottom_color})
+	return out

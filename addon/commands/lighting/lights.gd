@@ -1,0 +1,289 @@
+@tool
+extends "../../core/command_group.gd"
+## lighting.*: lights placed and aimed in one step (3D sun, omni, spot; 2D point and directional with a
+## generated light texture), GI probes sized to what they must cover, the 2D scene tint, 2D occluders
+## from a node's shape, and a review of every light. One undo step per change.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
+const SpatialQuery := preload("../../lib/spatial_query.gd")
+
+const LIGHTS := {"directional": "DirectionalLight3D", "omni": "OmniLight3D", "spot": "SpotLight3D",
+		"point_2d": "PointLight2D", "directional_2d": "DirectionalLight2D"}
+const PROBES := {"voxel_gi": "VoxelGI", "reflection_probe": "ReflectionProbe", "lightmap_gi": "LightmapGI"}
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "lighting.add_light",
+			"summary": "Add a light aimed in one step: 3D directional (sun), omni or spot with colour, energy, range, angle and shadows; or a 2D point light (with a generated radial texture) or directional light.",
+			"params": [
+				choice("type", LIGHTS.keys(), "Light kind"),
+				opt("parent", "NodePath", "Parent (default: the root)", ""),
+				opt("name", "string", "Node name"),
+				opt("position", "Array", "Local position, [x, y, z] or [x, y]"),
+				opt("target", "NodePath", "3D: node to point the light at"),
+				opt("point", "Array", "3D: point to aim at"),
+				opt("rotation_degrees", "Array", "3D: rotation instead of aiming, e.g. [-50, 30, 0] for a sun"),
+				opt("color", "Color", "Light colour", "#ffffff"),
+				opt("energy", "float", "Brightness", 1.0, {"min": 0.0}),
+				opt("range", "float", "Omni/spot reach in metres; 2D point light radius in pixels"),
+				opt("spot_angle", "float", "Spot cone half-angle in degrees", null, {"min": 0.0, "max": 180.0}),
+				opt("shadows", "bool", "Cast shadows", true),
+			],
+			"example": {"type": "directional", "name": "KeySun", "rotation_degrees": [-50, 30, 0], "energy": 1.2},
+			"handler": _add_light,
+		},
+		{
+			"method": "lighting.add_probe",
+			"summary": "Add a VoxelGI, ReflectionProbe or LightmapGI sized and centered to cover the bounds of given nodes (the level), with a margin.",
+			"params": [
+				choice("type", PROBES.keys(), "Probe kind"),
+				req("cover", "Array", "Nodes whose bounds the probe must cover"),
+				opt("parent", "NodePath", "Parent (default: the root)", ""),
+				opt("name", "string", "Node name"),
+				opt("margin", "float", "Metres added on every side", 1.0, {"min": 0.0}),
+			],
+			"example": {"type": "reflection_probe", "cover": ["/root/Level3D/Floor", "/root/Level3D/Crate"]},
+			"handler": _add_probe,
+		},
+		{
+			"method": "lighting.canvas_modulate",
+			"summary": "Tint the whole 2D scene (night, dusk) with the scene's one CanvasModulate: added if missing, updated if present.",
+			"params": [req("color", "Color", "Tint, e.g. '#404070' for night")],
+			"example": {"color": "#6070a0"},
+			"handler": _canvas_modulate,
+		},
+		{
+			"method": "lighting.occluder_2d",
+			"summary": "Add a LightOccluder2D that casts 2D shadows, its polygon taken from a node's collision shape or bounds, or given as points.",
+			"params": [
+				req("node_path", "NodePath", "2D node to add the occluder under (its shape or bounds give the polygon)"),
+				opt("polygon", "Array", "Points [[x, y], …] in the node's space instead"),
+				opt("name", "string", "Node name", "LightOccluder2D"),
+			],
+			"example": {"node_path": "/root/Main/Player"},
+			"handler": _occluder_2d,
+		},
+		{
+			"method": "lighting.describe",
+			"summary": "Every light in the scene with kind, colour, energy, range, shadows and where it points, plus the environment's ambient light and any GI nodes.",
+			"params": [],
+			"example": {},
+			"read_only": true,
+			"handler": _describe,
+		},
+	]
+
+
+func _add_light(p: Dictionary) -> Variant:
+	var parent: Variant = SceneAccess.resolve(p.parent)
+	if parent is BridgeError:
+		return parent
+	var bad: Variant = SceneEdit.check_name(parent, p.get("name", ""), "lighting.add_light")
+	if bad:
+		return bad
+	var cls: String = LIGHTS[p.type]
+	var dim := 3 if cls.ends_with("3D") else 2
+	var light: Node = SceneEdit.make(cls, p.get("name", ""))
+	var err: Variant = _configure(light, parent, p, dim)
+	if err is BridgeError:
+		light.free()
+		return err
+	SceneEdit.add("add %s" % cls, parent, light)
+	var out := {"path": SceneAccess.path_of(light), "type": cls, "color": light.get(_color_prop(light)),
+			"energy": light.get("light_energy" if dim == 3 else "energy"), "position": light.global_position}
+	if dim == 3:
+		out["direction"] = SceneEdit.tidy(-light.global_basis.z)
+		out["shadows"] = light.shadow_enabled
+	return out
+
+
+func _configure(light: Node, parent: Node, p: Dictionary, dim: int) -> Variant:
+	if p.has("position"):
+		var pos: Variant = SpatialQuery.to_vector(p.position, "position", dim)
+		if pos is BridgeError:
+			return pos
+		light.position = pos
+	light.set(_color_prop(light), p.color)
+	if dim == 2:
+		light.energy = p.energy
+		light.shadow_enabled = p.shadows
+		if light is PointLight2D:
+			var size := int(p.get("range", 256.0)) * 2
+			if size < 2:
+				return BridgeError.invalid("'range' must be at least 1 pixel for a 2D point light", {"param": "range"})
+			var tex := GradientTexture2D.new()
+			tex.fill = GradientTexture2D.FILL_RADIAL
+			tex.fill_from = Vector2(0.5, 0.5)
+			tex.fill_to = Vector2(1.0, 0.5)
+			tex.width = size
+			tex.height = size
+			var g := Gradient.new()
+			g.set_color(0, Color.WHITE)
+			g.set_color(1, Color(1, 1, 1, 0))
+			tex.gradient = g
+			light.texture = tex
+		return null
+	light.light_energy = p.energy
+	light.shadow_enabled = p.shadows
+	if p.has("range"):
+		if light is DirectionalLight3D:
+			return BridgeError.invalid("a directional light has no range", {"param": "range"})
+		light.set("omni_range" if light is OmniLight3D else "spot_range", p.range)
+	if p.has("spot_angle"):
+		if not light is SpotLight3D:
+			return BridgeError.invalid("spot_angle is for spot lights", {"param": "spot_angle"})
+		light.spot_angle = p.spot_angle
+	if p.has("rotation_degrees"):
+		var r: Variant = SpatialQuery.to_vector(p.rotation_degrees, "rotation_degrees", 3)
+		if r is BridgeError:
+			return r
+		light.rotation_degrees = r
+	elif p.has("target") or p.has("point"):
+		var aim: Variant
+		if p.has("target"):
+			var t: Variant = SceneAccess.resolve(p.target)
+			if t is BridgeError:
+				return t
+			if not t is Node3D:
+				return BridgeError.invalid("target %s is not a Node3D" % SceneAccess.path_of(t), {"param": "target"})
+			aim = SpatialQuery.bounds_3d(t).aabb.get_center()
+		else:
+			aim = SpatialQuery.to_vector(p.point, "point", 3)
+			if aim is BridgeError:
+				return aim
+		var parent_xform: Transform3D = parent.global_transform if parent is Node3D else Transform3D.IDENTITY
+		var at: Vector3 = parent_xform * light.position
+		if at.is_equal_approx(aim):
+			return BridgeError.invalid("the light sits on the point it should aim at; give a position", {"param": "position"})
+		var up := Vector3.UP if absf((aim - at).normalized().dot(Vector3.UP)) < 0.999 else Vector3.FORWARD
+		light.basis = (parent_xform.basis.inverse() * Transform3D(Basis.IDENTITY, at).looking_at(aim, up).basis).orthonormalized()
+	elif light is DirectionalLight3D:
+		light.rotation_degrees = Vector3(-50, 30, 0)  # a readable default sun, not straight down the -Z axis
+	return null
+
+
+func _add_probe(p: Dictionary) -> Variant:
+	var parent: Variant = SceneAccess.resolve(p.parent)
+	if parent is BridgeError:
+		return parent
+	var bad: Variant = SceneEdit.check_name(parent, p.get("name", ""), "lighting.add_probe")
+	if bad:
+		return bad
+	var nodes: Variant = SceneEdit.resolve_all(p.cover, "cover")
+	if nodes is BridgeError:
+		return nodes
+	var box: AABB
+	for i in nodes.size():
+		if not nodes[i] is Node3D:
+			return BridgeError.invalid("%s is not a 3D node" % SceneAccess.path_of(nodes[i]), {"param": "cover"})
+		var b: AABB = SpatialQuery.bounds_3d(nodes[i]).aabb
+		box = b if i == 0 else box.merge(b)
+	box = box.grow(p.margin)
+	var cls: String = PROBES[p.type]
+	var probe: Node3D = SceneEdit.make(cls, p.get("name", ""))
+	var parent_xform: Transform3D = parent.global_transform if parent is Node3D else Transform3D.IDENTITY
+	probe.position = parent_xform.affine_inverse() * box.get_center()
+	if probe is VoxelGI:
+		probe.size = box.size
+	elif probe is ReflectionProbe:
+		probe.size = box.size
+	SceneEdit.add("add %s" % cls, parent, probe)
+	var out := {"path": SceneAccess.path_of(probe), "type": cls, "position": probe.global_position, "covers": box}
+	if "size" in probe:
+		out["size"] = probe.size
+	return out
+
+
+func _canvas_modulate(p: Dictionary) -> Variant:
+	var root: Variant = SceneAccess.require_root()
+	if root is BridgeError:
+		return root
+	var existing: Array = root.find_children("*", "CanvasModulate", true, false)
+	if not existing.is_empty():
+		var node: CanvasModulate = existing[0]
+		var previous := node.color
+		SceneEdit.set_properties("tint scene", [[node, "color", p.color]])
+		return {"path": SceneAccess.path_of(node), "color": node.color, "previous": previous, "added": false}
+	var node := CanvasModulate.new()
+	node.name = "CanvasModulate"
+	node.color = p.color
+	SceneEdit.add("add CanvasModulate", root, node)
+	return {"path": SceneAccess.path_of(node), "color": node.color, "added": true}
+
+
+func _occluder_2d(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	if not node is Node2D:
+		return BridgeError.invalid("%s is not a Node2D" % SceneAccess.path_of(node), {"param": "node_path"})
+	var bad: Variant = SceneEdit.check_name(node, p.name, "lighting.occluder_2d")
+	if bad:
+		return bad
+	var points := PackedVector2Array()
+	if p.has("polygon"):
+		for v: Variant in p.polygon:
+			var pt: Variant = SpatialQuery.to_vector(v, "polygon", 2)
+			if pt is BridgeError:
+				return pt
+			points.append(pt)
+		if points.size() < 3:
+			return BridgeError.invalid("'polygon' needs at least 3 points", {"param": "polygon"})
+	else:
+		var b := SpatialQuery.bounds_2d(node, "collision")
+		if b.found == 0:
+			b = SpatialQuery.bounds_2d(node, "visual")
+		if b.found == 0:
+			return BridgeError.failed("%s has no shape or visible bounds to take a polygon from; give polygon" % SceneAccess.path_of(node))
+		var local: Rect2 = node.get_global_transform().affine_inverse() * b.rect
+		points = PackedVector2Array([local.position, Vector2(local.end.x, local.position.y), local.end,
+				Vector2(local.position.x, local.end.y)])
+	var occluder := LightOccluder2D.new()
+	occluder.name = p.name
+	var poly := OccluderPolygon2D.new()
+	poly.polygon = points
+	occluder.occluder = poly
+	SceneEdit.add("add LightOccluder2D", node, occluder)
+	return {"path": SceneAccess.path_of(occluder), "polygon": Array(points)}
+
+
+func _describe(_p: Dictionary) -> Variant:
+	var root: Variant = SceneAccess.require_root()
+	if root is BridgeError:
+		return root
+	var lights: Array = []
+	for light: Node in root.find_children("*", "Light3D", true, false) + root.find_children("*", "Light2D", true, false):
+		var entry := {"path": SceneAccess.path_of(light), "type": light.get_class(), "color": light.get(_color_prop(light)),
+				"visible": light.is_visible_in_tree()}
+		if light is Light3D:
+			entry.merge({"energy": light.light_energy, "shadows": light.shadow_enabled, "position": light.global_position,
+					"direction": SceneEdit.tidy(-light.global_basis.z)})
+			if light is OmniLight3D:
+				entry["range"] = light.omni_range
+			elif light is SpotLight3D:
+				entry.merge({"range": light.spot_range, "spot_angle": light.spot_angle})
+		else:
+			entry.merge({"energy": light.energy, "shadows": light.shadow_enabled, "position": light.global_position})
+		lights.append(entry)
+	var gi: Array = []
+	for cls in PROBES.values():
+		for node: Node in root.find_children("*", cls, true, false):
+			gi.append({"path": SceneAccess.path_of(node), "type": cls})
+	var env: Dictionary = {}
+	var worlds: Array = root.find_children("*", "WorldEnvironment", true, false)
+	if root is WorldEnvironment:
+		worlds.push_front(root)
+	if not worlds.is_empty() and worlds[0].environment != null:
+		var e: Environment = worlds[0].environment
+		env = {"path": SceneAccess.path_of(worlds[0]), "ambient_source": e.ambient_light_source,
+				"ambient_color": e.ambient_light_color, "ambient_energy": e.ambient_light_energy}
+	var modulate: Array = root.find_children("*", "CanvasModulate", true, false)
+	return {"count": lights.size(), "lights": lights, "gi": gi, "environment": env,
+			"canvas_modulate": modulate[0].color if not modulate.is_empty() else null}
+
+
+static func _color_prop(light: Node) -> String:
+	return "light_color" if light is Light3D else "color"

@@ -1,0 +1,348 @@
+@tool
+extends "../../core/command_group.gd"
+## navigation.*: navigation regions with their mesh settings, baking a region's navigation mesh from the
+## geometry under it (undoable), path queries on the baked meshes in the editor, agents and links, and a
+## review of every navigation node.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
+const SpatialQuery := preload("../../lib/spatial_query.gd")
+const LayerBits := preload("../../lib/layer_bits.gd")
+
+## How many physics frames a path query waits for its private map to synchronise.
+const SYNC_FRAMES := 60
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "navigation.add_region",
+			"summary": "Add a NavigationRegion3D with a NavigationMesh sized for an agent (radius, height, climb, slope), or a NavigationRegion2D with an outline; optionally move existing geometry under it so baking sees it.",
+			"params": [
+				choice("dimension", ["3d", "2d"], "3D region (baked from meshes/colliders) or 2D region (from an outline)", "3d"),
+				opt("parent", "NodePath", "Parent (default: the root)", ""),
+				opt("name", "string", "Node name", "NavigationRegion"),
+				opt("agent_radius", "float", "3D: agent radius in metres", 0.5, {"min": 0.0}),
+				opt("agent_height", "float", "3D: agent height", 1.5, {"min": 0.0}),
+				opt("agent_max_climb", "float", "3D: highest step", 0.25, {"min": 0.0}),
+				opt("agent_max_slope", "float", "3D: steepest walkable slope in degrees", 45.0, {"min": 0.0, "max": 90.0}),
+				opt("outline", "Array", "2D: outline points [[x, y], …] of the walkable area"),
+				opt("adopt", "Array", "Existing nodes to move under the region (keeping their place) so it bakes from them"),
+				opt("navigation_layers", "any", "Navigation layers: mask, numbers or names", 1),
+			],
+			"example": {"parent": "/root/Level3D", "name": "Nav", "adopt": ["/root/Level3D/Floor"]},
+			"handler": _add_region,
+		},
+		{
+			"method": "navigation.bake",
+			"summary": "Bake a navigation region's mesh from the geometry (meshes and static colliders) under it, as one undo step; reports polygons and the walkable bounds.",
+			"params": [req("node_path", "NodePath", "NavigationRegion3D or NavigationRegion2D")],
+			"example": {"node_path": "/root/Level3D/Nav"},
+			"timeout_ms": 60000,
+			"handler": _bake,
+		},
+		{
+			"method": "navigation.query_path",
+			"summary": "Find a path between two points on the scene's baked navigation meshes (3D or 2D) in the editor: the points, its length, and where the ends snapped to the mesh.",
+			"params": [
+				req("from", "Array", "Start, [x, y, z] or [x, y]"),
+				req("to", "Array", "Goal"),
+				opt("navigation_layers", "any", "Only regions on these layers (default: all)"),
+				opt("optimize", "bool", "String-pull the corridor into a short path", true),
+			],
+			"example": {"from": [-3, 0, -3], "to": [3, 0, 3]},
+			"read_only": true,
+			"timeout_ms": 30000,
+			"handler": _query_path,
+		},
+		{
+			"method": "navigation.add_agent",
+			"summary": "Give a character a NavigationAgent2D/3D with its radius, height, speeds, path distances, avoidance and layers in one step.",
+			"params": [
+				req("node_path", "NodePath", "The character (a Node3D or Node2D) to get the agent"),
+				opt("name", "string", "Node name", "NavigationAgent"),
+				opt("radius", "float", "Avoidance radius", null, {"min": 0.0}),
+				opt("height", "float", "3D agent height", null, {"min": 0.0}),
+				opt("max_speed", "float", "Maximum speed", null, {"min": 0.0}),
+				opt("path_desired_distance", "float", "Distance at which a path point counts as reached", null, {"min": 0.0}),
+				opt("target_desired_distance", "float", "Distance at which the target counts as reached", null, {"min": 0.0}),
+				opt("avoidance", "bool", "Avoid other agents", false),
+				opt("navigation_layers", "any", "Layers the agent paths on", 1),
+			],
+			"example": {"node_path": "/root/Main/Player", "radius": 16.0, "max_speed": 200.0},
+			"handler": _add_agent,
+		},
+		{
+			"method": "navigation.add_link",
+			"summary": "Add a NavigationLink2D/3D joining two points (a jump, a ladder, a gap), one-way or both ways.",
+			"params": [
+				req("from", "Array", "Start point (global), [x, y, z] or [x, y]"),
+				req("to", "Array", "End point (global)"),
+				opt("parent", "NodePath", "Parent (default: the root)", ""),
+				opt("name", "string", "Node name", "NavigationLink"),
+				opt("bidirectional", "bool", "Usable both ways", true),
+			],
+			"example": {"from": [0, 0, 0], "to": [0, 2, 3], "parent": "/root/Level3D"},
+			"handler": _add_link,
+		},
+		{
+			"method": "navigation.describe",
+			"summary": "Every navigation region, agent, link and obstacle in the scene: bake state (polygons), agent settings, layers by number and name.",
+			"params": [],
+			"example": {},
+			"read_only": true,
+			"handler": _describe,
+		},
+	]
+
+
+func _add_region(p: Dictionary) -> Variant:
+	var parent: Variant = SceneAccess.resolve(p.parent)
+	if parent is BridgeError:
+		return parent
+	var bad: Variant = SceneEdit.check_name(parent, p.name, "navigation.add_region")
+	if bad:
+		return bad
+	var dim := 3 if p.dimension == "3d" else 2
+	var layers: Variant = LayerBits.parse(p.navigation_layers, "%dd_navigation" % dim, "navigation_layers")
+	if layers is BridgeError:
+		return layers
+	var adopt: Array = []
+	if p.has("adopt"):
+		var found: Variant = SceneEdit.resolve_all(p.adopt, "adopt")
+		if found is BridgeError:
+			return found
+		for node: Node in found:
+			if node == SceneAccess.root() or SpatialQuery.dimension(node) != dim or node.is_ancestor_of(parent):
+				return BridgeError.invalid("cannot adopt %s under a %dD region in %s" % [SceneAccess.path_of(node), dim,
+						SceneAccess.path_of(parent)], {"param": "adopt"})
+		adopt = found
+	var region: Node = SceneEdit.make("NavigationRegion3D" if dim == 3 else "NavigationRegion2D", p.name)
+	region.navigation_layers = layers
+	if dim == 3:
+		var mesh := NavigationMesh.new()
+		mesh.agent_radius = p.agent_radius
+		mesh.agent_height = p.agent_height
+		mesh.agent_max_climb = p.agent_max_climb
+		mesh.agent_max_slope = p.agent_max_slope
+		region.navigation_mesh = mesh
+	else:
+		var poly := NavigationPolygon.new()
+		if p.has("outline"):
+			var points := PackedVector2Array()
+			for v: Variant in p.outline:
+				var pt: Variant = SpatialQuery.to_vector(v, "outline", 2)
+				if pt is BridgeError:
+					region.free()
+					return pt
+				points.append(pt)
+			if points.size() < 3:
+				region.free()
+				return BridgeError.invalid("'outline' needs at least 3 points", {"param": "outline"})
+			poly.add_outline(points)
+		region.navigation_polygon = poly
+	var ur := SceneAccess.action("add %s" % region.get_class())
+	SceneEdit.add_to_action(ur, parent, region)
+	for node: Node in adopt:
+		var old_parent := node.get_parent()
+		var owners := SceneAccess.owner_pairs(node)
+		ur.add_do_method(old_parent, "remove_child", node)
+		ur.add_do_method(region, "add_child", node, true)
+		SceneAccess.add_owner_ops(ur, owners, false)
+		ur.add_do_method(node, "set_global_transform", node.global_transform if dim == 3 else node.get_global_transform())
+		ur.add_undo_method(region, "remove_child", node)
+		ur.add_undo_method(old_parent, "add_child", node, true)
+		ur.add_undo_method(old_parent, "move_child", node, node.get_index())
+		SceneAccess.add_owner_ops(ur, owners, true)
+		ur.add_undo_method(node, "set_transform", node.transform)
+	ur.commit_action()
+	return {"path": SceneAccess.path_of(region), "type": region.get_class(), "adopted": adopt.map(func(n: Node) -> String:
+			return SceneAccess.path_of(n)), "navigation_layers": LayerBits.decode(region.navigation_layers, "%dd_navigation" % dim)}
+
+
+func _bake(p: Dictionary) -> Variant:
+	var region: Variant = SceneAccess.resolve(p.node_path)
+	if region is BridgeError:
+		return region
+	if region is NavigationRegion3D:
+		if region.navigation_mesh == null:
+			return BridgeError.failed("%s has no NavigationMesh; make the region with navigation.add_region" % SceneAccess.path_of(region))
+		var mesh: NavigationMesh = region.navigation_mesh.duplicate()
+		var source := NavigationMeshSourceGeometryData3D.new()
+		NavigationServer3D.parse_source_geometry_data(mesh, source, region)
+		if not source.has_data():
+			return BridgeError.failed("nothing under %s to bake from: put meshes or static colliders under it (navigation.add_region adopt)" %
+					SceneAccess.path_of(region))
+		NavigationServer3D.bake_from_source_geometry_data(mesh, source)
+		if mesh.get_polygon_count() == 0:
+			return BridgeError.failed("the bake found geometry but no walkable polygons: the surfaces may be too small for agent_radius %s or too steep" %
+					mesh.agent_radius)
+		SceneEdit.set_properties("bake %s" % region.name, [[region, "navigation_mesh", mesh]])
+		return {"path": SceneAccess.path_of(region), "polygons": mesh.get_polygon_count(), "vertices": mesh.get_vertices().size(),
+				"bounds": _points_box(mesh.get_vertices())}
+	if region is NavigationRegion2D:
+		if region.navigation_polygon == null:
+			return BridgeError.failed("%s has no NavigationPolygon" % SceneAccess.path_of(region))
+		var poly: NavigationPolygon = region.navigation_polygon.duplicate()
+		var source := NavigationMeshSourceGeometryData2D.new()
+		NavigationServer2D.parse_source_geometry_data(poly, source, region)
+		NavigationServer2D.bake_from_source_geometry_data(poly, source)
+		if poly.get_polygon_count() == 0:
+			return BridgeError.failed("the bake made no polygons: give the region an outline (navigation.add_region outline)")
+		SceneEdit.set_properties("bake %s" % region.name, [[region, "navigation_polygon", poly]])
+		return {"path": SceneAccess.path_of(region), "polygons": poly.get_polygon_count(), "vertices": poly.get_vertices().size()}
+	return BridgeError.invalid("%s is a %s, not a NavigationRegion3D/2D" % [SceneAccess.path_of(region), region.get_class()],
+			{"param": "node_path"})
+
+
+func _query_path(p: Dictionary) -> Variant:
+	var root: Variant = SceneAccess.require_root()
+	if root is BridgeError:
+		return root
+	var from: Variant = SpatialQuery.to_vector(p.from, "from")
+	if from is BridgeError:
+		return from
+	var dim := 3 if from is Vector3 else 2
+	var to: Variant = SpatialQuery.to_vector(p.to, "to", dim)
+	if to is BridgeError:
+		return to
+	var layers: Variant = LayerBits.parse(p.get("navigation_layers", 0xFFFFFFFF), "%dd_navigation" % dim, "navigation_layers")
+	if layers is BridgeError:
+		return layers
+	var server: Object = NavigationServer3D if dim == 3 else NavigationServer2D
+	var regions: Array = root.find_children("*", "NavigationRegion3D" if dim == 3 else "NavigationRegion2D", true, false)
+	if root.is_class("NavigationRegion3D" if dim == 3 else "NavigationRegion2D"):
+		regions.push_front(root)
+	# A private map of the scene's baked regions: the editor does not keep the world's map synchronised.
+	var map: RID = server.map_create()
+	if server.has_method("map_set_use_async_iterations"):
+		server.map_set_use_async_iterations(map, false)
+	var rids: Array[RID] = []
+	for region: Node in regions:
+		var mesh: Resource = region.navigation_mesh if dim == 3 else region.navigation_polygon
+		if mesh == null or mesh.get_polygon_count() == 0 or not (region.navigation_layers & layers):
+			continue
+		if dim == 3:
+			server.map_set_cell_size(map, mesh.cell_size)
+			server.map_set_cell_height(map, mesh.cell_height)
+		else:
+			server.map_set_cell_size(map, mesh.cell_size)
+		var rid: RID = server.region_create()
+		server.region_set_map(rid, map)
+		server.region_set_transform(rid, region.global_transform if dim == 3 else region.get_global_transform())
+		if dim == 3:
+			server.region_set_navigation_mesh(rid, mesh)
+		else:
+			server.region_set_navigation_polygon(rid, mesh)
+		rids.append(rid)
+	if rids.is_empty():
+		server.free_rid(map)
+		return BridgeError.failed("no baked %dD navigation region on those layers in the scene: bake one with navigation.bake" % dim)
+	server.map_set_active(map, true)
+	server.set_active(true)
+	var frames := 0
+	# the first iteration can come before the regions join the map: wait for a path-ready one
+	var path: Variant = PackedVector3Array() if dim == 3 else PackedVector2Array()
+	while frames < SYNC_FRAMES:
+		await (Engine.get_main_loop() as SceneTree).physics_frame
+		frames += 1
+		if server.map_get_iteration_id(map) >= 2 or (server.map_get_iteration_id(map) > 0 and not server.map_get_regions(map).is_empty()
+				and server.map_get_closest_point_owner(map, from).is_valid()):
+			break
+	path = server.map_get_path(map, from, to, p.optimize, layers)
+	var start: Variant = server.map_get_closest_point(map, from)
+	var goal: Variant = server.map_get_closest_point(map, to)
+	for rid in rids:
+		server.free_rid(rid)
+	server.free_rid(map)
+	if frames >= SYNC_FRAMES:
+		return BridgeError.failed("the navigation server did not synchronise the path map in %d physics frames" % SYNC_FRAMES)
+	var length := 0.0
+	for i in range(1, path.size()):
+		length += path[i - 1].distance_to(path[i])
+	var reaches: bool = path.size() > 0 and path[path.size() - 1].distance_to(goal) < 0.01
+	return {"found": path.size() > 0, "reaches_goal": reaches, "points": Array(path).map(SceneEdit.tidy),
+			"length": SceneEdit.tidy(length), "start_on_mesh": SceneEdit.tidy(start), "goal_on_mesh": SceneEdit.tidy(goal)}
+
+
+func _add_agent(p: Dictionary) -> Variant:
+	var owner_node: Variant = SceneAccess.resolve(p.node_path)
+	if owner_node is BridgeError:
+		return owner_node
+	var dim := SpatialQuery.dimension(owner_node)
+	if dim == 0 or owner_node is Control:
+		return BridgeError.invalid("%s is a %s: an agent belongs under a Node3D or Node2D character" % [
+				SceneAccess.path_of(owner_node), owner_node.get_class()], {"param": "node_path"})
+	var bad: Variant = SceneEdit.check_name(owner_node, p.name, "navigation.add_agent")
+	if bad:
+		return bad
+	if dim == 2 and p.has("height"):
+		return BridgeError.invalid("height is for 3D agents", {"param": "height"})
+	var layers: Variant = LayerBits.parse(p.navigation_layers, "%dd_navigation" % dim, "navigation_layers")
+	if layers is BridgeError:
+		return layers
+	var agent: Node = SceneEdit.make("NavigationAgent3D" if dim == 3 else "NavigationAgent2D", p.name)
+	for key in ["radius", "height", "max_speed", "path_desired_distance", "target_desired_distance"]:
+		if p.has(key):
+			agent.set(key, p[key])
+	agent.avoidance_enabled = p.avoidance
+	agent.navigation_layers = layers
+	SceneEdit.add("add %s" % agent.get_class(), owner_node, agent)
+	return {"path": SceneAccess.path_of(agent), "type": agent.get_class(), "radius": agent.radius, "max_speed": agent.max_speed,
+			"avoidance": agent.avoidance_enabled, "navigation_layers": agent.navigation_layers}
+
+
+func _add_link(p: Dictionary) -> Variant:
+	var parent: Variant = SceneAccess.resolve(p.parent)
+	if parent is BridgeError:
+		return parent
+	var from: Variant = SpatialQuery.to_vector(p.from, "from")
+	if from is BridgeError:
+		return from
+	var dim := 3 if from is Vector3 else 2
+	var to: Variant = SpatialQuery.to_vector(p.to, "to", dim)
+	if to is BridgeError:
+		return to
+	var bad: Variant = SceneEdit.check_name(parent, p.name, "navigation.add_link")
+	if bad:
+		return bad
+	var link: Node = SceneEdit.make("NavigationLink3D" if dim == 3 else "NavigationLink2D", p.name)
+	var xform: Variant = (parent.global_transform if parent is Node3D else Transform3D.IDENTITY) if dim == 3 else \
+			(parent.get_global_transform() if parent is CanvasItem else Transform2D.IDENTITY)
+	link.position = xform.affine_inverse() * ((from + to) / 2.0)
+	link.start_position = (from - to) / 2.0
+	link.end_position = (to - from) / 2.0
+	link.bidirectional = p.bidirectional
+	SceneEdit.add("add %s" % link.get_class(), parent, link)
+	return {"path": SceneAccess.path_of(link), "from": link.get_global_start_position(), "to": link.get_global_end_position(),
+			"bidirectional": link.bidirectional}
+
+
+func _describe(_p: Dictionary) -> Variant:
+	var root: Variant = SceneAccess.require_root()
+	if root is BridgeError:
+		return root
+	var out: Array = []
+	for cls in ["NavigationRegion3D", "NavigationRegion2D", "NavigationAgent3D", "NavigationAgent2D", "NavigationLink3D",
+			"NavigationLink2D", "NavigationObstacle3D", "NavigationObstacle2D"]:
+		for node: Node in root.find_children("*", cls, true, false):
+			var kind := "%s_navigation" % ("3d" if cls.ends_with("3D") else "2d")
+			var entry := {"path": SceneAccess.path_of(node), "type": cls}
+			if "navigation_layers" in node:
+				entry["navigation_layers"] = LayerBits.decode(node.navigation_layers, kind)
+			if node is NavigationRegion3D or node is NavigationRegion2D:
+				var mesh: Resource = node.navigation_mesh if node is NavigationRegion3D else node.navigation_polygon
+				entry["baked_polygons"] = mesh.get_polygon_count() if mesh != null else 0
+			elif node is NavigationAgent3D or node is NavigationAgent2D:
+				entry.merge({"radius": node.radius, "max_speed": node.max_speed, "avoidance": node.avoidance_enabled})
+			out.append(entry)
+	return {"count": out.size(), "nodes": out}
+
+
+static func _points_box(points: PackedVector3Array) -> Variant:
+	if points.is_empty():
+		return null
+	var box := AABB(points[0], Vector3.ZERO)
+	for v in points:
+		box = box.expand(v)
+	return box

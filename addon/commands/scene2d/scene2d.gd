@@ -1,0 +1,121 @@
+@tool
+extends "../../core/command_group.gd"
+## scene2d.*: put a Node2D class or a saved scene into a 2D scene with position, rotation (degrees),
+## scale and draw order in one step, and add a sprite from an image sized to the pixels you want (with
+## sheet frames or a region). One undo step each.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
+const SpatialQuery := preload("../../lib/spatial_query.gd")
+const PlacedNode := preload("../../lib/placed_node.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "scene2d.place",
+			"summary": "Add a Node2D class or instance a .tscn at a global position with rotation (degrees), scale and z_index in one step.",
+			"params": [
+				req("type", "string", "A Node2D class (e.g. Marker2D, Polygon2D) or a scene file res://….tscn"),
+				opt("parent", "NodePath", "Parent (default: the root)", ""),
+				opt("name", "string", "Node name"),
+				opt("position", "Vector2", "Global position in pixels", [0, 0]),
+				opt("rotation_degrees", "float", "Rotation in degrees (clockwise, as 2D +Y is down)", 0.0),
+				opt("scale", "Vector2", "Scale", [1, 1]),
+				opt("z_index", "int", "Draw order among siblings' z", 0),
+				opt("properties", "Dictionary", "More properties, coerced like node.set"),
+			],
+			"example": {"type": "Marker2D", "parent": "/root/Main", "name": "Spawn", "position": [100, 250], "rotation_degrees": 90},
+			"handler": _place,
+		},
+		{
+			"method": "scene2d.add_sprite",
+			"summary": "Add a Sprite2D from an image, scaled to a size in pixels if given, with sprite-sheet frames or a region, at a global position.",
+			"params": [
+				req("texture", "string", "Image, res://….png"),
+				opt("parent", "NodePath", "Parent (default: the root)", ""),
+				opt("name", "string", "Node name"),
+				opt("position", "Vector2", "Global position", [0, 0]),
+				opt("size", "Vector2", "Displayed size in pixels (sets scale; keeps the image's frame or region)"),
+				opt("hframes", "int", "Sheet columns", 1, {"min": 1}),
+				opt("vframes", "int", "Sheet rows", 1, {"min": 1}),
+				opt("frame", "int", "Frame to show", 0, {"min": 0}),
+				opt("region", "Array", "Part of the image, [x, y, width, height]"),
+				opt("centered", "bool", "Origin at the image center (else the top-left corner)", true),
+			],
+			"example": {"texture": "res://icon.svg", "parent": "/root/Main", "name": "Logo", "position": [64, 64], "size": [32, 32]},
+			"handler": _add_sprite,
+		},
+	]
+
+
+func _place(p: Dictionary) -> Variant:
+	var parent: Variant = SceneAccess.resolve(p.parent)
+	if parent is BridgeError:
+		return parent
+	var bad: Variant = SceneEdit.check_name(parent, p.get("name", ""), "scene2d.place")
+	if bad:
+		return bad
+	var made: Variant = PlacedNode.make(p.type, p.get("name", ""), 2)
+	if made is BridgeError:
+		return made
+	var node: Node2D = made.node
+	var err: Variant = SceneEdit.set_all(node, p.get("properties", {}))
+	if err:
+		node.free()
+		return err
+	node.z_index = p.z_index
+	var global := Transform2D(deg_to_rad(p.rotation_degrees), p.scale, 0.0, p.position)
+	node.transform = _parent_xform(parent).affine_inverse() * global
+	var ur := SceneAccess.action("place %s" % p.type.get_file())
+	SceneEdit.add_to_action(ur, parent, node, not made.instanced)
+	ur.commit_action()
+	return {"path": SceneAccess.path_of(node), "type": node.get_class(), "scene": p.type if made.instanced else null,
+			"position": SceneEdit.tidy(node.global_position), "rotation_degrees": SceneEdit.tidy(node.global_rotation_degrees),
+			"scale": SceneEdit.tidy(node.global_scale), "z_index": node.z_index}
+
+
+func _add_sprite(p: Dictionary) -> Variant:
+	var parent: Variant = SceneAccess.resolve(p.parent)
+	if parent is BridgeError:
+		return parent
+	var bad: Variant = SceneEdit.check_name(parent, p.get("name", ""), "scene2d.add_sprite")
+	if bad:
+		return bad
+	if not ResourceLoader.exists(p.texture) or not load(p.texture) is Texture2D:
+		return BridgeError.not_found("no image at %s" % p.texture, {"param": "texture"})
+	var sprite := Sprite2D.new()
+	sprite.name = p.get("name", "Sprite2D")
+	sprite.texture = load(p.texture)
+	sprite.centered = p.centered
+	sprite.hframes = p.hframes
+	sprite.vframes = p.vframes
+	if p.frame >= p.hframes * p.vframes:
+		sprite.free()
+		return BridgeError.invalid("frame %d is out of range: the sheet has %d frames" % [p.frame, p.hframes * p.vframes],
+				{"param": "frame"})
+	sprite.frame = p.frame
+	if p.has("region"):
+		var r: Array = p.region
+		if r.size() != 4 or not r.all(func(x: Variant) -> bool: return x is int or x is float) or r[2] <= 0 or r[3] <= 0:
+			sprite.free()
+			return BridgeError.invalid("'region' must be [x, y, width, height] with a positive size", {"param": "region"})
+		sprite.region_enabled = true
+		sprite.region_rect = Rect2(r[0], r[1], r[2], r[3])
+	var shown: Vector2 = sprite.get_rect().size
+	var scale := Vector2.ONE
+	if p.has("size"):
+		if p.size.x <= 0 or p.size.y <= 0:
+			sprite.free()
+			return BridgeError.invalid("'size' must be positive", {"param": "size"})
+		scale = p.size / shown
+	var global := Transform2D(0.0, scale, 0.0, p.position)
+	sprite.transform = _parent_xform(parent).affine_inverse() * global
+	SceneEdit.add("add Sprite2D", parent, sprite)
+	var rect: Rect2 = SpatialQuery.bounds_2d(sprite, "visual").rect
+	return {"path": SceneAccess.path_of(sprite), "texture": p.texture, "image_size": sprite.texture.get_size(),
+			"scale": SceneEdit.tidy(sprite.global_scale), "bounds": rect}
+
+
+static func _parent_xform(parent: Node) -> Transform2D:
+	return parent.get_global_transform() if parent is CanvasItem else Transform2D.IDENTITY

@@ -1,0 +1,135 @@
+@tool
+extends "../../core/command_group.gd"
+## scene3d.*: put a 3D node or a saved scene into the level with its whole transform in one step (degrees,
+## aimed at something, optionally dropped onto the ground by a ray), and move, turn or scale several
+## nodes by an amount in world or local space. One undo step each.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
+const SpatialQuery := preload("../../lib/spatial_query.gd")
+const PlacedNode := preload("../../lib/placed_node.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "scene3d.place",
+			"summary": "Add a Node3D class or instance a .tscn at a position with rotation (degrees) and scale, optionally aimed at a node and dropped onto the surface below it.",
+			"params": [
+				req("type", "string", "A Node3D class (e.g. MeshInstance3D, Marker3D) or a scene file res://….tscn"),
+				opt("parent", "NodePath", "Parent (default: the root)", ""),
+				opt("name", "string", "Node name"),
+				opt("position", "Vector3", "Global position", [0, 0, 0]),
+				opt("rotation_degrees", "Vector3", "Rotation in degrees (ignored with look_at)"),
+				opt("scale", "Vector3", "Scale", [1, 1, 1]),
+				opt("look_at", "NodePath", "Turn -Z toward this node"),
+				opt("on_ground", "bool", "Drop it onto the collision surface below the position", false),
+				opt("properties", "Dictionary", "More properties, coerced like node.set"),
+			],
+			"example": {"type": "Marker3D", "parent": "/root/Level3D", "name": "Spawn", "position": [3, 0, -2], "rotation_degrees": [0, 90, 0]},
+			"handler": _place,
+		},
+		{
+			"method": "scene3d.transform",
+			"summary": "Move, turn and/or scale several 3D nodes by an amount, in world or local space, about their own origins or a shared pivot, in one undo step.",
+			"params": [
+				req("nodes", "Array", "Node3D paths"),
+				opt("translate", "Vector3", "Offset to add"),
+				opt("rotate_degrees", "Vector3", "Rotation to add, degrees (X, Y, Z)"),
+				opt("scale", "Vector3", "Scale factor per axis"),
+				choice("space", ["global", "local"], "Axes of translate/rotate: world axes or each node's own", "global"),
+				opt("pivot", "Vector3", "Turn and scale around this world point (default: each node's origin)"),
+			],
+			"example": {"nodes": ["/root/Level3D/Crate"], "translate": [0, 1, 0], "rotate_degrees": [0, 45, 0]},
+			"handler": _transform,
+		},
+	]
+
+
+func _place(p: Dictionary) -> Variant:
+	var parent: Variant = SceneAccess.resolve(p.parent)
+	if parent is BridgeError:
+		return parent
+	var bad: Variant = SceneEdit.check_name(parent, p.get("name", ""), "scene3d.place")
+	if bad:
+		return bad
+	var target: Node3D = null
+	if p.has("look_at"):
+		var t: Variant = SceneAccess.resolve(p.look_at)
+		if t is BridgeError:
+			return t
+		if not t is Node3D:
+			return BridgeError.invalid("look_at %s is not a Node3D" % SceneAccess.path_of(t), {"param": "look_at"})
+		target = t
+	var made: Variant = PlacedNode.make(p.type, p.get("name", ""), 3)
+	if made is BridgeError:
+		return made
+	var node: Node3D = made.node
+	var err: Variant = SceneEdit.set_all(node, p.get("properties", {}))
+	if err:
+		node.free()
+		return err
+	var basis := SceneEdit.basis_from_degrees(p.get("rotation_degrees", Vector3.ZERO))
+	if target != null:
+		var aim: Vector3 = target.global_position
+		if aim.is_equal_approx(p.position):
+			node.free()
+			return BridgeError.invalid("look_at %s is at the position itself" % SceneAccess.path_of(target), {"param": "look_at"})
+		var up := Vector3.UP if absf((aim - p.position).normalized().dot(Vector3.UP)) < 0.999 else Vector3.FORWARD
+		basis = Transform3D(Basis.IDENTITY, p.position).looking_at(aim, up).basis
+	var global := Transform3D(basis.scaled_local(p.scale), p.position)
+	var ground: Dictionary = {}
+	if p.on_ground:
+		await SpatialQuery.settle()
+		ground = SpatialQuery.ray_3d(p.position + Vector3.UP * 0.01, p.position + Vector3.DOWN * 1000.0)
+		if not ground.hit:
+			node.free()
+			return BridgeError.failed("on_ground: no collision shape below %s (rays only hit collision shapes)" % p.position)
+	var parent_xform: Transform3D = parent.global_transform if parent is Node3D else Transform3D.IDENTITY
+	node.transform = parent_xform.affine_inverse() * global
+	var ur := SceneAccess.action("place %s" % p.type.get_file())
+	SceneEdit.add_to_action(ur, parent, node, not made.instanced)
+	ur.commit_action()
+	if p.on_ground:
+		# seat its bottom (not its origin) on the hit, now that its bounds can be measured in the tree
+		var box: AABB = SpatialQuery.bounds_3d(node).aabb
+		var lift: float = ground.position.y - box.position.y if SpatialQuery.bounds_3d(node).found > 0 else ground.position.y - node.global_position.y
+		node.global_position.y += lift  # part of the same add: undo removes the node
+	return {"path": SceneAccess.path_of(node), "type": node.get_class(), "scene": p.type if made.instanced else null,
+			"position": SceneEdit.tidy(node.global_position), "rotation_degrees": SceneEdit.tidy(node.global_rotation_degrees),
+			"scale": SceneEdit.tidy(node.scale)}
+
+
+func _transform(p: Dictionary) -> Variant:
+	var nodes: Variant = SceneEdit.resolve_all(p.nodes)
+	if nodes is BridgeError:
+		return nodes
+	for node: Node in nodes:
+		if not node is Node3D or node == SceneAccess.root():
+			return BridgeError.invalid("%s is not a movable Node3D" % SceneAccess.path_of(node), {"param": "nodes"})
+	if not (p.has("translate") or p.has("rotate_degrees") or p.has("scale")):
+		return BridgeError.invalid("give translate, rotate_degrees, scale or several", {"param": "translate"})
+	var changes: Array = []
+	for node: Node3D in nodes:
+		var xf: Transform3D = node.global_transform
+		var pivot: Vector3 = p.get("pivot", xf.origin)
+		var local: bool = p.space == "local"
+		if p.has("scale"):
+			var s: Vector3 = p.scale
+			if local:
+				xf.basis = xf.basis.scaled_local(s)
+			else:
+				xf = Transform3D(Basis.from_scale(s), pivot - Basis.from_scale(s) * pivot) * xf
+		if p.has("rotate_degrees"):
+			var rot := SceneEdit.basis_from_degrees(p.rotate_degrees)
+			if local:
+				xf.basis = xf.basis * rot
+			else:
+				xf = Transform3D(rot, pivot - rot * pivot) * xf
+		if p.has("translate"):
+			xf.origin += (xf.basis.orthonormalized() * p.translate) if local else p.translate
+		changes.append([node, "global_transform", xf])
+	SceneEdit.set_properties("transform %d nodes" % nodes.size(), changes)
+	return {"nodes": nodes.map(func(n: Node3D) -> Dictionary: return {"path": SceneAccess.path_of(n),
+			"position": SceneEdit.tidy(n.global_position), "rotation_degrees": SceneEdit.tidy(n.global_rotation_degrees),
+			"scale": SceneEdit.tidy(n.scale)})}

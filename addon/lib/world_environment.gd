@@ -1,0 +1,49 @@
+@tool
+extends RefCounted
+## The edited scene's WorldEnvironment and its Environment resource, for the environment.* commands:
+## find it, and change several of its settings in one undoable step, reading them back.
+
+const BridgeError := preload("../core/bridge_error.gd")
+const SceneAccess := preload("scene_access.gd")
+
+
+## The WorldEnvironment at `path`, or the scene's first one when path is ""; or a BridgeError.
+static func find(path: String) -> Variant:
+	var root: Variant = SceneAccess.require_root()
+	if root is BridgeError:
+		return root
+	if path != "":
+		var node: Variant = SceneAccess.resolve(path)
+		if node is BridgeError:
+			return node
+		if not node is WorldEnvironment:
+			return BridgeError.invalid("%s is a %s, not a WorldEnvironment" % [SceneAccess.path_of(node), node.get_class()],
+					{"param": "node_path"})
+		return node
+	var found: Array = root.find_children("*", "WorldEnvironment", true, false)
+	if root is WorldEnvironment:
+		found.push_front(root)
+	if found.is_empty():
+		return BridgeError.not_found("the scene has no WorldEnvironment; add one with environment.create")
+	return found[0]
+
+
+## The Environment of a WorldEnvironment, or a BridgeError when it has none.
+static func environment_of(world: WorldEnvironment) -> Variant:
+	if world.environment == null:
+		return BridgeError.failed("%s has no Environment resource; environment.create makes one" % SceneAccess.path_of(world))
+	return world.environment
+
+
+## Sets `values` (property → value) on the environment in one undoable action; returns what it holds after.
+static func apply(action_name: String, env: Environment, values: Dictionary) -> Dictionary:
+	var ur := SceneAccess.action(action_name)
+	for key: String in values:
+		ur.add_do_property(env, key, values[key])
+	for key: String in values:
+		ur.add_undo_property(env, key, env.get(key))
+	ur.commit_action()
+	var out := {}
+	for key: String in values:
+		out[key] = env.get(key)
+	return out
