@@ -44,9 +44,7 @@ export function usageFailure(error: unknown, ctor: Ctor, argv: string[], id?: st
   switch (e.constructor?.name) {
     case 'UnexpectedArgsError': {
       const arg = e.args?.[0] ?? ''
-      const flag = flagForArgument(flags, argv)
-      const example = flag ? `, e.g. --${flag} ${/\s/.test(arg) ? `'${arg}'` : arg}` : ''
-      return new UsageError(`unexpected argument '${arg}': flags are named${example}.${help}`, {argument: arg})
+      return new UsageError(`${unexpectedArgument(arg, flags, argv)}${help}`, {argument: arg})
     }
     case 'NonExistentFlagsError': {
       const given = (e.flags?.[0] ?? '').replace(/^-+/, '').replace(/=.*$/, '')
@@ -80,8 +78,15 @@ export function usageFailure(error: unknown, ctor: Ctor, argv: string[], id?: st
   return undefined
 }
 
+/** "unexpected argument 'Hero': flags are named, e.g. --node-path Hero." */
+export function unexpectedArgument(arg: string, flags: Record<string, FlagDef>, argv: string[]): string {
+  const flag = flagForArgument(flags, argv)
+  const example = flag ? `, e.g. --${flag} ${/\s/.test(arg) ? `'${arg}'` : arg}` : ''
+  return `unexpected argument '${arg}': flags are named${example}.`
+}
+
 /** The flag a stray positional argument most likely meant: the first required one not given, else the first. */
-function flagForArgument(flags: Record<string, FlagDef>, argv: string[]): string | undefined {
+export function flagForArgument(flags: Record<string, FlagDef>, argv: string[]): string | undefined {
   const given = new Set(argv.filter((a) => a.startsWith('--')).map((a) => a.slice(2).replace(/=.*$/, '')))
   const own = Object.entries(flags).filter(([name, f]) => f.type !== 'boolean' && !['project', 'timeout'].includes(name))
   return (own.find(([name, f]) => f.required && !given.has(name)) ?? own.find(([name]) => !given.has(name)))?.[0]

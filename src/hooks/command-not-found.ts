@@ -6,6 +6,7 @@ import {flagFor, paramsFromFlags} from '../cli/addon-command.js'
 import {prefixed} from '../cli/base-command.js'
 import {announceUnchosen, withEditorProject} from '../cli/engine-command.js'
 import {readFlagText} from '../cli/flags.js'
+import {unexpectedArgument} from '../cli/usage.js'
 import {IMAGE_COMMANDS, saveImages, shortenImages} from '../cli/images.js'
 import {type CommandDoc, methodFromId} from '../catalog/catalog.js'
 import {closest} from '../catalog/suggest.js'
@@ -31,6 +32,14 @@ const hook: Hook.CommandNotFound = async function (opts) {
   const suggestion = closest(id.replaceAll(' ', ':'), opts.config.commandIDs)
   const hint = suggestion ? ` Did you mean 'bridge ${suggestion.replaceAll(':', ' ')}'?` : ''
   const parts = id.split(/[: ]/)
+  // `bridge node set Hero`: a known command followed by a word that should have been a flag's value
+  for (let n = parts.length - 1; n >= 1; n--) {
+    const known = opts.config.findCommand(parts.slice(0, n).join(':'))
+    if (known) {
+      const message = unexpectedArgument(parts[n], known.flags as Record<string, {type?: string; required?: boolean}>, argv)
+      fail(`${message} See 'bridge ${parts.slice(0, n).join(' ')} --help'.`, {exit: EXIT.usage})
+    }
+  }
   if (parts.length !== 2)
     fail(`unknown command '${id.replaceAll(':', ' ')}'.${hint} See 'bridge --help'.`, {exit: EXIT.usage})
   const flagValue = (name: string) => {
