@@ -31,6 +31,35 @@ describe('flag coercion by declared type', () => {
     expect(coerceFlag(p('Color'), '1,0.5,0')).to.deep.equal([1, 0.5, 0])
   })
 
+  it('one grammar for every vector-like type: lists, (x, y), constructors, JSON arrays and objects', () => {
+    for (const text of ['1,2', '1 2', '(1, 2)', 'Vector2(1, 2)', '[1, 2]', '{"x": 1, "y": 2}'])
+      expect(coerceFlag(p('Vector2'), text), text).to.deep.equal([1, 2])
+    for (const text of ['1,2,3', 'Vector3(1, 2, 3)', '{"x": 1, "y": 2, "z": 3}'])
+      expect(coerceFlag(p('Vector3'), text), text).to.deep.equal([1, 2, 3])
+    for (const text of ['1,0,0', '(1, 0, 0)', 'Color(1, 0, 0)', '[1, 0, 0]', '{"r": 1, "g": 0, "b": 0}'])
+      expect(coerceFlag(p('Color'), text), text).to.deep.equal([1, 0, 0])
+    expect(coerceFlag(p('Color'), 'Color(1, 0, 0, 0.5)')).to.deep.equal([1, 0, 0, 0.5])
+  })
+
+  it('reads a list flag as a comma list or a JSON array', () => {
+    expect(coerceFlag(p('Array'), 'Player,Camera2D')).to.deep.equal(['Player', 'Camera2D'])
+    expect(coerceFlag(p('Array'), '[Player, 2]')).to.deep.equal(['Player', 2])
+  })
+
+  it('an error shows every accepted form', () => {
+    expect(() => coerceFlag(p('Vector2'), 'up', '--position'))
+      .to.throw(UsageError)
+      .with.property('message')
+      .that.includes("'(1, 2)'")
+      .and.includes("'Vector2(1, 2)'")
+      .and.includes('{"x": 1, "y": 2}')
+    expect(() => coerceFlag(p('Color'), '1,2', '--color'))
+      .to.throw(UsageError)
+      .with.property('message')
+      .that.includes("'#ff8800'")
+      .and.includes("'Color(1, 0.5, 0)'")
+  })
+
   it('parses JSON for arrays and objects', () => {
     expect(coerceFlag(p('Array'), '[1,"a"]')).to.deep.equal([1, 'a'])
     expect(coerceFlag(p('Dictionary'), '{"a":1}')).to.deep.equal({a: 1})

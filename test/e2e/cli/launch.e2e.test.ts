@@ -58,10 +58,10 @@ describe('bridge install + launch (real editor)', function () {
     expect(parseJson(status).verdict).to.equal('running')
   })
 
-  it('refuses to start a second editor for a running project', async () => {
+  it('launch on a project whose editor runs says so and exits 0, starting nothing', async () => {
     const result = await runCli(['launch', '--project', project, '--headless', '--json'], {env})
-    expect(result.code).to.equal(EXIT.running)
-    expect(result.stderr).to.include('already running')
+    expect(result.code, result.stderr).to.equal(0)
+    expect(parseJson(result)).to.include({verdict: 'running', already_running: true, pid})
     expect(readDiscovery(project)?.pid, 'the running editor is untouched').to.equal(pid)
   })
 })

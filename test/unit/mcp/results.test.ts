@@ -67,6 +67,16 @@ describe('mcp results', () => {
     })
   })
 
+  it("speaks the tool names a model calls, and names the tool once", () => {
+    const result = failureResult(
+      new EngineError(-32000, 'node.set: res://a.tscn is open; save it with scene.save first'),
+      'node_set',
+    )
+    expect((result.content[0] as {text: string}).text).to.equal(
+      'node_set failed: res://a.tscn is open; save it with scene_save first',
+    )
+  })
+
   it('turns a timeout into advice that fits an MCP client (no CLI flags)', () => {
     const timeout = new BridgeCliError(
       'scene.tree did not answer within 30000 ms (raise it with --timeout)',

@@ -159,5 +159,7 @@ describe('mcp tools', () => {
     const result = await tools.call('node_frobnicate', {})
     expect(result.isError).to.equal(true)
     expect(text(result)).to.include('list the tools again')
+    const typo = await tools.call('node_ad', {})
+    expect(text(typo)).to.include("did you mean 'node_add'")
   })
 })

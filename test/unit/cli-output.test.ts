@@ -1,0 +1,61 @@
+// Human output shows all the data: trees indented, multi-line text as blocks with its indentation, long
+// cells shortened only with a note, and single-precision floats in their shortest form.
+import {expect} from 'chai'
+
+import {formatHuman, shortFloat} from '../../src/cli/output.js'
+
+describe('human output', () => {
+  it('prints a node tree indented, with types', () => {
+    const text = formatHuman({
+      name: 'Main',
+      type: 'Node2D',
+      path: '/root/Main',
+      children: [
+        {name: 'Player', type: 'CharacterBody2D', path: '/root/Main/Player', children: [{name: 'Body', type: 'ColorRect', path: '/root/Main/Player/Body', children: []}]},
+        {name: 'Camera2D', type: 'Camera2D', path: '/root/Main/Camera2D', children: []},
+      ],
+    })
+    expect(text.split('\n')).to.deep.equal([
+      'Main (Node2D)',
+      '├─ Player (CharacterBody2D)',
+      '│  └─ Body (ColorRect)',
+      '└─ Camera2D (Camera2D)',
+    ])
+  })
+
+  it('keeps every column of a property table, values included', () => {
+    const text = formatHuman({
+      properties: [
+        {name: 'position', type: 'Vector2', value: [320, 180]},
+        {name: 'texture', type: 'Texture2D', value: {class: 'Texture2D', path: 'res://a.png'}},
+      ],
+    })
+    expect(text).to.include('value')
+    expect(text).to.include('[320,180]')
+    expect(text).to.include('res://a.png')
+  })
+
+  it('never cuts silently: a long cell is shortened with a note pointing to --json', () => {
+    const text = formatHuman([{name: 'long', value: 'x'.repeat(200)}])
+    expect(text).to.include('…')
+    expect(text).to.include('--json')
+    expect(formatHuman([{name: 'short', value: 'y'}])).to.not.include('--json')
+  })
+
+  it('prints a whole multi-line description as a block, keeping code indentation', () => {
+    const description = 'Moves the body.\n\n[codeblock]\nfunc _physics_process(delta):\n\tvelocity.y += 10\n[/codeblock]\n' + 'z'.repeat(300)
+    const text = formatHuman({name: 'move_and_slide', description})
+    expect(text).to.include('\tvelocity.y += 10')
+    expect(text).to.include('z'.repeat(300))
+    const table = formatHuman([{name: 'a', description}])
+    expect(table).to.include('\tvelocity.y += 10')
+  })
+
+  it('prints single-precision floats in their shortest form, and keeps real doubles', () => {
+    expect(shortFloat(0.200000002980232)).to.equal(0.2)
+    expect(shortFloat(0.600000023841858)).to.equal(0.6)
+    expect(shortFloat(0.1)).to.equal(0.1)
+    expect(shortFloat(0.123456789012345)).to.equal(0.123456789012345)
+    expect(formatHuman({color: [0.200000002980232, 0.600000023841858, 1, 1]})).to.include('[0.2,0.6,1,1]')
+  })
+})
