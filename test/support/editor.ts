@@ -57,6 +57,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
     process.exit(128 + ({SIGINT: 2, SIGTERM: 15, SIGHUP: 1} as const)[signal])
   })
 
+/** Generous: a loaded 2-core machine (CI, or several suites at once) can take a minute or more to start an editor. */
+const START_TIMEOUT_MS = Number(process.env.BRIDGE_TEST_START_TIMEOUT_MS ?? 180_000)
+
 let portSeed = 40000 + Math.floor(Math.random() * 10000)
 
 export async function startEditor(options: StartOptions = {}): Promise<TestEditor> {
@@ -108,7 +111,7 @@ export async function startEditor(options: StartOptions = {}): Promise<TestEdito
       editor.pid = spawnEditor({godot, projectRoot: root, headless: true, env, args, logFile})
       live.add(editor.pid)
       try {
-        editor.discovery = await waitForEditor(root, editor.pid, options.startTimeoutMs ?? 60_000)
+        editor.discovery = await waitForEditor(root, editor.pid, options.startTimeoutMs ?? START_TIMEOUT_MS)
       } catch (error) {
         throw new Error(`${(error as Error).message}\n--- editor log ---\n${editor.log().slice(-4000)}`)
       }
@@ -154,7 +157,7 @@ export async function startEditor(options: StartOptions = {}): Promise<TestEdito
 /** A fresh editor opens its main scene a few seconds after bridge answers; tests start from that state. */
 async function waitForMainScene(client: EngineClient, root: string): Promise<void> {
   if (!/^run\/main_scene=/m.test(readFileSync(join(root, 'project.godot'), 'utf8'))) return
-  const end = Date.now() + 20_000
+  const end = Date.now() + START_TIMEOUT_MS
   while (Date.now() < end) {
     const open = await client.call('scene.current').then(
       () => true,
@@ -163,7 +166,7 @@ async function waitForMainScene(client: EngineClient, root: string): Promise<voi
     if (open) return
     await new Promise((r) => setTimeout(r, 100))
   }
-  throw new Error('the editor did not open the main scene within 20 s')
+  throw new Error(`the editor did not open the main scene within ${START_TIMEOUT_MS / 1000} s`)
 }
 
 /** Pids whose parent is `pid` (the games an editor started: they run in their own session). Read from /proc. */
