@@ -8,7 +8,9 @@ export default class BridgeHelp extends Help {
   async showHelp(argv: string[]): Promise<void> {
     const words = argv.filter((a) => !a.startsWith('-'))
     const id = words.join(':')
-    if (id && !this.config.findCommand(id) && !this.config.findTopic(id)) {
+    // `bridge configure cursor --help`: a command followed by its arguments is that command's help
+    const known = words.some((_, n) => this.config.findCommand(words.slice(0, n + 1).join(':')))
+    if (id && !known && !this.config.findTopic(id)) {
       const names = [...this.config.commandIDs, ...this.config.topics.map((t) => t.name)]
       const guess = closest(id, names)
       process.stderr.write(
