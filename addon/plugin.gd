@@ -9,6 +9,8 @@ var _server: Node
 
 
 func _enter_tree() -> void:
+	if _exporting():
+		return  # a command-line export of this project (export.run starts one): the open editor owns the discovery file
 	_server = BridgeServer.new()
 	_server.name = "BridgeServer"
 	_server.plugin = self
@@ -20,6 +22,10 @@ func _exit_tree() -> void:
 		_server.shutdown()
 		_server.queue_free()
 		_server = null
+
+
+static func _exporting() -> bool:
+	return Array(OS.get_cmdline_args()).any(func(a: String) -> bool: return a.begins_with("--export-"))
 
 
 ## The game-side autoloads (addon/game/) come and go with the plugin; see lib/game_autoloads.gd.
