@@ -4,7 +4,11 @@ extends RefCounted
 ## handler side by side. `commands()` returns the declarations; the router checks parameters from them.
 ##
 ## A declaration: {method, summary, params: [param specs], example: {…}, handler: Callable,
-##   read_only: bool, destructive: bool, needs: "" | "game", timeout_ms: int}
+##   read_only: bool, destructive: bool, needs: "" | "game", timeout_ms: int, returns?: shape}
+## `returns` (optional) is the result's fixed shape, e.g. {"path": "string", "saved": "bool",
+##   "nodes": [{"name": "string", "type": "string"}], "note?": "string"}: type names as for params,
+##   "a|b" alternatives, "x?" for a field that may be absent. It becomes the command's `output_schema`
+##   (core/schema.gd), the outputSchema of its MCP tool. Declare it only when every success has that shape.
 ## A param spec: {name, type, description, required?, default?, min?, max?, values? (enum), writes_path?}
 ## Types: string int float bool NodePath Vector2 Vector3 Color Array Dictionary any enum.
 

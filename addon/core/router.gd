@@ -14,6 +14,7 @@ signal commands_changed
 var _commands: Dictionary = {}  # method -> command Dictionary (docs + handler)
 var _order: Array[String] = []
 var _groups: Array = []  # handlers are Callables on these objects: keep them alive
+var _methods_of: Dictionary = {}  # group object id -> the methods it registered (for unregister_group)
 ## Per-method usage since start (or the last reset_stats): {calls, errors, total_usec, max_usec}.
 var _stats: Dictionary = {}
 var _stats_since_msec := Time.get_ticks_msec()
@@ -23,15 +24,33 @@ var load_errors: Array[Dictionary] = []
 
 
 ## Registers every command a group declares. A group is any object with `commands() -> Array`.
-func register_group(group: Object, source: String = "builtin") -> void:
+## `notify` false leaves announcing the change to the caller (a batch of reloads emits once).
+func register_group(group: Object, source: String = "builtin", notify: bool = true) -> void:
 	_groups.append(group)
 	var declared: Array = group.commands()
 	for cmd: Dictionary in declared:
 		register(cmd, source)
+	_methods_of[group.get_instance_id()] = declared.map(func(cmd: Dictionary) -> String: return cmd.method)
 	var summary: String = group.group_summary() if group.has_method("group_summary") else ""
 	if summary != "" and not declared.is_empty():
 		_group_summaries[str(declared[0].method).get_slice(".", 0)] = summary
-	commands_changed.emit()
+	if notify:
+		commands_changed.emit()
+
+
+## Removes every command a group registered, and its summary once no command of that group is left
+## (a project-local file that changed or was deleted; see core/local_commands.gd).
+func unregister_group(group: Object, notify: bool = true) -> void:
+	for method: String in _methods_of.get(group.get_instance_id(), []):
+		_commands.erase(method)
+		_order.erase(method)
+	_methods_of.erase(group.get_instance_id())
+	_groups.erase(group)
+	for name: String in _group_summaries.keys():
+		if not _order.any(func(m: String) -> bool: return m.begins_with(name + ".")):
+			_group_summaries.erase(name)
+	if notify:
+		commands_changed.emit()
 
 
 func register(cmd: Dictionary, source: String = "builtin") -> void:
@@ -72,12 +91,22 @@ func describe(method: String) -> Dictionary:
 	}
 	if cmd.has("timeout_ms"):
 		doc["timeout_ms"] = cmd.timeout_ms
+	if cmd.get("returns") is Dictionary:
+		doc["output_schema"] = Schema.for_result(cmd.returns)
 	return doc
 
 
-func record_load_error(path: String, error: String) -> void:
-	load_errors.append({"path": path, "error": error})
+## `details` may add the engine's own `line` and `engine_message`.
+func record_load_error(path: String, error: String, details: Dictionary = {}) -> void:
+	var entry := {"path": path, "error": error}
+	entry.merge(details)
+	load_errors.append(entry)
 	push_error("bridge: command group %s skipped: %s" % [path, error])
+
+
+## Forgets the load errors of one file (it was fixed, reloaded or deleted).
+func clear_load_errors(path: String) -> void:
+	load_errors.assign(load_errors.filter(func(e: Dictionary) -> bool: return e.path != path))
 
 
 ## Every group in registration order: name, summary ("" when no file of it has one) and command count.

@@ -1,7 +1,8 @@
 @tool
 extends RefCounted
 ## The one generator from parameter docs to JSON Schema. engine.commands, the HTTP MCP endpoint and
-## (through the catalog) the CLI and `bridge serve` all use what it produces.
+## (through the catalog) the CLI and `bridge serve` all use what it produces; a command's `returns`
+## shape becomes its result schema (the MCP outputSchema) here too.
 
 
 static func for_command(specs: Array) -> Dictionary:
@@ -28,6 +29,35 @@ static func for_param(spec: Dictionary) -> Dictionary:
 	if spec.has("max"):
 		s["maximum"] = spec.max
 	return s
+
+
+## A `returns` shape (command_group.gd) as JSON Schema: a type name as for params, "null", or
+## alternatives "string|null"; a Dictionary of field → shape, where a field named "x?" may be absent and
+## fields not named are allowed; a one-element Array [item shape] for a list.
+static func for_result(shape: Variant) -> Dictionary:
+	if shape is Array:
+		return {"type": "array", "items": for_result(shape[0])} if not shape.is_empty() else {"type": "array"}
+	if shape is Dictionary:
+		var props := {}
+		var required: Array = []
+		for key: String in shape:
+			var field := key.trim_suffix("?")
+			props[field] = for_result(shape[key])
+			if not key.ends_with("?"):
+				required.append(field)
+		var schema := {"type": "object", "properties": props}
+		if not required.is_empty():
+			schema["required"] = required
+		return schema
+	var text := str(shape)
+	if "|" in text:
+		var any_of: Array = []
+		for part in text.split("|"):
+			any_of.append(for_result(part.strip_edges()))
+		return {"anyOf": any_of}
+	if text == "null":
+		return {"type": "null"}
+	return _type_schema({"type": text})
 
 
 static func _type_schema(spec: Dictionary) -> Dictionary:

@@ -14,6 +14,7 @@ const Resources := preload("resources.gd")
 const Prompts := preload("prompts.gd")
 const Discovery := preload("../core/discovery.gd")
 const JsonValue := preload("../core/json_value.gd")
+const Toolsets := preload("toolsets.gd")
 
 ## The versions the MCP TypeScript SDK speaks, newest first; the first is offered when a client asks
 ## for one we do not know.
@@ -68,9 +69,10 @@ func post(req: Dictionary) -> Dictionary:
 		if kind == "request" and msg.method == "initialize" and messages.size() > 1:
 			return _refuse(400, INVALID_REQUEST, "Invalid Request: initialize must be sent on its own")
 	var replies: Array = []
+	var selection := Toolsets.from_target(str(req.get("target", "")))
 	for msg: Dictionary in messages:
 		if _kind(msg) == "request":
-			replies.append(await _answer(msg))
+			replies.append(await _answer(msg, selection))
 	if replies.is_empty():
 		return {"status": 202, "headers": {}, "body": ""}  # notifications and responses: nothing owed
 	var body: Variant = replies if batch else replies[0]
@@ -91,29 +93,30 @@ static func _kind(msg: Variant) -> String:
 	return ""
 
 
-func _answer(msg: Dictionary) -> Dictionary:
+func _answer(msg: Dictionary, selection: Array) -> Dictionary:
 	var id: Variant = JsonRpc.normalize_id(msg.id)
 	var params: Variant = msg.get("params", {})
 	if params == null:
 		params = {}
 	if not params is Dictionary:
 		return _error(id, INVALID_PARAMS, "%s: params must be an object" % msg.method)
-	var out: Dictionary = await _dispatch(msg.method, params)
+	var out: Dictionary = await _dispatch(msg.method, params, selection)
 	if out.has("error"):
 		return {"jsonrpc": "2.0", "id": id, "error": out.error}
 	return {"jsonrpc": "2.0", "id": id, "result": out.result}
 
 
-func _dispatch(method: String, params: Dictionary) -> Dictionary:
+## `selection`: the toolsets the request's URL asks for (`/mcp?toolsets=a,b`; all without it).
+func _dispatch(method: String, params: Dictionary, selection: Array) -> Dictionary:
 	match method:
 		"initialize":
 			return _initialize(params)
 		"ping":
 			return {"result": {}}
 		"tools/list":
-			return {"result": {"tools": _tools.list()}}
+			return {"result": {"tools": _tools.list(selection)}}
 		"tools/call":
-			return await _tools.call_tool(params)
+			return await _tools.call_tool(params, selection)
 		"resources/list":
 			return {"result": {"resources": _resources.list()}}
 		"resources/templates/list":

@@ -1,13 +1,14 @@
 @tool
 extends RefCounted
 ## The MCP tools over the router: `engine_run` (addon/mcp/engine_run.json) and, unless
-## `bridge/network/http_typed` is off, one typed tool per command by the rule in addon/mcp/README.md
-## (name = method with `.` → `_`, description = summary, inputSchema = the command's input_schema).
-## Every call goes through router.dispatch, so parameter checks and the path jail apply as on WebSocket.
+## `bridge/network/http_typed` is off, `bridge_toolsets` and one typed tool per command of the
+## requested toolsets (toolsets.gd) by the rule in addon/mcp/README.md. Every call goes through
+## router.dispatch, so parameter checks and the path jail apply as on WebSocket.
 
 const Settings := preload("../core/settings.gd")
 const JsonValue := preload("../core/json_value.gd")
 const Params := preload("../core/params.gd")
+const Toolsets := preload("toolsets.gd")
 
 ## Beside this file, wherever the addon is installed.
 var _engine_run_file: String = (get_script() as Script).resource_path.get_base_dir().path_join("engine_run.json")
@@ -16,6 +17,7 @@ const INVALID_PARAMS := -32602
 var _router: RefCounted
 var _engine_run: Dictionary = {}
 var _method_pattern: RegEx
+var _toolsets: RefCounted = Toolsets.new()
 static var _image_mime := RegEx.create_from_string("^image/(png|jpeg|webp|gif)$")
 static var _method_words := RegEx.create_from_string("(?<![\\w./])[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*(?![\\w(/])")
 
@@ -34,25 +36,42 @@ static func tool_name(method: String) -> String:
 	return method.replace(".", "_")
 
 
-func list() -> Array:
+## The tools of the toolsets `selection` names (Toolsets.from_target: the request URL's ?toolsets=).
+func list(selection: Array = ["all"]) -> Array:
 	var tools: Array = []
 	if not _engine_run.is_empty():
 		tools.append(_engine_run)
 	if not Settings.flag(Settings.HTTP_TYPED):
 		return tools
+	if not _toolsets.tool.is_empty():
+		tools.append(_toolsets.tool)
+	var listed := {}
+	for set: Dictionary in _toolsets.toolsets_for(_router.methods()):
+		if Toolsets.selected(selection, set.name):
+			for method: String in set.methods:
+				listed[method] = true
 	for doc: Dictionary in _router.describe_all():
-		tools.append({
-			"name": tool_name(doc.method),
-			"description": doc.summary,
-			"inputSchema": doc.input_schema,
-			"annotations": {"readOnlyHint": doc.read_only, "destructiveHint": doc.destructive},
-		})
+		if listed.has(doc.method):
+			tools.append(typed_tool(doc))
 	return tools
+
+
+## The shared rule: only the hints that differ from MCP's defaults (readOnlyHint false, destructiveHint
+## true), and the command's result schema as outputSchema when it declares one.
+static func typed_tool(doc: Dictionary) -> Dictionary:
+	var entry := {"name": tool_name(doc.method), "description": doc.summary, "inputSchema": doc.input_schema}
+	if doc.read_only:
+		entry["annotations"] = {"readOnlyHint": true}
+	elif not doc.destructive:
+		entry["annotations"] = {"destructiveHint": false}
+	if doc.has("output_schema"):
+		entry["outputSchema"] = doc.output_schema
+	return entry
 
 
 ## tools/call → {result: CallToolResult}. As in `bridge serve`, every failure (unknown tool included) is an
 ## isError result a model can act on; only a call without a tool name is a protocol error.
-func call_tool(params: Dictionary) -> Dictionary:
+func call_tool(params: Dictionary, selection: Array = ["all"]) -> Dictionary:
 	var name: Variant = params.get("name")
 	var args: Variant = params.get("arguments", {})
 	if args == null:
@@ -63,6 +82,8 @@ func call_tool(params: Dictionary) -> Dictionary:
 		return {"result": _failure("invalid arguments for %s: arguments must be an object" % name)}
 	if name == "engine_run" and not _engine_run.is_empty():
 		return {"result": await _run_generic(args)}
+	if name == _toolsets.tool.get("name") and Settings.flag(Settings.HTTP_TYPED):
+		return {"result": _run_toolsets(args, selection)}
 	var method := _method_for(name)
 	if method == "":
 		var names: Array = ["engine_run"] + Array(_router.methods()).map(func(m: String) -> String: return tool_name(m))
@@ -71,7 +92,40 @@ func call_tool(params: Dictionary) -> Dictionary:
 				name, " (did you mean '%s'?)" % guess if guess != "" else ""])}
 	if not Settings.flag(Settings.HTTP_TYPED):
 		return {"result": _failure("typed tools are off (bridge/network/http_typed=false): call engine_run with method '%s'" % method)}
-	return {"result": _result(name, await _router.dispatch(method, args))}
+	return {"result": _result(name, await _router.dispatch(method, args), _router.describe(method).has("output_schema"))}
+
+
+## bridge_toolsets over HTTP: lists the toolsets; the endpoint keeps no session, so which are enabled is
+## the URL's ?toolsets= and enable/disable explain that instead of changing anything.
+func _run_toolsets(args: Dictionary, selection: Array) -> Dictionary:
+	var action: Variant = args.get("action", "list")
+	if not action in ["list", "enable", "disable"]:
+		return _failure("bridge_toolsets: action must be list, enable or disable, got %s" % JSON.stringify(action))
+	var sets: Array = _toolsets.toolsets_for(_router.methods())
+	var enabled: Array = []
+	var count := 2
+	var listing: Array = []
+	for set: Dictionary in sets:
+		var on := Toolsets.selected(selection, set.name)
+		listing.append({"name": set.name, "description": set.description, "groups": set.groups,
+				"tools": set.methods.size(), "enabled": on})
+		if on:
+			enabled.append(set.name)
+			count += set.methods.size()
+	if action != "list":
+		var wanted: Array = enabled.duplicate()
+		var asked: Variant = args.get("toolsets", [])
+		for name: Variant in (asked if asked is Array else []):
+			if action == "enable" and not name in wanted:
+				wanted.append(str(name))
+			elif action == "disable":
+				wanted.erase(name)
+		return _failure(("bridge_toolsets: this HTTP endpoint keeps no session, so its toolsets come from the URL: "
+				+ "connect to /mcp?toolsets=%s (/mcp lists them all). Meanwhile any command runs through engine_run.")
+				% ",".join(PackedStringArray(wanted)))
+	var value := {"enabled": enabled, "tools": count, "toolsets": listing,
+			"note": "Over HTTP the toolsets are the URL's ?toolsets= (now: %s); any command also runs through engine_run." % ",".join(PackedStringArray(selection))}
+	return {"content": [{"type": "text", "text": JsonValue.stringify(value)}], "structuredContent": value}
 
 
 func _run_generic(args: Dictionary) -> Dictionary:
@@ -98,8 +152,9 @@ func _method_for(name: String) -> String:
 
 ## A router answer as a CallToolResult: JSON text, then every image the command returned (a record with
 ## `image_base64` + `mime_type`, at the top or in an array such as runtime.capture_frames' `frames`; the
-## JSON keeps a numbered marker in its place), or isError with the message.
-func _result(label: String, out: Dictionary) -> Dictionary:
+## JSON keeps a numbered marker in its place), or isError with the message. `structured`: the tool has
+## an outputSchema, so the same object goes in structuredContent too.
+func _result(label: String, out: Dictionary, structured: bool = false) -> Dictionary:
 	if out.has("error"):
 		var err: Dictionary = out.error
 		var data := JSON.stringify(err.data) if err.has("data") else ""
@@ -110,6 +165,8 @@ func _result(label: String, out: Dictionary) -> Dictionary:
 	var shown: Variant = _lift_images(out.get("result"), images)
 	var content: Array = [{"type": "text", "text": JsonValue.stringify(shown)}]
 	content.append_array(images)
+	if structured and shown is Dictionary:
+		return {"content": content, "structuredContent": shown}
 	return {"content": content}
 
 

@@ -19,6 +19,7 @@ export default class Configure extends BaseCommand {
     '<%= config.bin %> configure vscode --project ./game --config-dir .',
     '<%= config.bin %> configure claude-code --global --http',
     '<%= config.bin %> configure claude-desktop --print',
+    '<%= config.bin %> configure cursor --toolsets scene,runtime',
   ]
   static args = {
     client: Args.string({description: 'The client to configure', required: true, options: CLIENT_IDS}),
@@ -35,6 +36,10 @@ export default class Configure extends BaseCommand {
     http: Flags.boolean({
       description: "Point the client at the addon's HTTP endpoint instead of starting bridge serve",
     }),
+    toolsets: Flags.string({
+      description:
+        "Toolsets the server lists (comma-separated, or all); default: what fits the client's tool limit; auto: the server picks from the client's name",
+    }),
   }
   static enableJsonFlag = true
 
@@ -47,6 +52,7 @@ export default class Configure extends BaseCommand {
       print: flags.print,
       global: flags.global,
       http: flags.http,
+      toolsets: flags.toolsets,
     })
     // --print puts only the snippet on stdout, so it can be piped or pasted
     if (result.action === 'printed') this.log(JSON.stringify(result.snippet, null, 2))

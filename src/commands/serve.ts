@@ -1,4 +1,4 @@
-// `bridge serve [--project DIR] [--typed=<bool>]`: the project's editor as an MCP server over stdio.
+// `bridge serve [--project DIR] [--toolsets a,b|all|none|auto] [--typed=<bool>]`: the project's editor as an MCP server over stdio.
 import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../cli/base-command.js'
@@ -22,11 +22,18 @@ export default class Serve extends BaseCommand {
     'A long-lived MCP server for one project: engine_run plus one typed tool per addon command (and plugin tools), the engine:// resources and the bridge prompts. Reconnects when the editor restarts and sends tools/list_changed. Writes nothing but protocol to stdout; logs go to stderr.'
   static examples = [
     '<%= config.bin %> serve --project ./mygame',
+    '<%= config.bin %> serve --project ./mygame --toolsets scene,editor,runtime',
+    '<%= config.bin %> serve --project ./mygame --toolsets all',
     '<%= config.bin %> serve --project ./mygame --typed=false',
   ]
   static flags = {
     project: projectFlag(),
     typed: typedFlag(),
+    toolsets: Flags.string({
+      description:
+        'Toolsets whose typed tools are listed (comma-separated; all, none, or auto = what suits the connecting client). engine_run and bridge_toolsets are always there',
+      default: 'auto',
+    }),
   }
 
   async run(): Promise<void> {
@@ -35,6 +42,7 @@ export default class Serve extends BaseCommand {
     await serveStdio({
       projectRoot: requireProject(flags.project),
       typed: flags.typed,
+      toolsets: flags.toolsets.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
       hooks: this.config,
       version: this.config.version,
     })

@@ -9,6 +9,7 @@ import {findClient} from './clients/index.js'
 import {bridgeLaunch, httpPortFor, httpUrl, pinnedHttpPort, SERVER_NAME} from './entry.js'
 import {type MergeAction, mergeServer} from './merge.js'
 import {type ClientSpec, type ConfigContext, type ServerEntry, type StdioLaunch, systemContext} from './spec.js'
+import {toolsetsForClient, withToolsets} from './toolsets.js'
 import {readConfig, writeAtomic} from './write.js'
 
 export interface ConfigureOptions {
@@ -18,6 +19,8 @@ export interface ConfigureOptions {
   print?: boolean
   global?: boolean
   http?: boolean
+  /** `--toolsets` for the server; default: what suits the client; `auto`: none, the server picks per clientInfo. */
+  toolsets?: string
   cwd?: string
   ctx?: ConfigContext
   /** How the stdio server is started (default: bridgeLaunch). */
@@ -50,7 +53,9 @@ export function configure(options: ConfigureOptions): ConfigureResult {
   const configDir = options.configDir === undefined ? undefined : existingDir(options.configDir, cwd, '--config-dir')
   const {file, scope} = targetFile(client, {global: Boolean(options.global), configDir, projectRoot, ctx}, notes)
   const launch = options.launch ?? bridgeLaunch
-  const {entry, transport} = buildEntry(client, projectRoot, Boolean(options.http), launch, ctx.env, notes)
+  const toolsets = toolsetsForClient(client.id, options.toolsets)
+  if (toolsets.note) notes.push(toolsets.note)
+  const {entry, transport} = buildEntry(client, projectRoot, Boolean(options.http), launch, ctx.env, notes, toolsets.value)
   const done = {
     client: client.id,
     client_name: client.name,
@@ -141,6 +146,7 @@ function buildEntry(
   launch: (projectRoot: string) => StdioLaunch,
   env: NodeJS.ProcessEnv,
   notes: string[],
+  toolsets: string | undefined,
 ): {entry: ServerEntry; transport: 'stdio' | 'http'} {
   if (http && client.httpEntry) {
     const {port, source} = httpPortFor(projectRoot, env)
@@ -148,11 +154,15 @@ function buildEntry(
       notes.push(
         `port ${port} is the running editor's; pin it (Project Settings > bridge/network/http_port) so the URL stays valid when the editor restarts`,
       )
-    return {entry: client.httpEntry(httpUrl(port)), transport: 'http'}
+    return {entry: client.httpEntry(withToolsets(httpUrl(port), toolsets)), transport: 'http'}
   }
   if (http)
     notes.push(
       `${client.httpUnsupported ?? `${client.name} cannot use a local HTTP server`}; using the stdio entry instead`,
     )
-  return {entry: client.stdioEntry(launch(projectRoot)), transport: 'stdio'}
+  const {command, args} = launch(projectRoot)
+  return {
+    entry: client.stdioEntry({command, args: toolsets ? [...args, '--toolsets', toolsets] : args}),
+    transport: 'stdio',
+  }
 }

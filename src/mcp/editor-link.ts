@@ -208,6 +208,16 @@ export class EditorLink {
 export function commandSignature(commands: CommandDoc[]): string {
   const hash = createHash('sha256')
   for (const c of [...commands].sort((a, b) => a.method.localeCompare(b.method)))
-    hash.update(JSON.stringify([c.method, c.summary, c.input_schema, c.read_only, c.destructive, c.timeout_ms]))
+    hash.update(
+      JSON.stringify([
+        c.method,
+        c.summary,
+        c.input_schema,
+        (c as {output_schema?: unknown}).output_schema,
+        c.read_only,
+        c.destructive,
+        c.timeout_ms,
+      ]),
+    )
   return hash.digest('hex')
 }

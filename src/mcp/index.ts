@@ -13,6 +13,8 @@ export interface ServeOptions {
   projectRoot: string
   /** One typed tool per addon command besides engine_run (default true). */
   typed?: boolean
+  /** --toolsets: the toolsets whose typed tools are listed; undefined picks the connected client's default. */
+  toolsets?: string[]
   /** oclif's Config: runs the bridge:mcp-tools hook of installed plugins. */
   hooks?: HookRunner
   version?: string
@@ -36,7 +38,19 @@ export function createServer(options: ServeOptions): {server: Server; link: Edit
     watchMs: options.watchMs,
   })
   const pluginTools = loadPluginTools(options.hooks, options.projectRoot, log)
-  registerTools(server, new Tools({link, typed: options.typed ?? true, pluginTools, log}), link, log)
+  const tools = new Tools({
+    link,
+    typed: options.typed ?? true,
+    pluginTools,
+    log,
+    toolsets: options.toolsets,
+    clientName: () => server.getClientVersion()?.name,
+    listChanged: () => {
+      server.sendToolListChanged().catch((error) => log(`could not send tools/list_changed: ${(error as Error).message}`))
+      log('tools/list_changed sent (toolsets changed)')
+    },
+  })
+  registerTools(server, tools, link, log)
   registerResources(server, link)
   registerPrompts(server)
   link.start()

@@ -20,11 +20,18 @@ const MAGIC: [string, string][] = [
   ['UklGR', 'image/webp'],
 ]
 
-export function successResult(value: unknown): CallToolResult {
+/**
+ * A command's result: JSON text (and its images as image content), plus the same object as structuredContent
+ * when the tool declares an outputSchema (`structured`); the text stays for clients that read only content.
+ */
+export function successResult(value: unknown, structured = false): CallToolResult {
   const images: Image[] = []
   const json = liftImages(value, images, '')
   const text = JSON.stringify(json === undefined ? null : json)
-  return {content: [{type: 'text', text}, ...images.map((i) => ({type: 'image' as const, ...i}))]}
+  const result: CallToolResult = {content: [{type: 'text', text}, ...images.map((i) => ({type: 'image' as const, ...i}))]}
+  if (structured && json && typeof json === 'object' && !Array.isArray(json))
+    result.structuredContent = json as Record<string, unknown>
+  return result
 }
 
 export function errorResult(message: string): CallToolResult {

@@ -1,6 +1,7 @@
-// The tool list and tool calls: `engine_run` (addon/mcp/engine_run.json), one typed tool per live addon
-// command by the shared rule (addon/mcp/README.md), and plugin tools, which may not shadow either.
-// Arguments are validated before anything is sent; every failure comes back as an `isError` result.
+// The tool list and tool calls: `engine_run` (addon/mcp/engine_run.json) and `bridge_toolsets`
+// (addon/mcp/toolsets.json), one typed tool per live addon command of the session's enabled toolsets by the
+// shared rule (addon/mcp/README.md), and plugin tools, which may not shadow either. Arguments are validated
+// before anything is sent; every failure comes back as an `isError` result.
 import type {Server} from '@modelcontextprotocol/sdk/server/index.js'
 import {
   CallToolRequestSchema,
@@ -18,6 +19,8 @@ import type {EditorLink} from './editor-link.js'
 import type {McpToolContext, PluginTool} from './plugin-tools.js'
 import {errorResult, failureResult, successResult} from './results.js'
 import {type Logger, readSurfaceJson} from './surface.js'
+import {ToolsetSession} from './toolset-session.js'
+import {TOOLSETS_TOOL, toolsetsFor} from './toolsets.js'
 
 export const ENGINE_RUN: Tool = readSurfaceJson<Tool>('engine_run.json')
 
@@ -26,14 +29,33 @@ export function toolName(method: string): string {
   return method.replaceAll('.', '_')
 }
 
-/** The shared rule: name from the method, description = summary, the addon's schema, its hints. */
-export function typedTool(doc: CommandDoc): Tool {
-  return {
+/** A command's docs as engine.commands gives them; `output_schema` comes from its declared `returns`. */
+export type McpCommandDoc = CommandDoc & {output_schema?: Record<string, unknown>}
+
+/** Cursor refuses a server name + tool name longer than this; the server is `godot-bridge`. */
+export const MAX_QUALIFIED_NAME = 60
+export const SERVER_NAME = 'godot-bridge'
+
+/**
+ * The shared rule: name from the method, description = summary, the addon's input schema, its result schema
+ * as outputSchema, and only the hints that differ from MCP's defaults (readOnlyHint false, destructiveHint true).
+ */
+export function typedTool(doc: McpCommandDoc): Tool {
+  const tool: Tool = {
     name: toolName(doc.method),
     description: doc.summary,
     inputSchema: doc.input_schema as Tool['inputSchema'],
-    annotations: {readOnlyHint: doc.read_only, destructiveHint: doc.destructive},
   }
+  const annotations = hints(doc)
+  if (annotations) tool.annotations = annotations
+  if (doc.output_schema) tool.outputSchema = doc.output_schema as Tool['outputSchema']
+  return tool
+}
+
+export function hints(doc: {read_only: boolean; destructive: boolean}): Tool['annotations'] | undefined {
+  if (doc.read_only) return {readOnlyHint: true}
+  if (!doc.destructive) return {destructiveHint: false}
+  return undefined
 }
 
 export interface ToolsOptions {
@@ -41,31 +63,54 @@ export interface ToolsOptions {
   typed: boolean
   pluginTools: Promise<PluginTool[]>
   log: Logger
+  /** --toolsets; undefined picks the connected client's default. */
+  toolsets?: string[]
+  /** The connected client's clientInfo.name. */
+  clientName?: () => string | undefined
+  /** Tells the client its tool list changed (an enabled or disabled toolset). */
+  listChanged?: () => void
 }
 
 export class Tools {
   private byName = new Map<string, CommandDoc>()
   private indexed?: CommandDoc[]
   private readonly warned = new Set<string>()
+  readonly session: ToolsetSession
 
-  constructor(private readonly options: ToolsOptions) {}
+  constructor(private readonly options: ToolsOptions) {
+    this.session = new ToolsetSession({
+      explicit: options.toolsets,
+      clientName: options.clientName ?? (() => undefined),
+      log: options.log,
+    })
+  }
 
-  /** engine_run, then the typed tools (from the live editor, else the last known list, else the catalog), then plugin tools. */
+  /**
+   * engine_run and bridge_toolsets, then the typed tools of the enabled toolsets (from the live editor, else
+   * the last known list, else the catalog), then plugin tools. With --typed=false: engine_run and plugin tools.
+   */
   async list(): Promise<Tool[]> {
-    const docs = (await this.options.link.commands()) ?? this.docs()
-    const tools = [ENGINE_RUN, ...(this.options.typed ? docs.map((d) => typedTool(d)) : [])]
-    const contributed = (await this.plugins(docs)).map(({name, description, inputSchema, annotations}) => ({
+    const docs: McpCommandDoc[] = (await this.options.link.commands()) ?? this.docs()
+    const plugins = await this.plugins(docs)
+    const contributed = plugins.map(({name, description, inputSchema, annotations}) => ({
       name,
       description,
       inputSchema: inputSchema as Tool['inputSchema'],
       ...(annotations ? {annotations} : {}),
     }))
-    return [...tools, ...contributed]
+    if (!this.options.typed) return [ENGINE_RUN, ...contributed]
+    const sets = toolsetsFor(docs)
+    const enabled = this.session.enabled(sets, 2 + plugins.length)
+    const methods = new Set(sets.filter((s) => enabled(s.name)).flatMap((s) => s.methods))
+    const typed = docs.filter((d) => methods.has(d.method)).map((d) => typedTool(d))
+    for (const tool of typed) this.checkNameLength(tool.name)
+    return [ENGINE_RUN, TOOLSETS_TOOL, ...typed, ...contributed]
   }
 
   async call(name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
     try {
       if (name === ENGINE_RUN.name) return await this.runEngine(args)
+      if (name === TOOLSETS_TOOL.name && this.options.typed) return await this.runToolsets(args)
       let doc = this.index().get(name)
       let plugin = (await this.plugins(this.docs())).find((t) => t.name === name)
       if (!doc && !plugin) {
@@ -73,7 +118,7 @@ export class Tools {
         doc = this.index().get(name)
         plugin = (await this.plugins(this.docs())).find((t) => t.name === name)
       }
-      if (doc && this.options.typed) return await this.runCommand(name, doc, args)
+      if (doc && this.options.typed) return await this.runCommand(name, doc, args, true)
       if (plugin) return await this.runPlugin(plugin, args)
       if (doc) return errorResult(`typed tools are off (--typed=false): call engine_run with method '${doc.method}'`)
       const guess = closest(name, [ENGINE_RUN.name, ...this.index().keys(), ...(await this.plugins(this.docs())).map((t) => t.name)])
@@ -94,10 +139,25 @@ export class Tools {
     return this.send(`engine_run ${method}`, method, (args.params ?? {}) as Record<string, unknown>, DEFAULT_TIMEOUT_MS)
   }
 
-  private async runCommand(label: string, doc: CommandDoc, params: Record<string, unknown>): Promise<CallToolResult> {
+  /** bridge_toolsets: answers, then tells the client its list changed (after the answer is on its way). */
+  private async runToolsets(args: Record<string, unknown>): Promise<CallToolResult> {
+    const docs = (await this.options.link.commands()) ?? this.docs()
+    const fixed = 2 + (await this.plugins(docs)).length
+    const {result, changed} = this.session.handle(args, toolsetsFor(docs), fixed)
+    if (changed) setImmediate(() => this.options.listChanged?.())
+    return result
+  }
+
+  /** A typed call returns structuredContent when its command declares a result shape; engine_run never does. */
+  private async runCommand(
+    label: string,
+    doc: McpCommandDoc,
+    params: Record<string, unknown>,
+    structured = false,
+  ): Promise<CallToolResult> {
     const problem = validateParams(schemaKey(doc.input_schema), doc.input_schema, params)
     if (problem) return errorResult(`invalid arguments for ${label}: ${problem}`)
-    return this.send(label, doc.method, params, Math.max(doc.timeout_ms ?? 0, DEFAULT_TIMEOUT_MS))
+    return this.send(label, doc.method, params, Math.max(doc.timeout_ms ?? 0, DEFAULT_TIMEOUT_MS), structured && Boolean(doc.output_schema))
   }
 
   private async send(
@@ -105,9 +165,10 @@ export class Tools {
     method: string,
     params: Record<string, unknown>,
     timeoutMs: number,
+    structured = false,
   ): Promise<CallToolResult> {
     try {
-      return successResult(await this.options.link.call(method, params, timeoutMs))
+      return successResult(await this.options.link.call(method, params, timeoutMs), structured)
     } catch (error) {
       // An unknown method means our command list may be stale: re-read it (listeners notify the client).
       if (error instanceof EngineError && error.rpcCode === -32601) this.options.link.refresh().catch(() => {})
@@ -133,7 +194,7 @@ export class Tools {
 
   /** Plugin tools that do not shadow engine_run or an addon command. */
   private async plugins(docs: CommandDoc[]): Promise<PluginTool[]> {
-    const taken = new Set([ENGINE_RUN.name, ...docs.map((d) => toolName(d.method))])
+    const taken = new Set([ENGINE_RUN.name, TOOLSETS_TOOL.name, ...docs.map((d) => toolName(d.method))])
     return (await this.options.pluginTools).filter((tool) => {
       if (!taken.has(tool.name)) return true
       if (!this.warned.has(tool.name)) {
@@ -144,7 +205,14 @@ export class Tools {
     })
   }
 
-  private docs(): CommandDoc[] {
+  /** Cursor drops tools whose `<server>_<tool>` name passes 60 characters: say so once per tool. */
+  private checkNameLength(name: string): void {
+    if (SERVER_NAME.length + 1 + name.length <= MAX_QUALIFIED_NAME || this.warned.has(`long:${name}`)) return
+    this.warned.add(`long:${name}`)
+    this.options.log(`tool '${name}' is longer than Cursor accepts with the server name ${SERVER_NAME} (${MAX_QUALIFIED_NAME} characters); rename its command`)
+  }
+
+  private docs(): McpCommandDoc[] {
     return this.options.link.knownCommands() ?? loadCatalog()
   }
 

@@ -31,6 +31,7 @@ func commands() -> Array:
 			"params": [opt("limit", "int", "Newest actions per history", 50, {"min": 1, "max": 1000})],
 			"example": {"limit": 10},
 			"read_only": true,
+			"returns": {"histories": [{"history": "string", "id": "int", "count": "int", "current": "int", "has_undo": "bool", "has_redo": "bool", "actions": [{"index": "int", "name": "string", "applied": "bool"}]}]},
 			"handler": _undo_history,
 		},
 	]

@@ -18,6 +18,7 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"read_only": true,
+			"returns": {"major": "int", "minor": "int", "patch": "int", "status": "string", "build": "string", "string": "string", "full": "string"},
 			"handler": _version,
 		},
 		{
@@ -26,6 +27,7 @@ func commands() -> Array:
 			"params": [opt("group", "string", "Only commands of this group, e.g. 'node'")],
 			"example": {"group": "engine"},
 			"read_only": true,
+			"returns": {"count": "int", "commands": [{"method": "string", "summary": "string", "input_schema": "Dictionary"}], "groups": [{"name": "string", "summary": "string", "count": "int"}], "load_errors?": [{"path": "string", "error": "string"}]},
 			"handler": _commands,
 		},
 		{
@@ -34,6 +36,7 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"read_only": true,
+			"returns": {"count": "int", "singletons": [{"name": "string", "class": "string"}]},
 			"handler": _singletons,
 		},
 		{
@@ -47,6 +50,7 @@ func commands() -> Array:
 			],
 			"example": {"inherits": "CollisionObject2D"},
 			"read_only": true,
+			"returns": {"count": "int", "total": "int", "truncated": "bool", "classes": ["string"]},
 			"handler": _classes,
 		},
 		{

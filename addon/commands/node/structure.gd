@@ -25,6 +25,7 @@ func commands() -> Array:
 				opt("index", "int", "Position among the parent's children (default: last)", null, {"min": 0}),
 			],
 			"example": {"type": "Sprite2D", "parent": "/root/Main", "name": "Hero", "properties": {"position": [64, 32]}},
+			"returns": {"path": "string", "name": "string", "type": "string"},
 			"handler": _add,
 		},
 		{

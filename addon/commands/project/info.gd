@@ -23,6 +23,7 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"read_only": true,
+			"returns": {"name": "string", "project_root": "string", "main_scene": "string", "engine_version": "string", "engine_version_full": "string", "addon_version": "string", "ws_port": "int", "http_port": "int", "pid": "int", "started_at": "string"},
 			"handler": _info,
 		},
 		{

@@ -23,6 +23,7 @@ func commands() -> Array:
 				opt("root_name", "string", "Root node name (default: from the file name, e.g. level_2 → Level2)"),
 			],
 			"example": {"path": "res://scenes/level_2.tscn", "root_type": "Node2D"},
+			"returns": {"path": "string", "root": "string", "type": "string"},
 			"handler": _create,
 		},
 		{
@@ -30,6 +31,7 @@ func commands() -> Array:
 			"summary": "Open a scene file in the editor, or switch to it if it is already open.",
 			"params": [req("path", "string", "Scene file, e.g. res://scenes/main.tscn")],
 			"example": {"path": "res://scenes/main.tscn"},
+			"returns": {"path": "string", "root": "string", "type": "string", "was_open": "bool"},
 			"handler": _open,
 		},
 		{
@@ -37,6 +39,7 @@ func commands() -> Array:
 			"summary": "Save the edited scene to its file.",
 			"params": [],
 			"example": {},
+			"returns": {"path": "string", "saved": "bool"},
 			"handler": _save,
 		},
 		{
@@ -48,6 +51,7 @@ func commands() -> Array:
 			],
 			"example": {"path": "res://scenes/main_copy.tscn"},
 			"destructive": true,
+			"returns": {"path": "string", "previous_path": "string", "saved": "bool"},
 			"handler": _save_as,
 		},
 		{
@@ -59,6 +63,7 @@ func commands() -> Array:
 			],
 			"example": {"path": "res://scenes/main.tscn"},
 			"destructive": true,
+			"returns": {"closed": "string", "current": "string|null"},
 			"handler": _close,
 		},
 	]

@@ -36,6 +36,7 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"read_only": true,
+			"returns": {"playing": "bool", "scene": "string", "pid": "int", "bridge_ready": "bool", "paused_at_breakpoint": "bool", "display_server": "string", "renders": "bool"},
 			"handler": _is_playing,
 		},
 	]

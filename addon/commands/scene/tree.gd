@@ -16,6 +16,7 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"read_only": true,
+			"returns": {"path": "string", "root": "string", "type": "string", "unsaved": "bool"},
 			"handler": _current,
 		},
 		{
@@ -24,6 +25,7 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"read_only": true,
+			"returns": {"current": "string|null", "scenes": [{"path": "string", "root": "string", "type": "string", "current": "bool", "unsaved": "bool"}]},
 			"handler": _list_open,
 		},
 		{

@@ -54,7 +54,8 @@ describe('bridge configure', () => {
   afterEach(() => rmSync(base, {recursive: true, force: true}))
 
   function run(options: Partial<ConfigureOptions> & {client: string}) {
-    return configure({project, cwd: base, ctx, launch, ...options})
+    // toolsets: 'auto' keeps --toolsets out of the entries these tests compare; the defaults have their own test
+    return configure({project, cwd: base, ctx, launch, toolsets: 'auto', ...options})
   }
 
   const stdio = () => ({command: BRIDGE, args: ['serve', '--project', project]})
@@ -84,6 +85,27 @@ describe('bridge configure', () => {
       expect(result).to.include({scope: 'global', file, action: 'created'})
       expect(readFileSync(file, 'utf8')).to.equal(pretty({mcpServers: {'godot-bridge': stdio()}}))
       expect(result.notes[0]).to.include('one config for all projects')
+    })
+  })
+
+  describe('--toolsets', () => {
+    it("writes what fits each client's tool limit by default, all where there is none, and the URL's query over HTTP", () => {
+      const args = (client: string) => (run({client, toolsets: undefined, print: true}).entry.args as string[]).slice(3)
+      expect(args('claude-code')).to.deep.equal(['--toolsets', 'all'])
+      expect(args('claude-desktop')).to.deep.equal(['--toolsets', 'all'])
+      const cursor = run({client: 'cursor', toolsets: undefined, print: true})
+      expect((cursor.entry.args as string[])[3]).to.equal('--toolsets')
+      expect((cursor.entry.args as string[])[4]).to.match(/^scene\b/)
+      expect(cursor.notes.join('\n')).to.include('what fits 40 tools')
+      expect(args('vscode')[1]).to.match(/^scene,editor/)
+      ctx.env.BRIDGE_MCP_HTTP_PORT = '9123'
+      const http = run({client: 'cursor', toolsets: 'scene,runtime', http: true, print: true})
+      expect(http.entry).to.deep.equal({url: 'http://127.0.0.1:9123/mcp?toolsets=scene,runtime'})
+      expect(run({client: 'claude-code', toolsets: undefined, http: true, print: true}).entry.url).to.equal(
+        'http://127.0.0.1:9123/mcp',
+      )
+      expect(args('claude-code')).to.deep.equal(['--toolsets', 'all'])
+      expect((run({client: 'cursor', toolsets: 'auto', print: true}).entry.args as string[]).length).to.equal(3)
     })
   })
 

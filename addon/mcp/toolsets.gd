@@ -1,0 +1,62 @@
+@tool
+extends RefCounted
+## The toolsets of addon/mcp/toolsets.json (shared with `bridge serve`): command groups gathered into
+## named sets of typed tools. A group no toolset lists forms a toolset of its own, named after it. Over
+## HTTP a client picks its toolsets with the URL's query, `/mcp?toolsets=scene,editor` (default: all).
+
+## Beside this file, wherever the addon is installed.
+var _file: String = (get_script() as Script).resource_path.get_base_dir().path_join("toolsets.json")
+
+## The always-present tool's definition (bridge_toolsets).
+var tool: Dictionary = {}
+var _defs: Array = []
+
+
+func _init() -> void:
+	var data: Variant = JSON.parse_string(FileAccess.get_file_as_string(_file))
+	if data is Dictionary and data.get("toolsets") is Array and data.get("tool") is Dictionary:
+		_defs = data.toolsets
+		tool = data.tool
+	else:
+		push_error("bridge: cannot read %s; the HTTP endpoint lists every typed tool and no bridge_toolsets" % _file)
+
+
+## The toolset a command group belongs to.
+func toolset_of(group: String) -> String:
+	for def: Dictionary in _defs:
+		if group in def.groups:
+			return def.name
+	return group
+
+
+## [{name, description, groups, methods}] for these methods: declared toolsets in order, then one per
+## unmapped group; toolsets without commands are left out.
+func toolsets_for(methods: Array) -> Array:
+	var sets: Dictionary = {}
+	for def: Dictionary in _defs:
+		sets[def.name] = {"name": def.name, "description": def.description, "groups": def.groups.duplicate(), "methods": []}
+	for method: String in methods:
+		var group := method.get_slice(".", 0)
+		var name := toolset_of(group)
+		if not sets.has(name):
+			sets[name] = {"name": name, "description": "The %s.* commands (a group no toolset lists)." % group,
+					"groups": [group], "methods": []}
+		sets[name].methods.append(method)
+	return sets.values().filter(func(s: Dictionary) -> bool: return not s.methods.is_empty())
+
+
+## The toolsets a request's URL asks for: `?toolsets=a,b` (`all`, `none`), or ["all"] without the parameter.
+static func from_target(target: String) -> Array:
+	var query := target.get_slice("?", 1) if "?" in target else ""
+	for pair: String in query.split("&", false):
+		if pair.get_slice("=", 0).uri_decode() == "toolsets":
+			var names: Array = []
+			for name: String in pair.get_slice("=", 1).uri_decode().split(",", false):
+				names.append(name.strip_edges().to_lower())
+			return names
+	return ["all"]
+
+
+## Whether a toolset is listed under a selection from from_target.
+static func selected(selection: Array, name: String) -> bool:
+	return "all" in selection or name in selection

@@ -1,0 +1,150 @@
+// Toolsets: the command groups gathered into named sets of typed tools (addon/mcp/toolsets.json, shared with
+// the addon's HTTP endpoint), which of them a session lists, and the default that fits the client that
+// connected (its `clientInfo.name`, matched loosely against the known clients' limits).
+import type {Tool} from '@modelcontextprotocol/sdk/types.js'
+
+import type {CommandDoc} from '../catalog/catalog.js'
+import {readSurfaceJson} from './surface.js'
+
+export interface ToolsetDef {
+  name: string
+  description: string
+  groups: string[]
+}
+
+export interface ClientProfile {
+  name: string
+  /** Lower-case fragments of `clientInfo.name`; the first profile with a fragment in the name wins. */
+  match: string[]
+  /** The most tools this server should list for the client (engine_run and bridge_toolsets included). */
+  max_tools?: number
+  /** Toolsets in order of preference; each is taken while it fits under max_tools. `all` takes every one. */
+  toolsets: string[]
+  why: string
+}
+
+interface ToolsetsFile {
+  toolsets: ToolsetDef[]
+  unmapped: string
+  clients: ClientProfile[]
+  unknown_client: {toolsets: string[]; why: string}
+  tool: Tool
+}
+
+export const TOOLSETS: ToolsetsFile = readSurfaceJson<ToolsetsFile>('toolsets.json')
+/** The always-present tool that lists toolsets and enables or disables them. */
+export const TOOLSETS_TOOL: Tool = TOOLSETS.tool
+
+/** A toolset as a live command set fills it. */
+export interface Toolset extends ToolsetDef {
+  methods: string[]
+}
+
+export function groupOf(method: string): string {
+  return method.split('.')[0]
+}
+
+/** The toolset a command group belongs to: the one that lists it, else a toolset named after the group. */
+export function toolsetOfGroup(group: string, defs: ToolsetDef[] = TOOLSETS.toolsets): string {
+  return defs.find((t) => t.groups.includes(group))?.name ?? group
+}
+
+/** The toolsets of a command set, in declared order, then one per unmapped group; empty ones are left out. */
+export function toolsetsFor(docs: CommandDoc[], defs: ToolsetDef[] = TOOLSETS.toolsets): Toolset[] {
+  const sets = new Map<string, Toolset>(defs.map((d) => [d.name, {...d, groups: [...d.groups], methods: []}]))
+  for (const doc of docs) {
+    const group = groupOf(doc.method)
+    const name = toolsetOfGroup(group, defs)
+    let set = sets.get(name)
+    if (!set) {
+      set = {name, description: `The ${group}.* commands (a group no toolset lists).`, groups: [group], methods: []}
+      sets.set(name, set)
+    }
+    set.methods.push(doc.method)
+  }
+  return [...sets.values()].filter((s) => s.methods.length > 0)
+}
+
+/** Every toolset name a session may ask for before the editor is seen: the declared ones. */
+export function declaredToolsets(): string[] {
+  return TOOLSETS.toolsets.map((t) => t.name)
+}
+
+/** The known client a `clientInfo.name` belongs to (case-insensitive substring match), if any. */
+export function matchClient(name: string | undefined, profiles: ClientProfile[] = TOOLSETS.clients): ClientProfile | undefined {
+  const lower = (name ?? '').toLowerCase()
+  if (!lower) return undefined
+  return profiles.find((p) => p.match.some((m) => lower.includes(m)))
+}
+
+/** `--toolsets a,b` → names; `all`, `none` and `auto` are keywords. */
+export function parseToolsets(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
+}
+
+/**
+ * The toolsets a profile's default enables for this command set: its preferred toolsets in order, each taken
+ * while the list stays within max_tools (`fixed` tools — engine_run, bridge_toolsets, plugin tools — count too).
+ */
+export function fitProfile(
+  toolsets: Toolset[],
+  preferred: string[],
+  maxTools: number | undefined,
+  fixed: number,
+): string[] {
+  const wanted = preferred.includes('all') ? toolsets.map((t) => t.name) : preferred
+  const chosen: string[] = []
+  let total = fixed
+  for (const name of wanted) {
+    const set = toolsets.find((t) => t.name === name)
+    const count = set?.methods.length ?? 0
+    if (maxTools !== undefined && total + count > maxTools) continue
+    chosen.push(name)
+    total += count
+  }
+  return chosen
+}
+
+/**
+ * Which toolsets a session lists: everything (`all`, which also takes groups that appear later), a set of
+ * names, and what the agent enabled or disabled on top.
+ */
+export class Selection {
+  private readonly on = new Set<string>()
+  private readonly off = new Set<string>()
+  private all = false
+
+  constructor(names: string[]) {
+    this.reset(names)
+  }
+
+  reset(names: string[]): void {
+    this.on.clear()
+    this.off.clear()
+    this.all = names.includes('all')
+    for (const n of names) if (n !== 'all' && n !== 'none') this.on.add(n)
+  }
+
+  has(name: string): boolean {
+    return !this.off.has(name) && (this.all || this.on.has(name))
+  }
+
+  enable(name: string): void {
+    this.off.delete(name)
+    this.on.add(name)
+  }
+
+  disable(name: string): void {
+    this.on.delete(name)
+    this.off.add(name)
+  }
+
+  /** For the log: `all`, `all but x`, or the names. */
+  describe(): string {
+    if (this.all) return this.off.size ? `all but ${[...this.off].join(',')}` : 'all'
+    return this.on.size ? [...this.on].join(',') : 'none'
+  }
+}

@@ -1,0 +1,159 @@
+// Toolsets without an engine: the shared definition (addon/mcp/toolsets.json), groups no toolset lists,
+// client matching, fitting a client's limit, and a session that enables a toolset over a fake editor link
+// (the MCP SDK's Client over an in-memory transport). The engine-backed proof is test/e2e/mcp/toolsets.e2e.test.ts.
+import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js'
+import {Server} from '@modelcontextprotocol/sdk/server/index.js'
+import {ToolListChangedNotificationSchema} from '@modelcontextprotocol/sdk/types.js'
+import {expect} from 'chai'
+
+import type {CommandDoc} from '../../../src/catalog/catalog.js'
+import type {EditorLink} from '../../../src/mcp/editor-link.js'
+import {Tools, registerTools, typedTool} from '../../../src/mcp/tools.js'
+import {
+  Selection,
+  TOOLSETS,
+  fitProfile,
+  matchClient,
+  toolsetOfGroup,
+  toolsetsFor,
+} from '../../../src/mcp/toolsets.js'
+
+const doc = (method: string, extra: Partial<CommandDoc> = {}): CommandDoc => ({
+  method,
+  summary: `Summary of ${method}.`,
+  params: [],
+  example: {},
+  read_only: false,
+  destructive: false,
+  input_schema: {type: 'object', properties: {}, additionalProperties: false},
+  ...extra,
+})
+
+/** n commands of a group. */
+const group = (name: string, n: number) => Array.from({length: n}, (_, i) => doc(`${name}.c${i}`))
+
+describe('toolsets: the shared definition', () => {
+  it('lists every group once, with a description, and names that fit Cursor beside godot-bridge', () => {
+    const seen = new Set<string>()
+    for (const t of TOOLSETS.toolsets) {
+      expect(t.description, t.name).to.match(/\.$/)
+      expect(t.name).to.match(/^[a-z0-9_]+$/)
+      for (const g of t.groups) {
+        expect(seen.has(g), `group ${g} is in two toolsets`).to.equal(false)
+        seen.add(g)
+      }
+    }
+    for (const c of TOOLSETS.clients) expect(c.toolsets.length, c.name).to.be.greaterThan(0)
+    expect(TOOLSETS.tool.name).to.equal('bridge_toolsets')
+  })
+
+  it('puts a group no toolset lists into a toolset named after it, so a new group never vanishes', () => {
+    expect(toolsetOfGroup('node')).to.equal('scene')
+    expect(toolsetOfGroup('fluid_sim')).to.equal('fluid_sim')
+    const sets = toolsetsFor([...group('node', 2), ...group('fluid_sim', 3), ...group('engine', 1)])
+    expect(sets.map((s) => [s.name, s.methods.length])).to.deep.equal([
+      ['scene', 2],
+      ['editor', 1],
+      ['fluid_sim', 3],
+    ])
+    expect(sets[2].description).to.include('fluid_sim.*')
+  })
+
+  it('matches clientInfo names loosely and case-insensitively; Cursor is not taken for VS Code', () => {
+    expect(matchClient('Visual Studio Code')?.name).to.equal('vscode')
+    expect(matchClient('Visual Studio Code - Insiders')?.name).to.equal('vscode')
+    expect(matchClient('cursor-vscode')?.name).to.equal('cursor')
+    expect(matchClient('CLAUDE-CODE')?.name).to.equal('claude-code')
+    expect(matchClient('claude-ai')?.name).to.equal('claude-desktop')
+    expect(matchClient('JetBrains AI Assistant')?.name).to.equal('jetbrains')
+    expect(matchClient('my-agent')).to.equal(undefined)
+    expect(matchClient(undefined)).to.equal(undefined)
+  })
+
+  it('fits the preferred toolsets under a limit in order, skipping one that would pass it', () => {
+    const sets = toolsetsFor([...group('node', 30), ...group('engine', 20), ...group('runtime', 50), ...group('project', 10)])
+    expect(fitProfile(sets, ['scene', 'editor', 'runtime', 'project'], 96, 2)).to.deep.equal(['scene', 'editor', 'project'])
+    expect(fitProfile(sets, ['scene', 'editor'], 40, 2)).to.deep.equal(['scene'])
+    expect(fitProfile(sets, ['all'], undefined, 2)).to.deep.equal(['scene', 'editor', 'project', 'runtime'])
+  })
+
+  it('a selection of all also takes toolsets that appear later, minus what was disabled', () => {
+    const all = new Selection(['all'])
+    all.disable('runtime')
+    expect([all.has('scene'), all.has('runtime'), all.has('new_group')]).to.deep.equal([true, false, true])
+    const some = new Selection(['scene'])
+    some.enable('physics')
+    expect([some.has('scene'), some.has('physics'), some.has('editor')]).to.deep.equal([true, true, false])
+    expect(new Selection(['none']).has('scene')).to.equal(false)
+  })
+})
+
+describe('toolsets: a session over a fake editor', () => {
+  const DOCS = [
+    ...group('node', 30),
+    ...group('engine', 20),
+    ...group('runtime', 40),
+    doc('project.info', {read_only: true, output_schema: {type: 'object', properties: {name: {type: 'string'}}, required: ['name']}} as Partial<CommandDoc>),
+  ]
+  const link = {
+    projectRoot: '/proj',
+    commands: async () => DOCS,
+    knownCommands: () => DOCS,
+    refresh: async () => {},
+    onChange: () => {},
+    call: async (method: string) => (method === 'project.info' ? {name: 'demo'} : {called: method}),
+  } as unknown as EditorLink
+
+  async function connect(clientName: string, toolsets?: string[]) {
+    const logs: string[] = []
+    const server = new Server({name: 'godot-bridge', version: '0'}, {capabilities: {tools: {listChanged: true}}})
+    const tools = new Tools({
+      link,
+      typed: true,
+      pluginTools: Promise.resolve([]),
+      log: (m) => logs.push(m),
+      toolsets,
+      clientName: () => server.getClientVersion()?.name,
+      listChanged: () => void server.sendToolListChanged(),
+    })
+    registerTools(server, tools, link, () => {})
+    const [a, b] = InMemoryTransport.createLinkedPair()
+    await server.connect(b)
+    const client = new Client({name: clientName, version: '1'})
+    await client.connect(a)
+    return {client, logs}
+  }
+
+  it('gives Cursor what fits in 40 tools and an unknown client everything, saying why', async () => {
+    const cursor = await connect('cursor-vscode')
+    const names = (await cursor.client.listTools()).tools.map((t) => t.name)
+    expect(names.length).to.equal(32) // engine_run, bridge_toolsets, the 30 scene tools
+    expect(cursor.logs.join('\n')).to.match(/toolsets scene for client 'cursor-vscode' \(cursor: .*40 active tools\): 32 tools, at most 40/)
+    const other = await connect('my-agent')
+    expect((await other.client.listTools()).tools.length).to.equal(DOCS.length + 2)
+    expect(other.logs.join('\n')).to.include("toolsets all for client 'my-agent' (no known tool limit")
+  })
+
+  it('enables a toolset on request, notifies the client, and lists its tools next', async () => {
+    const {client} = await connect('cursor-vscode')
+    await client.listTools()
+    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()))
+    const r = await client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['project']}})
+    expect(r.structuredContent).to.include({tools: 33})
+    await changed
+    const names = (await client.listTools()).tools.map((t) => t.name)
+    expect(names).to.include('project_info')
+    const info = await client.callTool({name: 'project_info', arguments: {}})
+    expect(info.structuredContent).to.deep.equal({name: 'demo'})
+    const again = await client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['project']}})
+    expect((again.structuredContent as {note: string}).note).to.include('already enabled')
+  })
+
+  it('keeps only the hints that differ from the defaults, and declares the result schema', () => {
+    expect(typedTool(doc('a.b', {read_only: true, destructive: true})).annotations).to.deep.equal({readOnlyHint: true})
+    expect(typedTool(doc('a.b', {destructive: false})).annotations).to.deep.equal({destructiveHint: false})
+    expect(typedTool(doc('a.b', {destructive: true}))).to.not.have.property('annotations')
+    expect(typedTool(DOCS.at(-1)!).outputSchema).to.deep.equal({type: 'object', properties: {name: {type: 'string'}}, required: ['name']})
+  })
+})
