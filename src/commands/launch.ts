@@ -7,7 +7,7 @@ import {mkdirSync, truncateSync, existsSync} from 'node:fs'
 
 import {BaseCommand} from '../cli/base-command.js'
 import {projectFlag, timeoutFlag} from '../cli/flags.js'
-import {readDiscovery, wsPortFor} from '../editor/discovery.js'
+import {clearLaunching, launchingPid, markLaunching, readDiscovery, wsPortFor} from '../editor/discovery.js'
 import {killEditor, spawnEditor, waitForEditor} from '../editor/editor-process.js'
 import {editorState} from '../editor/verdicts.js'
 import {BridgeCliError, EXIT, UsageError} from '../errors.js'
@@ -39,13 +39,15 @@ export default class Launch extends BaseCommand {
       return {verdict: 'running', already_running: true, pid: existing.pid, ws_port: existing.ws_port,
         http_port: existing.http_port, project_root: root, log_file: logFile}
     }
-    if (state.verdict === 'starting')
+    if (state.verdict === 'starting') {
+      const pid = existing?.pid ?? launchingPid(root)
       throw new BridgeCliError(
-        `an editor for ${root} is already starting (pid ${existing?.pid ?? '?'}); wait for it with bridge status, not a second one`,
+        `an editor for ${root} is already starting (pid ${pid ?? '?'}); wait for it with bridge status, not a second one`,
         EXIT.starting,
         'already_starting',
-        {verdict: 'starting', pid: existing?.pid},
+        {verdict: 'starting', pid},
       )
+    }
     const problem = addonProblem(root)
     if (problem)
       throw new UsageError(`${problem}; run \`bridge install --project ${root} --enable\` first`, {project_root: root})
@@ -53,6 +55,14 @@ export default class Launch extends BaseCommand {
     mkdirSync(join(root, '.engine'), {recursive: true})
     if (existsSync(logFile)) truncateSync(logFile) // the log of this start only: its cause is quoted on failure
     const pid = spawnEditor({godot, projectRoot: root, headless: flags.headless, logFile})
+    // until it answers, the editor is ours to stop: a second launch sees it starting, Ctrl-C stops it too
+    markLaunching(root, pid)
+    const interrupted = () => {
+      killEditor(pid)
+      clearLaunching(root)
+      process.exit(130)
+    }
+    process.once('SIGINT', interrupted).once('SIGTERM', interrupted).once('SIGHUP', interrupted)
     const quiet = this.jsonEnabled() || !process.stdout.isTTY
     if (!quiet) ux.action.start(`starting Godot editor (pid ${pid})`)
     let found
@@ -72,6 +82,9 @@ export default class Launch extends BaseCommand {
       if (error instanceof BridgeCliError && !flags.headless && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
         error.message += '; there is no display here: pass --headless'
       throw error
+    } finally {
+      clearLaunching(root)
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(signal, interrupted)
     }
     if (!quiet) ux.action.stop(`running on ws://127.0.0.1:${found.ws_port}`)
     else this.log(`editor running: pid ${pid}, ws port ${found.ws_port}`)

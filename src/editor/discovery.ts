@@ -1,5 +1,5 @@
 // The discovery file <project>/.engine/bridge.json, the port to dial, and the probes verdicts.ts builds on.
-import {existsSync, readFileSync} from 'node:fs'
+import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createConnection} from 'node:net'
 import {join} from 'node:path'
 
@@ -61,4 +61,28 @@ export function wsPortFor(projectRoot: string | undefined): number {
   if (found?.ws_port) return found.ws_port
   const env = Number(process.env.BRIDGE_WS_PORT)
   return Number.isInteger(env) && env > 0 ? env : DEFAULT_WS_PORT
+}
+
+/** `bridge launch` marks the editor it started until it answers, so a second launch sees it starting. */
+export function launchingPath(projectRoot: string): string {
+  return join(projectRoot, '.engine', 'launching.json')
+}
+
+export function markLaunching(projectRoot: string, pid: number): void {
+  mkdirSync(join(projectRoot, '.engine'), {recursive: true})
+  writeFileSync(launchingPath(projectRoot), JSON.stringify({pid}))
+}
+
+export function clearLaunching(projectRoot: string): void {
+  rmSync(launchingPath(projectRoot), {force: true})
+}
+
+/** The pid of an editor `bridge launch` started and that has not answered yet, when it is still alive. */
+export function launchingPid(projectRoot: string): number | undefined {
+  try {
+    const {pid} = JSON.parse(readFileSync(launchingPath(projectRoot), 'utf8')) as {pid: number}
+    return pidAlive(pid) ? pid : undefined
+  } catch {
+    return undefined
+  }
 }

@@ -5,7 +5,7 @@ import {existsSync} from 'node:fs'
 
 import type {Verdict} from '../errors.js'
 import {greet} from './client.js'
-import {type Discovery, discoveryPath, pidAlive, readDiscovery, tcpProbe} from './discovery.js'
+import {type Discovery, discoveryPath, launchingPid, pidAlive, readDiscovery, tcpProbe} from './discovery.js'
 import {sameDir} from './project.js'
 
 export interface EditorState {
@@ -33,7 +33,8 @@ export async function verdictFor(projectRoot: string | undefined, port: number):
 
 /** What the discovery file says when no editor of the project answers. */
 function fileVerdict(projectRoot: string | undefined): Verdict {
-  if (!projectRoot || !existsSync(discoveryPath(projectRoot))) return 'closed'
+  if (!projectRoot) return 'closed'
+  if (!existsSync(discoveryPath(projectRoot))) return launchingPid(projectRoot) ? 'starting' : 'closed'
   const found = readDiscovery(projectRoot)
   if (!found) return 'starting' // half-written or hand-edited: treated like an editor still starting
   return pidAlive(found.pid) ? 'starting' : 'crashed'

@@ -114,6 +114,14 @@ describe('EngineClient logic (scripted peer)', () => {
     expect(await verdictFor(project, 1)).to.equal('crashed')
     writeFileSync(file, '{half a fi')
     expect(await verdictFor(project, 1)).to.equal('starting')
+    rmSync(file)
+    // an editor bridge launch started and that has not bound yet: starting, so no second one is launched
+    writeFileSync(join(project, '.engine', 'launching.json'), JSON.stringify({pid: process.pid}))
+    expect(await verdictFor(project, 1)).to.equal('starting')
+    writeFileSync(join(project, '.engine', 'launching.json'), JSON.stringify({pid: 2 ** 22 + 12345}))
+    expect(await verdictFor(project, 1)).to.equal('closed')
+    rmSync(join(project, '.engine', 'launching.json'))
+    writeFileSync(file, '{half a fi') // the next test reads this project as starting
   })
 
   it("verdicts: another project's editor on the port is not this project's: closed, naming the other", async () => {

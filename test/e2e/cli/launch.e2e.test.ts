@@ -47,7 +47,11 @@ describe('bridge install + launch (real editor)', function () {
   })
 
   it('launch --headless starts the editor and returns once it is running', async () => {
-    const result = await runCli(['launch', '--project', project, '--headless', '--json'], {env, timeoutMs: 120_000})
+    // launch gives up (and stops its editor) before the harness would kill it
+    const result = await runCli(['launch', '--project', project, '--headless', '--timeout', '110000', '--json'], {
+      env,
+      timeoutMs: 120_000,
+    })
     expect(result.code, result.stderr).to.equal(0)
     const out = parseJson<{pid: number; ws_port: number; verdict: string}>(result)
     pid = out.pid
