@@ -6,6 +6,7 @@ const Router := preload("router.gd")
 const Settings := preload("settings.gd")
 const Discovery := preload("discovery.gd")
 const GroupLoader := preload("group_loader.gd")
+const LocalCommands := preload("local_commands.gd")
 ## Every transport, in start order; each follows the contract in transport/README.md. The first one
 ## is required: without it no client can reach the editor, so nothing is advertised.
 const TRANSPORTS: Array[Script] = [
@@ -20,6 +21,8 @@ var plugin: EditorPlugin
 var router: RefCounted = Router.new()
 var discovery: RefCounted = Discovery.new()
 var transports: Array[RefCounted] = []
+## The project's own groups (res://bridge_commands/), reloaded live as the files change.
+var local_commands: RefCounted
 var _stopped := false
 
 
@@ -27,6 +30,8 @@ func _ready() -> void:
 	Settings.register()
 	OS.low_processor_usage_mode_sleep_usec = LOOP_SLEEP_USEC
 	GroupLoader.register_all(router, self)
+	local_commands = LocalCommands.new(router, self)
+	local_commands.sync()
 	for script in TRANSPORTS:
 		var transport: RefCounted = script.new(router, self)
 		if transport.listen() != OK and transports.is_empty():
@@ -48,6 +53,7 @@ func transport_port(transport_name: String) -> int:
 
 
 func _process(_delta: float) -> void:
+	local_commands.poll()
 	for transport in transports:
 		transport.poll()
 

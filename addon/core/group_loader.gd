@@ -7,20 +7,18 @@ extends RefCounted
 ##    every other folder alphabetically; inside a folder, files alphabetically. Every .gd file there is a
 ##    group file (extends core/command_group.gd); shared helpers live in lib/, never beside commands.
 ## 2. Project-local groups: `res://bridge_commands/*.gd` (alphabetically), registered with source
-##    "project"; packs install their command files there too.
+##    "project" by core/local_commands.gd, which also reloads them live; packs install their files there.
 
 const Settings := preload("settings.gd")
 
 ## The groups a newcomer meets first, listed first.
 const CORE_ORDER: Array[String] = ["project", "engine", "scene", "node", "editor"]
-const LOCAL_DIR := "res://bridge_commands"
 
 
+## Registers the built-in groups; the project's own come from core/local_commands.gd.
 static func register_all(router: RefCounted, server: Node) -> void:
 	for path in builtin_files():
 		register_file(router, server, path, "builtin")
-	for path in local_files():
-		register_file(router, server, path, "project")
 
 
 ## Registers one group file. A file that does not load (a parse error) or is not a group is skipped and
@@ -55,10 +53,6 @@ static func builtin_files() -> Array[String]:
 	for folder in ordered:
 		out.append_array(_scripts_in(root.path_join(folder)))
 	return out
-
-
-static func local_files() -> Array[String]:
-	return _scripts_in(LOCAL_DIR)
 
 
 static func _scripts_in(dir: String) -> Array[String]:

@@ -1,0 +1,163 @@
+@tool
+extends RefCounted
+## Project-local command groups in res://bridge_commands/*.gd, kept in step with the folder while the
+## editor runs: a file added, changed or removed is (re)registered or dropped within one poll, without a
+## restart. Each file is compiled from its current source (never a cached resource), so an edit takes
+## effect at once. A file that does not compile, is not a group, or would shadow a registered command
+## is refused and listed in engine.commands' load_errors with the engine's message and line.
+
+const OutputLog := preload("../lib/output_log.gd")
+const Params := preload("params.gd")
+
+const DIR := "res://bridge_commands"
+## How often the folder is checked. A check lists the folder and hashes each file: ~0.1 ms for ten files.
+const POLL_MSEC := 500
+
+var _router: RefCounted
+var _server: Node
+## path -> {signature, group (null when refused), methods it registered}
+var _files: Dictionary = {}
+var _last_poll_msec := -POLL_MSEC
+
+
+func _init(router: RefCounted, server: Node) -> void:
+	_router = router
+	_server = server
+
+
+## Called every editor frame; checks the folder at most every POLL_MSEC.
+func poll() -> void:
+	var now := Time.get_ticks_msec()
+	if now - _last_poll_msec < POLL_MSEC:
+		return
+	_last_poll_msec = now
+	sync()
+
+
+## Brings the registered project groups in line with the folder. Returns whether anything changed;
+## the router announces one commands_changed for the whole batch.
+func sync() -> bool:
+	var seen := {}
+	for path in files():
+		seen[path] = signature(path)
+	var changed := false
+	for path: String in _files.keys():
+		if not seen.has(path):
+			_drop(path)
+			changed = true
+	for path: String in seen:  # files() is sorted: a new pair of files registers in name order
+		if not _files.has(path) or _files[path].signature != seen[path]:
+			_drop(path)
+			_load(path, seen[path])
+			changed = true
+	if changed:
+		_router.commands_changed.emit()
+	return changed
+
+
+## Every project-local group file, sorted by name.
+static func files() -> Array[String]:
+	var out: Array[String] = []
+	if not DirAccess.dir_exists_absolute(DIR):
+		return out
+	var names := Array(DirAccess.get_files_at(DIR))
+	names.sort()
+	for name: String in names:
+		if name.get_extension() == "gd":  # not the .gd.uid files the editor writes beside them
+			out.append(DIR.path_join(name))
+	return out
+
+
+## What identifies one version of a file: its content hash (modification times have one-second steps,
+## and two saves within a second must both count).
+static func signature(path: String) -> String:
+	return FileAccess.get_md5(path)
+
+
+func _drop(path: String) -> void:
+	var entry: Dictionary = _files.get(path, {})
+	if entry.get("group") != null:
+		_router.unregister_group(entry.group, false)
+	_files.erase(path)
+	_router.clear_load_errors(path)
+
+
+func _load(path: String, sig: String) -> void:
+	_files[path] = {"signature": sig, "group": null, "methods": []}
+	var group: Variant = _instantiate(path)
+	if group is Dictionary:  # refused: {error, line?, engine_message?}
+		var error: String = group.error
+		group.erase("error")
+		_router.record_load_error(path, error, group)
+		return
+	var refusal := _refusal(path, group)
+	if refusal != "":
+		_router.record_load_error(path, refusal)
+		return
+	_router.register_group(group, "project", false)
+	_files[path].group = group
+	_files[path].methods = group.commands().map(func(cmd: Dictionary) -> String: return cmd.method)
+
+
+## The group object of a file, or {error, line?, engine_message?} saying why there is none.
+func _instantiate(path: String) -> Variant:
+	var script := GDScript.new()
+	script.source_code = FileAccess.get_file_as_string(path)
+	var log: Logger = OutputLog.of(_server)
+	var since: int = log.next_seq() if log else 0
+	if script.reload() != OK:
+		return _compile_error(log, since, "gdscript://%d.gd" % script.get_instance_id())
+	if not script.can_instantiate():
+		return {"error": "the script cannot run in the editor: its first line must be @tool"}
+	var group: Object = script.new(_server)
+	if not group.has_method("commands"):
+		return {"error": "not a command group: it must extend \"res://addons/bridge/command_group.gd\""}
+	return group
+
+
+## The engine's first complaint about a source compiled under `file`, from the server's output log.
+func _compile_error(log: Logger, since: int, file: String) -> Dictionary:
+	var out := {"error": "the script does not compile"}
+	if log == null:
+		return out
+	for e: Dictionary in log.entries(since, 50):
+		if e.get("file", "") == file or e.get("script_file", "") == file:
+			var line: int = e.line if e.get("file", "") == file else e.script_line
+			var message := str(e.message).trim_suffix(".")
+			out.error = "the script does not compile: line %d: %s" % [line, message]
+			out["line"] = line
+			out["engine_message"] = message
+			break
+	return out
+
+
+## Why a compiled group may not register, or "": a declaration the router cannot take, or a method
+## that is already a command (a built-in or another project file: the first one keeps it).
+func _refusal(path: String, group: Object) -> String:
+	var declared: Variant = group.commands()
+	if not declared is Array:
+		return "commands() must return an Array of declarations"
+	var group_name := path.get_file().get_basename()
+	for cmd: Variant in declared:
+		if not cmd is Dictionary or not cmd.get("method") is String or str(cmd.method).count(".") != 1:
+			return "every declaration needs a method named <group>.<command>, got %s" % [cmd.get("method") if cmd is Dictionary else cmd]
+		if not cmd.get("handler") is Callable:
+			return "%s: handler must be a Callable (e.g. \"handler\": _my_handler)" % cmd.method
+		for spec: Variant in cmd.get("params", []):
+			if not spec is Dictionary or not spec.get("type", "any") in Params.TYPES:
+				return "%s: parameter %s has an unknown type (one of %s)" % [cmd.method, spec, ", ".join(Params.TYPES)]
+		if _router.has(cmd.method):
+			var owner := _owner_of(cmd.method)
+			if owner == "":
+				return "%s would shadow the built-in command of that name; rename it (e.g. %s.%s)" % [cmd.method, group_name,
+						str(cmd.method).get_slice(".", 1)]
+			return "%s is already declared by %s; one file per command" % [cmd.method, owner]
+	return ""
+
+
+## The project file that registered `method`, or "" when it is not a project command.
+func _owner_of(method: String) -> String:
+	for path: String in _files:
+		if method in _files[path].methods:
+			return path
+	return ""
