@@ -1,0 +1,179 @@
+@tool
+extends "../../core/command_group.gd"
+## csg.*: build constructive solid geometry — add CSG shapes (or a combiner) with their operation, size
+## and transform, group shapes under a new combiner, and bake a CSG tree into a static mesh (plus an
+## optional collider) for shipping.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const NewNode := preload("../../lib/new_node.gd")
+const ObjectProps := preload("../../lib/object_props.gd")
+const MeshDescribe := preload("../../lib/mesh_describe.gd")
+
+const SHAPES := {"box": "CSGBox3D", "sphere": "CSGSphere3D", "cylinder": "CSGCylinder3D", "torus": "CSGTorus3D",
+		"polygon": "CSGPolygon3D", "mesh": "CSGMesh3D", "combiner": "CSGCombiner3D"}
+const OPERATIONS := ["union", "intersection", "subtraction"]
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "csg.add",
+			"summary": "Add a CSG shape (box, sphere, cylinder, torus, polygon, mesh) or combiner with its operation on its parent shape, size properties and position.",
+			"params": [
+				choice("shape", SHAPES.keys(), "Shape"),
+				opt("parent", "NodePath", "Parent (a CSG shape to combine with, or any node for a new CSG tree)", ""),
+				opt("name", "string", "Node name (default: the class name, made unique)", ""),
+				choice("operation", OPERATIONS, "How it combines with the shapes before it", "union"),
+				opt("properties", "Dictionary", "Shape properties, e.g. {\"size\": [2, 1, 2]}, {\"radius\": 0.5}, {\"polygon\": [[0,0],[1,0],[0,1]], \"depth\": 2}", {}),
+				opt("position", "Vector3", "Position", [0, 0, 0]),
+				opt("use_collision", "bool", "Give the (root) shape a collider", false),
+			],
+			"example": {"shape": "box", "parent": "/root/Main", "name": "Block", "properties": {"size": [4, 2, 4]}, "use_collision": true},
+			"handler": _add,
+		},
+		{
+			"method": "csg.combine",
+			"summary": "Group CSG shapes under a new CSGCombiner3D (keeping their global transforms), so they combine with each other first.",
+			"params": [
+				req("nodes", "Array", "CSG shape node paths (same parent)"),
+				opt("name", "string", "Combiner name", "Combiner"),
+				choice("operation", OPERATIONS, "The combiner's own operation", "union"),
+			],
+			"example": {"nodes": ["/root/Main/Block/Hole"], "name": "Cuts", "operation": "subtraction"},
+			"handler": _combine,
+		},
+		{
+			"method": "csg.bake",
+			"summary": "Bake a CSG tree into a MeshInstance3D with a static mesh (and optionally a StaticBody3D collider); optionally save the mesh and remove the CSG tree.",
+			"params": [
+				req("node_path", "NodePath", "Root CSG shape of the tree"),
+				opt("name", "string", "Name of the baked node (default: <name>Baked)", ""),
+				opt("collision", "bool", "Also add a StaticBody3D with the baked collision shape", false),
+				opt("mesh_path", "string", "Also save the baked mesh to this file", null, {"writes_path": true}),
+				opt("replace", "bool", "Remove the CSG tree in the same action", false),
+			],
+			"example": {"node_path": "/root/Main/Block", "collision": true},
+			"handler": _bake,
+		},
+	]
+
+
+func _add(p: Dictionary) -> Variant:
+	var parent: Variant = NewNode.check(p.parent, p.name, "csg.add")
+	if parent is BridgeError:
+		return parent
+	var node: CSGShape3D = ClassDB.instantiate(SHAPES[p.shape])
+	var bad: Variant = ObjectProps.apply_new(node, p.properties, "csg.add")
+	if bad:
+		node.free()
+		return bad
+	node.operation = OPERATIONS.find(p.operation)
+	node.position = p.position
+	node.use_collision = p.use_collision
+	NewNode.add(node, parent, p.name, "add %s" % node.get_class())
+	return {"path": SceneAccess.path_of(node), "type": node.get_class(), "operation": OPERATIONS[node.operation],
+			"root_shape": node.is_root_shape(), "properties": ObjectProps.read(node, p.properties.keys())}
+
+
+func _combine(p: Dictionary) -> Variant:
+	var nodes: Array = []
+	for path: Variant in p.nodes:
+		var node: Variant = NewNode.require(str(path), ["CSGShape3D"], "csg.combine")
+		if node is BridgeError:
+			return node
+		if not nodes.is_empty() and node.get_parent() != nodes[0].get_parent():
+			return BridgeError.invalid("csg.combine: %s and %s have different parents" % [SceneAccess.path_of(nodes[0]),
+					SceneAccess.path_of(node)], {"param": "nodes"})
+		if node in nodes:
+			return BridgeError.invalid("csg.combine: %s is listed twice" % SceneAccess.path_of(node), {"param": "nodes"})
+		nodes.append(node)
+	if nodes.is_empty():
+		return BridgeError.invalid("csg.combine: nodes is empty", {"param": "nodes"})
+	var parent: Node = nodes[0].get_parent()
+	var bad: Variant = NewNode.check(SceneAccess.path_of(parent), p.name, "csg.combine")
+	if bad is BridgeError:
+		return bad
+	nodes.sort_custom(func(a: Node, b: Node) -> bool: return a.get_index() < b.get_index())
+	var combiner := CSGCombiner3D.new()
+	combiner.name = p.name
+	combiner.operation = OPERATIONS.find(p.operation)
+	var root := SceneAccess.root()
+	var ur := SceneAccess.action("combine %d CSG shapes" % nodes.size())
+	ur.add_do_method(parent, "add_child", combiner, true)
+	ur.add_do_method(parent, "move_child", combiner, nodes[0].get_index())
+	ur.add_do_method(combiner, "set_owner", root)
+	ur.add_do_reference(combiner)
+	for node: Node3D in nodes:
+		var owners := SceneAccess.owner_pairs(node)
+		ur.add_do_method(parent, "remove_child", node)
+		ur.add_do_method(combiner, "add_child", node, true)
+		SceneAccess.add_owner_ops(ur, owners, false)
+		ur.add_do_property(node, "transform", node.transform)
+	for node: Node3D in nodes:
+		ur.add_undo_method(combiner, "remove_child", node)
+	for node: Node3D in nodes:
+		ur.add_undo_method(parent, "add_child", node, true)
+		ur.add_undo_method(parent, "move_child", node, node.get_index())
+		SceneAccess.add_owner_ops(ur, SceneAccess.owner_pairs(node), true)
+	ur.add_undo_method(parent, "remove_child", combiner)
+	ur.commit_action()
+	return {"path": SceneAccess.path_of(combiner), "operation": p.operation,
+			"children": combiner.get_children().map(func(c: Node) -> String: return SceneAccess.path_of(c))}
+
+
+func _bake(p: Dictionary) -> Variant:
+	var node: Variant = NewNode.require(p.node_path, ["CSGShape3D"], "csg.bake")
+	if node is BridgeError:
+		return node
+	if not node.is_root_shape():
+		return BridgeError.invalid("csg.bake: %s is inside a CSG tree; bake its root shape" % SceneAccess.path_of(node), {"param": "node_path"})
+	var name: String = p.name if p.name != "" else str(node.name) + "Baked"
+	var parent: Variant = NewNode.check(SceneAccess.path_of(node.get_parent()), name, "csg.bake")
+	if parent is BridgeError:
+		return parent
+	if p.has("mesh_path") and not p.mesh_path.get_extension() in ["tres", "res", "mesh"]:
+		return BridgeError.invalid("csg.bake: mesh_path must end in .tres, .res or .mesh", {"param": "mesh_path"})
+	var mesh: ArrayMesh = node.bake_static_mesh()
+	if mesh == null or mesh.get_surface_count() == 0:
+		return BridgeError.failed("%s produced no geometry to bake (is every shape subtracted away?)" % SceneAccess.path_of(node))
+	var shape: Shape3D = node.bake_collision_shape() if p.collision else null
+	if p.collision and shape == null:
+		return BridgeError.failed("%s produced no collision shape" % SceneAccess.path_of(node))
+	if p.has("mesh_path"):
+		var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(p.mesh_path.get_base_dir()))
+		if err == OK:
+			err = ResourceSaver.save(mesh, p.mesh_path)
+		if err != OK:
+			return BridgeError.failed("could not write %s: %s" % [p.mesh_path, error_string(err)], {"path": p.mesh_path})
+		mesh.take_over_path(p.mesh_path)
+		EditorInterface.get_resource_filesystem().update_file(p.mesh_path)
+	var baked := MeshInstance3D.new()
+	baked.name = name
+	baked.mesh = mesh
+	baked.transform = node.transform
+	if shape:
+		var body := StaticBody3D.new()
+		body.name = "StaticBody3D"
+		var col := CollisionShape3D.new()
+		col.name = "CollisionShape3D"
+		col.shape = shape
+		body.add_child(col)
+		baked.add_child(body)
+	var root := SceneAccess.root()
+	var ur := SceneAccess.action("bake %s" % node.name)
+	ur.add_do_method(parent, "add_child", baked, true)
+	ur.add_do_method(parent, "move_child", baked, node.get_index() + 1)
+	NewNode.add_owned(ur, baked, root)
+	ur.add_do_reference(baked)
+	if p.replace and node != root:
+		ur.add_do_method(parent, "remove_child", node)
+		ur.add_undo_method(parent, "add_child", node, true)
+		ur.add_undo_method(parent, "move_child", node, node.get_index())
+		SceneAccess.add_owner_ops(ur, SceneAccess.owner_pairs(node), true)
+		ur.add_undo_reference(node)
+	ur.add_undo_method(parent, "remove_child", baked)
+	ur.commit_action()
+	var out := MeshDescribe.describe(mesh)
+	out.merge({"path": SceneAccess.path_of(baked), "collision": shape.get_class() if shape else null,
+			"replaced": p.replace and node != root})
+	return out

@@ -1,0 +1,122 @@
+@tool
+extends "../../core/command_group.gd"
+## material.*, materials as files: write a new StandardMaterial3D / ORMMaterial3D / CanvasItemMaterial /
+## ShaderMaterial .tres with its properties, edit a material file, and describe a material (file or slot).
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const ObjectProps := preload("../../lib/object_props.gd")
+const MaterialSlots := preload("../../lib/material_slots.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "material.create",
+			"summary": "Write a new material file (.tres) of a type with its properties, each checked against the material's property types.",
+			"params": [
+				req("path", "string", "New file, e.g. res://materials/rock.tres", {"writes_path": true}),
+				choice("type", MaterialSlots.TYPES.keys(), "Material class", "standard"),
+				opt("properties", "Dictionary", "Properties, e.g. {\"albedo_color\": \"#808080\", \"roughness\": 0.9, \"albedo_texture\": \"res://rock.png\"}", {}),
+				opt("overwrite", "bool", "Replace an existing file", false),
+			],
+			"example": {"path": "res://materials/rock.tres", "type": "standard", "properties": {"albedo_color": "#7a6a58", "roughness": 0.9}},
+			"handler": _create,
+		},
+		{
+			"method": "material.edit_file",
+			"summary": "Change properties of a material file and save it (every scene using it sees the change; the file is written, not undoable).",
+			"params": [
+				req("path", "string", "Material file", {"writes_path": true}),
+				req("properties", "Dictionary", "Properties to set"),
+			],
+			"example": {"path": "res://materials/rock.tres", "properties": {"metallic": 0.2}},
+			"handler": _edit_file,
+		},
+		{
+			"method": "material.info",
+			"summary": "Describe a material — its class, file and every property that differs from the default — from a file or a node's slot.",
+			"params": [
+				opt("path", "string", "Material file"),
+				opt("node_path", "NodePath", "Or: a node whose material to describe"),
+				choice("slot", MaterialSlots.SLOTS, "Slot on the node (auto: the one the node type uses)", "auto"),
+				opt("surface", "int", "Surface index for slots surface and mesh", 0, {"min": 0}),
+			],
+			"example": {"path": "res://materials/rock.tres"},
+			"read_only": true,
+			"handler": _info,
+		},
+	]
+
+
+func _create(p: Dictionary) -> Variant:
+	if not p.path.get_extension() in ["tres", "res", "material"]:
+		return BridgeError.invalid("material.create: path must end in .tres, .res or .material", {"param": "path"})
+	if FileAccess.file_exists(p.path) and not p.overwrite:
+		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
+	var mat: Material = ClassDB.instantiate(MaterialSlots.TYPES[p.type])
+	var bad: Variant = ObjectProps.apply_new(mat, p.properties, "material.create")
+	if bad:
+		return bad
+	var err := _save(mat, p.path)
+	if err:
+		return err
+	return _describe(ResourceLoader.load(p.path, "", ResourceLoader.CACHE_MODE_REPLACE))
+
+
+func _edit_file(p: Dictionary) -> Variant:
+	var mat: Variant = _load(p.path)
+	if mat is BridgeError:
+		return mat
+	var values: Variant = ObjectProps.coerce_all(mat, p.properties, "material.edit_file")
+	if values is BridgeError:
+		return values
+	for key: String in values:
+		mat.set(key, values[key])
+	var err := _save(mat, p.path)
+	if err:
+		return err
+	var out := _describe(mat)
+	out["set"] = ObjectProps.read(mat, values.keys())
+	return out
+
+
+func _info(p: Dictionary) -> Variant:
+	if p.has("path") == p.has("node_path"):
+		return BridgeError.invalid("material.info: give path or node_path (one of them)", {"param": "path"})
+	if p.has("path"):
+		var mat: Variant = _load(p.path)
+		return mat if mat is BridgeError else _describe(mat)
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	var slot: Variant = MaterialSlots.resolve(node, p.slot, p.surface)
+	if slot is BridgeError:
+		return slot
+	var mat := MaterialSlots.current(slot)
+	var out := {"node_path": SceneAccess.path_of(node), "slot": slot.label, "material": null}
+	if mat:
+		out["material"] = _describe(mat)
+	return out
+
+
+func _load(path: String) -> Variant:
+	if not path.begins_with("res://") or not ResourceLoader.exists(path):
+		return BridgeError.not_found("no material file at %s" % path, {"param": "path"})
+	var res: Resource = load(path)
+	if not res is Material:
+		return BridgeError.invalid("%s is a %s, not a material" % [path, res.get_class() if res else "broken resource"], {"param": "path"})
+	return res
+
+
+func _save(mat: Material, path: String) -> Variant:
+	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path.get_base_dir()))
+	if err == OK:
+		err = ResourceSaver.save(mat, path)
+	if err != OK:
+		return BridgeError.failed("could not write %s: %s" % [path, error_string(err)], {"path": path})
+	EditorInterface.get_resource_filesystem().update_file(path)
+	return null
+
+
+func _describe(mat: Material) -> Dictionary:
+	return {"class": mat.get_class(), "path": mat.resource_path, "properties": MaterialSlots.changed_properties(mat)}

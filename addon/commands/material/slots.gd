@@ -1,0 +1,133 @@
+@tool
+extends "../../core/command_group.gd"
+## material.*, materials on nodes: put a material (a file, or a new one with properties) into a node's
+## slot, change the properties of the material a node uses, and save a node's own material as a file
+## the node then uses. Each change to the scene is one undoable action.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const ObjectProps := preload("../../lib/object_props.gd")
+const MaterialSlots := preload("../../lib/material_slots.gd")
+
+
+func commands() -> Array:
+	var slot_params := [
+		choice("slot", MaterialSlots.SLOTS, "auto (CanvasItem: material; MeshInstance3D: surface override; CSG: material; else material_override), override, overlay, surface, mesh (the mesh's own surface), canvas", "auto"),
+		opt("surface", "int", "Surface index for slots surface and mesh", 0, {"min": 0}),
+	]
+	return [
+		{
+			"method": "material.assign",
+			"summary": "Put a material into a node's slot: a material file, or a new material of a type with properties (\"\" clears the slot).",
+			"params": [req("node_path", "NodePath", "Node that gets the material")] + slot_params + [
+				opt("material", "string", "Material file to use, or \"\" to clear (default: a new material)"),
+				choice("type", ["auto"] + MaterialSlots.TYPES.keys(), "Type of a new material (auto: canvas_item for 2D nodes, else standard)", "auto"),
+				opt("properties", "Dictionary", "Properties of a new material", {}),
+			],
+			"example": {"node_path": "/root/Main/Crate", "type": "standard", "properties": {"albedo_color": "#c0392b"}},
+			"handler": _assign,
+		},
+		{
+			"method": "material.set",
+			"summary": "Change properties of the material in a node's slot (undoable); returns the values read back.",
+			"params": [req("node_path", "NodePath", "Node whose material to change")] + slot_params + [
+				req("properties", "Dictionary", "Properties, e.g. {\"emission_enabled\": true, \"emission\": \"#ffaa00\"}"),
+			],
+			"example": {"node_path": "/root/Main/Crate", "properties": {"roughness": 0.3, "metallic": 0.8}},
+			"handler": _set_props,
+		},
+		{
+			"method": "material.save",
+			"summary": "Save the material in a node's slot as a .tres file, and make the slot use that file (so other nodes can share it).",
+			"params": [req("node_path", "NodePath", "Node whose material to save")] + slot_params + [
+				req("path", "string", "File to write, e.g. res://materials/crate.tres", {"writes_path": true}),
+				opt("overwrite", "bool", "Replace an existing file", false),
+			],
+			"example": {"node_path": "/root/Main/Crate", "path": "res://materials/crate.tres"},
+			"handler": _save,
+		},
+	]
+
+
+func _assign(p: Dictionary) -> Variant:
+	var ctx: Variant = _slot(p)
+	if ctx is BridgeError:
+		return ctx
+	var node: Node = ctx[0]
+	var slot: Dictionary = ctx[1]
+	var mat: Material = null
+	if p.has("material"):
+		if p.type != "auto" or not p.properties.is_empty():
+			return BridgeError.invalid("material.assign: type and properties make a new material; leave them out with material", {"param": "type"})
+		if p.material != "":
+			var res: Resource = load(p.material) if p.material.begins_with("res://") and ResourceLoader.exists(p.material) else null
+			if not res is Material:
+				return BridgeError.not_found("no material file at %s" % p.material, {"param": "material"})
+			mat = res
+	else:
+		mat = MaterialSlots.new_material(p.type, node)
+		if node is CanvasItem and not mat is CanvasItemMaterial and not mat is ShaderMaterial:
+			return BridgeError.invalid("material.assign: a %s takes a canvas_item or shader material, not %s" % [node.get_class(), p.type],
+					{"param": "type"})
+		var bad: Variant = ObjectProps.apply_new(mat, p.properties, "material.assign")
+		if bad:
+			return bad
+	var ur := SceneAccess.action("assign material to %s" % node.name)
+	MaterialSlots.add_set_ops(ur, slot, mat)
+	ur.commit_action()
+	var now := MaterialSlots.current(slot)
+	if now != mat:
+		return BridgeError.failed("%s did not take the material in %s" % [SceneAccess.path_of(node), slot.label])
+	return {"node_path": SceneAccess.path_of(node), "slot": slot.label,
+			"material": null if now == null else {"class": now.get_class(), "path": now.resource_path,
+			"properties": MaterialSlots.changed_properties(now)}}
+
+
+func _set_props(p: Dictionary) -> Variant:
+	var ctx: Variant = _slot(p)
+	if ctx is BridgeError:
+		return ctx
+	var mat := MaterialSlots.current(ctx[1])
+	if mat == null:
+		return BridgeError.failed("%s has no material in %s: give it one with material.assign" % [SceneAccess.path_of(ctx[0]), ctx[1].label])
+	var values: Variant = ObjectProps.coerce_all(mat, p.properties, "material.set")
+	if values is BridgeError:
+		return values
+	var ur := SceneAccess.action("set material of %s" % ctx[0].name)
+	ObjectProps.add_ops(ur, mat, values)
+	ur.commit_action()
+	return {"node_path": SceneAccess.path_of(ctx[0]), "slot": ctx[1].label, "class": mat.get_class(), "path": mat.resource_path,
+			"values": ObjectProps.read(mat, values.keys())}
+
+
+func _save(p: Dictionary) -> Variant:
+	var ctx: Variant = _slot(p)
+	if ctx is BridgeError:
+		return ctx
+	var mat := MaterialSlots.current(ctx[1])
+	if mat == null:
+		return BridgeError.failed("%s has no material in %s to save" % [SceneAccess.path_of(ctx[0]), ctx[1].label])
+	if not p.path.get_extension() in ["tres", "res", "material"]:
+		return BridgeError.invalid("material.save: path must end in .tres, .res or .material", {"param": "path"})
+	if FileAccess.file_exists(p.path) and not p.overwrite:
+		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
+	var copy: Material = mat.duplicate()
+	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(p.path.get_base_dir()))
+	if err == OK:
+		err = ResourceSaver.save(copy, p.path)
+	if err != OK:
+		return BridgeError.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
+	copy.take_over_path(p.path)
+	EditorInterface.get_resource_filesystem().update_file(p.path)
+	var ur := SceneAccess.action("save material of %s" % ctx[0].name)
+	MaterialSlots.add_set_ops(ur, ctx[1], copy)
+	ur.commit_action()
+	return {"node_path": SceneAccess.path_of(ctx[0]), "slot": ctx[1].label, "path": MaterialSlots.current(ctx[1]).resource_path}
+
+
+## [node, resolved slot] or a BridgeError.
+func _slot(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	var slot: Variant = MaterialSlots.resolve(node, p.slot, p.surface)
+	return slot if slot is BridgeError else [node, slot]

@@ -1,0 +1,128 @@
+@tool
+extends "../../core/command_group.gd"
+## mesh.*, making meshes: a MeshInstance3D with a primitive mesh (box, sphere, …) sized by its properties,
+## or with a mesh generated from vertex arrays through SurfaceTool (normals generated when not given).
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const Params := preload("../../core/params.gd")
+const NewNode := preload("../../lib/new_node.gd")
+const ObjectProps := preload("../../lib/object_props.gd")
+const MeshDescribe := preload("../../lib/mesh_describe.gd")
+
+const SHAPES := {"box": "BoxMesh", "sphere": "SphereMesh", "capsule": "CapsuleMesh", "cylinder": "CylinderMesh",
+		"plane": "PlaneMesh", "prism": "PrismMesh", "torus": "TorusMesh", "quad": "QuadMesh"}
+const PRIMITIVES := {"triangles": Mesh.PRIMITIVE_TRIANGLES, "triangle_strip": Mesh.PRIMITIVE_TRIANGLE_STRIP,
+		"lines": Mesh.PRIMITIVE_LINES, "line_strip": Mesh.PRIMITIVE_LINE_STRIP, "points": Mesh.PRIMITIVE_POINTS}
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "mesh.add",
+			"summary": "Add a MeshInstance3D with a primitive mesh (box, sphere, capsule, cylinder, plane, prism, torus, quad) sized by its properties.",
+			"params": [
+				choice("shape", SHAPES.keys(), "Primitive"),
+				opt("parent", "NodePath", "Parent node (default: the root)", ""),
+				opt("name", "string", "Node name (default: MeshInstance3D, made unique)", ""),
+				opt("mesh", "Dictionary", "Properties of the primitive, e.g. {\"size\": [2, 1, 2]} or {\"radius\": 0.5, \"height\": 1}", {}),
+				opt("position", "Vector3", "Position", [0, 0, 0]),
+				opt("material", "string", "Material file for the mesh"),
+			],
+			"example": {"shape": "box", "parent": "/root/Main", "name": "Wall", "mesh": {"size": [4, 2, 0.5]}, "position": [0, 1, -3]},
+			"handler": _add,
+		},
+		{
+			"method": "mesh.from_arrays",
+			"summary": "Add a MeshInstance3D with a mesh generated from vertices (and optional indices, normals, UVs, colours) via SurfaceTool.",
+			"params": [
+				req("vertices", "Array", "Vertices [[x, y, z], …] (clockwise triangles face you)"),
+				opt("parent", "NodePath", "Parent node (default: the root)", ""),
+				opt("name", "string", "Node name (default: MeshInstance3D, made unique)", ""),
+				opt("indices", "Array", "Vertex indices (3 per triangle for triangles)"),
+				opt("normals", "Array", "One normal per vertex (default: generated for triangles)"),
+				opt("uvs", "Array", "One [u, v] per vertex"),
+				opt("colors", "Array", "One colour per vertex"),
+				choice("primitive", PRIMITIVES.keys(), "Primitive type", "triangles"),
+				opt("position", "Vector3", "Position", [0, 0, 0]),
+			],
+			"example": {"parent": "/root/Main", "name": "Ramp", "vertices": [[0, 0, 0], [2, 0, 0], [0, 1, 2], [2, 1, 2]],
+					"indices": [0, 2, 1, 1, 2, 3]},
+			"handler": _from_arrays,
+		},
+	]
+
+
+func _add(p: Dictionary) -> Variant:
+	var parent: Variant = NewNode.check(p.parent, p.name, "mesh.add")
+	if parent is BridgeError:
+		return parent
+	var mesh: PrimitiveMesh = ClassDB.instantiate(SHAPES[p.shape])
+	var bad: Variant = ObjectProps.apply_new(mesh, p.mesh, "mesh.add")
+	if bad:
+		return bad
+	if p.has("material"):
+		var mat: Resource = load(p.material) if p.material.begins_with("res://") and ResourceLoader.exists(p.material) else null
+		if not mat is Material:
+			return BridgeError.not_found("no material file at %s" % p.material, {"param": "material"})
+		mesh.material = mat
+	var node := MeshInstance3D.new()
+	node.mesh = mesh
+	node.position = p.position
+	NewNode.add(node, parent, p.name, "add %s" % SHAPES[p.shape])
+	var out := MeshDescribe.describe(mesh)
+	out.merge({"path": SceneAccess.path_of(node), "mesh_properties": ObjectProps.read(mesh, p.mesh.keys())})
+	return out
+
+
+func _from_arrays(p: Dictionary) -> Variant:
+	var parent: Variant = NewNode.check(p.parent, p.name, "mesh.from_arrays")
+	if parent is BridgeError:
+		return parent
+	var count: int = p.vertices.size()
+	var columns := {}
+	for key: String in ["vertices", "normals", "uvs", "colors"]:
+		if not p.has(key):
+			continue
+		var type: String = {"vertices": "Vector3", "normals": "Vector3", "uvs": "Vector2", "colors": "Color"}[key]
+		if p[key].size() != count:
+			return BridgeError.invalid("mesh.from_arrays: %s has %d entries for %d vertices" % [key, p[key].size(), count], {"param": key})
+		var values: Array = []
+		for i in count:
+			var v: Variant = Params.convert_value({"type": type}, p[key][i])
+			if v is BridgeError:
+				return BridgeError.invalid("mesh.from_arrays: %s[%d] %s" % [key, i, v.message], {"param": key})
+			values.append(v)
+		columns[key] = values
+	var primitive: int = PRIMITIVES[p.primitive]
+	var indices: Array = p.get("indices", [])
+	for i: Variant in indices:
+		if not (i is int or i is float) or i != floorf(i) or i < 0 or i >= count:
+			return BridgeError.invalid("mesh.from_arrays: index %s is not a vertex index 0..%d" % [JSON.stringify(i), count - 1], {"param": "indices"})
+	var drawn: int = indices.size() if not indices.is_empty() else count
+	if count == 0 or (primitive == Mesh.PRIMITIVE_TRIANGLES and drawn % 3 != 0) or (primitive == Mesh.PRIMITIVE_LINES and drawn % 2 != 0):
+		return BridgeError.invalid("mesh.from_arrays: %d %s do not make whole %s" % [drawn, "indices" if indices else "vertices", p.primitive],
+				{"param": "indices" if indices else "vertices"})
+	var st := SurfaceTool.new()
+	st.begin(primitive)
+	for i in count:
+		if columns.has("normals"):
+			st.set_normal(columns.normals[i])
+		if columns.has("uvs"):
+			st.set_uv(columns.uvs[i])
+		if columns.has("colors"):
+			st.set_color(columns.colors[i])
+		st.add_vertex(columns.vertices[i])
+	for i: Variant in indices:
+		st.add_index(int(i))
+	if primitive == Mesh.PRIMITIVE_TRIANGLES and not columns.has("normals"):
+		st.generate_normals()
+	if columns.has("uvs") and primitive == Mesh.PRIMITIVE_TRIANGLES:
+		st.generate_tangents()
+	var mesh := st.commit()
+	var node := MeshInstance3D.new()
+	node.mesh = mesh
+	node.position = p.position
+	NewNode.add(node, parent, p.name, "add generated mesh")
+	var out := MeshDescribe.describe(mesh)
+	out["path"] = SceneAccess.path_of(node)
+	return out

@@ -1,0 +1,153 @@
+@tool
+extends "../../core/command_group.gd"
+## mesh.*, existing meshes: describe one (bounds, surfaces, vertex counts), save a node's mesh as a file it
+## then shares, and merge several MeshInstance3D nodes into one mesh (one surface per source surface).
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const NewNode := preload("../../lib/new_node.gd")
+const MeshDescribe := preload("../../lib/mesh_describe.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "mesh.info",
+			"summary": "A mesh's AABB, surfaces (vertex and index counts, primitive, material), vertex and triangle totals: from a node (MeshInstance3D/2D, CSG) or a file.",
+			"params": [
+				opt("node_path", "NodePath", "Node holding the mesh (a CSG shape reports its generated mesh)"),
+				opt("path", "string", "Or: a mesh file"),
+			],
+			"example": {"node_path": "/root/Main/Wall"},
+			"read_only": true,
+			"handler": _info,
+		},
+		{
+			"method": "mesh.save",
+			"summary": "Save a node's mesh as a file (.tres/.res/.mesh) and make the node use that file (undoable relink).",
+			"params": [
+				req("node_path", "NodePath", "MeshInstance3D (or other node with a mesh property)"),
+				req("path", "string", "File to write, e.g. res://meshes/wall.tres", {"writes_path": true}),
+				opt("overwrite", "bool", "Replace an existing file", false),
+			],
+			"example": {"node_path": "/root/Main/Wall", "path": "res://meshes/wall.tres"},
+			"handler": _save,
+		},
+		{
+			"method": "mesh.merge",
+			"summary": "Merge MeshInstance3D nodes into one new MeshInstance3D (transforms baked, one surface per source surface with its material); optionally remove the sources.",
+			"params": [
+				req("nodes", "Array", "MeshInstance3D node paths"),
+				opt("parent", "NodePath", "Parent of the merged node (default: the root)", ""),
+				opt("name", "string", "Name of the merged node", "Merged"),
+				opt("remove_sources", "bool", "Remove the source nodes in the same action", false),
+			],
+			"example": {"nodes": ["/root/Main/Wall", "/root/Main/Ramp"], "name": "Merged"},
+			"handler": _merge,
+		},
+	]
+
+
+func _info(p: Dictionary) -> Variant:
+	if p.has("path") == p.has("node_path"):
+		return BridgeError.invalid("mesh.info: give node_path or path (one of them)", {"param": "node_path"})
+	if p.has("path"):
+		var res: Resource = load(p.path) if p.path.begins_with("res://") and ResourceLoader.exists(p.path) else null
+		if not res is Mesh:
+			return BridgeError.not_found("no mesh file at %s" % p.path, {"param": "path"})
+		return MeshDescribe.describe(res)
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	var mesh: Mesh = null
+	if node is CSGShape3D:
+		if not node.is_root_shape():
+			return BridgeError.invalid("mesh.info: %s is inside a CSG tree; ask its root shape" % SceneAccess.path_of(node), {"param": "node_path"})
+		var baked: Variant = node.bake_static_mesh()
+		mesh = baked
+	elif "mesh" in node and node.get("mesh") is Mesh:
+		mesh = node.mesh
+	if mesh == null:
+		return BridgeError.failed("%s (%s) has no mesh" % [SceneAccess.path_of(node), node.get_class()])
+	var out := MeshDescribe.describe(mesh)
+	out["node_path"] = SceneAccess.path_of(node)
+	if node is Node3D:
+		out["global_aabb"] = MeshDescribe.aabb(node.global_transform * mesh.get_aabb())
+	return out
+
+
+func _save(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	if not "mesh" in node or not node.get("mesh") is Mesh:
+		return BridgeError.failed("%s (%s) has no mesh to save" % [SceneAccess.path_of(node), node.get_class()])
+	if not p.path.get_extension() in ["tres", "res", "mesh"]:
+		return BridgeError.invalid("mesh.save: path must end in .tres, .res or .mesh", {"param": "path"})
+	if FileAccess.file_exists(p.path) and not p.overwrite:
+		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
+	var copy: Mesh = node.mesh.duplicate()
+	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(p.path.get_base_dir()))
+	if err == OK:
+		err = ResourceSaver.save(copy, p.path)
+	if err != OK:
+		return BridgeError.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
+	copy.take_over_path(p.path)
+	EditorInterface.get_resource_filesystem().update_file(p.path)
+	var ur := SceneAccess.action("save mesh of %s" % node.name)
+	ur.add_do_property(node, "mesh", copy)
+	ur.add_undo_property(node, "mesh", node.mesh)
+	ur.commit_action()
+	return {"node_path": SceneAccess.path_of(node), "path": node.mesh.resource_path, "class": copy.get_class()}
+
+
+func _merge(p: Dictionary) -> Variant:
+	var parent: Variant = NewNode.check(p.parent, p.name, "mesh.merge")
+	if parent is BridgeError:
+		return parent
+	if p.nodes.size() < 1:
+		return BridgeError.invalid("mesh.merge: nodes is empty", {"param": "nodes"})
+	var sources: Array = []
+	for path: Variant in p.nodes:
+		var node: Variant = NewNode.require(str(path), ["MeshInstance3D"], "mesh.merge") if path is String else \
+				BridgeError.invalid("mesh.merge: nodes holds node path strings, got %s" % JSON.stringify(path), {"param": "nodes"})
+		if node is BridgeError:
+			return node
+		if node.mesh == null:
+			return BridgeError.failed("%s has no mesh to merge" % SceneAccess.path_of(node), {"param": "nodes"})
+		if node in sources:
+			return BridgeError.invalid("mesh.merge: %s is listed twice" % SceneAccess.path_of(node), {"param": "nodes"})
+		if p.remove_sources and node.is_ancestor_of(parent):
+			return BridgeError.invalid("mesh.merge: cannot remove %s, the new node's parent is inside it" % SceneAccess.path_of(node), {"param": "nodes"})
+		sources.append(node)
+	var to_parent: Transform3D = parent.global_transform.affine_inverse() if parent is Node3D else Transform3D.IDENTITY
+	var merged := ArrayMesh.new()
+	for node: MeshInstance3D in sources:
+		var xf: Transform3D = to_parent * node.global_transform
+		for s in node.mesh.get_surface_count():
+			var st := SurfaceTool.new()
+			st.append_from(node.mesh, s, xf)
+			st.set_material(node.get_active_material(s))
+			st.commit(merged)
+	var out_node := MeshInstance3D.new()
+	out_node.mesh = merged
+	out_node.name = p.name
+	var ur := SceneAccess.action("merge %d meshes" % sources.size())
+	ur.add_do_method(parent, "add_child", out_node, true)
+	ur.add_do_method(out_node, "set_owner", SceneAccess.root())
+	ur.add_do_reference(out_node)
+	if p.remove_sources:
+		for node: Node in sources:
+			ur.add_do_method(node.get_parent(), "remove_child", node)
+		var ordered := sources.duplicate()
+		ordered.sort_custom(func(a: Node, b: Node) -> bool: return a.get_index() < b.get_index())
+		for node: Node in ordered:
+			ur.add_undo_method(node.get_parent(), "add_child", node, true)
+			ur.add_undo_method(node.get_parent(), "move_child", node, node.get_index())
+			SceneAccess.add_owner_ops(ur, SceneAccess.owner_pairs(node), true)
+			ur.add_undo_reference(node)
+	ur.add_undo_method(parent, "remove_child", out_node)
+	ur.commit_action()
+	var out := MeshDescribe.describe(merged)
+	out["path"] = SceneAccess.path_of(out_node)
+	out["merged"] = p.nodes
+	return out
