@@ -1,0 +1,78 @@
+// The README's shell session, run as written against a real editor: inside the project every step exits 0;
+// outside any project (the editor on the fallback port) every step exits 0 too and says which project
+// the answering editor serves.
+import {expect} from 'chai'
+import {spawnSync} from 'node:child_process'
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+import {BRIDGE_BIN} from '../../support/cli.js'
+import {REPO_ROOT, type TestEditor, startEditor} from '../../support/editor.js'
+
+/** The command lines of the README's "Use it from a shell" block (without `cd` and comments). */
+function readmeShellLines(): string[] {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8')
+  const section = readme.slice(readme.indexOf('## Use it from a shell'))
+  const block = /```bash\n([\s\S]*?)```/.exec(section)![1]
+  return block
+    .split('\n')
+    .map((l) => l.replace(/\s{2,}#.*$/, '').trim())
+    .filter((l) => l.startsWith('bridge '))
+}
+
+describe("README: the shell examples exit as documented (real editor)", function () {
+  this.timeout(300_000)
+  let editor: TestEditor
+  let outside: string
+  let home: string
+  const port = String(45000 + Math.floor(Math.random() * 4000))
+
+  const run = (line: string, cwd: string) =>
+    spawnSync('bash', ['-c', `bridge() { "${process.execPath}" "${BRIDGE_BIN}" "$@"; }\n${line}`], {
+      cwd,
+      env: {...process.env, NO_COLOR: '1', BRIDGE_WS_PORT: port, HOME: home, XDG_CACHE_HOME: join(home, 'cache')},
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+
+  before(async () => {
+    outside = mkdtempSync(join(tmpdir(), 'bridge-readme-'))
+    home = mkdtempSync(join(tmpdir(), 'bridge-readme-home-'))
+    editor = await startEditor({env: {BRIDGE_WS_PORT: port}})
+  })
+  after(async () => {
+    await editor?.stop()
+    rmSync(outside, {recursive: true, force: true})
+    rmSync(home, {recursive: true, force: true})
+  })
+
+  it('has the examples this test runs', () => {
+    expect(readmeShellLines().length).to.be.greaterThan(5)
+  })
+
+  it('inside the project, every step exits 0', async () => {
+    for (const line of readmeShellLines()) {
+      const result = run(line, editor.root)
+      expect(result.status, `${line}\n${result.stdout}\n${result.stderr}`).to.equal(0)
+    }
+    // the session leaves Hero and Score (its undo took back the position): take them back for the next run
+    for (;;) {
+      const tree = JSON.stringify(await editor.client.call('scene.tree'))
+      if (!tree.includes('"Hero"') && !tree.includes('"Score"')) break
+      await editor.client.call('editor.undo')
+    }
+  })
+
+  it('outside any project, every step exits 0 and names the project the answering editor serves', async () => {
+    for (const line of readmeShellLines()) {
+      const result = run(line, outside)
+      expect(result.status, `${line}\n${result.stdout}\n${result.stderr}`).to.equal(0)
+      if (/--help|autocomplete/.test(line)) continue
+      expect(JSON.parse(result.stdout).editor_project, line).to.equal(editor.root)
+    }
+    const status = run('bridge status', outside)
+    expect(status.status, status.stderr).to.equal(0)
+    expect(JSON.parse(status.stdout)).to.include({project_root: editor.root, inside_project: false})
+  })
+})
