@@ -8,6 +8,7 @@ extends Node
 const GameLink := preload("game_link.gd")
 const BridgeError := preload("../core/bridge_error.gd")
 const JsonValue := preload("../core/json_value.gd")
+const Settings := preload("../core/settings.gd")
 
 const NODE_NAME := "DebugSession"
 const SCOPES := ["local", "member", "global"]
@@ -29,7 +30,7 @@ var _link: Node
 static func of(server: Node) -> Node:
 	var session := server.get_node_or_null(NODE_NAME)
 	if session == null:
-		session = load("res://addons/bridge/lib/debug_session.gd").new()
+		session = load(Settings.addon_dir().path_join("lib/debug_session.gd")).new()
 		session.name = NODE_NAME
 		session._link = GameLink.of(server)
 		server.add_child(session)

@@ -1,0 +1,151 @@
+@tool
+extends "../../core/command_group.gd"
+## batch.*: several edits of the open scene as ONE undo step, all or nothing. batch.run runs any commands
+## through the router while SceneAccess merges their actions into the batch's one action; if one fails,
+## that action is undone and the scene is exactly as before.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+
+const GLOBAL_HISTORY := 0
+
+var _serial := 0
+
+
+func group_summary() -> String:
+	return "Several scene edits as one undo step, all or nothing"
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "batch.run",
+			"summary": "Run several commands on the open scene as one undo step, all or nothing: if one fails, every change before it is rolled back.",
+			"params": [
+				req("commands", "Array", "[{method, params}] run in order, e.g. node.add then node.set on the new node"),
+				opt("label", "string", "Name of the undo step (Bridge: batch <label>)", "edit"),
+			],
+			"example": {"commands": [
+				{"method": "node.add", "params": {"type": "Node2D", "name": "Enemies"}},
+				{"method": "node.add", "params": {"type": "Sprite2D", "parent": "Enemies", "name": "Bat"}},
+				{"method": "node.set", "params": {"node_path": "Enemies/Bat", "property": "position", "value": [40, 60]}},
+			], "label": "enemies"},
+			"handler": _run,
+		},
+		{
+			"method": "batch.set_property",
+			"summary": "Set one property on every node of the open scene that matches a class and/or group, in one undo step; reads each back.",
+			"params": [
+				req("property", "string", "Property name, e.g. visible or modulate"),
+				req("value", "any", "JSON value, coerced to each node's property type as node.set does"),
+				opt("type", "string", "Only nodes of this class (subclasses included), e.g. Sprite2D"),
+				opt("group", "string", "Only nodes in this group"),
+				opt("under", "NodePath", "Only below this node (default: the whole scene)", ""),
+			],
+			"example": {"type": "CollisionShape2D", "property": "disabled", "value": true},
+			"handler": _set_property,
+		},
+	]
+
+
+func _run(p: Dictionary) -> Variant:
+	var root: Variant = SceneAccess.require_root()
+	if root is BridgeError:
+		return root
+	if SceneAccess.batch_action != "":
+		return BridgeError.failed("batch.run: a batch is already running; batches do not nest")
+	if p.commands.is_empty():
+		return BridgeError.invalid("batch.run: commands is empty; give [{method, params}, ...]", {"param": "commands"})
+	var router: RefCounted = server.router
+	for i in p.commands.size():
+		var entry: Variant = p.commands[i]
+		if not entry is Dictionary or not entry.get("method") is String or not entry.get("params", {}) is Dictionary:
+			return BridgeError.invalid("batch.run: commands[%d] must be {method: string, params: object}" % i, {"param": "commands", "index": i})
+		if not router.has(entry.method):
+			return BridgeError.invalid("batch.run: commands[%d]: unknown method '%s'" % [i, entry.method], {"param": "commands", "index": i})
+		var doc: Dictionary = router.describe(entry.method)
+		var group: String = entry.method.get_slice(".", 0)
+		if doc.needs == "game" or group in ["batch", "editor", "project"] or (group == "scene" and entry.method != "scene.instance"):
+			return BridgeError.invalid("batch.run: commands[%d]: %s cannot run in a batch (only edits of the open scene are undone together)" % [
+					i, entry.method], {"param": "commands", "index": i})
+	var ur := EditorInterface.get_editor_undo_redo()
+	var scene_history := ur.get_history_undo_redo(ur.get_object_history_id(root))
+	var global_history := ur.get_history_undo_redo(GLOBAL_HISTORY)
+	var start: int = scene_history.get_current_action()
+	var global_version := global_history.get_version()
+	_serial += 1
+	var action_name := "Bridge: batch %s #%d" % [p.label, _serial]
+	var results: Array = []
+	var failure: Dictionary = {}
+	SceneAccess.batch_action = action_name
+	for i in p.commands.size():
+		var entry: Dictionary = p.commands[i]
+		var out: Dictionary = await router.dispatch(entry.method, entry.get("params", {}))
+		if out.has("error"):
+			failure = {"index": i, "method": entry.method, "error": out.error}
+			break
+		if global_history.get_version() != global_version or EditorInterface.get_edited_scene_root() != root:
+			failure = {"index": i, "method": entry.method, "error": {"message": "it changed something outside the open scene's history"}}
+			break
+		if scene_history.get_current_action() > start + 1:
+			failure = {"index": i, "method": entry.method, "error": {"message": "its change could not join the batch's undo step"}}
+			break
+		results.append({"method": entry.method, "result": out.result})
+	SceneAccess.batch_action = ""
+	if failure.is_empty():
+		return {"label": p.label, "action": action_name, "count": results.size(), "results": results}
+	var undone := 0
+	while scene_history.get_current_action() > start and scene_history.get_current_action_name() == action_name and undone < 100:
+		scene_history.undo()
+		undone += 1
+	return BridgeError.failed("batch.run: commands[%d] (%s) failed: %s; the batch was rolled back, the scene is as before" % [
+			failure.index, failure.method, failure.error.get("message", "")], {"index": failure.index, "method": failure.method,
+			"error": failure.error, "completed": results.size(), "rolled_back": undone > 0})
+
+
+func _set_property(p: Dictionary) -> Variant:
+	var base: Variant = SceneAccess.resolve(p.under)
+	if base is BridgeError:
+		return base
+	if p.has("type") and not ClassDB.class_exists(p.type) and not _is_script_class(p.type):
+		return BridgeError.invalid("batch.set_property: unknown class '%s'" % p.type, {"param": "type"})
+	if not p.has("type") and not p.has("group"):
+		return BridgeError.invalid("batch.set_property: give type, group or both to choose the nodes", {"param": "type"})
+	var targets: Array = []
+	for node: Node in [base] + base.find_children("*", "", true, false):
+		if node.owner != SceneAccess.root() and node != SceneAccess.root():
+			continue
+		if p.has("type") and not (node.is_class(p.type) or _script_class_of(node) == p.type):
+			continue
+		if p.has("group") and not node.is_in_group(p.group):
+			continue
+		targets.append(node)
+	if targets.is_empty():
+		return BridgeError.not_found("batch.set_property: no node below %s matches%s%s" % [SceneAccess.path_of(base),
+				" type %s" % p.type if p.has("type") else "", " group %s" % p.group if p.has("group") else ""])
+	var values: Array = []
+	for node: Node in targets:
+		var info: Variant = SceneAccess.property_info(node, p.property)
+		if info is BridgeError:
+			return info
+		var v: Variant = SceneAccess.coerce(p.value, info)
+		if v is BridgeError:
+			return BridgeError.invalid("batch.set_property: %s: %s" % [SceneAccess.path_of(node), v.message], {"param": "value"})
+		values.append(v)
+	var ur := SceneAccess.action("set %s on %d nodes" % [p.property, targets.size()])
+	for i in targets.size():
+		ur.add_do_property(targets[i], p.property, values[i])
+		ur.add_undo_property(targets[i], p.property, targets[i].get(p.property))
+	ur.commit_action()
+	var changed: Array = []
+	for node: Node in targets:
+		changed.append({"path": SceneAccess.path_of(node), "value": node.get(p.property)})
+	return {"property": p.property, "count": changed.size(), "nodes": changed}
+
+
+static func _is_script_class(type: String) -> bool:
+	return ProjectSettings.get_global_class_list().any(func(c: Dictionary) -> bool: return c["class"] == type)
+
+
+static func _script_class_of(node: Node) -> String:
+	var script: Script = node.get_script()
+	return str(script.get_global_name()) if script else ""
