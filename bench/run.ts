@@ -1,11 +1,15 @@
 // `npm run bench`: what `bridge serve` costs a model and a user, measured against a real headless editor —
-// the size of tools/list (bytes, estimated tokens = chars / 4) and command round-trip latency through serve,
-// next to the WebSocket baseline. Prints small tables; exits non-zero if the typed list blows its budget.
+// the size of tools/list (bytes, estimated tokens = chars / 4) in all, per toolset and per client default,
+// and command round-trip latency through serve, next to the WebSocket baseline. Prints small tables; exits
+// non-zero if the typed list blows its budget.
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import type {Tool} from '@modelcontextprotocol/sdk/types.js'
 import {join} from 'node:path'
 
+import type {CommandDoc} from '../src/catalog/catalog.js'
+import {typedTool} from '../src/mcp/tools.js'
+import {TOOLSETS, toolsetsFor} from '../src/mcp/toolsets.js'
 import {REPO_ROOT, type TestEditor, startEditor} from '../test/support/editor.js'
 
 /** The reference system's typed list: 332 tools, about 205 KB / 52k tokens (≈ 617 B per tool). */
@@ -20,14 +24,14 @@ interface Serve {
   startMs: number
 }
 
-async function startServe(root: string, extra: string[] = []): Promise<Serve> {
+async function startServe(root: string, extra: string[] = [], clientName = 'bench'): Promise<Serve> {
   const t0 = performance.now()
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'serve', '--project', root, ...extra],
     stderr: 'ignore',
   })
-  const client = new Client({name: 'bench', version: '1.0.0'})
+  const client = new Client({name: clientName, version: '1.0.0'})
   await client.connect(transport)
   await client.listTools()
   return {client, startMs: performance.now() - t0}
@@ -66,12 +70,12 @@ async function main(): Promise<number> {
   try {
     process.stderr.write('bench: starting a headless editor on a copy of examples/demo…\n')
     editor = await startEditor()
-    const typed = await startServe(editor.root)
+    const typed = await startServe(editor.root, ['--toolsets', 'all'])
     const plain = await startServe(editor.root, ['--typed=false'])
     sessions.push(typed.client, plain.client)
 
     const tools = (await typed.client.listTools()).tools
-    const typedOnly = tools.filter((t) => t.name !== 'engine_run')
+    const typedOnly = tools.filter((t) => t.name !== 'engine_run' && t.name !== 'bridge_toolsets')
     const all = size(tools)
     const perTool = Math.round(size(typedOnly).bytes / Math.max(1, typedOnly.length))
     const descriptions = typedOnly.reduce((n, t) => n + (t.description?.length ?? 0), 0)
@@ -89,7 +93,7 @@ async function main(): Promise<number> {
       table(
         ['list', 'tools', 'bytes', 'tokens', 'bytes/tool'],
         [
-          ['serve (typed, default)', tools.length, all.bytes, all.tokens, perTool],
+          ['serve --toolsets all', tools.length, all.bytes, all.tokens, perTool],
           ['serve --typed=false', 1, plainSize.bytes, plainSize.tokens, plainSize.bytes],
           [
             `typed, scaled to ${REFERENCE.tools} tools`,
@@ -108,6 +112,38 @@ async function main(): Promise<number> {
         ],
       ),
     )
+    const {commands} = await editor.client.call<{commands: CommandDoc[]}>('engine.commands')
+    console.log('\n## per toolset (addon/mcp/toolsets.json; engine_run + bridge_toolsets add the first row to any list)\n')
+    const fixed = size(tools.filter((t) => t.name === 'engine_run' || t.name === 'bridge_toolsets'))
+    const setRows: (string | number)[][] = [['(always: engine_run, bridge_toolsets)', '', 2, fixed.bytes, fixed.tokens]]
+    for (const set of toolsetsFor(commands)) {
+      const own = size(commands.filter((c) => set.methods.includes(c.method)).map((c) => typedTool(c)))
+      setRows.push([set.name, set.groups.join(','), set.methods.length, own.bytes, own.tokens])
+    }
+    console.log(table(['toolset', 'groups', 'tools', 'bytes', 'tokens'], setRows))
+
+    console.log("\n## each client's default (bridge serve with no --toolsets, as the client announces itself)\n")
+    const clientRows: (string | number)[][] = []
+    const announced: [string, string][] = [
+      ['Visual Studio Code', 'vscode'],
+      ['cursor-vscode', 'cursor'],
+      ['claude-code', 'claude-code'],
+      ['claude-ai', 'claude-desktop'],
+      ['some-other-client', '(unknown)'],
+    ]
+    for (const [name, profile] of announced) {
+      const session = await startServe(editor.root, [], name)
+      sessions.push(session.client)
+      const listed = (await session.client.listTools()).tools
+      const limit = TOOLSETS.clients.find((c) => c.name === profile)?.max_tools
+      const sets = toolsetsFor(commands)
+        .filter((s) => s.methods.some((m) => listed.some((t) => t.name === m.replaceAll('.', '_'))))
+        .map((s) => s.name)
+      const listedSize = size(listed)
+      clientRows.push([`${name} (${profile})`, sets.join(','), listed.length, limit ?? '-', listedSize.bytes, listedSize.tokens])
+    }
+    console.log(table(['client', 'toolsets', 'tools', 'limit', 'bytes', 'tokens'], clientRows))
+
     const typedBytes = size(typedOnly).bytes
     const share = (n: number) => `${n} B (${Math.round((100 * n) / typedBytes)} %)`
     console.log(

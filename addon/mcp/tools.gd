@@ -56,10 +56,15 @@ func list(selection: Array = ["all"]) -> Array:
 	return tools
 
 
-## The shared rule: only the hints that differ from MCP's defaults (readOnlyHint false, destructiveHint
-## true), and the command's result schema as outputSchema when it declares one.
+## The shared rule: the input schema without `additionalProperties: false` (the router still refuses
+## an unknown parameter by name), only the hints that differ from MCP's defaults (readOnlyHint false,
+## destructiveHint true), and the command's result schema as outputSchema when it declares one.
 static func typed_tool(doc: Dictionary) -> Dictionary:
-	var entry := {"name": tool_name(doc.method), "description": doc.summary, "inputSchema": doc.input_schema}
+	var schema: Dictionary = doc.input_schema
+	if schema.get("additionalProperties", true) == false:
+		schema = schema.duplicate()
+		schema.erase("additionalProperties")
+	var entry := {"name": tool_name(doc.method), "description": doc.summary, "inputSchema": schema}
 	if doc.read_only:
 		entry["annotations"] = {"readOnlyHint": true}
 	elif not doc.destructive:

@@ -37,14 +37,17 @@ export const MAX_QUALIFIED_NAME = 60
 export const SERVER_NAME = 'godot-bridge'
 
 /**
- * The shared rule: name from the method, description = summary, the addon's input schema, its result schema
- * as outputSchema, and only the hints that differ from MCP's defaults (readOnlyHint false, destructiveHint true).
+ * The shared rule (addon/mcp/README.md): name from the method, description = summary, the addon's input
+ * schema without `additionalProperties: false` (calls are still checked against the full schema: an unknown
+ * parameter is refused by name), its result schema as outputSchema, and only the hints that differ from
+ * MCP's defaults (readOnlyHint false, destructiveHint true).
  */
 export function typedTool(doc: McpCommandDoc): Tool {
+  const {additionalProperties, ...listed} = doc.input_schema
   const tool: Tool = {
     name: toolName(doc.method),
     description: doc.summary,
-    inputSchema: doc.input_schema as Tool['inputSchema'],
+    inputSchema: (additionalProperties === false ? listed : doc.input_schema) as Tool['inputSchema'],
   }
   const annotations = hints(doc)
   if (annotations) tool.annotations = annotations

@@ -86,8 +86,9 @@ export function parseToolsets(value: string): string[] {
 }
 
 /**
- * The toolsets a profile's default enables for this command set: its preferred toolsets in order, each taken
- * while the list stays within max_tools (`fixed` tools — engine_run, bridge_toolsets, plugin tools — count too).
+ * The toolsets a profile's default enables for this command set: its preferred toolsets that have commands, in
+ * order, each taken while the list stays within max_tools (`fixed` tools — engine_run, bridge_toolsets, plugin
+ * tools — count too).
  */
 export function fitProfile(
   toolsets: Toolset[],
@@ -100,7 +101,8 @@ export function fitProfile(
   let total = fixed
   for (const name of wanted) {
     const set = toolsets.find((t) => t.name === name)
-    const count = set?.methods.length ?? 0
+    if (!set) continue // no commands (yet): a command set that grows is fitted again
+    const count = set.methods.length
     if (maxTools !== undefined && total + count > maxTools) continue
     chosen.push(name)
     total += count

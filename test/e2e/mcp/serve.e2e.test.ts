@@ -11,6 +11,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import type {CommandDoc} from '../../../src/catalog/catalog.js'
+import {hints, typedTool} from '../../../src/mcp/tools.js'
 import {BRIDGE_BIN, runCli} from '../../support/cli.js'
 import {DEMO_PROJECT, REPO_ROOT, type TestEditor, startEditor} from '../../support/editor.js'
 
@@ -125,9 +126,11 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
     for (const c of commands) {
       const tool = byName.get(c.method.replace('.', '_'))
       expect(tool, c.method).to.not.equal(undefined)
+      expect(tool, c.method).to.deep.equal(typedTool(c))
       expect(tool!.description, c.method).to.equal(c.summary)
-      expect(tool!.inputSchema, c.method).to.deep.equal(c.input_schema)
-      expect(tool!.annotations, c.method).to.deep.equal({readOnlyHint: c.read_only, destructiveHint: c.destructive})
+      const {additionalProperties, ...listed} = c.input_schema
+      expect(tool!.inputSchema, c.method).to.deep.equal(additionalProperties === false ? listed : c.input_schema)
+      expect(tool!.annotations, c.method).to.deep.equal(hints(c))
     }
   })
 

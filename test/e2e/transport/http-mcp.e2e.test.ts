@@ -20,6 +20,7 @@ import {getPrompt, listPrompts, loadPrompts} from '../../../src/mcp/prompts.js'
 import {listResources} from '../../../src/mcp/resources.js'
 import {successResult} from '../../../src/mcp/results.js'
 import {ENGINE_RUN, typedTool} from '../../../src/mcp/tools.js'
+import {TOOLSETS_TOOL} from '../../../src/mcp/toolsets.js'
 import {DEMO_PROJECT, REPO_ROOT, type TestEditor, startEditor} from '../../support/editor.js'
 
 /** A project-local command (a fixture) whose result carries an image, as frame captures will. */
@@ -180,10 +181,10 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
       await sdk.ping()
     })
 
-    it('lists engine_run plus one typed tool per live command, exactly as bridge serve builds them', async () => {
+    it('lists engine_run, bridge_toolsets and one typed tool per live command, exactly as bridge serve builds them', async () => {
       const {commands} = await editor.client.call<{commands: CommandDoc[]}>('engine.commands')
       const {tools} = await sdk.listTools()
-      const expected = JSON.parse(JSON.stringify([ENGINE_RUN, ...commands.map((c) => typedTool(c))]))
+      const expected = JSON.parse(JSON.stringify([ENGINE_RUN, TOOLSETS_TOOL, ...commands.map((c) => typedTool(c))]))
       expect(tools).to.deep.equal(expected)
       expect(tools.map((t) => t.name)).to.include.members(['engine_run', 'project_info', 'node_add', 'engine_commands'])
     })

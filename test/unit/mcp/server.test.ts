@@ -56,10 +56,10 @@ describe('mcp server with the editor down (in-memory client)', () => {
     expect((got.messages[0].content as {text: string}).text).to.include('engine.class_info')
   })
 
-  it('lists engine_run plus the catalog commands as typed tools until an editor answers', async () => {
+  it('lists engine_run, bridge_toolsets and the catalog commands as typed tools until an editor answers', async () => {
     const {tools} = await client.listTools()
-    expect(tools[0].name).to.equal('engine_run')
-    expect(tools.slice(1).map((t) => t.name)).to.deep.equal(loadCatalog().map((c) => c.method.replace('.', '_')))
+    expect(tools.slice(0, 2).map((t) => t.name)).to.deep.equal(['engine_run', 'bridge_toolsets'])
+    expect(tools.slice(2).map((t) => t.name)).to.deep.equal(loadCatalog().map((c) => c.method.replace('.', '_')))
   })
 
   it('answers a call with isError and the closed verdict, and a resource read with the same', async () => {

@@ -75,19 +75,21 @@ describe('mcp tools', () => {
     expect(ENGINE_RUN).to.deep.equal(JSON.parse(readFileSync(join(mcpDir(), 'engine_run.json'), 'utf8')))
   })
 
-  it('derives a typed tool by the shared rule: name, summary, schema, hints', () => {
+  it('derives a typed tool by the shared rule: name, summary, schema without additionalProperties, non-default hints', () => {
     expect(typedTool(DOCS[1])).to.deep.equal({
       name: 'anim_tree_add_state',
       description: 'Summary of anim_tree.add_state.',
-      inputSchema: DOCS[1].input_schema,
-      annotations: {readOnlyHint: false, destructiveHint: true},
+      inputSchema: {type: 'object', properties: {}},
     })
+    expect(typedTool(DOCS[2]).annotations).to.deep.equal({readOnlyHint: true})
+    expect(typedTool(DOCS[0]).annotations).to.deep.equal({destructiveHint: false})
   })
 
   it('lists engine_run, the typed tools and plugin tools; a plugin may not shadow an addon command', async () => {
     const {tools, logs} = setup({plugins: [plugin('node_add'), plugin('engine_run'), plugin('fx_tool')]})
     expect((await tools.list()).map((t) => t.name)).to.deep.equal([
       'engine_run',
+      'bridge_toolsets',
       'node_add',
       'anim_tree_add_state',
       'scene_tree',

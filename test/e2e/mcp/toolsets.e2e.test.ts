@@ -1,0 +1,247 @@
+// Toolsets against a real headless editor, as MCP clients see them: `bridge serve` started by clients that
+// announce themselves as VS Code, Cursor, Claude Code or something unknown (each gets a list that fits its
+// limit), an agent enabling a toolset mid-session (tools/list_changed, then a newly listed tool called),
+// every command reachable through engine_run with no toolset enabled, structuredContent checked with ajv
+// against every outputSchema, the HTTP endpoint's ?toolsets=, and the MCP Inspector CLI.
+import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
+import {type CallToolResult, type Tool, ToolListChangedNotificationSchema} from '@modelcontextprotocol/sdk/types.js'
+import {Ajv} from 'ajv'
+import {expect} from 'chai'
+import {execFile} from 'node:child_process'
+import {existsSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {BRIDGE_BIN} from '../../support/cli.js'
+import {REPO_ROOT, type TestEditor, startEditor} from '../../support/editor.js'
+import type {McpCommandDoc} from '../../../src/mcp/tools.js'
+import {toolName} from '../../../src/mcp/tools.js'
+import {matchClient, toolsetsFor} from '../../../src/mcp/toolsets.js'
+
+const SHARED = JSON.parse(readFileSync(join(REPO_ROOT, 'addon', 'mcp', 'toolsets.json'), 'utf8'))
+/** What a client's tools/list may cost per tool at most: the reference system's average (bench/run.ts). */
+const BYTES_PER_TOOL = Math.round(205_000 / 332)
+
+interface Session {
+  client: Client
+  stderr(): string
+  close(): Promise<void>
+}
+
+async function openSession(project: string, clientName: string, extra: string[] = []): Promise<Session> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BRIDGE_BIN, 'serve', '--project', project, ...extra],
+    env: {...(process.env as Record<string, string>), NO_COLOR: '1'},
+    stderr: 'pipe',
+  })
+  let stderr = ''
+  transport.stderr?.on('data', (d) => (stderr += d))
+  const client = new Client({name: clientName, version: '1.0.0'})
+  await client.connect(transport)
+  return {client, stderr: () => stderr, close: () => client.close()}
+}
+
+function text(result: unknown): string {
+  return (result as CallToolResult).content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n')
+}
+
+function bytes(tools: Tool[]): number {
+  return Buffer.byteLength(JSON.stringify({tools}))
+}
+
+describe('toolsets: one surface that fits every MCP client (real editor)', function () {
+  this.timeout(300_000)
+  let editor: TestEditor
+  let commands: McpCommandDoc[]
+  const sessions: Session[] = []
+
+  async function session(clientName: string, extra: string[] = []): Promise<Session> {
+    const s = await openSession(editor.root, clientName, extra)
+    sessions.push(s)
+    return s
+  }
+
+  before(async () => {
+    editor = await startEditor()
+    commands = (await editor.client.call<{commands: McpCommandDoc[]}>('engine.commands')).commands
+  })
+  after(async () => {
+    for (const s of sessions) await s.close().catch(() => {})
+    await editor?.stop()
+  })
+
+  const clients: {name: string; profile?: string}[] = [
+    {name: 'Visual Studio Code', profile: 'vscode'},
+    {name: 'Visual Studio Code - Insiders', profile: 'vscode'},
+    {name: 'cursor-vscode', profile: 'cursor'},
+    {name: 'claude-code', profile: 'claude-code'},
+    {name: 'some-unknown-client'},
+  ]
+  for (const {name, profile} of clients)
+    it(`a client announcing itself as '${name}' gets a tool list within its limit, and the reason on stderr`, async () => {
+      expect(matchClient(name)?.name).to.equal(profile)
+      const s = await session(name)
+      const {tools} = await s.client.listTools()
+      const names = tools.map((t) => t.name)
+      expect(names.slice(0, 2)).to.deep.equal(['engine_run', 'bridge_toolsets'])
+      const limit: number | undefined = SHARED.clients.find((c: {name: string}) => c.name === profile)?.max_tools
+      const size = bytes(tools)
+      if (limit === undefined) {
+        // no known limit: the full typed set
+        expect(tools.length).to.equal(commands.length + 2)
+      } else {
+        expect(tools.length).to.be.at.most(limit)
+        expect(tools.length, 'the default should use the room it has').to.be.greaterThan(limit / 2)
+        expect(tools.length).to.be.lessThan(128)
+      }
+      expect(size, `${tools.length} tools, ${size} B`).to.be.at.most(tools.length * BYTES_PER_TOOL)
+      for (const t of tools) expect(`godot-bridge_${t.name}`.length, t.name).to.be.at.most(60)
+      expect(s.stderr()).to.match(new RegExp(`toolsets .* for client '${name}' .*: ${tools.length} tools`))
+    })
+
+  it('--toolsets overrides the client default: exactly the named toolsets, engine_run and bridge_toolsets', async () => {
+    const s = await session('cursor-vscode', ['--toolsets', 'editor,project'])
+    const {tools} = await s.client.listTools()
+    const sets = toolsetsFor(commands).filter((t) => ['editor', 'project'].includes(t.name))
+    const expected = ['engine_run', 'bridge_toolsets', ...commands.filter((c) => sets.some((t) => t.methods.includes(c.method))).map((c) => toolName(c.method))]
+    expect(tools.map((t) => t.name)).to.deep.equal(expected)
+    expect(s.stderr()).to.include('(--toolsets)')
+    const all = await session('cursor-vscode', ['--toolsets', 'all'])
+    expect((await all.client.listTools()).tools.length).to.equal(commands.length + 2)
+  })
+
+  it('an agent enables a toolset mid-session: tools/list_changed arrives and the new tool answers from the editor', async () => {
+    const s = await session('cursor-vscode')
+    const before = (await s.client.listTools()).tools.map((t) => t.name)
+    expect(before).to.not.include('project_info')
+    const listing = await s.client.callTool({name: 'bridge_toolsets', arguments: {}})
+    expect(listing.isError, text(listing)).to.not.equal(true)
+    const offered = (listing.structuredContent as {toolsets: {name: string; enabled: boolean; tools: number}[]}).toolsets
+    expect(offered.find((t) => t.name === 'project')).to.include({enabled: false})
+    expect(offered.find((t) => t.name === 'scene')).to.include({enabled: true})
+
+    const changed = new Promise<void>((resolve) =>
+      s.client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+    )
+    const enabled = await s.client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['project']}})
+    expect(enabled.isError, text(enabled)).to.not.equal(true)
+    expect((enabled.structuredContent as {enabled: string[]}).enabled).to.include('project')
+    await changed
+    const after = (await s.client.listTools()).tools.map((t) => t.name)
+    expect(after).to.include('project_info')
+    expect(after.length).to.be.greaterThan(before.length)
+    const info = await s.client.callTool({name: 'project_info', arguments: {}})
+    expect(info.isError, text(info)).to.not.equal(true)
+    expect((info.structuredContent as {project_root: string}).project_root).to.equal(editor.root)
+
+    const unknown = await s.client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['nope']}})
+    expect(unknown.isError).to.equal(true)
+    expect(text(unknown)).to.match(/unknown toolset 'nope'.*scene/)
+    const disabled = await s.client.callTool({name: 'bridge_toolsets', arguments: {action: 'disable', toolsets: ['project']}})
+    expect((disabled.structuredContent as {enabled: string[]}).enabled).to.not.include('project')
+    expect((await s.client.listTools()).tools.map((t) => t.name)).to.deep.equal(before)
+  })
+
+  it('with no toolset enabled, every command stays callable through engine_run', async () => {
+    const s = await session('cursor-vscode', ['--toolsets', 'none'])
+    const {tools} = await s.client.listTools()
+    expect(tools.map((t) => t.name)).to.deep.equal(['engine_run', 'bridge_toolsets'])
+    for (const c of commands) {
+      if (c.read_only) {
+        // read-only: really run (a game-only command refuses for want of a game, which still reached it)
+        const r = await s.client.callTool({name: 'engine_run', arguments: {method: c.method, params: c.example}}, undefined, {timeout: 120_000})
+        expect(text(r), c.method).to.not.match(/unknown (method|tool)|-32601/)
+      } else {
+        // a command that changes things: engine_run knows its parameters and checks them before sending
+        const r = await s.client.callTool({name: 'engine_run', arguments: {method: c.method, params: {no_such_param_: 1}}})
+        expect(r.isError, c.method).to.equal(true)
+        expect(text(r), c.method).to.include(`invalid arguments for engine_run ${c.method}`)
+      }
+    }
+  })
+
+  it('every tool with an outputSchema returns structuredContent that validates against it (ajv), and the same JSON as text', async () => {
+    const s = await session('claude-code')
+    const {tools} = await s.client.listTools()
+    const declared = tools.filter((t) => t.outputSchema && t.name !== 'bridge_toolsets')
+    expect(declared.length, 'the core groups declare result shapes').to.be.at.least(10)
+    const ajv = new Ajv({allErrors: true, strict: false})
+    // scene.close last: it closes the scene the other examples work in
+    const order = (t: Tool) => (t.name === 'scene_close' ? 1 : 0)
+    for (const tool of [...declared].sort((a, b) => order(a) - order(b))) {
+      const doc = commands.find((c) => toolName(c.method) === tool.name)!
+      // the examples before it (save_as, open) may have left another scene current
+      if (tool.name === 'scene_close') await editor.client.call('scene.open', {path: doc.example.path})
+      expect(tool.outputSchema, tool.name).to.deep.equal(doc.output_schema)
+      const r = await s.client.callTool({name: tool.name, arguments: doc.example}, undefined, {timeout: 120_000})
+      expect(r.isError, `${tool.name}: ${text(r)}`).to.not.equal(true)
+      const validate = ajv.compile(tool.outputSchema!)
+      expect(validate(r.structuredContent), `${tool.name}: ${ajv.errorsText(validate.errors)}`).to.equal(true)
+      expect(JSON.parse(text(r)), tool.name).to.deep.equal(r.structuredContent)
+    }
+    const toolsets = await s.client.callTool({name: 'bridge_toolsets', arguments: {}})
+    const validate = ajv.compile(tools.find((t) => t.name === 'bridge_toolsets')!.outputSchema!)
+    expect(validate(toolsets.structuredContent), ajv.errorsText(validate.errors)).to.equal(true)
+  })
+
+  it("the HTTP endpoint lists the toolsets its URL's ?toolsets= names, with the same tool entries", async () => {
+    const port = editor.discovery.http_port as number
+    async function post(path: string, method: string, params: unknown = {}): Promise<Record<string, any>> {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method: 'POST',
+        headers: {'Content-Type': 'application/json', Accept: 'application/json, text/event-stream'},
+        body: JSON.stringify({jsonrpc: '2.0', id: 1, method, params}),
+      })
+      return ((await res.json()) as {result: Record<string, any>}).result
+    }
+    const scene = (await post('/mcp?toolsets=scene', 'tools/list')).tools as Tool[]
+    const sceneSet = toolsetsFor(commands).find((t) => t.name === 'scene')!
+    expect(scene.map((t) => t.name)).to.deep.equal([
+      'engine_run',
+      'bridge_toolsets',
+      ...commands.filter((c) => sceneSet.methods.includes(c.method)).map((c) => toolName(c.method)),
+    ])
+    const all = (await post('/mcp', 'tools/list')).tools as Tool[]
+    expect(all.length).to.equal(commands.length + 2)
+    const stdio = (await (await session('claude-code')).client.listTools()).tools
+    expect(all).to.deep.equal(stdio)
+
+    const info = await post('/mcp?toolsets=project', 'tools/call', {name: 'project_info', arguments: {}})
+    const validate = new Ajv({strict: false}).compile(all.find((t) => t.name === 'project_info')!.outputSchema!)
+    expect(validate(info.structuredContent)).to.equal(true)
+    const listing = await post('/mcp?toolsets=scene,editor', 'tools/call', {name: 'bridge_toolsets', arguments: {}})
+    expect(listing.structuredContent.enabled).to.deep.equal(['scene', 'editor'])
+    const enable = await post('/mcp?toolsets=scene', 'tools/call', {
+      name: 'bridge_toolsets',
+      arguments: {action: 'enable', toolsets: ['physics']},
+    })
+    expect(enable.isError).to.equal(true)
+    expect(enable.content[0].text).to.include('/mcp?toolsets=scene,physics')
+  })
+
+  it('the MCP Inspector CLI lists and calls tools of `bridge serve --toolsets scene`', async function () {
+    const inspector = [
+      process.env.BRIDGE_INSPECTOR_CLI,
+      join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'inspector-cli', 'build', 'index.js'),
+      '/tmp/bridge-inspector/node_modules/@modelcontextprotocol/inspector-cli/build/index.js',
+    ].find((p): p is string => Boolean(p && existsSync(p)))
+    if (!inspector) this.skip() // @modelcontextprotocol/inspector is not installed (BRIDGE_INSPECTOR_CLI names its cli build/index.js)
+    const run = (args: string[]) =>
+      new Promise<string>((resolve, reject) =>
+        execFile(
+          process.execPath,
+          [inspector!, process.execPath, BRIDGE_BIN, 'serve', '--project', editor.root, '--toolsets', 'scene', ...args],
+          {timeout: 120_000, maxBuffer: 32 * 1024 * 1024},
+          (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
+        ),
+      )
+    const listed = JSON.parse(await run(['--method', 'tools/list'])) as {tools: Tool[]}
+    const names = listed.tools.map((t) => t.name)
+    expect(names).to.include.members(['engine_run', 'bridge_toolsets', 'node_add', 'scene_current'])
+    expect(names).to.not.include('project_info')
+    const called = JSON.parse(await run(['--method', 'tools/call', '--tool-name', 'scene_current'])) as CallToolResult
+    expect(called.isError, text(called)).to.not.equal(true)
+    expect(called.structuredContent).to.have.property('root')
+  })
+})
