@@ -72,7 +72,8 @@ export async function runSmoke(call, options) {
     if (o.frames > 0 && (await alive(call, report, 'before the frames'))) await captureFrames(call, report, o)
     await new Promise((r) => setTimeout(r, o.settleMs))
     if (await alive(call, report, 'at the end')) await collectErrors(call, report)
-    for (const e of report.errors) report.problems.push(`${e.type} error: ${e.message}${e.where ? ` (${e.where})` : ''}`)
+    for (const e of report.errors)
+      report.problems.push(`${e.type === 'error' ? 'error' : `${e.type} error`}: ${e.message}${e.where ? ` (${e.where})` : ''}`)
     if (o.failOnWarnings)
       for (const w of report.warnings) report.problems.push(`warning: ${w.message}${w.where ? ` (${w.where})` : ''}`)
   } finally {
