@@ -1,10 +1,17 @@
 @tool
 extends RefCounted
 ## editor.run_script: runs a GDScript snippet inside the editor as the body of a function. Refuses
-## direct editor write APIs unless allowed, logs the body, and checks it compiles before anything runs.
-## A guard against accidents, not a sandbox: code that hides an API name from the text is not caught.
+## direct editor write APIs unless allowed (and calls whose method name is built at run time, which
+## would hide one), audits and logs the body, checks it compiles before anything runs, and ends any
+## `while` loop that outlives the time budget. A guard against accidents, not a sandbox: what it
+## catches and what it does not is listed in docs/security.md.
 
 const BridgeError := preload("../core/bridge_error.gd")
+const AuditLog := preload("audit_log.gd")
+
+## How long a snippet's `while` loops may keep the editor busy; past it every `while` condition reads
+## false, the snippet is stopped and the call fails saying so.
+const LOOP_BUDGET_MS := 10_000
 
 ## [pattern, API named in the refusal]. Matched on the code with comments removed; string contents
 ## are kept, so `call("save_scene")` is refused too.
@@ -25,6 +32,14 @@ const UNSAFE := [
 	["\\.\\s*save\\w*\\s*\\(", "a save() call (ConfigFile.save, Image.save_png, ...)"],
 	["[\"']save(_[a-z_]+)?[\"']", "a save method called by name"],
 	["\\bZIPPacker\\b", "ZIPPacker"],
+	["\\bshell_open\\b", "OS.shell_open"],
+	["[\"'](execute|execute_with_pipe|create_process|create_instance|move_to_trash|remove|rename|copy|make_dir|make_dir_recursive)(_absolute)?[\"']",
+			"an unsafe method called by name"],
+	# names built at run time could spell any of the above: only literal method names are allowed
+	["\\b(call|callv|call_deferred|callv_deferred|rpc|rpc_id)\\s*\\(\\s*(?![\"'&0-9\\-\\[{]|\\)|\\s)", "a method called by a name built at run time"],
+	["\\bCallable\\s*\\([^,()]*,\\s*(?![\"'&])", "a Callable whose method name is built at run time"],
+	["\\bExpression\\b", "Expression (code built at run time)"],
+	["\\bsource_code\\b", "a script built at run time (source_code)"],
 ]
 
 ## The function the snippet becomes; `emit(v)` collects values, `return v` gives the result.
@@ -35,10 +50,17 @@ var editor = EditorInterface
 var scene: Node
 var undo_redo: EditorUndoRedoManager
 var __emitted: Array = []
+var __deadline := 0
+var __out_of_time := false
 
 
 func emit(value: Variant) -> void:
 	__emitted.append(value)
+
+
+func __in_time() -> bool:
+	__out_of_time = __out_of_time or Time.get_ticks_msec() > __deadline
+	return not __out_of_time
 
 
 func run():
@@ -95,13 +117,51 @@ static func build_source(code: String) -> String:
 		var l: String = line.substr(maxi(common, 0)) if line.strip_edges() != "" else ""
 		if l.begins_with(" "):
 			uses_spaces = true
-		body.append(l)
+		body.append(guard_loop(l))
 	var indent := "    " if uses_spaces else "\t"
 	var source := TEMPLATE if not uses_spaces else TEMPLATE.replace("\t", indent)
 	for l in body:
 		source += (indent + l if l != "" else "") + "\n"
 	source += indent + "pass\n"  # an empty or comment-only body still compiles
 	return source
+
+
+## `while cond:` becomes `while __in_time() and (cond):` on the same line (line numbers stay right), so
+## an endless loop ends once the budget is spent. Other lines are returned unchanged.
+static func guard_loop(line: String) -> String:
+	var stripped := line.lstrip(" \t")
+	if not (stripped.begins_with("while ") or stripped.begins_with("while(")):
+		return line
+	var lead := line.substr(0, line.length() - stripped.length())
+	var rest := stripped.substr(5)
+	var colon := _block_colon(rest)
+	if colon < 0:
+		return line
+	return "%swhile __in_time() and (%s):%s" % [lead, rest.left(colon).strip_edges(), rest.substr(colon + 1)]
+
+
+## The index of the colon that ends a block header (outside brackets and strings), or -1.
+static func _block_colon(text: String) -> int:
+	var depth := 0
+	var quote := ""
+	var i := 0
+	while i < text.length():
+		var c := text[i]
+		if quote != "":
+			if c == "\\":
+				i += 1
+			elif c == quote:
+				quote = ""
+		elif c == "\"" or c == "'":
+			quote = c
+		elif c in "([{":
+			depth += 1
+		elif c in ")]}":
+			depth -= 1
+		elif c == ":" and depth == 0:
+			return i
+		i += 1
+	return -1
 
 
 ## Number of template lines before the snippet's first line.
@@ -119,6 +179,14 @@ static func run(code: String, log: Logger, allow_unsafe: bool) -> Variant:
 			return BridgeError.new(BridgeError.UNSAFE_REFUSED, ("editor.run_script refused: line %d uses %s, a direct editor write; " +
 					"use a bridge command for it, or pass allow_unsafe_editor_io (--allow-unsafe-editor-io)") % [unsafe.line, unsafe.api], unsafe)
 	print("bridge: editor.run_script%s:\n%s" % [" (unsafe editor io allowed)" if allow_unsafe else "", code])
+	var audit := AuditLog.started("editor.run_script", code, {"unsafe_allowed": allow_unsafe})
+	var outcome: Variant = await _compile_and_run(code, log)
+	AuditLog.finished(audit, "editor.run_script", "failed" if outcome is BridgeError else "ok",
+			outcome.message if outcome is BridgeError else "")
+	return outcome
+
+
+static func _compile_and_run(code: String, log: Logger) -> Variant:
 	var script := GDScript.new()
 	script.source_code = build_source(code)
 	var file := "gdscript://%d.gd" % script.get_instance_id()  # how errors name a script without a path
@@ -132,8 +200,12 @@ static func run(code: String, log: Logger, allow_unsafe: bool) -> Variant:
 	var runner: Object = script.new()
 	runner.scene = EditorInterface.get_edited_scene_root()
 	runner.undo_redo = EditorInterface.get_editor_undo_redo()
+	runner.__deadline = Time.get_ticks_msec() + LOOP_BUDGET_MS
 	since = log.next_seq() if log else 0
 	var result: Variant = await runner.run()
+	if runner.__out_of_time:
+		return BridgeError.failed(("editor.run_script: a while loop was still running after the %d ms budget; it was ended " +
+				"(the snippet's result is discarded)") % LOOP_BUDGET_MS, {"emitted": scene_paths(runner.__emitted, runner.scene)})
 	var errors := _snippet_errors(log, since, file)
 	var root: Node = runner.scene
 	var emitted: Variant = scene_paths(runner.__emitted, root)

@@ -1,9 +1,10 @@
 @tool
 extends "../../core/command_group.gd"
 ## editor.output: everything the editor printed lately — print lines as well as errors and warnings —
-## from the same capture editor.errors reads (core/output_log.gd).
+## from the same capture editor.errors reads (lib/output_log.gd); editor.audit: the audit trail.
 
 const OutputLog := preload("../../lib/output_log.gd")
+const AuditLog := preload("../../lib/audit_log.gd")
 
 
 func _init(p_server: Node = null) -> void:
@@ -25,6 +26,14 @@ func commands() -> Array:
 			"read_only": true,
 			"handler": _output,
 		},
+		{
+			"method": "editor.audit",
+			"summary": "The audit trail of code run for clients (editor.run_script bodies): time, transport, client, size, outcome and the code, oldest first.",
+			"params": [opt("limit", "int", "At most this many entries (the newest)", 50, {"min": 1, "max": 1000})],
+			"example": {"limit": 10},
+			"read_only": true,
+			"handler": _audit,
+		},
 	]
 
 
@@ -33,3 +42,8 @@ func _output(p: Dictionary) -> Variant:
 	var kinds: Array = [] if p.kind == "all" else [p.kind]
 	var entries: Array = log.output(p.since, p.limit, kinds)
 	return {"count": entries.size(), "next_seq": log.next_seq(), "entries": entries}
+
+
+func _audit(p: Dictionary) -> Variant:
+	var entries := AuditLog.recent(p.limit)
+	return {"count": entries.size(), "file": AuditLog.FILE, "entries": entries}

@@ -10,6 +10,7 @@ const Endpoint := preload("../../mcp/endpoint.gd")
 const Settings := preload("../../core/settings.gd")
 const Wire := preload("../net/http_head.gd")
 const Listener := preload("../net/tcp_listener.gd")
+const AuditLog := preload("../../lib/audit_log.gd")
 
 const PATH := "/mcp"
 const MAX_CONNECTIONS := 64
@@ -80,6 +81,7 @@ func _accept(tcp: StreamPeerTCP) -> Variant:
 				Wire.error_body(-32000, "too many open connections"), false))
 		tcp.disconnect_from_host()
 		return null
+	_server.touch()
 	return Conn.new(tcp, _on_request)
 
 
@@ -102,7 +104,11 @@ func _on_request(conn: RefCounted, slot: Dictionary, req: Dictionary) -> void:
 		res = {"status": 204, "headers": {"Allow": ALLOW, "Access-Control-Allow-Methods": ALLOW,
 				"Access-Control-Allow-Headers": CORS_HEADERS, "Access-Control-Max-Age": "600"}}
 	elif req.method == "POST":
+		# read by audited commands before their first await; the client names itself in User-Agent
+		AuditLog.context = {"transport": "http", "client": str(headers.get("user-agent", ""))}
+		_server.call_started()
 		res = await _endpoint.post(req)
+		_server.call_finished()
 	else:
 		res = {"status": 405, "headers": _json({"Allow": ALLOW}),
 				"body": Wire.error_body(-32000, "Method not allowed: this endpoint answers POST with application/json (no SSE stream)")}

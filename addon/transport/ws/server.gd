@@ -11,6 +11,7 @@ const Conn := preload("connection.gd")
 const Handshake := preload("handshake.gd")
 const Listener := preload("../net/tcp_listener.gd")
 const Settings := preload("../../core/settings.gd")
+const AuditLog := preload("../../lib/audit_log.gd")
 
 ## Past this many open connections, a new one is refused with 503.
 const MAX_CONNECTIONS := 128
@@ -23,12 +24,14 @@ var _listener := Listener.new()
 var _rpc: RefCounted
 var _router: RefCounted
 var _hello: Callable
+var _server: Node
 
 
 func _init(router: RefCounted, server: Node) -> void:
 	_router = router
 	_rpc = JsonRpc.new(router)
 	_hello = server.hello
+	_server = server
 	router.commands_changed.connect(_on_commands_changed)
 
 
@@ -64,6 +67,7 @@ func _accept(tcp: StreamPeerTCP) -> Variant:
 		tcp.put_partial_data(Handshake.refusal(503, "too many open connections").bytes)
 		tcp.disconnect_from_host()
 		return null
+	_server.touch()
 	return Conn.new(tcp, _greet, _serve)
 
 
@@ -74,7 +78,10 @@ func _greet(conn: RefCounted) -> void:
 ## Runs one message as a coroutine: a slow command holds up neither the editor nor other clients.
 ## Kept here, not in the connection, so a client that leaves mid-command frees nothing it resumes in.
 func _serve(conn: RefCounted, text: String) -> void:
+	AuditLog.context = {"transport": "ws"}  # read by audited commands before their first await
+	_server.call_started()
 	var reply: String = await _rpc.handle_text(text)
+	_server.call_finished()
 	if reply != "":
 		conn.send_text(reply)  # dropped if the client has gone
 

@@ -566,6 +566,7 @@ describe('WebSocket transport security and robustness (real editor)', function (
         's.reload()',
         'server.router.register_group(s.new(server), "project")',
       ].join('\n'),
+      allow_unsafe_editor_io: true, // a script built at run time is refused without it
     })
     for (const w of watchers)
       expect(await w.json()).to.deep.equal({jsonrpc: '2.0', method: 'bridge.commands_changed', params: {}})

@@ -120,6 +120,12 @@ while EditorInterface.get_edited_scene_root() == null:
       ['FileAccess.open("res://x.txt", 2)', 'FileAccess.open with a write mode'],
       ['var c = ConfigFile.new()\nc.save("res://x.cfg")', 'a save() call'],
       ['scene.call("save_scene")', 'EditorInterface.save_scene'],
+      ['OS.call("execute", "rm", [])', 'an unsafe method called by name'],
+      ['var m = "sa" + "ve_scene"\nEditorInterface.call(m)', 'a method called by a name built at run time'],
+      ['var m = "sa" + "ve_scene"\nvar c = Callable(EditorInterface, m)', 'a Callable whose method name is built at run time'],
+      ['var e = Expression.new()\ne.parse("1")', 'Expression'],
+      ['var s = GDScript.new()\ns.source_code = "extends Node"', 'a script built at run time'],
+      ['OS.shell_open("file:///tmp")', 'OS.shell_open'],
     ]
     for (const [code, api] of cases) {
       const e = await rejects('editor.run_script', {code})
@@ -136,6 +142,37 @@ while EditorInterface.get_edited_scene_root() == null:
     expect(allowed.errors).to.deep.equal([])
     expect(readFileSync(target, 'utf8')).to.equal('written')
     expect(editor.log()).to.include('editor.run_script (unsafe editor io allowed):')
+  })
+
+  it('allows calls by literal name and lambdas called with values (the guard refuses only names built at run time)', async () => {
+    const out = await run('var twice = func(x): return x * 2\nemit(twice.call(3))\nemit(scene.call("get_name"))\nreturn twice.callv([5])')
+    expect(out.emitted).to.deep.equal([6, 'Main'])
+    expect(out.result).to.equal(10)
+  })
+
+  it('ends a while loop that outlives the time budget: the call fails saying so and the editor keeps answering', async () => {
+    const started = Date.now()
+    const e = await rejects('editor.run_script', {code: 'emit(1)\nvar n = 0\nwhile true:\n\tn += 1\nreturn n'})
+    expect(Date.now() - started).to.be.within(9_000, 60_000)
+    expect(e.message).to.include('while loop was still running').and.include('10000 ms')
+    expect((e.rpcData as Json).emitted).to.deep.equal([1])
+    expect((await call('engine.version')).major).to.equal(4)
+  })
+
+  it('audits every run_script body before it runs (transport, size, outcome), outside editor.errors', async () => {
+    const {next_seq: since} = await call('editor.errors', {limit: 1})
+    const marker = `audit_${Date.now()}`
+    await run(`emit("${marker}")`)
+    await rejects('editor.run_script', {code: `ResourceSaver.save(null, "res://${marker}.tres")`})
+    const {entries} = await call('editor.audit', {limit: 50})
+    const mine = (entries as Json[]).filter((x) => String(x.body ?? '').includes(marker))
+    expect(mine, 'the refused body is never run, so never audited').to.have.length(1)
+    expect(mine[0]).to.include({kind: 'editor.run_script', transport: 'ws', outcome: 'started', size: mine[0].body.length})
+    const done = (entries as Json[]).find((x) => x.id === mine[0].id && x.outcome !== 'started')
+    expect(done).to.include({outcome: 'ok'})
+    const errors = await call('editor.errors', {since})
+    expect(JSON.stringify(errors.entries)).to.not.include('bridge audit')
+    expect(editor.log()).to.include('bridge audit: editor.run_script started via ws')
   })
 
   it('captures errors and warnings from the editor output, with a since cursor and a limit', async () => {

@@ -1,0 +1,59 @@
+@tool
+extends RefCounted
+## The audit trail of code run on the user's behalf (editor.run_script, runtime.eval): one JSON line per
+## body, written BEFORE it runs, to user://bridge_audit.log (rotated to .1 past MAX_BYTES), with time,
+## transport, client where known, size and outcome (a second line when it finished). `bridge audit`
+## reads it back through editor.audit. Printed to the output too, never pushed as an error or warning,
+## so it never shows among editor.errors.
+
+const FILE := "user://bridge_audit.log"
+const MAX_BYTES := 1024 * 1024
+## Set by each transport right before it dispatches a call: {transport, client}. Valid while the
+## handler runs up to its first await, which is where entries are written.
+static var context: Dictionary = {}
+static var _seq := 0
+
+
+## Writes the "started" entry and returns its id (to pass to finished()).
+static func started(kind: String, body: String, extra: Dictionary = {}) -> int:
+	_seq += 1
+	var entry := {"id": _seq, "time": Time.get_datetime_string_from_system(true) + "Z", "kind": kind,
+			"transport": context.get("transport", "unknown"), "client": context.get("client", ""), "size": body.length(),
+			"outcome": "started", "body": body}
+	entry.merge(extra)
+	_append(entry)
+	return _seq
+
+
+static func finished(id: int, kind: String, outcome: String, detail: String = "") -> void:
+	_append({"id": id, "time": Time.get_datetime_string_from_system(true) + "Z", "kind": kind, "outcome": outcome,
+			"detail": detail})
+
+
+## The newest `limit` entries, oldest first (the current file, then the rotated one when needed).
+static func recent(limit: int) -> Array:
+	var lines: Array = []
+	for path in [FILE + ".1", FILE]:
+		if FileAccess.file_exists(path):
+			lines.append_array(FileAccess.get_file_as_string(path).split("\n", false))
+	var out: Array = []
+	for line: String in lines.slice(maxi(0, lines.size() - limit)):
+		var entry: Variant = JSON.parse_string(line)
+		if entry is Dictionary:
+			out.append(entry)
+	return out
+
+
+static func _append(entry: Dictionary) -> void:
+	var current := FileAccess.open(FILE, FileAccess.READ)
+	if current and current.get_length() > MAX_BYTES:
+		current.close()
+		DirAccess.rename_absolute(ProjectSettings.globalize_path(FILE), ProjectSettings.globalize_path(FILE + ".1"))
+	var f := FileAccess.open(FILE, FileAccess.READ_WRITE if FileAccess.file_exists(FILE) else FileAccess.WRITE)
+	if f == null:
+		push_warning("bridge: cannot write the audit log %s: %s" % [FILE, error_string(FileAccess.get_open_error())])
+		return
+	f.seek_end()
+	f.store_line(JSON.stringify(entry))
+	print("bridge audit: %s %s via %s (%d chars)%s" % [entry.kind, entry.outcome, entry.get("transport", "-"),
+			entry.get("size", 0), "" if entry.get("detail", "") == "" else ": " + str(entry.detail)])
