@@ -1,0 +1,253 @@
+@tool
+extends "../../core/command_group.gd"
+## test.*: playtests as data. A scenario plays a scene, acts through the runtime.* and input.* commands,
+## steps physics deterministically, and asserts against the live game; the answer is a pass/fail report.
+## test.assert checks one thing in the running game; test.report sums up every assertion since the last clear.
+
+const OPS := ["eq", "ne", "lt", "le", "gt", "ge", "near", "contains"]
+const STEP_KINDS := ["do", "step", "wait_ms", "assert", "assert_text", "assert_no_errors"]
+
+var _results: Array = []  # every assertion since the last test.report clear
+
+
+func group_summary() -> String:
+	return "Playtests: run scenarios that play, act and assert against the running game, with a pass/fail report"
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "test.run_scenario",
+			"summary": "Play a scene, run steps (do: a runtime/input command, step: physics ticks, wait_ms, assert, assert_text, assert_no_errors) and return a pass/fail report; stops the game it started.",
+			"params": [
+				req("steps", "Array", "Steps in order: {do: method, params}, {step: ticks}, {wait_ms: n}, {assert: {node_path, property, op, expected, tolerance}}, {assert_text: text}, {assert_no_errors: true}"),
+				opt("scene", "string", "Scene to play first: main, current or a res:// file (default: main; none: use the running game)", "main"),
+				opt("stop_after", "bool", "Stop the game at the end when the scenario started it", true),
+				opt("fail_fast", "bool", "Stop at the first failed step", false),
+			],
+			"example": {"scene": "main", "steps": [
+				{"do": "runtime.pause"},
+				{"do": "runtime.set", "params": {"node_path": "Player", "property": "position", "value": [100, 180]}},
+				{"do": "input.action", "params": {"action": "move_right", "pressed": true}},
+				{"step": 30},
+				{"assert": {"node_path": "Player", "property": "position:x", "op": "near", "expected": 200, "tolerance": 0.5}},
+				{"assert_no_errors": true},
+			]},
+			"timeout_ms": 300000,
+			"handler": _run_scenario,
+		},
+		{
+			"method": "test.assert",
+			"summary": "Check a live node property against an expected value (eq ne lt le gt ge near contains), or that visible UI text is shown; recorded for test.report.",
+			"params": [
+				opt("node_path", "NodePath", "Node in the running game (with property)"),
+				opt("property", "string", "Property, or a component like position:x"),
+				choice("op", OPS, "Comparison", "eq"),
+				opt("expected", "any", "Expected value (JSON)"),
+				opt("tolerance", "float", "For near, and for eq on numbers", 0.0001, {"min": 0.0}),
+				opt("text", "string", "Instead of a property: text some visible Control shows"),
+			],
+			"example": {"node_path": "Player", "property": "speed", "op": "eq", "expected": 200},
+			"needs": "game",
+			"handler": _assert,
+		},
+		{
+			"method": "test.report",
+			"summary": "Pass/fail summary of every test.assert and scenario step since the last clear.",
+			"params": [opt("clear", "bool", "Forget the results after reporting", false)],
+			"example": {},
+			"read_only": true,
+			"handler": _report,
+		},
+	]
+
+
+func _run_scenario(p: Dictionary) -> Variant:
+	for i in p.steps.size():
+		var bad: Variant = _check_step(p.steps[i], i)
+		if bad:
+			return bad
+	var started_game := false
+	var pid := 0
+	if p.scene != "none":
+		var played: Dictionary = await _call("scene.play", {"scene": p.scene})
+		if played.has("error"):
+			return BridgeError.failed("test.run_scenario: could not play %s: %s" % [p.scene, played.error.message])
+		started_game = true
+		pid = int(played.result.pid)
+	elif not EditorInterface.is_playing_scene():
+		return BridgeError.new(BridgeError.GAME_NOT_RUNNING, "test.run_scenario: scene is none but no game runs; start one with scene.play")
+	var errors_from := 0
+	var seen: Dictionary = await _call("runtime.errors", {"limit": 1})
+	if seen.has("result"):
+		errors_from = int(seen.result.get("next_seq", 0))
+	var steps: Array = []
+	var started := Time.get_ticks_msec()
+	for i in p.steps.size():
+		var step: Dictionary = p.steps[i]
+		var out: Dictionary = await _run_step(step, errors_from)
+		out["index"] = i
+		steps.append(out)
+		if step.has("assert") or step.has("assert_text") or step.has("assert_no_errors"):
+			_results.append(out)
+		if not out.ok and (p.fail_fast or not EditorInterface.is_playing_scene()):
+			break
+	if started_game and p.stop_after:
+		await _call("scene.stop", {})
+	var failed := steps.filter(func(s: Dictionary) -> bool: return not s.ok)
+	return {"ok": failed.is_empty() and steps.size() == p.steps.size(), "passed": steps.size() - failed.size(), "failed": failed.size(),
+			"not_run": p.steps.size() - steps.size(), "total": p.steps.size(), "steps": steps, "pid": pid,
+			"stopped": started_game and p.stop_after, "ms": Time.get_ticks_msec() - started}
+
+
+func _assert(p: Dictionary) -> Variant:
+	var spec := {}
+	if p.has("text"):
+		if p.has("node_path") or p.has("property"):
+			return BridgeError.invalid("test.assert: give text, or node_path with property, not both", {"param": "text"})
+		var out: Dictionary = await _check_text(p.text)
+		_results.append(out)
+		return out
+	if not p.has("node_path") or not p.has("property") or not p.has("expected"):
+		return BridgeError.invalid("test.assert: give node_path, property and expected (or text)", {"param": "node_path"})
+	spec = {"node_path": p.node_path, "property": p.property, "op": p.op, "expected": p.expected, "tolerance": p.tolerance}
+	var result: Dictionary = await _check_property(spec)
+	if result.has("bridge_error"):
+		return result.bridge_error
+	_results.append(result)
+	return result
+
+
+func _report(p: Dictionary) -> Variant:
+	var failed := _results.filter(func(r: Dictionary) -> bool: return not r.ok)
+	var out := {"ok": failed.is_empty(), "total": _results.size(), "passed": _results.size() - failed.size(), "failed": failed.size(),
+			"failures": failed.duplicate(true)}
+	if p.clear:
+		_results.clear()
+	return out
+
+
+func _check_step(step: Variant, i: int) -> Variant:
+	if not step is Dictionary or step.size() == 0:
+		return BridgeError.invalid("test.run_scenario: steps[%d] must be an object with one of: %s" % [i, ", ".join(STEP_KINDS)], {"param": "steps", "index": i})
+	var kind := _kind(step)
+	if kind == "":
+		return BridgeError.invalid("test.run_scenario: steps[%d] has none of: %s (got %s)" % [i, ", ".join(STEP_KINDS), JSON.stringify(step.keys())],
+				{"param": "steps", "index": i})
+	if kind == "do":
+		var method := str(step.do)
+		if not server.router.has(method):
+			return BridgeError.invalid("test.run_scenario: steps[%d]: unknown method '%s'" % [i, method], {"param": "steps", "index": i})
+		if server.router.describe(method).needs != "game":
+			return BridgeError.invalid("test.run_scenario: steps[%d]: do takes runtime.* and input.* commands (the running game), not %s" % [i, method],
+					{"param": "steps", "index": i})
+	if kind == "assert":
+		var a: Variant = step.assert
+		if not a is Dictionary or not a.has("node_path") or not a.has("property") or not a.has("expected") or not str(a.get("op", "eq")) in OPS:
+			return BridgeError.invalid("test.run_scenario: steps[%d]: assert takes {node_path, property, expected, op: %s, tolerance}" % [i, "|".join(OPS)],
+					{"param": "steps", "index": i})
+	if kind in ["step", "wait_ms"] and not (step[kind] is float or step[kind] is int) or (kind in ["step", "wait_ms"] and step[kind] < 0):
+		return BridgeError.invalid("test.run_scenario: steps[%d]: %s takes a number >= 0" % [i, kind], {"param": "steps", "index": i})
+	return null
+
+
+static func _kind(step: Dictionary) -> String:
+	for k: String in STEP_KINDS:
+		if step.has(k):
+			return k
+	return ""
+
+
+func _run_step(step: Dictionary, errors_from: int) -> Dictionary:
+	match _kind(step):
+		"do":
+			var out: Dictionary = await _call(step.do, step.get("params", {}))
+			if out.has("error"):
+				return {"kind": "do", "method": step.do, "ok": false, "error": out.error.message}
+			return {"kind": "do", "method": step.do, "ok": true, "result": out.result}
+		"step":
+			var out: Dictionary = await _call("runtime.step", {"frames": maxi(1, int(step.step))})
+			return {"kind": "step", "ticks": int(step.step), "ok": not out.has("error"), "error": out.error.message if out.has("error") else ""}
+		"wait_ms":
+			var until := Time.get_ticks_msec() + int(step.wait_ms)
+			while Time.get_ticks_msec() < until:
+				await server.get_tree().process_frame
+			return {"kind": "wait_ms", "ms": int(step.wait_ms), "ok": EditorInterface.is_playing_scene()}
+		"assert":
+			var a: Dictionary = step.assert
+			var spec := {"node_path": a.node_path, "property": a.property, "op": a.get("op", "eq"), "expected": a.expected,
+					"tolerance": float(a.get("tolerance", 0.0001))}
+			var out: Dictionary = await _check_property(spec)
+			if out.has("bridge_error"):
+				return {"kind": "assert", "ok": false, "node_path": a.node_path, "property": a.property, "error": out.bridge_error.message}
+			return out
+		"assert_text":
+			return await _check_text(str(step.assert_text))
+		_:
+			var out: Dictionary = await _call("runtime.errors", {"since": errors_from})
+			if out.has("error"):
+				return {"kind": "assert_no_errors", "ok": false, "error": out.error.message}
+			var entries: Array = out.result.get("entries", out.result.get("errors", []))
+			return {"kind": "assert_no_errors", "ok": entries.is_empty(), "errors": entries}
+
+
+## {kind: assert, ok, actual, ...}; a BridgeError under bridge_error when the value cannot be read.
+func _check_property(a: Dictionary) -> Dictionary:
+	var got: Dictionary = await _call("runtime.get", {"node_path": a.node_path, "properties": [a.property]})
+	if got.has("error"):
+		return {"bridge_error": BridgeError.new(int(got.error.code), got.error.message, got.error.get("data", {}))}
+	var actual: Variant = got.result.values.get(a.property)
+	var ok := _compare(actual, a.op, a.expected, a.tolerance)
+	return {"kind": "assert", "node_path": a.node_path, "property": a.property, "op": a.op, "expected": a.expected, "actual": actual, "ok": ok}
+
+
+func _check_text(text: String) -> Dictionary:
+	var got: Dictionary = await _call("runtime.ui", {"text": text})
+	if got.has("error"):
+		return {"kind": "assert_text", "text": text, "ok": false, "error": got.error.message}
+	var controls: Array = got.result.get("controls", [])
+	return {"kind": "assert_text", "text": text, "ok": not controls.is_empty(), "found": controls.map(func(c: Dictionary) -> String: return str(c.get("path", "")))}
+
+
+func _call(method: String, params: Dictionary) -> Dictionary:
+	return await server.router.dispatch(method, params)
+
+
+static func _compare(actual: Variant, op: String, expected: Variant, tol: float) -> bool:
+	match op:
+		"eq": return _equal(actual, expected, tol)
+		"ne": return not _equal(actual, expected, tol)
+		"near": return _equal(actual, expected, tol)
+		"contains":
+			if actual is String:
+				return actual.contains(str(expected))
+			if actual is Array or actual is Dictionary:
+				return actual.has(expected)
+			return false
+	if not (actual is float or actual is int) or not (expected is float or expected is int):
+		return false
+	match op:
+		"lt": return actual < expected
+		"le": return actual <= expected
+		"gt": return actual > expected
+		_: return actual >= expected
+
+
+static func _equal(a: Variant, b: Variant, tol: float) -> bool:
+	if (a is float or a is int) and (b is float or b is int) and not a is bool and not b is bool:
+		return absf(float(a) - float(b)) <= tol
+	if a is Array and b is Array:
+		if a.size() != b.size():
+			return false
+		for i in a.size():
+			if not _equal(a[i], b[i], tol):
+				return false
+		return true
+	if a is Dictionary and b is Dictionary:
+		if a.size() != b.size():
+			return false
+		for k: Variant in a:
+			if not b.has(k) or not _equal(a[k], b[k], tol):
+				return false
+		return true
+	return typeof(a) == typeof(b) and a == b

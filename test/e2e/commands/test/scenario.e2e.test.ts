@@ -1,0 +1,110 @@
+// test.*: scenarios that play the demo headless, act through runtime/input commands, step physics and
+// assert against the live game, with a pass/fail report; single assertions and the running report.
+// Every game is stopped: by the scenario itself (stop_after), and by after()/afterEach when a test fails.
+import {expect} from 'chai'
+
+import {pidAlive} from '../../../../src/editor/discovery.js'
+import {startEditor, type TestEditor} from '../../../support/editor.js'
+import {gameControl} from '../../../support/game.js'
+import {rpcError} from '../../../support/rpc.js'
+
+type Json = Record<string, any>
+
+describe('test commands (real editor, headless game)', function () {
+  this.timeout(180_000)
+  let editor: TestEditor
+  let examples: Record<string, Json>
+  const game = gameControl(() => editor)
+  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params, 170_000)
+  const playing = async () => (await call('scene.is_playing')).playing
+
+  before(async () => {
+    editor = await startEditor()
+    const {commands} = await call('engine.commands', {group: 'test'})
+    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
+  })
+  after(async () => {
+    if (editor) await game.stop()
+    await editor?.stop()
+  })
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'passed') await game.stop()
+  })
+
+  it('declares every test command with an example', () => {
+    expect(Object.keys(examples)).to.have.members(['test.run_scenario', 'test.assert', 'test.report'])
+  })
+
+  it('test.run_scenario: plays, moves the player by input over 30 ticks, asserts, reports and stops the game', async () => {
+    const report = await call('test.run_scenario', examples['test.run_scenario'])
+    expect(report).to.include({ok: true, passed: 6, failed: 0, not_run: 0, total: 6, stopped: true})
+    const assertion = report.steps[4]
+    expect(assertion).to.include({kind: 'assert', ok: true, property: 'position:x'})
+    expect(assertion.actual).to.be.closeTo(200, 0.5)
+    expect(report.steps[5]).to.deep.include({kind: 'assert_no_errors', ok: true, errors: []})
+    expect(pidAlive(report.pid)).to.equal(false)
+    expect(await playing()).to.equal(false)
+  })
+
+  it('test.run_scenario: a failing assertion fails the report with the actual value; fail_fast skips the rest', async () => {
+    const report = await call('test.run_scenario', {
+      fail_fast: true,
+      steps: [
+        {assert: {node_path: 'Player', property: 'speed', expected: 999}},
+        {do: 'runtime.call', params: {node_path: 'Player', method: 'take_damage', args: [1]}},
+      ],
+    })
+    expect(report).to.include({ok: false, passed: 0, failed: 1, not_run: 1, stopped: true})
+    expect(report.steps[0]).to.deep.include({ok: false, op: 'eq', expected: 999, actual: 200})
+    const broken = await call('test.run_scenario', {
+      steps: [{do: 'runtime.get', params: {node_path: 'Nobody'}}, {assert: {node_path: 'Player', property: 'health', op: 'ge', expected: 100}}],
+    })
+    expect(broken).to.include({ok: false, passed: 1, failed: 1})
+    expect(broken.steps[0].error).to.include("'Nobody'")
+    expect(await playing()).to.equal(false)
+  })
+
+  it('test.run_scenario: asserts visible UI text on another scene', async () => {
+    const report = await call('test.run_scenario', {
+      scene: 'res://scenes/ui.tscn',
+      steps: [{wait_ms: 100}, {assert_text: 'Bridge Demo'}, {assert_text: 'Game Over'}],
+    })
+    expect(report).to.include({passed: 2, failed: 1, ok: false})
+    expect(report.steps[1].found).to.deep.equal(['/root/UI/Title'])
+    expect(report.steps[2]).to.deep.include({ok: false, found: []})
+  })
+
+  it('test.run_scenario: refuses malformed steps before starting any game', async () => {
+    for (const [steps, fragment] of [
+      [[{jump: 1}], 'has none of'],
+      [[{do: 'node.add', params: {type: 'Node2D'}}], 'do takes runtime.* and input.*'],
+      [[{do: 'runtime.nope'}], "unknown method 'runtime.nope'"],
+      [[{assert: {node_path: 'Player', property: 'speed', expected: 1, op: 'approx'}}], 'assert takes'],
+      [[{step: -3}], 'takes a number >= 0'],
+    ] as [Json[], string][]) {
+      const error = await rpcError(editor.client, 'test.run_scenario', {steps})
+      expect(error.rpcCode).to.equal(-32602)
+      expect(error.message).to.include(fragment)
+      expect(await playing()).to.equal(false)
+    }
+    const none = await rpcError(editor.client, 'test.run_scenario', {scene: 'none', steps: [{wait_ms: 1}]})
+    expect(none.rpcCode).to.equal(-32005)
+  })
+
+  it('test.assert and test.report: single checks against the running game, summed up', async () => {
+    await call('test.report', {clear: true})
+    const refused = await rpcError(editor.client, 'test.assert', examples['test.assert'])
+    expect(refused.rpcCode).to.equal(-32005)
+    await game.play()
+    expect(await call('test.assert', examples['test.assert'])).to.include({ok: true, actual: 200})
+    expect(await call('test.assert', {node_path: 'Player', property: 'health', op: 'gt', expected: 100})).to.include({ok: false, actual: 100})
+    expect(await call('test.assert', {node_path: 'Player', property: 'position', op: 'near', expected: [320, 180], tolerance: 1})).to.include({ok: true})
+    const missing = await rpcError(editor.client, 'test.assert', {node_path: 'Player', property: 'sped', expected: 1})
+    expect(missing.message).to.include("did you mean 'speed'")
+    const report = await call('test.report', {clear: true})
+    expect(report).to.include({ok: false, total: 3, passed: 2, failed: 1})
+    expect(report.failures[0]).to.include({property: 'health', op: 'gt'})
+    expect(await call('test.report')).to.include({total: 0, ok: true})
+    await game.stop()
+  })
+})
