@@ -1,0 +1,204 @@
+@tool
+extends "../../core/command_group.gd"
+## export.preset*: the export presets in res://export_presets.cfg — listed, added, changed, removed.
+## A change rewrites the file as one undoable action in the editor's global history (undo writes the
+## previous text back). The editor's Export dialog reads the file when the editor starts.
+
+const Presets := preload("../../lib/export_presets.gd")
+const FileOps := preload("../../lib/file_ops.gd")
+const Params := preload("../../core/params.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "export.presets",
+			"summary": "The project's export presets: name, platform, export path, filters, options, and whether this machine has the export templates each needs.",
+			"params": [opt("options", "bool", "Include each preset's platform options", false)],
+			"example": {},
+			"read_only": true,
+			"handler": _presets,
+		},
+		{
+			"method": "export.preset_add",
+			"summary": "Add an export preset for a platform (undoable); options left out take the platform's defaults at export.",
+			"params": [
+				req("name", "string", "Preset name, e.g. Linux"),
+				choice("platform", Presets.PLATFORMS, "Target platform"),
+				req("export_path", "string", "Where a full export goes, relative to the project, e.g. build/game.x86_64"),
+				opt("runnable", "bool", "The preset One-click Deploy and the run button use for this platform", true),
+				choice("filter", Presets.FILTERS, "What to export: all_resources, scenes (with dependencies), resources (with dependencies), exclude", "all_resources"),
+				opt("include_filter", "string", "Extra non-resource files to include, e.g. *.json, data/*", ""),
+				opt("exclude_filter", "string", "Files to leave out, e.g. test/*", ""),
+				opt("options", "Dictionary", "Platform options, e.g. {\"binary_format/embed_pck\": true}", {}),
+			],
+			"example": {"name": "Linux", "platform": "Linux", "export_path": "build/linux/game.x86_64", "exclude_filter": "test/*"},
+			"handler": _add,
+		},
+		{
+			"method": "export.preset_set",
+			"summary": "Change fields or options of an export preset (undoable); returns the previous values.",
+			"params": [
+				req("name", "string", "Preset to change"),
+				opt("fields", "Dictionary", "Preset fields: name, export_path, runnable, export_filter, include_filter, exclude_filter, custom_features…", {}),
+				opt("options", "Dictionary", "Platform options, e.g. {\"binary_format/architecture\": \"arm64\"}", {}),
+			],
+			"example": {"name": "Linux", "fields": {"custom_features": "demo"}, "options": {"binary_format/embed_pck": true}},
+			"handler": _set_preset,
+		},
+		{
+			"method": "export.preset_remove",
+			"summary": "Remove an export preset (undoable).",
+			"params": [req("name", "string", "Preset to remove")],
+			"example": {"name": "Linux"},
+			"destructive": true,
+			"handler": _remove,
+		},
+	]
+
+
+func _presets(p: Dictionary) -> Variant:
+	var cfg: Variant = Presets.load_file()
+	if cfg is BridgeError:
+		return cfg
+	var out: Array = []
+	for s: String in Presets.sections(cfg):
+		var preset := Presets.to_json(cfg, s)
+		if not p.options:
+			preset.erase("options")
+		var templates := {}
+		for build in ["debug", "release"]:
+			var file := Presets.template_for(cfg, s, build)
+			templates[build] = {"file": file, "installed": file != "" and FileAccess.file_exists(file)}
+		preset["templates"] = templates
+		out.append(preset)
+	return {"count": out.size(), "presets": out, "file": Presets.FILE, "templates_dir": Presets.templates_dir()}
+
+
+func _add(p: Dictionary) -> Variant:
+	var cfg: Variant = Presets.load_file()
+	if cfg is BridgeError:
+		return cfg
+	if p.name.strip_edges() == "":
+		return BridgeError.invalid("export.preset_add: name is empty", {"param": "name"})
+	if not Presets.find(cfg, p.name, "") is BridgeError:
+		return BridgeError.failed("export.preset_add: a preset named '%s' already exists; export.preset_set changes it" % p.name,
+				{"name": p.name})
+	var bad := _bad_options(p.options)
+	if bad != "":
+		return BridgeError.invalid("export.preset_add: " + bad, {"param": "options"})
+	var s := "preset.%d" % Presets.sections(cfg).size()
+	var fields := {"name": p.name, "platform": p.platform, "runnable": p.runnable, "dedicated_server": false,
+			"custom_features": "", "export_filter": p.filter, "include_filter": p.include_filter,
+			"exclude_filter": p.exclude_filter, "export_path": p.export_path, "encryption_include_filters": "",
+			"encryption_exclude_filters": "", "encrypt_pck": false, "encrypt_directory": false}
+	for key: String in fields:
+		cfg.set_value(s, key, fields[key])
+	for key: String in p.options:
+		cfg.set_value(s + ".options", key, p.options[key])
+	if not cfg.has_section(s + ".options"):
+		cfg.set_value(s + ".options", "custom_template/debug", "")
+		cfg.set_value(s + ".options", "custom_template/release", "")
+	var err := _commit("Add export preset %s" % p.name, cfg)
+	if err != OK:
+		return BridgeError.failed("export.preset_add: writing %s failed: %s" % [Presets.FILE, error_string(err)])
+	return _read_back(p.name, "export.preset_add")
+
+
+func _set_preset(p: Dictionary) -> Variant:
+	var cfg: Variant = Presets.load_file()
+	if cfg is BridgeError:
+		return cfg
+	var s: Variant = Presets.find(cfg, p.name, "export.preset_set")
+	if s is BridgeError:
+		return s
+	if p.fields.is_empty() and p.options.is_empty():
+		return BridgeError.invalid("export.preset_set: give fields, options or both", {"param": "fields"})
+	var previous := {"fields": {}, "options": {}}
+	for key: Variant in p.fields:
+		var known: Array = Array(cfg.get_section_keys(s))
+		if not str(key) in known or key == "platform":
+			var guess := Params.did_you_mean(str(key), known)
+			return BridgeError.invalid("export.preset_set: '%s' is not a preset field you can set%s; fields: %s" % [key,
+					" (did you mean '%s'?)" % guess if guess != "" else "", ", ".join(PackedStringArray(known))], {"param": "fields"})
+		var current: Variant = cfg.get_value(s, key)
+		if typeof(p.fields[key]) != typeof(current) and not (current is int and p.fields[key] is float):
+			return BridgeError.invalid("export.preset_set: field '%s' is %s, got %s" % [key, type_string(typeof(current)),
+					JSON.stringify(p.fields[key])], {"param": "fields"})
+		if key == "export_filter" and not p.fields[key] in Presets.FILTERS:
+			return BridgeError.invalid("export.preset_set: export_filter must be one of %s" % ", ".join(PackedStringArray(Presets.FILTERS)))
+		if key == "name" and not Presets.find(cfg, p.fields[key], "") is BridgeError:
+			return BridgeError.failed("export.preset_set: a preset named '%s' already exists" % p.fields[key])
+		previous.fields[key] = current
+	var bad := _bad_options(p.options)
+	if bad != "":
+		return BridgeError.invalid("export.preset_set: " + bad, {"param": "options"})
+	for key: String in p.fields:
+		cfg.set_value(s, key, int(p.fields[key]) if cfg.get_value(s, key) is int else p.fields[key])
+	for key: String in p.options:
+		previous.options[key] = cfg.get_value(s + ".options", key, null)
+		cfg.set_value(s + ".options", key, p.options[key])
+	var err := _commit("Change export preset %s" % p.name, cfg)
+	if err != OK:
+		return BridgeError.failed("export.preset_set: writing %s failed: %s" % [Presets.FILE, error_string(err)])
+	var out: Variant = _read_back(p.fields.get("name", p.name), "export.preset_set")
+	if out is Dictionary:
+		out["previous"] = previous
+	return out
+
+
+func _remove(p: Dictionary) -> Variant:
+	var cfg: Variant = Presets.load_file()
+	if cfg is BridgeError:
+		return cfg
+	var s: Variant = Presets.find(cfg, p.name, "export.preset_remove")
+	if s is BridgeError:
+		return s
+	var kept := ConfigFile.new()  # presets are numbered in order: renumber the ones after it
+	var n := 0
+	for section: String in Presets.sections(cfg):
+		if section == s:
+			continue
+		for suffix in ["", ".options"]:
+			if cfg.has_section(section + suffix):
+				for key in cfg.get_section_keys(section + suffix):
+					kept.set_value("preset.%d%s" % [n, suffix], key, cfg.get_value(section + suffix, key))
+		n += 1
+	var err := _commit("Remove export preset %s" % p.name, kept)
+	if err != OK:
+		return BridgeError.failed("export.preset_remove: writing %s failed: %s" % [Presets.FILE, error_string(err)])
+	var back: Variant = Presets.load_file()
+	if back is BridgeError or not Presets.find(back, p.name, "") is BridgeError:
+		return BridgeError.failed("export.preset_remove: %s still lists '%s'" % [Presets.FILE, p.name])
+	return {"removed": p.name, "count": Presets.sections(back).size()}
+
+
+## Writes the presets file as one undoable action (undo writes the previous text back).
+func _commit(action: String, cfg: ConfigFile) -> int:
+	var before := FileAccess.get_file_as_string(Presets.FILE) if FileAccess.file_exists(Presets.FILE) else ""
+	var after := cfg.encode_to_text()
+	var ur := EditorInterface.get_editor_undo_redo()
+	ur.create_action("Bridge: " + action, UndoRedo.MERGE_DISABLE, ProjectSettings)
+	ur.add_do_method(FileOps, "write_text", Presets.FILE, after)
+	ur.add_undo_method(FileOps, "write_text", Presets.FILE, before)
+	ur.commit_action()
+	return OK if FileAccess.get_file_as_string(Presets.FILE) == after else ERR_FILE_CANT_WRITE
+
+
+func _read_back(name: String, method: String) -> Variant:
+	var cfg: Variant = Presets.load_file()
+	if cfg is BridgeError:
+		return cfg
+	var s: Variant = Presets.find(cfg, name, method)
+	if s is BridgeError:
+		return BridgeError.failed("%s: the preset '%s' is not in %s after writing it" % [method, name, Presets.FILE])
+	var out := Presets.to_json(cfg, s)
+	out["section"] = s
+	return out
+
+
+static func _bad_options(options: Dictionary) -> String:
+	for key: Variant in options:
+		if not str(key).contains("/") or options[key] is Dictionary:
+			return "option '%s' is not a platform option (they look like binary_format/embed_pck, with a plain value)" % key
+	return ""

@@ -1,0 +1,127 @@
+@tool
+extends "../../core/command_group.gd"
+## filesystem.move: move or rename a file or folder inside res:// the way the FileSystem dock does —
+## .import and .uid files travel with it, UIDs stay, every scene, resource, script and project setting
+## that names it is rewritten, loaded copies take the new path, imported assets are reimported. Not
+## undoable (neither is the dock's move); move it back to undo.
+
+const FileOps := preload("../../lib/file_ops.gd")
+const Refs := preload("../../lib/project_references.gd")
+const Scan := preload("../project/filesystem.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "filesystem.move",
+			"summary": "Move or rename a file or folder in res://, keeping UIDs and imports and rewriting every reference to it (scenes, resources, scripts, project settings).",
+			"params": [
+				req("from", "string", "File or folder to move, e.g. res://scripts/player.gd", {"writes_path": true}),
+				req("to", "string", "New path (full name, not a folder to drop it in), e.g. res://actors/hero.gd", {"writes_path": true}),
+			],
+			"example": {"from": "res://scripts/player.gd", "to": "res://actors/hero.gd"},
+			"destructive": true,
+			"timeout_ms": 120_000,
+			"handler": _move,
+		},
+	]
+
+
+func _move(p: Dictionary) -> Variant:
+	var from: Variant = FileOps.checked(p.from, "filesystem.move", "from")
+	if from is BridgeError:
+		return from
+	var to: Variant = FileOps.checked(p.to, "filesystem.move", "to")
+	if to is BridgeError:
+		return to
+	var is_dir := DirAccess.dir_exists_absolute(from)
+	if not is_dir and not FileAccess.file_exists(from):
+		return FileOps.missing(from, "filesystem.move")
+	if FileAccess.file_exists(to) or DirAccess.dir_exists_absolute(to):
+		return BridgeError.failed("filesystem.move: %s already exists" % to, {"path": to})
+	if from == to:
+		return BridgeError.invalid("filesystem.move: from and to are the same path", {"param": "to"})
+	if is_dir and (to + "/").begins_with(from + "/"):
+		return BridgeError.invalid("filesystem.move: cannot move %s into itself (%s)" % [from, to], {"param": "to"})
+	if not is_dir and from.get_extension().to_lower() != to.get_extension().to_lower():
+		return BridgeError.invalid("filesystem.move: %s would change the file type (.%s → .%s)" % [to, from.get_extension(),
+				to.get_extension()], {"param": "to"})
+	var files := Refs.files_of(from)
+	var mapping := {}
+	for f: String in files:
+		mapping[f] = to + f.substr(from.length()) if is_dir else to
+	var open: Array = Array(EditorInterface.get_open_scenes()).filter(func(s: String) -> bool: return mapping.has(s))
+	if not open.is_empty():
+		return BridgeError.failed("filesystem.move: %s is open in the editor; close it first with scene.close" % ", ".join(PackedStringArray(open)),
+				{"open": open})
+	var uids := {}
+	for f: String in files:
+		uids[f] = ResourceLoader.get_resource_uid(f)
+	var referrers := Refs.referrers(files)
+	var settings := Refs.settings_referring(files)
+	# the move itself: one rename for a folder, the file and its sidecars otherwise
+	var err := DirAccess.make_dir_recursive_absolute(to.get_base_dir())
+	if err == OK:
+		err = DirAccess.rename_absolute(from, to)
+	if err != OK:
+		return BridgeError.failed("filesystem.move: moving %s to %s failed: %s; nothing changed" % [from, to, error_string(err)])
+	if not is_dir:
+		for side: String in FileOps.sidecars(from):
+			DirAccess.rename_absolute(side, to + side.substr(from.length()))
+	# moved files name each other (a scene and its script moved together), and their .import settings their old path
+	for f: String in files:
+		for own: String in [mapping[f], mapping[f] + ".import"]:
+			if FileAccess.file_exists(own) and own.get_extension() in Refs.TEXT_EXTENSIONS:
+				Refs.rewrite_text(own, mapping)
+	var updated: Array = []
+	var binary: Array = []
+	for file: String in referrers:
+		var now: String = mapping.get(file, file)
+		if now.get_extension() in Refs.TEXT_EXTENSIONS:
+			if Refs.rewrite_text(now, mapping):
+				updated.append(now)
+		else:
+			binary.append(now)
+	for key: String in settings:
+		ProjectSettings.set_setting(key, Refs.remap_value(settings[key], mapping))
+	if not settings.is_empty():
+		ProjectSettings.save()
+	# loaded copies (the open scenes' resources, scripts in the script editor) take the new path
+	for f: String in files:
+		if ResourceLoader.has_cached(f):
+			ResourceLoader.get_cached_ref(f).take_over_path(mapping[f])
+		if uids[f] != ResourceUID.INVALID_ID:
+			ResourceUID.set_id(uids[f], mapping[f])
+	var scanned: Variant = await Scan.scan_and_wait(server)
+	if scanned is BridgeError:
+		return scanned
+	var imported := PackedStringArray(files.map(func(f: String) -> String: return mapping[f]).filter(
+			func(f: String) -> bool: return FileAccess.file_exists(f + ".import")))
+	if not imported.is_empty():
+		EditorInterface.get_resource_filesystem().reimport_files(imported)
+	for file: String in binary:  # binary resources store paths: resave them now that the UIDs resolve to the new ones
+		var res: Resource = ResourceLoader.load(file, "", ResourceLoader.CACHE_MODE_REPLACE)
+		if res != null and ResourceSaver.save(res, file) == OK:
+			updated.append(file)
+	return _verify(from, to, files, mapping, uids, updated, settings.keys())
+
+
+## The result, after checking the files are where they should be, with the same UIDs, and named by no one by the old path.
+func _verify(from: String, to: String, files: Array, mapping: Dictionary, uids: Dictionary, updated: Array, settings: Array) -> Variant:
+	if FileAccess.file_exists(from) or DirAccess.dir_exists_absolute(from):
+		return BridgeError.failed("filesystem.move: %s still exists after the move" % from)
+	for f: String in files:
+		if not FileAccess.file_exists(mapping[f]):
+			return BridgeError.failed("filesystem.move: %s is missing after the move" % mapping[f])
+		var uid := ResourceLoader.get_resource_uid(mapping[f])
+		if uids[f] != ResourceUID.INVALID_ID and uid != uids[f]:
+			return BridgeError.failed("filesystem.move: %s lost its UID %s" % [mapping[f], ResourceUID.id_to_text(uids[f])])
+	var stale := Refs.referrers(files)
+	if not stale.is_empty():
+		return BridgeError.failed("filesystem.move: moved, but %s still name the old path" % ", ".join(PackedStringArray(stale.keys())),
+				{"stale": stale.keys()})
+	updated.sort()
+	var out := {"from": from, "to": to, "files": files.size(), "updated_references": updated, "updated_settings": settings}
+	if files.size() == 1:
+		out["uid"] = ResourceUID.id_to_text(uids[files[0]]) if uids[files[0]] != ResourceUID.INVALID_ID else ""
+	return out

@@ -1,0 +1,191 @@
+@tool
+extends "../../core/command_group.gd"
+## filesystem.*: make folders, copy files and folders with fresh UIDs (import settings kept), delete
+## them (refused while something still uses them), and list who refers to a file. Changes go through the
+## editor's filesystem (scan, reimport) so the FileSystem dock and the imports stay in step. Not undoable.
+
+const FileOps := preload("../../lib/file_ops.gd")
+const Refs := preload("../../lib/project_references.gd")
+const Scan := preload("../project/filesystem.gd")
+
+const UID_LINE := "uid=\"uid://"
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "filesystem.mkdir",
+			"summary": "Create a folder (and its parents) in res:// and show it in the FileSystem dock.",
+			"params": [req("path", "string", "Folder to create, e.g. res://levels/forest", {"writes_path": true})],
+			"example": {"path": "res://levels/forest"},
+			"handler": _mkdir,
+		},
+		{
+			"method": "filesystem.copy",
+			"summary": "Copy a file or folder in res:// like the dock's Duplicate: each copy gets a fresh UID, imported assets keep their import settings and are imported.",
+			"params": [
+				req("from", "string", "File or folder to copy"),
+				req("to", "string", "Path of the copy", {"writes_path": true}),
+			],
+			"example": {"from": "res://scenes/ui.tscn", "to": "res://scenes/ui_copy.tscn"},
+			"timeout_ms": 120_000,
+			"handler": _copy,
+		},
+		{
+			"method": "filesystem.delete",
+			"summary": "Delete a file or folder in res:// with its .import/.uid files; refused while scenes, resources, scripts or settings still use it unless force.",
+			"params": [
+				req("path", "string", "File or folder to delete", {"writes_path": true}),
+				opt("force", "bool", "Delete even though other files refer to it (they will have broken references)", false),
+			],
+			"example": {"path": "res://scenes/ui_copy.tscn"},
+			"destructive": true,
+			"timeout_ms": 120_000,
+			"handler": _delete,
+		},
+		{
+			"method": "filesystem.references",
+			"summary": "Who uses a file or folder: scenes, resources and scripts that name it (by path or UID) and project settings (main scene, autoloads…).",
+			"params": [req("path", "string", "File or folder, e.g. res://scripts/player.gd")],
+			"example": {"path": "res://scripts/player.gd"},
+			"read_only": true,
+			"handler": _references,
+		},
+	]
+
+
+func _mkdir(p: Dictionary) -> Variant:
+	var path: Variant = FileOps.checked(p.path, "filesystem.mkdir")
+	if path is BridgeError:
+		return path
+	if DirAccess.dir_exists_absolute(path) or FileAccess.file_exists(path):
+		return BridgeError.failed("filesystem.mkdir: %s already exists" % path, {"path": path})
+	var err := DirAccess.make_dir_recursive_absolute(path)
+	if err != OK:
+		return BridgeError.failed("filesystem.mkdir: creating %s failed: %s" % [path, error_string(err)], {"path": path})
+	var scanned: Variant = await Scan.scan_and_wait(server)
+	if scanned is BridgeError:
+		return scanned
+	return {"path": path, "created": DirAccess.dir_exists_absolute(path),
+			"in_dock": EditorInterface.get_resource_filesystem().get_filesystem_path(path) != null}
+
+
+func _copy(p: Dictionary) -> Variant:
+	var from: Variant = FileOps.checked(p.from, "filesystem.copy", "from")
+	if from is BridgeError:
+		return from
+	var to: Variant = FileOps.checked(p.to, "filesystem.copy", "to")
+	if to is BridgeError:
+		return to
+	var is_dir := DirAccess.dir_exists_absolute(from)
+	if not is_dir and not FileAccess.file_exists(from):
+		return FileOps.missing(from, "filesystem.copy")
+	if FileAccess.file_exists(to) or DirAccess.dir_exists_absolute(to):
+		return BridgeError.failed("filesystem.copy: %s already exists" % to, {"path": to})
+	if is_dir and (to + "/").begins_with(from + "/"):
+		return BridgeError.invalid("filesystem.copy: cannot copy %s into itself" % from, {"param": "to"})
+	var copies: Array = []
+	for f: String in Refs.files_of(from):
+		var dest: String = to + f.substr(from.length()) if is_dir else to
+		var err := _copy_file(f, dest)
+		if err != OK:
+			return BridgeError.failed("filesystem.copy: copying %s failed: %s (%d file(s) copied before)" % [f, error_string(err),
+					copies.size()], {"copied": copies})
+		copies.append({"from": f, "to": dest})
+	var scanned: Variant = await Scan.scan_and_wait(server)
+	if scanned is BridgeError:
+		return scanned
+	var imported := PackedStringArray(copies.map(func(c: Dictionary) -> String: return c.to).filter(
+			func(f: String) -> bool: return FileAccess.file_exists(f + ".import")))
+	if not imported.is_empty():
+		EditorInterface.get_resource_filesystem().reimport_files(imported)
+	for c: Dictionary in copies:
+		var uid := ResourceLoader.get_resource_uid(c.to)
+		c["uid"] = ResourceUID.id_to_text(uid) if uid != ResourceUID.INVALID_ID else ""
+		if c.uid != "" and uid == ResourceLoader.get_resource_uid(c.from):
+			return BridgeError.failed("filesystem.copy: %s has the same UID as %s" % [c.to, c.from], {"copies": copies})
+	return {"from": from, "to": to, "files": copies.size(), "copies": copies}
+
+
+func _delete(p: Dictionary) -> Variant:
+	var path: Variant = FileOps.checked(p.path, "filesystem.delete")
+	if path is BridgeError:
+		return path
+	var is_dir := DirAccess.dir_exists_absolute(path)
+	if not is_dir and not FileAccess.file_exists(path):
+		return FileOps.missing(path, "filesystem.delete")
+	if path == "res://":
+		return BridgeError.invalid("filesystem.delete refuses to delete the whole project", {"param": "path"})
+	var files := Refs.files_of(path)
+	var open: Array = Array(EditorInterface.get_open_scenes()).filter(func(s: String) -> bool: return s in files)
+	if not open.is_empty():
+		return BridgeError.failed("filesystem.delete: %s is open in the editor; close it first with scene.close" % ", ".join(PackedStringArray(open)),
+				{"open": open})
+	var users := Refs.referrers(files)
+	var settings := Refs.settings_referring(files)
+	if (not users.is_empty() or not settings.is_empty()) and not p.force:
+		return BridgeError.failed("filesystem.delete: %s is still used by %s; change those first, or pass force: true" % [path,
+				", ".join(PackedStringArray(users.keys() + settings.keys()))], {"used_by": users.keys(), "settings": settings.keys()})
+	var err := _remove_tree(path) if is_dir else _remove_file(path)
+	if err != OK:
+		return BridgeError.failed("filesystem.delete: deleting %s failed: %s" % [path, error_string(err)], {"path": path})
+	for f: String in files:
+		if ResourceLoader.has_cached(f):
+			ResourceLoader.get_cached_ref(f).resource_path = ""  # a later file at this path must not resolve to it
+	var scanned: Variant = await Scan.scan_and_wait(server)
+	if scanned is BridgeError:
+		return scanned
+	if FileAccess.file_exists(path) or DirAccess.dir_exists_absolute(path):
+		return BridgeError.failed("filesystem.delete: %s is still there" % path)
+	return {"path": path, "deleted": files.size(), "files": files, "broken_references": users.keys(), "settings": settings.keys()}
+
+
+func _references(p: Dictionary) -> Variant:
+	var path: String = p.path.trim_suffix("/") if p.path != "res://" else p.path
+	if not FileAccess.file_exists(path) and not DirAccess.dir_exists_absolute(path):
+		return FileOps.missing(path, "filesystem.references")
+	var files := Refs.files_of(path)
+	var users := Refs.referrers(files)
+	var list: Array = []
+	for file: String in users:
+		list.append({"file": file.trim_suffix(".import") if file.ends_with(".import") else file, "names": users[file]})
+	return {"path": path, "count": list.size(), "used_by": list, "settings": Refs.settings_referring(files)}
+
+
+## Copies one file; a resource copy gets a new UID, an imported asset its .import with a new UID.
+func _copy_file(from: String, to: String) -> int:
+	var err := DirAccess.make_dir_recursive_absolute(to.get_base_dir())
+	if err == OK:
+		err = DirAccess.copy_absolute(from, to)
+	if err != OK:
+		return err
+	var new_uid := ResourceUID.create_id()
+	if FileAccess.file_exists(from + ".import"):
+		var text := FileAccess.get_file_as_string(from + ".import")
+		var at := text.find(UID_LINE)
+		if at >= 0:
+			text = text.substr(0, at) + "uid=\"%s\"" % ResourceUID.id_to_text(new_uid) + text.substr(text.find("\n", at))
+		text = text.replace("\"%s\"" % from, "\"%s\"" % to)
+		return FileOps.write_text(to + ".import", text)
+	if ResourceLoader.get_resource_uid(from) != ResourceUID.INVALID_ID and not FileAccess.file_exists(from + ".uid"):
+		return ResourceSaver.set_uid(to, new_uid)  # the UID lives in the file (scenes, resources)
+	return OK  # scripts and shaders get a new .uid file from the scan
+
+
+func _remove_file(path: String) -> int:
+	var err := DirAccess.remove_absolute(path)
+	for side: String in FileOps.sidecars(path):
+		DirAccess.remove_absolute(side)
+	return err
+
+
+func _remove_tree(dir: String) -> int:
+	for f in DirAccess.get_files_at(dir):
+		var err := DirAccess.remove_absolute(dir.path_join(f))
+		if err != OK:
+			return err
+	for d in DirAccess.get_directories_at(dir):
+		var err := _remove_tree(dir.path_join(d))
+		if err != OK:
+			return err
+	return DirAccess.remove_absolute(dir)

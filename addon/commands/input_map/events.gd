@@ -1,0 +1,113 @@
+@tool
+extends "../../core/command_group.gd"
+## input_map.*, events: the events bound to one input action — keys with modifiers, mouse buttons,
+## joypad buttons and axes — listed, added and removed one by one. Builds on project.input_action_add;
+## every change is one undoable action in the editor's global history, saved to project.godot at once.
+
+const Events := preload("../../lib/input_events.gd")
+const Project := preload("../../lib/project_settings.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "input_map.action",
+			"summary": "One input action in detail: its deadzone and every event with its index, kind, key/button/axis, modifiers and device.",
+			"params": [req("action", "string", "Action name, e.g. move_left (ui_* built-ins too)")],
+			"example": {"action": "move_left"},
+			"read_only": true,
+			"handler": _action,
+		},
+		{
+			"method": "input_map.event_add",
+			"summary": "Bind events of any kind to an existing action: keys with modifiers, mouse buttons, joypad buttons or axis directions (undoable, saved).",
+			"params": [
+				req("action", "string", "Action name"),
+				req("events", "Array", "Events to add, each {type: key|mouse_button|joypad_button|joypad_motion, …}: " +
+						"key {key: \"Ctrl+S\", physical?: true, ctrl?, shift?, alt?, meta?}; mouse_button {button: left|right|middle|" +
+						"wheel_up|…|number, double_click?, ctrl?…}; joypad_button {button: a|b|x|y|start|dpad_up|…|number}; " +
+						"joypad_motion {axis: left_x|left_y|right_x|right_y|trigger_left|trigger_right|number, direction: -1|1}; " +
+						"any of them device?: -1 (all) or a device number"),
+			],
+			"example": {"action": "move_left", "events": [{"type": "joypad_motion", "axis": "left_x", "direction": -1},
+					{"type": "joypad_button", "button": "dpad_left"}, {"type": "key", "key": "A"}]},
+			"handler": _event_add,
+		},
+		{
+			"method": "input_map.event_remove",
+			"summary": "Remove one event from an action, by its index (input_map.action lists them) or by matching its description (undoable, saved).",
+			"params": [
+				req("action", "string", "Action name"),
+				opt("index", "int", "Index of the event to remove", null, {"min": 0}),
+				opt("event", "Dictionary", "Or the event to remove, in input_map.event_add's form"),
+			],
+			"example": {"action": "move_left", "event": {"type": "key", "key": "Left"}},
+			"destructive": true,
+			"handler": _event_remove,
+		},
+	]
+
+
+func _action(p: Dictionary) -> Variant:
+	var action: Variant = Events.action(p.action, "input_map.action")
+	if action is BridgeError:
+		return action
+	var events := Events.events_json(action.events)
+	return {"action": p.action, "deadzone": action.deadzone, "count": events.size(), "events": events,
+			"builtin": p.action.begins_with("ui_")}
+
+
+func _event_add(p: Dictionary) -> Variant:
+	var action: Variant = Events.action(p.action, "input_map.event_add")
+	if action is BridgeError:
+		return action
+	if p.events.is_empty():
+		return BridgeError.invalid("input_map.event_add: events is empty; give at least one event", {"param": "events"})
+	var added: Array = []
+	for i in p.events.size():
+		var ev: Variant = Events.from_json(p.events[i], "input_map.event_add: events[%d]" % i)
+		if ev is BridgeError:
+			ev.data["param"] = "events"
+			return ev
+		for existing: Variant in action.events + added:
+			if existing is InputEvent and Events.same(existing, ev):
+				return BridgeError.failed("input_map.event_add: '%s' already has the event %s (events[%d])" % [p.action,
+						ev.as_text(), i], {"action": p.action, "index": i})
+		added.append(ev)
+	var first: int = action.events.size()
+	action.events.append_array(added)
+	var err := Project.commit_settings("Add %d event(s) to %s" % [added.size(), p.action], {"input/" + p.action: action})
+	if err != OK:
+		return BridgeError.failed("input_map.event_add: saving project.godot failed: %s" % error_string(err))
+	var now: Array = Events.events_json(ProjectSettings.get_setting("input/" + p.action).events)
+	return {"action": p.action, "added": now.slice(first), "count": now.size(), "saved": true}
+
+
+func _event_remove(p: Dictionary) -> Variant:
+	var action: Variant = Events.action(p.action, "input_map.event_remove")
+	if action is BridgeError:
+		return action
+	if p.has("index") == p.has("event"):
+		return BridgeError.invalid("input_map.event_remove: give index or event (one of them)", {"param": "index"})
+	var index: int = p.get("index", -1)
+	if p.has("event"):
+		var wanted: Variant = Events.from_json(p.event, "input_map.event_remove: event")
+		if wanted is BridgeError:
+			return wanted
+		for i in action.events.size():
+			if action.events[i] is InputEvent and Events.same(action.events[i], wanted):
+				index = i
+		if index < 0:
+			return BridgeError.not_found("input_map.event_remove: '%s' has no event %s; it has: %s" % [p.action, wanted.as_text(),
+					", ".join(PackedStringArray(Events.events_json(action.events).map(func(e: Dictionary) -> String: return e.text)))],
+					{"action": p.action})
+	elif index >= action.events.size():
+		return BridgeError.invalid("input_map.event_remove: index %d is out of range; '%s' has %d event(s)" % [index, p.action,
+				action.events.size()], {"param": "index"})
+	var removed: Dictionary = Events.to_json(action.events[index], index)
+	action.events.remove_at(index)
+	var err := Project.commit_settings("Remove event %s from %s" % [removed.text, p.action], {"input/" + p.action: action})
+	if err != OK:
+		return BridgeError.failed("input_map.event_remove: saving project.godot failed: %s" % error_string(err))
+	var left: Array = ProjectSettings.get_setting("input/" + p.action).events
+	return {"action": p.action, "removed": removed, "count": left.size(), "saved": true}

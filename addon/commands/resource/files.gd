@@ -1,0 +1,173 @@
+@tool
+extends "../../core/command_group.gd"
+## resource.create / duplicate / extract / find: resource files made, copied (a fresh UID), pulled out of
+## a node into a file of their own, and found by type. Written paths go through the router's path jail.
+
+const Resources := preload("../../lib/resource_files.gd")
+const FileOps := preload("../../lib/file_ops.gd")
+const SceneAccess := preload("../../lib/scene_access.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "resource.create",
+			"summary": "Create a resource of any Resource class (or class_name resource script) with properties, save it and read it back.",
+			"params": [
+				req("path", "string", "File to create, .tres (text) or .res (binary)", {"writes_path": true}),
+				req("type", "string", "Resource class, e.g. StandardMaterial3D, Gradient, LabelSettings"),
+				opt("properties", "Dictionary", "Property values, coerced like resource.set", {}),
+				opt("overwrite", "bool", "Replace an existing file", false),
+			],
+			"example": {"path": "res://materials/red.tres", "type": "StandardMaterial3D", "properties": {"albedo_color": "#ff0000", "roughness": 0.25}},
+			"handler": _create,
+		},
+		{
+			"method": "resource.duplicate",
+			"summary": "Save a copy of a resource under a new path with a fresh UID (deep: its embedded sub-resources copied too); .tres ↔ .res converts.",
+			"params": [
+				req("path", "string", "Resource to copy"),
+				req("to", "string", "New file, .tres or .res", {"writes_path": true}),
+				opt("deep", "bool", "Copy embedded sub-resources instead of sharing them", true),
+				opt("overwrite", "bool", "Replace an existing file", false),
+			],
+			"example": {"path": "res://materials/red.tres", "to": "res://materials/red_copy.res"},
+			"handler": _duplicate,
+		},
+		{
+			"method": "resource.extract",
+			"summary": "Save a node's embedded resource (a material, shape, theme…) to its own file and point the property at that file (undoable; the file stays).",
+			"params": [
+				req("node_path", "NodePath", "Node of the edited scene"),
+				req("property", "string", "Property holding the embedded resource, e.g. shape"),
+				req("path", "string", "File to save it to, .tres or .res", {"writes_path": true}),
+				opt("overwrite", "bool", "Replace an existing file", false),
+			],
+			"example": {"node_path": "/root/Main/Player/Shape", "property": "shape", "path": "res://shapes/player_shape.tres"},
+			"handler": _extract,
+		},
+		{
+			"method": "resource.find",
+			"summary": "Project resource files of a type (subclasses count: Texture2D finds CompressedTexture2D), by folder and name.",
+			"params": [
+				opt("type", "string", "Resource class, e.g. Material, PackedScene, Texture2D (default: any)"),
+				opt("under", "string", "Folder to search", "res://"),
+				opt("name", "string", "Only files whose name contains this"),
+				opt("limit", "int", "At most this many", 200, {"min": 1, "max": 10000}),
+			],
+			"example": {"type": "PackedScene", "under": "res://scenes"},
+			"read_only": true,
+			"handler": _find,
+		},
+	]
+
+
+func _create(p: Dictionary) -> Variant:
+	var res: Variant = Resources.new_of(p.type, "resource.create")
+	if res is BridgeError:
+		return res
+	var values: Variant = Resources.coerce_all(res, p.properties, "resource.create")
+	if values is BridgeError:
+		return values
+	for key: String in values:
+		res.set(key, values[key])
+	var saved: Variant = await _save_new(res, p.path, p.overwrite, "resource.create")
+	if saved is BridgeError:
+		return saved
+	var back: Resource = saved
+	var now := {}
+	for key: String in values:
+		now[key] = back.get(key)
+	return {"path": back.resource_path, "class": back.get_class(), "uid": _uid(back.resource_path), "values": now}
+
+
+func _duplicate(p: Dictionary) -> Variant:
+	var res: Variant = Resources.load_at(p.path, "resource.duplicate")
+	if res is BridgeError:
+		return res
+	if res is Script:
+		return BridgeError.invalid("resource.duplicate: copy scripts with filesystem.copy", {"param": "path"})
+	var copy: Resource = res.duplicate(p.deep)
+	var saved: Variant = await _save_new(copy, p.to, p.overwrite, "resource.duplicate")
+	if saved is BridgeError:
+		return saved
+	var uid := _uid(saved.resource_path)
+	if uid == _uid(res.resource_path):
+		return BridgeError.failed("the copy %s got the same UID as %s" % [saved.resource_path, res.resource_path])
+	return {"path": saved.resource_path, "source": res.resource_path, "class": saved.get_class(), "uid": uid,
+			"source_uid": _uid(res.resource_path)}
+
+
+func _extract(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	var info: Variant = SceneAccess.property_info(node, p.property)
+	if info is BridgeError:
+		return info
+	var res: Variant = node.get(p.property)
+	if not res is Resource:
+		return BridgeError.invalid("resource.extract: %s.%s holds no resource" % [SceneAccess.path_of(node), p.property], {"param": "property"})
+	if res.resource_path != "" and not res.resource_path.contains("::"):
+		return BridgeError.failed("%s.%s is already the file %s" % [SceneAccess.path_of(node), p.property, res.resource_path],
+				{"path": res.resource_path})
+	var saved: Variant = await _save_new(res.duplicate(true), p.path, p.overwrite, "resource.extract")
+	if saved is BridgeError:
+		return saved
+	var file_res: Resource = load(saved.resource_path)
+	var ur := SceneAccess.action("extract %s.%s to %s" % [node.name, p.property, saved.resource_path.get_file()])
+	ur.add_do_property(node, p.property, file_res)
+	ur.add_undo_property(node, p.property, res)
+	ur.commit_action()
+	if node.get(p.property) != file_res:
+		return BridgeError.failed("%s.%s did not take the file %s" % [SceneAccess.path_of(node), p.property, saved.resource_path])
+	return {"node": SceneAccess.path_of(node), "property": p.property, "path": saved.resource_path, "class": file_res.get_class(),
+			"uid": _uid(saved.resource_path)}
+
+
+func _find(p: Dictionary) -> Variant:
+	var type: String = p.get("type", "")
+	if type != "" and not ClassDB.class_exists(type):
+		return BridgeError.invalid("resource.find: unknown class '%s'" % type, {"param": "type"})
+	var under: String = p.under.trim_suffix("/") + "/" if p.under != "res://" else "res://"
+	var fs := EditorInterface.get_resource_filesystem()
+	var out: Array = []
+	var total := 0
+	for path: String in FileOps.all_files():
+		if not path.begins_with(under) or (p.has("name") and not p.name.to_lower() in path.get_file().to_lower()):
+			continue
+		var t := fs.get_file_type(path)
+		if t == "" or (type != "" and t != type and not ClassDB.is_parent_class(t, type)):
+			continue
+		total += 1
+		if out.size() < p.limit:
+			out.append({"path": path, "type": t, "uid": _uid(path)})
+	return {"count": out.size(), "total": total, "truncated": total > out.size(), "resources": out}
+
+
+## Saves a resource that has no file yet to `raw_path`, lets the editor import it, and returns it loaded
+## back from disk (fresh, not cached); or a BridgeError.
+func _save_new(res: Resource, raw_path: String, overwrite: bool, method: String) -> Variant:
+	var path: Variant = FileOps.checked(raw_path, method, "path")
+	if path is BridgeError:
+		return path
+	var why: Variant = Resources.bad_save_path(res, path)
+	if why != null:
+		return BridgeError.invalid("%s: %s" % [method, why], {"path": path})
+	if FileAccess.file_exists(path) and not overwrite:
+		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % path, {"path": path})
+	var err := DirAccess.make_dir_recursive_absolute(path.get_base_dir())
+	if err == OK:
+		err = ResourceSaver.save(res, path)
+	if err != OK:
+		return BridgeError.failed("%s: saving %s failed: %s" % [method, path, error_string(err)], {"path": path})
+	await FileOps.refresh(server, [path])
+	var back: Resource = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_REPLACE)
+	if back == null:
+		return BridgeError.failed("%s: %s was written but does not load" % [method, path], {"path": path})
+	return back
+
+
+static func _uid(path: String) -> String:
+	var id := ResourceLoader.get_resource_uid(path)
+	return ResourceUID.id_to_text(id) if id != ResourceUID.INVALID_ID else ""

@@ -1,0 +1,98 @@
+@tool
+extends "../../core/command_group.gd"
+## resource.inspect / resource.set: a resource file's properties, read with their types and changed with
+## type coercion like node.set. A change is one undoable action in the editor's global history that saves
+## the file on do and undo; scenes using the resource see it at once (it is the editor's own instance).
+
+const Resources := preload("../../lib/resource_files.gd")
+const FileOps := preload("../../lib/file_ops.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "resource.inspect",
+			"summary": "A resource file's class, UID, editable properties with types and values, dependencies and (on request) the files that use it.",
+			"params": [
+				req("path", "string", "Resource file, e.g. res://materials/red.tres"),
+				opt("filter", "string", "Only properties whose name contains this"),
+				opt("used_by", "bool", "Also list the project files that depend on it (scans every file)", false),
+			],
+			"example": {"path": "res://materials/red.tres", "filter": "color"},
+			"read_only": true,
+			"handler": _inspect,
+		},
+		{
+			"method": "resource.set",
+			"summary": "Set properties of a resource file, each coerced to its declared type (undoable, saved); returns the values read back from disk.",
+			"params": [
+				req("path", "string", "Resource file (.tres/.res)", {"writes_path": true}),
+				req("properties", "Dictionary", "{property: value}: [x, y] for vectors, '#rrggbb' for colours, enum names, res:// paths or {\"class\": …} for resources"),
+			],
+			"example": {"path": "res://materials/red.tres", "properties": {"albedo_color": "#3366ff", "metallic": 0.5}},
+			"handler": _set_properties,
+		},
+	]
+
+
+func _inspect(p: Dictionary) -> Variant:
+	var res: Variant = Resources.load_at(p.path, "resource.inspect")
+	if res is BridgeError:
+		return res
+	var path: String = res.resource_path if res.resource_path != "" else p.path
+	var uid := ResourceLoader.get_resource_uid(path)
+	var out := {
+		"path": path,
+		"class": res.get_class(),
+		"uid": ResourceUID.id_to_text(uid) if uid != ResourceUID.INVALID_ID else "",
+		"properties": Resources.properties_json(res, p.get("filter", "")),
+		"dependencies": Array(ResourceLoader.get_dependencies(path)).map(func(d: String) -> String: return d.get_slice("::", d.count("::"))),
+	}
+	var script: Script = res.get_script()
+	if script:
+		out["script"] = script.resource_path
+	var cfg := FileOps.import_config(path)
+	if cfg:
+		out["imported_by"] = cfg.get_value("remap", "importer", "")
+	if p.used_by:
+		out["used_by"] = FileOps.dependents(path)
+	return out
+
+
+func _set_properties(p: Dictionary) -> Variant:
+	var res: Variant = Resources.load_at(p.path, "resource.set")
+	if res is BridgeError:
+		return res
+	var path: String = res.resource_path
+	if FileOps.import_config(path) != null:
+		return BridgeError.failed("%s is imported (%s): the editor regenerates it from its source; change how with import.set" % [path,
+				FileOps.import_config(path).get_value("remap", "importer", "")], {"path": path})
+	if path == "" or path.contains("::") or not path.get_extension() in ["tres", "res"]:
+		return BridgeError.invalid("resource.set: %s is not a .tres/.res resource file" % p.path, {"param": "path"})
+	if p.properties.is_empty():
+		return BridgeError.invalid("resource.set: properties is empty", {"param": "properties"})
+	var values: Variant = Resources.coerce_all(res, p.properties, "resource.set")
+	if values is BridgeError:
+		return values
+	var ur := EditorInterface.get_editor_undo_redo()
+	ur.create_action("Bridge: set %s of %s" % [", ".join(PackedStringArray(values.keys())), path.get_file()], UndoRedo.MERGE_DISABLE, res)
+	for key: String in values:
+		ur.add_do_property(res, key, values[key])
+		ur.add_undo_property(res, key, res.get(key))
+	ur.add_do_method(ResourceSaver, "save", res, path)
+	ur.add_undo_method(ResourceSaver, "save", res, path)
+	var previous := {}
+	for key: String in values:
+		previous[key] = res.get(key)
+	ur.commit_action()
+	var back: Resource = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE)
+	var now := {}
+	var adjusted: Array = []
+	for key: String in values:
+		now[key] = back.get(key) if back else null
+		if typeof(now[key]) != typeof(values[key]) or (not now[key] is Object and now[key] != values[key]):
+			adjusted.append(key)  # the setter changed the value, or the save lost it: report what the file holds
+	var out := {"path": path, "values": now, "previous": previous, "saved": back != null}
+	if not adjusted.is_empty():
+		out["adjusted"] = adjusted
+	return out

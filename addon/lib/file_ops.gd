@@ -1,0 +1,130 @@
+@tool
+extends RefCounted
+## Project files as the editor's filesystem sees them: atomic text writes, handing written files to the
+## editor (import, reimport), .import settings, sidecar files (.import, .uid) and who depends on a file.
+## Shared by the filesystem.*, import.*, localization.* and script.* commands.
+
+const BridgeError := preload("../core/bridge_error.gd")
+const Params := preload("../core/params.gd")
+const Settings := preload("../core/settings.gd")
+const Scan := preload("../commands/project/filesystem.gd")
+
+## Text formats whose res:// references filesystem.move rewrites (binary ones are resaved instead).
+const TEXT_REFERRERS := ["tscn", "tres", "gd", "gdshader", "gdshaderinc", "cfg", "json", "import"]
+
+
+## A res:// path inside the project, normalised, never in .godot or the bridge itself; or PATH_REFUSED.
+static func checked(raw: String, method: String, param: String = "path") -> Variant:
+	var path: Variant = Params.jail_path(raw)
+	if path is BridgeError or not str(path).begins_with("res://"):
+		return BridgeError.new(BridgeError.PATH_REFUSED, "%s: %s must be a plain path inside res://, got '%s'" % [method, param, raw],
+				{"param": param, "path": raw})
+	var lower := str(path).to_lower() + "/"
+	if lower.begins_with("res://.godot/") or lower.begins_with(Settings.addon_dir().to_lower() + "/"):
+		return BridgeError.new(BridgeError.PATH_REFUSED, "%s refuses %s: it belongs to the engine or the bridge" % [method, path],
+				{"param": param, "path": path})
+	return path
+
+
+## Writes text through a temp file and a rename, so a reader never sees half a file. Returns the error.
+static func write_text(path: String, text: String) -> int:
+	var err := DirAccess.make_dir_recursive_absolute(path.get_base_dir())
+	if err != OK:
+		return err
+	var tmp := path.get_base_dir().path_join(".%s.bridge-tmp" % path.get_file())
+	var f := FileAccess.open(tmp, FileAccess.WRITE)
+	if f == null:
+		return FileAccess.get_open_error()
+	f.store_string(text)
+	err = f.get_error()
+	f.close()
+	if err == OK:
+		err = DirAccess.rename_absolute(tmp, path)
+	if err != OK:
+		DirAccess.remove_absolute(tmp)
+	return err
+
+
+## Tells the editor about files written or changed on disk and waits until they are imported: a scan
+## when one is new to it, else update + reimport of the imported ones. Returns the scan's BridgeError or null.
+static func refresh(server: Node, paths: Array) -> Variant:
+	var fs := EditorInterface.get_resource_filesystem()
+	var unknown := paths.any(func(p: String) -> bool: return FileAccess.file_exists(p) and fs.get_file_type(p) == "")
+	if unknown or paths.any(func(p: String) -> bool: return not FileAccess.file_exists(p)):
+		var scanned: Variant = await Scan.scan_and_wait(server)
+		if scanned is BridgeError:
+			return scanned
+	var imported: PackedStringArray = []
+	for p: String in paths:
+		if FileAccess.file_exists(p):
+			fs.update_file(p)
+			if FileAccess.file_exists(p + ".import"):
+				imported.append(p)
+	if not imported.is_empty():
+		fs.reimport_files(imported)
+	for i in 2:
+		await server.get_tree().process_frame
+	return null
+
+
+## The parsed .import file of an asset, or null when it is not imported.
+static func import_config(path: String) -> ConfigFile:
+	if not FileAccess.file_exists(path + ".import"):
+		return null
+	var cfg := ConfigFile.new()
+	return cfg if cfg.load(path + ".import") == OK else null
+
+
+## The files an import produced (the .translation files of a CSV, the .ctex of a texture).
+static func imported_files(path: String) -> Array:
+	var cfg := import_config(path)
+	if cfg == null:
+		return []
+	return Array(cfg.get_value("deps", "dest_files", cfg.get_value("deps", "files", [])))
+
+
+## Every file path the editor's filesystem knows, sorted.
+static func all_files() -> Array:
+	var out: Array = []
+	var stack: Array = [EditorInterface.get_resource_filesystem().get_filesystem()]
+	while not stack.is_empty():
+		var dir: EditorFileSystemDirectory = stack.pop_back()
+		if dir == null:
+			continue
+		for i in dir.get_subdir_count():
+			stack.append(dir.get_subdir(i))
+		for i in dir.get_file_count():
+			out.append(dir.get_file_path(i))
+	out.sort()
+	return out
+
+
+## Files whose dependencies include `path` (scenes and resources that load it), sorted.
+static func dependents(path: String) -> Array:
+	var out: Array = []
+	var uid := ResourceLoader.get_resource_uid(path)
+	var uid_text := ResourceUID.id_to_text(uid) if uid != ResourceUID.INVALID_ID else ""
+	for file: String in all_files():
+		if file == path:
+			continue
+		for dep in ResourceLoader.get_dependencies(file):
+			# an entry is "uid://…::Type::res://path" or a plain path
+			var parts := dep.split("::")
+			if parts[parts.size() - 1] == path or (uid_text != "" and parts[0] == uid_text):
+				out.append(file)
+				break
+	return out
+
+
+## Sidecar files that travel with a file: its .import settings and its .uid.
+static func sidecars(path: String) -> Array:
+	return [path + ".import", path + ".uid"].filter(func(p: String) -> bool: return FileAccess.file_exists(p))
+
+
+## A did-you-mean NOT_FOUND for a res:// file that is not there.
+static func missing(path: String, method: String) -> RefCounted:
+	var dir := path.get_base_dir()
+	var guess := Params.did_you_mean(path.get_file(), Array(DirAccess.get_files_at(dir))) if DirAccess.dir_exists_absolute(dir) else ""
+	var suggestion := dir.path_join(guess) if guess != "" else ""
+	return BridgeError.not_found("%s: no file at %s%s" % [method, path, " (did you mean '%s'?)" % suggestion if guess != "" else ""],
+			{"path": path, "suggestion": suggestion})

@@ -1,0 +1,112 @@
+@tool
+extends RefCounted
+## GDScript source for the script.* commands: compile a text with the engine's own parser and collect
+## its errors with line numbers, find top-level declarations and a function's line range, and write a
+## script so the editor (and its loaded copy) picks the new text up — as an undoable step.
+
+const BridgeError := preload("../core/bridge_error.gd")
+const FileOps := preload("file_ops.gd")
+const OutputLog := preload("output_log.gd")
+
+static var _decl := RegEx.create_from_string(
+		"^(?:(?<annos>(?:@\\w+(?:\\([^)]*\\))?\\s+)*)(?<static>static\\s+)?(?<kind>func|var|const|signal|enum|class_name|extends|class)\\b\\s*(?<name>[A-Za-z_][A-Za-z0-9_]*)?)")
+
+
+## Compiles `text` as the script at `path` would be compiled: {ok, errors: [{line, message}]}.
+## A class_name the file itself already registers is blanked first (the copy would "hide" it).
+static func check(text: String, path: String, server: Node) -> Dictionary:
+	var source := _without_own_class_name(text, path)
+	var script := GDScript.new()
+	script.source_code = source
+	var file := "gdscript://%d.gd" % script.get_instance_id()
+	var log: Logger = OutputLog.of(server)
+	var since: int = log.next_seq() if log else 0
+	var err := script.reload()
+	var errors: Array = []
+	if log:
+		for e: Dictionary in log.entries(since, 50):
+			if e.get("file", "") == file or e.get("script_file", "") == file or str(e.get("message", "")).contains(file):
+				errors.append({"line": e.get("line", 0) if e.get("file", "") == file else e.get("script_line", 0),
+						"message": str(e.message).trim_prefix("Parse Error: "), "type": e.type})
+	if err != OK and errors.is_empty():
+		errors.append({"line": 0, "message": "does not compile: %s" % error_string(err), "type": "error"})
+	return {"ok": err == OK, "errors": errors}
+
+
+## Top-level declarations (and inner classes' names): [{kind, name, line, static, annotations, text}].
+static func declarations(text: String) -> Array:
+	var out: Array = []
+	var lines := text.split("\n")
+	for i in lines.size():
+		var line := lines[i]
+		if line.begins_with("\t") or line.begins_with(" ") or line.strip_edges() == "":
+			continue
+		var m := _decl.search(line)
+		if m == null:
+			continue
+		out.append({"kind": m.get_string("kind"), "name": m.get_string("name"), "line": i + 1,
+				"static": m.get_string("static") != "", "annotations": m.get_string("annos").strip_edges(),
+				"text": line.strip_edges()})
+	return out
+
+
+## [first, last] line numbers (1-based) of a top-level function, its annotations and doc comment
+## included, trailing blank lines excluded; or [] when the script has no such function.
+static func function_range(text: String, name: String) -> Array:
+	var lines := text.split("\n")
+	var head := -1
+	var re := RegEx.create_from_string("^(?:@\\w+(?:\\([^)]*\\))?\\s+)*(?:static\\s+)?func\\s+%s\\s*\\(" % name)
+	for i in lines.size():
+		if re.search(lines[i]) != null:
+			head = i
+			break
+	if head < 0:
+		return []
+	var first := head
+	while first > 0 and (lines[first - 1].begins_with("@") or lines[first - 1].begins_with("##")):
+		first -= 1
+	var last := head
+	for i in range(head + 1, lines.size()):
+		var l := lines[i]
+		if l.strip_edges() == "" or l.begins_with("\t") or l.begins_with(" "):
+			if l.strip_edges() != "":
+				last = i
+			continue
+		break
+	return [first + 1, last + 1]
+
+
+## Writes the script's text, tells the editor's filesystem, and reloads the editor's loaded copy. Static,
+## so an UndoRedo action can call it on the script (do: new text, undo: old text).
+static func apply_text(path: String, text: String) -> int:
+	var err := FileOps.write_text(path, text)
+	if err != OK:
+		return err
+	EditorInterface.get_resource_filesystem().update_file(path)
+	if ResourceLoader.has_cached(path) and ResourceLoader.get_cached_ref(path) is Script:
+		var script: Script = ResourceLoader.get_cached_ref(path)
+		script.source_code = text
+		script.reload(true)
+	return OK
+
+
+## Replaces a script file's text as one undoable action in the editor's global history.
+static func commit(action: String, path: String, old_text: String, new_text: String) -> int:
+	var ur := EditorInterface.get_editor_undo_redo()
+	ur.create_action("Bridge: " + action, UndoRedo.MERGE_DISABLE, ProjectSettings)
+	var me: Script = load((FileOps as Script).resource_path.get_base_dir().path_join("gdscript_source.gd"))  # this file
+	ur.add_do_method(me, "apply_text", path, new_text)
+	ur.add_undo_method(me, "apply_text", path, old_text)
+	ur.commit_action()
+	return OK if FileAccess.get_file_as_string(path) == new_text else ERR_FILE_CANT_WRITE
+
+
+static func _without_own_class_name(text: String, path: String) -> String:
+	var own := ""
+	for entry: Dictionary in ProjectSettings.get_global_class_list():
+		if entry.path == path:
+			own = entry["class"]
+	if own == "":
+		return text
+	var re := RegEx.create_from_string("(?m)^class_name\\s+%s\\b.*$" % own)
+	return re.sub(text, "", false)

@@ -1,0 +1,81 @@
+@tool
+extends RefCounted
+## Resource files for the resource.* commands: load one with a clear refusal, list its editable
+## properties as JSON, and coerce a batch of JSON values against its declared property types.
+
+const BridgeError := preload("../core/bridge_error.gd")
+const Params := preload("../core/params.gd")
+const SceneAccess := preload("scene_access.gd")
+const FileOps := preload("file_ops.gd")
+
+## Extensions a resource can be saved to with ResourceSaver (text and binary).
+const SAVE_EXTENSIONS := ["tres", "res"]
+
+
+## The resource at a res:// path (the editor's cached instance when it is loaded), or a BridgeError.
+static func load_at(path: String, method: String) -> Variant:
+	if not path.begins_with("res://") and not path.begins_with("uid://"):
+		return BridgeError.invalid("%s: path must be a res:// or uid:// path, got '%s'" % [method, path], {"param": "path"})
+	if not ResourceLoader.exists(path):
+		return FileOps.missing(path, method)
+	var res: Resource = load(path)
+	if res == null:
+		return BridgeError.failed("%s: %s does not load (editor.errors says why)" % [method, path], {"path": path})
+	return res
+
+
+## A class name that ClassDB can instantiate as a Resource (or a class_name script resource); or a BridgeError.
+static func new_of(type: String, method: String) -> Variant:
+	if ClassDB.class_exists(type):
+		if ClassDB.is_parent_class(type, "Resource") and ClassDB.can_instantiate(type):
+			return ClassDB.instantiate(type)
+		return BridgeError.invalid("%s: '%s' is not a resource class that can be created" % [method, type], {"param": "type"})
+	for entry: Dictionary in ProjectSettings.get_global_class_list():
+		if entry["class"] == type:
+			var script: Script = load(entry.path)
+			var base := script.get_instance_base_type() if script else &""
+			if base != &"" and ClassDB.is_parent_class(base, "Resource") and script.can_instantiate():
+				return script.new()
+	var names: Array = Array(ClassDB.get_inheriters_from_class("Resource"))
+	var guess := Params.did_you_mean(type, names)
+	return BridgeError.invalid("%s: unknown resource type '%s'%s" % [method, type, " (did you mean '%s'?)" % guess if guess else ""],
+			{"param": "type", "suggestion": guess})
+
+
+## {name: coerced value} for every JSON property, or the first BridgeError (unknown name, wrong type, read-only).
+static func coerce_all(res: Resource, properties: Dictionary, method: String) -> Variant:
+	var out := {}
+	for key: Variant in properties:
+		var info: Variant = SceneAccess.property_info(res, str(key))
+		if info is BridgeError:
+			info.message = "%s: %s" % [method, info.message.replace("; node.properties lists them", "; resource.inspect lists them")]
+			return info
+		if info.usage & PROPERTY_USAGE_READ_ONLY or str(key) in ["resource_path", "script"]:
+			return BridgeError.invalid("%s: %s.%s cannot be set here" % [method, res.get_class(), key], {"property": key})
+		var value: Variant = SceneAccess.coerce(properties[key], info)
+		if value is BridgeError:
+			value.message = "%s: %s" % [method, value.message]
+			return value
+		out[str(key)] = value
+	return out
+
+
+## The editor-visible properties of a resource: [{name, type, value}], optionally filtered by name.
+static func properties_json(res: Resource, filter: String = "") -> Array:
+	var out: Array = []
+	for info: Dictionary in res.get_property_list():
+		if not info.usage & PROPERTY_USAGE_EDITOR or info.usage & (PROPERTY_USAGE_CATEGORY | PROPERTY_USAGE_GROUP | PROPERTY_USAGE_SUBGROUP):
+			continue
+		if filter != "" and not filter.to_lower() in str(info.name).to_lower():
+			continue
+		out.append({"name": info.name, "type": SceneAccess.type_name(info), "value": res.get(info.name)})
+	return out
+
+
+## Null when `path` is a place a resource can be saved (.tres/.res, and the class's own extensions), else why not.
+static func bad_save_path(res: Resource, path: String) -> Variant:
+	var ext := path.get_extension().to_lower()
+	var allowed := Array(ResourceSaver.get_recognized_extensions(res))
+	if not ext in allowed:
+		return "a %s can be saved as %s, not .%s" % [res.get_class(), ", ".join(PackedStringArray(allowed.map(func(e: String) -> String: return "." + e))), ext]
+	return null
