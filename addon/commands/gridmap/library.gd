@@ -1,0 +1,141 @@
+@tool
+extends "../../core/command_group.gd"
+## gridmap.*, the MeshLibrary and the GridMap node: build a library from meshes (given, or the
+## MeshInstance3D children of a node, like Scene → Export As → MeshLibrary), and add a GridMap that uses one.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const Params := preload("../../core/params.gd")
+const NewNode := preload("../../lib/new_node.gd")
+const Coerce := preload("../../lib/value_coercion.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "gridmap.meshlib_create",
+			"summary": "Build a MeshLibrary from meshes (primitive specs or mesh files) or from a node's MeshInstance3D children, with optional colliders; save it and/or give it to a GridMap.",
+			"params": [
+				opt("items", "Array", "Items in id order: [{name, mesh: \"res://m.tres\" or {\"class\": \"BoxMesh\", \"size\": [2, 2, 2]}}]"),
+				opt("from_node", "NodePath", "Or: a node whose MeshInstance3D children become items (named after them)"),
+				opt("collision", "bool", "Give each item a convex collision shape made from its mesh", false),
+				opt("path", "string", "Save the library here (.tres/.res/.meshlib)", null, {"writes_path": true}),
+				opt("overwrite", "bool", "Replace an existing file at path", false),
+				opt("node_path", "NodePath", "GridMap that gets the library (undoable)"),
+			],
+			"example": {"items": [{"name": "floor", "mesh": {"class": "BoxMesh", "size": [2, 0.2, 2]}},
+					{"name": "wall", "mesh": {"class": "BoxMesh", "size": [2, 2, 0.2]}}], "node_path": "/root/Main/Grid"},
+			"handler": _meshlib_create,
+		},
+		{
+			"method": "gridmap.create",
+			"summary": "Add a GridMap with a MeshLibrary file (or none yet) and a cell size.",
+			"params": [
+				opt("parent", "NodePath", "Parent node (default: the root)", ""),
+				opt("name", "string", "Node name (default: GridMap, made unique)", ""),
+				opt("mesh_library", "string", "MeshLibrary file"),
+				opt("cell_size", "Vector3", "Cell size", [2, 2, 2]),
+			],
+			"example": {"parent": "/root/Main", "name": "Grid", "cell_size": [2, 2, 2]},
+			"handler": _create,
+		},
+	]
+
+
+func _meshlib_create(p: Dictionary) -> Variant:
+	if p.has("items") == p.has("from_node"):
+		return BridgeError.invalid("gridmap.meshlib_create: give items or from_node (one of them)", {"param": "items"})
+	if not p.has("path") and not p.has("node_path"):
+		return BridgeError.invalid("gridmap.meshlib_create: give path (save it), node_path (a GridMap gets it) or both", {"param": "path"})
+	var grid: Variant = null
+	if p.has("node_path"):
+		grid = NewNode.require(p.node_path, ["GridMap"], "gridmap.meshlib_create")
+		if grid is BridgeError:
+			return grid
+	if p.has("path"):
+		if not p.path.get_extension() in ["tres", "res", "meshlib"]:
+			return BridgeError.invalid("gridmap.meshlib_create: path must end in .tres, .res or .meshlib", {"param": "path"})
+		if FileAccess.file_exists(p.path) and not p.overwrite:
+			return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
+	var entries: Variant = _entries(p)
+	if entries is BridgeError:
+		return entries
+	var lib := MeshLibrary.new()
+	for i in entries.size():
+		lib.create_item(i)
+		lib.set_item_name(i, entries[i][0])
+		lib.set_item_mesh(i, entries[i][1])
+		lib.set_item_mesh_transform(i, entries[i][2])
+		if p.collision:
+			lib.set_item_shapes(i, [entries[i][1].create_convex_shape(), entries[i][2]])
+	if p.has("path"):
+		var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(p.path.get_base_dir()))
+		if err == OK:
+			err = ResourceSaver.save(lib, p.path)
+		if err != OK:
+			return BridgeError.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
+		lib.take_over_path(p.path)
+		EditorInterface.get_resource_filesystem().update_file(p.path)
+	var out := {"path": lib.resource_path, "items": describe_items(lib)}
+	if grid:
+		var ur := SceneAccess.action("set MeshLibrary of %s" % grid.name)
+		ur.add_do_property(grid, "mesh_library", lib)
+		ur.add_undo_property(grid, "mesh_library", grid.mesh_library)
+		ur.commit_action()
+		out["node_path"] = SceneAccess.path_of(grid)
+	return out
+
+
+## [[name, mesh, mesh transform], …] from items or from_node, or a BridgeError.
+func _entries(p: Dictionary) -> Variant:
+	var out: Array = []
+	if p.has("from_node"):
+		var node: Variant = SceneAccess.resolve(p.from_node)
+		if node is BridgeError:
+			return node
+		for child: Node in node.get_children():
+			if child is MeshInstance3D and child.mesh:
+				out.append([str(child.name), child.mesh, Transform3D(child.transform.basis, Vector3.ZERO)])
+		if out.is_empty():
+			return BridgeError.failed("%s has no MeshInstance3D children with a mesh" % SceneAccess.path_of(node), {"param": "from_node"})
+		return out
+	if p.items.is_empty():
+		return BridgeError.invalid("gridmap.meshlib_create: items is empty", {"param": "items"})
+	for i in p.items.size():
+		var item: Variant = p.items[i]
+		if not item is Dictionary or not item.has("mesh"):
+			return BridgeError.invalid("gridmap.meshlib_create: items[%d] must be {name, mesh}" % i, {"param": "items"})
+		var mesh: Variant = Coerce.coerce(item.mesh, {"name": "items[%d].mesh" % i, "type": TYPE_OBJECT,
+				"hint": PROPERTY_HINT_RESOURCE_TYPE, "hint_string": "Mesh"})
+		if mesh is BridgeError:
+			return mesh
+		if mesh == null:
+			return BridgeError.invalid("gridmap.meshlib_create: items[%d] has no mesh" % i, {"param": "items"})
+		out.append([str(item.get("name", "item_%d" % i)), mesh, Transform3D.IDENTITY])
+	return out
+
+
+func _create(p: Dictionary) -> Variant:
+	var parent: Variant = NewNode.check(p.parent, p.name, "gridmap.create")
+	if parent is BridgeError:
+		return parent
+	var grid := GridMap.new()
+	if p.has("mesh_library"):
+		var lib: Resource = load(p.mesh_library) if p.mesh_library.begins_with("res://") and ResourceLoader.exists(p.mesh_library) else null
+		if not lib is MeshLibrary:
+			return BridgeError.not_found("no MeshLibrary at %s" % p.mesh_library, {"param": "mesh_library"})
+		grid.mesh_library = lib
+	if p.cell_size.x <= 0 or p.cell_size.y <= 0 or p.cell_size.z <= 0:
+		return BridgeError.invalid("gridmap.create: cell_size must be positive, got %s" % p.cell_size, {"param": "cell_size"})
+	grid.cell_size = p.cell_size
+	NewNode.add(grid, parent, p.name, "add GridMap")
+	return {"path": SceneAccess.path_of(grid), "cell_size": grid.cell_size,
+			"items": describe_items(grid.mesh_library) if grid.mesh_library else []}
+
+
+static func describe_items(lib: MeshLibrary) -> Array:
+	var out: Array = []
+	for id in lib.get_item_list():
+		var mesh := lib.get_item_mesh(id)
+		out.append({"id": id, "name": lib.get_item_name(id), "mesh": mesh.get_class() if mesh else null,
+				"shapes": lib.get_item_shapes(id).size() / 2})
+	return out
