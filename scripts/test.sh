@@ -9,4 +9,4 @@ export GODOT_BIN
 echo "godot: $GODOT_BIN ($("$GODOT_BIN" --headless --version 2>/dev/null | tail -n 1))"
 npm run build --silent
 bash scripts/check-addon.sh "$GODOT_BIN"
-npx mocha 'test/unit/**/*.test.ts' 'test/e2e/**/*.test.ts' "$@"
+npx mocha 'test/unit/**/*.test.ts' 'plugins/*/test/**/*.test.ts' 'test/e2e/**/*.test.ts' "$@"

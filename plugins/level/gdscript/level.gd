@@ -76,7 +76,7 @@ func _paint_text(p: Dictionary) -> Variant:
 				return BridgeError.invalid("level.paint_text: '%s' (row %d, column %d) is not in the legend (%s)" % [c, y + 1, x + 1,
 						", ".join(tiles.keys())], {"param": "map", "row": y + 1, "column": x + 1})
 	var ur := EditorInterface.get_editor_undo_redo()
-	ur.create_action("level.paint_text", UndoRedo.MERGE_DISABLE, layer)
+	ur.create_action("Bridge: level.paint_text", UndoRedo.MERGE_DISABLE, layer)
 	var painted := 0
 	for change: Array in changes:
 		var cell: Vector2i = change[0]
@@ -120,7 +120,7 @@ func _scatter(p: Dictionary) -> Variant:
 	var half := Vector2(0, layer.tile_set.tile_size.y / 2.0)
 	var placed: Array = []
 	var ur := EditorInterface.get_editor_undo_redo()
-	ur.create_action("level.scatter", UndoRedo.MERGE_DISABLE, root)
+	ur.create_action("Bridge: level.scatter", UndoRedo.MERGE_DISABLE, root)
 	for cell in surface.slice(0, mini(p.count, surface.size())):
 		var node := packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE)
 		if not node is Node2D:

@@ -57,6 +57,9 @@ export async function runSmoke(call, options) {
     duration_ms: 0,
   }
   try {
+    // the editor starts following its debugger on the first debug.* call: from then on it records why a
+    // script error pauses the game (the reason in stopped_at); without a game this call just says so
+    await call('debug.state', {scopes: []}, 15_000).catch(() => {})
     const play = await call('scene.play', {scene: o.scene, display: o.display}, 140_000).catch((error) => {
       report.problems.push(`the game did not start: ${error.message}`)
       return undefined
@@ -102,7 +105,7 @@ async function alive(call, report, when) {
   const dbg = await call('debug.state', {scopes: []}, 15_000).catch(() => ({}))
   const stack = (dbg.stack ?? []).map((f) => `${f.function ?? '?'} at ${f.file ?? '?'}:${f.line ?? '?'}`)
   const top = (dbg.stack ?? [])[0]
-  report.stopped_at = {reason: dbg.reason ?? 'paused in the debugger', where: top ? `${top.file}:${top.line}` : '', stack}
+  report.stopped_at = {reason: dbg.reason || 'paused in the debugger (no reason given)', where: top ? `${top.file}:${top.line}` : '', stack}
   report.problems.push(`the game stopped on a script error ${when}: ${report.stopped_at.reason}${top ? ` (${top.file}:${top.line})` : ''}`)
   return false
 }

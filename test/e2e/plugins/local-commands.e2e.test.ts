@@ -135,7 +135,7 @@ describe('project-local commands reload live (real editor)', function () {
     mkdirSync(dir, {recursive: true})
     writeFileSync(join(dir, 'live.gd'), liveGroup('first'))
     const t0 = Date.now()
-    const engineMs = await within(2000, 'engine.commands lists live.echo', async () => (await methods()).includes('live.echo'))
+    const engineMs = await within(2000, 'live.echo answers', () => call('live.echo', {word: 'x'}).then(() => true, () => false))
     const serveMs = await within(3000, 'serve sends tools/list_changed', async () => listChanged > notesBefore)
     console.log(`      reload latency: engine.commands ${engineMs} ms, serve list_changed ${serveMs + engineMs} ms after the write`)
     expect(Date.now() - t0).to.be.below(3000)
@@ -207,6 +207,25 @@ describe('project-local commands reload live (real editor)', function () {
       const reply = await call<{load_errors?: Json[]}>('engine.commands')
       return !(reply.load_errors ?? []).some((e) => e.path === 'res://bridge_commands/shadow.gd')
     })
+  })
+
+  it('a check of the folder with ten files and no change costs well under a millisecond', async () => {
+    for (let i = 0; i < 10; i++) writeFileSync(join(dir, `probe_${i}.gd`), liveGroup('probe').replaceAll('live.echo', `probe_${i}.echo`))
+    await within(3000, 'ten probe groups', async () => (await methods()).filter((m) => m.startsWith('probe_')).length === 10)
+    const usec = (
+      await call<{result: number}>('editor.run_script', {
+        code: `var LC = load("res://addons/bridge/core/local_commands.gd")
+var t := Time.get_ticks_usec()
+for i in 100:
+	for f in LC.files():
+		LC.signature(f)
+return (Time.get_ticks_usec() - t) / 100.0`,
+      })
+    ).result
+    console.log(`      one no-change check of ${11} files: ${usec.toFixed(0)} µs`)
+    expect(usec).to.be.below(1000)
+    for (let i = 0; i < 10; i++) unlinkSync(join(dir, `probe_${i}.gd`))
+    await within(3000, 'probe groups gone', async () => !(await methods()).some((m) => m.startsWith('probe_')))
   })
 
   it("a removed file's commands are gone from engine.commands, serve, HTTP and the CLI", async () => {

@@ -25,7 +25,10 @@ export default class Install extends Command {
       for (const c of changes) this.log(`${c.status.padEnd(9)} ${c.res_path}`)
       this.log('A running editor picks them up within a second: bridge engine commands --group level')
     } catch (error) {
-      if (error instanceof BridgeCliError) this.error(error.message, {exit: error.exitCode})
+      if (error instanceof BridgeCliError) {
+        this.logToStderr(`bridge: ${error.message}`) // one unwrapped line, as the core's commands print it
+        this.exit(error.exitCode)
+      }
       throw error
     }
   }

@@ -21,7 +21,10 @@ export default class Uninstall extends Command {
       if (flags.json) return this.log(JSON.stringify({project: root, files: changes}, null, 2))
       for (const c of changes) this.log(`${c.status.padEnd(9)} ${c.res_path}`)
     } catch (error) {
-      if (error instanceof BridgeCliError) this.error(error.message, {exit: error.exitCode})
+      if (error instanceof BridgeCliError) {
+        this.logToStderr(`bridge: ${error.message}`) // one unwrapped line, as the core's commands print it
+        this.exit(error.exitCode)
+      }
       throw error
     }
   }

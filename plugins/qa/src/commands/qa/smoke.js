@@ -55,7 +55,10 @@ export default class Smoke extends Command {
       this.log(flags.json ? JSON.stringify(data, null, 2) : formatReport(report))
       if (!report.ok) this.exit(1)
     } catch (error) {
-      if (error instanceof BridgeCliError) this.error(error.message, {exit: error.exitCode})
+      if (error instanceof BridgeCliError) {
+        this.logToStderr(`bridge: ${error.message}`) // one unwrapped line, as the core's commands print it
+        this.exit(error.exitCode)
+      }
       throw error
     }
   }
