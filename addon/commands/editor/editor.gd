@@ -25,6 +25,7 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"read_only": true,
+			"returns": {"scene": "string", "nodes": ["string"]},
 			"handler": _selection_get,
 		},
 		{
@@ -43,6 +44,7 @@ func commands() -> Array:
 			],
 			"example": {"limit": 20},
 			"read_only": true,
+			"returns": {"count": "int", "next_seq": "int", "entries": ["Dictionary"]},
 			"handler": _errors,
 		},
 		{

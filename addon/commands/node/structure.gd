@@ -34,6 +34,7 @@ func commands() -> Array:
 			"params": [req("node_path", "NodePath", "Node to remove")],
 			"example": {"node_path": "/root/Main/Ground"},
 			"destructive": true,
+			"returns": {"removed": "string"},
 			"handler": _remove,
 		},
 		{
@@ -44,6 +45,7 @@ func commands() -> Array:
 				opt("name", "string", "Name of the copy (default: the original's, made unique)"),
 			],
 			"example": {"node_path": "/root/Main/Player", "name": "Player2"},
+			"returns": {"path": "string", "source": "string", "type": "string"},
 			"handler": _duplicate,
 		},
 		{
@@ -51,6 +53,7 @@ func commands() -> Array:
 			"summary": "Rename a node, rewriting NodePaths in the scene that pointed at it (as the editor does); refuses a name a sibling already has.",
 			"params": [req("node_path", "NodePath", "Node to rename"), req("new_name", "string", "New name")],
 			"example": {"node_path": "/root/Main/Camera2D", "new_name": "MainCamera"},
+			"returns": {"path": "string", "old_name": "string", "changed": "bool", "updated_paths?": [{"node": "string", "property": "string", "old": "string", "new": "string"}]},
 			"handler": _rename,
 		},
 		{

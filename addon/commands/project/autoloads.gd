@@ -15,6 +15,7 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"read_only": true,
+			"returns": {"count": "int", "autoloads": [{"name": "string", "path": "string", "singleton": "bool"}]},
 			"handler": _autoloads,
 		},
 		{
@@ -26,6 +27,7 @@ func commands() -> Array:
 				opt("singleton", "bool", "Also make it a global variable by its name", true),
 			],
 			"example": {"name": "PlayerScript", "path": "res://scripts/player.gd"},
+			"returns": {"name": "string", "path": "string", "singleton": "bool", "saved": "bool"},
 			"handler": _autoload_add,
 		},
 		{

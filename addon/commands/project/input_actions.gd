@@ -20,6 +20,7 @@ func commands() -> Array:
 			],
 			"example": {},
 			"read_only": true,
+			"returns": {"count": "int", "actions": [{"name": "string", "deadzone": "float", "events": [{"class": "string", "text": "string"}]}]},
 			"handler": _input_actions,
 		},
 		{
