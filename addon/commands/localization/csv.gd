@@ -12,7 +12,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "localization.csv_write",
-			"summary": "Write or merge a translation CSV (keys × locales) and import it: returns the .translation file made for each locale, checked by reading every message back.",
+			"summary": "Write or merge a translation CSV (keys × locales; new keys appended alphabetically) and import it: returns the .translation file made for each locale, checked by reading every message back.",
 			"params": [
 				req("path", "string", "The CSV file, e.g. res://i18n/texts.csv", {"writes_path": true}),
 				req("rows", "Dictionary", "Messages by key, then locale: {\"HELLO\": {\"en\": \"Hello\", \"fr\": \"Bonjour\"}}"),
@@ -56,7 +56,9 @@ func _csv_write(p: Dictionary) -> Variant:
 	if p.rows.is_empty():
 		return BridgeError.invalid("localization.csv_write: rows is empty", {"param": "rows"})
 	var rows: Dictionary = current.rows.duplicate(true)
-	for key: Variant in p.rows:
+	var new_keys: Array = p.rows.keys()
+	new_keys.sort()  # JSON objects carry no order: new keys go after the file's, alphabetically
+	for key: Variant in new_keys:
 		var cells: Variant = p.rows[key]
 		if str(key).strip_edges() == "" or str(key).begins_with("_"):
 			return BridgeError.invalid("localization.csv_write: '%s' is not a usable key (empty, or starts with _)" % key, {"param": "rows"})
@@ -75,7 +77,8 @@ func _csv_write(p: Dictionary) -> Variant:
 				locales.append(loc)
 			row[loc] = cells[loc]
 		rows[key] = row
-	var err := FileOps.write_text(path, Csv.render(locales, rows, current.order, Csv.delimiter(path)))
+	var order: Array = current.order + new_keys.filter(func(k: String) -> bool: return not k in current.order)
+	var err := FileOps.write_text(path, Csv.render(locales, rows, order, Csv.delimiter(path)))
 	if err != OK:
 		return BridgeError.failed("localization.csv_write: writing %s failed: %s" % [path, error_string(err)], {"path": path})
 	var scanned: Variant = await FileOps.refresh(server, [path])

@@ -127,11 +127,11 @@ func _translate(p: Dictionary) -> Variant:
 		out["node"] = SceneAccess.path_of(node)
 		out["auto_translate"] = node.can_auto_translate()
 	var paths: Array = p.get("translations", Array(ProjectSettings.get_setting(SETTING, PackedStringArray())))
+	if paths.is_empty() and not p.has("translations"):
+		return BridgeError.failed("localization.translate: the project registers no translations; localization.project_add adds them")
 	var files: Variant = _expand(paths, "localization.translate")
 	if files is BridgeError:
 		return files
-	if files.is_empty():
-		return BridgeError.failed("localization.translate: the project registers no translations; localization.project_add adds them")
 	var domain := TranslationDomain.new()
 	var loaded: Array = []
 	for f: String in files:
