@@ -72,6 +72,8 @@ static func _sized(dim: int, kind: String, p: Dictionary, fitted: Variant) -> Va
 		size = SpatialQuery.to_vector(p.size, "size", dim)
 		if size is BridgeError:
 			return size
+		if _min(size) <= 0.0:  # checked before use: a shape's setter refuses a negative size and keeps its default
+			return BridgeError.invalid("the %s's size must be > 0 on every axis, got %s" % [kind, size], {"param": "size"})
 	var shape: Resource
 	match kind:
 		"box":

@@ -23,6 +23,15 @@ static func settle() -> void:
 	var tree := Engine.get_main_loop() as SceneTree
 	for i in 2:  # physics_frame fires before the step: the second one follows a completed step
 		await tree.physics_frame
+	flush_shapes()
+
+
+## The physics servers queue a shape change on a body already in a space (a CollisionShape added to it,
+## resized or moved) and apply it only when they step, which the editor's inactive servers never do:
+## rays would miss the new shape. Freeing any RID applies the queued changes (the servers' free() does).
+static func flush_shapes() -> void:
+	PhysicsServer2D.free_rid(PhysicsServer2D.circle_shape_create())
+	PhysicsServer3D.free_rid(PhysicsServer3D.sphere_shape_create())
 
 
 ## World AABB of a 3D node and its descendants. source: "visual" (meshes and other geometry), "collision"

@@ -215,13 +215,18 @@ func _add_joint(p: Dictionary) -> Variant:
 	var ur := SceneAccess.action("add %s" % cls)
 	SceneEdit.add_to_action(ur, parent, joint)
 	# node_a/node_b are paths relative to the joint, known once it is in the tree
-	ur.add_do_property(joint, "node_a", NodePath("../" + str(parent.get_path_to(bodies[0]))))
+	ur.add_do_property(joint, "node_a", _from_child_of(parent, bodies[0]))
 	if bodies.size() == 2:
-		ur.add_do_property(joint, "node_b", NodePath("../" + str(parent.get_path_to(bodies[1]))))
+		ur.add_do_property(joint, "node_b", _from_child_of(parent, bodies[1]))
 	ur.commit_action()
 	return {"path": SceneAccess.path_of(joint), "type": cls, "position": joint.global_position,
 			"node_a": SceneAccess.path_of(joint.get_node(joint.node_a)),
 			"node_b": SceneAccess.path_of(joint.get_node(joint.node_b)) if bodies.size() == 2 else null}
+
+
+## The path from a new child of `parent` to `body` ("..", not "../.", when the body is the parent).
+static func _from_child_of(parent: Node, body: Node) -> NodePath:
+	return NodePath(("../" + str(parent.get_path_to(body))).trim_suffix("/."))
 
 
 func _fit_node(p: Dictionary) -> Variant:
