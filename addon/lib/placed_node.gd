@@ -16,6 +16,10 @@ static func make(what: String, node_name: String, dim: int) -> Variant:
 	if what.begins_with("res://") or what.begins_with("uid://"):
 		if not ResourceLoader.exists(what) or not load(what) is PackedScene:
 			return BridgeError.not_found("no scene at %s" % what, {"param": "type"})
+		var edited := EditorInterface.get_edited_scene_root()
+		if edited != null and load(what).resource_path == edited.scene_file_path:
+			return BridgeError.invalid("%s is the scene being edited: a scene cannot be placed inside itself" % what,
+					{"param": "type"})
 		node = load(what).instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE)
 		instanced = true
 		if node_name != "":

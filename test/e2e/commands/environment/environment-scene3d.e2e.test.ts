@@ -1,0 +1,208 @@
+// environment.* and scene3d.* (two small groups, one editor) on the demo's 3D level: every declared
+// example run, read back, one undo step that undo reverts exactly (the Environment's and the sky's own
+// settings included) and redo re-applies; refusals change nothing.
+import {expect} from 'chai'
+
+import {startEditor, type TestEditor} from '../../../support/editor.js'
+import {type Json, WorldExamples} from '../world-examples.js'
+
+const close = (actual: number[], expected: number[], tolerance = 1e-3) => {
+  expect(actual, `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.have.length(expected.length)
+  for (const [i, e] of expected.entries()) expect(actual[i], `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.be.closeTo(e, tolerance)
+}
+const hex = (h: string) => [...[1, 3, 5].map((i) => Number.parseInt(h.slice(i, i + 2), 16) / 255), 1]
+
+/** Every stored setting of the scene's Environment and of its sky material (resources by identity). */
+const ENVIRONMENT = `
+var out := []
+var worlds := scene.find_children("*", "WorldEnvironment", true, false)
+for world in worlds:
+	var objects := [world.environment]
+	if world.environment != null and world.environment.sky != null:
+		objects.append(world.environment.sky.sky_material)
+	for o in objects:
+		if o == null:
+			continue
+		for prop in o.get_property_list():
+			if prop.usage & PROPERTY_USAGE_STORAGE:
+				var v = o.get(prop.name)
+				out.append("%s.%s=%s" % [o.get_class(), prop.name, v.get_instance_id() if v is Object else var_to_str(v)])
+return out`
+
+describe('environment and scene3d commands (real editor)', function () {
+  this.timeout(180_000)
+  let editor: TestEditor
+  let w: WorldExamples
+
+  before(async () => {
+    editor = await startEditor()
+    w = new WorldExamples(editor)
+    expect(await w.load('environment')).to.have.members([
+      'environment.create',
+      'environment.sky',
+      'environment.describe',
+      'environment.fog',
+      'environment.tonemap',
+      'environment.gi',
+    ])
+    expect(await w.load('scene3d')).to.include.members(['scene3d.place', 'scene3d.transform'])
+    // the fingerprint also holds the environment's settings: fog, tonemap and sky changes show, and undo must revert them
+    const nodes = w.fingerprint
+    w.fingerprint = async () => [...(await nodes()), ...((await w.call('editor.run_script', {code: ENVIRONMENT})).result as string[])]
+    await w.call('scene.create', {path: 'res://scenes/prop.tscn', root_type: 'Node3D', root_name: 'Prop'})
+    await w.call('scene3d.place', {type: 'MeshInstance3D', name: 'Mesh', position: [0, 0.5, 0], properties: {mesh: {class: 'BoxMesh'}}})
+    await w.call('scene.save')
+    await w.open('res://scenes/level_3d.tscn')
+  })
+  after(async () => {
+    await editor?.stop()
+  })
+
+  describe('environment', () => {
+    it('refuses every environment command while the level has no WorldEnvironment', async () => {
+      for (const method of ['environment.describe', 'environment.fog', 'environment.sky', 'environment.gi'])
+        await w.refused(method, method === 'environment.fog' ? {enabled: true} : method === 'environment.gi' ? {ssao: true} : {}, -32001, 'no WorldEnvironment')
+    })
+
+    it('environment.create (example): an outdoor day with a procedural sky; the other presets; one per scene', async () => {
+      const out = await w.run('environment.create')
+      expect(out).to.deep.include({path: '/root/Level3D/WorldEnvironment', preset: 'outdoor_day'})
+      expect(out.environment).to.deep.include({background: 'sky', glow: true, sky: out.environment.sky})
+      expect(out.environment.sky.material).to.equal('ProceduralSkyMaterial')
+      expect(out.environment.tonemap.mode).to.equal('filmic')
+      expect(out.environment.ambient.source).to.equal('sky')
+      await w.refused('environment.create', {preset: 'night', name: 'Night'}, -32000, 'already has a WorldEnvironment at /root/Level3D/WorldEnvironment')
+      await w.refused('environment.create', {preset: 'dusk'}, -32602, 'preset')
+      // the other presets, each on its own (undo the day first)
+      expect((await w.call('editor.undo')).undone).to.equal(true)
+      const night = await w.run('environment.create', {preset: 'night', name: 'Night'})
+      expect(night.environment).to.deep.include({background: 'color', glow: true})
+      close(night.environment.background_color, hex('#0b1020'))
+      expect(night.environment.ambient.source).to.equal('color')
+      expect((await w.call('editor.undo')).undone).to.equal(true)
+      const indoor = await w.run('environment.create', {preset: 'indoor'})
+      expect(indoor.environment).to.deep.include({background: 'color', ssao: true})
+      expect((await w.call('editor.undo')).undone).to.equal(true)
+      const overcast = await w.run('environment.create', {preset: 'overcast'})
+      expect(overcast.environment.fog).to.deep.include({enabled: true})
+      expect(overcast.environment.glow).to.equal(false)
+      expect((await w.call('editor.undo')).undone).to.equal(true)
+      await w.call('environment.create', {preset: 'outdoor_day'})
+      await w.refused('environment.create', {parent: 'Ghost'}, -32001, 'Ghost')
+    })
+
+    it('environment.sky (example): new procedural colours; a colour background; panorama refusals', async () => {
+      const out = await w.run('environment.sky')
+      close(out.environment.sky.top_color, hex('#3a6ea5'))
+      close(out.environment.sky.horizon_color, hex('#c8d8e8'))
+      const color = await w.run('environment.sky', {kind: 'color', color: '#203040', energy: 0.5})
+      expect(color.environment).to.deep.include({background: 'color', background_energy: 0.5})
+      close(color.environment.background_color, hex('#203040'))
+      const physical = await w.run('environment.sky', {kind: 'physical'})
+      expect(physical.environment.sky.material).to.equal('PhysicalSkyMaterial')
+      await w.refused('environment.sky', {kind: 'color'}, -32602, 'kind color needs color')
+      await w.refused('environment.sky', {kind: 'panorama'}, -32602, 'needs panorama')
+      await w.refused('environment.sky', {kind: 'panorama', panorama: 'res://nope.png'}, -32001, 'no image at res://nope.png')
+      await w.refused('environment.sky', {kind: 'aurora'}, -32602, 'kind')
+      await w.refused('environment.sky', {energy: -1}, -32602, 'energy')
+      await w.refused('environment.sky', {node_path: 'Crate'}, -32602, 'MeshInstance3D, not a WorldEnvironment')
+    })
+
+    it('environment.fog (example): depth fog on with colour and density; volumetric; refusals', async () => {
+      const out = await w.run('environment.fog')
+      expect(out.values).to.deep.include({fog_enabled: true})
+      expect(out.values.fog_density).to.be.closeTo(0.02, 1e-6)
+      close(out.values.fog_light_color, hex('#a0b0c0'))
+      const vol = await w.run('environment.fog', {volumetric: true, volumetric_density: 0.05, height: 2, height_density: -0.5})
+      expect(vol.values).to.deep.include({volumetric_fog_enabled: true, fog_height: 2, fog_height_density: -0.5})
+      const d = await w.run('environment.describe')
+      expect(d.environment.fog).to.deep.include({enabled: true, volumetric: true})
+      await w.refused('environment.fog', {}, -32602, 'nothing to set')
+      await w.refused('environment.fog', {density: -0.1}, -32602, 'density')
+      await w.refused('environment.fog', {sky_affect: 2}, -32602, 'sky_affect')
+      await w.refused('environment.fog', {enabled: true, node_path: 'Ghost'}, -32001, 'Ghost')
+    })
+
+    it('environment.tonemap (example): filmic with exposure and glow; agx; refusals', async () => {
+      const out = await w.run('environment.tonemap')
+      expect(out.values).to.deep.include({tonemap_mode: 2, glow_enabled: true})
+      expect(out.values.tonemap_exposure).to.be.closeTo(1.1, 1e-6)
+      const agx = await w.run('environment.tonemap', {tonemap: 'agx', adjustments: true, saturation: 1.2})
+      expect(agx.values).to.deep.include({tonemap_mode: 4, adjustment_enabled: true})
+      expect((await w.call('environment.describe', {})).environment.tonemap.mode).to.equal('agx')
+      await w.refused('environment.tonemap', {}, -32602, 'nothing to set')
+      await w.refused('environment.tonemap', {tonemap: 'hdr'}, -32602, 'tonemap')
+      await w.refused('environment.tonemap', {glow_bloom: 1.5}, -32602, 'glow_bloom')
+    })
+
+    it('environment.gi (example): SSAO and sky ambient light; SDFGI cascades; refusals', async () => {
+      const out = await w.run('environment.gi')
+      expect(out.values).to.deep.include({ssao_enabled: true, ambient_light_source: 3})
+      expect(out.values.ambient_light_energy).to.be.closeTo(0.8, 1e-6)
+      const sdfgi = await w.run('environment.gi', {sdfgi: true, sdfgi_cascades: 6, ambient_source: 'color', ambient_color: '#102030'})
+      expect(sdfgi.values).to.deep.include({sdfgi_enabled: true, sdfgi_cascades: 6, ambient_light_source: 2})
+      const d = await w.call('environment.describe', {})
+      expect(d.environment).to.deep.include({ssao: true, sdfgi: true})
+      expect(d.environment.ambient.source).to.equal('color')
+      await w.refused('environment.gi', {}, -32602, 'nothing to set')
+      await w.refused('environment.gi', {sdfgi_cascades: 9}, -32602, 'sdfgi_cascades')
+      await w.refused('environment.gi', {ambient_source: 'moon'}, -32602, 'ambient_source')
+      await w.refused('environment.gi', {ssao: 'yes'}, -32602, 'ssao')
+    })
+  })
+
+  describe('scene3d', () => {
+    it('scene3d.place (example): a marker at a position, turned 90 degrees', async () => {
+      const out = await w.run('scene3d.place')
+      expect(out).to.deep.include({path: '/root/Level3D/Spawn', type: 'Marker3D', scene: null, position: [3, 0, -2], rotation_degrees: [0, 90, 0], scale: [1, 1, 1]})
+      const aimed = await w.run('scene3d.place', {type: 'Marker3D', name: 'Eye', position: [0, 0.5, 5], look_at: 'Crate'})
+      close(aimed.rotation_degrees, [0, 0, 0])
+      const under = await w.run('scene3d.place', {type: 'Node3D', parent: 'Crate', name: 'Child', position: [1, 1.5, 0], scale: [2, 2, 2]})
+      expect(under).to.deep.include({path: '/root/Level3D/Crate/Child', position: [1, 1.5, 0], scale: [2, 2, 2]})
+      expect((await w.call('editor.run_script', {code: 'return scene.get_node("Crate/Child").position'})).result).to.deep.equal([1, 1, 0])
+      await w.refused('scene3d.place', {type: 'Sprite2D'}, -32602, 'Sprite2D is a Sprite2D, not a Node3D')
+      await w.refused('scene3d.place', {type: 'NoSuchClass'}, -32602, "'NoSuchClass' is not a node class")
+      await w.refused('scene3d.place', {type: 'Marker3D', name: 'Crate'}, -32000, "already has a child named 'Crate'")
+      await w.refused('scene3d.place', {type: 'Marker3D', position: [0, 0.5, 0], look_at: 'Crate'}, -32602, 'at the position itself')
+      await w.refused('scene3d.place', {type: 'Marker3D', position: [1, 2]}, -32602, 'position')
+      await w.refused('scene3d.place', {type: 'res://scenes/missing.tscn'}, -32001, 'no scene at res://scenes/missing.tscn')
+      await w.refused('scene3d.place', {type: 'res://scenes/main.tscn'}, -32602, 'not a Node3D')
+      await w.refused('scene3d.place', {type: 'res://scenes/level_3d.tscn'}, -32602, 'itself')
+      await w.refused('scene3d.place', {type: 'MeshInstance3D', properties: {mesh: 5}}, -32602, 'mesh')
+    })
+
+    it('scene3d.place: instances a saved scene, and drops things onto the ground by a ray', async () => {
+      const prop = await w.run('scene3d.place', {type: 'res://scenes/prop.tscn', name: 'Prop1', position: [4, 0, 4]})
+      expect(prop).to.deep.include({path: '/root/Level3D/Prop1', type: 'Node3D', scene: 'res://scenes/prop.tscn'})
+      const inst = await w.call('editor.run_script', {code: 'var p = scene.get_node("Prop1")\nreturn [p.scene_file_path, p.owner == scene, p.get_node("Mesh").owner == p]'})
+      expect(inst.result).to.deep.equal(['res://scenes/prop.tscn', true, true])
+      await w.refused('scene3d.place', {type: 'Marker3D', name: 'Dropped', position: [2, 3, -5], on_ground: true}, -32000, 'no collision shape below')
+      await w.call('physics.add_body', {type: 'StaticBody3D', parent: 'Floor', name: 'FloorBody', fit_to: 'Floor'})
+      const marker = await w.run('scene3d.place', {type: 'Marker3D', name: 'Dropped', position: [2, 3, -5], on_ground: true})
+      close(marker.position, [2, 0, -5])
+      const box = await w.run('scene3d.place', {type: 'res://scenes/prop.tscn', name: 'Prop2', position: [-3, 4, 1], on_ground: true})
+      close(box.position, [-3, 0, 1]) // the prop's mesh bottom is its origin
+      const far = {type: 'Marker3D', name: 'Far', position: [500, 3, 500], on_ground: true}
+      await w.refused('scene3d.place', far, -32000, 'no collision shape below')
+    })
+
+    it('scene3d.transform (example): move and turn; about a pivot; in local space; refusals', async () => {
+      const out = await w.run('scene3d.transform')
+      expect(out.nodes[0]).to.deep.include({path: '/root/Level3D/Crate', position: [0, 1.5, 0], rotation_degrees: [0, 45, 0]})
+      expect((await w.call('editor.undo')).undone).to.equal(true)
+      const pivot = await w.run('scene3d.transform', {nodes: ['Crate', 'Sun'], rotate_degrees: [0, 90, 0], pivot: [1, 0.5, 0]})
+      close(pivot.nodes[0].position, [1, 0.5, 1])
+      close(pivot.nodes[1].position, [1, 5, 1])
+      const local = await w.run('scene3d.transform', {nodes: ['Crate'], translate: [0, 0, -1], space: 'local'})
+      close(local.nodes[0].position, [0, 0.5, 1])
+      const scaled = await w.run('scene3d.transform', {nodes: ['Crate'], scale: [2, 2, 2], pivot: [0, 0, 1]})
+      close(scaled.nodes[0].position, [0, 1, 1])
+      close(scaled.nodes[0].scale, [2, 2, 2])
+      await w.refused('scene3d.transform', {nodes: ['Crate']}, -32602, 'give translate, rotate_degrees, scale')
+      await w.refused('scene3d.transform', {nodes: ['/root/Level3D'], translate: [1, 0, 0]}, -32602, 'not a movable Node3D')
+      await w.refused('scene3d.transform', {nodes: ['Crate', 'Ghost'], translate: [1, 0, 0]}, -32001, 'Ghost')
+      await w.refused('scene3d.transform', {nodes: [], translate: [1, 0, 0]}, -32602, 'empty')
+      await w.refused('scene3d.transform', {nodes: ['Crate'], translate: [1, 0, 0], space: 'world'}, -32602, 'space')
+    })
+  })
+})
