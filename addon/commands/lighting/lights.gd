@@ -108,6 +108,13 @@ func _configure(light: Node, parent: Node, p: Dictionary, dim: int) -> Variant:
 		light.position = pos
 	light.set(_color_prop(light), p.color)
 	if dim == 2:
+		# refuse what a 2D light would silently ignore
+		for key in ["target", "point", "rotation_degrees", "spot_angle"]:
+			if p.has(key):
+				return BridgeError.invalid("%s is for 3D lights; a %s is placed by position only" % [key, light.get_class()],
+						{"param": key})
+		if p.has("range") and not light is PointLight2D:
+			return BridgeError.invalid("a DirectionalLight2D has no range", {"param": "range"})
 		light.energy = p.energy
 		light.shadow_enabled = p.shadows
 		if light is PointLight2D:

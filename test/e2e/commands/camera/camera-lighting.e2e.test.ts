@@ -1,0 +1,217 @@
+// camera.* and lighting.* (two small groups, one editor): every declared example run against the demo's
+// 2D main scene (a player, a Camera2D; a 640 x 360 window) and its 3D level (floor, crate, sun, camera),
+// read back, one undo step each that undo reverts exactly and redo re-applies; refusals change nothing.
+import {expect} from 'chai'
+
+import {startEditor, type TestEditor} from '../../../support/editor.js'
+import {type Json, WorldExamples} from '../world-examples.js'
+
+const close = (actual: number[], expected: number[], tolerance = 1e-3) => {
+  expect(actual, `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.have.length(expected.length)
+  for (const [i, e] of expected.entries()) expect(actual[i], `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.be.closeTo(e, tolerance)
+}
+const hex = (h: string) => [...[1, 3, 5].map((i) => Number.parseInt(h.slice(i, i + 2), 16) / 255), 1]
+
+const SETTINGS = `
+var out := []
+for n in scene.find_children("*", "", true, false):
+	for prop in ["zoom", "limit_left", "limit_top", "limit_right", "limit_bottom", "fov", "size", "far", "projection", "energy", "light_energy", "omni_range", "spot_range", "spot_angle", "shadow_enabled", "texture"]:
+		if prop in n:
+			var v = n.get(prop)
+			out.append("%s %s=%s" % [n.name, prop, v.get_instance_id() if v is Object else v])
+return out`
+
+describe('camera and lighting commands (real editor)', function () {
+  this.timeout(180_000)
+  let editor: TestEditor
+  let w: WorldExamples
+  const readBack = async (code: string) => (await w.call('editor.run_script', {code})).result
+
+  before(async () => {
+    editor = await startEditor()
+    w = new WorldExamples(editor)
+    // the fingerprint also holds the cameras' and lights' own settings (zoom, limits, fov, energy, ...)
+    const nodes = w.fingerprint
+    w.fingerprint = async () => [...(await nodes()), ...((await w.call('editor.run_script', {code: SETTINGS})).result as string[])]
+    expect(await w.load('camera')).to.have.members(['camera.add', 'camera.make_current', 'camera.frame', 'camera.in_view', 'camera.limit_to'])
+    expect(await w.load('lighting')).to.include.members([
+      'lighting.add_light',
+      'lighting.add_probe',
+      'lighting.canvas_modulate',
+      'lighting.occluder_2d',
+      'lighting.describe',
+    ])
+    await w.open('res://scenes/main.tscn')
+  })
+  after(async () => {
+    await editor?.stop()
+  })
+
+  describe('2D (main scene)', () => {
+    it('camera.add 2D turns the other Camera2D off; camera.make_current (example) turns it back on', async () => {
+      const added = await w.run('camera.add', {dimension: '2d', name: 'Follow', position: [100, 50], zoom: 2})
+      expect(added).to.deep.include({path: '/root/Main/Follow', type: 'Camera2D', position: [100, 50], zoom: [2, 2], enabled: true})
+      expect(await readBack('return scene.get_node("Camera2D").enabled')).to.equal(false)
+      const current = await w.run('camera.make_current')
+      expect(current).to.deep.equal({path: '/root/Main/Camera2D', enabled: true, turned_off: ['/root/Main/Follow']})
+      await w.refused('camera.add', {dimension: '2d', target: 'Player'}, -32602, 'target and point aim a 3D camera')
+      await w.refused('camera.add', {dimension: '2d', position: [1, 2, 3]}, -32602, "'position' must have 2 numbers")
+      await w.refused('camera.add', {dimension: '2d', name: 'Follow'}, -32000, "already has a child named 'Follow'")
+      await w.refused('camera.add', {dimension: '2d', zoom: 0}, -32602, 'zoom')
+      await w.refused('camera.make_current', {node_path: 'Player'}, -32602, 'CharacterBody2D, not a Camera3D or Camera2D')
+      await w.refused('camera.make_current', {node_path: 'Nope'}, -32001, 'Nope')
+    })
+
+    it('camera.limit_to: the Camera2D clamped to the player bounds, with a margin', async () => {
+      const out = await w.run('camera.limit_to')
+      expect(out).to.deep.equal({path: '/root/Main/Camera2D', limit_left: 304, limit_top: 164, limit_right: 336, limit_bottom: 196})
+      const wide = await w.run('camera.limit_to', {node_path: 'Camera2D', bounds_of: 'Player', margin: 8})
+      expect(wide).to.deep.include({limit_left: 296, limit_bottom: 204})
+      expect(await readBack('var c = scene.get_node("Camera2D")\nreturn [c.limit_left, c.limit_top, c.limit_right, c.limit_bottom]')).to.deep.equal([296, 156, 344, 204])
+      await w.refused('camera.limit_to', {node_path: 'Player', bounds_of: 'Player'}, -32602, 'not a Camera3D or Camera2D')
+      await w.refused('camera.limit_to', {node_path: 'Camera2D', bounds_of: 'Ghost'}, -32001, 'Ghost')
+      await w.refused('camera.limit_to', {node_path: 'Camera2D', bounds_of: 'Player', margin: 'wide'}, -32602, 'margin')
+    })
+
+    it('camera.frame and in_view in 2D: the player fills the 640 x 360 shot', async () => {
+      const out = await w.run('camera.frame', {node_path: 'Camera2D', nodes: ['Player']})
+      close(out.position, [320, 180])
+      close(out.zoom, [360 / 35.2, 360 / 35.2])
+      const seen = await w.run('camera.in_view', {node_path: 'Camera2D', nodes: ['Player']})
+      expect(seen.viewport).to.deep.equal([640, 360])
+      expect(seen.nodes[0].visibility).to.equal('inside')
+      close(seen.nodes[0].screen, [320, 180], 0.01)
+      await w.refused('camera.frame', {node_path: 'Camera2D', nodes: ['Player'], margin: -1}, -32602, 'margin')
+      await w.refused('camera.frame', {node_path: 'Camera2D', nodes: []}, -32602, 'empty')
+    })
+
+    it('lighting.canvas_modulate: added once, then updated in place', async () => {
+      const added = await w.run('lighting.canvas_modulate')
+      expect(added).to.deep.include({path: '/root/Main/CanvasModulate', added: true})
+      close(added.color, hex('#6070a0'))
+      const again = await w.run('lighting.canvas_modulate', {color: '#404070'})
+      expect(again).to.deep.include({path: '/root/Main/CanvasModulate', added: false})
+      close(again.previous, hex('#6070a0'))
+      close(again.color, hex('#404070'))
+      expect(await readBack('return scene.find_children("*", "CanvasModulate", true, false).size()')).to.equal(1)
+      await w.refused('lighting.canvas_modulate', {color: 'not a colour'}, -32602, 'color')
+      await w.refused('lighting.canvas_modulate', {}, -32602, 'color')
+    })
+
+    it('lighting.occluder_2d: a polygon from the player shape, or given points', async () => {
+      const out = await w.run('lighting.occluder_2d')
+      expect(out).to.deep.equal({path: '/root/Main/Player/LightOccluder2D', polygon: [[-16, -16], [16, -16], [16, 16], [-16, 16]]})
+      expect(await readBack('var o = scene.get_node("Player/LightOccluder2D")\nreturn [o.owner == scene, o.occluder.polygon.size()]')).to.deep.equal([true, 4])
+      const tri = await w.run('lighting.occluder_2d', {node_path: 'Player', name: 'Tri', polygon: [[0, 0], [10, 0], [0, 10]]})
+      expect(tri.polygon).to.deep.equal([[0, 0], [10, 0], [0, 10]])
+      await w.refused('lighting.occluder_2d', {node_path: 'Player', name: 'Two', polygon: [[0, 0], [1, 1]]}, -32602, 'at least 3 points')
+      await w.refused('lighting.occluder_2d', {node_path: 'Player', name: 'Bad', polygon: [[0, 0, 0], [1, 1, 1], [2, 0, 0]]}, -32602, "'polygon' must have 2 numbers")
+      await w.refused('lighting.occluder_2d', {node_path: 'Camera2D'}, -32000, 'no shape or visible bounds')
+      await w.refused('lighting.occluder_2d', {node_path: 'Player/Body'}, -32602, 'not a Node2D')
+      await w.refused('lighting.occluder_2d', {node_path: 'Player'}, -32000, "already has a child named 'LightOccluder2D'")
+    })
+
+    it('lighting.add_light 2D: a point light with a generated radial texture; describe lists it', async () => {
+      const out = await w.run('lighting.add_light', {type: 'point_2d', name: 'Torch', position: [300, 150], range: 100, energy: 2})
+      expect(out).to.deep.include({path: '/root/Main/Torch', type: 'PointLight2D', energy: 2, position: [300, 150]})
+      expect(await readBack('var t = scene.get_node("Torch").texture\nreturn [t.get_class(), t.width, t.height, t.fill]')).to.deep.equal(['GradientTexture2D', 200, 200, 1])
+      await w.run('lighting.add_light', {type: 'directional_2d', name: 'Moon', color: '#8090ff', shadows: false})
+      const d = await w.run('lighting.describe')
+      expect(d.lights.map((l: Json) => [l.path, l.type, l.shadows])).to.deep.equal([
+        ['/root/Main/Torch', 'PointLight2D', true],
+        ['/root/Main/Moon', 'DirectionalLight2D', false],
+      ])
+      close(d.canvas_modulate, hex('#404070'))
+      await w.refused('lighting.add_light', {type: 'point_2d', range: 0}, -32602, "'range' must be at least 1 pixel")
+      await w.refused('lighting.add_light', {type: 'point_2d', position: [1, 2, 3]}, -32602, "'position' must have 2 numbers")
+      await w.refused('lighting.add_light', {type: 'point_2d', target: 'Player'}, -32602, 'target')
+      await w.refused('lighting.add_light', {type: 'directional_2d', rotation_degrees: [0, 0, 0]}, -32602, 'rotation_degrees')
+      await w.refused('lighting.add_light', {type: 'directional_2d', range: 50}, -32602, 'DirectionalLight2D has no range')
+      await w.refused('lighting.add_light', {type: 'point_2d', spot_angle: 30}, -32602, 'spot_angle is for 3D lights')
+    })
+  })
+
+  describe('3D (level)', () => {
+    before(async () => {
+      await w.open('res://scenes/level_3d.tscn')
+    })
+
+    it('camera.add (example) aims at the crate and becomes the current camera', async () => {
+      await w.call('camera.make_current', {node_path: 'Camera3D'})
+      const out = await w.run('camera.add')
+      expect(out).to.deep.include({path: '/root/Level3D/ShotCamera', type: 'Camera3D', position: [0, 4, 8], current: true})
+      const d = Math.hypot(3.5, 8)
+      close(out.forward, [0, -3.5 / d, -8 / d], 1e-3)
+      expect(await readBack('return [scene.get_node("Camera3D").current, scene.get_node("ShotCamera").current]')).to.deep.equal([false, true])
+      const ortho = await w.run('camera.add', {name: 'Top', position: [0, 10, 0], point: [0, 0, 0], projection: 'orthogonal', size: 25, current: false})
+      close(ortho.forward, [0, -1, 0])
+      expect(ortho.current).to.equal(false)
+      expect(await readBack('var c = scene.get_node("Top")\nreturn [c.projection, c.size]')).to.deep.equal([1, 25])
+      await w.refused('camera.add', {position: [0, 0.5, 0], point: [0, 0.5, 0]}, -32602, 'sit on the point')
+      await w.refused('camera.add', {position: [0, 1]}, -32602, "'position' must have 3 numbers")
+      await w.refused('camera.add', {target: 'Ghost'}, -32001, 'Ghost')
+      await w.refused('camera.add', {fov: 200}, -32602, 'fov')
+      await w.refused('camera.add', {name: 'ShotCamera'}, -32000, "already has a child named 'ShotCamera'")
+    })
+
+    it('camera.frame (example) fits the crate in view; in_view (example) reports what the camera sees', async () => {
+      const before = await w.run('camera.in_view')
+      const byPath = Object.fromEntries(before.nodes.map((n: Json) => [n.path, n.visibility]))
+      expect(byPath['/root/Level3D/Crate']).to.equal('inside')
+      expect(byPath['/root/Level3D/Floor']).to.equal('partly')
+      const framed = await w.run('camera.frame')
+      expect(framed.all_in_view).to.equal(true)
+      close(framed.looking_at, [0, 0.5, 0])
+      const seen = await w.call('camera.in_view', {node_path: 'Camera3D', nodes: ['Crate']})
+      expect(seen.nodes[0].visibility).to.equal('inside')
+      close(seen.nodes[0].screen, [320, 180], 1.01)
+      const top = await w.run('camera.frame', {node_path: 'Camera3D', nodes: ['Crate'], direction: [0, -1, 0]})
+      close(top.position.slice(0, 1).concat(top.position.slice(2)), [0, 0])
+      await w.refused('camera.frame', {node_path: 'Camera3D', direction: [0, 0, 0]}, -32602, "'direction' must not be zero")
+      await w.refused('camera.frame', {node_path: 'Camera3D', direction: [0, 1]}, -32602, "'direction' must have 3 numbers")
+      await w.refused('camera.in_view', {node_path: 'Camera3D', nodes: ['Crate', 'Ghost']}, -32001, 'Ghost')
+      await w.refused('camera.limit_to', {node_path: 'Camera3D', bounds_of: 'Crate'}, -32602, 'limits belong to Camera2D')
+    })
+
+    it('lighting.add_light (example): a sun turned -50/30 degrees; omni and spot aimed at the crate', async () => {
+      const sun = await w.run('lighting.add_light')
+      expect(sun).to.deep.include({path: '/root/Level3D/KeySun', type: 'DirectionalLight3D', shadows: true})
+      expect(sun.energy).to.be.closeTo(1.2, 1e-6)
+      expect(await readBack('return scene.get_node("KeySun").rotation_degrees.round()')).to.deep.equal([-50, 30, 0])
+      const omni = await w.run('lighting.add_light', {type: 'omni', name: 'Lamp', position: [2, 3, 2], range: 6, color: '#ffcc88'})
+      close(omni.color, hex('#ffcc88'))
+      const spot = await w.run('lighting.add_light', {type: 'spot', name: 'Spot', position: [0, 4, 0], target: 'Crate', spot_angle: 30, range: 8})
+      close(spot.direction, [0, -1, 0])
+      const d = await w.run('lighting.describe')
+      const lights = Object.fromEntries(d.lights.map((l: Json) => [l.path, l]))
+      expect(lights['/root/Level3D/Lamp']).to.deep.include({type: 'OmniLight3D', range: 6})
+      expect(lights['/root/Level3D/Spot']).to.deep.include({type: 'SpotLight3D', range: 8, spot_angle: 30})
+      expect(Object.keys(lights)).to.include('/root/Level3D/Sun')
+      await w.refused('lighting.add_light', {type: 'directional', range: 5}, -32602, 'a directional light has no range')
+      await w.refused('lighting.add_light', {type: 'omni', spot_angle: 20}, -32602, 'spot_angle is for spot lights')
+      await w.refused('lighting.add_light', {type: 'spot', spot_angle: 200}, -32602, 'spot_angle')
+      await w.refused('lighting.add_light', {type: 'omni', energy: -1}, -32602, 'energy')
+      await w.refused('lighting.add_light', {type: 'spot', position: [0, 0.5, 0], point: [0, 0.5, 0]}, -32602, 'sits on the point')
+      await w.refused('lighting.add_light', {type: 'spot', target: 'Ghost'}, -32001, 'Ghost')
+      await w.refused('lighting.add_light', {type: 'omni', position: [1, 2]}, -32602, "'position' must have 3 numbers")
+      await w.refused('lighting.add_light', {type: 'laser'}, -32602, 'type')
+    })
+
+    it('lighting.add_probe (example): a reflection probe covering floor and crate with a 1 m margin', async () => {
+      const out = await w.run('lighting.add_probe')
+      expect(out).to.deep.include({path: '/root/Level3D/ReflectionProbe', type: 'ReflectionProbe'})
+      close(out.position, [0, 0.5, 0])
+      close(out.size, [22, 3, 22])
+      const gi = await w.run('lighting.add_probe', {type: 'voxel_gi', cover: ['Crate'], margin: 0, name: 'GI'})
+      close(gi.size, [1, 1, 1])
+      close(gi.position, [0, 0.5, 0])
+      const lm = await w.run('lighting.add_probe', {type: 'lightmap_gi', cover: ['Crate']})
+      expect(lm.type).to.equal('LightmapGI')
+      expect((await w.call('lighting.describe', {})).gi.map((g: Json) => g.type)).to.have.members(['VoxelGI', 'ReflectionProbe', 'LightmapGI'])
+      await w.refused('lighting.add_probe', {type: 'voxel_gi', cover: []}, -32602, 'empty')
+      await w.refused('lighting.add_probe', {type: 'voxel_gi', cover: ['Crate', 'Ghost']}, -32001, 'Ghost')
+      await w.refused('lighting.add_probe', {type: 'voxel_gi', cover: ['Crate'], margin: -1}, -32602, 'margin')
+      await w.refused('lighting.add_probe', {type: 'voxel_gi', cover: ['Crate'], name: 'GI'}, -32000, "already has a child named 'GI'")
+    })
+  })
+})
