@@ -4,14 +4,15 @@
 // readable report and a JSON one. `qa_smoke` is a tool of `bridge serve` next to the addon's. Uninstalling
 // drops the commands from --help and completion. Every game is stopped.
 import {expect} from 'chai'
-import {cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {execFileSync} from 'node:child_process'
+import {cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {parseJson} from '../../support/cli.js'
-import {DEMO_PROJECT, type TestEditor, startEditor} from '../../support/editor.js'
+import {DEMO_PROJECT, REPO_ROOT, type TestEditor, startEditor} from '../../support/editor.js'
 import {gameControl} from '../../support/game.js'
-import {type PackHome, openServe, packHome, toolJson} from '../../support/packs.js'
+import {PACKS_DIR, type PackHome, openServe, packHome, toolJson} from '../../support/packs.js'
 import {type Xvfb, startXvfb, xvfbRoot} from '../../support/xvfb.js'
 
 type Json = Record<string, any>
@@ -190,5 +191,30 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
     await home.uninstall('bridge-plugin-qa')
     expect((await home.cli(['--help'])).stdout).to.not.match(/^\s+qa\s/m)
     expect(await home.complete('qa')).to.deep.equal([])
+  })
+
+  it('installs from a packed tarball, as from npm: the pack gets bridge-godot from the data directory', async () => {
+    const packed = mkdtempSync(join(tmpdir(), 'bridge-qa-tgz-'))
+    try {
+      execFileSync('npm', ['pack', '--pack-destination', packed, '--silent'], {cwd: join(PACKS_DIR, 'qa'), stdio: 'pipe'})
+      const tarball = join(packed, 'bridge-plugin-qa-0.1.0.tgz')
+      const installed = await home.cli(['plugins', 'install', `file:${tarball}`], {timeoutMs: 180_000})
+      expect(installed.code, installed.stderr).to.equal(0)
+      const copy = join(home.env.XDG_DATA_HOME, 'bridge', 'node_modules')
+      expect(realpathSync(join(copy, 'bridge-plugin-qa'))).to.equal(join(realpathSync(copy), 'bridge-plugin-qa')) // a copy, not a link
+      expect(realpathSync(join(copy, 'bridge-godot'))).to.equal(realpathSync(REPO_ROOT))
+      const help = await home.cli(['qa', 'smoke', '--help'])
+      expect(help.code, help.stderr).to.equal(0)
+      const session = await openServe(editor.root, home.env)
+      try {
+        expect((await session.client.listTools()).tools.map((t) => t.name)).to.include('qa_smoke')
+      } finally {
+        await session.close()
+      }
+      await home.uninstall('bridge-plugin-qa')
+      expect((await home.cli(['--help'])).stdout).to.not.match(/^\s+qa\s/m)
+    } finally {
+      rmSync(packed, {recursive: true, force: true})
+    }
   })
 })
