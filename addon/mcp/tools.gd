@@ -163,7 +163,9 @@ func _result(label: String, out: Dictionary, structured: bool = false) -> Dictio
 	if out.has("error"):
 		var err: Dictionary = out.error
 		var data := JSON.stringify(err.data) if err.has("data") else ""
-		var message := _spoken(str(err.get("message", "the command failed"))).trim_prefix(label.get_slice(" ", label.get_slice_count(" ") - 1).replace(".", "_") + ": ")
+		var said := str(err.get("message", "the command failed"))
+		# engine_run takes method names, so its messages keep them
+		var message := (said if label.begins_with("engine_run") else _spoken(said)).trim_prefix(label.get_slice(" ", label.get_slice_count(" ") - 1).replace(".", "_") + ": ")
 		return _failure("%s failed: %s%s" % [label, message,
 				" " + data if data != "" and data.length() <= 600 else ""])
 	var images: Array = []

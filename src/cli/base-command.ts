@@ -26,7 +26,8 @@ export abstract class BaseCommand extends Command {
   protected async catch(error: Error & {exitCode?: number}): Promise<unknown> {
     const typed = typedFailure(error) ?? usageFailure(error, this.ctor, this.argv ?? [], this.id)
     if (typed) {
-      if (typed instanceof EngineError) typed.message = forSurface(typed.message, 'cli')
+      // `bridge run` takes method names, so its messages keep them
+      if (typed instanceof EngineError && this.id !== 'run') typed.message = forSurface(typed.message, 'cli')
       // written directly: oclif mutes this.log under --json, and the error must be seen either way
       if (this.failureAsJson()) process.stdout.write(JSON.stringify(typed.toJSON(), null, 2) + '\n')
       process.stderr.write(`${prefixed(typed.message)}\n`)

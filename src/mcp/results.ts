@@ -47,7 +47,9 @@ export function failureResult(error: unknown, tool: string): CallToolResult {
   if (error instanceof EngineError) {
     const data = error.rpcData === undefined ? '' : JSON.stringify(error.rpcData)
     // the addon names its methods (scene.save); a model calls tools (scene_save), and reads the tool's name once
-    const message = forSurface(error.message, 'mcp').replace(new RegExp(`^${tool.split(' ').pop()?.replaceAll('.', '_')}: `), '')
+    // engine_run takes method names, so its messages keep them
+    const spoken = tool.startsWith('engine_run') ? error.message : forSurface(error.message, 'mcp')
+    const message = spoken.replace(new RegExp(`^${tool.split(' ').pop()?.replaceAll('.', '_')}: `), '')
     return errorResult(`${tool} failed: ${message}${data && data.length <= 600 ? ` ${data}` : ''}`)
   }
   if (error instanceof BridgeCliError && error.code === 'timeout')

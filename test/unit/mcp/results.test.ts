@@ -77,6 +77,14 @@ describe('mcp results', () => {
     )
   })
 
+  it('keeps method names for engine_run, which takes them', () => {
+    const result = failureResult(
+      new EngineError(-32601, "unknown method 'engine.versoin' (did you mean 'engine.version'?)"),
+      'engine_run engine.versoin',
+    )
+    expect((result.content[0] as {text: string}).text).to.include("did you mean 'engine.version'")
+  })
+
   it('turns a timeout into advice that fits an MCP client (no CLI flags)', () => {
     const timeout = new BridgeCliError(
       'scene.tree did not answer within 30000 ms (raise it with --timeout)',
