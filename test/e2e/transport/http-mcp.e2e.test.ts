@@ -175,7 +175,7 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
   describe('MCP over the SDK client', () => {
     it("initializes and negotiates the SDK's latest protocol version", async () => {
       expect(transport.protocolVersion).to.equal(LATEST_PROTOCOL_VERSION)
-      expect(sdk.getServerVersion()?.name).to.equal('bridge')
+      expect(sdk.getServerVersion()?.name).to.equal('godot-bridge') // the name of its config entry
       expect(sdk.getServerCapabilities()).to.include.keys('tools', 'resources', 'prompts')
       expect(transport.sessionId).to.equal(undefined) // stateless: no session to lose on an editor restart
       await sdk.ping()
