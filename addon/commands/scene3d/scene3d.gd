@@ -109,7 +109,7 @@ func _transform(p: Dictionary) -> Variant:
 			return BridgeError.invalid("%s is not a movable Node3D" % SceneAccess.path_of(node), {"param": "nodes"})
 	if not (p.has("translate") or p.has("rotate_degrees") or p.has("scale")):
 		return BridgeError.invalid("give translate, rotate_degrees, scale or several", {"param": "translate"})
-	var changes: Array = []
+	var moved := {}  # node → its new global transform
 	for node: Node3D in nodes:
 		var xf: Transform3D = node.global_transform
 		var pivot: Vector3 = p.get("pivot", xf.origin)
@@ -128,8 +128,25 @@ func _transform(p: Dictionary) -> Variant:
 				xf = Transform3D(rot, pivot - rot * pivot) * xf
 		if p.has("translate"):
 			xf.origin += (xf.basis.orthonormalized() * p.translate) if local else p.translate
-		changes.append([node, "global_transform", xf])
+		moved[node] = xf
+	# set local transforms, each against its parent's transform after the change: a node listed with its own
+	# ancestor moves by the amount once, whatever the order, and undo (local values) restores every node
+	var changes: Array = []
+	for node: Node3D in nodes:
+		var parent := node.get_parent()
+		var parent_xf: Transform3D = _global_after(parent as Node3D, moved) if parent is Node3D and not node.top_level else Transform3D.IDENTITY
+		changes.append([node, "transform", parent_xf.affine_inverse() * moved[node]])
 	SceneEdit.set_properties("transform %d nodes" % nodes.size(), changes)
 	return {"nodes": nodes.map(func(n: Node3D) -> Dictionary: return {"path": SceneAccess.path_of(n),
 			"position": SceneEdit.tidy(n.global_position), "rotation_degrees": SceneEdit.tidy(n.global_rotation_degrees),
 			"scale": SceneEdit.tidy(n.scale)})}
+
+
+## A node's global transform once the nodes in `moved` (node → new global transform) have moved.
+static func _global_after(node: Node3D, moved: Dictionary) -> Transform3D:
+	if moved.has(node):
+		return moved[node]
+	var parent := node.get_parent()
+	if parent is Node3D and not node.top_level:
+		return _global_after(parent as Node3D, moved) * node.transform
+	return node.transform
