@@ -81,7 +81,7 @@ func post(req: Dictionary) -> Dictionary:
 
 ## "request", "notification", "response", or "" when it is not a JSON-RPC 2.0 message.
 static func _kind(msg: Variant) -> String:
-	if not msg is Dictionary or msg.get("jsonrpc") != "2.0":
+	if not msg is Dictionary or not (msg.get("jsonrpc") is String and msg.jsonrpc == "2.0"):
 		return ""
 	var has_id: bool = msg.has("id") and (msg.id is String or ((msg.id is float or msg.id is int) and not msg.id is bool))
 	if msg.has("method"):

@@ -34,7 +34,7 @@ func handle_text(text: String) -> String:
 
 ## Returns the reply Dictionary, or null for a notification.
 func handle_message(msg: Variant) -> Variant:
-	if not msg is Dictionary or msg.get("jsonrpc") != "2.0" or not msg.get("method") is String:
+	if not msg is Dictionary or not (msg.get("jsonrpc") is String and msg.jsonrpc == "2.0") or not msg.get("method") is String:
 		var bad_id: Variant = msg.get("id") if msg is Dictionary else null
 		return _error(normalize_id(bad_id), BridgeError.INVALID_REQUEST,
 				"invalid request: expected {\"jsonrpc\": \"2.0\", \"method\": string, \"params\"?: object, \"id\"?}")
