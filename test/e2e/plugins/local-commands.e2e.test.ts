@@ -209,21 +209,23 @@ describe('project-local commands reload live (real editor)', function () {
     })
   })
 
-  it('a check of the folder with ten files and no change costs well under a millisecond', async () => {
+  it('a check of the folder with ten unchanged files costs about a millisecond at most, even on a loaded machine', async () => {
     for (let i = 0; i < 10; i++) writeFileSync(join(dir, `probe_${i}.gd`), liveGroup('probe').replaceAll('live.echo', `probe_${i}.echo`))
     await within(3000, 'ten probe groups', async () => (await methods()).filter((m) => m.startsWith('probe_')).length === 10)
-    const usec = (
-      await call<{result: number}>('editor.run_script', {
-        code: `var LC = load("res://addons/bridge/core/local_commands.gd")
+    await sleep(3000) // past the two seconds in which a file is also hashed
+    const out = (
+      await call<{result: {usec: number; changed: boolean; files: number}}>('editor.run_script', {
+        code: `var server: Node = EditorInterface.get_base_control().get_tree().root.find_child("BridgeServer", true, false)
+var changed := false
 var t := Time.get_ticks_usec()
 for i in 100:
-	for f in LC.files():
-		LC.signature(f)
-return (Time.get_ticks_usec() - t) / 100.0`,
+	changed = server.local_commands.sync() or changed
+return {"usec": (Time.get_ticks_usec() - t) / 100.0, "changed": changed, "files": server.local_commands.files().size()}`,
       })
     ).result
-    console.log(`      one no-change check of ${11} files: ${usec.toFixed(0)} µs`)
-    expect(usec).to.be.below(1000)
+    console.log(`      one check of ${out.files} unchanged files: ${out.usec.toFixed(0)} µs`)
+    expect(out).to.include({changed: false, files: 11})
+    expect(out.usec).to.be.below(2000) // every 0.5 s: at most 0.4 % of a core
     for (let i = 0; i < 10; i++) unlinkSync(join(dir, `probe_${i}.gd`))
     await within(3000, 'probe groups gone', async () => !(await methods()).some((m) => m.startsWith('probe_')))
   })
@@ -232,8 +234,9 @@ return (Time.get_ticks_usec() - t) / 100.0`,
     const notesBefore = listChanged
     unlinkSync(join(dir, 'live.gd'))
     await within(2000, 'live.echo is gone', async () => !(await methods()).includes('live.echo'))
-    await within(3000, 'serve sends tools/list_changed', async () => listChanged > notesBefore)
-    expect((await serve.listTools()).tools.map((t) => t.name)).to.not.include('live_echo')
+    // a notification for the probe files of the test before may still arrive: wait for the list itself
+    await within(3000, 'serve drops live_echo', async () => !(await serve.listTools()).tools.some((t) => t.name === 'live_echo'))
+    expect(listChanged).to.be.above(notesBefore)
     expect((await http.listTools()).tools.map((t) => t.name)).to.not.include('live_echo')
     const groups = (await call<{groups: Json[]}>('engine.commands')).groups.map((g) => g.name)
     expect(groups).to.not.include('live')
