@@ -111,6 +111,7 @@ func _add(p: Dictionary) -> Variant:
 		cam.current = p.current
 	else:
 		cam.zoom = Vector2(p.zoom, p.zoom)
+		cam.enabled = p.current  # a Camera2D is "current" by being enabled (as camera.make_current sets it)
 	var ur := SceneAccess.action("add %s" % cam.get_class())
 	SceneEdit.add_to_action(ur, parent, cam)
 	if p.current:
