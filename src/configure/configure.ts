@@ -154,7 +154,7 @@ function buildEntry(
       notes.push(
         `port ${port} is the running editor's; pin it (Project Settings > bridge/network/http_port) so the URL stays valid when the editor restarts`,
       )
-    return {entry: client.httpEntry(withToolsets(httpUrl(port), toolsets)), transport: 'http'}
+    return {entry: client.httpEntry(withToolsets(httpUrl(port, projectRoot), toolsets)), transport: 'http'}
   }
   if (http)
     notes.push(

@@ -105,8 +105,9 @@ export function pinnedHttpPort(projectRoot: string): number | undefined {
   return undefined
 }
 
-export function httpUrl(port: number): string {
-  return `http://127.0.0.1:${port}/mcp`
+/** The endpoint URL; `?project=` makes the editor refuse the call (409) when another project holds the port. */
+export function httpUrl(port: number, projectRoot: string): string {
+  return `http://127.0.0.1:${port}/mcp?project=${encodeURIComponent(projectRoot)}`
 }
 
 function validPort(port: number): boolean {

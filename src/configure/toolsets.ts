@@ -27,5 +27,6 @@ export function toolsetsForClient(clientId: string, asked?: string): ToolsetChoi
 
 /** The HTTP endpoint's URL with the toolsets as its query (none for all: the endpoint's default). */
 export function withToolsets(url: string, value: string | undefined): string {
-  return value && value !== 'all' ? `${url}?toolsets=${value}` : url
+  if (!value || value === 'all') return url
+  return `${url}${url.includes('?') ? '&' : '?'}toolsets=${value}`
 }

@@ -97,6 +97,11 @@ func _on_request(conn: RefCounted, slot: Dictionary, req: Dictionary) -> void:
 	if origin != null and not OriginRule.origin_allowed(origin):
 		conn.finish(slot, 403, _json(), Wire.error_body(-32000, "Forbidden: Origin '%s' is not a loopback origin" % origin))
 		return
+	var other := _other_project(str(req.target))
+	if other != "":
+		conn.finish(slot, 409, _json(), Wire.error_body(-32000, ("Conflict: this endpoint serves the project at %s, not %s; " +
+				"that project's editor is not on this port (start it, or run bridge configure again)") % [_project_root(), other]))
+		return
 	var res: Dictionary
 	if req.path != PATH:
 		res = {"status": 404, "headers": _json(), "body": Wire.error_body(-32000, "Not found: the MCP endpoint is %s" % PATH)}
@@ -121,6 +126,21 @@ func _on_request(conn: RefCounted, slot: Dictionary, req: Dictionary) -> void:
 		for name: String in ["Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "Access-Control-Max-Age"]:
 			fields.erase(name)  # no Origin, no CORS: a plain OPTIONS only learns what is allowed
 	conn.finish(slot, res.status, fields, res.get("body", ""))
+
+
+## The `project` the URL names (`/mcp?project=<absolute project folder>`, written by `bridge configure --http`)
+## when it is not this editor's project, else "". A client configured for one game never edits another that
+## took the same port after a restart.
+static func _other_project(target: String) -> String:
+	for pair in target.get_slice("?", 1).split("&", false):
+		if pair.begins_with("project="):
+			var wanted := pair.trim_prefix("project=").uri_decode().simplify_path().trim_suffix("/")
+			return "" if wanted == _project_root() else wanted
+	return ""
+
+
+static func _project_root() -> String:
+	return ProjectSettings.globalize_path("res://").simplify_path().trim_suffix("/")
 
 
 static func _json(extra: Dictionary = {}) -> Dictionary:

@@ -100,9 +100,9 @@ describe('bridge configure', () => {
       expect(args('vscode')[1]).to.match(/^scene,editor/)
       ctx.env.BRIDGE_MCP_HTTP_PORT = '9123'
       const http = run({client: 'cursor', toolsets: 'scene,runtime', http: true, print: true})
-      expect(http.entry).to.deep.equal({url: 'http://127.0.0.1:9123/mcp?toolsets=scene,runtime'})
+      expect(http.entry).to.deep.equal({url: `http://127.0.0.1:9123/mcp?project=${encodeURIComponent(project)}&toolsets=scene,runtime`})
       expect(run({client: 'claude-code', toolsets: undefined, http: true, print: true}).entry.url).to.equal(
-        'http://127.0.0.1:9123/mcp',
+        `http://127.0.0.1:9123/mcp?project=${encodeURIComponent(project)}`,
       )
       expect(args('claude-code')).to.deep.equal(['--toolsets', 'all'])
       expect((run({client: 'cursor', toolsets: 'auto', print: true}).entry.args as string[]).length).to.equal(3)
@@ -175,9 +175,10 @@ describe('bridge configure', () => {
     beforeEach(() => {
       ctx.env.BRIDGE_MCP_HTTP_PORT = '9123'
     })
-    const url = 'http://127.0.0.1:9123/mcp'
+    const url9123 = () => `http://127.0.0.1:9123/mcp?project=${encodeURIComponent(project)}`
 
-    it('writes the endpoint in the shape each client accepts', () => {
+    it('writes the endpoint in the shape each client accepts, naming the project in the URL', () => {
+      const url = url9123()
       run({client: 'cursor', http: true})
       expect(JSON.parse(readFileSync(join(project, '.cursor', 'mcp.json'), 'utf8'))).to.deep.equal({
         mcpServers: {'godot-bridge': {url}},
@@ -206,7 +207,7 @@ describe('bridge configure', () => {
       mkdirSync(join(project, '.engine'))
       writeFileSync(join(project, '.engine', 'bridge.json'), JSON.stringify({ws_port: 9080, http_port: 45678, pid: 1}))
       const result = run({client: 'cursor', http: true})
-      expect(result.entry).to.deep.equal({url: 'http://127.0.0.1:45678/mcp'})
+      expect(result.entry).to.deep.equal({url: `http://127.0.0.1:45678/mcp?project=${encodeURIComponent(project)}`})
       expect(result.notes.join('\n')).to.include('pin it')
     })
 

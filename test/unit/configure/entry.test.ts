@@ -117,7 +117,7 @@ describe('configure entry', () => {
     })
 
     it('builds the endpoint URL on the loopback address', () => {
-      expect(httpUrl(9100)).to.equal('http://127.0.0.1:9100/mcp')
+      expect(httpUrl(9100, '/home/me/my game')).to.equal('http://127.0.0.1:9100/mcp?project=%2Fhome%2Fme%2Fmy%20game')
     })
   })
 })
