@@ -1,0 +1,155 @@
+@tool
+extends "../../core/command_group.gd"
+## analysis.*, scenes: how big and how wired a scene is (the open one or a file), and which scenes
+## instance each other in a circle. Read-only; a scene file is instantiated apart and freed.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const ProjectScan := preload("../../lib/project_scan.gd")
+
+
+func group_summary() -> String:
+	return "Read-only project analysis: scene complexity, signal flow, references, unused files, cycles, statistics"
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "analysis.scene_complexity",
+			"summary": "Node count, depth, node types, scripts, instanced scenes, connections and configuration warnings of a scene.",
+			"params": [opt("path", "string", "Scene file (default: the open scene)", "")],
+			"example": {"path": "res://scenes/main.tscn"},
+			"read_only": true,
+			"handler": _complexity,
+		},
+		{
+			"method": "analysis.signal_flow",
+			"summary": "Every saved signal connection of a scene: emitter, signal, receiver, method, flags; grouped by emitter.",
+			"params": [opt("path", "string", "Scene file (default: the open scene, as it is now)", "")],
+			"example": {},
+			"read_only": true,
+			"handler": _signal_flow,
+		},
+		{
+			"method": "analysis.circular_dependencies",
+			"summary": "Scenes and resources that depend on each other in a circle (a scene instancing one that instances it), which Godot cannot load.",
+			"params": [opt("include_addons", "bool", "Look inside addons/ too", false)],
+			"example": {},
+			"read_only": true,
+			"handler": _cycles,
+		},
+	]
+
+
+func _complexity(p: Dictionary) -> Variant:
+	var got: Variant = _scene_root(p.path, "analysis.scene_complexity")
+	if got is BridgeError:
+		return got
+	var root: Node = got.root
+	var types := {}
+	var scripts := {}
+	var instances := {}
+	var warnings: Array = []
+	var stats := {"nodes": 0, "max_depth": 0, "connections": 0}
+	_walk(root, root, 0, func(node: Node, depth: int) -> void:
+		stats.nodes += 1
+		stats.max_depth = maxi(stats.max_depth, depth)
+		types[node.get_class()] = types.get(node.get_class(), 0) + 1
+		if node.get_script():
+			scripts[node.get_script().resource_path] = scripts.get(node.get_script().resource_path, 0) + 1
+		if node != root and node.scene_file_path != "":
+			instances[node.scene_file_path] = instances.get(node.scene_file_path, 0) + 1
+		for c: Dictionary in node.get_incoming_connections():
+			if c.flags & CONNECT_PERSIST:
+				stats.connections += 1
+		var w: PackedStringArray = node.get_configuration_warnings()
+		if not w.is_empty():
+			warnings.append({"node": _rel(root, node), "warnings": Array(w)}))
+	var by_type: Array = types.keys().map(func(t: String) -> Dictionary: return {"type": t, "count": types[t]})
+	by_type.sort_custom(func(a: Dictionary, b: Dictionary) -> bool: return a.count > b.count or (a.count == b.count and a.type < b.type))
+	if got.free:
+		root.free()
+	return {"scene": got.path, "nodes": stats.nodes, "max_depth": stats.max_depth, "types": by_type, "scripts": scripts,
+			"instanced_scenes": instances, "connections": stats.connections, "warnings": warnings}
+
+
+func _signal_flow(p: Dictionary) -> Variant:
+	var got: Variant = _scene_root(p.path, "analysis.signal_flow")
+	if got is BridgeError:
+		return got
+	var root: Node = got.root
+	var out: Array = []
+	_walk(root, root, 0, func(node: Node, _depth: int) -> void:
+		for sig: Dictionary in node.get_signal_list():
+			for c: Dictionary in node.get_signal_connection_list(sig.name):
+				var target: Object = c.callable.get_object()
+				if not c.flags & CONNECT_PERSIST or not target is Node or not (target == root or root.is_ancestor_of(target)):
+					continue
+				out.append({"from": _rel(root, node), "signal": str(sig.name), "to": _rel(root, target),
+						"method": str(c.callable.get_method()), "flags": c.flags}))
+	var by_emitter := {}
+	for c: Dictionary in out:
+		by_emitter.get_or_add(c.from, []).append("%s -> %s.%s" % [c.signal, c.to, c.method])
+	if got.free:
+		root.free()
+	return {"scene": got.path, "count": out.size(), "connections": out, "by_emitter": by_emitter}
+
+
+func _cycles(p: Dictionary) -> Variant:
+	var graph := {}
+	for file: String in ProjectScan.files("res://", p.include_addons):
+		if file.get_extension() in ["tscn", "scn", "tres", "res"]:
+			graph[file] = ProjectScan.dependencies(file).filter(func(d: String) -> bool: return d.get_extension() in ["tscn", "scn", "tres", "res"])
+	var cycles: Array = []
+	var seen := {}
+	for start: String in graph:
+		_find_cycles(start, graph, [], seen, cycles)
+	return {"cycles": cycles, "count": cycles.size(), "checked": graph.size()}
+
+
+## DFS from `node`; a path back into the current chain is a cycle, reported once from its smallest member.
+func _find_cycles(node: String, graph: Dictionary, chain: Array, seen: Dictionary, cycles: Array) -> void:
+	var at := chain.find(node)
+	if at >= 0:
+		var cycle: Array = chain.slice(at)
+		var start := cycle.find(cycle.min())
+		cycle = cycle.slice(start) + cycle.slice(0, start)
+		if not cycle in cycles:
+			cycles.append(cycle)
+		return
+	if seen.has(node):
+		return
+	chain.append(node)
+	for dep: String in graph.get(node, []):
+		_find_cycles(dep, graph, chain, seen, cycles)
+	chain.pop_back()
+	seen[node] = true
+
+
+## {root, path, free}: the open scene, or a scene file instantiated apart (free it after), or a BridgeError.
+func _scene_root(path: String, method: String) -> Variant:
+	if path == "":
+		var r: Variant = SceneAccess.require_root()
+		if r is BridgeError:
+			return r
+		return {"root": r, "path": r.scene_file_path, "free": false}
+	if not path.begins_with("res://") or not path.get_extension() in ["tscn", "scn"] or not ResourceLoader.exists(path):
+		return BridgeError.not_found("%s: no scene file at '%s'" % [method, path], {"param": "path"})
+	var packed := load(path) as PackedScene
+	var root: Node = packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE) if packed else null
+	if root == null:
+		return BridgeError.failed("%s: %s cannot be instantiated (broken or cyclic); analysis.circular_dependencies and cleanup.broken_references tell why" % [method, path])
+	return {"root": root, "path": path, "free": true}
+
+
+## Calls visit(node, depth) for the root and every node the scene owns (not the insides of instanced scenes).
+func _walk(root: Node, node: Node, depth: int, visit: Callable) -> void:
+	visit.call(node, depth)
+	if node != root and node.scene_file_path != "":
+		return
+	for child in node.get_children():
+		if child.owner == root:
+			_walk(root, child, depth + 1, visit)
+
+
+static func _rel(root: Node, node: Node) -> String:
+	return "." if node == root else str(root.get_path_to(node))
