@@ -1,0 +1,131 @@
+@tool
+extends "../../core/command_group.gd"
+## audio.*, files and players: save the bus layout to a .tres (optionally as the project's default), load
+## one into the editor, and add an AudioStreamPlayer (plain, 2D or 3D) with its stream and bus.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const Buses := preload("../../lib/audio_buses.gd")
+const ProjectSettingsLib := preload("../../lib/project_settings.gd")
+
+const PLAYERS := {"plain": "AudioStreamPlayer", "2d": "AudioStreamPlayer2D", "3d": "AudioStreamPlayer3D"}
+const DEFAULT_SETTING := "audio/buses/default_bus_layout"
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "audio.save_layout",
+			"summary": "Save the editor's bus layout to a .tres file; make_default also makes it the project's bus layout setting.",
+			"params": [
+				req("path", "string", "Layout file, e.g. res://audio/buses.tres", {"writes_path": true}),
+				opt("make_default", "bool", "Also set audio/buses/default_bus_layout to this file (undoable)", false),
+			],
+			"example": {"path": "res://audio/buses.tres", "make_default": true},
+			"handler": _save,
+		},
+		{
+			"method": "audio.load_layout",
+			"summary": "Load a bus layout .tres into the editor, replacing the current buses (undoable); returns the buses read back.",
+			"params": [req("path", "string", "Layout file")],
+			"example": {"path": "res://audio/buses.tres"},
+			"destructive": true,
+			"handler": _load,
+		},
+		{
+			"method": "audio.add_player",
+			"summary": "Add an AudioStreamPlayer (plain, 2D or 3D) with a stream file, bus, volume and autoplay (undoable).",
+			"params": [
+				choice("kind", PLAYERS.keys(), "plain (UI/music), 2d or 3d (positional)", "plain"),
+				opt("parent", "NodePath", "Parent node (default: the root)", ""),
+				opt("name", "string", "Node name (default: the class name)"),
+				opt("stream", "string", "res:// AudioStream (.wav, .ogg, .mp3 or a .tres stream)"),
+				opt("bus", "string", "Bus to play on", "Master"),
+				opt("volume_db", "float", "Volume in dB", 0.0, {"min": -80.0, "max": 24.0}),
+				opt("autoplay", "bool", "Play when the scene starts", false),
+				opt("max_distance", "float", "2D/3D: distance beyond which it is silent (0: no limit)", null, {"min": 0.0}),
+			],
+			"example": {"kind": "2d", "parent": "/root/Main/Player", "name": "Steps", "bus": "Master", "volume_db": -3.0},
+			"handler": _add_player,
+		},
+	]
+
+
+func _save(p: Dictionary) -> Variant:
+	var path: String = p.path
+	if not path.get_extension() in ["tres", "res"]:
+		return BridgeError.invalid("a bus layout is saved as .tres or .res, got '%s'" % path, {"param": "path"})
+	var layout := AudioServer.generate_bus_layout()
+	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path.get_base_dir()))
+	if err == OK:
+		err = ResourceSaver.save(layout, path)
+	if err != OK:
+		return BridgeError.failed("could not save %s: %s" % [path, error_string(err)], {"path": path})
+	if path.begins_with("res://"):
+		EditorInterface.get_resource_filesystem().update_file(path)
+	var saved: Variant = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE)
+	if not saved is AudioBusLayout:
+		return BridgeError.failed("%s was written but does not load back as an AudioBusLayout" % path, {"path": path})
+	var out := {"path": path, "buses": Buses.names()}
+	if p.make_default:
+		if not path.begins_with("res://"):
+			return BridgeError.invalid("the project's default layout must be under res://", {"param": "path"})
+		err = ProjectSettingsLib.commit_settings("set default bus layout", {DEFAULT_SETTING: path})
+		if err != OK:
+			return BridgeError.failed("saved %s but could not save project.godot: %s" % [path, error_string(err)])
+		out["default"] = ProjectSettings.get_setting(DEFAULT_SETTING)
+	return out
+
+
+func _load(p: Dictionary) -> Variant:
+	if not ResourceLoader.exists(p.path):
+		return BridgeError.not_found("no resource at %s" % p.path, {"param": "path"})
+	var layout: Variant = ResourceLoader.load(p.path, "", ResourceLoader.CACHE_MODE_IGNORE)
+	if not layout is AudioBusLayout:
+		return BridgeError.invalid("%s is a %s, not an AudioBusLayout" % [p.path, layout.get_class() if layout else "broken file"],
+				{"param": "path"})
+	var before := AudioServer.generate_bus_layout()
+	AudioServer.set_bus_layout(layout)
+	Buses.commit_layout("load bus layout %s" % p.path, before)
+	var buses: Array = []
+	for i in AudioServer.bus_count:
+		buses.append(Buses.describe(i))
+	return {"path": p.path, "count": buses.size(), "buses": buses}
+
+
+func _add_player(p: Dictionary) -> Variant:
+	var parent: Variant = SceneAccess.resolve(p.parent)
+	if parent is BridgeError:
+		return parent
+	var cls: String = PLAYERS[p.kind]
+	var name: String = p.get("name", cls)
+	if name == "" or name.validate_node_name() != name:
+		return BridgeError.invalid("'%s' is not a valid node name" % name, {"param": "name"})
+	if p.has("name") and parent.has_node(NodePath(name)):
+		return BridgeError.failed("%s already has a child named '%s'" % [SceneAccess.path_of(parent), name], {"param": "name"})
+	if AudioServer.get_bus_index(p.bus) < 0:
+		return Buses.bus(p.bus, "bus")
+	if p.has("max_distance") and p.kind == "plain":
+		return BridgeError.invalid("max_distance applies to 2d and 3d players", {"param": "max_distance"})
+	var player: Node = ClassDB.instantiate(cls)
+	if p.has("stream"):
+		var stream: Variant = SceneAccess.coerce(p.stream, {"name": "stream", "type": TYPE_OBJECT,
+				"hint": PROPERTY_HINT_RESOURCE_TYPE, "hint_string": "AudioStream"})
+		if stream is BridgeError:
+			player.free()
+			stream.data["param"] = "stream"
+			return stream
+		player.stream = stream
+	player.name = name
+	player.bus = p.bus
+	player.volume_db = p.volume_db
+	player.autoplay = p.autoplay
+	if p.has("max_distance"):
+		player.max_distance = p.max_distance
+	var ur := SceneAccess.action("add %s" % cls)
+	ur.add_do_method(parent, "add_child", player, true)
+	ur.add_do_method(player, "set_owner", SceneAccess.root())
+	ur.add_do_reference(player)
+	ur.add_undo_method(parent, "remove_child", player)
+	ur.commit_action()
+	return {"path": SceneAccess.path_of(player), "type": cls, "bus": str(player.bus), "volume_db": player.volume_db,
+			"stream": player.stream.resource_path if player.stream else null, "autoplay": player.autoplay}
