@@ -1,0 +1,138 @@
+@tool
+extends "../../core/command_group.gd"
+## shader.*, materials: put a ShaderMaterial with a shader on a node, read its uniforms with their types
+## and values, and write one uniform (checked against the uniform's type). Undoable in the scene.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const ShaderFiles := preload("../../lib/shader_files.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "shader.assign",
+			"summary": "Give a node a new ShaderMaterial using a shader file (material for 2D/UI, material_override for 3D), with uniform values.",
+			"params": [
+				req("node_path", "NodePath", "Node to give the material"),
+				req("shader", "string", "res:// .gdshader or visual shader .tres"),
+				opt("property", "string", "Material property (default: material, or material_override on 3D geometry)"),
+				opt("uniforms", "Dictionary", "Uniform values to set, e.g. {\"tint\": \"#ff8800\"}", {}),
+			],
+			"example": {"node_path": "/root/Main/Player/Body", "shader": "res://shaders/tint.gdshader",
+					"uniforms": {"tint": "#ff8800"}},
+			"handler": _assign,
+		},
+		{
+			"method": "shader.params",
+			"summary": "List the uniforms of a node's ShaderMaterial: name, type, hint, current value (or the shader's default).",
+			"params": [
+				req("node_path", "NodePath", "Node with a ShaderMaterial"),
+				opt("property", "string", "Material property (default: material / material_override)"),
+			],
+			"example": {"node_path": "/root/Main/Player/Body"},
+			"read_only": true,
+			"handler": _params,
+		},
+		{
+			"method": "shader.set_param",
+			"summary": "Set one uniform of a node's ShaderMaterial, checked against the uniform's type; undoable, read back.",
+			"params": [
+				req("node_path", "NodePath", "Node with a ShaderMaterial"),
+				req("name", "string", "Uniform name"),
+				req("value", "any", "Value: a number, [x, y(, z, w)], '#rrggbb' for source_color, a res:// texture"),
+				opt("property", "string", "Material property (default: material / material_override)"),
+			],
+			"example": {"node_path": "/root/Main/Player/Body", "name": "tint", "value": [0.2, 0.8, 0.2, 1.0]},
+			"handler": _set_param,
+		},
+	]
+
+
+func _load_shader(path: String) -> Variant:
+	if not ResourceLoader.exists(path):
+		return BridgeError.not_found("no shader at %s" % path, {"param": "shader"})
+	var s: Variant = load(path)
+	if not s is Shader:
+		return BridgeError.invalid("%s is a %s, not a Shader" % [path, s.get_class() if s else "broken file"], {"param": "shader"})
+	return s
+
+
+func _assign(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	var shader: Variant = _load_shader(p.shader)
+	if shader is BridgeError:
+		return shader
+	var property: String = p.get("property", ShaderFiles.material_property(node))
+	var info: Variant = SceneAccess.property_info(node, property)
+	if info is BridgeError:
+		info.data["param"] = "property"
+		return info
+	if info.type != TYPE_OBJECT or not "Material" in str(info.get("hint_string", "")) + str(info.get("class_name", "")):
+		return BridgeError.invalid("%s.%s does not hold a Material" % [SceneAccess.path_of(node), property], {"param": "property"})
+	var mat := ShaderMaterial.new()
+	mat.shader = shader
+	for key: String in p.uniforms:
+		var u: Variant = ShaderFiles.uniform_info(shader, key)
+		if u is BridgeError:
+			u.data["param"] = "uniforms"
+			return u
+		var value: Variant = SceneAccess.coerce(p.uniforms[key], u)
+		if value is BridgeError:
+			value.data["param"] = "uniforms"
+			return value
+		mat.set_shader_parameter(key, value)
+	var ur := SceneAccess.action("assign shader to %s" % node.name)
+	ur.add_do_property(node, property, mat)
+	ur.add_undo_property(node, property, node.get(property))
+	ur.commit_action()
+	var out := _describe(node, property)
+	return out
+
+
+func _params(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	var property: String = p.get("property", ShaderFiles.material_property(node))
+	var mat: Variant = ShaderFiles.material_of(node, property)
+	if mat is BridgeError:
+		return mat
+	return _describe(node, property)
+
+
+func _set_param(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	var property: String = p.get("property", ShaderFiles.material_property(node))
+	var mat: Variant = ShaderFiles.material_of(node, property)
+	if mat is BridgeError:
+		return mat
+	var u: Variant = ShaderFiles.uniform_info(mat.shader, p.name)
+	if u is BridgeError:
+		return u
+	var value: Variant = SceneAccess.coerce(p.value, u)
+	if value is BridgeError:
+		value.message = "shader.set_param: %s" % value.message
+		return value
+	var previous: Variant = mat.get_shader_parameter(p.name)
+	var ur := SceneAccess.action("set uniform %s" % p.name)
+	ur.add_do_method(mat, "set_shader_parameter", p.name, value)
+	ur.add_undo_method(mat, "set_shader_parameter", p.name, previous)
+	ur.commit_action()
+	return {"path": SceneAccess.path_of(node), "name": p.name, "type": SceneAccess.type_name(u),
+			"value": mat.get_shader_parameter(p.name), "previous": previous}
+
+
+func _describe(node: Node, property: String) -> Dictionary:
+	var mat: ShaderMaterial = node.get(property)
+	var uniforms: Array = []
+	for u: Dictionary in mat.shader.get_shader_uniform_list():
+		var value: Variant = mat.get_shader_parameter(u.name)
+		var is_default := value == null
+		if is_default:
+			value = RenderingServer.shader_get_parameter_default(mat.shader.get_rid(), u.name)
+		uniforms.append({"name": u.name, "type": SceneAccess.type_name(u), "value": value, "default": is_default})
+	return {"path": SceneAccess.path_of(node), "property": property, "shader": mat.shader.resource_path, "uniforms": uniforms}
