@@ -1,0 +1,112 @@
+@tool
+extends "../../core/command_group.gd"
+## particles.*, inspecting and converting: describe an emitter with every setting that differs from the
+## default, restart it in the editor's preview, and convert a GPU emitter to a CPU one (as the editor's
+## "Convert to CPUParticles" does), in place and undoable.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const NewNode := preload("../../lib/new_node.gd")
+const ParticleSettings := preload("../../lib/particle_settings.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "particles.info",
+			"summary": "Describe a particle emitter: class, amount, lifetime, shot settings, and every node and process-material setting that differs from the default.",
+			"params": [req("node_path", "NodePath", "Particle emitter")],
+			"example": {"node_path": "/root/Main/Campfire"},
+			"read_only": true,
+			"handler": _info,
+		},
+		{
+			"method": "particles.restart",
+			"summary": "Restart an emitter's simulation in the editor preview (emitting turned on); changes nothing that is saved.",
+			"params": [req("node_path", "NodePath", "Particle emitter")],
+			"example": {"node_path": "/root/Main/Campfire"},
+			"handler": _restart,
+		},
+		{
+			"method": "particles.convert_to_cpu",
+			"summary": "Replace a GPUParticles2D/3D with an equivalent CPUParticles2D/3D (same name, place and children), for platforms without compute.",
+			"params": [req("node_path", "NodePath", "GPUParticles2D or GPUParticles3D")],
+			"example": {"node_path": "/root/Main/Campfire"},
+			"handler": _convert,
+		},
+	]
+
+
+func _info(p: Dictionary) -> Variant:
+	var node: Variant = NewNode.require(p.node_path, ParticleSettings.EMITTERS, "particles.info")
+	if node is BridgeError:
+		return node
+	var out := {"path": SceneAccess.path_of(node), "type": node.get_class(), "amount": node.amount, "lifetime": node.lifetime,
+			"one_shot": node.one_shot, "explosiveness": node.explosiveness, "emitting": node.emitting,
+			"settings": _changed(node, ["amount", "lifetime", "one_shot", "explosiveness", "emitting", "position", "transform"])}
+	if "process_material" in node and node.process_material:
+		out["process_material"] = {"class": node.process_material.get_class(), "settings": _changed(node.process_material, [])}
+	return out
+
+
+func _restart(p: Dictionary) -> Variant:
+	var node: Variant = NewNode.require(p.node_path, ParticleSettings.EMITTERS, "particles.restart")
+	if node is BridgeError:
+		return node
+	node.emitting = true
+	node.restart()
+	return {"path": SceneAccess.path_of(node), "emitting": node.emitting, "restarted": true}
+
+
+func _convert(p: Dictionary) -> Variant:
+	var node: Variant = NewNode.require(p.node_path, ["GPUParticles2D", "GPUParticles3D"], "particles.convert_to_cpu")
+	if node is BridgeError:
+		return node
+	if node == SceneAccess.root():
+		return BridgeError.failed("particles.convert_to_cpu cannot replace the scene's root")
+	var cpu: Node = CPUParticles3D.new() if node is GPUParticles3D else CPUParticles2D.new()
+	cpu.convert_from_particles(node)
+	cpu.name = node.name
+	cpu.transform = node.transform
+	cpu.visible = node.visible
+	var parent: Node = node.get_parent()
+	var index: int = node.get_index()
+	var root := SceneAccess.root()
+	var children: Array = node.get_children()
+	var ur := SceneAccess.action("convert %s to %s" % [node.name, cpu.get_class()])
+	ur.add_do_method(parent, "remove_child", node)
+	ur.add_do_method(parent, "add_child", cpu, true)
+	ur.add_do_method(parent, "move_child", cpu, index)
+	ur.add_do_method(cpu, "set_owner", root)
+	for child: Node in children:
+		ur.add_do_method(node, "remove_child", child)
+		ur.add_do_method(cpu, "add_child", child, true)
+		SceneAccess.add_owner_ops(ur, SceneAccess.owner_pairs(child), false)
+	ur.add_do_reference(cpu)
+	for child: Node in children:
+		ur.add_undo_method(cpu, "remove_child", child)
+		ur.add_undo_method(node, "add_child", child, true)
+	ur.add_undo_method(parent, "remove_child", cpu)
+	ur.add_undo_method(parent, "add_child", node, true)
+	ur.add_undo_method(parent, "move_child", node, index)
+	SceneAccess.add_owner_ops(ur, SceneAccess.owner_pairs(node), true)
+	ur.add_undo_reference(node)
+	ur.commit_action()
+	return {"path": SceneAccess.path_of(cpu), "type": cpu.get_class(), "amount": cpu.amount, "lifetime": cpu.lifetime,
+			"emission_shape": cpu.emission_shape}
+
+
+## Editor-visible properties that differ from a fresh object of the same class (minus `skip`).
+func _changed(obj: Object, skip: Array) -> Dictionary:
+	var fresh: Object = ClassDB.instantiate(obj.get_class())
+	var out := {}
+	for info: Dictionary in obj.get_property_list():
+		if not info.usage & PROPERTY_USAGE_EDITOR or info.usage & (PROPERTY_USAGE_CATEGORY | PROPERTY_USAGE_GROUP | PROPERTY_USAGE_SUBGROUP):
+			continue
+		if info.name in skip or info.name.begins_with("resource_"):
+			continue
+		var v: Variant = obj.get(info.name)
+		if typeof(v) != typeof(fresh.get(info.name)) or v != fresh.get(info.name):
+			out[info.name] = v
+	if fresh is Node:
+		fresh.free()
+	return out
