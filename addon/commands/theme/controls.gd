@@ -1,0 +1,141 @@
+@tool
+extends "../../core/command_group.gd"
+## theme.*, on controls: assign a Theme file to a control (it then styles the control's subtree), override
+## single items on one control, and read a control's theme, overrides and effective values. Undoable.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const ThemeItems := preload("../../lib/theme_items.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "theme.assign",
+			"summary": "Give a Control (and so its subtree) a Theme file, or clear it with \"\"; undoable.",
+			"params": [
+				req("node_path", "NodePath", "The Control (or Window)"),
+				req("theme", "string", "res:// Theme .tres, or \"\" to clear"),
+			],
+			"example": {"node_path": "/root/UI", "theme": "res://ui/game_theme.tres"},
+			"handler": _assign,
+		},
+		{
+			"method": "theme.override",
+			"summary": "Override one theme item on one Control (color, constant, font, font_size, stylebox, icon), or remove the override by omitting value; undoable.",
+			"params": [
+				req("node_path", "NodePath", "The Control"),
+				choice("kind", ThemeItems.KINDS.keys(), "Item kind"),
+				req("name", "string", "Item name, e.g. font_color, separation, normal"),
+				opt("value", "any", "The value ('#rrggbb', a number, a res:// path, {\"bg_color\": …} for a StyleBoxFlat); omit it to remove the override"),
+			],
+			"example": {"node_path": "/root/UI/Title", "kind": "color", "name": "font_color", "value": "#ffcc00"},
+			"handler": _override,
+		},
+		{
+			"method": "theme.inspect",
+			"summary": "A Control's theme: the Theme it or its nearest ancestor sets, its type variation, its overrides, and the effective value of asked items.",
+			"params": [
+				req("node_path", "NodePath", "The Control"),
+				opt("items", "Array", "Items to resolve: [{kind, name}] → the value the control uses"),
+			],
+			"example": {"node_path": "/root/UI/Title", "items": [{"kind": "color", "name": "font_color"}]},
+			"read_only": true,
+			"handler": _inspect,
+		},
+	]
+
+
+func _control(path: String) -> Variant:
+	var node: Variant = SceneAccess.resolve(path)
+	if node is BridgeError:
+		return node
+	if not (node is Control or node is Window):
+		return BridgeError.invalid("%s is a %s: themes style Controls and Windows" % [SceneAccess.path_of(node), node.get_class()],
+				{"param": "node_path"})
+	return node
+
+
+func _assign(p: Dictionary) -> Variant:
+	var node: Variant = _control(p.node_path)
+	if node is BridgeError:
+		return node
+	var theme: Variant = SceneAccess.coerce(p.theme, {"name": "theme", "type": TYPE_OBJECT, "hint": PROPERTY_HINT_RESOURCE_TYPE,
+			"hint_string": "Theme"})
+	if theme is BridgeError:
+		theme.data["param"] = "theme"
+		return theme
+	var ur := SceneAccess.action("assign theme to %s" % node.name)
+	ur.add_do_property(node, "theme", theme)
+	ur.add_undo_property(node, "theme", node.theme)
+	ur.commit_action()
+	return {"path": SceneAccess.path_of(node), "theme": node.theme.resource_path if node.theme else null}
+
+
+func _override(p: Dictionary) -> Variant:
+	var node: Variant = _control(p.node_path)
+	if node is BridgeError:
+		return node
+	if not node is Control:
+		return BridgeError.invalid("theme overrides are set on Controls", {"param": "node_path"})
+	var prop := ThemeItems.override_property(p.kind, p.name)
+	var known := false
+	for info: Dictionary in node.get_property_list():
+		if info.name == prop:
+			known = true
+	if not known:
+		var names: Array = node.get_property_list().filter(func(i: Dictionary) -> bool:
+				return str(i.name).begins_with(ThemeItems.OVERRIDE_GROUPS[p.kind] + "/")).map(
+				func(i: Dictionary) -> String: return str(i.name).get_slice("/", 1))
+		return BridgeError.not_found("%s (%s) has no %s item '%s'; it has: %s" % [SceneAccess.path_of(node), node.get_class(),
+				p.kind, p.name, ", ".join(PackedStringArray(names)) if names else "none"], {"param": "name"})
+	var value: Variant = null
+	if p.get("value") != null:
+		value = ThemeItems.coerce(p.kind, p.value)
+		if value is BridgeError:
+			return value
+	var previous: Variant = node.get(prop)
+	if value == null and previous == null:
+		return BridgeError.not_found("%s has no %s override '%s' to remove" % [SceneAccess.path_of(node), p.kind, p.name],
+				{"param": "name"})
+	var ur := SceneAccess.action("override %s %s on %s" % [p.kind, p.name, node.name])
+	ur.add_do_property(node, prop, value)
+	ur.add_undo_property(node, prop, previous)
+	ur.commit_action()
+	return {"path": SceneAccess.path_of(node), "kind": p.kind, "name": p.name, "overridden": node.get(prop) != null,
+			"value": ThemeItems.describe_value(node.get(prop)), "effective": ThemeItems.describe_value(_effective(node, p.kind, p.name))}
+
+
+func _inspect(p: Dictionary) -> Variant:
+	var node: Variant = _control(p.node_path)
+	if node is BridgeError:
+		return node
+	var source: Node = node
+	while source != null and not ((source is Control or source is Window) and source.theme != null):
+		source = source.get_parent()
+	var overrides := {}
+	for info: Dictionary in node.get_property_list():
+		var name := str(info.name)
+		for kind: String in ThemeItems.OVERRIDE_GROUPS:
+			if name.begins_with(ThemeItems.OVERRIDE_GROUPS[kind] + "/") and node.get(name) != null:
+				overrides.get_or_add(kind, {})[name.get_slice("/", 1)] = ThemeItems.describe_value(node.get(name))
+	var effective: Array = []
+	for item: Variant in p.get("items", []):
+		if not item is Dictionary or not ThemeItems.KINDS.has(item.get("kind")) or not item.get("name") is String:
+			return BridgeError.invalid("items holds {kind, name}, got %s" % JSON.stringify(item), {"param": "items"})
+		if node is Control:
+			effective.append({"kind": item.kind, "name": item.name, "value": ThemeItems.describe_value(_effective(node, item.kind, item.name))})
+	return {"path": SceneAccess.path_of(node), "type": node.get_class(),
+			"theme": node.theme.resource_path if node.theme else null,
+			"theme_from": SceneAccess.path_of(source) if source != null and SceneAccess.root() and (source == SceneAccess.root() or SceneAccess.root().is_ancestor_of(source)) else null,
+			"theme_type_variation": str(node.theme_type_variation) if node is Control else "", "overrides": overrides,
+			"effective": effective}
+
+
+func _effective(node: Control, kind: String, name: String) -> Variant:
+	match kind:
+		"color": return node.get_theme_color(name)
+		"constant": return node.get_theme_constant(name)
+		"font": return node.get_theme_font(name)
+		"font_size": return node.get_theme_font_size(name)
+		"icon": return node.get_theme_icon(name)
+	return node.get_theme_stylebox(name)
