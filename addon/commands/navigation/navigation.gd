@@ -309,9 +309,10 @@ func _add_link(p: Dictionary) -> Variant:
 	var link: Node = SceneEdit.make("NavigationLink3D" if dim == 3 else "NavigationLink2D", p.name)
 	var xform: Variant = (parent.global_transform if parent is Node3D else Transform3D.IDENTITY) if dim == 3 else \
 			(parent.get_global_transform() if parent is CanvasItem else Transform2D.IDENTITY)
+	# start/end are in the link's own space, which turns and scales with the parent
 	link.position = xform.affine_inverse() * ((from + to) / 2.0)
-	link.start_position = (from - to) / 2.0
-	link.end_position = (to - from) / 2.0
+	link.start_position = xform.affine_inverse() * from - link.position
+	link.end_position = xform.affine_inverse() * to - link.position
 	link.bidirectional = p.bidirectional
 	SceneEdit.add("add %s" % link.get_class(), parent, link)
 	return {"path": SceneAccess.path_of(link), "from": link.get_global_start_position(), "to": link.get_global_end_position(),

@@ -58,7 +58,7 @@ func _layers(p: Dictionary) -> Variant:
 		out["layers"] = LayerBits.decode(node.collision_layer, kind)
 	var sees: Array = []
 	var seen_by: Array = []
-	for other: Node in _all(SceneAccess.root()):
+	for other: Node in [SceneAccess.root()] + _all(SceneAccess.root()):  # the root can be a body too
 		if other == node or not (other is CollisionObject3D or other is CollisionObject2D) or SpatialQuery.dimension(other) != dim:
 			continue
 		if node.collision_mask & other.collision_layer:

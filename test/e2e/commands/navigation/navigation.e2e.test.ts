@@ -95,6 +95,10 @@ describe('navigation commands (real editor)', function () {
       expect(link).to.deep.include({path: '/root/Level3D/NavigationLink', bidirectional: true})
       close(link.from, [0, 0, 0])
       close(link.to, [0, 2, 3])
+      // under a turned, raised parent (the sun: 45 degrees about X, 5 m up) the ends still land on the given points
+      const turned = await w.run('navigation.add_link', {from: [0, 0, 0], to: [0, 2, 3], parent: 'Sun', name: 'Turned'})
+      close(turned.from, [0, 0, 0])
+      close(turned.to, [0, 2, 3])
       const agent = await w.run('navigation.add_agent', {node_path: 'Crate', name: 'Agent', radius: 0.4, height: 1.8, max_speed: 3, avoidance: true})
       expect(agent).to.deep.include({path: '/root/Level3D/Crate/Agent', type: 'NavigationAgent3D', max_speed: 3, avoidance: true, navigation_layers: 1})
       expect(agent.radius).to.be.closeTo(0.4, 1e-6)
