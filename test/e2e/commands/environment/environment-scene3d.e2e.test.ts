@@ -10,6 +10,7 @@ const close = (actual: number[], expected: number[], tolerance = 1e-3) => {
   expect(actual, `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.have.length(expected.length)
   for (const [i, e] of expected.entries()) expect(actual[i], `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.be.closeTo(e, tolerance)
 }
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="32"><rect width="64" height="32" fill="#69c"/></svg>'
 const hex = (h: string) => [...[1, 3, 5].map((i) => Number.parseInt(h.slice(i, i + 2), 16) / 255), 1]
 
 /** Every stored setting of the scene's Environment and of its sky material (resources by identity). */
@@ -87,6 +88,10 @@ describe('environment and scene3d commands (real editor)', function () {
       expect(overcast.environment.fog).to.deep.include({enabled: true})
       expect(overcast.environment.glow).to.equal(false)
       expect((await w.call('editor.undo')).undone).to.equal(true)
+      const blank = await w.run('environment.create', {preset: 'blank'})
+      expect(blank.environment).to.deep.include({background: 'clear_color', glow: false, ssao: false})
+      expect(blank.environment.tonemap.mode).to.equal('linear')
+      expect((await w.call('editor.undo')).undone).to.equal(true)
       await w.call('environment.create', {preset: 'outdoor_day'})
       await w.refused('environment.create', {parent: 'Ghost'}, -32001, 'Ghost')
     })
@@ -100,6 +105,15 @@ describe('environment and scene3d commands (real editor)', function () {
       close(color.environment.background_color, hex('#203040'))
       const physical = await w.run('environment.sky', {kind: 'physical'})
       expect(physical.environment.sky.material).to.equal('PhysicalSkyMaterial')
+      await w.call('project.write_file', {path: 'res://sky.svg', content: SVG})
+      await w.call('project.scan', {})
+      const panorama = await w.run('environment.sky', {kind: 'panorama', panorama: 'res://sky.svg'})
+      expect(panorama.environment.sky.material).to.equal('PanoramaSkyMaterial')
+      const clear = await w.run('environment.sky', {kind: 'clear'})
+      expect(clear.environment.background).to.equal('clear_color')
+      const lit = await w.call('lighting.describe', {})
+      expect(lit.environment).to.deep.include({path: '/root/Level3D/WorldEnvironment', ambient_source: 3})
+      await w.refused('environment.sky', {kind: 'panorama', panorama: 'res://scenes/main.tscn'}, -32001, 'no image at res://scenes/main.tscn')
       await w.refused('environment.sky', {kind: 'color'}, -32602, 'kind color needs color')
       await w.refused('environment.sky', {kind: 'panorama'}, -32602, 'needs panorama')
       await w.refused('environment.sky', {kind: 'panorama', panorama: 'res://nope.png'}, -32001, 'no image at res://nope.png')
