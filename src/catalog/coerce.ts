@@ -62,7 +62,7 @@ export function coerceFlag(param: ParamDoc, text: string, flag = `--${param.name
       const parsed = parseJson(trimmed)
       if (Array.isArray(parsed)) return parsed
       if (parsed === undefined && trimmed !== '' && !trimmed.startsWith('{')) return listItems(trimmed)
-      return fail("a list: a,b,c or a JSON array '[\"a\", 1]'")
+      return fail('a list: a,b,c or a JSON array \'["a", 1]\'')
     }
     case 'Dictionary': {
       const parsed = parseJson(trimmed)

@@ -28,7 +28,10 @@ export abstract class EngineCommand extends BaseCommand {
   }
 
   protected print(result: unknown, json: boolean | undefined): void {
-    super.print(this.unchosenProject && wantsJson(json) ? withEditorProject(result, this.unchosenProject) : result, json)
+    super.print(
+      this.unchosenProject && wantsJson(json) ? withEditorProject(result, this.unchosenProject) : result,
+      json,
+    )
   }
 }
 

@@ -77,9 +77,10 @@ function tree(node: TreeNode, indent: string, prefix = '', last = true, top = tr
   const branch = top ? '' : last ? '└─ ' : '├─ '
   const line = `${indent}${prefix}${branch}${bold(node.name)}${extras.length ? ` (${extras.join('; ')})` : ''}${more}`
   const childPrefix = top ? '' : prefix + (last ? '   ' : '│  ')
-  return [line, ...node.children.map((c, i) => tree(c, indent, childPrefix, i === node.children.length - 1, false))].join(
-    '\n',
-  )
+  return [
+    line,
+    ...node.children.map((c, i) => tree(c, indent, childPrefix, i === node.children.length - 1, false)),
+  ].join('\n')
 }
 
 function table(rows: Record<string, unknown>[], indent: string, state: State): string {

@@ -88,7 +88,9 @@ export function unexpectedArgument(arg: string, flags: Record<string, FlagDef>, 
 /** The flag a stray positional argument most likely meant: the first required one not given, else the first. */
 export function flagForArgument(flags: Record<string, FlagDef>, argv: string[]): string | undefined {
   const given = new Set(argv.filter((a) => a.startsWith('--')).map((a) => a.slice(2).replace(/=.*$/, '')))
-  const own = Object.entries(flags).filter(([name, f]) => f.type !== 'boolean' && !['project', 'timeout'].includes(name))
+  const own = Object.entries(flags).filter(
+    ([name, f]) => f.type !== 'boolean' && !['project', 'timeout'].includes(name),
+  )
   return (own.find(([name, f]) => f.required && !given.has(name)) ?? own.find(([name]) => !given.has(name)))?.[0]
 }
 

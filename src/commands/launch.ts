@@ -18,7 +18,7 @@ import {requireProject} from '../editor/project.js'
 export default class Launch extends BaseCommand {
   static summary = "Start a project's Godot editor and wait until bridge answers"
   static description =
-    'Exits 0 at once when this project\'s editor already answers. Refuses a project whose bridge addon is not installed and enabled (bridge install --enable). When the engine exits while starting, quotes its log; on any failure no engine process is left behind.'
+    "Exits 0 at once when this project's editor already answers. Refuses a project whose bridge addon is not installed and enabled (bridge install --enable). When the engine exits while starting, quotes its log; on any failure no engine process is left behind."
   static examples = ['<%= config.bin %> launch --project ./mygame --headless']
   static flags = {
     project: projectFlag(),
@@ -36,8 +36,15 @@ export default class Launch extends BaseCommand {
     const existing = readDiscovery(root)
     if (state.verdict === 'running' && existing) {
       this.log(`the editor of ${root} is already running (pid ${existing.pid}, ws port ${existing.ws_port})`)
-      return {verdict: 'running', already_running: true, pid: existing.pid, ws_port: existing.ws_port,
-        http_port: existing.http_port, project_root: root, log_file: logFile}
+      return {
+        verdict: 'running',
+        already_running: true,
+        pid: existing.pid,
+        ws_port: existing.ws_port,
+        http_port: existing.http_port,
+        project_root: root,
+        log_file: logFile,
+      }
     }
     if (state.verdict === 'starting') {
       const pid = existing?.pid ?? launchingPid(root)

@@ -24,7 +24,10 @@ export default class Run extends EngineCommand {
   async run(): Promise<void> {
     const {args, flags} = await this.parse(Run)
     if (!/^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/.test(args.method)) {
-      const guess = closest(args.method.replace(/^([A-Za-z0-9]+)[_ :-]/, '$1.'), loadCatalog().map((c) => c.method))
+      const guess = closest(
+        args.method.replace(/^([A-Za-z0-9]+)[_ :-]/, '$1.'),
+        loadCatalog().map((c) => c.method),
+      )
       throw new UsageError(
         `method '${args.method}' is not of the form <group>.<command>${guess ? `; did you mean '${guess}'?` : ''}`,
         guess ? {suggestion: guess} : {},

@@ -87,6 +87,8 @@ export function logCause(logFile: string, max = 3): string {
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean)
-  const errors = lines.filter((l) => /\b(ERROR|FATAL|error)\b|Error:|Could not|Can't|cannot/i.test(l) && !/^at:/.test(l))
+  const errors = lines.filter(
+    (l) => /\b(ERROR|FATAL|error)\b|Error:|Could not|Can't|cannot/i.test(l) && !/^at:/.test(l),
+  )
   return (errors.length > 0 ? errors : lines).slice(-max).join(' | ')
 }

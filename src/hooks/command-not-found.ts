@@ -36,7 +36,11 @@ const hook: Hook.CommandNotFound = async function (opts) {
   for (let n = parts.length - 1; n >= 1; n--) {
     const known = opts.config.findCommand(parts.slice(0, n).join(':'))
     if (known) {
-      const message = unexpectedArgument(parts[n], known.flags as Record<string, {type?: string; required?: boolean}>, argv)
+      const message = unexpectedArgument(
+        parts[n],
+        known.flags as Record<string, {type?: string; required?: boolean}>,
+        argv,
+      )
       fail(`${message} See 'bridge ${parts.slice(0, n).join(' ')} --help'.`, {exit: EXIT.usage})
     }
   }

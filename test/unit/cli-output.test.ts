@@ -11,7 +11,12 @@ describe('human output', () => {
       type: 'Node2D',
       path: '/root/Main',
       children: [
-        {name: 'Player', type: 'CharacterBody2D', path: '/root/Main/Player', children: [{name: 'Body', type: 'ColorRect', path: '/root/Main/Player/Body', children: []}]},
+        {
+          name: 'Player',
+          type: 'CharacterBody2D',
+          path: '/root/Main/Player',
+          children: [{name: 'Body', type: 'ColorRect', path: '/root/Main/Player/Body', children: []}],
+        },
         {name: 'Camera2D', type: 'Camera2D', path: '/root/Main/Camera2D', children: []},
       ],
     })
@@ -43,7 +48,9 @@ describe('human output', () => {
   })
 
   it('prints a whole multi-line description as a block, keeping code indentation', () => {
-    const description = 'Moves the body.\n\n[codeblock]\nfunc _physics_process(delta):\n\tvelocity.y += 10\n[/codeblock]\n' + 'z'.repeat(300)
+    const description =
+      'Moves the body.\n\n[codeblock]\nfunc _physics_process(delta):\n\tvelocity.y += 10\n[/codeblock]\n' +
+      'z'.repeat(300)
     const text = formatHuman({name: 'move_and_slide', description})
     expect(text).to.include('\tvelocity.y += 10')
     expect(text).to.include('z'.repeat(300))

@@ -19,7 +19,9 @@ describe('CLI usage wording', () => {
       'node-path': {type: 'option', required: true},
       property: {type: 'option', required: true},
     }
-    expect(unexpectedArgument('Hero', flags, [])).to.equal("unexpected argument 'Hero': flags are named, e.g. --node-path Hero.")
+    expect(unexpectedArgument('Hero', flags, [])).to.equal(
+      "unexpected argument 'Hero': flags are named, e.g. --node-path Hero.",
+    )
     expect(unexpectedArgument('x', flags, ['--node-path', 'Hero'])).to.include('--property x')
   })
 

@@ -56,12 +56,19 @@ describe('CLI human output on a terminal (real editor)', function () {
   })
 
   it('bridge engine docs prints the whole description, code indentation kept', () => {
-    const {code, stdout} = tty(['engine', 'docs', '--class', 'CharacterBody2D', '--member', 'move_and_slide'], editor.root)
+    const {code, stdout} = tty(
+      ['engine', 'docs', '--class', 'CharacterBody2D', '--member', 'move_and_slide'],
+      editor.root,
+    )
     expect(code).to.equal(0)
-    const json = spawnSync(process.execPath, [BRIDGE_BIN, 'engine', 'docs', '--class', 'CharacterBody2D', '--member', 'move_and_slide', '--json'], {
-      cwd: editor.root,
-      encoding: 'utf8',
-    })
+    const json = spawnSync(
+      process.execPath,
+      [BRIDGE_BIN, 'engine', 'docs', '--class', 'CharacterBody2D', '--member', 'move_and_slide', '--json'],
+      {
+        cwd: editor.root,
+        encoding: 'utf8',
+      },
+    )
     const text = JSON.stringify(JSON.parse(json.stdout))
     // every line of every text field appears whole on the terminal
     for (const line of [...text.matchAll(/"([^"]{40,})"/g)].flatMap((m) => JSON.parse(`"${m[1]}"`).split('\n')))

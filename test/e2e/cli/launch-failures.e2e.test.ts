@@ -42,7 +42,9 @@ describe('bridge launch failures (stand-in engines)', function () {
     const started = Date.now()
     const result = await runCli(['launch', '--project', bare, '--godot', godot, '--json'], {env})
     expect(result.code, result.stderr).to.equal(EXIT.usage)
-    expect(parseJson<{error: {message: string}}>(result).error.message).to.include('bridge install').and.include('--enable')
+    expect(parseJson<{error: {message: string}}>(result).error.message)
+      .to.include('bridge install')
+      .and.include('--enable')
     expect(Date.now() - started).to.be.below(20_000)
     expect(existsSync(join(base, 'never.sh.pid')), 'the engine was not started').to.equal(false)
   })
@@ -60,7 +62,10 @@ describe('bridge launch failures (stand-in engines)', function () {
   it('stops an engine that never answers at --timeout (milliseconds) and leaves no process behind', async () => {
     const godot = engine('hangs.sh', 'sleep 60')
     const started = Date.now()
-    const result = await runCli(['launch', '--project', ready, '--godot', godot, '--headless', '--timeout', '1500', '--json'], {env})
+    const result = await runCli(
+      ['launch', '--project', ready, '--godot', godot, '--headless', '--timeout', '1500', '--json'],
+      {env},
+    )
     expect(result.code, result.stderr).to.equal(EXIT.starting)
     expect(parseJson<{error: {message: string}}>(result).error.message).to.include('1500 ms')
     expect(Date.now() - started).to.be.below(30_000)

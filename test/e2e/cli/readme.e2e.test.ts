@@ -21,7 +21,7 @@ function readmeShellLines(): string[] {
     .filter((l) => l.startsWith('bridge '))
 }
 
-describe("README: the shell examples exit as documented (real editor)", function () {
+describe('README: the shell examples exit as documented (real editor)', function () {
   this.timeout(300_000)
   let editor: TestEditor
   let outside: string

@@ -63,11 +63,22 @@ describe('CLI: usage errors, value input and wording (real editor)', function ()
     writeFileSync(paramsFile, JSON.stringify({type: 'Node2D', name: 'FromFile'}))
     const fromFile = await cli('run', 'node.add', '--params', `@${paramsFile}`)
     expect(parseJson(fromFile).path, fromFile.stderr).to.equal('/root/Main/FromFile')
-    const fromStdin = await withStdin(['run', 'node.add', '--params', '-', '--json'], '{"type": "Node2D", "name": "FromStdin"}', editor.root)
+    const fromStdin = await withStdin(
+      ['run', 'node.add', '--params', '-', '--json'],
+      '{"type": "Node2D", "name": "FromStdin"}',
+      editor.root,
+    )
     expect(parseJson(fromStdin).path, fromStdin.stderr).to.equal('/root/Main/FromStdin')
     const contentFile = join(files, 'notes.md')
     writeFileSync(contentFile, '@tool\n  indented\n')
-    const written = await cli('project', 'write-file', '--path', 'res://notes/from_file.md', '--content', `@${contentFile}`)
+    const written = await cli(
+      'project',
+      'write-file',
+      '--path',
+      'res://notes/from_file.md',
+      '--content',
+      `@${contentFile}`,
+    )
     expect(written.code, written.stderr).to.equal(0)
     const read = parseJson(await cli('project', 'read-file', '--path', 'res://notes/from_file.md'))
     expect(read.content).to.equal('@tool\n  indented\n')
@@ -102,7 +113,9 @@ describe('CLI: usage errors, value input and wording (real editor)', function ()
     const error = failure(again, EXIT.commandFailed)
     expect(error.message).to.include('pass --overwrite').and.not.include('overwrite: true')
     const unknown = await cli('node', 'get', '--node-path', 'Player', '--property', 'positon')
-    expect(unknown.stderr).to.match(/^bridge: /).and.not.match(/bridge: bridge/)
+    expect(unknown.stderr)
+      .to.match(/^bridge: /)
+      .and.not.match(/bridge: bridge/)
     expect(unknown.stderr).to.include('bridge node properties lists them')
   })
 })

@@ -51,14 +51,20 @@ describe('MCP wording over stdio and HTTP (real editor)', function () {
     })
 
     it(`${surface}: the editor's messages name tools, once`, async () => {
-      const result = await clients[surface].callTool({name: 'node_get', arguments: {node_path: 'Player', property: 'positon'}})
+      const result = await clients[surface].callTool({
+        name: 'node_get',
+        arguments: {node_path: 'Player', property: 'positon'},
+      })
       expect(result.isError).to.equal(true)
       expect(text(result)).to.include('node_properties lists them').and.not.include('node.properties')
       expect(text(result)).to.not.match(/node_get failed: node_get:/)
     })
 
     it(`${surface}: node_set takes a nested property path, undoable`, async () => {
-      const set = await clients[surface].callTool({name: 'node_set', arguments: {node_path: 'Player', property: 'position:y', value: 7}})
+      const set = await clients[surface].callTool({
+        name: 'node_set',
+        arguments: {node_path: 'Player', property: 'position:y', value: 7},
+      })
       expect(set.isError, text(set)).to.not.equal(true)
       expect(JSON.parse(text(set))).to.deep.include({value: 7, previous: 180})
       const undo = await clients[surface].callTool({name: 'editor_undo', arguments: {}})

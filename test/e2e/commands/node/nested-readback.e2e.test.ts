@@ -51,7 +51,9 @@ describe('node properties: nested paths and read-back', function () {
   it('material:albedo_color on a 3D mesh material, after giving it one', async () => {
     await call('scene.open', {path: 'res://scenes/level_3d.tscn'})
     try {
-      const empty = await editor.client.call('node.set', {node_path: 'Crate', property: 'material_override:albedo_color', value: 'red'}).catch((e) => e)
+      const empty = await editor.client
+        .call('node.set', {node_path: 'Crate', property: 'material_override:albedo_color', value: 'red'})
+        .catch((e) => e)
       expect(String(empty.message)).to.include('material_override is empty')
       await call('node.set', {node_path: 'Crate', property: 'material_override', value: {class: 'StandardMaterial3D'}})
       await call('node.set', {node_path: 'Crate', property: 'material_override:albedo_color', value: '#ff0000'})
@@ -64,30 +66,66 @@ describe('node properties: nested paths and read-back', function () {
   })
 
   it('names what a path cannot index', async () => {
-    await refusedUnchanged(editor.client, state, 'node.get', {node_path: 'Player', property: 'position:q'}, -32001, "no 'q'", 'x, y')
+    await refusedUnchanged(
+      editor.client,
+      state,
+      'node.get',
+      {node_path: 'Player', property: 'position:q'},
+      -32001,
+      "no 'q'",
+      'x, y',
+    )
   })
 
   it('refuses a value the engine clamps (z_index past its range), naming the range, and changes nothing', async () => {
-    await refusedUnchanged(editor.client, state, 'node.set', {node_path: 'Player', property: 'z_index', value: 5000}, -32000,
-      'z_index', '4096', 'nothing was changed')
+    await refusedUnchanged(
+      editor.client,
+      state,
+      'node.set',
+      {node_path: 'Player', property: 'z_index', value: 5000},
+      -32000,
+      'z_index',
+      '4096',
+      'nothing was changed',
+    )
     expect(await get('Player', 'z_index')).to.equal(0)
-    await refusedUnchanged(editor.client, state, 'node.set_many', {node_path: 'Player', properties: {rotation: 1, z_index: -9000}}, -32000,
-      '-4096..4096')
+    await refusedUnchanged(
+      editor.client,
+      state,
+      'node.set_many',
+      {node_path: 'Player', properties: {rotation: 1, z_index: -9000}},
+      -32000,
+      '-4096..4096',
+    )
   })
 
   it('refuses a value the node ignores (a Sprite2D frame past its frames)', async () => {
     await call('node.add', {type: 'Sprite2D', name: 'Frames'})
     try {
-      await refusedUnchanged(editor.client, state, 'node.set', {node_path: 'Frames', property: 'frame', value: 5}, -32000,
-        'frame', 'it holds 0')
+      await refusedUnchanged(
+        editor.client,
+        state,
+        'node.set',
+        {node_path: 'Frames', property: 'frame', value: 5},
+        -32000,
+        'frame',
+        'it holds 0',
+      )
     } finally {
       await undoOwn(editor.client, 'add Sprite2D')
     }
   })
 
   it('refuses an enum value out of range, listing the values', async () => {
-    await refusedUnchanged(editor.client, state, 'node.set', {node_path: 'Player', property: 'motion_mode', value: 7}, -32602,
-      'Grounded', 'Floating')
+    await refusedUnchanged(
+      editor.client,
+      state,
+      'node.set',
+      {node_path: 'Player', property: 'motion_mode', value: 7},
+      -32602,
+      'Grounded',
+      'Floating',
+    )
   })
 
   it('a value equal to the current one succeeds without a new undo step', async () => {

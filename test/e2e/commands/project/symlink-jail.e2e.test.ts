@@ -24,9 +24,11 @@ describe('path jail: symbolic links out of the project', function () {
     symlinkSync(join(outside, 'secret.txt'), join(root, 'secret.txt'))
     mkdirSync(join(root, 'inner'))
     symlinkSync(join(root, 'inner'), join(root, 'alias'))
-    userDir = (await editor.client.call<{result: string}>('editor.run_script', {
-      code: 'return ProjectSettings.globalize_path("user://")',
-    })).result
+    userDir = (
+      await editor.client.call<{result: string}>('editor.run_script', {
+        code: 'return ProjectSettings.globalize_path("user://")',
+      })
+    ).result
     mkdirSync(userDir, {recursive: true})
     symlinkSync(outside, join(userDir, 'escape'))
   })
@@ -53,7 +55,11 @@ describe('path jail: symbolic links out of the project', function () {
   })
 
   it('refuses writing onto a link to a file outside, and reading through one', async () => {
-    const write = await rpcError(editor.client, 'project.write_file', {path: 'res://secret.txt', content: 'x', overwrite: true})
+    const write = await rpcError(editor.client, 'project.write_file', {
+      path: 'res://secret.txt',
+      content: 'x',
+      overwrite: true,
+    })
     expect(write.rpcCode).to.equal(-32003)
     const read = await rpcError(editor.client, 'project.read_file', {path: 'res://secret.txt'})
     expect(read.rpcCode).to.equal(-32003)
@@ -63,7 +69,10 @@ describe('path jail: symbolic links out of the project', function () {
   })
 
   it('a link that stays inside the project still works', async () => {
-    const out = await editor.client.call<{path: string}>('project.write_file', {path: 'res://alias/note.txt', content: 'ok\n'})
+    const out = await editor.client.call<{path: string}>('project.write_file', {
+      path: 'res://alias/note.txt',
+      content: 'ok\n',
+    })
     expect(out.path).to.equal('res://alias/note.txt')
     expect(existsSync(join(editor.root, 'inner', 'note.txt'))).to.equal(true)
   })
