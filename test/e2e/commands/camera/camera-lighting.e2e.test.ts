@@ -133,6 +133,22 @@ describe('camera and lighting commands (real editor)', function () {
       await w.refused('lighting.add_light', {type: 'directional_2d', range: 50}, -32602, 'DirectionalLight2D has no range')
       await w.refused('lighting.add_light', {type: 'point_2d', spot_angle: 30}, -32602, 'spot_angle is for 3D lights')
     })
+
+    it('the 2D additions are saved: after a reload from disk the lights, tint, occluder and camera settings are there', async () => {
+      await w.call('scene.save')
+      await w.call('scene.reload', {path: 'res://scenes/main.tscn'})
+      const back = await readBack(`var out := {}
+out["torch"] = scene.get_node("Torch").texture.get_class()
+out["torch_size"] = scene.get_node("Torch").texture.width
+out["moon"] = scene.get_node("Moon").get_class()
+out["tint"] = scene.get_node("CanvasModulate").color.to_html(false)
+out["occluder"] = scene.get_node("Player/LightOccluder2D").occluder.polygon.size()
+out["tri"] = scene.get_node("Player/Tri").occluder.polygon.size()
+out["follow_enabled"] = scene.get_node("Follow").enabled
+out["limits"] = [scene.get_node("Camera2D").limit_left, scene.get_node("Camera2D").limit_bottom]
+return out`)
+      expect(back).to.deep.equal({torch: 'GradientTexture2D', torch_size: 200, moon: 'DirectionalLight2D', tint: '404070', occluder: 4, tri: 3, follow_enabled: false, limits: [296, 204]})
+    })
   })
 
   describe('3D (level)', () => {

@@ -181,6 +181,18 @@ return [s.owner == scene, s.shape.size]`)
     await w.refused('physics.add_joint', {type: 'rope', node_a: 'Player'}, -32602, 'type')
   })
 
+  it('the 2D changes are saved: after a reload from disk the shape, layers, material and joint are there', async () => {
+    await w.call('scene.save')
+    await w.call('scene.reload', {path: 'res://scenes/main.tscn'})
+    const back = await readBack(`var g = scene.get_node("Ground")
+var p = scene.get_node("Player")
+var j = scene.get_node("Pin")
+return [g.get_node("CollisionShape2D").shape.size, g.physics_material_override.rough, p.collision_layer, p.collision_mask, g.collision_mask, str(j.node_a), str(j.node_b), p.get_node("Shape").shape.size]`)
+    expect(back).to.deep.equal([[640, 40], true, 2, 6, 3, '../Player', '../Ground', [32, 32]])
+    const hit = await w.call('spatial.raycast', {from: [100, 0], to: [100, 400]})
+    expect(hit).to.deep.include({hit: true, collider: '/root/Main/Ground'})
+  })
+
   it('physics.add_body in 3D: the floor plane gets a box collider whose top is the plane', async () => {
     await w.open('res://scenes/level_3d.tscn')
     const out = await w.run('physics.add_body')
