@@ -16,7 +16,8 @@ const POLL_MSEC := 500
 
 var _router: RefCounted
 var _server: Node
-## path -> {mtime, md5 of the source it was loaded from, group (null when refused), methods it registered}
+## path -> {mtime, md5 of the source it was loaded from, group (null when refused), methods it registered,
+## conflict: refused for a method another file or a built-in has}
 var _files: Dictionary = {}
 var _last_poll_msec := -POLL_MSEC
 
@@ -52,6 +53,12 @@ func sync() -> bool:
 		_drop(path)
 		_load(path, mtime)
 		changed = true
+	if changed:  # a file refused for a name another file held may register now that it changed or went
+		for path in listed:
+			if _files[path].conflict:
+				var mtime: int = _files[path].mtime
+				_drop(path)
+				_load(path, mtime)
 	if changed:
 		_router.commands_changed.emit()
 	return changed
@@ -89,7 +96,7 @@ func _drop(path: String) -> void:
 
 func _load(path: String, mtime: int) -> void:
 	var source := FileAccess.get_file_as_string(path)
-	_files[path] = {"mtime": mtime, "md5": source.md5_text(), "group": null, "methods": []}
+	_files[path] = {"mtime": mtime, "md5": source.md5_text(), "group": null, "methods": [], "conflict": false}
 	var group: Variant = _instantiate(source)
 	if group is Dictionary:  # refused: {error, line?, engine_message?}
 		var error: String = group.error
@@ -99,6 +106,7 @@ func _load(path: String, mtime: int) -> void:
 	var refusal := _refusal(path, group)
 	if refusal != "":
 		_router.record_load_error(path, refusal)
+		_files[path].conflict = _conflicts(group)
 		return
 	_router.register_group(group, "project", false)
 	_files[path].group = group
@@ -159,6 +167,13 @@ func _refusal(path: String, group: Object) -> String:
 						str(cmd.method).get_slice(".", 1)]
 			return "%s is already declared by %s; one file per command" % [cmd.method, owner]
 	return ""
+
+
+## Whether a group declares a method that is already registered (its refusal may lift when that goes).
+func _conflicts(group: Object) -> bool:
+	var declared: Variant = group.commands()
+	return declared is Array and declared.any(func(cmd: Variant) -> bool:
+		return cmd is Dictionary and cmd.get("method") is String and _router.has(cmd.method))
 
 
 ## The project file that registered `method`, or "" when it is not a project command.

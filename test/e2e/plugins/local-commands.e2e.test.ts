@@ -209,6 +209,28 @@ describe('project-local commands reload live (real editor)', function () {
     })
   })
 
+  it('refuses a second file declaring a project command; it registers once the first file goes', async () => {
+    const group = (reply: string) => liveGroup(reply).replaceAll('live.echo', 'dup.echo')
+    writeFileSync(join(dir, 'a_dup.gd'), group('a'))
+    writeFileSync(join(dir, 'b_dup.gd'), group('b'))
+    let errors: Json[] = []
+    await within(3000, 'b_dup.gd refused', async () => {
+      errors = (await call<{load_errors?: Json[]}>('engine.commands', {group: 'dup'})).load_errors ?? []
+      return errors.some((e) => e.path === 'res://bridge_commands/b_dup.gd')
+    })
+    expect(errors.find((e) => e.path === 'res://bridge_commands/b_dup.gd')!.error).to.equal(
+      'dup.echo is already declared by res://bridge_commands/a_dup.gd; one file per command',
+    )
+    expect((await call<Json>('dup.echo', {word: 'x'})).reply).to.equal('a')
+    unlinkSync(join(dir, 'a_dup.gd'))
+    await within(3000, "b_dup.gd's command answers", () =>
+      call<Json>('dup.echo', {word: 'x'}).then((r) => r.reply === 'b', () => false),
+    )
+    expect((await call<{load_errors?: Json[]}>('engine.commands', {group: 'dup'})).load_errors ?? []).to.deep.equal([])
+    unlinkSync(join(dir, 'b_dup.gd'))
+    await within(3000, 'dup.echo gone', async () => !(await methods()).includes('dup.echo'))
+  })
+
   it('a check of the folder with ten unchanged files costs about a millisecond at most, even on a loaded machine', async () => {
     for (let i = 0; i < 10; i++) writeFileSync(join(dir, `probe_${i}.gd`), liveGroup('probe').replaceAll('live.echo', `probe_${i}.echo`))
     await within(3000, 'ten probe groups', async () => (await methods()).filter((m) => m.startsWith('probe_')).length === 10)
