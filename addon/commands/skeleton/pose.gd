@@ -1,0 +1,154 @@
+@tool
+extends "../../core/command_group.gd"
+## skeleton.*, bones and poses: list a skeleton's bones (rest and pose), set a bone's rest (or bake the
+## current pose as rest), pose a bone, and reset poses to rest. Works on Skeleton3D and Skeleton2D.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const NewNode := preload("../../lib/new_node.gd")
+const SkeletonBones := preload("../../lib/skeleton_bones.gd")
+
+const SKELETONS := ["Skeleton3D", "Skeleton2D"]
+
+
+func commands() -> Array:
+	var xf_params := [
+		opt("position", "Array", "Position relative to the parent bone"),
+		opt("rotation", "any", "Rotation in degrees: [x, y, z] in 3D, a number in 2D"),
+		opt("scale", "Array", "Scale"),
+	]
+	return [
+		{
+			"method": "skeleton.list_bones",
+			"summary": "List a Skeleton3D's or Skeleton2D's bones: name, parent, rest and pose (position, rotation in degrees, scale).",
+			"params": [req("node_path", "NodePath", "Skeleton3D or Skeleton2D")],
+			"example": {"node_path": "/root/Main/Rig"},
+			"read_only": true,
+			"handler": _list,
+		},
+		{
+			"method": "skeleton.set_rest",
+			"summary": "Set a bone's rest transform (the fields given), or bake its current pose as the rest (from_pose).",
+			"params": [req("node_path", "NodePath", "Skeleton3D or Skeleton2D"), req("bone", "string", "Bone name")] + xf_params + [
+				opt("from_pose", "bool", "Use the bone's current pose as its rest", false)],
+			"example": {"node_path": "/root/Main/Rig", "bone": "spine", "position": [0, 0.35, 0]},
+			"handler": _set_rest,
+		},
+		{
+			"method": "skeleton.set_pose",
+			"summary": "Pose a bone: the fields given (position, rotation in degrees, scale) relative to its parent.",
+			"params": [req("node_path", "NodePath", "Skeleton3D or Skeleton2D"), req("bone", "string", "Bone name")] + xf_params,
+			"example": {"node_path": "/root/Main/Rig", "bone": "spine", "rotation": [0, 0, 30]},
+			"handler": _set_pose,
+		},
+		{
+			"method": "skeleton.reset_pose",
+			"summary": "Return one bone, or every bone, to its rest pose.",
+			"params": [req("node_path", "NodePath", "Skeleton3D or Skeleton2D"), opt("bone", "string", "Bone name (default: all bones)")],
+			"example": {"node_path": "/root/Main/Rig"},
+			"handler": _reset,
+		},
+	]
+
+
+func _list(p: Dictionary) -> Variant:
+	var sk: Variant = NewNode.require(p.node_path, SKELETONS, "skeleton.list_bones")
+	if sk is BridgeError:
+		return sk
+	var bones := SkeletonBones.describe(sk)
+	return {"path": SceneAccess.path_of(sk), "type": sk.get_class(), "count": bones.size(), "bones": bones}
+
+
+func _set_rest(p: Dictionary) -> Variant:
+	var given := ["position", "rotation", "scale"].any(func(k: String) -> bool: return p.has(k))
+	if given == p.from_pose:
+		return BridgeError.invalid("skeleton.set_rest: give position, rotation or scale, or from_pose: true (not both)", {"param": "from_pose"})
+	return _edit(p, "skeleton.set_rest", "set rest of %s", func(sk: Node, bone: Variant) -> Variant:
+		if sk is Skeleton3D:
+			var xf: Variant = sk.get_bone_pose(bone) if p.from_pose else SkeletonBones.transform_3d(p, sk.get_bone_rest(bone))
+			if not xf is BridgeError:
+				sk.set_bone_rest(bone, xf)
+			return xf
+		var xf2: Variant = bone.transform if p.from_pose else SkeletonBones.transform_2d(p, bone.rest)
+		if xf2 is BridgeError:
+			return xf2
+		return [bone, "rest", xf2])
+
+
+func _set_pose(p: Dictionary) -> Variant:
+	if not ["position", "rotation", "scale"].any(func(k: String) -> bool: return p.has(k)):
+		return BridgeError.invalid("skeleton.set_pose: give position, rotation or scale", {"param": "position"})
+	return _edit(p, "skeleton.set_pose", "pose %s", func(sk: Node, bone: Variant) -> Variant:
+		if sk is Skeleton3D:
+			var xf: Variant = SkeletonBones.transform_3d(p, sk.get_bone_pose(bone))
+			if not xf is BridgeError:
+				sk.set_bone_pose(bone, xf)
+			return xf
+		var xf2: Variant = SkeletonBones.transform_2d(p, bone.transform)
+		if xf2 is BridgeError:
+			return xf2
+		return [bone, "transform", xf2])
+
+
+func _reset(p: Dictionary) -> Variant:
+	var sk: Variant = NewNode.require(p.node_path, SKELETONS, "skeleton.reset_pose")
+	if sk is BridgeError:
+		return sk
+	var targets: Array = []
+	if p.has("bone"):
+		var bone: Variant = SkeletonBones.find(sk, p.bone)
+		if bone is BridgeError:
+			return bone
+		targets = [bone]
+	else:
+		targets = range(sk.get_bone_count()) if sk is Skeleton3D else SkeletonBones.bones_2d(sk)
+	var label: String = p.get("bone", "all bones")
+	if sk is Skeleton3D:
+		var before := SkeletonBones.snapshot(sk)
+		for i: int in targets:
+			sk.reset_bone_pose(i)
+		_commit_3d(sk, before, "reset pose of %s" % label)
+	else:
+		var ur := SceneAccess.action("reset pose of %s" % label)
+		for b: Bone2D in targets:
+			ur.add_do_property(b, "transform", b.rest)
+			ur.add_undo_property(b, "transform", b.transform)
+		ur.commit_action()
+	return {"path": SceneAccess.path_of(sk), "reset": targets.size(), "bones": SkeletonBones.describe(sk)}
+
+
+## Finds the bone, applies `change` (3D: on the skeleton, returns the transform or a BridgeError; 2D:
+## returns [bone, property, value] to set) as one action, and returns the bone read back.
+func _edit(p: Dictionary, method: String, action_format: String, change: Callable) -> Variant:
+	var sk: Variant = NewNode.require(p.node_path, SKELETONS, method)
+	if sk is BridgeError:
+		return sk
+	var bone: Variant = SkeletonBones.find(sk, p.bone)
+	if bone is BridgeError:
+		return bone
+	if sk is Skeleton3D:
+		var before := SkeletonBones.snapshot(sk)
+		var result: Variant = change.call(sk, bone)
+		if result is BridgeError:
+			return result
+		_commit_3d(sk, before, action_format % p.bone)
+	else:
+		var result: Variant = change.call(sk, bone)
+		if result is BridgeError:
+			return result
+		var ur := SceneAccess.action(action_format % p.bone)
+		ur.add_do_property(result[0], result[1], result[2])
+		ur.add_undo_property(result[0], result[1], result[0].get(result[1]))
+		ur.commit_action()
+	var described: Array = SkeletonBones.describe(sk).filter(func(b: Dictionary) -> bool: return b.name == p.bone)
+	return {"path": SceneAccess.path_of(sk), "bone": described[0]}
+
+
+func _commit_3d(sk: Skeleton3D, before: Array, action_name: String) -> void:
+	var ur := SceneAccess.action(action_name)
+	ur.add_do_method(self, "_restore", sk, SkeletonBones.snapshot(sk))
+	ur.add_undo_method(self, "_restore", sk, before)
+	ur.commit_action()
+
+
+func _restore(sk: Skeleton3D, bones: Array) -> void:
+	SkeletonBones.restore(sk, bones)
