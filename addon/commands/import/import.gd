@@ -26,7 +26,7 @@ func commands() -> Array:
 				req("options", "Dictionary", "Options to change, e.g. {\"compress/mode\": 2, \"mipmaps/generate\": true}"),
 				opt("reimport", "bool", "Reimport now (false: only write the .import file)", true),
 			],
-			"example": {"path": "res://i18n/texts.csv", "options": {"compress": false}},
+			"example": {"path": "res://i18n/texts.csv", "options": {"compress": 0}},
 			"timeout_ms": 120_000,
 			"handler": _set_options,
 		},
