@@ -155,6 +155,19 @@ describe('navigation commands (real editor)', function () {
       await w.refused('navigation.add_region', {dimension: '2d', name: 'Bad', adopt: ['/root/Main']}, -32602, 'cannot adopt /root/Main')
     })
 
+    it('the 2D navigation is saved: after a reload from disk the baked region, the agent and the link are there and paths still work', async () => {
+      await w.call('scene.save')
+      await w.call('scene.reload', {path: 'res://scenes/main.tscn'})
+      const back = await readBack(`var r = scene.get_node("Nav2D")
+var a = scene.get_node("Player/NavigationAgent")
+var l = scene.get_node("Jump")
+return [r.navigation_polygon.get_polygon_count() > 1, r.get_node("Ground").get_class(), a.radius, a.max_speed, l.global_position, l.bidirectional]`)
+      expect(back).to.deep.equal([true, 'StaticBody2D', 16, 200, [150, 100], false])
+      const path = await w.call('navigation.query_path', {from: [320, 250], to: [320, 350]})
+      expect(path).to.deep.include({found: true, reaches_goal: true})
+      expect(path.length).to.be.greaterThan(150)
+    })
+
     it('navigation.bake 2D refuses a region with no outline', async () => {
       await w.call('navigation.add_region', {dimension: '2d', name: 'Bare'})
       await w.refused('navigation.bake', {node_path: 'Bare'}, -32000, 'give the region an outline')
