@@ -79,3 +79,20 @@ static func bad_save_path(res: Resource, path: String) -> Variant:
 	if not ext in allowed:
 		return "a %s can be saved as %s, not .%s" % [res.get_class(), ", ".join(PackedStringArray(allowed.map(func(e: String) -> String: return "." + e))), ext]
 	return null
+
+
+## The keys whose value on `back` (the resource read back from disk) is not what was set: a setter changed
+## it, or the engine does not save it in this state (ShaderMaterial.next_pass without a shader, say).
+static func adjusted(values: Dictionary, back: Resource) -> Array:
+	var out: Array = []
+	for key: String in values:
+		var now: Variant = back.get(key) if back else null
+		var want: Variant = values[key]
+		if typeof(now) != typeof(want) or (now == null) != (want == null):
+			out.append(key)
+		elif want is Resource:
+			if not now is Resource or now.resource_path != want.resource_path or (want.resource_path == "" and now.get_class() != want.get_class()):
+				out.append(key)
+		elif not want is Object and now != want:
+			out.append(key)
+	return out

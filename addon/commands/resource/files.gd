@@ -78,7 +78,11 @@ func _create(p: Dictionary) -> Variant:
 	var now := {}
 	for key: String in values:
 		now[key] = back.get(key)
-	return {"path": back.resource_path, "class": back.get_class(), "uid": _uid(back.resource_path), "values": now}
+	var out := {"path": back.resource_path, "class": back.get_class(), "uid": _uid(back.resource_path), "values": now}
+	var adjusted := Resources.adjusted(values, back)
+	if not adjusted.is_empty():
+		out["adjusted"] = adjusted  # what the file holds differs from what was asked: the values show what it holds
+	return out
 
 
 func _duplicate(p: Dictionary) -> Variant:

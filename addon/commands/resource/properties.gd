@@ -87,11 +87,9 @@ func _set_properties(p: Dictionary) -> Variant:
 	ur.commit_action()
 	var back: Resource = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE)
 	var now := {}
-	var adjusted: Array = []
 	for key: String in values:
 		now[key] = back.get(key) if back else null
-		if typeof(now[key]) != typeof(values[key]) or (not now[key] is Object and now[key] != values[key]):
-			adjusted.append(key)  # the setter changed the value, or the save lost it: report what the file holds
+	var adjusted := Resources.adjusted(values, back)  # the setter changed a value, or the save lost it
 	var out := {"path": path, "values": now, "previous": previous, "saved": back != null}
 	if not adjusted.is_empty():
 		out["adjusted"] = adjusted

@@ -69,6 +69,14 @@ describe('resource commands (real editor)', function () {
       [0, 0, 0, 1],
       [1, 1, 1, 1],
     ])
+    // the engine does not save a ShaderMaterial's next_pass while it has no shader: reported, not hidden
+    const lost = await call('resource.create', {
+      path: 'res://data/shader_mat.tres',
+      type: 'ShaderMaterial',
+      properties: {next_pass: 'res://materials/red.tres'},
+    })
+    expect(lost).to.deep.include({adjusted: ['next_pass']})
+    expect(lost.values.next_pass).to.equal(null)
     await refused('resource.create', examples['resource.create'], -32000, ['already exists'], ['res://materials/red.tres'])
     await refused('resource.create', {path: 'res://m/x.tres', type: 'StandardMaterial'}, -32602, ["did you mean 'StandardMaterial3D'"])
     await refused('resource.create', {path: 'res://m/x.tres', type: 'Node2D'}, -32602, ['not a resource class'])
@@ -144,7 +152,7 @@ describe('resource commands (real editor)', function () {
       'res://scenes/main.tscn',
       'res://scenes/ui.tscn',
     ])
-    const materials = await call('resource.find', {type: 'Material'})
+    const materials = await call('resource.find', {type: 'Material', under: 'res://materials'})
     expect(materials.resources.map((r: Json) => [r.path, r.type])).to.deep.equal([
       ['res://materials/red.tres', 'StandardMaterial3D'],
       ['res://materials/red_copy.res', 'StandardMaterial3D'],
