@@ -24,7 +24,12 @@ export interface World {
 }
 
 /** Creates and opens `scenePath` (root `rootType` named Main) and loads `group`'s examples. */
-export async function openWorld(editor: TestEditor, group: string, scenePath: string, rootType: string): Promise<World> {
+export async function openWorld(
+  editor: TestEditor,
+  group: string,
+  scenePath: string,
+  rootType: string,
+): Promise<World> {
   const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
   const {commands} = await call('engine.commands', {group})
   const world: World = {

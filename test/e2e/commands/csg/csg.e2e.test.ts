@@ -48,7 +48,11 @@ describe('csg commands (real editor)', function () {
 
   it('csg.combine: moves the example shapes under a subtracting combiner, keeping transforms; undo restores', async () => {
     const out = await w.call('csg.combine', w.examples['csg.combine'])
-    expect(out).to.deep.include({path: '/root/Main/Block/Cuts', operation: 'subtraction', children: ['/root/Main/Block/Cuts/Hole']})
+    expect(out).to.deep.include({
+      path: '/root/Main/Block/Cuts',
+      operation: 'subtraction',
+      children: ['/root/Main/Block/Cuts/Hole'],
+    })
     expect((await w.call('node.get', {node_path: 'Block/Cuts/Hole', property: 'operation'})).value).to.equal(2)
     await w.undo('combine 1 CSG shapes')
     expect((await w.call('node.info', {node_path: 'Block'})).children).to.deep.equal(['Hole'])
@@ -65,7 +69,9 @@ describe('csg commands (real editor)', function () {
     expect(out.aabb.size).to.deep.equal([4, 2, 4])
     expect(out.triangle_count).to.be.greaterThan(plain.triangle_count)
     expect((await w.call('node.info', {node_path: 'BlockBaked'})).children).to.deep.equal(['StaticBody3D'])
-    expect(await w.inEditor('return scene.get_node("BlockBaked/StaticBody3D/CollisionShape3D").owner == scene')).to.equal(true)
+    expect(
+      await w.inEditor('return scene.get_node("BlockBaked/StaticBody3D/CollisionShape3D").owner == scene'),
+    ).to.equal(true)
     await w.undo('bake Block')
     await w.refused('node.info', {node_path: 'BlockBaked'}, -32001)
     const replaced = await w.call('csg.bake', {node_path: 'Block', replace: true, mesh_path: 'res://meshes/block.res'})

@@ -54,20 +54,53 @@ describe('gridmap commands (real editor)', function () {
     expect(await w.inEditor('return scene.get_node("Grid").mesh_library == null')).to.equal(true)
 
     await w.call('node.add', {type: 'Node3D', name: 'Palette'})
-    await w.call('node.add', {type: 'MeshInstance3D', parent: 'Palette', name: 'crate', properties: {mesh: {class: 'BoxMesh'}}})
-    await w.call('node.add', {type: 'MeshInstance3D', parent: 'Palette', name: 'pillar', properties: {mesh: {class: 'CylinderMesh'}}})
-    const file = await w.call('gridmap.meshlib_create', {from_node: 'Palette', collision: true, path: 'res://tiles/palette.tres'})
+    await w.call('node.add', {
+      type: 'MeshInstance3D',
+      parent: 'Palette',
+      name: 'crate',
+      properties: {mesh: {class: 'BoxMesh'}},
+    })
+    await w.call('node.add', {
+      type: 'MeshInstance3D',
+      parent: 'Palette',
+      name: 'pillar',
+      properties: {mesh: {class: 'CylinderMesh'}},
+    })
+    const file = await w.call('gridmap.meshlib_create', {
+      from_node: 'Palette',
+      collision: true,
+      path: 'res://tiles/palette.tres',
+    })
     expect(file).to.deep.include({path: 'res://tiles/palette.tres'})
     expect(file.items).to.deep.equal([
       {id: 0, name: 'crate', mesh: 'BoxMesh', shapes: 1},
       {id: 1, name: 'pillar', mesh: 'CylinderMesh', shapes: 1},
     ])
     expect(readFileSync(join(editor.root, 'tiles', 'palette.tres'), 'utf8')).to.include('MeshLibrary')
-    await w.refused('gridmap.meshlib_create', {from_node: 'Palette', path: 'res://tiles/palette.tres'}, -32000, 'already exists')
-    await w.refused('gridmap.meshlib_create', {items: [{name: 'x', mesh: {class: 'Node'}}], node_path: 'Grid'}, -32602, 'items[0].mesh')
-    await w.refused('gridmap.meshlib_create', {items: [{name: 'x', mesh: 'res://none.tres'}], node_path: 'Grid'}, -32001)
+    await w.refused(
+      'gridmap.meshlib_create',
+      {from_node: 'Palette', path: 'res://tiles/palette.tres'},
+      -32000,
+      'already exists',
+    )
+    await w.refused(
+      'gridmap.meshlib_create',
+      {items: [{name: 'x', mesh: {class: 'Node'}}], node_path: 'Grid'},
+      -32602,
+      'items[0].mesh',
+    )
+    await w.refused(
+      'gridmap.meshlib_create',
+      {items: [{name: 'x', mesh: 'res://none.tres'}], node_path: 'Grid'},
+      -32001,
+    )
     await w.refused('gridmap.meshlib_create', {items: []}, -32602, 'give path')
-    await w.refused('gridmap.meshlib_create', {from_node: 'Grid', node_path: 'Grid'}, -32000, 'no MeshInstance3D children')
+    await w.refused(
+      'gridmap.meshlib_create',
+      {from_node: 'Grid', node_path: 'Grid'},
+      -32000,
+      'no MeshInstance3D children',
+    )
     await w.call('gridmap.meshlib_create', w.examples['gridmap.meshlib_create'])
   })
 
@@ -77,7 +110,15 @@ describe('gridmap commands (real editor)', function () {
     const read = await w.call('gridmap.get_cells', w.examples['gridmap.get_cells'])
     expect(read.count).to.equal(16)
     expect(read.cells[0]).to.deep.equal({cell: [0, 0, 0], item: 0, name: 'floor', orientation: 0})
-    const wall = await w.call('gridmap.set_cells', {node_path: 'Grid', item: 1, cells: [[0, 1, 0], [1, 1, 0]], orientation: 16})
+    const wall = await w.call('gridmap.set_cells', {
+      node_path: 'Grid',
+      item: 1,
+      cells: [
+        [0, 1, 0],
+        [1, 1, 0],
+      ],
+      orientation: 16,
+    })
     expect(wall.placed).to.equal(2)
     expect((await cells({item: 'wall'})).cells.map((c: Json) => [c.cell, c.orientation])).to.deep.equal([
       [[0, 1, 0], 16],
@@ -88,10 +129,21 @@ describe('gridmap commands (real editor)', function () {
     await w.undo('place 16 cells')
     expect((await cells()).count).to.equal(0)
     w.snapshot = async () => (await cells()).cells
-    await w.refused('gridmap.set_cells', {node_path: 'Grid', item: 'lava', cells: [[0, 0, 0]]}, -32001, 'no item "lava"', '0 floor')
+    await w.refused(
+      'gridmap.set_cells',
+      {node_path: 'Grid', item: 'lava', cells: [[0, 0, 0]]},
+      -32001,
+      'no item "lava"',
+      '0 floor',
+    )
     await w.refused('gridmap.set_cells', {node_path: 'Grid', item: 0}, -32602, 'exactly one of')
     await w.refused('gridmap.set_cells', {node_path: 'Grid', item: 0, cells: [[0, 0.5, 0]]}, -32602, 'whole numbers')
-    await w.refused('gridmap.set_cells', {node_path: 'Grid', item: 0, cells: [[0, 0, 0]], orientation: 24}, -32602, 'orientation')
+    await w.refused(
+      'gridmap.set_cells',
+      {node_path: 'Grid', item: 0, cells: [[0, 0, 0]], orientation: 24},
+      -32602,
+      'orientation',
+    )
     w.snapshot = () => w.call('scene.tree')
   })
 

@@ -41,10 +41,24 @@ describe('material commands (real editor)', function () {
     expect(out.properties.albedo_color[0]).to.be.closeTo(0x7a / 255, 1e-3)
     expect(readFileSync(join(editor.root, 'materials', 'rock.tres'), 'utf8')).to.include('roughness = 0.9')
     await w.refused('material.create', w.examples['material.create'], -32000, 'already exists')
-    await w.refused('material.create', {path: 'res://materials/x.tres', properties: {roughnes: 1}}, -32001, "did you mean 'roughness'")
-    await w.refused('material.create', {path: 'res://materials/x.tres', properties: {roughness: 'rough'}}, -32602, "'roughness' expects")
+    await w.refused(
+      'material.create',
+      {path: 'res://materials/x.tres', properties: {roughnes: 1}},
+      -32001,
+      "did you mean 'roughness'",
+    )
+    await w.refused(
+      'material.create',
+      {path: 'res://materials/x.tres', properties: {roughness: 'rough'}},
+      -32602,
+      "'roughness' expects",
+    )
     await w.refused('material.create', {path: 'res://materials/x.png'}, -32602, '.tres')
-    const canvas = await w.call('material.create', {path: 'res://materials/glow.tres', type: 'canvas_item', properties: {blend_mode: 'Add'}})
+    const canvas = await w.call('material.create', {
+      path: 'res://materials/glow.tres',
+      type: 'canvas_item',
+      properties: {blend_mode: 'Add'},
+    })
     expect(canvas).to.deep.include({class: 'CanvasItemMaterial', properties: {blend_mode: 1}})
   })
 
@@ -54,7 +68,12 @@ describe('material commands (real editor)', function () {
     expect(readFileSync(join(editor.root, 'materials', 'rock.tres'), 'utf8')).to.include('metallic = 0.2')
     const info = await w.call('material.info', w.examples['material.info'])
     expect(Object.keys(info.properties)).to.include.members(['albedo_color', 'roughness', 'metallic'])
-    await w.refused('material.edit_file', {path: 'res://materials/none.tres', properties: {}}, -32001, 'no material file')
+    await w.refused(
+      'material.edit_file',
+      {path: 'res://materials/none.tres', properties: {}},
+      -32001,
+      'no material file',
+    )
     await w.refused('material.info', {}, -32602, 'give path or node_path')
   })
 
@@ -66,11 +85,19 @@ describe('material commands (real editor)', function () {
     await w.undo('assign material to Crate')
     expect((await w.call('material.info', {node_path: 'Crate'})).material).to.equal(null)
 
-    const file = await w.call('material.assign', {node_path: 'Crate', slot: 'override', material: 'res://materials/rock.tres'})
+    const file = await w.call('material.assign', {
+      node_path: 'Crate',
+      slot: 'override',
+      material: 'res://materials/rock.tres',
+    })
     expect(file.material.path).to.equal('res://materials/rock.tres')
-    expect((await w.call('material.assign', {node_path: 'Crate', slot: 'override', material: ''})).material).to.equal(null)
+    expect((await w.call('material.assign', {node_path: 'Crate', slot: 'override', material: ''})).material).to.equal(
+      null,
+    )
     await w.undo('assign material to Crate')
-    expect((await w.call('material.info', {node_path: 'Crate', slot: 'override'})).material.path).to.equal('res://materials/rock.tres')
+    expect((await w.call('material.info', {node_path: 'Crate', slot: 'override'})).material.path).to.equal(
+      'res://materials/rock.tres',
+    )
     await w.undo('assign material to Crate')
 
     const mesh = await w.call('material.assign', {node_path: 'Crate', slot: 'mesh', type: 'orm'})

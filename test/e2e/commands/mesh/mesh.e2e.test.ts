@@ -22,7 +22,13 @@ describe('mesh commands (real editor)', function () {
   })
 
   it('declares every mesh command with an example', () => {
-    expect(Object.keys(w.examples)).to.have.members(['mesh.add', 'mesh.from_arrays', 'mesh.info', 'mesh.save', 'mesh.merge'])
+    expect(Object.keys(w.examples)).to.have.members([
+      'mesh.add',
+      'mesh.from_arrays',
+      'mesh.info',
+      'mesh.save',
+      'mesh.merge',
+    ])
   })
 
   it('mesh.add: a MeshInstance3D with a primitive sized by its properties; undo removes it', async () => {
@@ -46,18 +52,73 @@ describe('mesh commands (real editor)', function () {
     expect(out.aabb).to.deep.include({position: [0, 0, 0], size: [2, 1, 2]})
     const normal = await w.inEditor('return scene.get_node("Ramp").mesh.surface_get_arrays(0)[Mesh.ARRAY_NORMAL][0]')
     expect(normal).to.not.equal(null)
-    const lines = await w.call('mesh.from_arrays', {name: 'Lines', vertices: [[0, 0, 0], [1, 1, 1]], primitive: 'lines'})
+    const lines = await w.call('mesh.from_arrays', {
+      name: 'Lines',
+      vertices: [
+        [0, 0, 0],
+        [1, 1, 1],
+      ],
+      primitive: 'lines',
+    })
     expect(lines.surfaces[0]).to.deep.include({primitive: 'lines', vertices: 2})
     await w.undo('add generated mesh')
-    await w.refused('mesh.from_arrays', {vertices: [[0, 0, 0], [1, 0, 0]], indices: [0, 1, 2]}, -32602, 'not a vertex index')
-    await w.refused('mesh.from_arrays', {vertices: [[0, 0, 0], [1, 0, 0]]}, -32602, 'do not make whole triangles')
-    await w.refused('mesh.from_arrays', {vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], uvs: [[0, 0]]}, -32602, 'uvs has 1 entries')
-    await w.refused('mesh.from_arrays', {vertices: [[0, 0], [1, 0, 0], [0, 1, 0]]}, -32602, 'vertices[0]')
+    await w.refused(
+      'mesh.from_arrays',
+      {
+        vertices: [
+          [0, 0, 0],
+          [1, 0, 0],
+        ],
+        indices: [0, 1, 2],
+      },
+      -32602,
+      'not a vertex index',
+    )
+    await w.refused(
+      'mesh.from_arrays',
+      {
+        vertices: [
+          [0, 0, 0],
+          [1, 0, 0],
+        ],
+      },
+      -32602,
+      'do not make whole triangles',
+    )
+    await w.refused(
+      'mesh.from_arrays',
+      {
+        vertices: [
+          [0, 0, 0],
+          [1, 0, 0],
+          [0, 1, 0],
+        ],
+        uvs: [[0, 0]],
+      },
+      -32602,
+      'uvs has 1 entries',
+    )
+    await w.refused(
+      'mesh.from_arrays',
+      {
+        vertices: [
+          [0, 0],
+          [1, 0, 0],
+          [0, 1, 0],
+        ],
+      },
+      -32602,
+      'vertices[0]',
+    )
   })
 
   it('mesh.info: reports the example node and refuses a node without a mesh', async () => {
     const info = await w.call('mesh.info', w.examples['mesh.info'])
-    expect(info).to.deep.include({node_path: '/root/Main/Wall', vertex_count: info.surfaces[0].vertices, triangle_count: 12})
+    expect(info).to.deep.include({
+      node_path: '/root/Main/Wall',
+      vertex_count: info.surfaces[0].vertices,
+      triangle_count: 12,
+    })
     expect(info.global_aabb.position).to.deep.equal([-2, 0, -3.25])
     await w.refused('mesh.info', {node_path: '/root/Main'}, -32000, 'has no mesh')
     await w.refused('mesh.info', {}, -32602, 'give node_path or path')

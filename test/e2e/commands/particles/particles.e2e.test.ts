@@ -45,7 +45,13 @@ describe('particles commands (real editor)', function () {
     await w.undo('add GPUParticles3D')
     await w.refused('particles.info', {node_path: 'Campfire'}, -32001)
     await w.call('particles.create', w.examples['particles.create'])
-    const spark = await w.call('particles.create', {name: 'Burst', kind: 'cpu_3d', amount: 10, one_shot: true, explosiveness: 1})
+    const spark = await w.call('particles.create', {
+      name: 'Burst',
+      kind: 'cpu_3d',
+      amount: 10,
+      one_shot: true,
+      explosiveness: 1,
+    })
     expect(spark).to.deep.include({type: 'CPUParticles3D', amount: 10, one_shot: true, explosiveness: 1})
     await w.undo('add CPUParticles3D')
     await w.refused('particles.create', {name: 'Campfire'}, -32000, 'already has a child')
@@ -60,10 +66,30 @@ describe('particles commands (real editor)', function () {
     expect(i.amount).to.equal(48)
     expect(i.process_material.settings.emission_shape).to.equal(1)
     w.snapshot = () => info()
-    await w.refused('particles.configure', {node_path: 'Campfire', settings: {spred: 3}}, -32001, "did you mean 'spread'")
-    await w.refused('particles.configure', {node_path: 'Campfire', settings: {emission_shape: 'Blob'}}, -32602, "'emission_shape' expects")
-    await w.refused('particles.configure', {node_path: 'Campfire', settings: {amount: 8, spread: 'wide'}}, -32602, "'spread'")
-    await w.refused('particles.configure', {node_path: '/root/Main', settings: {amount: 8}}, -32602, 'not a GPUParticles2D')
+    await w.refused(
+      'particles.configure',
+      {node_path: 'Campfire', settings: {spred: 3}},
+      -32001,
+      "did you mean 'spread'",
+    )
+    await w.refused(
+      'particles.configure',
+      {node_path: 'Campfire', settings: {emission_shape: 'Blob'}},
+      -32602,
+      "'emission_shape' expects",
+    )
+    await w.refused(
+      'particles.configure',
+      {node_path: 'Campfire', settings: {amount: 8, spread: 'wide'}},
+      -32602,
+      "'spread'",
+    )
+    await w.refused(
+      'particles.configure',
+      {node_path: '/root/Main', settings: {amount: 8}},
+      -32602,
+      'not a GPUParticles2D',
+    )
     w.snapshot = () => w.call('scene.tree')
   })
 
@@ -107,12 +133,26 @@ describe('particles commands (real editor)', function () {
   it('particles.convert_to_cpu: the GPU emitter replaced in place by a CPU one with its settings; undo brings it back', async () => {
     await w.call('node.add', {type: 'Node3D', parent: 'Campfire', name: 'Glow'})
     const out = await w.call('particles.convert_to_cpu', w.examples['particles.convert_to_cpu'])
-    expect(out).to.deep.include({path: '/root/Main/Campfire', type: 'CPUParticles3D', amount: 48, lifetime: 1, emission_shape: 1})
+    expect(out).to.deep.include({
+      path: '/root/Main/Campfire',
+      type: 'CPUParticles3D',
+      amount: 48,
+      lifetime: 1,
+      emission_shape: 1,
+    })
     const node = await w.call('node.info', {node_path: 'Campfire'})
     expect(node).to.deep.include({type: 'CPUParticles3D', index: 0, children: ['Glow']})
     expect(await w.inEditor('return scene.get_node("Campfire/Glow").owner == scene')).to.equal(true)
     await w.undo('convert Campfire to CPUParticles3D')
-    expect((await w.call('node.info', {node_path: 'Campfire'})) as Json).to.deep.include({type: 'GPUParticles3D', children: ['Glow']})
-    await w.refused('particles.convert_to_cpu', {node_path: 'Flat/Snow'}, -32602, 'not a GPUParticles2D or GPUParticles3D')
+    expect((await w.call('node.info', {node_path: 'Campfire'})) as Json).to.deep.include({
+      type: 'GPUParticles3D',
+      children: ['Glow'],
+    })
+    await w.refused(
+      'particles.convert_to_cpu',
+      {node_path: 'Flat/Snow'},
+      -32602,
+      'not a GPUParticles2D or GPUParticles3D',
+    )
   })
 })

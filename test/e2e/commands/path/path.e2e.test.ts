@@ -40,11 +40,21 @@ describe('path commands (real editor)', function () {
     await w.undo('add Path3D')
     await w.refused('path.info', {node_path: 'Track'}, -32001)
     await w.call('path.create', w.examples['path.create'])
-    const loop = await w.call('path.create', {name: 'Loop', dimension: '2d', points: [[0, 0], [10, 0], {position: [10, 10], in: [0, -2]}], closed: true})
+    const loop = await w.call('path.create', {
+      name: 'Loop',
+      dimension: '2d',
+      points: [[0, 0], [10, 0], {position: [10, 10], in: [0, -2]}],
+      closed: true,
+    })
     expect(loop).to.deep.include({type: 'Path2D', point_count: 4})
     expect((await w.call('path.info', {node_path: 'Loop'})).closed).to.equal(true)
     await w.undo('add Path2D')
-    await w.refused('path.create', {dimension: '2d', points: [[0, 0, 0]]}, -32602, "'points[0].position' must be [x, y]")
+    await w.refused(
+      'path.create',
+      {dimension: '2d', points: [[0, 0, 0]]},
+      -32602,
+      "'points[0].position' must be [x, y]",
+    )
     await w.refused('path.create', {points: [{in: [1, 0, 0]}]}, -32602, 'needs a position')
     await w.refused('path.create', {name: 'Track'}, -32000, 'already has a child')
   })
@@ -54,7 +64,11 @@ describe('path commands (real editor)', function () {
     expect(added.point_count).to.equal(4)
     expect(added.points[3]).to.deep.equal({position: [0, 0, 4], in: [1, 0, 0], out: [-1, 0, 0], tilt: 0})
     await w.undo('add point to Track')
-    expect(await positions()).to.deep.equal([[0, 0, 0], [4, 0, 0], [4, 0, 4]])
+    expect(await positions()).to.deep.equal([
+      [0, 0, 0],
+      [4, 0, 0],
+      [4, 0, 4],
+    ])
     const first = await w.call('path.add_point', {node_path: 'Track', position: [-4, 0, 0], index: 0, tilt: 0.5})
     expect(first.points[0]).to.deep.include({position: [-4, 0, 0], tilt: 0.5})
     await w.undo('add point to Track')
@@ -62,10 +76,17 @@ describe('path commands (real editor)', function () {
     const moved = await w.call('path.set_point', w.examples['path.set_point'])
     expect(moved.points[1].position).to.deep.equal([5, 1, 0])
     await w.undo('set point 1 of Track')
-    expect(await positions()).to.deep.equal([[0, 0, 0], [4, 0, 0], [4, 0, 4]])
+    expect(await positions()).to.deep.equal([
+      [0, 0, 0],
+      [4, 0, 0],
+      [4, 0, 4],
+    ])
 
     const removed = await w.call('path.remove_point', w.examples['path.remove_point'])
-    expect(removed.points.map((p: Json) => p.position)).to.deep.equal([[4, 0, 0], [4, 0, 4]])
+    expect(removed.points.map((p: Json) => p.position)).to.deep.equal([
+      [4, 0, 0],
+      [4, 0, 4],
+    ])
     await w.undo('remove point 0 of Track')
     w.snapshot = () => positions()
     await w.refused('path.remove_point', {node_path: 'Track', index: 3}, -32602, 'out of range')

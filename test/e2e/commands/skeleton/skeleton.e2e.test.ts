@@ -48,7 +48,12 @@ describe('skeleton commands (real editor)', function () {
     await w.call('skeleton.create', w.examples['skeleton.create'])
     await w.refused('skeleton.create', {name: 'X', bones: [{name: 'a', parent: 'b'}]}, -32602, 'not listed before it')
     await w.refused('skeleton.create', {name: 'X', bones: [{name: 'a'}, {name: 'a'}]}, -32602, 'listed twice')
-    await w.refused('skeleton.create', {name: 'X', bones: [{name: 'a', position: [1, 2]}]}, -32602, "'position' must be [x, y, z]")
+    await w.refused(
+      'skeleton.create',
+      {name: 'X', bones: [{name: 'a', position: [1, 2]}]},
+      -32602,
+      "'position' must be [x, y, z]",
+    )
   })
 
   it('skeleton.add_bone: the example bone under spine; undo restores the bone list', async () => {
@@ -59,7 +64,13 @@ describe('skeleton commands (real editor)', function () {
     expect((await bones()).map((b) => b.name)).to.deep.equal(['hips', 'spine', 'hand'])
     w.snapshot = () => bones()
     await w.refused('skeleton.add_bone', {node_path: 'Rig', name: 'hips'}, -32000, "already has a bone named 'hips'")
-    await w.refused('skeleton.add_bone', {node_path: 'Rig', name: 'toe', parent: 'foot'}, -32001, "no bone 'foot'", 'hips, spine, hand')
+    await w.refused(
+      'skeleton.add_bone',
+      {node_path: 'Rig', name: 'toe', parent: 'foot'},
+      -32001,
+      "no bone 'foot'",
+      'hips, spine, hand',
+    )
     w.snapshot = () => w.call('scene.tree')
   })
 
@@ -83,8 +94,18 @@ describe('skeleton commands (real editor)', function () {
     await w.undo('pose spine')
     near((await bone('spine')).pose.rotation, [0, 0, 0])
     await w.refused('skeleton.set_pose', {node_path: 'Rig', bone: 'spine'}, -32602, 'give position')
-    await w.refused('skeleton.set_pose', {node_path: 'Rig', bone: 'spine', rotation: 30}, -32602, "'rotation' must be [x, y, z]")
-    await w.refused('skeleton.set_rest', {node_path: 'Rig', bone: 'spine', from_pose: true, position: [0, 0, 0]}, -32602, 'not both')
+    await w.refused(
+      'skeleton.set_pose',
+      {node_path: 'Rig', bone: 'spine', rotation: 30},
+      -32602,
+      "'rotation' must be [x, y, z]",
+    )
+    await w.refused(
+      'skeleton.set_rest',
+      {node_path: 'Rig', bone: 'spine', from_pose: true, position: [0, 0, 0]},
+      -32602,
+      'not both',
+    )
   })
 
   it('skeleton.attach: a BoneAttachment3D on the hand, carrying a node; undo puts the node back', async () => {
@@ -117,7 +138,12 @@ describe('skeleton commands (real editor)', function () {
       ['lower', 'upper', 15],
     ])
     expect((await w.call('node.info', {node_path: 'Flat/Arm/upper/lower'})).type).to.equal('Bone2D')
-    const added = await w.call('skeleton.add_bone', {node_path: 'Flat/Arm', name: 'hand', parent: 'lower', position: [15, 0]})
+    const added = await w.call('skeleton.add_bone', {
+      node_path: 'Flat/Arm',
+      name: 'hand',
+      parent: 'lower',
+      position: [15, 0],
+    })
     expect(added.bone.path).to.equal('/root/Main/Flat/Arm/upper/lower/hand')
     await w.undo('add bone hand')
     const posed = await w.call('skeleton.set_pose', {node_path: 'Flat/Arm', bone: 'lower', rotation: 90})
@@ -127,7 +153,12 @@ describe('skeleton commands (real editor)', function () {
     expect((await bone('lower', 'Flat/Arm')).pose.rotation).to.be.closeTo(45, 1e-4)
     await w.undo('reset pose of lower')
     await w.undo('pose lower')
-    await w.refused('skeleton.set_pose', {node_path: 'Flat/Arm', bone: 'lower', rotation: [0, 0, 1]}, -32602, 'angle in degrees')
+    await w.refused(
+      'skeleton.set_pose',
+      {node_path: 'Flat/Arm', bone: 'lower', rotation: [0, 0, 1]},
+      -32602,
+      'angle in degrees',
+    )
     await w.refused('skeleton.attach', {node_path: 'Flat/Arm', bone: 'lower'}, -32602, 'not a Skeleton3D')
   })
 })

@@ -44,8 +44,17 @@ describe('tilemap commands (real editor)', function () {
     const made = await w.call('tilemap.layer_create', w.examples['tilemap.layer_create'])
     expect(made.path).to.equal('/root/Main/Ground')
     expect(made.tileset.tile_size).to.deep.equal([16, 16])
-    expect(made.tileset.sources[0]).to.deep.include({id: 0, texture: 'res://art/tiles.png', tiles: 3, grid_size: [4, 1]})
-    expect(made.tileset.sources[0].tile_coords).to.deep.equal([[0, 0], [1, 0], [2, 0]])
+    expect(made.tileset.sources[0]).to.deep.include({
+      id: 0,
+      texture: 'res://art/tiles.png',
+      tiles: 3,
+      grid_size: [4, 1],
+    })
+    expect(made.tileset.sources[0].tile_coords).to.deep.equal([
+      [0, 0],
+      [1, 0],
+      [2, 0],
+    ])
     expect(await w.inEditor('return scene.get_node("Ground").owner == scene')).to.equal(true)
     await w.undo('add TileMapLayer')
     await w.refused('tilemap.info', {node_path: 'Ground'}, -32001)
@@ -56,7 +65,10 @@ describe('tilemap commands (real editor)', function () {
   })
 
   it('tilemap.tileset_create: saves a .tres and gives it to the layer (undoable); refuses bad input', async () => {
-    const made = await w.call('tilemap.tileset_create', {...w.examples['tilemap.tileset_create'], path: 'res://tiles/ground.tres'})
+    const made = await w.call('tilemap.tileset_create', {
+      ...w.examples['tilemap.tileset_create'],
+      path: 'res://tiles/ground.tres',
+    })
     expect(made.path).to.equal('res://tiles/ground.tres')
     expect(made.node_path).to.equal('/root/Main/Ground')
     expect(readFileSync(join(editor.root, 'tiles', 'ground.tres'), 'utf8')).to.include('TileSetAtlasSource')
@@ -64,20 +76,42 @@ describe('tilemap commands (real editor)', function () {
     await w.undo('set TileSet of Ground')
     expect((await w.call('tilemap.info', {node_path: 'Ground'})).tileset.path).to.equal('')
     await w.refused('tilemap.tileset_create', {texture: 'res://art/tiles.png'}, -32602, 'give path')
-    await w.refused('tilemap.tileset_create', {texture: 'res://art/tiles.png', path: 'res://tiles/ground.tres'}, -32000, 'already exists')
-    await w.refused('tilemap.tileset_create', {texture: 'res://art/tiles.png', node_path: '/root/Main'}, -32602, 'not a TileMapLayer')
-    await w.refused('tilemap.tileset_create', {texture: 'res://art/tiles.png', node_path: 'Ground', tile_size: [0, 16]}, -32602, 'tile_size')
+    await w.refused(
+      'tilemap.tileset_create',
+      {texture: 'res://art/tiles.png', path: 'res://tiles/ground.tres'},
+      -32000,
+      'already exists',
+    )
+    await w.refused(
+      'tilemap.tileset_create',
+      {texture: 'res://art/tiles.png', node_path: '/root/Main'},
+      -32602,
+      'not a TileMapLayer',
+    )
+    await w.refused(
+      'tilemap.tileset_create',
+      {texture: 'res://art/tiles.png', node_path: 'Ground', tile_size: [0, 16]},
+      -32602,
+      'tile_size',
+    )
   })
 
   it('tilemap.set_cells / get_cells: paints the example cells and reads them back; undo clears them', async () => {
     const out = await w.call('tilemap.set_cells', w.examples['tilemap.set_cells'])
     expect(out).to.deep.include({cells_painted: 3, cell_count: 3})
-    expect(await cells()).to.deep.equal([0, 1, 2].map((x) => ({cell: [x, 0], source_id: 0, atlas: [0, 0], alternative: 0})))
+    expect(await cells()).to.deep.equal(
+      [0, 1, 2].map((x) => ({cell: [x, 0], source_id: 0, atlas: [0, 0], alternative: 0})),
+    )
     expect((await w.call('tilemap.get_cells', w.examples['tilemap.get_cells'])).count).to.equal(3)
     await w.undo('paint 3 cells')
     expect(await cells()).to.deep.equal([])
     w.snapshot = () => cells()
-    await w.refused('tilemap.set_cells', {node_path: 'Ground', cells: [[0, 0]], atlas: [3, 0]}, -32001, 'no tile at atlas')
+    await w.refused(
+      'tilemap.set_cells',
+      {node_path: 'Ground', cells: [[0, 0]], atlas: [3, 0]},
+      -32001,
+      'no tile at atlas',
+    )
     await w.refused('tilemap.set_cells', {node_path: 'Ground', cells: [[0, 0]], source_id: 4}, -32001, 'no source 4')
     await w.refused('tilemap.set_cells', {node_path: 'Ground', cells: [[0.5, 0]]}, -32602, 'whole numbers')
     await w.refused('tilemap.set_cells', {node_path: 'Ground', cells: []}, -32602, 'empty')
@@ -87,7 +121,13 @@ describe('tilemap commands (real editor)', function () {
     expect(await w.call('tilemap.fill_rect', w.examples['tilemap.fill_rect'])).to.deep.include({cells_painted: 20})
     expect((await cells()).every((c) => c.atlas[0] === 1 && c.cell[1] >= 4 && c.cell[1] <= 5)).to.equal(true)
     await w.undo('fill 10x2 cells')
-    const ring = await w.call('tilemap.fill_rect', {node_path: 'Ground', from: [4, 4], to: [0, 0], outline: true, atlas: [2, 0]})
+    const ring = await w.call('tilemap.fill_rect', {
+      node_path: 'Ground',
+      from: [4, 4],
+      to: [0, 0],
+      outline: true,
+      atlas: [2, 0],
+    })
     expect(ring.cells_painted).to.equal(16)
     expect(await cells({from: [2, 2], to: [2, 2]})).to.deep.equal([])
     await w.undo('fill 5x5 cells')
@@ -98,18 +138,37 @@ describe('tilemap commands (real editor)', function () {
     const out = await w.call('tilemap.pattern', w.examples['tilemap.pattern'])
     expect(out).to.deep.include({cells_painted: 3, size: [2, 2]})
     expect((await cells()).map((c) => [c.cell, c.atlas])).to.deep.equal([
-      [[12, 2], [0, 0]],
-      [[13, 2], [1, 0]],
-      [[13, 3], [1, 0]],
+      [
+        [12, 2],
+        [0, 0],
+      ],
+      [
+        [13, 2],
+        [1, 0],
+      ],
+      [
+        [13, 3],
+        [1, 0],
+      ],
     ])
-    const copy = await w.call('tilemap.pattern', {node_path: 'Ground', at: [0, 0], copy_from: [12, 2, 2, 2], keep: true})
+    const copy = await w.call('tilemap.pattern', {
+      node_path: 'Ground',
+      at: [0, 0],
+      copy_from: [12, 2, 2, 2],
+      keep: true,
+    })
     expect(copy).to.deep.include({cells_painted: 3, pattern_index: 0, cell_count: 6})
     expect((await w.call('tilemap.info', {node_path: 'Ground'})).tileset.patterns).to.equal(1)
     await w.undo('paste pattern at (0, 0)')
     expect((await w.call('tilemap.info', {node_path: 'Ground'})).tileset.patterns).to.equal(0)
     await w.undo('paste pattern at (12, 2)')
     expect(await cells()).to.deep.equal([])
-    await w.refused('tilemap.pattern', {node_path: 'Ground', at: [0, 0], copy_from: [50, 50, 2, 2]}, -32000, 'all empty')
+    await w.refused(
+      'tilemap.pattern',
+      {node_path: 'Ground', at: [0, 0], copy_from: [50, 50, 2, 2]},
+      -32000,
+      'all empty',
+    )
     await w.refused('tilemap.pattern', {node_path: 'Ground', at: [0, 0]}, -32602, 'give rows or copy_from')
     await w.refused('tilemap.pattern', {node_path: 'Ground', at: [0, 0], rows: [[[9, 9]]]}, -32001, 'no tile at atlas')
   })
@@ -130,11 +189,31 @@ describe('tilemap commands (real editor)', function () {
     expect(await cells()).to.deep.equal([])
     await w.undo('define terrain road')
     expect((await w.call('tilemap.info', {node_path: 'Ground'})).tileset.terrain_sets).to.deep.equal([])
-    await w.refused('tilemap.terrain_define', {node_path: 'Ground', name: 'x', tiles: [{atlas: [0, 0], bits: ['top_left_corner']}]}, -32602, 'not a peering bit')
-    const all = await w.call('tilemap.terrain_define', {node_path: 'Ground', name: 'grass', mode: 'match_corners', tiles: [{atlas: [0, 0]}]})
-    expect(all.tiles[0].bits).to.have.members(['bottom_right_corner', 'bottom_left_corner', 'top_left_corner', 'top_right_corner'])
+    await w.refused(
+      'tilemap.terrain_define',
+      {node_path: 'Ground', name: 'x', tiles: [{atlas: [0, 0], bits: ['top_left_corner']}]},
+      -32602,
+      'not a peering bit',
+    )
+    const all = await w.call('tilemap.terrain_define', {
+      node_path: 'Ground',
+      name: 'grass',
+      mode: 'match_corners',
+      tiles: [{atlas: [0, 0]}],
+    })
+    expect(all.tiles[0].bits).to.have.members([
+      'bottom_right_corner',
+      'bottom_left_corner',
+      'top_left_corner',
+      'top_right_corner',
+    ])
     await w.undo('define terrain grass')
-    await w.refused('tilemap.terrain_define', {node_path: 'Ground', name: 'x', terrain_set: 3, tiles: [{atlas: [0, 0]}]}, -32001, 'terrain_set 3')
+    await w.refused(
+      'tilemap.terrain_define',
+      {node_path: 'Ground', name: 'x', terrain_set: 3, tiles: [{atlas: [0, 0]}]},
+      -32001,
+      'terrain_set 3',
+    )
   })
 
   it('tilemap.erase: erases listed cells, a rectangle or everything; undo restores', async () => {
@@ -163,12 +242,32 @@ describe('tilemap commands (real editor)', function () {
     await w.call('scene.create', {path: 'res://levels/level_2d.tscn', root_type: 'Node2D', root_name: 'Level'})
     await writeTilePng(w, 'res://art/level.png', ['#2e7d32', '#6d4c41', '#9e9e9e', '#ffeb3b'])
     await w.call('tilemap.layer_create', {name: 'Ground'})
-    await w.call('tilemap.tileset_create', {texture: 'res://art/level.png', tile_size: [16, 16], node_path: 'Ground', path: 'res://tiles/level.tres'})
+    await w.call('tilemap.tileset_create', {
+      texture: 'res://art/level.png',
+      tile_size: [16, 16],
+      node_path: 'Ground',
+      path: 'res://tiles/level.tres',
+    })
     await w.call('tilemap.fill_rect', {node_path: 'Ground', from: [0, 10], to: [19, 10], atlas: [0, 0]})
     await w.call('tilemap.fill_rect', {node_path: 'Ground', from: [0, 11], to: [19, 12], atlas: [1, 0]})
     await w.call('tilemap.fill_rect', {node_path: 'Ground', from: [5, 4], to: [10, 8], atlas: [2, 0], outline: true})
-    await w.call('tilemap.set_cells', {node_path: 'Ground', cells: [[7, 6], [8, 6]], atlas: [3, 0]})
-    await w.call('path.create', {name: 'Patrol', dimension: '2d', points: [[32, 144], [160, 96], [288, 144]]})
+    await w.call('tilemap.set_cells', {
+      node_path: 'Ground',
+      cells: [
+        [7, 6],
+        [8, 6],
+      ],
+      atlas: [3, 0],
+    })
+    await w.call('path.create', {
+      name: 'Patrol',
+      dimension: '2d',
+      points: [
+        [32, 144],
+        [160, 96],
+        [288, 144],
+      ],
+    })
     await w.call('path.add_follow', {node_path: 'Patrol', name: 'Walker', progress_ratio: 0.25})
     await w.call('scene.save')
     const text = readFileSync(join(editor.root, 'levels', 'level_2d.tscn'), 'utf8')
@@ -185,14 +284,32 @@ describe('tilemap commands (real editor)', function () {
     expect(row).to.have.length(20)
     const mid = (await w.call('tilemap.get_cells', {node_path: 'Ground', from: [0, 6], to: [19, 6]})).cells as Json[]
     expect(mid.map((c) => [c.cell, c.atlas])).to.deep.equal([
-      [[5, 6], [2, 0]],
-      [[7, 6], [3, 0]],
-      [[8, 6], [3, 0]],
-      [[10, 6], [2, 0]],
+      [
+        [5, 6],
+        [2, 0],
+      ],
+      [
+        [7, 6],
+        [3, 0],
+      ],
+      [
+        [8, 6],
+        [3, 0],
+      ],
+      [
+        [10, 6],
+        [2, 0],
+      ],
     ])
-    expect(await w.call('tilemap.get_cells', {node_path: 'Ground', from: [6, 5], to: [9, 5]})).to.deep.include({count: 0})
+    expect(await w.call('tilemap.get_cells', {node_path: 'Ground', from: [6, 5], to: [9, 5]})).to.deep.include({
+      count: 0,
+    })
     const path = await w.call('path.info', {node_path: 'Patrol'})
-    expect(path.points.map((p: Json) => p.position)).to.deep.equal([[32, 144], [160, 96], [288, 144]])
+    expect(path.points.map((p: Json) => p.position)).to.deep.equal([
+      [32, 144],
+      [160, 96],
+      [288, 144],
+    ])
     expect(path.baked_length).to.be.greaterThan(250)
     expect((await w.call('node.info', {node_path: 'Patrol/Walker'})).type).to.equal('PathFollow2D')
   })
