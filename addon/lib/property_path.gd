@@ -98,6 +98,14 @@ static func plan(node: Node, props: Dictionary, method: String, own: Dictionary 
 		targets.append(target)
 		values.append(value)
 		previous.append(read(target))
+	if targets.any(func(t: Dictionary) -> bool: return t.property == "script"):
+		# trying a script and putting the old one back would reset the node's script variables: no trial
+		var direct: Array = []
+		for i in targets.size():
+			if not same(previous[i], values[i]):
+				var t: Dictionary = targets[i]
+				direct.append([t.object, t.property, whole(t, values[i]), t.object.get(t.property)])
+		return {"targets": targets, "values": values, "previous": previous, "changes": direct}
 	var slots: Array = []  # [object, property, value before] per object property touched, first touch first
 	for i in targets.size():
 		var t: Dictionary = targets[i]
