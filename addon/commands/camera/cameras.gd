@@ -267,11 +267,17 @@ func _targets(p: Dictionary, cam: Node) -> Variant:
 	var all: Array = []
 	for node: Node in SceneAccess.root().find_children("*", "GeometryInstance3D" if dim == 3 else "CanvasItem", true, false):
 		if node.owner == SceneAccess.root() and (dim == 3 or node is Sprite2D or node is Polygon2D or node is TileMapLayer
-				or node is MeshInstance2D or node is AnimatedSprite2D):
+				or node is MeshInstance2D or node is AnimatedSprite2D or _world_control(node)):
 			all.append(node)
 	if all.is_empty():
 		return BridgeError.failed("the scene has no %s objects to look at; give nodes" % ("3D" if dim == 3 else "2D"))
 	return all
+
+
+## A Control drawn in the world (placeholder art such as a ColorRect under a body), not a HUD on a
+## CanvasLayer nor a part of a bigger Control.
+static func _world_control(node: Node) -> bool:
+	return node is Control and not node.get_parent() is Control and node.get_canvas_layer_node() == null
 
 
 func _point(p: Dictionary) -> Variant:

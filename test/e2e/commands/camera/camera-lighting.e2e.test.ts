@@ -85,6 +85,9 @@ describe('camera and lighting commands (real editor)', function () {
       expect(seen.viewport).to.deep.equal([640, 360])
       expect(seen.nodes[0].visibility).to.equal('inside')
       close(seen.nodes[0].screen, [320, 180], 0.01)
+      // by default every object of the scene: here the player's ColorRect art
+      const all = await w.run('camera.in_view', {node_path: 'Camera2D'})
+      expect(all.nodes.map((n: Json) => [n.path, n.visibility])).to.deep.equal([['/root/Main/Player/Body', 'inside']])
       await w.refused('camera.frame', {node_path: 'Camera2D', nodes: ['Player'], margin: -1}, -32602, 'margin')
       await w.refused('camera.frame', {node_path: 'Camera2D', nodes: []}, -32602, 'empty')
     })
