@@ -1,0 +1,224 @@
+@tool
+extends "../../core/command_group.gd"
+## ui.*: build and lay out Control screens — add a control or container with an anchor preset, size flags
+## and text; change a control's layout; wire keyboard/gamepad focus; read a screen's layout back. Undoable.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const Layout := preload("../../lib/control_layout.gd")
+const Params := preload("../../core/params.gd")
+
+
+func _layout_params() -> Array:
+	return [
+		opt("preset", "enum", "Anchor preset (not inside containers): full_rect, center, top_wide, bottom_right, …", null,
+				{"values": Layout.PRESETS.keys()}),
+		opt("margin", "int", "Distance from the anchored edges, with preset"),
+		opt("size_flags_h", "enum", "Horizontal size flags inside a container", null, {"values": Layout.SIZE_FLAGS.keys()}),
+		opt("size_flags_v", "enum", "Vertical size flags inside a container", null, {"values": Layout.SIZE_FLAGS.keys()}),
+		opt("min_size", "Vector2", "custom_minimum_size [w, h]"),
+		opt("stretch_ratio", "float", "Share of the expanding space inside a container", null, {"min": 0.0}),
+		opt("grow_h", "enum", "Horizontal grow direction when resized", null, {"values": Layout.GROW.keys()}),
+		opt("grow_v", "enum", "Vertical grow direction when resized", null, {"values": Layout.GROW.keys()}),
+		opt("position", "Vector2", "Position (not inside containers)"),
+		opt("size", "Vector2", "Size (not inside containers)"),
+	]
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "ui.add_control",
+			"summary": "Add a Control or container (Button, Label, VBoxContainer, MarginContainer, …) with text, anchor preset, size flags and properties.",
+			"params": [
+				req("type", "string", "Control class, e.g. Button, VBoxContainer, PanelContainer"),
+				opt("parent", "NodePath", "Parent node (default: the root)", ""),
+				opt("name", "string", "Node name (default: the class name, made unique)"),
+				opt("text", "string", "Text, for controls that have one (Label, Button, LineEdit, …)"),
+				opt("properties", "Dictionary", "More properties, coerced like node.set: {\"columns\": 2, \"alignment\": \"center\"}", {}),
+			] + _layout_params(),
+			"example": {"type": "VBoxContainer", "parent": "/root/UI", "name": "Menu", "preset": "center", "min_size": [240, 0]},
+			"handler": _add,
+		},
+		{
+			"method": "ui.set_layout",
+			"summary": "Change a Control's layout: anchor preset with margin, grow, size flags, minimum size, stretch ratio, position, size (undoable).",
+			"params": [req("node_path", "NodePath", "The Control")] + _layout_params() + [
+				opt("keep_size", "bool", "With preset: keep the current size instead of shrinking to the minimum", false),
+			],
+			"example": {"node_path": "/root/UI/Title", "preset": "top_wide", "margin": 16},
+			"handler": _set_layout,
+		},
+		{
+			"method": "ui.focus",
+			"summary": "Wire keyboard/gamepad focus: chain controls in order (neighbours, next/previous, optional wrap) or set one control's neighbours.",
+			"params": [
+				opt("chain", "Array", "Control paths in focus order: each gets focus_mode all and links to the next"),
+				choice("direction", ["vertical", "horizontal"], "Arrow keys along the chain: up/down or left/right", "vertical"),
+				opt("wrap", "bool", "Link the last control back to the first", false),
+				opt("node_path", "NodePath", "One control to change instead of a chain"),
+				opt("neighbors", "Dictionary", "With node_path: {left, top, right, bottom, next, previous} → control paths (\"\" clears)"),
+				opt("focus_mode", "enum", "With node_path: none, click or all", null, {"values": ["none", "click", "all"]}),
+			],
+			"example": {"chain": ["/root/UI/StartButton", "/root/UI/Menu/Play"], "wrap": true},
+			"handler": _focus,
+		},
+		{
+			"method": "ui.layout",
+			"summary": "Read a Control subtree's layout: rects, anchors and offsets or size flags, minimum sizes, focus wiring.",
+			"params": [opt("node_path", "NodePath", "Top control (default: the root)", "")],
+			"example": {"node_path": "/root/UI"},
+			"read_only": true,
+			"handler": _layout,
+		},
+	]
+
+
+func _add(p: Dictionary) -> Variant:
+	var parent: Variant = SceneAccess.resolve(p.parent)
+	if parent is BridgeError:
+		return parent
+	if not ClassDB.class_exists(p.type) or not ClassDB.is_parent_class(p.type, "Control") or not ClassDB.can_instantiate(p.type):
+		var guess := Params.did_you_mean(p.type, Array(ClassDB.get_inheriters_from_class("Control")))
+		return BridgeError.invalid("ui.add_control: '%s' is not a Control class%s" % [p.type, " (did you mean '%s'?)" % guess
+				if guess else ""], {"param": "type", "suggestion": guess})
+	if p.has("name"):
+		if p.name == "" or p.name.validate_node_name() != p.name:
+			return BridgeError.invalid("ui.add_control: '%s' is not a valid node name" % p.name, {"param": "name"})
+		if parent.has_node(NodePath(p.name)):
+			return BridgeError.failed("%s already has a child named '%s'" % [SceneAccess.path_of(parent), p.name], {"param": "name"})
+	var c: Control = ClassDB.instantiate(p.type)
+	if p.has("text"):
+		if not "text" in c:
+			c.free()
+			return BridgeError.invalid("a %s has no text" % p.type, {"param": "text"})
+		c.text = p.text
+	for key: String in p.properties:
+		var info: Variant = SceneAccess.property_info(c, key)
+		var value: Variant = SceneAccess.coerce(p.properties[key], info) if not info is BridgeError else info
+		if value is BridgeError:
+			c.free()
+			value.data["param"] = "properties"
+			return value
+		c.set(key, value)
+	if p.has("name"):
+		c.name = p.name
+	# Presets need the parent's rect: lay the control out inside the parent, then hand it to the action.
+	parent.add_child(c, true)
+	var bad: Variant = Layout.apply(c, p)
+	parent.remove_child(c)
+	if bad:
+		c.free()
+		return bad
+	var ur := SceneAccess.action("add %s" % p.type)
+	ur.add_do_method(parent, "add_child", c, true)
+	ur.add_do_method(c, "set_owner", SceneAccess.root())
+	ur.add_do_reference(c)
+	ur.add_undo_method(parent, "remove_child", c)
+	ur.commit_action()
+	return Layout.describe(c)
+
+
+func _set_layout(p: Dictionary) -> Variant:
+	var c: Variant = SceneAccess.resolve(p.node_path)
+	if c is BridgeError:
+		return c
+	if not c is Control:
+		return BridgeError.invalid("%s is a %s, not a Control" % [SceneAccess.path_of(c), c.get_class()], {"param": "node_path"})
+	var keys := ["preset", "size_flags_h", "size_flags_v", "min_size", "stretch_ratio", "grow_h", "grow_v", "position", "size"]
+	if not keys.any(func(k: String) -> bool: return p.has(k)):
+		return BridgeError.invalid("ui.set_layout: give something to change: %s" % ", ".join(PackedStringArray(keys)),
+				{"param": "preset"})
+	var bad: Variant = Layout.commit(c, p, "layout %s" % c.name)
+	if bad:
+		return bad
+	return Layout.describe(c)
+
+
+func _focus(p: Dictionary) -> Variant:
+	if p.has("chain") == p.has("node_path"):
+		return BridgeError.invalid("ui.focus: give chain, or node_path with neighbors/focus_mode", {"param": "chain"})
+	var changes: Array = []  # [control, property, value]
+	if p.has("chain"):
+		if p.chain.size() < 2:
+			return BridgeError.invalid("a focus chain needs at least two controls", {"param": "chain"})
+		var controls: Array = []
+		for path: Variant in p.chain:
+			if not path is String:
+				return BridgeError.invalid("chain holds control paths, got %s" % JSON.stringify(path), {"param": "chain"})
+			var c: Variant = _control(path, "chain")
+			if c is BridgeError:
+				return c
+			controls.append(c)
+		var fwd := "bottom" if p.direction == "vertical" else "right"
+		var back := "top" if p.direction == "vertical" else "left"
+		var n := controls.size()
+		for i in n:
+			var c: Control = controls[i]
+			changes.append([c, "focus_mode", Control.FOCUS_ALL])
+			var nxt: Control = controls[(i + 1) % n] if p.wrap or i < n - 1 else null
+			var prv: Control = controls[(i - 1 + n) % n] if p.wrap or i > 0 else null
+			if nxt:
+				changes.append([c, "focus_neighbor_" + fwd, c.get_path_to(nxt)])
+				changes.append([c, "focus_next", c.get_path_to(nxt)])
+			if prv:
+				changes.append([c, "focus_neighbor_" + back, c.get_path_to(prv)])
+				changes.append([c, "focus_previous", c.get_path_to(prv)])
+	else:
+		var c: Variant = _control(p.node_path, "node_path")
+		if c is BridgeError:
+			return c
+		if not p.has("neighbors") and not p.has("focus_mode"):
+			return BridgeError.invalid("ui.focus: give neighbors, focus_mode or both", {"param": "neighbors"})
+		if p.has("focus_mode"):
+			changes.append([c, "focus_mode", ["none", "click", "all"].find(p.focus_mode)])
+		for side: String in p.get("neighbors", {}):
+			var prop: String = "focus_" + side if side in ["next", "previous"] else "focus_neighbor_" + side
+			if not side in ["left", "top", "right", "bottom", "next", "previous"]:
+				return BridgeError.invalid("neighbors keys are left, top, right, bottom, next, previous; got '%s'" % side,
+						{"param": "neighbors"})
+			var target: Variant = p.neighbors[side]
+			if not target is String:
+				return BridgeError.invalid("neighbors.%s is a control path or \"\"" % side, {"param": "neighbors"})
+			if target == "":
+				changes.append([c, prop, NodePath()])
+				continue
+			var t: Variant = _control(target, "neighbors")
+			if t is BridgeError:
+				return t
+			changes.append([c, prop, c.get_path_to(t)])
+	var ur := SceneAccess.action("focus wiring")
+	var touched := {}
+	for ch: Array in changes:
+		ur.add_do_property(ch[0], ch[1], ch[2])
+		ur.add_undo_property(ch[0], ch[1], ch[0].get(ch[1]))
+		touched[ch[0]] = true
+	ur.commit_action()
+	return {"controls": touched.keys().map(func(c: Control) -> Dictionary: return Layout.describe(c))}
+
+
+func _control(path: String, param: String) -> Variant:
+	var c: Variant = SceneAccess.resolve(path)
+	if c is BridgeError:
+		c.data["param"] = param
+		return c
+	if not c is Control:
+		return BridgeError.invalid("%s is a %s, not a Control" % [SceneAccess.path_of(c), c.get_class()], {"param": param})
+	return c
+
+
+func _layout(p: Dictionary) -> Variant:
+	var top: Variant = SceneAccess.resolve(p.node_path)
+	if top is BridgeError:
+		return top
+	var out: Array = []
+	_collect(top, out)
+	if out.is_empty():
+		return BridgeError.invalid("%s has no Controls in its subtree" % SceneAccess.path_of(top), {"param": "node_path"})
+	return {"count": out.size(), "controls": out}
+
+
+func _collect(node: Node, out: Array) -> void:
+	if node is Control:
+		out.append(Layout.describe(node))
+	for child in SceneAccess.scene_children(node):
+		_collect(child, out)
