@@ -55,5 +55,8 @@ static func _append(entry: Dictionary) -> void:
 		return
 	f.seek_end()
 	f.store_line(JSON.stringify(entry))
-	print("bridge audit: %s %s via %s (%d chars)%s" % [entry.kind, entry.outcome, entry.get("transport", "-"),
-			entry.get("size", 0), "" if entry.get("detail", "") == "" else ": " + str(entry.detail)])
+	if entry.outcome == "started":
+		print("bridge audit #%d: %s started via %s (%d chars)" % [entry.id, entry.kind, entry.transport, entry.size])
+	else:
+		print("bridge audit #%d: %s %s%s" % [entry.id, entry.kind, entry.outcome,
+				"" if entry.get("detail", "") == "" else ": " + str(entry.detail)])

@@ -277,9 +277,13 @@ describe('project files, scan, uid and editor output (real editor)', function ()
     ])
     const others = all.filter((e) => !mine.includes(e))
     expect(
-      others.map((e) => [e.type, String(e.message).split('\n')[0]]),
-      'nothing else was logged but the snippet itself',
-    ).to.deep.equal([['print', 'bridge: editor.run_script:']])
+      others.map((e) => [e.type, String(e.message).split('\n')[0].replace(/#\d+/, '#N').replace(/\(\d+ chars\)/, '(n chars)')]),
+      'nothing else was logged but the snippet itself and its audit lines (before and after it ran)',
+    ).to.deep.equal([
+      ['print', 'bridge: editor.run_script:'],
+      ['print', 'bridge audit #N: editor.run_script started via ws (n chars)'],
+      ['print', 'bridge audit #N: editor.run_script ok'],
+    ])
     const seqs = mine.map((e) => e.seq)
     expect(seqs).to.deep.equal([...seqs].sort((a, b) => a - b))
     expect(all.every((e) => e.seq >= since)).to.equal(true)
