@@ -192,7 +192,8 @@ func _add_probe(p: Dictionary) -> Variant:
 	var cls: String = PROBES[p.type]
 	var probe: Node3D = SceneEdit.make(cls, p.get("name", ""))
 	var parent_xform: Transform3D = parent.global_transform if parent is Node3D else Transform3D.IDENTITY
-	probe.position = parent_xform.affine_inverse() * box.get_center()
+	# world-aligned, like the box it must cover, whatever the parent's rotation or scale
+	probe.transform = parent_xform.affine_inverse() * Transform3D(Basis.IDENTITY, box.get_center())
 	if probe is VoxelGI:
 		probe.size = box.size
 	elif probe is ReflectionProbe:
