@@ -16,7 +16,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "script.validate",
-			"summary": "Compile a script, a folder of scripts, or given source text with the engine's GDScript parser; returns the errors with line numbers (nothing is run or changed).",
+			"summary": "Compile a script, a folder of scripts (addons and script templates excluded), or given source text with the engine's GDScript parser; returns the errors with line numbers (nothing is run or changed).",
 			"params": [
 				opt("path", "string", "A .gd file or a folder (every .gd in it, addons excluded)"),
 				opt("code", "string", "Or source text to check (as if it were at path, when given)"),
@@ -133,8 +133,10 @@ func _members(p: Dictionary) -> Variant:
 func _scripts(raw: String, method: String) -> Variant:
 	var path: String = raw.trim_suffix("/") if raw != "res://" else raw
 	if DirAccess.dir_exists_absolute(path):
+		# templates hold placeholders (_BASE_): they are not scripts until script.create fills them in
+		var templates: String = str(ProjectSettings.get_setting("editor/script/templates_search_path", "res://script_templates")) + "/"
 		var files: Array = Refs.files_of(path).filter(func(f: String) -> bool: return f.get_extension() == "gd" \
-				and not f.begins_with("res://addons/"))
+				and not f.begins_with("res://addons/") and not f.begins_with(templates))
 		if files.is_empty():
 			return BridgeError.not_found("%s: no .gd files under %s" % [method, path], {"path": path})
 		files.sort()
