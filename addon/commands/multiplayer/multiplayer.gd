@@ -1,0 +1,249 @@
+@tool
+extends "../../core/command_group.gd"
+## multiplayer.*: scaffolding for Godot's high-level multiplayer. A MultiplayerSpawner with its spawnable
+## scenes, a MultiplayerSynchronizer with a replication config (which properties, spawn/sync/watch), a
+## description of either, and a peer script that hosts or joins over ENet and spawns a player per peer.
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+
+const MODES := {"always": SceneReplicationConfig.REPLICATION_MODE_ALWAYS, "on_change": SceneReplicationConfig.REPLICATION_MODE_ON_CHANGE,
+		"never": SceneReplicationConfig.REPLICATION_MODE_NEVER}
+const PEER_TEMPLATE := """extends Node
+## Hosts or joins a game over ENet and spawns one player per peer under %s (made by multiplayer.peer_script).
+
+const PORT := %d
+const MAX_CLIENTS := %d
+const PLAYER_SCENE := %s
+
+
+func host(port: int = PORT) -> Error:
+	var peer := ENetMultiplayerPeer.new()
+	var err := peer.create_server(port, MAX_CLIENTS)
+	if err != OK:
+		return err
+	multiplayer.multiplayer_peer = peer
+	multiplayer.peer_connected.connect(_add_player)
+	multiplayer.peer_disconnected.connect(_remove_player)
+	_add_player(multiplayer.get_unique_id())
+	return OK
+
+
+func join(address: String = "127.0.0.1", port: int = PORT) -> Error:
+	var peer := ENetMultiplayerPeer.new()
+	var err := peer.create_client(address, port)
+	if err == OK:
+		multiplayer.multiplayer_peer = peer
+	return err
+
+
+func leave() -> void:
+	multiplayer.multiplayer_peer = OfflineMultiplayerPeer.new()
+
+
+func _add_player(id: int) -> void:
+	if PLAYER_SCENE == null:
+		return
+	var player: Node = PLAYER_SCENE.instantiate()
+	player.name = str(id)
+	player.set_multiplayer_authority(id)
+	get_node(%s).add_child(player, true)
+
+
+func _remove_player(id: int) -> void:
+	var player := get_node(%s).get_node_or_null(str(id))
+	if player:
+		player.queue_free()
+"""
+
+
+func group_summary() -> String:
+	return "Multiplayer scaffolding: spawners, synchronizers with replication config, a host/join peer script"
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "multiplayer.add_spawner",
+			"summary": "Add a MultiplayerSpawner that replicates instances of the listed scenes added under spawn_path (one undo step).",
+			"params": [
+				req("scenes", "Array", "Scene files it may spawn, e.g. [\"res://scenes/player.tscn\"]"),
+				opt("parent", "NodePath", "Where the spawner goes (default: the root)", ""),
+				opt("spawn_path", "NodePath", "Node whose new children are replicated (default: the spawner's parent)", ""),
+				opt("spawn_limit", "int", "At most this many spawned at once (0: no limit)", 0, {"min": 0}),
+				opt("name", "string", "Node name", "MultiplayerSpawner"),
+			],
+			"example": {"scenes": ["res://scenes/ui.tscn"], "parent": "/root/Main"},
+			"handler": _add_spawner,
+		},
+		{
+			"method": "multiplayer.add_synchronizer",
+			"summary": "Add a MultiplayerSynchronizer under a node replicating its listed properties (spawn, sync mode), with intervals (one undo step).",
+			"params": [
+				req("node_path", "NodePath", "Node whose properties are replicated (the synchronizer's root)"),
+				req("properties", "Array", "Property names (\"position\", \"Body:color\" for a child) or {property, spawn, mode: always|on_change|never}"),
+				opt("replication_interval", "float", "Seconds between syncs (0: every network frame)", 0.0, {"min": 0.0}),
+				opt("delta_interval", "float", "Seconds between on_change deltas (0: every frame)", 0.0, {"min": 0.0}),
+				opt("name", "string", "Node name", "MultiplayerSynchronizer"),
+			],
+			"example": {"node_path": "Player", "properties": ["position", {"property": "health", "mode": "on_change"}]},
+			"handler": _add_synchronizer,
+		},
+		{
+			"method": "multiplayer.info",
+			"summary": "Describe a MultiplayerSpawner (scenes, spawn path, limit) or a MultiplayerSynchronizer (root, intervals, each property's spawn/mode).",
+			"params": [req("node_path", "NodePath", "The spawner or synchronizer")],
+			"example": {"node_path": "Player/MultiplayerSynchronizer"},
+			"read_only": true,
+			"handler": _info,
+		},
+		{
+			"method": "multiplayer.peer_script",
+			"summary": "Write a network manager script (host/join/leave over ENet, one player spawned per peer) and check it compiles.",
+			"params": [
+				req("path", "string", "Script file to write, e.g. res://network/peer.gd", {"writes_path": true}),
+				opt("player_scene", "string", "Scene spawned for each peer (none: spawn nothing)", ""),
+				opt("players_path", "NodePath", "Where players go, relative to the node running the script", "."),
+				opt("port", "int", "Default port", 7000, {"min": 1, "max": 65535}),
+				opt("max_clients", "int", "Most clients a host accepts", 8, {"min": 1, "max": 4095}),
+				opt("overwrite", "bool", "Replace an existing file", false),
+			],
+			"example": {"path": "res://network/peer.gd", "player_scene": "res://scenes/main.tscn"},
+			"handler": _peer_script,
+		},
+	]
+
+
+func _add_spawner(p: Dictionary) -> Variant:
+	var parent: Variant = SceneAccess.resolve(p.parent)
+	if parent is BridgeError:
+		return parent
+	if p.scenes.is_empty():
+		return BridgeError.invalid("multiplayer.add_spawner: scenes is empty; list the scene files it may spawn", {"param": "scenes"})
+	for s: Variant in p.scenes:
+		if not str(s).begins_with("res://") or not str(s).get_extension() in ["tscn", "scn"] or not ResourceLoader.exists(str(s)):
+			return BridgeError.not_found("multiplayer.add_spawner: no scene file at '%s'" % s, {"param": "scenes"})
+	var target: Node = parent
+	if p.spawn_path != "":
+		var t: Variant = SceneAccess.resolve(p.spawn_path)
+		if t is BridgeError:
+			return t
+		target = t
+	if parent.has_node(NodePath(p.name)):
+		return BridgeError.failed("%s already has a child named '%s'" % [SceneAccess.path_of(parent), p.name], {"param": "name"})
+	var spawner := MultiplayerSpawner.new()
+	spawner.name = p.name
+	for s: Variant in p.scenes:
+		spawner.add_spawnable_scene(str(s))
+	spawner.spawn_limit = p.spawn_limit
+	# the spawner is the parent's child: paths from it start at its parent
+	spawner.spawn_path = NodePath("..") if target == parent else NodePath("../" + str(parent.get_path_to(target)))
+	_add(parent, spawner, "add MultiplayerSpawner")
+	return _describe(spawner)
+
+
+func _add_synchronizer(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	if node.has_node(NodePath(p.name)):
+		return BridgeError.failed("%s already has a child named '%s'" % [SceneAccess.path_of(node), p.name], {"param": "name"})
+	if p.properties.is_empty():
+		return BridgeError.invalid("multiplayer.add_synchronizer: properties is empty", {"param": "properties"})
+	var config := SceneReplicationConfig.new()
+	for entry: Variant in p.properties:
+		var spec: Dictionary = entry if entry is Dictionary else {"property": str(entry)}
+		var prop := str(spec.get("property", ""))
+		var owner_path := prop.get_slice(":", 0) if prop.contains(":") else "."
+		var name := prop.get_slice(":", 1) if prop.contains(":") else prop
+		var holder: Node = node.get_node_or_null(NodePath(owner_path))
+		if holder == null:
+			return BridgeError.not_found("multiplayer.add_synchronizer: %s has no node '%s' (in '%s')" % [SceneAccess.path_of(node), owner_path, prop], {"param": "properties"})
+		var info: Variant = SceneAccess.property_info(holder, name)
+		if info is BridgeError and _script_declares(holder, name):
+			info = null  # a plain script variable: not in the editor's property list, replicated all the same
+		if info is BridgeError:
+			return BridgeError.not_found("multiplayer.add_synchronizer: %s" % info.message, {"param": "properties"})
+		var mode := str(spec.get("mode", "always"))
+		if not MODES.has(mode):
+			return BridgeError.invalid("multiplayer.add_synchronizer: mode must be always, on_change or never, got '%s'" % mode, {"param": "properties"})
+		var path := NodePath("%s:%s" % [owner_path, name])
+		if config.has_property(path):
+			return BridgeError.invalid("multiplayer.add_synchronizer: '%s' is listed twice" % prop, {"param": "properties"})
+		config.add_property(path)
+		config.property_set_spawn(path, bool(spec.get("spawn", true)))
+		config.property_set_replication_mode(path, MODES[mode])
+	var sync := MultiplayerSynchronizer.new()
+	sync.name = p.name
+	sync.root_path = NodePath("..")
+	sync.replication_config = config
+	sync.replication_interval = p.replication_interval
+	sync.delta_interval = p.delta_interval
+	_add(node, sync, "add MultiplayerSynchronizer")
+	return _describe(sync)
+
+
+func _info(p: Dictionary) -> Variant:
+	var node: Variant = SceneAccess.resolve(p.node_path)
+	if node is BridgeError:
+		return node
+	if not node is MultiplayerSpawner and not node is MultiplayerSynchronizer:
+		return BridgeError.invalid("multiplayer.info: %s is a %s, not a MultiplayerSpawner or MultiplayerSynchronizer" % [SceneAccess.path_of(node), node.get_class()],
+				{"param": "node_path"})
+	return _describe(node)
+
+
+func _peer_script(p: Dictionary) -> Variant:
+	if p.path.get_extension() != "gd":
+		return BridgeError.invalid("multiplayer.peer_script: path must end in .gd", {"param": "path"})
+	if FileAccess.file_exists(p.path) and not p.overwrite:
+		return BridgeError.failed("multiplayer.peer_script: %s exists; pass overwrite: true to replace it" % p.path, {"param": "path"})
+	if p.player_scene != "" and (not p.player_scene.get_extension() in ["tscn", "scn"] or not ResourceLoader.exists(p.player_scene)):
+		return BridgeError.not_found("multiplayer.peer_script: no scene file at '%s'" % p.player_scene, {"param": "player_scene"})
+	var scene_expr := 'preload("%s")' % p.player_scene if p.player_scene != "" else "null"
+	var code := PEER_TEMPLATE % [p.players_path, p.port, p.max_clients, scene_expr, JSON.stringify(p.players_path), JSON.stringify(p.players_path)]
+	var check := GDScript.new()
+	check.source_code = code
+	if check.reload() != OK:
+		return BridgeError.failed("multiplayer.peer_script: the generated script does not compile (a bug); nothing was written")
+	DirAccess.make_dir_recursive_absolute(p.path.get_base_dir())
+	var f := FileAccess.open(p.path, FileAccess.WRITE)
+	if f == null:
+		return BridgeError.failed("multiplayer.peer_script: cannot write %s: %s" % [p.path, error_string(FileAccess.get_open_error())])
+	f.store_string(code)
+	f.close()
+	EditorInterface.get_resource_filesystem().update_file(p.path)
+	var script := load(p.path) as Script
+	var methods: Array = script.get_script_method_list().map(func(m: Dictionary) -> String: return m.name) if script else []
+	return {"path": p.path, "methods": methods.filter(func(m: String) -> bool: return not m.begins_with("_")), "port": p.port,
+			"player_scene": p.player_scene, "lines": code.split("\n").size()}
+
+
+static func _script_declares(node: Node, property: String) -> bool:
+	var script: Script = node.get_script()
+	return script != null and script.get_script_property_list().any(func(d: Dictionary) -> bool: return d.name == property)
+
+
+static func _add(parent: Node, node: Node, label: String) -> void:
+	var ur := SceneAccess.action(label)
+	ur.add_do_method(parent, "add_child", node, true)
+	ur.add_do_method(node, "set_owner", SceneAccess.root())
+	ur.add_do_reference(node)
+	ur.add_undo_method(parent, "remove_child", node)
+	ur.commit_action()
+
+
+static func _describe(node: Node) -> Dictionary:
+	if node is MultiplayerSpawner:
+		var scenes: Array = []
+		for i in node.get_spawnable_scene_count():
+			scenes.append(node.get_spawnable_scene(i))
+		return {"path": SceneAccess.path_of(node), "type": "MultiplayerSpawner", "scenes": scenes, "spawn_path": str(node.spawn_path),
+				"spawn_limit": node.spawn_limit}
+	var props: Array = []
+	var config: SceneReplicationConfig = node.replication_config
+	if config:
+		for path: NodePath in config.get_properties():
+			var mode: int = config.property_get_replication_mode(path)
+			props.append({"property": str(path), "spawn": config.property_get_spawn(path), "mode": MODES.find_key(mode)})
+	return {"path": SceneAccess.path_of(node), "type": "MultiplayerSynchronizer", "root_path": str(node.root_path), "properties": props,
+			"replication_interval": node.replication_interval, "delta_interval": node.delta_interval}
