@@ -35,7 +35,7 @@ func commands() -> Array:
 				opt("ground_color", "Color", "Procedural: ground bottom colour"),
 				opt("color", "Color", "Colour background"),
 				opt("panorama", "string", "Panorama: an equirectangular image, res://…"),
-				opt("energy", "float", "Background energy multiplier", 1.0, {"min": 0.0}),
+				opt("energy", "float", "Background energy multiplier (default: kept)", null, {"min": 0.0}),
 			],
 			"example": {"kind": "procedural", "top_color": "#3a6ea5", "horizon_color": "#c8d8e8"},
 			"handler": _sky,
@@ -114,7 +114,9 @@ func _sky(p: Dictionary) -> Variant:
 	var env: Variant = WorldEnv.environment_of(world)
 	if env is BridgeError:
 		return env
-	var values := {"background_energy_multiplier": p.energy}
+	var values := {}
+	if p.has("energy"):
+		values["background_energy_multiplier"] = p.energy
 	match p.kind:
 		"procedural", "physical", "panorama":
 			var mat: Material

@@ -105,6 +105,7 @@ describe('environment and scene3d commands (real editor)', function () {
       close(color.environment.background_color, hex('#203040'))
       const physical = await w.run('environment.sky', {kind: 'physical'})
       expect(physical.environment.sky.material).to.equal('PhysicalSkyMaterial')
+      expect(physical.environment.background_energy).to.equal(0.5) // kept: only what is given changes
       await w.call('project.write_file', {path: 'res://sky.svg', content: SVG})
       await w.call('project.scan', {})
       const panorama = await w.run('environment.sky', {kind: 'panorama', panorama: 'res://sky.svg'})
