@@ -9,11 +9,8 @@ const BridgeError := preload("../core/bridge_error.gd")
 const Params := preload("../core/params.gd")
 ## Mutual preload with scene_access.gd (Godot 4 resolves the cycle): node values resolve against the scene.
 const SceneAccess := preload("scene_access.gd")
+const Numbers := preload("value_numbers.gd")
 
-const _VECTORS := {
-	TYPE_VECTOR2: 2, TYPE_VECTOR2I: 2, TYPE_VECTOR3: 3, TYPE_VECTOR3I: 3,
-	TYPE_VECTOR4: 4, TYPE_VECTOR4I: 4, TYPE_QUATERNION: 4,
-}
 const _PACKED := {
 	TYPE_PACKED_BYTE_ARRAY: TYPE_INT, TYPE_PACKED_INT32_ARRAY: TYPE_INT, TYPE_PACKED_INT64_ARRAY: TYPE_INT,
 	TYPE_PACKED_FLOAT32_ARRAY: TYPE_FLOAT, TYPE_PACKED_FLOAT64_ARRAY: TYPE_FLOAT,
@@ -61,8 +58,8 @@ static func type_name(info: Dictionary) -> String:
 static func expected(info: Dictionary) -> String:
 	var t: int = info.get("type", TYPE_NIL)
 	var name := type_name(info)
-	if _VECTORS.has(t):
-		var keys: Array = ["x", "y", "z", "w"].slice(0, _VECTORS[t])
+	if Numbers.VECTORS.has(t):
+		var keys: Array = ["x", "y", "z", "w"].slice(0, Numbers.VECTORS[t])
 		return "%s as %s" % [name, _forms(name, keys)]
 	match t:
 		TYPE_COLOR:
@@ -119,10 +116,10 @@ static func _convert(v: Variant, info: Dictionary) -> Variant:
 		TYPE_INT:
 			if hint in [PROPERTY_HINT_ENUM, PROPERTY_HINT_FLAGS]:
 				return _enum(v, info)
-			if _is_integral(v):
+			if Numbers.is_integral(v):
 				return int(v)
 		TYPE_FLOAT:
-			if _is_number(v):
+			if Numbers.is_number(v):
 				return float(v)
 		TYPE_STRING:
 			if v is String or v is StringName:
@@ -145,13 +142,13 @@ static func _convert(v: Variant, info: Dictionary) -> Variant:
 		TYPE_ARRAY:
 			return _array(v, info)
 		TYPE_RECT2, TYPE_RECT2I:
-			var r: Variant = _rect(v, t == TYPE_RECT2I)
+			var r: Variant = Numbers.rect(v, t == TYPE_RECT2I)
 			if r != null:
 				return r
-	if _VECTORS.has(t):
-		var n: Variant = _numbers(v, _VECTORS[t], t in [TYPE_VECTOR2I, TYPE_VECTOR3I, TYPE_VECTOR4I])
+	if Numbers.VECTORS.has(t):
+		var n: Variant = Numbers.numbers(v, Numbers.VECTORS[t], t in [TYPE_VECTOR2I, TYPE_VECTOR3I, TYPE_VECTOR4I])
 		if n != null:
-			return _vector(n, t)
+			return Numbers.vector(n, t)
 	elif _PACKED.has(t) and v is Array:
 		var items: Array = []
 		for x: Variant in v:
@@ -165,72 +162,6 @@ static func _convert(v: Variant, info: Dictionary) -> Variant:
 		if typeof(parsed) == t:
 			return parsed
 	return _Refused.new()
-
-
-static func _is_number(v: Variant) -> bool:
-	return (v is int or v is float) and not v is bool and is_finite(float(v))
-
-
-static func _is_integral(v: Variant) -> bool:
-	return _is_number(v) and float(v) == floorf(float(v))
-
-
-## [x, y(, z, w)], {"x": …, "y": …} or text as a shell gives it ("1,2", "(1, 2)", "Vector2(1, 2)"):
-## the numbers, or null.
-static func _numbers(v: Variant, count: int, integral: bool) -> Variant:
-	var keys := ["x", "y", "z", "w"].slice(0, count)
-	var out: Array = []
-	if v is String:
-		v = _number_text(v)
-	if v is Array and v.size() == count:
-		out = v
-	elif v is Dictionary and v.size() == count and keys.all(func(k: String) -> bool: return v.has(k)):
-		out = keys.map(func(k: String) -> Variant: return v[k])
-	else:
-		return null
-	for x: Variant in out:
-		if not (_is_integral(x) if integral else _is_number(x)):
-			return null
-	return out.map(func(x: Variant) -> Variant: return int(x) if integral else float(x))
-
-
-static func _number_text(text: String) -> Variant:
-	var inner := text.strip_edges()
-	var open := inner.find("(")
-	if open > 0 and inner.substr(0, open).is_valid_ascii_identifier():
-		inner = inner.substr(open)  # Vector2(1, 2) → (1, 2)
-	inner = inner.trim_prefix("(").trim_suffix(")").trim_prefix("[").trim_suffix("]")
-	var out: Array = []
-	for part in inner.replace(",", " ").split(" ", false):
-		if not part.is_valid_float():
-			return null
-		out.append(part.to_float())
-	return out
-
-
-static func _vector(n: Array, t: int) -> Variant:
-	match t:
-		TYPE_VECTOR2: return Vector2(n[0], n[1])
-		TYPE_VECTOR2I: return Vector2i(n[0], n[1])
-		TYPE_VECTOR3: return Vector3(n[0], n[1], n[2])
-		TYPE_VECTOR3I: return Vector3i(n[0], n[1], n[2])
-		TYPE_VECTOR4: return Vector4(n[0], n[1], n[2], n[3])
-		TYPE_VECTOR4I: return Vector4i(n[0], n[1], n[2], n[3])
-	return Quaternion(n[0], n[1], n[2], n[3])
-
-
-static func _rect(v: Variant, integral: bool) -> Variant:
-	var n: Variant = null
-	if v is Dictionary and v.size() == 2 and v.has("position") and v.has("size"):
-		var pos: Variant = _numbers(v.position, 2, integral)
-		var size: Variant = _numbers(v.size, 2, integral)
-		if pos != null and size != null:
-			n = pos + size
-	else:
-		n = _numbers(v, 4, integral)
-	if n == null:
-		return null
-	return Rect2i(n[0], n[1], n[2], n[3]) if integral else Rect2(n[0], n[1], n[2], n[3])
 
 
 ## Enum and flag names from the hint string ("A,B:4,C"), normalised for matching, → their values.
@@ -248,7 +179,7 @@ static func _enum_values(info: Dictionary) -> Dictionary:
 static func _enum(v: Variant, info: Dictionary) -> Variant:
 	var values := _enum_values(info)
 	var flags: bool = info.get("hint", 0) == PROPERTY_HINT_FLAGS
-	if _is_integral(v):
+	if Numbers.is_integral(v):
 		if flags or values.is_empty() or int(v) in values.values():
 			return int(v)
 		return _Refused.new("not one of the enum's values")
