@@ -1,17 +1,47 @@
 // ajv validators built from each command's JSON Schema (the addon's one generator), so bad input is
-// refused before it is sent, with a message naming the parameter.
-import {Ajv, type ErrorObject, type ValidateFunction} from 'ajv'
+// refused before it is sent, with a message naming the parameter. A schema the build compiled ahead of time
+// (scripts/gen-validators.mjs: ajv standalone code, named by the schema's hash) is loaded as is; any other is
+// compiled by ajv, which loads on first need. Either way only the schema of the command in hand is touched.
+import type {Ajv as AjvClass, ErrorObject, ValidateFunction} from 'ajv'
+import {createHash} from 'node:crypto'
+import {existsSync} from 'node:fs'
+import {createRequire} from 'node:module'
+import {dirname, join} from 'node:path'
+import {fileURLToPath} from 'node:url'
 
-const ajv = new Ajv({allErrors: true, strict: false})
+const require = createRequire(import.meta.url)
+/** Where the build writes the standalone validators (absent when running from src/: ajv compiles instead). */
+const PREBUILT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'validators')
+
+let instance: AjvClass | undefined
 const compiled = new Map<string, ValidateFunction>()
+
+/** The one ajv instance, created on first use (ajv is CommonJS, so a synchronous require keeps callers sync). */
+export function ajv(): AjvClass {
+  if (!instance) {
+    const {Ajv} = require('ajv') as typeof import('ajv')
+    instance = new Ajv({allErrors: true, strict: false})
+  }
+  return instance
+}
 
 export function validatorFor(key: string, schema: Record<string, unknown>): ValidateFunction {
   let v = compiled.get(key)
   if (!v) {
-    v = ajv.compile(schema)
+    v = prebuilt(schema) ?? ajv().compile(schema)
     compiled.set(key, v)
   }
   return v
+}
+
+/** The name the build gives a schema's standalone validator: the same JSON gives the same file. */
+export function schemaHash(schema: Record<string, unknown>): string {
+  return createHash('sha1').update(JSON.stringify(schema)).digest('hex').slice(0, 16)
+}
+
+function prebuilt(schema: Record<string, unknown>): ValidateFunction | undefined {
+  const file = join(PREBUILT_DIR, `${schemaHash(schema)}.cjs`)
+  return existsSync(file) ? (require(file) as ValidateFunction) : undefined
 }
 
 /** Returns undefined when valid, else one readable line per problem. */
@@ -35,4 +65,3 @@ export function describeError(e: ErrorObject): string {
   }
 }
 
-export {ajv}

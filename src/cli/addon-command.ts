@@ -95,8 +95,20 @@ export function makeAddonCommand(doc: CommandDoc): Command.Class {
   return AddonCommand as unknown as Command.Class
 }
 
-export function addonCommands(): Record<string, Command.Class> {
-  const out: Record<string, Command.Class> = {}
-  for (const doc of loadCatalog()) out[commandId(doc.method)] = makeAddonCommand(doc)
+/**
+ * Every catalog command, keyed by oclif id. oclif imports this map whenever any command runs, so each class is
+ * built on first access (a getter), not up front: a run builds only its own command's flags, and validation
+ * (ajv) loads only when that command validates. Enumerating the map (the manifest) builds them all. They are
+ * added to `out`, never spread (a spread would call every getter).
+ */
+export function addonCommands(out: Record<string, Command.Class> = {}): Record<string, Command.Class> {
+  for (const doc of loadCatalog()) {
+    let built: Command.Class | undefined
+    Object.defineProperty(out, commandId(doc.method), {
+      enumerable: true,
+      configurable: true,
+      get: () => (built ??= makeAddonCommand(doc)),
+    })
+  }
   return out
 }

@@ -5,8 +5,7 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../cli/base-command.js'
 import {projectFlag} from '../cli/flags.js'
 import {CLIENT_IDS} from '../configure/clients/index.js'
-import {configure, type ConfigureResult} from '../configure/configure.js'
-import {describeResult} from '../configure/report.js'
+import type {ConfigureResult} from '../configure/configure.js'
 
 export default class Configure extends BaseCommand {
   static summary = "Add the bridge MCP server to an AI client's config"
@@ -45,6 +44,11 @@ export default class Configure extends BaseCommand {
 
   async run(): Promise<ConfigureResult> {
     const {args, flags} = await this.parse(Configure)
+    // loaded here, not at start-up: every command's module is imported when any command runs
+    const [{configure}, {describeResult}] = await Promise.all([
+      import('../configure/configure.js'),
+      import('../configure/report.js'),
+    ])
     const result = configure({
       client: args.client,
       project: flags.project,

@@ -8,12 +8,12 @@ import Run from './run.js'
 import Serve from './serve.js'
 import Status from './status.js'
 
-export const COMMANDS = {
+// addonCommands adds lazy getters (a class is built only when oclif asks for its id), so no spread here
+export const COMMANDS = addonCommands({
   configure: Configure,
   install: Install,
   launch: Launch,
   run: Run,
   serve: Serve,
   status: Status,
-  ...addonCommands(),
-}
+})
