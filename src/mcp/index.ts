@@ -3,6 +3,7 @@
 import {Server} from '@modelcontextprotocol/sdk/server/index.js'
 
 import {EditorLink} from './editor-link.js'
+import {SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, SERVER_NAME} from './identity.js'
 import {type HookRunner, loadPluginTools} from './plugin-tools.js'
 import {registerPrompts} from './prompts.js'
 import {registerResources} from './resources.js'
@@ -25,12 +26,8 @@ export interface ServeOptions {
 export function createServer(options: ServeOptions): {server: Server; link: EditorLink; cleanup: () => Promise<void>} {
   const log = options.log ?? stderrLogger
   const server = new Server(
-    {name: 'godot-bridge', version: options.version ?? '0.0.0'},
-    {
-      capabilities: {tools: {listChanged: true}, resources: {}, prompts: {}},
-      instructions:
-        'Drives a live Godot editor. Ground on the live API (engine.search, engine.class_info, engine.commands) before acting; verify every change by reading state back.',
-    },
+    {name: SERVER_NAME, version: options.version ?? '0.0.0'},
+    {capabilities: SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS},
   )
   const link = new EditorLink({
     projectRoot: options.projectRoot,
