@@ -32,7 +32,7 @@ describe('test commands (real editor, headless game)', function () {
   })
 
   it('declares every test command with an example', () => {
-    expect(Object.keys(examples)).to.have.members(['test.run_scenario', 'test.assert', 'test.report'])
+    expect(Object.keys(examples)).to.have.members(['test.run_scenario', 'test.assert', 'test.report', 'test.stress'])
   })
 
   it('test.run_scenario: plays, moves the player by input over 30 ticks, asserts, reports and stops the game', async () => {
@@ -106,5 +106,24 @@ describe('test commands (real editor, headless game)', function () {
     expect(report.failures[0]).to.include({property: 'health', op: 'gt'})
     expect(await call('test.report')).to.include({total: 0, ok: true})
     await game.stop()
+  })
+
+  it('test.stress: a seeded monkey run survives with no errors, replays identically, and stops its game', async () => {
+    const first = await call('test.stress', examples['test.stress'])
+    expect(first).to.include({ok: true, alive: true, ticks: 120, failure: '', stopped: true})
+    expect(first.errors).to.deep.equal([])
+    expect(first.sequence.map((s: [string, number]) => s[0])).to.include.members(['move_left', 'move_right'])
+    expect(pidAlive(first.pid)).to.equal(false)
+    const second = await call('test.stress', examples['test.stress'])
+    expect(second.sequence).to.deep.equal(first.sequence)
+    const kept = await call('test.stress', {actions: ['move_left'], ticks: 20, seed: 1, stop_after: false})
+    expect(kept).to.include({ok: true, stopped: false})
+    await call('runtime.eval', {code: 'push_error("boom from the test")\nreturn 1'})
+    const noisy = await call('test.stress', {actions: ['move_right'], ticks: 10, scene: 'none', stop_after: false})
+    expect(noisy.ok).to.equal(true) // errors before the run do not count
+    await game.stop()
+    const bad = await rpcError(editor.client, 'test.stress', {actions: ['jump']})
+    expect(bad.message).to.include("no input action 'jump'")
+    expect(await playing()).to.equal(false)
   })
 })
