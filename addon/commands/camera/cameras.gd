@@ -9,6 +9,10 @@ const SceneEdit := preload("../../lib/scene_edit.gd")
 const SpatialQuery := preload("../../lib/spatial_query.gd")
 
 
+func group_summary() -> String:
+	return "2D and 3D cameras: add, make current, frame nodes, check what is in view"
+
+
 func commands() -> Array:
 	return [
 		{

@@ -10,6 +10,10 @@ const Refs := preload("../../lib/project_references.gd")
 const Scan := preload("../project/filesystem.gd")
 
 
+func group_summary() -> String:
+	return "Files and folders in res://: move, copy, delete through the editor's filesystem"
+
+
 func commands() -> Array:
 	return [
 		{

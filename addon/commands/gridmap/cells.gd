@@ -10,6 +10,10 @@ const NewNode := preload("../../lib/new_node.gd")
 const MAX_CELLS := 100000
 
 
+func group_summary() -> String:
+	return "GridMap cells and the MeshLibraries they use"
+
+
 func commands() -> Array:
 	return [
 		{

@@ -8,6 +8,10 @@ const FileOps := preload("../../lib/file_ops.gd")
 const Params := preload("../../core/params.gd")
 
 
+func group_summary() -> String:
+	return "Import settings of files, and reimport"
+
+
 func commands() -> Array:
 	return [
 		{

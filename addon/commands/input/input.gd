@@ -4,6 +4,10 @@ extends "../../lib/game_command.gd"
 ## reorders events; each reply lists what was delivered. Coordinates are the game viewport's.
 
 
+func group_summary() -> String:
+	return "Input to the running game: actions, keys, mouse, text, timed sequences"
+
+
 func commands() -> Array:
 	var hold := opt("hold_frames", "int", "Frames between press and release when pressed is omitted", 1, {"min": 0, "max": 600})
 	return [

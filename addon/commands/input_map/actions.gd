@@ -8,6 +8,10 @@ const Project := preload("../../lib/project_settings.gd")
 const Settings := preload("../../core/settings.gd")
 
 
+func group_summary() -> String:
+	return "Input actions and their events: keys, mouse, joypad, deadzones"
+
+
 func commands() -> Array:
 	return [
 		{

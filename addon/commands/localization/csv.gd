@@ -8,6 +8,10 @@ const Csv := preload("../../lib/translation_csv.gd")
 const FileOps := preload("../../lib/file_ops.gd")
 
 
+func group_summary() -> String:
+	return "Translations: CSV import, project locales, testing keys in a locale"
+
+
 func commands() -> Array:
 	return [
 		{

@@ -8,6 +8,10 @@ const ObjectProps := preload("../../lib/object_props.gd")
 const MaterialSlots := preload("../../lib/material_slots.gd")
 
 
+func group_summary() -> String:
+	return "Materials: create, edit, assign to nodes and surfaces, save"
+
+
 func commands() -> Array:
 	return [
 		{

@@ -15,6 +15,10 @@ const PRIMITIVES := {"triangles": Mesh.PRIMITIVE_TRIANGLES, "triangle_strip": Me
 		"lines": Mesh.PRIMITIVE_LINES, "line_strip": Mesh.PRIMITIVE_LINE_STRIP, "points": Mesh.PRIMITIVE_POINTS}
 
 
+func group_summary() -> String:
+	return "Meshes: primitives, generated meshes, mesh info"
+
+
 func commands() -> Array:
 	return [
 		{

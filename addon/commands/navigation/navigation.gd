@@ -13,6 +13,10 @@ const LayerBits := preload("../../lib/layer_bits.gd")
 const SYNC_FRAMES := 60
 
 
+func group_summary() -> String:
+	return "Navigation regions, baked meshes, agents, links and path queries"
+
+
 func commands() -> Array:
 	return [
 		{

@@ -12,6 +12,10 @@ const ParticleSettings := preload("../../lib/particle_settings.gd")
 const KINDS := {"gpu_3d": "GPUParticles3D", "gpu_2d": "GPUParticles2D", "cpu_3d": "CPUParticles3D", "cpu_2d": "CPUParticles2D"}
 
 
+func group_summary() -> String:
+	return "Particle emitters: process materials, emission shapes, presets"
+
+
 func commands() -> Array:
 	return [
 		{

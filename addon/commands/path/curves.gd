@@ -9,6 +9,10 @@ const NewNode := preload("../../lib/new_node.gd")
 const PATHS := ["Path2D", "Path3D"]
 
 
+func group_summary() -> String:
+	return "Path2D/Path3D curves and PathFollow nodes"
+
+
 func commands() -> Array:
 	return [
 		{

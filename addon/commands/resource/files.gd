@@ -8,6 +8,10 @@ const FileOps := preload("../../lib/file_ops.gd")
 const SceneAccess := preload("../../lib/scene_access.gd")
 
 
+func group_summary() -> String:
+	return "Resources: create, inspect, edit and save any Resource class"
+
+
 func commands() -> Array:
 	return [
 		{

@@ -4,6 +4,10 @@ extends "../../lib/game_command.gd"
 ## deterministic playtest: same inputs, same state), time scale, scene changes, monitors, its errors.
 
 
+func group_summary() -> String:
+	return "The running game: scene tree, properties, calls, eval, frames, waits, pause and step"
+
+
 func commands() -> Array:
 	return [
 		{

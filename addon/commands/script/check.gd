@@ -12,6 +12,10 @@ const Refs := preload("../../lib/project_references.gd")
 const MAX_SCRIPTS := 500
 
 
+func group_summary() -> String:
+	return "GDScript files: create from templates, edit, validate, lint, list members"
+
+
 func commands() -> Array:
 	return [
 		{

@@ -8,6 +8,10 @@ const NewNode := preload("../../lib/new_node.gd")
 const SkeletonBones := preload("../../lib/skeleton_bones.gd")
 
 
+func group_summary() -> String:
+	return "Skeletons and bones: list, add, rest and pose, attachments"
+
+
 func commands() -> Array:
 	return [
 		{

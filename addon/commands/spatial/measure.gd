@@ -11,6 +11,10 @@ const LayerBits := preload("../../lib/layer_bits.gd")
 const SOURCES := ["auto", "visual", "collision"]
 
 
+func group_summary() -> String:
+	return "Spatial reasoning: bounds, raycasts, placing on surfaces, look-at, distances, overlaps"
+
+
 func commands() -> Array:
 	return [
 		{

@@ -7,6 +7,10 @@ const SceneAccess := preload("../../lib/scene_access.gd")
 const ThemeItems := preload("../../lib/theme_items.gd")
 
 
+func group_summary() -> String:
+	return "Themes: colors, constants, fonts, styleboxes per control type"
+
+
 func commands() -> Array:
 	return [
 		{

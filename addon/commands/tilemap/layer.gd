@@ -8,6 +8,10 @@ const NewNode := preload("../../lib/new_node.gd")
 const TileAtlas := preload("../../lib/tile_atlas.gd")
 
 
+func group_summary() -> String:
+	return "TileSets and TileMapLayers: atlases, painting cells, rectangles, patterns, terrains"
+
+
 func commands() -> Array:
 	return [
 		{
