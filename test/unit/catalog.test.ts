@@ -71,3 +71,20 @@ describe('catalog → CLI commands', () => {
     }
   })
 })
+
+describe('CLI topics come from the groups themselves', () => {
+  it("every group in the catalog has its own summary, and package.json's topics are exactly those", async () => {
+    const {readFileSync} = await import('node:fs')
+    const {CATALOG_FILE} = await import('../../src/catalog/catalog.js')
+    const catalog = JSON.parse(readFileSync(CATALOG_FILE, 'utf8')) as {
+      groups: {name: string; summary: string}[]
+      commands: CommandDoc[]
+    }
+    const used = new Set(catalog.commands.map((c) => c.method.split('.')[0]))
+    expect(catalog.groups.map((g) => g.name).sort()).to.deep.equal([...used].sort())
+    for (const g of catalog.groups) expect(g.summary, g.name).to.be.a('string').and.not.equal('')
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
+    const topics = Object.fromEntries(catalog.groups.map((g) => [g.name, {description: g.summary}]))
+    expect(pkg.oclif.topics).to.deep.equal(topics)
+  })
+})
