@@ -17,11 +17,19 @@ export abstract class EngineCommand extends BaseCommand {
     params: Record<string, unknown>,
     defaultTimeoutMs = DEFAULT_TIMEOUT_MS,
   ): Promise<unknown> {
+    return this.withEditor(flags, (client) => client.call(method, params, flags.timeout ?? defaultTimeoutMs))
+  }
+
+  /** Connects to the project's editor, runs `use` with the connection, and closes it. */
+  protected async withEditor<T>(
+    flags: {project?: string; timeout?: number; json?: boolean},
+    use: (client: EngineClient) => Promise<T>,
+  ): Promise<T> {
     const projectRoot = resolveProject(flags.project)
     const client = await EngineClient.connect({projectRoot, connectTimeoutMs: Math.min(flags.timeout ?? 5000, 5000)})
     if (!projectRoot) this.unchosenProject = announceUnchosen(client, wantsJson(flags.json))
     try {
-      return await client.call(method, params, flags.timeout ?? defaultTimeoutMs)
+      return await use(client)
     } finally {
       client.close()
     }

@@ -14,14 +14,15 @@ export interface CliResult {
 
 export function runCli(
   args: string[],
-  options: {cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number} = {},
+  options: {cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; input?: string} = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BRIDGE_BIN, ...args], {
       cwd: options.cwd ?? REPO_ROOT,
       env: {...process.env, NO_COLOR: '1', ...options.env},
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     })
+    if (options.input !== undefined) child.stdin!.end(options.input)
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d) => (stdout += d))
