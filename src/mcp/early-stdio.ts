@@ -20,6 +20,9 @@ export class EarlyStdioTransport {
   /** The id of the initialize this transport answered, whose second answer (the SDK's) is dropped. */
   private answeredId?: string | number
   private check: (message: unknown) => Message = (message) => message as Message
+  private heard!: () => void
+  /** Resolves at the first message: module loading holds the event loop, so the SDK should load after it. */
+  readonly firstMessage = new Promise<void>((resolve) => (this.heard = resolve))
 
   private readonly onData = (chunk: Buffer | string) => {
     this.buffer += chunk.toString()
@@ -78,6 +81,7 @@ export class EarlyStdioTransport {
     }
     if (!this.started && this.answeredId === undefined && message.method === 'initialize' && message.id !== undefined)
       this.answerInitialize(message)
+    this.heard()
     if (this.started) this.deliver(message)
     else this.queue.push(message)
   }

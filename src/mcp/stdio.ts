@@ -25,6 +25,8 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
     process.once('SIGINT', resolve)
     transport.onclose = () => resolve()
   })
+  // a client speaks first (initialize): answer it before evaluating the SDK's modules blocks the event loop
+  await Promise.race([transport.firstMessage, new Promise((resolve) => setTimeout(resolve, 100))])
   const [{createServer}, {JSONRPCMessageSchema}] = await Promise.all([
     import('./index.js'),
     import('@modelcontextprotocol/sdk/types.js'),

@@ -1,0 +1,112 @@
+// The Node side's start-up figures for `npm run bench`: whole-process times of the CLI against the `node -e 0`
+// floor measured in the same run, `bridge serve` from spawn to its `initialize` answer and its resident memory,
+// pipeline mode, and the editor's idle CPU and memory read from /proc.
+import {spawn} from 'node:child_process'
+import {readFileSync} from 'node:fs'
+
+export interface Stats {
+  median: number
+  p99: number
+  min: number
+  max: number
+  samples: number[]
+}
+
+export function stats(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b)
+  return {median: s[Math.floor(s.length / 2)], p99: s[Math.min(s.length - 1, Math.floor(0.99 * s.length))], min: s[0], max: s[s.length - 1], samples}
+}
+
+/** Wall time of one process from spawn to exit, in ms; rejects on a non-zero exit. */
+export function timeProcess(args: string[], options: {cwd?: string; input?: string} = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now()
+    const child = spawn(process.execPath, args, {
+      cwd: options.cwd,
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'ignore', 'pipe'],
+    })
+    if (options.input !== undefined) child.stdin!.end(options.input)
+    let stderr = ''
+    child.stderr!.on('data', (d) => (stderr += d))
+    child.on('error', reject)
+    child.on('close', (code) => {
+      const ms = performance.now() - t0
+      if (code === 0) resolve(ms)
+      else reject(new Error(`${args.join(' ')} exited ${code}: ${stderr.slice(0, 500)}`))
+    })
+  })
+}
+
+/** Runs `args` `runs` times, alternating with nothing else, after one warm-up (file cache). */
+export async function timeRuns(args: string[], runs: number, options: {cwd?: string; input?: string} = {}): Promise<Stats> {
+  await timeProcess(args, options)
+  const samples: number[] = []
+  for (let i = 0; i < runs; i++) samples.push(await timeProcess(args, options))
+  return stats(samples)
+}
+
+/** Resident memory of a process, MiB, from /proc/<pid>/status. */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024
+}
+
+/**
+ * `bridge serve`: spawn → the `initialize` answer on stdout, then the resident memory once it has loaded
+ * everything and listed its tools (settled).
+ */
+export async function serveStart(bin: string, root: string): Promise<{initializeMs: number; toolsListMs: number; rssMb: number}> {
+  const t0 = performance.now()
+  const child = spawn(process.execPath, [bin, 'serve', '--project', root, '--toolsets', 'all'], {stdio: ['pipe', 'pipe', 'ignore']})
+  const send = (m: unknown) => child.stdin.write(JSON.stringify(m) + '\n')
+  const answers = new Map<number, number>()
+  let buffer = ''
+  const waitFor = (id: number) =>
+    new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`serve: no answer to request ${id} within 30 s`)), 30_000)
+      const check = () => {
+        if (!answers.has(id)) return
+        clearTimeout(timer)
+        child.stdout.off('data', check)
+        resolve(answers.get(id)!)
+      }
+      child.stdout.on('data', check)
+      check()
+    })
+  child.stdout.on('data', (d) => {
+    buffer += d
+    let nl
+    while ((nl = buffer.indexOf('\n')) !== -1) {
+      const message = JSON.parse(buffer.slice(0, nl)) as {id?: number}
+      buffer = buffer.slice(nl + 1)
+      if (typeof message.id === 'number') answers.set(message.id, performance.now() - t0)
+    }
+  })
+  try {
+    send({jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'bench', version: '1'}}})
+    const initializeMs = await waitFor(1)
+    send({jsonrpc: '2.0', method: 'notifications/initialized'})
+    send({jsonrpc: '2.0', id: 2, method: 'tools/list'})
+    const toolsListMs = (await waitFor(2)) - initializeMs
+    await new Promise((r) => setTimeout(r, 500))
+    return {initializeMs, toolsListMs, rssMb: rssMb(child.pid!)}
+  } finally {
+    child.stdin.end()
+    child.kill()
+  }
+}
+
+/** CPU time of a process (user + system), in seconds, from /proc/<pid>/stat. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100 // utime, stime in clock ticks (USER_HZ = 100)
+}
+
+/** A process's CPU use over `ms`, in percent of one core. */
+export async function cpuPercent(pid: number, ms: number): Promise<number> {
+  const c0 = cpuSeconds(pid)
+  const t0 = performance.now()
+  await new Promise((r) => setTimeout(r, ms))
+  return (100 * (cpuSeconds(pid) - c0)) / ((performance.now() - t0) / 1000)
+}
