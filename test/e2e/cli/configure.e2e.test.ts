@@ -37,7 +37,9 @@ describe('bridge configure (real editor)', function () {
     expect(report.action).to.equal('created')
 
     const entry = JSON.parse(readFileSync(report.file, 'utf8')).mcpServers['godot-bridge']
-    expect(entry.args.slice(-3)).to.deep.equal(['serve', '--project', editor!.root])
+    const serve = entry.args.indexOf('serve')
+    expect(entry.args.slice(serve, serve + 3)).to.deep.equal(['serve', '--project', editor!.root])
+    expect(entry.args.slice(serve + 3), 'the toolsets for this client come last').to.deep.equal(['--toolsets', 'all'])
     const transport = new StdioClientTransport({
       command: entry.command,
       args: entry.args,
