@@ -1,6 +1,7 @@
 // Every command of the CLI: the hand-written ones below, plus one generated command per addon command
 // from the catalog (catalog/commands.json, derived from the addon's own parameter docs).
 import {addonCommands} from '../cli/addon-command.js'
+import Audit from './audit.js'
 import Configure from './configure.js'
 import Install from './install.js'
 import Launch from './launch.js'
@@ -10,6 +11,7 @@ import Status from './status.js'
 
 // addonCommands adds lazy getters (a class is built only when oclif asks for its id), so no spread here
 export const COMMANDS = addonCommands({
+  audit: Audit,
   configure: Configure,
   install: Install,
   launch: Launch,

@@ -78,6 +78,17 @@ describe('CLI commands against a real editor', function () {
     expect(parseJson(result).greeting).to.equal('Hello, Run!')
   })
 
+  it('bridge audit shows the run_script bodies the editor ran, newest last', async () => {
+    const marker = `audit_cli_${Date.now()}`
+    await editor.client.call('editor.run_script', {code: `return "${marker}"`})
+    const out = await cli('audit', '--limit', '5')
+    expect(out.code, out.stderr).to.equal(0)
+    const {entries} = parseJson<{entries: {body?: string; outcome: string; transport?: string}[]}>(out)
+    const started = entries.filter((e) => e.body?.includes(marker))
+    expect(started).to.have.length(1)
+    expect(started[0]).to.include({outcome: 'started', transport: 'ws'})
+  })
+
   it('ends an unknown command of a live group non-zero, and an unknown flag too', async () => {
     const unknown = await cli('greet', 'goodbye')
     expect(unknown.code).to.equal(EXIT.usage)
