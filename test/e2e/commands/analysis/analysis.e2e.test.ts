@@ -52,6 +52,9 @@ describe('analysis commands (real editor)', function () {
       'analysis.references',
       'analysis.unused_resources',
       'analysis.project_statistics',
+      'analysis.node_usage',
+      'analysis.class_names',
+      'analysis.find_in_files',
     ])
   })
 
