@@ -34,7 +34,7 @@ describe('cleanup commands (real editor)', function () {
   })
 
   it('declares every cleanup command with an example', () => {
-    expect(Object.keys(examples)).to.have.members(['cleanup.broken_references', 'cleanup.fix_references', 'cleanup.orphaned_imports'])
+    expect(Object.keys(examples)).to.have.members(['cleanup.broken_references', 'cleanup.fix_references', 'cleanup.orphaned_imports', 'cleanup.unused_input_actions', 'cleanup.unused_autoloads'])
   })
 
   it('broken_references finds the moved script with its new home; fix_references repairs it (dry run first)', async () => {

@@ -1,0 +1,78 @@
+// cleanup.unused_input_actions / unused_autoloads: settings nothing in the project names are listed, then
+// removed in one undoable step (project.godot saved), and Undo brings them back. The demo's move_left /
+// move_right (used by the player script) and an autoload a script uses are never listed.
+import {expect} from 'chai'
+import {readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {startEditor, type TestEditor} from '../../../support/editor.js'
+import {rpcError} from '../../../support/rpc.js'
+
+type Json = Record<string, any>
+
+describe('cleanup unused settings commands (real editor)', function () {
+  this.timeout(180_000)
+  let editor: TestEditor
+  let examples: Record<string, Json>
+  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
+  const has = async (key: string) =>
+    (await call('editor.run_script', {code: `return ProjectSettings.has_setting("${key}")`})).result as boolean
+  const projectFile = () => readFileSync(join(editor.root, 'project.godot'), 'utf8')
+
+  before(async () => {
+    editor = await startEditor()
+    const {commands} = await call('engine.commands', {group: 'cleanup'})
+    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
+    writeFileSync(join(editor.root, 'scripts', 'unused_auto.gd'), 'extends Node\n')
+    writeFileSync(join(editor.root, 'scripts', 'used_auto.gd'), 'extends Node\nvar score := 0\n')
+    writeFileSync(join(editor.root, 'scripts', 'hud.gd'), 'extends Node\nfunc _ready() -> void:\n\tprint(UsedAuto.score)\n')
+    await call('project.scan')
+    await call('project.input_action_add', {name: 'jump', keys: ['Space']})
+    await call('project.autoload_add', {name: 'UnusedAuto', path: 'res://scripts/unused_auto.gd'})
+    await call('project.autoload_add', {name: 'UsedAuto', path: 'res://scripts/used_auto.gd'})
+  })
+  after(async () => {
+    await editor?.stop()
+  })
+
+  it('unused_input_actions lists only the action no file names, removes it (saved), and Undo restores it', async () => {
+    const listed = await call('cleanup.unused_input_actions', examples['cleanup.unused_input_actions'])
+    expect(listed).to.include({count: 1, checked: 3, removed: false})
+    expect(listed.actions).to.deep.equal(['jump'])
+    expect(await has('input/jump')).to.equal(true)
+    const removed = await call('cleanup.unused_input_actions', {remove: true})
+    expect(removed).to.include({count: 1, removed: true})
+    expect(await has('input/jump')).to.equal(false)
+    expect(await has('input/move_left')).to.equal(true)
+    expect(projectFile()).to.not.match(/^jump=/m)
+    const undone = await call('editor.undo')
+    expect(undone).to.include({undone: true})
+    expect(await has('input/jump')).to.equal(true)
+    expect(projectFile()).to.match(/^jump=/m)
+  })
+
+  it('unused_autoloads lists the autoload nothing reaches (not the used one, not the addon own), removes it, and Undo restores it', async () => {
+    const listed = await call('cleanup.unused_autoloads', examples['cleanup.unused_autoloads'])
+    expect(listed.autoloads).to.deep.equal(['UnusedAuto'])
+    expect(listed).to.include({count: 1, checked: 2, removed: false})
+    const removed = await call('cleanup.unused_autoloads', {remove: true})
+    expect(removed).to.include({removed: true})
+    expect(await has('autoload/UnusedAuto')).to.equal(false)
+    expect(await has('autoload/UsedAuto')).to.equal(true)
+    expect(projectFile()).to.not.include('UnusedAuto=')
+    expect(await call('editor.undo')).to.include({undone: true})
+    expect(await has('autoload/UnusedAuto')).to.equal(true)
+    expect(projectFile()).to.include('UnusedAuto=')
+  })
+
+  it('with nothing unused, remove changes nothing; a mistyped flag is refused and nothing is removed', async () => {
+    await call('project.input_action_remove', {name: 'jump'})
+    const before = projectFile()
+    const none = await call('cleanup.unused_input_actions', {remove: true})
+    expect(none).to.include({count: 0, removed: false})
+    expect(projectFile()).to.equal(before)
+    const error = await rpcError(editor.client, 'cleanup.unused_autoloads', {remove: 'yes'})
+    expect(error.rpcCode).to.equal(-32602)
+    expect(await has('autoload/UnusedAuto')).to.equal(true)
+  })
+})
