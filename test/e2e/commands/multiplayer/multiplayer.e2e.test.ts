@@ -35,6 +35,7 @@ describe('multiplayer commands (real editor)', function () {
       'multiplayer.add_synchronizer',
       'multiplayer.info',
       'multiplayer.peer_script',
+      'multiplayer.sync_property',
     ])
   })
 

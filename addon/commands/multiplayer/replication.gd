@@ -1,0 +1,70 @@
+@tool
+extends "../../core/command_group.gd"
+## multiplayer.sync_property: the Replication panel's job on an existing MultiplayerSynchronizer: add a
+## property, change its spawn flag or mode, or stop replicating it. One undo step (the whole config is
+## swapped, so undo restores it exactly).
+
+const SceneAccess := preload("../../lib/scene_access.gd")
+const MultiplayerGroup := preload("multiplayer.gd")
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "multiplayer.sync_property",
+			"summary": "Add, change or remove one replicated property of an existing MultiplayerSynchronizer (spawn flag; mode always/on_change/never, or remove), one undo step.",
+			"params": [
+				req("node_path", "NodePath", "The MultiplayerSynchronizer"),
+				req("property", "string", "Property of the synchronizer's root (\"position\") or of a node under it (\"Body:color\")"),
+				choice("mode", ["always", "on_change", "never", "remove"], "Replication mode, or remove to stop replicating it", "always"),
+				opt("spawn", "bool", "Sent when the node spawns on a peer", true),
+			],
+			"example": {"node_path": "Player/MultiplayerSynchronizer", "property": "velocity", "mode": "on_change"},
+			"handler": _sync_property,
+		},
+	]
+
+
+func _sync_property(p: Dictionary) -> Variant:
+	var got: Variant = SceneAccess.resolve(p.node_path)
+	if got is BridgeError:
+		return got
+	if not got is MultiplayerSynchronizer:
+		return BridgeError.invalid("multiplayer.sync_property: %s is a %s, not a MultiplayerSynchronizer" % [SceneAccess.path_of(got), got.get_class()],
+				{"param": "node_path"})
+	var sync: MultiplayerSynchronizer = got
+	var root: Node = sync.get_node_or_null(sync.root_path)
+	if root == null:
+		return BridgeError.failed("multiplayer.sync_property: %s's root_path '%s' points at no node" % [SceneAccess.path_of(sync), sync.root_path])
+	var prop: String = p.property
+	var owner_path := prop.get_slice(":", 0) if prop.contains(":") else "."
+	var name := prop.get_slice(":", 1) if prop.contains(":") else prop
+	var path := NodePath("%s:%s" % [owner_path, name])
+	var old: SceneReplicationConfig = sync.replication_config
+	var config: SceneReplicationConfig = old.duplicate(true) if old else SceneReplicationConfig.new()
+	if p.mode == "remove":
+		if not config.has_property(path):
+			return BridgeError.not_found("multiplayer.sync_property: %s does not replicate '%s'; multiplayer.info lists what it does" % [SceneAccess.path_of(sync), path],
+					{"param": "property"})
+		config.remove_property(path)
+	else:
+		var holder: Node = root.get_node_or_null(NodePath(owner_path))
+		if holder == null:
+			return BridgeError.not_found("multiplayer.sync_property: %s has no node '%s'" % [SceneAccess.path_of(root), owner_path], {"param": "property"})
+		var info: Variant = SceneAccess.property_info(holder, name)
+		if info is BridgeError and MultiplayerGroup._script_declares(holder, name):
+			info = null
+		if info is BridgeError:
+			return BridgeError.not_found("multiplayer.sync_property: %s" % info.message, {"param": "property"})
+		if not config.has_property(path):
+			config.add_property(path)
+		config.property_set_spawn(path, p.spawn)
+		config.property_set_replication_mode(path, MultiplayerGroup.MODES[p.mode])
+	var ur := SceneAccess.action("sync property %s" % path)
+	ur.add_do_property(sync, "replication_config", config)
+	ur.add_undo_property(sync, "replication_config", old)
+	ur.commit_action()
+	var out := MultiplayerGroup._describe(sync)
+	out.changed = str(path)
+	out.removed = p.mode == "remove"
+	return out
