@@ -30,7 +30,7 @@ describe('procedural commands (real editor)', function () {
   })
 
   it('declares every procedural command with an example', () => {
-    expect(Object.keys(examples)).to.have.members(['procedural.scatter', 'procedural.noise_grid'])
+    expect(Object.keys(examples)).to.have.members(['procedural.scatter', 'procedural.noise_grid', 'procedural.noise_texture', 'procedural.dungeon'])
   })
 
   it('procedural.scatter: seeded points in the region, min_distance apart, saved with the scene; same seed, same layout; one undo', async () => {

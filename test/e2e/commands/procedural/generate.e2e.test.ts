@@ -1,0 +1,111 @@
+// procedural.noise_texture / dungeon: a NoiseTexture2D saved and loaded back with its settings and value
+// range; a seeded dungeon (same seed, same map; rooms apart) returned as a map and painted into a
+// TileMapLayer as one undo step that Undo clears; bad input refused with nothing changed.
+import {expect} from 'chai'
+import {existsSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {startEditor, type TestEditor} from '../../../support/editor.js'
+import {refusedUnchanged, sceneHistory, undoOwn} from '../../../support/rpc.js'
+
+type Json = Record<string, any>
+
+const TILES = `var t := TileMapLayer.new()
+t.name = "Tiles"
+var ts := TileSet.new()
+var src := TileSetAtlasSource.new()
+src.texture = ImageTexture.create_from_image(Image.create(32, 16, false, Image.FORMAT_RGBA8))
+src.texture_region_size = Vector2i(16, 16)
+src.create_tile(Vector2i(0, 0))
+src.create_tile(Vector2i(1, 0))
+ts.add_source(src, 0)
+t.tile_set = ts
+scene.add_child(t)
+t.owner = scene
+return str(scene.get_path_to(t))`
+
+describe('procedural generation commands (real editor)', function () {
+  this.timeout(180_000)
+  let editor: TestEditor
+  let examples: Record<string, Json>
+  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
+  const run = async (code: string) => (await call('editor.run_script', {code})).result
+  const snapshot = async () => [await call('scene.tree'), (await sceneHistory(editor.client)).count, await cells()]
+  const cells = () => run('var t = scene.get_node_or_null("Tiles")\nreturn t.get_used_cells().size() if t else -1')
+  const refused = (method: string, params: Json, code: number, ...fragments: string[]) =>
+    refusedUnchanged(editor.client, snapshot, method, params, code, ...fragments)
+
+  before(async () => {
+    editor = await startEditor()
+    const {commands} = await call('engine.commands', {group: 'procedural'})
+    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
+  })
+  after(async () => {
+    await editor?.stop()
+  })
+
+  it('noise_texture: the example saves a NoiseTexture2D whose settings load back; same seed, same values', async () => {
+    const out = await call('procedural.noise_texture', examples['procedural.noise_texture'])
+    expect(out).to.deep.include({path: 'res://textures/clouds.tres', size: [128, 128], noise: 'perlin', seed: 4, seamless: true, octaves: 3})
+    expect(out.values.min).to.be.below(out.values.max)
+    expect(existsSync(join(editor.root, 'textures', 'clouds.tres'))).to.equal(true)
+    const loaded = await run(
+      'var t = ResourceLoader.load("res://textures/clouds.tres", "", ResourceLoader.CACHE_MODE_REPLACE)\nreturn [t.get_class(), t.width, t.height, t.seamless, t.noise.seed, t.noise.noise_type == FastNoiseLite.TYPE_PERLIN]',
+    )
+    expect(loaded).to.deep.equal(['NoiseTexture2D', 128, 128, true, 4, true])
+    const again = await call('procedural.noise_texture', examples['procedural.noise_texture'])
+    expect(again.values).to.deep.equal(out.values)
+    const other = await call('procedural.noise_texture', {...examples['procedural.noise_texture'], seed: 99, path: 'res://textures/other.tres'})
+    expect(other.values).to.not.deep.equal(out.values)
+  })
+
+  it('noise_texture refuses an existing file, a wrong extension, a bad size and a path outside the project, writing nothing', async () => {
+    const before = readFileSync(join(editor.root, 'textures', 'clouds.tres'), 'utf8')
+    await refused('procedural.noise_texture', {path: 'res://textures/clouds.tres'}, -32000, 'overwrite')
+    expect(readFileSync(join(editor.root, 'textures', 'clouds.tres'), 'utf8')).to.equal(before)
+    await refused('procedural.noise_texture', {path: 'res://textures/x.png'}, -32602, '.tres')
+    await refused('procedural.noise_texture', {path: 'res://textures/big.tres', size: [10000, 10]}, -32602, 'size')
+    await refused('procedural.noise_texture', {path: '/tmp/escape.tres'}, -32003)
+    expect(existsSync(join(editor.root, 'textures', 'x.png'))).to.equal(false)
+    expect(existsSync(join(editor.root, 'textures', 'big.tres'))).to.equal(false)
+  })
+
+  it('dungeon: the example lays out non-overlapping rooms joined by corridors; same seed, same map', async () => {
+    const out = await call('procedural.dungeon', examples['procedural.dungeon'])
+    expect(out.rooms.length).to.be.within(2, 6)
+    expect(out.corridors).to.equal(out.rooms.length - 1)
+    expect(out.map).to.have.length(24)
+    for (const row of out.map) expect(row).to.have.length(40)
+    expect(out.map.join('').split('.').length - 1).to.equal(out.floor_cells)
+    expect(out.map.join('').split('#').length - 1).to.equal(out.wall_cells)
+    for (const [i, a] of out.rooms.entries())
+      for (const b of out.rooms.slice(i + 1))
+        expect(a.x + a.w < b.x || b.x + b.w < a.x || a.y + a.h < b.y || b.y + b.h < a.y, JSON.stringify([a, b])).to.equal(true)
+    for (const r of out.rooms) expect(out.map[r.y][r.x]).to.equal('.')
+    expect(await call('procedural.dungeon', examples['procedural.dungeon'])).to.deep.equal(out)
+    expect((await call('procedural.dungeon', {...examples['procedural.dungeon'], seed: 8})).map).to.not.deep.equal(out.map)
+    expect(out.painted).to.equal(false)
+  })
+
+  it('dungeon paints floor and wall tiles into a TileMapLayer as one undo step; Undo clears them', async () => {
+    expect(await run(TILES)).to.equal("Tiles")
+    const out = await call('procedural.dungeon', {...examples['procedural.dungeon'], tilemap: 'Tiles', wall_tile: [1, 0]})
+    expect(out).to.include({painted: true, tilemap: '/root/Main/Tiles'})
+    expect(out.used_cells).to.equal(out.floor_cells + out.wall_cells)
+    const r = out.rooms[0]
+    expect(await run(`var t = scene.get_node("Tiles")\nreturn [t.get_cell_atlas_coords(Vector2i(${r.x}, ${r.y})), t.get_cell_atlas_coords(Vector2i(${r.x - 1}, ${r.y - 1}))]`)).to.deep.equal([
+      [0, 0],
+      [1, 0],
+    ])
+    await undoOwn(editor.client, 'paint dungeon')
+    expect(await cells()).to.equal(0)
+  })
+
+  it('dungeon refuses a node that is no TileMapLayer, a missing tile and bad sizes, painting nothing', async () => {
+    await refused('procedural.dungeon', {tilemap: 'Player'}, -32602, 'not a TileMapLayer')
+    await refused('procedural.dungeon', {tilemap: 'Tiles', floor_tile: [5, 5]}, -32001, 'floor_tile')
+    await refused('procedural.dungeon', {tilemap: 'Tiles', source_id: 3}, -32602, 'source 3')
+    await refused('procedural.dungeon', {room_size: [6, 3]}, -32602, 'room_size')
+    await refused('procedural.dungeon', {size: [3, 3]}, -32602, 'size')
+  })
+})
