@@ -32,7 +32,7 @@ describe('test commands (real editor, headless game)', function () {
   })
 
   it('declares every test command with an example', () => {
-    expect(Object.keys(examples)).to.have.members(['test.run_scenario', 'test.assert', 'test.report', 'test.stress'])
+    expect(Object.keys(examples)).to.have.members(['test.run_scenario', 'test.assert', 'test.report', 'test.stress', 'test.scenes_load'])
   })
 
   it('test.run_scenario: plays, moves the player by input over 30 ticks, asserts, reports and stops the game', async () => {

@@ -1,0 +1,91 @@
+@tool
+extends "../../core/command_group.gd"
+## test.scenes_load: a smoke test of every scene file, the check CI runs before anything plays: does it
+## load, does it instantiate, how long that takes, and the configuration warnings its nodes raise.
+## Nothing is added to the editor: each scene is instantiated apart and freed.
+
+
+func commands() -> Array:
+	return [
+		{
+			"method": "test.scenes_load",
+			"summary": "Smoke-test every scene file under a folder: load and instantiate each, report failures (missing dependencies, broken files), time taken, node counts and configuration warnings.",
+			"params": [
+				opt("under", "string", "Folder to check", "res://"),
+				opt("include_addons", "bool", "Check scenes inside addons/ too", false),
+				opt("warnings", "bool", "Collect each node's configuration warnings", true),
+			],
+			"example": {"under": "res://scenes"},
+			"read_only": true,
+			"timeout_ms": 300000,
+			"handler": _scenes_load,
+		},
+	]
+
+
+func _scenes_load(p: Dictionary) -> Variant:
+	if not p.under.begins_with("res://") or not DirAccess.dir_exists_absolute(p.under):
+		return BridgeError.not_found("test.scenes_load: no folder '%s'" % p.under, {"param": "under"})
+	var results: Array = []
+	var failed: Array = []
+	for file: String in _scenes(p.under, p.include_addons):
+		var entry := {"scene": file, "ok": false}
+		var started := Time.get_ticks_usec()
+		var missing: Array = []
+		for dep: String in ResourceLoader.get_dependencies(file):
+			var target := dep.get_slice("::", dep.get_slice_count("::") - 1)
+			if target.begins_with("res://") and not ResourceLoader.exists(target):
+				missing.append(target)
+		var packed: PackedScene = null
+		if missing.is_empty():
+			packed = ResourceLoader.load(file, "PackedScene", ResourceLoader.CACHE_MODE_IGNORE) as PackedScene
+		if packed == null:
+			entry.error = "missing dependencies: %s" % ", ".join(missing) if not missing.is_empty() else "does not load as a PackedScene"
+		elif not packed.can_instantiate():
+			entry.error = "the PackedScene holds no nodes"
+		else:
+			var root := packed.instantiate()
+			if root == null:
+				entry.error = "instantiate() failed"
+			else:
+				entry.ok = true
+				entry.nodes = _count(root)
+				if p.warnings:
+					entry.warnings = _warnings(root, root)
+				root.free()
+		entry.ms = snappedf((Time.get_ticks_usec() - started) / 1000.0, 0.01)
+		results.append(entry)
+		if not entry.ok:
+			failed.append(entry)
+	return {"checked": results.size(), "passed": results.size() - failed.size(), "failed": failed, "scenes": results,
+			"ok": failed.is_empty()}
+
+
+static func _scenes(dir: String, include_addons: bool) -> Array:
+	var out: Array = []
+	for f: String in DirAccess.get_files_at(dir):
+		if f.get_extension() in ["tscn", "scn"]:
+			out.append(dir.path_join(f))
+	for d: String in DirAccess.get_directories_at(dir):
+		var sub := dir.path_join(d)
+		if d.begins_with(".") or (not include_addons and sub == "res://addons"):
+			continue
+		out.append_array(_scenes(sub, include_addons))
+	return out
+
+
+static func _count(node: Node) -> int:
+	var n := 1
+	for child in node.get_children():
+		n += _count(child)
+	return n
+
+
+static func _warnings(root: Node, node: Node) -> Array:
+	var out: Array = []
+	var w: PackedStringArray = node.get_configuration_warnings()
+	if not w.is_empty():
+		out.append({"node": "." if node == root else str(root.get_path_to(node)), "warnings": Array(w)})
+	for child in node.get_children():
+		out.append_array(_warnings(root, child))
+	return out
