@@ -158,23 +158,24 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.rename: rewrites NodePaths elsewhere in the scene that pointed into the renamed subtree, in the same undo step', async () => {
-    await call('node.add', {type: 'RemoteTransform2D', name: 'Follow', properties: {remote_path: '../Player'}})
-    await call('node.add', {type: 'RemoteTransform2D', name: 'Deep', properties: {remote_path: '../Player/Shape'}})
-    await call('node.add', {type: 'RemoteTransform2D', parent: 'Player', name: 'Inner', properties: {remote_path: '../Camera2D'}})
+    // AnimationPlayer.root_node: a NodePath with no side effect (a RemoteTransform2D would move its target)
+    await call('node.add', {type: 'AnimationPlayer', name: 'Follow', properties: {root_node: '../Player'}})
+    await call('node.add', {type: 'AnimationPlayer', name: 'Deep', properties: {root_node: '../Player/Shape'}})
+    await call('node.add', {type: 'AnimationPlayer', parent: 'Player', name: 'Inner', properties: {root_node: '../Camera2D'}})
     const renamed = await call('node.rename', {node_path: 'Player', new_name: 'Hero'})
     expect(renamed.updated_paths).to.have.deep.members([
-      {node: '/root/Main/Follow', property: 'remote_path', old: '../Player', new: '../Hero'},
-      {node: '/root/Main/Deep', property: 'remote_path', old: '../Player/Shape', new: '../Hero/Shape'},
+      {node: '/root/Main/Follow', property: 'root_node', old: '../Player', new: '../Hero'},
+      {node: '/root/Main/Deep', property: 'root_node', old: '../Player/Shape', new: '../Hero/Shape'},
     ])
-    expect(await get('Follow', 'remote_path')).to.equal('../Hero')
-    expect(await get('Deep', 'remote_path')).to.equal('../Hero/Shape')
-    expect(await get('Hero/Inner', 'remote_path'), 'a path from inside to outside is unchanged').to.equal('../Camera2D')
+    expect(await get('Follow', 'root_node')).to.equal('../Hero')
+    expect(await get('Deep', 'root_node')).to.equal('../Hero/Shape')
+    expect(await get('Hero/Inner', 'root_node'), 'a path from inside to outside is unchanged').to.equal('../Camera2D')
     await undo('rename Player to Hero')
-    expect(await get('Follow', 'remote_path')).to.equal('../Player')
-    expect(await get('Deep', 'remote_path')).to.equal('../Player/Shape')
-    await undo('add RemoteTransform2D')
-    await undo('add RemoteTransform2D')
-    await undo('add RemoteTransform2D')
+    expect(await get('Follow', 'root_node')).to.equal('../Player')
+    expect(await get('Deep', 'root_node')).to.equal('../Player/Shape')
+    await undo('add AnimationPlayer')
+    await undo('add AnimationPlayer')
+    await undo('add AnimationPlayer')
   })
 
   it('node.move: reparents the example node keeping its global position; undo puts it back', async () => {
