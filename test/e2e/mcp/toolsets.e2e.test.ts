@@ -9,7 +9,7 @@ import {type CallToolResult, type Tool, ToolListChangedNotificationSchema} from 
 import {Ajv} from 'ajv'
 import {expect} from 'chai'
 import {execFile} from 'node:child_process'
-import {existsSync, readFileSync} from 'node:fs'
+import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {BRIDGE_BIN} from '../../support/cli.js'
@@ -232,17 +232,13 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
   })
 
   it('the MCP Inspector CLI lists and calls tools of `bridge serve --toolsets scene`', async function () {
-    const inspector = [
-      process.env.BRIDGE_INSPECTOR_CLI,
-      join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'inspector-cli', 'build', 'index.js'),
-      '/tmp/bridge-inspector/node_modules/@modelcontextprotocol/inspector-cli/build/index.js',
-    ].find((p): p is string => Boolean(p && existsSync(p)))
-    if (!inspector) this.skip() // @modelcontextprotocol/inspector is not installed (BRIDGE_INSPECTOR_CLI names its cli build/index.js)
+    // a devDependency: @modelcontextprotocol/inspector-cli (the Inspector's CLI mode)
+    const inspector = join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'inspector-cli', 'build', 'index.js')
     const run = (args: string[]) =>
       new Promise<string>((resolve, reject) =>
         execFile(
           process.execPath,
-          [inspector!, process.execPath, BRIDGE_BIN, 'serve', '--project', editor.root, '--toolsets', 'scene', ...args],
+          [inspector, process.execPath, BRIDGE_BIN, 'serve', '--project', editor.root, '--toolsets', 'scene', ...args],
           {timeout: 120_000, maxBuffer: 32 * 1024 * 1024},
           (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
         ),
