@@ -140,23 +140,27 @@ describe('project commands (real editor)', function () {
   })
 
   it('adds an autoload to project.godot, lists it, undoes, redoes and removes it', async () => {
+    // the addon's own game autoloads (MCPGameInspector, MCPGameInput) are listed too; this test is about the user's
+    const userAutoloads = async () =>
+      ((await call('project.autoloads')).autoloads as Json[]).filter((a) => !String(a.name).startsWith('MCPGame'))
     await call('project.autoload_add', {name: 'GameState', path: 'res://scripts/player.gd'})
-    expect(projectFile()).to.match(/\[autoload\]\s+GameState="\*res:\/\/scripts\/player.gd"/)
-    expect((await call('project.autoloads')).autoloads).to.deep.equal([
+    // in [autoload], after the addon's own game autoloads (MCPGameInspector, MCPGameInput)
+    expect(projectFile()).to.match(/\[autoload\][^[]*\nGameState="\*res:\/\/scripts\/player.gd"/)
+    expect((await userAutoloads())).to.deep.equal([
       {name: 'GameState', path: 'res://scripts/player.gd', singleton: true},
     ])
     await call('editor.undo')
     expect(projectFile()).not.to.include('GameState=')
-    expect((await call('project.autoloads')).count).to.equal(0)
+    expect(await userAutoloads()).to.deep.equal([])
     await call('editor.redo')
     expect(projectFile()).to.include('GameState="*res://scripts/player.gd"')
     await call('project.autoload_add', {name: 'Plain', path: 'res://scenes/ui.tscn', singleton: false})
     expect(projectFile()).to.include('Plain="res://scenes/ui.tscn"')
-    expect((await call('project.autoloads')).autoloads.map((a: Json) => a.name)).to.deep.equal(['GameState', 'Plain'])
+    expect((await userAutoloads()).map((a: Json) => a.name)).to.deep.equal(['GameState', 'Plain'])
     await call('project.autoload_remove', {name: 'GameState'})
     expect(projectFile()).not.to.include('GameState=')
     await call('editor.undo') // the removal: back in its place, before Plain
-    expect((await call('project.autoloads')).autoloads.map((a: Json) => a.name)).to.deep.equal(['GameState', 'Plain'])
+    expect((await userAutoloads()).map((a: Json) => a.name)).to.deep.equal(['GameState', 'Plain'])
     await call('project.autoload_remove', {name: 'GameState'})
     await call('project.autoload_remove', {name: 'Plain'})
     expect(projectFile()).not.to.match(/GameState=|Plain=/)
