@@ -174,10 +174,15 @@ func _reload(p: Dictionary) -> Variant:
 		return BridgeError.failed("debug.reload_scripts: the game is paused in the debugger; debug.continue first (it reloads while running)")
 	dbg.reload_scripts(paths)
 	var link: Node = GameLink.of(server)
-	# a round trip through the game: its frame after the reload has run, so the next call sees the new code
-	var ok: Variant = await link.request("runtime.status", {}, 10000)
-	if ok is BridgeError:
-		return ok
+	# The reload travels over the debugger connection, the calls over the file mailbox: nothing orders the
+	# two. Let the editor flush the debugger packet (a few frames), then make two round trips through the
+	# game, so the frame that applied the reload has run before the next call sees the code.
+	for i in 3:
+		await server.get_tree().process_frame
+	for i in 2:
+		var ok: Variant = await link.request("runtime.status", {}, 10000)
+		if ok is BridgeError:
+			return ok
 	var out := {"reloaded": paths, "playing": true}
 	if not skipped.is_empty():
 		out["skipped_not_compiling"] = skipped
