@@ -34,10 +34,12 @@ func handle_text(text: String) -> String:
 
 ## Returns the reply Dictionary, or null for a notification.
 func handle_message(msg: Variant) -> Variant:
-	if not msg is Dictionary or not (msg.get("jsonrpc") is String and msg.jsonrpc == "2.0") or not msg.get("method") is String:
-		var bad_id: Variant = msg.get("id") if msg is Dictionary else null
+	if not msg is Dictionary or not (msg.get("jsonrpc") is String and msg.jsonrpc == "2.0") or not msg.get("method") is String \
+			or not valid_id(msg.get("id")):
+		# An id that is not a string, number or null cannot be echoed (the client could not match it): null.
+		var bad_id: Variant = msg.get("id") if msg is Dictionary and valid_id(msg.get("id")) else null
 		return _error(normalize_id(bad_id), BridgeError.INVALID_REQUEST,
-				"invalid request: expected {\"jsonrpc\": \"2.0\", \"method\": string, \"params\"?: object, \"id\"?}")
+				"invalid request: expected {\"jsonrpc\": \"2.0\", \"method\": string, \"params\"?: object, \"id\"?: string | number | null}")
 	var is_notification: bool = not msg.has("id")
 	var id: Variant = normalize_id(msg.get("id"))
 	var out: Dictionary = await _router.dispatch(msg.method, msg.get("params", {}))
@@ -48,6 +50,11 @@ func handle_message(msg: Variant) -> Variant:
 	if not out.has("result"):
 		return _error(id, BridgeError.INTERNAL_ERROR, "%s failed inside the editor; see the editor output" % msg.method)
 	return {"jsonrpc": "2.0", "id": id, "result": out.result}
+
+
+## JSON-RPC 2.0 ids are a string, a number or null (JSON booleans parse as bool, never float).
+static func valid_id(id: Variant) -> bool:
+	return id == null or id is String or id is float or id is int
 
 
 ## JSON numbers arrive as floats; an integral id goes back as an integer, as the client sent it.
