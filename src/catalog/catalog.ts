@@ -1,7 +1,7 @@
 // The command catalog: the addon's own parameter docs (engine.commands), captured at build time in
 // catalog/commands.json so the CLI has flags, help and validation offline. A test keeps it equal to the
 // live addon's list.
-import {readFileSync} from 'node:fs'
+import {existsSync, readFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
@@ -44,7 +44,13 @@ export interface CommandDoc {
   input_schema: Record<string, unknown>
 }
 
-export const CATALOG_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'catalog', 'commands.json')
+const HERE = dirname(fileURLToPath(import.meta.url))
+export const CATALOG_FILE = join(HERE, '..', '..', 'catalog', 'commands.json')
+/**
+ * One file per command, written by the build (scripts/prebuild-catalog.mjs) to dist/catalog/commands/ and reached
+ * from dist/catalog/ and the bundle in dist/bundle/ alike; absent when running from src/ (the catalog serves).
+ */
+const DOCS_DIR = join(HERE, '..', 'catalog', 'commands')
 
 let cached: CommandDoc[] | undefined
 
@@ -63,6 +69,13 @@ export function findCommand(method: string): CommandDoc | undefined {
   return loadCatalog().find((c) => c.method === method)
 }
 
+/** One command's doc without parsing the whole catalog when the build split it (a one-shot needs only its own). */
+export function commandDoc(method: string): CommandDoc | undefined {
+  if (cached || !/^[a-z0-9_]+\.[a-z0-9_]+$/.test(method)) return findCommand(method)
+  const file = join(DOCS_DIR, `${method}.json`)
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CommandDoc) : findCommand(method)
+}
+
 /** `node.add` → `node:add` (oclif id) → shown as `bridge node add`. */
 export function commandId(method: string): string {
   return method.replace('.', ':').replaceAll('_', '-')
@@ -71,7 +84,7 @@ export function commandId(method: string): string {
 /** The reverse of commandId for a forwarded, unknown command. */
 export function methodFromId(id: string): string {
   const [group, ...rest] = id.split(/[: ]/)
-  return `${group}.${rest.join('_').replaceAll('-', '_')}`
+  return `${group}.${rest.join('_')}`.replaceAll('-', '_') // `input-map:deadzone-set` → input_map.deadzone_set
 }
 
 /** `allow_unsafe_editor_io` → `allow-unsafe-editor-io`. */

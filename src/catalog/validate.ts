@@ -1,6 +1,6 @@
 // ajv validators built from each command's JSON Schema (the addon's one generator), so bad input is
 // refused before it is sent, with a message naming the parameter. A schema the build compiled ahead of time
-// (scripts/gen-validators.mjs: ajv standalone code, named by the schema's hash) is loaded as is; any other is
+// (scripts/prebuild-catalog.mjs: ajv standalone code, named by the schema's hash) is loaded as is; any other is
 // compiled by ajv, which loads on first need. Either way only the schema of the command in hand is touched.
 import type {Ajv as AjvClass, ErrorObject, ValidateFunction} from 'ajv'
 import {createHash} from 'node:crypto'
@@ -9,9 +9,12 @@ import {createRequire} from 'node:module'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
-const require = createRequire(import.meta.url)
-/** Where the build writes the standalone validators (absent when running from src/: ajv compiles instead). */
-const PREBUILT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'validators')
+const requireCjs = createRequire(import.meta.url)
+/**
+ * Where the build writes the standalone validators, dist/catalog/validators, reached from dist/catalog/ and from
+ * the bundle in dist/bundle/ alike (absent when running from src/: ajv compiles instead).
+ */
+const PREBUILT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'catalog', 'validators')
 
 let instance: AjvClass | undefined
 const compiled = new Map<string, ValidateFunction>()
@@ -19,7 +22,7 @@ const compiled = new Map<string, ValidateFunction>()
 /** The one ajv instance, created on first use (ajv is CommonJS, so a synchronous require keeps callers sync). */
 export function ajv(): AjvClass {
   if (!instance) {
-    const {Ajv} = require('ajv') as typeof import('ajv')
+    const {Ajv} = requireCjs('ajv') as typeof import('ajv')
     instance = new Ajv({allErrors: true, strict: false})
   }
   return instance
@@ -41,7 +44,7 @@ export function schemaHash(schema: Record<string, unknown>): string {
 
 function prebuilt(schema: Record<string, unknown>): ValidateFunction | undefined {
   const file = join(PREBUILT_DIR, `${schemaHash(schema)}.cjs`)
-  return existsSync(file) ? (require(file) as ValidateFunction) : undefined
+  return existsSync(file) ? (requireCjs(file) as ValidateFunction) : undefined
 }
 
 /** Returns undefined when valid, else one readable line per problem. */

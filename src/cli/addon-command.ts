@@ -2,7 +2,7 @@
 // `bridge node add --type Sprite2D --parent /root/Main --name Hero`, with the addon's own docs as help.
 import {Flags, type Command} from '@oclif/core'
 
-import {type CommandDoc, type ParamDoc, commandId, flagName, loadCatalog} from '../catalog/catalog.js'
+import {type CommandDoc, type ParamDoc, commandDoc, commandId, flagName, loadCatalog, methodFromId} from '../catalog/catalog.js'
 import {coerceFlag} from '../catalog/coerce.js'
 import {validateParams} from '../catalog/validate.js'
 import {UsageError} from '../errors.js'
@@ -96,19 +96,31 @@ export function makeAddonCommand(doc: CommandDoc): Command.Class {
 }
 
 /**
- * Every catalog command, keyed by oclif id. oclif imports this map whenever any command runs, so each class is
- * built on first access (a getter), not up front: a run builds only its own command's flags, and validation
- * (ajv) loads only when that command validates. Enumerating the map (the manifest) builds them all. They are
- * added to `out`, never spread (a spread would call every getter).
+ * The hand-written commands plus every catalog command, keyed by oclif id. oclif imports this map whenever any
+ * command runs, and a one-shot asks it for one id: the map is a Proxy that builds that command's class from its
+ * own doc file (the whole catalog is not even parsed), and validation loads only when that command validates.
+ * Listing the map's keys (the manifest build) reads the catalog and builds every class.
  */
-export function addonCommands(out: Record<string, Command.Class> = {}): Record<string, Command.Class> {
-  for (const doc of loadCatalog()) {
-    let built: Command.Class | undefined
-    Object.defineProperty(out, commandId(doc.method), {
-      enumerable: true,
-      configurable: true,
-      get: () => (built ??= makeAddonCommand(doc)),
-    })
+export function addonCommands(own: Record<string, Command.Class> = {}): Record<string, Command.Class> {
+  const built = new Map<string, Command.Class | undefined>()
+  const addonClass = (id: string): Command.Class | undefined => {
+    // every addon id is `group:command`; anything else (`then`, asked when oclif awaits this map) is not one
+    if (!id.includes(':')) return undefined
+    if (!built.has(id)) {
+      const doc = commandDoc(methodFromId(id))
+      built.set(id, doc && commandId(doc.method) === id ? makeAddonCommand(doc) : undefined)
+    }
+    return built.get(id)
   }
-  return out
+  const isOwn = (key: string | symbol) => typeof key !== 'string' || Object.hasOwn(own, key)
+  return new Proxy(own, {
+    get: (target, key) => (isOwn(key) ? Reflect.get(target, key) : addonClass(key as string)),
+    has: (target, key) => isOwn(key) || addonClass(key as string) !== undefined,
+    ownKeys: (target) => [...Reflect.ownKeys(target), ...loadCatalog().map((doc) => commandId(doc.method))],
+    getOwnPropertyDescriptor(target, key) {
+      if (isOwn(key)) return Reflect.getOwnPropertyDescriptor(target, key)
+      const value = addonClass(key as string)
+      return value && {value, enumerable: true, configurable: true, writable: false}
+    },
+  })
 }

@@ -9,7 +9,7 @@ import Run from './run.js'
 import Serve from './serve.js'
 import Status from './status.js'
 
-// addonCommands adds lazy getters (a class is built only when oclif asks for its id), so no spread here
+// addonCommands wraps this map in a lazy Proxy (a class is built only when oclif asks for its id)
 export const COMMANDS = addonCommands({
   audit: Audit,
   configure: Configure,

@@ -1,8 +1,12 @@
 import {expect} from 'chai'
+import {existsSync, readdirSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
 
-import {exampleLine, flagFor, paramsFromFlags} from '../../src/cli/addon-command.js'
+import {addonCommands, exampleLine, flagFor, paramsFromFlags} from '../../src/cli/addon-command.js'
 import {type CommandDoc, commandId, loadCatalog, methodFromId} from '../../src/catalog/catalog.js'
 import {UsageError} from '../../src/errors.js'
+
+const REPO = join(import.meta.dirname, '..', '..')
 
 const doc: CommandDoc = {
   method: 'node.add',
@@ -35,6 +39,19 @@ describe('catalog → CLI commands', () => {
     expect(commandId('runtime.capture_frames')).to.equal('runtime:capture-frames')
     expect(methodFromId('runtime:capture-frames')).to.equal('runtime.capture_frames')
     expect(methodFromId('scene save-as')).to.equal('scene.save_as')
+    expect(methodFromId('input-map:deadzone-set')).to.equal('input_map.deadzone_set')
+    for (const {method} of loadCatalog()) expect(methodFromId(commandId(method)), method).to.equal(method)
+  })
+
+  it('builds a command class on demand for every catalog id, and only for those', () => {
+    const map = addonCommands({})
+    const ids = Object.keys(map)
+    expect(ids).to.have.length(loadCatalog().length)
+    for (const id of ids) expect(map[id], id).to.be.a('function')
+    expect(map['input-map:deadzone-set'].summary).to.match(/dead ?zone/i)
+    expect(map['node:nope']).to.equal(undefined)
+    expect('node:nope' in map).to.equal(false)
+    expect((map as Record<string, unknown>).then, 'awaiting the map must not look up a command').to.equal(undefined)
   })
 
   it('builds typed params from flag text and validates them with the schema', () => {
@@ -74,7 +91,6 @@ describe('catalog → CLI commands', () => {
 
 describe('CLI topics come from the groups themselves', () => {
   it("every group in the catalog has its own summary, and package.json's topics are exactly those", async () => {
-    const {readFileSync} = await import('node:fs')
     const {CATALOG_FILE} = await import('../../src/catalog/catalog.js')
     const catalog = JSON.parse(readFileSync(CATALOG_FILE, 'utf8')) as {
       groups: {name: string; summary: string}[]
@@ -86,5 +102,15 @@ describe('CLI topics come from the groups themselves', () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
     const topics = Object.fromEntries(catalog.groups.map((g) => [g.name, {description: g.summary}]))
     expect(pkg.oclif.topics).to.deep.equal(topics)
+  })
+})
+
+describe('the build’s per-command docs (dist/catalog/commands, what a one-shot reads)', () => {
+  it('hold exactly each catalog command’s doc', function () {
+    const dir = join(REPO, 'dist', 'catalog', 'commands')
+    if (!existsSync(dir)) this.skip() // only before the first build; npm test always builds first
+    const docs = loadCatalog()
+    expect(readdirSync(dir)).to.have.length(docs.length)
+    for (const doc of docs) expect(JSON.parse(readFileSync(join(dir, `${doc.method}.json`), 'utf8'))).to.deep.equal(doc)
   })
 })
