@@ -1,7 +1,9 @@
 // `bridge run -`: one JSON request per line of standard input, one JSON result per line of standard output, in
 // order, over one connection. A bad line (not JSON, no method, params not an object) or a failed call gets an
 // error line and the stream goes on; the caller learns from the exit status whether any line failed.
-// Requests go one at a time: a line may depend on what the line before it changed in the editor.
+// Lines run one after another, each seeing what the line before it changed. The lines already waiting on stdin
+// travel as one JSON-RPC batch, which the editor also runs in order: a script piped in costs a round trip per
+// batch, not per line, while a caller that writes a line and waits for its answer gets it at once.
 import {createInterface} from 'node:readline'
 
 import type {EngineClient} from '../editor/client.js'
@@ -38,6 +40,15 @@ export function parseRequestLine(line: string): PipelineRequest {
   return {method, params: params as Record<string, unknown>, id}
 }
 
+/** Lines sent in one batch at most: a bigger backlog goes in several, so answers keep flowing. */
+const MAX_BATCH = 100
+
+interface Entry {
+  id: unknown
+  request?: PipelineRequest
+  error?: unknown
+}
+
 /**
  * Runs every line of `input` through `client` and writes one result line each through `write`:
  * `{"id", "result"}` or `{"id", "error": {code, message, exit_code, …}}`. `id` is the request's own id, else
@@ -50,25 +61,57 @@ export async function runPipeline(
   timeoutFor: (method: string) => number,
 ): Promise<PipelineSummary> {
   const summary: PipelineSummary = {lines: 0, failed: 0}
+  const waiting: Entry[] = []
+  let ended = false
+  let wake: (() => void) | undefined
   let lineNo = 0
-  for await (const line of createInterface({input, crlfDelay: Infinity})) {
+  const lines = createInterface({input, crlfDelay: Infinity})
+  lines.on('line', (line) => {
     lineNo++
-    if (!line.trim()) continue
-    summary.lines++
-    let id: unknown = lineNo
-    try {
-      const request = parseRequestLine(line)
-      if (request.id !== undefined) id = request.id
-      const result = await client.call(request.method, request.params, timeoutFor(request.method))
-      write(JSON.stringify({id, result}))
-    } catch (error) {
+    if (!line.trim()) return
+    waiting.push(entryFor(line, lineNo))
+    wake?.()
+  })
+  lines.on('close', () => {
+    ended = true
+    wake?.()
+  })
+  for (;;) {
+    if (waiting.length === 0) {
+      if (ended) return summary
+      // readline hands over every line of a chunk before this resumes, so they all join the next batch
+      await new Promise<void>((resolve) => (wake = resolve))
+      wake = undefined
+      continue
+    }
+    const batch = waiting.splice(0, MAX_BATCH)
+    const requests = batch.filter((e) => e.request).map((e) => e.request!)
+    const budget = requests.reduce((sum, r) => sum + timeoutFor(r.method), 0)
+    const answers = await client.callBatch(requests, budget)
+    for (const entry of batch) {
+      summary.lines++
+      const answer = entry.request ? answers.shift()! : {status: 'rejected' as const, reason: entry.error}
+      if (answer.status === 'fulfilled') {
+        write(JSON.stringify({id: entry.id, result: answer.value}))
+        continue
+      }
       summary.failed++
-      const typed =
-        error instanceof BridgeCliError
-          ? error
-          : new BridgeCliError((error as Error).message, EXIT.commandFailed, 'internal')
-      write(JSON.stringify({id, ...typed.toJSON()}))
+      write(JSON.stringify({id: entry.id, ...asTyped(answer.reason).toJSON()}))
     }
   }
-  return summary
+}
+
+function entryFor(line: string, lineNo: number): Entry {
+  try {
+    const request = parseRequestLine(line)
+    return {id: request.id === undefined ? lineNo : request.id, request}
+  } catch (error) {
+    return {id: lineNo, error}
+  }
+}
+
+function asTyped(error: unknown): BridgeCliError {
+  return error instanceof BridgeCliError
+    ? error
+    : new BridgeCliError((error as Error).message, EXIT.commandFailed, 'internal')
 }

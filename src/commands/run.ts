@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {EngineCommand} from '../cli/engine-command.js'
 import {FILE_VALUE_HELP, connectionFlags, readFlagText} from '../cli/flags.js'
-import {findCommand, loadCatalog} from '../catalog/catalog.js'
+import {commandDoc, loadCatalog} from '../catalog/catalog.js'
 import {closest} from '../catalog/suggest.js'
 import {DEFAULT_TIMEOUT_MS} from '../editor/client.js'
 import {EXIT, UsageError} from '../errors.js'
@@ -65,7 +65,7 @@ export default class Run extends EngineCommand {
         process.stdin,
         client,
         (line) => process.stdout.write(line + '\n'),
-        (method) => flags.timeout ?? findCommand(method)?.timeout_ms ?? DEFAULT_TIMEOUT_MS,
+        (method) => flags.timeout ?? commandDoc(method)?.timeout_ms ?? DEFAULT_TIMEOUT_MS,
       ),
     )
     if (summary.failed > 0) {

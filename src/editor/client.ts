@@ -17,6 +17,14 @@ export interface ConnectOptions {
 
 export const DEFAULT_TIMEOUT_MS = 30_000
 
+interface Reply {
+  id?: number
+  method?: string
+  params?: unknown
+  result?: unknown
+  error?: {code: number; message: string; data?: unknown}
+}
+
 interface Pending {
   resolve: (value: unknown) => void
   reject: (error: Error) => void
@@ -70,6 +78,24 @@ export class EngineClient {
 
   call<T = unknown>(method: string, params: Record<string, unknown> = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<T> {
     const id = this.nextId++
+    const answer = this.awaitReply<T>(id, method, timeoutMs)
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({jsonrpc: '2.0', id, method, params}))
+    return answer
+  }
+
+  /**
+   * Several requests as one JSON-RPC batch: the editor runs them one after another, in order, and answers them
+   * in one message, so n requests cost one round trip. Each settles on its own (a failed one rejects with its
+   * error, the others still resolve); `timeoutMs` is for the whole batch.
+   */
+  callBatch(requests: {method: string; params: Record<string, unknown>}[], timeoutMs = DEFAULT_TIMEOUT_MS): Promise<PromiseSettledResult<unknown>[]> {
+    const batch = requests.map(({method, params}) => ({jsonrpc: '2.0', id: this.nextId++, method, params}))
+    const answers = batch.map(({id, method}) => this.awaitReply(id, method, timeoutMs))
+    if (batch.length > 0 && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(batch))
+    return Promise.allSettled(answers)
+  }
+
+  private awaitReply<T>(id: number, method: string, timeoutMs: number): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.ws.readyState !== WebSocket.OPEN) {
         reject(new BridgeCliError('the connection to the editor is closed', EXIT.running, 'closed'))
@@ -87,7 +113,6 @@ export class EngineClient {
         )
       }, timeoutMs)
       this.pending.set(id, {resolve: resolve as (v: unknown) => void, reject, timer, method})
-      this.ws.send(JSON.stringify({jsonrpc: '2.0', id, method, params}))
     })
   }
 
@@ -109,18 +134,16 @@ export class EngineClient {
   }
 
   private onMessage(text: string): void {
-    let msg: {
-      id?: number
-      method?: string
-      params?: unknown
-      result?: unknown
-      error?: {code: number; message: string; data?: unknown}
-    }
+    let parsed: Reply | Reply[]
     try {
-      msg = JSON.parse(text)
+      parsed = JSON.parse(text)
     } catch {
       return
     }
+    for (const msg of Array.isArray(parsed) ? parsed : [parsed]) if (msg && typeof msg === 'object') this.onReply(msg)
+  }
+
+  private onReply(msg: Reply): void {
     if (msg.id === undefined && typeof msg.method === 'string') {
       for (const listener of this.notificationListeners) listener(msg.method, msg.params)
       return

@@ -81,6 +81,31 @@ describe('EngineClient logic (scripted peer)', () => {
     client.close()
   })
 
+  it('sends a batch as one message and settles each request on its own, whatever order the replies come in', async () => {
+    const client = await EngineClient.connect({projectRoot: dir, port})
+    let messages = 0
+    handler = (msg) => {
+      messages++
+      const batch = msg as unknown as {id: number; method: string}[]
+      expect(batch.map((m) => m.method)).to.deep.equal(['a.one', 'a.two', 'a.three'])
+      const replies = batch.map((m) =>
+        m.method === 'a.two' ? {jsonrpc: '2.0', id: m.id, error: {code: -32000, message: 'two failed'}} : {jsonrpc: '2.0', id: m.id, result: m.method},
+      )
+      for (const ws of server.clients) ws.send(JSON.stringify(replies.reverse()))
+    }
+    const settled = await client.callBatch([
+      {method: 'a.one', params: {}},
+      {method: 'a.two', params: {}},
+      {method: 'a.three', params: {}},
+    ])
+    expect(messages).to.equal(1)
+    expect(settled.map((s) => s.status)).to.deep.equal(['fulfilled', 'rejected', 'fulfilled'])
+    expect((settled[0] as PromiseFulfilledResult<unknown>).value).to.equal('a.one')
+    expect((settled[1] as PromiseRejectedResult).reason).to.be.instanceOf(EngineError).with.property('message', 'two failed')
+    expect((settled[2] as PromiseFulfilledResult<unknown>).value).to.equal('a.three')
+    client.close()
+  })
+
   it('turns a JSON-RPC error into an EngineError with the usage exit code for bad params', async () => {
     const client = await EngineClient.connect({projectRoot: dir, port})
     handler = (_msg, reply) => reply({error: {code: -32602, message: "x.y: unknown parameter 'z'"}})

@@ -1,9 +1,10 @@
 // `bridge run -` against a real editor: one JSON request per stdin line, one result line each, in order, over
 // one connection; a bad line gets an error line and the stream goes on; any failure makes the exit status 1.
 import {expect} from 'chai'
+import {spawn} from 'node:child_process'
 
 import {EXIT} from '../../../src/errors.js'
-import {runCli} from '../../support/cli.js'
+import {BRIDGE_BIN, runCli} from '../../support/cli.js'
 import {type TestEditor, startEditor} from '../../support/editor.js'
 
 type Line = {id: unknown; result?: Record<string, unknown>; error?: {code: string; message: string; exit_code: number}}
@@ -82,5 +83,39 @@ describe('CLI pipeline mode: bridge run -', function () {
     const run = await pipe(requests)
     expect(run.code, run.stderr).to.equal(0)
     expect(outputLines(run.stdout).map((l) => l.id)).to.deep.equal(requests.map((_, i) => i))
+  })
+
+  it('answers each line as it comes when the caller waits for an answer before writing the next (a coprocess)', async () => {
+    const child = spawn(process.execPath, [BRIDGE_BIN, 'run', '-'], {cwd: editor.root, stdio: ['pipe', 'pipe', 'pipe']})
+    const answers: Line[] = []
+    let buffer = ''
+    const next = () =>
+      new Promise<Line>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no answer line; so far: ${buffer}`)), 30_000)
+        const check = () => {
+          if (answers.length === 0) return
+          clearTimeout(timer)
+          child.stdout.off('data', check)
+          resolve(answers.shift()!)
+        }
+        child.stdout.on('data', check)
+        check()
+      })
+    child.stdout.on('data', (d) => {
+      buffer += d
+      let nl
+      while ((nl = buffer.indexOf('\n')) !== -1) {
+        answers.push(JSON.parse(buffer.slice(0, nl)))
+        buffer = buffer.slice(nl + 1)
+      }
+    })
+    const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)))
+    child.stdin.write(JSON.stringify({method: 'node.add', params: {type: 'Node2D', parent: '/root/Main', name: 'Asked'}, id: 1}) + '\n')
+    const added = await next() // stdin is still open: the answer must not wait for more input
+    expect(added.result!.path).to.equal('/root/Main/Asked')
+    child.stdin.write(JSON.stringify({method: 'editor.undo', id: 2}) + '\n')
+    expect((await next()).id).to.equal(2)
+    child.stdin.end()
+    expect(await exited).to.equal(0)
   })
 })
