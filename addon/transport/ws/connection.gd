@@ -20,6 +20,8 @@ const READ_BUDGET := 8 * 1024 * 1024
 const OUT_HIGH_WATER := 64 * 1024 * 1024
 ## Outgoing frames are queued in pieces of this size, so a partial write never copies a whole big reply.
 const OUT_CHUNK := 256 * 1024
+## Queued pieces up to this size are joined into one write.
+const COALESCE_BYTES := 16 * 1024
 ## A client that reads nothing of what is owed to it for this long is dropped.
 const WRITE_STALL_MS := 30_000
 ## After our close frame (or refusal) is out: how long to wait for the client to hang up before we do.
@@ -39,6 +41,7 @@ var _scan := 0  # where the search for the end of the request head resumes
 var _out: Array[PackedByteArray] = []
 var _out_offset := 0  # bytes of _out[0] already sent
 var _out_bytes := 0
+var _in_poll := false  # inside poll(): replies wait for its flush
 var _frag := PackedByteArray()  # a fragmented message so far
 var _frag_opcode := -1  # its opcode while one is in progress
 var _opened_at: int
@@ -65,7 +68,8 @@ func send_text(text: String) -> void:
 	if not is_open():
 		return
 	_queue_frame(Frames.OP_TEXT, text.to_utf8_buffer())
-	_flush(Time.get_ticks_msec())
+	if not _in_poll:
+		_flush(Time.get_ticks_msec())  # a reply that finished after an await; inside poll() one flush sends all
 
 
 ## The editor is going away: a 1001 close frame, best effort, and the socket closes now.
@@ -94,7 +98,9 @@ func poll(now: int) -> void:
 	if not closed and _state == State.HANDSHAKE:
 		_handshake(now)
 	if not closed and _state == State.OPEN:
+		_in_poll = true  # replies of the commands these frames run synchronously go out in the one flush below
 		_frames()
+		_in_poll = false
 	if closed:
 		return
 	_flush(now)
@@ -260,8 +266,16 @@ func _queue_frame(opcode: int, payload: PackedByteArray) -> void:
 func _queue_raw(bytes: PackedByteArray) -> void:
 	if _out_bytes == 0:
 		_last_write = Time.get_ticks_msec()  # the stall clock starts when something is owed
-	_out.append(bytes)
 	_out_bytes += bytes.size()
+	# Small replies queued together share one write: many calls in flight then cost one syscall, not one each.
+	# Only into a small, untouched last piece: joining copies it.
+	var last := _out.size() - 1
+	if last >= 0 and (last > 0 or _out_offset == 0) and _out[last].size() + bytes.size() <= COALESCE_BYTES:
+		var joined: PackedByteArray = _out[last]
+		joined.append_array(bytes)
+		_out[last] = joined
+		return
+	_out.append(bytes)
 
 
 func _flush(now: int) -> void:
