@@ -82,7 +82,8 @@ func call_finished() -> void:
 
 func touch() -> void:
 	_last_activity_msec = Time.get_ticks_msec()
-	OS.low_processor_usage_mode_sleep_usec = LOOP_SLEEP_USEC
+	if OS.low_processor_usage_mode_sleep_usec != LOOP_SLEEP_USEC:
+		OS.low_processor_usage_mode_sleep_usec = LOOP_SLEEP_USEC
 
 
 ## Identity sent to every client on connect.

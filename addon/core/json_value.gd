@@ -5,9 +5,19 @@ extends RefCounted
 
 
 static func to_json(v: Variant) -> Variant:
-	match typeof(v):
-		TYPE_NIL, TYPE_BOOL, TYPE_INT, TYPE_STRING:
-			return v
+	# The shapes nearly every result is made of come first: a `match` tries its branches in order, and this
+	# runs for every value of every reply.
+	var type := typeof(v)
+	if type == TYPE_STRING or type == TYPE_INT or type == TYPE_BOOL or type == TYPE_NIL:
+		return v
+	if type == TYPE_DICTIONARY:
+		var d := {}
+		for k: Variant in v:
+			var value: Variant = v[k]
+			var t := typeof(value)
+			d[k if k is String else str(k)] = value if t == TYPE_STRING or t == TYPE_INT or t == TYPE_BOOL else to_json(value)
+		return d
+	match type:
 		TYPE_FLOAT:
 			return v if is_finite(v) else str(v)
 		TYPE_STRING_NAME, TYPE_NODE_PATH:
@@ -29,11 +39,6 @@ static func to_json(v: Variant) -> Variant:
 			for x: Variant in v:
 				out.append(to_json(x))
 			return out
-		TYPE_DICTIONARY:
-			var d := {}
-			for k: Variant in v:
-				d[str(k)] = to_json(v[k])
-			return d
 		TYPE_OBJECT:
 			if v == null or not is_instance_valid(v):
 				return null
