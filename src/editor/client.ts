@@ -1,6 +1,6 @@
 // The JSON-RPC client of the addon's WebSocket transport. It waits for the addon's `bridge.hello`,
 // refuses an editor that serves another project, and turns every failure into a typed error.
-import WebSocket from 'ws'
+import type WebSocket from 'ws'
 
 import {type Discovery, wsPortFor} from './discovery.js'
 import {verdictFor} from './verdicts.js'
@@ -16,6 +16,8 @@ export interface ConnectOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000
+/** WebSocket.OPEN: ws itself loads only when a connection is made, not for `bridge --help`. */
+const OPEN = 1
 
 interface Reply {
   id?: number
@@ -79,7 +81,7 @@ export class EngineClient {
   call<T = unknown>(method: string, params: Record<string, unknown> = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<T> {
     const id = this.nextId++
     const answer = this.awaitReply<T>(id, method, timeoutMs)
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({jsonrpc: '2.0', id, method, params}))
+    if (this.ws.readyState === OPEN) this.ws.send(JSON.stringify({jsonrpc: '2.0', id, method, params}))
     return answer
   }
 
@@ -91,13 +93,13 @@ export class EngineClient {
   callBatch(requests: {method: string; params: Record<string, unknown>}[], timeoutMs = DEFAULT_TIMEOUT_MS): Promise<PromiseSettledResult<unknown>[]> {
     const batch = requests.map(({method, params}) => ({jsonrpc: '2.0', id: this.nextId++, method, params}))
     const answers = batch.map(({id, method}) => this.awaitReply(id, method, timeoutMs))
-    if (batch.length > 0 && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(batch))
+    if (batch.length > 0 && this.ws.readyState === OPEN) this.ws.send(JSON.stringify(batch))
     return Promise.allSettled(answers)
   }
 
   private awaitReply<T>(id: number, method: string, timeoutMs: number): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      if (this.ws.readyState !== WebSocket.OPEN) {
+      if (this.ws.readyState !== OPEN) {
         reject(new BridgeCliError('the connection to the editor is closed', EXIT.running, 'closed'))
         return
       }
@@ -117,7 +119,7 @@ export class EngineClient {
   }
 
   get isOpen(): boolean {
-    return this.ws.readyState === WebSocket.OPEN
+    return this.ws.readyState === OPEN
   }
 
   onClose(listener: () => void): void {
@@ -177,9 +179,10 @@ export async function greet(port: number, timeoutMs = 1500): Promise<Discovery |
   }
 }
 
-function openAndGreet(port: number, timeoutMs: number): Promise<{ws: WebSocket; hello: Discovery}> {
+async function openAndGreet(port: number, timeoutMs: number): Promise<{ws: WebSocket; hello: Discovery}> {
+  const {default: WebSocketClass} = await import('ws')
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}`, {maxPayload: 256 * 1024 * 1024, perMessageDeflate: false})
+    const ws = new WebSocketClass(`ws://127.0.0.1:${port}`, {maxPayload: 256 * 1024 * 1024, perMessageDeflate: false})
     const timer = setTimeout(() => {
       ws.terminate()
       reject(new Error(`no greeting within ${timeoutMs} ms`))
