@@ -4,6 +4,7 @@ extends EditorPlugin
 
 const BridgeServer := preload("core/bridge_server.gd")
 const GameAutoloads := preload("lib/game_autoloads.gd")
+const SceneFiles := preload("lib/scene_files.gd")
 
 var _server: Node
 
@@ -15,6 +16,7 @@ func _enter_tree() -> void:
 	_server.name = "BridgeServer"
 	_server.plugin = self
 	add_child(_server)
+	SceneFiles.watch_changes(self)
 
 
 func _exit_tree() -> void:

@@ -11,6 +11,14 @@ const SCENE_EXTENSIONS := ["tscn", "scn"]
 
 ## The editor's scene tab bar, found once per editor session: the search walks the whole editor UI.
 static var _tab_bar: TabBar
+## The process frame of the last change that can alter a tab's unsaved mark (an undoable edit, an undo, a save,
+## a scene opened, switched or closed). The tabs show it a frame or two later; until watch_changes() runs,
+## every read waits.
+static var _changed_frame := -1
+static var _watching := false
+static var _mark: Callable
+## Frames the tab titles take to catch up with a change.
+const TAB_SETTLE_FRAMES := 3
 
 
 ## null when `path` is a scene path (and, unless `writing`, an existing scene); else the BridgeError.
@@ -38,8 +46,10 @@ static func path_or_edited(path: String, hint: String) -> Variant:
 ## Unsaved state per open scene path, as the editor's scene tabs show it ("main(*)"). The tabs refresh
 ## a frame or two after an edit, so this waits for them. A scene it cannot match is missing from the result.
 static func unsaved(tree: SceneTree) -> Dictionary:
-	for i in 3:
-		await tree.process_frame
+	var since_change := Engine.get_process_frames() - _changed_frame
+	if not _watching or since_change < TAB_SETTLE_FRAMES:
+		for i in TAB_SETTLE_FRAMES if not _watching else TAB_SETTLE_FRAMES - since_change:
+			await tree.process_frame
 	var open := EditorInterface.get_open_scenes()
 	var bar := _scene_tab_bar()
 	var out := {}
@@ -47,6 +57,19 @@ static func unsaved(tree: SceneTree) -> Dictionary:
 		for i in bar.tab_count:
 			out[open[i]] = bar.get_tab_title(i).ends_with("(*)")
 	return out
+
+
+## Follows every change that can alter the tabs' unsaved marks, so unsaved() waits for the tabs only after
+## one (a pipeline of reads then answers in one frame, not three each). Called once by the plugin.
+static func watch_changes(plugin: EditorPlugin) -> void:
+	if not _mark.is_valid():  # once per editor session: the plugin may be disabled and enabled again
+		_mark = func(_arg: Variant = null) -> void: _changed_frame = Engine.get_process_frames()
+		EditorInterface.get_editor_undo_redo().version_changed.connect(_mark)
+		EditorInterface.get_editor_undo_redo().history_changed.connect(_mark)
+	_mark.call()
+	for change in ["scene_changed", "scene_closed", "scene_saved", "resource_saved"]:
+		plugin.connect(change, _mark)
+	_watching = true
 
 
 static func _scene_tab_bar() -> TabBar:

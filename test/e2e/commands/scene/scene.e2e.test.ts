@@ -130,6 +130,24 @@ describe('scene commands (real editor)', function () {
     expect((await call('scene.current')).unsaved).to.equal(false)
   })
 
+  it('scene.current reads the unsaved mark right even in the same frame as the edit, the undo and the save (one batch)', async () => {
+    const settled = await editor.client.callBatch([
+      {method: 'scene.current', params: {}},
+      {method: 'node.set', params: {node_path: 'Player', property: 'position', value: [3, 4]}},
+      {method: 'scene.current', params: {}},
+      {method: 'editor.undo', params: {}},
+      {method: 'scene.current', params: {}},
+      {method: 'node.set', params: {node_path: 'Player', property: 'position', value: [5, 6]}},
+      {method: 'scene.save', params: {}},
+      {method: 'scene.current', params: {}},
+      {method: 'editor.undo', params: {}},
+      {method: 'scene.save', params: {}},
+    ])
+    const results = settled.map((s) => (s.status === 'fulfilled' ? (s.value as Json) : {failed: String(s.reason)}))
+    expect([0, 2, 4, 7].map((i) => results[i].unsaved), JSON.stringify(results)).to.deep.equal([false, true, false, false])
+    expect(readFileSync(file(MAIN), 'utf8')).to.include('position = Vector2(320, 180)')
+  })
+
   it('scene.save: the example writes the edit to the file and leaves the scene clean', async () => {
     await call('node.set', {node_path: 'Player', property: 'position', value: [10, 20]})
     expect(await call('scene.save', examples['scene.save'])).to.deep.equal({path: MAIN, saved: true})
