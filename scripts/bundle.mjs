@@ -1,10 +1,12 @@
-// Build step: bundles the CLI (src/cli/main.ts) and the public API for packs (src/index.ts) with esbuild into
-// dist/bundle/, ESM with shared chunks. A one-shot then reads one file instead of ~300 modules (oclif, semver,
-// ws and our own), and a pack that imports `bridge-godot` shares the host's chunks, so its commands extend the
-// very oclif classes that run them. What only some commands need (serve's MCP SDK, configure's writers) stays in
-// chunks loaded by dynamic import. tsc still writes dist/**/*.js and the .d.ts files beside it.
+// Build step: bundles the CLI and the pack API with esbuild into dist/bundle/:
+// - main.cjs: src/cli/main.ts and everything it reaches (oclif, ws, the MCP SDK, our own code) in one
+//   CommonJS file. One file instead of ~300 modules is most of a one-shot's start-up, and CommonJS is what
+//   bin/load-bundle.js can run through V8's code cache on Node versions without module.enableCompileCache.
+// - index.js: `bridge-godot` for packs, an ES module re-exporting src/index.ts's names from main.cjs, so a pack's
+//   commands extend the very oclif classes that run them.
+// tsc still writes dist/**/*.js and the .d.ts files beside it.
 import {build} from 'esbuild'
-import {rmSync, writeFileSync} from 'node:fs'
+import {readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
@@ -12,38 +14,65 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const outdir = join(root, 'dist', 'bundle')
 rmSync(outdir, {recursive: true, force: true})
 
+const readable = Boolean(process.env.BUNDLE_READABLE) // for profiling: names and lines as written
 const result = await build({
   absWorkingDir: root,
-  entryPoints: {main: 'src/cli/main.ts', index: 'src/index.ts'},
-  outdir,
+  entryPoints: ['src/cli/main.ts'],
+  outfile: join(outdir, 'main.cjs'),
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  minifyWhitespace: !process.env.BUNDLE_READABLE,
-  minifySyntax: !process.env.BUNDLE_READABLE,
+  minifyWhitespace: !readable,
+  minifySyntax: !readable,
   legalComments: 'none',
   // identifiers stay: usage errors are told apart by oclif's error class names (src/cli/usage.ts)
-  chunkNames: 'chunk-[hash]',
-  // Never needed by a bundled path: oclif reaches typescript/ts-node only for a linked pack written in .ts,
-  // and ws's native helpers are optional.
   // jsonc-parser's `main` is a UMD build whose requires esbuild cannot follow; its ESM build bundles cleanly
   alias: {'jsonc-parser': 'jsonc-parser/lib/esm/main.js'},
+  // Never needed by a bundled path: oclif reaches typescript/ts-node only for a linked pack written in .ts,
+  // and ws's native helpers are optional.
   external: ['typescript', 'ts-node', 'tsx', 'bufferutil', 'utf-8-validate'],
-  // CommonJS dependencies call require() and read __dirname; ESM output has neither, so each file gets its own.
+  // our own modules find the package's files from import.meta.url, which CommonJS output lacks
+  define: {'import.meta.url': '__bridgeModuleUrl'},
+  // and import() (oclif loading an ES module plugin) goes through __bridgeImport: see below
   banner: {
-    js: [
-      "import {createRequire as __bridgeCreateRequire} from 'node:module';",
-      "import {fileURLToPath as __bridgeFileURLToPath} from 'node:url';",
-      'const require = __bridgeCreateRequire(import.meta.url);',
-      'const __bridgeFilename = __bridgeFileURLToPath(import.meta.url);',
-      "const __bridgeDirname = __bridgeFileURLToPath(new URL('.', import.meta.url));",
-    ].join(' '),
+    js:
+      // "use strict" first: esbuild's own comes after the banner, where it is no longer a directive
+      '"use strict"; var __bridgeModuleUrl = require(\'node:url\').pathToFileURL(__filename).href;' +
+      ' var __bridgeImport = globalThis.__bridgeDynamicImport ?? ((specifier) => import(specifier));',
   },
-  define: {__dirname: '__bridgeDirname', __filename: '__bridgeFilename'},
+  metafile: true,
   logLevel: 'warning',
-  metafile: Boolean(process.env.BUNDLE_METAFILE),
 })
-if (result.metafile) writeFileSync(process.env.BUNDLE_METAFILE, JSON.stringify(result.metafile))
-console.log('bundle: dist/bundle/main.js (CLI) and dist/bundle/index.js (pack API)')
+if (process.env.BUNDLE_METAFILE) writeFileSync(process.env.BUNDLE_METAFILE, JSON.stringify(result.metafile))
+
+// Code compiled from V8's code cache loses Node's import() hook on Node 20 (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING),
+// so bin/load-bundle.js hands in an import() of its own and every dynamic import of the bundle's dependencies
+// (each is `await import(url)`: oclif's module loader, its tsx hook, lilconfig) calls it.
+const bundleFile = join(outdir, 'main.cjs')
+const code = readFileSync(bundleFile, 'utf8')
+const rewritten = code.replaceAll(/\bawait import\(/g, 'await __bridgeImport(')
+if (/[^.\w"'`]import\(/.test(rewritten.replace(/=> import\(specifier\)/, '')))
+  throw new Error('bundle: a dynamic import() the code cache cannot serve is left in main.cjs')
+writeFileSync(bundleFile, rewritten)
+
+// The pack API's names, as src/index.ts exports them (types aside)
+const api = await build({
+  absWorkingDir: root,
+  entryPoints: ['src/index.ts'],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  packages: 'external',
+  write: false,
+  metafile: true,
+  outdir,
+  logLevel: 'warning',
+})
+const names = Object.values(api.metafile.outputs).flatMap((o) => o.exports ?? []).sort()
+writeFileSync(
+  join(outdir, 'index.js'),
+  `// bridge-godot: the pack API (src/index.ts), from the one bundle the CLI runs (scripts/bundle.mjs).\n` +
+    `import bundle from './main.cjs'\n\nexport const {${names.join(', ')}} = bundle\n`,
+)
+console.log(`bundle: dist/bundle/main.cjs (CLI) and dist/bundle/index.js (pack API: ${names.length} names)`)
