@@ -24,7 +24,7 @@ export {
   type McpToolContribution,
   type McpToolsHookOptions,
   TOOL_NAME,
-} from './mcp/plugin-tools.js'
+} from './mcp/plugin-contract.js'
 
 // Writing a pack's CLI commands: the host's own oclif, so a pack's commands are the same classes as the core's
 export {Args, Command, Flags} from '@oclif/core'

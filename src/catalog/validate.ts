@@ -3,7 +3,6 @@
 // (scripts/prebuild-catalog.mjs: ajv standalone code, named by the schema's hash) is loaded as is; any other is
 // compiled by ajv, which loads on first need. Either way only the schema of the command in hand is touched.
 import type {Ajv as AjvClass, ErrorObject, ValidateFunction} from 'ajv'
-import {createHash} from 'node:crypto'
 import {existsSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {dirname, join} from 'node:path'
@@ -39,6 +38,8 @@ export function validatorFor(key: string, schema: Record<string, unknown>): Vali
 
 /** The name the build gives a schema's standalone validator: the same JSON gives the same file. */
 export function schemaHash(schema: Record<string, unknown>): string {
+  // node:crypto loads here, when a command is validated, not with every `bridge` run
+  const {createHash} = requireCjs('node:crypto') as typeof import('node:crypto')
   return createHash('sha1').update(JSON.stringify(schema)).digest('hex').slice(0, 16)
 }
 

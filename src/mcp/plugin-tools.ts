@@ -3,31 +3,10 @@
 // or contributes something malformed is logged and skipped, never fatal. The contract is in docs/plugins.md.
 import {Ajv, type ValidateFunction} from 'ajv'
 
+import {MCP_TOOLS_HOOK, type McpToolContext, type McpToolContribution, type McpToolsHookOptions, TOOL_NAME} from './plugin-contract.js'
 import type {Logger} from './surface.js'
 
-export const MCP_TOOLS_HOOK = 'bridge:mcp-tools'
-
-/** What a plugin tool's `run` receives besides its arguments. */
-export interface McpToolContext {
-  /** The project `bridge serve` drives. */
-  projectRoot: string
-  /** Calls a bridge command on that project's editor (identity-checked, with reconnection). */
-  call(method: string, params?: Record<string, unknown>, timeoutMs?: number): Promise<unknown>
-}
-
-/** One tool as a plugin's hook returns it (the hook returns an array of these). */
-export interface McpToolContribution {
-  name: string
-  description: string
-  inputSchema: Record<string, unknown>
-  annotations?: {readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean}
-  run(args: Record<string, unknown>, context: McpToolContext): unknown
-}
-
-/** The options the hook is run with (oclif adds `config` and `context`). */
-export interface McpToolsHookOptions {
-  projectRoot: string
-}
+export {MCP_TOOLS_HOOK, type McpToolContext, type McpToolContribution, type McpToolsHookOptions, TOOL_NAME}
 
 export interface PluginTool extends McpToolContribution {
   plugin: string
@@ -49,7 +28,6 @@ export interface HookRunner {
   ): Promise<HookOutcome>
 }
 
-export const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/
 const HOOK_TIMEOUT_MS = 10_000
 
 const schemaAjv = new Ajv({allErrors: true, strict: false})
