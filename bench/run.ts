@@ -1,7 +1,14 @@
 // `npm run bench`: what `bridge serve` costs a model and a user, measured against a real headless editor —
 // the size of tools/list (bytes, estimated tokens = chars / 4) in all, per toolset and per client default,
 // and command round-trip latency through serve, next to the WebSocket baseline; the CLI's and serve's start-up
-// against the `node -e 0` floor of the same run, pipeline mode, and the idle editor's CPU and memory (startup.ts).
+// against the `node -e 0` floor of the same run, tools/list cold and warm (serve_tools_list_warm_ms), pipeline
+// mode, and the idle editor's CPU and memory (startup.ts). Then the editor driven (engine.ts): calls per second
+// over one WebSocket with 100 in flight (ws_pipelined_calls_per_s), engine_search_ms, the addon's HTTP /mcp
+// endpoint (http_call_p50_ms / _p99_ms), scene.tree on 1,000 and 10,000 nodes (big_scene_tree_1000_ms,
+// big_scene_tree_ms); the running game (game.ts): runtime_rtt_p50_ms / _p99_ms and, under the private Xvfb,
+// capture_ms_per_frame; and, with the main editor stopped, the addon against a plain editor (overhead.ts,
+// editors.ts): addon_startup_overhead_ms (and _first_open_), editor_idle_cpu_pct_without_addon and
+// editor_idle_cpu_pct_over_without_addon. BENCH_EDITOR_RUNS (default 3) sets the editor starts per kind.
 // Prints small tables and writes every figure to bench/results.json as {name, value, unit} entries with the
 // machine, Node and engine versions. The typed list's size against its budget is a figure, not a failure.
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
@@ -12,10 +19,17 @@ import {cpus, loadavg, totalmem} from 'node:os'
 import {join} from 'node:path'
 
 import type {CommandDoc} from '../src/catalog/catalog.js'
+import {EngineClient} from '../src/editor/client.js'
 import {typedTool} from '../src/mcp/tools.js'
 import {TOOLSETS, toolsetsFor} from '../src/mcp/toolsets.js'
-import {REPO_ROOT, type TestEditor, startEditor} from '../test/support/editor.js'
-import {cpuPercent, rssMb, serveStart, stats, timeRuns} from './startup.js'
+import {REPO_ROOT, type TestEditor, startEditor, waitForExit} from '../test/support/editor.js'
+import {type Xvfb, startXvfb, xvfbRoot} from '../test/support/xvfb.js'
+import {waitReaped} from './editors.js'
+import {reportEditor} from './engine.js'
+import {reportGame} from './game.js'
+import {reportOverhead} from './overhead.js'
+import {figure, figures, latency as timeCalls, median, note, table} from './report.js'
+import {IDLE_WINDOW_MS, cpuPercent, rssMb, serveStart, stats, timeRuns} from './startup.js'
 
 /** The reference system's typed list: 332 tools, about 205 KB / 52k tokens (≈ 617 B per tool). */
 const REFERENCE = {tools: 332, bytes: 205_000, tokens: 52_000}
@@ -25,16 +39,8 @@ const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 200)
 const BIN = process.env.BENCH_BRIDGE_BIN ?? join(REPO_ROOT, 'bin', 'run.js')
 /** Spawns per start-up figure: the median of these is reported (the machine is shared and noisy). */
 const START_RUNS = Number(process.env.BENCH_START_RUNS ?? 7)
-
-interface Figure {
-  name: string
-  value: number
-  unit: string
-}
-const figures: Figure[] = []
-function figure(name: string, value: number, unit: string): void {
-  figures.push({name, value: Math.round(value * 100) / 100, unit})
-}
+/** Editor starts with and without the addon for addon_startup_overhead_ms (each takes several seconds). */
+const EDITOR_RUNS = Number(process.env.BENCH_EDITOR_RUNS ?? 3)
 
 interface Serve {
   client: Client
@@ -59,38 +65,21 @@ function size(tools: Tool[]): {bytes: number; tokens: number} {
   return {bytes: Buffer.byteLength(text), tokens: Math.round(text.length / 4)}
 }
 
-async function latency(label: string, fn: () => Promise<unknown>): Promise<string[]> {
-  for (let i = 0; i < 10; i++) await fn() // warm up
-  const samples: number[] = []
-  for (let i = 0; i < ROUND_TRIPS; i++) {
-    const t = performance.now()
-    await fn()
-    samples.push(performance.now() - t)
-  }
-  samples.sort((a, b) => a - b)
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]
-  const mean = samples.reduce((a, b) => a + b, 0) / samples.length
-  return [label, mean, at(0.5), at(0.95), at(0.99)].map((v) => (typeof v === 'number' ? v.toFixed(2) : v))
-}
-
-function table(head: string[], rows: (string | number)[][]): string {
-  const cells = [head, ...rows.map((r) => r.map(String))]
-  const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)))
-  const line = (r: string[]) =>
-    `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`
-  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n')
-}
+const latency = (label: string, fn: () => Promise<unknown>) => timeCalls(label, fn, ROUND_TRIPS)
 
 async function main(): Promise<number> {
   let editor: TestEditor | undefined
+  let xvfb: Xvfb | undefined
   const sessions: Client[] = []
   try {
-    process.stderr.write('bench: starting a headless editor on a copy of examples/demo…\n')
     const load0 = loadavg()[0]
-    editor = await startEditor()
+    // under the private Xvfb when there is one: the headless editor ignores it, the game it plays can render
+    if (xvfbRoot()) xvfb = await startXvfb()
+    note(`starting a headless editor on a copy of examples/demo${xvfb ? ' (games get the private Xvfb)' : ''}…`)
+    editor = await startEditor({env: xvfb?.env})
     const engineVersion = await editor.client.call<Record<string, unknown>>('engine.version')
 
-    process.stderr.write(`bench: start-up figures (${START_RUNS} runs each)…\n`)
+    note(`start-up figures (${START_RUNS} runs each)…`)
     const floor = await timeRuns(['-e', '0'], START_RUNS)
     const version = await timeRuns([BIN, '--version'], START_RUNS)
     const help = await timeRuns([BIN, '--help'], START_RUNS)
@@ -115,6 +104,7 @@ async function main(): Promise<number> {
     figure('serve_initialize_over_node_ratio', ratio(serveInit), 'x')
     figure('serve_initialize_no_editor_ms', serveNoEditor.initializeMs, 'ms')
     figure('serve_tools_list_cold_ms', stats(serveRuns.map((r) => r.toolsListMs)).median, 'ms')
+    figure('serve_tools_list_warm_ms', stats(serveRuns.map((r) => r.toolsListWarmMs)).median, 'ms')
     figure('serve_rss_mb', stats(serveRuns.map((r) => r.rssMb)).median, 'MiB')
     console.log(`\n## start-up (ms, whole process, ${START_RUNS} runs; ratio = median / node -e 0 median)\n`)
     const startRow = (label: string, s: ReturnType<typeof stats>) => [
@@ -138,13 +128,19 @@ async function main(): Promise<number> {
       ),
     )
     console.log(
-      `serve without an editor: initialize ${serveNoEditor.initializeMs.toFixed(0)} ms; serve resident memory ${serveRuns.map((r) => r.rssMb.toFixed(0)).join(', ')} MiB`,
+      `serve without an editor: initialize ${serveNoEditor.initializeMs.toFixed(0)} ms; serve resident memory ${serveRuns.map((r) => r.rssMb.toFixed(0)).join(', ')} MiB; tools/list (raw JSON-RPC) first ${stats(serveRuns.map((r) => r.toolsListMs)).median.toFixed(0)} ms, again on the same session ${stats(serveRuns.map((r) => r.toolsListWarmMs)).median.toFixed(0)} ms`,
     )
     const typed = await startServe(editor.root, ['--toolsets', 'all'])
     const plain = await startServe(editor.root, ['--typed=false'])
     sessions.push(typed.client, plain.client)
 
     const tools = (await typed.client.listTools()).tools
+    const sdkLists: number[] = []
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now()
+      await typed.client.listTools()
+      sdkLists.push(performance.now() - t)
+    }
     const typedOnly = tools.filter((t) => t.name !== 'engine_run' && t.name !== 'bridge_toolsets')
     const all = size(tools)
     const perTool = Math.round(size(typedOnly).bytes / Math.max(1, typedOnly.length))
@@ -242,7 +238,7 @@ async function main(): Promise<number> {
     figure('serve_call_p50_ms', Number(rows[1][2]), 'ms')
     figure('serve_call_p99_ms', Number(rows[1][4]), 'ms')
     console.log(
-      `\nserve start to first tools/list: typed ${typed.startMs.toFixed(0)} ms, --typed=false ${plain.startMs.toFixed(0)} ms`,
+      `\nserve start to first tools/list: typed ${typed.startMs.toFixed(0)} ms, --typed=false ${plain.startMs.toFixed(0)} ms; tools/list again on the typed session through the SDK client (its result validation included): median ${median(sdkLists).toFixed(0)} ms`,
     )
 
     figure('tools_count', tools.length, 'tools')
@@ -259,10 +255,20 @@ async function main(): Promise<number> {
     for (const session of sessions.splice(0)) await session.close().catch(() => {})
     editor.client.close()
     await new Promise((r) => setTimeout(r, 3000))
-    const idle = await cpuPercent(editor.pid, 6000)
+    const idle = await cpuPercent(editor.pid, IDLE_WINDOW_MS)
     figure('editor_idle_cpu_pct', idle, '% of a core')
     figure('editor_rss_mb', rssMb(editor.pid), 'MiB')
     console.log(`\neditor idle, no client: ${idle.toFixed(1)} % of a core; resident ${rssMb(editor.pid).toFixed(0)} MiB`)
+
+    // the editor driven: after the idle figures, so those are read on the editor as the start-up left it
+    editor.client = await EngineClient.connect({projectRoot: editor.root})
+    await reportEditor(editor, ROUND_TRIPS)
+    await reportGame(editor, {canRender: xvfb !== undefined, rounds: 100})
+    // the addon against no addon, on fresh editors: the main editor (and its Xvfb) stopped first, out of the way
+    await editor.stop()
+    await stopXvfb(xvfb)
+    editor = xvfb = undefined // stopped: the finally block must not signal their (reusable) pids again
+    await reportOverhead(EDITOR_RUNS, IDLE_WINDOW_MS)
 
     const load1 = loadavg()[0]
     const report = {
@@ -278,7 +284,16 @@ async function main(): Promise<number> {
   } finally {
     for (const s of sessions) await s.close().catch(() => {})
     await editor?.stop()
+    await stopXvfb(xvfb)
   }
+}
+
+/** Stops the private X server by pid and waits until Node has reaped it. */
+async function stopXvfb(xvfb: Xvfb | undefined): Promise<void> {
+  if (!xvfb) return
+  xvfb.stop()
+  await waitForExit(xvfb.pid, 2000)
+  await waitReaped(xvfb.pid, 2000)
 }
 
 process.exitCode = await main()

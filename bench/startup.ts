@@ -52,10 +52,14 @@ export function rssMb(pid: number): number {
 }
 
 /**
- * `bridge serve`: spawn → the `initialize` answer on stdout, then the resident memory once it has loaded
- * everything and listed its tools (settled).
+ * `bridge serve`: spawn → the `initialize` answer on stdout, the first tools/list (cold), the resident memory
+ * once it has loaded everything and listed its tools (settled), then the median of five more tools/list on the
+ * same session (warm, each sent after the previous answer). Raw JSON-RPC lines: no client-side validation timed.
  */
-export async function serveStart(bin: string, root: string): Promise<{initializeMs: number; toolsListMs: number; rssMb: number}> {
+export async function serveStart(
+  bin: string,
+  root: string,
+): Promise<{initializeMs: number; toolsListMs: number; toolsListWarmMs: number; rssMb: number}> {
   const t0 = performance.now()
   const child = spawn(process.execPath, [bin, 'serve', '--project', root, '--toolsets', 'all'], {stdio: ['pipe', 'pipe', 'ignore']})
   const send = (m: unknown) => child.stdin.write(JSON.stringify(m) + '\n')
@@ -89,7 +93,14 @@ export async function serveStart(bin: string, root: string): Promise<{initialize
     send({jsonrpc: '2.0', id: 2, method: 'tools/list'})
     const toolsListMs = (await waitFor(2)) - initializeMs
     await new Promise((r) => setTimeout(r, 500))
-    return {initializeMs, toolsListMs, rssMb: rssMb(child.pid!)}
+    const settledRssMb = rssMb(child.pid!)
+    const warm: number[] = []
+    for (let id = 3; id < 8; id++) {
+      const sent = performance.now() - t0
+      send({jsonrpc: '2.0', id, method: 'tools/list'})
+      warm.push((await waitFor(id)) - sent)
+    }
+    return {initializeMs, toolsListMs, toolsListWarmMs: stats(warm).median, rssMb: settledRssMb}
   } finally {
     child.stdin.end()
     child.kill()
@@ -102,6 +113,9 @@ function cpuSeconds(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   return (Number(fields[11]) + Number(fields[12])) / 100 // utime, stime in clock ticks (USER_HZ = 100)
 }
+
+/** The window every idle-CPU figure is read over (editor_idle_cpu_pct and the with/without-addon pair). */
+export const IDLE_WINDOW_MS = 6000
 
 /** A process's CPU use over `ms`, in percent of one core. */
 export async function cpuPercent(pid: number, ms: number): Promise<number> {

@@ -1,0 +1,118 @@
+// What the addon costs an editor that nobody drives, against the same editor without it (bench/editors.ts
+// starts both on fresh copies of examples/demo, each with the probe plugin that marks the first frame).
+//
+// Start-up: "with" is spawn → the first engine.version reply over the WebSocket (what a client waits for);
+// "without" is spawn → the probe's marker on the plain editor's first frame (the earliest moment a plain
+// editor can do anything). addon_startup_overhead_ms = median(with) − median(without): the time the addon
+// adds before an editor can be driven, its own load and its server start included, on a project opened
+// before (the copy started once, stopped, started again: its .godot cache in place, the everyday start);
+// addon_startup_first_open_overhead_ms is the same on the first open of a fresh copy (import and script
+// class scan of the addon's files included). The probe's marker in the addon editor is printed too (how much
+// later the addon editor's first frame comes). Runs alternate which kind starts first.
+//
+// Idle CPU: one editor of each kind started together, left to settle (10 s after both are up, then until a
+// one-second sample of each is calm, at most 15 s more), then read from /proc over the same window at the same
+// time, so the machine's load is the same for both.
+import {type BenchEditor, startBenchEditor} from './editors.js'
+import {figure, median, note, sleep, table} from './report.js'
+import {cpuPercent} from './startup.js'
+
+export interface StartSamples {
+  /** spawn → first engine.version reply, addon editor */
+  withMs: number[]
+  /** spawn → probe marker (first frame), addon editor */
+  withProbeMs: number[]
+  /** spawn → probe marker (first frame), plain editor */
+  withoutMs: number[]
+}
+
+/** Start-up samples: `first` on fresh copies (first open), `again` on the same copies reopened. */
+export async function addonStartup(runs: number): Promise<{first: StartSamples; again: StartSamples}> {
+  const first: StartSamples = {withMs: [], withProbeMs: [], withoutMs: []}
+  const again: StartSamples = {withMs: [], withProbeMs: [], withoutMs: []}
+  const measure = async (addon: boolean) => {
+    const editor = startBenchEditor({addon})
+    try {
+      for (const into of [first, again]) {
+        if (into === again) {
+          await editor.stop({keepDir: true})
+          editor.restart()
+        }
+        if (addon) {
+          into.withMs.push(await editor.waitFirstReply())
+          into.withProbeMs.push(await editor.waitProbe())
+        } else into.withoutMs.push(await editor.waitProbe())
+      }
+    } finally {
+      await editor.stop()
+    }
+  }
+  for (let i = 0; i < runs; i++) {
+    note(`addon start-up, run ${i + 1} of ${runs}…`)
+    for (const addon of i % 2 === 0 ? [true, false] : [false, true]) await measure(addon)
+  }
+  return {first, again}
+}
+
+export interface IdlePair {
+  withPct: number
+  withoutPct: number
+  settledMs: number
+}
+
+/** Both kinds of editor idle side by side over one window of `windowMs`. */
+export async function idleWithWithout(windowMs: number): Promise<IdlePair> {
+  const editors: BenchEditor[] = []
+  try {
+    const a = startBenchEditor({addon: true})
+    editors.push(a)
+    const b = startBenchEditor({addon: false})
+    editors.push(b)
+    await a.waitFirstReply() // its client is closed again: no client connected while measured
+    await b.waitProbe()
+    const t0 = performance.now()
+    await sleep(10_000)
+    for (let i = 0; i < 15; i++) {
+      const [ca, cb] = await Promise.all([cpuPercent(a.pid, 1000), cpuPercent(b.pid, 1000)])
+      if (ca < 25 && cb < 25) break
+    }
+    const settledMs = performance.now() - t0
+    const [withPct, withoutPct] = await Promise.all([cpuPercent(a.pid, windowMs), cpuPercent(b.pid, windowMs)])
+    return {withPct, withoutPct, settledMs}
+  } finally {
+    for (const editor of editors) await editor.stop()
+  }
+}
+
+/** The addon-against-no-addon section of the report: figures and printed lines. */
+export async function reportOverhead(runs: number, windowMs: number): Promise<void> {
+  const {first, again} = await addonStartup(runs)
+  const withMs = median(again.withMs)
+  const withoutMs = median(again.withoutMs)
+  figure('addon_startup_with_ms', withMs, 'ms')
+  figure('addon_startup_without_ms', withoutMs, 'ms')
+  figure('addon_startup_overhead_ms', withMs - withoutMs, 'ms')
+  const firstOverhead = median(first.withMs) - median(first.withoutMs)
+  figure('addon_startup_first_open_overhead_ms', firstOverhead, 'ms')
+  note('idle CPU with and without the addon, side by side…')
+  const pair = await idleWithWithout(windowMs)
+  figure('editor_idle_cpu_pct_with_addon_fresh', pair.withPct, '% of a core')
+  figure('editor_idle_cpu_pct_without_addon', pair.withoutPct, '% of a core')
+  figure('editor_idle_cpu_pct_over_without_addon', pair.withPct - pair.withoutPct, 'points')
+  const rows: (string | number)[][] = []
+  for (const [label, s] of [
+    ['reopened', again],
+    ['first open', first],
+  ] as const) {
+    const list = (xs: number[]) => `${median(xs).toFixed(0)} (${xs.map((x) => x.toFixed(0)).join(', ')})`
+    const overhead = median(s.withMs) - median(s.withoutMs)
+    rows.push([label, list(s.withMs), list(s.withProbeMs), list(s.withoutMs), overhead.toFixed(0)])
+  }
+  console.log(`\n## the addon against a plain editor (copies of examples/demo, ${runs} runs each; ms, median (runs))\n`)
+  console.log(
+    table(['start', 'addon: spawn → first reply', 'addon: spawn → first frame', 'plain: spawn → first frame', 'overhead'], rows),
+  )
+  console.log(
+    `idle, no client, side by side over ${windowMs / 1000} s (settled ${(pair.settledMs / 1000).toFixed(0)} s): with the addon ${pair.withPct.toFixed(1)} %, without ${pair.withoutPct.toFixed(1)} % of a core (${(pair.withPct - pair.withoutPct).toFixed(1)} points)`,
+  )
+}

@@ -1,0 +1,49 @@
+// The bench's figures and its printed tables: every figure is a {name, value, unit} entry of
+// bench/results.json; latency() times one call shape and returns a table row (mean, p50, p95, p99).
+export interface Figure {
+  name: string
+  value: number
+  unit: string
+}
+
+export const figures: Figure[] = []
+
+export function figure(name: string, value: number, unit: string): void {
+  figures.push({name, value: Math.round(value * 100) / 100, unit})
+}
+
+/** `rounds` calls of `fn` one after another, after 10 warm-up calls: [label, mean, p50, p95, p99] in ms. */
+export async function latency(label: string, fn: () => Promise<unknown>, rounds: number): Promise<string[]> {
+  for (let i = 0; i < 10; i++) await fn() // warm up
+  const samples: number[] = []
+  for (let i = 0; i < rounds; i++) {
+    const t = performance.now()
+    await fn()
+    samples.push(performance.now() - t)
+  }
+  samples.sort((a, b) => a - b)
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]
+  const mean = samples.reduce((a, b) => a + b, 0) / samples.length
+  return [label, mean, at(0.5), at(0.95), at(0.99)].map((v) => (typeof v === 'number' ? v.toFixed(2) : v))
+}
+
+export function table(head: string[], rows: (string | number)[][]): string {
+  const cells = [head, ...rows.map((r) => r.map(String))]
+  const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)))
+  const line = (r: string[]) =>
+    `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`
+  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n')
+}
+
+/** The median of a few samples (the upper one of an even count). */
+export function median(samples: number[]): number {
+  const s = [...samples].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** A progress line on stderr (stdout holds the report). */
+export function note(text: string): void {
+  process.stderr.write(`bench: ${text}\n`)
+}
