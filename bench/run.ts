@@ -38,7 +38,7 @@ const BUDGET_BYTES_PER_TOOL = Math.round((REFERENCE.bytes / REFERENCE.tools) * 0
 const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 200)
 const BIN = process.env.BENCH_BRIDGE_BIN ?? join(REPO_ROOT, 'bin', 'run.js')
 /** Spawns per start-up figure: the median of these is reported (the machine is shared and noisy). */
-const START_RUNS = Number(process.env.BENCH_START_RUNS ?? 7)
+const START_RUNS = Number(process.env.BENCH_START_RUNS ?? 11)
 /** Editor starts with and without the addon for addon_startup_overhead_ms (each takes several seconds). */
 const EDITOR_RUNS = Number(process.env.BENCH_EDITOR_RUNS ?? 3)
 
@@ -80,13 +80,18 @@ async function main(): Promise<number> {
     const engineVersion = await editor.client.call<Record<string, unknown>>('engine.version')
 
     note(`start-up figures (${START_RUNS} runs each)…`)
-    const floor = await timeRuns(['-e', '0'], START_RUNS)
-    const version = await timeRuns([BIN, '--version'], START_RUNS)
-    const help = await timeRuns([BIN, '--help'], START_RUNS)
-    const oneshot = await timeRuns([BIN, 'project', 'info', '--json'], START_RUNS, {cwd: editor.root})
     const mixed = ['engine.version', 'scene.current', 'project.info', 'editor.selection_get']
     const pipelineInput = Array.from({length: 100}, (_, i) => JSON.stringify({method: mixed[i % mixed.length], id: i})).join('\n')
-    const pipeline = await timeRuns([BIN, 'run', '-'], START_RUNS, {cwd: editor.root, input: pipelineInput + '\n'})
+    const [floor, version, help, oneshot, pipeline] = await timeRuns(
+      [
+        {args: ['-e', '0']},
+        {args: [BIN, '--version']},
+        {args: [BIN, '--help']},
+        {args: [BIN, 'project', 'info', '--json'], cwd: editor.root},
+        {args: [BIN, 'run', '-'], cwd: editor.root, input: pipelineInput + '\n'},
+      ],
+      START_RUNS,
+    )
     const serveRuns = []
     for (let i = 0; i < Math.max(3, Math.ceil(START_RUNS / 2)); i++) serveRuns.push(await serveStart(BIN, editor.root))
     const serveNoEditor = await serveStart(BIN, join(REPO_ROOT, 'examples', 'demo'))

@@ -37,12 +37,18 @@ export function timeProcess(args: string[], options: {cwd?: string; input?: stri
   })
 }
 
-/** Runs `args` `runs` times, alternating with nothing else, after one warm-up (file cache). */
-export async function timeRuns(args: string[], runs: number, options: {cwd?: string; input?: string} = {}): Promise<Stats> {
-  await timeProcess(args, options)
-  const samples: number[] = []
-  for (let i = 0; i < runs; i++) samples.push(await timeProcess(args, options))
-  return stats(samples)
+/**
+ * Runs each process `runs` times, round-robin (one of each, then again), after one warm-up each (file and code
+ * caches): every figure then sees the same moments of a shared machine, so their ratios to the floor hold.
+ */
+export async function timeRuns(
+  processes: {args: string[]; cwd?: string; input?: string}[],
+  runs: number,
+): Promise<Stats[]> {
+  for (const p of processes) await timeProcess(p.args, p)
+  const samples: number[][] = processes.map(() => [])
+  for (let i = 0; i < runs; i++) for (const [n, p] of processes.entries()) samples[n].push(await timeProcess(p.args, p))
+  return samples.map((s) => stats(s))
 }
 
 /** Resident memory of a process, MiB, from /proc/<pid>/status. */
