@@ -7,6 +7,7 @@ const Settings := preload("settings.gd")
 const Discovery := preload("discovery.gd")
 const GroupLoader := preload("group_loader.gd")
 const LocalCommands := preload("local_commands.gd")
+const OutputLog := preload("../lib/output_log.gd")
 ## Every transport, in start order; each follows the contract in transport/README.md. The first one
 ## is required: without it no client can reach the editor, so nothing is advertised.
 const TRANSPORTS: Array[Script] = [
@@ -35,6 +36,7 @@ var _last_activity_msec := -ACTIVE_WINDOW_MS
 
 func _ready() -> void:
 	Settings.register()
+	OutputLog.of(self)  # from the start: refusals quote what the engine logged while a value was set
 	GroupLoader.register_all(router, self)
 	local_commands = LocalCommands.new(router, self)
 	local_commands.sync()

@@ -4,13 +4,19 @@ extends RefCounted
 ## handler side by side. `commands()` returns the declarations; the router checks parameters from them.
 ##
 ## A declaration: {method, summary, params: [param specs], example: {…}, handler: Callable,
-##   read_only: bool, destructive: bool, needs: "" | "game", timeout_ms: int, returns?: shape}
+##   read_only: bool, destructive: bool, needs: "" | "game", timeout_ms: int, returns: shape,
+##   undo: "scene" | "global" | "none" (every mutating command; see core/undo_scope.gd),
+##   example_setup?: [{method, params}] (commands the sweeps run first so the example has what it names),
+##   example_scene?: res:// path (the scene the sweeps open for the example), example_refused?: {…}
+##   (params merged over the example whose property map the engine does not keep: the sweep expects a refusal)}
 ## `returns` (optional) is the result's fixed shape, e.g. {"path": "string", "saved": "bool",
 ##   "nodes": [{"name": "string", "type": "string"}], "note?": "string"}: type names as for params,
 ##   "a|b" alternatives, "x?" for a field that may be absent. It becomes the command's `output_schema`
 ##   (core/schema.gd), the outputSchema of its MCP tool. Declare it only when every success has that shape.
-## A param spec: {name, type, description, required?, default?, min?, max?, values? (enum), writes_path?}
+## A param spec: {name, type, description, required?, default?, min?, max?, values? (enum), writes_path?,
+##   kind?: "node" | "new_name" | "properties" (resolved by the router: core/param_kinds.gd), class?, parent?}
 ## Types: string int float bool NodePath Vector2 Vector3 Color Array Dictionary any enum.
+## Names: docs/architecture.md's parameter glossary (node_path, parent, name, properties, path, …).
 
 const BridgeError := preload("bridge_error.gd")
 
@@ -46,6 +52,33 @@ static func opt(name: String, type: String, description: String, default: Varian
 	if default != null:
 		spec["default"] = default
 	spec.merge(extra)
+	return spec
+
+
+## A node of the edited scene, resolved by the router: the handler receives the Node. `cls` (a class
+## name or a list) refuses other nodes. `default` "" is the scene root; null leaves it out when omitted.
+static func node_param(name: String, description: String, required: bool = true, default: Variant = null, cls: Variant = null) -> Dictionary:
+	var spec := req(name, "NodePath", description) if required else opt(name, "NodePath", description, default)
+	spec["kind"] = "node"
+	if cls != null:
+		spec["class"] = cls
+	return spec
+
+
+## The name of a node a command makes: valid, and free under the node parameter `parent` ("" keeps the default).
+static func new_name_param(name: String, description: String, default: Variant = "", parent: String = "parent") -> Dictionary:
+	var spec := opt(name, "string", description, default)
+	spec["kind"] = "new_name"
+	if parent != "parent":
+		spec["parent"] = parent
+	return spec
+
+
+## A property map {property path: value}: coerced, set and read back by lib/property_path.gd (apply_new for
+## an object being made, plan/commit for one that exists), so a value the engine does not keep is refused.
+static func properties_param(name: String, description: String, required: bool = false, default: Variant = {}) -> Dictionary:
+	var spec := req(name, "Dictionary", description) if required else opt(name, "Dictionary", description, default)
+	spec["kind"] = "properties"
 	return spec
 
 

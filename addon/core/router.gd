@@ -7,6 +7,8 @@ const BridgeError := preload("bridge_error.gd")
 const Params := preload("params.gd")
 const Schema := preload("schema.gd")
 const JsonValue := preload("json_value.gd")
+const ParamKinds := preload("param_kinds.gd")
+const UndoScope := preload("undo_scope.gd")
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
@@ -58,6 +60,8 @@ func register(cmd: Dictionary, source: String = "builtin") -> void:
 	assert(method.count(".") == 1, "command names are <group>.<command>: " + method)
 	for spec: Dictionary in cmd.get("params", []):
 		assert(spec.get("type", "any") in Params.TYPES, "%s.%s: unknown type %s" % [method, spec.name, spec.get("type")])
+		assert(spec.get("kind", "") in [""] + ParamKinds.KINDS, "%s.%s: unknown kind %s" % [method, spec.name, spec.get("kind")])
+	assert(cmd.get("undo", "none") in UndoScope.SCOPES, "%s: unknown undo scope %s" % [method, cmd.get("undo")])
 	cmd["source"] = source
 	if not _commands.has(method):
 		_order.append(method)
@@ -86,11 +90,15 @@ func describe(method: String) -> Dictionary:
 		"read_only": cmd.get("read_only", false),
 		"destructive": cmd.get("destructive", false),
 		"needs": cmd.get("needs", ""),
+		"undo": UndoScope.of(cmd),
 		"source": cmd.get("source", "builtin"),
 		"input_schema": Schema.for_command(cmd.get("params", [])),
 	}
 	if cmd.has("timeout_ms"):
 		doc["timeout_ms"] = cmd.timeout_ms
+	for key: String in ["example_setup", "example_scene", "example_refused"]:  # what the sweeps need to run the example
+		if cmd.has(key):
+			doc[key] = cmd[key]
 	if cmd.get("returns") is Dictionary:
 		doc["output_schema"] = Schema.for_result(cmd.returns)
 	return doc
@@ -140,10 +148,14 @@ func dispatch(method: String, params: Variant) -> Dictionary:
 	var cmd: Dictionary = _commands[method]
 	var started := Time.get_ticks_usec()
 	var checked: Variant = Params.check(method, cmd.get("params", []), params)
+	if not checked is BridgeError:
+		checked = ParamKinds.resolve(method, cmd.get("params", []), checked)
 	if checked is BridgeError:
 		_count(method, started, true)
 		return {"error": checked.to_dict()}
+	var scope := UndoScope.begin(cmd)
 	var result: Variant = await cmd.handler.call(checked)
+	result = UndoScope.finish(scope, result)
 	_count(method, started, result is BridgeError)
 	if result is BridgeError:
 		return {"error": result.to_dict()}

@@ -7,6 +7,7 @@ extends RefCounted
 const BridgeError := preload("../core/bridge_error.gd")
 const Params := preload("../core/params.gd")
 const SceneAccess := preload("scene_access.gd")
+const PropertyPath := preload("property_path.gd")
 
 ## Short names → AnimationRootNode classes.
 const KINDS := {
@@ -69,17 +70,8 @@ static func make(t: AnimationTree, kind: String, animation: String, properties: 
 		node.animation = animation
 	elif animation != "":
 		return BridgeError.invalid("animation applies to animation nodes only, not %s" % kind, {"param": "animation"})
-	for key: String in properties:
-		var info: Variant = SceneAccess.property_info(node, key)
-		if info is BridgeError:
-			info.data["param"] = "properties"
-			return info
-		var value: Variant = SceneAccess.coerce(properties[key], info)
-		if value is BridgeError:
-			value.data["param"] = "properties"
-			return value
-		node.set(key, value)
-	return node
+	var refused: Variant = PropertyPath.apply_new(node, properties, "animtree.add_node")
+	return refused if refused != null else node
 
 
 ## Null when the tree's player has the clip, else NOT_FOUND listing the clips.

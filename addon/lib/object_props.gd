@@ -6,34 +6,19 @@ extends RefCounted
 
 const BridgeError := preload("../core/bridge_error.gd")
 const SceneAccess := preload("scene_access.gd")
+const PropertyPath := preload("property_path.gd")
 
 
 ## {name: coerced value} for every entry of `props`, or the first BridgeError (prefixed with `method`).
+## Each value is tried and read back (PropertyPath.verified): one the engine does not keep is refused.
 static func coerce_all(obj: Object, props: Dictionary, method: String) -> Variant:
-	var out := {}
-	for key: Variant in props:
-		var info: Variant = SceneAccess.property_info(obj, str(key))
-		if info is BridgeError:
-			info.message = "%s: %s" % [method, info.message]
-			return info
-		if info.usage & PROPERTY_USAGE_READ_ONLY:
-			return BridgeError.failed("%s: %s.%s is read-only" % [method, obj.get_class(), key], {"property": key})
-		var value: Variant = SceneAccess.coerce(props[key], info)
-		if value is BridgeError:
-			value.message = "%s: %s" % [method, value.message]
-			return value
-		out[str(key)] = value
-	return out
+	return PropertyPath.verified(obj, props, method)
 
 
-## Sets coerced `props` straight on an object that is not in the scene yet; null or the first BridgeError.
+## Sets `props` on an object that is not in the scene yet, each value read back (PropertyPath.apply_new);
+## null or the first BridgeError.
 static func apply_new(obj: Object, props: Dictionary, method: String) -> Variant:
-	var values: Variant = coerce_all(obj, props, method)
-	if values is BridgeError:
-		return values
-	for key: String in values:
-		obj.set(key, values[key])
-	return null
+	return PropertyPath.apply_new(obj, props, method)
 
 
 ## Adds do/undo property changes for already coerced `values` on an object of the scene to an open action.

@@ -15,6 +15,9 @@ var _entries: Array[Dictionary] = []
 var _prints: Array[Dictionary] = []
 var _next_seq := 1
 var _capacity: int
+## The log of the running server (null before one is installed): lets static helpers such as
+## lib/property_path.gd quote what the engine logged while a value was set.
+static var active: Logger
 
 
 ## The server's log, installed with OS.add_logger on first use and removed when the server leaves
@@ -27,7 +30,11 @@ static func of(server: Node) -> Logger:
 	var log: Logger = new()
 	server.set_meta(META, log)
 	OS.add_logger(log)
-	server.tree_exiting.connect(func() -> void: OS.remove_logger(log), CONNECT_ONE_SHOT)
+	active = log
+	server.tree_exiting.connect(func() -> void:
+		OS.remove_logger(log)
+		if active == log:
+			active = null, CONNECT_ONE_SHOT)
 	return log
 
 

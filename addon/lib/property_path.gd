@@ -9,6 +9,7 @@ const BridgeError := preload("../core/bridge_error.gd")
 const JsonValue := preload("../core/json_value.gd")
 const SceneAccess := preload("scene_access.gd")
 const Coerce := preload("value_coercion.gd")
+const OutputLog := preload("output_log.gd")
 
 ## The members a "position:x"-style path may index, by value type.
 const MEMBERS := {
@@ -24,7 +25,7 @@ const MEMBERS := {
 ## Where `path` lands on `node`: {object, property, keys, info, path}. `object.property` is what a write
 ## sets (the shape's own `size` for "shape:size"); `keys` index into its value ("x" of "position:x");
 ## `info` is the property-list entry of the addressed value. Or a BridgeError saying which part is wrong.
-static func resolve(node: Node, path: String) -> Variant:
+static func resolve(node: Object, path: String) -> Variant:
 	var parts := path.split(":")
 	var obj: Object = node
 	var i := 0
@@ -76,7 +77,7 @@ static func whole(target: Dictionary, value: Variant) -> Variant:
 ## {targets, values, previous, changes: [[object, property, new, old]]} to commit as one action (changes
 ## is empty when every value was already held), or the first BridgeError, prefixed with `method`. The
 ## objects are restored either way. `own` names properties other commands own (property → command).
-static func plan(node: Node, props: Dictionary, method: String, own: Dictionary = {}) -> Variant:
+static func plan(node: Object, props: Dictionary, method: String, own: Dictionary = {}) -> Variant:
 	var targets: Array = []
 	var values: Array = []
 	var previous: Array = []
@@ -89,8 +90,8 @@ static func plan(node: Node, props: Dictionary, method: String, own: Dictionary 
 			return BridgeError.invalid("%s: change %s with %s" % [method, target.property, own[target.property]],
 					{"property": target.path})
 		if target.base_info.usage & PROPERTY_USAGE_READ_ONLY:
-			return BridgeError.failed("%s: %s.%s is read-only; nothing was changed" % [method, SceneAccess.path_of(node),
-					target.path], {"property": target.path})
+			return BridgeError.failed("%s: %s.%s is read-only; nothing was changed" % [method,
+					SceneAccess.path_of(node) if node is Node else node.get_class(), target.path], {"property": target.path})
 		var value: Variant = SceneAccess.coerce(props[key], target.info)
 		if value is BridgeError:
 			value.message = "%s: %s; nothing was set" % [method, value.message]
@@ -107,11 +108,12 @@ static func plan(node: Node, props: Dictionary, method: String, own: Dictionary 
 				direct.append([t.object, t.property, whole(t, values[i]), t.object.get(t.property)])
 		return {"targets": targets, "values": values, "previous": previous, "changes": direct}
 	var slots: Array = []  # [object, property, value before] per object property touched, first touch first
+	var logged: Array = []  # per target: what the engine logged while setting it
 	for i in targets.size():
 		var t: Dictionary = targets[i]
 		if not slots.any(func(s: Array) -> bool: return s[0] == t.object and s[1] == t.property):
 			slots.append([t.object, t.property, t.object.get(t.property)])
-		t.object.set(t.property, whole(t, values[i]))
+		logged.append(_set_logged(t.object, t.property, whole(t, values[i])))
 	var changes: Array = []
 	for s: Array in slots:
 		var now: Variant = s[0].get(s[1])
@@ -121,12 +123,76 @@ static func plan(node: Node, props: Dictionary, method: String, own: Dictionary 
 	for i in targets.size():
 		var held: Variant = read(targets[i])
 		if failure == null and not same(held, values[i]):
-			failure = _refused(targets[i], values[i], held, previous[i], method)
+			failure = _refused(targets[i], values[i], held, previous[i], method, logged[i])
 	for i in range(slots.size() - 1, -1, -1):
 		slots[i][0].set(slots[i][1], slots[i][2])
 	if failure != null:
 		return failure
 	return {"targets": targets, "values": values, "previous": previous, "changes": changes}
+
+
+## The values a property map would give an existing object's own properties ({property: whole value}),
+## each tried and read back by plan() (the object is left as it was), or the first BridgeError. For commands
+## that write the values themselves (a resource file, a material shared by several nodes).
+static func verified(obj: Object, props: Dictionary, method: String, own: Dictionary = {}) -> Variant:
+	var planned: Variant = plan(obj, props, method, own)
+	if planned is BridgeError:
+		planned.data["param"] = "properties"
+		return planned
+	var out := {}
+	for i in planned.targets.size():
+		var t: Dictionary = planned.targets[i]
+		if t.object == obj:
+			out[t.property] = whole(t, planned.values[i]) if not out.has(t.property) else _with(out[t.property], t.keys, planned.values[i])
+		else:
+			out[str(t.path).get_slice(":", 0)] = obj.get(str(t.path).get_slice(":", 0))
+	return out
+
+
+## Applies a property map to an object that is being made (a node not yet in the tree, a new resource):
+## each path resolved, coerced, set and read back in order. Null when every value was kept, else the
+## BridgeError for the first one the engine did not keep (with the engine's own message when it logged
+## one); the caller drops the object, so nothing is half-applied. `own` as for plan().
+static func apply_new(obj: Object, props: Dictionary, method: String, own: Dictionary = {}) -> Variant:
+	for key: Variant in props:
+		var target: Variant = resolve(obj, str(key))
+		if target is BridgeError:
+			target.message = "%s: %s" % [method, target.message]
+			target.data["param"] = "properties"
+			return target
+		if target.object == obj and own.has(target.property):
+			return BridgeError.invalid("%s: set %s with %s" % [method, target.property, own[target.property]],
+					{"property": target.path, "param": "properties"})
+		if target.base_info.usage & PROPERTY_USAGE_READ_ONLY:
+			return BridgeError.failed("%s: %s is read-only" % [method, target.path], {"property": target.path, "param": "properties"})
+		var value: Variant = SceneAccess.coerce(props[key], target.info)
+		if value is BridgeError:
+			value.message = "%s: %s; nothing was made" % [method, value.message]
+			value.data["param"] = "properties"
+			return value
+		var before: Variant = read(target)
+		var engine_said := _set_logged(target.object, target.property, whole(target, value))
+		var held: Variant = read(target)
+		if not same(held, value):
+			var refusal: RefCounted = _refused(target, value, held, before, method, engine_said)
+			refusal.message = refusal.message.replace("; nothing was changed", "; nothing was made")
+			refusal.data["param"] = "properties"
+			return refusal
+	return null
+
+
+## Sets one property and returns what the engine logged as an error meanwhile ("" when nothing).
+static func _set_logged(obj: Object, property: String, value: Variant) -> String:
+	var log: Logger = OutputLog.active
+	var since: int = log.next_seq() if log else 0
+	obj.set(property, value)
+	if log == null:
+		return ""
+	var said: Array = []
+	for e: Dictionary in log.entries(since):
+		if e.type == "error" or e.type == "warning":
+			said.append(e.message)
+	return "; ".join(PackedStringArray(said))
 
 
 ## Commits a plan's changes as one undoable action on the edited scene; false when there was nothing to do.
@@ -143,17 +209,33 @@ static func commit(plan_result: Dictionary, action_name: String) -> bool:
 	return true
 
 
-static func _refused(target: Dictionary, value: Variant, held: Variant, previous: Variant, method: String) -> RefCounted:
+static func _refused(target: Dictionary, value: Variant, held: Variant, previous: Variant, method: String,
+		engine_said: String = "") -> RefCounted:
 	var ignored := same(held, previous)
 	var accepts := accepted(target.base_info)
 	var msg := "%s: %s: the engine %s %s (it holds %s)" % [method, target.path, "ignored" if ignored else "did not keep",
 			_shown(value), _shown(held)]
+	var why := engine_said if engine_said != "" else _known_limit(target)
+	if why != "":
+		msg += "; the engine says: %s" % why
 	if accepts != "":
 		msg += "; it accepts %s" % accepts
-	elif ignored:
+	elif why == "" and ignored:
 		msg += "; it may be read-only here or set by another property"
-	return BridgeError.failed(msg + "; nothing was changed", {"property": target.path,
-			"requested": JsonValue.to_json(value), "engine_value": JsonValue.to_json(held), "accepts": accepts})
+	var data := {"property": target.path, "requested": JsonValue.to_json(value), "engine_value": JsonValue.to_json(held),
+			"accepts": accepts}
+	if why != "":
+		data["engine_message"] = why
+	return BridgeError.failed(msg + "; nothing was changed", data)
+
+
+## Limits the engine applies without logging them, said in its terms (a Control never gets smaller
+## than its combined minimum size).
+static func _known_limit(target: Dictionary) -> String:
+	var obj: Object = target.object
+	if obj is Control and target.property == "size":
+		return "a %s is never smaller than its minimum size %s (its content and custom_minimum_size)" % [obj.get_class(), _shown(obj.get_combined_minimum_size())]
+	return ""
 
 
 ## What a property's hint allows, for messages: "-4096..4096", "one of: Inherit, Nearest", or "".

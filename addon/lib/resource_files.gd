@@ -7,6 +7,7 @@ const BridgeError := preload("../core/bridge_error.gd")
 const Params := preload("../core/params.gd")
 const SceneAccess := preload("scene_access.gd")
 const FileOps := preload("file_ops.gd")
+const PropertyPath := preload("property_path.gd")
 
 ## Extensions a resource can be saved to with ResourceSaver (text and binary).
 const SAVE_EXTENSIONS := ["tres", "res"]
@@ -43,20 +44,12 @@ static func new_of(type: String, method: String) -> Variant:
 
 
 ## {name: coerced value} for every JSON property, or the first BridgeError (unknown name, wrong type, read-only).
+## Each value is tried and read back (PropertyPath.verified): one the engine does not keep is refused.
 static func coerce_all(res: Resource, properties: Dictionary, method: String) -> Variant:
-	var out := {}
-	for key: Variant in properties:
-		var info: Variant = SceneAccess.property_info(res, str(key))
-		if info is BridgeError:
-			info.message = "%s: %s" % [method, info.message.replace("; node.properties lists them", "; resource.inspect lists them")]
-			return info
-		if info.usage & PROPERTY_USAGE_READ_ONLY or str(key) in ["resource_path", "script"]:
-			return BridgeError.invalid("%s: %s.%s cannot be set here" % [method, res.get_class(), key], {"property": key})
-		var value: Variant = SceneAccess.coerce(properties[key], info)
-		if value is BridgeError:
-			value.message = "%s: %s" % [method, value.message]
-			return value
-		out[str(key)] = value
+	var out: Variant = PropertyPath.verified(res, properties, method,
+			{"resource_path": "the path parameter", "script": "a script resource type"})
+	if out is BridgeError:
+		out.message = out.message.replace("; node.properties lists them", "; resource.inspect lists them")
 	return out
 
 

@@ -7,6 +7,7 @@ extends RefCounted
 
 const BridgeError := preload("../core/bridge_error.gd")
 const SceneAccess := preload("scene_access.gd")
+const PropertyPath := preload("property_path.gd")
 
 
 ## The nodes at `paths`, in order, or the first BridgeError.
@@ -57,17 +58,10 @@ static func make(cls: String, node_name: String = "") -> Variant:
 	return node
 
 
-## Coerces and sets each property on a node or resource (not yet in the tree); the first refusal, or null.
-static func set_all(obj: Object, properties: Dictionary) -> Variant:
-	for key: Variant in properties:
-		var info: Variant = SceneAccess.property_info(obj, str(key))
-		if info is BridgeError:
-			return info
-		var value: Variant = SceneAccess.coerce(properties[key], info)
-		if value is BridgeError:
-			return value
-		obj.set(str(key), value)
-	return null
+## Applies a property map to a node or resource not yet in the tree, each value read back
+## (PropertyPath.apply_new); the first refusal, or null.
+static func set_all(obj: Object, properties: Dictionary, method: String) -> Variant:
+	return PropertyPath.apply_new(obj, properties, method)
 
 
 ## Adds `node` (with every child it already has) under `parent` to the action: the scene owns them all,

@@ -21,7 +21,7 @@ func commands() -> Array:
 				opt("graph", "string", "The state machine or blend tree to add to: '' for the root, 'Locomotion' for a nested one", ""),
 				opt("animation", "string", "The clip, for kind animation"),
 				opt("position", "Vector2", "Position in the graph editor", [0, 0]),
-				opt("properties", "Dictionary", "Properties of the new node, e.g. {\"min_space\": [-1, -1]} for a blend space, {\"fadein_time\": 0.2} for a one_shot"),
+				properties_param("properties", "Properties of the new node, e.g. {\"min_space\": [-1, -1]} for a blend space, {\"fadein_time\": 0.2} for a one_shot"),
 			],
 			"example": {"tree": "/root/Main/AnimationTree", "name": "Walk", "kind": "animation", "animation": "walk",
 					"position": [200, 100]},

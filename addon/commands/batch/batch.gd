@@ -9,6 +9,8 @@ const SceneAccess := preload("../../lib/scene_access.gd")
 const GLOBAL_HISTORY := 0
 
 var _serial := 0
+## batch.run inside batch.run would merge two batches' rollbacks: refused.
+var _running := false
 
 
 func group_summary() -> String:
@@ -51,7 +53,7 @@ func _run(p: Dictionary) -> Variant:
 	var root: Variant = SceneAccess.require_root()
 	if root is BridgeError:
 		return root
-	if SceneAccess.batch_action != "":
+	if _running:
 		return BridgeError.failed("batch.run: a batch is already running; batches do not nest")
 	if p.commands.is_empty():
 		return BridgeError.invalid("batch.run: commands is empty; give [{method, params}, ...]", {"param": "commands"})
@@ -63,10 +65,9 @@ func _run(p: Dictionary) -> Variant:
 		if not router.has(entry.method):
 			return BridgeError.invalid("batch.run: commands[%d]: unknown method '%s'" % [i, entry.method], {"param": "commands", "index": i})
 		var doc: Dictionary = router.describe(entry.method)
-		var group: String = entry.method.get_slice(".", 0)
-		if doc.needs == "game" or group in ["batch", "editor", "project"] or (group == "scene" and entry.method != "scene.instance"):
-			return BridgeError.invalid("batch.run: commands[%d]: %s cannot run in a batch (only edits of the open scene are undone together)" % [
-					i, entry.method], {"param": "commands", "index": i})
+		if doc.needs == "game" or entry.method == "batch.run" or not (doc.read_only or doc.undo == "scene"):
+			return BridgeError.invalid("batch.run: commands[%d]: %s cannot run in a batch: only reads and commands whose undo scope is the open scene are undone together (its scope: %s)" % [
+					i, entry.method, "the running game" if doc.needs == "game" else doc.undo], {"param": "commands", "index": i})
 	var ur := EditorInterface.get_editor_undo_redo()
 	var scene_history := ur.get_history_undo_redo(ur.get_object_history_id(root))
 	var global_history := ur.get_history_undo_redo(GLOBAL_HISTORY)
@@ -76,7 +77,8 @@ func _run(p: Dictionary) -> Variant:
 	var action_name := "Bridge: batch %s #%d" % [p.label, _serial]
 	var results: Array = []
 	var failure: Dictionary = {}
-	SceneAccess.batch_action = action_name
+	SceneAccess.name_step(action_name)
+	_running = true
 	for i in p.commands.size():
 		var entry: Dictionary = p.commands[i]
 		var out: Dictionary = await router.dispatch(entry.method, entry.get("params", {}))
@@ -90,7 +92,7 @@ func _run(p: Dictionary) -> Variant:
 			failure = {"index": i, "method": entry.method, "error": {"message": "its change could not join the batch's undo step"}}
 			break
 		results.append({"method": entry.method, "result": out.result})
-	SceneAccess.batch_action = ""
+	_running = false
 	if failure.is_empty():
 		return {"label": p.label, "action": action_name, "count": results.size(), "results": results}
 	var undone := 0

@@ -28,7 +28,7 @@ func commands() -> Array:
 				opt("parent", "NodePath", "Parent (a CSG shape to combine with, or any node for a new CSG tree)", ""),
 				opt("name", "string", "Node name (default: the class name, made unique)", ""),
 				choice("operation", OPERATIONS, "How it combines with the shapes before it", "union"),
-				opt("properties", "Dictionary", "Shape properties, e.g. {\"size\": [2, 1, 2]}, {\"radius\": 0.5}, {\"polygon\": [[0,0],[1,0],[0,1]], \"depth\": 2}", {}),
+				properties_param("properties", "Shape properties, e.g. {\"size\": [2, 1, 2]}, {\"radius\": 0.5}, {\"polygon\": [[0,0],[1,0],[0,1]], \"depth\": 2}"),
 				opt("position", "Vector3", "Position", [0, 0, 0]),
 				opt("use_collision", "bool", "Give the (root) shape a collider", false),
 			],

@@ -20,7 +20,7 @@ func commands() -> Array:
 			"params": [
 				req("path", "string", "New file, e.g. res://materials/rock.tres", {"writes_path": true}),
 				choice("type", MaterialSlots.TYPES.keys(), "Material class", "standard"),
-				opt("properties", "Dictionary", "Properties, e.g. {\"albedo_color\": \"#808080\", \"roughness\": 0.9, \"albedo_texture\": \"res://rock.png\"}", {}),
+				properties_param("properties", "Properties, e.g. {\"albedo_color\": \"#808080\", \"roughness\": 0.9, \"albedo_texture\": \"res://rock.png\"}"),
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"path": "res://materials/rock.tres", "type": "standard", "properties": {"albedo_color": "#7a6a58", "roughness": 0.9}},
@@ -31,7 +31,7 @@ func commands() -> Array:
 			"summary": "Change properties of a material file and save it (every scene using it sees the change; the file is written, not undoable).",
 			"params": [
 				req("path", "string", "Material file", {"writes_path": true}),
-				req("properties", "Dictionary", "Properties to set"),
+				properties_param("properties", "Properties to set", true),
 			],
 			"example": {"path": "res://materials/rock.tres", "properties": {"metallic": 0.2}},
 			"handler": _edit_file,

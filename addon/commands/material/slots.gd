@@ -21,7 +21,7 @@ func commands() -> Array:
 			"params": [req("node_path", "NodePath", "Node that gets the material")] + slot_params + [
 				opt("material", "string", "Material file to use, or \"\" to clear (default: a new material)"),
 				choice("type", ["auto"] + MaterialSlots.TYPES.keys(), "Type of a new material (auto: canvas_item for 2D nodes, else standard)", "auto"),
-				opt("properties", "Dictionary", "Properties of a new material", {}),
+				properties_param("properties", "Properties of a new material"),
 			],
 			"example": {"node_path": "/root/Main/Crate", "type": "standard", "properties": {"albedo_color": "#c0392b"}},
 			"handler": _assign,
@@ -30,7 +30,7 @@ func commands() -> Array:
 			"method": "material.set",
 			"summary": "Change properties of the material in a node's slot (undoable); returns the values read back.",
 			"params": [req("node_path", "NodePath", "Node whose material to change")] + slot_params + [
-				req("properties", "Dictionary", "Properties, e.g. {\"emission_enabled\": true, \"emission\": \"#ffaa00\"}"),
+				properties_param("properties", "Properties, e.g. {\"emission_enabled\": true, \"emission\": \"#ffaa00\"}", true),
 			],
 			"example": {"node_path": "/root/Main/Crate", "properties": {"roughness": 0.3, "metallic": 0.8}},
 			"handler": _set_props,

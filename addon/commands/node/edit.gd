@@ -18,7 +18,7 @@ func commands() -> Array:
 			"summary": "Set several properties of a node in one undo step; each value is checked first and nothing is set if any is refused.",
 			"params": [
 				req("node_path", "NodePath", "Node to change"),
-				req("properties", "Dictionary", "Property (or path, e.g. position:x) → new value, each coerced and read back like node.set"),
+				properties_param("properties", "Property (or path, e.g. position:x) → new value, each coerced and read back like node.set", true),
 			],
 			"example": {"node_path": "/root/Main/Player", "properties": {"position": [100, 200], "rotation": 0.5}},
 			"handler": _set_many,

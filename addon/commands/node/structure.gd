@@ -5,6 +5,7 @@ extends "../../core/command_group.gd"
 
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
+const PropertyPath := preload("../../lib/property_path.gd")
 const NodePaths := preload("../../lib/node_paths.gd")
 
 
@@ -21,7 +22,7 @@ func commands() -> Array:
 				req("type", "string", "Node class, e.g. Sprite2D"),
 				opt("parent", "NodePath", "Parent node (default: the root)", ""),
 				opt("name", "string", "Node name (default: the class name, made unique)"),
-				opt("properties", "Dictionary", "Property values to set, coerced like node.set"),
+				properties_param("properties", "Property values to set, coerced like node.set"),
 				opt("index", "int", "Position among the parent's children (default: last)", null, {"min": 0}),
 			],
 			"example": {"type": "Sprite2D", "parent": "/root/Main", "name": "Hero", "properties": {"position": [64, 32]}},
@@ -242,17 +243,9 @@ func _global_class(type: String) -> Dictionary:
 	return {}
 
 
-## Coerces and sets each property on a node that is not in the tree yet; the first refusal, or null.
+## Applies the property map to a node that is not in the tree yet, each value read back; the refusal, or null.
 func _set_all(node: Node, properties: Dictionary) -> Variant:
-	for key: Variant in properties:
-		var info: Variant = SceneAccess.property_info(node, str(key))
-		if info is BridgeError:
-			return info
-		var value: Variant = SceneAccess.coerce(properties[key], info)
-		if value is BridgeError:
-			return value
-		node.set(str(key), value)
-	return null
+	return PropertyPath.apply_new(node, properties, "node.add", {"name": "the name parameter", "script": "node.script_attach"})
 
 
 func _non_root(path: String, verb: String) -> Variant:

@@ -43,7 +43,7 @@ func commands() -> Array:
 			] + _shape_params() + [
 				opt("collision_layer", "any", "Layers the body is on: mask, numbers or names"),
 				opt("collision_mask", "any", "Layers the body scans: mask, numbers or names"),
-				opt("properties", "Dictionary", "Other body properties, e.g. {\"mass\": 5}"),
+				properties_param("properties", "Other body properties, e.g. {\"mass\": 5}"),
 			],
 			"example": {"type": "StaticBody3D", "parent": "/root/Level3D/Floor", "name": "FloorBody", "fit_to": "/root/Level3D/Floor"},
 			"handler": _add_body,
@@ -120,8 +120,9 @@ func _configure_body(body: Node, parent: Node, p: Dictionary, dim: int, fit: Var
 			if mask is BridgeError:
 				return mask
 			body.set(key, mask)
-	var bad: Variant = SceneEdit.set_all(body, p.get("properties", {}))
+	var bad: Variant = SceneEdit.set_all(body, p.get("properties", {}), "physics.add_body")
 	if bad:
+		body.free()
 		return bad
 	var parent_xform: Variant = _global_xform(parent, dim)
 	var made: Variant = Shapes.build(dim, p.shape, p, fit, parent_xform * body.transform)

@@ -6,6 +6,7 @@ extends "../../core/command_group.gd"
 const Resources := preload("../../lib/resource_files.gd")
 const FileOps := preload("../../lib/file_ops.gd")
 const SceneAccess := preload("../../lib/scene_access.gd")
+const PropertyPath := preload("../../lib/property_path.gd")
 
 
 func group_summary() -> String:
@@ -20,7 +21,7 @@ func commands() -> Array:
 			"params": [
 				req("path", "string", "File to create, .tres (text) or .res (binary)", {"writes_path": true}),
 				req("type", "string", "Resource class, e.g. StandardMaterial3D, Gradient, LabelSettings"),
-				opt("properties", "Dictionary", "Property values, coerced like resource.set", {}),
+				properties_param("properties", "Property values, coerced like resource.set"),
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"path": "res://materials/red.tres", "type": "StandardMaterial3D", "properties": {"albedo_color": "#ff0000", "roughness": 0.25}},
@@ -70,11 +71,13 @@ func _create(p: Dictionary) -> Variant:
 	var res: Variant = Resources.new_of(p.type, "resource.create")
 	if res is BridgeError:
 		return res
-	var values: Variant = Resources.coerce_all(res, p.properties, "resource.create")
-	if values is BridgeError:
-		return values
-	for key: String in values:
-		res.set(key, values[key])
+	var refused: Variant = PropertyPath.apply_new(res, p.properties, "resource.create",
+			{"resource_path": "the path parameter", "script": "a script resource type"})
+	if refused != null:
+		return refused
+	var values := {}  # what the resource holds before saving, to compare with the file
+	for key: Variant in p.properties:
+		values[str(key).get_slice(":", 0)] = res.get(str(key).get_slice(":", 0))
 	var saved: Variant = await _save_new(res, p.path, p.overwrite, "resource.create")
 	if saved is BridgeError:
 		return saved

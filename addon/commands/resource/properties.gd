@@ -27,7 +27,7 @@ func commands() -> Array:
 			"summary": "Set properties of a resource file, each coerced to its declared type (undoable, saved); returns the values read back from disk.",
 			"params": [
 				req("path", "string", "Resource file (.tres/.res)", {"writes_path": true}),
-				req("properties", "Dictionary", "{property: value}: [x, y] for vectors, '#rrggbb' for colours, enum names, res:// paths or {\"class\": …} for resources"),
+				properties_param("properties", "{property: value}: [x, y] for vectors, '#rrggbb' for colours, enum names, res:// paths or {\"class\": …} for resources", true),
 			],
 			"example": {"path": "res://materials/red.tres", "properties": {"albedo_color": "#3366ff", "metallic": 0.5}},
 			"handler": _set_properties,

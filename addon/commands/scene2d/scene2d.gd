@@ -27,7 +27,7 @@ func commands() -> Array:
 				opt("rotation_degrees", "float", "Rotation in degrees (clockwise, as 2D +Y is down)", 0.0),
 				opt("scale", "Vector2", "Scale", [1, 1]),
 				opt("z_index", "int", "Draw order among siblings' z", 0),
-				opt("properties", "Dictionary", "More properties, coerced like node.set"),
+				properties_param("properties", "More properties, coerced like node.set"),
 			],
 			"example": {"type": "Marker2D", "parent": "/root/Main", "name": "Spawn", "position": [100, 250], "rotation_degrees": 90},
 			"handler": _place,
@@ -64,7 +64,7 @@ func _place(p: Dictionary) -> Variant:
 	if made is BridgeError:
 		return made
 	var node: Node2D = made.node
-	var err: Variant = SceneEdit.set_all(node, p.get("properties", {}))
+	var err: Variant = SceneEdit.set_all(node, p.get("properties", {}), "scene2d.place")
 	if err:
 		node.free()
 		return err

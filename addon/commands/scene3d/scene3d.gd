@@ -28,7 +28,7 @@ func commands() -> Array:
 				opt("scale", "Vector3", "Scale", [1, 1, 1]),
 				opt("look_at", "NodePath", "Turn -Z toward this node"),
 				opt("on_ground", "bool", "Drop it onto the collision surface below the position", false),
-				opt("properties", "Dictionary", "More properties, coerced like node.set"),
+				properties_param("properties", "More properties, coerced like node.set"),
 			],
 			"example": {"type": "Marker3D", "parent": "/root/Level3D", "name": "Spawn", "position": [3, 0, -2], "rotation_degrees": [0, 90, 0]},
 			"handler": _place,
@@ -69,7 +69,7 @@ func _place(p: Dictionary) -> Variant:
 	if made is BridgeError:
 		return made
 	var node: Node3D = made.node
-	var err: Variant = SceneEdit.set_all(node, p.get("properties", {}))
+	var err: Variant = SceneEdit.set_all(node, p.get("properties", {}), "scene3d.place")
 	if err:
 		node.free()
 		return err

@@ -6,6 +6,7 @@ extends "../../core/command_group.gd"
 
 const Params := preload("../../core/params.gd")
 const SceneAccess := preload("../../lib/scene_access.gd")
+const PropertyPath := preload("../../lib/property_path.gd")
 const ShaderFiles := preload("../../lib/shader_files.gd")
 
 const MODES := {"canvas_item": VisualShader.MODE_CANVAS_ITEM, "spatial": VisualShader.MODE_SPATIAL,
@@ -36,7 +37,7 @@ func commands() -> Array:
 				req("type", "string", "Node class, with or without the VisualShaderNode prefix: 'ColorConstant', 'FloatParameter'"),
 				choice("function", FUNCTIONS.keys(), "Shader function", "fragment"),
 				opt("position", "Vector2", "Position in the graph", [0, 0]),
-				opt("properties", "Dictionary", "Node properties, e.g. {\"constant\": \"#ff0000\"} or {\"parameter_name\": \"speed\"}", {}),
+				properties_param("properties", "Node properties, e.g. {\"constant\": \"#ff0000\"} or {\"parameter_name\": \"speed\"}"),
 			],
 			"example": {"path": "res://shaders/glow.tres", "type": "ColorConstant", "properties": {"constant": "#ff8800"},
 					"position": [-200, 100]},
@@ -126,16 +127,9 @@ func _add_node(p: Dictionary) -> Variant:
 	if cls is BridgeError:
 		return cls
 	var node: VisualShaderNode = ClassDB.instantiate(cls)
-	for key: String in p.properties:
-		var info: Variant = SceneAccess.property_info(node, key)
-		if info is BridgeError:
-			info.data["param"] = "properties"
-			return info
-		var value: Variant = SceneAccess.coerce(p.properties[key], info)
-		if value is BridgeError:
-			value.data["param"] = "properties"
-			return value
-		node.set(key, value)
+	var refused: Variant = PropertyPath.apply_new(node, p.properties, "shader.visual_add_node")
+	if refused != null:
+		return refused
 	var fn: int = FUNCTIONS[p.function]
 	var id: int = vs.get_valid_node_id(fn)
 	vs.add_node(fn, node, p.position, id)

@@ -6,6 +6,7 @@ extends "../../core/command_group.gd"
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Layout := preload("../../lib/control_layout.gd")
 const Params := preload("../../core/params.gd")
+const PropertyPath := preload("../../lib/property_path.gd")
 
 
 func _layout_params() -> Array:
@@ -38,7 +39,7 @@ func commands() -> Array:
 				opt("parent", "NodePath", "Parent node (default: the root)", ""),
 				opt("name", "string", "Node name (default: the class name, made unique)"),
 				opt("text", "string", "Text, for controls that have one (Label, Button, LineEdit, …)"),
-				opt("properties", "Dictionary", "More properties, coerced like node.set: {\"columns\": 2, \"alignment\": \"center\"}", {}),
+				properties_param("properties", "More properties, coerced like node.set: {\"columns\": 2, \"alignment\": \"center\"}"),
 			] + _layout_params(),
 			"example": {"type": "VBoxContainer", "parent": "/root/UI", "name": "Menu", "preset": "center", "min_size": [240, 0]},
 			"handler": _add,
@@ -96,14 +97,10 @@ func _add(p: Dictionary) -> Variant:
 			c.free()
 			return BridgeError.invalid("a %s has no text" % p.type, {"param": "text"})
 		c.text = p.text
-	for key: String in p.properties:
-		var info: Variant = SceneAccess.property_info(c, key)
-		var value: Variant = SceneAccess.coerce(p.properties[key], info) if not info is BridgeError else info
-		if value is BridgeError:
-			c.free()
-			value.data["param"] = "properties"
-			return value
-		c.set(key, value)
+	var refused: Variant = PropertyPath.apply_new(c, p.properties, "ui.add_control")
+	if refused != null:
+		c.free()
+		return refused
 	if p.has("name"):
 		c.name = p.name
 	# Presets need the parent's rect: lay the control out inside the parent, then hand it to the action.

@@ -1,0 +1,72 @@
+@tool
+extends RefCounted
+## Parameter kinds the router resolves after core/params.gd has checked types, so that a handler receives
+## resolved values and never repeats a lookup or a check:
+##   kind "node"       a node of the edited scene: the path string becomes the Node (NO_SCENE, or
+##                     NOT_FOUND with a did-you-mean); `class` (a class name or a list) refuses other nodes.
+##   kind "new_name"   the name of a node about to be made: a valid node name, and free under the node
+##                     parameter named by `parent` (default "parent") when that one is given; "" is fine
+##                     (the node keeps its class name, made unique).
+##   kind "properties" a property map {property path: JSON value}: keys must be non-empty strings; the
+##                     values are applied, coerced and read back by lib/property_path.gd's one path.
+
+const BridgeError := preload("bridge_error.gd")
+const SceneAccess := preload("../lib/scene_access.gd")
+
+const KINDS := ["node", "new_name", "properties"]
+
+
+## `params` with every node-kind value replaced by its Node, or the first BridgeError (with data.param).
+static func resolve(method: String, specs: Array, params: Dictionary) -> Variant:
+	for spec: Dictionary in specs:
+		if spec.get("kind", "") == "node" and params.has(spec.name):
+			var node: Variant = _node(method, spec, params[spec.name])
+			if node is BridgeError:
+				return node
+			params[spec.name] = node
+	for spec: Dictionary in specs:
+		if not params.has(spec.name):
+			continue
+		var bad: Variant = null
+		match spec.get("kind", ""):
+			"new_name":
+				bad = _new_name(method, spec, params)
+			"properties":
+				bad = _property_map(method, spec, params[spec.name])
+		if bad != null:
+			return bad
+	return params
+
+
+static func _node(method: String, spec: Dictionary, path: Variant) -> Variant:
+	var node: Variant = SceneAccess.resolve(str(path))
+	if node is BridgeError:
+		node.data["param"] = spec.name
+		return node
+	var classes: Array = spec.class if spec.get("class") is Array else ([spec.class] if spec.has("class") else [])
+	if classes.is_empty() or classes.any(func(c: String) -> bool: return node.is_class(c)):
+		return node
+	return BridgeError.invalid("%s: %s is a %s, not a %s" % [method, SceneAccess.path_of(node), node.get_class(),
+			" or ".join(PackedStringArray(classes))], {"param": spec.name, "path": str(path), "type": node.get_class()})
+
+
+static func _new_name(method: String, spec: Dictionary, params: Dictionary) -> Variant:
+	var name: String = params[spec.name]
+	if name == "":
+		return null
+	if name.validate_node_name() != name:
+		return BridgeError.invalid("%s: '%s' is not a valid node name (no . : @ / \" %% or empty)" % [method, name],
+				{"param": spec.name})
+	var parent: Variant = params.get(spec.get("parent", "parent"))
+	if parent is Node and parent.has_node(NodePath(name)):
+		return BridgeError.failed("%s: %s already has a child named '%s'" % [method, SceneAccess.path_of(parent), name],
+				{"param": spec.name})
+	return null
+
+
+static func _property_map(method: String, spec: Dictionary, props: Variant) -> Variant:
+	for key: Variant in props:
+		if not (key is String or key is StringName) or str(key) == "":
+			return BridgeError.invalid("%s: '%s' holds the key %s; its keys are property names, e.g. position or shape:size" % [
+					method, spec.name, JSON.stringify(key)], {"param": spec.name})
+	return null

@@ -1,0 +1,70 @@
+@tool
+extends RefCounted
+## The undo scope every mutating command declares (`undo` in its declaration), and the router's part in it:
+##   "scene"   the change is ONE step of the edited scene's undo history. The router opens the step before
+##             the handler runs (every action the handler starts through lib/scene_access.gd joins it),
+##             rolls the step back when the handler fails after starting it (nothing half-applied), and
+##             batch.run accepts exactly these commands.
+##   "global"  the change is a step of the editor's global history (project settings, the input map, …).
+##   "none"    not undoable: the command writes files, or acts outside any history.
+## Read-only commands have no scope. A mutating command's result gains `undoable` and `saved` (whether the
+## change is on disk) unless the handler set them itself.
+
+const BridgeError := preload("bridge_error.gd")
+const SceneAccess := preload("../lib/scene_access.gd")
+
+const SCOPES := ["scene", "global", "none"]
+const GLOBAL_HISTORY := 0
+
+
+static func of(cmd: Dictionary) -> String:
+	return "none" if cmd.get("read_only", false) else str(cmd.get("undo", "none"))
+
+
+## What finish() needs to know; {} for a read-only command.
+static func begin(cmd: Dictionary) -> Dictionary:
+	if cmd.get("read_only", false):
+		return {}
+	var scope := of(cmd)
+	var state := {"scope": scope}
+	var ur := EditorInterface.get_editor_undo_redo()
+	if scope == "scene":
+		state["began"] = SceneAccess.begin_step()
+		var root := SceneAccess.root()
+		if root != null:
+			state["history"] = ur.get_history_undo_redo(ur.get_object_history_id(root))
+			state["version"] = state.history.get_version()
+	elif scope == "global":
+		state["version"] = ur.get_history_undo_redo(GLOBAL_HISTORY).get_version()
+	return state
+
+
+## The handler's result, with the step closed (rolled back on failure) and the result annotated.
+static func finish(state: Dictionary, result: Variant) -> Variant:
+	if state.is_empty():
+		return result
+	var undoable := false
+	var saved := true
+	match state.scope:
+		"scene":
+			if not state.began:
+				return result  # inside batch.run: the batch owns the step
+			var step := SceneAccess.end_step()
+			var history: UndoRedo = state.get("history")
+			var moved: bool = history != null and history.get_version() != state.version
+			if result is BridgeError:
+				if moved and step != "" and history.get_current_action_name() == step:
+					history.undo()
+					result.data["rolled_back"] = true
+				return result
+			undoable = moved
+			saved = not moved
+		"global":
+			var ur := EditorInterface.get_editor_undo_redo()
+			undoable = ur.get_history_undo_redo(GLOBAL_HISTORY).get_version() != state.version
+	if result is Dictionary:
+		if not result.has("undoable"):
+			result["undoable"] = undoable
+		if not result.has("saved"):
+			result["saved"] = saved
+	return result

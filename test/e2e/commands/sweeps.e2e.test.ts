@@ -1,0 +1,238 @@
+// The sweeps: every guarantee of the command model (docs/architecture.md, "What the router guarantees"),
+// proved for every live command against a real editor, from the declarations alone:
+// - examples: each command's declared example runs (after its example_setup, in its example_scene) and
+//   the result validates against its declared `returns` (output_schema);
+// - undo: each scene-scoped example applied, undone and redone leaves the saved scene text as it was /
+//   as applied; global ones report undoable, "none" ones report not undoable;
+// - property maps: each command with a property map refuses a value the engine does not keep
+//   (example_refused) and leaves the scene and its history unchanged, and a misspelt property gets a
+//   did-you-mean.
+// Each sweep prints how many commands it covered and fails on any command it could not cover, rather
+// than skipping it. BRIDGE_SWEEP_GROUPS=node,physics limits the sweeps to some groups (while working on
+// them); BRIDGE_SWEEP_PROPOSE=dir writes a proposed `returns` shape per command from its real result.
+import {Ajv} from 'ajv'
+import {expect} from 'chai'
+import {mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {dirname, join, relative} from 'node:path'
+
+import {type TestEditor, startEditor} from '../../support/editor.js'
+
+type Json = Record<string, any>
+interface Doc extends Json {
+  method: string
+  params: Json[]
+  example: Json
+  read_only: boolean
+  needs: string
+  undo: 'scene' | 'global' | 'none'
+  output_schema?: Json
+  example_setup?: {method: string; params?: Json}[]
+  example_scene?: string
+  example_refused?: Json
+}
+
+const GROUPS = (process.env.BRIDGE_SWEEP_GROUPS ?? '').split(',').filter(Boolean)
+const PROPOSE = process.env.BRIDGE_SWEEP_PROPOSE ?? ''
+const MAIN_SCENE = 'res://scenes/main.tscn'
+/** Commands that end or restart what the sweep stands on: run once, last, by the order below. */
+const LAST = ['scene.stop', 'editor.quit']
+
+/** The project's files (not .godot/ or .engine/), path → content, to put back after each mutating example. */
+function snapshot(root: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>()
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name)
+      const rel = relative(root, full)
+      if (rel === '.godot' || rel === '.engine') continue
+      if (statSync(full).isDirectory()) walk(full)
+      else out.set(rel, readFileSync(full))
+    }
+  }
+  walk(root)
+  return out
+}
+
+/** Puts the project's files back as `before` held them; true when anything had changed. */
+function restore(root: string, before: Map<string, Buffer>): boolean {
+  const now = snapshot(root)
+  let changed = false
+  for (const [rel, content] of now)
+    if (!before.has(rel)) {
+      rmSync(join(root, rel), {force: true})
+      changed = true
+    } else if (!before.get(rel)!.equals(content)) {
+      writeFileSync(join(root, rel), before.get(rel)!)
+      changed = true
+    }
+  for (const [rel, content] of before)
+    if (!now.has(rel)) {
+      mkdirSync(dirname(join(root, rel)), {recursive: true})
+      writeFileSync(join(root, rel), content)
+      changed = true
+    }
+  return changed
+}
+
+/** A `returns` shape (command_group.gd) proposed from one real result. */
+function shapeOf(value: unknown, depth = 0): unknown {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return value.length > 0 && depth < 2 ? [shapeOf(value[0], depth + 1)] : 'Array'
+  switch (typeof value) {
+    case 'string':
+      return 'string'
+    case 'boolean':
+      return 'bool'
+    case 'number':
+      return Number.isInteger(value) ? 'int|float' : 'float'
+    case 'object':
+      if (depth >= 2) return 'Dictionary'
+      return Object.fromEntries(
+        Object.entries(value as Json)
+          .filter(([k]) => k !== 'undoable' && k !== 'saved')
+          .map(([k, v]) => [k, shapeOf(v, depth + 1)]),
+      )
+  }
+  return 'any'
+}
+
+describe('command-model sweeps over every command (real editor)', function () {
+  this.timeout(1_200_000)
+  let editor: TestEditor
+  let docs: Doc[]
+  let files: Map<string, Buffer>
+  const ajv = new Ajv({allErrors: true, strict: false})
+  const call = <T = Json>(method: string, params: Json = {}) => editor.client.call<T>(method, params)
+
+  before(async function () {
+    this.timeout(180_000)
+    editor = await startEditor()
+    const all = (await call<{commands: Doc[]}>('engine.commands')).commands.filter((c) => c.source === 'builtin')
+    docs = GROUPS.length > 0 ? all.filter((c) => GROUPS.includes(c.method.split('.')[0])) : all
+    files = snapshot(editor.root)
+    if (PROPOSE) mkdirSync(PROPOSE, {recursive: true})
+  })
+  after(async function () {
+    this.timeout(60_000)
+    await editor?.stop()
+  })
+
+  /** The project and the scenes as the fixture has them: files put back, the example's scene open and reloaded. */
+  async function fresh(doc: Doc): Promise<void> {
+    if (restore(editor.root, files))
+      await call('editor.run_script', {code: 'EditorInterface.get_resource_filesystem().scan()\nreturn true'})
+    const scene = doc.example_scene ?? MAIN_SCENE
+    await call('scene.open', {path: scene})
+    await call('scene.reload', {path: scene})
+    for (const step of doc.example_setup ?? []) await call(step.method, step.params ?? {})
+  }
+
+  const savedText = async (doc: Doc) => {
+    const scene = doc.example_scene ?? MAIN_SCENE
+    await call('scene.save', {path: scene})
+    return readFileSync(join(editor.root, scene.replace('res://', '')), 'utf8')
+  }
+
+  const failures: string[] = []
+  const covered = {examples: 0, undo: 0, refused: 0}
+
+  it('runs every example and validates its result against its declared returns', async () => {
+    const missingReturns: string[] = []
+    // the editor's commands, then the game's (scene.play starts it, scene.stop ends it), then editor.quit
+    const special = [...LAST, 'scene.play']
+    const editorSide = docs.filter((d) => !special.includes(d.method) && d.needs !== 'game')
+    const gameSide = docs.filter((d) => d.needs === 'game' && !special.includes(d.method))
+    const play = docs.find((d) => d.method === 'scene.play') ?? (await call<{commands: Doc[]}>('engine.commands', {group: 'scene'})).commands.find((d) => d.method === 'scene.play')!
+    const last = LAST.map((m) => docs.find((d) => d.method === m)).filter((d): d is Doc => d !== undefined)
+    const inGame = new Set([play, ...gameSide, ...last])
+    const sequence = [...editorSide, ...(gameSide.length > 0 || docs.includes(play) ? [play] : []), ...gameSide, ...last]
+    for (const doc of sequence) {
+      const counted = docs.includes(doc)
+      if (counted && !doc.output_schema) missingReturns.push(doc.method)
+      try {
+        if (!inGame.has(doc) || doc === play) await fresh(doc)
+        else for (const step of doc.example_setup ?? []) await call(step.method, step.params ?? {})
+        let before = ''
+        if (doc.undo === 'scene' && !doc.read_only) before = await savedText(doc)
+        const result = await call(doc.method, doc.example)
+        if (PROPOSE) writeFileSync(join(PROPOSE, `${doc.method}.json`), JSON.stringify(shapeOf(result), null, 1))
+        if (doc.output_schema) {
+          const validate = ajv.compile(doc.output_schema)
+          if (!validate(result))
+            failures.push(`${doc.method}: result does not match returns: ${ajv.errorsText(validate.errors)}`)
+        }
+        if (!doc.read_only) {
+          if (doc.undo === 'scene') {
+            const applied = await savedText(doc)
+            if (applied === before) failures.push(`${doc.method}: its example changed nothing in the saved scene`)
+            else if (result.undoable !== true) failures.push(`${doc.method}: a scene edit must report undoable: true`)
+            else {
+              await call('editor.undo')
+              if ((await savedText(doc)) !== before) failures.push(`${doc.method}: undo did not restore the saved scene`)
+              await call('editor.redo')
+              if ((await savedText(doc)) !== applied) failures.push(`${doc.method}: redo did not re-apply the example`)
+              covered.undo++
+            }
+          } else if (doc.undo === 'global' && result.undoable !== true)
+            failures.push(`${doc.method}: a global-history change must report undoable: true`)
+          else if (doc.undo === 'none' && result.undoable !== false)
+            failures.push(`${doc.method}: a change outside any history must report undoable: false`)
+          else covered.undo++
+        }
+        if (counted) covered.examples++
+      } catch (error) {
+        failures.push(`${doc.method}: example failed: ${(error as Error).message}`)
+      }
+    }
+    console.log(`      examples: ${covered.examples}/${docs.length} ran; undo scope checked for ${covered.undo} mutating commands`)
+    expect(missingReturns, 'commands without a declared returns shape').to.deep.equal([])
+  })
+
+  it('refuses, for every command with a property map, a value the engine does not keep, changing nothing', async () => {
+    const withMap = docs.filter((d) => d.params.some((p) => p.kind === 'properties'))
+    expect(withMap.length, 'commands with a property map').to.be.greaterThan(0)
+    for (const doc of withMap) {
+      if (!doc.example_refused) {
+        failures.push(`${doc.method}: has a property map but declares no example_refused`)
+        continue
+      }
+      try {
+        await fresh(doc)
+        const before = doc.undo === 'scene' ? await savedText(doc) : ''
+        const history = await call('editor.undo_history')
+        let refusal: Json | undefined
+        try {
+          await call(doc.method, {...doc.example, ...doc.example_refused})
+        } catch (error) {
+          refusal = error as Json
+        }
+        if (!refusal) failures.push(`${doc.method}: example_refused was accepted`)
+        else if (!/the engine (ignored|did not keep)/.test(String(refusal.message)))
+          failures.push(`${doc.method}: refusal does not say what the engine kept: ${refusal.message}`)
+        if (doc.undo === 'scene' && (await savedText(doc)) !== before)
+          failures.push(`${doc.method}: the refused example changed the scene`)
+        expect(await call('editor.undo_history'), `${doc.method} left the history as it was`).to.deep.equal(history)
+        const map = doc.params.find((p) => p.kind === 'properties')!.name
+        const first = Object.keys(doc.example[map] ?? {})[0]
+        if (first && first.length > 3) {
+          const typo = first.slice(0, -1)
+          try {
+            await call(doc.method, {...doc.example, [map]: {[typo]: doc.example[map][first]}})
+            failures.push(`${doc.method}: the misspelt property '${typo}' was accepted`)
+          } catch (error) {
+            if (!String((error as Error).message).includes(`did you mean '${first}'`))
+              failures.push(`${doc.method}: no did-you-mean for '${typo}': ${(error as Error).message}`)
+          }
+        }
+        covered.refused++
+      } catch (error) {
+        failures.push(`${doc.method}: ${(error as Error).message}`)
+      }
+    }
+    console.log(`      property maps: ${covered.refused}/${withMap.length} commands refuse what the engine does not keep`)
+  })
+
+  it('covered every command: no failures above', () => {
+    expect(failures, failures.join('\n')).to.deep.equal([])
+  })
+})
