@@ -4,8 +4,10 @@ extends RefCounted
 ##
 ## Where groups come from, in this order (the order of engine.commands and of the catalog):
 ## 1. Built-in groups: `<addon>/commands/<group>/*.gd`. The core folders come first, in CORE_ORDER, then
-##    every other folder alphabetically; inside a folder, files alphabetically. Every .gd file there is a
-##    group file (extends core/command_group.gd); shared helpers live in lib/, never beside commands.
+##    every other folder alphabetically; inside a folder, files alphabetically. Every .gd file directly in
+##    a group folder is a group file (extends core/command_group.gd). A group's private helpers live in
+##    its own `lib/` subfolder (`commands/<group>/lib/`), which is never registered; what several groups
+##    share lives in the addon's lib/ (test/unit/addon-layout.test.ts holds both rules).
 ## 2. Project-local groups: `res://bridge_commands/*.gd` (alphabetically), registered with source
 ##    "project" by core/local_commands.gd, which also reloads them live; packs install their files there.
 
