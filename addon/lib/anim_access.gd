@@ -22,17 +22,6 @@ const INTERPOLATIONS := {"nearest": Animation.INTERPOLATION_NEAREST, "linear": A
 		"cubic_angle": Animation.INTERPOLATION_CUBIC_ANGLE}
 
 
-## The AnimationMixer (AnimationPlayer) at `path`, or a BridgeError.
-static func mixer(path: String) -> Variant:
-	var node: Variant = SceneAccess.resolve(path)
-	if node is BridgeError:
-		return node
-	if not node is AnimationMixer:
-		return BridgeError.invalid("%s is a %s, not an AnimationPlayer" % [SceneAccess.path_of(node), node.get_class()],
-				{"param": "player"})
-	return node
-
-
 ## [library name, clip name] of "walk" or "lib/walk".
 static func split_name(clip: String) -> Array:
 	var slash := clip.rfind("/")

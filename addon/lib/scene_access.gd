@@ -7,6 +7,7 @@ extends RefCounted
 const BridgeError := preload("../core/bridge_error.gd")
 const Params := preload("../core/params.gd")
 const Coerce := preload("value_coercion.gd")
+const SceneNodes := preload("scene_nodes.gd")
 
 ## The undo step of the scene-scoped command running now (core/router.gd opens it for every command
 ## declared `undo: "scene"`; batch.run opens one for all its commands): every action a handler starts
@@ -18,7 +19,7 @@ static var _step_name := ""
 
 ## The edited scene's root, or null when no scene is open.
 static func root() -> Node:
-	return EditorInterface.get_edited_scene_root()
+	return SceneNodes.root()
 
 
 ## The edited scene's root, or a NO_SCENE BridgeError to return as is.
@@ -30,42 +31,19 @@ static func require_root() -> Variant:
 
 
 static func no_scene() -> RefCounted:
-	return BridgeError.new(BridgeError.NO_SCENE,
-			"no scene is open in the editor; open one with scene.open or make one with scene.create")
+	return SceneNodes.no_scene()
 
 
 ## The node at `path` in the edited scene, or a BridgeError (NO_SCENE, or NOT_FOUND with a did-you-mean).
 ## Accepts "/root/Main/Player", "Main/Player", "Player" (relative to the root), and "", "." or
 ## "/root/Main" for the root itself.
 static func resolve(path: String) -> Variant:
-	var r := root()
-	if r == null:
-		return no_scene()
-	var p := path.strip_edges().trim_suffix("/")
-	var top := "/root/" + r.name
-	if p in ["", ".", top]:
-		return r
-	var rel := p
-	if p.begins_with("/"):
-		if not p.begins_with(top + "/"):
-			return BridgeError.not_found("no node at '%s': absolute paths in this scene start with %s" % [path, top],
-					{"path": path})
-		rel = p.substr(top.length() + 1)
-	var node := _descendant(r, rel)
-	if node == null and not p.begins_with("/") and rel.get_slice("/", 0) == r.name:
-		rel = rel.substr(r.name.length() + 1)
-		node = r if rel == "" else _descendant(r, rel)
-	if node == null:
-		return _missing(r, path, rel)
-	return node
+	return SceneNodes.resolve(path)
 
 
 ## The "/root/Main/Player" form of a node of the edited scene.
 static func path_of(node: Node) -> String:
-	var r := root()
-	if r == null or node == r:
-		return "/root/" + (r.name if r else node.name)
-	return "/root/%s/%s" % [r.name, r.get_path_to(node)]
+	return SceneNodes.path_of(node)
 
 
 ## The children a person sees in the Scene dock: none inside an instanced scene unless its children are editable.
@@ -137,16 +115,7 @@ static func add_owner_ops(ur: EditorUndoRedoManager, pairs: Array, on_undo: bool
 
 ## The property-list entry of `property` on `obj`, or a NOT_FOUND BridgeError with a did-you-mean.
 static func property_info(obj: Object, property: String) -> Variant:
-	var names: Array = []
-	for info: Dictionary in obj.get_property_list():
-		if info.name == property and not info.usage & (PROPERTY_USAGE_CATEGORY | PROPERTY_USAGE_GROUP | PROPERTY_USAGE_SUBGROUP):
-			return info
-		if info.usage & PROPERTY_USAGE_EDITOR:
-			names.append(info.name)
-	var guess := Params.did_you_mean(property, names)
-	var what: String = path_of(obj) if obj is Node else obj.get_class()
-	return BridgeError.not_found("%s (%s) has no property '%s'%s; node.properties lists them" % [what, obj.get_class(),
-			property, " (did you mean '%s'?)" % guess if guess != "" else ""], {"property": property, "suggestion": guess})
+	return SceneNodes.property_info(obj, property)
 
 
 ## Converts a JSON value to the type a property (or method argument) declares, or returns a BridgeError
@@ -158,30 +127,3 @@ static func coerce(value: Variant, info: Dictionary) -> Variant:
 ## A short type name for a property-list entry: "Vector2", "Texture2D", "Array[int]", "int (enum: A, B)".
 static func type_name(info: Dictionary) -> String:
 	return Coerce.type_name(info)
-
-
-static func _descendant(r: Node, rel: String) -> Node:
-	if rel.begins_with("/") or ".." in rel.split("/"):
-		return null  # never leave the edited scene
-	return r.get_node_or_null(NodePath(rel))
-
-
-## NOT_FOUND naming the path, with a did-you-mean among the children of its deepest existing ancestor.
-static func _missing(r: Node, path: String, rel: String) -> RefCounted:
-	var parent := r
-	var parts := rel.split("/", false)
-	var i := 0
-	while i < parts.size() - 1 and parent.get_node_or_null(NodePath(parts[i])) != null and parts[i] != "..":
-		parent = parent.get_node(NodePath(parts[i]))
-		i += 1
-	var names: Array = parent.get_children().map(func(c: Node) -> String: return str(c.name))
-	var guess := Params.did_you_mean(parts[i] if i < parts.size() else rel, names)
-	var msg := "no node at '%s' in the open scene %s" % [path, "/root/" + r.name]
-	var data := {"path": path}
-	if guess != "":
-		var suggestion := path_of(parent) + "/" + guess
-		msg += " (did you mean '%s'?)" % suggestion
-		data["suggestion"] = suggestion
-	elif not names.is_empty():
-		msg += "; %s has children: %s" % [path_of(parent), ", ".join(PackedStringArray(names))]
-	return BridgeError.not_found(msg, data)

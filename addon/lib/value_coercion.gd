@@ -7,8 +7,8 @@ extends RefCounted
 
 const BridgeError := preload("../core/bridge_error.gd")
 const Params := preload("../core/params.gd")
-## Mutual preload with scene_access.gd (Godot 4 resolves the cycle): node values resolve against the scene.
-const SceneAccess := preload("scene_access.gd")
+## Node values resolve against the edited scene (scene_nodes.gd sits below scene_access.gd: no cycle).
+const SceneNodes := preload("scene_nodes.gd")
 const Numbers := preload("value_numbers.gd")
 
 const _PACKED := {
@@ -221,7 +221,7 @@ static func _object(v: Variant, info: Dictionary) -> Variant:
 	if hint == PROPERTY_HINT_NODE_TYPE:
 		if not v is String:
 			return _Refused.new()
-		var node: Variant = SceneAccess.resolve(v)
+		var node: Variant = SceneNodes.resolve(v)
 		if node is BridgeError:
 			return node
 		return node if _is_a(node, wanted) else _Refused.new("%s is a %s" % [v, node.get_class()])
@@ -255,7 +255,7 @@ static func _new_resource(v: Dictionary) -> Variant:
 	for key: String in v:
 		if key == "class":
 			continue
-		var info: Variant = SceneAccess.property_info(res, key)
+		var info: Variant = SceneNodes.property_info(res, key)
 		var value: Variant = coerce(v[key], info) if info is Dictionary else info
 		if value is BridgeError:
 			return value

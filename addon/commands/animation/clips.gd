@@ -19,20 +19,24 @@ func commands() -> Array:
 			"method": "animation.create",
 			"summary": "Add an empty clip to an AnimationPlayer (the library is created if missing); 'lib/name' puts it in library 'lib'.",
 			"params": [
-				req("player", "NodePath", "The AnimationPlayer"),
+				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"),
 				req("animation", "string", "Clip name: 'walk' (default library) or 'library/walk'"),
 				opt("length", "float", "Length in seconds", 1.0, {"min": 0.001}),
 				choice("loop_mode", LOOPS, "Looping", "none"),
 				opt("step", "float", "Editor snapping step in seconds", 0.1, {"min": 0.0}),
 			],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8, "loop_mode": "linear"},
+			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}}],
+			"undo": "scene",
+			"returns": {"player": "string", "animation": "string", "length": "float", "loop_mode": "string", "library": "string",
+					"library_created": "bool"},
 			"handler": _create,
 		},
 		{
 			"method": "animation.edit",
 			"summary": "Change a clip's length, looping or step, or rename it within its library (undoable).",
 			"params": [
-				req("player", "NodePath", "The AnimationPlayer"),
+				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"),
 				req("animation", "string", "Clip name: 'walk' or 'library/walk'"),
 				opt("length", "float", "New length in seconds (keys past it are kept but not played)", null, {"min": 0.001}),
 				opt("loop_mode", "enum", "New looping: none, linear or pingpong", null, {"values": LOOPS}),
@@ -40,39 +44,53 @@ func commands() -> Array:
 				opt("new_name", "string", "Rename the clip (same library)"),
 			],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 1.2, "loop_mode": "pingpong"},
+			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
+					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}}],
+			"undo": "scene",
+			"returns": {"animation": "string", "length": "float", "loop_mode": "string", "step": "float", "track_count": "int", "player": "string"},
 			"handler": _edit,
 		},
 		{
 			"method": "animation.remove",
 			"summary": "Delete a clip from its library (undoable).",
-			"params": [req("player", "NodePath", "The AnimationPlayer"), req("animation", "string", "Clip name")],
+			"params": [node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"), req("animation", "string", "Clip name")],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk"},
+			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
+					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}}],
 			"destructive": true,
+			"undo": "scene",
+			"returns": {"player": "string", "removed": "string"},
 			"handler": _remove,
 		},
 		{
 			"method": "animation.list",
 			"summary": "List a player's libraries and clips with length, looping, track count, autoplay and current clip.",
-			"params": [req("player", "NodePath", "The AnimationPlayer")],
+			"params": [node_param("player", "The AnimationPlayer", true, null, "AnimationMixer")],
 			"example": {"player": "/root/Main/AnimationPlayer"},
+			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
+					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}}],
 			"read_only": true,
+			"returns": {"player": "string", "root_node": "string", "count": "int", "libraries": [{"library": "string", "path": "string",
+					"animations": [{"name": "string", "length": "float", "loop_mode": "string", "track_count": "int"}]}],
+					"autoplay?": "string", "current?": "string"},
 			"handler": _list,
 		},
 		{
 			"method": "animation.get",
 			"summary": "Read a clip back: settings, every track (type, path, interpolation, update mode) and every key.",
-			"params": [req("player", "NodePath", "The AnimationPlayer"), req("animation", "string", "Clip name")],
+			"params": [node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"), req("animation", "string", "Clip name")],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk"},
+			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
+					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}}],
 			"read_only": true,
+			"returns": {"animation": "string", "length": "float", "loop_mode": "string", "step": "float", "track_count": "int", "player": "string", "tracks": ["Dictionary"]},
 			"handler": _get_clip,
 		},
 	]
 
 
 func _create(p: Dictionary) -> Variant:
-	var player: Variant = AnimAccess.mixer(p.player)
-	if player is BridgeError:
-		return player
+	var player: Variant = p.player
 	var parts := AnimAccess.split_name(p.animation)
 	var name: String = parts[1]
 	if name == "" or name.contains("[") or name.contains(":") or name.contains(","):
@@ -103,9 +121,7 @@ func _create(p: Dictionary) -> Variant:
 
 
 func _edit(p: Dictionary) -> Variant:
-	var player: Variant = AnimAccess.mixer(p.player)
-	if player is BridgeError:
-		return player
+	var player: Variant = p.player
 	var anim: Variant = AnimAccess.clip(player, p.animation)
 	if anim is BridgeError:
 		return anim
@@ -142,9 +158,7 @@ func _edit(p: Dictionary) -> Variant:
 
 
 func _remove(p: Dictionary) -> Variant:
-	var player: Variant = AnimAccess.mixer(p.player)
-	if player is BridgeError:
-		return player
+	var player: Variant = p.player
 	var anim: Variant = AnimAccess.clip(player, p.animation)
 	if anim is BridgeError:
 		return anim
@@ -161,9 +175,7 @@ func _remove(p: Dictionary) -> Variant:
 
 
 func _list(p: Dictionary) -> Variant:
-	var player: Variant = AnimAccess.mixer(p.player)
-	if player is BridgeError:
-		return player
+	var player: Variant = p.player
 	var libraries: Array = []
 	for lib_name: StringName in player.get_animation_library_list():
 		var lib: AnimationLibrary = player.get_animation_library(lib_name)
@@ -182,9 +194,7 @@ func _list(p: Dictionary) -> Variant:
 
 
 func _get_clip(p: Dictionary) -> Variant:
-	var player: Variant = AnimAccess.mixer(p.player)
-	if player is BridgeError:
-		return player
+	var player: Variant = p.player
 	var anim: Variant = AnimAccess.clip(player, p.animation)
 	if anim is BridgeError:
 		return anim

@@ -14,24 +14,36 @@ func commands() -> Array:
 			"method": "animation.sample",
 			"summary": "Evaluate a clip at a time: the value of every value, bezier, blend-shape and 3D track there (the scene is not touched).",
 			"params": [
-				req("player", "NodePath", "The AnimationPlayer"),
+				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"),
 				req("animation", "string", "Clip name"),
 				req("time", "float", "Seconds from the clip's start", {"min": 0.0}),
 			],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "time": 0.2},
+			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
+					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}},
+					{"method": "animation.add_track", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk",
+						"path": "Player:position", "keys": [{"time": 0.0, "value": [320, 180]}, {"time": 0.4, "value": [360, 180]}]}}],
 			"read_only": true,
+			"returns": {"animation": "string", "time": "float", "values": [{"track": "int", "path": "string", "value": "any"}]},
 			"handler": _sample,
 		},
 		{
 			"method": "animation.pose",
 			"summary": "Apply a clip's pose at a time to the scene's nodes (undoable), like scrubbing the Animation panel; can make the clip autoplay.",
 			"params": [
-				req("player", "NodePath", "The AnimationPlayer"),
+				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"),
 				req("animation", "string", "Clip name"),
 				opt("time", "float", "Seconds from the clip's start", 0.0, {"min": 0.0}),
 				opt("autoplay", "bool", "Also make this clip the player's autoplay clip"),
 			],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "time": 0.4},
+			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
+					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}},
+					{"method": "animation.add_track", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk",
+						"path": "Player:position", "keys": [{"time": 0.0, "value": [320, 180]}, {"time": 0.4, "value": [360, 180]}]}}],
+			"undo": "scene",
+			"returns": {"animation": "string", "time": "float", "applied": [{"path": "string", "value": "any"}],
+					"skipped?": [{"path": "string", "reason": "string"}], "autoplay?": "string"},
 			"handler": _pose,
 		},
 	]
@@ -72,9 +84,7 @@ func _evaluate(player: AnimationMixer, anim: Animation, time: float) -> Array:
 
 
 func _find(p: Dictionary) -> Variant:
-	var player: Variant = AnimAccess.mixer(p.player)
-	if player is BridgeError:
-		return player
+	var player: AnimationMixer = p.player
 	var anim: Variant = AnimAccess.clip(player, p.animation)
 	if anim is BridgeError:
 		return anim

@@ -16,7 +16,7 @@ func commands() -> Array:
 			"method": "animation.add_track",
 			"summary": "Add a track to a clip (value, position_3d, rotation_3d, scale_3d, blend_shape, method, bezier, audio, animation), optionally with keys.",
 			"params": [
-				req("player", "NodePath", "The AnimationPlayer"),
+				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"),
 				req("animation", "string", "Clip name"),
 				choice("track_type", AnimAccess.TRACK_TYPES.keys(), "Kind of track", "value"),
 				req("path", "string", "Target relative to the player's root node: 'Sprite2D:frame' (value, bezier), 'Sprite2D' (method, audio, 3D)"),
@@ -29,26 +29,37 @@ func commands() -> Array:
 			],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "track_type": "value",
 					"path": "Player:position", "keys": [{"time": 0.0, "value": [320, 180]}, {"time": 0.4, "value": [360, 180]}]},
+			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
+					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}}],
+			"undo": "scene",
+			"returns": {"animation": "string", "index": "int", "type": "string", "path": "string", "enabled": "bool", "key_count": "int",
+					"keys": [{"time": "float", "value?": "any"}], "interpolation?": "string", "loop_wrap?": "bool", "update_mode?": "string"},
 			"handler": _add_track,
 		},
 		{
 			"method": "animation.remove_track",
 			"summary": "Remove a track (by index or path) from a clip, with its keys (undoable).",
 			"params": [
-				req("player", "NodePath", "The AnimationPlayer"),
+				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"),
 				req("animation", "string", "Clip name"),
 				opt("track", "int", "Track index", null, {"min": 0}),
 				opt("track_path", "string", "Track path instead of an index, e.g. 'Player:position'"),
 			],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "track_path": "Player:position"},
+			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
+					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}},
+					{"method": "animation.add_track", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk",
+						"path": "Player:position", "keys": [{"time": 0.0, "value": [320, 180]}, {"time": 0.4, "value": [360, 180]}]}}],
 			"destructive": true,
+			"undo": "scene",
+			"returns": {"animation": "string", "removed": {"index": "int", "path": "string"}, "track_count": "int"},
 			"handler": _remove_track,
 		},
 		{
 			"method": "animation.insert_keys",
 			"summary": "Insert or replace keys on a track (a key at the same time is replaced); values are checked against the track's target.",
 			"params": [
-				req("player", "NodePath", "The AnimationPlayer"),
+				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"),
 				req("animation", "string", "Clip name"),
 				opt("track", "int", "Track index", null, {"min": 0}),
 				opt("track_path", "string", "Track path instead of an index"),
@@ -56,13 +67,20 @@ func commands() -> Array:
 			],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "track_path": "Player:position",
 					"keys": [{"time": 0.8, "value": [320, 180], "transition": 0.5}]},
+			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
+					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}},
+					{"method": "animation.add_track", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk",
+						"path": "Player:position", "keys": [{"time": 0.0, "value": [320, 180]}, {"time": 0.4, "value": [360, 180]}]}}],
+			"undo": "scene",
+			"returns": {"animation": "string", "index": "int", "type": "string", "path": "string", "enabled": "bool", "key_count": "int",
+					"keys": [{"time": "float", "value?": "any"}], "interpolation?": "string", "loop_wrap?": "bool", "update_mode?": "string"},
 			"handler": _insert_keys,
 		},
 		{
 			"method": "animation.remove_keys",
 			"summary": "Remove keys from a track: at given times, in a time range, or all (undoable); says how many went.",
 			"params": [
-				req("player", "NodePath", "The AnimationPlayer"),
+				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"),
 				req("animation", "string", "Clip name"),
 				opt("track", "int", "Track index", null, {"min": 0}),
 				opt("track_path", "string", "Track path instead of an index"),
@@ -72,16 +90,22 @@ func commands() -> Array:
 				opt("all", "bool", "Remove every key of the track", false),
 			],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "track_path": "Player:position", "times": [0.8]},
+			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
+					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}},
+					{"method": "animation.add_track", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk",
+						"path": "Player:position", "keys": [{"time": 0.0, "value": [320, 180]}, {"time": 0.4, "value": [360, 180]}]}},
+					{"method": "animation.insert_keys", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk",
+						"track_path": "Player:position", "keys": [{"time": 0.8, "value": [320, 180], "transition": 0.5}]}}],
 			"destructive": true,
+			"undo": "scene",
+			"returns": {"animation": "string", "track": "int", "removed": "int", "key_count": "int"},
 			"handler": _remove_keys,
 		},
 	]
 
 
 func _clip(p: Dictionary) -> Variant:
-	var player: Variant = AnimAccess.mixer(p.player)
-	if player is BridgeError:
-		return player
+	var player: AnimationMixer = p.player
 	var anim: Variant = AnimAccess.clip(player, p.animation)
 	if anim is BridgeError:
 		return anim

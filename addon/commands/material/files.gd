@@ -7,6 +7,11 @@ const SceneAccess := preload("../../lib/scene_access.gd")
 const ObjectProps := preload("../../lib/object_props.gd")
 const MaterialSlots := preload("../../lib/material_slots.gd")
 
+## What _describe returns.
+const DESCRIBED := {"class": "string", "path": "string", "properties": "Dictionary"}
+## The sweeps' setup for the commands that read or change the example material file.
+const ROCK := {"method": "material.create", "params": {"path": "res://materials/rock.tres", "properties": {"roughness": 0.9}}}
+
 
 func group_summary() -> String:
 	return "Materials: create, edit, assign to nodes and surfaces, save"
@@ -24,6 +29,10 @@ func commands() -> Array:
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"path": "res://materials/rock.tres", "type": "standard", "properties": {"albedo_color": "#7a6a58", "roughness": 0.9}},
+			# a material's render_priority stays within -128..127: the engine logs an error and keeps 0
+			"example_refused": {"properties": {"render_priority": 999}},
+			"returns": DESCRIBED,
+			"undo": "none",
 			"handler": _create,
 		},
 		{
@@ -34,6 +43,10 @@ func commands() -> Array:
 				properties_param("properties", "Properties to set", true),
 			],
 			"example": {"path": "res://materials/rock.tres", "properties": {"metallic": 0.2}},
+			"example_setup": [ROCK],
+			"example_refused": {"properties": {"render_priority": 999}},
+			"returns": {"class": "string", "path": "string", "properties": "Dictionary", "set": "Dictionary"},
+			"undo": "none",
 			"handler": _edit_file,
 		},
 		{
@@ -41,11 +54,15 @@ func commands() -> Array:
 			"summary": "Describe a material — its class, file and every property that differs from the default — from a file or a node's slot.",
 			"params": [
 				opt("path", "string", "Material file"),
-				opt("node_path", "NodePath", "Or: a node whose material to describe"),
+				node_param("node_path", "Or: a node whose material to describe", false),
 				choice("slot", MaterialSlots.SLOTS, "Slot on the node (auto: the one the node type uses)", "auto"),
 				opt("surface", "int", "Surface index for slots surface and mesh", 0, {"min": 0}),
 			],
 			"example": {"path": "res://materials/rock.tres"},
+			"example_setup": [ROCK],
+			# a file: the material itself; a node: its slot and the material in it (null when empty)
+			"returns": {"class?": "string", "path?": "string", "properties?": "Dictionary", "node_path?": "string", "slot?": "string",
+					"material?": "Dictionary|null"},
 			"read_only": true,
 			"handler": _info,
 		},
@@ -90,9 +107,7 @@ func _info(p: Dictionary) -> Variant:
 	if p.has("path"):
 		var mat: Variant = _load(p.path)
 		return mat if mat is BridgeError else _describe(mat)
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var slot: Variant = MaterialSlots.resolve(node, p.slot, p.surface)
 	if slot is BridgeError:
 		return slot

@@ -8,6 +8,10 @@ const SceneAccess := preload("../../lib/scene_access.gd")
 const ObjectProps := preload("../../lib/object_props.gd")
 const MaterialSlots := preload("../../lib/material_slots.gd")
 
+## The sweeps' setup: the examples' Crate (main.tscn has none), a MeshInstance3D with a box.
+const CRATE := {"method": "node.add", "params": {"type": "MeshInstance3D", "name": "Crate", "properties": {"mesh": {"class": "BoxMesh"}}}}
+const CRATE_MATERIAL := {"method": "material.assign", "params": {"node_path": "/root/Main/Crate", "properties": {"roughness": 0.5}}}
+
 
 func commands() -> Array:
 	var slot_params := [
@@ -18,31 +22,44 @@ func commands() -> Array:
 		{
 			"method": "material.assign",
 			"summary": "Put a material into a node's slot: a material file, or a new material of a type with properties (\"\" clears the slot).",
-			"params": [req("node_path", "NodePath", "Node that gets the material")] + slot_params + [
+			"params": [node_param("node_path", "Node that gets the material")] + slot_params + [
 				opt("material", "string", "Material file to use, or \"\" to clear (default: a new material)"),
 				choice("type", ["auto"] + MaterialSlots.TYPES.keys(), "Type of a new material (auto: canvas_item for 2D nodes, else standard)", "auto"),
 				properties_param("properties", "Properties of a new material"),
 			],
 			"example": {"node_path": "/root/Main/Crate", "type": "standard", "properties": {"albedo_color": "#c0392b"}},
+			"example_setup": [CRATE],
+			# a material's render_priority stays within -128..127: the engine logs an error and keeps 0
+			"example_refused": {"properties": {"render_priority": 999}},
+			"returns": {"node_path": "string", "slot": "string", "material": "Dictionary|null"},
+			"undo": "scene",
 			"handler": _assign,
 		},
 		{
 			"method": "material.set",
 			"summary": "Change properties of the material in a node's slot (undoable); returns the values read back.",
-			"params": [req("node_path", "NodePath", "Node whose material to change")] + slot_params + [
+			"params": [node_param("node_path", "Node whose material to change")] + slot_params + [
 				properties_param("properties", "Properties, e.g. {\"emission_enabled\": true, \"emission\": \"#ffaa00\"}", true),
 			],
 			"example": {"node_path": "/root/Main/Crate", "properties": {"roughness": 0.3, "metallic": 0.8}},
+			"example_setup": [CRATE, CRATE_MATERIAL],
+			"example_refused": {"properties": {"render_priority": 999}},
+			"returns": {"node_path": "string", "slot": "string", "class": "string", "path": "string", "values": "Dictionary"},
+			"undo": "scene",
 			"handler": _set_props,
 		},
 		{
 			"method": "material.save",
 			"summary": "Save the material in a node's slot as a .tres file, and make the slot use that file (so other nodes can share it).",
-			"params": [req("node_path", "NodePath", "Node whose material to save")] + slot_params + [
+			"params": [node_param("node_path", "Node whose material to save")] + slot_params + [
 				req("path", "string", "File to write, e.g. res://materials/crate.tres", {"writes_path": true}),
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"node_path": "/root/Main/Crate", "path": "res://materials/crate.tres"},
+			"example_setup": [CRATE, CRATE_MATERIAL],
+			# the file is written (it stays on undo); the slot's switch to it is the scene's undo step
+			"returns": {"node_path": "string", "slot": "string", "path": "string"},
+			"undo": "scene",
 			"handler": _save,
 		},
 	]
@@ -126,8 +143,6 @@ func _save(p: Dictionary) -> Variant:
 
 ## [node, resolved slot] or a BridgeError.
 func _slot(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var slot: Variant = MaterialSlots.resolve(node, p.slot, p.surface)
 	return slot if slot is BridgeError else [node, slot]

@@ -13,6 +13,10 @@ const SHAPES := {"box": "BoxMesh", "sphere": "SphereMesh", "capsule": "CapsuleMe
 		"plane": "PlaneMesh", "prism": "PrismMesh", "torus": "TorusMesh", "quad": "QuadMesh"}
 const PRIMITIVES := {"triangles": Mesh.PRIMITIVE_TRIANGLES, "triangle_strip": Mesh.PRIMITIVE_TRIANGLE_STRIP,
 		"lines": Mesh.PRIMITIVE_LINES, "line_strip": Mesh.PRIMITIVE_LINE_STRIP, "points": Mesh.PRIMITIVE_POINTS}
+## lib/mesh_describe.gd's description of a mesh (a new mesh node's result adds its "path").
+const DESCRIBED := {"class": "string", "resource_path": "string",
+		"aabb": {"position": "Vector3", "size": "Vector3", "end": "Vector3"}, "surface_count": "int", "vertex_count": "int",
+		"triangle_count": "int", "surfaces": [{"vertices": "int", "indices": "int", "primitive": "string", "material": "Dictionary|null"}]}
 
 
 func group_summary() -> String:
@@ -26,13 +30,17 @@ func commands() -> Array:
 			"summary": "Add a MeshInstance3D with a primitive mesh (box, sphere, capsule, cylinder, plane, prism, torus, quad) sized by its properties.",
 			"params": [
 				choice("shape", SHAPES.keys(), "Primitive"),
-				opt("parent", "NodePath", "Parent node (default: the root)", ""),
-				opt("name", "string", "Node name (default: MeshInstance3D, made unique)", ""),
-				opt("mesh", "Dictionary", "Properties of the primitive, e.g. {\"size\": [2, 1, 2]} or {\"radius\": 0.5, \"height\": 1}", {}),
+				node_param("parent", "Parent node (default: the root)", false, ""),
+				new_name_param("name", "Node name (default: MeshInstance3D, made unique)"),
+				properties_param("mesh", "Properties of the primitive, e.g. {\"size\": [2, 1, 2]} or {\"radius\": 0.5, \"height\": 1}"),
 				opt("position", "Vector3", "Position", [0, 0, 0]),
 				opt("material", "string", "Material file for the mesh"),
 			],
 			"example": {"shape": "box", "parent": "/root/Main", "name": "Wall", "mesh": {"size": [4, 2, 0.5]}, "position": [0, 1, -3]},
+			# a BoxMesh has no negative subdivisions: the engine keeps 0
+			"example_refused": {"mesh": {"subdivide_width": -5}},
+			"returns": DESCRIBED.merged({"path": "string", "mesh_properties": "Dictionary"}),
+			"undo": "scene",
 			"handler": _add,
 		},
 		{
@@ -40,8 +48,8 @@ func commands() -> Array:
 			"summary": "Add a MeshInstance3D with a mesh generated from vertices (and optional indices, normals, UVs, colours) via SurfaceTool.",
 			"params": [
 				req("vertices", "Array", "Vertices [[x, y, z], …] (clockwise triangles face you)"),
-				opt("parent", "NodePath", "Parent node (default: the root)", ""),
-				opt("name", "string", "Node name (default: MeshInstance3D, made unique)", ""),
+				node_param("parent", "Parent node (default: the root)", false, ""),
+				new_name_param("name", "Node name (default: MeshInstance3D, made unique)"),
 				opt("indices", "Array", "Vertex indices (3 per triangle for triangles)"),
 				opt("normals", "Array", "One normal per vertex (default: generated for triangles)"),
 				opt("uvs", "Array", "One [u, v] per vertex"),
@@ -51,18 +59,19 @@ func commands() -> Array:
 			],
 			"example": {"parent": "/root/Main", "name": "Ramp", "vertices": [[0, 0, 0], [2, 0, 0], [0, 1, 2], [2, 1, 2]],
 					"indices": [0, 2, 1, 1, 2, 3]},
+			"returns": DESCRIBED.merged({"path": "string"}),
+			"undo": "scene",
 			"handler": _from_arrays,
 		},
 	]
 
 
 func _add(p: Dictionary) -> Variant:
-	var parent: Variant = NewNode.check(p.parent, p.name, "mesh.add")
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	var mesh: PrimitiveMesh = ClassDB.instantiate(SHAPES[p.shape])
 	var bad: Variant = ObjectProps.apply_new(mesh, p.mesh, "mesh.add")
 	if bad:
+		bad.data["param"] = "mesh"  # the primitive's property map is this command's `mesh`
 		return bad
 	if p.has("material"):
 		var mat: Resource = load(p.material) if p.material.begins_with("res://") and ResourceLoader.exists(p.material) else null
@@ -79,9 +88,7 @@ func _add(p: Dictionary) -> Variant:
 
 
 func _from_arrays(p: Dictionary) -> Variant:
-	var parent: Variant = NewNode.check(p.parent, p.name, "mesh.from_arrays")
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	var count: int = p.vertices.size()
 	var columns := {}
 	for key: String in ["vertices", "normals", "uvs", "colors"]:

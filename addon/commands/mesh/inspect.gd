@@ -6,6 +6,12 @@ extends "../../core/command_group.gd"
 const SceneAccess := preload("../../lib/scene_access.gd")
 const NewNode := preload("../../lib/new_node.gd")
 const MeshDescribe := preload("../../lib/mesh_describe.gd")
+const Build := preload("build.gd")
+
+## The sweeps' setup: the examples' meshes (main.tscn has none), as mesh.add and mesh.from_arrays' examples make them.
+const WALL := {"method": "mesh.add", "params": {"shape": "box", "name": "Wall", "mesh": {"size": [4, 2, 0.5]}, "position": [0, 1, -3]}}
+const RAMP := {"method": "mesh.from_arrays", "params": {"name": "Ramp", "vertices": [[0, 0, 0], [2, 0, 0], [0, 1, 2], [2, 1, 2]],
+		"indices": [0, 2, 1, 1, 2, 3]}}
 
 
 func commands() -> Array:
@@ -14,10 +20,13 @@ func commands() -> Array:
 			"method": "mesh.info",
 			"summary": "A mesh's AABB, surfaces (vertex and index counts, primitive, material), vertex and triangle totals: from a node (MeshInstance3D/2D, CSG) or a file.",
 			"params": [
-				opt("node_path", "NodePath", "Node holding the mesh (a CSG shape reports its generated mesh)"),
+				node_param("node_path", "Node holding the mesh (a CSG shape reports its generated mesh)", false),
 				opt("path", "string", "Or: a mesh file"),
 			],
 			"example": {"node_path": "/root/Main/Wall"},
+			"example_setup": [WALL],
+			# a node adds where it is; a file is described alone
+			"returns": Build.DESCRIBED.merged({"node_path?": "string", "global_aabb?": {"position": "Vector3", "size": "Vector3", "end": "Vector3"}}),
 			"read_only": true,
 			"handler": _info,
 		},
@@ -25,11 +34,15 @@ func commands() -> Array:
 			"method": "mesh.save",
 			"summary": "Save a node's mesh as a file (.tres/.res/.mesh) and make the node use that file (undoable relink).",
 			"params": [
-				req("node_path", "NodePath", "MeshInstance3D (or other node with a mesh property)"),
+				node_param("node_path", "MeshInstance3D (or other node with a mesh property)"),
 				req("path", "string", "File to write, e.g. res://meshes/wall.tres", {"writes_path": true}),
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"node_path": "/root/Main/Wall", "path": "res://meshes/wall.tres"},
+			"example_setup": [WALL],
+			# the file is written (it stays on undo); the node's switch to it is the scene's undo step
+			"returns": {"node_path": "string", "path": "string", "class": "string"},
+			"undo": "scene",
 			"handler": _save,
 		},
 		{
@@ -37,11 +50,14 @@ func commands() -> Array:
 			"summary": "Merge MeshInstance3D nodes into one new MeshInstance3D (transforms baked, one surface per source surface with its material); optionally remove the sources.",
 			"params": [
 				req("nodes", "Array", "MeshInstance3D node paths"),
-				opt("parent", "NodePath", "Parent of the merged node (default: the root)", ""),
-				opt("name", "string", "Name of the merged node", "Merged"),
+				node_param("parent", "Parent of the merged node (default: the root)", false, ""),
+				new_name_param("name", "Name of the merged node", "Merged"),
 				opt("remove_sources", "bool", "Remove the source nodes in the same action", false),
 			],
 			"example": {"nodes": ["/root/Main/Wall", "/root/Main/Ramp"], "name": "Merged"},
+			"example_setup": [WALL, RAMP],
+			"returns": Build.DESCRIBED.merged({"path": "string", "merged": ["string"]}),
+			"undo": "scene",
 			"handler": _merge,
 		},
 	]
@@ -55,9 +71,7 @@ func _info(p: Dictionary) -> Variant:
 		if not res is Mesh:
 			return BridgeError.not_found("no mesh file at %s" % p.path, {"param": "path"})
 		return MeshDescribe.describe(res)
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var mesh: Mesh = null
 	if node is CSGShape3D:
 		if not node.is_root_shape():
@@ -76,9 +90,7 @@ func _info(p: Dictionary) -> Variant:
 
 
 func _save(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	if not "mesh" in node or not node.get("mesh") is Mesh:
 		return BridgeError.failed("%s (%s) has no mesh to save" % [SceneAccess.path_of(node), node.get_class()])
 	if not p.path.get_extension() in ["tres", "res", "mesh"]:
@@ -101,9 +113,7 @@ func _save(p: Dictionary) -> Variant:
 
 
 func _merge(p: Dictionary) -> Variant:
-	var parent: Variant = NewNode.check(p.parent, p.name, "mesh.merge")
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	if p.nodes.size() < 1:
 		return BridgeError.invalid("mesh.merge: nodes is empty", {"param": "nodes"})
 	var sources: Array = []
@@ -130,7 +140,8 @@ func _merge(p: Dictionary) -> Variant:
 			st.commit(merged)
 	var out_node := MeshInstance3D.new()
 	out_node.mesh = merged
-	out_node.name = p.name
+	if p.name != "":
+		out_node.name = p.name
 	var ur := SceneAccess.action("merge %d meshes" % sources.size())
 	ur.add_do_method(parent, "add_child", out_node, true)
 	ur.add_do_method(out_node, "set_owner", SceneAccess.root())

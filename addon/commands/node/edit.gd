@@ -17,44 +17,55 @@ func commands() -> Array:
 			"method": "node.set_many",
 			"summary": "Set several properties of a node in one undo step; each value is checked first and nothing is set if any is refused.",
 			"params": [
-				req("node_path", "NodePath", "Node to change"),
+				node_param("node_path", "Node to change"),
 				properties_param("properties", "Property (or path, e.g. position:x) → new value, each coerced and read back like node.set", true),
 			],
 			"example": {"node_path": "/root/Main/Player", "properties": {"position": [100, 200], "rotation": 0.5}},
+			# a CanvasItem's z_index stays within -4096..4096: the engine logs an error and keeps its value
+			"example_refused": {"properties": {"z_index": 99999}},
+			"returns": {"path": "string", "count": "int", "values": "Dictionary", "previous": "Dictionary", "changed": "bool"},
+			"undo": "scene",
 			"handler": _set_many,
 		},
 		{
 			"method": "node.reset_property",
 			"summary": "Revert a property to its default (the instanced scene's, the script's or the class's value), undoable.",
-			"params": [req("node_path", "NodePath", "Node to change"), req("property", "string", "Property name, e.g. position")],
+			"params": [node_param("node_path", "Node to change"), req("property", "string", "Property name, e.g. position")],
 			"example": {"node_path": "/root/Main/Player", "property": "position"},
+			"returns": {"path": "string", "property": "string", "type": "string", "default_from": "string", "value": "any",
+					"changed": "bool", "previous?": "any"},
+			"undo": "scene",
 			"handler": _reset_property,
 		},
 		{
 			"method": "node.script_attach",
 			"summary": "Attach an existing script file to a node (undoable); refuses a script whose base class does not fit the node.",
 			"params": [
-				req("node_path", "NodePath", "Node to get the script"),
+				node_param("node_path", "Node to get the script"),
 				req("script_path", "string", "Script file, e.g. res://scripts/player.gd"),
 			],
 			"example": {"node_path": "/root/Main/Player", "script_path": "res://scripts/player.gd"},
+			# the demo's Player already has player.gd: take it off first so the example attaches it
+			"example_setup": [{"method": "node.script_detach", "params": {"node_path": "/root/Main/Player"}}],
+			"returns": {"path": "string", "script": "string", "previous": "string|null", "changed": "bool", "kept_values?": ["string"]},
+			"undo": "scene",
 			"handler": _script_attach,
 		},
 		{
 			"method": "node.script_detach",
 			"summary": "Remove a node's script (undoable: undo restores it with the values the scene gave its properties).",
-			"params": [req("node_path", "NodePath", "Node to lose its script")],
+			"params": [node_param("node_path", "Node to lose its script")],
 			"example": {"node_path": "/root/Main/Player"},
 			"destructive": true,
+			"returns": {"path": "string", "detached": "string", "restored_on_undo": ["string"]},
+			"undo": "scene",
 			"handler": _script_detach,
 		},
 	]
 
 
 func _set_many(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var properties: Dictionary = p.properties
 	if properties.is_empty():
 		return BridgeError.invalid("node.set_many: properties is empty; give at least one property and value",
@@ -74,9 +85,7 @@ func _set_many(p: Dictionary) -> Variant:
 
 
 func _reset_property(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var property: String = p.property
 	var info: Variant = _writable(node, property, "node.reset_property")
 	if info is BridgeError:
@@ -100,9 +109,7 @@ func _reset_property(p: Dictionary) -> Variant:
 
 
 func _script_attach(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var script: Variant = _load_script(p.script_path)
 	if script is BridgeError:
 		return script
@@ -141,9 +148,7 @@ func _script_attach(p: Dictionary) -> Variant:
 
 
 func _script_detach(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var old: Script = node.get_script()
 	if old == null:
 		return BridgeError.failed("%s has no script to detach" % SceneAccess.path_of(node), {"path": SceneAccess.path_of(node)})

@@ -19,51 +19,56 @@ func commands() -> Array:
 		{
 			"method": "node.get",
 			"summary": "Read one property of a node, with its declared type.",
-			"params": [req("node_path", "NodePath", "Node to read"), req("property", "string", "Property name or path, e.g. position, position:x, shape:size")],
+			"params": [node_param("node_path", "Node to read"), req("property", "string", "Property name or path, e.g. position, position:x, shape:size")],
 			"example": {"node_path": "/root/Main/Player", "property": "position"},
 			"read_only": true,
+			"returns": {"path": "string", "property": "string", "type": "string", "value": "any"},
 			"handler": _get_property,
 		},
 		{
 			"method": "node.set",
 			"summary": "Set one property (undoable), or a part of one (position:x, shape:size): the value is checked against its type and read back; a value the engine clamps or ignores is refused and nothing changes.",
 			"params": [
-				req("node_path", "NodePath", "Node to change"),
+				node_param("node_path", "Node to change"),
 				req("property", "string", "Property name or path, e.g. position, position:x, material:albedo_color"),
 				req("value", "any", "New value: [x, y] for vectors, '#rrggbb' for colours, enum names, res:// paths for resources, \"\" for no resource"),
 			],
 			"example": {"node_path": "/root/Main/Player", "property": "position", "value": [100, 200]},
+			"returns": {"path": "string", "property": "string", "type": "string", "value": "any", "changed": "bool", "previous?": "any"},
+			"undo": "scene",
 			"handler": _set_property,
 		},
 		{
 			"method": "node.properties",
 			"summary": "List a node's editor-visible properties with their types and values.",
 			"params": [
-				req("node_path", "NodePath", "Node to list"),
+				node_param("node_path", "Node to list"),
 				opt("filter", "string", "Only properties whose name contains this text"),
 			],
 			"example": {"node_path": "/root/Main/Player/Body", "filter": "color"},
 			"read_only": true,
+			"returns": {"path": "string", "type": "string", "count": "int", "properties": [{"name": "string", "type": "string", "value": "any"}]},
 			"handler": _properties,
 		},
 		{
 			"method": "node.call",
 			"summary": "Call a method on a node with JSON arguments coerced to its parameter types (not undoable).",
 			"params": [
-				req("node_path", "NodePath", "Node to call"),
+				node_param("node_path", "Node to call"),
 				req("method", "string", "Method name"),
 				opt("args", "Array", "Arguments in order", []),
 			],
 			"example": {"node_path": "/root/Main/Player", "method": "is_in_group", "args": ["players"]},
+			"returns": {"result": "any"},
+			# the call runs outside any history: what it changes, Undo does not know
+			"undo": "none",
 			"handler": _call,
 		},
 	]
 
 
 func _get_property(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var target: Variant = PropertyPath.resolve(node, p.property)
 	if target is BridgeError:
 		return target
@@ -72,9 +77,7 @@ func _get_property(p: Dictionary) -> Variant:
 
 
 func _set_property(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var planned: Variant = PropertyPath.plan(node, {p.property: p.value}, "node.set", OWN_COMMANDS)
 	if planned is BridgeError:
 		return planned
@@ -88,9 +91,7 @@ func _set_property(p: Dictionary) -> Variant:
 
 
 func _properties(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var filter: String = p.get("filter", "").to_lower()
 	var out: Array = []
 	for info: Dictionary in node.get_property_list():
@@ -103,9 +104,7 @@ func _properties(p: Dictionary) -> Variant:
 
 
 func _call(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var method: String = p.method
 	if REFUSED_METHODS.has(method):
 		return BridgeError.failed("node.call refuses %s: use %s, which can be undone" % [method, REFUSED_METHODS[method]])

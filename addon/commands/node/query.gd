@@ -15,28 +15,29 @@ func commands() -> Array:
 				opt("pattern", "string", "Name pattern, case-insensitive, e.g. 'Enemy*'"),
 				opt("type", "string", "Class (subclasses match too) or class_name"),
 				opt("group", "string", "Group the nodes are in"),
-				opt("node_path", "NodePath", "Search below this node (default: the root)", ""),
+				node_param("node_path", "Search below this node (default: the root)", false, ""),
 				opt("limit", "int", "Most results to return", 200, {"min": 1}),
 			],
 			"example": {"type": "CollisionObject2D"},
 			"read_only": true,
+			"returns": {"count": "int", "nodes": [{"path": "string", "name": "string", "type": "string"}], "truncated": "bool"},
 			"handler": _find,
 		},
 		{
 			"method": "node.info",
 			"summary": "One node at a glance: class, script, instanced scene, groups, parent, children.",
-			"params": [req("node_path", "NodePath", "Node to describe")],
+			"params": [node_param("node_path", "Node to describe")],
 			"example": {"node_path": "/root/Main/Player"},
 			"read_only": true,
+			"returns": {"path": "string", "name": "string", "type": "string", "script": "string|null", "scene": "string|null",
+					"parent": "string|null", "index": "int", "groups": ["string"], "children": ["string"]},
 			"handler": _info,
 		},
 	]
 
 
 func _find(p: Dictionary) -> Variant:
-	var start: Variant = SceneAccess.resolve(p.node_path)
-	if start is BridgeError:
-		return start
+	var start: Node = p.node_path
 	var type: String = p.get("type", "")
 	if type != "" and not ClassDB.class_exists(type) and _global_class(type).is_empty():
 		var guess := Params.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
@@ -61,9 +62,7 @@ func _find(p: Dictionary) -> Variant:
 
 
 func _info(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var script: Script = node.get_script()
 	var root := SceneAccess.root()
 	return {

@@ -8,9 +8,9 @@ const Params := preload("../../core/params.gd")
 
 func commands() -> Array:
 	var link_params := [
-		req("node_path", "NodePath", "Node that emits the signal"),
+		node_param("node_path", "Node that emits the signal"),
 		req("signal", "string", "Signal name"),
-		req("target_path", "NodePath", "Node whose method receives it"),
+		node_param("target_path", "Node whose method receives it"),
 		req("method", "string", "Method on the target (built in or in its script)"),
 	]
 	return [
@@ -20,6 +20,8 @@ func commands() -> Array:
 			"params": link_params,
 			"example": {"node_path": "/root/Main/Player", "signal": "visibility_changed",
 					"target_path": "/root/Main/Camera2D", "method": "reset_smoothing"},
+			"returns": {"connected": "bool", "source": "string", "signal": "string", "target": "string", "method": "string"},
+			"undo": "scene",
 			"handler": _connect,
 		},
 		{
@@ -28,29 +30,40 @@ func commands() -> Array:
 			"params": link_params,
 			"example": {"node_path": "/root/Main/Player", "signal": "visibility_changed",
 					"target_path": "/root/Main/Camera2D", "method": "reset_smoothing"},
+			"example_setup": [{"method": "node.connect", "params": {"node_path": "/root/Main/Player", "signal": "visibility_changed",
+					"target_path": "/root/Main/Camera2D", "method": "reset_smoothing"}}],
 			"destructive": true,
+			"returns": {"disconnected": "bool", "source": "string", "signal": "string", "target": "string", "method": "string"},
+			"undo": "scene",
 			"handler": _disconnect,
 		},
 		{
 			"method": "node.signals",
 			"summary": "A node's signals, its saved outgoing connections and the ones that target it.",
-			"params": [req("node_path", "NodePath", "Node to inspect")],
+			"params": [node_param("node_path", "Node to inspect")],
 			"example": {"node_path": "/root/Main/Player"},
 			"read_only": true,
+			"returns": {"path": "string", "signals": ["string"],
+					"connections": [{"signal": "string", "target": "string", "method": "string"}],
+					"incoming": [{"source": "string", "signal": "string", "method": "string"}]},
 			"handler": _signals,
 		},
 		{
 			"method": "node.add_to_group",
 			"summary": "Put a node in a group, saved with the scene.",
-			"params": [req("node_path", "NodePath", "Node"), req("group", "string", "Group name")],
+			"params": [node_param("node_path", "Node"), req("group", "string", "Group name")],
 			"example": {"node_path": "/root/Main/Ground", "group": "solid"},
+			"returns": {"path": "string", "group": "string", "changed": "bool", "groups": ["string"]},
+			"undo": "scene",
 			"handler": _add_to_group,
 		},
 		{
 			"method": "node.remove_from_group",
 			"summary": "Take a node out of a group.",
-			"params": [req("node_path", "NodePath", "Node"), req("group", "string", "Group name")],
+			"params": [node_param("node_path", "Node"), req("group", "string", "Group name")],
 			"example": {"node_path": "/root/Main/Player", "group": "players"},
+			"returns": {"path": "string", "group": "string", "changed": "bool", "groups": ["string"]},
+			"undo": "scene",
 			"handler": _remove_from_group,
 		},
 	]
@@ -92,9 +105,7 @@ func _disconnect(p: Dictionary) -> Variant:
 
 
 func _signals(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var signals: Array = []
 	for s: Dictionary in node.get_signal_list():
 		signals.append("%s(%s)" % [s.name, ", ".join(PackedStringArray(s.args.map(func(a: Dictionary) -> String: return a.name)))])
@@ -139,12 +150,8 @@ func _remove_from_group(p: Dictionary) -> Variant:
 
 ## {source, target} once the signal and the method exist and their arguments fit, else a BridgeError.
 func _link(p: Dictionary) -> Variant:
-	var source: Variant = SceneAccess.resolve(p.node_path)
-	if source is BridgeError:
-		return source
-	var target: Variant = SceneAccess.resolve(p.target_path)
-	if target is BridgeError:
-		return target
+	var source: Node = p.node_path
+	var target: Node = p.target_path
 	var sig := {}
 	for s: Dictionary in source.get_signal_list():
 		if s.name == p["signal"]:
@@ -204,7 +211,7 @@ func _describe(link: Dictionary, p: Dictionary) -> String:
 func _group_node(p: Dictionary) -> Variant:
 	if p.group.strip_edges() == "":
 		return BridgeError.invalid("group must not be empty", {"param": "group"})
-	return SceneAccess.resolve(p.node_path)
+	return p.node_path
 
 
 func _groups(node: Node) -> Array:

@@ -20,69 +20,77 @@ func commands() -> Array:
 			"summary": "Add a node of a class (or a class_name script class) under a parent, with optional properties.",
 			"params": [
 				req("type", "string", "Node class, e.g. Sprite2D"),
-				opt("parent", "NodePath", "Parent node (default: the root)", ""),
-				opt("name", "string", "Node name (default: the class name, made unique)"),
+				node_param("parent", "Parent node (default: the root)", false, ""),
+				new_name_param("name", "Node name (default: the class name, made unique)", null),
 				properties_param("properties", "Property values to set, coerced like node.set"),
 				opt("index", "int", "Position among the parent's children (default: last)", null, {"min": 0}),
 			],
 			"example": {"type": "Sprite2D", "parent": "/root/Main", "name": "Hero", "properties": {"position": [64, 32]}},
+			# a CanvasItem's z_index stays within -4096..4096: the engine logs an error and keeps 0
+			"example_refused": {"properties": {"z_index": 99999}},
 			"returns": {"path": "string", "name": "string", "type": "string"},
+			"undo": "scene",
 			"handler": _add,
 		},
 		{
 			"method": "node.remove",
 			"summary": "Remove a node and its children from the edited scene (undoable).",
-			"params": [req("node_path", "NodePath", "Node to remove")],
+			"params": [node_param("node_path", "Node to remove")],
 			"example": {"node_path": "/root/Main/Ground"},
 			"destructive": true,
 			"returns": {"removed": "string"},
+			"undo": "scene",
 			"handler": _remove,
 		},
 		{
 			"method": "node.duplicate",
 			"summary": "Copy a node with its children, groups and connections, placed right after the original.",
 			"params": [
-				req("node_path", "NodePath", "Node to copy"),
+				node_param("node_path", "Node to copy"),
 				opt("name", "string", "Name of the copy (default: the original's, made unique)"),
 			],
 			"example": {"node_path": "/root/Main/Player", "name": "Player2"},
 			"returns": {"path": "string", "source": "string", "type": "string"},
+			"undo": "scene",
 			"handler": _duplicate,
 		},
 		{
 			"method": "node.rename",
 			"summary": "Rename a node, rewriting NodePaths in the scene that pointed at it (as the editor does); refuses a name a sibling already has.",
-			"params": [req("node_path", "NodePath", "Node to rename"), req("new_name", "string", "New name")],
+			"params": [node_param("node_path", "Node to rename"), req("new_name", "string", "New name")],
 			"example": {"node_path": "/root/Main/Camera2D", "new_name": "MainCamera"},
 			"returns": {"path": "string", "old_name": "string", "changed": "bool", "updated_paths?": [{"node": "string", "property": "string", "old": "string", "new": "string"}]},
+			"undo": "scene",
 			"handler": _rename,
 		},
 		{
 			"method": "node.move",
 			"summary": "Reparent a node and/or move it among its siblings, keeping its global transform by default.",
 			"params": [
-				req("node_path", "NodePath", "Node to move"),
-				opt("new_parent", "NodePath", "New parent (default: keep the parent)"),
+				node_param("node_path", "Node to move"),
+				node_param("new_parent", "New parent (default: keep the parent)", false),
 				opt("index", "int", "Position among the (new) parent's children (default: last when reparenting)", null,
 						{"min": 0}),
 				opt("keep_global_transform", "bool", "Keep the on-screen position when reparenting", true),
 			],
 			"example": {"node_path": "/root/Main/Camera2D", "new_parent": "/root/Main/Player"},
+			"returns": {"path": "string", "index": "int", "parent?": "string"},
+			"undo": "scene",
 			"handler": _move,
 		},
 	]
 
 
 func _add(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
+	# the router lets "" through (the class name, made unique); here a given name must be a name
+	if p.has("name") and p.name == "":
+		return BridgeError.invalid("node.add: '' is not a valid node name; leave name out to get the class name, made unique",
+				{"param": "name"})
 	var node: Variant = _instantiate(p.type)
 	if node is BridgeError:
 		return node
-	var bad: Variant = _check_new_name(parent, p.name, "node.add", "name") if p.has("name") else null
-	if bad == null:
-		bad = _check_index(parent, p, parent.get_child_count())
+	var bad: Variant = _check_index(parent, p, parent.get_child_count())
 	if bad == null:
 		if p.has("name"):
 			node.name = p.name
@@ -146,9 +154,7 @@ func _duplicate(p: Dictionary) -> Variant:
 
 
 func _rename(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var old_name := str(node.name)
 	if p.new_name == old_name:
 		return {"path": SceneAccess.path_of(node), "old_name": old_name, "changed": false}
@@ -178,10 +184,7 @@ func _move(p: Dictionary) -> Variant:
 	var old_parent: Node = node.get_parent()
 	var parent: Node = old_parent
 	if p.has("new_parent"):
-		var found: Variant = SceneAccess.resolve(p.new_parent)
-		if found is BridgeError:
-			return found
-		parent = found
+		parent = p.new_parent
 	if not p.has("index") and parent == old_parent:
 		return BridgeError.invalid("node.move: give new_parent, index or both", {"param": "index"})
 	if parent == node or node.is_ancestor_of(parent):
@@ -248,10 +251,10 @@ func _set_all(node: Node, properties: Dictionary) -> Variant:
 	return PropertyPath.apply_new(node, properties, "node.add", {"name": "the name parameter", "script": "node.script_attach"})
 
 
-func _non_root(path: String, verb: String) -> Variant:
-	var node: Variant = SceneAccess.resolve(path)
-	if not node is BridgeError and node == SceneAccess.root():
-		return BridgeError.failed("cannot %s the scene's root %s" % [verb, SceneAccess.path_of(node)], {"path": path})
+## The node (resolved by the router), or a refusal when it is the scene's root.
+func _non_root(node: Node, verb: String) -> Variant:
+	if node == SceneAccess.root():
+		return BridgeError.failed("cannot %s the scene's root %s" % [verb, SceneAccess.path_of(node)], {"path": SceneAccess.path_of(node)})
 	return node
 
 

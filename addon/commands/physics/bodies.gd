@@ -11,6 +11,9 @@ const LayerBits := preload("../../lib/layer_bits.gd")
 
 const BODY_TYPES := ["StaticBody3D", "RigidBody3D", "CharacterBody3D", "AnimatableBody3D", "Area3D",
 		"StaticBody2D", "RigidBody2D", "CharacterBody2D", "AnimatableBody2D", "Area2D"]
+## What lib/collision_shapes.gd describe() gives: the shape class and its sizes (which vary by class).
+const SHAPE_DESCRIPTION := {"type": "string|null"}
+const BODIES := ["PhysicsBody3D", "PhysicsBody2D"]
 const JOINTS := {"pin": "PinJoint3D", "hinge": "HingeJoint3D", "slider": "SliderJoint3D", "cone_twist": "ConeTwistJoint3D",
 		"generic_6dof": "Generic6DOFJoint3D", "pin_2d": "PinJoint2D", "groove_2d": "GrooveJoint2D",
 		"spring_2d": "DampedSpringJoint2D"}
@@ -22,7 +25,7 @@ func _shape_params() -> Array:
 		opt("size", "Array", "Box/rectangle size, or the bounds other shapes are sized from ([x, y, z] or [x, y])"),
 		opt("radius", "float", "Sphere, circle, capsule or cylinder radius", null, {"min": 0.0}),
 		opt("height", "float", "Capsule or cylinder height", null, {"min": 0.0}),
-		opt("fit_to", "NodePath", "Size the shape from this mesh or sprite (convex and trimesh take its triangles)"),
+		node_param("fit_to", "Size the shape from this mesh or sprite (convex and trimesh take its triangles)", false),
 	]
 
 
@@ -37,8 +40,8 @@ func commands() -> Array:
 			"summary": "Add a physics body or area (2D or 3D) with a collision shape child in one step, sized explicitly or fitted to a mesh or sprite.",
 			"params": [
 				choice("type", BODY_TYPES, "Body class"),
-				opt("parent", "NodePath", "Parent (default: the root); parent it to a mesh and fit_to the mesh to give that mesh collision", ""),
-				opt("name", "string", "Body name (default: the class name)"),
+				node_param("parent", "Parent (default: the root); parent it to a mesh and fit_to the mesh to give that mesh collision", false, ""),
+				new_name_param("name", "Body name (default: the class name)", null),
 				opt("position", "Array", "Local position, [x, y, z] or [x, y]"),
 			] + _shape_params() + [
 				opt("collision_layer", "any", "Layers the body is on: mask, numbers or names"),
@@ -46,27 +49,37 @@ func commands() -> Array:
 				properties_param("properties", "Other body properties, e.g. {\"mass\": 5}"),
 			],
 			"example": {"type": "StaticBody3D", "parent": "/root/Level3D/Floor", "name": "FloorBody", "fit_to": "/root/Level3D/Floor"},
+			"example_scene": "res://scenes/level_3d.tscn",
+			# a rigid body's mass must be positive: the engine keeps 1
+			"example_refused": {"type": "RigidBody3D", "properties": {"mass": -5}},
+			"undo": "scene",
+			"returns": {"path": "string", "type": "string", "shape": SHAPE_DESCRIPTION, "shape_position": "Vector2|Vector3",
+					"collision_layer": "int", "collision_mask": "int"},
 			"handler": _add_body,
 		},
 		{
 			"method": "physics.add_shape",
 			"summary": "Add a CollisionShape2D/3D to an existing body or area, sized explicitly or fitted to a mesh or sprite.",
 			"params": [
-				req("body", "NodePath", "Body or area to get the shape"),
-				opt("name", "string", "Shape node name (default: CollisionShape3D/2D)"),
+				node_param("body", "Body or area to get the shape", true, null, ["CollisionObject3D", "CollisionObject2D"]),
+				new_name_param("name", "Shape node name (default: CollisionShape3D/2D)", null, "body"),
 			] + _shape_params(),
 			"example": {"body": "/root/Main/Ground", "shape": "rectangle", "size": [640, 40]},
+			"undo": "scene",
+			"returns": {"path": "string", "shape": SHAPE_DESCRIPTION, "position": "Vector2|Vector3"},
 			"handler": _add_shape,
 		},
 		{
 			"method": "physics.fit_shape",
 			"summary": "Resize and recenter an existing CollisionShape2D/3D to fit a mesh or sprite (e.g. after the art changed); can change its shape kind.",
 			"params": [
-				req("node_path", "NodePath", "The CollisionShape2D or CollisionShape3D"),
-				req("fit_to", "NodePath", "Mesh, sprite or node whose bounds to fit"),
+				node_param("node_path", "The CollisionShape2D or CollisionShape3D", true, null, ["CollisionShape3D", "CollisionShape2D"]),
+				node_param("fit_to", "Mesh, sprite or node whose bounds to fit"),
 				choice("shape", Shapes.KINDS, "New kind (auto keeps a box/rectangle/sphere/circle/capsule/cylinder kind)", "auto"),
 			],
 			"example": {"node_path": "/root/Main/Player/Shape", "fit_to": "/root/Main/Player/Body"},
+			"undo": "scene",
+			"returns": {"path": "string", "shape": SHAPE_DESCRIPTION, "previous": SHAPE_DESCRIPTION, "position": "Vector2|Vector3"},
 			"handler": _fit_shape,
 		},
 		{
@@ -74,31 +87,32 @@ func commands() -> Array:
 			"summary": "Join two physics bodies with a joint (3D pin, hinge, slider, cone twist, 6DOF; 2D pin, groove, spring), placed between them.",
 			"params": [
 				choice("type", JOINTS.keys(), "Joint kind"),
-				req("node_a", "NodePath", "First body"),
-				opt("node_b", "NodePath", "Second body (default: pinned to the world)"),
-				opt("parent", "NodePath", "Parent of the joint (default: the root)", ""),
-				opt("name", "string", "Joint name"),
+				node_param("node_a", "First body", true, null, BODIES),
+				node_param("node_b", "Second body (default: pinned to the world)", false, null, BODIES),
+				node_param("parent", "Parent of the joint (default: the root)", false, ""),
+				new_name_param("name", "Joint name", null),
 				opt("position", "Array", "Global position of the joint (default: between the bodies)"),
 			],
 			"example": {"type": "hinge", "node_a": "/root/Level3D/Door", "node_b": "/root/Level3D/Frame"},
+			"example_scene": "res://scenes/level_3d.tscn",
+			"example_setup": [
+				{"method": "physics.add_body", "params": {"type": "RigidBody3D", "parent": "/root/Level3D", "name": "Door",
+						"position": [1, 1, 0], "size": [1, 2, 0.1]}},
+				{"method": "physics.add_body", "params": {"type": "StaticBody3D", "parent": "/root/Level3D", "name": "Frame",
+						"position": [0, 1, 0], "size": [0.1, 2, 0.1]}},
+			],
+			"undo": "scene",
+			"returns": {"path": "string", "type": "string", "position": "Vector2|Vector3", "node_a": "string", "node_b": "string|null"},
 			"handler": _add_joint,
 		},
 	]
 
 
 func _add_body(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	var dim := 3 if p.type.ends_with("3D") else 2
-	var bad: Variant = SceneEdit.check_name(parent, p.get("name", ""), "physics.add_body")
-	if bad:
-		return bad
-	var fit: Variant = _fit_node(p)
-	if fit is BridgeError:
-		return fit
 	var body: Node = SceneEdit.make(p.type, p.get("name", ""))
-	var result: Variant = _configure_body(body, parent, p, dim, fit)
+	var result: Variant = _configure_body(body, parent, p, dim, p.get("fit_to"))
 	if result is BridgeError:
 		body.free()
 		return result
@@ -107,7 +121,8 @@ func _add_body(p: Dictionary) -> Variant:
 			"shape_position": result.shape.position, "collision_layer": body.collision_layer, "collision_mask": body.collision_mask}
 
 
-## Sets position, layers, properties and the shape child on a new body; returns {shape} or a BridgeError.
+## Sets position, layers, properties and the shape child on a new body; returns {shape} or a BridgeError
+## (the caller frees the body).
 func _configure_body(body: Node, parent: Node, p: Dictionary, dim: int, fit: Variant) -> Variant:
 	if p.has("position"):
 		var pos: Variant = SpatialQuery.to_vector(p.position, "position", dim)
@@ -122,7 +137,6 @@ func _configure_body(body: Node, parent: Node, p: Dictionary, dim: int, fit: Var
 			body.set(key, mask)
 	var bad: Variant = SceneEdit.set_all(body, p.get("properties", {}), "physics.add_body")
 	if bad:
-		body.free()
 		return bad
 	var parent_xform: Variant = _global_xform(parent, dim)
 	var made: Variant = Shapes.build(dim, p.shape, p, fit, parent_xform * body.transform)
@@ -137,24 +151,13 @@ func _configure_body(body: Node, parent: Node, p: Dictionary, dim: int, fit: Var
 
 
 func _add_shape(p: Dictionary) -> Variant:
-	var body: Variant = SceneAccess.resolve(p.body)
-	if body is BridgeError:
-		return body
-	if not (body is CollisionObject3D or body is CollisionObject2D):
-		return BridgeError.invalid("%s is a %s, not a physics body or area" % [SceneAccess.path_of(body), body.get_class()],
-				{"param": "body"})
+	var body: Node = p.body
 	var dim := SpatialQuery.dimension(body)
-	var bad: Variant = SceneEdit.check_name(body, p.get("name", ""), "physics.add_shape")
-	if bad:
-		return bad
-	var fit: Variant = _fit_node(p)
-	if fit is BridgeError:
-		return fit
-	var made: Variant = Shapes.build(dim, p.shape, p, fit, body.global_transform)
+	var made: Variant = Shapes.build(dim, p.shape, p, p.get("fit_to"), body.global_transform)
 	if made is BridgeError:
 		return made
 	var node: Node = CollisionShape3D.new() if dim == 3 else CollisionShape2D.new()
-	node.name = p.get("name", node.get_class())
+	node.name = p.get("name", "") if p.get("name", "") != "" else node.get_class()
 	node.shape = made.shape
 	node.transform = made.transform
 	var path := SceneEdit.add("add collision shape to %s" % body.name, body, node)
@@ -162,15 +165,8 @@ func _add_shape(p: Dictionary) -> Variant:
 
 
 func _fit_shape(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
-	if not (node is CollisionShape3D or node is CollisionShape2D):
-		return BridgeError.invalid("%s is a %s, not a CollisionShape2D/3D" % [SceneAccess.path_of(node), node.get_class()],
-				{"param": "node_path"})
-	var fit: Variant = SceneAccess.resolve(p.fit_to)
-	if fit is BridgeError:
-		return fit
+	var node: Node = p.node_path
+	var fit: Node = p.fit_to
 	var dim := SpatialQuery.dimension(node)
 	var kind: String = p.shape
 	if kind == "auto" and node.shape != null:
@@ -189,25 +185,18 @@ func _fit_shape(p: Dictionary) -> Variant:
 func _add_joint(p: Dictionary) -> Variant:
 	var cls: String = JOINTS[p.type]
 	var dim := 3 if cls.ends_with("3D") else 2
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	var bodies: Array = []
 	for key in ["node_a", "node_b"]:
 		if not p.has(key):
 			continue
-		var body: Variant = SceneAccess.resolve(p[key])
-		if body is BridgeError:
-			return body
+		var body: Node = p[key]
 		if not (body is PhysicsBody3D if dim == 3 else body is PhysicsBody2D):
 			return BridgeError.invalid("%s is a %s: a %s joins %dD physics bodies" % [SceneAccess.path_of(body), body.get_class(),
 					cls, dim], {"param": key})
 		bodies.append(body)
 	if bodies.size() == 2 and bodies[0] == bodies[1]:
 		return BridgeError.invalid("node_a and node_b are the same body", {"param": "node_b"})
-	var bad: Variant = SceneEdit.check_name(parent, p.get("name", ""), "physics.add_joint")
-	if bad:
-		return bad
 	var at: Variant
 	if p.has("position"):
 		at = SpatialQuery.to_vector(p.position, "position", dim)
@@ -232,10 +221,6 @@ func _add_joint(p: Dictionary) -> Variant:
 ## The path from a new child of `parent` to `body` ("..", not "../.", when the body is the parent).
 static func _from_child_of(parent: Node, body: Node) -> NodePath:
 	return NodePath(("../" + str(parent.get_path_to(body))).trim_suffix("/."))
-
-
-func _fit_node(p: Dictionary) -> Variant:
-	return SceneAccess.resolve(p.fit_to) if p.has("fit_to") else null
 
 
 static func _global_xform(node: Node, dim: int) -> Variant:
