@@ -14,7 +14,9 @@ extends RefCounted
 ##   "a|b" alternatives, "x?" for a field that may be absent. It becomes the command's `output_schema`
 ##   (core/schema.gd), the outputSchema of its MCP tool. Declare it only when every success has that shape.
 ## A param spec: {name, type, description, required?, default?, min?, max?, values? (enum), writes_path?,
-##   kind?: "node" | "new_name" | "properties" (resolved by the router: core/param_kinds.gd), class?, parent?}
+##   kind?: "node" | "new_name" | "properties" (resolved by the router: core/param_kinds.gd), class?, parent?,
+##   also?: [names people use for it, e.g. "look_at" for target], keys?: [the nested keys of an object
+##   parameter, so a key given beside it is pointed inside it]} — both only feed the did-you-mean.
 ## Types: string int float bool NodePath Vector2 Vector3 Color Array Dictionary any enum.
 ## Names: docs/architecture.md's parameter glossary (node_path, parent, name, properties, path, …).
 

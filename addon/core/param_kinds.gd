@@ -46,8 +46,13 @@ static func _node(method: String, spec: Dictionary, path: Variant) -> Variant:
 	var classes: Array = spec.class if spec.get("class") is Array else ([spec.class] if spec.has("class") else [])
 	if classes.is_empty() or classes.any(func(c: String) -> bool: return node.is_class(c)):
 		return node
-	return BridgeError.invalid("%s: %s is a %s, not a %s" % [method, SceneAccess.path_of(node), node.get_class(),
-			" or ".join(PackedStringArray(classes))], {"param": spec.name, "path": str(path), "type": node.get_class()})
+	var wanted := " or ".join(PackedStringArray(classes))
+	return BridgeError.invalid("%s: %s is %s %s, not %s %s" % [method, SceneAccess.path_of(node), _article(node.get_class()),
+			node.get_class(), _article(wanted), wanted], {"param": spec.name, "path": str(path), "type": node.get_class()})
+
+
+static func _article(word: String) -> String:
+	return "an" if word.substr(0, 1).to_upper() in ["A", "E", "I", "O", "U"] else "a"
 
 
 static func _new_name(method: String, spec: Dictionary, params: Dictionary) -> Variant:

@@ -23,7 +23,13 @@ static func check(method: String, specs: Array, params: Variant) -> Variant:
 		if not known.has(str(key)):
 			var msg := "%s: unknown parameter '%s'" % [method, key]
 			var guess := did_you_mean(str(key), known.keys())
-			if guess != "":
+			var nested := _nested_home(str(key), specs)
+			if guess == "":
+				guess = _also_known_as(str(key), specs)
+			if nested != "":
+				msg += " (it belongs inside '%s': {\"%s\": {\"%s\": …}})" % [nested, nested, key]
+				guess = "%s.%s" % [nested, key]
+			elif guess != "":
 				msg += " (did you mean '%s'?)" % guess
 			elif not known.is_empty():
 				msg += "; it takes: %s" % ", ".join(PackedStringArray(known.keys()))
@@ -52,6 +58,23 @@ static func check(method: String, specs: Array, params: Variant) -> Variant:
 			value = jailed
 		out[name] = value
 	return out
+
+
+## The parameter that declares `word` among the names people also use for it (`also` in its spec), or "".
+static func _also_known_as(word: String, specs: Array) -> String:
+	for spec: Dictionary in specs:
+		if word in spec.get("also", []):
+			return spec.name
+	return ""
+
+
+## The object parameter whose declared nested keys (`keys` in its spec) hold `word`, or "": a mesh's
+## `size` given beside `mesh` instead of inside it.
+static func _nested_home(word: String, specs: Array) -> String:
+	for spec: Dictionary in specs:
+		if word in spec.get("keys", []):
+			return spec.name
+	return ""
 
 
 ## Converts one JSON value to the declared Godot type, or returns a BridgeError saying what was expected.

@@ -7,8 +7,8 @@ extends RefCounted
 ##             batch.run accepts exactly these commands.
 ##   "global"  the change is a step of the editor's global history (project settings, the input map, …).
 ##   "none"    not undoable: the command writes files, or acts outside any history.
-## Read-only commands have no scope. A mutating command's result gains `undoable` and `saved` (whether the
-## change is on disk) unless the handler set them itself.
+## Read-only commands have no scope. A mutating command's result gains `undoable`, and a scene edit's also
+## `saved` (false: the change is in the open scene until scene.save), unless the handler set them itself.
 
 const BridgeError := preload("bridge_error.gd")
 const SceneAccess := preload("../lib/scene_access.gd")
@@ -44,7 +44,7 @@ static func finish(state: Dictionary, result: Variant) -> Variant:
 	if state.is_empty():
 		return result
 	var undoable := false
-	var saved := true
+	var saved: Variant = null  # only a scene edit knows: the change waits in the open scene
 	match state.scope:
 		"scene":
 			if not state.began:
@@ -65,6 +65,6 @@ static func finish(state: Dictionary, result: Variant) -> Variant:
 	if result is Dictionary:
 		if not result.has("undoable"):
 			result["undoable"] = undoable
-		if not result.has("saved"):
+		if saved != null and not result.has("saved"):
 			result["saved"] = saved
 	return result

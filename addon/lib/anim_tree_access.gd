@@ -22,13 +22,8 @@ const KINDS := {
 const ROOT_KINDS := ["animation", "state_machine", "blend_tree", "blend_space_1d", "blend_space_2d"]
 
 
-static func tree(path: String) -> Variant:
-	var node: Variant = SceneAccess.resolve(path)
-	if node is BridgeError:
-		return node
-	if not node is AnimationTree:
-		return BridgeError.invalid("%s is a %s, not an AnimationTree" % [SceneAccess.path_of(node), node.get_class()],
-				{"param": "tree"})
+## The AnimationTree (the router has resolved and class-checked it), or a BridgeError when it has no graph.
+static func tree(node: AnimationTree) -> Variant:
 	if node.tree_root == null:
 		return BridgeError.failed("%s has no tree_root; animtree.create makes one" % SceneAccess.path_of(node))
 	return node

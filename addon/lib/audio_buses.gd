@@ -7,7 +7,7 @@ extends RefCounted
 
 const BridgeError := preload("../core/bridge_error.gd")
 const Params := preload("../core/params.gd")
-const SceneAccess := preload("scene_access.gd")
+const PropertyPath := preload("property_path.gd")
 
 
 ## The index of the bus named `name`, or NOT_FOUND listing the buses.
@@ -60,19 +60,15 @@ static func effect_class(type: String) -> Variant:
 			", ".join(PackedStringArray(shorts))], {"param": "effect", "suggestion": guess})
 
 
-## Sets each setting on an effect (coerced to its property type); null or a BridgeError.
-static func apply_settings(effect: AudioEffect, settings: Dictionary) -> Variant:
-	for key: String in settings:
-		var info: Variant = SceneAccess.property_info(effect, key)
-		if info is BridgeError:
-			info.data["param"] = "settings"
-			return info
-		var value: Variant = SceneAccess.coerce(settings[key], info)
-		if value is BridgeError:
-			value.data["param"] = "settings"
-			return value
-		effect.set(key, value)
-	return null
+## Sets each setting on an effect not yet in use (a new one, or a copy to compare), each coerced and read
+## back (PropertyPath.apply_new): null, or a BridgeError for the first one the effect does not take.
+static func apply_settings(effect: AudioEffect, settings: Dictionary, method: String) -> Variant:
+	var bad: Variant = PropertyPath.apply_new(effect, settings, method)
+	if bad != null:
+		bad.data["param"] = "settings"
+		if method == "audio.set_effect":  # a copy was tried: the live effect is untouched
+			bad.message = bad.message.replace("; nothing was made", "; nothing was changed")
+	return bad
 
 
 ## An undoable action in the editor's global history (where the Audio dock records its edits).

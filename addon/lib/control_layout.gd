@@ -6,6 +6,7 @@ extends RefCounted
 
 const BridgeError := preload("../core/bridge_error.gd")
 const SceneAccess := preload("scene_access.gd")
+const PropertyPath := preload("property_path.gd")
 
 const PRESETS := {
 	"top_left": Control.PRESET_TOP_LEFT, "top_right": Control.PRESET_TOP_RIGHT, "bottom_left": Control.PRESET_BOTTOM_LEFT,
@@ -31,7 +32,8 @@ static func in_container(c: Control) -> bool:
 
 ## Applies layout parameters p (preset, margin, size_flags_h/v, min_size, stretch_ratio, grow_h/v, position,
 ## size) to a control; a BridgeError if one does not fit, else null. The control must be inside the tree.
-static func apply(c: Control, p: Dictionary) -> Variant:
+## `method` names the command in refusals; `making` says the control is new (nothing was made, not changed).
+static func apply(c: Control, p: Dictionary, method: String = "ui.set_layout", making: bool = false) -> Variant:
 	var contained := in_container(c)
 	for key: String in ["preset", "position", "size", "grow_h", "grow_v"]:
 		if contained and p.has(key):
@@ -60,7 +62,13 @@ static func apply(c: Control, p: Dictionary) -> Variant:
 	if p.has("position"):
 		c.position = p.position
 	if p.has("size"):
-		c.size = p.size
+		# read back: a control never gets smaller than its minimum size, and the refusal says which
+		var refused: Variant = PropertyPath.apply_new(c, {"size": [p.size.x, p.size.y]}, method)
+		if refused != null:
+			refused.data["param"] = "size"
+			if not making:
+				refused.message = refused.message.replace("; nothing was made", "; nothing was changed")
+			return refused
 	return null
 
 

@@ -9,6 +9,12 @@ const Params := preload("../core/params.gd")
 const FILE := "res://export_presets.cfg"
 const PLATFORMS := ["Linux", "Windows Desktop", "macOS", "Web", "Android", "iOS"]
 const FILTERS := ["all_resources", "scenes", "resources", "exclude"]
+## One preset in results (to_json): its fields (these and the rest of the file's) and its options.
+const PRESET := {"name": "string", "platform": "string", "runnable": "bool", "export_path": "string",
+		"export_filter": "string", "options": "Dictionary"}
+## example_setup for the export examples: export.preset_add's example (the Linux preset they name).
+const SETUP_PRESET := {"method": "export.preset_add", "params": {"name": "Linux", "platform": "Linux",
+		"export_path": "build/linux/game.x86_64", "exclude_filter": "test/*"}}
 ## The template file each platform needs, per build; %s is the architecture where it matters.
 const TEMPLATES := {
 	"Linux": {"debug": "linux_debug.%s", "release": "linux_release.%s"},

@@ -61,9 +61,9 @@ func note_stopping(reason: String) -> void:
 func hello() -> Dictionary:
 	if not EditorInterface.is_playing_scene():
 		game = {}
-	elif game.is_empty() or not OS.is_process_running(int(game.get("pid", 0))):
+	elif game.is_empty() or not pid_alive(int(game.get("pid", 0))):
 		var g: Variant = Ipc.read_json(_dir.path_join(Ipc.GAME_FILE))
-		game = g if g is Dictionary and g.has("pid") and OS.is_process_running(int(g.pid)) else {}
+		game = g if g is Dictionary and g.has("pid") and pid_alive(int(g.pid)) else {}
 	return game
 
 
@@ -71,7 +71,27 @@ func game_alive() -> bool:
 	if not EditorInterface.is_playing_scene():
 		return false
 	var pid := int(game.get("pid", 0))
-	return pid == 0 or OS.is_process_running(pid)
+	return pid == 0 or pid_alive(pid)
+
+
+## Whether process `pid` still runs, without reaping it. OS.is_process_running() waits on the child
+## (waitpid), which takes the game's exit from the editor's own run bar: the editor then logs "Thread N
+## exited with errno: 10" and may see the NEXT game as stopped. On Linux /proc tells without touching
+## the child (a zombie, state Z, has exited and waits for the editor to reap it).
+static func pid_alive(pid: int) -> bool:
+	if pid <= 0:
+		return false
+	if OS.get_name() != "Linux":
+		return OS.is_process_running(pid)
+	var stat_path := "/proc/%d/stat" % pid
+	if not FileAccess.file_exists(stat_path):
+		return false
+	var stat := FileAccess.open(stat_path, FileAccess.READ)
+	if stat == null:
+		return false
+	var line := stat.get_line()  # pid (comm) state ...: the state follows the last ')'
+	var state := line.substr(line.rfind(")") + 2, 1)
+	return state != "Z" and state != "X"
 
 
 func paused_at_breakpoint() -> bool:

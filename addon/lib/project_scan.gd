@@ -4,6 +4,8 @@ extends RefCounted
 ## scan needed): every file, which text files mention which resource (by res:// path or uid://), and the
 ## dependencies of scenes and resources. Static: `const ProjectScan := preload("project_scan.gd")`.
 
+const Settings := preload("../core/settings.gd")
+
 ## Files whose text can reference a resource.
 const TEXT_EXTS := ["tscn", "tres", "gd", "gdshader", "gdshaderinc", "godot", "cfg", "json", "import", "material"]
 const RESOURCE_EXTS := ["tscn", "scn", "tres", "res", "gd", "gdshader", "png", "jpg", "jpeg", "webp", "svg", "bmp", "tga", "wav", "ogg",
@@ -35,8 +37,10 @@ static func uid_of(path: String) -> String:
 static func references(include_addons: bool = true) -> Dictionary:
 	var out: Dictionary = {}
 	var pattern := RegEx.create_from_string("(res://[^\"'\\s\\)\\]]+|uid://[a-z0-9]+)")
+	# the bridge's own source names demo paths in its command examples: that is no use of them
+	var own := Settings.addon_dir() + "/"
 	for file: String in files("res://", include_addons):
-		if not file.get_extension() in TEXT_EXTS:
+		if not file.get_extension() in TEXT_EXTS or file.begins_with(own):
 			continue
 		var text := FileAccess.get_file_as_string(file)
 		for m: RegExMatch in pattern.search_all(text):

@@ -16,6 +16,9 @@ const TEMPLATES := {
 	"fog": "shader_type fog;\n\nvoid fog() {\n\tDENSITY = 0.5;\n}\n",
 }
 
+## The result fields of compile(), for the commands' `returns`.
+const COMPILED := {"compiled": "bool", "errors": [{"line": "int", "message": "string"}], "uniforms": ["string"]}
+
 
 ## Compiles `code` with the engine's shader compiler: {compiled, errors: [{line, message}], uniforms: [names]}.
 ## The compiler reports through the error log, so the errors are what it logged while compiling.

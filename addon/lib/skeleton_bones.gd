@@ -8,6 +8,18 @@ extends RefCounted
 const BridgeError := preload("../core/bridge_error.gd")
 const SceneAccess := preload("scene_access.gd")
 
+## The classes the skeleton commands work on.
+const SKELETONS := ["Skeleton3D", "Skeleton2D"]
+## One bone of describe(), for the commands' `returns`: 3D bones have index and global_rest_origin, 2D ones
+## path and length.
+const XF := {"position": "Vector2|Vector3", "rotation": "float|Vector3", "scale": "Vector2|Vector3"}
+const BONE := {"name": "string", "parent": "string|null", "rest": XF, "pose": XF, "index?": "int",
+		"global_rest_origin?": "Vector3", "path?": "string", "length?": "float"}
+## example_setup for the skeleton examples: skeleton.create's example, the Rig they name.
+const SETUP_RIG := {"method": "skeleton.create", "params": {"parent": "/root/Main", "name": "Rig", "bones": [
+		{"name": "hips", "position": [0, 1, 0]}, {"name": "spine", "parent": "hips", "position": [0, 0.3, 0]},
+		{"name": "hand", "parent": "spine", "position": [0.5, 0.2, 0]}]}}
+
 
 ## The bone index (3D) or Bone2D node (2D) named `bone`, or a BridgeError listing the bones.
 static func find(sk: Node, bone: String) -> Variant:

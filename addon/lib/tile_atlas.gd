@@ -8,6 +8,26 @@ const BridgeError := preload("../core/bridge_error.gd")
 
 const IMAGE_EXTENSIONS := ["png", "jpg", "jpeg", "webp", "svg", "bmp", "tga"]
 
+## Result shapes (the commands' `returns`): describe()'s TileSet, and a layer's used rect.
+const TILESET := {"tile_size": "Vector2", "path": "string", "patterns": "int",
+		"sources": [{"id": "int", "type": "string", "tiles": "int", "texture?": "string", "grid_size?": "Vector2",
+				"tile_coords?": ["Vector2"]}],
+		"terrain_sets": [{"id": "int", "mode": "string", "terrains": [{"id": "int", "name": "string", "color": "Color"}]}]}
+const RECT := {"position": "Vector2", "size": "Vector2"}
+
+## example_setup steps for the tilemap examples in the demo project: the atlas the examples name
+## (res://art/tiles.png, four 16x16 tiles in a row, the last one transparent, written through the
+## editor), the demo's Ground (a StaticBody2D) renamed out of the way, and the examples' layer.
+const SETUP_ATLAS := {"method": "editor.run_script", "params": {"allow_unsafe_editor_io": true, "code":
+		"var img := Image.create(64, 16, false, Image.FORMAT_RGBA8)\n" +
+		"for i in 3:\n\timg.fill_rect(Rect2i(i * 16, 0, 16, 16), [Color(\"#3a7d2c\"), Color(\"#8b5a2b\"), Color(\"#777777\")][i])\n" +
+		"DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(\"res://art\"))\n" +
+		"return img.save_png(ProjectSettings.globalize_path(\"res://art/tiles.png\"))"}}
+const SETUP_FREE_GROUND := {"method": "node.rename", "params": {"node_path": "/root/Main/Ground", "new_name": "Floor"}}
+const SETUP_LAYER := {"method": "tilemap.layer_create", "params": {"parent": "/root/Main", "name": "Ground",
+		"texture": "res://art/tiles.png", "tile_size": [16, 16]}}
+const SETUP := [SETUP_ATLAS, SETUP_FREE_GROUND, SETUP_LAYER]
+
 
 ## The Texture2D at `path`; an image just written that the editor has not imported yet is imported first
 ## (a scan of res://, awaited on `server`'s frames). Call it with await.

@@ -8,6 +8,10 @@ const FileOps := preload("file_ops.gd")
 
 const DELIMITERS := [",", ";", "\t"]
 
+## example_setup for the localization examples: localization.csv_write's example (the CSV they name).
+const SETUP_CSV := {"method": "localization.csv_write", "params": {"path": "res://i18n/texts.csv",
+		"rows": {"HELLO": {"en": "Hello", "fr": "Bonjour"}, "BYE": {"en": "Goodbye", "fr": "Au revoir"}}}}
+
 
 ## {locales: Array, rows: {key: {locale: text}}, order: Array (keys in file order), header: Array} or a BridgeError.
 static func read(path: String) -> Variant:

@@ -7,22 +7,16 @@ const BridgeError := preload("../core/bridge_error.gd")
 const SceneAccess := preload("scene_access.gd")
 
 
-## The WorldEnvironment at `path`, or the scene's first one when path is ""; or a BridgeError.
-static func find(path: String) -> Variant:
-	var root: Variant = SceneAccess.require_root()
-	if root is BridgeError:
-		return root
-	if path != "":
-		var node: Variant = SceneAccess.resolve(path)
-		if node is BridgeError:
-			return node
-		if not node is WorldEnvironment:
-			return BridgeError.invalid("%s is a %s, not a WorldEnvironment" % [SceneAccess.path_of(node), node.get_class()],
-					{"param": "node_path"})
+## The WorldEnvironment a command names: `node` itself (the router has resolved node_path), or the scene's
+## first one when `node` is the scene root (node_path's default "") and not one itself; or a BridgeError.
+static func find(node: Node) -> Variant:
+	if node is WorldEnvironment:
 		return node
+	var root := SceneAccess.root()
+	if node != root:
+		return BridgeError.invalid("%s is a %s, not a WorldEnvironment" % [SceneAccess.path_of(node), node.get_class()],
+				{"param": "node_path"})
 	var found: Array = root.find_children("*", "WorldEnvironment", true, false)
-	if root is WorldEnvironment:
-		found.push_front(root)
 	if found.is_empty():
 		return BridgeError.not_found("the scene has no WorldEnvironment; add one with environment.create")
 	return found[0]

@@ -17,6 +17,7 @@ func commands() -> Array:
 			],
 			"example": {"path": "res://scripts/player.gd"},
 			"read_only": true,
+			"returns": {"path": "string", "uid": "string", "referenced_by": ["string"], "count": "int"},
 			"handler": _references,
 		},
 		{
@@ -28,6 +29,7 @@ func commands() -> Array:
 			],
 			"example": {},
 			"read_only": true,
+			"returns": {"unused": [{"path": "string", "bytes": "int"}], "count": "int", "checked": "int", "note": "string"},
 			"handler": _unused,
 		},
 		{
@@ -36,6 +38,9 @@ func commands() -> Array:
 			"params": [opt("include_addons", "bool", "Count addons/ too", false)],
 			"example": {},
 			"read_only": true,
+			"returns": {"files": "int", "bytes": "int", "by_extension": "Dictionary", "scenes": "int", "scripts": "int",
+					"script_lines": "int", "largest_scripts": [{"path": "string", "lines": "int"}], "autoloads": ["string"],
+					"plugins": ["string"], "main_scene": "string"},
 			"handler": _statistics,
 		},
 	]

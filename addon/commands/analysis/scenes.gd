@@ -19,6 +19,9 @@ func commands() -> Array:
 			"params": [opt("path", "string", "Scene file (default: the open scene)", "")],
 			"example": {"path": "res://scenes/main.tscn"},
 			"read_only": true,
+			"returns": {"scene": "string", "nodes": "int", "max_depth": "int", "types": [{"type": "string", "count": "int"}],
+					"scripts": "Dictionary", "instanced_scenes": "Dictionary", "connections": "int",
+					"warnings": [{"node": "string", "warnings": ["string"]}]},
 			"handler": _complexity,
 		},
 		{
@@ -27,6 +30,8 @@ func commands() -> Array:
 			"params": [opt("path", "string", "Scene file (default: the open scene, as it is now)", "")],
 			"example": {},
 			"read_only": true,
+			"returns": {"scene": "string", "count": "int", "connections": [{"from": "string", "signal": "string", "to": "string",
+					"method": "string", "flags": "int"}], "by_emitter": "Dictionary"},
 			"handler": _signal_flow,
 		},
 		{
@@ -35,6 +40,7 @@ func commands() -> Array:
 			"params": [opt("include_addons", "bool", "Look inside addons/ too", false)],
 			"example": {},
 			"read_only": true,
+			"returns": {"cycles": [["string"]], "count": "int", "checked": "int"},
 			"handler": _cycles,
 		},
 	]

@@ -19,6 +19,9 @@ func commands() -> Array:
 			],
 			"example": {"type": "CollisionShape2D"},
 			"read_only": true,
+			"returns": {"scenes_scanned": "int", "types": [{"type": "string", "count": "int", "scenes": ["string"]}],
+					"instanced_scenes": "Dictionary", "type?": "string", "count?": "int",
+					"matches?": [{"scene": "string", "node": "string", "type": "string", "script?": "string"}]},
 			"handler": _node_usage,
 		},
 		{
@@ -30,6 +33,8 @@ func commands() -> Array:
 			],
 			"example": {},
 			"read_only": true,
+			"returns": {"classes": [{"class": "string", "path": "string", "base": "string", "used_by_scripts": ["string"],
+					"used_by_scenes": ["string"], "uses": "int"}], "count": "int", "unused": ["string"]},
 			"handler": _class_names,
 		},
 		{
@@ -46,6 +51,8 @@ func commands() -> Array:
 			],
 			"example": {"query": "move_and_slide", "extensions": ["gd"]},
 			"read_only": true,
+			"returns": {"query": "string", "matches": [{"file": "string", "line": "int", "column": "int", "text": "string"}],
+					"count": "int", "files": "Dictionary", "truncated": "bool"},
 			"handler": _find_in_files,
 		},
 	]

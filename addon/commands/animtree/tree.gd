@@ -14,83 +14,100 @@ func commands() -> Array:
 			"method": "animtree.create",
 			"summary": "Add an AnimationTree wired to an AnimationPlayer, with a state machine, blend tree or blend space as its root.",
 			"params": [
-				req("player", "NodePath", "The AnimationPlayer whose clips the tree blends"),
-				opt("parent", "NodePath", "Parent of the new tree (default: the player's parent)"),
-				opt("name", "string", "Node name", "AnimationTree"),
+				node_param("player", "The AnimationPlayer whose clips the tree blends", true, null, "AnimationPlayer"),
+				node_param("parent", "Parent of the new tree (default: the player's parent)", false),
+				new_name_param("name", "Node name", "AnimationTree"),
 				choice("root_kind", TreeAccess.ROOT_KINDS, "The root graph", "state_machine"),
 				opt("active", "bool", "Process the tree (it then drives the animated nodes, in the editor too)", true),
-				opt("advance_expression_base_node", "NodePath", "Node whose properties advance expressions read (default: the tree's parent)"),
+				node_param("advance_expression_base_node", "Node whose properties advance expressions read (default: the tree's parent)", false),
 			],
 			"example": {"player": "/root/Main/AnimationPlayer", "name": "AnimationTree", "root_kind": "state_machine"},
+			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}}],
+			"undo": "scene",
+			"returns": {"path": "string", "anim_player": "string", "root_kind": "string", "animations": ["string"]},
 			"handler": _create,
 		},
 		{
 			"method": "animtree.structure",
 			"summary": "Describe an AnimationTree's graph: states and transitions, blend-tree nodes and connections, blend points, nested.",
 			"params": [
-				req("tree", "NodePath", "The AnimationTree"),
+				node_param("tree", "The AnimationTree", true, null, "AnimationTree"),
 				opt("graph", "string", "Part of the graph to describe: '' for the root, 'Locomotion' for a nested node", ""),
 			],
 			"example": {"tree": "/root/Main/AnimationTree"},
+			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
+					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}},
+					{"method": "animtree.create", "params": {"player": "/root/Main/AnimationPlayer"}},
+					{"method": "animtree.add_node", "params": {"tree": "/root/Main/AnimationTree", "name": "Idle", "kind": "animation", "animation": "walk"}},
+					{"method": "animtree.add_node", "params": {"tree": "/root/Main/AnimationTree", "name": "Walk", "kind": "animation", "animation": "walk"}},
+					{"method": "animtree.set_transition", "params": {"tree": "/root/Main/AnimationTree", "from": "Idle", "to": "Walk",
+						"advance_condition": "moving"}}],
 			"read_only": true,
+			"returns": {"tree": "string", "graph": "string", "anim_player": "string", "active": "bool", "kind": "string"},
 			"handler": _structure,
 		},
 		{
 			"method": "animtree.parameters",
 			"summary": "List an AnimationTree's parameters (conditions, blend positions, blend amounts, requests) with types and values.",
 			"params": [
-				req("tree", "NodePath", "The AnimationTree"),
+				node_param("tree", "The AnimationTree", true, null, "AnimationTree"),
 				opt("filter", "string", "Only parameters whose path contains this text"),
 			],
 			"example": {"tree": "/root/Main/AnimationTree"},
+			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
+					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}},
+					{"method": "animtree.create", "params": {"player": "/root/Main/AnimationPlayer"}},
+					{"method": "animtree.add_node", "params": {"tree": "/root/Main/AnimationTree", "name": "Idle", "kind": "animation", "animation": "walk"}},
+					{"method": "animtree.add_node", "params": {"tree": "/root/Main/AnimationTree", "name": "Walk", "kind": "animation", "animation": "walk"}},
+					{"method": "animtree.set_transition", "params": {"tree": "/root/Main/AnimationTree", "from": "Idle", "to": "Walk",
+						"advance_condition": "moving"}}],
 			"read_only": true,
+			"returns": {"tree": "string", "count": "int", "parameters": [{"parameter": "string", "type": "string", "value": "any"}]},
 			"handler": _parameters,
 		},
 		{
 			"method": "animtree.set_parameter",
 			"summary": "Write one tree parameter (a condition, a blend position, …), checked against its type; undoable, read back.",
 			"params": [
-				req("tree", "NodePath", "The AnimationTree"),
+				node_param("tree", "The AnimationTree", true, null, "AnimationTree"),
 				req("parameter", "string", "Parameter path, with or without 'parameters/': 'conditions/moving', 'Move/blend_position'"),
 				req("value", "any", "New value: true/false, a number, [x, y] for 2D blend positions"),
 			],
 			"example": {"tree": "/root/Main/AnimationTree", "parameter": "conditions/moving", "value": true},
+			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
+					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}},
+					{"method": "animtree.create", "params": {"player": "/root/Main/AnimationPlayer"}},
+					{"method": "animtree.add_node", "params": {"tree": "/root/Main/AnimationTree", "name": "Idle", "kind": "animation", "animation": "walk"}},
+					{"method": "animtree.add_node", "params": {"tree": "/root/Main/AnimationTree", "name": "Walk", "kind": "animation", "animation": "walk"}},
+					{"method": "animtree.set_transition", "params": {"tree": "/root/Main/AnimationTree", "from": "Idle", "to": "Walk",
+						"advance_condition": "moving"}},
+					# lists the new condition: the tree then stores it, so the saved scene holds it before the example
+					{"method": "animtree.parameters", "params": {"tree": "/root/Main/AnimationTree"}}],
+			"undo": "scene",
+			"returns": {"tree": "string", "parameter": "string", "value": "any", "previous": "any"},
 			"handler": _set_parameter,
 		},
 	]
 
 
 func _create(p: Dictionary) -> Variant:
-	var player: Variant = SceneAccess.resolve(p.player)
-	if player is BridgeError:
-		return player
-	if not player is AnimationPlayer:
-		return BridgeError.invalid("%s is a %s, not an AnimationPlayer" % [SceneAccess.path_of(player), player.get_class()],
-				{"param": "player"})
-	var parent: Variant = player.get_parent() if not p.has("parent") else SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
+	var player: AnimationPlayer = p.player
+	var parent: Node = p.get("parent", player.get_parent())
 	if parent == null or (parent != SceneAccess.root() and not SceneAccess.root().is_ancestor_of(parent)):
 		return BridgeError.invalid("animtree.create: give parent (the player is the scene's root)", {"param": "parent"})
-	if p.name == "" or p.name.validate_node_name() != p.name:
-		return BridgeError.invalid("animtree.create: '%s' is not a valid node name" % p.name, {"param": "name"})
-	if parent.has_node(NodePath(p.name)):
-		return BridgeError.failed("%s already has a child named '%s'" % [SceneAccess.path_of(parent), p.name], {"param": "name"})
-	var base: Node = null
-	if p.has("advance_expression_base_node"):
-		var b: Variant = SceneAccess.resolve(p.advance_expression_base_node)
-		if b is BridgeError:
-			return b
-		base = b
+	var name: String = p.name if p.name != "" else "AnimationTree"
+	if parent.has_node(NodePath(name)):  # the router checks a given parent; the default one is checked here
+		return BridgeError.failed("%s already has a child named '%s'" % [SceneAccess.path_of(parent), name], {"param": "name"})
+	var base: Node = p.get("advance_expression_base_node")
 	var t := AnimationTree.new()
-	t.name = p.name
+	t.name = name
 	t.tree_root = ClassDB.instantiate(TreeAccess.KINDS[p.root_kind])
 	t.active = p.active
 	# Paths are relative to the tree, a child of parent.
 	t.anim_player = NodePath("..") if player == parent else NodePath("../" + str(parent.get_path_to(player)))
 	if base != null:
 		t.advance_expression_base_node = NodePath("..") if base == parent else NodePath("../" + str(parent.get_path_to(base)))
-	var ur := SceneAccess.action("create AnimationTree %s" % p.name)
+	var ur := SceneAccess.action("create AnimationTree %s" % name)
 	ur.add_do_method(parent, "add_child", t, true)
 	ur.add_do_method(t, "set_owner", SceneAccess.root())
 	ur.add_do_reference(t)

@@ -19,6 +19,7 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"read_only": true,
+			"returns": {"count": "int", "buses": [{"index": "int", "name": "string", "volume_db": "float", "solo": "bool", "mute": "bool", "bypass_effects": "bool", "send": "string", "effects": [{"index": "int", "type": "string", "enabled": "bool", "settings": "Dictionary"}]}], "layout_file": "string"},
 			"handler": _buses,
 		},
 		{
@@ -33,6 +34,9 @@ func commands() -> Array:
 				opt("mute", "bool", "Mute", false),
 			],
 			"example": {"name": "Music", "volume_db": -6.0, "send": "Master"},
+			"example_setup": [{"method": "editor.run_script", "params": {"code": "AudioServer.set_bus_layout(AudioBusLayout.new())\nreturn true"}}],
+			"undo": "global",
+			"returns": {"index": "int", "name": "string", "volume_db": "float", "solo": "bool", "mute": "bool", "bypass_effects": "bool", "send": "string", "effects": [{"index": "int", "type": "string", "enabled": "bool", "settings": "Dictionary"}]},
 			"handler": _add,
 		},
 		{
@@ -40,7 +44,11 @@ func commands() -> Array:
 			"summary": "Remove an audio bus (not Master); buses that sent to it fall back to Master. Undo restores everything.",
 			"params": [req("name", "string", "Bus to remove")],
 			"example": {"name": "Music"},
+			"example_setup": [{"method": "editor.run_script", "params": {"code": "AudioServer.set_bus_layout(AudioBusLayout.new())\nreturn true"}},
+					{"method": "audio.add_bus", "params": {"name": "Music", "volume_db": -6.0}}],
 			"destructive": true,
+			"undo": "global",
+			"returns": {"removed": "string", "rerouted_to_master": ["string"], "buses": ["string"]},
 			"handler": _remove,
 		},
 		{
@@ -57,6 +65,10 @@ func commands() -> Array:
 				opt("index", "int", "Move to this position (1..last; Master stays first)", null, {"min": 1}),
 			],
 			"example": {"name": "Music", "volume_db": -12.0, "mute": true},
+			"example_setup": [{"method": "editor.run_script", "params": {"code": "AudioServer.set_bus_layout(AudioBusLayout.new())\nreturn true"}},
+					{"method": "audio.add_bus", "params": {"name": "Music", "volume_db": -6.0}}],
+			"undo": "global",
+			"returns": {"index": "int", "name": "string", "volume_db": "float", "solo": "bool", "mute": "bool", "bypass_effects": "bool", "send": "string", "effects": [{"index": "int", "type": "string", "enabled": "bool", "settings": "Dictionary"}]},
 			"handler": _set_bus,
 		},
 	]

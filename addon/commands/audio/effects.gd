@@ -19,6 +19,10 @@ func commands() -> Array:
 				opt("enabled", "bool", "Whether the effect is on", true),
 			],
 			"example": {"bus": "Music", "effect": "Reverb", "settings": {"room_size": 0.6, "wet": 0.3}},
+			"example_setup": [{"method": "editor.run_script", "params": {"code": "AudioServer.set_bus_layout(AudioBusLayout.new())\nreturn true"}},
+					{"method": "audio.add_bus", "params": {"name": "Music", "volume_db": -6.0}}],
+			"undo": "global",
+			"returns": {"index": "int", "type": "string", "enabled": "bool", "settings": "Dictionary", "bus": "string"},
 			"handler": _add,
 		},
 		{
@@ -31,6 +35,11 @@ func commands() -> Array:
 				opt("enabled", "bool", "Switch the effect on or off"),
 			],
 			"example": {"bus": "Music", "index": 0, "settings": {"wet": 0.5}, "enabled": true},
+			"example_setup": [{"method": "editor.run_script", "params": {"code": "AudioServer.set_bus_layout(AudioBusLayout.new())\nreturn true"}},
+					{"method": "audio.add_bus", "params": {"name": "Music", "volume_db": -6.0}},
+					{"method": "audio.add_effect", "params": {"bus": "Music", "effect": "Reverb", "settings": {"room_size": 0.6, "wet": 0.3}}}],
+			"undo": "global",
+			"returns": {"index": "int", "type": "string", "enabled": "bool", "settings": "Dictionary", "bus": "string"},
 			"handler": _set_effect,
 		},
 		{
@@ -38,7 +47,12 @@ func commands() -> Array:
 			"summary": "Remove an effect from a bus's chain (undoable).",
 			"params": [req("bus", "string", "Bus name"), req("index", "int", "Effect position", {"min": 0})],
 			"example": {"bus": "Music", "index": 0},
+			"example_setup": [{"method": "editor.run_script", "params": {"code": "AudioServer.set_bus_layout(AudioBusLayout.new())\nreturn true"}},
+					{"method": "audio.add_bus", "params": {"name": "Music", "volume_db": -6.0}},
+					{"method": "audio.add_effect", "params": {"bus": "Music", "effect": "Reverb", "settings": {"room_size": 0.6, "wet": 0.3}}}],
 			"destructive": true,
+			"undo": "global",
+			"returns": {"bus": "string", "removed": {"index": "int", "type": "string"}, "effect_count": "int"},
 			"handler": _remove,
 		},
 	]
@@ -65,7 +79,7 @@ func _add(p: Dictionary) -> Variant:
 	if p.has("index") and p.index > count:
 		return BridgeError.invalid("bus %s has %d effects; index %d is out of range" % [p.bus, count, p.index], {"param": "index"})
 	var effect: AudioEffect = ClassDB.instantiate(cls)
-	var bad: Variant = Buses.apply_settings(effect, p.settings)
+	var bad: Variant = Buses.apply_settings(effect, p.settings, "audio.add_effect")
 	if bad:
 		return bad
 	var at: int = p.get("index", count)
@@ -86,7 +100,7 @@ func _set_effect(p: Dictionary) -> Variant:
 		return BridgeError.invalid("audio.set_effect: give settings, enabled or both", {"param": "settings"})
 	var effect := AudioServer.get_bus_effect(b, p.index)
 	var probe: AudioEffect = effect.duplicate()  # check every value before touching the live effect
-	var bad: Variant = Buses.apply_settings(probe, p.get("settings", {}))
+	var bad: Variant = Buses.apply_settings(probe, p.get("settings", {}), "audio.set_effect")
 	if bad:
 		return bad
 	var ur := Buses.action("change effect %d of %s" % [p.index, p.bus])

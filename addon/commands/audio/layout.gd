@@ -21,6 +21,9 @@ func commands() -> Array:
 				opt("make_default", "bool", "Also set audio/buses/default_bus_layout to this file (undoable)", false),
 			],
 			"example": {"path": "res://audio/buses.tres", "make_default": true},
+			# the file write itself is not undoable; make_default is a step of the global history (the example's case)
+			"undo": "global",
+			"returns": {"path": "string", "buses": ["string"], "default?": "string"},
 			"handler": _save,
 		},
 		{
@@ -28,7 +31,10 @@ func commands() -> Array:
 			"summary": "Load a bus layout .tres into the editor, replacing the current buses (undoable); returns the buses read back.",
 			"params": [req("path", "string", "Layout file")],
 			"example": {"path": "res://audio/buses.tres"},
+			"example_setup": [{"method": "audio.save_layout", "params": {"path": "res://audio/buses.tres"}}],
 			"destructive": true,
+			"undo": "global",
+			"returns": {"path": "string", "count": "int", "buses": [{"index": "int", "name": "string", "volume_db": "float", "solo": "bool", "mute": "bool", "bypass_effects": "bool", "send": "string", "effects": [{"index": "int", "type": "string", "enabled": "bool", "settings": "Dictionary"}]}]},
 			"handler": _load,
 		},
 		{
@@ -36,8 +42,8 @@ func commands() -> Array:
 			"summary": "Add an AudioStreamPlayer (plain, 2D or 3D) with a stream file, bus, volume and autoplay (undoable).",
 			"params": [
 				choice("kind", PLAYERS.keys(), "plain (UI/music), 2d or 3d (positional)", "plain"),
-				opt("parent", "NodePath", "Parent node (default: the root)", ""),
-				opt("name", "string", "Node name (default: the class name)"),
+				node_param("parent", "Parent node (default: the root)", false, ""),
+				new_name_param("name", "Node name (default: the class name)", null),
 				opt("stream", "string", "res:// AudioStream (.wav, .ogg, .mp3 or a .tres stream)"),
 				opt("bus", "string", "Bus to play on", "Master"),
 				opt("volume_db", "float", "Volume in dB", 0.0, {"min": -80.0, "max": 24.0}),
@@ -45,6 +51,8 @@ func commands() -> Array:
 				opt("max_distance", "float", "2D/3D: distance beyond which it is silent (0: no limit)", null, {"min": 0.0}),
 			],
 			"example": {"kind": "2d", "parent": "/root/Main/Player", "name": "Steps", "bus": "Master", "volume_db": -3.0},
+			"undo": "scene",
+			"returns": {"path": "string", "type": "string", "bus": "string", "volume_db": "float", "stream": "string|null", "autoplay": "bool"},
 			"handler": _add_player,
 		},
 	]
@@ -93,15 +101,11 @@ func _load(p: Dictionary) -> Variant:
 
 
 func _add_player(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	var cls: String = PLAYERS[p.kind]
-	var name: String = p.get("name", cls)
-	if name == "" or name.validate_node_name() != name:
-		return BridgeError.invalid("'%s' is not a valid node name" % name, {"param": "name"})
-	if p.has("name") and parent.has_node(NodePath(name)):
-		return BridgeError.failed("%s already has a child named '%s'" % [SceneAccess.path_of(parent), name], {"param": "name"})
+	var name: String = p.get("name", "")
+	if name == "":
+		name = cls  # made unique on add
 	if AudioServer.get_bus_index(p.bus) < 0:
 		return Buses.bus(p.bus, "bus")
 	if p.has("max_distance") and p.kind == "plain":

@@ -5,6 +5,7 @@ extends "../../core/command_group.gd"
 ## that action is undone and the scene is exactly as before.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
+const PropertyPath := preload("../../lib/property_path.gd")
 
 const GLOBAL_HISTORY := 0
 
@@ -31,6 +32,9 @@ func commands() -> Array:
 				{"method": "node.add", "params": {"type": "Sprite2D", "parent": "Enemies", "name": "Bat"}},
 				{"method": "node.set", "params": {"node_path": "Enemies/Bat", "property": "position", "value": [40, 60]}},
 			], "label": "enemies"},
+			"returns": {"label": "string", "action": "string", "count": "int", "results": [{"method": "string", "result": "any"}]},
+			# the router opens the step; _run names it "Bridge: batch <label> #n" and every command joins it
+			"undo": "scene",
 			"handler": _run,
 		},
 		{
@@ -41,9 +45,11 @@ func commands() -> Array:
 				req("value", "any", "JSON value, coerced to each node's property type as node.set does"),
 				opt("type", "string", "Only nodes of this class (subclasses included), e.g. Sprite2D"),
 				opt("group", "string", "Only nodes in this group"),
-				opt("under", "NodePath", "Only below this node (default: the whole scene)", ""),
+				node_param("under", "Only below this node (default: the whole scene)", false, ""),
 			],
 			"example": {"type": "CollisionShape2D", "property": "disabled", "value": true},
+			"returns": {"property": "string", "count": "int", "nodes": [{"path": "string", "value": "any"}]},
+			"undo": "scene",
 			"handler": _set_property,
 		},
 	]
@@ -105,9 +111,7 @@ func _run(p: Dictionary) -> Variant:
 
 
 func _set_property(p: Dictionary) -> Variant:
-	var base: Variant = SceneAccess.resolve(p.under)
-	if base is BridgeError:
-		return base
+	var base: Node = p.under
 	if p.has("type") and not ClassDB.class_exists(p.type) and not _is_script_class(p.type):
 		return BridgeError.invalid("batch.set_property: unknown class '%s'" % p.type, {"param": "type"})
 	if not p.has("type") and not p.has("group"):
@@ -124,23 +128,21 @@ func _set_property(p: Dictionary) -> Variant:
 	if targets.is_empty():
 		return BridgeError.not_found("batch.set_property: no node below %s matches%s%s" % [SceneAccess.path_of(base),
 				" type %s" % p.type if p.has("type") else "", " group %s" % p.group if p.has("group") else ""])
-	var values: Array = []
+	# every node's write tried and read back first (PropertyPath.plan), so one refusal sets nothing anywhere
+	var changes: Array = []
+	var planned: Array = []
 	for node: Node in targets:
-		var info: Variant = SceneAccess.property_info(node, p.property)
-		if info is BridgeError:
-			return info
-		var v: Variant = SceneAccess.coerce(p.value, info)
-		if v is BridgeError:
-			return BridgeError.invalid("batch.set_property: %s: %s" % [SceneAccess.path_of(node), v.message], {"param": "value"})
-		values.append(v)
-	var ur := SceneAccess.action("set %s on %d nodes" % [p.property, targets.size()])
-	for i in targets.size():
-		ur.add_do_property(targets[i], p.property, values[i])
-		ur.add_undo_property(targets[i], p.property, targets[i].get(p.property))
-	ur.commit_action()
+		var plan: Variant = PropertyPath.plan(node, {p.property: p.value}, "batch.set_property: %s" % SceneAccess.path_of(node))
+		if plan is BridgeError:
+			if plan.code == BridgeError.INVALID_PARAMS:
+				plan.data["param"] = "value"
+			return plan
+		planned.append(plan)
+		changes.append_array(plan.changes)
+	PropertyPath.commit({"changes": changes}, "set %s on %d nodes" % [p.property, targets.size()])
 	var changed: Array = []
-	for node: Node in targets:
-		changed.append({"path": SceneAccess.path_of(node), "value": node.get(p.property)})
+	for i in targets.size():
+		changed.append({"path": SceneAccess.path_of(targets[i]), "value": PropertyPath.read(planned[i].targets[0])})
 	return {"property": p.property, "count": changed.size(), "nodes": changed}
 
 

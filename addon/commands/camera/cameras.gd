@@ -7,6 +7,7 @@ extends "../../core/command_group.gd"
 const SceneAccess := preload("../../lib/scene_access.gd")
 const SceneEdit := preload("../../lib/scene_edit.gd")
 const SpatialQuery := preload("../../lib/spatial_query.gd")
+const PropertyPath := preload("../../lib/property_path.gd")
 
 
 func group_summary() -> String:
@@ -20,10 +21,10 @@ func commands() -> Array:
 			"summary": "Add a Camera3D or Camera2D at a position, aimed at a node or point, with projection, FOV/size or zoom, and make it current.",
 			"params": [
 				choice("dimension", ["3d", "2d"], "Camera3D or Camera2D", "3d"),
-				opt("parent", "NodePath", "Parent (default: the root)", ""),
-				opt("name", "string", "Node name"),
+				node_param("parent", "Parent (default: the root)", false, ""),
+				new_name_param("name", "Node name", null),
 				opt("position", "Array", "Local position, [x, y, z] or [x, y]"),
-				opt("target", "NodePath", "3D: node to aim at"),
+				node_param("target", "3D: node to aim at", false),
 				opt("point", "Array", "3D: point to aim at"),
 				choice("projection", ["perspective", "orthogonal"], "3D projection", "perspective"),
 				opt("fov", "float", "3D perspective vertical field of view in degrees", 75.0, {"min": 1.0, "max": 179.0}),
@@ -32,59 +33,70 @@ func commands() -> Array:
 				opt("current", "bool", "Make it the scene's current camera", true),
 			],
 			"example": {"position": [0, 4, 8], "target": "/root/Level3D/Crate", "name": "ShotCamera"},
+			"example_scene": "res://scenes/level_3d.tscn",
+			"undo": "scene",
+			"returns": {"path": "string", "type": "string", "position": "Vector2|Vector3", "forward?": "Vector3", "current?": "bool",
+					"zoom?": "Vector2", "enabled?": "bool"},
 			"handler": _add,
 		},
 		{
 			"method": "camera.make_current",
 			"summary": "Make a camera the one the scene starts with: current (3D) or enabled (2D), turning the scene's other cameras off, in one undo step.",
-			"params": [req("node_path", "NodePath", "Camera3D or Camera2D")],
+			"params": [node_param("node_path", "Camera3D or Camera2D", true, null, ["Camera3D", "Camera2D"])],
 			"example": {"node_path": "/root/Main/Camera2D"},
+			"example_setup": [{"method": "camera.add", "params": {"dimension": "2d", "name": "Follow"}}],
+			"undo": "scene",
+			"returns": {"path": "string", "current?": "bool", "enabled?": "bool", "turned_off": ["string"]},
 			"handler": _make_current,
 		},
 		{
 			"method": "camera.frame",
 			"summary": "Move (and in 3D aim) a camera so the given nodes' bounds fill the shot with a margin: 3D keeps its view direction or takes one; 2D centers and zooms.",
 			"params": [
-				req("node_path", "NodePath", "Camera3D or Camera2D"),
+				node_param("node_path", "Camera3D or Camera2D", true, null, ["Camera3D", "Camera2D"]),
 				opt("nodes", "Array", "Nodes to frame (default: every object in the scene)"),
 				opt("direction", "Array", "3D: view direction to use, e.g. [0, -1, -1] (default: the camera's own)"),
 				opt("margin", "float", "Extra room around the bounds, as a fraction (0.1 = 10%)", 0.1, {"min": 0.0}),
 			],
 			"example": {"node_path": "/root/Level3D/Camera3D", "nodes": ["/root/Level3D/Crate"]},
+			"example_scene": "res://scenes/level_3d.tscn",
+			"undo": "scene",
+			"returns": {"path": "string", "position": "Vector2|Vector3", "framed": "any", "zoom?": "Vector2", "looking_at?": "Vector3",
+					"distance?": "float", "all_in_view?": "bool"},
 			"handler": _frame,
 		},
 		{
 			"method": "camera.in_view",
 			"summary": "Which nodes a camera sees with the project's window size: inside, partly or outside the shot, and where each one's center lands on screen (pixels).",
 			"params": [
-				req("node_path", "NodePath", "Camera3D or Camera2D"),
+				node_param("node_path", "Camera3D or Camera2D", true, null, ["Camera3D", "Camera2D"]),
 				opt("nodes", "Array", "Nodes to check (default: every object in the scene)"),
 			],
 			"example": {"node_path": "/root/Level3D/Camera3D"},
+			"example_scene": "res://scenes/level_3d.tscn",
 			"read_only": true,
+			"returns": {"camera": "string", "viewport": "Vector2", "nodes": [{"path": "string", "visibility": "string", "screen": "Vector2|null"}]},
 			"handler": _in_view,
 		},
 		{
 			"method": "camera.limit_to",
 			"summary": "Clamp a Camera2D's scroll limits to a node's bounds (a level's tile layer, background or ground), so it never shows past the edges.",
 			"params": [
-				req("node_path", "NodePath", "Camera2D"),
-				req("bounds_of", "NodePath", "Node whose 2D bounds become the limits"),
+				node_param("node_path", "Camera2D", true, null, ["Camera3D", "Camera2D"]),
+				# no class here: a Camera3D is refused first, with what limits are for
+				node_param("bounds_of", "Node whose 2D bounds become the limits"),
 				opt("margin", "int", "Pixels of slack outside the bounds", 0),
 			],
 			"example": {"node_path": "/root/Main/Camera2D", "bounds_of": "/root/Main/Player"},
+			"undo": "scene",
+			"returns": {"path": "string", "limit_left": "int", "limit_top": "int", "limit_right": "int", "limit_bottom": "int"},
 			"handler": _limit_to,
 		},
 	]
 
 
 func _add(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
-	var bad: Variant = SceneEdit.check_name(parent, p.get("name", ""), "camera.add")
-	if bad:
-		return bad
+	var parent: Node = p.parent
 	var dim := 3 if p.dimension == "3d" else 2
 	var pos: Variant = Vector3.ZERO if dim == 3 else Vector2.ZERO
 	if p.has("position"):
@@ -100,10 +112,15 @@ func _add(p: Dictionary) -> Variant:
 			return aim
 	var cam: Node = SceneEdit.make("Camera3D" if dim == 3 else "Camera2D", p.get("name", ""))
 	cam.position = pos
+	# the lens goes through PropertyPath: a value the camera does not keep is refused in the engine's words
+	var lens := {"fov": p.fov, "size": p.size} if dim == 3 else {"zoom": [p.zoom, p.zoom]}
+	var refused: Variant = PropertyPath.apply_new(cam, lens, "camera.add")
+	if refused != null:
+		refused.data["param"] = "zoom" if dim == 2 else "fov"
+		cam.free()
+		return refused
 	if dim == 3:
 		cam.projection = Camera3D.PROJECTION_ORTHOGONAL if p.projection == "orthogonal" else Camera3D.PROJECTION_PERSPECTIVE
-		cam.fov = p.fov
-		cam.size = p.size
 		if aim != null:
 			var global_pos: Vector3 = (parent.global_transform if parent is Node3D else Transform3D.IDENTITY) * pos
 			if global_pos.is_equal_approx(aim):
@@ -114,7 +131,6 @@ func _add(p: Dictionary) -> Variant:
 			cam.basis = ((parent.global_transform.basis.inverse() if parent is Node3D else Basis.IDENTITY) * look.basis).orthonormalized()
 		cam.current = p.current
 	else:
-		cam.zoom = Vector2(p.zoom, p.zoom)
 		cam.enabled = p.current  # a Camera2D is "current" by being enabled (as camera.make_current sets it)
 	var ur := SceneAccess.action("add %s" % cam.get_class())
 	SceneEdit.add_to_action(ur, parent, cam)
@@ -130,9 +146,7 @@ func _add(p: Dictionary) -> Variant:
 
 
 func _make_current(p: Dictionary) -> Variant:
-	var cam: Variant = _camera(p.node_path)
-	if cam is BridgeError:
-		return cam
+	var cam: Node = p.node_path
 	var ur := SceneAccess.action("make %s current" % cam.name)
 	var prop := "current" if cam is Camera3D else "enabled"
 	ur.add_do_property(cam, prop, true)
@@ -143,9 +157,7 @@ func _make_current(p: Dictionary) -> Variant:
 
 
 func _frame(p: Dictionary) -> Variant:
-	var cam: Variant = _camera(p.node_path)
-	if cam is BridgeError:
-		return cam
+	var cam: Variant = p.node_path
 	var targets: Variant = _targets(p, cam)
 	if targets is BridgeError:
 		return targets
@@ -157,7 +169,12 @@ func _frame(p: Dictionary) -> Variant:
 			rect = rect.merge(SpatialQuery.bounds_2d(node).rect)
 		var view := _viewport_size()
 		var z := minf(view.x / maxf(rect.size.x * margin, 0.001), view.y / maxf(rect.size.y * margin, 0.001))
-		SceneEdit.set_properties("frame %s" % cam.name, [[cam, "global_position", rect.get_center()], [cam, "zoom", Vector2(z, z)]])
+		# local values: undo then puts back exactly what the scene held, not a global round trip of it
+		var parent2d: Node = cam.get_parent()
+		var local: Vector2 = parent2d.get_global_transform().affine_inverse() * rect.get_center() if parent2d is CanvasItem else rect.get_center()
+		var framed: Variant = _set_checked(cam, {"position": [local.x, local.y], "zoom": [z, z]}, "camera.frame", "frame %s" % cam.name)
+		if framed is BridgeError:
+			return framed
 		return {"path": SceneAccess.path_of(cam), "position": cam.global_position, "zoom": cam.zoom, "framed": rect}
 	var box: AABB = SpatialQuery.bounds_3d(targets[0]).aabb
 	for node: Node in targets.slice(1):
@@ -172,11 +189,11 @@ func _frame(p: Dictionary) -> Variant:
 		forward = d.normalized()
 	var center := box.get_center()
 	var radius := maxf(box.size.length() / 2.0, 0.01)
-	var changes: Array = []
+	var changes := {}
 	var distance: float
 	if cam.projection == Camera3D.PROJECTION_ORTHOGONAL:
 		distance = radius + cam.near + 1.0
-		changes.append([cam, "size", maxf(box.size.length() * margin, 0.01)])
+		changes["size"] = maxf(box.size.length() * margin, 0.01)
 	else:
 		var vfov := deg_to_rad(cam.fov)
 		var hfov := 2.0 * atan(tan(vfov / 2.0) * aspect)
@@ -184,19 +201,22 @@ func _frame(p: Dictionary) -> Variant:
 	var pos := center - forward * distance
 	var up := Vector3.UP if absf(forward.dot(Vector3.UP)) < 0.999 else Vector3.FORWARD
 	var xform := Transform3D(Basis.IDENTITY, pos).looking_at(center, up)
-	changes.append([cam, "global_transform", xform])
+	var parent3d: Node = cam.get_parent()
+	if parent3d is Node3D:
+		xform = parent3d.global_transform.affine_inverse() * xform
+	changes["transform"] = var_to_str(xform)  # local, in the text form PropertyPath reads back as a Transform3D
 	if distance + radius > cam.far:
-		changes.append([cam, "far", ceilf(distance + radius * 2.0)])
-	SceneEdit.set_properties("frame %s" % cam.name, changes)
+		changes["far"] = ceilf(distance + radius * 2.0)
+	var done: Variant = _set_checked(cam, changes, "camera.frame", "frame %s" % cam.name)
+	if done is BridgeError:
+		return done
 	var seen := _visibility_3d(cam, box, aspect)
 	return {"path": SceneAccess.path_of(cam), "position": SceneEdit.tidy(cam.global_position), "looking_at": center,
 			"distance": SceneEdit.tidy(distance), "framed": box, "all_in_view": seen == "inside"}
 
 
 func _in_view(p: Dictionary) -> Variant:
-	var cam: Variant = _camera(p.node_path)
-	if cam is BridgeError:
-		return cam
+	var cam: Variant = p.node_path
 	var targets: Variant = _targets(p, cam)
 	if targets is BridgeError:
 		return targets
@@ -218,32 +238,30 @@ func _in_view(p: Dictionary) -> Variant:
 
 
 func _limit_to(p: Dictionary) -> Variant:
-	var cam: Variant = _camera(p.node_path)
-	if cam is BridgeError:
-		return cam
+	var cam: Node = p.node_path
 	if not cam is Camera2D:
 		return BridgeError.invalid("%s is a Camera3D: limits belong to Camera2D" % SceneAccess.path_of(cam), {"param": "node_path"})
-	var node: Variant = SceneAccess.resolve(p.bounds_of)
-	if node is BridgeError:
-		return node
+	var node: Node = p.bounds_of
 	if not node is CanvasItem:
 		return BridgeError.invalid("%s is not a 2D node" % SceneAccess.path_of(node), {"param": "bounds_of"})
 	var rect: Rect2 = SpatialQuery.bounds_2d(node).rect.grow(p.margin)
-	SceneEdit.set_properties("limit %s to %s" % [cam.name, node.name], [[cam, "limit_left", floori(rect.position.x)],
-			[cam, "limit_top", floori(rect.position.y)], [cam, "limit_right", ceili(rect.end.x)],
-			[cam, "limit_bottom", ceili(rect.end.y)]])
+	var limited: Variant = _set_checked(cam, {"limit_left": floori(rect.position.x), "limit_top": floori(rect.position.y),
+			"limit_right": ceili(rect.end.x), "limit_bottom": ceili(rect.end.y)}, "camera.limit_to", "limit %s to %s" % [cam.name, node.name])
+	if limited is BridgeError:
+		return limited
 	return {"path": SceneAccess.path_of(cam), "limit_left": cam.limit_left, "limit_top": cam.limit_top,
 			"limit_right": cam.limit_right, "limit_bottom": cam.limit_bottom}
 
 
-func _camera(path: String) -> Variant:
-	var cam: Variant = SceneAccess.resolve(path)
-	if cam is BridgeError:
-		return cam
-	if not (cam is Camera3D or cam is Camera2D):
-		return BridgeError.invalid("%s is a %s, not a Camera3D or Camera2D" % [SceneAccess.path_of(cam), cam.get_class()],
-				{"param": "node_path"})
-	return cam
+## Sets a camera's properties (path → JSON value) as one undoable action, each read back first
+## (PropertyPath.plan): a value the camera does not keep, such as a zero zoom, is refused with the
+## engine's own message and nothing changes. True, or the BridgeError.
+func _set_checked(cam: Node, props: Dictionary, method: String, action_name: String) -> Variant:
+	var planned: Variant = PropertyPath.plan(cam, props, method)
+	if planned is BridgeError:
+		return planned
+	PropertyPath.commit(planned, action_name)
+	return true
 
 
 ## Turns every other camera of the same kind in the scene off, on the action; returns their paths.
@@ -286,9 +304,7 @@ static func _world_control(node: Node) -> bool:
 
 func _point(p: Dictionary) -> Variant:
 	if p.has("target"):
-		var t: Variant = SceneAccess.resolve(p.target)
-		if t is BridgeError:
-			return t
+		var t: Node = p.target
 		if not t is Node3D:
 			return BridgeError.invalid("target %s is not a Node3D" % SceneAccess.path_of(t), {"param": "target"})
 		return SpatialQuery.bounds_3d(t).aabb.get_center()

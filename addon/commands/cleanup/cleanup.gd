@@ -19,6 +19,7 @@ func commands() -> Array:
 			"params": [opt("include_addons", "bool", "Look inside addons/ too", false)],
 			"example": {},
 			"read_only": true,
+			"returns": {"broken": [{"file": "string", "missing": "string", "candidates": ["string"]}], "count": "int"},
 			"handler": _broken,
 		},
 		{
@@ -31,6 +32,9 @@ func commands() -> Array:
 				opt("include_addons", "bool", "Rewrite inside addons/ too", false),
 			],
 			"example": {"from": "res://scripts/old_player.gd", "to": "res://scripts/player.gd", "dry_run": true},
+			"returns": {"from": "string", "to": "string", "dry_run": "bool", "files": [{"file": "string", "references": "int"}], "count": "int"},
+			# files rewritten on disk (dry_run false), outside any history
+			"undo": "none",
 			"handler": _fix,
 		},
 		{
@@ -41,6 +45,9 @@ func commands() -> Array:
 				opt("include_addons", "bool", "Look inside addons/ too", false),
 			],
 			"example": {"delete": false},
+			"returns": {"orphaned": [{"import": "string", "source": "string", "imported": ["string"]}], "count": "int", "deleted": "bool"},
+			# files deleted on disk, outside any history
+			"undo": "none",
 			"handler": _orphans,
 		},
 	]

@@ -5,6 +5,7 @@ extends "../../core/command_group.gd"
 
 const ProjectScan := preload("../../lib/project_scan.gd")
 const Project := preload("../../lib/project_settings.gd")
+const Settings := preload("../../core/settings.gd")
 
 const CODE_EXTS := ["gd", "cs", "tscn", "tres", "gdshader", "json", "cfg"]
 
@@ -18,7 +19,12 @@ func commands() -> Array:
 				opt("remove", "bool", "Delete them from project.godot (undoable)", false),
 				opt("include_addons", "bool", "Count uses inside addons/ too (a plugin that reads an action)", false),
 			],
-			"example": {"remove": false},
+			"example": {"remove": true},
+			# an action nothing names, for the example to remove (the demo's own are all used)
+			"example_setup": [{"method": "project.input_action_add", "params": {"name": "jump", "keys": ["Space"]}}],
+			"returns": {"actions": ["string"], "count": "int", "checked": "int", "removed": "bool", "note": "string"},
+			# remove: true is one step of the editor's global history (lib/project_settings.gd commit_settings)
+			"undo": "global",
 			"handler": _unused_actions,
 		},
 		{
@@ -28,7 +34,12 @@ func commands() -> Array:
 				opt("remove", "bool", "Unregister them (undoable; the script files stay)", false),
 				opt("include_addons", "bool", "Also consider autoloads that live in addons/", false),
 			],
-			"example": {"remove": false},
+			"example": {"remove": true},
+			# an autoload nothing reaches by its name, for the example to unregister
+			"example_setup": [{"method": "project.autoload_add", "params": {"name": "SpareState", "path": "res://scripts/player.gd",
+					"singleton": false}}],
+			"returns": {"autoloads": ["string"], "count": "int", "checked": "int", "removed": "bool", "note": "string"},
+			"undo": "global",
 			"handler": _unused_autoloads,
 		},
 	]
@@ -84,8 +95,10 @@ func _finish(action: String, prefix: String, unused: Array, checked: int, remove
 ## Every code/scene text of the project, each file introduced by a marker line so one file can be left out.
 static func _project_text(include_addons: bool, marked: bool = false) -> String:
 	var parts: PackedStringArray = []
+	# the bridge's own source names actions and autoloads in its command examples: that is no use of them
+	var own := Settings.addon_dir() + "/"
 	for file: String in ProjectScan.files("res://", include_addons):
-		if file.get_extension() in CODE_EXTS:
+		if file.get_extension() in CODE_EXTS and not file.begins_with(own):
 			if marked:
 				parts.append("\u0001" + file)
 			parts.append(FileAccess.get_file_as_string(file))

@@ -25,14 +25,18 @@ func commands() -> Array:
 			"summary": "Add a CSG shape (box, sphere, cylinder, torus, polygon, mesh) or combiner with its operation on its parent shape, size properties and position.",
 			"params": [
 				choice("shape", SHAPES.keys(), "Shape"),
-				opt("parent", "NodePath", "Parent (a CSG shape to combine with, or any node for a new CSG tree)", ""),
-				opt("name", "string", "Node name (default: the class name, made unique)", ""),
+				node_param("parent", "Parent (a CSG shape to combine with, or any node for a new CSG tree)", false, ""),
+				new_name_param("name", "Node name (default: the class name, made unique)"),
 				choice("operation", OPERATIONS, "How it combines with the shapes before it", "union"),
 				properties_param("properties", "Shape properties, e.g. {\"size\": [2, 1, 2]}, {\"radius\": 0.5}, {\"polygon\": [[0,0],[1,0],[0,1]], \"depth\": 2}"),
 				opt("position", "Vector3", "Position", [0, 0, 0]),
 				opt("use_collision", "bool", "Give the (root) shape a collider", false),
 			],
 			"example": {"shape": "box", "parent": "/root/Main", "name": "Block", "properties": {"size": [4, 2, 4]}, "use_collision": true},
+			# a GeometryInstance3D's lod_bias must be >= 0: the engine logs an error and keeps 1
+			"example_refused": {"properties": {"lod_bias": -1}},
+			"returns": {"path": "string", "type": "string", "operation": "string", "root_shape": "bool", "properties": "Dictionary"},
+			"undo": "scene",
 			"handler": _add,
 		},
 		{
@@ -44,28 +48,40 @@ func commands() -> Array:
 				choice("operation", OPERATIONS, "The combiner's own operation", "union"),
 			],
 			"example": {"nodes": ["/root/Main/Block/Hole"], "name": "Cuts", "operation": "subtraction"},
+			"example_setup": [
+				{"method": "csg.add", "params": {"shape": "box", "parent": "/root/Main", "name": "Block", "properties": {"size": [4, 2, 4]}}},
+				{"method": "csg.add", "params": {"shape": "cylinder", "parent": "/root/Main/Block", "name": "Hole", "operation": "subtraction",
+						"properties": {"radius": 1, "height": 3}}},
+			],
+			"returns": {"path": "string", "operation": "string", "children": ["string"]},
+			"undo": "scene",
 			"handler": _combine,
 		},
 		{
 			"method": "csg.bake",
 			"summary": "Bake a CSG tree into a MeshInstance3D with a static mesh (and optionally a StaticBody3D collider); optionally save the mesh and remove the CSG tree.",
 			"params": [
-				req("node_path", "NodePath", "Root CSG shape of the tree"),
+				node_param("node_path", "Root CSG shape of the tree", true, null, "CSGShape3D"),
 				opt("name", "string", "Name of the baked node (default: <name>Baked)", ""),
 				opt("collision", "bool", "Also add a StaticBody3D with the baked collision shape", false),
 				opt("mesh_path", "string", "Also save the baked mesh to this file", null, {"writes_path": true}),
 				opt("replace", "bool", "Remove the CSG tree in the same action", false),
 			],
 			"example": {"node_path": "/root/Main/Block", "collision": true},
+			"example_setup": [{"method": "csg.add", "params": {"shape": "box", "parent": "/root/Main", "name": "Block",
+					"properties": {"size": [4, 2, 4]}}}],
+			"returns": {"path": "string", "collision": "string|null", "replaced": "bool", "class": "string", "resource_path": "string",
+					"aabb": {"position": "Array", "size": "Array", "end": "Array"}, "surface_count": "int", "vertex_count": "int",
+					"triangle_count": "int", "surfaces": "Array"},
+			# the scene edit is one undo step; a mesh_path file, when asked for, is written outside it
+			"undo": "scene",
 			"handler": _bake,
 		},
 	]
 
 
 func _add(p: Dictionary) -> Variant:
-	var parent: Variant = NewNode.check(p.parent, p.name, "csg.add")
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	var node: CSGShape3D = ClassDB.instantiate(SHAPES[p.shape])
 	var bad: Variant = ObjectProps.apply_new(node, p.properties, "csg.add")
 	if bad:
@@ -126,9 +142,7 @@ func _combine(p: Dictionary) -> Variant:
 
 
 func _bake(p: Dictionary) -> Variant:
-	var node: Variant = NewNode.require(p.node_path, ["CSGShape3D"], "csg.bake")
-	if node is BridgeError:
-		return node
+	var node: CSGShape3D = p.node_path
 	if not node.is_root_shape():
 		return BridgeError.invalid("csg.bake: %s is inside a CSG tree; bake its root shape" % SceneAccess.path_of(node), {"param": "node_path"})
 	var name: String = p.name if p.name != "" else str(node.name) + "Baked"

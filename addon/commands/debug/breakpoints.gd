@@ -18,6 +18,8 @@ func commands() -> Array:
 				req("line", "int", "Line number as the script editor shows it (from 1)", {"min": 1}),
 			],
 			"example": {"path": "res://scripts/player.gd", "line": 16},
+			"undo": "none",
+			"returns": {"path": "string", "line": "int", "code": "string", "already_set": "bool", "warning?": "string"},
 			"handler": _set_breakpoint,
 		},
 		{
@@ -28,6 +30,9 @@ func commands() -> Array:
 				req("line", "int", "Line number (from 1)", {"min": 1}),
 			],
 			"example": {"path": "res://scripts/player.gd", "line": 16},
+			"example_setup": [{"method": "debug.set_breakpoint", "params": {"path": "res://scripts/player.gd", "line": 16}}],
+			"undo": "none",
+			"returns": {"path": "string", "line": "int", "removed": "bool"},
 			"handler": _remove,
 		},
 		{
@@ -36,6 +41,7 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"read_only": true,
+			"returns": {"breakpoints": [{"path": "string", "line": "int", "code": "string"}], "count": "int"},
 			"handler": _list,
 		},
 		{
@@ -44,6 +50,9 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"destructive": true,
+			"undo": "none",
+			"returns": {"removed": [{"path": "string", "line": "int"}], "count": "int"},
+			"example_setup": [{"method": "debug.set_breakpoint", "params": {"path": "res://scripts/player.gd", "line": 16}}],
 			"handler": _clear,
 		},
 	]

@@ -9,6 +9,21 @@ const GameLink := preload("../../lib/game_link.gd")
 
 const STEP_MESSAGES := {"over": "next", "into": "step", "out": "out"}
 
+## A stack frame as the debugger reports it, innermost first.
+const FRAME := {"frame": "int", "file": "string", "line": "int", "function": "string"}
+## Where the game stopped (_where below): every field but `paused` is absent while it runs; `error` when the
+## stack did not come, `note` when the frame or its variables could not be read.
+const WHERE := {"paused": "bool", "reason?": "string", "stack?": [FRAME], "frame?": "int", "location?": FRAME,
+		"variables?": [{"name": "string", "scope": "string", "type": "string", "value": "any"}], "note?": "string", "error?": "string"}
+## Setup that leaves the game stopped inside Player.take_damage (line 16 of the demo's player.gd): a breakpoint
+## there, a timer in the game that calls it, and a break-in that debug.continue leaves to wait for the stop.
+const STOP_IN_TAKE_DAMAGE := [
+	{"method": "debug.set_breakpoint", "params": {"path": "res://scripts/player.gd", "line": 16}},
+	{"method": "runtime.eval", "params": {"code": "tree.create_timer(1.0).timeout.connect(scene.get_node(\"Player\").take_damage.bind(7))"}},
+	{"method": "debug.pause", "params": {}},
+	{"method": "debug.continue", "params": {"wait_ms": 10000}},
+]
+
 
 func commands() -> Array:
 	return [
@@ -23,6 +38,7 @@ func commands() -> Array:
 			"example": {"frame": 0},
 			"read_only": true,
 			"needs": "game",
+			"returns": _shape({"playing?": "bool"}),
 			"handler": _state,
 		},
 		{
@@ -35,6 +51,8 @@ func commands() -> Array:
 			"example": {"expression": "health - amount"},
 			"read_only": true,
 			"needs": "game",
+			"example_setup": STOP_IN_TAKE_DAMAGE,
+			"returns": {"value": "any", "type": "string", "expression": "string", "frame": "int"},
 			"handler": _evaluate,
 		},
 		{
@@ -47,6 +65,8 @@ func commands() -> Array:
 			"example": {"mode": "over"},
 			"needs": "game",
 			"timeout_ms": 70000,
+			"undo": "none",
+			"returns": _shape({"mode": "string", "from": "Dictionary", "playing?": "bool"}),
 			"handler": _step,
 		},
 		{
@@ -56,6 +76,8 @@ func commands() -> Array:
 			"example": {"wait_ms": 500},
 			"needs": "game",
 			"timeout_ms": 70000,
+			"undo": "none",
+			"returns": _shape({"continued": "bool", "playing?": "bool"}),
 			"handler": _continue,
 		},
 		{
@@ -65,6 +87,8 @@ func commands() -> Array:
 			"example": {},
 			"needs": "game",
 			"timeout_ms": 70000,
+			"undo": "none",
+			"returns": WHERE,
 			"handler": _pause,
 		},
 		{
@@ -73,9 +97,18 @@ func commands() -> Array:
 			"params": [opt("paths", "Array", "Script files to reload (default: every project script that compiles, addons/bridge excepted)", [])],
 			"example": {"paths": ["res://scripts/player.gd"]},
 			"needs": "game",
+			"undo": "none",
+			"returns": {"reloaded": ["string"], "playing": "bool", "skipped_not_compiling?": ["string"]},
 			"handler": _reload,
 		},
 	]
+
+
+## WHERE with a command's own fields.
+static func _shape(extra: Dictionary) -> Dictionary:
+	var shape := WHERE.duplicate()
+	shape.merge(extra)
+	return shape
 
 
 func _state(p: Dictionary) -> Variant:

@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 
 const OutputLog := preload("../../lib/output_log.gd")
 const Settings := preload("../../core/settings.gd")
-const ScriptRunner := preload("../../lib/script_runner.gd")
+const ScriptRunner := preload("lib/script_runner.gd")
 
 
 func _init(p_server: Node = null) -> void:
@@ -33,6 +33,8 @@ func commands() -> Array:
 			"summary": "Select exactly these nodes of the edited scene ([] clears the selection).",
 			"params": [req("nodes", "Array", "Node paths from the scene root, e.g. [\"Player\", \"Camera2D\"]; '.' is the root")],
 			"example": {"nodes": ["Player"]},
+			"undo": "none",  # the selection is editor state, in no history
+			"returns": {"scene": "string", "nodes": ["string"]},
 			"handler": _selection_set,
 		},
 		{
@@ -44,7 +46,7 @@ func commands() -> Array:
 			],
 			"example": {"limit": 20},
 			"read_only": true,
-			"returns": {"count": "int", "next_seq": "int", "entries": ["Dictionary"]},
+			"returns": {"count": "int", "next_seq": "int", "entries": [{"seq": "int", "type": "string", "message": "string"}]},
 			"handler": _errors,
 		},
 		{
@@ -56,6 +58,9 @@ func commands() -> Array:
 			],
 			"example": {"code": "emit(scene.name if scene else null)\nreturn Engine.get_version_info().minor"},
 			"destructive": true,
+			# the snippet is no undo step of its own (actions it makes through undo_redo are its own steps)
+			"undo": "none",
+			"returns": {"emitted": "Array", "result": "any", "errors": [{"type": "string", "message": "string"}]},
 			"handler": _run_script,
 		},
 		{
@@ -63,6 +68,8 @@ func commands() -> Array:
 			"summary": "Reload project scripts changed on disk; one that no longer compiles keeps its old version and is reported.",
 			"params": [],
 			"example": {},
+			"undo": "none",  # scripts reread from disk
+			"returns": {"reloaded": ["string"], "unchanged": "int", "failed": [{"path": "string", "error": "string"}]},
 			"handler": _reload_scripts,
 		},
 		{
@@ -70,6 +77,8 @@ func commands() -> Array:
 			"summary": "Save every open scene and the project settings.",
 			"params": [],
 			"example": {},
+			"undo": "none",  # files written
+			"returns": {"scenes": ["string"], "project_settings": "bool"},
 			"handler": _save_all,
 		},
 		{
@@ -78,6 +87,8 @@ func commands() -> Array:
 			"params": [opt("exit_code", "int", "Process exit code", 0, {"min": 0, "max": 125})],
 			"example": {"exit_code": 0},
 			"destructive": true,
+			"undo": "none",
+			"returns": {"quitting": "bool", "exit_code": "int"},
 			"handler": _quit,
 		},
 	]

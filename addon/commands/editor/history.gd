@@ -3,8 +3,20 @@ extends "../../core/command_group.gd"
 ## editor.undo / redo / undo_history: the editor's undo stacks. Undo and redo go through the editor's
 ## own Scene > Undo/Redo menu items, so they pick the history Ctrl+Z would (the edited scene's or the
 ## global one, whichever changed last) and keep the editor's bookkeeping straight.
+## Their undo scope is "global": they move the editor's histories as a whole (whichever one Ctrl+Z picks),
+## they are no step of the scene's own and must never join a batch.run step (an undo inside a batch would
+## undo the batch). Their result says what a caller needs next: `undoable` is whether the move can be
+## reversed (by `reverse`, the opposite command: an undo is reversed by editor.redo, not by another undo);
+## when it moved the edited scene's history, `saved` says whether the scene now matches its file.
+
+const SceneFiles := preload("../../lib/scene_files.gd")
 
 const GLOBAL := EditorUndoRedoManager.GLOBAL_HISTORY
+
+## What editor.undo and editor.redo answer besides `undone` / `redone`: the action and history moved, or
+## why nothing moved.
+const STEP_RETURNS := {"action?": "string", "history?": "string", "has_undo?": "bool", "has_redo?": "bool",
+		"reverse?": "string", "reason?": "string", "histories?": ["string"], "undoable": "bool", "saved?": "bool"}
 
 var _menu_items := {}  # true (undo) / false (redo) -> {menu, id}: the menu search walks the whole editor UI
 
@@ -16,6 +28,10 @@ func commands() -> Array:
 			"summary": "Undo the editor's last action, as Ctrl+Z does (edited scene's or global history); says if there was none.",
 			"params": [],
 			"example": {},
+			# an action of the scene's own, so the example undoes it rather than whatever an earlier command left
+			"example_setup": [{"method": "scene.instance", "params": {"scene_path": "res://scenes/ui.tscn", "name": "HUD"}}],
+			"undo": "global",
+			"returns": STEP_RETURNS.merged({"undone": "bool"}),
 			"handler": _undo,
 		},
 		{
@@ -23,6 +39,10 @@ func commands() -> Array:
 			"summary": "Redo the editor's last undone action; says if there was none.",
 			"params": [],
 			"example": {},
+			"example_setup": [{"method": "scene.instance", "params": {"scene_path": "res://scenes/ui.tscn", "name": "HUD"}},
+					{"method": "editor.undo", "params": {}}],
+			"undo": "global",
+			"returns": STEP_RETURNS.merged({"redone": "bool"}),
 			"handler": _redo,
 		},
 		{
@@ -38,11 +58,11 @@ func commands() -> Array:
 
 
 func _undo(_p: Dictionary) -> Variant:
-	return _step(true)
+	return await _step(true)
 
 
 func _redo(_p: Dictionary) -> Variant:
-	return _step(false)
+	return await _step(false)
 
 
 func _step(undo: bool) -> Variant:
@@ -66,9 +86,16 @@ func _step(undo: bool) -> Variant:
 	for id: int in before:
 		var ur := _undo_redo(id)
 		if ur.get_version() != before[id]:
-			return {done: true, "action": names[id] if undo else ur.get_current_action_name(), "history": _history_name(id),
-					"has_undo": ur.has_undo(), "has_redo": ur.has_redo()}
-	return {done: false, "reason": "nothing to " + verb, "histories": _history_ids().map(_history_name)}
+			var out := {done: true, "action": names[id] if undo else ur.get_current_action_name(), "history": _history_name(id),
+					"has_undo": ur.has_undo(), "has_redo": ur.has_redo(), "undoable": true,
+					"reverse": "editor.redo" if undo else "editor.undo"}
+			if id != GLOBAL:  # as for a scene edit (core/undo_scope.gd): the change waits in the open scene, or undid it
+				var root := EditorInterface.get_edited_scene_root()
+				var unsaved := await SceneFiles.unsaved(server.get_tree())
+				out["saved"] = root != null and not unsaved.get(root.scene_file_path, true)
+			return out
+	# nothing moved: nothing to reverse
+	return {done: false, "reason": "nothing to " + verb, "histories": _history_ids().map(_history_name), "undoable": false}
 
 
 func _undo_history(p: Dictionary) -> Variant:

@@ -24,6 +24,7 @@ func commands() -> Array:
 			],
 			"example": {"limit": 20},
 			"read_only": true,
+			"returns": {"count": "int", "next_seq": "int", "entries": [{"seq": "int", "type": "string", "message": "string"}]},
 			"handler": _output,
 		},
 		{
@@ -32,6 +33,7 @@ func commands() -> Array:
 			"params": [opt("limit", "int", "At most this many entries (the newest)", 50, {"min": 1, "max": 1000})],
 			"example": {"limit": 10},
 			"read_only": true,
+			"returns": {"count": "int", "file": "string", "entries": [{"id": "int", "time": "string", "kind": "string", "outcome": "string"}]},
 			"handler": _audit,
 		},
 	]

@@ -62,6 +62,8 @@ func commands() -> Array:
 			],
 			"example": {"class": "CharacterBody2D"},
 			"read_only": true,
+			"returns": {"class": "string", "parents": ["string"], "instantiable": "bool", "inherited_included": "bool",
+					"properties": ["string"], "methods": ["string"], "signals": ["string"], "constants": "Dictionary", "enums": "Dictionary"},
 			"handler": _class_info,
 		},
 		{
@@ -73,6 +75,8 @@ func commands() -> Array:
 			],
 			"example": {"class": "Sprite2D", "property": "centered"},
 			"read_only": true,
+			# one property (property, value) or all of them (count, defaults)
+			"returns": {"class": "string", "property?": "string", "value?": "any", "count?": "int", "defaults?": "Dictionary"},
 			"handler": _property_default,
 		},
 	]

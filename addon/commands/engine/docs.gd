@@ -29,6 +29,10 @@ func commands() -> Array:
 			],
 			"example": {"class": "Node2D", "member": "rotate"},
 			"read_only": true,
+			# the class (inherits, descriptions, member counts) or the matches of one member
+			"returns": {"class": "string", "member?": "string", "matches?": [{"kind": "string", "name": "string", "declared_in": "string",
+					"description": "string"}], "inherits?": "string", "brief_description?": "string", "description?": "string",
+					"tutorials?": "Array", "members?": "Dictionary"},
 			"handler": _docs_for,
 		},
 	]

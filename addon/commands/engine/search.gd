@@ -24,6 +24,8 @@ func commands() -> Array:
 			],
 			"example": {"query": "velocity", "kind": "property", "limit": 10},
 			"read_only": true,
+			"returns": {"query": "string", "kind": "string", "count": "int", "total": "int", "truncated": "bool",
+					"results": [{"kind": "string", "class": "string", "name": "string"}]},
 			"handler": _search,
 		},
 	]

@@ -32,7 +32,7 @@ func group_summary() -> String:
 
 
 func commands() -> Array:
-	var env_param := opt("node_path", "NodePath", "WorldEnvironment (default: the scene's)", "")
+	var env_param := node_param("node_path", "WorldEnvironment (default: the scene's)", false, "")
 	return [
 		{
 			"method": "environment.fog",
@@ -50,6 +50,10 @@ func commands() -> Array:
 				opt("volumetric_albedo", "Color", "Volumetric fog colour"),
 			],
 			"example": {"enabled": true, "color": "#a0b0c0", "density": 0.02},
+			"example_scene": "res://scenes/level_3d.tscn",
+			"example_setup": [{"method": "environment.create", "params": {"preset": "outdoor_day"}}],
+			"undo": "scene",
+			"returns": {"path": "string", "values": "Dictionary"},
 			"handler": _fog,
 		},
 		{
@@ -69,6 +73,10 @@ func commands() -> Array:
 				opt("saturation", "float", "Saturation (1 = unchanged)", null, {"min": 0.0}),
 			],
 			"example": {"tonemap": "filmic", "exposure": 1.1, "glow": true},
+			"example_scene": "res://scenes/level_3d.tscn",
+			"example_setup": [{"method": "environment.create", "params": {"preset": "outdoor_day"}}],
+			"undo": "scene",
+			"returns": {"path": "string", "values": "Dictionary"},
 			"handler": _tonemap,
 		},
 		{
@@ -89,6 +97,10 @@ func commands() -> Array:
 				opt("sky_contribution", "float", "How much of the ambient light comes from the sky, 0..1", null, {"min": 0.0, "max": 1.0}),
 			],
 			"example": {"ssao": true, "ambient_source": "sky", "ambient_energy": 0.8},
+			"example_scene": "res://scenes/level_3d.tscn",
+			"example_setup": [{"method": "environment.create", "params": {"preset": "outdoor_day"}}],
+			"undo": "scene",
+			"returns": {"path": "string", "values": "Dictionary"},
 			"handler": _gi,
 		},
 	]

@@ -18,17 +18,20 @@ func commands() -> Array:
 			"summary": "Add the scene's WorldEnvironment with a new Environment from a preset: outdoor_day (procedural sky, filmic), overcast, night, indoor or blank.",
 			"params": [
 				choice("preset", PRESETS, "Starting look", "outdoor_day"),
-				opt("parent", "NodePath", "Parent (default: the root)", ""),
-				opt("name", "string", "Node name", "WorldEnvironment"),
+				node_param("parent", "Parent (default: the root)", false, ""),
+				new_name_param("name", "Node name", "WorldEnvironment"),
 			],
 			"example": {"preset": "outdoor_day"},
+			"example_scene": "res://scenes/level_3d.tscn",
+			"undo": "scene",
+			"returns": {"path": "string", "preset": "string", "environment": {"background": "string", "background_energy": "float", "ambient": "Dictionary", "tonemap": "Dictionary", "fog": "Dictionary", "glow": "bool", "sdfgi": "bool", "ssao": "bool", "ssil": "bool", "ssr": "bool", "background_color?": "Color", "sky?": "Dictionary"}},
 			"handler": _create,
 		},
 		{
 			"method": "environment.sky",
 			"summary": "Set the background: a procedural sky (top, horizon and ground colours), a physical sky, a panorama image, a plain colour or the clear colour.",
 			"params": [
-				opt("node_path", "NodePath", "WorldEnvironment (default: the scene's)", ""),
+				node_param("node_path", "WorldEnvironment (default: the scene's)", false, ""),
 				choice("kind", SKIES, "Background kind", "procedural"),
 				opt("top_color", "Color", "Procedural: sky top colour"),
 				opt("horizon_color", "Color", "Procedural: sky horizon colour (also the ground horizon)"),
@@ -38,32 +41,34 @@ func commands() -> Array:
 				opt("energy", "float", "Background energy multiplier (default: kept)", null, {"min": 0.0}),
 			],
 			"example": {"kind": "procedural", "top_color": "#3a6ea5", "horizon_color": "#c8d8e8"},
+			"example_scene": "res://scenes/level_3d.tscn",
+			"example_setup": [{"method": "environment.create", "params": {"preset": "outdoor_day"}}],
+			"undo": "scene",
+			"returns": {"path": "string", "environment": {"background": "string", "background_energy": "float", "ambient": "Dictionary", "tonemap": "Dictionary", "fog": "Dictionary", "glow": "bool", "sdfgi": "bool", "ssao": "bool", "ssil": "bool", "ssr": "bool", "background_color?": "Color", "sky?": "Dictionary"}},
 			"handler": _sky,
 		},
 		{
 			"method": "environment.describe",
 			"summary": "The scene's environment in one read: background and sky, ambient light, tonemap and exposure, fog, glow and GI switches.",
-			"params": [opt("node_path", "NodePath", "WorldEnvironment (default: the scene's)", "")],
+			"params": [node_param("node_path", "WorldEnvironment (default: the scene's)", false, "")],
 			"example": {},
+			"example_scene": "res://scenes/level_3d.tscn",
+			"example_setup": [{"method": "environment.create", "params": {"preset": "outdoor_day"}}],
 			"read_only": true,
+			"returns": {"path": "string", "environment": {"background": "string", "background_energy": "float", "ambient": "Dictionary", "tonemap": "Dictionary", "fog": "Dictionary", "glow": "bool", "sdfgi": "bool", "ssao": "bool", "ssil": "bool", "ssr": "bool", "background_color?": "Color", "sky?": "Dictionary"}},
 			"handler": _describe,
 		},
 	]
 
 
 func _create(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
-	var existing: Variant = WorldEnv.find("")
+	var parent: Node = p.parent
+	var existing: Variant = WorldEnv.find(SceneAccess.root())
 	if existing is WorldEnvironment:
 		return BridgeError.failed("the scene already has a WorldEnvironment at %s (one per scene); change it with environment.sky, fog, tonemap or gi" %
 				SceneAccess.path_of(existing), {"path": SceneAccess.path_of(existing)})
-	var bad: Variant = SceneEdit.check_name(parent, p.name, "environment.create")
-	if bad:
-		return bad
 	var world := WorldEnvironment.new()
-	world.name = p.name
+	world.name = p.name if p.name != "" else "WorldEnvironment"
 	world.environment = preset(p.preset)
 	SceneEdit.add("add WorldEnvironment (%s)" % p.preset, parent, world)
 	return {"path": SceneAccess.path_of(world), "preset": p.preset, "environment": summary(world.environment)}

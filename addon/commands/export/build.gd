@@ -23,6 +23,7 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"read_only": true,
+			"returns": {"dir": "string", "installed": "bool", "files": ["string"], "platforms": "Dictionary", "version": "string"},
 			"handler": _templates,
 		},
 		{
@@ -34,7 +35,12 @@ func commands() -> Array:
 				choice("mode", MODES.keys(), "release, debug, or pack (.pck or .zip of the resources, no templates needed)", "release"),
 			],
 			"example": {"preset": "Linux", "output": "user://exports/game.pck", "mode": "pack"},
+			"example_setup": [Presets.SETUP_PRESET],
 			"timeout_ms": EXPORT_LIMIT_MS + 20_000,
+			"returns": {"preset": "string", "mode": "string", "output": "string", "path": "string", "bytes": "int",
+					"exit_code": "int", "duration_ms": "int", "replaced": "bool", "files?": ["string"]},
+			# writes the output file; nothing in the project changes
+			"undo": "none",
 			"handler": _run,
 		},
 	]

@@ -8,6 +8,9 @@ const Presets := preload("../../lib/export_presets.gd")
 const FileOps := preload("../../lib/file_ops.gd")
 const Params := preload("../../core/params.gd")
 
+## A preset's export template in export.presets: the file a build needs, and whether it is there.
+const TEMPLATE := {"file": "string", "installed": "bool"}
+
 
 func commands() -> Array:
 	return [
@@ -16,7 +19,11 @@ func commands() -> Array:
 			"summary": "The project's export presets: name, platform, export path, filters, options, and whether this machine has the export templates each needs.",
 			"params": [opt("options", "bool", "Include each preset's platform options", false)],
 			"example": {},
+			"example_setup": [Presets.SETUP_PRESET],
 			"read_only": true,
+			"returns": {"count": "int", "file": "string", "templates_dir": "string", "presets": [{"name": "string", "platform": "string",
+					"runnable": "bool", "export_path": "string", "export_filter": "string", "options?": "Dictionary",
+					"templates": {"debug": TEMPLATE, "release": TEMPLATE}}]},
 			"handler": _presets,
 		},
 		{
@@ -33,6 +40,8 @@ func commands() -> Array:
 				opt("options", "Dictionary", "Platform options, e.g. {\"binary_format/embed_pck\": true}", {}),
 			],
 			"example": {"name": "Linux", "platform": "Linux", "export_path": "build/linux/game.x86_64", "exclude_filter": "test/*"},
+			"returns": Presets.PRESET.merged({"section": "string"}),
+			"undo": "global",
 			"handler": _add,
 		},
 		{
@@ -44,6 +53,9 @@ func commands() -> Array:
 				opt("options", "Dictionary", "Platform options, e.g. {\"binary_format/architecture\": \"arm64\"}", {}),
 			],
 			"example": {"name": "Linux", "fields": {"custom_features": "demo"}, "options": {"binary_format/embed_pck": true}},
+			"example_setup": [Presets.SETUP_PRESET],
+			"returns": Presets.PRESET.merged({"section": "string", "previous": {"fields": "Dictionary", "options": "Dictionary"}}),
+			"undo": "global",
 			"handler": _set_preset,
 		},
 		{
@@ -51,7 +63,10 @@ func commands() -> Array:
 			"summary": "Remove an export preset (undoable).",
 			"params": [req("name", "string", "Preset to remove")],
 			"example": {"name": "Linux"},
+			"example_setup": [Presets.SETUP_PRESET],
 			"destructive": true,
+			"returns": {"removed": "string", "count": "int"},
+			"undo": "global",
 			"handler": _remove,
 		},
 	]

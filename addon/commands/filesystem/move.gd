@@ -7,7 +7,7 @@ extends "../../core/command_group.gd"
 
 const FileOps := preload("../../lib/file_ops.gd")
 const Refs := preload("../../lib/project_references.gd")
-const Scan := preload("../project/filesystem.gd")
+const Scan := preload("../../lib/filesystem_scan.gd")
 
 
 func group_summary() -> String:
@@ -26,6 +26,10 @@ func commands() -> Array:
 			"example": {"from": "res://scripts/player.gd", "to": "res://actors/hero.gd"},
 			"destructive": true,
 			"timeout_ms": 120_000,
+			"returns": {"from": "string", "to": "string", "files": "int", "updated_references": ["string"], "updated_settings": ["string"],
+					"uid?": "string"},
+			# files changed on disk, like the FileSystem dock: not undoable
+			"undo": "none",
 			"handler": _move,
 		},
 	]

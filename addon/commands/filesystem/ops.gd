@@ -6,7 +6,7 @@ extends "../../core/command_group.gd"
 
 const FileOps := preload("../../lib/file_ops.gd")
 const Refs := preload("../../lib/project_references.gd")
-const Scan := preload("../project/filesystem.gd")
+const Scan := preload("../../lib/filesystem_scan.gd")
 
 const UID_LINE := "uid=\"uid://"
 
@@ -18,6 +18,9 @@ func commands() -> Array:
 			"summary": "Create a folder (and its parents) in res:// and show it in the FileSystem dock.",
 			"params": [req("path", "string", "Folder to create, e.g. res://levels/forest", {"writes_path": true})],
 			"example": {"path": "res://levels/forest"},
+			"returns": {"path": "string", "created": "bool", "in_dock": "bool"},
+			# files changed on disk, like the FileSystem dock: not undoable
+			"undo": "none",
 			"handler": _mkdir,
 		},
 		{
@@ -29,6 +32,8 @@ func commands() -> Array:
 			],
 			"example": {"from": "res://scenes/ui.tscn", "to": "res://scenes/ui_copy.tscn"},
 			"timeout_ms": 120_000,
+			"returns": {"from": "string", "to": "string", "files": "int", "copies": [{"from": "string", "to": "string", "uid": "string"}]},
+			"undo": "none",
 			"handler": _copy,
 		},
 		{
@@ -39,8 +44,11 @@ func commands() -> Array:
 				opt("force", "bool", "Delete even though other files refer to it (they will have broken references)", false),
 			],
 			"example": {"path": "res://scenes/ui_copy.tscn"},
+			"example_setup": [{"method": "filesystem.copy", "params": {"from": "res://scenes/ui.tscn", "to": "res://scenes/ui_copy.tscn"}}],
 			"destructive": true,
 			"timeout_ms": 120_000,
+			"returns": {"path": "string", "deleted": "int", "files": ["string"], "broken_references": ["string"], "settings": ["string"]},
+			"undo": "none",
 			"handler": _delete,
 		},
 		{
@@ -49,6 +57,7 @@ func commands() -> Array:
 			"params": [req("path", "string", "File or folder, e.g. res://scripts/player.gd")],
 			"example": {"path": "res://scripts/player.gd"},
 			"read_only": true,
+			"returns": {"path": "string", "count": "int", "used_by": [{"file": "string", "names": "Array"}], "settings": "Dictionary"},
 			"handler": _references,
 		},
 	]

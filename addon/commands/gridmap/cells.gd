@@ -5,9 +5,16 @@ extends "../../core/command_group.gd"
 
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
-const NewNode := preload("../../lib/new_node.gd")
 
 const MAX_CELLS := 100000
+
+## A GridMap at /root/Main/Grid with the meshlib_create example's library ("floor", "wall"), then the
+## set_cells example's 4x4 floor.
+const GRID := [{"method": "gridmap.create", "params": {"parent": "/root/Main", "name": "Grid"}},
+		{"method": "gridmap.meshlib_create", "params": {"items": [{"name": "floor", "mesh": {"class": "BoxMesh", "size": [2, 0.2, 2]}},
+				{"name": "wall", "mesh": {"class": "BoxMesh", "size": [2, 2, 0.2]}}], "node_path": "/root/Main/Grid"}}]
+const FLOOR := {"method": "gridmap.set_cells", "params": {"node_path": "/root/Main/Grid", "item": "floor", "from": [0, 0, 0],
+		"to": [3, 0, 3]}}
 
 
 func group_summary() -> String:
@@ -20,7 +27,7 @@ func commands() -> Array:
 			"method": "gridmap.set_cells",
 			"summary": "Place one MeshLibrary item (id or name) with an orientation on a list of cells or a box of cells (corners inclusive).",
 			"params": [
-				req("node_path", "NodePath", "GridMap"),
+				node_param("node_path", "GridMap", true, null, "GridMap"),
 				req("item", "any", "Item id (int) or name (string)"),
 				opt("cells", "Array", "Cells [[x, y, z], …]"),
 				opt("from", "Vector3", "Or: one corner of a box"),
@@ -28,43 +35,50 @@ func commands() -> Array:
 				opt("orientation", "int", "Orthogonal orientation index 0..23", 0, {"min": 0, "max": 23}),
 			],
 			"example": {"node_path": "/root/Main/Grid", "item": "floor", "from": [0, 0, 0], "to": [3, 0, 3]},
+			"example_setup": GRID,
+			"undo": "scene",
+			"returns": {"path": "string", "cell_count": "int", "placed": "int", "item": "int"},
 			"handler": _set_cells,
 		},
 		{
 			"method": "gridmap.get_cells",
 			"summary": "Read used cells back (item id and name, orientation), optionally of one item or inside a box, with the library's items.",
 			"params": [
-				req("node_path", "NodePath", "GridMap"),
+				node_param("node_path", "GridMap", true, null, "GridMap"),
 				opt("item", "any", "Only this item (id or name)"),
 				opt("from", "Vector3", "One corner of a box to read (with to)"),
 				opt("to", "Vector3", "Opposite corner, inclusive"),
 				opt("limit", "int", "At most this many cells", 1000, {"min": 1, "max": MAX_CELLS}),
 			],
 			"example": {"node_path": "/root/Main/Grid", "item": "floor"},
+			"example_setup": GRID + [FLOOR],
 			"read_only": true,
+			"returns": {"path": "string", "count": "int", "truncated": "bool", "cells": [{"cell": "Vector3", "item": "int",
+					"name": "string", "orientation": "int"}]},
 			"handler": _get_cells,
 		},
 		{
 			"method": "gridmap.clear",
 			"summary": "Clear GridMap cells: a list, a box, or all.",
 			"params": [
-				req("node_path", "NodePath", "GridMap"),
+				node_param("node_path", "GridMap", true, null, "GridMap"),
 				opt("cells", "Array", "Cells [[x, y, z], …]"),
 				opt("from", "Vector3", "Or: one corner of a box (with to)"),
 				opt("to", "Vector3", "Opposite corner, inclusive"),
 				opt("all", "bool", "Clear every cell", false),
 			],
 			"example": {"node_path": "/root/Main/Grid", "cells": [[0, 0, 0]]},
+			"example_setup": GRID + [FLOOR],
 			"destructive": true,
+			"undo": "scene",
+			"returns": {"path": "string", "cell_count": "int", "cleared": "int"},
 			"handler": _clear,
 		},
 	]
 
 
 func _set_cells(p: Dictionary) -> Variant:
-	var grid: Variant = NewNode.require(p.node_path, ["GridMap"], "gridmap.set_cells")
-	if grid is BridgeError:
-		return grid
+	var grid: GridMap = p.node_path
 	var item: Variant = _item(grid, p.item)
 	if item is BridgeError:
 		return item
@@ -82,9 +96,7 @@ func _set_cells(p: Dictionary) -> Variant:
 
 
 func _get_cells(p: Dictionary) -> Variant:
-	var grid: Variant = NewNode.require(p.node_path, ["GridMap"], "gridmap.get_cells")
-	if grid is BridgeError:
-		return grid
+	var grid: GridMap = p.node_path
 	var cells: Array = []
 	if p.has("item"):
 		var item: Variant = _item(grid, p.item)
@@ -109,9 +121,7 @@ func _get_cells(p: Dictionary) -> Variant:
 
 
 func _clear(p: Dictionary) -> Variant:
-	var grid: Variant = NewNode.require(p.node_path, ["GridMap"], "gridmap.clear")
-	if grid is BridgeError:
-		return grid
+	var grid: GridMap = p.node_path
 	var cells: Variant = _cells(grid, p, true)
 	if cells is BridgeError:
 		return cells

@@ -8,6 +8,9 @@ const Params := preload("../../core/params.gd")
 const NewNode := preload("../../lib/new_node.gd")
 const Coerce := preload("../../lib/value_coercion.gd")
 
+## One item of describe_items().
+const ITEM := {"id": "int", "name": "string", "mesh": "string|null", "shapes": "int"}
+
 
 func commands() -> Array:
 	return [
@@ -16,26 +19,32 @@ func commands() -> Array:
 			"summary": "Build a MeshLibrary from meshes (primitive specs or mesh files) or from a node's MeshInstance3D children, with optional colliders; save it and/or give it to a GridMap.",
 			"params": [
 				opt("items", "Array", "Items in id order: [{name, mesh: \"res://m.tres\" or {\"class\": \"BoxMesh\", \"size\": [2, 2, 2]}}]"),
-				opt("from_node", "NodePath", "Or: a node whose MeshInstance3D children become items (named after them)"),
+				node_param("from_node", "Or: a node whose MeshInstance3D children become items (named after them)", false),
 				opt("collision", "bool", "Give each item a convex collision shape made from its mesh", false),
 				opt("path", "string", "Save the library here (.tres/.res/.meshlib)", null, {"writes_path": true}),
 				opt("overwrite", "bool", "Replace an existing file at path", false),
-				opt("node_path", "NodePath", "GridMap that gets the library (undoable)"),
+				node_param("node_path", "GridMap that gets the library (undoable)", false, null, "GridMap"),
 			],
 			"example": {"items": [{"name": "floor", "mesh": {"class": "BoxMesh", "size": [2, 0.2, 2]}},
 					{"name": "wall", "mesh": {"class": "BoxMesh", "size": [2, 2, 0.2]}}], "node_path": "/root/Main/Grid"},
+			"example_setup": [{"method": "gridmap.create", "params": {"parent": "/root/Main", "name": "Grid"}}],
+			# the GridMap's library is a scene edit; a library only saved to `path` is a file written (undoable: false)
+			"undo": "scene",
+			"returns": {"path": "string", "items": [ITEM], "node_path?": "string"},
 			"handler": _meshlib_create,
 		},
 		{
 			"method": "gridmap.create",
 			"summary": "Add a GridMap with a MeshLibrary file (or none yet) and a cell size.",
 			"params": [
-				opt("parent", "NodePath", "Parent node (default: the root)", ""),
-				opt("name", "string", "Node name (default: GridMap, made unique)", ""),
+				node_param("parent", "Parent node (default: the root)", false, ""),
+				new_name_param("name", "Node name (default: GridMap, made unique)", ""),
 				opt("mesh_library", "string", "MeshLibrary file"),
 				opt("cell_size", "Vector3", "Cell size", [2, 2, 2]),
 			],
 			"example": {"parent": "/root/Main", "name": "Grid", "cell_size": [2, 2, 2]},
+			"undo": "scene",
+			"returns": {"path": "string", "cell_size": "Vector3", "items": [ITEM]},
 			"handler": _create,
 		},
 	]
@@ -46,11 +55,7 @@ func _meshlib_create(p: Dictionary) -> Variant:
 		return BridgeError.invalid("gridmap.meshlib_create: give items or from_node (one of them)", {"param": "items"})
 	if not p.has("path") and not p.has("node_path"):
 		return BridgeError.invalid("gridmap.meshlib_create: give path (save it), node_path (a GridMap gets it) or both", {"param": "path"})
-	var grid: Variant = null
-	if p.has("node_path"):
-		grid = NewNode.require(p.node_path, ["GridMap"], "gridmap.meshlib_create")
-		if grid is BridgeError:
-			return grid
+	var grid: GridMap = p.get("node_path")
 	if p.has("path"):
 		if not p.path.get_extension() in ["tres", "res", "meshlib"]:
 			return BridgeError.invalid("gridmap.meshlib_create: path must end in .tres, .res or .meshlib", {"param": "path"})
@@ -89,9 +94,7 @@ func _meshlib_create(p: Dictionary) -> Variant:
 func _entries(p: Dictionary) -> Variant:
 	var out: Array = []
 	if p.has("from_node"):
-		var node: Variant = SceneAccess.resolve(p.from_node)
-		if node is BridgeError:
-			return node
+		var node: Node = p.from_node
 		for child: Node in node.get_children():
 			if child is MeshInstance3D and child.mesh:
 				out.append([str(child.name), child.mesh, Transform3D(child.transform.basis, Vector3.ZERO)])
@@ -115,17 +118,16 @@ func _entries(p: Dictionary) -> Variant:
 
 
 func _create(p: Dictionary) -> Variant:
-	var parent: Variant = NewNode.check(p.parent, p.name, "gridmap.create")
-	if parent is BridgeError:
-		return parent
-	var grid := GridMap.new()
+	var parent: Node = p.parent
+	var lib: Resource = null
 	if p.has("mesh_library"):
-		var lib: Resource = load(p.mesh_library) if p.mesh_library.begins_with("res://") and ResourceLoader.exists(p.mesh_library) else null
+		lib = load(p.mesh_library) if p.mesh_library.begins_with("res://") and ResourceLoader.exists(p.mesh_library) else null
 		if not lib is MeshLibrary:
 			return BridgeError.not_found("no MeshLibrary at %s" % p.mesh_library, {"param": "mesh_library"})
-		grid.mesh_library = lib
 	if p.cell_size.x <= 0 or p.cell_size.y <= 0 or p.cell_size.z <= 0:
 		return BridgeError.invalid("gridmap.create: cell_size must be positive, got %s" % p.cell_size, {"param": "cell_size"})
+	var grid := GridMap.new()  # made once the parameters are known good: nothing to free on a refusal
+	grid.mesh_library = lib
 	grid.cell_size = p.cell_size
 	NewNode.add(grid, parent, p.name, "add GridMap")
 	return {"path": SceneAccess.path_of(grid), "cell_size": grid.cell_size,

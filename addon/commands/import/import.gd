@@ -8,6 +8,14 @@ const FileOps := preload("../../lib/file_ops.gd")
 const Params := preload("../../core/params.gd")
 
 
+## What the examples need: an imported asset. The scan first, so that the editor has forgotten a CSV of the
+## same name deleted behind its back (it would not import the new one).
+const SETUP := [
+	{"method": "project.scan"},
+	{"method": "localization.csv_write", "params": {"path": "res://i18n/texts.csv", "rows": {"HELLO": {"en": "Hello", "fr": "Bonjour"}}}},
+]
+
+
 func group_summary() -> String:
 	return "Import settings of files, and reimport"
 
@@ -20,6 +28,9 @@ func commands() -> Array:
 			"params": [req("path", "string", "The source asset, e.g. res://icon.png or res://i18n/texts.csv")],
 			"example": {"path": "res://i18n/texts.csv"},
 			"read_only": true,
+			"returns": {"path": "string", "importer": "string", "type": "string", "uid": "string", "options": "Dictionary",
+					"imported_files": ["string"], "imported": "bool"},
+			"example_setup": SETUP,
 			"handler": _settings,
 		},
 		{
@@ -32,6 +43,10 @@ func commands() -> Array:
 			],
 			"example": {"path": "res://i18n/texts.csv", "options": {"compress": 0}},
 			"timeout_ms": 120_000,
+			"returns": {"path": "string", "changed": "Dictionary", "reimported": "bool", "imported_files": ["string"]},
+			"example_setup": SETUP,
+			# the .import file is written and reimported like the Import dock does: not undoable
+			"undo": "none",
 			"handler": _set_options,
 		},
 		{
@@ -40,6 +55,9 @@ func commands() -> Array:
 			"params": [req("paths", "Array", "Source assets to reimport")],
 			"example": {"paths": ["res://i18n/texts.csv"]},
 			"timeout_ms": 120_000,
+			"returns": {"count": "int", "reimported": [{"path": "string", "imported_files": ["string"], "ok": "bool"}]},
+			"example_setup": SETUP,
+			"undo": "none",
 			"handler": _reimport,
 		},
 	]

@@ -3,6 +3,10 @@ extends "../../lib/game_command.gd"
 ## input.*: input injected into the running game through one queue (MCPGameInput) that never drops or
 ## reorders events; each reply lists what was delivered. Coordinates are the game viewport's.
 
+## What every input.* request answers once its last event was delivered (game/input.gd): the events' labels,
+## how many requests' events were queued before it, the frames it took and where the mouse is now.
+const DELIVERED := {"delivered": ["string"], "count": "int", "queued_before": "int", "frames": "int", "mouse_position": "Vector2"}
+
 
 func group_summary() -> String:
 	return "Input to the running game: actions, keys, mouse, text, timed sequences"
@@ -23,6 +27,8 @@ func commands() -> Array:
 			"example": {"action": "move_right", "pressed": true},
 			"needs": "game",
 			"timeout_ms": 60000,
+			"undo": "none",
+			"returns": DELIVERED,
 			"handler": in_game("input.action", _hold_ms),
 		},
 		{
@@ -40,6 +46,8 @@ func commands() -> Array:
 			"example": {"key": "Right", "hold_frames": 5},
 			"needs": "game",
 			"timeout_ms": 60000,
+			"undo": "none",
+			"returns": DELIVERED,
 			"handler": in_game("input.key", _hold_ms),
 		},
 		{
@@ -56,6 +64,8 @@ func commands() -> Array:
 			"example": {"x": 80, "y": 90, "button": "left"},
 			"needs": "game",
 			"timeout_ms": 60000,
+			"undo": "none",
+			"returns": DELIVERED,
 			"handler": in_game("input.mouse_button", _hold_ms),
 		},
 		{
@@ -70,6 +80,8 @@ func commands() -> Array:
 			"example": {"x": 320, "y": 180, "steps": 4},
 			"needs": "game",
 			"timeout_ms": 60000,
+			"undo": "none",
+			"returns": DELIVERED,
 			"handler": in_game("input.mouse_motion", func(p: Dictionary) -> int: return p.steps * 50),
 		},
 		{
@@ -78,6 +90,8 @@ func commands() -> Array:
 			"params": [req("text", "string", "Text to type (\\n is Enter)")],
 			"example": {"text": "Hello"},
 			"needs": "game",
+			"undo": "none",
+			"returns": DELIVERED,
 			"handler": in_game("input.text"),
 		},
 		{
@@ -91,6 +105,8 @@ func commands() -> Array:
 					{"type": "action", "action": "move_right", "pressed": false}], "frame_delay": 1},
 			"needs": "game",
 			"timeout_ms": 120000,
+			"undo": "none",
+			"returns": DELIVERED,
 			"handler": in_game("input.sequence", func(p: Dictionary) -> int: return p.events.size() * (p.frame_delay + 1) * 50 + 1000),
 		},
 		{
@@ -102,6 +118,8 @@ func commands() -> Array:
 			],
 			"example": {"node_path": "Player"},
 			"needs": "game",
+			"undo": "none",
+			"returns": DELIVERED,
 			"handler": in_game("input.click_node"),
 		},
 		{
@@ -110,6 +128,8 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"needs": "game",
+			"undo": "none",
+			"returns": DELIVERED,
 			"handler": in_game("input.release_all"),
 		},
 	]

@@ -19,6 +19,9 @@ func commands() -> Array:
 			"summary": "Set an action's analog deadzone, 0..1 (undoable, saved).",
 			"params": [req("action", "string", "Action name"), req("deadzone", "float", "Deadzone", {"min": 0.0, "max": 1.0})],
 			"example": {"action": "move_right", "deadzone": 0.35},
+			# saved: project.godot is written with the change (and again on undo)
+			"returns": {"action": "string", "deadzone": "float", "previous": "float", "saved": "bool"},
+			"undo": "global",
 			"handler": _deadzone_set,
 		},
 		{
@@ -26,6 +29,8 @@ func commands() -> Array:
 			"summary": "Rename an action keeping its events, deadzone and place in the list (undoable, saved); reports scripts that still use the old name.",
 			"params": [req("action", "string", "Current name"), req("new_name", "string", "New name")],
 			"example": {"action": "move_right", "new_name": "walk_right"},
+			"returns": {"action": "string", "previous": "string", "events": "int", "saved": "bool", "still_used_in": ["string"]},
+			"undo": "global",
 			"handler": _rename,
 		},
 		{
@@ -34,6 +39,8 @@ func commands() -> Array:
 			"params": [opt("include_builtin", "bool", "Also check the built-in ui_* actions", false)],
 			"example": {},
 			"read_only": true,
+			"returns": {"count": "int", "conflicts": [{"event": {"type": "string", "text": "string", "device": "int"},
+					"actions": ["string"]}]},
 			"handler": _conflicts,
 		},
 	]

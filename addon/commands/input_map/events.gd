@@ -7,6 +7,9 @@ extends "../../core/command_group.gd"
 const Events := preload("../../lib/input_events.gd")
 const Project := preload("../../lib/project_settings.gd")
 
+## One event in results (lib/input_events.gd's to_json): the kind's own fields besides these.
+const EVENT := {"index": "int", "type": "string", "text": "string", "device": "int"}
+
 
 func commands() -> Array:
 	return [
@@ -16,6 +19,7 @@ func commands() -> Array:
 			"params": [req("action", "string", "Action name, e.g. move_left (ui_* built-ins too)")],
 			"example": {"action": "move_left"},
 			"read_only": true,
+			"returns": {"action": "string", "deadzone": "float", "count": "int", "events": [EVENT], "builtin": "bool"},
 			"handler": _action,
 		},
 		{
@@ -31,6 +35,9 @@ func commands() -> Array:
 			],
 			"example": {"action": "move_left", "events": [{"type": "joypad_motion", "axis": "left_x", "direction": -1},
 					{"type": "joypad_button", "button": "dpad_left"}, {"type": "key", "key": "A"}]},
+			# saved: project.godot is written with the change (and again on undo)
+			"returns": {"action": "string", "added": [EVENT], "count": "int", "saved": "bool"},
+			"undo": "global",
 			"handler": _event_add,
 		},
 		{
@@ -43,6 +50,8 @@ func commands() -> Array:
 			],
 			"example": {"action": "move_left", "event": {"type": "key", "key": "Left"}},
 			"destructive": true,
+			"returns": {"action": "string", "removed": EVENT, "count": "int", "saved": "bool"},
+			"undo": "global",
 			"handler": _event_remove,
 		},
 	]

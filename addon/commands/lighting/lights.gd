@@ -24,10 +24,10 @@ func commands() -> Array:
 			"summary": "Add a light aimed in one step: 3D directional (sun), omni or spot with colour, energy, range, angle and shadows; or a 2D point light (with a generated radial texture) or directional light.",
 			"params": [
 				choice("type", LIGHTS.keys(), "Light kind"),
-				opt("parent", "NodePath", "Parent (default: the root)", ""),
-				opt("name", "string", "Node name"),
+				node_param("parent", "Parent (default: the root)", false, ""),
+				new_name_param("name", "Node name", null),
 				opt("position", "Array", "Local position, [x, y, z] or [x, y]"),
-				opt("target", "NodePath", "3D: node to point the light at"),
+				node_param("target", "3D: node to point the light at", false),
 				opt("point", "Array", "3D: point to aim at"),
 				opt("rotation_degrees", "Array", "3D: rotation instead of aiming, e.g. [-50, 30, 0] for a sun"),
 				opt("color", "Color", "Light colour", "#ffffff"),
@@ -37,6 +37,10 @@ func commands() -> Array:
 				opt("shadows", "bool", "Cast shadows", true),
 			],
 			"example": {"type": "directional", "name": "KeySun", "rotation_degrees": [-50, 30, 0], "energy": 1.2},
+			"example_scene": "res://scenes/level_3d.tscn",
+			"undo": "scene",
+			"returns": {"path": "string", "type": "string", "color": "Color", "energy": "float", "position": "Vector2|Vector3",
+					"direction?": "Vector3", "shadows?": "bool"},
 			"handler": _add_light,
 		},
 		{
@@ -45,11 +49,14 @@ func commands() -> Array:
 			"params": [
 				choice("type", PROBES.keys(), "Probe kind"),
 				req("cover", "Array", "Nodes whose bounds the probe must cover"),
-				opt("parent", "NodePath", "Parent (default: the root)", ""),
-				opt("name", "string", "Node name"),
+				node_param("parent", "Parent (default: the root)", false, ""),
+				new_name_param("name", "Node name", null),
 				opt("margin", "float", "Metres added on every side", 1.0, {"min": 0.0}),
 			],
 			"example": {"type": "reflection_probe", "cover": ["/root/Level3D/Floor", "/root/Level3D/Crate"]},
+			"example_scene": "res://scenes/level_3d.tscn",
+			"undo": "scene",
+			"returns": {"path": "string", "type": "string", "position": "Vector3", "covers": "any", "size?": "Vector3"},
 			"handler": _add_probe,
 		},
 		{
@@ -57,17 +64,21 @@ func commands() -> Array:
 			"summary": "Tint the whole 2D scene (night, dusk) with the scene's one CanvasModulate: added if missing, updated if present.",
 			"params": [req("color", "Color", "Tint, e.g. '#404070' for night")],
 			"example": {"color": "#6070a0"},
+			"undo": "scene",
+			"returns": {"path": "string", "color": "Color", "added": "bool", "previous?": "Color"},
 			"handler": _canvas_modulate,
 		},
 		{
 			"method": "lighting.occluder_2d",
 			"summary": "Add a LightOccluder2D that casts 2D shadows, its polygon taken from a node's collision shape or bounds, or given as points.",
 			"params": [
-				req("node_path", "NodePath", "2D node to add the occluder under (its shape or bounds give the polygon)"),
+				node_param("node_path", "2D node to add the occluder under (its shape or bounds give the polygon)", true, null, "Node2D"),
 				opt("polygon", "Array", "Points [[x, y], …] in the node's space instead"),
-				opt("name", "string", "Node name", "LightOccluder2D"),
+				new_name_param("name", "Node name", "LightOccluder2D", "node_path"),
 			],
 			"example": {"node_path": "/root/Main/Player"},
+			"undo": "scene",
+			"returns": {"path": "string", "polygon": ["Vector2"]},
 			"handler": _occluder_2d,
 		},
 		{
@@ -75,19 +86,18 @@ func commands() -> Array:
 			"summary": "Every light in the scene with kind, colour, energy, range, shadows and where it points, plus the environment's ambient light and any GI nodes.",
 			"params": [],
 			"example": {},
+			"example_scene": "res://scenes/level_3d.tscn",
 			"read_only": true,
+			"returns": {"count": "int", "lights": [{"path": "string", "type": "string", "color": "Color", "visible": "bool", "energy": "float",
+					"shadows": "bool", "position": "Vector2|Vector3", "direction?": "Vector3", "range?": "float", "spot_angle?": "float"}],
+					"gi": [{"path": "string", "type": "string"}], "environment": "Dictionary", "canvas_modulate": "Color|null"},
 			"handler": _describe,
 		},
 	]
 
 
 func _add_light(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
-	var bad: Variant = SceneEdit.check_name(parent, p.get("name", ""), "lighting.add_light")
-	if bad:
-		return bad
+	var parent: Node = p.parent
 	var cls: String = LIGHTS[p.type]
 	var dim := 3 if cls.ends_with("3D") else 2
 	var light: Node = SceneEdit.make(cls, p.get("name", ""))
@@ -155,9 +165,7 @@ func _configure(light: Node, parent: Node, p: Dictionary, dim: int) -> Variant:
 	elif p.has("target") or p.has("point"):
 		var aim: Variant
 		if p.has("target"):
-			var t: Variant = SceneAccess.resolve(p.target)
-			if t is BridgeError:
-				return t
+			var t: Node = p.target
 			if not t is Node3D:
 				return BridgeError.invalid("target %s is not a Node3D" % SceneAccess.path_of(t), {"param": "target"})
 			aim = SpatialQuery.bounds_3d(t).aabb.get_center()
@@ -177,12 +185,7 @@ func _configure(light: Node, parent: Node, p: Dictionary, dim: int) -> Variant:
 
 
 func _add_probe(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
-	var bad: Variant = SceneEdit.check_name(parent, p.get("name", ""), "lighting.add_probe")
-	if bad:
-		return bad
+	var parent: Node = p.parent
 	var nodes: Variant = SceneEdit.resolve_all(p.cover, "cover")
 	if nodes is BridgeError:
 		return nodes
@@ -227,14 +230,7 @@ func _canvas_modulate(p: Dictionary) -> Variant:
 
 
 func _occluder_2d(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
-	if not node is Node2D:
-		return BridgeError.invalid("%s is not a Node2D" % SceneAccess.path_of(node), {"param": "node_path"})
-	var bad: Variant = SceneEdit.check_name(node, p.name, "lighting.occluder_2d")
-	if bad:
-		return bad
+	var node: Node2D = p.node_path
 	var points := PackedVector2Array()
 	if p.has("polygon"):
 		for v: Variant in p.polygon:
@@ -254,7 +250,7 @@ func _occluder_2d(p: Dictionary) -> Variant:
 		points = PackedVector2Array([local.position, Vector2(local.end.x, local.position.y), local.end,
 				Vector2(local.position.x, local.end.y)])
 	var occluder := LightOccluder2D.new()
-	occluder.name = p.name
+	occluder.name = p.name if p.name != "" else "LightOccluder2D"
 	var poly := OccluderPolygon2D.new()
 	poly.polygon = points
 	occluder.occluder = poly

@@ -6,6 +6,7 @@ extends "../../core/command_group.gd"
 
 const Csv := preload("../../lib/translation_csv.gd")
 const FileOps := preload("../../lib/file_ops.gd")
+const Scan := preload("../project/filesystem.gd")
 
 
 func group_summary() -> String:
@@ -27,6 +28,9 @@ func commands() -> Array:
 					"BYE": {"en": "Goodbye", "fr": "Au revoir"}}},
 			"destructive": true,
 			"timeout_ms": 120_000,
+			"returns": {"path": "string", "created": "bool", "locales": ["string"], "keys": "int",
+					"translations": [{"path": "string", "locale": "string"}]},
+			"undo": "none",
 			"handler": _csv_write,
 		},
 		{
@@ -34,7 +38,10 @@ func commands() -> Array:
 			"summary": "Read a translation CSV: its locales, messages by key, the empty cells (untranslated keys) and the .translation files it imports to.",
 			"params": [req("path", "string", "The CSV file"), opt("keys", "bool", "Include every message (false: only counts and gaps)", true)],
 			"example": {"path": "res://i18n/texts.csv"},
+			"example_setup": [Csv.SETUP_CSV],
 			"read_only": true,
+			"returns": {"path": "string", "locales": ["string"], "keys": "int", "missing": [{"key": "string", "locale": "string"}],
+					"importer": "string", "translations": ["string"], "rows?": "Dictionary"},
 			"handler": _csv_read,
 		},
 	]
@@ -88,6 +95,12 @@ func _csv_write(p: Dictionary) -> Variant:
 	var scanned: Variant = await FileOps.refresh(server, [path])
 	if scanned is BridgeError:
 		return scanned
+	if FileOps.import_config(path) == null:
+		# the editor still listed an earlier file at this path, deleted with its .import since: only a scan
+		# sees this one as new and imports it
+		scanned = await Scan.scan_and_wait(server)
+		if scanned is BridgeError:
+			return scanned
 	var made: Variant = _check_import(path, rows, locales)
 	if made is BridgeError:
 		return made

@@ -19,6 +19,8 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"read_only": true,
+			"returns": {"count": "int", "locales": ["string"], "fallback": "string", "test_locale": "string",
+					"translations": [{"path": "string", "exists": "bool", "locale?": "string", "class?": "string", "source?": "string"}]},
 			"handler": _list,
 		},
 		{
@@ -26,6 +28,12 @@ func commands() -> Array:
 			"summary": "Register translations with the project so the game loads them: .translation/.tres/.po files, or a CSV for all the files it imports to (undoable, saved).",
 			"params": [req("paths", "Array", "Translation files or translation CSVs, e.g. [\"res://i18n/texts.csv\"]")],
 			"example": {"paths": ["res://i18n/texts.csv"]},
+			# none registered, whatever an earlier example left in the editor's memory (the sweeps put files back,
+			# not the settings held in memory)
+			"example_setup": [Csv.SETUP_CSV, {"method": "project.settings_set", "params": {"key": SETTING, "value": [], "create": true}}],
+			# saved: project.godot is written with the change (and again on undo)
+			"returns": {"added": ["string"], "already": ["string"], "translations": ["string"], "saved": "bool"},
+			"undo": "global",
 			"handler": _project_add,
 		},
 		{
@@ -33,7 +41,13 @@ func commands() -> Array:
 			"summary": "Unregister translations (files or a CSV's imported files) from the project; the files stay (undoable, saved).",
 			"params": [req("paths", "Array", "Registered translation files, or a CSV")],
 			"example": {"paths": ["res://i18n/texts.csv"]},
+			# the CSV's translations registered, written as the setting so that the setup works whether or not
+			# localization.project_add's example left them in the editor's memory
+			"example_setup": [Csv.SETUP_CSV, {"method": "project.settings_set", "params": {"key": SETTING,
+					"value": ["res://i18n/texts.en.translation", "res://i18n/texts.fr.translation"], "create": true}}],
 			"destructive": true,
+			"returns": {"removed": ["string"], "translations": ["string"], "saved": "bool"},
+			"undo": "global",
 			"handler": _project_remove,
 		},
 		{
@@ -42,12 +56,15 @@ func commands() -> Array:
 			"params": [
 				req("locales", "Array", "Locales to test, e.g. [\"en\", \"fr\"]"),
 				opt("key", "string", "The message key to translate"),
-				opt("node_path", "NodePath", "Or a node of the edited scene whose text is the key"),
+				node_param("node_path", "Or a node of the edited scene whose text is the key", false),
 				opt("property", "string", "The node's property holding the key", "text"),
 				opt("translations", "Array", "Translation files to use instead of the registered ones"),
 			],
 			"example": {"key": "HELLO", "locales": ["en", "fr"], "translations": ["res://i18n/texts.csv"]},
+			"example_setup": [Csv.SETUP_CSV],
 			"read_only": true,
+			"returns": {"key": "string", "node?": "string", "auto_translate?": "bool",
+					"results": [{"locale": "string", "text": "string", "translated": "bool", "fallback": "bool"}]},
 			"handler": _translate,
 		},
 	]
@@ -117,9 +134,7 @@ func _translate(p: Dictionary) -> Variant:
 	var key: String = p.get("key", "")
 	var out := {}
 	if p.has("node_path"):
-		var node: Variant = SceneAccess.resolve(p.node_path)
-		if node is BridgeError:
-			return node
+		var node: Node = p.node_path
 		var info: Variant = SceneAccess.property_info(node, p.property)
 		if info is BridgeError:
 			return info

@@ -22,6 +22,8 @@ func commands() -> Array:
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"path": "res://i18n/de.tres", "locale": "de", "messages": {"HELLO": "Hallo"}},
+			"returns": {"path": "string", "locale": "string", "messages": "int", "class": "string"},
+			"undo": "none",
 			"handler": _create,
 		},
 		{
@@ -32,6 +34,11 @@ func commands() -> Array:
 				req("messages", "Dictionary", "{key: text} to set, {key: null} to erase"),
 			],
 			"example": {"path": "res://i18n/de.tres", "messages": {"BYE": "Tschüss"}},
+			"example_setup": [{"method": "localization.translation_create", "params": {"path": "res://i18n/de.tres", "locale": "de",
+					"messages": {"HELLO": "Hallo"}}}],
+			"returns": {"path": "string", "locale": "string", "set": "int", "erased": ["string"], "messages": "int"},
+			# an action in the global history (the Translation is no scene's) that saves the file on do and undo
+			"undo": "global",
 			"handler": _messages_set,
 		},
 	]

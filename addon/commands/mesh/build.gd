@@ -32,7 +32,7 @@ func commands() -> Array:
 				choice("shape", SHAPES.keys(), "Primitive"),
 				node_param("parent", "Parent node (default: the root)", false, ""),
 				new_name_param("name", "Node name (default: MeshInstance3D, made unique)"),
-				properties_param("mesh", "Properties of the primitive, e.g. {\"size\": [2, 1, 2]} or {\"radius\": 0.5, \"height\": 1}"),
+				_mesh_map(),
 				opt("position", "Vector3", "Position", [0, 0, 0]),
 				opt("material", "string", "Material file for the mesh"),
 			],
@@ -64,6 +64,19 @@ func commands() -> Array:
 			"handler": _from_arrays,
 		},
 	]
+
+
+## mesh.add's `mesh`: the primitive's property map, with the primitives' own property names as its nested
+## keys, so a `size` or `radius` given beside it (not inside it) is pointed inside it.
+func _mesh_map() -> Dictionary:
+	var spec := properties_param("mesh", "Properties of the primitive, e.g. {\"size\": [2, 1, 2]} or {\"radius\": 0.5, \"height\": 1}")
+	var keys: Array = []
+	for cls: String in SHAPES.values():
+		for info: Dictionary in ClassDB.class_get_property_list(cls, true):
+			if info.usage & PROPERTY_USAGE_EDITOR and not info.name in keys and not info.name in ["position", "material", "name"]:
+				keys.append(info.name)
+	spec["keys"] = keys
+	return spec
 
 
 func _add(p: Dictionary) -> Variant:

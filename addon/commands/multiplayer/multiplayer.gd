@@ -8,6 +8,13 @@ const SceneAccess := preload("../../lib/scene_access.gd")
 
 const MODES := {"always": SceneReplicationConfig.REPLICATION_MODE_ALWAYS, "on_change": SceneReplicationConfig.REPLICATION_MODE_ON_CHANGE,
 		"never": SceneReplicationConfig.REPLICATION_MODE_NEVER}
+## _describe's results.
+const PROPERTIES := [{"property": "string", "spawn": "bool", "mode": "string"}]
+const SPAWNER := {"path": "string", "type": "string", "scenes": ["string"], "spawn_path": "string", "spawn_limit": "int"}
+const SYNCHRONIZER := {"path": "string", "type": "string", "root_path": "string", "properties": PROPERTIES,
+		"replication_interval": "float", "delta_interval": "float"}
+## The sweeps' setup for the commands that read or change the examples' synchronizer: the add_synchronizer example.
+const SYNC_SETUP := {"method": "multiplayer.add_synchronizer", "params": {"node_path": "Player", "properties": ["position"]}}
 const PEER_TEMPLATE := """extends Node
 ## Hosts or joins a game over ENet and spawns one player per peer under %s (made by multiplayer.peer_script).
 
@@ -67,32 +74,41 @@ func commands() -> Array:
 			"summary": "Add a MultiplayerSpawner that replicates instances of the listed scenes added under spawn_path (one undo step).",
 			"params": [
 				req("scenes", "Array", "Scene files it may spawn, e.g. [\"res://scenes/player.tscn\"]"),
-				opt("parent", "NodePath", "Where the spawner goes (default: the root)", ""),
-				opt("spawn_path", "NodePath", "Node whose new children are replicated (default: the spawner's parent)", ""),
+				node_param("parent", "Where the spawner goes (default: the root)", false, ""),
+				# no "" default: the router would read it as the root, and omitted means the spawner's parent
+				node_param("spawn_path", "Node whose new children are replicated (default: the spawner's parent)", false),
 				opt("spawn_limit", "int", "At most this many spawned at once (0: no limit)", 0, {"min": 0}),
-				opt("name", "string", "Node name", "MultiplayerSpawner"),
+				new_name_param("name", "Node name", "MultiplayerSpawner"),
 			],
 			"example": {"scenes": ["res://scenes/ui.tscn"], "parent": "/root/Main"},
+			"returns": SPAWNER,
+			"undo": "scene",
 			"handler": _add_spawner,
 		},
 		{
 			"method": "multiplayer.add_synchronizer",
 			"summary": "Add a MultiplayerSynchronizer under a node replicating its listed properties (spawn, sync mode), with intervals (one undo step).",
 			"params": [
-				req("node_path", "NodePath", "Node whose properties are replicated (the synchronizer's root)"),
+				node_param("node_path", "Node whose properties are replicated (the synchronizer's root)"),
 				req("properties", "Array", "Property names (\"position\", \"Body:color\" for a child) or {property, spawn, mode: always|on_change|never}"),
 				opt("replication_interval", "float", "Seconds between syncs (0: every network frame)", 0.0, {"min": 0.0}),
 				opt("delta_interval", "float", "Seconds between on_change deltas (0: every frame)", 0.0, {"min": 0.0}),
-				opt("name", "string", "Node name", "MultiplayerSynchronizer"),
+				new_name_param("name", "Node name", "MultiplayerSynchronizer", "node_path"),
 			],
 			"example": {"node_path": "Player", "properties": ["position", {"property": "health", "mode": "on_change"}]},
+			"returns": SYNCHRONIZER,
+			"undo": "scene",
 			"handler": _add_synchronizer,
 		},
 		{
 			"method": "multiplayer.info",
 			"summary": "Describe a MultiplayerSpawner (scenes, spawn path, limit) or a MultiplayerSynchronizer (root, intervals, each property's spawn/mode).",
-			"params": [req("node_path", "NodePath", "The spawner or synchronizer")],
+			"params": [node_param("node_path", "The spawner or synchronizer", true, null, ["MultiplayerSpawner", "MultiplayerSynchronizer"])],
 			"example": {"node_path": "Player/MultiplayerSynchronizer"},
+			"example_setup": [SYNC_SETUP],
+			# a spawner's fields or a synchronizer's
+			"returns": {"path": "string", "type": "string", "scenes?": ["string"], "spawn_path?": "string", "spawn_limit?": "int",
+					"root_path?": "string", "properties?": PROPERTIES, "replication_interval?": "float", "delta_interval?": "float"},
 			"read_only": true,
 			"handler": _info,
 		},
@@ -108,30 +124,24 @@ func commands() -> Array:
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"path": "res://network/peer.gd", "player_scene": "res://scenes/main.tscn"},
+			"returns": {"path": "string", "methods": ["string"], "port": "int", "player_scene": "string", "lines": "int"},
+			"undo": "none",
 			"handler": _peer_script,
 		},
 	]
 
 
 func _add_spawner(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	if p.scenes.is_empty():
 		return BridgeError.invalid("multiplayer.add_spawner: scenes is empty; list the scene files it may spawn", {"param": "scenes"})
 	for s: Variant in p.scenes:
 		if not str(s).begins_with("res://") or not str(s).get_extension() in ["tscn", "scn"] or not ResourceLoader.exists(str(s)):
 			return BridgeError.not_found("multiplayer.add_spawner: no scene file at '%s'" % s, {"param": "scenes"})
-	var target: Node = parent
-	if p.spawn_path != "":
-		var t: Variant = SceneAccess.resolve(p.spawn_path)
-		if t is BridgeError:
-			return t
-		target = t
-	if parent.has_node(NodePath(p.name)):
-		return BridgeError.failed("%s already has a child named '%s'" % [SceneAccess.path_of(parent), p.name], {"param": "name"})
+	var target: Node = p.get("spawn_path", parent)
 	var spawner := MultiplayerSpawner.new()
-	spawner.name = p.name
+	if p.name != "":
+		spawner.name = p.name
 	for s: Variant in p.scenes:
 		spawner.add_spawnable_scene(str(s))
 	spawner.spawn_limit = p.spawn_limit
@@ -142,11 +152,7 @@ func _add_spawner(p: Dictionary) -> Variant:
 
 
 func _add_synchronizer(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
-	if node.has_node(NodePath(p.name)):
-		return BridgeError.failed("%s already has a child named '%s'" % [SceneAccess.path_of(node), p.name], {"param": "name"})
+	var node: Node = p.node_path
 	if p.properties.is_empty():
 		return BridgeError.invalid("multiplayer.add_synchronizer: properties is empty", {"param": "properties"})
 	var config := SceneReplicationConfig.new()
@@ -173,7 +179,8 @@ func _add_synchronizer(p: Dictionary) -> Variant:
 		config.property_set_spawn(path, bool(spec.get("spawn", true)))
 		config.property_set_replication_mode(path, MODES[mode])
 	var sync := MultiplayerSynchronizer.new()
-	sync.name = p.name
+	if p.name != "":
+		sync.name = p.name
 	sync.root_path = NodePath("..")
 	sync.replication_config = config
 	sync.replication_interval = p.replication_interval
@@ -183,13 +190,7 @@ func _add_synchronizer(p: Dictionary) -> Variant:
 
 
 func _info(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
-	if not node is MultiplayerSpawner and not node is MultiplayerSynchronizer:
-		return BridgeError.invalid("multiplayer.info: %s is a %s, not a MultiplayerSpawner or MultiplayerSynchronizer" % [SceneAccess.path_of(node), node.get_class()],
-				{"param": "node_path"})
-	return _describe(node)
+	return _describe(p.node_path)
 
 
 func _peer_script(p: Dictionary) -> Variant:

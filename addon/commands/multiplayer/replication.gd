@@ -14,25 +14,22 @@ func commands() -> Array:
 			"method": "multiplayer.sync_property",
 			"summary": "Add, change or remove one replicated property of an existing MultiplayerSynchronizer (spawn flag; mode always/on_change/never, or remove), one undo step.",
 			"params": [
-				req("node_path", "NodePath", "The MultiplayerSynchronizer"),
+				node_param("node_path", "The MultiplayerSynchronizer", true, null, "MultiplayerSynchronizer"),
 				req("property", "string", "Property of the synchronizer's root (\"position\") or of a node under it (\"Body:color\")"),
 				choice("mode", ["always", "on_change", "never", "remove"], "Replication mode, or remove to stop replicating it", "always"),
 				opt("spawn", "bool", "Sent when the node spawns on a peer", true),
 			],
 			"example": {"node_path": "Player/MultiplayerSynchronizer", "property": "velocity", "mode": "on_change"},
+			"example_setup": [MultiplayerGroup.SYNC_SETUP],
+			"returns": MultiplayerGroup.SYNCHRONIZER.merged({"changed": "string", "removed": "bool"}),
+			"undo": "scene",
 			"handler": _sync_property,
 		},
 	]
 
 
 func _sync_property(p: Dictionary) -> Variant:
-	var got: Variant = SceneAccess.resolve(p.node_path)
-	if got is BridgeError:
-		return got
-	if not got is MultiplayerSynchronizer:
-		return BridgeError.invalid("multiplayer.sync_property: %s is a %s, not a MultiplayerSynchronizer" % [SceneAccess.path_of(got), got.get_class()],
-				{"param": "node_path"})
-	var sync: MultiplayerSynchronizer = got
+	var sync: MultiplayerSynchronizer = p.node_path
 	var root: Node = sync.get_node_or_null(sync.root_path)
 	if root == null:
 		return BridgeError.failed("multiplayer.sync_property: %s's root_path '%s' points at no node" % [SceneAccess.path_of(sync), sync.root_path])

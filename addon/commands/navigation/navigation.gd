@@ -12,6 +12,13 @@ const LayerBits := preload("../../lib/layer_bits.gd")
 ## How many physics frames a path query waits for its private map to synchronise.
 const SYNC_FRAMES := 60
 
+const LEVEL := "res://scenes/level_3d.tscn"
+const VEC := "Vector2|Vector3"
+## The demo level's floor under a region (the add_region example), baked (the bake example).
+const REGION := {"method": "navigation.add_region", "params": {"parent": "/root/Level3D", "name": "Nav",
+		"adopt": ["/root/Level3D/Floor"]}}
+const BAKE := {"method": "navigation.bake", "params": {"node_path": "/root/Level3D/Nav"}}
+
 
 func group_summary() -> String:
 	return "Navigation regions, baked meshes, agents, links and path queries"
@@ -24,8 +31,8 @@ func commands() -> Array:
 			"summary": "Add a NavigationRegion3D with a NavigationMesh sized for an agent (radius, height, climb, slope), or a NavigationRegion2D with an outline; optionally move existing geometry under it so baking sees it.",
 			"params": [
 				choice("dimension", ["3d", "2d"], "3D region (baked from meshes/colliders) or 2D region (from an outline)", "3d"),
-				opt("parent", "NodePath", "Parent (default: the root)", ""),
-				opt("name", "string", "Node name", "NavigationRegion"),
+				node_param("parent", "Parent (default: the root)", false, ""),
+				new_name_param("name", "Node name", "NavigationRegion"),
 				opt("agent_radius", "float", "3D: agent radius in metres", 0.5, {"min": 0.0}),
 				opt("agent_height", "float", "3D: agent height", 1.5, {"min": 0.0}),
 				opt("agent_max_climb", "float", "3D: highest step", 0.25, {"min": 0.0}),
@@ -35,13 +42,22 @@ func commands() -> Array:
 				opt("navigation_layers", "any", "Navigation layers: mask, numbers or names", 1),
 			],
 			"example": {"parent": "/root/Level3D", "name": "Nav", "adopt": ["/root/Level3D/Floor"]},
+			"example_scene": LEVEL,
+			"undo": "scene",
+			"returns": {"path": "string", "type": "string", "adopted": ["string"], "navigation_layers": "Array"},
 			"handler": _add_region,
 		},
 		{
 			"method": "navigation.bake",
 			"summary": "Bake a navigation region's mesh from the geometry (meshes and static colliders) under it, as one undo step; reports polygons and the walkable bounds.",
-			"params": [req("node_path", "NodePath", "NavigationRegion3D or NavigationRegion2D")],
+			"params": [node_param("node_path", "NavigationRegion3D or NavigationRegion2D", true, null,
+					["NavigationRegion3D", "NavigationRegion2D"])],
 			"example": {"node_path": "/root/Level3D/Nav"},
+			"example_scene": LEVEL,
+			"example_setup": [REGION],
+			"undo": "scene",
+			# 3D bakes report the walkable bounds too
+			"returns": {"path": "string", "polygons": "int", "vertices": "int", "bounds?": "Dictionary|null"},
 			"timeout_ms": 60000,
 			"handler": _bake,
 		},
@@ -55,7 +71,11 @@ func commands() -> Array:
 				opt("optimize", "bool", "String-pull the corridor into a short path", true),
 			],
 			"example": {"from": [-3, 0, -3], "to": [3, 0, 3]},
+			"example_scene": LEVEL,
+			"example_setup": [REGION, BAKE],
 			"read_only": true,
+			"returns": {"found": "bool", "reaches_goal": "bool", "points": [VEC], "length": "float", "start_on_mesh": VEC,
+					"goal_on_mesh": VEC},
 			"timeout_ms": 30000,
 			"handler": _query_path,
 		},
@@ -63,8 +83,8 @@ func commands() -> Array:
 			"method": "navigation.add_agent",
 			"summary": "Give a character a NavigationAgent2D/3D with its radius, height, speeds, path distances, avoidance and layers in one step.",
 			"params": [
-				req("node_path", "NodePath", "The character (a Node3D or Node2D) to get the agent"),
-				opt("name", "string", "Node name", "NavigationAgent"),
+				node_param("node_path", "The character (a Node3D or Node2D) to get the agent"),
+				new_name_param("name", "Node name", "NavigationAgent", "node_path"),
 				opt("radius", "float", "Avoidance radius", null, {"min": 0.0}),
 				opt("height", "float", "3D agent height", null, {"min": 0.0}),
 				opt("max_speed", "float", "Maximum speed", null, {"min": 0.0}),
@@ -74,6 +94,9 @@ func commands() -> Array:
 				opt("navigation_layers", "any", "Layers the agent paths on", 1),
 			],
 			"example": {"node_path": "/root/Main/Player", "radius": 16.0, "max_speed": 200.0},
+			"undo": "scene",
+			"returns": {"path": "string", "type": "string", "radius": "float", "max_speed": "float", "avoidance": "bool",
+					"navigation_layers": "int"},
 			"handler": _add_agent,
 		},
 		{
@@ -82,11 +105,14 @@ func commands() -> Array:
 			"params": [
 				req("from", "Array", "Start point (global), [x, y, z] or [x, y]"),
 				req("to", "Array", "End point (global)"),
-				opt("parent", "NodePath", "Parent (default: the root)", ""),
-				opt("name", "string", "Node name", "NavigationLink"),
+				node_param("parent", "Parent (default: the root)", false, ""),
+				new_name_param("name", "Node name", "NavigationLink"),
 				opt("bidirectional", "bool", "Usable both ways", true),
 			],
 			"example": {"from": [0, 0, 0], "to": [0, 2, 3], "parent": "/root/Level3D"},
+			"example_scene": LEVEL,
+			"undo": "scene",
+			"returns": {"path": "string", "from": VEC, "to": VEC, "bidirectional": "bool"},
 			"handler": _add_link,
 		},
 		{
@@ -94,19 +120,17 @@ func commands() -> Array:
 			"summary": "Every navigation region, agent, link and obstacle in the scene: bake state (polygons), agent settings, layers by number and name.",
 			"params": [],
 			"example": {},
+			"example_scene": LEVEL,
+			"example_setup": [REGION],
 			"read_only": true,
+			"returns": {"count": "int", "nodes": [{"path": "string", "type": "string"}]},
 			"handler": _describe,
 		},
 	]
 
 
 func _add_region(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
-	var bad: Variant = SceneEdit.check_name(parent, p.name, "navigation.add_region")
-	if bad:
-		return bad
+	var parent: Node = p.parent
 	var dim := 3 if p.dimension == "3d" else 2
 	var layers: Variant = LayerBits.parse(p.navigation_layers, "%dd_navigation" % dim, "navigation_layers")
 	if layers is BridgeError:
@@ -165,9 +189,7 @@ func _add_region(p: Dictionary) -> Variant:
 
 
 func _bake(p: Dictionary) -> Variant:
-	var region: Variant = SceneAccess.resolve(p.node_path)
-	if region is BridgeError:
-		return region
+	var region: Node = p.node_path
 	if region is NavigationRegion3D:
 		if region.navigation_mesh == null:
 			return BridgeError.failed("%s has no NavigationMesh; make the region with navigation.add_region" % SceneAccess.path_of(region))
@@ -270,16 +292,11 @@ func _query_path(p: Dictionary) -> Variant:
 
 
 func _add_agent(p: Dictionary) -> Variant:
-	var owner_node: Variant = SceneAccess.resolve(p.node_path)
-	if owner_node is BridgeError:
-		return owner_node
+	var owner_node: Node = p.node_path
 	var dim := SpatialQuery.dimension(owner_node)
 	if dim == 0 or owner_node is Control:
 		return BridgeError.invalid("%s is a %s: an agent belongs under a Node3D or Node2D character" % [
 				SceneAccess.path_of(owner_node), owner_node.get_class()], {"param": "node_path"})
-	var bad: Variant = SceneEdit.check_name(owner_node, p.name, "navigation.add_agent")
-	if bad:
-		return bad
 	if dim == 2 and p.has("height"):
 		return BridgeError.invalid("height is for 3D agents", {"param": "height"})
 	var layers: Variant = LayerBits.parse(p.navigation_layers, "%dd_navigation" % dim, "navigation_layers")
@@ -297,9 +314,7 @@ func _add_agent(p: Dictionary) -> Variant:
 
 
 func _add_link(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	var from: Variant = SpatialQuery.to_vector(p.from, "from")
 	if from is BridgeError:
 		return from
@@ -307,9 +322,6 @@ func _add_link(p: Dictionary) -> Variant:
 	var to: Variant = SpatialQuery.to_vector(p.to, "to", dim)
 	if to is BridgeError:
 		return to
-	var bad: Variant = SceneEdit.check_name(parent, p.name, "navigation.add_link")
-	if bad:
-		return bad
 	var link: Node = SceneEdit.make("NavigationLink3D" if dim == 3 else "NavigationLink2D", p.name)
 	var xform: Variant = (parent.global_transform if parent is Node3D else Transform3D.IDENTITY) if dim == 3 else \
 			(parent.get_global_transform() if parent is CanvasItem else Transform2D.IDENTITY)
@@ -350,4 +362,4 @@ static func _points_box(points: PackedVector3Array) -> Variant:
 	var box := AABB(points[0], Vector3.ZERO)
 	for v in points:
 		box = box.expand(v)
-	return box
+	return {"position": box.position, "size": box.size}  # an AABB has no JSON form of its own

@@ -6,7 +6,7 @@ extends "../../core/command_group.gd"
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
 const PropertyPath := preload("../../lib/property_path.gd")
-const NodePaths := preload("../../lib/node_paths.gd")
+const NodePaths := preload("lib/node_paths.gd")
 
 
 func group_summary() -> String:

@@ -10,6 +10,10 @@ const ObjectProps := preload("../../lib/object_props.gd")
 const ParticleSettings := preload("../../lib/particle_settings.gd")
 
 const KINDS := {"gpu_3d": "GPUParticles3D", "gpu_2d": "GPUParticles2D", "cpu_3d": "CPUParticles3D", "cpu_2d": "CPUParticles2D"}
+## The sweeps' setup for the commands that change the examples' emitter: a plain GPU emitter named Campfire.
+const CAMPFIRE := {"method": "particles.create", "params": {"name": "Campfire", "kind": "gpu_3d"}}
+## _apply's result.
+const APPLIED := {"path": "string", "type": "string", "values": "Dictionary"}
 
 
 func group_summary() -> String:
@@ -22,8 +26,8 @@ func commands() -> Array:
 			"method": "particles.create",
 			"summary": "Add a particle emitter (GPU with a ParticleProcessMaterial, or CPU; 2D or 3D) with amount, lifetime and shot settings, optionally from a preset; 3D emitters get a small quad to draw.",
 			"params": [
-				opt("parent", "NodePath", "Parent node (default: the root)", ""),
-				opt("name", "string", "Node name (default: the class name, made unique)", ""),
+				node_param("parent", "Parent node (default: the root)", false, ""),
+				new_name_param("name", "Node name (default: the class name, made unique)"),
 				choice("kind", ["auto"] + KINDS.keys(), "Emitter class (auto: GPU, 2D under a 2D parent, else 3D)", "auto"),
 				choice("preset", ["none"] + ParticleSettings.PRESETS.keys(), "Start from a preset", "none"),
 				opt("amount", "int", "Particles alive at once (default: the preset's or 16)", null, {"min": 1, "max": 100000}),
@@ -33,46 +37,56 @@ func commands() -> Array:
 				opt("position", "Vector3", "Position (x, y used for 2D)", [0, 0, 0]),
 			],
 			"example": {"parent": "/root/Main", "name": "Campfire", "kind": "gpu_3d", "preset": "fire"},
+			"returns": {"path": "string", "type": "string", "preset": "string", "amount": "int", "lifetime": "float", "one_shot": "bool",
+					"explosiveness": "float"},
+			"undo": "scene",
 			"handler": _create,
 		},
 		{
 			"method": "particles.configure",
 			"summary": "Change emitter settings by ParticleProcessMaterial names for any emitter (direction, spread, initial_velocity_min/max, gravity, scale_min/max, color, emission_shape, emission_sphere_radius, emission_box_extents, damping_min/max, …) and node settings (amount, lifetime, one_shot, …).",
 			"params": [
-				req("node_path", "NodePath", "Particle emitter"),
+				node_param("node_path", "Particle emitter", true, null, ParticleSettings.EMITTERS),
 				req("settings", "Dictionary", "Settings, e.g. {\"emission_shape\": \"Box\", \"emission_box_extents\": [2, 0.1, 2], \"amount\": 64}"),
 			],
 			"example": {"node_path": "/root/Main/Campfire", "settings": {"amount": 64, "spread": 25, "emission_shape": "Box",
 					"emission_box_extents": [0.5, 0.1, 0.5]}},
+			"example_setup": [CAMPFIRE],
+			"returns": APPLIED,
+			"undo": "scene",
 			"handler": _configure,
 		},
 		{
 			"method": "particles.preset",
 			"summary": "Apply a ready-made effect (fire, smoke, sparks, snow, explosion) as real settings: shape, velocities, gravity, scale and a colour ramp (2D emitters in pixels, y down).",
 			"params": [
-				req("node_path", "NodePath", "Particle emitter"),
+				node_param("node_path", "Particle emitter", true, null, ParticleSettings.EMITTERS),
 				choice("preset", ParticleSettings.PRESETS.keys(), "Effect"),
 			],
 			"example": {"node_path": "/root/Main/Campfire", "preset": "smoke"},
+			"example_setup": [CAMPFIRE],
+			"returns": APPLIED.merged({"preset": "string"}),
+			"undo": "scene",
 			"handler": _preset,
 		},
 		{
 			"method": "particles.gradient",
 			"summary": "Set the colour over each particle's life from gradient stops.",
 			"params": [
-				req("node_path", "NodePath", "Particle emitter"),
+				node_param("node_path", "Particle emitter", true, null, ParticleSettings.EMITTERS),
 				req("stops", "Array", "Stops [[offset 0..1, colour], …] or [{offset, color}, …]"),
 			],
 			"example": {"node_path": "/root/Main/Campfire", "stops": [[0, "#ffffff"], [1, "#ff000000"]]},
+			"example_setup": [CAMPFIRE],
+			"returns": APPLIED,
+			"undo": "scene",
 			"handler": _gradient,
 		},
 	]
 
 
 func _create(p: Dictionary) -> Variant:
-	var parent: Variant = NewNode.check(p.parent, p.name, "particles.create")
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	var kind: String = p.kind
 	if kind == "auto":
 		kind = "gpu_2d" if parent is CanvasItem else "gpu_3d"
@@ -117,9 +131,7 @@ func _configure(p: Dictionary) -> Variant:
 
 
 func _preset(p: Dictionary) -> Variant:
-	var node: Variant = NewNode.require(p.node_path, ParticleSettings.EMITTERS, "particles.preset")
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var out: Variant = _apply(p.node_path, ParticleSettings.preset(p.preset, node), "apply %s preset to %%s" % p.preset, "particles.preset")
 	if out is Dictionary:
 		out["preset"] = p.preset
@@ -130,11 +142,8 @@ func _gradient(p: Dictionary) -> Variant:
 	return _apply(p.node_path, {"gradient": p.stops}, "set colour ramp of %s", "particles.gradient")
 
 
-## Plans, records as one action and reads back `settings` on an emitter.
-func _apply(path: String, settings: Dictionary, action_format: String, method: String) -> Variant:
-	var node: Variant = NewNode.require(path, ParticleSettings.EMITTERS, method)
-	if node is BridgeError:
-		return node
+## Plans, records as one action and reads back `settings` on an emitter (the router checked its class).
+func _apply(node: Node, settings: Dictionary, action_format: String, method: String) -> Variant:
 	var planned: Variant = ParticleSettings.plan(node, settings, method)
 	if planned is BridgeError:
 		return planned

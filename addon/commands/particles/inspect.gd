@@ -5,8 +5,8 @@ extends "../../core/command_group.gd"
 ## "Convert to CPUParticles" does), in place and undoable.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const NewNode := preload("../../lib/new_node.gd")
 const ParticleSettings := preload("../../lib/particle_settings.gd")
+const Emitters := preload("emitters.gd")
 
 
 func commands() -> Array:
@@ -14,32 +14,39 @@ func commands() -> Array:
 		{
 			"method": "particles.info",
 			"summary": "Describe a particle emitter: class, amount, lifetime, shot settings, and every node and process-material setting that differs from the default.",
-			"params": [req("node_path", "NodePath", "Particle emitter")],
+			"params": [node_param("node_path", "Particle emitter", true, null, ParticleSettings.EMITTERS)],
 			"example": {"node_path": "/root/Main/Campfire"},
+			"example_setup": [Emitters.CAMPFIRE],
+			"returns": {"path": "string", "type": "string", "amount": "int", "lifetime": "float", "one_shot": "bool", "explosiveness": "float",
+					"emitting": "bool", "settings": "Dictionary", "process_material?": {"class": "string", "settings": "Dictionary"}},
 			"read_only": true,
 			"handler": _info,
 		},
 		{
 			"method": "particles.restart",
 			"summary": "Restart an emitter's simulation in the editor preview (emitting turned on); changes nothing that is saved.",
-			"params": [req("node_path", "NodePath", "Particle emitter")],
+			"params": [node_param("node_path", "Particle emitter", true, null, ParticleSettings.EMITTERS)],
 			"example": {"node_path": "/root/Main/Campfire"},
+			"example_setup": [Emitters.CAMPFIRE],
+			"returns": {"path": "string", "emitting": "bool", "restarted": "bool"},
+			"undo": "none",
 			"handler": _restart,
 		},
 		{
 			"method": "particles.convert_to_cpu",
 			"summary": "Replace a GPUParticles2D/3D with an equivalent CPUParticles2D/3D (same name, place and children), for platforms without compute.",
-			"params": [req("node_path", "NodePath", "GPUParticles2D or GPUParticles3D")],
+			"params": [node_param("node_path", "GPUParticles2D or GPUParticles3D", true, null, ["GPUParticles2D", "GPUParticles3D"])],
 			"example": {"node_path": "/root/Main/Campfire"},
+			"example_setup": [Emitters.CAMPFIRE],
+			"returns": {"path": "string", "type": "string", "amount": "int", "lifetime": "float", "emission_shape": "int"},
+			"undo": "scene",
 			"handler": _convert,
 		},
 	]
 
 
 func _info(p: Dictionary) -> Variant:
-	var node: Variant = NewNode.require(p.node_path, ParticleSettings.EMITTERS, "particles.info")
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var out := {"path": SceneAccess.path_of(node), "type": node.get_class(), "amount": node.amount, "lifetime": node.lifetime,
 			"one_shot": node.one_shot, "explosiveness": node.explosiveness, "emitting": node.emitting,
 			"settings": _changed(node, ["amount", "lifetime", "one_shot", "explosiveness", "emitting", "position", "transform"])}
@@ -49,18 +56,14 @@ func _info(p: Dictionary) -> Variant:
 
 
 func _restart(p: Dictionary) -> Variant:
-	var node: Variant = NewNode.require(p.node_path, ParticleSettings.EMITTERS, "particles.restart")
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	node.emitting = true
 	node.restart()
 	return {"path": SceneAccess.path_of(node), "emitting": node.emitting, "restarted": true}
 
 
 func _convert(p: Dictionary) -> Variant:
-	var node: Variant = NewNode.require(p.node_path, ["GPUParticles2D", "GPUParticles3D"], "particles.convert_to_cpu")
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	if node == SceneAccess.root():
 		return BridgeError.failed("particles.convert_to_cpu cannot replace the scene's root")
 	var cpu: Node = CPUParticles3D.new() if node is GPUParticles3D else CPUParticles2D.new()

@@ -7,6 +7,11 @@ const SceneAccess := preload("../../lib/scene_access.gd")
 const NewNode := preload("../../lib/new_node.gd")
 
 const PATHS := ["Path2D", "Path3D"]
+## The sweeps' setup for the commands that change or read the examples' path: path.create's example.
+const TRACK := {"method": "path.create", "params": {"name": "Track", "points": [[0, 0, 0], [4, 0, 0], [4, 0, 4]]}}
+## _describe's result (2D paths: Vector2 points, no tilt).
+const DESCRIBED := {"path": "string", "type": "string", "point_count": "int", "baked_length": "float",
+		"points": [{"position": "Vector2|Vector3", "in": "Vector2|Vector3", "out": "Vector2|Vector3", "tilt?": "float"}]}
 
 
 func group_summary() -> String:
@@ -19,14 +24,16 @@ func commands() -> Array:
 			"method": "path.create",
 			"summary": "Add a Path2D or Path3D with a new curve through the given points (optionally closed back to the first).",
 			"params": [
-				opt("parent", "NodePath", "Parent node (default: the root)", ""),
-				opt("name", "string", "Node name (default: Path2D/Path3D, made unique)", ""),
+				node_param("parent", "Parent node (default: the root)", false, ""),
+				new_name_param("name", "Node name (default: Path2D/Path3D, made unique)"),
 				choice("dimension", ["2d", "3d"], "Path2D or Path3D", "3d"),
 				opt("points", "Array", "Points: [x, y(, z)] or {position, in, out, tilt}", []),
 				opt("closed", "bool", "Repeat the first point at the end", false),
 				opt("bake_interval", "float", "Distance between baked points", null, {"min": 0.001}),
 			],
 			"example": {"parent": "/root/Main", "name": "Track", "dimension": "3d", "points": [[0, 0, 0], [4, 0, 0], [4, 0, 4]]},
+			"returns": DESCRIBED,
+			"undo": "scene",
 			"handler": _create,
 		},
 		{
@@ -34,6 +41,9 @@ func commands() -> Array:
 			"summary": "Insert or append a curve point with optional in/out tangents (and tilt on 3D).",
 			"params": _point_params(false),
 			"example": {"node_path": "/root/Main/Track", "position": [0, 0, 4], "in": [1, 0, 0], "out": [-1, 0, 0]},
+			"example_setup": [TRACK],
+			"returns": DESCRIBED,
+			"undo": "scene",
 			"handler": _add_point,
 		},
 		{
@@ -41,13 +51,19 @@ func commands() -> Array:
 			"summary": "Move a curve point and/or change its tangents or tilt.",
 			"params": _point_params(true),
 			"example": {"node_path": "/root/Main/Track", "index": 1, "position": [5, 1, 0]},
+			"example_setup": [TRACK],
+			"returns": DESCRIBED,
+			"undo": "scene",
 			"handler": _set_point,
 		},
 		{
 			"method": "path.remove_point",
 			"summary": "Remove one point of a path's curve.",
-			"params": [req("node_path", "NodePath", "Path2D or Path3D"), req("index", "int", "Point index", {"min": 0})],
+			"params": [node_param("node_path", "Path2D or Path3D", true, null, PATHS), req("index", "int", "Point index", {"min": 0})],
 			"example": {"node_path": "/root/Main/Track", "index": 0},
+			"example_setup": [TRACK],
+			"returns": DESCRIBED,
+			"undo": "scene",
 			"destructive": true,
 			"handler": _remove_point,
 		},
@@ -55,17 +71,20 @@ func commands() -> Array:
 			"method": "path.smooth",
 			"summary": "Give every inner point tangents along its neighbours (Catmull-Rom style), turning a polyline into a smooth curve.",
 			"params": [
-				req("node_path", "NodePath", "Path2D or Path3D"),
+				node_param("node_path", "Path2D or Path3D", true, null, PATHS),
 				opt("amount", "float", "Tangent length as a share of the distance between the neighbours", 0.25, {"min": 0, "max": 1}),
 			],
 			"example": {"node_path": "/root/Main/Track", "amount": 0.25},
+			"example_setup": [TRACK],
+			"returns": DESCRIBED,
+			"undo": "scene",
 			"handler": _smooth,
 		},
 	]
 
 
 func _point_params(editing: bool) -> Array:
-	var out := [req("node_path", "NodePath", "Path2D or Path3D")]
+	var out := [node_param("node_path", "Path2D or Path3D", true, null, PATHS)]
 	if editing:
 		out.append(req("index", "int", "Point index", {"min": 0}))
 		out.append(opt("position", "Array", "New position [x, y(, z)]"))
@@ -79,9 +98,7 @@ func _point_params(editing: bool) -> Array:
 
 
 func _create(p: Dictionary) -> Variant:
-	var parent: Variant = NewNode.check(p.parent, p.name, "path.create")
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	var is_3d: bool = p.dimension == "3d"
 	var curve: Resource = Curve3D.new() if is_3d else Curve2D.new()
 	for i in p.points.size():
@@ -101,7 +118,7 @@ func _create(p: Dictionary) -> Variant:
 
 
 func _add_point(p: Dictionary) -> Variant:
-	var node: Variant = _path_node(p.node_path, "path.add_point")
+	var node: Variant = _path_node(p.node_path)
 	if node is BridgeError:
 		return node
 	var point: Variant = _point(p, node is Path3D, "")
@@ -114,7 +131,7 @@ func _add_point(p: Dictionary) -> Variant:
 
 
 func _set_point(p: Dictionary) -> Variant:
-	var node: Variant = _path_node(p.node_path, "path.set_point")
+	var node: Variant = _path_node(p.node_path)
 	if node is BridgeError:
 		return node
 	if p.index >= node.curve.point_count:
@@ -136,7 +153,7 @@ func _set_point(p: Dictionary) -> Variant:
 
 
 func _remove_point(p: Dictionary) -> Variant:
-	var node: Variant = _path_node(p.node_path, "path.remove_point")
+	var node: Variant = _path_node(p.node_path)
 	if node is BridgeError:
 		return node
 	if p.index >= node.curve.point_count:
@@ -145,7 +162,7 @@ func _remove_point(p: Dictionary) -> Variant:
 
 
 func _smooth(p: Dictionary) -> Variant:
-	var node: Variant = _path_node(p.node_path, "path.smooth")
+	var node: Variant = _path_node(p.node_path)
 	if node is BridgeError:
 		return node
 	if node.curve.point_count < 3:
@@ -169,11 +186,8 @@ func _edit(node: Node, action_name: String, change: Callable) -> Dictionary:
 	return _describe(node)
 
 
-## A Path2D/Path3D that has a curve (an empty one is given to a path without), or a BridgeError.
-func _path_node(path: String, method: String) -> Variant:
-	var node: Variant = NewNode.require(path, PATHS, method)
-	if node is BridgeError:
-		return node
+## The Path2D/Path3D the router resolved, when it has a curve; or a BridgeError.
+func _path_node(node: Node) -> Variant:
 	if node.curve == null:
 		return BridgeError.failed("%s has no curve: make paths with path.create" % SceneAccess.path_of(node))
 	return node

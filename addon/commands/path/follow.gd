@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## PathFollow2D/3D placed on it (optionally carrying an existing node along).
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const NewNode := preload("../../lib/new_node.gd")
+const Curves := preload("curves.gd")
 
 
 func commands() -> Array:
@@ -13,10 +13,13 @@ func commands() -> Array:
 			"method": "path.info",
 			"summary": "A path's points with tangents, its baked length, and optionally evenly spaced samples along it.",
 			"params": [
-				req("node_path", "NodePath", "Path2D or Path3D"),
+				node_param("node_path", "Path2D or Path3D", true, null, Curves.PATHS),
 				opt("samples", "int", "Evenly spaced positions to return along the curve (0: none)", 0, {"min": 0, "max": 10000}),
 			],
 			"example": {"node_path": "/root/Main/Track", "samples": 5},
+			"example_setup": [Curves.TRACK],
+			# a path without a curve has only the first five fields
+			"returns": Curves.DESCRIBED.merged({"bake_interval?": "float", "closed?": "bool", "samples?": ["Vector2|Vector3"]}),
 			"read_only": true,
 			"handler": _info,
 		},
@@ -24,23 +27,24 @@ func commands() -> Array:
 			"method": "path.add_follow",
 			"summary": "Add a PathFollow2D/3D on a path at a progress, and optionally move an existing node under it so it rides the path.",
 			"params": [
-				req("node_path", "NodePath", "Path2D or Path3D"),
-				opt("name", "string", "Node name (default: PathFollow2D/3D, made unique)", ""),
+				node_param("node_path", "Path2D or Path3D", true, null, Curves.PATHS),
+				new_name_param("name", "Node name (default: PathFollow2D/3D, made unique)", "", "node_path"),
 				opt("progress_ratio", "float", "Where on the path, 0..1", 0.0, {"min": 0, "max": 1}),
 				opt("loop", "bool", "Wrap around at the ends", true),
 				opt("rotates", "bool", "Turn with the path", true),
-				opt("carry", "NodePath", "A node to move under the follow (keeps its local transform)"),
+				node_param("carry", "A node to move under the follow (keeps its local transform)", false),
 			],
 			"example": {"node_path": "/root/Main/Track", "name": "Cart", "progress_ratio": 0.5},
+			"example_setup": [Curves.TRACK],
+			"returns": {"path": "string", "type": "string", "progress_ratio": "float", "progress": "float", "carried?": "string"},
+			"undo": "scene",
 			"handler": _add_follow,
 		},
 	]
 
 
 func _info(p: Dictionary) -> Variant:
-	var node: Variant = NewNode.require(p.node_path, ["Path2D", "Path3D"], "path.info")
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var c: Resource = node.curve
 	if c == null:
 		return {"path": SceneAccess.path_of(node), "type": node.get_class(), "point_count": 0, "points": [], "baked_length": 0.0}
@@ -64,17 +68,10 @@ func _info(p: Dictionary) -> Variant:
 
 
 func _add_follow(p: Dictionary) -> Variant:
-	var path_node: Variant = NewNode.require(p.node_path, ["Path2D", "Path3D"], "path.add_follow")
-	if path_node is BridgeError:
-		return path_node
-	var parent: Variant = NewNode.check(p.node_path, p.name, "path.add_follow")
-	if parent is BridgeError:
-		return parent
+	var path_node: Node = p.node_path
 	var carried: Node = null
 	if p.has("carry"):
-		var found: Variant = SceneAccess.resolve(p.carry)
-		if found is BridgeError:
-			return found
+		var found: Node = p.carry
 		if found == SceneAccess.root() or found == path_node or found.is_ancestor_of(path_node):
 			return BridgeError.invalid("path.add_follow: cannot carry %s (the root, the path or one of its ancestors)" % SceneAccess.path_of(found),
 					{"param": "carry"})

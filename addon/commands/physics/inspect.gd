@@ -15,9 +15,11 @@ func commands() -> Array:
 		{
 			"method": "physics.describe",
 			"summary": "Every physics body and area under a node: type, layers, shapes with sizes, and warnings (no shape, empty shape, scaled shapes, a concave shape on a moving body, a body in nobody's mask).",
-			"params": [opt("node_path", "NodePath", "Where to look (default: the whole scene)", "")],
+			"params": [node_param("node_path", "Where to look (default: the whole scene)", false, "")],
 			"example": {"node_path": "/root/Main"},
 			"read_only": true,
+			"returns": {"path": "string", "count": "int", "warnings": ["string"], "bodies": [{"path": "string", "type": "string",
+					"layers": "Array", "mask": "Array", "shapes": [{"path": "string"}], "bounds": "Dictionary|null"}]},
 			"handler": _describe,
 		},
 		{
@@ -31,15 +33,15 @@ func commands() -> Array:
 				opt("absorbent", "bool", "Subtract this bounce from the other body's", false),
 			],
 			"example": {"nodes": ["/root/Main/Ground"], "friction": 0.2, "bounce": 0.5},
+			"undo": "scene",
+			"returns": {"nodes": [{"path": "string", "friction": "float", "bounce": "float", "rough": "bool", "absorbent": "bool"}]},
 			"handler": _set_material,
 		},
 	]
 
 
 func _describe(p: Dictionary) -> Variant:
-	var top: Variant = SceneAccess.resolve(p.node_path)
-	if top is BridgeError:
-		return top
+	var top: Node = p.node_path
 	var bodies: Array = []
 	var warnings: Array = []
 	var objects: Array = [top] + _all(top)

@@ -9,15 +9,20 @@ const SpatialQuery := preload("../../lib/spatial_query.gd")
 const LayerBits := preload("../../lib/layer_bits.gd")
 const ProjectSettingsLib := preload("../../lib/project_settings.gd")
 
+## The nodes with collision layers or a mask.
+const LAYERED := ["CollisionObject3D", "CollisionObject2D", "RayCast3D", "RayCast2D", "ShapeCast3D", "ShapeCast2D"]
+
 
 func commands() -> Array:
 	return [
 		{
 			"method": "physics.layers",
 			"summary": "A body's, area's or ray's collision layers and mask decoded to layer numbers and project names, and which other bodies in the scene it can collide with.",
-			"params": [req("node_path", "NodePath", "A CollisionObject, RayCast or ShapeCast (2D or 3D)")],
+			"params": [node_param("node_path", "A CollisionObject, RayCast or ShapeCast (2D or 3D)", true, null, LAYERED)],
 			"example": {"node_path": "/root/Main/Player"},
 			"read_only": true,
+			"returns": {"path": "string", "type": "string", "collision_mask": "int", "mask_layers": "Array",
+					"collision_layer?": "int", "layers?": "Array", "detects": ["string"], "detected_by": ["string"]},
 			"handler": _layers,
 		},
 		{
@@ -30,6 +35,9 @@ func commands() -> Array:
 				choice("mode", ["set", "add", "remove"], "Replace the bits, add them, or remove them", "set"),
 			],
 			"example": {"nodes": ["/root/Main/Player"], "collision_layer": [2], "collision_mask": [1, 3]},
+			"undo": "scene",
+			"returns": {"nodes": [{"path": "string", "collision_mask": "int", "mask_layers": "Array", "collision_layer?": "int",
+					"layers?": "Array"}]},
 			"handler": _set_layers,
 		},
 		{
@@ -40,15 +48,16 @@ func commands() -> Array:
 				opt("names", "Dictionary", "Layer number → name to set, e.g. {\"1\": \"world\", \"2\": \"player\"}; \"\" clears a name"),
 			],
 			"example": {"kind": "2d_physics", "names": {"1": "world", "2": "player"}},
+			# a step in the editor's global history (lib/project_settings.gd); reading alone changes nothing
+			"undo": "global",
+			"returns": {"kind": "string", "names": "Dictionary", "changed": "int"},
 			"handler": _layer_names,
 		},
 	]
 
 
 func _layers(p: Dictionary) -> Variant:
-	var node: Variant = _layered(p.node_path, "node_path")
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var dim := SpatialQuery.dimension(node)
 	var kind := "%dd_physics" % dim
 	var out := {"path": SceneAccess.path_of(node), "type": node.get_class(), "collision_mask": node.collision_mask,

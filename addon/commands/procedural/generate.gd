@@ -28,6 +28,9 @@ func commands() -> Array:
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"path": "res://textures/clouds.tres", "size": [128, 128], "seed": 4, "noise": "perlin", "seamless": true, "overwrite": true},
+			"returns": {"path": "string", "size": ["int"], "noise": "string", "seed": "int", "frequency": "float", "octaves": "int",
+					"seamless": "bool", "as_normal_map": "bool", "values": {"min": "float", "max": "float", "mean": "float"}},
+			"undo": "none",
 			"handler": _noise_texture,
 		},
 		{
@@ -38,12 +41,17 @@ func commands() -> Array:
 				opt("rooms", "int", "Rooms to try to place", 8, {"min": 1, "max": 200}),
 				opt("room_size", "Vector2", "Smallest and largest room side, in cells", [4, 9]),
 				opt("seed", "int", "Random seed", 0),
-				opt("tilemap", "NodePath", "A TileMapLayer to paint into (cells from its origin; none: only return the layout)", ""),
+				# no "" default: the router would read it as the scene root; omitted means only the layout
+				node_param("tilemap", "A TileMapLayer to paint into (cells from its origin; none: only return the layout)", false, null, "TileMapLayer"),
 				opt("floor_tile", "Vector2", "Atlas coordinates of the floors tile", [0, 0]),
 				opt("wall_tile", "Vector2", "Atlas coordinates of the wall tile ([-1, -1]: no walls)", [-1, -1]),
 				opt("source_id", "int", "TileSet source id of those tiles", 0, {"min": 0}),
 			],
 			"example": {"size": [40, 24], "rooms": 6, "seed": 7},
+			# painting is the scene's undo step; without a tilemap nothing changes (undoable: false)
+			"returns": {"size": ["int"], "seed": "int", "rooms": [{"x": "int", "y": "int", "w": "int", "h": "int"}], "corridors": "int",
+					"floor_cells": "int", "wall_cells": "int", "map": ["string"], "painted": "bool", "tilemap?": "string", "used_cells?": "int"},
+			"undo": "scene",
 			"handler": _dungeon,
 		},
 	]
@@ -106,14 +114,8 @@ func _dungeon(p: Dictionary) -> Variant:
 		return BridgeError.invalid("procedural.dungeon: size must be at least [5, 5] and at most 250000 cells", {"param": "size"})
 	if lo < 2 or hi < lo or hi > mini(w, h) - 2:
 		return BridgeError.invalid("procedural.dungeon: room_size must be [min, max] with 2 <= min <= max <= %d" % (mini(w, h) - 2), {"param": "room_size"})
-	var layer: TileMapLayer = null
-	if p.tilemap != "":
-		var node: Variant = SceneAccess.resolve(p.tilemap)
-		if node is BridgeError:
-			return node
-		if not node is TileMapLayer:
-			return BridgeError.invalid("procedural.dungeon: %s is a %s, not a TileMapLayer" % [SceneAccess.path_of(node), node.get_class()], {"param": "tilemap"})
-		layer = node
+	var layer: TileMapLayer = p.get("tilemap")
+	if layer:
 		var checked: Variant = _check_tiles(layer, p)
 		if checked is BridgeError:
 			return checked

@@ -18,12 +18,12 @@ func commands() -> Array:
 			"summary": "Place `count` copies of a scene or node class at seeded random points of a box (2D or 3D) or of a MeshInstance3D's surface, at least min_distance apart.",
 			"params": [
 				req("item", "string", "Scene file (res://...tscn) or node class to place, e.g. res://props/rock.tscn or Sprite2D"),
-				req("parent", "NodePath", "Node the copies go under (2D or 3D decides the space)"),
+				node_param("parent", "Node the copies go under (2D or 3D decides the space)"),
 				opt("count", "int", "How many", 10, {"min": 1, "max": 5000}),
 				opt("seed", "int", "Random seed", 0),
 				opt("region_min", "Vector3", "Box corner in the parent's space (2D uses x, y)", [0, 0, 0]),
 				opt("region_max", "Vector3", "Opposite corner", [100, 100, 0]),
-				opt("surface", "NodePath", "A MeshInstance3D to scatter over instead of the box (3D)"),
+				node_param("surface", "A MeshInstance3D to scatter over instead of the box (3D)", false),
 				opt("min_distance", "float", "Minimum spacing between copies (0: none)", 0.0, {"min": 0.0}),
 				opt("random_rotation", "bool", "Random rotation (about Z in 2D, about the up axis in 3D)", false),
 				opt("scale_range", "Vector2", "Uniform scale picked in [min, max]", [1, 1]),
@@ -31,13 +31,15 @@ func commands() -> Array:
 			],
 			"example": {"item": "Marker2D", "parent": "/root/Main", "count": 5, "seed": 7, "region_min": [0, 0, 0], "region_max": [640, 360, 0],
 					"min_distance": 40},
+			"returns": {"parent": "string", "count": "int", "seed": "int", "nodes": [{"path": "string", "position": "Vector2|Vector3"}]},
+			"undo": "scene",
 			"handler": _scatter,
 		},
 		{
 			"method": "procedural.noise_grid",
 			"summary": "Fill a grid with nodes where seeded noise falls in a rule's band (e.g. water below -0.2, trees above 0.3); one node per cell at most.",
 			"params": [
-				req("parent", "NodePath", "Node the cells go under (2D: x, y grid; 3D: x, z grid)"),
+				node_param("parent", "Node the cells go under (2D: x, y grid; 3D: x, z grid)"),
 				req("rules", "Array", "[{min, max, item}] noise bands in -1..1 and what to place (scene file or class); first match wins"),
 				opt("size", "Vector2", "Cells across and down", [16, 16]),
 				opt("cell_size", "float", "Distance between cells", 32.0, {"min": 0.001}),
@@ -47,15 +49,15 @@ func commands() -> Array:
 				opt("name", "string", "Name prefix of the cells", "Cell"),
 			],
 			"example": {"parent": "/root/Main", "size": [8, 8], "seed": 3, "rules": [{"min": 0.2, "max": 1.0, "item": "Marker2D"}]},
+			"returns": {"parent": "string", "count": "int", "by_item": "Dictionary", "cells": "int", "seed": "int"},
+			"undo": "scene",
 			"handler": _noise_grid,
 		},
 	]
 
 
 func _scatter(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	var is_3d := _space(parent)
 	if is_3d == -1:
 		return BridgeError.invalid("procedural.scatter: parent %s is neither 2D nor 3D; pick a Node2D or Node3D" % SceneAccess.path_of(parent), {"param": "parent"})
@@ -103,9 +105,7 @@ func _scatter(p: Dictionary) -> Variant:
 
 
 func _noise_grid(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	var is_3d := _space(parent)
 	if is_3d == -1:
 		return BridgeError.invalid("procedural.noise_grid: parent %s is neither 2D nor 3D" % SceneAccess.path_of(parent), {"param": "parent"})
@@ -184,10 +184,7 @@ static func _box_sampler(lo: Vector3, hi: Vector3, is_3d: bool) -> Variant:
 
 
 ## Points on a MeshInstance3D's triangles, picked by area, in the parent's space.
-func _surface_sampler(path: String, parent: Node) -> Variant:
-	var node: Variant = SceneAccess.resolve(path)
-	if node is BridgeError:
-		return node
+func _surface_sampler(node: Node, parent: Node) -> Variant:
 	if not node is MeshInstance3D or node.mesh == null or not parent is Node3D:
 		return BridgeError.invalid("procedural.scatter: surface must be a MeshInstance3D with a mesh, under a 3D parent", {"param": "surface"})
 	var faces: PackedVector3Array = node.mesh.get_faces()
@@ -198,7 +195,7 @@ func _surface_sampler(path: String, parent: Node) -> Variant:
 		total += (faces[i + 1] - faces[i]).cross(faces[i + 2] - faces[i]).length() / 2.0
 		areas.append(total)
 	if total <= 0.0:
-		return BridgeError.invalid("procedural.scatter: %s's mesh has no area" % path, {"param": "surface"})
+		return BridgeError.invalid("procedural.scatter: %s's mesh has no area" % SceneAccess.path_of(node), {"param": "surface"})
 	return func(rng: RandomNumberGenerator) -> Variant:
 		var pick := rng.randf() * total
 		var t := areas.bsearch(pick)

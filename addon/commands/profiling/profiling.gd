@@ -14,6 +14,9 @@ for i in %d:
 	out.append([Time.get_ticks_usec() - t, Performance.get_monitor(Performance.TIME_PROCESS) * 1000.0, Performance.get_monitor(Performance.TIME_PHYSICS_PROCESS) * 1000.0])
 return out"""
 
+## min/avg/p95/max of one per-frame series, in ms.
+const SUMMARY := {"min": "float", "avg": "float", "p95": "float", "max": "float"}
+
 
 func group_summary() -> String:
 	return "Frame times and Performance monitors of the editor and the running game; the bridge's per-command stats"
@@ -27,6 +30,9 @@ func commands() -> Array:
 			"params": [opt("category", "string", "Only this category, e.g. render or physics_2d (default: all)", "")],
 			"example": {"category": "memory"},
 			"read_only": true,
+			"returns": {"time?": "Dictionary", "memory?": "Dictionary", "object?": "Dictionary", "render?": "Dictionary", "physics_2d?": "Dictionary",
+					"physics_3d?": "Dictionary", "navigation?": "Dictionary", "navigation_3d?": "Dictionary", "audio?": "Dictionary", "pipeline?": "Dictionary",
+					"other?": "Dictionary", "custom?": "Dictionary"},
 			"handler": _monitors,
 		},
 		{
@@ -39,6 +45,7 @@ func commands() -> Array:
 			"example": {"target": "editor", "frames": 30},
 			"read_only": true,
 			"timeout_ms": 130000,
+			"returns": {"target": "string", "frames": "int", "frame_ms": SUMMARY, "fps": "float", "process_ms": SUMMARY, "physics_process_ms": SUMMARY},
 			"handler": _frame_times,
 		},
 		{
@@ -50,6 +57,8 @@ func commands() -> Array:
 			],
 			"example": {"top": 10},
 			"read_only": true,
+			"returns": {"since_seconds_ago": "float", "calls": "int", "methods": "int", "reset": "bool",
+					"commands": [{"method": "string", "calls": "int", "errors": "int", "total_ms": "float", "avg_ms": "float", "max_ms": "float"}]},
 			"handler": _command_stats,
 		},
 	]

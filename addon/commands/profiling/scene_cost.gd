@@ -18,6 +18,11 @@ func commands() -> Array:
 			],
 			"example": {"path": "res://scenes/main.tscn", "top": 3},
 			"read_only": true,
+			"returns": {"scene": "string", "counts": {"nodes": "int", "scripts": "int", "canvas_items_visible": "int", "meshes_visible": "int",
+					"surfaces": "int", "triangles": "int", "multimesh_instances": "int", "lights": "int", "shadow_casting_lights": "int",
+					"particle_systems": "int", "particles": "int", "collision_shapes": "int", "physics_bodies": "int", "max_depth": "int"},
+					"unique_materials": "int", "draw_calls_estimate": "int", "note": "string",
+					"heaviest": [{"node": "string", "type": "string", "triangles": "int", "surfaces": "int", "copies": "int"}]},
 			"handler": _scene_cost,
 		},
 	]

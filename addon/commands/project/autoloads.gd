@@ -27,6 +27,7 @@ func commands() -> Array:
 				opt("singleton", "bool", "Also make it a global variable by its name", true),
 			],
 			"example": {"name": "PlayerScript", "path": "res://scripts/player.gd"},
+			"undo": "global",  # project settings: a step of the global history, saved on do and undo
 			"returns": {"name": "string", "path": "string", "singleton": "bool", "saved": "bool"},
 			"handler": _autoload_add,
 		},
@@ -35,7 +36,13 @@ func commands() -> Array:
 			"summary": "Unregister an autoload (undoable, saved to project.godot).",
 			"params": [req("name", "string", "Autoload name")],
 			"example": {"name": "PlayerScript"},
+			# the autoload to remove, written as a setting so the setup works whether or not project.autoload_add's
+			# example left it in the editor's memory (the sweeps put files back, not the settings held in memory)
+			"example_setup": [{"method": "project.settings_set", "params": {"key": "autoload/PlayerScript",
+					"value": "*res://scripts/player.gd", "create": true}}],
 			"destructive": true,
+			"undo": "global",
+			"returns": {"name": "string", "removed": "bool", "path": "string", "saved": "bool"},
 			"handler": _autoload_remove,
 		},
 	]

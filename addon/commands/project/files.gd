@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 ## itself, and are handed to the editor's filesystem so it imports them.
 
 const Params := preload("../../core/params.gd")
-const Scan := preload("filesystem.gd")
+const Scan := preload("../../lib/filesystem_scan.gd")
 const Settings := preload("../../core/settings.gd")
 
 ## Largest file project.read_file returns.
@@ -22,6 +22,7 @@ func commands() -> Array:
 			"params": [req("path", "string", "File to read, e.g. res://scripts/player.gd")],
 			"example": {"path": "res://scripts/player.gd"},
 			"read_only": true,
+			"returns": {"path": "string", "size": "int", "lines": "int", "content": "string"},
 			"handler": _read,
 		},
 		{
@@ -34,6 +35,9 @@ func commands() -> Array:
 			],
 			"example": {"path": "res://notes/todo.md", "content": "# To do\n- add enemies\n"},
 			"destructive": true,
+			"undo": "none",  # a file written directly
+			"returns": {"path": "string", "bytes": "int", "created": "bool", "imported?": "bool", "reloaded?": "bool",
+					"note?": "string", "open_in_editor?": "bool"},
 			"handler": _write,
 		},
 	]

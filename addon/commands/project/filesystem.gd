@@ -3,8 +3,10 @@ extends "../../core/command_group.gd"
 ## project.*, the editor's view of the files: rescan so files written outside the editor are imported,
 ## and resolve uid:// ↔ res:// paths.
 
+const FilesystemScan := preload("../../lib/filesystem_scan.gd")
+
 ## The longest a scan may take before project.scan gives up waiting.
-const SCAN_LIMIT_MS := 100_000
+const SCAN_LIMIT_MS := FilesystemScan.SCAN_LIMIT_MS
 ## The characters of a uid:// text.
 const UID_CHARS := "abcdefghijklmnopqrstuvwxyz0123456789"
 
@@ -17,6 +19,8 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"timeout_ms": SCAN_LIMIT_MS + 20_000,
+			"undo": "none",  # the editor's view of the files, in no history
+			"returns": {"added": ["string"], "removed": ["string"], "reimported": ["string"], "duration_ms": "int"},
 			"handler": _scan,
 		},
 		{
@@ -25,6 +29,7 @@ func commands() -> Array:
 			"params": [req("path", "string", "A uid://… or a res://… path")],
 			"example": {"path": "res://scripts/player.gd"},
 			"read_only": true,
+			"returns": {"uid": "string", "path": "string", "exists": "bool"},
 			"handler": _uid,
 		},
 	]
@@ -32,43 +37,16 @@ func commands() -> Array:
 
 func _scan(_p: Dictionary) -> Variant:
 	var started := Time.get_ticks_msec()
-	var result: Variant = await scan_and_wait(server)
+	var result: Variant = await FilesystemScan.scan_and_wait(server)
 	if result is BridgeError:
 		return result
 	result["duration_ms"] = Time.get_ticks_msec() - started
 	return result
 
 
-## Runs a full scan of res:// and waits for it (and the imports it starts) to finish.
-## Returns {added, removed, reimported} (res:// paths) or a TIMEOUT BridgeError.
+## Kept for the groups that preload this file for it (filesystem.*): lib/filesystem_scan.gd is the one scan.
 static func scan_and_wait(server_node: Node) -> Variant:
-	var fs := EditorInterface.get_resource_filesystem()
-	var tree := server_node.get_tree()
-	while fs.is_scanning():  # one already running: let it finish, then scan for what it may have missed
-		await tree.process_frame
-	var before := _files(fs.get_filesystem(), {})
-	var reimported := {}
-	var on_reimport := func(paths: PackedStringArray) -> void:
-		for path in paths:
-			reimported[path] = true
-	fs.resources_reimported.connect(on_reimport)
-	var started := Time.get_ticks_msec()
-	fs.scan()
-	while fs.is_scanning() and Time.get_ticks_msec() - started < SCAN_LIMIT_MS:
-		await tree.process_frame
-	for i in 2:  # the scan's result is applied, and its imports run, on the frames after it ends
-		await tree.process_frame
-	fs.resources_reimported.disconnect(on_reimport)
-	if fs.is_scanning():
-		return BridgeError.new(BridgeError.TIMEOUT, "the filesystem scan did not finish within %d s" % (SCAN_LIMIT_MS / 1000))
-	var after := _files(fs.get_filesystem(), {})
-	var added: Array = after.keys().filter(func(f: String) -> bool: return not before.has(f))
-	var removed: Array = before.keys().filter(func(f: String) -> bool: return not after.has(f))
-	added.sort()
-	removed.sort()
-	var changed: Array = reimported.keys()
-	changed.sort()
-	return {"added": added, "removed": removed, "reimported": changed}
+	return await FilesystemScan.scan_and_wait(server_node)
 
 
 func _uid(p: Dictionary) -> Variant:
@@ -92,14 +70,3 @@ func _uid(p: Dictionary) -> Variant:
 		return BridgeError.not_found("%s has no UID (scenes and resources get one when Godot saves them, scripts when the editor scans them)" % text,
 				{"path": text})
 	return {"uid": ResourceUID.id_to_text(found), "path": text, "exists": true}
-
-
-## Every file path the editor's filesystem knows, as a set.
-static func _files(dir: EditorFileSystemDirectory, out: Dictionary) -> Dictionary:
-	if dir == null:
-		return out
-	for i in dir.get_file_count():
-		out[dir.get_file_path(i)] = true
-	for i in dir.get_subdir_count():
-		_files(dir.get_subdir(i), out)
-	return out

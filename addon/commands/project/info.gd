@@ -35,6 +35,9 @@ func commands() -> Array:
 			],
 			"example": {"key": "application/config/name"},
 			"read_only": true,
+			# one setting (key) or every setting under a prefix
+			"returns": {"key?": "string", "value?": "any", "type?": "string", "default?": "any", "hint?": "string",
+					"prefix?": "string", "count?": "int", "settings?": "Dictionary"},
 			"handler": _settings_get,
 		},
 		{
@@ -46,13 +49,18 @@ func commands() -> Array:
 				opt("create", "bool", "Allow a key the project does not have yet", false),
 			],
 			"example": {"key": "application/config/description", "value": "A demo"},
+			"undo": "global",  # a step of the global history, saved on do and undo
+			"returns": {"key": "string", "value": "any", "previous": "any", "created": "bool", "saved": "bool"},
 			"handler": _settings_set,
 		},
 		{
 			"method": "project.main_scene",
 			"summary": "Get the main scene, or set it with path (undoable, saved to project.godot).",
 			"params": [opt("path", "string", "Scene to make the main scene, e.g. res://scenes/ui.tscn")],
-			"example": {},
+			# the demo's own main scene: the example leaves the project as it was (a later game run plays main.tscn)
+			"example": {"path": "res://scenes/main.tscn"},
+			"undo": "global",  # setting it is a step of the global history; getting it moves nothing (undoable: false)
+			"returns": {"path": "string", "previous?": "string"},
 			"handler": _main_scene,
 		},
 		{
@@ -66,6 +74,8 @@ func commands() -> Array:
 			],
 			"example": {"path": "res://scenes"},
 			"read_only": true,
+			"returns": {"path": "string", "dirs": ["string"], "files": [{"path": "string", "type?": "string"}], "truncated": "bool",
+					"count": "int"},
 			"handler": _file_tree,
 		},
 	]

@@ -32,6 +32,8 @@ func commands() -> Array:
 				opt("deadzone", "float", "Analog deadzone", DEFAULT_DEADZONE, {"min": 0.0, "max": 1.0}),
 			],
 			"example": {"name": "jump", "keys": ["Space"]},
+			"undo": "global",  # the input map is project settings: a step of the global history, saved on do and undo
+			"returns": {"name": "string", "deadzone": "float", "events": ["string"], "saved": "bool"},
 			"handler": _input_action_add,
 		},
 		{
@@ -39,7 +41,13 @@ func commands() -> Array:
 			"summary": "Remove an input action (undoable, saved to project.godot).",
 			"params": [req("name", "string", "Action name")],
 			"example": {"name": "jump"},
+			# the action to remove, written as a setting so the setup works whether or not project.input_action_add's
+			# example left it in the editor's memory (the sweeps put files back, not the settings held in memory)
+			"example_setup": [{"method": "project.settings_set", "params": {"key": "input/jump",
+					"value": {"deadzone": DEFAULT_DEADZONE, "events": []}, "create": true}}],
 			"destructive": true,
+			"undo": "global",
+			"returns": {"name": "string", "removed": "bool", "saved": "bool"},
 			"handler": _input_action_remove,
 		},
 	]

@@ -8,6 +8,10 @@ const FileOps := preload("../../lib/file_ops.gd")
 const SceneAccess := preload("../../lib/scene_access.gd")
 const PropertyPath := preload("../../lib/property_path.gd")
 
+## The sweeps' setup for the commands that read, copy or change the examples' resource file.
+const RED := {"method": "resource.create", "params": {"path": "res://materials/red.tres", "type": "StandardMaterial3D",
+		"properties": {"albedo_color": "#ff0000"}}}
+
 
 func group_summary() -> String:
 	return "Resources: create, inspect, edit and save any Resource class"
@@ -25,6 +29,10 @@ func commands() -> Array:
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"path": "res://materials/red.tres", "type": "StandardMaterial3D", "properties": {"albedo_color": "#ff0000", "roughness": 0.25}},
+			# a material's render_priority stays within -128..127: the engine logs an error and keeps 0
+			"example_refused": {"properties": {"render_priority": 999}},
+			"returns": {"path": "string", "class": "string", "uid": "string", "values": "Dictionary", "adjusted?": ["string"]},
+			"undo": "none",
 			"handler": _create,
 		},
 		{
@@ -37,18 +45,24 @@ func commands() -> Array:
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"path": "res://materials/red.tres", "to": "res://materials/red_copy.res"},
+			"example_setup": [RED],
+			"returns": {"path": "string", "source": "string", "class": "string", "uid": "string", "source_uid": "string"},
+			"undo": "none",
 			"handler": _duplicate,
 		},
 		{
 			"method": "resource.extract",
 			"summary": "Save a node's embedded resource (a material, shape, theme…) to its own file and point the property at that file (undoable; the file stays).",
 			"params": [
-				req("node_path", "NodePath", "Node of the edited scene"),
+				node_param("node_path", "Node of the edited scene"),
 				req("property", "string", "Property holding the embedded resource, e.g. shape"),
 				req("path", "string", "File to save it to, .tres or .res", {"writes_path": true}),
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"node_path": "/root/Main/Player/Shape", "property": "shape", "path": "res://shapes/player_shape.tres"},
+			# the file is written (it stays on undo); the property's switch to it is the scene's undo step
+			"returns": {"node": "string", "property": "string", "path": "string", "class": "string", "uid": "string"},
+			"undo": "scene",
 			"handler": _extract,
 		},
 		{
@@ -61,6 +75,7 @@ func commands() -> Array:
 				opt("limit", "int", "At most this many", 200, {"min": 1, "max": 10000}),
 			],
 			"example": {"type": "PackedScene", "under": "res://scenes"},
+			"returns": {"count": "int", "total": "int", "truncated": "bool", "resources": [{"path": "string", "type": "string", "uid": "string"}]},
 			"read_only": true,
 			"handler": _find,
 		},
@@ -110,9 +125,7 @@ func _duplicate(p: Dictionary) -> Variant:
 
 
 func _extract(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var info: Variant = SceneAccess.property_info(node, p.property)
 	if info is BridgeError:
 		return info

@@ -6,6 +6,7 @@ extends "../../core/command_group.gd"
 
 const Resources := preload("../../lib/resource_files.gd")
 const FileOps := preload("../../lib/file_ops.gd")
+const Files := preload("files.gd")
 
 
 func commands() -> Array:
@@ -19,6 +20,9 @@ func commands() -> Array:
 				opt("used_by", "bool", "Also list the project files that depend on it (scans every file)", false),
 			],
 			"example": {"path": "res://materials/red.tres", "filter": "color"},
+			"example_setup": [Files.RED],
+			"returns": {"path": "string", "class": "string", "uid": "string", "properties": [{"name": "string", "type": "string", "value": "any"}],
+					"dependencies": ["string"], "script?": "string", "imported_by?": "string", "used_by?": ["string"]},
 			"read_only": true,
 			"handler": _inspect,
 		},
@@ -30,6 +34,11 @@ func commands() -> Array:
 				properties_param("properties", "{property: value}: [x, y] for vectors, '#rrggbb' for colours, enum names, res:// paths or {\"class\": …} for resources", true),
 			],
 			"example": {"path": "res://materials/red.tres", "properties": {"albedo_color": "#3366ff", "metallic": 0.5}},
+			"example_setup": [Files.RED],
+			"example_refused": {"properties": {"render_priority": 999}},
+			# `saved`: the file read back from disk after the write (it is saved on do and on undo)
+			"returns": {"path": "string", "values": "Dictionary", "previous": "Dictionary", "saved": "bool", "adjusted?": ["string"]},
+			"undo": "global",
 			"handler": _set_properties,
 		},
 	]

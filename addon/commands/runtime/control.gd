@@ -17,6 +17,9 @@ func commands() -> Array:
 			"example": {},
 			"read_only": true,
 			"needs": "game",
+			"returns": {"pid": "int", "paused": "bool", "current_scene": "string", "scene_file": "string", "display_server": "string",
+					"renders": "bool", "rendering_method": "string", "viewport_size": "Vector2", "process_frames": "int", "physics_frames": "int",
+					"physics_ticks_per_second": "int", "time_scale": "float", "fps": "float", "uptime_ms": "int"},
 			"handler": in_game("runtime.status"),
 		},
 		{
@@ -25,6 +28,8 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"needs": "game",
+			"undo": "none",
+			"returns": {"paused": "bool", "was_paused": "bool", "physics_frames": "int"},
 			"handler": in_game("runtime.pause"),
 		},
 		{
@@ -33,6 +38,8 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"needs": "game",
+			"undo": "none",
+			"returns": {"paused": "bool", "was_paused": "bool"},
 			"handler": in_game("runtime.resume"),
 		},
 		{
@@ -45,6 +52,9 @@ func commands() -> Array:
 			"example": {"frames": 30},
 			"needs": "game",
 			"timeout_ms": 120000,
+			"undo": "none",
+			"returns": {"ticks": "int", "delta": "float", "physics_ticks_per_second": "int", "paused": "bool", "physics_frames": "int",
+					"from_physics_frame": "int"},
 			"handler": in_game("runtime.step", func(p: Dictionary) -> int: return p.frames * 100),
 		},
 		{
@@ -53,6 +63,8 @@ func commands() -> Array:
 			"params": [req("scale", "float", "Time scale", {"min": 0.0, "max": 100.0})],
 			"example": {"scale": 1.0},
 			"needs": "game",
+			"undo": "none",
+			"returns": {"time_scale": "float", "previous": "float"},
 			"handler": in_game("runtime.time_scale"),
 		},
 		{
@@ -62,6 +74,8 @@ func commands() -> Array:
 			"example": {},
 			"destructive": true,
 			"needs": "game",
+			"undo": "none",
+			"returns": {"current_scene": "string", "scene_file": "string"},
 			"handler": in_game("runtime.change_scene"),
 		},
 		{
@@ -71,6 +85,7 @@ func commands() -> Array:
 			"example": {"names": ["fps", "nodes"]},
 			"read_only": true,
 			"needs": "game",
+			"returns": {"monitors": "Dictionary"},
 			"handler": in_game("runtime.monitors"),
 		},
 		{
@@ -84,6 +99,7 @@ func commands() -> Array:
 			"example": {"limit": 20},
 			"read_only": true,
 			"needs": "game",
+			"returns": {"count": "int", "next_seq": "int", "entries": [{"type": "string", "message": "string", "seq": "int", "time_ms": "int"}]},
 			"handler": in_game("runtime.errors"),
 		},
 	]

@@ -13,6 +13,8 @@ func commands() -> Array:
 			"example": {"code": "emit(scene.name)\nreturn scene.get_node(\"Player\").position"},
 			"destructive": true,
 			"needs": "game",
+			"undo": "none",
+			"returns": {"emitted": "Array", "result": "any", "errors": [{"type": "string", "message": "string", "line?": "int"}], "run_usec": "int"},
 			"handler": in_game("runtime.eval"),
 		},
 		{
@@ -26,6 +28,7 @@ func commands() -> Array:
 			"read_only": true,
 			"needs": "game",
 			"timeout_ms": 75000,
+			"returns": {"condition": "string", "value": "any", "frames": "int", "elapsed_ms": "int"},
 			"handler": in_game("runtime.wait_until"),
 		},
 	]

@@ -4,6 +4,11 @@ extends "../../lib/game_command.gd"
 ## renderer (a display: under Xvfb on a machine without one); a headless game says so. Every frame is
 ## drawn after the request; uniform (all-black) and repeated frames are flagged.
 
+## One frame as the game sends it (game/frames.gd): uniform_color/warning flag a one-colour frame,
+## same_as_previous a repeat, saved the file it was also written to.
+const FRAME := {"mime_type": "string", "width": "int", "height": "int", "frame": "int", "time_ms": "int", "image_base64": "string",
+		"saved?": "string", "uniform_color?": "Array", "warning?": "string", "same_as_previous?": "bool"}
+
 
 func commands() -> Array:
 	return [
@@ -17,6 +22,7 @@ func commands() -> Array:
 			"example": {"scale": 0.5},
 			"read_only": true,
 			"needs": "game",
+			"returns": FRAME,
 			"handler": in_game("runtime.screenshot"),
 		},
 		{
@@ -32,6 +38,7 @@ func commands() -> Array:
 			"read_only": true,
 			"needs": "game",
 			"timeout_ms": 120000,
+			"returns": {"count": "int", "interval_frames": "int", "capture_usec": "int", "frames": [FRAME]},
 			"handler": in_game("runtime.capture_frames", func(p: Dictionary) -> int: return p.count * p.interval_frames * 50),
 		},
 	]

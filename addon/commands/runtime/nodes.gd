@@ -17,6 +17,8 @@ func commands() -> Array:
 			"example": {"node_path": "/root", "max_depth": 2},
 			"read_only": true,
 			"needs": "game",
+			"returns": {"current_scene": "string", "paused": "bool", "root": {"name": "string", "type": "string", "path": "string", "script?": "string",
+					"scene?": "string", "visible?": "bool", "child_count?": "int", "children?": "Array"}},
 			"handler": in_game("runtime.tree"),
 		},
 		{
@@ -29,6 +31,7 @@ func commands() -> Array:
 			"example": {"node_path": "Player", "properties": ["position", "speed"]},
 			"read_only": true,
 			"needs": "game",
+			"returns": {"node": "string", "type": "string", "values": "Dictionary"},
 			"handler": in_game("runtime.get"),
 		},
 		{
@@ -41,6 +44,8 @@ func commands() -> Array:
 			],
 			"example": {"node_path": "Player", "property": "position", "value": [100, 180]},
 			"needs": "game",
+			"undo": "none",
+			"returns": {"node": "string", "property": "string", "value": "any", "previous": "any"},
 			"handler": in_game("runtime.set"),
 		},
 		{
@@ -53,6 +58,8 @@ func commands() -> Array:
 			],
 			"example": {"node_path": "Player", "method": "take_damage", "args": [10]},
 			"needs": "game",
+			"undo": "none",
+			"returns": {"node": "string", "method": "string", "result": "any"},
 			"handler": in_game("runtime.call"),
 		},
 		{
@@ -69,6 +76,7 @@ func commands() -> Array:
 			"example": {"group": "players"},
 			"read_only": true,
 			"needs": "game",
+			"returns": {"count": "int", "truncated": "bool", "nodes": [{"name": "string", "type": "string", "path": "string"}]},
 			"handler": in_game("runtime.find"),
 		},
 		{
@@ -78,6 +86,8 @@ func commands() -> Array:
 			"example": {"node_path": "Player"},
 			"read_only": true,
 			"needs": "game",
+			"returns": {"node": "string", "type": "string", "script": "string", "properties": [{"name": "string", "type": "string", "value": "any"}],
+					"script_methods": ["string"], "script_signals": ["string"], "children": ["string"]},
 			"handler": in_game("runtime.describe"),
 		},
 		{
@@ -87,6 +97,8 @@ func commands() -> Array:
 			"example": {},
 			"read_only": true,
 			"needs": "game",
+			"returns": {"count": "int", "controls": [{"path": "string", "type": "string", "text": "string", "rect": {"position": "Vector2", "size": "Vector2"},
+					"center": "Vector2"}]},
 			"handler": in_game("runtime.ui"),
 		},
 	]

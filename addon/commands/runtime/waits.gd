@@ -17,6 +17,7 @@ func commands() -> Array:
 			"read_only": true,
 			"needs": "game",
 			"timeout_ms": 75000,
+			"returns": {"node": "string", "type": "string", "frames": "int", "elapsed_ms": "int"},
 			"handler": in_game("runtime.wait_for_node"),
 		},
 		{
@@ -31,6 +32,9 @@ func commands() -> Array:
 			"read_only": true,
 			"needs": "game",
 			"timeout_ms": 75000,
+			"returns": {"node": "string", "signal": "string", "args": "Array", "frames": "int", "elapsed_ms": "int"},
+			# the sweeps' game emits nothing by itself: a timer in the game makes Player take damage (and emit hit) shortly
+			"example_setup": [{"method": "runtime.eval", "params": {"code": "tree.create_timer(0.2).timeout.connect(scene.get_node(\"Player\").take_damage.bind(1))"}}],
 			"handler": in_game("runtime.await_signal"),
 		},
 		{
@@ -47,6 +51,7 @@ func commands() -> Array:
 			"read_only": true,
 			"needs": "game",
 			"timeout_ms": 120000,
+			"returns": {"node": "string", "samples": [{"frame": "int", "physics_frame": "int", "values": "Dictionary"}]},
 			"handler": in_game("runtime.watch", func(p: Dictionary) -> int: return p.samples * p.interval_frames * 50),
 		},
 	]

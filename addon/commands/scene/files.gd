@@ -15,6 +15,8 @@ func commands() -> Array:
 			"params": [opt("path", "string", "Open scene to reload (default: the edited one)")],
 			"example": {"path": "res://scenes/main.tscn"},
 			"destructive": true,
+			"undo": "none",  # it discards the scene's history: nothing of it can be undone
+			"returns": {"path": "string", "reloaded": "bool", "root": "string", "discarded_actions": "int", "current": "string"},
 			"handler": _reload,
 		},
 		{
@@ -26,6 +28,8 @@ func commands() -> Array:
 			],
 			"example": {"path": "res://scenes/main.tscn"},
 			"read_only": true,
+			"returns": {"path": "string", "count": "int", "dependencies": [{"path": "string", "type": "string", "uid": "string|null",
+					"exists": "bool", "from": "string"}]},
 			"handler": _dependencies,
 		},
 	]

@@ -23,6 +23,7 @@ func commands() -> Array:
 				opt("root_name", "string", "Root node name (default: from the file name, e.g. level_2 → Level2)"),
 			],
 			"example": {"path": "res://scenes/level_2.tscn", "root_type": "Node2D"},
+			"undo": "none",  # a file written
 			"returns": {"path": "string", "root": "string", "type": "string"},
 			"handler": _create,
 		},
@@ -31,14 +32,17 @@ func commands() -> Array:
 			"summary": "Open a scene file in the editor, or switch to it if it is already open.",
 			"params": [req("path", "string", "Scene file, e.g. res://scenes/main.tscn")],
 			"example": {"path": "res://scenes/main.tscn"},
+			"undo": "none",  # the editor's tabs, in no history
 			"returns": {"path": "string", "root": "string", "type": "string", "was_open": "bool"},
 			"handler": _open,
 		},
 		{
 			"method": "scene.save",
-			"summary": "Save the edited scene to its file.",
-			"params": [],
+			"summary": "Save the edited scene (or another open one) to its file.",
+			"params": [opt("path", "string", "Open scene to save (default: the edited one)")],
 			"example": {},
+			# a file written; `saved` (true) is the router's meaning too: the scene is on disk
+			"undo": "none",
 			"returns": {"path": "string", "saved": "bool"},
 			"handler": _save,
 		},
@@ -51,6 +55,7 @@ func commands() -> Array:
 			],
 			"example": {"path": "res://scenes/main_copy.tscn"},
 			"destructive": true,
+			"undo": "none",
 			"returns": {"path": "string", "previous_path": "string", "saved": "bool"},
 			"handler": _save_as,
 		},
@@ -63,6 +68,7 @@ func commands() -> Array:
 			],
 			"example": {"path": "res://scenes/main.tscn"},
 			"destructive": true,
+			"undo": "none",  # a closed tab takes its history with it
 			"returns": {"closed": "string", "current": "string|null"},
 			"handler": _close,
 		},
@@ -116,14 +122,26 @@ func _open(p: Dictionary) -> Variant:
 	return {"path": path, "root": SceneAccess.path_of(root), "type": root.get_class(), "was_open": was_open}
 
 
-func _save(_p: Dictionary) -> Variant:
+func _save(p: Dictionary) -> Variant:
 	var root: Variant = SceneAccess.require_root()
 	if root is BridgeError:
 		return root
-	var path: String = root.scene_file_path
+	var current: String = root.scene_file_path
+	var path: String = p.get("path", current)
 	if path == "":
 		return BridgeError.failed("the edited scene has never been saved; use scene.save_as with a path")
+	var open := Array(EditorInterface.get_open_scenes())
+	if not path in open:
+		return BridgeError.not_found("%s is not open; open scenes: %s" % [path, ", ".join(PackedStringArray(open))],
+				{"path": path, "open": open})
+	if path != current and current == "":
+		return BridgeError.failed("the edited scene has never been saved, and switching tabs away from it would not come back: " +
+				"switch to %s with scene.open, then scene.save" % path, {"path": path})
+	if path != current:
+		EditorInterface.open_scene_from_path(path)  # the editor saves the scene its tab shows
 	EditorInterface.save_scene_as(path, _with_preview())  # what Ctrl+S does
+	if path != current:
+		EditorInterface.open_scene_from_path(current)
 	var unsaved := await SceneFiles.unsaved(server.get_tree())
 	if unsaved.get(path, false):
 		return BridgeError.failed("saving %s failed (see the editor output)" % path, {"path": path})

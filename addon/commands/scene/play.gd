@@ -21,6 +21,9 @@ func commands() -> Array:
 			],
 			"example": {"scene": "main"},
 			"timeout_ms": 130000,
+			"undo": "none",  # the running game is in no history
+			"returns": {"playing": "bool", "scene": "string", "pid": "int", "display_server": "string", "renders": "bool",
+					"args": "string", "ready_ms": "int"},
 			"handler": _play,
 		},
 		{
@@ -28,6 +31,8 @@ func commands() -> Array:
 			"summary": "Stop the game the editor is playing and wait until its process is gone.",
 			"params": [],
 			"example": {},
+			"undo": "none",
+			"returns": {"stopped": "bool", "was_playing": "bool", "pid?": "int"},
 			"handler": _stop,
 		},
 		{
@@ -78,19 +83,29 @@ func _play(p: Dictionary) -> Variant:
 		"current": EditorInterface.play_current_scene()
 		_: EditorInterface.play_custom_scene(target)
 	await tree.process_frame
+	var failure: Variant = await _wait_ready(link, tree, started, args, headless, p.wait_ms)
+	# the args stay set until the game is up: the editor may launch it a few frames late (saving scenes first),
+	# and a launch that read the restored args would start without --headless and exit at once
 	if args != previous:
 		ProjectSettings.set_setting(ARGS_SETTING, previous)  # in memory only, and only for that launch
+	if failure != null:
+		return failure
+	var g: Dictionary = link.game
+	return {"playing": true, "scene": EditorInterface.get_playing_scene(), "pid": g.pid, "display_server": g.display_server,
+			"renders": g.renders, "args": args, "ready_ms": Time.get_ticks_msec() - started}
+
+
+## Null once the game's autoloads answered, else the BridgeError saying why they never will.
+func _wait_ready(link: Node, tree: SceneTree, started: int, args: String, headless: bool, wait_ms: int) -> Variant:
 	while link.hello().is_empty():
 		if not EditorInterface.is_playing_scene():
 			return BridgeError.failed(("scene.play: the game exited right after starting (args: '%s'); editor.errors and editor.output " +
 					"show why%s") % [args, "" if headless else "; with display=window it needs a display (DISPLAY, e.g. under Xvfb)"], {"args": args})
-		if Time.get_ticks_msec() - started > p.wait_ms:
+		if Time.get_ticks_msec() - started > wait_ms:
 			return BridgeError.failed(("scene.play: the game runs but its bridge autoloads did not answer within %d ms; is MCPGameInspector " +
-					"in project.godot's [autoload]? Enable the bridge plugin again (or bridge install --enable)") % p.wait_ms)
+					"in project.godot's [autoload]? Enable the bridge plugin again (or bridge install --enable)") % wait_ms)
 		await tree.process_frame
-	var g: Dictionary = link.game
-	return {"playing": true, "scene": EditorInterface.get_playing_scene(), "pid": g.pid, "display_server": g.display_server,
-			"renders": g.renders, "args": args, "ready_ms": Time.get_ticks_msec() - started}
+	return null
 
 
 func _stop(_p: Dictionary) -> Variant:
@@ -102,9 +117,11 @@ func _stop(_p: Dictionary) -> Variant:
 	EditorInterface.stop_playing_scene()
 	var tree := server.get_tree()
 	var until := Time.get_ticks_msec() + 5000
-	while pid > 0 and OS.is_process_running(pid) and Time.get_ticks_msec() < until:
+	# wait until the editor itself has seen the game end (not playing, process reaped by the editor, never
+	# by us): a play right after this must not meet the end of this game
+	while (EditorInterface.is_playing_scene() or GameLink.pid_alive(pid)) and Time.get_ticks_msec() < until:
 		await tree.process_frame
-	if pid > 0 and OS.is_process_running(pid):
+	if pid > 0 and GameLink.pid_alive(pid):
 		return BridgeError.failed("scene.stop: the game (pid %d) is still running 5 s after stop" % pid, {"pid": pid})
 	return {"stopped": true, "was_playing": true, "pid": pid}
 

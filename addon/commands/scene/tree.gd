@@ -8,6 +8,11 @@ const Params := preload("../../core/params.gd")
 const SceneFiles := preload("../../lib/scene_files.gd")
 
 
+## One node of scene.tree's answer; its children are nodes of the same shape.
+const TREE_NODE := {"name": "string", "type": "string", "path": "string", "children": ["Dictionary"], "script?": "string",
+		"scene?": "string", "groups?": ["string"], "more_children?": "int"}
+
+
 func commands() -> Array:
 	return [
 		{
@@ -32,11 +37,12 @@ func commands() -> Array:
 			"method": "scene.tree",
 			"summary": "The edited scene's node tree: name, type, path, script, instanced scene, groups, children.",
 			"params": [
-				opt("node_path", "NodePath", "Subtree to return (default: the root)", ""),
+				node_param("node_path", "Subtree to return (default: the root)", false, ""),
 				opt("max_depth", "int", "Levels below the start node to include (default: all)", null, {"min": 0}),
 			],
 			"example": {"max_depth": 2},
 			"read_only": true,
+			"returns": TREE_NODE,
 			"handler": _tree,
 		},
 		{
@@ -44,10 +50,12 @@ func commands() -> Array:
 			"summary": "Instance a saved scene as a child node of the edited scene (undoable).",
 			"params": [
 				req("scene_path", "string", "Scene file to instance"),
-				opt("parent", "NodePath", "Parent node (default: the root)", ""),
-				opt("name", "string", "Node name (default: the scene's root name)"),
+				node_param("parent", "Parent node (default: the root)", false, ""),
+				new_name_param("name", "Node name (default: the scene's root name)", null),
 			],
 			"example": {"scene_path": "res://scenes/ui.tscn", "parent": "/root/Main", "name": "HUD"},
+			"undo": "scene",
+			"returns": {"path": "string", "scene": "string", "type": "string"},
 			"handler": _instance,
 		},
 	]
@@ -74,10 +82,7 @@ func _list_open(_p: Dictionary) -> Variant:
 
 
 func _tree(p: Dictionary) -> Variant:
-	var start: Variant = SceneAccess.resolve(p.node_path)
-	if start is BridgeError:
-		return start
-	return _describe(start, p.get("max_depth", -1))
+	return _describe(p.node_path, p.get("max_depth", -1))
 
 
 func _instance(p: Dictionary) -> Variant:
@@ -91,17 +96,11 @@ func _instance(p: Dictionary) -> Variant:
 	if scene_path == root.scene_file_path or _depends_on(scene_path, root.scene_file_path, {}):
 		return BridgeError.failed("%s contains the edited scene %s: instancing it would be recursive" % [scene_path,
 				root.scene_file_path], {"scene_path": scene_path})
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	var packed := load(scene_path) as PackedScene
 	if packed == null or not packed.can_instantiate():
 		return BridgeError.failed("%s cannot be instanced (see the editor output)" % scene_path, {"scene_path": scene_path})
-	var node_name: String = p.get("name", "")
-	if p.has("name") and (node_name == "" or node_name.validate_node_name() != node_name):
-		return BridgeError.invalid("scene.instance: name '%s' is not a valid node name" % node_name, {"param": "name"})
-	if node_name != "" and parent.has_node(NodePath(node_name)):
-		return BridgeError.failed("%s already has a child named %s" % [SceneAccess.path_of(parent), node_name])
+	var node_name: String = p.get("name", "")  # valid and free under parent (the router checked); "" keeps the scene's
 	var node := packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE)
 	if node_name != "":
 		node.name = node_name

@@ -21,15 +21,21 @@ func commands() -> Array:
 			"summary": "Add a Node2D class or instance a .tscn at a global position with rotation (degrees), scale and z_index in one step.",
 			"params": [
 				req("type", "string", "A Node2D class (e.g. Marker2D, Polygon2D) or a scene file res://….tscn"),
-				opt("parent", "NodePath", "Parent (default: the root)", ""),
-				opt("name", "string", "Node name"),
+				node_param("parent", "Parent (default: the root)", false, ""),
+				new_name_param("name", "Node name", null),
 				opt("position", "Vector2", "Global position in pixels", [0, 0]),
 				opt("rotation_degrees", "float", "Rotation in degrees (clockwise, as 2D +Y is down)", 0.0),
 				opt("scale", "Vector2", "Scale", [1, 1]),
 				opt("z_index", "int", "Draw order among siblings' z", 0),
 				properties_param("properties", "More properties, coerced like node.set"),
 			],
-			"example": {"type": "Marker2D", "parent": "/root/Main", "name": "Spawn", "position": [100, 250], "rotation_degrees": 90},
+			"example": {"type": "Marker2D", "parent": "/root/Main", "name": "Spawn", "position": [100, 250], "rotation_degrees": 90,
+					"properties": {"gizmo_extents": 20}},
+			# a CanvasItem's z_index stays within -4096..4096
+			"example_refused": {"properties": {"z_index": 99999}},
+			"undo": "scene",
+			"returns": {"path": "string", "type": "string", "scene": "string|null", "position": "Vector2", "rotation_degrees": "float",
+					"scale": "Vector2", "z_index": "int"},
 			"handler": _place,
 		},
 		{
@@ -37,8 +43,8 @@ func commands() -> Array:
 			"summary": "Add a Sprite2D from an image, scaled to a size in pixels if given, with sprite-sheet frames or a region, at a global position.",
 			"params": [
 				req("texture", "string", "Image, res://….png"),
-				opt("parent", "NodePath", "Parent (default: the root)", ""),
-				opt("name", "string", "Node name"),
+				node_param("parent", "Parent (default: the root)", false, ""),
+				new_name_param("name", "Node name", null),
 				opt("position", "Vector2", "Global position", [0, 0]),
 				opt("size", "Vector2", "Displayed size in pixels (sets scale; keeps the image's frame or region)"),
 				opt("hframes", "int", "Sheet columns", 1, {"min": 1}),
@@ -48,18 +54,21 @@ func commands() -> Array:
 				opt("centered", "bool", "Origin at the image center (else the top-left corner)", true),
 			],
 			"example": {"texture": "res://icon.svg", "parent": "/root/Main", "name": "Logo", "position": [64, 64], "size": [32, 32]},
+			"example_setup": [
+				{"method": "project.write_file", "params": {"path": "res://icon.svg", "content":
+						"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"128\" height=\"128\"><rect width=\"128\" height=\"128\" fill=\"#36c\"/></svg>"}},
+				{"method": "project.scan", "params": {}},
+			],
+			"undo": "scene",
+			"returns": {"path": "string", "texture": "string", "image_size": "Vector2", "scale": "Vector2",
+					"bounds": {"position": "Vector2", "size": "Vector2"}},
 			"handler": _add_sprite,
 		},
 	]
 
 
 func _place(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
-	var bad: Variant = SceneEdit.check_name(parent, p.get("name", ""), "scene2d.place")
-	if bad:
-		return bad
+	var parent: Node = p.parent
 	var made: Variant = PlacedNode.make(p.type, p.get("name", ""), 2)
 	if made is BridgeError:
 		return made
@@ -80,16 +89,11 @@ func _place(p: Dictionary) -> Variant:
 
 
 func _add_sprite(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
-	var bad: Variant = SceneEdit.check_name(parent, p.get("name", ""), "scene2d.add_sprite")
-	if bad:
-		return bad
+	var parent: Node = p.parent
 	if not ResourceLoader.exists(p.texture) or not load(p.texture) is Texture2D:
 		return BridgeError.not_found("no image at %s" % p.texture, {"param": "texture"})
 	var sprite := Sprite2D.new()
-	sprite.name = p.get("name", "Sprite2D")
+	sprite.name = p.get("name", "") if p.get("name", "") != "" else "Sprite2D"
 	sprite.texture = load(p.texture)
 	sprite.centered = p.centered
 	sprite.hframes = p.hframes

@@ -21,16 +21,23 @@ func commands() -> Array:
 			"summary": "Add a Node3D class or instance a .tscn at a position with rotation (degrees) and scale, optionally aimed at a node and dropped onto the surface below it.",
 			"params": [
 				req("type", "string", "A Node3D class (e.g. MeshInstance3D, Marker3D) or a scene file res://….tscn"),
-				opt("parent", "NodePath", "Parent (default: the root)", ""),
-				opt("name", "string", "Node name"),
+				node_param("parent", "Parent (default: the root)", false, ""),
+				new_name_param("name", "Node name", null),
 				opt("position", "Vector3", "Global position", [0, 0, 0]),
 				opt("rotation_degrees", "Vector3", "Rotation in degrees (ignored with look_at)"),
 				opt("scale", "Vector3", "Scale", [1, 1, 1]),
-				opt("look_at", "NodePath", "Turn -Z toward this node"),
+				node_param("look_at", "Turn -Z toward this node", false, null, "Node3D"),
 				opt("on_ground", "bool", "Drop it onto the collision surface below the position", false),
 				properties_param("properties", "More properties, coerced like node.set"),
 			],
-			"example": {"type": "Marker3D", "parent": "/root/Level3D", "name": "Spawn", "position": [3, 0, -2], "rotation_degrees": [0, 90, 0]},
+			"example": {"type": "Marker3D", "parent": "/root/Level3D", "name": "Spawn", "position": [3, 0, -2], "rotation_degrees": [0, 90, 0],
+					"properties": {"gizmo_extents": 0.5}},
+			"example_scene": "res://scenes/level_3d.tscn",
+			# a geometry's transparency stays within 0..1
+			"example_refused": {"type": "MeshInstance3D", "properties": {"transparency": 2}},
+			"undo": "scene",
+			"returns": {"path": "string", "type": "string", "scene": "string|null", "position": "Vector3", "rotation_degrees": "Vector3",
+					"scale": "Vector3"},
 			"handler": _place,
 		},
 		{
@@ -45,26 +52,17 @@ func commands() -> Array:
 				opt("pivot", "Vector3", "Turn and scale around this world point (default: each node's origin)"),
 			],
 			"example": {"nodes": ["/root/Level3D/Crate"], "translate": [0, 1, 0], "rotate_degrees": [0, 45, 0]},
+			"example_scene": "res://scenes/level_3d.tscn",
+			"undo": "scene",
+			"returns": {"nodes": [{"path": "string", "position": "Vector3", "rotation_degrees": "Vector3", "scale": "Vector3"}]},
 			"handler": _transform,
 		},
 	]
 
 
 func _place(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
-	var bad: Variant = SceneEdit.check_name(parent, p.get("name", ""), "scene3d.place")
-	if bad:
-		return bad
-	var target: Node3D = null
-	if p.has("look_at"):
-		var t: Variant = SceneAccess.resolve(p.look_at)
-		if t is BridgeError:
-			return t
-		if not t is Node3D:
-			return BridgeError.invalid("look_at %s is not a Node3D" % SceneAccess.path_of(t), {"param": "look_at"})
-		target = t
+	var parent: Node = p.parent
+	var target: Node3D = p.get("look_at")
 	var made: Variant = PlacedNode.make(p.type, p.get("name", ""), 3)
 	if made is BridgeError:
 		return made

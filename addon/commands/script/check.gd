@@ -10,6 +10,8 @@ const Style := preload("../../lib/gdscript_style.gd")
 const Refs := preload("../../lib/project_references.gd")
 
 const MAX_SCRIPTS := 500
+## A compile error as lib/gdscript_source.gd reports it.
+const ERROR := {"line": "int", "message": "string"}
 
 
 func group_summary() -> String:
@@ -26,6 +28,8 @@ func commands() -> Array:
 				opt("code", "string", "Or source text to check (as if it were at path, when given)"),
 			],
 			"example": {"path": "res://scripts/player.gd"},
+			# one script (or code): its own result; a folder: counts and the failing scripts
+			"returns": {"path": "string", "ok": "bool", "errors?": [ERROR], "checked?": "int", "failing?": "int", "scripts?": "Array"},
 			"read_only": true,
 			"handler": _validate,
 		},
@@ -38,6 +42,8 @@ func commands() -> Array:
 				opt("disable", "Array", "Rules to skip, e.g. [\"line-length\"]", []),
 			],
 			"example": {"path": "res://scripts/player.gd"},
+			# one script: its issues; a folder: counts and the scripts with issues
+			"returns": {"path": "string", "count": "int", "issues?": "Array", "checked?": "int", "scripts?": "Array"},
 			"read_only": true,
 			"handler": _lint,
 		},
@@ -46,6 +52,7 @@ func commands() -> Array:
 			"summary": "A script's declarations in file order with their lines: class_name, extends, signals, enums, constants, variables (@export/@onready), functions with arguments and return types, inner classes.",
 			"params": [req("path", "string", "The .gd file"), opt("kind", "string", "Only this kind: func, var, const, signal, enum, class")],
 			"example": {"path": "res://scripts/player.gd"},
+			"returns": {"path": "string", "count": "int", "base": "string", "members": [{"kind": "string", "name": "string", "line": "int"}]},
 			"read_only": true,
 			"handler": _members,
 		},

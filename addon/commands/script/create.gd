@@ -32,6 +32,8 @@ func commands() -> Array:
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"path": "res://scripts/enemy.gd", "extends": "CharacterBody2D", "class_name": "Enemy", "template": "basic_movement_2d"},
+			"returns": {"path": "string", "extends": "string", "template": "string", "lines": "int", "class_name?": "string", "registered?": "bool"},
+			"undo": "none",
 			"handler": _create,
 		},
 		{
@@ -42,6 +44,7 @@ func commands() -> Array:
 				opt("include_addons", "bool", "Also list scripts under res://addons", false),
 			],
 			"example": {"under": "res://scripts"},
+			"returns": {"count": "int", "scripts": [{"path": "string", "class_name": "string", "extends": "string"}]},
 			"read_only": true,
 			"handler": _list,
 		},

@@ -8,6 +8,12 @@ extends "../../core/command_group.gd"
 const FileOps := preload("../../lib/file_ops.gd")
 const Source := preload("../../lib/gdscript_source.gd")
 
+## The sweeps' setup: the examples' script, as script.create's example makes it.
+const ENEMY := {"method": "script.create", "params": {"path": "res://scripts/enemy.gd", "extends": "CharacterBody2D",
+		"template": "basic_movement_2d"}}
+## _write's result, with the fields each command adds.
+const WRITTEN := {"path": "string", "compiles": "bool", "lines": "int", "errors?": [{"line": "int", "message": "string"}]}
+
 
 func commands() -> Array:
 	return [
@@ -20,6 +26,10 @@ func commands() -> Array:
 				opt("allow_errors", "bool", "Write even if the result does not compile", false),
 			],
 			"example": {"path": "res://scripts/enemy.gd", "replacements": [{"find": "const SPEED = 300.0", "replace": "const SPEED = 180.0"}]},
+			"example_setup": [ENEMY],
+			# a step of the editor's global history: undo writes the previous text back
+			"returns": WRITTEN.merged({"replaced": ["int"]}),
+			"undo": "global",
 			"handler": _edit,
 		},
 		{
@@ -33,6 +43,9 @@ func commands() -> Array:
 			],
 			"example": {"path": "res://scripts/enemy.gd", "name": "take_damage", "code": "func take_damage(amount: int) -> void:\n\tprint(\"hit \", amount)\n",
 					"create": true},
+			"example_setup": [ENEMY],
+			"returns": WRITTEN.merged({"name": "string", "added": "bool", "replaced_lines?": ["int"]}),
+			"undo": "global",
 			"handler": _function_set,
 		},
 	]

@@ -24,6 +24,8 @@ func commands() -> Array:
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"path": "res://shaders/tint.gdshader", "shader_type": "canvas_item"},
+			"returns": ShaderFiles.COMPILED.merged({"path": "string", "created": "bool", "lines": "int"}),
+			"undo": "none",
 			"handler": _create,
 		},
 		{
@@ -36,6 +38,9 @@ func commands() -> Array:
 			],
 			"example": {"path": "res://shaders/tint.gdshader",
 					"replacements": [{"find": "COLOR = texture(TEXTURE, UV) * tint;", "replace": "COLOR = texture(TEXTURE, UV) * tint * 0.5;"}]},
+			"example_setup": [{"method": "shader.create", "params": {"path": "res://shaders/tint.gdshader"}}],
+			"returns": ShaderFiles.COMPILED.merged({"path": "string", "changed": "bool", "lines": "int"}),
+			"undo": "none",
 			"handler": _edit,
 		},
 		{
@@ -47,6 +52,7 @@ func commands() -> Array:
 			],
 			"example": {"code": "shader_type canvas_item;\nvoid fragment() {\n\tCOLOR = vec4(1.0, 0.0, 0.0, 1.0)\n}\n"},
 			"read_only": true,
+			"returns": ShaderFiles.COMPILED.merged({"path?": "string"}),
 			"handler": _check,
 		},
 	]

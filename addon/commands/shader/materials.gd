@@ -6,6 +6,13 @@ extends "../../core/command_group.gd"
 const SceneAccess := preload("../../lib/scene_access.gd")
 const ShaderFiles := preload("../../lib/shader_files.gd")
 
+## What shader.assign and shader.params return: the material's uniforms with their values.
+const DESCRIBED := {"path": "string", "property": "string", "shader": "string",
+		"uniforms": [{"name": "string", "type": "string", "value": "any", "default": "bool"}]}
+## The examples' Body with the tint shader on it (the demo has no shader).
+const WITH_MATERIAL := [{"method": "shader.create", "params": {"path": "res://shaders/tint.gdshader"}},
+		{"method": "shader.assign", "params": {"node_path": "/root/Main/Player/Body", "shader": "res://shaders/tint.gdshader"}}]
+
 
 func commands() -> Array:
 	return [
@@ -13,36 +20,44 @@ func commands() -> Array:
 			"method": "shader.assign",
 			"summary": "Give a node a new ShaderMaterial using a shader file (material for 2D/UI, material_override for 3D), with uniform values.",
 			"params": [
-				req("node_path", "NodePath", "Node to give the material"),
+				node_param("node_path", "Node to give the material"),
 				req("shader", "string", "res:// .gdshader or visual shader .tres"),
 				opt("property", "string", "Material property (default: material, or material_override on 3D geometry)"),
 				opt("uniforms", "Dictionary", "Uniform values to set, e.g. {\"tint\": \"#ff8800\"}", {}),
 			],
 			"example": {"node_path": "/root/Main/Player/Body", "shader": "res://shaders/tint.gdshader",
 					"uniforms": {"tint": "#ff8800"}},
+			"example_setup": [{"method": "shader.create", "params": {"path": "res://shaders/tint.gdshader"}}],
+			"returns": DESCRIBED,
+			"undo": "scene",
 			"handler": _assign,
 		},
 		{
 			"method": "shader.params",
 			"summary": "List the uniforms of a node's ShaderMaterial: name, type, hint, current value (or the shader's default).",
 			"params": [
-				req("node_path", "NodePath", "Node with a ShaderMaterial"),
+				node_param("node_path", "Node with a ShaderMaterial"),
 				opt("property", "string", "Material property (default: material / material_override)"),
 			],
 			"example": {"node_path": "/root/Main/Player/Body"},
+			"example_setup": WITH_MATERIAL,
 			"read_only": true,
+			"returns": DESCRIBED,
 			"handler": _params,
 		},
 		{
 			"method": "shader.set_param",
 			"summary": "Set one uniform of a node's ShaderMaterial, checked against the uniform's type; undoable, read back.",
 			"params": [
-				req("node_path", "NodePath", "Node with a ShaderMaterial"),
+				node_param("node_path", "Node with a ShaderMaterial"),
 				req("name", "string", "Uniform name"),
 				req("value", "any", "Value: a number, [x, y(, z, w)], '#rrggbb' for source_color, a res:// texture"),
 				opt("property", "string", "Material property (default: material / material_override)"),
 			],
 			"example": {"node_path": "/root/Main/Player/Body", "name": "tint", "value": [0.2, 0.8, 0.2, 1.0]},
+			"example_setup": WITH_MATERIAL,
+			"returns": {"path": "string", "name": "string", "type": "string", "value": "any", "previous": "any"},
+			"undo": "scene",
 			"handler": _set_param,
 		},
 	]
@@ -58,9 +73,7 @@ func _load_shader(path: String) -> Variant:
 
 
 func _assign(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var shader: Variant = _load_shader(p.shader)
 	if shader is BridgeError:
 		return shader
@@ -92,9 +105,7 @@ func _assign(p: Dictionary) -> Variant:
 
 
 func _params(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var property: String = p.get("property", ShaderFiles.material_property(node))
 	var mat: Variant = ShaderFiles.material_of(node, property)
 	if mat is BridgeError:
@@ -103,9 +114,7 @@ func _params(p: Dictionary) -> Variant:
 
 
 func _set_param(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var property: String = p.get("property", ShaderFiles.material_property(node))
 	var mat: Variant = ShaderFiles.material_of(node, property)
 	if mat is BridgeError:

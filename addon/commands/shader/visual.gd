@@ -15,6 +15,14 @@ const FUNCTIONS := {"vertex": VisualShader.TYPE_VERTEX, "fragment": VisualShader
 		"light": VisualShader.TYPE_LIGHT, "start": VisualShader.TYPE_START, "process": VisualShader.TYPE_PROCESS,
 		"collide": VisualShader.TYPE_COLLIDE, "sky": VisualShader.TYPE_SKY, "fog": VisualShader.TYPE_FOG}
 
+## Result shapes: one graph node, one connection.
+const NODE := {"id": "int", "type": "string", "position": "Vector2", "properties": "Dictionary"}
+const CONNECTION := {"from_node": "int", "from_port": "int", "to_node": "int", "to_port": "int"}
+## The examples' graph: the shader, then a colour constant (node 2 of the fragment function).
+const CREATE := {"method": "shader.visual_create", "params": {"path": "res://shaders/glow.tres"}}
+const ADD_NODE := {"method": "shader.visual_add_node", "params": {"path": "res://shaders/glow.tres", "type": "ColorConstant",
+		"properties": {"constant": "#ff8800"}}}
+
 
 func commands() -> Array:
 	return [
@@ -27,6 +35,8 @@ func commands() -> Array:
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"path": "res://shaders/glow.tres", "mode": "canvas_item"},
+			"returns": {"path": "string", "mode": "string"},
+			"undo": "none",
 			"handler": _create,
 		},
 		{
@@ -41,6 +51,12 @@ func commands() -> Array:
 			],
 			"example": {"path": "res://shaders/glow.tres", "type": "ColorConstant", "properties": {"constant": "#ff8800"},
 					"position": [-200, 100]},
+			"example_setup": [CREATE],
+			# a constant keeps any colour; a parameter's instance_index is never negative: the engine logs an
+			# error and keeps 0
+			"example_refused": {"type": "ColorParameter", "properties": {"instance_index": -5}},
+			"returns": NODE.merged({"path": "string"}),
+			"undo": "none",
 			"handler": _add_node,
 		},
 		{
@@ -55,6 +71,9 @@ func commands() -> Array:
 				choice("function", FUNCTIONS.keys(), "Shader function", "fragment"),
 			],
 			"example": {"path": "res://shaders/glow.tres", "from_node": 2, "from_port": 0, "to_node": 0, "to_port": 0},
+			"example_setup": [CREATE, ADD_NODE],
+			"returns": {"path": "string", "connected": CONNECTION, "connections": [CONNECTION]},
+			"undo": "none",
 			"handler": _connect,
 		},
 		{
@@ -65,7 +84,10 @@ func commands() -> Array:
 				choice("function", FUNCTIONS.keys(), "Shader function to list", "fragment"),
 			],
 			"example": {"path": "res://shaders/glow.tres"},
+			"example_setup": [CREATE, ADD_NODE],
 			"read_only": true,
+			"returns": ShaderFiles.COMPILED.merged({"path": "string", "mode": "string", "function": "string", "nodes": [NODE],
+					"connections": [CONNECTION], "code": "string"}),
 			"handler": _get_graph,
 		},
 	]

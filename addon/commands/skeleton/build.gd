@@ -19,19 +19,21 @@ func commands() -> Array:
 			"summary": "Add a Skeleton3D (bones with rests) or a Skeleton2D (a Bone2D hierarchy with rests) from a bone list; parents come before children.",
 			"params": [
 				req("bones", "Array", "Bones: [{name, parent?, position?, rotation? (degrees: [x, y, z] in 3D, a number in 2D), scale?, length? (2D)}]"),
-				opt("parent", "NodePath", "Parent node (default: the root)", ""),
-				opt("name", "string", "Node name (default: Skeleton3D/Skeleton2D, made unique)", ""),
+				node_param("parent", "Parent node (default: the root)", false, ""),
+				new_name_param("name", "Node name (default: Skeleton3D/Skeleton2D, made unique)"),
 				choice("dimension", ["2d", "3d"], "Skeleton3D or Skeleton2D", "3d"),
 			],
 			"example": {"parent": "/root/Main", "name": "Rig", "bones": [{"name": "hips", "position": [0, 1, 0]},
 					{"name": "spine", "parent": "hips", "position": [0, 0.3, 0]}, {"name": "hand", "parent": "spine", "position": [0.5, 0.2, 0]}]},
+			"returns": {"path": "string", "type": "string", "bones": [SkeletonBones.BONE]},
+			"undo": "scene",
 			"handler": _create,
 		},
 		{
 			"method": "skeleton.add_bone",
 			"summary": "Add a bone to a Skeleton3D (with a rest) or a Bone2D under a Skeleton2D or bone.",
 			"params": [
-				req("node_path", "NodePath", "Skeleton3D or Skeleton2D"),
+				node_param("node_path", "Skeleton3D or Skeleton2D", true, null, SkeletonBones.SKELETONS),
 				req("name", "string", "Bone name (unique in the skeleton)"),
 				opt("parent", "string", "Parent bone name (default: none / the skeleton)"),
 				opt("position", "Array", "Rest position relative to the parent bone"),
@@ -40,27 +42,31 @@ func commands() -> Array:
 				opt("length", "float", "Bone2D length", null, {"min": 0}),
 			],
 			"example": {"node_path": "/root/Main/Rig", "name": "head", "parent": "spine", "position": [0, 0.4, 0]},
+			"example_setup": [SkeletonBones.SETUP_RIG],
+			"returns": {"path": "string", "bones": [SkeletonBones.BONE], "bone": SkeletonBones.BONE},
+			"undo": "scene",
 			"handler": _add_bone,
 		},
 		{
 			"method": "skeleton.attach",
 			"summary": "Add a BoneAttachment3D that follows a bone of a Skeleton3D, optionally moving an existing node under it.",
 			"params": [
-				req("node_path", "NodePath", "Skeleton3D"),
+				node_param("node_path", "Skeleton3D", true, null, "Skeleton3D"),
 				req("bone", "string", "Bone name"),
-				opt("name", "string", "Attachment name (default: BoneAttachment3D, made unique)", ""),
-				opt("carry", "NodePath", "A Node3D to move under the attachment (keeps its local transform)"),
+				new_name_param("name", "Attachment name (default: BoneAttachment3D, made unique)", "", "node_path"),
+				node_param("carry", "A Node3D to move under the attachment (keeps its local transform)", false),
 			],
 			"example": {"node_path": "/root/Main/Rig", "bone": "hand", "name": "HandSlot"},
+			"example_setup": [SkeletonBones.SETUP_RIG],
+			"returns": {"path": "string", "bone": "string", "bone_index": "int", "global_origin": "Vector3", "carried?": "string"},
+			"undo": "scene",
 			"handler": _attach,
 		},
 	]
 
 
 func _create(p: Dictionary) -> Variant:
-	var parent: Variant = NewNode.check(p.parent, p.name, "skeleton.create")
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	if p.bones.is_empty():
 		return BridgeError.invalid("skeleton.create: bones is empty", {"param": "bones"})
 	var is_3d: bool = p.dimension == "3d"
@@ -87,9 +93,7 @@ func _create(p: Dictionary) -> Variant:
 
 
 func _add_bone(p: Dictionary) -> Variant:
-	var sk: Variant = NewNode.require(p.node_path, ["Skeleton3D", "Skeleton2D"], "skeleton.add_bone")
-	if sk is BridgeError:
-		return sk
+	var sk: Node = p.node_path
 	if p.name == "" or p.name.validate_node_name() != p.name:
 		return BridgeError.invalid("skeleton.add_bone: '%s' is not a valid bone name" % p.name, {"param": "name"})
 	if p.name in SkeletonBones.names(sk):
@@ -125,20 +129,13 @@ func _add_bone(p: Dictionary) -> Variant:
 
 
 func _attach(p: Dictionary) -> Variant:
-	var sk: Variant = NewNode.require(p.node_path, ["Skeleton3D"], "skeleton.attach")
-	if sk is BridgeError:
-		return sk
+	var sk: Skeleton3D = p.node_path
 	var bone: Variant = SkeletonBones.find(sk, p.bone)
 	if bone is BridgeError:
 		return bone
-	var ok: Variant = NewNode.check(p.node_path, p.name, "skeleton.attach")
-	if ok is BridgeError:
-		return ok
 	var carried: Node = null
 	if p.has("carry"):
-		var found: Variant = SceneAccess.resolve(p.carry)
-		if found is BridgeError:
-			return found
+		var found: Node = p.carry
 		if not found is Node3D or found == SceneAccess.root() or found.is_ancestor_of(sk) or found == sk:
 			return BridgeError.invalid("skeleton.attach: cannot carry %s (a Node3D that is not the root, the skeleton or its ancestor)" % SceneAccess.path_of(found),
 					{"param": "carry"})

@@ -4,10 +4,7 @@ extends "../../core/command_group.gd"
 ## current pose as rest), pose a bone, and reset poses to rest. Works on Skeleton3D and Skeleton2D.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const NewNode := preload("../../lib/new_node.gd")
 const SkeletonBones := preload("../../lib/skeleton_bones.gd")
-
-const SKELETONS := ["Skeleton3D", "Skeleton2D"]
 
 
 func commands() -> Array:
@@ -20,40 +17,55 @@ func commands() -> Array:
 		{
 			"method": "skeleton.list_bones",
 			"summary": "List a Skeleton3D's or Skeleton2D's bones: name, parent, rest and pose (position, rotation in degrees, scale).",
-			"params": [req("node_path", "NodePath", "Skeleton3D or Skeleton2D")],
+			"params": [_skeleton_param()],
 			"example": {"node_path": "/root/Main/Rig"},
+			"example_setup": [SkeletonBones.SETUP_RIG],
 			"read_only": true,
+			"returns": {"path": "string", "type": "string", "count": "int", "bones": [SkeletonBones.BONE]},
 			"handler": _list,
 		},
 		{
 			"method": "skeleton.set_rest",
 			"summary": "Set a bone's rest transform (the fields given), or bake its current pose as the rest (from_pose).",
-			"params": [req("node_path", "NodePath", "Skeleton3D or Skeleton2D"), req("bone", "string", "Bone name")] + xf_params + [
+			"params": [_skeleton_param(), req("bone", "string", "Bone name")] + xf_params + [
 				opt("from_pose", "bool", "Use the bone's current pose as its rest", false)],
 			"example": {"node_path": "/root/Main/Rig", "bone": "spine", "position": [0, 0.35, 0]},
+			"example_setup": [SkeletonBones.SETUP_RIG],
+			"returns": {"path": "string", "bone": SkeletonBones.BONE},
+			"undo": "scene",
 			"handler": _set_rest,
 		},
 		{
 			"method": "skeleton.set_pose",
 			"summary": "Pose a bone: the fields given (position, rotation in degrees, scale) relative to its parent.",
-			"params": [req("node_path", "NodePath", "Skeleton3D or Skeleton2D"), req("bone", "string", "Bone name")] + xf_params,
+			"params": [_skeleton_param(), req("bone", "string", "Bone name")] + xf_params,
 			"example": {"node_path": "/root/Main/Rig", "bone": "spine", "rotation": [0, 0, 30]},
+			"example_setup": [SkeletonBones.SETUP_RIG],
+			"returns": {"path": "string", "bone": SkeletonBones.BONE},
+			"undo": "scene",
 			"handler": _set_pose,
 		},
 		{
 			"method": "skeleton.reset_pose",
 			"summary": "Return one bone, or every bone, to its rest pose.",
-			"params": [req("node_path", "NodePath", "Skeleton3D or Skeleton2D"), opt("bone", "string", "Bone name (default: all bones)")],
+			"params": [_skeleton_param(), opt("bone", "string", "Bone name (default: all bones)")],
 			"example": {"node_path": "/root/Main/Rig"},
+			# a posed bone, so that the reset changes the scene
+			"example_setup": [SkeletonBones.SETUP_RIG, {"method": "skeleton.set_pose", "params": {"node_path": "/root/Main/Rig",
+					"bone": "spine", "rotation": [0, 0, 30]}}],
+			"returns": {"path": "string", "reset": "int", "bones": [SkeletonBones.BONE]},
+			"undo": "scene",
 			"handler": _reset,
 		},
 	]
 
 
+func _skeleton_param() -> Dictionary:
+	return node_param("node_path", "Skeleton3D or Skeleton2D", true, null, SkeletonBones.SKELETONS)
+
+
 func _list(p: Dictionary) -> Variant:
-	var sk: Variant = NewNode.require(p.node_path, SKELETONS, "skeleton.list_bones")
-	if sk is BridgeError:
-		return sk
+	var sk: Node = p.node_path
 	var bones := SkeletonBones.describe(sk)
 	return {"path": SceneAccess.path_of(sk), "type": sk.get_class(), "count": bones.size(), "bones": bones}
 
@@ -62,7 +74,7 @@ func _set_rest(p: Dictionary) -> Variant:
 	var given := ["position", "rotation", "scale"].any(func(k: String) -> bool: return p.has(k))
 	if given == p.from_pose:
 		return BridgeError.invalid("skeleton.set_rest: give position, rotation or scale, or from_pose: true (not both)", {"param": "from_pose"})
-	return _edit(p, "skeleton.set_rest", "set rest of %s", func(sk: Node, bone: Variant) -> Variant:
+	return _edit(p, "set rest of %s", func(sk: Node, bone: Variant) -> Variant:
 		if sk is Skeleton3D:
 			var xf: Variant = sk.get_bone_pose(bone) if p.from_pose else SkeletonBones.transform_3d(p, sk.get_bone_rest(bone))
 			if not xf is BridgeError:
@@ -77,7 +89,7 @@ func _set_rest(p: Dictionary) -> Variant:
 func _set_pose(p: Dictionary) -> Variant:
 	if not ["position", "rotation", "scale"].any(func(k: String) -> bool: return p.has(k)):
 		return BridgeError.invalid("skeleton.set_pose: give position, rotation or scale", {"param": "position"})
-	return _edit(p, "skeleton.set_pose", "pose %s", func(sk: Node, bone: Variant) -> Variant:
+	return _edit(p, "pose %s", func(sk: Node, bone: Variant) -> Variant:
 		if sk is Skeleton3D:
 			var xf: Variant = SkeletonBones.transform_3d(p, sk.get_bone_pose(bone))
 			if not xf is BridgeError:
@@ -90,9 +102,7 @@ func _set_pose(p: Dictionary) -> Variant:
 
 
 func _reset(p: Dictionary) -> Variant:
-	var sk: Variant = NewNode.require(p.node_path, SKELETONS, "skeleton.reset_pose")
-	if sk is BridgeError:
-		return sk
+	var sk: Node = p.node_path
 	var targets: Array = []
 	if p.has("bone"):
 		var bone: Variant = SkeletonBones.find(sk, p.bone)
@@ -118,10 +128,8 @@ func _reset(p: Dictionary) -> Variant:
 
 ## Finds the bone, applies `change` (3D: on the skeleton, returns the transform or a BridgeError; 2D:
 ## returns [bone, property, value] to set) as one action, and returns the bone read back.
-func _edit(p: Dictionary, method: String, action_format: String, change: Callable) -> Variant:
-	var sk: Variant = NewNode.require(p.node_path, SKELETONS, method)
-	if sk is BridgeError:
-		return sk
+func _edit(p: Dictionary, action_format: String, change: Callable) -> Variant:
+	var sk: Node = p.node_path
 	var bone: Variant = SkeletonBones.find(sk, p.bone)
 	if bone is BridgeError:
 		return bone

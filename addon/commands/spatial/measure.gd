@@ -9,6 +9,11 @@ const SpatialQuery := preload("../../lib/spatial_query.gd")
 const LayerBits := preload("../../lib/layer_bits.gd")
 
 const SOURCES := ["auto", "visual", "collision"]
+const LEVEL := "res://scenes/level_3d.tscn"
+## The demo level's floor gets a collision body first: rays only hit collision shapes.
+const FLOOR_BODY := [{"method": "physics.add_body", "params": {"type": "StaticBody3D", "parent": "/root/Level3D/Floor",
+		"name": "FloorBody", "fit_to": "/root/Level3D/Floor"}}]
+const VEC := "Vector2|Vector3"
 
 
 func group_summary() -> String:
@@ -21,11 +26,14 @@ func commands() -> Array:
 			"method": "spatial.bounds",
 			"summary": "A node's world-space bounds (3D AABB or 2D rect of it and its children): position, size, center, top, bottom and how far its origin sits above its bottom.",
 			"params": [
-				req("node_path", "NodePath", "A Node3D or 2D node"),
+				node_param("node_path", "A Node3D or 2D node"),
 				choice("source", SOURCES, "What to measure: visual geometry, collision shapes, or auto (geometry, else shapes)", "auto"),
 			],
 			"example": {"node_path": "/root/Level3D/Crate"},
+			"example_scene": LEVEL,
 			"read_only": true,
+			"returns": {"path": "string", "dimension": "int", "position": VEC, "size": VEC, "end": VEC, "center": VEC,
+					"bottom": "float", "top": "float", "origin": VEC, "origin_to_bottom": "float", "parts": "int"},
 			"handler": _bounds,
 		},
 		{
@@ -41,31 +49,43 @@ func commands() -> Array:
 				opt("exclude", "Array", "Node paths whose bodies the ray ignores", []),
 			],
 			"example": {"from": [0, 10, 0], "to": [0, -10, 0]},
+			"example_scene": LEVEL,
+			"example_setup": FLOOR_BODY,
 			"read_only": true,
+			"returns": {"hit": "bool", "from": VEC, "to": VEC, "dimension": "int", "position?": VEC, "normal?": VEC,
+					"distance?": "float", "collider?": "string"},
 			"handler": _raycast,
 		},
 		{
 			"method": "spatial.relate",
 			"summary": "How two nodes relate in the world: distance between origins, gap between their bounds per axis, overlap, whether one rests on the other, and which side the other is on.",
 			"params": [
-				req("node_path", "NodePath", "First node"),
-				req("other", "NodePath", "Second node"),
+				node_param("node_path", "First node"),
+				node_param("other", "Second node"),
 				opt("tolerance", "float", "Gaps smaller than this count as touching (metres or pixels)", 0.01, {"min": 0.0}),
 			],
 			"example": {"node_path": "/root/Level3D/Crate", "other": "/root/Level3D/Floor"},
+			"example_scene": LEVEL,
 			"read_only": true,
+			"returns": {"node": "string", "other": "string", "distance": "float", "offset": VEC, "bounds_gap": "Dictionary",
+					"bounds_distance": "float", "overlapping": "bool", "touching": "bool", "other_is": ["string"],
+					"rests_on_other": "bool", "other_rests_on": "bool"},
 			"handler": _relate,
 		},
 		{
 			"method": "spatial.overlaps",
 			"summary": "Find nodes whose bounds interpenetrate: those overlapping one node, or every overlapping pair among a parent's children.",
 			"params": [
-				opt("node_path", "NodePath", "Report what overlaps this node (default: check all pairs)"),
-				opt("parent", "NodePath", "Compare the children of this node (default: the scene root)", ""),
+				node_param("node_path", "Report what overlaps this node (default: check all pairs)", false),
+				node_param("parent", "Compare the children of this node (default: the scene root)", false, ""),
 				opt("tolerance", "float", "Penetration below this is touching, not overlap", 0.01, {"min": 0.0}),
 			],
 			"example": {"parent": "/root/Level3D"},
+			"example_scene": LEVEL,
 			"read_only": true,
+			# with node_path: {node, count, overlaps}; without: {parent, checked, count, overlaps}
+			"returns": {"node?": "string", "parent?": "string", "checked?": "int", "count": "int",
+					"overlaps": [{"a": "string", "b": "string", "depth": VEC}]},
 			"handler": _overlaps,
 		},
 		{
@@ -77,16 +97,16 @@ func commands() -> Array:
 				opt("radius", "float", "Sphere/circle radius instead of a box", null, {"min": 0.0}),
 			],
 			"example": {"center": [0, 0.5, 0], "size": [4, 2, 4]},
+			"example_scene": LEVEL,
 			"read_only": true,
+			"returns": {"dimension": "int", "count": "int", "nodes": [{"path": "string", "type": "string", "center": VEC}]},
 			"handler": _query_region,
 		},
 	]
 
 
 func _bounds(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var out: Variant = SpatialQuery.describe_bounds(node, p.source)
 	if out is Dictionary:
 		out["path"] = SceneAccess.path_of(node)
@@ -127,11 +147,8 @@ func _raycast(p: Dictionary) -> Variant:
 
 
 func _relate(p: Dictionary) -> Variant:
-	var pair: Variant = SceneEdit.resolve_all([p.node_path, p.other], "node_path")
-	if pair is BridgeError:
-		return pair
-	var a: Node = pair[0]
-	var b: Node = pair[1]
+	var a: Node = p.node_path
+	var b: Node = p.other
 	var dim := SpatialQuery.dimension(a)
 	if dim == 0 or dim != SpatialQuery.dimension(b):
 		return BridgeError.invalid("spatial.relate compares two 3D nodes or two 2D nodes; got %s and %s" % [a.get_class(),
@@ -171,17 +188,13 @@ func _relate(p: Dictionary) -> Variant:
 
 
 func _overlaps(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	var tol: float = p.tolerance
 	var candidates: Array = SceneAccess.scene_children(parent).filter(func(n: Node) -> bool:
 			return SpatialQuery.dimension(n) != 0)
 	var pairs: Array = []
 	if p.has("node_path"):
-		var node: Variant = SceneAccess.resolve(p.node_path)
-		if node is BridgeError:
-			return node
+		var node: Node = p.node_path
 		if SpatialQuery.dimension(node) == 0:
 			return BridgeError.invalid("%s is a %s: overlaps need a Node3D or 2D node" % [SceneAccess.path_of(node), node.get_class()])
 		var box: Variant = SpatialQuery.box_of(node)

@@ -9,6 +9,15 @@ const SceneEdit := preload("../../lib/scene_edit.gd")
 const SpatialQuery := preload("../../lib/spatial_query.gd")
 const LayerBits := preload("../../lib/layer_bits.gd")
 
+const LEVEL := "res://scenes/level_3d.tscn"
+const VEC := "Vector2|Vector3"
+const MOVED := [{"path": "string", "position": VEC}]
+
+
+## An example_setup step that moves the demo's crate off where it starts (so aligning or snapping it changes it).
+static func _nudge_crate(by: Array) -> Dictionary:
+	return {"method": "scene3d.transform", "params": {"nodes": ["/root/Level3D/Crate"], "translate": by}}
+
 
 func commands() -> Array:
 	return [
@@ -16,29 +25,40 @@ func commands() -> Array:
 			"method": "spatial.place_on",
 			"summary": "Seat a node on the surface below it (or along a direction): cast a physics ray from its bounds and move it so its bottom touches the hit, optionally tilted to the surface normal.",
 			"params": [
-				req("node_path", "NodePath", "Node3D or Node2D to place"),
+				node_param("node_path", "Node3D or Node2D to place"),
 				opt("at", "Array", "Where to drop it: [x, z] or [x, y, z] in 3D, [x] or [x, y] in 2D (default: where it is)"),
 				opt("direction", "Array", "Ray direction (default: down)"),
 				opt("max_distance", "float", "How far the ray looks", 1000.0, {"min": 0.0}),
-				opt("surface", "NodePath", "Only accept a hit on this node (or its children)"),
+				node_param("surface", "Only accept a hit on this node (or its children)", false),
 				opt("collision_mask", "any", "Layers the ray hits: a mask, numbers or names (default: all)"),
 				opt("margin", "float", "Gap to leave between the node and the surface", 0.0),
 				opt("align_to_normal", "bool", "Tilt the node so its up axis follows the surface normal", false),
 			],
 			"example": {"node_path": "/root/Level3D/Crate", "at": [2, 3]},
+			"example_scene": LEVEL,
+			"example_setup": [{"method": "physics.add_body", "params": {"type": "StaticBody3D", "parent": "/root/Level3D/Floor",
+					"name": "FloorBody", "fit_to": "/root/Level3D/Floor"}}],
+			"undo": "scene",
+			"returns": {"path": "string", "position": VEC, "previous": VEC, "surface": "string",
+					"hit": {"position": VEC, "normal": VEC}, "gap": "float"},
 			"handler": _place_on,
 		},
 		{
 			"method": "spatial.look_at",
 			"summary": "Turn a node to face another node or a point (3D: its -Z axis, or +Z for models; 2D: its +X axis), keeping its scale.",
 			"params": [
-				req("node_path", "NodePath", "Node to turn"),
-				opt("target", "NodePath", "Node to face"),
+				node_param("node_path", "Node to turn"),
+				node_param("target", "Node to face", false),
 				opt("point", "Array", "Point to face instead of a node"),
 				opt("keep_level", "bool", "3D: only turn around the vertical axis (characters, turrets)", false),
 				opt("model_front", "bool", "3D: the node's front is +Z (imported models) rather than -Z (cameras, lights)", false),
 			],
 			"example": {"node_path": "/root/Level3D/Camera3D", "target": "/root/Level3D/Crate"},
+			"example_scene": LEVEL,
+			"undo": "scene",
+			# 2D: rotation_degrees is the angle; 3D: Euler degrees, with the forward axis and the aim error
+			"returns": {"path": "string", "facing": VEC, "rotation_degrees": "float|Vector3", "forward?": "Vector3",
+					"aim_error_degrees?": "float"},
 			"handler": _look_at,
 		},
 		{
@@ -46,11 +66,15 @@ func commands() -> Array:
 			"summary": "Align nodes' bounds to a reference node along chosen axes (min, center or max faces), or stack each on top of it.",
 			"params": [
 				req("nodes", "Array", "Node paths to move"),
-				req("to", "NodePath", "Reference node (not moved)"),
+				node_param("to", "Reference node (not moved)"),
 				choice("mode", ["center", "min", "max", "on_top"], "Which faces to line up; on_top puts each bottom on the reference's top and centers the other axes", "center"),
 				opt("axes", "string", "Axes to align, e.g. \"xz\" (default: all of the node's)", ""),
 			],
 			"example": {"nodes": ["/root/Level3D/Crate"], "to": "/root/Level3D/Floor", "mode": "on_top", "axes": "y"},
+			"example_scene": LEVEL,
+			"example_setup": [_nudge_crate([0, 1, 0])],
+			"undo": "scene",
+			"returns": {"to": "string", "mode": "string", "moved": MOVED},
 			"handler": _align,
 		},
 		{
@@ -66,6 +90,9 @@ func commands() -> Array:
 				opt("start", "Array", "Where the layout starts (circle: its center); default: the first node's position"),
 			],
 			"example": {"nodes": ["/root/Level3D/Crate", "/root/Level3D/Sun"], "layout": "row", "spacing": 2.0},
+			"example_scene": LEVEL,
+			"undo": "scene",
+			"returns": {"layout": "string", "count": "int", "moved": MOVED},
 			"handler": _arrange,
 		},
 		{
@@ -78,15 +105,17 @@ func commands() -> Array:
 				opt("rotation_step", "float", "Also snap rotations to this many degrees"),
 			],
 			"example": {"nodes": ["/root/Level3D/Crate"], "step": 0.5},
+			"example_scene": LEVEL,
+			"example_setup": [_nudge_crate([0.3, 0, 0.2])],
+			"undo": "scene",
+			"returns": {"step": "float", "moved": MOVED},
 			"handler": _snap,
 		},
 	]
 
 
 func _place_on(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var dim := SpatialQuery.dimension(node)
 	if dim == 0 or node is Control:
 		return BridgeError.invalid("%s is a %s: place_on moves a Node3D or Node2D" % [SceneAccess.path_of(node), node.get_class()])
@@ -112,12 +141,7 @@ func _place_on(p: Dictionary) -> Variant:
 	var mask: Variant = LayerBits.parse(p.get("collision_mask", 0xFFFFFFFF), "%dd_physics" % dim, "collision_mask")
 	if mask is BridgeError:
 		return mask
-	var surface: Node = null
-	if p.has("surface"):
-		var s: Variant = SceneAccess.resolve(p.surface)
-		if s is BridgeError:
-			return s
-		surface = s
+	var surface: Node = p.get("surface")
 	var box: Variant = SpatialQuery.box_of(node)
 	if dim == 3:
 		box = AABB(box.position + (spot - origin), box.size)
@@ -148,7 +172,7 @@ func _place_on(p: Dictionary) -> Variant:
 			changes.append([node, "global_rotation", Vector2.UP.angle_to(hit.normal)])
 	var target: Variant = hit.position - d * (SpatialQuery.reach(rotated_box, spot, d) + p.margin)
 	changes.append([node, "global_position", target])
-	SceneEdit.set_properties("place %s on surface" % node.name, changes)
+	SceneEdit.set_properties("place %s on surface" % node.name, _local(changes))
 	var after: Variant = SpatialQuery.box_of(node)
 	var bottom_gap: float = -(SpatialQuery.reach(after, hit.position, d))  # distance from the hit to the node's front face
 	return {"path": SceneAccess.path_of(node), "position": node.global_position, "previous": origin, "surface": hit.collider,
@@ -156,17 +180,13 @@ func _place_on(p: Dictionary) -> Variant:
 
 
 func _look_at(p: Dictionary) -> Variant:
-	var node: Variant = SceneAccess.resolve(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var dim := SpatialQuery.dimension(node)
 	if dim == 0 or node is Control:
 		return BridgeError.invalid("%s is a %s: look_at turns a Node3D or Node2D" % [SceneAccess.path_of(node), node.get_class()])
 	var point: Variant
 	if p.has("target"):
-		var t: Variant = SceneAccess.resolve(p.target)
-		if t is BridgeError:
-			return t
+		var t: Node = p.target
 		if SpatialQuery.dimension(t) != dim:
 			return BridgeError.invalid("target %s is not a %dD node" % [SceneAccess.path_of(t), dim], {"param": "target"})
 		point = t.global_position
@@ -183,7 +203,7 @@ func _look_at(p: Dictionary) -> Variant:
 		return BridgeError.failed("%s is already at the point it should face" % SceneAccess.path_of(node))
 	if dim == 2:
 		var angle: float = (point - origin).angle()
-		SceneEdit.set_properties("look_at %s" % node.name, [[node, "global_rotation", angle]])
+		SceneEdit.set_properties("look_at %s" % node.name, _local([[node, "global_rotation", angle]]))
 		return {"path": SceneAccess.path_of(node), "facing": point, "rotation_degrees": SceneEdit.tidy(node.rotation_degrees)}
 	var dir: Vector3 = (point - origin).normalized()
 	if absf(dir.dot(Vector3.UP)) > 0.9999:
@@ -195,7 +215,7 @@ func _look_at(p: Dictionary) -> Variant:
 
 func _apply_look(node: Node3D, basis: Basis, point: Vector3) -> Dictionary:
 	var scale: Vector3 = node.global_basis.get_scale()
-	SceneEdit.set_properties("look_at %s" % node.name, [[node, "global_basis", basis.scaled_local(scale)]])
+	SceneEdit.set_properties("look_at %s" % node.name, _local([[node, "global_basis", basis.scaled_local(scale)]]))
 	var forward: Vector3 = -node.global_basis.z.normalized()
 	var error := rad_to_deg(absf(forward.angle_to(point - node.global_position)))
 	return {"path": SceneAccess.path_of(node), "facing": point, "rotation_degrees": SceneEdit.tidy(node.rotation_degrees),
@@ -206,9 +226,7 @@ func _align(p: Dictionary) -> Variant:
 	var nodes: Variant = _movable(p.nodes)
 	if nodes is BridgeError:
 		return nodes
-	var ref: Variant = SceneAccess.resolve(p.to)
-	if ref is BridgeError:
-		return ref
+	var ref: Node = p.to
 	var dim := SpatialQuery.dimension(nodes[0])
 	if SpatialQuery.dimension(ref) != dim:
 		return BridgeError.invalid("'to' %s is not a %dD node like the nodes" % [SceneAccess.path_of(ref), dim], {"param": "to"})
@@ -231,7 +249,7 @@ func _align(p: Dictionary) -> Variant:
 					else:
 						delta[i] = rb.get_center()[i] - b.get_center()[i]
 		changes.append([node, "global_position", node.global_position + delta])
-	SceneEdit.set_properties("align %d nodes to %s" % [nodes.size(), ref.name], changes)
+	SceneEdit.set_properties("align %d nodes to %s" % [nodes.size(), ref.name], _local(changes))
 	return {"to": SceneAccess.path_of(ref), "mode": p.mode, "moved": _positions(nodes)}
 
 
@@ -280,7 +298,7 @@ func _arrange(p: Dictionary) -> Variant:
 				target[0] = start[0] + cos(angle) * p.radius + center_offset[0]
 				target[second] = start[second] + sin(angle) * p.radius + center_offset[second]
 		changes.append([node, "global_position", target])
-	SceneEdit.set_properties("arrange %d nodes in a %s" % [count, p.layout], changes)
+	SceneEdit.set_properties("arrange %d nodes in a %s" % [count, p.layout], _local(changes))
 	return {"layout": p.layout, "count": count, "moved": _positions(nodes)}
 
 
@@ -305,7 +323,7 @@ func _snap(p: Dictionary) -> Variant:
 				changes.append([node, "rotation", Vector3(snappedf(r.x, step), snappedf(r.y, step), snappedf(r.z, step))])
 			else:
 				changes.append([node, "rotation", snappedf(node.rotation, step)])
-	SceneEdit.set_properties("snap %d nodes to grid" % nodes.size(), changes)
+	SceneEdit.set_properties("snap %d nodes to grid" % nodes.size(), _local(changes))
 	return {"step": p.step, "moved": _positions(nodes)}
 
 
@@ -322,6 +340,22 @@ func _movable(paths: Array) -> Variant:
 		if node == SceneAccess.root():
 			return BridgeError.invalid("'nodes' holds the scene root, which does not move", {"param": "nodes"})
 	return nodes
+
+
+## The changes ([node, global property, value]) as each node's local transform: undo then puts back the
+## values the scene stored, not ones recomputed from global ones (which drift in the last digits). Each
+## change is tried on its node in order and the node put back.
+static func _local(changes: Array) -> Array:
+	var before := {}
+	for c: Array in changes:
+		if not before.has(c[0]):
+			before[c[0]] = c[0].transform
+		c[0].set(c[1], c[2])
+	var out: Array = []
+	for node: Node in before:
+		out.append([node, "transform", node.transform])
+		node.transform = before[node]
+	return out
 
 
 func _axes(text: String, dim: int) -> Variant:

@@ -34,6 +34,9 @@ func commands() -> Array:
 				{"assert_no_errors": true},
 			]},
 			"timeout_ms": 300000,
+			"undo": "none",
+			"returns": {"ok": "bool", "passed": "int", "failed": "int", "not_run": "int", "total": "int",
+					"steps": [{"kind": "string", "ok": "bool", "index": "int"}], "pid": "int", "stopped": "bool", "ms": "int"},
 			"handler": _run_scenario,
 		},
 		{
@@ -49,6 +52,9 @@ func commands() -> Array:
 			],
 			"example": {"node_path": "Player", "property": "speed", "op": "eq", "expected": 200},
 			"needs": "game",
+			"undo": "none",
+			"returns": {"kind": "string", "ok": "bool", "node_path?": "string", "property?": "string", "op?": "string", "expected?": "any",
+					"actual?": "any", "text?": "string", "found?": ["string"], "error?": "string"},
 			"handler": _assert,
 		},
 		{
@@ -57,6 +63,7 @@ func commands() -> Array:
 			"params": [opt("clear", "bool", "Forget the results after reporting", false)],
 			"example": {},
 			"read_only": true,
+			"returns": {"ok": "bool", "total": "int", "passed": "int", "failed": "int", "failures": [{"kind": "string", "ok": "bool"}]},
 			"handler": _report,
 		},
 	]
@@ -107,7 +114,7 @@ func _assert(p: Dictionary) -> Variant:
 			return BridgeError.invalid("test.assert: give text, or node_path with property, not both", {"param": "text"})
 		var out: Dictionary = await _check_text(p.text)
 		_results.append(out)
-		return out
+		return out.duplicate()  # the router adds undoable/saved to the reply, not to the recorded result
 	if not p.has("node_path") or not p.has("property") or not p.has("expected"):
 		return BridgeError.invalid("test.assert: give node_path, property and expected (or text)", {"param": "node_path"})
 	spec = {"node_path": p.node_path, "property": p.property, "op": p.op, "expected": p.expected, "tolerance": p.tolerance}
@@ -115,7 +122,7 @@ func _assert(p: Dictionary) -> Variant:
 	if result.has("bridge_error"):
 		return result.bridge_error
 	_results.append(result)
-	return result
+	return result.duplicate()
 
 
 func _report(p: Dictionary) -> Variant:

@@ -4,6 +4,10 @@ extends "../../core/command_group.gd"
 ## load, does it instantiate, how long that takes, and the configuration warnings its nodes raise.
 ## Nothing is added to the editor: each scene is instantiated apart and freed.
 
+## One scene's check: nodes and warnings when it instantiated, error when it did not.
+const SCENE := {"scene": "string", "ok": "bool", "ms": "float", "nodes?": "int", "warnings?": [{"node": "string", "warnings": ["string"]}],
+		"error?": "string"}
+
 
 func commands() -> Array:
 	return [
@@ -18,6 +22,7 @@ func commands() -> Array:
 			"example": {"under": "res://scenes"},
 			"read_only": true,
 			"timeout_ms": 300000,
+			"returns": {"checked": "int", "passed": "int", "failed": [SCENE], "scenes": [SCENE], "ok": "bool"},
 			"handler": _scenes_load,
 		},
 	]

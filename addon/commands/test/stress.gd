@@ -20,6 +20,9 @@ func commands() -> Array:
 			],
 			"example": {"ticks": 120, "seed": 42},
 			"timeout_ms": 600000,
+			"undo": "none",
+			"returns": {"ok": "bool", "alive": "bool", "ticks": "int", "presses": "int", "sequence": [["string|int"]], "errors": "Array", "failure": "string",
+					"seed": "int", "pid": "int", "stopped": "bool"},
 			"handler": _stress,
 		},
 	]

@@ -6,6 +6,9 @@ extends "../../core/command_group.gd"
 const SceneAccess := preload("../../lib/scene_access.gd")
 const ThemeItems := preload("../../lib/theme_items.gd")
 
+const UI_SCENE := "res://scenes/ui.tscn"
+const THEMED := ["Control", "Window"]
+
 
 func group_summary() -> String:
 	return "Themes: colors, constants, fonts, styleboxes per control type"
@@ -17,52 +20,51 @@ func commands() -> Array:
 			"method": "theme.assign",
 			"summary": "Give a Control (and so its subtree) a Theme file, or clear it with \"\"; undoable.",
 			"params": [
-				req("node_path", "NodePath", "The Control (or Window)"),
+				node_param("node_path", "The Control (or Window)", true, null, THEMED),
 				req("theme", "string", "res:// Theme .tres, or \"\" to clear"),
 			],
 			"example": {"node_path": "/root/UI", "theme": "res://ui/game_theme.tres"},
+			"example_scene": UI_SCENE,
+			"example_setup": [{"method": "theme.create", "params": {"path": "res://ui/game_theme.tres", "default_font_size": 18}}],
+			"undo": "scene",
+			"returns": {"path": "string", "theme": "string|null"},
 			"handler": _assign,
 		},
 		{
 			"method": "theme.override",
 			"summary": "Override one theme item on one Control (color, constant, font, font_size, stylebox, icon), or remove the override by omitting value; undoable.",
 			"params": [
-				req("node_path", "NodePath", "The Control"),
+				node_param("node_path", "The Control", true, null, "Control"),
 				choice("kind", ThemeItems.KINDS.keys(), "Item kind"),
 				req("name", "string", "Item name, e.g. font_color, separation, normal"),
 				opt("value", "any", "The value ('#rrggbb', a number, a res:// path, {\"bg_color\": …} for a StyleBoxFlat); omit it to remove the override"),
 			],
 			"example": {"node_path": "/root/UI/Title", "kind": "color", "name": "font_color", "value": "#ffcc00"},
+			"example_scene": UI_SCENE,
+			"undo": "scene",
+			"returns": {"path": "string", "kind": "string", "name": "string", "overridden": "bool", "value": "any", "effective": "any"},
 			"handler": _override,
 		},
 		{
 			"method": "theme.inspect",
 			"summary": "A Control's theme: the Theme it or its nearest ancestor sets, its type variation, its overrides, and the effective value of asked items.",
 			"params": [
-				req("node_path", "NodePath", "The Control"),
+				node_param("node_path", "The Control", true, null, THEMED),
 				opt("items", "Array", "Items to resolve: [{kind, name}] → the value the control uses"),
 			],
 			"example": {"node_path": "/root/UI/Title", "items": [{"kind": "color", "name": "font_color"}]},
+			"example_scene": UI_SCENE,
 			"read_only": true,
+			"returns": {"path": "string", "type": "string", "theme": "string|null", "theme_from": "string|null",
+					"theme_type_variation": "string", "overrides": "Dictionary", "effective": [{"kind": "string", "name": "string",
+					"value": "any"}]},
 			"handler": _inspect,
 		},
 	]
 
 
-func _control(path: String) -> Variant:
-	var node: Variant = SceneAccess.resolve(path)
-	if node is BridgeError:
-		return node
-	if not (node is Control or node is Window):
-		return BridgeError.invalid("%s is a %s: themes style Controls and Windows" % [SceneAccess.path_of(node), node.get_class()],
-				{"param": "node_path"})
-	return node
-
-
 func _assign(p: Dictionary) -> Variant:
-	var node: Variant = _control(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var theme: Variant = SceneAccess.coerce(p.theme, {"name": "theme", "type": TYPE_OBJECT, "hint": PROPERTY_HINT_RESOURCE_TYPE,
 			"hint_string": "Theme"})
 	if theme is BridgeError:
@@ -76,11 +78,7 @@ func _assign(p: Dictionary) -> Variant:
 
 
 func _override(p: Dictionary) -> Variant:
-	var node: Variant = _control(p.node_path)
-	if node is BridgeError:
-		return node
-	if not node is Control:
-		return BridgeError.invalid("theme overrides are set on Controls", {"param": "node_path"})
+	var node: Control = p.node_path
 	var prop := ThemeItems.override_property(p.kind, p.name)
 	var known := false
 	for info: Dictionary in node.get_property_list():
@@ -110,9 +108,7 @@ func _override(p: Dictionary) -> Variant:
 
 
 func _inspect(p: Dictionary) -> Variant:
-	var node: Variant = _control(p.node_path)
-	if node is BridgeError:
-		return node
+	var node: Node = p.node_path
 	var source: Node = node
 	while source != null and not ((source is Control or source is Window) and source.theme != null):
 		source = source.get_parent()

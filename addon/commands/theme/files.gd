@@ -7,6 +7,10 @@ extends "../../core/command_group.gd"
 
 const ThemeItems := preload("../../lib/theme_items.gd")
 
+const THEME_PATH := "res://ui/game_theme.tres"
+const MAKE_THEME := {"method": "theme.create", "params": {"path": THEME_PATH, "default_font_size": 18}}
+## ThemeItems.describe(): items by control type, then kind, then name.
+const DESCRIBED := {"path": "string", "types": "Dictionary", "default_font_size": "int", "default_font": "string|null"}
 const ITEMS_DOC := "[{type, kind, name, value}]: type a control class or variation (Button, Label, PanelContainer), kind color | constant | font | font_size | stylebox | icon, value as the kind wants ('#rrggbb', 12, res:// path, {\"bg_color\": \"#223344\", \"corner_radius\": 6} for a StyleBoxFlat); value null removes the item"
 
 
@@ -22,6 +26,9 @@ func commands() -> Array:
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"path": "res://ui/game_theme.tres", "default_font_size": 18},
+			# a file written directly, not a step of any history
+			"undo": "none",
+			"returns": DESCRIBED,
 			"handler": _create,
 		},
 		{
@@ -38,6 +45,10 @@ func commands() -> Array:
 				{"type": "Label", "kind": "font_size", "name": "font_size", "value": 22},
 				{"type": "VBoxContainer", "kind": "constant", "name": "separation", "value": 12},
 			]},
+			"example_setup": [MAKE_THEME],
+			"undo": "none",
+			"returns": {"path": "string", "types": "Dictionary", "default_font_size": "int", "default_font": "string|null",
+					"changed": "int"},
 			"handler": _set_items,
 		},
 		{
@@ -45,7 +56,9 @@ func commands() -> Array:
 			"summary": "Read a Theme file back: every item by type and kind, default font and size.",
 			"params": [req("path", "string", "The Theme .tres"), opt("type", "string", "Only this control type")],
 			"example": {"path": "res://ui/game_theme.tres"},
+			"example_setup": [MAKE_THEME],
 			"read_only": true,
+			"returns": DESCRIBED,
 			"handler": _get_theme,
 		},
 	]

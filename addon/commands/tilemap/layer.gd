@@ -18,8 +18,8 @@ func commands() -> Array:
 			"method": "tilemap.layer_create",
 			"summary": "Add a TileMapLayer with a TileSet from a file, or one cut from an atlas texture, or none yet.",
 			"params": [
-				opt("parent", "NodePath", "Parent node (default: the root)", ""),
-				opt("name", "string", "Node name (default: TileMapLayer, made unique)", ""),
+				node_param("parent", "Parent node (default: the root)", false, ""),
+				new_name_param("name", "Node name (default: TileMapLayer, made unique)"),
 				opt("tileset", "string", "TileSet resource file to use, e.g. res://tiles/ground.tres"),
 				opt("texture", "string", "Or: an atlas image to cut into a new TileSet"),
 				opt("tile_size", "Vector2", "Tile size when cutting a texture", [16, 16]),
@@ -27,37 +27,45 @@ func commands() -> Array:
 				opt("z_index", "int", "Draw order among siblings", 0),
 			],
 			"example": {"parent": "/root/Main", "name": "Ground", "texture": "res://art/tiles.png", "tile_size": [16, 16]},
+			"example_setup": [TileAtlas.SETUP_ATLAS, TileAtlas.SETUP_FREE_GROUND],
+			"returns": {"path": "string", "name": "string", "tileset?": TileAtlas.TILESET},
+			"undo": "scene",
 			"handler": _layer_create,
 		},
 		{
 			"method": "tilemap.info",
 			"summary": "Describe a TileMapLayer: its TileSet (tile size, sources and their tiles, terrain sets), painted cell count and used rect.",
-			"params": [req("node_path", "NodePath", "TileMapLayer")],
+			"params": [node_param("node_path", "TileMapLayer", true, null, "TileMapLayer")],
 			"example": {"node_path": "/root/Main/Ground"},
+			"example_setup": TileAtlas.SETUP,
 			"read_only": true,
+			"returns": {"path": "string", "tileset": "Dictionary|null", "cell_count": "int",
+					"used_rect": TileAtlas.RECT, "enabled": "bool"},
 			"handler": _info,
 		},
 		{
 			"method": "tilemap.get_cells",
 			"summary": "Read painted cells back (source, atlas coords, alternative, terrain), optionally inside a rectangle or of one source.",
 			"params": [
-				req("node_path", "NodePath", "TileMapLayer"),
+				node_param("node_path", "TileMapLayer", true, null, "TileMapLayer"),
 				opt("from", "Vector2", "One corner cell of the rectangle to read (with to)"),
 				opt("to", "Vector2", "Opposite corner cell (inclusive)"),
 				opt("source_id", "int", "Only cells painted from this source"),
 				opt("limit", "int", "At most this many cells", 1000, {"min": 1, "max": 100000}),
 			],
 			"example": {"node_path": "/root/Main/Ground", "from": [0, 0], "to": [9, 3]},
+			"example_setup": TileAtlas.SETUP + [{"method": "tilemap.set_cells", "params": {"node_path": "/root/Main/Ground",
+					"cells": [[0, 0], [1, 0]], "atlas": [1, 0]}}],
 			"read_only": true,
+			"returns": {"path": "string", "count": "int", "truncated": "bool", "used_rect": TileAtlas.RECT,
+					"cells": [{"cell": "Vector2", "source_id": "int", "atlas": "Vector2", "alternative": "int", "terrain?": "int"}]},
 			"handler": _get_cells,
 		},
 	]
 
 
 func _layer_create(p: Dictionary) -> Variant:
-	var parent: Variant = NewNode.check(p.parent, p.name, "tilemap.layer_create")
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	if p.has("tileset") and p.has("texture"):
 		return BridgeError.invalid("tilemap.layer_create: give tileset or texture, not both", {"param": "texture"})
 	var ts: TileSet = null
@@ -88,17 +96,13 @@ func _layer_create(p: Dictionary) -> Variant:
 
 
 func _info(p: Dictionary) -> Variant:
-	var layer: Variant = NewNode.require(p.node_path, ["TileMapLayer"], "tilemap.info")
-	if layer is BridgeError:
-		return layer
+	var layer: TileMapLayer = p.node_path
 	return {"path": SceneAccess.path_of(layer), "tileset": TileAtlas.describe(layer.tile_set) if layer.tile_set else null,
 			"cell_count": layer.get_used_cells().size(), "used_rect": layer.get_used_rect(), "enabled": layer.enabled}
 
 
 func _get_cells(p: Dictionary) -> Variant:
-	var layer: Variant = NewNode.require(p.node_path, ["TileMapLayer"], "tilemap.get_cells")
-	if layer is BridgeError:
-		return layer
+	var layer: TileMapLayer = p.node_path
 	if p.has("from") != p.has("to"):
 		return BridgeError.invalid("tilemap.get_cells: give both from and to, or neither", {"param": "to"})
 	var cells: Array = layer.get_used_cells_by_id(p.source_id) if p.has("source_id") else layer.get_used_cells()

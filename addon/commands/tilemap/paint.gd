@@ -6,10 +6,13 @@ extends "../../core/command_group.gd"
 
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
-const NewNode := preload("../../lib/new_node.gd")
 const TileAtlas := preload("../../lib/tile_atlas.gd")
 
 const MAX_CELLS := 250000
+
+## What every paint returns: the layer after the edit (_commit's fields).
+const LAYER := {"path": "string", "cell_count": "int", "used_rect": TileAtlas.RECT}
+const PAINTED := {"path": "string", "cell_count": "int", "used_rect": TileAtlas.RECT, "cells_painted": "int"}
 
 
 func commands() -> Array:
@@ -19,6 +22,9 @@ func commands() -> Array:
 			"summary": "Paint one tile on a list of cells of a TileMapLayer.",
 			"params": _layer_param() + [req("cells", "Array", "Cells as [[x, y], …]")] + _tile_params(),
 			"example": {"node_path": "/root/Main/Ground", "cells": [[0, 0], [1, 0], [2, 0]], "atlas": [0, 0]},
+			"example_setup": TileAtlas.SETUP,
+			"returns": PAINTED,
+			"undo": "scene",
 			"handler": _set_cells,
 		},
 		{
@@ -29,6 +35,9 @@ func commands() -> Array:
 				req("to", "Vector2", "Opposite corner cell, inclusive"),
 			] + _tile_params() + [opt("outline", "bool", "Paint only the border cells", false)],
 			"example": {"node_path": "/root/Main/Ground", "from": [0, 4], "to": [9, 5], "atlas": [1, 0]},
+			"example_setup": TileAtlas.SETUP,
+			"returns": PAINTED,
+			"undo": "scene",
 			"handler": _fill_rect,
 		},
 		{
@@ -42,6 +51,9 @@ func commands() -> Array:
 				opt("keep", "bool", "Also add the pattern to the TileSet's patterns", false),
 			],
 			"example": {"node_path": "/root/Main/Ground", "at": [12, 2], "rows": [[[0, 0], [1, 0]], [null, [1, 0]]]},
+			"example_setup": TileAtlas.SETUP,
+			"returns": LAYER.merged({"size": "Vector2", "cells_painted": "int", "pattern_index?": "int"}),
+			"undo": "scene",
 			"handler": _pattern,
 		},
 		{
@@ -54,6 +66,12 @@ func commands() -> Array:
 				choice("mode", ["connect", "path"], "connect (area, updates neighbours) or path (cells in order)", "connect"),
 			],
 			"example": {"node_path": "/root/Main/Ground", "cells": [[0, 8], [1, 8], [2, 8]], "terrain": 0},
+			# the terrain tilemap.terrain_define's example defines
+			"example_setup": TileAtlas.SETUP + [{"method": "tilemap.terrain_define", "params": {"node_path": "/root/Main/Ground",
+					"name": "road", "tiles": [{"atlas": [0, 0], "bits": ["right_side"]}, {"atlas": [1, 0], "bits": ["left_side", "right_side"]},
+					{"atlas": [2, 0], "bits": ["left_side"]}]}}],
+			"returns": LAYER.merged({"cells_with_terrain": "int", "warning?": "string"}),
+			"undo": "scene",
 			"handler": _paint_terrain,
 		},
 		{
@@ -66,14 +84,18 @@ func commands() -> Array:
 				opt("all", "bool", "Erase every painted cell", false),
 			],
 			"example": {"node_path": "/root/Main/Ground", "cells": [[2, 0]]},
+			"example_setup": TileAtlas.SETUP + [{"method": "tilemap.set_cells", "params": {"node_path": "/root/Main/Ground",
+					"cells": [[0, 0], [1, 0], [2, 0]], "atlas": [0, 0]}}],
 			"destructive": true,
+			"returns": LAYER.merged({"erased": "int"}),
+			"undo": "scene",
 			"handler": _erase,
 		},
 	]
 
 
 func _layer_param() -> Array:
-	return [req("node_path", "NodePath", "TileMapLayer to paint")]
+	return [node_param("node_path", "TileMapLayer to paint", true, null, "TileMapLayer")]
 
 
 func _tile_params() -> Array:
@@ -85,7 +107,7 @@ func _tile_params() -> Array:
 
 
 func _set_cells(p: Dictionary) -> Variant:
-	var ctx: Variant = _tile_context(p, "tilemap.set_cells")
+	var ctx: Variant = _tile_context(p)
 	if ctx is BridgeError:
 		return ctx
 	var cells: Variant = _cells(p.cells, "cells")
@@ -95,7 +117,7 @@ func _set_cells(p: Dictionary) -> Variant:
 
 
 func _fill_rect(p: Dictionary) -> Variant:
-	var ctx: Variant = _tile_context(p, "tilemap.fill_rect")
+	var ctx: Variant = _tile_context(p)
 	if ctx is BridgeError:
 		return ctx
 	var box := _box(p.from, p.to)
@@ -110,9 +132,7 @@ func _fill_rect(p: Dictionary) -> Variant:
 
 
 func _pattern(p: Dictionary) -> Variant:
-	var layer: Variant = NewNode.require(p.node_path, ["TileMapLayer"], "tilemap.pattern")
-	if layer is BridgeError:
-		return layer
+	var layer: TileMapLayer = p.node_path
 	if p.has("rows") == p.has("copy_from"):
 		return BridgeError.invalid("tilemap.pattern: give rows or copy_from (one of them)", {"param": "rows"})
 	if layer.tile_set == null:
@@ -162,9 +182,7 @@ func _pattern(p: Dictionary) -> Variant:
 
 
 func _paint_terrain(p: Dictionary) -> Variant:
-	var layer: Variant = NewNode.require(p.node_path, ["TileMapLayer"], "tilemap.paint_terrain")
-	if layer is BridgeError:
-		return layer
+	var layer: TileMapLayer = p.node_path
 	var ts: TileSet = layer.tile_set
 	if ts == null or p.terrain_set >= ts.get_terrain_sets_count():
 		return BridgeError.not_found("%s's TileSet has no terrain set %d: define one with tilemap.terrain_define" % [
@@ -194,9 +212,7 @@ func _paint_terrain(p: Dictionary) -> Variant:
 
 
 func _erase(p: Dictionary) -> Variant:
-	var layer: Variant = NewNode.require(p.node_path, ["TileMapLayer"], "tilemap.erase")
-	if layer is BridgeError:
-		return layer
+	var layer: TileMapLayer = p.node_path
 	var ways := int(p.has("cells")) + int(p.has("from") or p.has("to")) + int(p.all)
 	if ways != 1:
 		return BridgeError.invalid("tilemap.erase: give exactly one of cells, from + to, or all: true", {"param": "cells"})
@@ -223,10 +239,8 @@ func _erase(p: Dictionary) -> Variant:
 
 
 ## [layer, [source, atlas, alternative]] after checking the tile exists, or a BridgeError.
-func _tile_context(p: Dictionary, method: String) -> Variant:
-	var layer: Variant = NewNode.require(p.node_path, ["TileMapLayer"], method)
-	if layer is BridgeError:
-		return layer
+func _tile_context(p: Dictionary) -> Variant:
+	var layer: TileMapLayer = p.node_path
 	var bad: Variant = TileAtlas.check_tile(layer.tile_set, p.source_id, Vector2i(p.atlas), p.alternative)
 	if bad:
 		return bad

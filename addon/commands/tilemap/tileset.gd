@@ -5,7 +5,6 @@ extends "../../core/command_group.gd"
 
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
-const NewNode := preload("../../lib/new_node.gd")
 const TileAtlas := preload("../../lib/tile_atlas.gd")
 
 const TERRAIN_MODES := ["match_corners_and_sides", "match_corners", "match_sides"]
@@ -27,29 +26,38 @@ func commands() -> Array:
 				opt("skip_empty", "bool", "Make no tile for fully transparent cells", true),
 				opt("path", "string", "Save the TileSet here (.tres)", null, {"writes_path": true}),
 				opt("overwrite", "bool", "Replace an existing file at path", false),
-				opt("node_path", "NodePath", "TileMapLayer that gets the TileSet (undoable)"),
+				node_param("node_path", "TileMapLayer that gets the TileSet (undoable)", false, null, "TileMapLayer"),
 			],
 			"example": {"texture": "res://art/tiles.png", "tile_size": [16, 16], "node_path": "/root/Main/Ground"},
+			# a layer without a TileSet yet, so that the example's is new in the scene
+			"example_setup": [TileAtlas.SETUP_ATLAS, TileAtlas.SETUP_FREE_GROUND,
+					{"method": "tilemap.layer_create", "params": {"parent": "/root/Main", "name": "Ground"}}],
+			"returns": TileAtlas.TILESET.merged({"node_path?": "string"}),
+			# the TileSet given to a layer is a scene edit; a TileSet only saved to path is a file write
+			"undo": "scene",
 			"handler": _tileset_create,
 		},
 		{
 			"method": "tilemap.add_atlas",
 			"summary": "Add another texture atlas as a source of a layer's TileSet (tiles cut at the TileSet's tile size); returns its source id.",
 			"params": [
-				req("node_path", "NodePath", "TileMapLayer whose TileSet gets the source"),
+				node_param("node_path", "TileMapLayer whose TileSet gets the source", true, null, "TileMapLayer"),
 				req("texture", "string", "Atlas image"),
 				opt("margins", "Vector2", "Pixels skipped at the atlas' left/top edges", [0, 0]),
 				opt("separation", "Vector2", "Pixels between tiles", [0, 0]),
 				opt("skip_empty", "bool", "Make no tile for fully transparent cells", true),
 			],
 			"example": {"node_path": "/root/Main/Ground", "texture": "res://art/tiles.png"},
+			"example_setup": TileAtlas.SETUP,
+			"returns": {"node_path": "string", "source_id": "int", "tiles": "int", "grid_size": "Vector2"},
+			"undo": "scene",
 			"handler": _add_atlas,
 		},
 		{
 			"method": "tilemap.terrain_define",
 			"summary": "Add a terrain (in a new or existing terrain set) and assign atlas tiles to it with their peering bits, so tilemap.paint_terrain can autotile.",
 			"params": [
-				req("node_path", "NodePath", "TileMapLayer whose TileSet gets the terrain"),
+				node_param("node_path", "TileMapLayer whose TileSet gets the terrain", true, null, "TileMapLayer"),
 				req("name", "string", "Terrain name, e.g. grass"),
 				req("tiles", "Array", "Tiles: [{atlas: [x, y], bits?: ['right_side', 'bottom_side', …] (default: every bit of the mode)}]"),
 				opt("source_id", "int", "Atlas source of the tiles", 0),
@@ -59,6 +67,10 @@ func commands() -> Array:
 			],
 			"example": {"node_path": "/root/Main/Ground", "name": "road", "tiles": [{"atlas": [0, 0], "bits": ["right_side"]},
 					{"atlas": [1, 0], "bits": ["left_side", "right_side"]}, {"atlas": [2, 0], "bits": ["left_side"]}]},
+			"example_setup": TileAtlas.SETUP,
+			"returns": {"node_path": "string", "terrain_set": "int", "terrain": "int", "name": "string", "mode": "string",
+					"tiles": [{"terrain": "int", "bits": ["string"]}]},
+			"undo": "scene",
 			"handler": _terrain_define,
 		},
 	]
@@ -68,11 +80,7 @@ func _tileset_create(p: Dictionary) -> Variant:
 	if not p.has("path") and not p.has("node_path"):
 		return BridgeError.invalid("tilemap.tileset_create: give path (save it), node_path (a TileMapLayer gets it) or both",
 				{"param": "path"})
-	var layer: Variant = null
-	if p.has("node_path"):
-		layer = NewNode.require(p.node_path, ["TileMapLayer"], "tilemap.tileset_create")
-		if layer is BridgeError:
-			return layer
+	var layer: TileMapLayer = p.get("node_path")
 	if p.has("path"):
 		if not p.path.get_extension() in ["tres", "res"]:
 			return BridgeError.invalid("tilemap.tileset_create: path must end in .tres or .res", {"param": "path"})
@@ -109,9 +117,7 @@ func _tileset_create(p: Dictionary) -> Variant:
 
 
 func _add_atlas(p: Dictionary) -> Variant:
-	var layer: Variant = NewNode.require(p.node_path, ["TileMapLayer"], "tilemap.add_atlas")
-	if layer is BridgeError:
-		return layer
+	var layer: TileMapLayer = p.node_path
 	var ts: TileSet = layer.tile_set
 	if ts == null:
 		return BridgeError.failed("%s has no TileSet yet: make one with tilemap.tileset_create" % SceneAccess.path_of(layer))
@@ -134,9 +140,7 @@ func _add_atlas(p: Dictionary) -> Variant:
 
 
 func _terrain_define(p: Dictionary) -> Variant:
-	var layer: Variant = NewNode.require(p.node_path, ["TileMapLayer"], "tilemap.terrain_define")
-	if layer is BridgeError:
-		return layer
+	var layer: TileMapLayer = p.node_path
 	var ts: TileSet = layer.tile_set
 	if ts == null:
 		return BridgeError.failed("%s has no TileSet yet: make one with tilemap.tileset_create" % SceneAccess.path_of(layer))

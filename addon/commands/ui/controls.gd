@@ -8,6 +8,14 @@ const Layout := preload("../../lib/control_layout.gd")
 const Params := preload("../../core/params.gd")
 const PropertyPath := preload("../../lib/property_path.gd")
 
+const UI_SCENE := "res://scenes/ui.tscn"
+## Layout.describe(): containers lay their children out, so anchors, offsets, preset and grow are only
+## there outside one; focus only when a neighbour is set.
+const CONTROL := {"path": "string", "type": "string", "position": "Vector2", "size": "Vector2", "min_size": "Vector2",
+		"size_flags_h": "string", "size_flags_v": "string", "stretch_ratio": "float", "focus_mode": "string",
+		"in_container": "bool", "anchors?": ["float"], "offsets?": ["float"], "preset?": "string", "grow?": ["string"],
+		"focus?": "Dictionary"}
+
 
 func _layout_params() -> Array:
 	return [
@@ -36,21 +44,29 @@ func commands() -> Array:
 			"summary": "Add a Control or container (Button, Label, VBoxContainer, MarginContainer, …) with text, anchor preset, size flags and properties.",
 			"params": [
 				req("type", "string", "Control class, e.g. Button, VBoxContainer, PanelContainer"),
-				opt("parent", "NodePath", "Parent node (default: the root)", ""),
-				opt("name", "string", "Node name (default: the class name, made unique)"),
+				node_param("parent", "Parent node (default: the root)", false, ""),
+				new_name_param("name", "Node name (default: the class name, made unique)", null),
 				opt("text", "string", "Text, for controls that have one (Label, Button, LineEdit, …)"),
 				properties_param("properties", "More properties, coerced like node.set: {\"columns\": 2, \"alignment\": \"center\"}"),
 			] + _layout_params(),
 			"example": {"type": "VBoxContainer", "parent": "/root/UI", "name": "Menu", "preset": "center", "min_size": [240, 0]},
+			"example_scene": UI_SCENE,
+			# a CanvasItem's z_index stays within -4096..4096: the engine keeps 0
+			"example_refused": {"properties": {"z_index": 99999}},
+			"undo": "scene",
+			"returns": CONTROL,
 			"handler": _add,
 		},
 		{
 			"method": "ui.set_layout",
 			"summary": "Change a Control's layout: anchor preset with margin, grow, size flags, minimum size, stretch ratio, position, size (undoable).",
-			"params": [req("node_path", "NodePath", "The Control")] + _layout_params() + [
+			"params": [node_param("node_path", "The Control", true, null, "Control")] + _layout_params() + [
 				opt("keep_size", "bool", "With preset: keep the current size instead of shrinking to the minimum", false),
 			],
 			"example": {"node_path": "/root/UI/Title", "preset": "top_wide", "margin": 16},
+			"example_scene": UI_SCENE,
+			"undo": "scene",
+			"returns": CONTROL,
 			"handler": _set_layout,
 		},
 		{
@@ -60,37 +76,39 @@ func commands() -> Array:
 				opt("chain", "Array", "Control paths in focus order: each gets focus_mode all and links to the next"),
 				choice("direction", ["vertical", "horizontal"], "Arrow keys along the chain: up/down or left/right", "vertical"),
 				opt("wrap", "bool", "Link the last control back to the first", false),
-				opt("node_path", "NodePath", "One control to change instead of a chain"),
+				node_param("node_path", "One control to change instead of a chain", false, null, "Control"),
 				opt("neighbors", "Dictionary", "With node_path: {left, top, right, bottom, next, previous} → control paths (\"\" clears)"),
 				opt("focus_mode", "enum", "With node_path: none, click or all", null, {"values": ["none", "click", "all"]}),
 			],
 			"example": {"chain": ["/root/UI/StartButton", "/root/UI/Menu/Play"], "wrap": true},
+			"example_scene": UI_SCENE,
+			"example_setup": [
+				{"method": "ui.add_control", "params": {"type": "VBoxContainer", "parent": "/root/UI", "name": "Menu", "preset": "center"}},
+				{"method": "ui.add_control", "params": {"type": "Button", "parent": "/root/UI/Menu", "name": "Play", "text": "Play"}},
+			],
+			"undo": "scene",
+			"returns": {"controls": [CONTROL]},
 			"handler": _focus,
 		},
 		{
 			"method": "ui.layout",
 			"summary": "Read a Control subtree's layout: rects, anchors and offsets or size flags, minimum sizes, focus wiring.",
-			"params": [opt("node_path", "NodePath", "Top control (default: the root)", "")],
+			"params": [node_param("node_path", "Top control (default: the root)", false, "")],
 			"example": {"node_path": "/root/UI"},
+			"example_scene": UI_SCENE,
 			"read_only": true,
+			"returns": {"count": "int", "controls": [CONTROL]},
 			"handler": _layout,
 		},
 	]
 
 
 func _add(p: Dictionary) -> Variant:
-	var parent: Variant = SceneAccess.resolve(p.parent)
-	if parent is BridgeError:
-		return parent
+	var parent: Node = p.parent
 	if not ClassDB.class_exists(p.type) or not ClassDB.is_parent_class(p.type, "Control") or not ClassDB.can_instantiate(p.type):
 		var guess := Params.did_you_mean(p.type, Array(ClassDB.get_inheriters_from_class("Control")))
 		return BridgeError.invalid("ui.add_control: '%s' is not a Control class%s" % [p.type, " (did you mean '%s'?)" % guess
 				if guess else ""], {"param": "type", "suggestion": guess})
-	if p.has("name"):
-		if p.name == "" or p.name.validate_node_name() != p.name:
-			return BridgeError.invalid("ui.add_control: '%s' is not a valid node name" % p.name, {"param": "name"})
-		if parent.has_node(NodePath(p.name)):
-			return BridgeError.failed("%s already has a child named '%s'" % [SceneAccess.path_of(parent), p.name], {"param": "name"})
 	var c: Control = ClassDB.instantiate(p.type)
 	if p.has("text"):
 		if not "text" in c:
@@ -101,11 +119,11 @@ func _add(p: Dictionary) -> Variant:
 	if refused != null:
 		c.free()
 		return refused
-	if p.has("name"):
+	if p.get("name", "") != "":
 		c.name = p.name
 	# Presets need the parent's rect: lay the control out inside the parent, then hand it to the action.
 	parent.add_child(c, true)
-	var bad: Variant = Layout.apply(c, p)
+	var bad: Variant = Layout.apply(c, p, "ui.add_control", true)
 	parent.remove_child(c)
 	if bad:
 		c.free()
@@ -120,11 +138,7 @@ func _add(p: Dictionary) -> Variant:
 
 
 func _set_layout(p: Dictionary) -> Variant:
-	var c: Variant = SceneAccess.resolve(p.node_path)
-	if c is BridgeError:
-		return c
-	if not c is Control:
-		return BridgeError.invalid("%s is a %s, not a Control" % [SceneAccess.path_of(c), c.get_class()], {"param": "node_path"})
+	var c: Control = p.node_path
 	var keys := ["preset", "size_flags_h", "size_flags_v", "min_size", "stretch_ratio", "grow_h", "grow_v", "position", "size"]
 	if not keys.any(func(k: String) -> bool: return p.has(k)):
 		return BridgeError.invalid("ui.set_layout: give something to change: %s" % ", ".join(PackedStringArray(keys)),
@@ -165,9 +179,7 @@ func _focus(p: Dictionary) -> Variant:
 				changes.append([c, "focus_neighbor_" + back, c.get_path_to(prv)])
 				changes.append([c, "focus_previous", c.get_path_to(prv)])
 	else:
-		var c: Variant = _control(p.node_path, "node_path")
-		if c is BridgeError:
-			return c
+		var c: Control = p.node_path
 		if not p.has("neighbors") and not p.has("focus_mode"):
 			return BridgeError.invalid("ui.focus: give neighbors, focus_mode or both", {"param": "neighbors"})
 		if p.has("focus_mode"):
@@ -208,9 +220,7 @@ func _control(path: String, param: String) -> Variant:
 
 
 func _layout(p: Dictionary) -> Variant:
-	var top: Variant = SceneAccess.resolve(p.node_path)
-	if top is BridgeError:
-		return top
+	var top: Node = p.node_path
 	var out: Array = []
 	_collect(top, out)
 	if out.is_empty():

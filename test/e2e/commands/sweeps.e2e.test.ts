@@ -16,6 +16,7 @@ import {mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} f
 import {dirname, join, relative} from 'node:path'
 
 import {type TestEditor, startEditor} from '../../support/editor.js'
+import {startXvfb, type Xvfb} from '../../support/xvfb.js'
 
 type Json = Record<string, any>
 interface Doc extends Json {
@@ -36,6 +37,10 @@ const PROPOSE = process.env.BRIDGE_SWEEP_PROPOSE ?? ''
 const MAIN_SCENE = 'res://scenes/main.tscn'
 /** Commands that end or restart what the sweep stands on: run once, last, by the order below. */
 const LAST = ['scene.stop', 'editor.quit']
+/** Game commands that need the game stopped in the debugger, or leave it there: after every other game command,
+ *  in this order (debug.evaluate's setup stops it inside a function, debug.step and debug.continue go on from
+ *  there, debug.pause breaks in last). */
+const DEBUGGER_LAST = ['debug.reload_scripts', 'debug.state', 'debug.evaluate', 'debug.step', 'debug.continue', 'debug.pause']
 
 /** The project's files (not .godot/ or .engine/), path → content, to put back after each mutating example. */
 function snapshot(root: string): Map<string, Buffer> {
@@ -99,6 +104,7 @@ function shapeOf(value: unknown, depth = 0): unknown {
 describe('command-model sweeps over every command (real editor)', function () {
   this.timeout(1_200_000)
   let editor: TestEditor
+  let xvfb: Xvfb
   let docs: Doc[]
   let files: Map<string, Buffer>
   const ajv = new Ajv({allErrors: true, strict: false})
@@ -106,7 +112,9 @@ describe('command-model sweeps over every command (real editor)', function () {
 
   before(async function () {
     this.timeout(180_000)
-    editor = await startEditor()
+    // the game's frame commands need a renderer: the editor (and so its game) runs under the private Xvfb
+    xvfb = await startXvfb()
+    editor = await startEditor({env: xvfb.env})
     const all = (await call<{commands: Doc[]}>('engine.commands')).commands.filter((c) => c.source === 'builtin')
     docs = GROUPS.length > 0 ? all.filter((c) => GROUPS.includes(c.method.split('.')[0])) : all
     files = snapshot(editor.root)
@@ -115,6 +123,7 @@ describe('command-model sweeps over every command (real editor)', function () {
   after(async function () {
     this.timeout(60_000)
     await editor?.stop()
+    xvfb?.stop()
   })
 
   /** The project and the scenes as the fixture has them: files put back, the example's scene open and reloaded. */
@@ -130,7 +139,8 @@ describe('command-model sweeps over every command (real editor)', function () {
   const savedText = async (doc: Doc) => {
     const scene = doc.example_scene ?? MAIN_SCENE
     await call('scene.save', {path: scene})
-    return readFileSync(join(editor.root, scene.replace('res://', '')), 'utf8')
+    // the uid in the header is the file's identity, which the editor assigns to a scene saved without one
+    return readFileSync(join(editor.root, scene.replace('res://', '')), 'utf8').replace(/ uid="uid:\/\/[a-z0-9]+"/, '')
   }
 
   const failures: string[] = []
@@ -141,7 +151,9 @@ describe('command-model sweeps over every command (real editor)', function () {
     // the editor's commands, then the game's (scene.play starts it, scene.stop ends it), then editor.quit
     const special = [...LAST, 'scene.play']
     const editorSide = docs.filter((d) => !special.includes(d.method) && d.needs !== 'game')
-    const gameSide = docs.filter((d) => d.needs === 'game' && !special.includes(d.method))
+    const gameSide = docs
+      .filter((d) => d.needs === 'game' && !special.includes(d.method))
+      .sort((a, b) => DEBUGGER_LAST.indexOf(a.method) - DEBUGGER_LAST.indexOf(b.method))
     const play = docs.find((d) => d.method === 'scene.play') ?? (await call<{commands: Doc[]}>('engine.commands', {group: 'scene'})).commands.find((d) => d.method === 'scene.play')!
     const last = LAST.map((m) => docs.find((d) => d.method === m)).filter((d): d is Doc => d !== undefined)
     const inGame = new Set([play, ...gameSide, ...last])
@@ -175,6 +187,11 @@ describe('command-model sweeps over every command (real editor)', function () {
             }
           } else if (doc.undo === 'global' && result.undoable !== true)
             failures.push(`${doc.method}: a global-history change must report undoable: true`)
+          else if (doc.undo === 'global') {
+            // project settings live in the editor's memory too: undo them so later examples start clean
+            await call('editor.undo')
+            covered.undo++
+          }
           else if (doc.undo === 'none' && result.undoable !== false)
             failures.push(`${doc.method}: a change outside any history must report undoable: false`)
           else covered.undo++
@@ -190,7 +207,7 @@ describe('command-model sweeps over every command (real editor)', function () {
 
   it('refuses, for every command with a property map, a value the engine does not keep, changing nothing', async () => {
     const withMap = docs.filter((d) => d.params.some((p) => p.kind === 'properties'))
-    expect(withMap.length, 'commands with a property map').to.be.greaterThan(0)
+    if (GROUPS.length === 0) expect(withMap.length, 'commands with a property map').to.be.greaterThan(0)
     for (const doc of withMap) {
       if (!doc.example_refused) {
         failures.push(`${doc.method}: has a property map but declares no example_refused`)

@@ -85,7 +85,7 @@ describe('batch commands (real editor)', function () {
 
   it('batch.set_property: sets a property on every matching node in one undo step, read back; undo restores', async () => {
     const out = await call('batch.set_property', examples['batch.set_property'])
-    expect(out).to.deep.equal({property: 'disabled', count: 1, nodes: [{path: '/root/Main/Player/Shape', value: true}]})
+    expect(out).to.deep.equal({property: 'disabled', count: 1, nodes: [{path: '/root/Main/Player/Shape', value: true}], undoable: true, saved: false})
     expect(await get('Player/Shape', 'disabled')).to.equal(true)
     await undoOwn(editor.client, 'set disabled on 1 nodes')
     expect(await get('Player/Shape', 'disabled')).to.equal(false)

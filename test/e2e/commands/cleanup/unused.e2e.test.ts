@@ -36,7 +36,7 @@ describe('cleanup unused settings commands (real editor)', function () {
   })
 
   it('unused_input_actions lists only the action no file names, removes it (saved), and Undo restores it', async () => {
-    const listed = await call('cleanup.unused_input_actions', examples['cleanup.unused_input_actions'])
+    const listed = await call('cleanup.unused_input_actions', {...examples['cleanup.unused_input_actions'], remove: false})
     expect(listed).to.include({count: 1, checked: 3, removed: false})
     expect(listed.actions).to.deep.equal(['jump'])
     expect(await has('input/jump')).to.equal(true)
@@ -52,7 +52,7 @@ describe('cleanup unused settings commands (real editor)', function () {
   })
 
   it('unused_autoloads lists the autoload nothing reaches (not the used one, not the addon own), removes it, and Undo restores it', async () => {
-    const listed = await call('cleanup.unused_autoloads', examples['cleanup.unused_autoloads'])
+    const listed = await call('cleanup.unused_autoloads', {...examples['cleanup.unused_autoloads'], remove: false})
     expect(listed.autoloads).to.deep.equal(['UnusedAuto'])
     expect(listed).to.include({count: 1, checked: 2, removed: false})
     const removed = await call('cleanup.unused_autoloads', {remove: true})

@@ -153,7 +153,7 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
     try {
       writeFileSync(playerFile(), original.replace('\treturn health', '\treturn health + 1000'))
       const reloaded = await call('debug.reload_scripts', examples['debug.reload_scripts'])
-      expect(reloaded).to.deep.equal({reloaded: [PLAYER], playing: true})
+      expect(reloaded).to.deep.include({reloaded: [PLAYER], playing: true, undoable: false})
       expect((await call('runtime.call', {node_path: 'Player', method: 'take_damage', args: [10]})).result).to.equal(1080)
       expect((await call('runtime.get', {node_path: 'Player', properties: ['health', 'speed']})).values).to.deep.equal({
         health: 80,

@@ -53,7 +53,11 @@ while EditorInterface.get_edited_scene_root() == null:
 
   it('sets and reads back the selection, and refuses an unknown node without touching it', async () => {
     const set = await call('editor.selection_set', {nodes: ['Player', '/root/Main/Camera2D', 'Player/Shape']})
-    expect(set).to.deep.equal({scene: 'res://scenes/main.tscn', nodes: ['Player', 'Camera2D', 'Player/Shape']})
+    expect(set).to.deep.equal({
+      scene: 'res://scenes/main.tscn',
+      nodes: ['Player', 'Camera2D', 'Player/Shape'],
+      undoable: false,
+    })
     expect((await call('editor.selection_get')).nodes).to.deep.equal(['Player', 'Camera2D', 'Player/Shape'])
     const missing = await rejects('editor.selection_set', {nodes: ['Ground', 'Nobody']})
     expect(missing.rpcCode).to.equal(-32001)
@@ -70,7 +74,7 @@ while EditorInterface.get_edited_scene_root() == null:
     const out = await run(
       `emit(scene.name)\nemit(editor.get_edited_scene_root() == scene)\nawait editor.get_base_control().get_tree().process_frame\nemit("${marker}")\nreturn [1, 2]`,
     )
-    expect(out).to.deep.equal({emitted: ['Main', true, marker], result: [1, 2], errors: []})
+    expect(out).to.deep.equal({emitted: ['Main', true, marker], result: [1, 2], errors: [], undoable: false})
     expect(editor.log()).to.include(`editor.run_script:\nemit(scene.name)`).and.include(`emit("${marker}")`)
     const nodes = await run(
       'emit(scene)\nemit({"player": scene.get_node("Player/Shape")})\nreturn [scene.get_node("Camera2D")]',
@@ -267,7 +271,7 @@ undo_redo.commit_action()`)
   it('quits the editor with its declared example', async () => {
     const {commands} = await call('engine.commands', {group: 'editor'})
     const quit = (commands as Json[]).find((c) => c.method === 'editor.quit')!
-    expect(await call('editor.quit', quit.example)).to.deep.equal({quitting: true, exit_code: 0})
+    expect(await call('editor.quit', quit.example)).to.deep.equal({quitting: true, exit_code: 0, undoable: false})
     expect(await waitForExit(editor.pid, 15_000)).to.equal(true) // gone, or exited and not yet reaped
     // a clean exit: the addon removed its discovery file on the way out
     expect(existsSync(join(editor.root, '.engine', 'bridge.json'))).to.equal(false)

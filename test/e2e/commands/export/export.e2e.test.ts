@@ -121,7 +121,7 @@ describe('export commands (real editor)', function () {
   })
 
   it('export.preset_remove takes the preset out; undo puts it back', async () => {
-    expect(await call('export.preset_remove', examples['export.preset_remove'])).to.deep.equal({removed: 'Linux', count: 0})
+    expect(await call('export.preset_remove', examples['export.preset_remove'])).to.deep.equal({removed: 'Linux', count: 0, undoable: true})
     expect(presetsFile()).not.to.include('name="Linux"')
     await undo('Bridge: Remove export preset Linux')
     expect(presetsFile()).to.include('name="Linux"')

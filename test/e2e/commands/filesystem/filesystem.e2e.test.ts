@@ -50,6 +50,7 @@ describe('filesystem commands (real editor)', function () {
       path: 'res://levels/forest',
       created: true,
       in_dock: true,
+      undoable: false,
     })
     await refused('filesystem.mkdir', examples['filesystem.mkdir'], -32000, ['already exists'])
   })

@@ -102,7 +102,7 @@ describe('localization commands (real editor)', function () {
 
   it('localization.translation_create saves a Translation for a locale; messages_set edits it undoably', async () => {
     const made = await call('localization.translation_create', examples['localization.translation_create'])
-    expect(made).to.deep.equal({path: 'res://i18n/de.tres', locale: 'de', messages: 1, class: 'Translation'})
+    expect(made).to.deep.equal({path: 'res://i18n/de.tres', locale: 'de', messages: 1, class: 'Translation', undoable: false})
     expect(read('res://i18n/de.tres')).to.include('locale = "de"').and.include('"HELLO"').and.include('"Hallo"')
     const set = await call('localization.messages_set', examples['localization.messages_set'])
     expect(set).to.deep.include({locale: 'de', set: 1, messages: 2})

@@ -62,7 +62,7 @@ describe('node commands (real editor)', function () {
 
   it('node.add: adds the example node owned by the scene, with coerced properties; undo removes it', async () => {
     const added = await call('node.add', examples['node.add'])
-    expect(added).to.deep.equal({path: '/root/Main/Hero', name: 'Hero', type: 'Sprite2D'})
+    expect(added).to.deep.equal({path: '/root/Main/Hero', name: 'Hero', type: 'Sprite2D', undoable: true, saved: false})
     expect(await get('Hero', 'position')).to.deep.equal([64, 32])
     expect(await inEditor('return scene.get_node("Hero").owner == scene')).to.equal(true)
     await undo('add Sprite2D')
@@ -102,7 +102,7 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.remove: removes the example node and undo puts it back in place with its owner', async () => {
-    expect(await call('node.remove', examples['node.remove'])).to.deep.equal({removed: '/root/Main/Ground'})
+    expect(await call('node.remove', examples['node.remove'])).to.deep.equal({removed: '/root/Main/Ground', undoable: true, saved: false})
     await refused('node.info', {node_path: 'Ground'}, -32001)
     await undo('remove Ground')
     expect((await call('node.info', {node_path: 'Ground'})).index).to.equal(2)
@@ -118,7 +118,7 @@ describe('node commands (real editor)', function () {
 
   it('node.duplicate: copies the example node with children, groups and owners; undo removes the copy', async () => {
     const copy = await call('node.duplicate', examples['node.duplicate'])
-    expect(copy).to.deep.equal({path: '/root/Main/Player2', source: '/root/Main/Player', type: 'CharacterBody2D'})
+    expect(copy).to.deep.equal({path: '/root/Main/Player2', source: '/root/Main/Player', type: 'CharacterBody2D', undoable: true, saved: false})
     const info = await call('node.info', {node_path: 'Player2'})
     expect(info).to.deep.include({
       index: 1,
@@ -143,6 +143,7 @@ describe('node commands (real editor)', function () {
       old_name: 'Camera2D',
       changed: true,
       updated_paths: [],
+      undoable: true, saved: false,
     })
     expect((await call('node.info', {node_path: 'MainCamera'})).type).to.equal('Camera2D')
     await refused(
@@ -180,7 +181,7 @@ describe('node commands (real editor)', function () {
 
   it('node.move: reparents the example node keeping its global position; undo puts it back', async () => {
     const moved = await call('node.move', examples['node.move'])
-    expect(moved).to.deep.equal({path: '/root/Main/Player/Camera2D', index: 2, parent: '/root/Main/Player'})
+    expect(moved).to.deep.equal({path: '/root/Main/Player/Camera2D', index: 2, parent: '/root/Main/Player', undoable: true, saved: false})
     expect(await get('Player/Camera2D', 'global_position')).to.deep.equal([320, 180])
     expect(await get('Player/Camera2D', 'position')).to.deep.equal([0, 0])
     expect(await inEditor('return scene.get_node("Player/Camera2D").owner == scene')).to.equal(true)
@@ -191,6 +192,7 @@ describe('node commands (real editor)', function () {
     expect(await call('node.move', {node_path: 'Ground', index: 0})).to.deep.equal({
       path: '/root/Main/Ground',
       index: 0,
+      undoable: true, saved: false,
     })
     expect((await call('node.info', {node_path: '.'})).children).to.deep.equal(['Ground', 'Player', 'Camera2D'])
     await undo('move Ground')
@@ -266,6 +268,8 @@ describe('node commands (real editor)', function () {
       value: [100, 200],
       previous: [320, 180],
       changed: true,
+      undoable: true,
+      saved: false,
     })
     expect(await inEditor('return scene.get_node("Player").position')).to.deep.equal([100, 200])
     await undo('set Player.position')
@@ -412,9 +416,11 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.call: calls the example method with coerced arguments; refuses what cannot run', async () => {
-    expect(await call('node.call', examples['node.call'])).to.deep.equal({result: true})
+    // a call runs outside any history: the router says so (undoable: false)
+    expect(await call('node.call', examples['node.call'])).to.deep.equal({result: true, undoable: false})
     expect(await call('node.call', {node_path: 'Player', method: 'to_global', args: [[1, 2]]})).to.deep.equal({
       result: [321, 182],
+      undoable: false,
     })
     await refused('node.call', {node_path: 'Player', method: 'is_in_grup'}, -32001, "did you mean 'is_in_group'")
     await refused('node.call', {node_path: 'Player', method: 'take_damage', args: [1]}, -32000, 'not a @tool script')
@@ -438,6 +444,7 @@ describe('node commands (real editor)', function () {
       signal: 'visibility_changed',
       target: '/root/Main/Camera2D',
       method: 'reset_smoothing',
+      undoable: true, saved: false,
     })
     const link = {signal: 'visibility_changed', target: '/root/Main/Camera2D', method: 'reset_smoothing'}
     expect((await call('node.signals', {node_path: 'Player'})).connections).to.deep.equal([link])
@@ -507,7 +514,7 @@ describe('node commands (real editor)', function () {
 
   it('node.add_to_group: adds the example group, saved with the scene; undo takes it out', async () => {
     const out = await call('node.add_to_group', examples['node.add_to_group'])
-    expect(out).to.deep.equal({path: '/root/Main/Ground', group: 'solid', changed: true, groups: ['solid']})
+    expect(out).to.deep.equal({path: '/root/Main/Ground', group: 'solid', changed: true, groups: ['solid'], undoable: true, saved: false})
     expect((await call('node.find', {group: 'solid'})).nodes.map((n: Json) => n.path)).to.deep.equal([
       '/root/Main/Ground',
     ])
@@ -521,7 +528,7 @@ describe('node commands (real editor)', function () {
 
   it('node.remove_from_group: removes the example group; undo puts it back; refuses a group it is not in', async () => {
     const out = await call('node.remove_from_group', examples['node.remove_from_group'])
-    expect(out).to.deep.equal({path: '/root/Main/Player', group: 'players', changed: true, groups: []})
+    expect(out).to.deep.equal({path: '/root/Main/Player', group: 'players', changed: true, groups: [], undoable: true, saved: false})
     await undo('remove Player from group players')
     expect((await call('node.info', {node_path: 'Player'})).groups).to.deep.equal(['players'])
     await refused('node.remove_from_group', {node_path: 'Player', group: 'player'}, -32001, "did you mean 'players'")

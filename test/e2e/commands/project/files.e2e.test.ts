@@ -121,6 +121,7 @@ describe('project files, scan, uid and editor output (real editor)', function ()
       bytes: 22,
       created: true,
       imported: true,
+      undoable: false,
     })
     expect(readFileSync(file('res://notes/todo.md'), 'utf8')).to.equal('# To do\n- add enemies\n')
     expect(readdirSync(file('res://notes')), 'no temp file left behind').to.deep.equal(['todo.md'])
@@ -151,6 +152,8 @@ describe('project files, scan, uid and editor output (real editor)', function ()
       path: '/root/Main/Grunt',
       name: 'Grunt',
       type: 'Enemy',
+      undoable: true,
+      saved: false,
     })
     expect((await call('node.get', {node_path: 'Grunt', property: 'hp'})).value).to.equal(3)
     await undo('add Enemy')
@@ -198,6 +201,7 @@ describe('project files, scan, uid and editor output (real editor)', function ()
       path: 'user://saves/slot1.json',
       bytes: 12,
       created: true,
+      undoable: false,
     })
     expect(readFileSync(userFile('user://saves/slot1.json'), 'utf8')).to.equal('{"level": 2}')
     expect((await call('project.read_file', {path: 'user://saves/slot1.json'})).content).to.equal('{"level": 2}')

@@ -124,7 +124,7 @@ describe('project commands (real editor)', function () {
   })
 
   it('gets and sets the main scene, undoably, and refuses a file that is not a scene', async () => {
-    expect(await call('project.main_scene')).to.deep.equal({path: 'res://scenes/main.tscn'})
+    expect(await call('project.main_scene')).to.deep.equal({path: 'res://scenes/main.tscn', undoable: false})
     const set = await call('project.main_scene', {path: 'res://scenes/ui.tscn'})
     expect(set).to.include({path: 'res://scenes/ui.tscn', previous: 'res://scenes/main.tscn'})
     expect(projectFile()).to.include('run/main_scene="res://scenes/ui.tscn"')

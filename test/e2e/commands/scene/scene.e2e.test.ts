@@ -150,7 +150,7 @@ describe('scene commands (real editor)', function () {
 
   it('scene.save: the example writes the edit to the file and leaves the scene clean', async () => {
     await call('node.set', {node_path: 'Player', property: 'position', value: [10, 20]})
-    expect(await call('scene.save', examples['scene.save'])).to.deep.equal({path: MAIN, saved: true})
+    expect(await call('scene.save', examples['scene.save'])).to.deep.equal({path: MAIN, saved: true, undoable: false})
     expect(readFileSync(file(MAIN), 'utf8')).to.include('position = Vector2(10, 20)')
     expect((await call('scene.current')).unsaved).to.equal(false)
     await undo('set Player.position')
@@ -160,7 +160,13 @@ describe('scene commands (real editor)', function () {
 
   it('scene.instance: the example instances ui.tscn as HUD, owned by the scene; undo removes it', async () => {
     const out = await call('scene.instance', examples['scene.instance'])
-    expect(out).to.deep.equal({path: '/root/Main/HUD', scene: 'res://scenes/ui.tscn', type: 'Control'})
+    expect(out).to.deep.equal({
+      path: '/root/Main/HUD',
+      scene: 'res://scenes/ui.tscn',
+      type: 'Control',
+      undoable: true,
+      saved: false,
+    })
     const hud = await call('scene.tree', {node_path: 'HUD'})
     expect(hud).to.deep.equal({
       name: 'HUD',
@@ -195,7 +201,7 @@ describe('scene commands (real editor)', function () {
       'scene.instance',
       {scene_path: 'res://scenes/ui.tscn', name: 'Player'},
       -32000,
-      'already has a child named Player',
+      "already has a child named 'Player'",
     )
     await refused(
       'scene.instance',
@@ -208,7 +214,12 @@ describe('scene commands (real editor)', function () {
 
   it('scene.create: the example writes a Node2D scene and opens it', async () => {
     const out = await call('scene.create', examples['scene.create'])
-    expect(out).to.deep.equal({path: 'res://scenes/level_2.tscn', root: '/root/Level2', type: 'Node2D'})
+    expect(out).to.deep.equal({
+      path: 'res://scenes/level_2.tscn',
+      root: '/root/Level2',
+      type: 'Node2D',
+      undoable: false,
+    })
     expect(readFileSync(file('res://scenes/level_2.tscn'), 'utf8')).to.match(/\[node name="Level2" type="Node2D"[ \]]/)
     expect(await call('scene.current')).to.deep.include({path: 'res://scenes/level_2.tscn', unsaved: false})
     expect(await call('scene.tree')).to.deep.equal({name: 'Level2', type: 'Node2D', path: '/root/Level2', children: []})
@@ -219,7 +230,12 @@ describe('scene commands (real editor)', function () {
       root_type: 'Control',
       root_name: 'PauseMenu',
     })
-    expect(menu).to.deep.equal({path: 'res://ui/menus/pause.tscn', root: '/root/PauseMenu', type: 'Control'})
+    expect(menu).to.deep.equal({
+      path: 'res://ui/menus/pause.tscn',
+      root: '/root/PauseMenu',
+      type: 'Control',
+      undoable: false,
+    })
     expect(existsSync(file('res://ui/menus/pause.tscn'))).to.equal(true)
   })
 
@@ -246,6 +262,7 @@ describe('scene commands (real editor)', function () {
       root: '/root/Main',
       type: 'Node2D',
       was_open: true,
+      undoable: false,
     })
     expect((await call('scene.current')).path).to.equal(MAIN)
     expect(await call('scene.open', {path: 'res://scenes/ui.tscn'})).to.deep.include({
@@ -260,7 +277,7 @@ describe('scene commands (real editor)', function () {
 
   it('scene.save_as: the example writes the edited scene to a new file, which the tab then edits', async () => {
     const out = await call('scene.save_as', examples['scene.save_as'])
-    expect(out).to.deep.equal({path: 'res://scenes/main_copy.tscn', previous_path: MAIN, saved: true})
+    expect(out).to.deep.equal({path: 'res://scenes/main_copy.tscn', previous_path: MAIN, saved: true, undoable: false})
     expect(readFileSync(file('res://scenes/main_copy.tscn'), 'utf8')).to.include(
       '[node name="Player" type="CharacterBody2D"',
     )

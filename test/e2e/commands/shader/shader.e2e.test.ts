@@ -89,6 +89,7 @@ describe('shader commands (real editor)', function () {
     expect(await call('shader.visual_create', examples['shader.visual_create'])).to.deep.equal({
       path: 'res://shaders/glow.tres',
       mode: 'canvas_item',
+      undoable: false,
     })
     const node = await call('shader.visual_add_node', examples['shader.visual_add_node'])
     expect(node).to.deep.include({id: 2, type: 'ColorConstant', position: [-200, 100]})

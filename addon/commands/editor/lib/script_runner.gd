@@ -6,8 +6,8 @@ extends RefCounted
 ## `while` loop that outlives the time budget. A guard against accidents, not a sandbox: what it
 ## catches and what it does not is listed in docs/security.md.
 
-const BridgeError := preload("../core/bridge_error.gd")
-const AuditLog := preload("audit_log.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const AuditLog := preload("../../../lib/audit_log.gd")
 
 ## How long a snippet's `while` loops may keep the editor busy; past it every `while` condition reads
 ## false, the snippet is stopped and the call fails saying so.

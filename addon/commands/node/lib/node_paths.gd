@@ -4,7 +4,7 @@ extends RefCounted
 ## rename does: every NodePath (and Array of NodePaths) stored on a node of the edited scene that
 ## resolves into the renamed node's subtree is rewritten. Animation tracks are not rewritten.
 
-const SceneAccess := preload("scene_access.gd")
+const SceneAccess := preload("../../../lib/scene_access.gd")
 
 
 ## [{node, property, old, new}] for every stored NodePath value that must change when `renamed` becomes
