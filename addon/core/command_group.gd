@@ -14,7 +14,7 @@ extends RefCounted
 ##   "a|b" alternatives, "x?" for a field that may be absent. It becomes the command's `output_schema`
 ##   (core/schema.gd), the outputSchema of its MCP tool. Declare it only when every success has that shape.
 ## A param spec: {name, type, description, required?, default?, min?, max?, values? (enum), writes_path?,
-##   kind?: "node" | "new_name" | "properties" (resolved by the router: core/param_kinds.gd), class?, parent?,
+##   kind?: "node" | "nodes" | "new_name" | "properties" (resolved by the router: core/param_kinds.gd), class?, what?, parent?,
 ##   also?: [names people use for it, e.g. "look_at" for target], keys?: [the nested keys of an object
 ##   parameter, so a key given beside it is pointed inside it]} — both only feed the did-you-mean.
 ## Types: string int float bool NodePath Vector2 Vector3 Color Array Dictionary any enum.
@@ -67,7 +67,18 @@ static func node_param(name: String, description: String, required: bool = true,
 	return spec
 
 
-## The name of a node a command makes: valid, and free under the node parameter `parent` ("" keeps the default).
+## A list of nodes of the edited scene, resolved by the router: the handler receives an Array of Nodes.
+## A required list must not be empty; `cls` as for node_param.
+static func nodes_param(name: String, description: String, required: bool = true, cls: Variant = null) -> Dictionary:
+	var spec := req(name, "Array", description) if required else opt(name, "Array", description, [])
+	spec["kind"] = "nodes"
+	if cls != null:
+		spec["class"] = cls
+	return spec
+
+
+## The name of a node a command makes: valid, and free under the node parameter `parent` ("" keeps the default;
+## "node_path/.." means beside that node).
 static func new_name_param(name: String, description: String, default: Variant = "", parent: String = "parent") -> Dictionary:
 	var spec := opt(name, "string", description, default)
 	spec["kind"] = "new_name"

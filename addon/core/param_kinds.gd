@@ -3,34 +3,46 @@ extends RefCounted
 ## Parameter kinds the router resolves after core/params.gd has checked types, so that a handler receives
 ## resolved values and never repeats a lookup or a check:
 ##   kind "node"       a node of the edited scene: the path string becomes the Node (NO_SCENE, or
-##                     NOT_FOUND with a did-you-mean); `class` (a class name or a list) refuses other nodes.
+##                     NOT_FOUND with a did-you-mean); `class` (a class name or a list) refuses other nodes,
+##                     named in the refusal by `what` when the spec has one ("a physics body").
+##   kind "nodes"      a list of such nodes (an Array of paths becomes an Array of Nodes, same checks); a
+##                     required list must not be empty.
 ##   kind "new_name"   the name of a node about to be made: a valid node name, and free under the node
 ##                     parameter named by `parent` (default "parent") when that one is given; "" is fine
-##                     (the node keeps its class name, made unique).
+##                     (the node keeps its class name, made unique), and so is a default name the caller
+##                     did not give (the handler makes it unique, as the editor does). `parent` may also
+##                     be "<node param>/.." for a node made beside another (a duplicate, a rename).
 ##   kind "properties" a property map {property path: JSON value}: keys must be non-empty strings; the
 ##                     values are applied, coerced and read back by lib/property_path.gd's one path.
 
 const BridgeError := preload("bridge_error.gd")
 const SceneAccess := preload("../lib/scene_access.gd")
 
-const KINDS := ["node", "new_name", "properties"]
+const KINDS := ["node", "nodes", "new_name", "properties"]
 
 
 ## `params` with every node-kind value replaced by its Node, or the first BridgeError (with data.param).
-static func resolve(method: String, specs: Array, params: Dictionary) -> Variant:
+## `given` is what the caller sent (before defaults were filled in).
+static func resolve(method: String, specs: Array, params: Dictionary, given: Variant = {}) -> Variant:
 	for spec: Dictionary in specs:
 		if spec.get("kind", "") == "node" and params.has(spec.name):
 			var node: Variant = _node(method, spec, params[spec.name])
 			if node is BridgeError:
 				return node
 			params[spec.name] = node
+		elif spec.get("kind", "") == "nodes" and params.has(spec.name):
+			var nodes: Variant = _nodes(method, spec, params[spec.name])
+			if nodes is BridgeError:
+				return nodes
+			params[spec.name] = nodes
 	for spec: Dictionary in specs:
 		if not params.has(spec.name):
 			continue
 		var bad: Variant = null
 		match spec.get("kind", ""):
 			"new_name":
-				bad = _new_name(method, spec, params)
+				if given is Dictionary and given.has(spec.name):
+					bad = _new_name(method, spec, params)
 			"properties":
 				bad = _property_map(method, spec, params[spec.name])
 		if bad != null:
@@ -47,12 +59,28 @@ static func _node(method: String, spec: Dictionary, path: Variant) -> Variant:
 	if classes.is_empty() or classes.any(func(c: String) -> bool: return node.is_class(c)):
 		return node
 	var wanted := " or ".join(PackedStringArray(classes))
-	return BridgeError.invalid("%s: %s is %s %s, not %s %s" % [method, SceneAccess.path_of(node), _article(node.get_class()),
-			node.get_class(), _article(wanted), wanted], {"param": spec.name, "path": str(path), "type": node.get_class()})
+	var what: String = spec.get("what", "%s %s" % [_article(wanted), wanted])
+	return BridgeError.invalid("%s: %s is %s %s, not %s" % [method, SceneAccess.path_of(node), _article(node.get_class()),
+			node.get_class(), what], {"param": spec.name, "path": str(path), "type": node.get_class()})
 
 
 static func _article(word: String) -> String:
 	return "an" if word.substr(0, 1).to_upper() in ["A", "E", "I", "O", "U"] else "a"
+
+
+static func _nodes(method: String, spec: Dictionary, paths: Array) -> Variant:
+	if paths.is_empty() and spec.get("required", false):
+		return BridgeError.invalid("%s: '%s' is empty: give at least one node path" % [method, spec.name], {"param": spec.name})
+	var out: Array = []
+	for path: Variant in paths:
+		if not (path is String or path is StringName):
+			return BridgeError.invalid("%s: '%s' holds %s, not a node path" % [method, spec.name, JSON.stringify(path)],
+					{"param": spec.name})
+		var node: Variant = _node(method, spec, path)
+		if node is BridgeError:
+			return node
+		out.append(node)
+	return out
 
 
 static func _new_name(method: String, spec: Dictionary, params: Dictionary) -> Variant:
@@ -62,7 +90,10 @@ static func _new_name(method: String, spec: Dictionary, params: Dictionary) -> V
 	if name.validate_node_name() != name:
 		return BridgeError.invalid("%s: '%s' is not a valid node name (no . : @ / \" %% or empty)" % [method, name],
 				{"param": spec.name})
-	var parent: Variant = params.get(spec.get("parent", "parent"))
+	var parent_param: String = spec.get("parent", "parent")
+	var parent: Variant = params.get(parent_param.trim_suffix("/.."))
+	if parent is Node and parent_param.ends_with("/.."):
+		parent = parent.get_parent()
 	if parent is Node and parent.has_node(NodePath(name)):
 		return BridgeError.failed("%s: %s already has a child named '%s'" % [method, SceneAccess.path_of(parent), name],
 				{"param": spec.name})

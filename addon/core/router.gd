@@ -149,7 +149,7 @@ func dispatch(method: String, params: Variant) -> Dictionary:
 	var started := Time.get_ticks_usec()
 	var checked: Variant = Params.check(method, cmd.get("params", []), params)
 	if not checked is BridgeError:
-		checked = ParamKinds.resolve(method, cmd.get("params", []), checked)
+		checked = ParamKinds.resolve(method, cmd.get("params", []), checked, params)
 	if checked is BridgeError:
 		_count(method, started, true)
 		return {"error": checked.to_dict()}

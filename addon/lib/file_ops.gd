@@ -7,7 +7,7 @@ extends RefCounted
 const BridgeError := preload("../core/bridge_error.gd")
 const Params := preload("../core/params.gd")
 const Settings := preload("../core/settings.gd")
-const Scan := preload("../commands/project/filesystem.gd")
+const Scan := preload("filesystem_scan.gd")
 
 ## Text formats whose res:// references filesystem.move rewrites (binary ones are resaved instead).
 const TEXT_REFERRERS := ["tscn", "tres", "gd", "gdshader", "gdshaderinc", "cfg", "json", "import"]

@@ -45,10 +45,13 @@ static func resolve(path: String) -> Variant:
 
 
 ## The "/root/Main/Player" form of a node of the edited scene.
+## A node that is not in the scene yet (being made) is named by its own name.
 static func path_of(node: Node) -> String:
 	var r := root()
 	if r == null or node == r:
 		return "/root/" + (r.name if r else node.name)
+	if not r.is_ancestor_of(node):
+		return "new %s '%s'" % [node.get_class(), node.name]
 	return "/root/%s/%s" % [r.name, r.get_path_to(node)]
 
 

@@ -19,7 +19,7 @@ func commands() -> Array:
 			"method": "animation.create",
 			"summary": "Add an empty clip to an AnimationPlayer (the library is created if missing); 'lib/name' puts it in library 'lib'.",
 			"params": [
-				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"),
+				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}),
 				req("animation", "string", "Clip name: 'walk' (default library) or 'library/walk'"),
 				opt("length", "float", "Length in seconds", 1.0, {"min": 0.001}),
 				choice("loop_mode", LOOPS, "Looping", "none"),
@@ -36,7 +36,7 @@ func commands() -> Array:
 			"method": "animation.edit",
 			"summary": "Change a clip's length, looping or step, or rename it within its library (undoable).",
 			"params": [
-				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"),
+				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}),
 				req("animation", "string", "Clip name: 'walk' or 'library/walk'"),
 				opt("length", "float", "New length in seconds (keys past it are kept but not played)", null, {"min": 0.001}),
 				opt("loop_mode", "enum", "New looping: none, linear or pingpong", null, {"values": LOOPS}),
@@ -53,7 +53,7 @@ func commands() -> Array:
 		{
 			"method": "animation.remove",
 			"summary": "Delete a clip from its library (undoable).",
-			"params": [node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"), req("animation", "string", "Clip name")],
+			"params": [node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}), req("animation", "string", "Clip name")],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk"},
 			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
 					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}}],
@@ -65,7 +65,7 @@ func commands() -> Array:
 		{
 			"method": "animation.list",
 			"summary": "List a player's libraries and clips with length, looping, track count, autoplay and current clip.",
-			"params": [node_param("player", "The AnimationPlayer", true, null, "AnimationMixer")],
+			"params": [node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"})],
 			"example": {"player": "/root/Main/AnimationPlayer"},
 			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
 					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}}],
@@ -78,7 +78,7 @@ func commands() -> Array:
 		{
 			"method": "animation.get",
 			"summary": "Read a clip back: settings, every track (type, path, interpolation, update mode) and every key.",
-			"params": [node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"), req("animation", "string", "Clip name")],
+			"params": [node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}), req("animation", "string", "Clip name")],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk"},
 			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
 					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}}],

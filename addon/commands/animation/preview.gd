@@ -14,7 +14,7 @@ func commands() -> Array:
 			"method": "animation.sample",
 			"summary": "Evaluate a clip at a time: the value of every value, bezier, blend-shape and 3D track there (the scene is not touched).",
 			"params": [
-				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"),
+				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}),
 				req("animation", "string", "Clip name"),
 				req("time", "float", "Seconds from the clip's start", {"min": 0.0}),
 			],
@@ -31,7 +31,7 @@ func commands() -> Array:
 			"method": "animation.pose",
 			"summary": "Apply a clip's pose at a time to the scene's nodes (undoable), like scrubbing the Animation panel; can make the clip autoplay.",
 			"params": [
-				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"),
+				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}),
 				req("animation", "string", "Clip name"),
 				opt("time", "float", "Seconds from the clip's start", 0.0, {"min": 0.0}),
 				opt("autoplay", "bool", "Also make this clip the player's autoplay clip"),

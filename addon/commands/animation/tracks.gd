@@ -16,7 +16,7 @@ func commands() -> Array:
 			"method": "animation.add_track",
 			"summary": "Add a track to a clip (value, position_3d, rotation_3d, scale_3d, blend_shape, method, bezier, audio, animation), optionally with keys.",
 			"params": [
-				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"),
+				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}),
 				req("animation", "string", "Clip name"),
 				choice("track_type", AnimAccess.TRACK_TYPES.keys(), "Kind of track", "value"),
 				req("path", "string", "Target relative to the player's root node: 'Sprite2D:frame' (value, bezier), 'Sprite2D' (method, audio, 3D)"),
@@ -40,7 +40,7 @@ func commands() -> Array:
 			"method": "animation.remove_track",
 			"summary": "Remove a track (by index or path) from a clip, with its keys (undoable).",
 			"params": [
-				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"),
+				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}),
 				req("animation", "string", "Clip name"),
 				opt("track", "int", "Track index", null, {"min": 0}),
 				opt("track_path", "string", "Track path instead of an index, e.g. 'Player:position'"),
@@ -59,7 +59,7 @@ func commands() -> Array:
 			"method": "animation.insert_keys",
 			"summary": "Insert or replace keys on a track (a key at the same time is replaced); values are checked against the track's target.",
 			"params": [
-				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"),
+				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}),
 				req("animation", "string", "Clip name"),
 				opt("track", "int", "Track index", null, {"min": 0}),
 				opt("track_path", "string", "Track path instead of an index"),
@@ -80,7 +80,7 @@ func commands() -> Array:
 			"method": "animation.remove_keys",
 			"summary": "Remove keys from a track: at given times, in a time range, or all (undoable); says how many went.",
 			"params": [
-				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer"),
+				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}),
 				req("animation", "string", "Clip name"),
 				opt("track", "int", "Track index", null, {"min": 0}),
 				opt("track_path", "string", "Track path instead of an index"),

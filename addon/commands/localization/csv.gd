@@ -6,7 +6,7 @@ extends "../../core/command_group.gd"
 
 const Csv := preload("../../lib/translation_csv.gd")
 const FileOps := preload("../../lib/file_ops.gd")
-const Scan := preload("../project/filesystem.gd")
+const Scan := preload("../../lib/filesystem_scan.gd")
 
 
 func group_summary() -> String:

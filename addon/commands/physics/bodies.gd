@@ -61,7 +61,8 @@ func commands() -> Array:
 			"method": "physics.add_shape",
 			"summary": "Add a CollisionShape2D/3D to an existing body or area, sized explicitly or fitted to a mesh or sprite.",
 			"params": [
-				node_param("body", "Body or area to get the shape", true, null, ["CollisionObject3D", "CollisionObject2D"]),
+				node_param("body", "Body or area to get the shape", true, null, ["CollisionObject3D", "CollisionObject2D"]).merged(
+						{"what": "a physics body or area"}),
 				new_name_param("name", "Shape node name (default: CollisionShape3D/2D)", null, "body"),
 			] + _shape_params(),
 			"example": {"body": "/root/Main/Ground", "shape": "rectangle", "size": [640, 40]},
@@ -73,7 +74,8 @@ func commands() -> Array:
 			"method": "physics.fit_shape",
 			"summary": "Resize and recenter an existing CollisionShape2D/3D to fit a mesh or sprite (e.g. after the art changed); can change its shape kind.",
 			"params": [
-				node_param("node_path", "The CollisionShape2D or CollisionShape3D", true, null, ["CollisionShape3D", "CollisionShape2D"]),
+				node_param("node_path", "The CollisionShape2D or CollisionShape3D", true, null, ["CollisionShape3D", "CollisionShape2D"]).merged(
+						{"what": "a CollisionShape2D/3D"}),
 				node_param("fit_to", "Mesh, sprite or node whose bounds to fit"),
 				choice("shape", Shapes.KINDS, "New kind (auto keeps a box/rectangle/sphere/circle/capsule/cylinder kind)", "auto"),
 			],

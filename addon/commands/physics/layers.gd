@@ -18,7 +18,8 @@ func commands() -> Array:
 		{
 			"method": "physics.layers",
 			"summary": "A body's, area's or ray's collision layers and mask decoded to layer numbers and project names, and which other bodies in the scene it can collide with.",
-			"params": [node_param("node_path", "A CollisionObject, RayCast or ShapeCast (2D or 3D)", true, null, LAYERED)],
+			"params": [node_param("node_path", "A CollisionObject, RayCast or ShapeCast (2D or 3D)", true, null, LAYERED).merged(
+					{"what": "a node with collision layers (a CollisionObject, RayCast or ShapeCast)"})],
 			"example": {"node_path": "/root/Main/Player"},
 			"read_only": true,
 			"returns": {"path": "string", "type": "string", "collision_mask": "int", "mask_layers": "Array",

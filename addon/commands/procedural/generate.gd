@@ -11,6 +11,22 @@ const NOISE_TYPES := {"simplex": FastNoiseLite.TYPE_SIMPLEX, "simplex_smooth": F
 		"value_cubic": FastNoiseLite.TYPE_VALUE_CUBIC}
 
 
+## The sweeps' TileMapLayer for procedural.dungeon's example: two 16 px tiles, floor (0, 0) and wall (1, 0).
+const TILES_SETUP := """var t := TileMapLayer.new()
+t.name = "Tiles"
+var ts := TileSet.new()
+var src := TileSetAtlasSource.new()
+src.texture = ImageTexture.create_from_image(Image.create(32, 16, false, Image.FORMAT_RGBA8))
+src.texture_region_size = Vector2i(16, 16)
+src.create_tile(Vector2i(0, 0))
+src.create_tile(Vector2i(1, 0))
+ts.add_source(src, 0)
+t.tile_set = ts
+scene.add_child(t)
+t.owner = scene
+return str(scene.get_path_to(t))"""
+
+
 func commands() -> Array:
 	return [
 		{
@@ -47,7 +63,9 @@ func commands() -> Array:
 				opt("wall_tile", "Vector2", "Atlas coordinates of the wall tile ([-1, -1]: no walls)", [-1, -1]),
 				opt("source_id", "int", "TileSet source id of those tiles", 0, {"min": 0}),
 			],
-			"example": {"size": [40, 24], "rooms": 6, "seed": 7},
+			"example": {"size": [40, 24], "rooms": 6, "seed": 7, "tilemap": "/root/Main/Tiles", "wall_tile": [1, 0]},
+			# a TileMapLayer with a floor and a wall tile to paint into
+			"example_setup": [{"method": "editor.run_script", "params": {"code": TILES_SETUP}}],
 			# painting is the scene's undo step; without a tilemap nothing changes (undoable: false)
 			"returns": {"size": ["int"], "seed": "int", "rooms": [{"x": "int", "y": "int", "w": "int", "h": "int"}], "corridors": "int",
 					"floor_cells": "int", "wall_cells": "int", "map": ["string"], "painted": "bool", "tilemap?": "string", "used_cells?": "int"},

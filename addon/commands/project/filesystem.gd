@@ -44,11 +44,6 @@ func _scan(_p: Dictionary) -> Variant:
 	return result
 
 
-## Kept for the groups that preload this file for it (filesystem.*): lib/filesystem_scan.gd is the one scan.
-static func scan_and_wait(server_node: Node) -> Variant:
-	return await FilesystemScan.scan_and_wait(server_node)
-
-
 func _uid(p: Dictionary) -> Variant:
 	var text: String = p.path.strip_edges()
 	if text.begins_with("uid://"):

@@ -1,5 +1,6 @@
 // The sweeps: every guarantee of the command model (docs/architecture.md, "What the router guarantees"),
 // proved for every live command against a real editor, from the declarations alone:
+// (the property maps first: the examples end with editor.quit)
 // - examples: each command's declared example runs (after its example_setup, in its example_scene) and
 //   the result validates against its declared `returns` (output_schema);
 // - undo: each scene-scoped example applied, undone and redone leaves the saved scene text as it was /
@@ -146,6 +147,50 @@ describe('command-model sweeps over every command (real editor)', function () {
   const failures: string[] = []
   const covered = {examples: 0, undo: 0, refused: 0}
 
+  it('refuses, for every command with a property map, a value the engine does not keep, changing nothing', async () => {
+    const withMap = docs.filter((d) => d.params.some((p) => p.kind === 'properties'))
+    if (GROUPS.length === 0) expect(withMap.length, 'commands with a property map').to.be.greaterThan(0)
+    for (const doc of withMap) {
+      if (!doc.example_refused) {
+        failures.push(`${doc.method}: has a property map but declares no example_refused`)
+        continue
+      }
+      try {
+        await fresh(doc)
+        const before = doc.undo === 'scene' ? await savedText(doc) : ''
+        const history = await call('editor.undo_history')
+        let refusal: Json | undefined
+        try {
+          await call(doc.method, {...doc.example, ...doc.example_refused})
+        } catch (error) {
+          refusal = error as Json
+        }
+        if (!refusal) failures.push(`${doc.method}: example_refused was accepted`)
+        else if (!/the engine (ignored|did not keep)/.test(String(refusal.message)))
+          failures.push(`${doc.method}: refusal does not say what the engine kept: ${refusal.message}`)
+        if (doc.undo === 'scene' && (await savedText(doc)) !== before)
+          failures.push(`${doc.method}: the refused example changed the scene`)
+        expect(await call('editor.undo_history'), `${doc.method} left the history as it was`).to.deep.equal(history)
+        const map = doc.params.find((p) => p.kind === 'properties')!.name
+        const first = Object.keys(doc.example[map] ?? {})[0]
+        if (first && first.length > 3) {
+          const typo = first.slice(0, -1)
+          try {
+            await call(doc.method, {...doc.example, [map]: {[typo]: doc.example[map][first]}})
+            failures.push(`${doc.method}: the misspelt property '${typo}' was accepted`)
+          } catch (error) {
+            if (!String((error as Error).message).includes(`did you mean '${first}'`))
+              failures.push(`${doc.method}: no did-you-mean for '${typo}': ${(error as Error).message}`)
+          }
+        }
+        covered.refused++
+      } catch (error) {
+        failures.push(`${doc.method}: ${(error as Error).message}`)
+      }
+    }
+    console.log(`      property maps: ${covered.refused}/${withMap.length} commands refuse what the engine does not keep`)
+  })
+
   it('runs every example and validates its result against its declared returns', async () => {
     const missingReturns: string[] = []
     // the editor's commands, then the game's (scene.play starts it, scene.stop ends it), then editor.quit
@@ -203,50 +248,6 @@ describe('command-model sweeps over every command (real editor)', function () {
     }
     console.log(`      examples: ${covered.examples}/${docs.length} ran; undo scope checked for ${covered.undo} mutating commands`)
     expect(missingReturns, 'commands without a declared returns shape').to.deep.equal([])
-  })
-
-  it('refuses, for every command with a property map, a value the engine does not keep, changing nothing', async () => {
-    const withMap = docs.filter((d) => d.params.some((p) => p.kind === 'properties'))
-    if (GROUPS.length === 0) expect(withMap.length, 'commands with a property map').to.be.greaterThan(0)
-    for (const doc of withMap) {
-      if (!doc.example_refused) {
-        failures.push(`${doc.method}: has a property map but declares no example_refused`)
-        continue
-      }
-      try {
-        await fresh(doc)
-        const before = doc.undo === 'scene' ? await savedText(doc) : ''
-        const history = await call('editor.undo_history')
-        let refusal: Json | undefined
-        try {
-          await call(doc.method, {...doc.example, ...doc.example_refused})
-        } catch (error) {
-          refusal = error as Json
-        }
-        if (!refusal) failures.push(`${doc.method}: example_refused was accepted`)
-        else if (!/the engine (ignored|did not keep)/.test(String(refusal.message)))
-          failures.push(`${doc.method}: refusal does not say what the engine kept: ${refusal.message}`)
-        if (doc.undo === 'scene' && (await savedText(doc)) !== before)
-          failures.push(`${doc.method}: the refused example changed the scene`)
-        expect(await call('editor.undo_history'), `${doc.method} left the history as it was`).to.deep.equal(history)
-        const map = doc.params.find((p) => p.kind === 'properties')!.name
-        const first = Object.keys(doc.example[map] ?? {})[0]
-        if (first && first.length > 3) {
-          const typo = first.slice(0, -1)
-          try {
-            await call(doc.method, {...doc.example, [map]: {[typo]: doc.example[map][first]}})
-            failures.push(`${doc.method}: the misspelt property '${typo}' was accepted`)
-          } catch (error) {
-            if (!String((error as Error).message).includes(`did you mean '${first}'`))
-              failures.push(`${doc.method}: no did-you-mean for '${typo}': ${(error as Error).message}`)
-          }
-        }
-        covered.refused++
-      } catch (error) {
-        failures.push(`${doc.method}: ${(error as Error).message}`)
-      }
-    }
-    console.log(`      property maps: ${covered.refused}/${withMap.length} commands refuse what the engine does not keep`)
   })
 
   it('covered every command: no failures above', () => {

@@ -91,7 +91,12 @@ describe('audio commands (real editor)', function () {
 
   it('audio.save_layout writes the layout file and makes it the default; audio.load_layout reads it back', async () => {
     const saved = await call('audio.save_layout', examples['audio.save_layout'])
-    expect(saved).to.deep.equal({path: 'res://audio/buses.tres', buses: ['Master', 'SFX', 'Music'], default: 'res://audio/buses.tres'})
+    expect(saved).to.deep.equal({
+      path: 'res://audio/buses.tres',
+      buses: ['Master', 'SFX', 'Music'],
+      default: 'res://audio/buses.tres',
+      undoable: true,
+    })
     const text = readFileSync(join(fx.editor.root, 'audio', 'buses.tres'), 'utf8')
     expect(text).to.include('bus/2/name = &"Music"').and.include('AudioEffectReverb')
     expect(readFileSync(join(fx.editor.root, 'project.godot'), 'utf8')).to.include('buses/default_bus_layout="res://audio/buses.tres"')
@@ -118,6 +123,8 @@ describe('audio commands (real editor)', function () {
       volume_db: -3,
       stream: null,
       autoplay: false,
+      undoable: true,
+      saved: false,
     })
     expect((await call('node.get', {node_path: 'Player/Steps', property: 'volume_db'})).value).to.equal(-3)
     await undo('add AudioStreamPlayer2D')

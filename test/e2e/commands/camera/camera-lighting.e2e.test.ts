@@ -53,7 +53,13 @@ describe('camera and lighting commands (real editor)', function () {
       expect(added).to.deep.include({path: '/root/Main/Follow', type: 'Camera2D', position: [100, 50], zoom: [2, 2], enabled: true})
       expect(await readBack('return scene.get_node("Camera2D").enabled')).to.equal(false)
       const current = await w.run('camera.make_current')
-      expect(current).to.deep.equal({path: '/root/Main/Camera2D', enabled: true, turned_off: ['/root/Main/Follow']})
+      expect(current).to.deep.equal({
+        path: '/root/Main/Camera2D',
+        enabled: true,
+        turned_off: ['/root/Main/Follow'],
+        undoable: true,
+        saved: false,
+      })
       const spare = await w.run('camera.add', {dimension: '2d', name: 'Spare', current: false})
       expect(spare.enabled).to.equal(false)
       expect(await readBack('return [scene.get_node("Camera2D").enabled, scene.get_node("Follow").enabled]')).to.deep.equal([true, false])
@@ -68,7 +74,15 @@ describe('camera and lighting commands (real editor)', function () {
 
     it('camera.limit_to: the Camera2D clamped to the player bounds, with a margin', async () => {
       const out = await w.run('camera.limit_to')
-      expect(out).to.deep.equal({path: '/root/Main/Camera2D', limit_left: 304, limit_top: 164, limit_right: 336, limit_bottom: 196})
+      expect(out).to.deep.equal({
+        path: '/root/Main/Camera2D',
+        limit_left: 304,
+        limit_top: 164,
+        limit_right: 336,
+        limit_bottom: 196,
+        undoable: true,
+        saved: false,
+      })
       const wide = await w.run('camera.limit_to', {node_path: 'Camera2D', bounds_of: 'Player', margin: 8})
       expect(wide).to.deep.include({limit_left: 296, limit_bottom: 204})
       expect(await readBack('var c = scene.get_node("Camera2D")\nreturn [c.limit_left, c.limit_top, c.limit_right, c.limit_bottom]')).to.deep.equal([296, 156, 344, 204])
@@ -107,7 +121,12 @@ describe('camera and lighting commands (real editor)', function () {
 
     it('lighting.occluder_2d: a polygon from the player shape, or given points', async () => {
       const out = await w.run('lighting.occluder_2d')
-      expect(out).to.deep.equal({path: '/root/Main/Player/LightOccluder2D', polygon: [[-16, -16], [16, -16], [16, 16], [-16, 16]]})
+      expect(out).to.deep.equal({
+        path: '/root/Main/Player/LightOccluder2D',
+        polygon: [[-16, -16], [16, -16], [16, 16], [-16, 16]],
+        undoable: true,
+        saved: false,
+      })
       expect(await readBack('var o = scene.get_node("Player/LightOccluder2D")\nreturn [o.owner == scene, o.occluder.polygon.size()]')).to.deep.equal([true, 4])
       const tri = await w.run('lighting.occluder_2d', {node_path: 'Player', name: 'Tri', polygon: [[0, 0], [10, 0], [0, 10]]})
       expect(tri.polygon).to.deep.equal([[0, 0], [10, 0], [0, 10]])

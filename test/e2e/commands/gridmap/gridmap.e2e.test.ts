@@ -35,7 +35,7 @@ describe('gridmap commands (real editor)', function () {
 
   it('gridmap.create: adds the example GridMap with its cell size; undo removes it', async () => {
     const out = await w.call('gridmap.create', w.examples['gridmap.create'])
-    expect(out).to.deep.equal({path: '/root/Main/Grid', cell_size: [2, 2, 2], items: []})
+    expect(out).to.deep.equal({path: '/root/Main/Grid', cell_size: [2, 2, 2], items: [], undoable: true, saved: false})
     await w.undo('add GridMap')
     await w.refused('gridmap.get_cells', {node_path: 'Grid'}, -32001)
     await w.call('gridmap.create', w.examples['gridmap.create'])

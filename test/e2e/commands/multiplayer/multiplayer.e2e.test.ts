@@ -52,7 +52,7 @@ describe('multiplayer commands (real editor)', function () {
       replication_interval: 0,
       delta_interval: 0,
     }
-    expect(added).to.deep.equal(expected)
+    expect(added).to.deep.equal({...expected, undoable: true, saved: false}) // info is read-only: no undoable/saved
     expect(await call('multiplayer.info', examples['multiplayer.info'])).to.deep.equal(expected)
     const packed = await call('editor.run_script', {
       code: 'var ps = PackedScene.new()\nps.pack(scene)\nvar copy = ps.instantiate()\nvar props = copy.get_node("Player/MultiplayerSynchronizer").replication_config.get_properties().map(func(p): return str(p))\ncopy.free()\nreturn props',
@@ -68,7 +68,7 @@ describe('multiplayer commands (real editor)', function () {
 
   it('add_spawner: lists its scenes and spawn path; undo removes it', async () => {
     const out = await call('multiplayer.add_spawner', examples['multiplayer.add_spawner'])
-    expect(out).to.deep.equal({path: '/root/Main/MultiplayerSpawner', type: 'MultiplayerSpawner', scenes: ['res://scenes/ui.tscn'], spawn_path: '..', spawn_limit: 0})
+    expect(out).to.deep.equal({path: '/root/Main/MultiplayerSpawner', type: 'MultiplayerSpawner', scenes: ['res://scenes/ui.tscn'], spawn_path: '..', spawn_limit: 0, undoable: true, saved: false})
     await undoOwn(editor.client, 'add MultiplayerSpawner')
     const into = await call('multiplayer.add_spawner', {scenes: ['res://scenes/ui.tscn'], parent: 'Player', spawn_path: 'Ground', spawn_limit: 4})
     expect(into).to.include({spawn_path: '../../Ground', spawn_limit: 4})

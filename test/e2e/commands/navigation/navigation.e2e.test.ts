@@ -109,7 +109,10 @@ describe('navigation commands (real editor)', function () {
       expect(byPath['/root/Level3D/Crate/Agent']).to.deep.include({type: 'NavigationAgent3D', max_speed: 3, avoidance: true})
       expect(byPath['/root/Level3D/NavigationLink'].type).to.equal('NavigationLink3D')
       await w.refused('navigation.add_link', {from: [0, 0, 0], to: [1, 1]}, -32602, "'to' must have 3 numbers")
-      await w.refused('navigation.add_link', {from: [0, 0, 0], to: [1, 1, 1]}, -32000, "already has a child named 'NavigationLink'")
+      await w.refused('navigation.add_link', {from: [0, 0, 0], to: [1, 1, 1], name: 'NavigationLink'}, -32000, "already has a child named 'NavigationLink'")
+      // the default name, not given, is made unique as the editor does
+      expect((await w.call('navigation.add_link', {from: [0, 0, 0], to: [1, 1, 1]})).path).to.equal('/root/Level3D/NavigationLink2')
+      expect((await w.call('editor.undo')).undone).to.equal(true)
       await w.refused('navigation.add_link', {from: [0, 0, 0], to: [1, 1, 1], name: 'L2', parent: 'Ghost'}, -32001, 'Ghost')
       await w.refused('navigation.add_agent', {node_path: 'Crate', name: 'Agent2', radius: -1}, -32602, 'radius')
       await w.refused('navigation.add_agent', {node_path: 'Crate', name: 'Agent'}, -32000, "already has a child named 'Agent'")
@@ -128,7 +131,10 @@ describe('navigation commands (real editor)', function () {
       await w.refused('navigation.add_agent', {node_path: 'Player', name: 'A2', height: 2}, -32602, 'height is for 3D agents')
       await w.refused('navigation.add_agent', {node_path: 'Player/Body', name: 'A2'}, -32602, 'ColorRect: an agent belongs under a Node3D or Node2D')
       await w.refused('navigation.add_agent', {node_path: 'Player', name: 'A2', navigation_layers: [33]}, -32602, '1..32')
-      await w.refused('navigation.add_agent', {node_path: 'Player'}, -32000, "already has a child named 'NavigationAgent'")
+      await w.refused('navigation.add_agent', {node_path: 'Player', name: 'NavigationAgent'}, -32000, "already has a child named 'NavigationAgent'")
+      // the default name, not given, is made unique as the editor does
+      expect((await w.call('navigation.add_agent', {node_path: 'Player'})).path).to.equal('/root/Main/Player/NavigationAgent2')
+      expect((await w.call('editor.undo')).undone).to.equal(true)
     })
 
     it('navigation.add_region 2D from an outline, adopting the ground; bake carves the ground out; a 2D path goes round it', async () => {

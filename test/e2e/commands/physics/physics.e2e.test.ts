@@ -94,7 +94,7 @@ return [s.owner == scene, s.shape.size]`)
   it('physics.layer_names: names 2D physics layers in project.godot; undo and redo go through the global history', async () => {
     const before = projectFile()
     const out = await w.call('physics.layer_names', w.examples['physics.layer_names'])
-    expect(out).to.deep.equal({kind: '2d_physics', names: {1: 'world', 2: 'player'}, changed: 2})
+    expect(out).to.deep.equal({kind: '2d_physics', names: {1: 'world', 2: 'player'}, changed: 2, undoable: true})
     expect(projectFile()).to.include('2d_physics/layer_1="world"').and.include('2d_physics/layer_2="player"')
     const undone = await w.call('editor.undo')
     expect(undone).to.deep.include({undone: true, action: 'Bridge: name 2d_physics layers'})
@@ -127,7 +127,7 @@ return [s.owner == scene, s.shape.size]`)
       detects: ['/root/Main/Ground'],
       detected_by: ['/root/Main/Ground'],
     })
-    await w.refused('physics.layers', {node_path: 'Camera2D'}, -32602, 'Camera2D: it has no collision layers')
+    await w.refused('physics.layers', {node_path: 'Camera2D'}, -32602, 'Camera2D, not a node with collision layers')
     await w.refused('physics.layers', {node_path: 'Ghost'}, -32001)
   })
 

@@ -62,7 +62,7 @@ describe('theme commands (real editor)', function () {
 
   it('theme.assign styles the screen; theme.inspect resolves items through it; undo clears it', async () => {
     const before = await effective('StartButton', 'color', 'font_color')
-    expect(await call('theme.assign', examples['theme.assign'])).to.deep.equal({path: '/root/UI', theme: THEME})
+    expect(await call('theme.assign', examples['theme.assign'])).to.deep.equal({path: '/root/UI', theme: THEME, undoable: true, saved: false})
     const inspected = await call('theme.inspect', {node_path: 'StartButton', items: [{kind: 'color', name: 'font_color'}]})
     expect(inspected.theme_from).to.equal('/root/UI')
     expect(inspected.effective[0].value[0]).to.be.closeTo(0xf0 / 255, 1e-6)
