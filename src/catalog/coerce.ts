@@ -88,7 +88,7 @@ export function vectorLike(type: string, text: string): unknown {
   const parsed = text.startsWith('{') ? parseJson(text) : undefined
   if (isObject(parsed)) {
     if (type === 'Rect2' && Array.isArray(parsed.position) && Array.isArray(parsed.size)) {
-      const nums = [...parsed.position, ...parsed.size]
+      const nums: unknown[] = [...(parsed.position as unknown[]), ...(parsed.size as unknown[])]
       return nums.length === 4 && nums.every((n) => typeof n === 'number') ? nums : undefined
     }
     const keys = type === 'Color' ? names.filter((k) => k !== 'a' || 'a' in parsed) : names

@@ -114,7 +114,7 @@ export function addonCommands(own: Record<string, Command.Class> = {}): Record<s
   }
   const isOwn = (key: string | symbol) => typeof key !== 'string' || Object.hasOwn(own, key)
   return new Proxy(own, {
-    get: (target, key) => (isOwn(key) ? Reflect.get(target, key) : addonClass(key as string)),
+    get: (target, key): unknown => (isOwn(key) ? Reflect.get(target, key) : addonClass(key as string)),
     has: (target, key) => isOwn(key) || addonClass(key as string) !== undefined,
     ownKeys: (target) => [...Reflect.ownKeys(target), ...loadCatalog().map((doc) => commandId(doc.method))],
     getOwnPropertyDescriptor(target, key) {

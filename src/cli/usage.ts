@@ -33,7 +33,6 @@ interface FlagDef {
 
 type Ctor = Pick<Command.Class, 'flags'> & {id?: string}
 
-// eslint-disable-next-line complexity
 export function usageFailure(error: unknown, ctor: Ctor, argv: string[], id?: string): UsageError | undefined {
   const e = error as {name?: string; message?: string; args?: string[]; flags?: string[]; oclif?: {exit?: number}}
   if (!e || typeof e.message !== 'string') return undefined

@@ -61,7 +61,7 @@ function isThisPackage(file: string): boolean {
   try {
     const real = realpathSync(file)
     if (basename(real) !== 'run.js') return false
-    const pkg = JSON.parse(readFileSync(join(dirname(real), '..', 'package.json'), 'utf8'))
+    const pkg = JSON.parse(readFileSync(join(dirname(real), '..', 'package.json'), 'utf8')) as {name?: string} | null
     return pkg?.name === PACKAGE_NAME
   } catch {
     return false

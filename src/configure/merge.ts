@@ -182,7 +182,7 @@ function replaceValue(text: string, node: Node, value: unknown, style: Style): s
 
 function pathOf(node: Node): string[] {
   const path: string[] = []
-  for (let n: Node | undefined = node; n?.parent; n = n.parent.parent) path.unshift(n.parent.children![0].value)
+  for (let n: Node | undefined = node; n?.parent; n = n.parent.parent) path.unshift(String(n.parent.children![0].value))
   return path
 }
 

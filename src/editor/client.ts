@@ -138,7 +138,7 @@ export class EngineClient {
   private onMessage(text: string): void {
     let parsed: Reply | Reply[]
     try {
-      parsed = JSON.parse(text)
+      parsed = JSON.parse(text) as Reply | Reply[]
     } catch {
       return
     }
@@ -198,7 +198,7 @@ async function openAndGreet(port: number, timeoutMs: number): Promise<{ws: WebSo
     ws.once('message', (data) => {
       clearTimeout(timer)
       try {
-        const msg = JSON.parse(data.toString())
+        const msg = JSON.parse(data.toString()) as {method?: string; params?: unknown}
         if (msg.method !== 'bridge.hello') throw new Error('not a bridge editor (no bridge.hello)')
         ws.removeAllListeners('error')
         ws.removeAllListeners('close')

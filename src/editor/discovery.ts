@@ -24,7 +24,7 @@ export function readDiscovery(projectRoot: string): Discovery | undefined {
   const file = discoveryPath(projectRoot)
   if (!existsSync(file)) return undefined
   try {
-    const data = JSON.parse(readFileSync(file, 'utf8'))
+    const data: unknown = JSON.parse(readFileSync(file, 'utf8'))
     return typeof data === 'object' && data ? (data as Discovery) : undefined
   } catch {
     return undefined // half-written or hand-edited: treated like an editor still starting

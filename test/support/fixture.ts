@@ -7,7 +7,6 @@ import type {EngineError} from '../../src/errors.js'
 import {type StartOptions, startEditor, type TestEditor} from './editor.js'
 import {refusedUnchanged, sceneHistory, undoOwn} from './rpc.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = Record<string, any>
 
 export interface EditorFixture {

@@ -1,8 +1,8 @@
 @tool
 extends "../../core/command_group.gd"
 ## particles.*, inspecting and converting: describe an emitter with every setting that differs from the
-## default, restart it in the editor's preview, and convert a GPU emitter to a CPU one (as the editor's
-## "Convert to CPUParticles" does), in place and undoable.
+## default, restart an emitting one in the editor's preview (changing nothing that is saved), and convert a
+## GPU emitter to a CPU one (as the editor's "Convert to CPUParticles" does), in place and undoable.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
 const ParticleSettings := preload("../../lib/particle_settings.gd")
@@ -24,7 +24,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "particles.restart",
-			"summary": "Restart an emitter's simulation in the editor preview (emitting turned on); changes nothing that is saved.",
+			"summary": "Restart an emitting emitter's simulation in the editor preview; changes nothing that is saved (an emitter whose emitting is off is refused: turning it on is a saved change, made with particles.configure).",
 			"params": [node_param("node_path", "Particle emitter", true, null, ParticleSettings.EMITTERS)],
 			"example": {"node_path": "/root/Main/Campfire"},
 			"example_setup": [Emitters.CAMPFIRE],
@@ -57,8 +57,12 @@ func _info(p: Dictionary) -> Variant:
 
 func _restart(p: Dictionary) -> Variant:
 	var node: Node = p.node_path
-	node.emitting = true
-	node.restart()
+	if not node.emitting:
+		# restart() would turn emitting on: a property saved with the scene, set outside any history
+		return BridgeError.failed(("particles.restart: %s is not emitting (emitting is off, as it is saved); turn it on with "
+				+ "particles.configure {\"node_path\": \"%s\", \"settings\": {\"emitting\": true}} (undoable), then restart it")
+				% [SceneAccess.path_of(node), SceneAccess.path_of(node)], {"param": "node_path", "emitting": false})
+	node.restart()  # the seed it may draw is saved only with use_fixed_seed, and then restart() keeps it
 	return {"path": SceneAccess.path_of(node), "emitting": node.emitting, "restarted": true}
 
 

@@ -37,7 +37,7 @@ export function jsonReport(report, saved = []) {
     ...report,
     frames: {
       ...report.frames,
-      items: report.frames.items.map(({image_base64: _, ...f}) => ({...f, ...(saved[f.index] ? {file: saved[f.index]} : {})})),
+      items: report.frames.items.map(({image_base64: _image, ...f}) => ({...f, ...(saved[f.index] ? {file: saved[f.index]} : {})})),
     },
   }
 }

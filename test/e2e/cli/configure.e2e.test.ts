@@ -6,7 +6,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {parseJson, runCli} from '../../support/cli.js'
-import {REPO_ROOT as REPO, type TestEditor, startEditor} from '../../support/editor.js'
+import {type TestEditor, startEditor} from '../../support/editor.js'
 
 describe('bridge configure (real editor)', function () {
   this.timeout(180_000)

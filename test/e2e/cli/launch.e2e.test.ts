@@ -6,7 +6,6 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {pidAlive, readDiscovery} from '../../../src/editor/discovery.js'
-import {EXIT} from '../../../src/errors.js'
 import {parseJson, runCli} from '../../support/cli.js'
 import {DEMO_PROJECT, childPids, waitForExit} from '../../support/editor.js'
 

@@ -232,7 +232,7 @@ describe('fuzzing both transports (real editor)', function () {
   it('WebSocket: a wrongly typed parameter is refused with -32602 for every real command (from its schema)', async () => {
     const cases = commands.flatMap((c) =>
       Object.entries((c.input_schema.properties ?? {}) as Record<string, Json>)
-        .filter(([name, schema]) => schema.type || schema.enum)
+        .filter(([_name, schema]) => schema.type || schema.enum)
         .filter(([name]) => !c.params.find((p) => p.name === name)?.writes_path)
         .map(([name, schema]) => ({method: c.method, name, schema, example: c.example})),
     )

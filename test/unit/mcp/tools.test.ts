@@ -36,7 +36,9 @@ const DOCS = [
   doc('scene.tree', {read_only: true}),
 ]
 
-function plugin(name: string, run = async (args: Record<string, unknown>) => ({args})): PluginTool {
+type PluginRun = (args: Record<string, unknown>, context: {call(m: string): Promise<unknown>}) => Promise<unknown>
+
+function plugin(name: string, run: PluginRun = async (args) => ({args})): PluginTool {
   const checked = checkContribution(
     {name, description: 'A plugin tool.', inputSchema: {type: 'object', properties: {}}, run},
     'fx',
@@ -140,10 +142,7 @@ describe('mcp tools', () => {
   it('runs a plugin tool with a context that calls the editor; a throwing plugin is an isError result', async () => {
     const {tools, calls} = setup({
       plugins: [
-        plugin('fx_probe', async (_args, ...rest) => {
-          const context = rest[0] as {call(m: string): Promise<unknown>}
-          return {via: await context.call('scene.tree')}
-        }),
+        plugin('fx_probe', async (_args, context) => ({via: await context.call('scene.tree')})),
         plugin('fx_broken', async () => {
           throw new Error('plugin bug')
         }),

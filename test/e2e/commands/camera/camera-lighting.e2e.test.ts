@@ -134,7 +134,10 @@ describe('camera and lighting commands (real editor)', function () {
       await w.refused('lighting.occluder_2d', {node_path: 'Player', name: 'Bad', polygon: [[0, 0, 0], [1, 1, 1], [2, 0, 0]]}, -32602, "'polygon' must have 2 numbers")
       await w.refused('lighting.occluder_2d', {node_path: 'Camera2D'}, -32000, 'no shape or visible bounds')
       await w.refused('lighting.occluder_2d', {node_path: 'Player/Body'}, -32602, 'not a Node2D')
-      await w.refused('lighting.occluder_2d', {node_path: 'Player'}, -32000, "already has a child named 'LightOccluder2D'")
+      await w.refused('lighting.occluder_2d', {node_path: 'Player', name: 'LightOccluder2D'}, -32000, "already has a child named 'LightOccluder2D'")
+      // the default name, not given, is made unique as the editor does
+      expect((await w.call('lighting.occluder_2d', {node_path: 'Player'})).path).to.equal('/root/Main/Player/LightOccluder2D2')
+      expect((await w.call('editor.undo')).undone).to.equal(true)
     })
 
     it('lighting.add_light 2D: a point light with a generated radial texture; describe lists it', async () => {

@@ -4,7 +4,7 @@
 import {expect} from 'chai'
 
 import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {type Json, WorldExamples} from '../world-examples.js'
+import {WorldExamples} from '../world-examples.js'
 
 const close = (actual: number[], expected: number[], tolerance = 1e-3) => {
   expect(actual, `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.have.length(expected.length)

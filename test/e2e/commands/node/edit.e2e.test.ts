@@ -21,7 +21,7 @@ describe('node edits, scripts and scene files (real editor)', function () {
   this.timeout(120_000)
   let declared: Record<string, Json>
   const fx = useEditor({
-    async setup({call, editor}) {
+    async setup({call}) {
       const {commands} = await call('engine.commands')
       declared = Object.fromEntries((commands as Json[]).map((c) => [c.method, c]))
       const file = (resPath: string) => join(fx.editor.root, resPath.replace('res://', ''))

@@ -6,7 +6,6 @@ import {expect} from 'chai'
 import {refusedUnchanged, sceneHistory, undoOwn} from '../../../support/rpc.js'
 import {startEditor, type TestEditor} from '../../../support/editor.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>
 
 describe('node properties: nested paths and read-back', function () {
@@ -51,9 +50,9 @@ describe('node properties: nested paths and read-back', function () {
   it('material:albedo_color on a 3D mesh material, after giving it one', async () => {
     await call('scene.open', {path: 'res://scenes/level_3d.tscn'})
     try {
-      const empty = await editor.client
+      const empty = (await editor.client
         .call('node.set', {node_path: 'Crate', property: 'material_override:albedo_color', value: 'red'})
-        .catch((e) => e)
+        .catch((e: unknown) => e)) as Error
       expect(String(empty.message)).to.include('material_override is empty')
       await call('node.set', {node_path: 'Crate', property: 'material_override', value: {class: 'StandardMaterial3D'}})
       await call('node.set', {node_path: 'Crate', property: 'material_override:albedo_color', value: '#ff0000'})

@@ -16,7 +16,7 @@ describe('node commands (real editor)', function () {
       examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
     },
   })
-  const {call, tree, sceneHistory, undo, refused} = fx
+  const {call, undo, refused} = fx
   const get = async (node: string, property: string) => (await call('node.get', {node_path: node, property})).value
   const inEditor = async (code: string) => (await call('editor.run_script', {code})).result
 

@@ -127,7 +127,14 @@ describe('particles commands (real editor)', function () {
     const i = await w.call('particles.info', w.examples['particles.info'])
     expect(i).to.deep.include({type: 'GPUParticles3D', amount: 48})
     const r = await w.call('particles.restart', w.examples['particles.restart'])
-    expect(r).to.deep.equal({path: '/root/Main/Campfire', emitting: true, restarted: true})
+    expect(r).to.deep.equal({path: '/root/Main/Campfire', emitting: true, restarted: true, undoable: false})
+    // restart changes nothing that is saved: an emitter whose emitting is off is refused, not turned on
+    await w.call('particles.configure', {node_path: 'Campfire', settings: {emitting: false}})
+    w.snapshot = () => info()
+    await w.refused('particles.restart', {node_path: 'Campfire'}, -32000, 'is not emitting', '"emitting": true')
+    w.snapshot = () => w.call('scene.tree')
+    await w.undo('configure Campfire')
+    expect((await info()).emitting).to.equal(true)
   })
 
   it('particles.convert_to_cpu: the GPU emitter replaced in place by a CPU one with its settings; undo brings it back', async () => {
