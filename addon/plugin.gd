@@ -3,7 +3,7 @@ extends EditorPlugin
 ## Wires the bridge server into the editor; all the work lives in core/.
 
 const BridgeServer := preload("core/bridge_server.gd")
-const GameAutoloads := preload("lib/game_autoloads.gd")
+const GameAutoloads := preload("core/game_autoloads.gd")
 const SceneFiles := preload("lib/scene_files.gd")
 
 var _server: Node
@@ -30,7 +30,7 @@ static func _exporting() -> bool:
 	return Array(OS.get_cmdline_args()).any(func(a: String) -> bool: return a.begins_with("--export-"))
 
 
-## The game-side autoloads (addon/game/) come and go with the plugin; see lib/game_autoloads.gd.
+## The game-side autoloads (addon/game/) come and go with the plugin; see core/game_autoloads.gd.
 func _enable_plugin() -> void:
 	GameAutoloads.install()
 

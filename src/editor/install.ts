@@ -43,7 +43,7 @@ export function withPluginEnabled(text: string, plugin = PLUGIN_CFG): string {
   return lines.join(eol)
 }
 
-/** The game-side autoloads (addon/game/), as addon/lib/game_autoloads.gd adds them. */
+/** The game-side autoloads (addon/game/), as addon/core/game_autoloads.gd adds them. */
 export const GAME_AUTOLOADS: [name: string, value: string][] = [
   ['MCPGameInspector', '*res://addons/bridge/game/inspector.gd'],
   ['MCPGameInput', '*res://addons/bridge/game/input.gd'],

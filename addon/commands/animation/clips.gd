@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## AnimationLibraries). Every change is one undoable action in the edited scene's history.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const AnimAccess := preload("../../lib/anim_access.gd")
+const AnimAccess := preload("lib/anim_access.gd")
 
 const LOOPS := ["none", "linear", "pingpong"]
 

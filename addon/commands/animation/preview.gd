@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 ## and sets the player's current clip and autoplay if asked.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const AnimAccess := preload("../../lib/anim_access.gd")
+const AnimAccess := preload("lib/anim_access.gd")
 
 
 func commands() -> Array:

@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 ## values are coerced to the animated property's type. Each command is one undoable action on the clip.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const AnimAccess := preload("../../lib/anim_access.gd")
+const AnimAccess := preload("lib/anim_access.gd")
 
 const KEYS_DOC := "Keys: [{time, value, transition?}]; value by track type: value → the property's type ([x, y], '#rrggbb', …); position_3d/scale_3d → [x, y, z]; rotation_3d → Euler degrees [x, y, z]; blend_shape/bezier → a number (bezier keys take in_handle/out_handle [dt, dv]); method → {method, args}; audio → a res:// AudioStream (start_offset/end_offset); animation → a clip name"
 

@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## point. Undoable; 2D spaces with auto_triangles re-triangulate themselves.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const TreeAccess := preload("../../lib/anim_tree_access.gd")
+const TreeAccess := preload("lib/anim_tree_access.gd")
 
 
 func group_summary() -> String:

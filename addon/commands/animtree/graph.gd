@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## and wire blend-tree inputs. Each change is one undoable action.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const TreeAccess := preload("../../lib/anim_tree_access.gd")
+const TreeAccess := preload("lib/anim_tree_access.gd")
 
 const RESERVED := ["Start", "End", "output"]
 

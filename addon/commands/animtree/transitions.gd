@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## advance expression, cross-fade, priority) and remove one. Undoable.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const TreeAccess := preload("../../lib/anim_tree_access.gd")
+const TreeAccess := preload("lib/anim_tree_access.gd")
 
 const SWITCH := ["immediate", "sync", "at_end"]
 const ADVANCE := ["disabled", "enabled", "auto"]

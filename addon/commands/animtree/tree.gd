@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## graph, list and write its parameters (conditions, blend positions, request values). Undoable.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const TreeAccess := preload("../../lib/anim_tree_access.gd")
+const TreeAccess := preload("lib/anim_tree_access.gd")
 const Params := preload("../../core/params.gd")
 
 

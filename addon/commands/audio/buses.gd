@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## name, position). Undoable in the editor's global history, like the Audio dock; the editor saves the
 ## project's bus layout file itself (audio.save_layout writes one where you choose).
 
-const Buses := preload("../../lib/audio_buses.gd")
+const Buses := preload("lib/audio_buses.gd")
 
 
 func group_summary() -> String:

@@ -3,7 +3,7 @@ extends "../../core/command_group.gd"
 ## audio.*, bus effects: add an effect (reverb, compressor, filters, …) with settings, change its settings
 ## or switch it on and off, remove it. Undoable in the editor's global history.
 
-const Buses := preload("../../lib/audio_buses.gd")
+const Buses := preload("lib/audio_buses.gd")
 
 
 func commands() -> Array:

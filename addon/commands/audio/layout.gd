@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## one into the editor, and add an AudioStreamPlayer (plain, 2D or 3D) with its stream and bus.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const Buses := preload("../../lib/audio_buses.gd")
+const Buses := preload("lib/audio_buses.gd")
 const ProjectSettingsLib := preload("../../lib/project_settings.gd")
 
 const PLAYERS := {"plain": "AudioStreamPlayer", "2d": "AudioStreamPlayer2D", "3d": "AudioStreamPlayer3D"}

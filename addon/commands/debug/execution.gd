@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## continuing, breaking in, and hot-reloading edited scripts into the running game. All of it goes through
 ## the editor's own debugger session (lib/debug_session.gd), as the Debugger dock's buttons do.
 
-const DebugSession := preload("../../lib/debug_session.gd")
+const DebugSession := preload("lib/debug_session.gd")
 const GameLink := preload("../../lib/game_link.gd")
 
 const STEP_MESSAGES := {"over": "next", "into": "step", "out": "out"}

@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 ## only what it is given, in one undo step, and reads the values back.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const WorldEnv := preload("../../lib/world_environment.gd")
+const WorldEnv := preload("lib/world_environment.gd")
 
 const TONEMAPS := {"linear": Environment.TONE_MAPPER_LINEAR, "reinhard": Environment.TONE_MAPPER_REINHARDT,
 		"filmic": Environment.TONE_MAPPER_FILMIC, "aces": Environment.TONE_MAPPER_ACES, "agx": 4}

@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 
 const SceneAccess := preload("../../lib/scene_access.gd")
 const SceneEdit := preload("../../lib/scene_edit.gd")
-const WorldEnv := preload("../../lib/world_environment.gd")
+const WorldEnv := preload("lib/world_environment.gd")
 
 const PRESETS := ["outdoor_day", "overcast", "night", "indoor", "blank"]
 const SKIES := ["procedural", "physical", "panorama", "color", "clear"]

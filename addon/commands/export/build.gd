@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## a second Godot process (the same binary as this editor) — a full build, or a .pck/.zip pack, which
 ## needs no templates. A build without its templates is refused before anything runs, saying what is missing.
 
-const Presets := preload("../../lib/export_presets.gd")
+const Presets := preload("lib/export_presets.gd")
 const FileOps := preload("../../lib/file_ops.gd")
 
 const EXPORT_LIMIT_MS := 300_000

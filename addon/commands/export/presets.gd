@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## A change rewrites the file as one undoable action in the editor's global history (undo writes the
 ## previous text back). The editor's Export dialog reads the file when the editor starts.
 
-const Presets := preload("../../lib/export_presets.gd")
+const Presets := preload("lib/export_presets.gd")
 const FileOps := preload("../../lib/file_ops.gd")
 const Params := preload("../../core/params.gd")
 

@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## editor into one .translation file per locale, and read back with the cells still missing. Writing a
 ## file is not undoable (like project.write_file); the result names every file the import produced.
 
-const Csv := preload("../../lib/translation_csv.gd")
+const Csv := preload("lib/translation_csv.gd")
 const FileOps := preload("../../lib/file_ops.gd")
 const Scan := preload("../../lib/filesystem_scan.gd")
 

@@ -3,7 +3,7 @@ extends "../../core/command_group.gd"
 ## localization.*, the project side: which translations the game loads (internationalization/locale/
 ## translations in project.godot, undoable and saved) and what a key or a node's text reads as in a locale.
 
-const Csv := preload("../../lib/translation_csv.gd")
+const Csv := preload("lib/translation_csv.gd")
 const FileOps := preload("../../lib/file_ops.gd")
 const Project := preload("../../lib/project_settings.gd")
 const SceneAccess := preload("../../lib/scene_access.gd")

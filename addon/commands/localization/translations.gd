@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## .translation) rather than imported from a CSV: create one for a locale, set or erase its messages.
 ## Edits are one undoable action in the editor's global history that saves the file on do and undo.
 
-const Csv := preload("../../lib/translation_csv.gd")
+const Csv := preload("lib/translation_csv.gd")
 const FileOps := preload("../../lib/file_ops.gd")
 
 const EXTENSIONS := ["tres", "res", "translation"]

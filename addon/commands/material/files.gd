@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 
 const SceneAccess := preload("../../lib/scene_access.gd")
 const ObjectProps := preload("../../lib/object_props.gd")
-const MaterialSlots := preload("../../lib/material_slots.gd")
+const MaterialSlots := preload("lib/material_slots.gd")
 
 ## What _describe returns.
 const DESCRIBED := {"class": "string", "path": "string", "properties": "Dictionary"}

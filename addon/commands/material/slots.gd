@@ -6,7 +6,7 @@ extends "../../core/command_group.gd"
 
 const SceneAccess := preload("../../lib/scene_access.gd")
 const ObjectProps := preload("../../lib/object_props.gd")
-const MaterialSlots := preload("../../lib/material_slots.gd")
+const MaterialSlots := preload("lib/material_slots.gd")
 
 ## The sweeps' setup: the examples' Crate (main.tscn has none), a MeshInstance3D with a box.
 const CRATE := {"method": "node.add", "params": {"type": "MeshInstance3D", "name": "Crate", "properties": {"mesh": {"class": "BoxMesh"}}}}

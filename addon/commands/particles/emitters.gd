@@ -7,7 +7,7 @@ extends "../../core/command_group.gd"
 const SceneAccess := preload("../../lib/scene_access.gd")
 const NewNode := preload("../../lib/new_node.gd")
 const ObjectProps := preload("../../lib/object_props.gd")
-const ParticleSettings := preload("../../lib/particle_settings.gd")
+const ParticleSettings := preload("lib/particle_settings.gd")
 
 const KINDS := {"gpu_3d": "GPUParticles3D", "gpu_2d": "GPUParticles2D", "cpu_3d": "CPUParticles3D", "cpu_2d": "CPUParticles2D"}
 ## The sweeps' setup for the commands that change the examples' emitter: a plain GPU emitter named Campfire.

@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 ## GPU emitter to a CPU one (as the editor's "Convert to CPUParticles" does), in place and undoable.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const ParticleSettings := preload("../../lib/particle_settings.gd")
+const ParticleSettings := preload("lib/particle_settings.gd")
 const Emitters := preload("emitters.gd")
 
 

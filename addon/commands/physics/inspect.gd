@@ -6,7 +6,7 @@ extends "../../core/command_group.gd"
 const SceneAccess := preload("../../lib/scene_access.gd")
 const SceneEdit := preload("../../lib/scene_edit.gd")
 const SpatialQuery := preload("../../lib/spatial_query.gd")
-const Shapes := preload("../../lib/collision_shapes.gd")
+const Shapes := preload("lib/collision_shapes.gd")
 const LayerBits := preload("../../lib/layer_bits.gd")
 
 

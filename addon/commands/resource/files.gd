@@ -3,7 +3,7 @@ extends "../../core/command_group.gd"
 ## resource.create / duplicate / extract / find: resource files made, copied (a fresh UID), pulled out of
 ## a node into a file of their own, and found by type. Written paths go through the router's path jail.
 
-const Resources := preload("../../lib/resource_files.gd")
+const Resources := preload("lib/resource_files.gd")
 const FileOps := preload("../../lib/file_ops.gd")
 const SceneAccess := preload("../../lib/scene_access.gd")
 const PropertyPath := preload("../../lib/property_path.gd")

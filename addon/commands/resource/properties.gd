@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## type coercion like node.set. A change is one undoable action in the editor's global history that saves
 ## the file on do and undo; scenes using the resource see it at once (it is the editor's own instance).
 
-const Resources := preload("../../lib/resource_files.gd")
+const Resources := preload("lib/resource_files.gd")
 const FileOps := preload("../../lib/file_ops.gd")
 const Files := preload("files.gd")
 

@@ -5,8 +5,8 @@ extends "../../core/command_group.gd"
 ## script's members with their lines, arguments and types.
 
 const FileOps := preload("../../lib/file_ops.gd")
-const Source := preload("../../lib/gdscript_source.gd")
-const Style := preload("../../lib/gdscript_style.gd")
+const Source := preload("lib/gdscript_source.gd")
+const Style := preload("lib/gdscript_style.gd")
 const Refs := preload("../../lib/project_references.gd")
 
 const MAX_SCRIPTS := 500

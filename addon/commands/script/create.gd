@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 ## their class_name and base class. Attach a script to a node with node.script_attach.
 
 const FileOps := preload("../../lib/file_ops.gd")
-const Source := preload("../../lib/gdscript_source.gd")
+const Source := preload("lib/gdscript_source.gd")
 const Params := preload("../../core/params.gd")
 const Settings := preload("../../core/settings.gd")
 

@@ -6,7 +6,7 @@ extends "../../core/command_group.gd"
 ## global history (undo writes the previous text back) and the editor's loaded copy is reloaded.
 
 const FileOps := preload("../../lib/file_ops.gd")
-const Source := preload("../../lib/gdscript_source.gd")
+const Source := preload("lib/gdscript_source.gd")
 
 ## The sweeps' setup: the examples' script, as script.create's example makes it.
 const ENEMY := {"method": "script.create", "params": {"path": "res://scripts/enemy.gd", "extends": "CharacterBody2D",

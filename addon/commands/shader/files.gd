@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 ## written as a text editor would: not undoable; every write reports whether the code compiles.
 
 const Params := preload("../../core/params.gd")
-const ShaderFiles := preload("../../lib/shader_files.gd")
+const ShaderFiles := preload("lib/shader_files.gd")
 
 
 func group_summary() -> String:

@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## and values, and write one uniform (checked against the uniform's type). Undoable in the scene.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const ShaderFiles := preload("../../lib/shader_files.gd")
+const ShaderFiles := preload("lib/shader_files.gd")
 
 ## What shader.assign and shader.params return: the material's uniforms with their values.
 const DESCRIBED := {"path": "string", "property": "string", "shader": "string",

@@ -7,7 +7,7 @@ extends "../../core/command_group.gd"
 const Params := preload("../../core/params.gd")
 const SceneAccess := preload("../../lib/scene_access.gd")
 const PropertyPath := preload("../../lib/property_path.gd")
-const ShaderFiles := preload("../../lib/shader_files.gd")
+const ShaderFiles := preload("lib/shader_files.gd")
 
 const MODES := {"canvas_item": VisualShader.MODE_CANVAS_ITEM, "spatial": VisualShader.MODE_SPATIAL,
 		"particles": VisualShader.MODE_PARTICLES, "sky": VisualShader.MODE_SKY, "fog": VisualShader.MODE_FOG}

@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## current pose as rest), pose a bone, and reset poses to rest. Works on Skeleton3D and Skeleton2D.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const SkeletonBones := preload("../../lib/skeleton_bones.gd")
+const SkeletonBones := preload("lib/skeleton_bones.gd")
 
 
 func commands() -> Array:

@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## single items on one control, and read a control's theme, overrides and effective values. Undoable.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const ThemeItems := preload("../../lib/theme_items.gd")
+const ThemeItems := preload("lib/theme_items.gd")
 
 const UI_SCENE := "res://scenes/ui.tscn"
 const THEMED := ["Control", "Window"]

@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 ## (the editor's copy when it has one, so controls using it update), changes it and saves it: a file edit,
 ## not undoable.
 
-const ThemeItems := preload("../../lib/theme_items.gd")
+const ThemeItems := preload("lib/theme_items.gd")
 
 const THEME_PATH := "res://ui/game_theme.tres"
 const MAKE_THEME := {"method": "theme.create", "params": {"path": THEME_PATH, "default_font_size": 18}}

@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 
 const SceneAccess := preload("../../lib/scene_access.gd")
 const NewNode := preload("../../lib/new_node.gd")
-const TileAtlas := preload("../../lib/tile_atlas.gd")
+const TileAtlas := preload("lib/tile_atlas.gd")
 
 
 func group_summary() -> String:

@@ -6,7 +6,7 @@ extends "../../core/command_group.gd"
 
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
-const TileAtlas := preload("../../lib/tile_atlas.gd")
+const TileAtlas := preload("lib/tile_atlas.gd")
 
 const MAX_CELLS := 250000
 

@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
-const TileAtlas := preload("../../lib/tile_atlas.gd")
+const TileAtlas := preload("lib/tile_atlas.gd")
 
 const TERRAIN_MODES := ["match_corners_and_sides", "match_corners", "match_sides"]
 ## CellNeighbor names → values, for square tiles.

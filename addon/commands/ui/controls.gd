@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## and text; change a control's layout; wire keyboard/gamepad focus; read a screen's layout back. Undoable.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const Layout := preload("../../lib/control_layout.gd")
+const Layout := preload("lib/control_layout.gd")
 const Params := preload("../../core/params.gd")
 const PropertyPath := preload("../../lib/property_path.gd")
 

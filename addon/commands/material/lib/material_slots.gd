@@ -3,10 +3,10 @@ extends RefCounted
 ## Where a node keeps a material, named the way the inspector shows it: a CanvasItem's material, a
 ## GeometryInstance3D's material_override or material_overlay, a MeshInstance3D's per-surface override,
 ## a CSG shape's material, or the material stored on the mesh's own surface.
-## `const MaterialSlots := preload("../../lib/material_slots.gd")`.
+## `const MaterialSlots := preload("lib/material_slots.gd")`.
 
-const BridgeError := preload("../core/bridge_error.gd")
-const SceneAccess := preload("scene_access.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const SceneAccess := preload("../../../lib/scene_access.gd")
 
 const SLOTS := ["auto", "override", "overlay", "surface", "mesh", "canvas"]
 const TYPES := {"standard": "StandardMaterial3D", "orm": "ORMMaterial3D", "canvas_item": "CanvasItemMaterial",

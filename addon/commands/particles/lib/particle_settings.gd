@@ -3,11 +3,11 @@ extends RefCounted
 ## Particle emitter settings by one set of names for all four emitters (GPUParticles2D/3D with their
 ## ParticleProcessMaterial, CPUParticles2D/3D with the same settings on the node), the colour ramp as
 ## gradient stops, and the presets (fire, smoke, sparks, snow, explosion) as plain settings.
-## `const ParticleSettings := preload("../../lib/particle_settings.gd")`.
+## `const ParticleSettings := preload("lib/particle_settings.gd")`.
 
-const BridgeError := preload("../core/bridge_error.gd")
-const SceneAccess := preload("scene_access.gd")
-const ObjectProps := preload("object_props.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const SceneAccess := preload("../../../lib/scene_access.gd")
+const ObjectProps := preload("../../../lib/object_props.gd")
 
 const EMITTERS := ["GPUParticles2D", "GPUParticles3D", "CPUParticles2D", "CPUParticles3D"]
 ## ParticleProcessMaterial name → CPUParticles name where they differ.
@@ -125,7 +125,7 @@ static func gradient(stops: Variant, method: String) -> Variant:
 	for stop: Variant in stops:
 		var offset: Variant = stop[0] if stop is Array and stop.size() == 2 else (stop.get("offset") if stop is Dictionary else null)
 		var color: Variant = stop[1] if stop is Array and stop.size() == 2 else (stop.get("color") if stop is Dictionary else null)
-		var c: Variant = preload("../core/params.gd").parse_color(color) if color != null else null
+		var c: Variant = preload("../../../core/params.gd").parse_color(color) if color != null else null
 		if not (offset is float or offset is int) or offset < 0 or offset > 1 or c == null:
 			return BridgeError.invalid("%s: gradient stop %s needs an offset 0..1 and a colour" % [method, JSON.stringify(stop)], {"param": "stops"})
 		offsets.append(offset)

@@ -3,8 +3,8 @@ extends RefCounted
 ## Translation CSV files as Godot's csv_translation importer reads them: a "keys" column, one column per
 ## locale (columns starting with "_" are comments), one row per message key. Read, merge and write.
 
-const BridgeError := preload("../core/bridge_error.gd")
-const FileOps := preload("file_ops.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const FileOps := preload("../../../lib/file_ops.gd")
 
 const DELIMITERS := [",", ";", "\t"]
 

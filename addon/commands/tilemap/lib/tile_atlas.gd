@@ -2,9 +2,9 @@
 extends RefCounted
 ## TileSet building blocks the tilemap commands share: a texture loaded (and imported first when the
 ## image was just written), an atlas source cut into tiles, a TileSet described for a result, and the
-## check that a (source, atlas coords, alternative) names a real tile. `preload("../../lib/tile_atlas.gd")`.
+## check that a (source, atlas coords, alternative) names a real tile. `preload("lib/tile_atlas.gd")`.
 
-const BridgeError := preload("../core/bridge_error.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
 
 const IMAGE_EXTENSIONS := ["png", "jpg", "jpeg", "webp", "svg", "bmp", "tga"]
 

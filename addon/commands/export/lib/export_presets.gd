@@ -3,8 +3,8 @@ extends RefCounted
 ## res://export_presets.cfg as the export.* commands use it ([preset.N] sections and their options), and
 ## where this editor's export templates live and which files each platform needs from them.
 
-const BridgeError := preload("../core/bridge_error.gd")
-const Params := preload("../core/params.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const Params := preload("../../../core/params.gd")
 
 const FILE := "res://export_presets.cfg"
 const PLATFORMS := ["Linux", "Windows Desktop", "macOS", "Web", "Android", "iOS"]

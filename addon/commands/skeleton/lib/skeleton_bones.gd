@@ -3,10 +3,10 @@ extends RefCounted
 ## Bones of a Skeleton3D (indexed bones) or a Skeleton2D (Bone2D nodes) as commands see them: found by
 ## name, described, transforms read from JSON (position, rotation in degrees, scale), and a Skeleton3D's
 ## whole bone list snapshotted and restored, which is how its edits are undone (it has no remove_bone).
-## `const SkeletonBones := preload("../../lib/skeleton_bones.gd")`.
+## `const SkeletonBones := preload("lib/skeleton_bones.gd")`.
 
-const BridgeError := preload("../core/bridge_error.gd")
-const SceneAccess := preload("scene_access.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const SceneAccess := preload("../../../lib/scene_access.gd")
 
 ## The classes the skeleton commands work on.
 const SKELETONS := ["Skeleton3D", "Skeleton2D"]

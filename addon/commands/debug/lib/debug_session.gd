@@ -5,10 +5,10 @@ extends Node
 ## (next, step, out, continue, break, get_stack_dump, get_stack_frame_vars, evaluate, reload_scripts)
 ## through the game link's EditorDebuggerSession. One per server: DebugSession.of(server).
 
-const GameLink := preload("game_link.gd")
-const BridgeError := preload("../core/bridge_error.gd")
-const JsonValue := preload("../core/json_value.gd")
-const Settings := preload("../core/settings.gd")
+const GameLink := preload("../../../lib/game_link.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const JsonValue := preload("../../../core/json_value.gd")
+const Settings := preload("../../../core/settings.gd")
 
 const NODE_NAME := "DebugSession"
 const SCOPES := ["local", "member", "global"]
@@ -30,7 +30,7 @@ var _link: Node
 static func of(server: Node) -> Node:
 	var session := server.get_node_or_null(NODE_NAME)
 	if session == null:
-		session = load(Settings.addon_dir().path_join("lib/debug_session.gd")).new()
+		session = load(Settings.addon_dir().path_join("commands/debug/lib/debug_session.gd")).new()
 		session.name = NODE_NAME
 		session._link = GameLink.of(server)
 		server.add_child(session)

@@ -4,9 +4,9 @@ extends RefCounted
 ## layout change touches, applying a change on the live control to learn the result and turning it into
 ## one undoable action, and a control's layout as JSON.
 
-const BridgeError := preload("../core/bridge_error.gd")
-const SceneAccess := preload("scene_access.gd")
-const PropertyPath := preload("property_path.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const SceneAccess := preload("../../../lib/scene_access.gd")
+const PropertyPath := preload("../../../lib/property_path.gd")
 
 const PRESETS := {
 	"top_left": Control.PRESET_TOP_LEFT, "top_right": Control.PRESET_TOP_RIGHT, "bottom_left": Control.PRESET_BOTTOM_LEFT,

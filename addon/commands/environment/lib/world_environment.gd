@@ -3,8 +3,8 @@ extends RefCounted
 ## The edited scene's WorldEnvironment and its Environment resource, for the environment.* commands:
 ## find it, and change several of its settings in one undoable step, reading them back.
 
-const BridgeError := preload("../core/bridge_error.gd")
-const SceneAccess := preload("scene_access.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const SceneAccess := preload("../../../lib/scene_access.gd")
 
 
 ## The WorldEnvironment a command names: `node` itself (the router has resolved node_path), or the scene's

@@ -5,9 +5,9 @@ extends RefCounted
 ## move, rename, send) is undone by restoring the whole layout from before, as the Audio dock does;
 ## effect instances are shared by both layouts, so effect settings survive the round trip.
 
-const BridgeError := preload("../core/bridge_error.gd")
-const Params := preload("../core/params.gd")
-const PropertyPath := preload("property_path.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const Params := preload("../../../core/params.gd")
+const PropertyPath := preload("../../../lib/property_path.gd")
 
 
 ## The index of the bus named `name`, or NOT_FOUND listing the buses.

@@ -3,11 +3,11 @@ extends RefCounted
 ## Resource files for the resource.* commands: load one with a clear refusal, list its editable
 ## properties as JSON, and coerce a batch of JSON values against its declared property types.
 
-const BridgeError := preload("../core/bridge_error.gd")
-const Params := preload("../core/params.gd")
-const SceneAccess := preload("scene_access.gd")
-const FileOps := preload("file_ops.gd")
-const PropertyPath := preload("property_path.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const Params := preload("../../../core/params.gd")
+const SceneAccess := preload("../../../lib/scene_access.gd")
+const FileOps := preload("../../../lib/file_ops.gd")
+const PropertyPath := preload("../../../lib/property_path.gd")
 
 ## Extensions a resource can be saved to with ResourceSaver (text and binary).
 const SAVE_EXTENSIONS := ["tres", "res"]

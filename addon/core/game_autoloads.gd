@@ -4,7 +4,7 @@ extends RefCounted
 ## it is disabled, by ownership: an entry is touched only while it points at the addon's own script, so
 ## a user's autoload of the same name survives. project.godot is saved only when something changed.
 
-const Settings := preload("../core/settings.gd")
+const Settings := preload("settings.gd")
 
 ## Autoload name → script, relative to the addon's folder (install.ts writes the same two entries).
 const AUTOLOADS := {"MCPGameInspector": "game/inspector.gd", "MCPGameInput": "game/input.gd"}

@@ -4,9 +4,10 @@ extends RefCounted
 ## its errors with line numbers, find top-level declarations and a function's line range, and write a
 ## script so the editor (and its loaded copy) picks the new text up — as an undoable step.
 
-const BridgeError := preload("../core/bridge_error.gd")
-const FileOps := preload("file_ops.gd")
-const OutputLog := preload("output_log.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const FileOps := preload("../../../lib/file_ops.gd")
+const OutputLog := preload("../../../lib/output_log.gd")
+const Settings := preload("../../../core/settings.gd")
 
 static var _decl := RegEx.create_from_string(
 		"^(?:(?<annos>(?:@\\w+(?:\\([^)]*\\))?\\s+)*)(?<static>static\\s+)?(?<kind>func|var|const|signal|enum|class_name|extends|class)\\b\\s*(?<name>[A-Za-z_][A-Za-z0-9_]*)?)")
@@ -94,7 +95,7 @@ static func apply_text(path: String, text: String) -> int:
 static func commit(action: String, path: String, old_text: String, new_text: String) -> int:
 	var ur := EditorInterface.get_editor_undo_redo()
 	ur.create_action("Bridge: " + action, UndoRedo.MERGE_DISABLE, ProjectSettings)
-	var me: Script = load((FileOps as Script).resource_path.get_base_dir().path_join("gdscript_source.gd"))  # this file
+	var me: Script = load(Settings.addon_dir().path_join("commands/script/lib/gdscript_source.gd"))  # this file
 	ur.add_do_method(me, "apply_text", path, new_text)
 	ur.add_undo_method(me, "apply_text", path, old_text)
 	ur.commit_action()

@@ -4,9 +4,9 @@ extends RefCounted
 ## sprite's bounds (box, sphere, capsule, cylinder, rectangle, circle) or its triangles (convex, trimesh).
 ## Sizes come out in the body's local space, with the offset the CollisionShape node needs.
 
-const BridgeError := preload("../core/bridge_error.gd")
-const SceneAccess := preload("scene_access.gd")
-const SpatialQuery := preload("spatial_query.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const SceneAccess := preload("../../../lib/scene_access.gd")
+const SpatialQuery := preload("../../../lib/spatial_query.gd")
 
 const KINDS_3D := ["box", "sphere", "capsule", "cylinder", "convex", "trimesh"]
 const KINDS_2D := ["rectangle", "circle", "capsule"]

@@ -5,9 +5,9 @@ extends RefCounted
 ## whole-clip snapshots so that any edit of a clip is one undoable action (do: the edited copy, undo: the
 ## copy from before).
 
-const BridgeError := preload("../core/bridge_error.gd")
-const Params := preload("../core/params.gd")
-const SceneAccess := preload("scene_access.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const Params := preload("../../../core/params.gd")
+const SceneAccess := preload("../../../lib/scene_access.gd")
 
 const TRACK_TYPES := {
 	"value": Animation.TYPE_VALUE, "position_3d": Animation.TYPE_POSITION_3D, "rotation_3d": Animation.TYPE_ROTATION_3D,

@@ -3,8 +3,8 @@ extends RefCounted
 ## Input-map events as JSON: {"type": "key" | "mouse_button" | "joypad_button" | "joypad_motion", …} to a
 ## new InputEvent and back, with readable names for buttons and axes. Used by the input_map.* commands.
 
-const BridgeError := preload("../core/bridge_error.gd")
-const Params := preload("../core/params.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const Params := preload("../../../core/params.gd")
 
 const TYPES := ["key", "mouse_button", "joypad_button", "joypad_motion"]
 const MOUSE_BUTTONS := {"left": MOUSE_BUTTON_LEFT, "right": MOUSE_BUTTON_RIGHT, "middle": MOUSE_BUTTON_MIDDLE,

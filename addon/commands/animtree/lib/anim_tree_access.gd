@@ -4,10 +4,10 @@ extends RefCounted
 ## names from the root ("" is the root, "Locomotion/Run" a node inside the Locomotion state machine or blend
 ## tree), the node kinds by short name, and a JSON description of the whole graph.
 
-const BridgeError := preload("../core/bridge_error.gd")
-const Params := preload("../core/params.gd")
-const SceneAccess := preload("scene_access.gd")
-const PropertyPath := preload("property_path.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const Params := preload("../../../core/params.gd")
+const SceneAccess := preload("../../../lib/scene_access.gd")
+const PropertyPath := preload("../../../lib/property_path.gd")
 
 ## Short names → AnimationRootNode classes.
 const KINDS := {

@@ -4,8 +4,8 @@ extends RefCounted
 ## compiler logs, with their lines), atomic writes of .gdshader files that the editor then picks up (and
 ## hot-reloads where loaded), and shader uniforms as property infos for value coercion.
 
-const BridgeError := preload("../core/bridge_error.gd")
-const OutputLog := preload("output_log.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const OutputLog := preload("../../../lib/output_log.gd")
 
 const TYPES := ["canvas_item", "spatial", "particles", "sky", "fog"]
 const TEMPLATES := {

@@ -5,8 +5,8 @@ extends RefCounted
 ## corner_radius / border_width / content_margin shorthands for all four sides), a Theme as JSON, and the
 ## theme_override_* property of a Control for one item.
 
-const BridgeError := preload("../core/bridge_error.gd")
-const SceneAccess := preload("scene_access.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+const SceneAccess := preload("../../../lib/scene_access.gd")
 
 const KINDS := {
 	"color": Theme.DATA_TYPE_COLOR, "constant": Theme.DATA_TYPE_CONSTANT, "font": Theme.DATA_TYPE_FONT,
