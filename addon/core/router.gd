@@ -100,7 +100,8 @@ func describe(method: String) -> Dictionary:
 		if cmd.has(key):
 			doc[key] = cmd[key]
 	if cmd.get("returns") is Dictionary:
-		doc["output_schema"] = Schema.for_result(cmd.returns)
+		doc["output_schema"] = Schema.for_result(cmd.returns, Schema.PUBLISHED_DEPTH, false)
+		doc["result_schema"] = Schema.for_result(cmd.returns)
 	return doc
 
 

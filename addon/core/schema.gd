@@ -34,19 +34,29 @@ static func for_param(spec: Dictionary) -> Dictionary:
 ## A `returns` shape (command_group.gd) as JSON Schema: a type name as for params, "null", or
 ## alternatives "string|null"; a Dictionary of field → shape, where a field named "x?" may be absent and
 ## fields not named are allowed; a one-element Array [item shape] for a list.
-static func for_result(shape: Variant) -> Dictionary:
+## `depth` limits how far nested objects and lists are spelled out (-1: all the way); deeper ones are just
+## "object" or "array"; `with_required` false leaves out which fields every result has. MCP clients get the
+## top level of the shape without `required` (PUBLISHED_DEPTH): every tool declares one, and the full shape
+## of 332 tools would weigh ~130 KB in tools/list; engine.commands' result_schema keeps the full shape,
+## which the sweeps check every result against.
+const PUBLISHED_DEPTH := 1
+
+
+static func for_result(shape: Variant, depth: int = -1, with_required: bool = true) -> Dictionary:
+	if depth == 0 and (shape is Array or shape is Dictionary):
+		return {"type": "array" if shape is Array else "object"}
 	if shape is Array:
-		return {"type": "array", "items": for_result(shape[0])} if not shape.is_empty() else {"type": "array"}
+		return {"type": "array", "items": for_result(shape[0], depth - 1, with_required)} if not shape.is_empty() else {"type": "array"}
 	if shape is Dictionary:
 		var props := {}
 		var required: Array = []
 		for key: String in shape:
 			var field := key.trim_suffix("?")
-			props[field] = for_result(shape[key])
+			props[field] = for_result(shape[key], depth - 1, with_required)
 			if not key.ends_with("?"):
 				required.append(field)
 		var schema := {"type": "object", "properties": props}
-		if not required.is_empty():
+		if with_required and not required.is_empty():
 			schema["required"] = required
 		return schema
 	var text := str(shape)

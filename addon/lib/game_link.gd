@@ -94,6 +94,17 @@ static func pid_alive(pid: int) -> bool:
 	return state != "Z" and state != "X"
 
 
+## Whether a debugger session of a game is still open. The editor ends a game's session a few frames
+## after the game's process ends; a game started before that can be stopped by it.
+func debugger_session_open() -> bool:
+	if _debugger == null:
+		return false
+	for s: EditorDebuggerSession in _debugger.get_sessions():
+		if s.is_active():
+			return true
+	return false
+
+
 func paused_at_breakpoint() -> bool:
 	if _debugger == null:
 		return false

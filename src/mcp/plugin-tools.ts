@@ -6,7 +6,7 @@ import {Ajv, type ValidateFunction} from 'ajv'
 import {MCP_TOOLS_HOOK, type McpToolContext, type McpToolContribution, type McpToolsHookOptions, TOOL_NAME} from './plugin-contract.js'
 import type {Logger} from './surface.js'
 
-export {MCP_TOOLS_HOOK, type McpToolContext, type McpToolContribution, type McpToolsHookOptions, TOOL_NAME}
+export {MCP_TOOLS_HOOK, type McpToolContext, type McpToolContribution, TOOL_NAME}
 
 export interface PluginTool extends McpToolContribution {
   plugin: string

@@ -77,14 +77,6 @@ export function matchClient(name: string | undefined, profiles: ClientProfile[] 
   return profiles.find((p) => p.match.some((m) => lower.includes(m)))
 }
 
-/** `--toolsets a,b` → names; `all`, `none` and `auto` are keywords. */
-export function parseToolsets(value: string): string[] {
-  return value
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean)
-}
-
 /**
  * The toolsets a profile's default enables for this command set: its preferred toolsets that have commands, in
  * order, each taken while the list stays within max_tools (`fixed` tools — engine_run, bridge_toolsets, plugin

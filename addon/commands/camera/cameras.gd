@@ -24,7 +24,7 @@ func commands() -> Array:
 				node_param("parent", "Parent (default: the root)", false, ""),
 				new_name_param("name", "Node name", null),
 				opt("position", "Array", "Local position, [x, y, z] or [x, y]"),
-				node_param("target", "3D: node to aim at", false),
+				node_param("target", "3D: node to aim at", false).merged({"also": ["look_at", "aim_at", "look_at_node"]}),
 				opt("point", "Array", "3D: point to aim at"),
 				choice("projection", ["perspective", "orthogonal"], "3D projection", "perspective"),
 				opt("fov", "float", "3D perspective vertical field of view in degrees", 75.0, {"min": 1.0, "max": 179.0}),

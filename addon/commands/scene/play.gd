@@ -65,6 +65,9 @@ func _play(p: Dictionary) -> Variant:
 			if not EditorInterface.is_playing_scene():
 				break
 			await tree.process_frame
+	var settle := Time.get_ticks_msec() + 2000
+	while link.debugger_session_open() and Time.get_ticks_msec() < settle:  # an earlier game's session still closing
+		await tree.process_frame
 	link.reset_for_play()
 	var headless := _wants_headless(p.display)
 	var previous: String = str(ProjectSettings.get_setting(ARGS_SETTING, ""))
@@ -119,7 +122,8 @@ func _stop(_p: Dictionary) -> Variant:
 	var until := Time.get_ticks_msec() + 5000
 	# wait until the editor itself has seen the game end (not playing, process reaped by the editor, never
 	# by us): a play right after this must not meet the end of this game
-	while (EditorInterface.is_playing_scene() or GameLink.pid_alive(pid)) and Time.get_ticks_msec() < until:
+	while (EditorInterface.is_playing_scene() or GameLink.pid_alive(pid) or link.debugger_session_open()) \
+			and Time.get_ticks_msec() < until:
 		await tree.process_frame
 	if pid > 0 and GameLink.pid_alive(pid):
 		return BridgeError.failed("scene.stop: the game (pid %d) is still running 5 s after stop" % pid, {"pid": pid})

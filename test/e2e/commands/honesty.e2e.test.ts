@@ -31,7 +31,7 @@ describe('honest writes: the issue examples (real editor)', function () {
       const size = await f.refused('node.set', {node_path: 'Btn', property: 'size', value: [1, 1]}, COMMAND_FAILED, 'minimum size')
       expect(size.message).to.not.include('may be read-only')
     } finally {
-      await f.undo('Bridge: add Button')
+      await f.undo('add Button')
     }
   })
 
@@ -45,7 +45,7 @@ describe('honest writes: the issue examples (real editor)', function () {
   it('results of mutating commands say whether the change is undoable and saved', async () => {
     const added = await f.call('node.add', {type: 'Node2D', name: 'Marker'})
     expect(added).to.include({undoable: true, saved: false})
-    await f.undo('Bridge: add Node2D')
+    await f.undo('add Node2D')
     const read = await f.call('node.get', {node_path: 'Player', property: 'position'})
     expect(read).to.not.have.property('undoable')
   })

@@ -28,6 +28,7 @@ interface Doc extends Json {
   needs: string
   undo: 'scene' | 'global' | 'none'
   output_schema?: Json
+  result_schema?: Json
   example_setup?: {method: string; params?: Json}[]
   example_scene?: string
   example_refused?: Json
@@ -51,8 +52,12 @@ function snapshot(root: string): Map<string, Buffer> {
       const full = join(dir, name)
       const rel = relative(root, full)
       if (rel === '.godot' || rel === '.engine') continue
-      if (statSync(full).isDirectory()) walk(full)
-      else out.set(rel, readFileSync(full))
+      try {
+        if (statSync(full).isDirectory()) walk(full)
+        else out.set(rel, readFileSync(full))
+      } catch {
+        // a temp file the editor renamed away meanwhile (an atomic save): not part of the project
+      }
     }
   }
   walk(root)
@@ -205,7 +210,7 @@ describe('command-model sweeps over every command (real editor)', function () {
     const sequence = [...editorSide, ...(gameSide.length > 0 || docs.includes(play) ? [play] : []), ...gameSide, ...last]
     for (const doc of sequence) {
       const counted = docs.includes(doc)
-      if (counted && !doc.output_schema) missingReturns.push(doc.method)
+      if (counted && !doc.result_schema) missingReturns.push(doc.method)
       try {
         if (!inGame.has(doc) || doc === play) await fresh(doc)
         else for (const step of doc.example_setup ?? []) await call(step.method, step.params ?? {})
@@ -213,8 +218,8 @@ describe('command-model sweeps over every command (real editor)', function () {
         if (doc.undo === 'scene' && !doc.read_only) before = await savedText(doc)
         const result = await call(doc.method, doc.example)
         if (PROPOSE) writeFileSync(join(PROPOSE, `${doc.method}.json`), JSON.stringify(shapeOf(result), null, 1))
-        if (doc.output_schema) {
-          const validate = ajv.compile(doc.output_schema)
+        if (doc.result_schema) {
+          const validate = ajv.compile(doc.result_schema)
           if (!validate(result))
             failures.push(`${doc.method}: result does not match returns: ${ajv.errorsText(validate.errors)}`)
         }

@@ -63,7 +63,7 @@ describe('the running game (real editor, headless game)', function () {
     const text = () => readFileSync(file, 'utf8')
     for (const line of ours) expect(text()).to.include(line) // written by install --enable (the harness)
     const run = async (code: string) =>
-      (await call('editor.run_script', {code: `var G = load("res://addons/bridge/lib/game_autoloads.gd")\n${code}`, allow_unsafe_editor_io: true})).result
+      (await call('editor.run_script', {code: `var G = load("res://addons/bridge/core/game_autoloads.gd")\n${code}`, allow_unsafe_editor_io: true})).result
     const before = text()
     expect(await run('return G.install()')).to.deep.equal([])
     expect(text()).to.equal(before)

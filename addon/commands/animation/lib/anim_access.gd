@@ -8,6 +8,7 @@ extends RefCounted
 const BridgeError := preload("../../../core/bridge_error.gd")
 const Params := preload("../../../core/params.gd")
 const SceneAccess := preload("../../../lib/scene_access.gd")
+const Settings := preload("../../../core/settings.gd")
 
 const TRACK_TYPES := {
 	"value": Animation.TYPE_VALUE, "position_3d": Animation.TYPE_POSITION_3D, "rotation_3d": Animation.TYPE_ROTATION_3D,
@@ -224,4 +225,4 @@ static func commit_edit(action_name: String, anim: Animation, edited: Animation)
 
 
 static func _self_path() -> String:
-	return (SceneAccess as Script).resource_path.get_base_dir().path_join("anim_access.gd")
+	return Settings.addon_dir().path_join("commands/animation/lib/anim_access.gd")
