@@ -3,7 +3,7 @@ extends RefCounted
 ## JSON value → the Godot type a property or method argument declares (its get_property_list() entry):
 ## numbers, vectors as [x, y], colours as '#rrggbb' or [r, g, b, a], enums by name or number, resources
 ## by res:// path, typed arrays element by element. A value that does not fit is refused, never defaulted.
-## Used through core/scene_access.gd.
+## Used through lib/scene_access.gd.
 
 const BridgeError := preload("../core/bridge_error.gd")
 const Params := preload("../core/params.gd")

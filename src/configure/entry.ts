@@ -12,7 +12,7 @@ import type {StdioLaunch} from './spec.js'
 export const SERVER_NAME = 'godot-bridge'
 const PACKAGE_NAME = 'bridge-godot'
 
-/** This package's bin/run.js: src/configure/entry.ts and dist/configure/entry.js both sit two levels down. */
+/** This package's bin/run.js: src/configure/entry.ts and the bundle that runs it (dist/bundle/main.cjs) both sit two levels down. */
 export function runScript(): string {
   return join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'run.js')
 }

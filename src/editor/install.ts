@@ -8,7 +8,7 @@ import {fileURLToPath} from 'node:url'
 export const PLUGIN_CFG = 'res://addons/bridge/plugin.cfg'
 
 export function addonSourceDir(): string {
-  // src/editor/install.ts and dist/editor/install.js both sit two levels below the package root
+  // src/editor/install.ts and the bundle that runs it (dist/bundle/main.cjs) both sit two levels below the package root
   return join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'addon')
 }
 

@@ -4,7 +4,7 @@
 import {existsSync} from 'node:fs'
 
 import type {Verdict} from '../errors.js'
-import {greet} from './client.js'
+import {greet} from './greeting.js'
 import {type Discovery, discoveryPath, launchingPid, pidAlive, readDiscovery, tcpProbe} from './discovery.js'
 import {sameDir} from './project.js'
 
