@@ -3,6 +3,7 @@ extends RefCounted
 ## function; it is compiled first, so a syntax error comes back with its line and nothing runs.
 
 const Ipc := preload("ipc.gd")
+const Snippet := preload("snippet.gd")
 const JsonValue := preload("../core/json_value.gd")
 
 ## `tree`, `root` and `scene` (the current scene) are in scope; emit(v) collects values.
@@ -83,10 +84,8 @@ func compile(code: String) -> Dictionary:
 	worker.start(script.reload)
 	if worker.wait_to_finish() != OK:
 		var problems := _errors_since(since, file)
-		var first: String = problems[0].message if not problems.is_empty() else "parse error"
-		if not problems.is_empty() and problems[0].has("line"):
-			first = "line %d: %s" % [problems[0].line, first]
-		return Ipc.error(Ipc.INVALID, "the code does not compile (%s); nothing ran" % first, {"errors": problems})
+		return Ipc.error(Ipc.INVALID, "the code does not compile (%s); nothing ran" % Snippet.first_problem(problems),
+				{"errors": problems})
 	var runner: Object = script.new()
 	runner.tree = _tree
 	runner.root = _tree.root
@@ -94,25 +93,9 @@ func compile(code: String) -> Dictionary:
 	return {"runner": runner, "file": file}
 
 
-## The snippet's body dedented and indented under `func run():` (tabs, or spaces if it uses them).
+## The snippet's body under `func run():` (game/snippet.gd).
 static func build_source(code: String) -> String:
-	var lines := code.replace("\r\n", "\n").split("\n")
-	var common := -1
-	for line in lines:
-		if line.strip_edges() != "":
-			var lead := line.length() - line.lstrip(" \t").length()
-			common = lead if common < 0 else mini(common, lead)
-	var body := PackedStringArray()
-	var uses_spaces := false
-	for line in lines:
-		var l: String = line.substr(maxi(common, 0)) if line.strip_edges() != "" else ""
-		uses_spaces = uses_spaces or l.begins_with(" ")
-		body.append(l)
-	var indent := "    " if uses_spaces else "\t"
-	var source := TEMPLATE if not uses_spaces else TEMPLATE.replace("\t", indent)
-	for l in body:
-		source += (indent + l if l != "" else "") + "\n"
-	return source + indent + "pass\n"
+	return Snippet.source(TEMPLATE, code)
 
 
 static func header_lines() -> int:
@@ -120,16 +103,4 @@ static func header_lines() -> int:
 
 
 func _errors_since(since: int, file: String) -> Array:
-	var out: Array = []
-	for e: Dictionary in _log.entries(since, 50):
-		var item := {"type": e.type, "message": str(e.message).trim_suffix(".")}
-		var line := -1
-		if e.get("file", "") == file:
-			line = e.line
-			item["stopped"] = e.type == "script"
-		elif e.get("script_file", "") == file:
-			line = e.script_line
-		if line > header_lines():
-			item["line"] = line - header_lines()
-		out.append(item)
-	return out
+	return Snippet.errors(_log, since, file, header_lines())

@@ -5,12 +5,9 @@ extends RefCounted
 
 const Ipc := preload("ipc.gd")
 
-const BUTTONS := {
-	"left": MOUSE_BUTTON_LEFT, "right": MOUSE_BUTTON_RIGHT, "middle": MOUSE_BUTTON_MIDDLE,
-	"wheel_up": MOUSE_BUTTON_WHEEL_UP, "wheel_down": MOUSE_BUTTON_WHEEL_DOWN,
-	"wheel_left": MOUSE_BUTTON_WHEEL_LEFT, "wheel_right": MOUSE_BUTTON_WHEEL_RIGHT,
-}
-const MASKS := {"left": MOUSE_BUTTON_MASK_LEFT, "right": MOUSE_BUTTON_MASK_RIGHT, "middle": MOUSE_BUTTON_MASK_MIDDLE}
+const Names := preload("input_names.gd")
+const BUTTONS := Names.MOUSE_BUTTONS
+const MASKS := Names.MOUSE_MASKS
 
 
 ## A step that delivers one event.

@@ -8,6 +8,7 @@ extends RefCounted
 
 const BridgeError := preload("../../../core/bridge_error.gd")
 const AuditLog := preload("../../../lib/audit_log.gd")
+const Snippet := preload("../../../game/snippet.gd")
 
 ## How long a snippet's `while` loops may keep the editor busy; past it every `while` condition reads
 ## false, the snippet is stopped and the call fails saying so.
@@ -102,28 +103,10 @@ static func strip_comments(code: String) -> String:
 	return "\n".join(out)
 
 
-## The full script source for a snippet: its body dedented and indented under `func run():`.
+## The full script source for a snippet: its body under `func run():` (game/snippet.gd), every `while`
+## guarded by the loop budget.
 static func build_source(code: String) -> String:
-	var lines := code.replace("\r\n", "\n").split("\n")
-	var common := -1
-	var uses_spaces := false
-	for line in lines:
-		if line.strip_edges() == "":
-			continue
-		var lead := line.length() - line.lstrip(" \t").length()
-		common = lead if common < 0 else mini(common, lead)
-	var body := PackedStringArray()
-	for line in lines:
-		var l: String = line.substr(maxi(common, 0)) if line.strip_edges() != "" else ""
-		if l.begins_with(" "):
-			uses_spaces = true
-		body.append(guard_loop(l))
-	var indent := "    " if uses_spaces else "\t"
-	var source := TEMPLATE if not uses_spaces else TEMPLATE.replace("\t", indent)
-	for l in body:
-		source += (indent + l if l != "" else "") + "\n"
-	source += indent + "pass\n"  # an empty or comment-only body still compiles
-	return source
+	return Snippet.source(TEMPLATE, code, guard_loop)
 
 
 ## `while cond:` becomes `while __in_time() and (cond):` on the same line (line numbers stay right), so
@@ -193,10 +176,8 @@ static func _compile_and_run(code: String, log: Logger) -> Variant:
 	var since: int = log.next_seq() if log else 0
 	if script.reload() != OK:
 		var problems := _snippet_errors(log, since, file)
-		var first: String = problems[0].message if not problems.is_empty() else "parse error"
-		if not problems.is_empty() and problems[0].has("line"):
-			first = "line %d: %s" % [problems[0].line, first]
-		return BridgeError.invalid("editor.run_script: the code does not compile (%s); nothing ran" % first, {"errors": problems})
+		return BridgeError.invalid("editor.run_script: the code does not compile (%s); nothing ran" % Snippet.first_problem(problems),
+				{"errors": problems})
 	var runner: Object = script.new()
 	runner.scene = EditorInterface.get_edited_scene_root()
 	runner.undo_redo = EditorInterface.get_editor_undo_redo()
@@ -233,20 +214,6 @@ static func scene_paths(v: Variant, root: Node) -> Variant:
 	return v
 
 
-## What the log caught since `since`; lines inside the snippet are given relative to its first line.
+## What the log caught since `since` (game/snippet.gd); lines relative to the snippet's first line.
 static func _snippet_errors(log: Logger, since: int, file: String) -> Array:
-	var out: Array = []
-	if log == null:
-		return out
-	for e: Dictionary in log.entries(since, 50):
-		var item := {"type": e.type, "message": str(e.message).trim_suffix(".")}
-		var line := -1
-		if e.get("file", "") == file:  # raised by the snippet's own code: a runtime error stops it
-			line = e.line
-			item["stopped"] = e.type == "script"
-		elif e.get("script_file", "") == file:
-			line = e.script_line
-		if line > header_lines():
-			item["line"] = line - header_lines()
-		out.append(item)
-	return out
+	return Snippet.errors(log, since, file, header_lines())

@@ -7,9 +7,7 @@ const BridgeError := preload("../../../core/bridge_error.gd")
 const Params := preload("../../../core/params.gd")
 
 const TYPES := ["key", "mouse_button", "joypad_button", "joypad_motion"]
-const MOUSE_BUTTONS := {"left": MOUSE_BUTTON_LEFT, "right": MOUSE_BUTTON_RIGHT, "middle": MOUSE_BUTTON_MIDDLE,
-		"wheel_up": MOUSE_BUTTON_WHEEL_UP, "wheel_down": MOUSE_BUTTON_WHEEL_DOWN, "wheel_left": MOUSE_BUTTON_WHEEL_LEFT,
-		"wheel_right": MOUSE_BUTTON_WHEEL_RIGHT, "xbutton1": MOUSE_BUTTON_XBUTTON1, "xbutton2": MOUSE_BUTTON_XBUTTON2}
+const MOUSE_BUTTONS := preload("../../../game/input_names.gd").MOUSE_BUTTONS
 const JOY_BUTTONS := {"a": JOY_BUTTON_A, "b": JOY_BUTTON_B, "x": JOY_BUTTON_X, "y": JOY_BUTTON_Y,
 		"back": JOY_BUTTON_BACK, "guide": JOY_BUTTON_GUIDE, "start": JOY_BUTTON_START,
 		"left_stick": JOY_BUTTON_LEFT_STICK, "right_stick": JOY_BUTTON_RIGHT_STICK,
