@@ -216,10 +216,35 @@ func _reload(p: Dictionary) -> Variant:
 		var ok: Variant = await link.request("runtime.status", {}, 10000)
 		if ok is BridgeError:
 			return ok
+	# On a loaded machine the packet can take longer still: wait until the game holds the files' text.
+	var taken: Variant = await _until_game_holds(link, paths)
+	if taken is BridgeError:
+		return taken
 	var out := {"reloaded": paths, "playing": true}
 	if not skipped.is_empty():
 		out["skipped_not_compiling"] = skipped
 	return out
+
+
+## Null once the game's copy of every script in `paths` has the text of its file (the reload arrived), or a
+## BridgeError after 10 s. Checked by the scripts' source hashes, through the game's own eval.
+func _until_game_holds(link: Node, paths: Array) -> Variant:
+	if paths.is_empty():
+		return null
+	var want: Array = paths.map(func(path: String) -> int: return FileAccess.get_file_as_string(path).hash())
+	var code := "return [%s]" % ", ".join(PackedStringArray(paths.map(
+			func(path: String) -> String: return "load(%s).source_code.hash()" % JSON.stringify(path))))
+	var until := Time.get_ticks_msec() + 10000
+	while Time.get_ticks_msec() < until:
+		var got: Variant = await link.request("runtime.eval", {"code": code}, 10000)
+		if got is BridgeError:
+			return got
+		var last: Variant = got.get("result")
+		# numbers come back through JSON as floats: compare them as the ints the hashes are
+		if last is Array and last.map(func(h: Variant) -> int: return int(h)) == want:
+			return null
+		await server.get_tree().process_frame
+	return BridgeError.failed("debug.reload_scripts: the game did not take the new code within 10 s", {"paths": paths})
 
 
 ## Compiled apart from the loaded one; its class_name is dropped, which a copy would otherwise clash with.
