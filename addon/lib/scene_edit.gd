@@ -1,39 +1,12 @@
 @tool
 extends RefCounted
-## Building blocks the world-building groups share (scene2d, scene3d, spatial, physics, navigation, camera,
-## lighting, environment): resolve several nodes, check a new child name, build a new node with coerced
-## properties before it enters the tree, and add it (with its children, all owned by the scene) as part of
-## one undoable action.
+## Building blocks the groups that build scenes share: check a new child name, build
+## a new node with coerced properties before it enters the tree, and add it (with its children, all owned
+## by the scene) as one undoable action or as part of one; the only way commands put a new node in the scene.
 
 const BridgeError := preload("../core/bridge_error.gd")
 const SceneAccess := preload("scene_access.gd")
 const PropertyPath := preload("property_path.gd")
-
-
-## The nodes at `paths`, in order, or the first BridgeError.
-static func resolve_all(paths: Array, param: String = "nodes") -> Variant:
-	if paths.is_empty():
-		return BridgeError.invalid("'%s' is empty: give at least one node path" % param, {"param": param})
-	var out: Array = []
-	for path: Variant in paths:
-		if not (path is String or path is StringName):
-			return BridgeError.invalid("'%s' holds %s, not a node path" % [param, JSON.stringify(path)], {"param": param})
-		var node: Variant = SceneAccess.resolve(str(path))
-		if node is BridgeError:
-			return node
-		out.append(node)
-	return out
-
-
-## The node at `path`, or a BridgeError when it is missing or not of `cls` (e.g. "Node3D").
-static func resolve_as(path: String, cls: String, param: String = "node_path") -> Variant:
-	var node: Variant = SceneAccess.resolve(path)
-	if node is BridgeError:
-		return node
-	if not node.is_class(cls):
-		return BridgeError.invalid("%s is a %s, not a %s" % [SceneAccess.path_of(node), node.get_class(), cls],
-				{"param": param, "type": node.get_class()})
-	return node
 
 
 ## Null when `new_name` is free under `parent` (or empty: a name will be made), else the BridgeError.
@@ -64,19 +37,21 @@ static func set_all(obj: Object, properties: Dictionary, method: String) -> Vari
 	return PropertyPath.apply_new(obj, properties, method)
 
 
-## Adds `node` (with every child it already has) under `parent` to the action: the scene owns them all,
-## undo takes the node out again. An instanced scene (own_children false) keeps its inside to itself.
-static func add_to_action(ur: EditorUndoRedoManager, parent: Node, node: Node, own_children: bool = true) -> void:
+## Adds `node` (with every child it already has) under `parent` to the action: the scene owns them all so
+## they are saved, undo takes the node out again. Every command that puts a new node into the edited scene
+## goes through here (or `add`), so ownership is decided in one place.
+static func add_to_action(ur: EditorUndoRedoManager, parent: Node, node: Node) -> void:
 	ur.add_do_method(parent, "add_child", node, true)
-	ur.add_do_method(node, "set_owner", SceneAccess.root())
-	for child in _descendants(node) if own_children else []:
-		ur.add_do_method(child, "set_owner", SceneAccess.root())
+	_own(ur, node, SceneAccess.root())
 	ur.add_do_reference(node)
 	ur.add_undo_method(parent, "remove_child", node)
 
 
-## Adds `node` under `parent` as one undoable action and returns its path.
-static func add(action_name: String, parent: Node, node: Node) -> String:
+## Adds `node` (named `name` when given, else its own name made unique) under `parent` as one undoable
+## action and returns its path.
+static func add(action_name: String, parent: Node, node: Node, name: String = "") -> String:
+	if name != "":
+		node.name = name
 	var ur := SceneAccess.action(action_name)
 	add_to_action(ur, parent, node)
 	ur.commit_action()
@@ -95,11 +70,6 @@ static func set_properties(action_name: String, changes: Array) -> void:
 	ur.commit_action()
 
 
-## The parent for a new node: `path`, or the scene root when empty.
-static func parent_for(path: String) -> Variant:
-	return SceneAccess.resolve(path)
-
-
 ## Degrees (as people type them) → a Basis, in Godot's YXZ Euler order.
 static func basis_from_degrees(degrees: Vector3) -> Basis:
 	return Basis.from_euler(Vector3(deg_to_rad(degrees.x), deg_to_rad(degrees.y), deg_to_rad(degrees.z)))
@@ -116,9 +86,11 @@ static func tidy(v: Variant) -> Variant:
 	return v
 
 
-static func _descendants(node: Node) -> Array[Node]:
-	var out: Array[Node] = []
+## set_owner(root) on the do side for `node` and its descendants, stopping at an instanced scene: its
+## inside belongs to that scene (owned by the instance root) and must not be saved into this one.
+static func _own(ur: EditorUndoRedoManager, node: Node, root: Node) -> void:
+	ur.add_do_method(node, "set_owner", root)
+	if node.scene_file_path != "":
+		return
 	for child in node.get_children():
-		out.append(child)
-		out.append_array(_descendants(child))
-	return out
+		_own(ur, child, root)

@@ -4,6 +4,7 @@ extends "../../core/command_group.gd"
 ## graph, list and write its parameters (conditions, blend positions, request values). Undoable.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
 const TreeAccess := preload("lib/anim_tree_access.gd")
 const Params := preload("../../core/params.gd")
 
@@ -35,13 +36,7 @@ func commands() -> Array:
 				opt("graph", "string", "Part of the graph to describe: '' for the root, 'Locomotion' for a nested node", ""),
 			],
 			"example": {"tree": "/root/Main/AnimationTree"},
-			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
-					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}},
-					{"method": "animtree.create", "params": {"player": "/root/Main/AnimationPlayer"}},
-					{"method": "animtree.add_node", "params": {"tree": "/root/Main/AnimationTree", "name": "Idle", "kind": "animation", "animation": "walk"}},
-					{"method": "animtree.add_node", "params": {"tree": "/root/Main/AnimationTree", "name": "Walk", "kind": "animation", "animation": "walk"}},
-					{"method": "animtree.set_transition", "params": {"tree": "/root/Main/AnimationTree", "from": "Idle", "to": "Walk",
-						"advance_condition": "moving"}}],
+			"example_setup": TreeAccess.EXAMPLE_STATE_MACHINE,
 			"read_only": true,
 			"returns": {"tree": "string", "graph": "string", "anim_player": "string", "active": "bool", "kind": "string"},
 			"handler": _structure,
@@ -54,13 +49,7 @@ func commands() -> Array:
 				opt("filter", "string", "Only parameters whose path contains this text"),
 			],
 			"example": {"tree": "/root/Main/AnimationTree"},
-			"example_setup": [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
-					{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}},
-					{"method": "animtree.create", "params": {"player": "/root/Main/AnimationPlayer"}},
-					{"method": "animtree.add_node", "params": {"tree": "/root/Main/AnimationTree", "name": "Idle", "kind": "animation", "animation": "walk"}},
-					{"method": "animtree.add_node", "params": {"tree": "/root/Main/AnimationTree", "name": "Walk", "kind": "animation", "animation": "walk"}},
-					{"method": "animtree.set_transition", "params": {"tree": "/root/Main/AnimationTree", "from": "Idle", "to": "Walk",
-						"advance_condition": "moving"}}],
+			"example_setup": TreeAccess.EXAMPLE_STATE_MACHINE,
 			"read_only": true,
 			"returns": {"tree": "string", "count": "int", "parameters": [{"parameter": "string", "type": "string", "value": "any"}]},
 			"handler": _parameters,
@@ -107,12 +96,7 @@ func _create(p: Dictionary) -> Variant:
 	t.anim_player = NodePath("..") if player == parent else NodePath("../" + str(parent.get_path_to(player)))
 	if base != null:
 		t.advance_expression_base_node = NodePath("..") if base == parent else NodePath("../" + str(parent.get_path_to(base)))
-	var ur := SceneAccess.action("create AnimationTree %s" % name)
-	ur.add_do_method(parent, "add_child", t, true)
-	ur.add_do_method(t, "set_owner", SceneAccess.root())
-	ur.add_do_reference(t)
-	ur.add_undo_method(parent, "remove_child", t)
-	ur.commit_action()
+	SceneEdit.add("create AnimationTree %s" % name, parent, t)
 	if t.get_node_or_null(t.anim_player) != player:
 		return BridgeError.failed("the tree does not reach the player through %s" % t.anim_player)
 	return {"path": SceneAccess.path_of(t), "anim_player": str(t.anim_player), "root_kind": p.root_kind,

@@ -4,6 +4,7 @@ extends "../../core/command_group.gd"
 ## one into the editor, and add an AudioStreamPlayer (plain, 2D or 3D) with its stream and bus.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
 const Buses := preload("lib/audio_buses.gd")
 const ProjectSettingsLib := preload("../../lib/project_settings.gd")
 
@@ -125,11 +126,6 @@ func _add_player(p: Dictionary) -> Variant:
 	player.autoplay = p.autoplay
 	if p.has("max_distance"):
 		player.max_distance = p.max_distance
-	var ur := SceneAccess.action("add %s" % cls)
-	ur.add_do_method(parent, "add_child", player, true)
-	ur.add_do_method(player, "set_owner", SceneAccess.root())
-	ur.add_do_reference(player)
-	ur.add_undo_method(parent, "remove_child", player)
-	ur.commit_action()
+	SceneEdit.add("add %s" % cls, parent, player)
 	return {"path": SceneAccess.path_of(player), "type": cls, "bus": str(player.bus), "volume_db": player.volume_db,
 			"stream": player.stream.resource_path if player.stream else null, "autoplay": player.autoplay}

@@ -54,7 +54,7 @@ func commands() -> Array:
 			"summary": "Move (and in 3D aim) a camera so the given nodes' bounds fill the shot with a margin: 3D keeps its view direction or takes one; 2D centers and zooms.",
 			"params": [
 				node_param("node_path", "Camera3D or Camera2D", true, null, ["Camera3D", "Camera2D"]),
-				opt("nodes", "Array", "Nodes to frame (default: every object in the scene)"),
+				opt("nodes", "Array", "Nodes to frame (default: every object in the scene)", null, {"kind": "nodes"}),
 				opt("direction", "Array", "3D: view direction to use, e.g. [0, -1, -1] (default: the camera's own)"),
 				opt("margin", "float", "Extra room around the bounds, as a fraction (0.1 = 10%)", 0.1, {"min": 0.0}),
 			],
@@ -70,7 +70,7 @@ func commands() -> Array:
 			"summary": "Which nodes a camera sees with the project's window size: inside, partly or outside the shot, and where each one's center lands on screen (pixels).",
 			"params": [
 				node_param("node_path", "Camera3D or Camera2D", true, null, ["Camera3D", "Camera2D"]),
-				opt("nodes", "Array", "Nodes to check (default: every object in the scene)"),
+				opt("nodes", "Array", "Nodes to check (default: every object in the scene)", null, {"kind": "nodes"}),
 			],
 			"example": {"node_path": "/root/Level3D/Camera3D"},
 			"example_scene": "res://scenes/level_3d.tscn",
@@ -278,10 +278,11 @@ func _others_off(ur: EditorUndoRedoManager, cam: Node) -> Array:
 
 func _targets(p: Dictionary, cam: Node) -> Variant:
 	var dim := SpatialQuery.dimension(cam)
-	if p.has("nodes"):
-		var nodes: Variant = SceneEdit.resolve_all(p.nodes)
-		if nodes is BridgeError:
-			return nodes
+	if p.has("nodes"):  # kind "nodes" with no default: left out means every object, given must not be empty
+		var nodes: Array = p.nodes
+		if nodes.is_empty():
+			return BridgeError.invalid("'nodes' is empty: give at least one node path, or leave it out for every object",
+					{"param": "nodes"})
 		for node: Node in nodes:
 			if SpatialQuery.dimension(node) != dim:
 				return BridgeError.invalid("%s is not a %dD node like the camera" % [SceneAccess.path_of(node), dim], {"param": "nodes"})

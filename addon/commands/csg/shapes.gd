@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 ## optional collider) for shipping.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const NewNode := preload("../../lib/new_node.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
 const ObjectProps := preload("../../lib/object_props.gd")
 const MeshDescribe := preload("../../lib/mesh_describe.gd")
 
@@ -43,7 +43,7 @@ func commands() -> Array:
 			"method": "csg.combine",
 			"summary": "Group CSG shapes under a new CSGCombiner3D (keeping their global transforms), so they combine with each other first.",
 			"params": [
-				req("nodes", "Array", "CSG shape node paths (same parent)"),
+				nodes_param("nodes", "CSG shape node paths (same parent)", true, "CSGShape3D"),
 				opt("name", "string", "Combiner name", "Combiner"),
 				choice("operation", OPERATIONS, "The combiner's own operation", "union"),
 			],
@@ -90,39 +90,32 @@ func _add(p: Dictionary) -> Variant:
 	node.operation = OPERATIONS.find(p.operation)
 	node.position = p.position
 	node.use_collision = p.use_collision
-	NewNode.add(node, parent, p.name, "add %s" % node.get_class())
+	SceneEdit.add("add %s" % node.get_class(), parent, node, p.name)
 	return {"path": SceneAccess.path_of(node), "type": node.get_class(), "operation": OPERATIONS[node.operation],
 			"root_shape": node.is_root_shape(), "properties": ObjectProps.read(node, p.properties.keys())}
 
 
 func _combine(p: Dictionary) -> Variant:
 	var nodes: Array = []
-	for path: Variant in p.nodes:
-		var node: Variant = NewNode.require(str(path), ["CSGShape3D"], "csg.combine")
-		if node is BridgeError:
-			return node
+	for node: CSGShape3D in p.nodes:
 		if not nodes.is_empty() and node.get_parent() != nodes[0].get_parent():
 			return BridgeError.invalid("csg.combine: %s and %s have different parents" % [SceneAccess.path_of(nodes[0]),
 					SceneAccess.path_of(node)], {"param": "nodes"})
 		if node in nodes:
 			return BridgeError.invalid("csg.combine: %s is listed twice" % SceneAccess.path_of(node), {"param": "nodes"})
 		nodes.append(node)
-	if nodes.is_empty():
-		return BridgeError.invalid("csg.combine: nodes is empty", {"param": "nodes"})
 	var parent: Node = nodes[0].get_parent()
-	var bad: Variant = NewNode.check(SceneAccess.path_of(parent), p.name, "csg.combine")
+	var bad: Variant = SceneEdit.check_name(parent, p.name, "csg.combine")
 	if bad is BridgeError:
 		return bad
 	nodes.sort_custom(func(a: Node, b: Node) -> bool: return a.get_index() < b.get_index())
 	var combiner := CSGCombiner3D.new()
 	combiner.name = p.name
 	combiner.operation = OPERATIONS.find(p.operation)
-	var root := SceneAccess.root()
 	var ur := SceneAccess.action("combine %d CSG shapes" % nodes.size())
-	ur.add_do_method(parent, "add_child", combiner, true)
+	# undo takes the combiner out first, so the shapes go back to their old indices among their old siblings only
+	SceneEdit.add_to_action(ur, parent, combiner)
 	ur.add_do_method(parent, "move_child", combiner, nodes[0].get_index())
-	ur.add_do_method(combiner, "set_owner", root)
-	ur.add_do_reference(combiner)
 	for node: Node3D in nodes:
 		var owners := SceneAccess.owner_pairs(node)
 		ur.add_do_method(parent, "remove_child", node)
@@ -135,7 +128,6 @@ func _combine(p: Dictionary) -> Variant:
 		ur.add_undo_method(parent, "add_child", node, true)
 		ur.add_undo_method(parent, "move_child", node, node.get_index())
 		SceneAccess.add_owner_ops(ur, SceneAccess.owner_pairs(node), true)
-	ur.add_undo_method(parent, "remove_child", combiner)
 	ur.commit_action()
 	return {"path": SceneAccess.path_of(combiner), "operation": p.operation,
 			"children": combiner.get_children().map(func(c: Node) -> String: return SceneAccess.path_of(c))}
@@ -146,9 +138,14 @@ func _bake(p: Dictionary) -> Variant:
 	if not node.is_root_shape():
 		return BridgeError.invalid("csg.bake: %s is inside a CSG tree; bake its root shape" % SceneAccess.path_of(node), {"param": "node_path"})
 	var name: String = p.name if p.name != "" else str(node.name) + "Baked"
-	var parent: Variant = NewNode.check(SceneAccess.path_of(node.get_parent()), name, "csg.bake")
-	if parent is BridgeError:
-		return parent
+	if node == SceneAccess.root():
+		# the baked node goes beside the tree, and the root has no parent in the scene
+		return BridgeError.invalid("csg.bake: %s is the scene's root; the baked node needs a parent in the scene" % SceneAccess.path_of(node),
+				{"param": "node_path"})
+	var parent: Node = node.get_parent()
+	var bad: Variant = SceneEdit.check_name(parent, name, "csg.bake")
+	if bad is BridgeError:
+		return bad
 	if p.has("mesh_path") and not p.mesh_path.get_extension() in ["tres", "res", "mesh"]:
 		return BridgeError.invalid("csg.bake: mesh_path must end in .tres, .res or .mesh", {"param": "mesh_path"})
 	var mesh: ArrayMesh = node.bake_static_mesh()
@@ -179,17 +176,14 @@ func _bake(p: Dictionary) -> Variant:
 		baked.add_child(body)
 	var root := SceneAccess.root()
 	var ur := SceneAccess.action("bake %s" % node.name)
-	ur.add_do_method(parent, "add_child", baked, true)
+	SceneEdit.add_to_action(ur, parent, baked)
 	ur.add_do_method(parent, "move_child", baked, node.get_index() + 1)
-	NewNode.add_owned(ur, baked, root)
-	ur.add_do_reference(baked)
 	if p.replace and node != root:
 		ur.add_do_method(parent, "remove_child", node)
 		ur.add_undo_method(parent, "add_child", node, true)
 		ur.add_undo_method(parent, "move_child", node, node.get_index())
 		SceneAccess.add_owner_ops(ur, SceneAccess.owner_pairs(node), true)
 		ur.add_undo_reference(node)
-	ur.add_undo_method(parent, "remove_child", baked)
 	ur.commit_action()
 	var out := MeshDescribe.describe(mesh)
 	out.merge({"path": SceneAccess.path_of(baked), "collision": shape.get_class() if shape else null,

@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
-const NewNode := preload("../../lib/new_node.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
 const Coerce := preload("../../lib/value_coercion.gd")
 
 ## One item of describe_items().
@@ -129,7 +129,7 @@ func _create(p: Dictionary) -> Variant:
 	var grid := GridMap.new()  # made once the parameters are known good: nothing to free on a refusal
 	grid.mesh_library = lib
 	grid.cell_size = p.cell_size
-	NewNode.add(grid, parent, p.name, "add GridMap")
+	SceneEdit.add("add GridMap", parent, grid, p.name)
 	return {"path": SceneAccess.path_of(grid), "cell_size": grid.cell_size,
 			"items": describe_items(grid.mesh_library) if grid.mesh_library else []}
 

@@ -48,7 +48,7 @@ func commands() -> Array:
 			"summary": "Add a VoxelGI, ReflectionProbe or LightmapGI sized and centered to cover the bounds of given nodes (the level), with a margin.",
 			"params": [
 				choice("type", PROBES.keys(), "Probe kind"),
-				req("cover", "Array", "Nodes whose bounds the probe must cover"),
+				nodes_param("cover", "Nodes whose bounds the probe must cover", true, "Node3D").merged({"what": "a 3D node"}),
 				node_param("parent", "Parent (default: the root)", false, ""),
 				new_name_param("name", "Node name", null),
 				opt("margin", "float", "Metres added on every side", 1.0, {"min": 0.0}),
@@ -186,13 +186,9 @@ func _configure(light: Node, parent: Node, p: Dictionary, dim: int) -> Variant:
 
 func _add_probe(p: Dictionary) -> Variant:
 	var parent: Node = p.parent
-	var nodes: Variant = SceneEdit.resolve_all(p.cover, "cover")
-	if nodes is BridgeError:
-		return nodes
+	var nodes: Array = p.cover
 	var box: AABB
 	for i in nodes.size():
-		if not nodes[i] is Node3D:
-			return BridgeError.invalid("%s is not a 3D node" % SceneAccess.path_of(nodes[i]), {"param": "cover"})
 		var b: AABB = SpatialQuery.bounds_3d(nodes[i]).aabb
 		box = b if i == 0 else box.merge(b)
 	box = box.grow(p.margin)

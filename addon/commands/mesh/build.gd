@@ -4,8 +4,8 @@ extends "../../core/command_group.gd"
 ## or with a mesh generated from vertex arrays through SurfaceTool (normals generated when not given).
 
 const SceneAccess := preload("../../lib/scene_access.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
 const Params := preload("../../core/params.gd")
-const NewNode := preload("../../lib/new_node.gd")
 const ObjectProps := preload("../../lib/object_props.gd")
 const MeshDescribe := preload("../../lib/mesh_describe.gd")
 
@@ -94,7 +94,7 @@ func _add(p: Dictionary) -> Variant:
 	var node := MeshInstance3D.new()
 	node.mesh = mesh
 	node.position = p.position
-	NewNode.add(node, parent, p.name, "add %s" % SHAPES[p.shape])
+	SceneEdit.add("add %s" % SHAPES[p.shape], parent, node, p.name)
 	var out := MeshDescribe.describe(mesh)
 	out.merge({"path": SceneAccess.path_of(node), "mesh_properties": ObjectProps.read(mesh, p.mesh.keys())})
 	return out
@@ -146,7 +146,7 @@ func _from_arrays(p: Dictionary) -> Variant:
 	var node := MeshInstance3D.new()
 	node.mesh = mesh
 	node.position = p.position
-	NewNode.add(node, parent, p.name, "add generated mesh")
+	SceneEdit.add("add generated mesh", parent, node, p.name)
 	var out := MeshDescribe.describe(mesh)
 	out["path"] = SceneAccess.path_of(node)
 	return out

@@ -4,7 +4,6 @@ extends "../../core/command_group.gd"
 ## then shares, and merge several MeshInstance3D nodes into one mesh (one surface per source surface).
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const NewNode := preload("../../lib/new_node.gd")
 const MeshDescribe := preload("../../lib/mesh_describe.gd")
 const Build := preload("build.gd")
 
@@ -49,7 +48,7 @@ func commands() -> Array:
 			"method": "mesh.merge",
 			"summary": "Merge MeshInstance3D nodes into one new MeshInstance3D (transforms baked, one surface per source surface with its material); optionally remove the sources.",
 			"params": [
-				req("nodes", "Array", "MeshInstance3D node paths"),
+				nodes_param("nodes", "MeshInstance3D node paths", true, "MeshInstance3D"),
 				node_param("parent", "Parent of the merged node (default: the root)", false, ""),
 				new_name_param("name", "Name of the merged node", "Merged"),
 				opt("remove_sources", "bool", "Remove the source nodes in the same action", false),
@@ -114,14 +113,8 @@ func _save(p: Dictionary) -> Variant:
 
 func _merge(p: Dictionary) -> Variant:
 	var parent: Node = p.parent
-	if p.nodes.size() < 1:
-		return BridgeError.invalid("mesh.merge: nodes is empty", {"param": "nodes"})
 	var sources: Array = []
-	for path: Variant in p.nodes:
-		var node: Variant = NewNode.require(str(path), ["MeshInstance3D"], "mesh.merge") if path is String else \
-				BridgeError.invalid("mesh.merge: nodes holds node path strings, got %s" % JSON.stringify(path), {"param": "nodes"})
-		if node is BridgeError:
-			return node
+	for node: MeshInstance3D in p.nodes:
 		if node.mesh == null:
 			return BridgeError.failed("%s has no mesh to merge" % SceneAccess.path_of(node), {"param": "nodes"})
 		if node in sources:

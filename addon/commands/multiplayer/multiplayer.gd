@@ -5,6 +5,7 @@ extends "../../core/command_group.gd"
 ## description of either, and a peer script that hosts or joins over ENet and spawns a player per peer.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
 
 const MODES := {"always": SceneReplicationConfig.REPLICATION_MODE_ALWAYS, "on_change": SceneReplicationConfig.REPLICATION_MODE_ON_CHANGE,
 		"never": SceneReplicationConfig.REPLICATION_MODE_NEVER}
@@ -147,7 +148,7 @@ func _add_spawner(p: Dictionary) -> Variant:
 	spawner.spawn_limit = p.spawn_limit
 	# the spawner is the parent's child: paths from it start at its parent
 	spawner.spawn_path = NodePath("..") if target == parent else NodePath("../" + str(parent.get_path_to(target)))
-	_add(parent, spawner, "add MultiplayerSpawner")
+	SceneEdit.add("add MultiplayerSpawner", parent, spawner)
 	return _describe(spawner)
 
 
@@ -185,7 +186,7 @@ func _add_synchronizer(p: Dictionary) -> Variant:
 	sync.replication_config = config
 	sync.replication_interval = p.replication_interval
 	sync.delta_interval = p.delta_interval
-	_add(node, sync, "add MultiplayerSynchronizer")
+	SceneEdit.add("add MultiplayerSynchronizer", node, sync)
 	return _describe(sync)
 
 
@@ -222,15 +223,6 @@ func _peer_script(p: Dictionary) -> Variant:
 static func _script_declares(node: Node, property: String) -> bool:
 	var script: Script = node.get_script()
 	return script != null and script.get_script_property_list().any(func(d: Dictionary) -> bool: return d.name == property)
-
-
-static func _add(parent: Node, node: Node, label: String) -> void:
-	var ur := SceneAccess.action(label)
-	ur.add_do_method(parent, "add_child", node, true)
-	ur.add_do_method(node, "set_owner", SceneAccess.root())
-	ur.add_do_reference(node)
-	ur.add_undo_method(parent, "remove_child", node)
-	ur.commit_action()
 
 
 static func _describe(node: Node) -> Dictionary:

@@ -38,7 +38,8 @@ func commands() -> Array:
 				opt("agent_max_climb", "float", "3D: highest step", 0.25, {"min": 0.0}),
 				opt("agent_max_slope", "float", "3D: steepest walkable slope in degrees", 45.0, {"min": 0.0, "max": 90.0}),
 				opt("outline", "Array", "2D: outline points [[x, y], …] of the walkable area"),
-				opt("adopt", "Array", "Existing nodes to move under the region (keeping their place) so it bakes from them"),
+				# kind "nodes" without a default: left out, nothing is adopted; given, it must not be empty
+				opt("adopt", "Array", "Existing nodes to move under the region (keeping their place) so it bakes from them", null, {"kind": "nodes"}),
 				opt("navigation_layers", "any", "Navigation layers: mask, numbers or names", 1),
 			],
 			"example": {"parent": "/root/Level3D", "name": "Nav", "adopt": ["/root/Level3D/Floor"]},
@@ -135,16 +136,13 @@ func _add_region(p: Dictionary) -> Variant:
 	var layers: Variant = LayerBits.parse(p.navigation_layers, "%dd_navigation" % dim, "navigation_layers")
 	if layers is BridgeError:
 		return layers
-	var adopt: Array = []
-	if p.has("adopt"):
-		var found: Variant = SceneEdit.resolve_all(p.adopt, "adopt")
-		if found is BridgeError:
-			return found
-		for node: Node in found:
-			if node == SceneAccess.root() or SpatialQuery.dimension(node) != dim or node.is_ancestor_of(parent):
-				return BridgeError.invalid("cannot adopt %s under a %dD region in %s" % [SceneAccess.path_of(node), dim,
-						SceneAccess.path_of(parent)], {"param": "adopt"})
-		adopt = found
+	var adopt: Array = p.get("adopt", [])
+	if p.has("adopt") and adopt.is_empty():
+		return BridgeError.invalid("'adopt' is empty: give at least one node path, or leave it out", {"param": "adopt"})
+	for node: Node in adopt:
+		if node == SceneAccess.root() or SpatialQuery.dimension(node) != dim or node.is_ancestor_of(parent):
+			return BridgeError.invalid("cannot adopt %s under a %dD region in %s" % [SceneAccess.path_of(node), dim,
+					SceneAccess.path_of(parent)], {"param": "adopt"})
 	var region: Node = SceneEdit.make("NavigationRegion3D" if dim == 3 else "NavigationRegion2D", p.name)
 	region.navigation_layers = layers
 	if dim == 3:

@@ -6,6 +6,7 @@ extends "../../core/command_group.gd"
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
 const PropertyPath := preload("../../lib/property_path.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
 const NodePaths := preload("lib/node_paths.gd")
 
 
@@ -99,12 +100,9 @@ func _add(p: Dictionary) -> Variant:
 		node.free()
 		return bad
 	var ur := SceneAccess.action("add %s" % p.type)
-	ur.add_do_method(parent, "add_child", node, true)
+	SceneEdit.add_to_action(ur, parent, node)
 	if p.has("index"):
 		ur.add_do_method(parent, "move_child", node, p.index)
-	ur.add_do_method(node, "set_owner", SceneAccess.root())
-	ur.add_do_reference(node)
-	ur.add_undo_method(parent, "remove_child", node)
 	ur.commit_action()
 	return {"path": SceneAccess.path_of(node), "name": str(node.name), "type": p.type}
 

@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 ## Every change is one undoable action; the values are read back.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const NewNode := preload("../../lib/new_node.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
 const ObjectProps := preload("../../lib/object_props.gd")
 const ParticleSettings := preload("lib/particle_settings.gd")
 
@@ -119,7 +119,7 @@ func _create(p: Dictionary) -> Variant:
 	for pair: Array in planned:
 		for key: String in pair[1]:
 			pair[0].set(key, pair[1][key])
-	NewNode.add(node, parent, p.name, "add %s" % node.get_class())
+	SceneEdit.add("add %s" % node.get_class(), parent, node, p.name)
 	return {"path": SceneAccess.path_of(node), "type": node.get_class(), "preset": p.preset, "amount": node.amount,
 			"lifetime": node.lifetime, "one_shot": node.one_shot, "explosiveness": node.explosiveness}
 

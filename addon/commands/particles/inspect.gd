@@ -5,6 +5,7 @@ extends "../../core/command_group.gd"
 ## GPU emitter to a CPU one (as the editor's "Convert to CPUParticles" does), in place and undoable.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
 const ParticleSettings := preload("lib/particle_settings.gd")
 const Emitters := preload("emitters.gd")
 
@@ -77,22 +78,19 @@ func _convert(p: Dictionary) -> Variant:
 	cpu.visible = node.visible
 	var parent: Node = node.get_parent()
 	var index: int = node.get_index()
-	var root := SceneAccess.root()
 	var children: Array = node.get_children()
 	var ur := SceneAccess.action("convert %s to %s" % [node.name, cpu.get_class()])
+	# out first: the new node takes the old one's name; undo takes the new one out (children and all) first too
 	ur.add_do_method(parent, "remove_child", node)
-	ur.add_do_method(parent, "add_child", cpu, true)
+	SceneEdit.add_to_action(ur, parent, cpu)
 	ur.add_do_method(parent, "move_child", cpu, index)
-	ur.add_do_method(cpu, "set_owner", root)
 	for child: Node in children:
 		ur.add_do_method(node, "remove_child", child)
 		ur.add_do_method(cpu, "add_child", child, true)
 		SceneAccess.add_owner_ops(ur, SceneAccess.owner_pairs(child), false)
-	ur.add_do_reference(cpu)
 	for child: Node in children:
 		ur.add_undo_method(cpu, "remove_child", child)
 		ur.add_undo_method(node, "add_child", child, true)
-	ur.add_undo_method(parent, "remove_child", cpu)
 	ur.add_undo_method(parent, "add_child", node, true)
 	ur.add_undo_method(parent, "move_child", node, index)
 	SceneAccess.add_owner_ops(ur, SceneAccess.owner_pairs(node), true)

@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## back with its baked length. A curve edit is one undoable action over the curve's point data.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const NewNode := preload("../../lib/new_node.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
 
 const PATHS := ["Path2D", "Path3D"]
 ## The sweeps' setup for the commands that change or read the examples' path: path.create's example.
@@ -113,7 +113,7 @@ func _create(p: Dictionary) -> Variant:
 		curve.bake_interval = p.bake_interval
 	var node: Node = Path3D.new() if is_3d else Path2D.new()
 	node.curve = curve
-	NewNode.add(node, parent, p.name, "add %s" % node.get_class())
+	SceneEdit.add("add %s" % node.get_class(), parent, node, p.name)
 	return _describe(node)
 
 

@@ -4,6 +4,7 @@ extends "../../core/command_group.gd"
 ## PathFollow2D/3D placed on it (optionally carrying an existing node along).
 
 const SceneAccess := preload("../../lib/scene_access.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
 const Curves := preload("curves.gd")
 
 
@@ -87,12 +88,10 @@ func _add_follow(p: Dictionary) -> Variant:
 		follow.rotation_mode = PathFollow3D.ROTATION_XYZ if p.rotates else PathFollow3D.ROTATION_NONE
 	if p.name != "":
 		follow.name = p.name
-	var root := SceneAccess.root()
 	var ur := SceneAccess.action("add %s" % follow.get_class())
-	ur.add_do_method(path_node, "add_child", follow, true)
-	ur.add_do_method(follow, "set_owner", root)
+	SceneEdit.add_to_action(ur, path_node, follow)
+	# progress_ratio means something only on the curve, once the follow is in the tree
 	ur.add_do_property(follow, "progress_ratio", p.progress_ratio)
-	ur.add_do_reference(follow)
 	if carried:
 		var old_parent := carried.get_parent()
 		var owners := SceneAccess.owner_pairs(carried)
@@ -104,7 +103,6 @@ func _add_follow(p: Dictionary) -> Variant:
 		ur.add_undo_method(old_parent, "add_child", carried, true)
 		ur.add_undo_method(old_parent, "move_child", carried, carried.get_index())
 		SceneAccess.add_owner_ops(ur, owners, true)
-	ur.add_undo_method(path_node, "remove_child", follow)
 	ur.commit_action()
 	var out := {"path": SceneAccess.path_of(follow), "type": follow.get_class(), "progress_ratio": follow.progress_ratio,
 			"progress": follow.progress}

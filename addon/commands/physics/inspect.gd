@@ -26,7 +26,7 @@ func commands() -> Array:
 			"method": "physics.set_material",
 			"summary": "Give static and rigid bodies a physics material (friction, bounce, rough, absorbent) in one undo step.",
 			"params": [
-				req("nodes", "Array", "StaticBody/RigidBody paths (2D or 3D)"),
+				nodes_param("nodes", "StaticBody/RigidBody paths (2D or 3D)"),
 				opt("friction", "float", "0 (ice) .. 1 (default)", 1.0, {"min": 0.0, "max": 1.0}),
 				opt("bounce", "float", "0 (none) .. 1 (full)", 0.0, {"min": 0.0, "max": 1.0}),
 				opt("rough", "bool", "Use the higher friction when touching another body", false),
@@ -85,9 +85,7 @@ func _describe(p: Dictionary) -> Variant:
 
 
 func _set_material(p: Dictionary) -> Variant:
-	var nodes: Variant = SceneEdit.resolve_all(p.nodes)
-	if nodes is BridgeError:
-		return nodes
+	var nodes: Array = p.nodes
 	var changes: Array = []
 	for node: Node in nodes:
 		if not "physics_material_override" in node:

@@ -30,7 +30,7 @@ func commands() -> Array:
 			"method": "physics.set_layers",
 			"summary": "Set, add or remove collision layers and/or mask bits on one or more bodies by layer number or name, in one undo step.",
 			"params": [
-				req("nodes", "Array", "Node paths of bodies, areas, rays or shape casts"),
+				nodes_param("nodes", "Node paths of bodies, areas, rays or shape casts"),
 				opt("collision_layer", "any", "Layers: a mask, a number 1..32, a name, or an array of numbers/names"),
 				opt("collision_mask", "any", "Mask, written like collision_layer"),
 				choice("mode", ["set", "add", "remove"], "Replace the bits, add them, or remove them", "set"),
@@ -83,14 +83,12 @@ func _layers(p: Dictionary) -> Variant:
 func _set_layers(p: Dictionary) -> Variant:
 	if not p.has("collision_layer") and not p.has("collision_mask"):
 		return BridgeError.invalid("physics.set_layers: give collision_layer, collision_mask or both", {"param": "collision_layer"})
-	var nodes: Array = []
-	for path: Variant in p.nodes:
-		var node: Variant = _layered(str(path), "nodes")
-		if node is BridgeError:
-			return node
-		nodes.append(node)
-	if nodes.is_empty():
-		return BridgeError.invalid("'nodes' is empty", {"param": "nodes"})
+	var nodes: Array = p.nodes
+	for node: Node in nodes:
+		# by property, not class: GridMap, CSG shapes, soft bodies and spring arms have layers too
+		if not "collision_mask" in node or SpatialQuery.dimension(node) == 0:
+			return BridgeError.invalid("%s is a %s: it has no collision layers or mask" % [SceneAccess.path_of(node),
+					node.get_class()], {"param": "nodes"})
 	var changes: Array = []
 	for node: Node in nodes:
 		var kind := "%dd_physics" % SpatialQuery.dimension(node)
@@ -137,16 +135,6 @@ func _layer_names(p: Dictionary) -> Variant:
 		if name != "":
 			named[str(n)] = name
 	return {"kind": kind, "names": named, "changed": changes.size()}
-
-
-func _layered(path: String, param: String) -> Variant:
-	var node: Variant = SceneAccess.resolve(path)
-	if node is BridgeError:
-		return node
-	if not "collision_mask" in node or SpatialQuery.dimension(node) == 0:
-		return BridgeError.invalid("%s is a %s: it has no collision layers or mask" % [SceneAccess.path_of(node), node.get_class()],
-				{"param": param})
-	return node
 
 
 func _all(node: Node) -> Array:

@@ -5,6 +5,7 @@ extends "../../core/command_group.gd"
 ## picking what to place by noise bands (rules). Same seed, same layout. Each call is one undo step.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
 
 
 func group_summary() -> String:
@@ -211,10 +212,6 @@ func _surface_sampler(node: Node, parent: Node) -> Variant:
 ## One undo step adding every node (and every node inside an instanced scene keeps its own owner).
 static func _commit(parent: Node, nodes: Array, label: String) -> void:
 	var ur := SceneAccess.action(label)
-	var root := SceneAccess.root()
 	for node: Node in nodes:
-		ur.add_do_method(parent, "add_child", node, true)
-		ur.add_do_method(node, "set_owner", root)
-		ur.add_do_reference(node)
-		ur.add_undo_method(parent, "remove_child", node)
+		SceneEdit.add_to_action(ur, parent, node)
 	ur.commit_action()

@@ -4,6 +4,7 @@ extends "../../core/command_group.gd"
 ## edited one (undoable, refusing a scene that would contain itself).
 
 const SceneAccess := preload("../../lib/scene_access.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
 const Params := preload("../../core/params.gd")
 const SceneFiles := preload("../../lib/scene_files.gd")
 
@@ -102,15 +103,8 @@ func _instance(p: Dictionary) -> Variant:
 		return BridgeError.failed("%s cannot be instanced (see the editor output)" % scene_path, {"scene_path": scene_path})
 	var node_name: String = p.get("name", "")  # valid and free under parent (the router checked); "" keeps the scene's
 	var node := packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE)
-	if node_name != "":
-		node.name = node_name
-	var ur := SceneAccess.action("instance %s" % scene_path.get_file())
-	ur.add_do_method(parent, "add_child", node, true)
-	ur.add_do_method(node, "set_owner", root)
-	ur.add_do_reference(node)
-	ur.add_undo_method(parent, "remove_child", node)
-	ur.commit_action()
-	return {"path": SceneAccess.path_of(node), "scene": scene_path, "type": node.get_class()}
+	var path := SceneEdit.add("instance %s" % scene_path.get_file(), parent, node, node_name)
+	return {"path": path, "scene": scene_path, "type": node.get_class()}
 
 
 func _describe(node: Node, depth: int) -> Dictionary:

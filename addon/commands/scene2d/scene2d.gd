@@ -81,7 +81,7 @@ func _place(p: Dictionary) -> Variant:
 	var global := Transform2D(deg_to_rad(p.rotation_degrees), p.scale, 0.0, p.position)
 	node.transform = _parent_xform(parent).affine_inverse() * global
 	var ur := SceneAccess.action("place %s" % p.type.get_file())
-	SceneEdit.add_to_action(ur, parent, node, not made.instanced)
+	SceneEdit.add_to_action(ur, parent, node)
 	ur.commit_action()
 	return {"path": SceneAccess.path_of(node), "type": node.get_class(), "scene": p.type if made.instanced else null,
 			"position": SceneEdit.tidy(node.global_position), "rotation_degrees": SceneEdit.tidy(node.global_rotation_degrees),

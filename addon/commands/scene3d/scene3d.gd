@@ -44,7 +44,7 @@ func commands() -> Array:
 			"method": "scene3d.transform",
 			"summary": "Move, turn and/or scale several 3D nodes by an amount, in world or local space, about their own origins or a shared pivot, in one undo step.",
 			"params": [
-				req("nodes", "Array", "Node3D paths"),
+				nodes_param("nodes", "Node3D paths", true, "Node3D").merged({"what": "a movable Node3D"}),
 				opt("translate", "Vector3", "Offset to add"),
 				opt("rotate_degrees", "Vector3", "Rotation to add, degrees (X, Y, Z)"),
 				opt("scale", "Vector3", "Scale factor per axis"),
@@ -90,7 +90,7 @@ func _place(p: Dictionary) -> Variant:
 	var parent_xform: Transform3D = parent.global_transform if parent is Node3D else Transform3D.IDENTITY
 	node.transform = parent_xform.affine_inverse() * global
 	var ur := SceneAccess.action("place %s" % p.type.get_file())
-	SceneEdit.add_to_action(ur, parent, node, not made.instanced)
+	SceneEdit.add_to_action(ur, parent, node)
 	ur.commit_action()
 	if p.on_ground:
 		# seat its bottom (not its origin) on the hit, now that its bounds can be measured in the tree
@@ -103,12 +103,10 @@ func _place(p: Dictionary) -> Variant:
 
 
 func _transform(p: Dictionary) -> Variant:
-	var nodes: Variant = SceneEdit.resolve_all(p.nodes)
-	if nodes is BridgeError:
-		return nodes
-	for node: Node in nodes:
-		if not node is Node3D or node == SceneAccess.root():
-			return BridgeError.invalid("%s is not a movable Node3D" % SceneAccess.path_of(node), {"param": "nodes"})
+	var nodes: Array = p.nodes
+	for node: Node3D in nodes:
+		if node == SceneAccess.root():
+			return BridgeError.invalid("%s is the scene root, not a movable Node3D" % SceneAccess.path_of(node), {"param": "nodes"})
 	if not (p.has("translate") or p.has("rotate_degrees") or p.has("scale")):
 		return BridgeError.invalid("give translate, rotate_degrees, scale or several", {"param": "translate"})
 	var moved := {}  # node → its new global transform

@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## and a BoneAttachment3D that follows a bone (optionally carrying an existing node, e.g. a sword in a hand).
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const NewNode := preload("../../lib/new_node.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
 const SkeletonBones := preload("lib/skeleton_bones.gd")
 
 
@@ -88,7 +88,7 @@ func _create(p: Dictionary) -> Variant:
 			bad.message = "skeleton.create: bones[%d]: %s" % [i, bad.message]
 			sk.free()
 			return bad
-	NewNode.add(sk, parent, p.name, "add %s" % sk.get_class())
+	SceneEdit.add("add %s" % sk.get_class(), parent, sk, p.name)
 	return {"path": SceneAccess.path_of(sk), "type": sk.get_class(), "bones": SkeletonBones.describe(sk)}
 
 
@@ -122,7 +122,7 @@ func _add_bone(p: Dictionary) -> Variant:
 		if bad is BridgeError:
 			bone.free()
 			return bad
-		NewNode.add(bone, parent_bone if parent_bone != null else sk, p.name, "add bone %s" % p.name)
+		SceneEdit.add("add bone %s" % p.name, parent_bone if parent_bone != null else sk, bone, p.name)
 	var out := {"path": SceneAccess.path_of(sk), "bones": SkeletonBones.describe(sk)}
 	out["bone"] = out.bones.filter(func(b: Dictionary) -> bool: return b.name == p.name)[0]
 	return out
@@ -145,9 +145,7 @@ func _attach(p: Dictionary) -> Variant:
 	if p.name != "":
 		att.name = p.name
 	var ur := SceneAccess.action("attach to bone %s" % p.bone)
-	ur.add_do_method(sk, "add_child", att, true)
-	ur.add_do_method(att, "set_owner", SceneAccess.root())
-	ur.add_do_reference(att)
+	SceneEdit.add_to_action(ur, sk, att)
 	if carried:
 		var old_parent := carried.get_parent()
 		var owners := SceneAccess.owner_pairs(carried)
@@ -158,7 +156,6 @@ func _attach(p: Dictionary) -> Variant:
 		ur.add_undo_method(old_parent, "add_child", carried, true)
 		ur.add_undo_method(old_parent, "move_child", carried, carried.get_index())
 		SceneAccess.add_owner_ops(ur, owners, true)
-	ur.add_undo_method(sk, "remove_child", att)
 	ur.commit_action()
 	var out := {"path": SceneAccess.path_of(att), "bone": att.bone_name, "bone_index": att.bone_idx,
 			"global_origin": sk.global_transform * sk.get_bone_global_pose(bone).origin}

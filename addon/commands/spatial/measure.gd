@@ -46,7 +46,7 @@ func commands() -> Array:
 				opt("length", "float", "Ray length with direction", 1000.0, {"min": 0.0}),
 				opt("collision_mask", "any", "Layers to hit: a mask, layer numbers or names (default: all)"),
 				opt("collide_with_areas", "bool", "Also hit Area3D/Area2D shapes", false),
-				opt("exclude", "Array", "Node paths whose bodies the ray ignores", []),
+				nodes_param("exclude", "Node paths whose bodies the ray ignores", false),
 			],
 			"example": {"from": [0, 10, 0], "to": [0, -10, 0]},
 			"example_scene": LEVEL,
@@ -136,9 +136,7 @@ func _raycast(p: Dictionary) -> Variant:
 	var mask: Variant = LayerBits.parse(p.get("collision_mask", 0xFFFFFFFF), "%dd_physics" % dim, "collision_mask")
 	if mask is BridgeError:
 		return mask
-	var exclude: Variant = SceneEdit.resolve_all(p.exclude, "exclude") if not p.exclude.is_empty() else []
-	if exclude is BridgeError:
-		return exclude
+	var exclude: Array = p.exclude
 	await SpatialQuery.settle()
 	var hit := SpatialQuery.ray_3d(from, to, mask, exclude, p.collide_with_areas) if dim == 3 else \
 			SpatialQuery.ray_2d(from, to, mask, exclude, p.collide_with_areas)

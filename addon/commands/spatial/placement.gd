@@ -12,6 +12,7 @@ const LayerBits := preload("../../lib/layer_bits.gd")
 const LEVEL := "res://scenes/level_3d.tscn"
 const VEC := "Vector2|Vector3"
 const MOVED := [{"path": "string", "position": VEC}]
+const MOVABLE := ["Node3D", "Node2D"]  # the classes spatial.align, arrange and snap_to_grid move
 
 
 ## An example_setup step that moves the demo's crate off where it starts (so aligning or snapping it changes it).
@@ -65,7 +66,7 @@ func commands() -> Array:
 			"method": "spatial.align",
 			"summary": "Align nodes' bounds to a reference node along chosen axes (min, center or max faces), or stack each on top of it.",
 			"params": [
-				req("nodes", "Array", "Node paths to move"),
+				nodes_param("nodes", "Node paths to move", true, MOVABLE),
 				node_param("to", "Reference node (not moved)"),
 				choice("mode", ["center", "min", "max", "on_top"], "Which faces to line up; on_top puts each bottom on the reference's top and centers the other axes", "center"),
 				opt("axes", "string", "Axes to align, e.g. \"xz\" (default: all of the node's)", ""),
@@ -81,7 +82,7 @@ func commands() -> Array:
 			"method": "spatial.arrange",
 			"summary": "Lay out several nodes in a row, a grid or a circle, spaced by their real bounds; 3D rows and grids keep each node's height.",
 			"params": [
-				req("nodes", "Array", "Node paths, in layout order"),
+				nodes_param("nodes", "Node paths, in layout order", true, MOVABLE),
 				choice("layout", ["row", "grid", "circle"], "Shape of the layout", "row"),
 				opt("spacing", "float", "Gap between neighbouring bounds (row, grid)", 1.0, {"min": 0.0}),
 				choice("axis", ["x", "y", "z"], "Row direction", "x"),
@@ -99,7 +100,7 @@ func commands() -> Array:
 			"method": "spatial.snap_to_grid",
 			"summary": "Snap nodes' global positions to a grid step (and optionally their rotations to an angle step).",
 			"params": [
-				req("nodes", "Array", "Node paths to snap"),
+				nodes_param("nodes", "Node paths to snap", true, MOVABLE),
 				opt("step", "float", "Grid step in metres (3D) or pixels (2D)", 1.0, {"min": 0.0001}),
 				opt("axes", "string", "Axes to snap, e.g. \"xz\" (default: all of the node's)", ""),
 				opt("rotation_step", "float", "Also snap rotations to this many degrees"),
@@ -327,14 +328,11 @@ func _snap(p: Dictionary) -> Variant:
 	return {"step": p.step, "moved": _positions(nodes)}
 
 
-## The nodes, all Node3D or all Node2D, or a BridgeError.
-func _movable(paths: Array) -> Variant:
-	var nodes: Variant = SceneEdit.resolve_all(paths)
-	if nodes is BridgeError:
-		return nodes
+## The nodes (each a Node3D or Node2D: checked by the router), all 3D or all 2D, or a BridgeError.
+func _movable(nodes: Array) -> Variant:
 	var dim := SpatialQuery.dimension(nodes[0])
 	for node: Node in nodes:
-		if node is Control or SpatialQuery.dimension(node) == 0 or SpatialQuery.dimension(node) != dim:
+		if SpatialQuery.dimension(node) != dim:
 			return BridgeError.invalid("'nodes' must all be Node3D or all Node2D; %s is a %s" % [SceneAccess.path_of(node),
 					node.get_class()], {"param": "nodes"})
 		if node == SceneAccess.root():

@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## and read its painted cells back.
 
 const SceneAccess := preload("../../lib/scene_access.gd")
-const NewNode := preload("../../lib/new_node.gd")
+const SceneEdit := preload("../../lib/scene_edit.gd")
 const TileAtlas := preload("lib/tile_atlas.gd")
 
 
@@ -88,7 +88,7 @@ func _layer_create(p: Dictionary) -> Variant:
 	layer.tile_set = ts
 	layer.position = p.position
 	layer.z_index = p.z_index
-	var path := NewNode.add(layer, parent, p.name, "add TileMapLayer")
+	var path := SceneEdit.add("add TileMapLayer", parent, layer, p.name)
 	var out := {"path": path, "name": str(layer.name)}
 	if ts:
 		out["tileset"] = TileAtlas.describe(ts)

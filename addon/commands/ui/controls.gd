@@ -73,7 +73,9 @@ func commands() -> Array:
 			"method": "ui.focus",
 			"summary": "Wire keyboard/gamepad focus: chain controls in order (neighbours, next/previous, optional wrap) or set one control's neighbours.",
 			"params": [
-				opt("chain", "Array", "Control paths in focus order: each gets focus_mode all and links to the next"),
+				# kind "nodes" without a default, so the handler tells a chain given from one left out
+				opt("chain", "Array", "Control paths in focus order: each gets focus_mode all and links to the next", null,
+						{"kind": "nodes", "class": "Control"}),
 				choice("direction", ["vertical", "horizontal"], "Arrow keys along the chain: up/down or left/right", "vertical"),
 				opt("wrap", "bool", "Link the last control back to the first", false),
 				node_param("node_path", "One control to change instead of a chain", false, null, "Control"),
@@ -156,14 +158,7 @@ func _focus(p: Dictionary) -> Variant:
 	if p.has("chain"):
 		if p.chain.size() < 2:
 			return BridgeError.invalid("a focus chain needs at least two controls", {"param": "chain"})
-		var controls: Array = []
-		for path: Variant in p.chain:
-			if not path is String:
-				return BridgeError.invalid("chain holds control paths, got %s" % JSON.stringify(path), {"param": "chain"})
-			var c: Variant = _control(path, "chain")
-			if c is BridgeError:
-				return c
-			controls.append(c)
+		var controls: Array = p.chain
 		var fwd := "bottom" if p.direction == "vertical" else "right"
 		var back := "top" if p.direction == "vertical" else "left"
 		var n := controls.size()
@@ -209,6 +204,7 @@ func _focus(p: Dictionary) -> Variant:
 	return {"controls": touched.keys().map(func(c: Control) -> Dictionary: return Layout.describe(c))}
 
 
+## The Control a path in 'neighbors' names: those paths are values in a Dictionary, which the router does not resolve.
 func _control(path: String, param: String) -> Variant:
 	var c: Variant = SceneAccess.resolve(path)
 	if c is BridgeError:

@@ -24,6 +24,14 @@ const INTERPOLATIONS := {"nearest": Animation.INTERPOLATION_NEAREST, "linear": A
 
 
 ## [library name, clip name] of "walk" or "lib/walk".
+## The sweeps' setup for the animation examples: an AnimationPlayer with a 0.8 s clip "walk" (and a
+## position track on the player, for the examples that edit or play one).
+const EXAMPLE_CLIP := [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
+		{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}}]
+const EXAMPLE_TRACK := [EXAMPLE_CLIP[0], EXAMPLE_CLIP[1], {"method": "animation.add_track", "params": {
+		"player": "/root/Main/AnimationPlayer", "animation": "walk", "path": "Player:position",
+		"keys": [{"time": 0.0, "value": [320, 180]}, {"time": 0.4, "value": [360, 180]}]}}]
+
 static func split_name(clip: String) -> Array:
 	var slash := clip.rfind("/")
 	return ["", clip] if slash < 0 else [clip.substr(0, slash), clip.substr(slash + 1)]

@@ -22,6 +22,17 @@ const KINDS := {
 const ROOT_KINDS := ["animation", "state_machine", "blend_tree", "blend_space_1d", "blend_space_2d"]
 
 
+## The sweeps' setup for the state-machine examples: a player with a clip "walk", and a tree whose state
+## machine goes Idle → Walk when "moving".
+const EXAMPLE_STATE_MACHINE := [{"method": "node.add", "params": {"type": "AnimationPlayer", "parent": "/root/Main"}},
+		{"method": "animation.create", "params": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 0.8}},
+		{"method": "animtree.create", "params": {"player": "/root/Main/AnimationPlayer"}},
+		{"method": "animtree.add_node", "params": {"tree": "/root/Main/AnimationTree", "name": "Idle", "kind": "animation", "animation": "walk"}},
+		{"method": "animtree.add_node", "params": {"tree": "/root/Main/AnimationTree", "name": "Walk", "kind": "animation", "animation": "walk"}},
+		{"method": "animtree.set_transition", "params": {"tree": "/root/Main/AnimationTree", "from": "Idle", "to": "Walk",
+			"advance_condition": "moving"}}]
+
+
 ## The AnimationTree (the router has resolved and class-checked it), or a BridgeError when it has no graph.
 static func tree(node: AnimationTree) -> Variant:
 	if node.tree_root == null:

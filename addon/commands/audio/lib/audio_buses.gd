@@ -11,6 +11,14 @@ const PropertyPath := preload("../../../lib/property_path.gd")
 
 
 ## The index of the bus named `name`, or NOT_FOUND listing the buses.
+
+## The sweeps' setup for the bus examples: the default layout (the AudioServer outlives a scene reload),
+## then a bus "Music" (with a reverb, for the effect examples).
+const EXAMPLE_MUSIC := [{"method": "editor.run_script", "params": {"code": "AudioServer.set_bus_layout(AudioBusLayout.new())\nreturn true"}},
+		{"method": "audio.add_bus", "params": {"name": "Music", "volume_db": -6.0}}]
+const EXAMPLE_REVERB := [EXAMPLE_MUSIC[0], EXAMPLE_MUSIC[1],
+		{"method": "audio.add_effect", "params": {"bus": "Music", "effect": "Reverb", "settings": {"room_size": 0.6, "wet": 0.3}}}]
+
 static func bus(name: String, param: String = "bus") -> Variant:
 	var i := AudioServer.get_bus_index(name)
 	if i >= 0:

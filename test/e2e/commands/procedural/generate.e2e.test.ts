@@ -10,24 +10,13 @@ import {refusedUnchanged, sceneHistory, undoOwn} from '../../../support/rpc.js'
 
 type Json = Record<string, any>
 
-const TILES = `var t := TileMapLayer.new()
-t.name = "Tiles"
-var ts := TileSet.new()
-var src := TileSetAtlasSource.new()
-src.texture = ImageTexture.create_from_image(Image.create(32, 16, false, Image.FORMAT_RGBA8))
-src.texture_region_size = Vector2i(16, 16)
-src.create_tile(Vector2i(0, 0))
-src.create_tile(Vector2i(1, 0))
-ts.add_source(src, 0)
-t.tile_set = ts
-scene.add_child(t)
-t.owner = scene
-return str(scene.get_path_to(t))`
 
 describe('procedural generation commands (real editor)', function () {
   this.timeout(180_000)
   let editor: TestEditor
   let examples: Record<string, Json>
+  /** The TileMapLayer "Tiles" (floor and wall tiles) that procedural.dungeon's example_setup makes. */
+  let tiles: string
   const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
   const run = async (code: string) => (await call('editor.run_script', {code})).result
   const snapshot = async () => [await call('scene.tree'), (await sceneHistory(editor.client)).count, await cells()]
@@ -39,6 +28,7 @@ describe('procedural generation commands (real editor)', function () {
     editor = await startEditor()
     const {commands} = await call('engine.commands', {group: 'procedural'})
     examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
+    tiles = (commands as Json[]).find((c) => c.method === 'procedural.dungeon')!.example_setup[0].params.code
     // the dungeon's layout alone: its example also paints into the TileMapLayer its example_setup makes
     const {tilemap: _tilemap, wall_tile: _wall, ...layout} = examples['procedural.dungeon']
     examples['procedural.dungeon'] = layout
@@ -91,7 +81,7 @@ describe('procedural generation commands (real editor)', function () {
   })
 
   it('dungeon paints floor and wall tiles into a TileMapLayer as one undo step; Undo clears them', async () => {
-    expect(await run(TILES)).to.equal("Tiles")
+    expect(await run(tiles)).to.equal('Tiles')
     const out = await call('procedural.dungeon', {...examples['procedural.dungeon'], tilemap: 'Tiles', wall_tile: [1, 0]})
     expect(out).to.include({painted: true, tilemap: '/root/Main/Tiles'})
     expect(out.used_cells).to.equal(out.floor_cells + out.wall_cells)
