@@ -107,7 +107,14 @@ export function startBenchEditor(options: {addon: boolean}): BenchEditor {
   }
   const ports = portSeed
   portSeed += 3
-  const args = ['--lsp-port', String(ports), '--dap-port', String(ports + 1), '--debug-server', `tcp://127.0.0.1:${ports + 2}`]
+  const args = [
+    '--lsp-port',
+    String(ports),
+    '--dap-port',
+    String(ports + 1),
+    '--debug-server',
+    `tcp://127.0.0.1:${ports + 2}`,
+  ]
   let pid = 0
   let spawnedAt = 0
   const launch = () => {

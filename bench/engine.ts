@@ -60,8 +60,17 @@ export async function httpRows(httpPort: number, rounds: number): Promise<string
   const client = new Client({name: 'bench', version: '1.0.0'})
   await client.connect(new StreamableHTTPClientTransport(new URL(url)))
   try {
-    const sdk = await latency('HTTP /mcp, SDK client, engine_version', () => client.callTool({name: 'engine_version', arguments: {}}), rounds)
-    const body = JSON.stringify({jsonrpc: '2.0', id: 1, method: 'tools/call', params: {name: 'engine_version', arguments: {}}})
+    const sdk = await latency(
+      'HTTP /mcp, SDK client, engine_version',
+      () => client.callTool({name: 'engine_version', arguments: {}}),
+      rounds,
+    )
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {name: 'engine_version', arguments: {}},
+    })
     const headers = {'Content-Type': 'application/json', Accept: 'application/json, text/event-stream'}
     const bare = await latency(
       'HTTP /mcp, fetch JSON-RPC, engine_version',
@@ -133,14 +142,25 @@ export async function reportEditor(editor: TestEditor, rounds: number): Promise<
   const search = await engineSearch(editor.client)
   figure('engine_search_ms', search.medianMs, 'ms')
   figure('engine_search_first_ms', search.firstMs, 'ms')
-  console.log(`engine.search "velocity": median ${search.medianMs.toFixed(1)} ms of 10, the first call ${search.firstMs.toFixed(0)} ms`)
+  console.log(
+    `engine.search "velocity": median ${search.medianMs.toFixed(1)} ms of 10, the first call ${search.firstMs.toFixed(0)} ms`,
+  )
   const http = await httpRows(editor.discovery.http_port, rounds)
   console.log(`\n${table(['path (ms)', 'mean', 'p50', 'p95', 'p99'], http)}`)
   figure('http_call_p50_ms', Number(http[0][2]), 'ms')
   figure('http_call_p99_ms', Number(http[0][4]), 'ms')
-  const trees = [await bigSceneTree(editor.client, editor.root, 1000), await bigSceneTree(editor.client, editor.root, 10_000)]
+  const trees = [
+    await bigSceneTree(editor.client, editor.root, 1000),
+    await bigSceneTree(editor.client, editor.root, 10_000),
+  ]
   figure('big_scene_tree_1000_ms', trees[0].medianMs, 'ms')
   figure('big_scene_tree_ms', trees[1].medianMs, 'ms')
-  const rows = trees.map((t) => [`${t.nodes} nodes`, t.openMs.toFixed(0), t.firstMs.toFixed(1), t.medianMs.toFixed(1), t.bytes])
+  const rows = trees.map((t) => [
+    `${t.nodes} nodes`,
+    t.openMs.toFixed(0),
+    t.firstMs.toFixed(1),
+    t.medianMs.toFixed(1),
+    t.bytes,
+  ])
   console.log(`\n${table(['scene.tree (ms)', 'scene.open', 'first', 'median of 5', 'JSON bytes'], rows)}`)
 }

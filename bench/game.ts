@@ -16,7 +16,10 @@ export interface GameFigures {
   note?: string
 }
 
-export async function gameFigures(editor: TestEditor, options: {canRender: boolean; rounds: number}): Promise<GameFigures> {
+export async function gameFigures(
+  editor: TestEditor,
+  options: {canRender: boolean; rounds: number},
+): Promise<GameFigures> {
   const games = new Set<number>()
   const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params, 130_000)
   const notes: string[] = []
@@ -40,13 +43,26 @@ export async function gameFigures(editor: TestEditor, options: {canRender: boole
     await play('headless')
     const rows = [
       await latency('runtime.status (headless game)', () => call('runtime.status'), options.rounds),
-      await latency('runtime.eval "return 1 + 1"', () => call('runtime.eval', {code: 'return 1 + 1'}), Math.min(50, options.rounds)),
+      await latency(
+        'runtime.eval "return 1 + 1"',
+        () => call('runtime.eval', {code: 'return 1 + 1'}),
+        Math.min(50, options.rounds),
+      ),
     ]
     if (!options.canRender)
-      return {rows, note: [...notes, 'no Xvfb next to the Godot binary (scripts/install-godot.sh, GL variant): frame capture skipped'].join('; ')}
+      return {
+        rows,
+        note: [
+          ...notes,
+          'no Xvfb next to the Godot binary (scripts/install-godot.sh, GL variant): frame capture skipped',
+        ].join('; '),
+      }
     const shown = await play('window').catch((error: Error) => ({renders: false, display_server: error.message}))
     if (!shown.renders)
-      return {rows, note: [...notes, `the game did not get a renderer (${shown.display_server}): frame capture skipped`].join('; ')}
+      return {
+        rows,
+        note: [...notes, `the game did not get a renderer (${shown.display_server}): frame capture skipped`].join('; '),
+      }
     const frames = 5
     const wall: number[] = []
     const inGame: number[] = []
@@ -61,7 +77,10 @@ export async function gameFigures(editor: TestEditor, options: {canRender: boole
         size = `${out.frames[0].width}×${out.frames[0].height}`
       }
     } catch (error) {
-      return {rows, note: [...notes, `runtime.capture_frames failed, capture skipped: ${(error as Error).message}`].join('; ')}
+      return {
+        rows,
+        note: [...notes, `runtime.capture_frames failed, capture skipped: ${(error as Error).message}`].join('; '),
+      }
     }
     const capture = {msPerFrame: median(wall), inGameMsPerFrame: median(inGame), frames, size}
     return {rows, capture, note: notes.length > 0 ? notes.join('; ') : undefined}
@@ -71,7 +90,11 @@ export async function gameFigures(editor: TestEditor, options: {canRender: boole
 }
 
 /** scene.stop, then SIGKILL by pid every game started here (or child of the editor) still alive after 3 s. */
-async function stopGames(call: (method: string) => Promise<Json>, games: Set<number>, editorPid: number): Promise<void> {
+async function stopGames(
+  call: (method: string) => Promise<Json>,
+  games: Set<number>,
+  editorPid: number,
+): Promise<void> {
   await call('scene.stop').catch(() => {})
   for (const pid of [...games, ...childPids(editorPid)]) {
     if (pidAlive(pid) && !(await waitForExit(pid, 3000)))

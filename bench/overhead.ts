@@ -110,7 +110,10 @@ export async function reportOverhead(runs: number, windowMs: number): Promise<vo
   }
   console.log(`\n## the addon against a plain editor (copies of examples/demo, ${runs} runs each; ms, median (runs))\n`)
   console.log(
-    table(['start', 'addon: spawn → first reply', 'addon: spawn → first frame', 'plain: spawn → first frame', 'overhead'], rows),
+    table(
+      ['start', 'addon: spawn → first reply', 'addon: spawn → first frame', 'plain: spawn → first frame', 'overhead'],
+      rows,
+    ),
   )
   console.log(
     `idle, no client, side by side over ${windowMs / 1000} s (settled ${(pair.settledMs / 1000).toFixed(0)} s): with the addon ${pair.withPct.toFixed(1)} %, without ${pair.withoutPct.toFixed(1)} % of a core (${(pair.withPct - pair.withoutPct).toFixed(1)} points)`,

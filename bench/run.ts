@@ -81,7 +81,9 @@ async function main(): Promise<number> {
 
     note(`start-up figures (${START_RUNS} runs each)…`)
     const mixed = ['engine.version', 'scene.current', 'project.info', 'editor.selection_get']
-    const pipelineInput = Array.from({length: 100}, (_, i) => JSON.stringify({method: mixed[i % mixed.length], id: i})).join('\n')
+    const pipelineInput = Array.from({length: 100}, (_, i) =>
+      JSON.stringify({method: mixed[i % mixed.length], id: i}),
+    ).join('\n')
     const [floor, version, help, oneshot, pipeline] = await timeRuns(
       [
         {args: ['-e', '0']},
@@ -184,7 +186,9 @@ async function main(): Promise<number> {
       ),
     )
     const {commands} = await editor.client.call<{commands: CommandDoc[]}>('engine.commands')
-    console.log('\n## per toolset (addon/mcp/toolsets.json; engine_run + bridge_toolsets add the first row to any list)\n')
+    console.log(
+      '\n## per toolset (addon/mcp/toolsets.json; engine_run + bridge_toolsets add the first row to any list)\n',
+    )
     const fixed = size(tools.filter((t) => t.name === 'engine_run' || t.name === 'bridge_toolsets'))
     const setRows: (string | number)[][] = [['(always: engine_run, bridge_toolsets)', '', 2, fixed.bytes, fixed.tokens]]
     for (const set of toolsetsFor(commands)) {
@@ -211,7 +215,14 @@ async function main(): Promise<number> {
         .filter((s) => s.methods.some((m) => listed.some((t) => t.name === m.replaceAll('.', '_'))))
         .map((s) => s.name)
       const listedSize = size(listed)
-      clientRows.push([`${name} (${profile})`, sets.join(','), listed.length, limit ?? '-', listedSize.bytes, listedSize.tokens])
+      clientRows.push([
+        `${name} (${profile})`,
+        sets.join(','),
+        listed.length,
+        limit ?? '-',
+        listedSize.bytes,
+        listedSize.tokens,
+      ])
     }
     console.log(table(['client', 'toolsets', 'tools', 'limit', 'bytes', 'tokens'], clientRows))
 
@@ -263,7 +274,9 @@ async function main(): Promise<number> {
     const idle = await cpuPercent(editor.pid, IDLE_WINDOW_MS)
     figure('editor_idle_cpu_pct', idle, '% of a core')
     figure('editor_rss_mb', rssMb(editor.pid), 'MiB')
-    console.log(`\neditor idle, no client: ${idle.toFixed(1)} % of a core; resident ${rssMb(editor.pid).toFixed(0)} MiB`)
+    console.log(
+      `\neditor idle, no client: ${idle.toFixed(1)} % of a core; resident ${rssMb(editor.pid).toFixed(0)} MiB`,
+    )
 
     // the editor driven: after the idle figures, so those are read on the editor as the start-up left it
     editor.client = await EngineClient.connect({projectRoot: editor.root})
@@ -278,13 +291,20 @@ async function main(): Promise<number> {
     const load1 = loadavg()[0]
     const report = {
       date: new Date().toISOString(),
-      machine: {cpu: cpus()[0]?.model, cores: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), load_avg_1m: [load0, load1]},
+      machine: {
+        cpu: cpus()[0]?.model,
+        cores: cpus().length,
+        memory_gib: Math.round(totalmem() / 2 ** 30),
+        load_avg_1m: [load0, load1],
+      },
       node: process.version,
       engine: engineVersion,
       figures,
     }
     writeFileSync(join(REPO_ROOT, 'bench', 'results.json'), JSON.stringify(report, null, 2) + '\n')
-    console.log(`\nbench/results.json: ${figures.length} figures (load average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${cpus().length} cores)`)
+    console.log(
+      `\nbench/results.json: ${figures.length} figures (load average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${cpus().length} cores)`,
+    )
     return 0
   } finally {
     for (const s of sessions) await s.close().catch(() => {})

@@ -14,7 +14,13 @@ export interface Stats {
 
 export function stats(samples: number[]): Stats {
   const s = [...samples].sort((a, b) => a - b)
-  return {median: s[Math.floor(s.length / 2)], p99: s[Math.min(s.length - 1, Math.floor(0.99 * s.length))], min: s[0], max: s[s.length - 1], samples}
+  return {
+    median: s[Math.floor(s.length / 2)],
+    p99: s[Math.min(s.length - 1, Math.floor(0.99 * s.length))],
+    min: s[0],
+    max: s[s.length - 1],
+    samples,
+  }
 }
 
 /** Wall time of one process from spawn to exit, in ms; rejects on a non-zero exit. */
@@ -67,7 +73,9 @@ export async function serveStart(
   root: string,
 ): Promise<{initializeMs: number; toolsListMs: number; toolsListWarmMs: number; rssMb: number}> {
   const t0 = performance.now()
-  const child = spawn(process.execPath, [bin, 'serve', '--project', root, '--toolsets', 'all'], {stdio: ['pipe', 'pipe', 'ignore']})
+  const child = spawn(process.execPath, [bin, 'serve', '--project', root, '--toolsets', 'all'], {
+    stdio: ['pipe', 'pipe', 'ignore'],
+  })
   const send = (m: unknown) => child.stdin.write(JSON.stringify(m) + '\n')
   const answers = new Map<number, number>()
   let buffer = ''
@@ -93,7 +101,12 @@ export async function serveStart(
     }
   })
   try {
-    send({jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'bench', version: '1'}}})
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'bench', version: '1'}},
+    })
     const initializeMs = await waitFor(1)
     send({jsonrpc: '2.0', method: 'notifications/initialized'})
     send({jsonrpc: '2.0', id: 2, method: 'tools/list'})

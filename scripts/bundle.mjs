@@ -69,7 +69,9 @@ const api = await build({
   outdir,
   logLevel: 'warning',
 })
-const names = Object.values(api.metafile.outputs).flatMap((o) => o.exports ?? []).sort()
+const names = Object.values(api.metafile.outputs)
+  .flatMap((o) => o.exports ?? [])
+  .sort()
 writeFileSync(
   join(outdir, 'index.js'),
   `// bridge-godot: the pack API (src/index.ts), from the one bundle the CLI runs (scripts/bundle.mjs).\n` +

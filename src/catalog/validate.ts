@@ -68,4 +68,3 @@ export function describeError(e: ErrorObject): string {
       return `parameter '${where || '(params)'}' ${e.message}`
   }
 }
-

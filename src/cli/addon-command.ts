@@ -2,7 +2,15 @@
 // `bridge node add --type Sprite2D --parent /root/Main --name Hero`, with the addon's own docs as help.
 import {Flags, type Command} from '@oclif/core'
 
-import {type CommandDoc, type ParamDoc, commandDoc, commandId, flagName, loadCatalog, methodFromId} from '../catalog/catalog.js'
+import {
+  type CommandDoc,
+  type ParamDoc,
+  commandDoc,
+  commandId,
+  flagName,
+  loadCatalog,
+  methodFromId,
+} from '../catalog/catalog.js'
 import {coerceFlag} from '../catalog/coerce.js'
 import {validateParams} from '../catalog/validate.js'
 import {UsageError} from '../errors.js'

@@ -42,7 +42,10 @@ export default class Serve extends BaseCommand {
     await serveStdio({
       projectRoot: requireProject(flags.project),
       typed: flags.typed,
-      toolsets: flags.toolsets.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+      toolsets: flags.toolsets
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
       hooks: this.config,
       version: this.config.version,
     })

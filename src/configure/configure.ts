@@ -55,7 +55,15 @@ export function configure(options: ConfigureOptions): ConfigureResult {
   const launch = options.launch ?? bridgeLaunch
   const toolsets = toolsetsForClient(client.id, options.toolsets)
   if (toolsets.note) notes.push(toolsets.note)
-  const {entry, transport} = buildEntry(client, projectRoot, Boolean(options.http), launch, ctx.env, notes, toolsets.value)
+  const {entry, transport} = buildEntry(
+    client,
+    projectRoot,
+    Boolean(options.http),
+    launch,
+    ctx.env,
+    notes,
+    toolsets.value,
+  )
   const done = {
     client: client.id,
     client_name: client.name,

@@ -91,7 +91,10 @@ export class EngineClient {
    * in one message, so n requests cost one round trip. Each settles on its own (a failed one rejects with its
    * error, the others still resolve); `timeoutMs` is for the whole batch.
    */
-  callBatch(requests: {method: string; params: Record<string, unknown>}[], timeoutMs = DEFAULT_TIMEOUT_MS): Promise<PromiseSettledResult<unknown>[]> {
+  callBatch(
+    requests: {method: string; params: Record<string, unknown>}[],
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+  ): Promise<PromiseSettledResult<unknown>[]> {
     const batch = requests.map(({method, params}) => ({jsonrpc: '2.0', id: this.nextId++, method, params}))
     const answers = batch.map(({id, method}) => this.awaitReply(id, method, timeoutMs))
     if (batch.length > 0 && this.ws.readyState === OPEN) this.ws.send(JSON.stringify(batch))

@@ -43,7 +43,9 @@ export function createServer(options: ServeOptions): {server: Server; link: Edit
     toolsets: options.toolsets,
     clientName: () => server.getClientVersion()?.name,
     listChanged: () => {
-      server.sendToolListChanged().catch((error) => log(`could not send tools/list_changed: ${(error as Error).message}`))
+      server
+        .sendToolListChanged()
+        .catch((error) => log(`could not send tools/list_changed: ${(error as Error).message}`))
       log('tools/list_changed sent (toolsets changed)')
     },
   })

@@ -3,7 +3,13 @@
 // or contributes something malformed is logged and skipped, never fatal. The contract is in docs/plugins.md.
 import {Ajv, type ValidateFunction} from 'ajv'
 
-import {MCP_TOOLS_HOOK, type McpToolContext, type McpToolContribution, type McpToolsHookOptions, TOOL_NAME} from './plugin-contract.js'
+import {
+  MCP_TOOLS_HOOK,
+  type McpToolContext,
+  type McpToolContribution,
+  type McpToolsHookOptions,
+  TOOL_NAME,
+} from './plugin-contract.js'
 import type {Logger} from './surface.js'
 
 export {MCP_TOOLS_HOOK, type McpToolContext, type McpToolContribution, TOOL_NAME}

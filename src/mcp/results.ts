@@ -28,7 +28,9 @@ export function successResult(value: unknown, structured = false): CallToolResul
   const images: Image[] = []
   const json = liftImages(value, images, '')
   const text = JSON.stringify(json === undefined ? null : json)
-  const result: CallToolResult = {content: [{type: 'text', text}, ...images.map((i) => ({type: 'image' as const, ...i}))]}
+  const result: CallToolResult = {
+    content: [{type: 'text', text}, ...images.map((i) => ({type: 'image' as const, ...i}))],
+  }
   if (structured && json && typeof json === 'object' && !Array.isArray(json))
     result.structuredContent = json as Record<string, unknown>
   return result

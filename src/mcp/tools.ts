@@ -124,7 +124,11 @@ export class Tools {
       if (doc && this.options.typed) return await this.runCommand(name, doc, args, true)
       if (plugin) return await this.runPlugin(plugin, args)
       if (doc) return errorResult(`typed tools are off (--typed=false): call engine_run with method '${doc.method}'`)
-      const guess = closest(name, [ENGINE_RUN.name, ...this.index().keys(), ...(await this.plugins(this.docs())).map((t) => t.name)])
+      const guess = closest(name, [
+        ENGINE_RUN.name,
+        ...this.index().keys(),
+        ...(await this.plugins(this.docs())).map((t) => t.name),
+      ])
       return errorResult(
         `unknown tool '${name}'${guess ? ` (did you mean '${guess}'?)` : ''}: list the tools again (the editor's commands may have changed), or use engine_run`,
       )
@@ -160,7 +164,13 @@ export class Tools {
   ): Promise<CallToolResult> {
     const problem = validateParams(schemaKey(doc.input_schema), doc.input_schema, params)
     if (problem) return errorResult(`invalid arguments for ${label}: ${problem}`)
-    return this.send(label, doc.method, params, Math.max(doc.timeout_ms ?? 0, DEFAULT_TIMEOUT_MS), structured && Boolean(doc.output_schema))
+    return this.send(
+      label,
+      doc.method,
+      params,
+      Math.max(doc.timeout_ms ?? 0, DEFAULT_TIMEOUT_MS),
+      structured && Boolean(doc.output_schema),
+    )
   }
 
   private async send(
@@ -212,7 +222,9 @@ export class Tools {
   private checkNameLength(name: string): void {
     if (SERVER_NAME.length + 1 + name.length <= MAX_QUALIFIED_NAME || this.warned.has(`long:${name}`)) return
     this.warned.add(`long:${name}`)
-    this.options.log(`tool '${name}' is longer than Cursor accepts with the server name ${SERVER_NAME} (${MAX_QUALIFIED_NAME} characters); rename its command`)
+    this.options.log(
+      `tool '${name}' is longer than Cursor accepts with the server name ${SERVER_NAME} (${MAX_QUALIFIED_NAME} characters); rename its command`,
+    )
   }
 
   private docs(): McpCommandDoc[] {

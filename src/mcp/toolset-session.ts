@@ -56,7 +56,10 @@ export class ToolsetSession {
     const action = args.action ?? 'list'
     const names = args.toolsets ?? []
     if (!['list', 'enable', 'disable'].includes(action as string))
-      return {result: errorResult(`bridge_toolsets: action must be list, enable or disable, got ${JSON.stringify(action)}`), changed: false}
+      return {
+        result: errorResult(`bridge_toolsets: action must be list, enable or disable, got ${JSON.stringify(action)}`),
+        changed: false,
+      }
     if (!Array.isArray(names) || names.some((n) => typeof n !== 'string'))
       return {result: errorResult('bridge_toolsets: toolsets must be an array of toolset names'), changed: false}
     const unknown = (names as string[]).filter((n) => !toolsets.some((t) => t.name === n))
@@ -68,7 +71,12 @@ export class ToolsetSession {
         changed: false,
       }
     if (action !== 'list' && names.length === 0)
-      return {result: errorResult(`bridge_toolsets: name the toolsets to ${action}, e.g. {"action": "${action}", "toolsets": ["physics"]}`), changed: false}
+      return {
+        result: errorResult(
+          `bridge_toolsets: name the toolsets to ${action}, e.g. {"action": "${action}", "toolsets": ["physics"]}`,
+        ),
+        changed: false,
+      }
     let changed = false
     for (const name of names as string[]) {
       if (action === 'enable' && !is(name)) {
@@ -81,7 +89,10 @@ export class ToolsetSession {
       }
     }
     if (action !== 'list') this.touched = true
-    if (changed) this.options.log(`bridge_toolsets: ${action}d ${(names as string[]).join(',')}; now ${this.selection!.describe()}`)
+    if (changed)
+      this.options.log(
+        `bridge_toolsets: ${action}d ${(names as string[]).join(',')}; now ${this.selection!.describe()}`,
+      )
     const listing = this.listing(toolsets, fixed)
     const verb = action === 'enable' ? 'enabled' : 'disabled'
     const note =
@@ -125,11 +136,18 @@ export class ToolsetSession {
     const known = new Set([...declaredToolsets(), ...toolsets.map((t) => t.name), 'all', 'none'])
     const unknown = names.filter((n) => !known.has(n))
     if (unknown.length > 0)
-      this.options.log(`--toolsets: unknown toolset ${unknown.join(', ')} (the toolsets are ${toolsets.map((t) => t.name).join(', ')})`)
+      this.options.log(
+        `--toolsets: unknown toolset ${unknown.join(', ')} (the toolsets are ${toolsets.map((t) => t.name).join(', ')})`,
+      )
     const count = this.listing(toolsets, fixed).tools
     const limit = this.profile?.max_tools
-    const over = limit !== undefined && count > limit ? `; that is over the ${limit} that suit ${this.profile!.name} (${this.profile!.why})` : ''
-    this.options.log(`toolsets ${this.selection.describe()} (--toolsets): ${count} tools for client '${client ?? 'unknown'}'${over}`)
+    const over =
+      limit !== undefined && count > limit
+        ? `; that is over the ${limit} that suit ${this.profile!.name} (${this.profile!.why})`
+        : ''
+    this.options.log(
+      `toolsets ${this.selection.describe()} (--toolsets): ${count} tools for client '${client ?? 'unknown'}'${over}`,
+    )
   }
 
   /** The client's default for this command set, logged when it changes. */

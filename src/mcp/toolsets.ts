@@ -71,7 +71,10 @@ export function declaredToolsets(): string[] {
 }
 
 /** The known client a `clientInfo.name` belongs to (case-insensitive substring match), if any. */
-export function matchClient(name: string | undefined, profiles: ClientProfile[] = TOOLSETS.clients): ClientProfile | undefined {
+export function matchClient(
+  name: string | undefined,
+  profiles: ClientProfile[] = TOOLSETS.clients,
+): ClientProfile | undefined {
   const lower = (name ?? '').toLowerCase()
   if (!lower) return undefined
   return profiles.find((p) => p.match.some((m) => lower.includes(m)))

@@ -29,7 +29,9 @@ export function installProjectCommands(projectRoot: string, sources: string[]): 
   const dir = commandsDir(projectRoot)
   for (const source of sources) {
     if (!COMMAND_FILE.test(basename(source)))
-      throw new UsageError(`${basename(source)}: a command file is named like a group, snake_case with .gd (e.g. scatter.gd)`)
+      throw new UsageError(
+        `${basename(source)}: a command file is named like a group, snake_case with .gd (e.g. scatter.gd)`,
+      )
     if (!existsSync(source) || !lstatSync(source).isFile()) throw new UsageError(`${source}: no such file`)
     checkTarget(projectRoot, join(dir, basename(source)))
   }

@@ -31,7 +31,11 @@ export interface PackHome {
 /** A fresh oclif data/config/cache home for one test file. */
 export function packHome(): PackHome {
   const base = mkdtempSync(join(tmpdir(), 'bridge-packs-'))
-  const env = {XDG_DATA_HOME: join(base, 'data'), XDG_CONFIG_HOME: join(base, 'config'), XDG_CACHE_HOME: join(base, 'cache')}
+  const env = {
+    XDG_DATA_HOME: join(base, 'data'),
+    XDG_CONFIG_HOME: join(base, 'config'),
+    XDG_CACHE_HOME: join(base, 'cache'),
+  }
   const home: PackHome = {
     env,
     cli: (args, options = {}) =>
@@ -54,7 +58,10 @@ export function packHome(): PackHome {
       const line = ['bridge', ...words, '""'].join(' ')
       return execFileSync(
         'bash',
-        ['-c', `source "${script}"; COMP_WORDS=(${line}); COMP_CWORD=${words.length + 1}; _bridge_autocomplete; printf '%s\\n' "\${COMPREPLY[@]}"`],
+        [
+          '-c',
+          `source "${script}"; COMP_WORDS=(${line}); COMP_CWORD=${words.length + 1}; _bridge_autocomplete; printf '%s\\n' "\${COMPREPLY[@]}"`,
+        ],
         {encoding: 'utf8'},
       )
         .split('\n')

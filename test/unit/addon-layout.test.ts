@@ -85,7 +85,8 @@ describe('addon layout', () => {
       if (group === '' || group === 'core') continue
       for (const target of to) {
         const rel = relative(ADDON, target).split('/')
-        if (rel[0] === 'commands' && rel[1] !== group) crossing.push(`${relative(ADDON, from)} → ${relative(ADDON, target)}`)
+        if (rel[0] === 'commands' && rel[1] !== group)
+          crossing.push(`${relative(ADDON, from)} → ${relative(ADDON, target)}`)
       }
     }
     expect(crossing).to.deep.equal([])
@@ -101,7 +102,8 @@ describe('addon layout', () => {
         return
       }
       state.set(file, 'open')
-      for (const next of graph.get(file) ?? []) if (relative(ADDON, next).startsWith('lib/')) walk(next, [...trail, file])
+      for (const next of graph.get(file) ?? [])
+        if (relative(ADDON, next).startsWith('lib/')) walk(next, [...trail, file])
       state.set(file, 'done')
     }
     for (const file of libFiles) walk(file, [])

@@ -89,7 +89,9 @@ describe('EngineClient logic (scripted peer)', () => {
       const batch = msg as unknown as {id: number; method: string}[]
       expect(batch.map((m) => m.method)).to.deep.equal(['a.one', 'a.two', 'a.three'])
       const replies = batch.map((m) =>
-        m.method === 'a.two' ? {jsonrpc: '2.0', id: m.id, error: {code: -32000, message: 'two failed'}} : {jsonrpc: '2.0', id: m.id, result: m.method},
+        m.method === 'a.two'
+          ? {jsonrpc: '2.0', id: m.id, error: {code: -32000, message: 'two failed'}}
+          : {jsonrpc: '2.0', id: m.id, result: m.method},
       )
       for (const ws of server.clients) ws.send(JSON.stringify(replies.reverse()))
     }
@@ -101,7 +103,9 @@ describe('EngineClient logic (scripted peer)', () => {
     expect(messages).to.equal(1)
     expect(settled.map((s) => s.status)).to.deep.equal(['fulfilled', 'rejected', 'fulfilled'])
     expect((settled[0] as PromiseFulfilledResult<unknown>).value).to.equal('a.one')
-    expect((settled[1] as PromiseRejectedResult).reason).to.be.instanceOf(EngineError).with.property('message', 'two failed')
+    expect((settled[1] as PromiseRejectedResult).reason)
+      .to.be.instanceOf(EngineError)
+      .with.property('message', 'two failed')
     expect((settled[2] as PromiseFulfilledResult<unknown>).value).to.equal('a.three')
     client.close()
   })

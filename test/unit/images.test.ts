@@ -7,15 +7,30 @@ import {saveImages, shortenImages} from '../../src/cli/images.js'
 
 describe('image results on the CLI', () => {
   const png = Buffer.from('\x89PNG fake bytes').toString('base64')
-  const result = {count: 2, frames: [{mime_type: 'image/png', width: 4, image_base64: png}, {mime_type: 'image/png', width: 4, image_base64: png}]}
+  const result = {
+    count: 2,
+    frames: [
+      {mime_type: 'image/png', width: 4, image_base64: png},
+      {mime_type: 'image/png', width: 4, image_base64: png},
+    ],
+  }
 
   it('--out writes each image to a numbered file and names the file in the result instead of the base64', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bridge-images-'))
     try {
       const {result: out, files} = saveImages(result, join(dir, 'shots'), 'capture_frames')
-      expect(files.map((f) => f.slice(dir.length))).to.deep.equal(['/shots/capture_frames_000.png', '/shots/capture_frames_001.png'])
+      expect(files.map((f) => f.slice(dir.length))).to.deep.equal([
+        '/shots/capture_frames_000.png',
+        '/shots/capture_frames_001.png',
+      ])
       expect(readFileSync(files[1]).toString()).to.equal('\x89PNG fake bytes')
-      expect(out).to.deep.equal({count: 2, frames: [{mime_type: 'image/png', width: 4, file: files[0]}, {mime_type: 'image/png', width: 4, file: files[1]}]})
+      expect(out).to.deep.equal({
+        count: 2,
+        frames: [
+          {mime_type: 'image/png', width: 4, file: files[0]},
+          {mime_type: 'image/png', width: 4, file: files[1]},
+        ],
+      })
     } finally {
       rmSync(dir, {recursive: true, force: true})
     }

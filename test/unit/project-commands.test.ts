@@ -2,7 +2,16 @@
 // <project>/bridge_commands/ only, atomically, named like group files; a folder or file that is a symbolic link
 // leading out of the project is refused before anything is written.
 import {expect} from 'chai'
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -34,7 +43,10 @@ describe('project command files (pack API)', () => {
     expect(installProjectCommands(project, [join(source, 'level.gd')])[0].status).to.equal('updated')
     expect(readdirSync(join(project, 'bridge_commands'))).to.deep.equal(['level.gd']) // no temp file left
     writeFileSync(join(project, 'bridge_commands', 'level.gd.uid'), 'uid://x')
-    expect(removeProjectCommands(project, ['level.gd', 'other.gd']).map((c) => c.status)).to.deep.equal(['removed', 'absent'])
+    expect(removeProjectCommands(project, ['level.gd', 'other.gd']).map((c) => c.status)).to.deep.equal([
+      'removed',
+      'absent',
+    ])
     expect(readdirSync(join(project, 'bridge_commands'))).to.deep.equal([])
   })
 

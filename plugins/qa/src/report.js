@@ -8,7 +8,9 @@
  * @returns {string}
  */
 export function formatReport(report) {
-  const verdict = report.ok ? 'passed' : `FAILED (${report.problems.length} problem${report.problems.length === 1 ? '' : 's'})`
+  const verdict = report.ok
+    ? 'passed'
+    : `FAILED (${report.problems.length} problem${report.problems.length === 1 ? '' : 's'})`
   const lines = [`qa smoke ${report.scene}: ${verdict} in ${(report.duration_ms / 1000).toFixed(1)} s`]
   for (const p of report.problems) lines.push(`  ✗ ${p}`)
   const game = report.game
@@ -37,7 +39,10 @@ export function jsonReport(report, saved = []) {
     ...report,
     frames: {
       ...report.frames,
-      items: report.frames.items.map(({image_base64: _image, ...f}) => ({...f, ...(saved[f.index] ? {file: saved[f.index]} : {})})),
+      items: report.frames.items.map(({image_base64: _image, ...f}) => ({
+        ...f,
+        ...(saved[f.index] ? {file: saved[f.index]} : {}),
+      })),
     },
   }
 }

@@ -76,7 +76,9 @@ export async function runSmoke(call, options) {
     await new Promise((r) => setTimeout(r, o.settleMs))
     if (await alive(call, report, 'at the end')) await collectErrors(call, report)
     for (const e of report.errors)
-      report.problems.push(`${e.type === 'error' ? 'error' : `${e.type} error`}: ${e.message}${e.where ? ` (${e.where})` : ''}`)
+      report.problems.push(
+        `${e.type === 'error' ? 'error' : `${e.type} error`}: ${e.message}${e.where ? ` (${e.where})` : ''}`,
+      )
     if (o.failOnWarnings)
       for (const w of report.warnings) report.problems.push(`warning: ${w.message}${w.where ? ` (${w.where})` : ''}`)
   } finally {
@@ -105,8 +107,14 @@ async function alive(call, report, when) {
   const dbg = await call('debug.state', {scopes: []}, 15_000).catch(() => ({}))
   const stack = (dbg.stack ?? []).map((f) => `${f.function ?? '?'} at ${f.file ?? '?'}:${f.line ?? '?'}`)
   const top = (dbg.stack ?? [])[0]
-  report.stopped_at = {reason: dbg.reason || 'paused in the debugger (no reason given)', where: top ? `${top.file}:${top.line}` : '', stack}
-  report.problems.push(`the game stopped on a script error ${when}: ${report.stopped_at.reason}${top ? ` (${top.file}:${top.line})` : ''}`)
+  report.stopped_at = {
+    reason: dbg.reason || 'paused in the debugger (no reason given)',
+    where: top ? `${top.file}:${top.line}` : '',
+    stack,
+  }
+  report.problems.push(
+    `the game stopped on a script error ${when}: ${report.stopped_at.reason}${top ? ` (${top.file}:${top.line})` : ''}`,
+  )
   return false
 }
 
@@ -118,7 +126,11 @@ async function captureFrames(call, report, o) {
     return
   }
   try {
-    const out = await call('runtime.capture_frames', {count: o.frames, interval_frames: o.intervalFrames, scale: 0.5}, 120_000)
+    const out = await call(
+      'runtime.capture_frames',
+      {count: o.frames, interval_frames: o.intervalFrames, scale: 0.5},
+      120_000,
+    )
     report.frames.count = out.count
     report.frames.items = out.frames.map((f, index) => ({
       index,

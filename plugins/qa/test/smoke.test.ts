@@ -29,7 +29,9 @@ describe('qa smoke runner', () => {
     const editor = fakeEditor({
       'scene.play': {pid: 42, display_server: 'X11', renders: true},
       'scene.is_playing': PLAYING,
-      'input.sequence': (p: Json) => ({delivered: p.events.filter((e: Json) => e.type !== 'wait').map((e: Json) => e.action)}),
+      'input.sequence': (p: Json) => ({
+        delivered: p.events.filter((e: Json) => e.type !== 'wait').map((e: Json) => e.action),
+      }),
       'runtime.capture_frames': (p: Json) => ({
         count: p.count,
         frames: Array.from({length: p.count}, () => ({width: 320, height: 180, image_base64: PNG})),
@@ -39,7 +41,10 @@ describe('qa smoke runner', () => {
     })
     const report = await runSmoke(editor.call, {
       scene: 'res://main.tscn',
-      input: [{type: 'action', action: 'jump', pressed: true}, {type: 'wait', frames: 2}],
+      input: [
+        {type: 'action', action: 'jump', pressed: true},
+        {type: 'wait', frames: 2},
+      ],
       frames: 2,
       settleMs: 0,
     })
@@ -48,7 +53,10 @@ describe('qa smoke runner', () => {
     expect(report.input).to.deep.equal({events: 2, delivered: ['jump']})
     expect(report.frames.count).to.equal(2)
     expect(editor.methods().at(-1)).to.equal('scene.stop')
-    expect(editor.calls.find(([m]) => m === 'scene.play')).to.deep.equal(['scene.play', {scene: 'res://main.tscn', display: 'auto'}])
+    expect(editor.calls.find(([m]) => m === 'scene.play')).to.deep.equal([
+      'scene.play',
+      {scene: 'res://main.tscn', display: 'auto'},
+    ])
     expect(formatReport(report)).to.match(/^qa smoke res:\/\/main\.tscn: passed in \d+\.\d s/)
     const json = jsonReport(report, ['/tmp/f0.png', '/tmp/f1.png'])
     expect(json.frames.items[0]).to.deep.equal({index: 0, width: 320, height: 180, file: '/tmp/f0.png'})
@@ -60,7 +68,14 @@ describe('qa smoke runner', () => {
       'scene.is_playing': PLAYING,
       'runtime.errors': {
         entries: [
-          {type: 'error', message: 'level missing', file: 'core/x.cpp', line: 9, script_file: 'res://a.gd', script_line: 5},
+          {
+            type: 'error',
+            message: 'level missing',
+            file: 'core/x.cpp',
+            line: 9,
+            script_file: 'res://a.gd',
+            script_line: 5,
+          },
           {type: 'script', message: 'bad index', file: 'res://b.gd', line: 12},
           {type: 'warning', message: 'unused', file: 'res://c.gd', line: 3},
         ],
@@ -69,7 +84,10 @@ describe('qa smoke runner', () => {
     }
     const report = await runSmoke(fakeEditor(answers).call, {scene: 'main', settleMs: 0})
     expect(report.ok).to.equal(false)
-    expect(report.problems).to.deep.equal(['error: level missing (res://a.gd:5)', 'script error: bad index (res://b.gd:12)'])
+    expect(report.problems).to.deep.equal([
+      'error: level missing (res://a.gd:5)',
+      'script error: bad index (res://b.gd:12)',
+    ])
     expect(report.frames.skipped).to.include('headless')
     expect(report.warnings).to.deep.equal([{type: 'warning', message: 'unused', where: 'res://c.gd:3'}])
     const strict = await runSmoke(fakeEditor(answers).call, {scene: 'main', settleMs: 0, failOnWarnings: true})
@@ -83,7 +101,10 @@ describe('qa smoke runner', () => {
       'scene.is_playing': {playing: true, paused_at_breakpoint: true},
       'debug.state': {
         reason: "Cannot call method 'queue_free' on a null value.",
-        stack: [{function: '_process', file: 'res://s.gd', line: 8}, {function: 'tick', file: 'res://t.gd', line: 2}],
+        stack: [
+          {function: '_process', file: 'res://s.gd', line: 8},
+          {function: 'tick', file: 'res://t.gd', line: 2},
+        ],
       },
       'scene.stop': {},
     })
@@ -104,7 +125,10 @@ describe('qa smoke runner', () => {
   })
 
   it('says so when the game does not start or exits, and still stops', async () => {
-    const noStart = fakeEditor({'scene.play': new Error('scene.play: the game exited right after starting'), 'scene.stop': {}})
+    const noStart = fakeEditor({
+      'scene.play': new Error('scene.play: the game exited right after starting'),
+      'scene.stop': {},
+    })
     const report = await runSmoke(noStart.call, {scene: 'main', settleMs: 0})
     expect(report.problems).to.deep.equal(['the game did not start: scene.play: the game exited right after starting'])
     expect(noStart.methods()).to.deep.equal(['debug.state', 'scene.play', 'scene.stop'])
@@ -114,7 +138,9 @@ describe('qa smoke runner', () => {
       'scene.stop': {},
     })
     const gone = await runSmoke(exits.call, {scene: 'main', settleMs: 0})
-    expect(gone.problems).to.deep.equal(['the game exited before the frames (crashed or quit); editor.errors may say why'])
+    expect(gone.problems).to.deep.equal([
+      'the game exited before the frames (crashed or quit); editor.errors may say why',
+    ])
     expect(formatReport(gone)).to.include('FAILED (1 problem)')
   })
 })

@@ -19,9 +19,10 @@ describe('catalog matches the live addon (drift check)', function () {
     const {commands} = await editor.client.call<{commands: Record<string, unknown>[]}>('engine.commands')
     const live = commands.filter((c) => c.source === 'builtin').map(({source: _source, ...doc}) => doc)
     const catalog = loadCatalog()
-    expect(catalog.map((c) => c.method), 'run `npm run catalog` after changing addon commands').to.deep.equal(
-      live.map((c) => c.method),
-    )
+    expect(
+      catalog.map((c) => c.method),
+      'run `npm run catalog` after changing addon commands',
+    ).to.deep.equal(live.map((c) => c.method))
     for (const [i, doc] of live.entries()) expect(catalog[i], String(doc.method)).to.deep.equal(doc)
   })
 })

@@ -40,7 +40,18 @@ describe('CLI commands against a real editor', function () {
   })
 
   it('coerces a Color flag and an int flag by the declared types', async () => {
-    const result = await cli('node', 'add', '--type', 'ColorRect', '--name', 'Swatch', '--index', '0', '--properties', '{"color": "#ff8800"}')
+    const result = await cli(
+      'node',
+      'add',
+      '--type',
+      'ColorRect',
+      '--name',
+      'Swatch',
+      '--index',
+      '0',
+      '--properties',
+      '{"color": "#ff8800"}',
+    )
     expect(result.code, result.stderr).to.equal(0)
     const color = parseJson<{value: number[]}>(await cli('node', 'get', '--node-path', 'Swatch', '--property', 'color'))
     expect(color.value.map((c) => Math.round(c * 255))).to.deep.equal([255, 136, 0, 255])

@@ -40,7 +40,10 @@ describe('CLI pipeline mode: bridge run -', function () {
     expect(run.code, run.stderr).to.equal(0)
     const lines = outputLines(run.stdout)
     expect(lines.map((l) => l.id)).to.deep.equal(['add', 2, 42, 5, 6])
-    expect(lines.every((l) => l.result && !l.error), run.stdout).to.equal(true)
+    expect(
+      lines.every((l) => l.result && !l.error),
+      run.stdout,
+    ).to.equal(true)
     expect(lines[0].result!.path).to.equal('/root/Main/Piped')
     expect(lines[2].result!.value).to.deep.equal([7, 8])
     // both undos applied: the node is gone again
@@ -110,7 +113,9 @@ describe('CLI pipeline mode: bridge run -', function () {
       }
     })
     const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)))
-    child.stdin.write(JSON.stringify({method: 'node.add', params: {type: 'Node2D', parent: '/root/Main', name: 'Asked'}, id: 1}) + '\n')
+    child.stdin.write(
+      JSON.stringify({method: 'node.add', params: {type: 'Node2D', parent: '/root/Main', name: 'Asked'}, id: 1}) + '\n',
+    )
     const added = await next() // stdin is still open: the answer must not wait for more input
     expect(added.result!.path).to.equal('/root/Main/Asked')
     child.stdin.write(JSON.stringify({method: 'editor.undo', id: 2}) + '\n')

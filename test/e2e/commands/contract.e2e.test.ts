@@ -85,7 +85,13 @@ describe('router contract for every command (real editor)', function () {
   it('jails every written path: escaping res:// or user:// is refused and nothing is written', async () => {
     const writers = commands.filter((c) => c.params.some((p) => p.writes_path))
     expect(writers.length, 'at least one command writes a path').to.be.greaterThan(0)
-    const escapes = ['res://../escaped.tscn', 'user://../../escaped.tscn', '/tmp/escaped.tscn', 'res://a/../../escaped.tscn', 'C:\\escaped.tscn']
+    const escapes = [
+      'res://../escaped.tscn',
+      'user://../../escaped.tscn',
+      '/tmp/escaped.tscn',
+      'res://a/../../escaped.tscn',
+      'C:\\escaped.tscn',
+    ]
     for (const c of writers) {
       for (const p of c.params.filter((x) => x.writes_path)) {
         for (const path of escapes) {

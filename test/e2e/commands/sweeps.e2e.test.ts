@@ -42,7 +42,14 @@ const LAST = ['scene.stop', 'editor.quit']
 /** Game commands that need the game stopped in the debugger, or leave it there: after every other game command,
  *  in this order (debug.evaluate's setup stops it inside a function, debug.step and debug.continue go on from
  *  there, debug.pause breaks in last). */
-const DEBUGGER_LAST = ['debug.reload_scripts', 'debug.state', 'debug.evaluate', 'debug.step', 'debug.continue', 'debug.pause']
+const DEBUGGER_LAST = [
+  'debug.reload_scripts',
+  'debug.state',
+  'debug.evaluate',
+  'debug.step',
+  'debug.continue',
+  'debug.pause',
+]
 
 /** The project's files (not .godot/ or .engine/), path → content, to put back after each mutating example. */
 function snapshot(root: string): Map<string, Buffer> {
@@ -193,7 +200,9 @@ describe('command-model sweeps over every command (real editor)', function () {
         failures.push(`${doc.method}: ${(error as Error).message}`)
       }
     }
-    console.log(`      property maps: ${covered.refused}/${withMap.length} commands refuse what the engine does not keep`)
+    console.log(
+      `      property maps: ${covered.refused}/${withMap.length} commands refuse what the engine does not keep`,
+    )
   })
 
   it('runs every example and validates its result against its declared returns', async () => {
@@ -204,10 +213,19 @@ describe('command-model sweeps over every command (real editor)', function () {
     const gameSide = docs
       .filter((d) => d.needs === 'game' && !special.includes(d.method))
       .sort((a, b) => DEBUGGER_LAST.indexOf(a.method) - DEBUGGER_LAST.indexOf(b.method))
-    const play = docs.find((d) => d.method === 'scene.play') ?? (await call<{commands: Doc[]}>('engine.commands', {group: 'scene'})).commands.find((d) => d.method === 'scene.play')!
+    const play =
+      docs.find((d) => d.method === 'scene.play') ??
+      (await call<{commands: Doc[]}>('engine.commands', {group: 'scene'})).commands.find(
+        (d) => d.method === 'scene.play',
+      )!
     const last = LAST.map((m) => docs.find((d) => d.method === m)).filter((d): d is Doc => d !== undefined)
     const inGame = new Set([play, ...gameSide, ...last])
-    const sequence = [...editorSide, ...(gameSide.length > 0 || docs.includes(play) ? [play] : []), ...gameSide, ...last]
+    const sequence = [
+      ...editorSide,
+      ...(gameSide.length > 0 || docs.includes(play) ? [play] : []),
+      ...gameSide,
+      ...last,
+    ]
     for (const doc of sequence) {
       const counted = docs.includes(doc)
       if (counted && !doc.result_schema) missingReturns.push(doc.method)
@@ -230,7 +248,8 @@ describe('command-model sweeps over every command (real editor)', function () {
             else if (result.undoable !== true) failures.push(`${doc.method}: a scene edit must report undoable: true`)
             else {
               await call('editor.undo')
-              if ((await savedText(doc)) !== before) failures.push(`${doc.method}: undo did not restore the saved scene`)
+              if ((await savedText(doc)) !== before)
+                failures.push(`${doc.method}: undo did not restore the saved scene`)
               await call('editor.redo')
               if ((await savedText(doc)) !== applied) failures.push(`${doc.method}: redo did not re-apply the example`)
               covered.undo++
@@ -241,8 +260,7 @@ describe('command-model sweeps over every command (real editor)', function () {
             // project settings live in the editor's memory too: undo them so later examples start clean
             await call('editor.undo')
             covered.undo++
-          }
-          else if (doc.undo === 'none' && result.undoable !== false)
+          } else if (doc.undo === 'none' && result.undoable !== false)
             failures.push(`${doc.method}: a change outside any history must report undoable: false`)
           else covered.undo++
         }
@@ -251,7 +269,9 @@ describe('command-model sweeps over every command (real editor)', function () {
         failures.push(`${doc.method}: example failed: ${(error as Error).message}`)
       }
     }
-    console.log(`      examples: ${covered.examples}/${docs.length} ran; undo scope checked for ${covered.undo} mutating commands`)
+    console.log(
+      `      examples: ${covered.examples}/${docs.length} ran; undo scope checked for ${covered.undo} mutating commands`,
+    )
     expect(missingReturns, 'commands without a declared returns shape').to.deep.equal([])
   })
 

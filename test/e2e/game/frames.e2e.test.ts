@@ -40,7 +40,8 @@ color = Color(0, 1, 0, 1)
 `
 
 function expectColor(actual: [number, number, number], expected: [number, number, number], where: string): void {
-  for (let i = 0; i < 3; i++) expect(Math.abs(actual[i] - expected[i]), `${where}: ${actual} vs ${expected}`).to.be.below(8)
+  for (let i = 0; i < 3; i++)
+    expect(Math.abs(actual[i] - expected[i]), `${where}: ${actual} vs ${expected}`).to.be.below(8)
 }
 
 describe('frames from the running game (editor under Xvfb, game with a renderer)', function () {
@@ -85,7 +86,9 @@ describe('frames from the running game (editor under Xvfb, game with a renderer)
       expectColor(png.rgb(320, 180), [0, 255, 0], 'centre')
     }
     for (let i = 1; i < frames.length; i++) expect(frames[i].frame - frames[i - 1].frame).to.equal(2)
-    console.log(`      capture_frames: 4 frames 640x360 in ${wall.toFixed(0)} ms round trip (${(out.capture_usec / 4000).toFixed(1)} ms per captured frame in the game, 2 drawn frames apart, PNG encoding excluded)`)
+    console.log(
+      `      capture_frames: 4 frames 640x360 in ${wall.toFixed(0)} ms round trip (${(out.capture_usec / 4000).toFixed(1)} ms per captured frame in the game, 2 drawn frames apart, PNG encoding excluded)`,
+    )
   })
 
   it('takes a half-size screenshot and saves it under user://', async () => {
@@ -117,7 +120,10 @@ describe('frames from the running game (editor under Xvfb, game with a renderer)
     const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${editor.discovery.http_port}/mcp`))
     await client.connect(transport)
     try {
-      const result = (await client.callTool({name: 'runtime_capture_frames', arguments: {count: 2, scale: 0.25}})) as Json
+      const result = (await client.callTool({
+        name: 'runtime_capture_frames',
+        arguments: {count: 2, scale: 0.25},
+      })) as Json
       expect(result.isError ?? false).to.equal(false)
       const [text, ...images] = result.content as Json[]
       expect(text.type).to.equal('text')

@@ -59,11 +59,19 @@ describe('the running game (real editor, headless game)', function () {
 
   it('manages the game autoloads by ownership: install writes nothing when present, uninstall leaves a user autoload', async () => {
     const file = join(editor.root, 'project.godot')
-    const ours = ['MCPGameInspector="*res://addons/bridge/game/inspector.gd"', 'MCPGameInput="*res://addons/bridge/game/input.gd"']
+    const ours = [
+      'MCPGameInspector="*res://addons/bridge/game/inspector.gd"',
+      'MCPGameInput="*res://addons/bridge/game/input.gd"',
+    ]
     const text = () => readFileSync(file, 'utf8')
     for (const line of ours) expect(text()).to.include(line) // written by install --enable (the harness)
     const run = async (code: string) =>
-      (await call('editor.run_script', {code: `var G = load("res://addons/bridge/core/game_autoloads.gd")\n${code}`, allow_unsafe_editor_io: true})).result
+      (
+        await call('editor.run_script', {
+          code: `var G = load("res://addons/bridge/core/game_autoloads.gd")\n${code}`,
+          allow_unsafe_editor_io: true,
+        })
+      ).result
     const before = text()
     expect(await run('return G.install()')).to.deep.equal([])
     expect(text()).to.equal(before)
@@ -111,7 +119,9 @@ describe('the running game (real editor, headless game)', function () {
   })
 
   it('runtime.eval returns a computed value; a broken snippet returns its line and the game keeps running', async () => {
-    const out = await call('runtime.eval', {code: 'emit(scene.name)\nvar p = scene.get_node("Player")\nreturn p.speed * 2 + 1'})
+    const out = await call('runtime.eval', {
+      code: 'emit(scene.name)\nvar p = scene.get_node("Player")\nreturn p.speed * 2 + 1',
+    })
     expect(out).to.deep.include({emitted: ['Main'], result: 401})
     const broken = await rpcError(editor.client, 'runtime.eval', {code: 'var a = 1\nvar b = \nreturn a'})
     expect(broken.rpcCode).to.equal(-32602)
@@ -129,7 +139,11 @@ describe('the running game (real editor, headless game)', function () {
     expect(called.result).to.equal(93)
     const got = await waiting
     expect(got).to.deep.include({signal: 'hit', args: [7]})
-    const late = await rpcError(editor.client, 'runtime.await_signal', {node_path: 'Player', signal: 'hit', timeout_ms: 200})
+    const late = await rpcError(editor.client, 'runtime.await_signal', {
+      node_path: 'Player',
+      signal: 'hit',
+      timeout_ms: 200,
+    })
     expect(late.rpcCode).to.equal(-32006)
     expect(late.message).to.include("did not emit 'hit' within 200 ms")
   })
@@ -204,7 +218,9 @@ describe('the running game (real editor, headless game)', function () {
     }
     times.sort((a, b) => a - b)
     const p50 = times[25]
-    console.log(`      runtime.eval round trip: p50 ${p50.toFixed(1)} ms, p90 ${times[45].toFixed(1)} ms, max ${times[49].toFixed(1)} ms`)
+    console.log(
+      `      runtime.eval round trip: p50 ${p50.toFixed(1)} ms, p90 ${times[45].toFixed(1)} ms, max ${times[49].toFixed(1)} ms`,
+    )
     expect(p50).to.be.below(40)
   })
 
@@ -216,16 +232,31 @@ describe('the running game (real editor, headless game)', function () {
     const pressed = call('runtime.await_signal', {node_path: 'StartButton', signal: 'pressed', timeout_ms: 5000})
     await sleep(100)
     const click = await call('input.click_node', {node_path: 'StartButton'})
-    expect(click.delivered).to.deep.equal(['mouse move to (80, 90)', 'mouse left at (80, 90) down', 'mouse left at (80, 90) up'])
+    expect(click.delivered).to.deep.equal([
+      'mouse move to (80, 90)',
+      'mouse left at (80, 90) down',
+      'mouse left at (80, 90) up',
+    ])
     expect((await pressed).signal).to.equal('pressed')
     await call('runtime.eval', {code: 'var f = LineEdit.new()\nf.name = "Field"\nscene.add_child(f)\nf.grab_focus()'})
     const typed = call('input.sequence', {
-      events: [{type: 'text', text: 'ab'}, {type: 'wait', frames: 3}, {type: 'key', key: 'Shift+C'}],
+      events: [
+        {type: 'text', text: 'ab'},
+        {type: 'wait', frames: 3},
+        {type: 'key', key: 'Shift+C'},
+      ],
       frame_delay: 1,
     })
     const more = call('input.text', {text: 'd'}) // queued behind the sequence, never interleaved
     const [seq, after] = await Promise.all([typed, more])
-    expect(seq.delivered).to.deep.equal(['text "a" down', 'text "a" up', 'text "b" down', 'text "b" up', 'key Shift+C down', 'key Shift+C up'])
+    expect(seq.delivered).to.deep.equal([
+      'text "a" down',
+      'text "a" up',
+      'text "b" down',
+      'text "b" up',
+      'key Shift+C down',
+      'key Shift+C up',
+    ])
     expect(seq.frames).to.be.at.least(5)
     expect(after.queued_before).to.be.above(0)
     expect((await call('runtime.get', {node_path: 'Field', properties: ['text']})).values.text).to.equal('abCd')
@@ -242,11 +273,20 @@ describe('the running game (real editor, headless game)', function () {
     expect(described.properties.find((p: Json) => p.name === 'speed')).to.deep.include({type: 'float', value: 200})
     await call('runtime.set', {node_path: 'Player', property: 'position', value: [10, 180]})
     await call('input.action', {action: 'move_right', pressed: true})
-    const watched = await call('runtime.watch', {node_path: 'Player', properties: ['position:x'], samples: 4, interval_frames: 3, in_physics: true})
+    const watched = await call('runtime.watch', {
+      node_path: 'Player',
+      properties: ['position:x'],
+      samples: 4,
+      interval_frames: 3,
+      in_physics: true,
+    })
     const xs = watched.samples.map((r: Json) => r.values['position:x'])
     expect(xs[3]).to.be.above(xs[0])
     expect(watched.samples[3].physics_frame - watched.samples[0].physics_frame).to.equal(9)
-    const waited = await call('runtime.wait_until', {condition: 'scene.get_node("Player").position.x > 60', timeout_ms: 5000})
+    const waited = await call('runtime.wait_until', {
+      condition: 'scene.get_node("Player").position.x > 60',
+      timeout_ms: 5000,
+    })
     expect(waited.value).to.equal(true)
     await call('input.release_all')
     const never = await rpcError(editor.client, 'runtime.wait_until', {condition: 'false', timeout_ms: 100})
@@ -260,7 +300,11 @@ describe('the running game (real editor, headless game)', function () {
     await call('runtime.eval', {code: 'push_error("bridge e2e marker")'})
     const errors = await call('runtime.errors', {since: seq})
     expect(errors.entries.map((e: Json) => e.message)).to.include('bridge e2e marker')
-    expect(await call('runtime.time_scale', {scale: 0.5})).to.deep.include({time_scale: 0.5, previous: 1, undoable: false})
+    expect(await call('runtime.time_scale', {scale: 0.5})).to.deep.include({
+      time_scale: 0.5,
+      previous: 1,
+      undoable: false,
+    })
     expect((await call('runtime.status')).time_scale).to.equal(0.5)
     await call('runtime.time_scale', {scale: 1})
     const moved = await call('input.mouse_motion', {x: 200, y: 100, steps: 3})

@@ -49,8 +49,7 @@ function text(result: unknown): string {
 /** stderr arrives on its own pipe, after the answers it explains: wait for a line before asserting on it. */
 async function stderrWith(s: Session, pattern: RegExp | string, timeoutMs = 10_000): Promise<string> {
   const found = () => (typeof pattern === 'string' ? s.stderr().includes(pattern) : pattern.test(s.stderr()))
-  for (const end = Date.now() + timeoutMs; !found() && Date.now() < end; )
-    await new Promise((r) => setTimeout(r, 100))
+  for (const end = Date.now() + timeoutMs; !found() && Date.now() < end;) await new Promise((r) => setTimeout(r, 100))
   return s.stderr()
 }
 
@@ -114,7 +113,9 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
       }
       expect(size, `${tools.length} tools, ${size} B`).to.be.at.most(tools.length * BYTES_PER_TOOL)
       const results = outputBytes(tools)
-      expect(results, `${tools.length} result schemas, ${results} B`).to.be.at.most(tools.length * OUTPUT_SCHEMA_BYTES_PER_TOOL)
+      expect(results, `${tools.length} result schemas, ${results} B`).to.be.at.most(
+        tools.length * OUTPUT_SCHEMA_BYTES_PER_TOOL,
+      )
       for (const t of tools) expect(`godot-bridge_${t.name}`.length, t.name).to.be.at.most(60)
       const reason = new RegExp(`toolsets .* for client '${name}' .*: ${tools.length} tools`)
       expect(await stderrWith(s, reason)).to.match(reason)
@@ -124,7 +125,11 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
     const s = await session('cursor-vscode', ['--toolsets', 'editor,project'])
     const {tools} = await s.client.listTools()
     const sets = toolsetsFor(commands).filter((t) => ['editor', 'project'].includes(t.name))
-    const expected = ['engine_run', 'bridge_toolsets', ...commands.filter((c) => sets.some((t) => t.methods.includes(c.method))).map((c) => toolName(c.method))]
+    const expected = [
+      'engine_run',
+      'bridge_toolsets',
+      ...commands.filter((c) => sets.some((t) => t.methods.includes(c.method))).map((c) => toolName(c.method)),
+    ]
     expect(tools.map((t) => t.name)).to.deep.equal(expected)
     expect(await stderrWith(s, '(--toolsets)')).to.include('(--toolsets)')
     const all = await session('cursor-vscode', ['--toolsets', 'all'])
@@ -137,14 +142,18 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
     expect(before).to.not.include('project_info')
     const listing = await s.client.callTool({name: 'bridge_toolsets', arguments: {}})
     expect(listing.isError, text(listing)).to.not.equal(true)
-    const offered = (listing.structuredContent as {toolsets: {name: string; enabled: boolean; tools: number}[]}).toolsets
+    const offered = (listing.structuredContent as {toolsets: {name: string; enabled: boolean; tools: number}[]})
+      .toolsets
     expect(offered.find((t) => t.name === 'project')).to.include({enabled: false})
     expect(offered.find((t) => t.name === 'scene')).to.include({enabled: true})
 
     const changed = new Promise<void>((resolve) =>
       s.client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
     )
-    const enabled = await s.client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['project']}})
+    const enabled = await s.client.callTool({
+      name: 'bridge_toolsets',
+      arguments: {action: 'enable', toolsets: ['project']},
+    })
     expect(enabled.isError, text(enabled)).to.not.equal(true)
     expect((enabled.structuredContent as {enabled: string[]}).enabled).to.include('project')
     await changed
@@ -155,10 +164,16 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
     expect(info.isError, text(info)).to.not.equal(true)
     expect((info.structuredContent as {project_root: string}).project_root).to.equal(editor.root)
 
-    const unknown = await s.client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['nope']}})
+    const unknown = await s.client.callTool({
+      name: 'bridge_toolsets',
+      arguments: {action: 'enable', toolsets: ['nope']},
+    })
     expect(unknown.isError).to.equal(true)
     expect(text(unknown)).to.match(/unknown toolset 'nope'.*scene/)
-    const disabled = await s.client.callTool({name: 'bridge_toolsets', arguments: {action: 'disable', toolsets: ['project']}})
+    const disabled = await s.client.callTool({
+      name: 'bridge_toolsets',
+      arguments: {action: 'disable', toolsets: ['project']},
+    })
     expect((disabled.structuredContent as {enabled: string[]}).enabled).to.not.include('project')
     expect((await s.client.listTools()).tools.map((t) => t.name)).to.deep.equal(before)
   })
@@ -170,11 +185,18 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
     for (const c of commands) {
       if (c.read_only) {
         // read-only: really run (a game-only command refuses for want of a game, which still reached it)
-        const r = await s.client.callTool({name: 'engine_run', arguments: {method: c.method, params: c.example}}, undefined, {timeout: 120_000})
+        const r = await s.client.callTool(
+          {name: 'engine_run', arguments: {method: c.method, params: c.example}},
+          undefined,
+          {timeout: 120_000},
+        )
         expect(text(r), c.method).to.not.match(/unknown (method|tool)|-32601/)
       } else {
         // a command that changes things: engine_run knows its parameters and checks them before sending
-        const r = await s.client.callTool({name: 'engine_run', arguments: {method: c.method, params: {no_such_param_: 1}}})
+        const r = await s.client.callTool({
+          name: 'engine_run',
+          arguments: {method: c.method, params: {no_such_param_: 1}},
+        })
         expect(r.isError, c.method).to.equal(true)
         expect(text(r), c.method).to.include(`invalid arguments for engine_run ${c.method}`)
       }
@@ -188,9 +210,13 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
     expect(withoutSchema, 'tools without an outputSchema').to.deep.equal([])
     const ajv = new Ajv({allErrors: true, strict: false})
     // one read-only command of the editor's per group, run where its example expects (its scene and setup)
-    const sampled = new Map<string, McpCommandDoc & {example_setup?: {method: string; params?: Record<string, unknown>}[]; example_scene?: string}>()
+    const sampled = new Map<
+      string,
+      McpCommandDoc & {example_setup?: {method: string; params?: Record<string, unknown>}[]; example_scene?: string}
+    >()
     for (const c of commands as (McpCommandDoc & {example_setup?: []; example_scene?: string})[])
-      if (c.read_only && c.needs !== 'game' && !sampled.has(c.method.split('.')[0])) sampled.set(c.method.split('.')[0], c)
+      if (c.read_only && c.needs !== 'game' && !sampled.has(c.method.split('.')[0]))
+        sampled.set(c.method.split('.')[0], c)
     for (const doc of sampled.values()) {
       const tool = tools.find((t) => t.name === toolName(doc.method))!
       const scene = doc.example_scene ?? 'res://scenes/main.tscn'

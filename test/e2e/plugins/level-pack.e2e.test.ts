@@ -53,7 +53,12 @@ describe('level pack: GDScript commands installed into a running project (real e
     writeFileSync(join(editor.root, 'scenes', 'coin.tscn'), COIN)
     w = await openWorld(editor, 'tilemap', 'res://levels/text.tscn', 'Node2D')
     await writeTilePng(w, 'res://art/tiles.png', ['#3a7d2c', '#8b5a2b', '#777777', null])
-    await call('tilemap.layer_create', {parent: '/root/Main', name: 'Ground', texture: 'res://art/tiles.png', tile_size: [16, 16]})
+    await call('tilemap.layer_create', {
+      parent: '/root/Main',
+      name: 'Ground',
+      texture: 'res://art/tiles.png',
+      tile_size: [16, 16],
+    })
   })
   after(async function () {
     this.timeout(60_000)
@@ -111,9 +116,14 @@ describe('level pack: GDScript commands installed into a running project (real e
         }),
       )
       expect(painted.painted).to.equal(7)
-      await http.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${editor.discovery.http_port}/mcp`)))
+      await http.connect(
+        new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${editor.discovery.http_port}/mcp`)),
+      )
       const scattered = toolJson(
-        await http.callTool({name: 'level_scatter', arguments: {node_path: 'Ground', scene: 'res://scenes/coin.tscn', count: 3, seed: 7}}),
+        await http.callTool({
+          name: 'level_scatter',
+          arguments: {node_path: 'Ground', scene: 'res://scenes/coin.tscn', count: 3, seed: 7},
+        }),
       )
       expect(scattered.count).to.equal(3)
       // painted cells with an empty cell above: (12,0), (10,1), (13,1), (11,2), (12,2)
@@ -125,7 +135,10 @@ describe('level pack: GDScript commands installed into a running project (real e
       const [cx, cy] = first.cell
       expect(first.position).to.deep.equal([cx * 16 + 8, cy * 16]) // the top middle of its cell
       const again = toolJson(
-        await http.callTool({name: 'level_scatter', arguments: {node_path: 'Ground', scene: 'res://scenes/coin.tscn', count: 3, seed: 7}}),
+        await http.callTool({
+          name: 'level_scatter',
+          arguments: {node_path: 'Ground', scene: 'res://scenes/coin.tscn', count: 3, seed: 7},
+        }),
       )
       expect(again.placed.map((p: Json) => p.cell)).to.deep.equal(scattered.placed.map((p: Json) => p.cell))
       const tree = JSON.stringify(await call('scene.tree'))

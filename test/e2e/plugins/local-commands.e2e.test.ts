@@ -104,7 +104,11 @@ describe('project-local commands reload live (real editor)', function () {
   before(async function () {
     this.timeout(240_000)
     base = mkdtempSync(join(tmpdir(), 'bridge-local-'))
-    env = {XDG_DATA_HOME: join(base, 'data'), XDG_CONFIG_HOME: join(base, 'config'), XDG_CACHE_HOME: join(base, 'cache')}
+    env = {
+      XDG_DATA_HOME: join(base, 'data'),
+      XDG_CONFIG_HOME: join(base, 'config'),
+      XDG_CACHE_HOME: join(base, 'cache'),
+    }
     editor = await startEditor({startTimeoutMs: 180_000})
     dir = join(editor.root, 'bridge_commands')
     const transport = new StdioClientTransport({
@@ -135,9 +139,16 @@ describe('project-local commands reload live (real editor)', function () {
     mkdirSync(dir, {recursive: true})
     writeFileSync(join(dir, 'live.gd'), liveGroup('first'))
     const t0 = Date.now()
-    const engineMs = await within(2000, 'live.echo answers', () => call('live.echo', {word: 'x'}).then(() => true, () => false))
+    const engineMs = await within(2000, 'live.echo answers', () =>
+      call('live.echo', {word: 'x'}).then(
+        () => true,
+        () => false,
+      ),
+    )
     const serveMs = await within(3000, 'serve sends tools/list_changed', async () => listChanged > notesBefore)
-    console.log(`      reload latency: engine.commands ${engineMs} ms, serve list_changed ${serveMs + engineMs} ms after the write`)
+    console.log(
+      `      reload latency: engine.commands ${engineMs} ms, serve list_changed ${serveMs + engineMs} ms after the write`,
+    )
     expect(Date.now() - t0).to.be.below(3000)
     const {tools} = await serve.listTools()
     expect(tools.map((t) => t.name)).to.include.members(['live_echo', 'node_add'])
@@ -150,16 +161,24 @@ describe('project-local commands reload live (real editor)', function () {
     const viaCli = await runCli(['live', 'echo', '--word', 'cli', '--json'], {cwd: editor.root, env, timeoutMs: 90_000})
     expect(viaCli.code, viaCli.stderr).to.equal(0)
     expect(parseJson(viaCli)).to.deep.equal({echo: 'cli', reply: 'first'})
-    const described = (await call<{commands: Json[]; groups: Json[]}>('engine.commands', {group: 'live'}))
+    const described = await call<{commands: Json[]; groups: Json[]}>('engine.commands', {group: 'live'})
     expect(described.commands[0]).to.include({method: 'live.echo', source: 'project'})
     expect(described.groups).to.deep.equal([{name: 'live', summary: 'Live-reload test commands', count: 1}])
   })
 
   it('an edited file changes behaviour without a restart (two saves within the same second both count)', async () => {
     writeFileSync(join(dir, 'live.gd'), liveGroup('second'))
-    await within(2000, 'the edit takes effect', async () => (await call<Json>('live.echo', {word: 'x'})).reply === 'second')
+    await within(
+      2000,
+      'the edit takes effect',
+      async () => (await call<Json>('live.echo', {word: 'x'})).reply === 'second',
+    )
     writeFileSync(join(dir, 'live.gd'), liveGroup('third'))
-    const ms = await within(2000, 'the second edit takes effect', async () => (await call<Json>('live.echo', {word: 'x'})).reply === 'third')
+    const ms = await within(
+      2000,
+      'the second edit takes effect',
+      async () => (await call<Json>('live.echo', {word: 'x'})).reply === 'third',
+    )
     console.log(`      edit latency: ${ms} ms`)
     const viaServe = await serve.callTool({name: 'live_echo', arguments: {word: 'again'}})
     expect(JSON.parse(toolText(viaServe)).reply).to.equal('third')
@@ -224,7 +243,10 @@ describe('project-local commands reload live (real editor)', function () {
     expect((await call<Json>('dup.echo', {word: 'x'})).reply).to.equal('a')
     unlinkSync(join(dir, 'a_dup.gd'))
     await within(3000, "b_dup.gd's command answers", () =>
-      call<Json>('dup.echo', {word: 'x'}).then((r) => r.reply === 'b', () => false),
+      call<Json>('dup.echo', {word: 'x'}).then(
+        (r) => r.reply === 'b',
+        () => false,
+      ),
     )
     expect((await call<{load_errors?: Json[]}>('engine.commands', {group: 'dup'})).load_errors ?? []).to.deep.equal([])
     unlinkSync(join(dir, 'b_dup.gd'))
@@ -232,8 +254,13 @@ describe('project-local commands reload live (real editor)', function () {
   })
 
   it('a check of the folder with ten unchanged files costs about a millisecond at most, even on a loaded machine', async () => {
-    for (let i = 0; i < 10; i++) writeFileSync(join(dir, `probe_${i}.gd`), liveGroup('probe').replaceAll('live.echo', `probe_${i}.echo`))
-    await within(3000, 'ten probe groups', async () => (await methods()).filter((m) => m.startsWith('probe_')).length === 10)
+    for (let i = 0; i < 10; i++)
+      writeFileSync(join(dir, `probe_${i}.gd`), liveGroup('probe').replaceAll('live.echo', `probe_${i}.echo`))
+    await within(
+      3000,
+      'ten probe groups',
+      async () => (await methods()).filter((m) => m.startsWith('probe_')).length === 10,
+    )
     await sleep(3000) // past the two seconds in which a file is also hashed
     const out = (
       await call<{result: {usec: number; changed: boolean; files: number}}>('editor.run_script', {
@@ -257,7 +284,11 @@ return {"usec": (Time.get_ticks_usec() - t) / 100.0, "changed": changed, "files"
     unlinkSync(join(dir, 'live.gd'))
     await within(2000, 'live.echo is gone', async () => !(await methods()).includes('live.echo'))
     // a notification for the probe files of the test before may still arrive: wait for the list itself
-    await within(3000, 'serve drops live_echo', async () => !(await serve.listTools()).tools.some((t) => t.name === 'live_echo'))
+    await within(
+      3000,
+      'serve drops live_echo',
+      async () => !(await serve.listTools()).tools.some((t) => t.name === 'live_echo'),
+    )
     expect(listChanged).to.be.above(notesBefore)
     expect((await http.listTools()).tools.map((t) => t.name)).to.not.include('live_echo')
     const groups = (await call<{groups: Json[]}>('engine.commands')).groups.map((g) => g.name)

@@ -116,9 +116,12 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
   })
 
   it('fails with a readable report and a JSON one on a scene that logs errors', async () => {
-    const result = await home.cli(['qa', 'smoke', '--scene', 'res://scenes/logs_errors.tscn', '--frames', '1', '--project', editor.root], {
-      timeoutMs: 240_000,
-    })
+    const result = await home.cli(
+      ['qa', 'smoke', '--scene', 'res://scenes/logs_errors.tscn', '--frames', '1', '--project', editor.root],
+      {
+        timeoutMs: 240_000,
+      },
+    )
     expect(result.code, result.stdout + result.stderr).to.equal(1)
     expect(result.stdout).to.match(/FAILED \(2 problems\)/)
     expect(result.stdout).to.include('✗ error: qa fixture: the level data is missing (res://scripts/logs_errors.gd:5)')
@@ -140,7 +143,19 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
 
   it('fails on a scene whose script errors, naming the error and where the game stopped', async () => {
     const result = await home.cli(
-      ['qa', 'smoke', '--scene', 'res://scenes/script_error.tscn', '--frames', '0', '--settle-ms', '1500', '--json', '--project', editor.root],
+      [
+        'qa',
+        'smoke',
+        '--scene',
+        'res://scenes/script_error.tscn',
+        '--frames',
+        '0',
+        '--settle-ms',
+        '1500',
+        '--json',
+        '--project',
+        editor.root,
+      ],
       {timeoutMs: 240_000},
     )
     expect(result.code, result.stderr).to.equal(1)
@@ -158,9 +173,13 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
       const names = (await session.client.listTools()).tools.map((t) => t.name)
       expect(names).to.include.members(['qa_smoke', 'node_add', 'scene_play', 'engine_run'])
       const failed = toolJson(
-        await session.client.callTool({name: 'qa_smoke', arguments: {scene: 'res://scenes/logs_errors.tscn', frames: 0}}, undefined, {
-          timeout: 240_000,
-        }),
+        await session.client.callTool(
+          {name: 'qa_smoke', arguments: {scene: 'res://scenes/logs_errors.tscn', frames: 0}},
+          undefined,
+          {
+            timeout: 240_000,
+          },
+        ),
       )
       expect(failed.ok).to.equal(false)
       expect(failed.errors[0].message).to.equal('qa fixture: the level data is missing')
@@ -196,7 +215,10 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
   it('installs from a packed tarball, as from npm: the pack gets bridge-godot from the data directory', async () => {
     const packed = mkdtempSync(join(tmpdir(), 'bridge-qa-tgz-'))
     try {
-      execFileSync('npm', ['pack', '--pack-destination', packed, '--silent'], {cwd: join(PACKS_DIR, 'qa'), stdio: 'pipe'})
+      execFileSync('npm', ['pack', '--pack-destination', packed, '--silent'], {
+        cwd: join(PACKS_DIR, 'qa'),
+        stdio: 'pipe',
+      })
       const tarball = join(packed, 'bridge-plugin-qa-0.1.0.tgz')
       const installed = await home.cli(['plugins', 'install', `file:${tarball}`], {timeoutMs: 180_000})
       expect(installed.code, installed.stderr).to.equal(0)

@@ -68,7 +68,10 @@ class WsClient {
     const id = `fuzz-${++this.seq}`
     counts.ws++
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no reply to ${String(method)} ${JSON.stringify(params)?.slice(0, 200)}`)), 60_000)
+      const timer = setTimeout(
+        () => reject(new Error(`no reply to ${String(method)} ${JSON.stringify(params)?.slice(0, 200)}`)),
+        60_000,
+      )
       this.byId.set(id, (v) => {
         clearTimeout(timer)
         resolve(v)
@@ -210,7 +213,11 @@ describe('fuzzing both transports (real editor)', function () {
       }),
       fc.jsonValue({maxDepth: 3}).map((v) => JSON.stringify(v)),
       fc
-        .record({jsonrpc: fc.constantFrom('2.0', '1.0', 2), id: fc.oneof(fc.integer(), fc.string(), fc.object()), method: fc.anything()})
+        .record({
+          jsonrpc: fc.constantFrom('2.0', '1.0', 2),
+          id: fc.oneof(fc.integer(), fc.string(), fc.object()),
+          method: fc.anything(),
+        })
         .map((v) => JSON.stringify(v)),
     )
     await fc.assert(
@@ -225,7 +232,13 @@ describe('fuzzing both transports (real editor)', function () {
         }
       }),
       // An object id (CI once drew {"toString": ""}) must come back as null, not echoed.
-      {numRuns: RUNS, examples: [['{"jsonrpc":"2.0","id":{"toString":""},"method":"engine.version"}'], ['{"jsonrpc":"2.0","id":[1],"method":{}}']]},
+      {
+        numRuns: RUNS,
+        examples: [
+          ['{"jsonrpc":"2.0","id":{"toString":""},"method":"engine.version"}'],
+          ['{"jsonrpc":"2.0","id":[1],"method":{}}'],
+        ],
+      },
     )
   })
 
@@ -242,7 +255,9 @@ describe('fuzzing both transports (real editor)', function () {
       fc.asyncProperty(arb, async ({method, name, example, value}) => {
         const params = {...example, [name]: value}
         const reply = await client.request(method, params)
-        expect(reply.error?.code, `${method} ${name}=${JSON.stringify(value)} → ${JSON.stringify(reply)}`).to.equal(-32602)
+        expect(reply.error?.code, `${method} ${name}=${JSON.stringify(value)} → ${JSON.stringify(reply)}`).to.equal(
+          -32602,
+        )
       }),
       {numRuns: RUNS * 2},
     )
@@ -278,7 +293,12 @@ describe('fuzzing both transports (real editor)', function () {
       fc.string({maxLength: 200}),
       fc.jsonValue({maxDepth: 3}).map((v) => JSON.stringify(v)),
       fc
-        .record({jsonrpc: fc.constant('2.0'), id: fc.integer(), method: fc.constantFrom('tools/call', 'tools/list', 'x'), params: fc.jsonValue({maxDepth: 2})})
+        .record({
+          jsonrpc: fc.constant('2.0'),
+          id: fc.integer(),
+          method: fc.constantFrom('tools/call', 'tools/list', 'x'),
+          params: fc.jsonValue({maxDepth: 2}),
+        })
         .map((v) => JSON.stringify(v)),
     )
     await fc.assert(
@@ -295,7 +315,12 @@ describe('fuzzing both transports (real editor)', function () {
         const schema = (c.input_schema.properties as Record<string, Json>)[p.name]
         if (!schema?.type || p.writes_path) return
         const value = fc.sample(wrongValue(schema), 1)[0]
-        const body = {jsonrpc: '2.0', id, method: 'tools/call', params: {name: 'engine_run', arguments: {method: c.method, params: {...c.example, [p.name]: value}}}}
+        const body = {
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: {name: 'engine_run', arguments: {method: c.method, params: {...c.example, [p.name]: value}}},
+        }
         const {status, json} = await httpPost(httpPort, JSON.stringify(body))
         expect(status).to.equal(200)
         expect(json?.result?.isError, `${c.method} ${p.name}=${JSON.stringify(value)}`).to.equal(true)

@@ -52,7 +52,12 @@ describe('load: CLI processes, serve sessions and HTTP sessions at once (real ed
         try {
           if (i % 3 === 0) {
             const nodeName = `${name}_${i}`
-            const added = await run('node.add', {type: 'Node2D', parent: 'Load', name: nodeName, properties: {position: [i, 0]}})
+            const added = await run('node.add', {
+              type: 'Node2D',
+              parent: 'Load',
+              name: nodeName,
+              properties: {position: [i, 0]},
+            })
             expect(added.path, 'the reply is this call’s own').to.equal(`/root/Main/Load/${nodeName}`)
             tally.writes.push(nodeName)
           } else if (i % 3 === 1) {
@@ -82,7 +87,9 @@ describe('load: CLI processes, serve sessions and HTTP sessions at once (real ed
     }
 
     async function httpSession(name: string): Promise<Tally> {
-      const url = new URL(`http://127.0.0.1:${editor.discovery.http_port}/mcp?project=${encodeURIComponent(editor.root)}`)
+      const url = new URL(
+        `http://127.0.0.1:${editor.discovery.http_port}/mcp?project=${encodeURIComponent(editor.root)}`,
+      )
       const client = new Client({name, version: '1.0.0'})
       await client.connect(new StreamableHTTPClientTransport(url))
       return mcpSession(name, client)
@@ -93,10 +100,13 @@ describe('load: CLI processes, serve sessions and HTTP sessions at once (real ed
       for (let i = 0; i < CLI_CALLS; i++) {
         const nodeName = `${name}_${i}`
         const started = Date.now()
-        const out = await runCli(['node', 'add', '--type', 'Node2D', '--parent', 'Load', '--name', nodeName, '--json'], {
-          cwd: editor.root,
-          timeoutMs: 120_000,
-        })
+        const out = await runCli(
+          ['node', 'add', '--type', 'Node2D', '--parent', 'Load', '--name', nodeName, '--json'],
+          {
+            cwd: editor.root,
+            timeoutMs: 120_000,
+          },
+        )
         tally.slowestMs = Math.max(tally.slowestMs, Date.now() - started)
         tally.calls++
         if (out.code === 0 && JSON.parse(out.stdout).path === `/root/Main/Load/${nodeName}`) tally.writes.push(nodeName)

@@ -173,12 +173,18 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
   })
 
   describe('project identity in the URL', () => {
-    it("answers a URL that names this project, and refuses one naming another with 409 and both paths", async () => {
+    it('answers a URL that names this project, and refuses one naming another with 409 and both paths', async () => {
       const ours = `/mcp?project=${encodeURIComponent(editor.root)}`
       const ok = await http(port, 'POST', JSON_HEADERS, JSON.stringify(PING), ours)
       expect(ok.status, ok.body).to.equal(200)
       const other = '/tmp/some other game'
-      const refused = await http(port, 'POST', JSON_HEADERS, JSON.stringify(PING), `/mcp?project=${encodeURIComponent(other)}`)
+      const refused = await http(
+        port,
+        'POST',
+        JSON_HEADERS,
+        JSON.stringify(PING),
+        `/mcp?project=${encodeURIComponent(other)}`,
+      )
       expect(refused.status).to.equal(409)
       expect(refused.body).to.include(other).and.include(editor.root)
       const noCheck = await http(port, 'POST', JSON_HEADERS, JSON.stringify(PING))

@@ -56,7 +56,10 @@ describe('walking skeleton (real editor)', function () {
   it('prints a readable summary on a terminal', () => {
     // `script` gives the CLI a real pseudo-terminal
     const cmd = `${process.execPath} ${BRIDGE_BIN} project info --project ${editor.root}`
-    const out = execFileSync('script', ['-qec', cmd, '/dev/null'], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}})
+    const out = execFileSync('script', ['-qec', cmd, '/dev/null'], {
+      encoding: 'utf8',
+      env: {...process.env, NO_COLOR: '1'},
+    })
     expect(out).to.match(/name\s+Bridge Demo/)
     expect(out).to.match(/engine_version\s+4\.6\./)
     expect(out.trim().startsWith('{')).to.equal(false)
@@ -79,13 +82,20 @@ describe('walking skeleton (real editor)', function () {
       })
     })
     ws.close()
-    expect(replies.find((r) => /"id":7[,}]/.test(r)), replies.join('\n')).to.be.a('string')
+    expect(
+      replies.find((r) => /"id":7[,}]/.test(r)),
+      replies.join('\n'),
+    ).to.be.a('string')
     expect(replies.join('')).to.not.include('7.0')
     expect(replies.find((r) => r.includes('"id":"seven"'))).to.be.a('string')
   })
 
   it('escapes control characters in replies (a colour code must not make the reply unparseable)', async () => {
-    const out = await editor.client.call<{result: string}>('editor.run_script', {code: 'return char(27) + "[31mred" + char(1)'}, 10_000)
+    const out = await editor.client.call<{result: string}>(
+      'editor.run_script',
+      {code: 'return char(27) + "[31mred" + char(1)'},
+      10_000,
+    )
     expect(out.result).to.equal('\u001b[31mred\u0001')
   })
 
@@ -121,8 +131,13 @@ describe('walking skeleton (real editor)', function () {
     mkdirSync(join(other, '.engine'), {recursive: true})
     writeFileSync(join(other, 'project.godot'), 'config_version=5\n')
     const port = await freePort()
-    writeFileSync(discoveryPath(other), JSON.stringify({ws_port: port, http_port: 0, pid: process.pid, project_root: other}))
-    const result = await runCli(['project', 'info', '--project', other, '--json'], {env: {BRIDGE_WS_PORT: String(port)}})
+    writeFileSync(
+      discoveryPath(other),
+      JSON.stringify({ws_port: port, http_port: 0, pid: process.pid, project_root: other}),
+    )
+    const result = await runCli(['project', 'info', '--project', other, '--json'], {
+      env: {BRIDGE_WS_PORT: String(port)},
+    })
     expect(result.code).to.equal(EXIT.starting)
     expect(parseJson<{error: {verdict: string}}>(result).error.verdict).to.equal('starting')
     expect(result.stderr).to.include('editor starting')
@@ -133,7 +148,9 @@ describe('walking skeleton (real editor)', function () {
     mkdirSync(other, {recursive: true})
     writeFileSync(join(other, 'project.godot'), 'config_version=5\n')
     const port = await freePort()
-    const result = await runCli(['project', 'info', '--project', other, '--json'], {env: {BRIDGE_WS_PORT: String(port)}})
+    const result = await runCli(['project', 'info', '--project', other, '--json'], {
+      env: {BRIDGE_WS_PORT: String(port)},
+    })
     expect(result.code).to.equal(EXIT.closed)
     expect(parseJson<{error: {verdict: string}}>(result).error.verdict).to.equal('closed')
   })

@@ -100,7 +100,9 @@ describe('bridge configure', () => {
       expect(args('vscode')[1]).to.match(/^scene,editor/)
       ctx.env.BRIDGE_MCP_HTTP_PORT = '9123'
       const http = run({client: 'cursor', toolsets: 'scene,runtime', http: true, print: true})
-      expect(http.entry).to.deep.equal({url: `http://127.0.0.1:9123/mcp?project=${encodeURIComponent(project)}&toolsets=scene,runtime`})
+      expect(http.entry).to.deep.equal({
+        url: `http://127.0.0.1:9123/mcp?project=${encodeURIComponent(project)}&toolsets=scene,runtime`,
+      })
       expect(run({client: 'claude-code', toolsets: undefined, http: true, print: true}).entry.url).to.equal(
         `http://127.0.0.1:9123/mcp?project=${encodeURIComponent(project)}`,
       )

@@ -24,7 +24,12 @@ describe('serve answers initialize before the MCP SDK has loaded', () => {
     const stdin = new PassThrough()
     const stdout = new PassThrough()
     const transport = new EarlyStdioTransport(stdin, stdout, '9.9.9')
-    const init = {jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}}}
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {protocolVersion: '2025-06-18', capabilities: {}},
+    }
     stdin.write(JSON.stringify(init) + '\n{"jsonrpc":"2.0","id":2,"method":"tools/list"}\nnot json\n')
     await new Promise((r) => setImmediate(r))
     const early = lines(stdout) as {id: number; result: {protocolVersion: string; serverInfo: {version: string}}}[]

@@ -67,7 +67,7 @@ describe('mcp results', () => {
     })
   })
 
-  it("speaks the tool names a model calls, and names the tool once", () => {
+  it('speaks the tool names a model calls, and names the tool once', () => {
     const result = failureResult(
       new EngineError(-32000, 'node.set: res://a.tscn is open; save it with scene.save first'),
       'node_set',

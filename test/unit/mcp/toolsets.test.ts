@@ -10,14 +10,7 @@ import {expect} from 'chai'
 import type {CommandDoc} from '../../../src/catalog/catalog.js'
 import type {EditorLink} from '../../../src/mcp/editor-link.js'
 import {Tools, registerTools, typedTool} from '../../../src/mcp/tools.js'
-import {
-  Selection,
-  TOOLSETS,
-  fitProfile,
-  matchClient,
-  toolsetOfGroup,
-  toolsetsFor,
-} from '../../../src/mcp/toolsets.js'
+import {Selection, TOOLSETS, fitProfile, matchClient, toolsetOfGroup, toolsetsFor} from '../../../src/mcp/toolsets.js'
 
 const doc = (method: string, extra: Partial<CommandDoc> = {}): CommandDoc => ({
   method,
@@ -72,8 +65,17 @@ describe('toolsets: the shared definition', () => {
   })
 
   it('fits the preferred toolsets under a limit in order, skipping one that would pass it', () => {
-    const sets = toolsetsFor([...group('node', 30), ...group('engine', 20), ...group('runtime', 50), ...group('project', 10)])
-    expect(fitProfile(sets, ['scene', 'editor', 'runtime', 'project'], 96, 2)).to.deep.equal(['scene', 'editor', 'project'])
+    const sets = toolsetsFor([
+      ...group('node', 30),
+      ...group('engine', 20),
+      ...group('runtime', 50),
+      ...group('project', 10),
+    ])
+    expect(fitProfile(sets, ['scene', 'editor', 'runtime', 'project'], 96, 2)).to.deep.equal([
+      'scene',
+      'editor',
+      'project',
+    ])
     expect(fitProfile(sets, ['scene', 'editor'], 40, 2)).to.deep.equal(['scene'])
     expect(fitProfile(sets, ['all'], undefined, 2)).to.deep.equal(['scene', 'editor', 'project', 'runtime'])
   })
@@ -94,7 +96,10 @@ describe('toolsets: a session over a fake editor', () => {
     ...group('node', 30),
     ...group('engine', 20),
     ...group('runtime', 40),
-    doc('project.info', {read_only: true, output_schema: {type: 'object', properties: {name: {type: 'string'}}, required: ['name']}} as Partial<CommandDoc>),
+    doc('project.info', {
+      read_only: true,
+      output_schema: {type: 'object', properties: {name: {type: 'string'}}, required: ['name']},
+    } as Partial<CommandDoc>),
   ]
   const link = {
     projectRoot: '/proj',
@@ -129,7 +134,9 @@ describe('toolsets: a session over a fake editor', () => {
     const cursor = await connect('cursor-vscode')
     const names = (await cursor.client.listTools()).tools.map((t) => t.name)
     expect(names.length).to.equal(32) // engine_run, bridge_toolsets, the 30 scene tools
-    expect(cursor.logs.join('\n')).to.match(/toolsets scene for client 'cursor-vscode' \(cursor: .*40 active tools\): 32 tools, at most 40/)
+    expect(cursor.logs.join('\n')).to.match(
+      /toolsets scene for client 'cursor-vscode' \(cursor: .*40 active tools\): 32 tools, at most 40/,
+    )
     const other = await connect('my-agent')
     expect((await other.client.listTools()).tools.length).to.equal(DOCS.length + 2)
     expect(other.logs.join('\n')).to.include("toolsets all for client 'my-agent' (no known tool limit")
@@ -138,7 +145,9 @@ describe('toolsets: a session over a fake editor', () => {
   it('enables a toolset on request, notifies the client, and lists its tools next', async () => {
     const {client} = await connect('cursor-vscode')
     await client.listTools()
-    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()))
+    const changed = new Promise<void>((resolve) =>
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+    )
     const r = await client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['project']}})
     expect(r.structuredContent).to.include({tools: 33})
     await changed
@@ -154,6 +163,10 @@ describe('toolsets: a session over a fake editor', () => {
     expect(typedTool(doc('a.b', {read_only: true, destructive: true})).annotations).to.deep.equal({readOnlyHint: true})
     expect(typedTool(doc('a.b', {destructive: false})).annotations).to.deep.equal({destructiveHint: false})
     expect(typedTool(doc('a.b', {destructive: true}))).to.not.have.property('annotations')
-    expect(typedTool(DOCS.at(-1)!).outputSchema).to.deep.equal({type: 'object', properties: {name: {type: 'string'}}, required: ['name']})
+    expect(typedTool(DOCS.at(-1)!).outputSchema).to.deep.equal({
+      type: 'object',
+      properties: {name: {type: 'string'}},
+      required: ['name'],
+    })
   })
 })

@@ -18,7 +18,8 @@ export default async function qaMcpTools() {
           input: {
             type: 'array',
             items: {type: 'object', properties: {type: {type: 'string'}}, required: ['type']},
-            description: 'input.sequence events, e.g. {"type":"action","action":"jump","pressed":true}, {"type":"wait","frames":10}',
+            description:
+              'input.sequence events, e.g. {"type":"action","action":"jump","pressed":true}, {"type":"wait","frames":10}',
           },
           frames: {type: 'integer', minimum: 0, maximum: 60, default: DEFAULTS.frames},
           display: {type: 'string', enum: ['auto', 'headless', 'window'], default: DEFAULTS.display},
@@ -39,7 +40,10 @@ export default async function qaMcpTools() {
           failOnWarnings: args.fail_on_warnings ?? false,
         })
         const last = report.frames.items.at(-1)
-        return {...jsonReport(report), ...(last?.image_base64 ? {last_frame: {mime_type: 'image/png', data: last.image_base64}} : {})}
+        return {
+          ...jsonReport(report),
+          ...(last?.image_base64 ? {last_frame: {mime_type: 'image/png', data: last.image_base64}} : {}),
+        }
       },
     },
   ]

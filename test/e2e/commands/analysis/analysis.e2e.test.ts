@@ -40,8 +40,7 @@ describe('analysis commands (real editor)', function () {
     await editor?.stop()
   })
   afterEach(async function () {
-    if (this.currentTest?.state === 'passed')
-      expect(await state()).to.deep.equal(pristine)
+    if (this.currentTest?.state === 'passed') expect(await state()).to.deep.equal(pristine)
   })
 
   it('declares every analysis command with an example', () => {
@@ -60,7 +59,12 @@ describe('analysis commands (real editor)', function () {
 
   it('analysis.scene_complexity: counts the demo scene from its file and from the open scene alike', async () => {
     const file = await call('analysis.scene_complexity', examples['analysis.scene_complexity'])
-    expect(file).to.deep.include({scene: 'res://scenes/main.tscn', nodes: 6, max_depth: 2, scripts: {'res://scripts/player.gd': 1}})
+    expect(file).to.deep.include({
+      scene: 'res://scenes/main.tscn',
+      nodes: 6,
+      max_depth: 2,
+      scripts: {'res://scripts/player.gd': 1},
+    })
     expect(file.types[0]).to.deep.equal({type: 'Camera2D', count: 1})
     expect(file.types.map((t: Json) => t.type)).to.include.members(['CharacterBody2D', 'ColorRect', 'StaticBody2D'])
     const open = await call('analysis.scene_complexity')
@@ -75,11 +79,21 @@ describe('analysis commands (real editor)', function () {
   it('analysis.signal_flow: lists saved connections, not editor-internal ones', async () => {
     const none = await call('analysis.signal_flow', examples['analysis.signal_flow'])
     expect(none).to.include({count: 0})
-    await call('node.connect', {node_path: 'Player', signal: 'ready', target_path: 'Camera2D', method: 'reset_smoothing'})
+    await call('node.connect', {
+      node_path: 'Player',
+      signal: 'ready',
+      target_path: 'Camera2D',
+      method: 'reset_smoothing',
+    })
     try {
       const flow = await call('analysis.signal_flow')
       expect(flow.connections).to.have.length(1)
-      expect(flow.connections[0]).to.include({from: 'Player', signal: 'ready', to: 'Camera2D', method: 'reset_smoothing'})
+      expect(flow.connections[0]).to.include({
+        from: 'Player',
+        signal: 'ready',
+        to: 'Camera2D',
+        method: 'reset_smoothing',
+      })
       expect(flow.by_emitter).to.deep.equal({Player: ['ready -> Camera2D.reset_smoothing']})
     } finally {
       await call('editor.undo')

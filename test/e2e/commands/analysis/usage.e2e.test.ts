@@ -45,7 +45,11 @@ describe('analysis usage commands (real editor)', function () {
   it('node_usage: the example finds every CollisionShape2D in every scene file, with its path', async () => {
     const before = await state()
     const out = await call('analysis.node_usage', examples['analysis.node_usage'])
-    expect(out.matches).to.deep.include({scene: 'res://scenes/main.tscn', node: 'Player/Shape', type: 'CollisionShape2D'})
+    expect(out.matches).to.deep.include({
+      scene: 'res://scenes/main.tscn',
+      node: 'Player/Shape',
+      type: 'CollisionShape2D',
+    })
     expect(out.matches).to.deep.include({scene: 'res://enemies/grunt.tscn', node: 'Hitbox', type: 'CollisionShape2D'})
     expect(out.count).to.equal(out.matches.length)
     const body = out.types.find((t: Json) => t.type === 'CharacterBody2D')
@@ -58,7 +62,9 @@ describe('analysis usage commands (real editor)', function () {
 
   it('node_usage: a script class finds the nodes carrying that script', async () => {
     const out = await call('analysis.node_usage', {type: 'EnemyBase'})
-    expect(out.matches).to.deep.equal([{scene: 'res://enemies/grunt.tscn', node: '.', type: 'Node2D', script: 'res://enemies/enemy_base.gd'}])
+    expect(out.matches).to.deep.equal([
+      {scene: 'res://enemies/grunt.tscn', node: '.', type: 'Node2D', script: 'res://enemies/enemy_base.gd'},
+    ])
   })
 
   it('class_names: users by script and scene; a class nothing uses is listed as unused', async () => {
@@ -80,13 +86,21 @@ describe('analysis usage commands (real editor)', function () {
 
   it('find_in_files: the example finds move_and_slide in the player script with its line', async () => {
     const out = await call('analysis.find_in_files', examples['analysis.find_in_files'])
-    expect(out.matches).to.deep.include({file: 'res://scripts/player.gd', line: 12, column: 2, text: 'move_and_slide()'})
+    expect(out.matches).to.deep.include({
+      file: 'res://scripts/player.gd',
+      line: 12,
+      column: 2,
+      text: 'move_and_slide()',
+    })
     expect(out.files).to.deep.equal({'res://scripts/player.gd': 1})
     const ci = await call('analysis.find_in_files', {query: 'BOSS OF', case_sensitive: false})
     expect(ci.matches.map((m: Json) => m.file)).to.deep.equal(['res://enemies/boss.gd'])
     expect((await call('analysis.find_in_files', {query: 'BOSS OF'})).count).to.equal(0)
     const re = await call('analysis.find_in_files', {query: 'move_(left|right)', regex: true, extensions: ['gd']})
-    expect(re.matches.map((m: Json) => [m.file, m.line])).to.deep.equal([['res://scripts/player.gd', 2], ['res://scripts/player.gd', 11]])
+    expect(re.matches.map((m: Json) => [m.file, m.line])).to.deep.equal([
+      ['res://scripts/player.gd', 2],
+      ['res://scripts/player.gd', 11],
+    ])
     const word = await call('analysis.find_in_files', {query: 'Enemy', whole_word: true, extensions: ['gd']})
     expect(word.count).to.equal(0)
     const capped = await call('analysis.find_in_files', {query: 'node', case_sensitive: false, max_results: 2})

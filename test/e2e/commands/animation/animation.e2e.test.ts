@@ -71,9 +71,24 @@ describe('animation commands (real editor)', function () {
     expect((await clip()).track_count).to.equal(0)
     await call('animation.add_track', examples['animation.add_track'])
 
-    await refused('animation.add_track', {...examples['animation.add_track'], path: 'Nobody:position'}, -32001, "no node 'Nobody'")
-    await refused('animation.add_track', {...examples['animation.add_track'], path: 'Player:positon'}, -32001, "did you mean 'position'")
-    await refused('animation.add_track', {...examples['animation.add_track'], path: 'Player'}, -32602, "'Node:property'")
+    await refused(
+      'animation.add_track',
+      {...examples['animation.add_track'], path: 'Nobody:position'},
+      -32001,
+      "no node 'Nobody'",
+    )
+    await refused(
+      'animation.add_track',
+      {...examples['animation.add_track'], path: 'Player:positon'},
+      -32001,
+      "did you mean 'position'",
+    )
+    await refused(
+      'animation.add_track',
+      {...examples['animation.add_track'], path: 'Player'},
+      -32602,
+      "'Node:property'",
+    )
     await refused(
       'animation.add_track',
       {...examples['animation.add_track'], path: 'Player:scale', keys: [{time: 0, value: 'big'}]},
@@ -103,7 +118,10 @@ describe('animation commands (real editor)', function () {
       animation: 'walk',
       track_type: 'bezier',
       path: 'Player:rotation',
-      keys: [{time: 0, value: 0}, {time: 0.8, value: 1.5, in_handle: [-0.25, 0]}],
+      keys: [
+        {time: 0, value: 0},
+        {time: 0.8, value: 1.5, in_handle: [-0.25, 0]},
+      ],
     })
     expect(bezier.keys[1]).to.deep.include({value: 1.5, in_handle: [-0.25, 0]})
     const discrete = await call('animation.add_track', {
@@ -114,8 +132,17 @@ describe('animation commands (real editor)', function () {
     })
     expect(discrete.update_mode).to.equal('discrete')
     expect((await clip()).tracks.map((t: Json) => t.type)).to.deep.equal(['value', 'method', 'bezier', 'value'])
-    await refused('animation.add_track', {player: PLAYER, animation: 'walk', track_type: 'audio', path: 'Player'}, -32602, 'AudioStreamPlayer')
-    for (const action of ['add value track Player/Body:visible', 'add bezier track Player:rotation', 'add method track Player'])
+    await refused(
+      'animation.add_track',
+      {player: PLAYER, animation: 'walk', track_type: 'audio', path: 'Player'},
+      -32602,
+      'AudioStreamPlayer',
+    )
+    for (const action of [
+      'add value track Player/Body:visible',
+      'add bezier track Player:rotation',
+      'add method track Player',
+    ])
       await undo(action)
     expect((await clip()).track_count).to.equal(1)
   })
@@ -127,9 +154,24 @@ describe('animation commands (real editor)', function () {
     await undo('insert 1 keys on Player:position')
     expect(times((await clip()).tracks[0])).to.deep.equal([0, 0.4])
     await call('animation.insert_keys', examples['animation.insert_keys'])
-    await refused('animation.insert_keys', {player: PLAYER, animation: 'walk', track: 7, keys: [{time: 0, value: [0, 0]}]}, -32602, 'out of range')
-    await refused('animation.insert_keys', {player: PLAYER, animation: 'walk', keys: [{time: 0, value: [0, 0]}]}, -32602, 'either track')
-    await refused('animation.insert_keys', {...examples['animation.insert_keys'], keys: [{value: [1, 1]}]}, -32602, 'time and value')
+    await refused(
+      'animation.insert_keys',
+      {player: PLAYER, animation: 'walk', track: 7, keys: [{time: 0, value: [0, 0]}]},
+      -32602,
+      'out of range',
+    )
+    await refused(
+      'animation.insert_keys',
+      {player: PLAYER, animation: 'walk', keys: [{time: 0, value: [0, 0]}]},
+      -32602,
+      'either track',
+    )
+    await refused(
+      'animation.insert_keys',
+      {...examples['animation.insert_keys'], keys: [{value: [1, 1]}]},
+      -32602,
+      'time and value',
+    )
   })
 
   it('animation.sample evaluates the clip without touching the scene', async () => {
@@ -153,7 +195,12 @@ describe('animation commands (real editor)', function () {
     expect(out).to.include({removed: 1, key_count: 2})
     await undo('remove 1 keys on Player:position')
     expect(times((await clip()).tracks[0])).to.deep.equal([0, 0.4, 0.8])
-    await refused('animation.remove_keys', {...examples['animation.remove_keys'], times: [0.3]}, -32001, 'no key at 0.3')
+    await refused(
+      'animation.remove_keys',
+      {...examples['animation.remove_keys'], times: [0.3]},
+      -32001,
+      'no key at 0.3',
+    )
     await refused('animation.remove_keys', {...examples['animation.remove_keys'], all: true}, -32602, 'exactly one')
   })
 

@@ -23,7 +23,8 @@ describe('animtree commands (real editor)', function () {
   })
   const {call, undo, sceneHistory} = fx
   const structure = (tree = TREE, graph = '') => call('animtree.structure', {tree, graph})
-  const names = async (tree = TREE) => ((await structure(tree)).states ?? (await structure(tree)).nodes).map((s: Json) => s.name)
+  const names = async (tree = TREE) =>
+    ((await structure(tree)).states ?? (await structure(tree)).nodes).map((s: Json) => s.name)
   const refused = (method: string, params: Json, code: number, ...fragments: string[]) =>
     refusedUnchanged(
       fx.editor.client,
@@ -68,18 +69,33 @@ describe('animtree commands (real editor)', function () {
     expect(await names()).to.not.include('Walk')
     await call('animtree.add_node', examples['animtree.add_node'])
     await call('animtree.add_node', {tree: TREE, name: 'Idle', animation: 'idle'})
-    await call('animtree.add_node', {tree: TREE, name: 'Move', kind: 'blend_space_1d', properties: {min_space: -2, max_space: 2}})
+    await call('animtree.add_node', {
+      tree: TREE,
+      name: 'Move',
+      kind: 'blend_space_1d',
+      properties: {min_space: -2, max_space: 2},
+    })
     expect(await names()).to.include.members(['Start', 'End', 'Idle', 'Walk', 'Move'])
     await refused('animtree.add_node', {tree: TREE, name: 'Jump', animation: 'jmp'}, -32001, "no clip 'jmp'")
     await refused('animtree.add_node', {tree: TREE, name: 'Mix', kind: 'blend2'}, -32602, 'lives in blend trees')
-    await refused('animtree.add_node', {tree: TREE, name: 'Idle', animation: 'idle'}, -32000, "already has a node 'Idle'")
+    await refused(
+      'animtree.add_node',
+      {tree: TREE, name: 'Idle', animation: 'idle'},
+      -32000,
+      "already has a node 'Idle'",
+    )
   })
 
   it('animtree.set_transition adds conditional and expression transitions, and changes one; undo reverts', async () => {
     const t = await call('animtree.set_transition', examples['animtree.set_transition'])
     expect(t).to.include({from: 'Idle', to: 'Walk', advance_mode: 'auto', advance_condition: 'moving', created: true})
     await call('animtree.set_transition', {tree: TREE, from: 'Start', to: 'Idle'})
-    const back = await call('animtree.set_transition', {tree: TREE, from: 'Walk', to: 'Idle', advance_expression: 'not moving'})
+    const back = await call('animtree.set_transition', {
+      tree: TREE,
+      from: 'Walk',
+      to: 'Idle',
+      advance_expression: 'not moving',
+    })
     expect(back).to.include({advance_mode: 'auto', advance_expression: 'not moving'})
     const changed = await call('animtree.set_transition', {tree: TREE, from: 'Idle', to: 'Walk', switch_mode: 'at_end'})
     expect(changed).to.include({switch_mode: 'at_end', created: false, advance_condition: 'moving'})
@@ -88,7 +104,12 @@ describe('animtree commands (real editor)', function () {
     expect((await structure()).transitions).to.have.length(3)
     await refused('animtree.set_transition', {tree: TREE, from: 'Idle', to: 'Walkk'}, -32001, "did you mean 'Walk'")
     await refused('animtree.set_transition', {tree: TREE, from: 'Idle', to: 'Start'}, -32602, 'cannot enter Start')
-    await refused('animtree.set_transition', {tree: TREE, from: 'Idle', to: 'Move', advance_expression: 'a +* ('}, -32602, 'does not parse')
+    await refused(
+      'animtree.set_transition',
+      {tree: TREE, from: 'Idle', to: 'Move', advance_expression: 'a +* ('},
+      -32602,
+      'does not parse',
+    )
   })
 
   it('animtree.parameters lists the condition; animtree.set_parameter writes it; undo restores it', async () => {
@@ -100,8 +121,18 @@ describe('animtree commands (real editor)', function () {
     await undo('set parameters/conditions/moving')
     const again = await call('animtree.parameters', {tree: TREE, filter: 'moving'})
     expect(again.parameters[0].value).to.equal(false)
-    await refused('animtree.set_parameter', {tree: TREE, parameter: 'conditions/moving', value: 'yes'}, -32602, 'expects true or false')
-    await refused('animtree.set_parameter', {tree: TREE, parameter: 'conditions/movin', value: true}, -32001, "did you mean 'conditions/moving'")
+    await refused(
+      'animtree.set_parameter',
+      {tree: TREE, parameter: 'conditions/moving', value: 'yes'},
+      -32602,
+      'expects true or false',
+    )
+    await refused(
+      'animtree.set_parameter',
+      {tree: TREE, parameter: 'conditions/movin', value: true},
+      -32001,
+      "did you mean 'conditions/moving'",
+    )
   })
 
   it('animtree.add_blend_point and remove_blend_point edit the blend space; undo reverts', async () => {
@@ -110,16 +141,35 @@ describe('animtree commands (real editor)', function () {
     await call('animtree.add_blend_point', {tree: TREE, blend_space: 'Move', animation: 'run', at: 2})
     await undo('add blend point to Move')
     expect((await structure(TREE, 'Move')).points).to.have.length(1)
-    expect(await call('animtree.remove_blend_point', examples['animtree.remove_blend_point'])).to.include({point_count: 0})
+    expect(await call('animtree.remove_blend_point', examples['animtree.remove_blend_point'])).to.include({
+      point_count: 0,
+    })
     await undo('remove blend point 0 of Move')
     expect((await structure(TREE, 'Move')).points[0].animation).to.equal('walk')
-    await refused('animtree.add_blend_point', {tree: TREE, blend_space: 'Move', animation: 'run', at: 5}, -32602, 'outside the space')
-    await refused('animtree.add_blend_point', {tree: TREE, blend_space: 'Move', animation: 'run', position: [0, 0]}, -32602, '1D')
-    await refused('animtree.add_blend_point', {tree: TREE, blend_space: 'Idle', animation: 'run', at: 0}, -32602, 'not a blend space')
+    await refused(
+      'animtree.add_blend_point',
+      {tree: TREE, blend_space: 'Move', animation: 'run', at: 5},
+      -32602,
+      'outside the space',
+    )
+    await refused(
+      'animtree.add_blend_point',
+      {tree: TREE, blend_space: 'Move', animation: 'run', position: [0, 0]},
+      -32602,
+      '1D',
+    )
+    await refused(
+      'animtree.add_blend_point',
+      {tree: TREE, blend_space: 'Idle', animation: 'run', at: 0},
+      -32602,
+      'not a blend space',
+    )
   })
 
   it('animtree.remove_transition and remove_node drop links and states; undo restores them with their transitions', async () => {
-    expect(await call('animtree.remove_transition', examples['animtree.remove_transition'])).to.deep.include({transition_count: 2})
+    expect(await call('animtree.remove_transition', examples['animtree.remove_transition'])).to.deep.include({
+      transition_count: 2,
+    })
     await undo('remove transition Idle -> Walk')
     expect((await structure()).transitions).to.have.length(3)
     const removed = await call('animtree.remove_node', examples['animtree.remove_node'])

@@ -40,7 +40,9 @@ describe('audio commands (real editor)', function () {
   })
 
   it('audio.add_bus adds a bus with its settings; undo removes it', async () => {
-    expect((await call('audio.buses', examples['audio.buses'])).buses.map((b: Json) => b.name)).to.deep.equal(['Master'])
+    expect((await call('audio.buses', examples['audio.buses'])).buses.map((b: Json) => b.name)).to.deep.equal([
+      'Master',
+    ])
     const music = await call('audio.add_bus', examples['audio.add_bus'])
     expect(music).to.include({name: 'Music', index: 1, volume_db: -6, send: 'Master', mute: false})
     await undo('add audio bus Music')
@@ -74,7 +76,12 @@ describe('audio commands (real editor)', function () {
     expect(set.settings.wet).to.be.closeTo(0.5, 1e-6)
     await undo('change effect 0 of Music')
     expect((await bus('Music'))!.effects[0].settings.wet).to.be.closeTo(0.3, 1e-6)
-    await call('audio.add_effect', {bus: 'Music', effect: 'low_pass_filter', settings: {cutoff_hz: 800}, enabled: false})
+    await call('audio.add_effect', {
+      bus: 'Music',
+      effect: 'low_pass_filter',
+      settings: {cutoff_hz: 800},
+      enabled: false,
+    })
     expect((await bus('Music'))!.effects.map((e: Json) => [e.type, e.enabled])).to.deep.equal([
       ['AudioEffectReverb', true],
       ['AudioEffectLowPassFilter', false],
@@ -84,7 +91,12 @@ describe('audio commands (real editor)', function () {
     await undo('remove AudioEffectReverb from Music')
     expect((await bus('Music'))!.effects[0].settings.wet).to.be.closeTo(0.3, 1e-6)
     await refused('audio.add_effect', {bus: 'Music', effect: 'Reverbb'}, -32602, "did you mean 'Reverb'")
-    await refused('audio.add_effect', {bus: 'Music', effect: 'Reverb', settings: {room: 1}}, -32001, "did you mean 'room_size'")
+    await refused(
+      'audio.add_effect',
+      {bus: 'Music', effect: 'Reverb', settings: {room: 1}},
+      -32001,
+      "did you mean 'room_size'",
+    )
     await refused('audio.set_effect', {bus: 'Music', index: 3, enabled: false}, -32602, 'out of range')
     await refused('audio.set_effect', {bus: 'Music', index: 0, settings: {wet: 'lots'}}, -32602, "'wet' expects")
   })
@@ -99,7 +111,9 @@ describe('audio commands (real editor)', function () {
     })
     const text = readFileSync(join(fx.editor.root, 'audio', 'buses.tres'), 'utf8')
     expect(text).to.include('bus/2/name = &"Music"').and.include('AudioEffectReverb')
-    expect(readFileSync(join(fx.editor.root, 'project.godot'), 'utf8')).to.include('buses/default_bus_layout="res://audio/buses.tres"')
+    expect(readFileSync(join(fx.editor.root, 'project.godot'), 'utf8')).to.include(
+      'buses/default_bus_layout="res://audio/buses.tres"',
+    )
     await call('audio.remove_bus', examples['audio.remove_bus'])
     expect(await bus('Music')).to.equal(undefined)
     const loaded = await call('audio.load_layout', examples['audio.load_layout'])

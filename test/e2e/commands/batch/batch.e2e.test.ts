@@ -17,8 +17,16 @@ describe('batch commands (real editor)', function () {
   /** Everything a batch could touch: the tree, the values it sets, the scene's applied undo history (a rolled-back
    * batch leaves its own undone step as the redo entry, like any undone edit). */
   const snapshot = async () => {
-    const history = (await call('editor.undo_history', {limit: 3})).histories.find((h: Json) => h.history.startsWith('scene:'))
-    return [await call('scene.tree'), await get('Player', 'position'), await get('Player/Shape', 'disabled'), history.current, history.actions.filter((a: Json) => a.applied)]
+    const history = (await call('editor.undo_history', {limit: 3})).histories.find((h: Json) =>
+      h.history.startsWith('scene:'),
+    )
+    return [
+      await call('scene.tree'),
+      await get('Player', 'position'),
+      await get('Player/Shape', 'disabled'),
+      history.current,
+      history.actions.filter((a: Json) => a.applied),
+    ]
   }
 
   before(async () => {
@@ -45,7 +53,9 @@ describe('batch commands (real editor)', function () {
     expect(out.results.map((r: Json) => r.method)).to.deep.equal(['node.add', 'node.add', 'node.set'])
     expect(out.results[1].result.path).to.equal('/root/Main/Enemies/Bat')
     expect(await get('Enemies/Bat', 'position')).to.deep.equal([40, 60])
-    const history = (await call('editor.undo_history', {limit: 5})).histories.find((h: Json) => h.history.startsWith('scene:'))
+    const history = (await call('editor.undo_history', {limit: 5})).histories.find((h: Json) =>
+      h.history.startsWith('scene:'),
+    )
     expect(history.current).to.equal(before[3] + 1) // one new step, not three
     expect(history.actions.at(-1).name).to.equal(out.action)
     await undoOwn(editor.client, out.action.replace('Bridge: ', ''))
@@ -78,22 +88,57 @@ describe('batch commands (real editor)', function () {
       refusedUnchanged(editor.client, snapshot, 'batch.run', params, -32602, ...fragments)
     await refused({commands: []}, 'commands is empty')
     await refused({commands: [{method: 'node.ad', params: {}}]}, "unknown method 'node.ad'")
-    await refused({commands: [{method: 'node.add', params: {type: 'Node2D'}}, {method: 'runtime.set', params: {}}]}, 'cannot run in a batch')
+    await refused(
+      {
+        commands: [
+          {method: 'node.add', params: {type: 'Node2D'}},
+          {method: 'runtime.set', params: {}},
+        ],
+      },
+      'cannot run in a batch',
+    )
     await refused({commands: [{method: 'batch.run', params: {commands: []}}]}, 'cannot run in a batch')
     await refused({commands: ['node.add']}, 'commands[0] must be {method')
   })
 
   it('batch.set_property: sets a property on every matching node in one undo step, read back; undo restores', async () => {
     const out = await call('batch.set_property', examples['batch.set_property'])
-    expect(out).to.deep.equal({property: 'disabled', count: 1, nodes: [{path: '/root/Main/Player/Shape', value: true}], undoable: true, saved: false})
+    expect(out).to.deep.equal({
+      property: 'disabled',
+      count: 1,
+      nodes: [{path: '/root/Main/Player/Shape', value: true}],
+      undoable: true,
+      saved: false,
+    })
     expect(await get('Player/Shape', 'disabled')).to.equal(true)
     await undoOwn(editor.client, 'set disabled on 1 nodes')
     expect(await get('Player/Shape', 'disabled')).to.equal(false)
     const grouped = await call('batch.set_property', {group: 'players', property: 'modulate', value: '#ff0000'})
     expect(grouped.nodes).to.deep.equal([{path: '/root/Main/Player', value: [1, 0, 0, 1]}])
     await undoOwn(editor.client, 'set modulate on 1 nodes')
-    await refusedUnchanged(editor.client, snapshot, 'batch.set_property', {type: 'Sprite3D', property: 'visible', value: false}, -32001, 'no node below')
-    await refusedUnchanged(editor.client, snapshot, 'batch.set_property', {type: 'Node2D', property: 'position', value: 'far'}, -32602, 'expects Vector2')
-    await refusedUnchanged(editor.client, snapshot, 'batch.set_property', {property: 'visible', value: false}, -32602, 'give type, group or both')
+    await refusedUnchanged(
+      editor.client,
+      snapshot,
+      'batch.set_property',
+      {type: 'Sprite3D', property: 'visible', value: false},
+      -32001,
+      'no node below',
+    )
+    await refusedUnchanged(
+      editor.client,
+      snapshot,
+      'batch.set_property',
+      {type: 'Node2D', property: 'position', value: 'far'},
+      -32602,
+      'expects Vector2',
+    )
+    await refusedUnchanged(
+      editor.client,
+      snapshot,
+      'batch.set_property',
+      {property: 'visible', value: false},
+      -32602,
+      'give type, group or both',
+    )
   })
 })

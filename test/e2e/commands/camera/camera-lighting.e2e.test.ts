@@ -8,7 +8,8 @@ import {type Json, WorldExamples} from '../world-examples.js'
 
 const close = (actual: number[], expected: number[], tolerance = 1e-3) => {
   expect(actual, `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.have.length(expected.length)
-  for (const [i, e] of expected.entries()) expect(actual[i], `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.be.closeTo(e, tolerance)
+  for (const [i, e] of expected.entries())
+    expect(actual[i], `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.be.closeTo(e, tolerance)
 }
 const hex = (h: string) => [...[1, 3, 5].map((i) => Number.parseInt(h.slice(i, i + 2), 16) / 255), 1]
 
@@ -32,8 +33,17 @@ describe('camera and lighting commands (real editor)', function () {
     w = new WorldExamples(editor)
     // the fingerprint also holds the cameras' and lights' own settings (zoom, limits, fov, energy, ...)
     const nodes = w.fingerprint
-    w.fingerprint = async () => [...(await nodes()), ...((await w.call('editor.run_script', {code: SETTINGS})).result as string[])]
-    expect(await w.load('camera')).to.have.members(['camera.add', 'camera.make_current', 'camera.frame', 'camera.in_view', 'camera.limit_to'])
+    w.fingerprint = async () => [
+      ...(await nodes()),
+      ...((await w.call('editor.run_script', {code: SETTINGS})).result as string[]),
+    ]
+    expect(await w.load('camera')).to.have.members([
+      'camera.add',
+      'camera.make_current',
+      'camera.frame',
+      'camera.in_view',
+      'camera.limit_to',
+    ])
     expect(await w.load('lighting')).to.include.members([
       'lighting.add_light',
       'lighting.add_probe',
@@ -50,7 +60,13 @@ describe('camera and lighting commands (real editor)', function () {
   describe('2D (main scene)', () => {
     it('camera.add 2D turns the other Camera2D off; camera.make_current (example) turns it back on', async () => {
       const added = await w.run('camera.add', {dimension: '2d', name: 'Follow', position: [100, 50], zoom: 2})
-      expect(added).to.deep.include({path: '/root/Main/Follow', type: 'Camera2D', position: [100, 50], zoom: [2, 2], enabled: true})
+      expect(added).to.deep.include({
+        path: '/root/Main/Follow',
+        type: 'Camera2D',
+        position: [100, 50],
+        zoom: [2, 2],
+        enabled: true,
+      })
       expect(await readBack('return scene.get_node("Camera2D").enabled')).to.equal(false)
       const current = await w.run('camera.make_current')
       expect(current).to.deep.equal({
@@ -62,13 +78,20 @@ describe('camera and lighting commands (real editor)', function () {
       })
       const spare = await w.run('camera.add', {dimension: '2d', name: 'Spare', current: false})
       expect(spare.enabled).to.equal(false)
-      expect(await readBack('return [scene.get_node("Camera2D").enabled, scene.get_node("Follow").enabled]')).to.deep.equal([true, false])
+      expect(
+        await readBack('return [scene.get_node("Camera2D").enabled, scene.get_node("Follow").enabled]'),
+      ).to.deep.equal([true, false])
       expect((await w.call('editor.undo')).undone).to.equal(true)
       await w.refused('camera.add', {dimension: '2d', target: 'Player'}, -32602, 'target and point aim a 3D camera')
       await w.refused('camera.add', {dimension: '2d', position: [1, 2, 3]}, -32602, "'position' must have 2 numbers")
       await w.refused('camera.add', {dimension: '2d', name: 'Follow'}, -32000, "already has a child named 'Follow'")
       await w.refused('camera.add', {dimension: '2d', zoom: 0}, -32602, 'zoom')
-      await w.refused('camera.make_current', {node_path: 'Player'}, -32602, 'CharacterBody2D, not a Camera3D or Camera2D')
+      await w.refused(
+        'camera.make_current',
+        {node_path: 'Player'},
+        -32602,
+        'CharacterBody2D, not a Camera3D or Camera2D',
+      )
       await w.refused('camera.make_current', {node_path: 'Nope'}, -32001, 'Nope')
     })
 
@@ -85,8 +108,17 @@ describe('camera and lighting commands (real editor)', function () {
       })
       const wide = await w.run('camera.limit_to', {node_path: 'Camera2D', bounds_of: 'Player', margin: 8})
       expect(wide).to.deep.include({limit_left: 296, limit_bottom: 204})
-      expect(await readBack('var c = scene.get_node("Camera2D")\nreturn [c.limit_left, c.limit_top, c.limit_right, c.limit_bottom]')).to.deep.equal([296, 156, 344, 204])
-      await w.refused('camera.limit_to', {node_path: 'Player', bounds_of: 'Player'}, -32602, 'not a Camera3D or Camera2D')
+      expect(
+        await readBack(
+          'var c = scene.get_node("Camera2D")\nreturn [c.limit_left, c.limit_top, c.limit_right, c.limit_bottom]',
+        ),
+      ).to.deep.equal([296, 156, 344, 204])
+      await w.refused(
+        'camera.limit_to',
+        {node_path: 'Player', bounds_of: 'Player'},
+        -32602,
+        'not a Camera3D or Camera2D',
+      )
       await w.refused('camera.limit_to', {node_path: 'Camera2D', bounds_of: 'Ghost'}, -32001, 'Ghost')
       await w.refused('camera.limit_to', {node_path: 'Camera2D', bounds_of: 'Player', margin: 'wide'}, -32602, 'margin')
     })
@@ -123,27 +155,88 @@ describe('camera and lighting commands (real editor)', function () {
       const out = await w.run('lighting.occluder_2d')
       expect(out).to.deep.equal({
         path: '/root/Main/Player/LightOccluder2D',
-        polygon: [[-16, -16], [16, -16], [16, 16], [-16, 16]],
+        polygon: [
+          [-16, -16],
+          [16, -16],
+          [16, 16],
+          [-16, 16],
+        ],
         undoable: true,
         saved: false,
       })
-      expect(await readBack('var o = scene.get_node("Player/LightOccluder2D")\nreturn [o.owner == scene, o.occluder.polygon.size()]')).to.deep.equal([true, 4])
-      const tri = await w.run('lighting.occluder_2d', {node_path: 'Player', name: 'Tri', polygon: [[0, 0], [10, 0], [0, 10]]})
-      expect(tri.polygon).to.deep.equal([[0, 0], [10, 0], [0, 10]])
-      await w.refused('lighting.occluder_2d', {node_path: 'Player', name: 'Two', polygon: [[0, 0], [1, 1]]}, -32602, 'at least 3 points')
-      await w.refused('lighting.occluder_2d', {node_path: 'Player', name: 'Bad', polygon: [[0, 0, 0], [1, 1, 1], [2, 0, 0]]}, -32602, "'polygon' must have 2 numbers")
+      expect(
+        await readBack(
+          'var o = scene.get_node("Player/LightOccluder2D")\nreturn [o.owner == scene, o.occluder.polygon.size()]',
+        ),
+      ).to.deep.equal([true, 4])
+      const tri = await w.run('lighting.occluder_2d', {
+        node_path: 'Player',
+        name: 'Tri',
+        polygon: [
+          [0, 0],
+          [10, 0],
+          [0, 10],
+        ],
+      })
+      expect(tri.polygon).to.deep.equal([
+        [0, 0],
+        [10, 0],
+        [0, 10],
+      ])
+      await w.refused(
+        'lighting.occluder_2d',
+        {
+          node_path: 'Player',
+          name: 'Two',
+          polygon: [
+            [0, 0],
+            [1, 1],
+          ],
+        },
+        -32602,
+        'at least 3 points',
+      )
+      await w.refused(
+        'lighting.occluder_2d',
+        {
+          node_path: 'Player',
+          name: 'Bad',
+          polygon: [
+            [0, 0, 0],
+            [1, 1, 1],
+            [2, 0, 0],
+          ],
+        },
+        -32602,
+        "'polygon' must have 2 numbers",
+      )
       await w.refused('lighting.occluder_2d', {node_path: 'Camera2D'}, -32000, 'no shape or visible bounds')
       await w.refused('lighting.occluder_2d', {node_path: 'Player/Body'}, -32602, 'not a Node2D')
-      await w.refused('lighting.occluder_2d', {node_path: 'Player', name: 'LightOccluder2D'}, -32000, "already has a child named 'LightOccluder2D'")
+      await w.refused(
+        'lighting.occluder_2d',
+        {node_path: 'Player', name: 'LightOccluder2D'},
+        -32000,
+        "already has a child named 'LightOccluder2D'",
+      )
       // the default name, not given, is made unique as the editor does
-      expect((await w.call('lighting.occluder_2d', {node_path: 'Player'})).path).to.equal('/root/Main/Player/LightOccluder2D2')
+      expect((await w.call('lighting.occluder_2d', {node_path: 'Player'})).path).to.equal(
+        '/root/Main/Player/LightOccluder2D2',
+      )
       expect((await w.call('editor.undo')).undone).to.equal(true)
     })
 
     it('lighting.add_light 2D: a point light with a generated radial texture; describe lists it', async () => {
-      const out = await w.run('lighting.add_light', {type: 'point_2d', name: 'Torch', position: [300, 150], range: 100, energy: 2})
+      const out = await w.run('lighting.add_light', {
+        type: 'point_2d',
+        name: 'Torch',
+        position: [300, 150],
+        range: 100,
+        energy: 2,
+      })
       expect(out).to.deep.include({path: '/root/Main/Torch', type: 'PointLight2D', energy: 2, position: [300, 150]})
-      expect(await readBack('var t = scene.get_node("Torch").texture\nreturn [t.get_class(), t.width, t.height, t.fill]')).to.deep.equal(['GradientTexture2D', 200, 200, 1])
+      expect(
+        await readBack('var t = scene.get_node("Torch").texture\nreturn [t.get_class(), t.width, t.height, t.fill]'),
+      ).to.deep.equal(['GradientTexture2D', 200, 200, 1])
       await w.run('lighting.add_light', {type: 'directional_2d', name: 'Moon', color: '#8090ff', shadows: false})
       const d = await w.run('lighting.describe')
       expect(d.lights.map((l: Json) => [l.path, l.type, l.shadows])).to.deep.equal([
@@ -152,10 +245,25 @@ describe('camera and lighting commands (real editor)', function () {
       ])
       close(d.canvas_modulate, hex('#404070'))
       await w.refused('lighting.add_light', {type: 'point_2d', range: 0}, -32602, "'range' must be at least 1 pixel")
-      await w.refused('lighting.add_light', {type: 'point_2d', position: [1, 2, 3]}, -32602, "'position' must have 2 numbers")
+      await w.refused(
+        'lighting.add_light',
+        {type: 'point_2d', position: [1, 2, 3]},
+        -32602,
+        "'position' must have 2 numbers",
+      )
       await w.refused('lighting.add_light', {type: 'point_2d', target: 'Player'}, -32602, 'target')
-      await w.refused('lighting.add_light', {type: 'directional_2d', rotation_degrees: [0, 0, 0]}, -32602, 'rotation_degrees')
-      await w.refused('lighting.add_light', {type: 'directional_2d', range: 50}, -32602, 'DirectionalLight2D has no range')
+      await w.refused(
+        'lighting.add_light',
+        {type: 'directional_2d', rotation_degrees: [0, 0, 0]},
+        -32602,
+        'rotation_degrees',
+      )
+      await w.refused(
+        'lighting.add_light',
+        {type: 'directional_2d', range: 50},
+        -32602,
+        'DirectionalLight2D has no range',
+      )
       await w.refused('lighting.add_light', {type: 'point_2d', spot_angle: 30}, -32602, 'spot_angle is for 3D lights')
     })
 
@@ -172,7 +280,16 @@ out["tri"] = scene.get_node("Player/Tri").occluder.polygon.size()
 out["follow_enabled"] = scene.get_node("Follow").enabled
 out["limits"] = [scene.get_node("Camera2D").limit_left, scene.get_node("Camera2D").limit_bottom]
 return out`)
-      expect(back).to.deep.equal({torch: 'GradientTexture2D', torch_size: 200, moon: 'DirectionalLight2D', tint: '404070', occluder: 4, tri: 3, follow_enabled: false, limits: [296, 204]})
+      expect(back).to.deep.equal({
+        torch: 'GradientTexture2D',
+        torch_size: 200,
+        moon: 'DirectionalLight2D',
+        tint: '404070',
+        occluder: 4,
+        tri: 3,
+        follow_enabled: false,
+        limits: [296, 204],
+      })
     })
   })
 
@@ -184,11 +301,25 @@ return out`)
     it('camera.add (example) aims at the crate and becomes the current camera', async () => {
       await w.call('camera.make_current', {node_path: 'Camera3D'})
       const out = await w.run('camera.add')
-      expect(out).to.deep.include({path: '/root/Level3D/ShotCamera', type: 'Camera3D', position: [0, 4, 8], current: true})
+      expect(out).to.deep.include({
+        path: '/root/Level3D/ShotCamera',
+        type: 'Camera3D',
+        position: [0, 4, 8],
+        current: true,
+      })
       const d = Math.hypot(3.5, 8)
       close(out.forward, [0, -3.5 / d, -8 / d], 1e-3)
-      expect(await readBack('return [scene.get_node("Camera3D").current, scene.get_node("ShotCamera").current]')).to.deep.equal([false, true])
-      const ortho = await w.run('camera.add', {name: 'Top', position: [0, 10, 0], point: [0, 0, 0], projection: 'orthogonal', size: 25, current: false})
+      expect(
+        await readBack('return [scene.get_node("Camera3D").current, scene.get_node("ShotCamera").current]'),
+      ).to.deep.equal([false, true])
+      const ortho = await w.run('camera.add', {
+        name: 'Top',
+        position: [0, 10, 0],
+        point: [0, 0, 0],
+        projection: 'orthogonal',
+        size: 25,
+        current: false,
+      })
       close(ortho.forward, [0, -1, 0])
       expect(ortho.current).to.equal(false)
       expect(await readBack('var c = scene.get_node("Top")\nreturn [c.projection, c.size]')).to.deep.equal([1, 25])
@@ -212,10 +343,25 @@ return out`)
       close(seen.nodes[0].screen, [320, 180], 1.01)
       const top = await w.run('camera.frame', {node_path: 'Camera3D', nodes: ['Crate'], direction: [0, -1, 0]})
       close(top.position.slice(0, 1).concat(top.position.slice(2)), [0, 0])
-      await w.refused('camera.frame', {node_path: 'Camera3D', direction: [0, 0, 0]}, -32602, "'direction' must not be zero")
-      await w.refused('camera.frame', {node_path: 'Camera3D', direction: [0, 1]}, -32602, "'direction' must have 3 numbers")
+      await w.refused(
+        'camera.frame',
+        {node_path: 'Camera3D', direction: [0, 0, 0]},
+        -32602,
+        "'direction' must not be zero",
+      )
+      await w.refused(
+        'camera.frame',
+        {node_path: 'Camera3D', direction: [0, 1]},
+        -32602,
+        "'direction' must have 3 numbers",
+      )
       await w.refused('camera.in_view', {node_path: 'Camera3D', nodes: ['Crate', 'Ghost']}, -32001, 'Ghost')
-      await w.refused('camera.limit_to', {node_path: 'Camera3D', bounds_of: 'Crate'}, -32602, 'limits belong to Camera2D')
+      await w.refused(
+        'camera.limit_to',
+        {node_path: 'Camera3D', bounds_of: 'Crate'},
+        -32602,
+        'limits belong to Camera2D',
+      )
     })
 
     it('lighting.add_light (example): a sun turned -50/30 degrees; omni and spot aimed at the crate', async () => {
@@ -223,9 +369,22 @@ return out`)
       expect(sun).to.deep.include({path: '/root/Level3D/KeySun', type: 'DirectionalLight3D', shadows: true})
       expect(sun.energy).to.be.closeTo(1.2, 1e-6)
       expect(await readBack('return scene.get_node("KeySun").rotation_degrees.round()')).to.deep.equal([-50, 30, 0])
-      const omni = await w.run('lighting.add_light', {type: 'omni', name: 'Lamp', position: [2, 3, 2], range: 6, color: '#ffcc88'})
+      const omni = await w.run('lighting.add_light', {
+        type: 'omni',
+        name: 'Lamp',
+        position: [2, 3, 2],
+        range: 6,
+        color: '#ffcc88',
+      })
       close(omni.color, hex('#ffcc88'))
-      const spot = await w.run('lighting.add_light', {type: 'spot', name: 'Spot', position: [0, 4, 0], target: 'Crate', spot_angle: 30, range: 8})
+      const spot = await w.run('lighting.add_light', {
+        type: 'spot',
+        name: 'Spot',
+        position: [0, 4, 0],
+        target: 'Crate',
+        spot_angle: 30,
+        range: 8,
+      })
       close(spot.direction, [0, -1, 0])
       const d = await w.run('lighting.describe')
       const lights = Object.fromEntries(d.lights.map((l: Json) => [l.path, l]))
@@ -236,7 +395,12 @@ return out`)
       await w.refused('lighting.add_light', {type: 'omni', spot_angle: 20}, -32602, 'spot_angle is for spot lights')
       await w.refused('lighting.add_light', {type: 'spot', spot_angle: 200}, -32602, 'spot_angle')
       await w.refused('lighting.add_light', {type: 'omni', energy: -1}, -32602, 'energy')
-      await w.refused('lighting.add_light', {type: 'spot', position: [0, 0.5, 0], point: [0, 0.5, 0]}, -32602, 'sits on the point')
+      await w.refused(
+        'lighting.add_light',
+        {type: 'spot', position: [0, 0.5, 0], point: [0, 0.5, 0]},
+        -32602,
+        'sits on the point',
+      )
       await w.refused('lighting.add_light', {type: 'spot', target: 'Ghost'}, -32001, 'Ghost')
       await w.refused('lighting.add_light', {type: 'omni', position: [1, 2]}, -32602, "'position' must have 3 numbers")
       await w.refused('lighting.add_light', {type: 'laser'}, -32602, 'type')
@@ -251,18 +415,36 @@ return out`)
       close(gi.size, [1, 1, 1])
       close(gi.position, [0, 0.5, 0])
       // under a turned parent (the sun) the probe still covers the crate's box in the world
-      const turned = await w.run('lighting.add_probe', {type: 'voxel_gi', cover: ['Crate'], margin: 0, name: 'Turned', parent: 'Sun'})
+      const turned = await w.run('lighting.add_probe', {
+        type: 'voxel_gi',
+        cover: ['Crate'],
+        margin: 0,
+        name: 'Turned',
+        parent: 'Sun',
+      })
       close(turned.position, [0, 0.5, 0])
-      const world = await readBack('var p = scene.get_node("Sun/Turned")\nvar box = p.global_transform * AABB(-p.size / 2.0, p.size)\nreturn [box.position, box.size]')
+      const world = await readBack(
+        'var p = scene.get_node("Sun/Turned")\nvar box = p.global_transform * AABB(-p.size / 2.0, p.size)\nreturn [box.position, box.size]',
+      )
       close(world[0], [-0.5, 0, -0.5])
       close(world[1], [1, 1, 1])
       const lm = await w.run('lighting.add_probe', {type: 'lightmap_gi', cover: ['Crate']})
       expect(lm.type).to.equal('LightmapGI')
-      expect((await w.call('lighting.describe', {})).gi.map((g: Json) => g.type)).to.have.members(['VoxelGI', 'VoxelGI', 'ReflectionProbe', 'LightmapGI'])
+      expect((await w.call('lighting.describe', {})).gi.map((g: Json) => g.type)).to.have.members([
+        'VoxelGI',
+        'VoxelGI',
+        'ReflectionProbe',
+        'LightmapGI',
+      ])
       await w.refused('lighting.add_probe', {type: 'voxel_gi', cover: []}, -32602, 'empty')
       await w.refused('lighting.add_probe', {type: 'voxel_gi', cover: ['Crate', 'Ghost']}, -32001, 'Ghost')
       await w.refused('lighting.add_probe', {type: 'voxel_gi', cover: ['Crate'], margin: -1}, -32602, 'margin')
-      await w.refused('lighting.add_probe', {type: 'voxel_gi', cover: ['Crate'], name: 'GI'}, -32000, "already has a child named 'GI'")
+      await w.refused(
+        'lighting.add_probe',
+        {type: 'voxel_gi', cover: ['Crate'], name: 'GI'},
+        -32000,
+        "already has a child named 'GI'",
+      )
     })
   })
 })

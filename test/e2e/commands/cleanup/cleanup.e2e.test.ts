@@ -27,35 +27,55 @@ describe('cleanup commands (real editor)', function () {
       file('moved/enemy.tscn'),
       '[gd_scene load_steps=2 format=3]\n\n[ext_resource type="Script" path="res://old/enemy.gd" id="1"]\n\n[node name="Enemy" type="Node2D"]\nscript = ExtResource("1")\n',
     )
-    writeFileSync(file('gone.png.import'), '[remap]\n\nimporter="texture"\ntype="CompressedTexture2D"\npath="res://.godot/imported/gone.png-abc.ctex"\n\n[deps]\n\nsource_file="res://gone.png"\ndest_files=["res://.godot/imported/gone.png-abc.ctex"]\n')
+    writeFileSync(
+      file('gone.png.import'),
+      '[remap]\n\nimporter="texture"\ntype="CompressedTexture2D"\npath="res://.godot/imported/gone.png-abc.ctex"\n\n[deps]\n\nsource_file="res://gone.png"\ndest_files=["res://.godot/imported/gone.png-abc.ctex"]\n',
+    )
   })
   after(async () => {
     await editor?.stop()
   })
 
   it('declares every cleanup command with an example', () => {
-    expect(Object.keys(examples)).to.have.members(['cleanup.broken_references', 'cleanup.fix_references', 'cleanup.orphaned_imports', 'cleanup.unused_input_actions', 'cleanup.unused_autoloads'])
+    expect(Object.keys(examples)).to.have.members([
+      'cleanup.broken_references',
+      'cleanup.fix_references',
+      'cleanup.orphaned_imports',
+      'cleanup.unused_input_actions',
+      'cleanup.unused_autoloads',
+    ])
   })
 
   it('broken_references finds the moved script with its new home; fix_references repairs it (dry run first)', async () => {
     const broken = await call('cleanup.broken_references', examples['cleanup.broken_references'])
-    expect(broken.broken).to.deep.equal([{file: 'res://moved/enemy.tscn', missing: 'res://old/enemy.gd', candidates: ['res://moved/enemy.gd']}])
+    expect(broken.broken).to.deep.equal([
+      {file: 'res://moved/enemy.tscn', missing: 'res://old/enemy.gd', candidates: ['res://moved/enemy.gd']},
+    ])
     const example = await call('cleanup.fix_references', examples['cleanup.fix_references'])
     expect(example).to.include({count: 0, dry_run: true})
     const before = readFileSync(file('moved/enemy.tscn'), 'utf8')
     const dry = await call('cleanup.fix_references', {from: 'res://old/enemy.gd', to: 'res://moved/enemy.gd'})
     expect(dry).to.deep.include({dry_run: true, count: 1, files: [{file: 'res://moved/enemy.tscn', references: 1}]})
     expect(readFileSync(file('moved/enemy.tscn'), 'utf8')).to.equal(before)
-    const fixed = await call('cleanup.fix_references', {from: 'res://old/enemy.gd', to: 'res://moved/enemy.gd', dry_run: false})
+    const fixed = await call('cleanup.fix_references', {
+      from: 'res://old/enemy.gd',
+      to: 'res://moved/enemy.gd',
+      dry_run: false,
+    })
     expect(fixed.count).to.equal(1)
     expect(readFileSync(file('moved/enemy.tscn'), 'utf8')).to.include('path="res://moved/enemy.gd"')
     expect((await call('cleanup.broken_references')).broken).to.deep.equal([])
-    const loaded = await call('editor.run_script', {code: 'return load("res://moved/enemy.tscn").instantiate().get_script().resource_path'})
+    const loaded = await call('editor.run_script', {
+      code: 'return load("res://moved/enemy.tscn").instantiate().get_script().resource_path',
+    })
     expect(loaded.result).to.equal('res://moved/enemy.gd')
   })
 
   it('fix_references refuses a target that does not exist or leaves the project', async () => {
-    const missing = await rpcError(editor.client, 'cleanup.fix_references', {from: 'res://a.gd', to: 'res://nowhere.gd'})
+    const missing = await rpcError(editor.client, 'cleanup.fix_references', {
+      from: 'res://a.gd',
+      to: 'res://nowhere.gd',
+    })
     expect(missing.message).to.include('move the file first')
     const jailed = await rpcError(editor.client, 'cleanup.fix_references', {from: 'res://a.gd', to: '/etc/passwd'})
     expect(jailed.rpcCode).to.equal(-32003)
@@ -64,7 +84,11 @@ describe('cleanup commands (real editor)', function () {
   it('orphaned_imports lists the .import file of a deleted asset, then deletes it', async () => {
     const listed = await call('cleanup.orphaned_imports', examples['cleanup.orphaned_imports'])
     expect(listed.orphaned).to.deep.equal([
-      {import: 'res://gone.png.import', source: 'res://gone.png', imported: ['res://.godot/imported/gone.png-abc.ctex']},
+      {
+        import: 'res://gone.png.import',
+        source: 'res://gone.png',
+        imported: ['res://.godot/imported/gone.png-abc.ctex'],
+      },
     ])
     expect(existsSync(file('gone.png.import'))).to.equal(true)
     const deleted = await call('cleanup.orphaned_imports', {delete: true})

@@ -25,7 +25,10 @@ describe('cleanup unused settings commands (real editor)', function () {
     examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
     writeFileSync(join(editor.root, 'scripts', 'unused_auto.gd'), 'extends Node\n')
     writeFileSync(join(editor.root, 'scripts', 'used_auto.gd'), 'extends Node\nvar score := 0\n')
-    writeFileSync(join(editor.root, 'scripts', 'hud.gd'), 'extends Node\nfunc _ready() -> void:\n\tprint(UsedAuto.score)\n')
+    writeFileSync(
+      join(editor.root, 'scripts', 'hud.gd'),
+      'extends Node\nfunc _ready() -> void:\n\tprint(UsedAuto.score)\n',
+    )
     await call('project.scan')
     await call('project.input_action_add', {name: 'jump', keys: ['Space']})
     await call('project.autoload_add', {name: 'UnusedAuto', path: 'res://scripts/unused_auto.gd'})
@@ -36,7 +39,10 @@ describe('cleanup unused settings commands (real editor)', function () {
   })
 
   it('unused_input_actions lists only the action no file names, removes it (saved), and Undo restores it', async () => {
-    const listed = await call('cleanup.unused_input_actions', {...examples['cleanup.unused_input_actions'], remove: false})
+    const listed = await call('cleanup.unused_input_actions', {
+      ...examples['cleanup.unused_input_actions'],
+      remove: false,
+    })
     expect(listed).to.include({count: 1, checked: 3, removed: false})
     expect(listed.actions).to.deep.equal(['jump'])
     expect(await has('input/jump')).to.equal(true)

@@ -54,7 +54,14 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
   })
 
   it('refuses the paused-game commands when no game runs, saying what to do', async () => {
-    for (const method of ['debug.state', 'debug.step', 'debug.continue', 'debug.evaluate', 'debug.pause', 'debug.reload_scripts']) {
+    for (const method of [
+      'debug.state',
+      'debug.step',
+      'debug.continue',
+      'debug.evaluate',
+      'debug.pause',
+      'debug.reload_scripts',
+    ]) {
       const params = method === 'debug.evaluate' ? {expression: '1'} : {}
       const error = await rpcError(editor.client, method, params)
       expect(error.rpcCode, method).to.equal(NOT_RUNNING)
@@ -70,9 +77,30 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
       code: 'return Array(EditorInterface.get_script_editor().get_current_editor().get_base_editor().get_breakpointed_lines())',
     })
     expect(inEditor.result).to.deep.equal([15]) // the gutter's own 0-based line
-    await refusedUnchanged(editor.client, breakpoints, 'debug.set_breakpoint', {path: PLAYER, line: 99}, -32602, 'there is no line 99')
-    await refusedUnchanged(editor.client, breakpoints, 'debug.set_breakpoint', {path: 'res://scripts/nope.gd', line: 1}, -32001, 'no script')
-    await refusedUnchanged(editor.client, breakpoints, 'debug.remove_breakpoint', {path: PLAYER, line: 3}, -32001, 'no breakpoint on')
+    await refusedUnchanged(
+      editor.client,
+      breakpoints,
+      'debug.set_breakpoint',
+      {path: PLAYER, line: 99},
+      -32602,
+      'there is no line 99',
+    )
+    await refusedUnchanged(
+      editor.client,
+      breakpoints,
+      'debug.set_breakpoint',
+      {path: 'res://scripts/nope.gd', line: 1},
+      -32001,
+      'no script',
+    )
+    await refusedUnchanged(
+      editor.client,
+      breakpoints,
+      'debug.remove_breakpoint',
+      {path: PLAYER, line: 3},
+      -32001,
+      'no breakpoint on',
+    )
     const blank = await call('debug.set_breakpoint', {path: PLAYER, line: 3})
     expect(blank.warning).to.include('blank or a comment')
     await call('debug.remove_breakpoint', {path: PLAYER, line: 3})
@@ -126,7 +154,8 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
   it('a breakpoint set while the game runs stops it there; removing it and continuing lets it run', async () => {
     await call('debug.set_breakpoint', {path: PLAYER, line: 11})
     const deadline = Date.now() + 5000
-    while (!(await call('scene.is_playing')).paused_at_breakpoint && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+    while (!(await call('scene.is_playing')).paused_at_breakpoint && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100))
     const state = await call('debug.state')
     expect(state.location).to.deep.include({file: PLAYER, line: 11, function: '_physics_process'})
     const again = await call('debug.continue', {wait_ms: 2000})
@@ -154,7 +183,9 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
       writeFileSync(playerFile(), original.replace('\treturn health', '\treturn health + 1000'))
       const reloaded = await call('debug.reload_scripts', examples['debug.reload_scripts'])
       expect(reloaded).to.deep.include({reloaded: [PLAYER], playing: true, undoable: false})
-      expect((await call('runtime.call', {node_path: 'Player', method: 'take_damage', args: [10]})).result).to.equal(1080)
+      expect((await call('runtime.call', {node_path: 'Player', method: 'take_damage', args: [10]})).result).to.equal(
+        1080,
+      )
       expect((await call('runtime.get', {node_path: 'Player', properties: ['health', 'speed']})).values).to.deep.equal({
         health: 80,
         speed: 200,
@@ -162,7 +193,9 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
       writeFileSync(playerFile(), original.replace('\treturn health', '\treturn health +'))
       const broken = await rpcError(editor.client, 'debug.reload_scripts', {paths: [PLAYER]})
       expect(broken.message).to.include('does not compile')
-      expect((await call('runtime.call', {node_path: 'Player', method: 'take_damage', args: [0]})).result).to.equal(1080)
+      expect((await call('runtime.call', {node_path: 'Player', method: 'take_damage', args: [0]})).result).to.equal(
+        1080,
+      )
       const missing = await rpcError(editor.client, 'debug.reload_scripts', {paths: ['res://scripts/nope.gd']})
       expect(missing.rpcCode).to.equal(-32001)
     } finally {

@@ -125,7 +125,10 @@ while EditorInterface.get_edited_scene_root() == null:
       ['scene.call("save_scene")', 'EditorInterface.save_scene'],
       ['OS.call("execute", "rm", [])', 'an unsafe method called by name'],
       ['var m = "sa" + "ve_scene"\nEditorInterface.call(m)', 'a method called by a name built at run time'],
-      ['var m = "sa" + "ve_scene"\nvar c = Callable(EditorInterface, m)', 'a Callable whose method name is built at run time'],
+      [
+        'var m = "sa" + "ve_scene"\nvar c = Callable(EditorInterface, m)',
+        'a Callable whose method name is built at run time',
+      ],
       ['var e = Expression.new()\ne.parse("1")', 'Expression'],
       ['var s = GDScript.new()\ns.source_code = "extends Node"', 'a script built at run time'],
       ['OS.shell_open("file:///tmp")', 'OS.shell_open'],
@@ -148,7 +151,9 @@ while EditorInterface.get_edited_scene_root() == null:
   })
 
   it('allows calls by literal name and lambdas called with values (the guard refuses only names built at run time)', async () => {
-    const out = await run('var twice = func(x): return x * 2\nemit(twice.call(3))\nemit(scene.call("get_name"))\nreturn twice.callv([5])')
+    const out = await run(
+      'var twice = func(x): return x * 2\nemit(twice.call(3))\nemit(scene.call("get_name"))\nreturn twice.callv([5])',
+    )
     expect(out.emitted).to.deep.equal([6, 'Main'])
     expect(out.result).to.equal(10)
   })
@@ -170,7 +175,12 @@ while EditorInterface.get_edited_scene_root() == null:
     const {entries} = await call('editor.audit', {limit: 50})
     const mine = (entries as Json[]).filter((x) => String(x.body ?? '').includes(marker))
     expect(mine, 'the refused body is never run, so never audited').to.have.length(1)
-    expect(mine[0]).to.include({kind: 'editor.run_script', transport: 'ws', outcome: 'started', size: mine[0].body.length})
+    expect(mine[0]).to.include({
+      kind: 'editor.run_script',
+      transport: 'ws',
+      outcome: 'started',
+      size: mine[0].body.length,
+    })
     const done = (entries as Json[]).find((x) => x.id === mine[0].id && x.outcome !== 'started')
     expect(done).to.include({outcome: 'ok'})
     const errors = await call('editor.errors', {since})

@@ -8,9 +8,11 @@ import {WorldExamples} from '../world-examples.js'
 
 const close = (actual: number[], expected: number[], tolerance = 1e-3) => {
   expect(actual, `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.have.length(expected.length)
-  for (const [i, e] of expected.entries()) expect(actual[i], `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.be.closeTo(e, tolerance)
+  for (const [i, e] of expected.entries())
+    expect(actual[i], `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.be.closeTo(e, tolerance)
 }
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="32"><rect width="64" height="32" fill="#69c"/></svg>'
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="32"><rect width="64" height="32" fill="#69c"/></svg>'
 const hex = (h: string) => [...[1, 3, 5].map((i) => Number.parseInt(h.slice(i, i + 2), 16) / 255), 1]
 
 /** Every stored setting of the scene's Environment and of its sky material (resources by identity). */
@@ -49,9 +51,17 @@ describe('environment and scene3d commands (real editor)', function () {
     expect(await w.load('scene3d')).to.include.members(['scene3d.place', 'scene3d.transform'])
     // the fingerprint also holds the environment's settings: fog, tonemap and sky changes show, and undo must revert them
     const nodes = w.fingerprint
-    w.fingerprint = async () => [...(await nodes()), ...((await w.call('editor.run_script', {code: ENVIRONMENT})).result as string[])]
+    w.fingerprint = async () => [
+      ...(await nodes()),
+      ...((await w.call('editor.run_script', {code: ENVIRONMENT})).result as string[]),
+    ]
     await w.call('scene.create', {path: 'res://scenes/prop.tscn', root_type: 'Node3D', root_name: 'Prop'})
-    await w.call('scene3d.place', {type: 'MeshInstance3D', name: 'Mesh', position: [0, 0.5, 0], properties: {mesh: {class: 'BoxMesh'}}})
+    await w.call('scene3d.place', {
+      type: 'MeshInstance3D',
+      name: 'Mesh',
+      position: [0, 0.5, 0],
+      properties: {mesh: {class: 'BoxMesh'}},
+    })
     await w.call('scene.save')
     await w.open('res://scenes/level_3d.tscn')
   })
@@ -62,7 +72,12 @@ describe('environment and scene3d commands (real editor)', function () {
   describe('environment', () => {
     it('refuses every environment command while the level has no WorldEnvironment', async () => {
       for (const method of ['environment.describe', 'environment.fog', 'environment.sky', 'environment.gi'])
-        await w.refused(method, method === 'environment.fog' ? {enabled: true} : method === 'environment.gi' ? {ssao: true} : {}, -32001, 'no WorldEnvironment')
+        await w.refused(
+          method,
+          method === 'environment.fog' ? {enabled: true} : method === 'environment.gi' ? {ssao: true} : {},
+          -32001,
+          'no WorldEnvironment',
+        )
     })
 
     it('environment.create (example): an outdoor day with a procedural sky; the other presets; one per scene', async () => {
@@ -72,7 +87,12 @@ describe('environment and scene3d commands (real editor)', function () {
       expect(out.environment.sky.material).to.equal('ProceduralSkyMaterial')
       expect(out.environment.tonemap.mode).to.equal('filmic')
       expect(out.environment.ambient.source).to.equal('sky')
-      await w.refused('environment.create', {preset: 'night', name: 'Night'}, -32000, 'already has a WorldEnvironment at /root/Level3D/WorldEnvironment')
+      await w.refused(
+        'environment.create',
+        {preset: 'night', name: 'Night'},
+        -32000,
+        'already has a WorldEnvironment at /root/Level3D/WorldEnvironment',
+      )
       await w.refused('environment.create', {preset: 'dusk'}, -32602, 'preset')
       // the other presets, each on its own (undo the day first)
       expect((await w.call('editor.undo')).undone).to.equal(true)
@@ -114,10 +134,20 @@ describe('environment and scene3d commands (real editor)', function () {
       expect(clear.environment.background).to.equal('clear_color')
       const lit = await w.call('lighting.describe', {})
       expect(lit.environment).to.deep.include({path: '/root/Level3D/WorldEnvironment', ambient_source: 3})
-      await w.refused('environment.sky', {kind: 'panorama', panorama: 'res://scenes/main.tscn'}, -32001, 'no image at res://scenes/main.tscn')
+      await w.refused(
+        'environment.sky',
+        {kind: 'panorama', panorama: 'res://scenes/main.tscn'},
+        -32001,
+        'no image at res://scenes/main.tscn',
+      )
       await w.refused('environment.sky', {kind: 'color'}, -32602, 'kind color needs color')
       await w.refused('environment.sky', {kind: 'panorama'}, -32602, 'needs panorama')
-      await w.refused('environment.sky', {kind: 'panorama', panorama: 'res://nope.png'}, -32001, 'no image at res://nope.png')
+      await w.refused(
+        'environment.sky',
+        {kind: 'panorama', panorama: 'res://nope.png'},
+        -32001,
+        'no image at res://nope.png',
+      )
       await w.refused('environment.sky', {kind: 'aurora'}, -32602, 'kind')
       await w.refused('environment.sky', {energy: -1}, -32602, 'energy')
       await w.refused('environment.sky', {node_path: 'Crate'}, -32602, 'MeshInstance3D, not a WorldEnvironment')
@@ -128,7 +158,12 @@ describe('environment and scene3d commands (real editor)', function () {
       expect(out.values).to.deep.include({fog_enabled: true})
       expect(out.values.fog_density).to.be.closeTo(0.02, 1e-6)
       close(out.values.fog_light_color, hex('#a0b0c0'))
-      const vol = await w.run('environment.fog', {volumetric: true, volumetric_density: 0.05, height: 2, height_density: -0.5})
+      const vol = await w.run('environment.fog', {
+        volumetric: true,
+        volumetric_density: 0.05,
+        height: 2,
+        height_density: -0.5,
+      })
       expect(vol.values).to.deep.include({volumetric_fog_enabled: true, fog_height: 2, fog_height_density: -0.5})
       const d = await w.run('environment.describe')
       expect(d.environment.fog).to.deep.include({enabled: true, volumetric: true})
@@ -154,7 +189,12 @@ describe('environment and scene3d commands (real editor)', function () {
       const out = await w.run('environment.gi')
       expect(out.values).to.deep.include({ssao_enabled: true, ambient_light_source: 3})
       expect(out.values.ambient_light_energy).to.be.closeTo(0.8, 1e-6)
-      const sdfgi = await w.run('environment.gi', {sdfgi: true, sdfgi_cascades: 6, ambient_source: 'color', ambient_color: '#102030'})
+      const sdfgi = await w.run('environment.gi', {
+        sdfgi: true,
+        sdfgi_cascades: 6,
+        ambient_source: 'color',
+        ambient_color: '#102030',
+      })
       expect(sdfgi.values).to.deep.include({sdfgi_enabled: true, sdfgi_cascades: 6, ambient_light_source: 2})
       const d = await w.call('environment.describe', {})
       expect(d.environment).to.deep.include({ssao: true, sdfgi: true})
@@ -169,18 +209,48 @@ describe('environment and scene3d commands (real editor)', function () {
   describe('scene3d', () => {
     it('scene3d.place (example): a marker at a position, turned 90 degrees', async () => {
       const out = await w.run('scene3d.place')
-      expect(out).to.deep.include({path: '/root/Level3D/Spawn', type: 'Marker3D', scene: null, position: [3, 0, -2], rotation_degrees: [0, 90, 0], scale: [1, 1, 1]})
-      const aimed = await w.run('scene3d.place', {type: 'Marker3D', name: 'Eye', position: [0, 0.5, 5], look_at: 'Crate'})
+      expect(out).to.deep.include({
+        path: '/root/Level3D/Spawn',
+        type: 'Marker3D',
+        scene: null,
+        position: [3, 0, -2],
+        rotation_degrees: [0, 90, 0],
+        scale: [1, 1, 1],
+      })
+      const aimed = await w.run('scene3d.place', {
+        type: 'Marker3D',
+        name: 'Eye',
+        position: [0, 0.5, 5],
+        look_at: 'Crate',
+      })
       close(aimed.rotation_degrees, [0, 0, 0])
-      const under = await w.run('scene3d.place', {type: 'Node3D', parent: 'Crate', name: 'Child', position: [1, 1.5, 0], scale: [2, 2, 2]})
+      const under = await w.run('scene3d.place', {
+        type: 'Node3D',
+        parent: 'Crate',
+        name: 'Child',
+        position: [1, 1.5, 0],
+        scale: [2, 2, 2],
+      })
       expect(under).to.deep.include({path: '/root/Level3D/Crate/Child', position: [1, 1.5, 0], scale: [2, 2, 2]})
-      expect((await w.call('editor.run_script', {code: 'return scene.get_node("Crate/Child").position'})).result).to.deep.equal([1, 1, 0])
+      expect(
+        (await w.call('editor.run_script', {code: 'return scene.get_node("Crate/Child").position'})).result,
+      ).to.deep.equal([1, 1, 0])
       await w.refused('scene3d.place', {type: 'Sprite2D'}, -32602, 'Sprite2D is a Sprite2D, not a Node3D')
       await w.refused('scene3d.place', {type: 'NoSuchClass'}, -32602, "'NoSuchClass' is not a node class")
       await w.refused('scene3d.place', {type: 'Marker3D', name: 'Crate'}, -32000, "already has a child named 'Crate'")
-      await w.refused('scene3d.place', {type: 'Marker3D', position: [0, 0.5, 0], look_at: 'Crate'}, -32602, 'at the position itself')
+      await w.refused(
+        'scene3d.place',
+        {type: 'Marker3D', position: [0, 0.5, 0], look_at: 'Crate'},
+        -32602,
+        'at the position itself',
+      )
       await w.refused('scene3d.place', {type: 'Marker3D', position: [1, 2]}, -32602, 'position')
-      await w.refused('scene3d.place', {type: 'res://scenes/missing.tscn'}, -32001, 'no scene at res://scenes/missing.tscn')
+      await w.refused(
+        'scene3d.place',
+        {type: 'res://scenes/missing.tscn'},
+        -32001,
+        'no scene at res://scenes/missing.tscn',
+      )
       await w.refused('scene3d.place', {type: 'res://scenes/main.tscn'}, -32602, 'not a Node3D')
       await w.refused('scene3d.place', {type: 'res://scenes/level_3d.tscn'}, -32602, 'itself')
       await w.refused('scene3d.place', {type: 'MeshInstance3D', properties: {mesh: 5}}, -32602, 'mesh')
@@ -189,13 +259,30 @@ describe('environment and scene3d commands (real editor)', function () {
     it('scene3d.place: instances a saved scene, and drops things onto the ground by a ray', async () => {
       const prop = await w.run('scene3d.place', {type: 'res://scenes/prop.tscn', name: 'Prop1', position: [4, 0, 4]})
       expect(prop).to.deep.include({path: '/root/Level3D/Prop1', type: 'Node3D', scene: 'res://scenes/prop.tscn'})
-      const inst = await w.call('editor.run_script', {code: 'var p = scene.get_node("Prop1")\nreturn [p.scene_file_path, p.owner == scene, p.get_node("Mesh").owner == p]'})
+      const inst = await w.call('editor.run_script', {
+        code: 'var p = scene.get_node("Prop1")\nreturn [p.scene_file_path, p.owner == scene, p.get_node("Mesh").owner == p]',
+      })
       expect(inst.result).to.deep.equal(['res://scenes/prop.tscn', true, true])
-      await w.refused('scene3d.place', {type: 'Marker3D', name: 'Dropped', position: [2, 3, -5], on_ground: true}, -32000, 'no collision shape below')
+      await w.refused(
+        'scene3d.place',
+        {type: 'Marker3D', name: 'Dropped', position: [2, 3, -5], on_ground: true},
+        -32000,
+        'no collision shape below',
+      )
       await w.call('physics.add_body', {type: 'StaticBody3D', parent: 'Floor', name: 'FloorBody', fit_to: 'Floor'})
-      const marker = await w.run('scene3d.place', {type: 'Marker3D', name: 'Dropped', position: [2, 3, -5], on_ground: true})
+      const marker = await w.run('scene3d.place', {
+        type: 'Marker3D',
+        name: 'Dropped',
+        position: [2, 3, -5],
+        on_ground: true,
+      })
       close(marker.position, [2, 0, -5])
-      const box = await w.run('scene3d.place', {type: 'res://scenes/prop.tscn', name: 'Prop2', position: [-3, 4, 1], on_ground: true})
+      const box = await w.run('scene3d.place', {
+        type: 'res://scenes/prop.tscn',
+        name: 'Prop2',
+        position: [-3, 4, 1],
+        on_ground: true,
+      })
       close(box.position, [-3, 0, 1]) // the prop's mesh bottom is its origin
       const far = {type: 'Marker3D', name: 'Far', position: [500, 3, 500], on_ground: true}
       await w.refused('scene3d.place', far, -32000, 'no collision shape below')
@@ -203,20 +290,34 @@ describe('environment and scene3d commands (real editor)', function () {
 
     it('scene3d.transform (example): move and turn; about a pivot; in local space; refusals', async () => {
       const out = await w.run('scene3d.transform')
-      expect(out.nodes[0]).to.deep.include({path: '/root/Level3D/Crate', position: [0, 1.5, 0], rotation_degrees: [0, 45, 0]})
+      expect(out.nodes[0]).to.deep.include({
+        path: '/root/Level3D/Crate',
+        position: [0, 1.5, 0],
+        rotation_degrees: [0, 45, 0],
+      })
       expect((await w.call('editor.undo')).undone).to.equal(true)
       // a node and its own child, the child listed first: each moves by the amount once, and undo restores both
       await w.call('scene3d.place', {type: 'Node3D', parent: 'Crate', name: 'Kid', position: [0, 2.5, 0]})
-      const both = await w.run('scene3d.transform', {nodes: ['Crate/Kid', 'Crate'], translate: [1, 0, 0], rotate_degrees: [0, 90, 0]})
+      const both = await w.run('scene3d.transform', {
+        nodes: ['Crate/Kid', 'Crate'],
+        translate: [1, 0, 0],
+        rotate_degrees: [0, 90, 0],
+      })
       close(both.nodes[0].position, [1, 2.5, 0])
       close(both.nodes[1].position, [1, 0.5, 0])
       close(both.nodes[0].rotation_degrees, [0, 90, 0])
-      const kid = await w.call('editor.run_script', {code: 'return [scene.get_node("Crate/Kid").global_position, scene.get_node("Crate/Kid").position]'})
+      const kid = await w.call('editor.run_script', {
+        code: 'return [scene.get_node("Crate/Kid").global_position, scene.get_node("Crate/Kid").position]',
+      })
       close(kid.result[0], [1, 2.5, 0])
       close(kid.result[1], [0, 2, 0])
       expect((await w.call('editor.undo')).undone).to.equal(true)
       expect((await w.call('editor.undo')).undone).to.equal(true)
-      const pivot = await w.run('scene3d.transform', {nodes: ['Crate', 'Sun'], rotate_degrees: [0, 90, 0], pivot: [1, 0.5, 0]})
+      const pivot = await w.run('scene3d.transform', {
+        nodes: ['Crate', 'Sun'],
+        rotate_degrees: [0, 90, 0],
+        pivot: [1, 0.5, 0],
+      })
       close(pivot.nodes[0].position, [1, 0.5, 1])
       close(pivot.nodes[1].position, [1, 5, 1])
       const local = await w.run('scene3d.transform', {nodes: ['Crate'], translate: [0, 0, -1], space: 'local'})
@@ -225,7 +326,12 @@ describe('environment and scene3d commands (real editor)', function () {
       close(scaled.nodes[0].position, [0, 1, 1])
       close(scaled.nodes[0].scale, [2, 2, 2])
       await w.refused('scene3d.transform', {nodes: ['Crate']}, -32602, 'give translate, rotate_degrees, scale')
-      await w.refused('scene3d.transform', {nodes: ['/root/Level3D'], translate: [1, 0, 0]}, -32602, 'not a movable Node3D')
+      await w.refused(
+        'scene3d.transform',
+        {nodes: ['/root/Level3D'], translate: [1, 0, 0]},
+        -32602,
+        'not a movable Node3D',
+      )
       await w.refused('scene3d.transform', {nodes: ['Crate', 'Ghost'], translate: [1, 0, 0]}, -32001, 'Ghost')
       await w.refused('scene3d.transform', {nodes: [], translate: [1, 0, 0]}, -32602, 'empty')
       await w.refused('scene3d.transform', {nodes: ['Crate'], translate: [1, 0, 0], space: 'world'}, -32602, 'space')

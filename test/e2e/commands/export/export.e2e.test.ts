@@ -56,18 +56,37 @@ describe('export commands (real editor)', function () {
   it('export.preset_add writes a preset to export_presets.cfg; presets lists it; undo takes it out', async () => {
     expect((await call('export.presets', examples['export.presets'])).count).to.equal(0)
     const out = await call('export.preset_add', examples['export.preset_add'])
-    expect(out).to.deep.include({name: 'Linux', platform: 'Linux', export_path: 'build/linux/game.x86_64', section: 'preset.0'})
+    expect(out).to.deep.include({
+      name: 'Linux',
+      platform: 'Linux',
+      export_path: 'build/linux/game.x86_64',
+      section: 'preset.0',
+    })
     expect(out).to.deep.include({runnable: true, export_filter: 'all_resources', exclude_filter: 'test/*'})
-    expect(presetsFile()).to.include('[preset.0]\n\nname="Linux"\nplatform="Linux"').and.include('exclude_filter="test/*"')
+    expect(presetsFile())
+      .to.include('[preset.0]\n\nname="Linux"\nplatform="Linux"')
+      .and.include('exclude_filter="test/*"')
     const listed = await call('export.presets')
     expect(listed.presets[0].templates.release.installed).to.equal(false)
-    expect(listed.presets[0].templates.release.file).to.match(/export_templates\/4\.6[.\d]*\.stable\/linux_release\.x86_64$/)
+    expect(listed.presets[0].templates.release.file).to.match(
+      /export_templates\/4\.6[.\d]*\.stable\/linux_release\.x86_64$/,
+    )
     await undo('Bridge: Add export preset Linux')
     expect((await call('export.presets')).count).to.equal(0)
     await call('export.preset_add', examples['export.preset_add'])
     await refused('export.preset_add', examples['export.preset_add'], -32000, 'already exists')
-    await refused('export.preset_add', {...examples['export.preset_add'], name: 'X', platform: 'Amiga'}, -32602, 'must be one of Linux')
-    await refused('export.preset_add', {...examples['export.preset_add'], name: 'X', options: {embed: true}}, -32602, 'not a platform option')
+    await refused(
+      'export.preset_add',
+      {...examples['export.preset_add'], name: 'X', platform: 'Amiga'},
+      -32602,
+      'must be one of Linux',
+    )
+    await refused(
+      'export.preset_add',
+      {...examples['export.preset_add'], name: 'X', options: {embed: true}},
+      -32602,
+      'not a platform option',
+    )
   })
 
   it('export.preset_set changes fields and options and returns the previous values; undo restores', async () => {
@@ -87,7 +106,9 @@ describe('export commands (real editor)', function () {
   it('export.templates reports where templates go and that none are installed here', async () => {
     const out = await call('export.templates', examples['export.templates'])
     expect(out.installed).to.equal(false)
-    expect(out.dir).to.contain(editor.home).and.match(/export_templates\/4\.6[.\d]*\.stable$/)
+    expect(out.dir)
+      .to.contain(editor.home)
+      .and.match(/export_templates\/4\.6[.\d]*\.stable$/)
     expect(out.platforms).to.deep.include({Linux: false, Web: false})
   })
 
@@ -102,9 +123,21 @@ describe('export commands (real editor)', function () {
       'mode: pack',
     )
     const data = JSON.stringify(error.data)
-    expect(data).to.include('"platform":"Linux"').and.match(/"missing":"[^"]*linux_release\.x86_64"/)
-    await refused('export.run', {preset: 'Linux', output: 'user://exports/game.x86_64', mode: 'debug'}, -32000, 'linux_debug.x86_64')
-    await refused('export.run', {preset: 'Linux', output: 'user://exports/game.exe', mode: 'pack'}, -32602, '.pck or .zip')
+    expect(data)
+      .to.include('"platform":"Linux"')
+      .and.match(/"missing":"[^"]*linux_release\.x86_64"/)
+    await refused(
+      'export.run',
+      {preset: 'Linux', output: 'user://exports/game.x86_64', mode: 'debug'},
+      -32000,
+      'linux_debug.x86_64',
+    )
+    await refused(
+      'export.run',
+      {preset: 'Linux', output: 'user://exports/game.exe', mode: 'pack'},
+      -32602,
+      '.pck or .zip',
+    )
     await refused('export.run', {preset: 'Linus', output: 'user://x.pck', mode: 'pack'}, -32001, "did you mean 'Linux'")
   })
 
@@ -121,7 +154,11 @@ describe('export commands (real editor)', function () {
   })
 
   it('export.preset_remove takes the preset out; undo puts it back', async () => {
-    expect(await call('export.preset_remove', examples['export.preset_remove'])).to.deep.equal({removed: 'Linux', count: 0, undoable: true})
+    expect(await call('export.preset_remove', examples['export.preset_remove'])).to.deep.equal({
+      removed: 'Linux',
+      count: 0,
+      undoable: true,
+    })
     expect(presetsFile()).not.to.include('name="Linux"')
     await undo('Bridge: Remove export preset Linux')
     expect(presetsFile()).to.include('name="Linux"')

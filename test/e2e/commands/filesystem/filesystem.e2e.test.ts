@@ -23,7 +23,9 @@ describe('filesystem commands (real editor)', function () {
     const error = await rpcError(editor.client, method, params)
     expect(error.rpcCode, error.message).to.equal(code)
     for (const f of fragments) expect(error.message).to.include(f)
-    expect([files.map(exists), files.map(read), read('res://project.godot')], `${method} changed files`).to.deep.equal(before)
+    expect([files.map(exists), files.map(read), read('res://project.godot')], `${method} changed files`).to.deep.equal(
+      before,
+    )
   }
 
   before(async () => {
@@ -58,7 +60,9 @@ describe('filesystem commands (real editor)', function () {
   it('filesystem.references names the scene that uses a script', async () => {
     const out = await call('filesystem.references', examples['filesystem.references'])
     expect(out.used_by).to.deep.equal([{file: 'res://scenes/main.tscn', names: ['res://scripts/player.gd']}])
-    await refused('filesystem.references', {path: 'res://scripts/playr.gd'}, -32001, ["did you mean 'res://scripts/player.gd'"])
+    await refused('filesystem.references', {path: 'res://scripts/playr.gd'}, -32001, [
+      "did you mean 'res://scripts/player.gd'",
+    ])
   })
 
   it('filesystem.move renames a script used by the open scene: file, .uid and UID move, the scene is rewritten', async () => {
@@ -71,7 +75,9 @@ describe('filesystem commands (real editor)', function () {
     expect(read('res://scenes/main.tscn')).to.include('path="res://actors/hero.gd"').and.not.include('player.gd')
     expect((await call('project.uid', {path: uid})).path).to.equal('res://actors/hero.gd')
     // the open scene's node holds the same script, now under its new path
-    expect((await call('node.get', {node_path: 'Player', property: 'script'})).value.path).to.equal('res://actors/hero.gd')
+    expect((await call('node.get', {node_path: 'Player', property: 'script'})).value.path).to.equal(
+      'res://actors/hero.gd',
+    )
     expect((await call('script.list', {under: 'res://actors'})).scripts.map((s: Json) => s.path)).to.deep.equal([
       'res://actors/hero.gd',
     ])
@@ -80,9 +86,13 @@ describe('filesystem commands (real editor)', function () {
   })
 
   it('filesystem.move of a folder rewrites project settings; open scenes and bad targets are refused', async () => {
-    await refused('filesystem.move', {from: 'res://scenes', to: 'res://levels/scenes'}, -32000, ['is open in the editor', 'scene.close'], [
-      'res://scenes/main.tscn',
-    ])
+    await refused(
+      'filesystem.move',
+      {from: 'res://scenes', to: 'res://levels/scenes'},
+      -32000,
+      ['is open in the editor', 'scene.close'],
+      ['res://scenes/main.tscn'],
+    )
     await call('scene.close', {})
     const out = await call('filesystem.move', {from: 'res://scenes', to: 'res://levels/scenes'})
     expect(out).to.deep.include({files: 3, updated_settings: ['application/run/main_scene']})
@@ -91,11 +101,19 @@ describe('filesystem commands (real editor)', function () {
     await call('filesystem.move', {from: 'res://levels/scenes', to: 'res://scenes'})
     expect(read('res://project.godot')).to.include('run/main_scene="res://scenes/main.tscn"')
     await call('scene.open', {path: 'res://scenes/main.tscn'})
-    await refused('filesystem.move', {from: 'res://scripts/player.gd', to: 'res://scenes/main.tscn'}, -32000, ['already exists'])
-    await refused('filesystem.move', {from: 'res://scripts/player.gd', to: 'res://scripts/player.txt'}, -32602, ['change the file type'])
+    await refused('filesystem.move', {from: 'res://scripts/player.gd', to: 'res://scenes/main.tscn'}, -32000, [
+      'already exists',
+    ])
+    await refused('filesystem.move', {from: 'res://scripts/player.gd', to: 'res://scripts/player.txt'}, -32602, [
+      'change the file type',
+    ])
     await refused('filesystem.move', {from: 'res://scripts', to: 'res://scripts/inner'}, -32602, ['into itself'])
-    await refused('filesystem.move', {from: 'res://nope.gd', to: 'res://nope2.gd'}, -32001, ['no file at res://nope.gd'])
-    await refused('filesystem.move', {from: 'res://addons/bridge/plugin.gd', to: 'res://p.gd'}, -32003, ['belongs to the engine or the bridge'])
+    await refused('filesystem.move', {from: 'res://nope.gd', to: 'res://nope2.gd'}, -32001, [
+      'no file at res://nope.gd',
+    ])
+    await refused('filesystem.move', {from: 'res://addons/bridge/plugin.gd', to: 'res://p.gd'}, -32003, [
+      'belongs to the engine or the bridge',
+    ])
   })
 
   it('filesystem.copy duplicates a file and a folder; every copy gets a fresh UID', async () => {
@@ -105,7 +123,10 @@ describe('filesystem commands (real editor)', function () {
     await call('resource.create', {path: 'res://materials/red.tres', type: 'StandardMaterial3D'})
     await call('script.create', {path: 'res://materials/tint.gd', extends: 'Resource', template: 'empty'})
     const folder = await call('filesystem.copy', {from: 'res://materials', to: 'res://materials_b'})
-    expect(folder.copies.map((c: Json) => c.to)).to.deep.equal(['res://materials_b/red.tres', 'res://materials_b/tint.gd'])
+    expect(folder.copies.map((c: Json) => c.to)).to.deep.equal([
+      'res://materials_b/red.tres',
+      'res://materials_b/tint.gd',
+    ])
     const originals = [
       (await call('project.uid', {path: 'res://materials/red.tres'})).uid,
       (await call('project.uid', {path: 'res://materials/tint.gd'})).uid,
@@ -119,15 +140,28 @@ describe('filesystem commands (real editor)', function () {
   })
 
   it('filesystem.delete removes unused files and folders with their sidecars; a used file is refused unless forced', async () => {
-    expect(await call('filesystem.delete', examples['filesystem.delete'])).to.deep.include({deleted: 1, broken_references: []})
+    expect(await call('filesystem.delete', examples['filesystem.delete'])).to.deep.include({
+      deleted: 1,
+      broken_references: [],
+    })
     expect(exists('res://scenes/ui_copy.tscn')).to.equal(false)
     const folder = await call('filesystem.delete', {path: 'res://materials_b'})
     expect(folder.files).to.deep.equal(['res://materials_b/red.tres', 'res://materials_b/tint.gd'])
     expect(exists('res://materials_b')).to.equal(false)
-    await refused('filesystem.delete', {path: 'res://scripts/player.gd'}, -32000, ['still used by res://scenes/main.tscn'], [
-      'res://scripts/player.gd',
-    ])
-    await refused('filesystem.delete', {path: 'res://scenes/main.tscn'}, -32000, ['open in the editor'], ['res://scenes/main.tscn'])
+    await refused(
+      'filesystem.delete',
+      {path: 'res://scripts/player.gd'},
+      -32000,
+      ['still used by res://scenes/main.tscn'],
+      ['res://scripts/player.gd'],
+    )
+    await refused(
+      'filesystem.delete',
+      {path: 'res://scenes/main.tscn'},
+      -32000,
+      ['open in the editor'],
+      ['res://scenes/main.tscn'],
+    )
     await call('resource.create', {path: 'res://materials/used.tres', type: 'StandardMaterial3D'})
     const user = await call('resource.create', {
       path: 'res://materials/user.tres',
@@ -135,7 +169,13 @@ describe('filesystem commands (real editor)', function () {
       properties: {next_pass: 'res://materials/used.tres'},
     })
     expect(user.values.next_pass.path).to.equal('res://materials/used.tres')
-    await refused('filesystem.delete', {path: 'res://materials/used.tres'}, -32000, ['res://materials/user.tres'], ['res://materials/used.tres'])
+    await refused(
+      'filesystem.delete',
+      {path: 'res://materials/used.tres'},
+      -32000,
+      ['res://materials/user.tres'],
+      ['res://materials/used.tres'],
+    )
     const forced = await call('filesystem.delete', {path: 'res://materials/used.tres', force: true})
     expect(forced.broken_references).to.deep.equal(['res://materials/user.tres'])
     expect(exists('res://materials/used.tres')).to.equal(false)

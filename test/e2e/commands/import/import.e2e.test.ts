@@ -10,7 +10,8 @@ import {rpcError} from '../../../support/rpc.js'
 
 type Json = Record<string, any>
 
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="#f00"/></svg>\n'
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="#f00"/></svg>\n'
 
 describe('import commands (real editor)', function () {
   this.timeout(180_000)
@@ -57,22 +58,41 @@ describe('import commands (real editor)', function () {
   })
 
   it('import.set changes an option, reimports, and the imported result changes with it', async () => {
-    expect(await inEditor('return load("res://i18n/texts.fr.translation").get_class()')).to.equal('OptimizedTranslation')
+    expect(await inEditor('return load("res://i18n/texts.fr.translation").get_class()')).to.equal(
+      'OptimizedTranslation',
+    )
     const out = await call('import.set', examples['import.set'])
     expect(out.changed).to.deep.equal({compress: {from: 1, to: 0}})
     expect(read('res://i18n/texts.csv.import')).to.include('compress=0')
-    expect(await inEditor('return ResourceLoader.load("res://i18n/texts.fr.translation", "", 2).get_class()')).to.equal('Translation')
+    expect(await inEditor('return ResourceLoader.load("res://i18n/texts.fr.translation", "", 2).get_class()')).to.equal(
+      'Translation',
+    )
 
     expect(await inEditor('return load("res://art/icon.svg").get_width()')).to.equal(16)
     const scaled = await call('import.set', {path: 'res://art/icon.svg', options: {'svg/scale': 2}})
     expect(scaled.changed).to.deep.equal({'svg/scale': {from: 1, to: 2}})
     expect(await inEditor('return ResourceLoader.load("res://art/icon.svg", "", 2).get_width()')).to.equal(32)
-    const written = await call('import.set', {path: 'res://art/icon.svg', options: {'mipmaps/generate': true}, reimport: false})
+    const written = await call('import.set', {
+      path: 'res://art/icon.svg',
+      options: {'mipmaps/generate': true},
+      reimport: false,
+    })
     expect(written.reimported).to.equal(false)
     expect(read('res://art/icon.svg.import')).to.include('mipmaps/generate=true')
 
-    await refused('import.set', {path: 'res://i18n/texts.csv', options: {compres: 0}}, -32602, "did you mean 'compress'", 'it has: compress')
-    await refused('import.set', {path: 'res://i18n/texts.csv', options: {compress: 'yes'}}, -32602, "option 'compress' expects int")
+    await refused(
+      'import.set',
+      {path: 'res://i18n/texts.csv', options: {compres: 0}},
+      -32602,
+      "did you mean 'compress'",
+      'it has: compress',
+    )
+    await refused(
+      'import.set',
+      {path: 'res://i18n/texts.csv', options: {compress: 'yes'}},
+      -32602,
+      "option 'compress' expects int",
+    )
     await refused('import.set', {path: 'res://i18n/texts.csv', options: {unescape_keys: 1}}, -32602, 'expects bool')
     await refused('import.set', {path: 'res://i18n/texts.csv', options: {}}, -32602, 'options is empty')
     await refused('import.set', {path: 'res://scenes/main.tscn', options: {a: 1}}, -32000, 'not an imported asset')
@@ -90,7 +110,12 @@ describe('import commands (real editor)', function () {
     const both = await call('import.reimport', {paths: ['res://i18n/texts.csv', 'res://art/icon.svg']})
     expect(both.count).to.equal(2)
     expect(both.reimported[1].imported_files[0]).to.match(/^res:\/\/\.godot\/imported\/icon\.svg-[0-9a-f]+\.ctex$/)
-    await refused('import.reimport', {paths: ['res://i18n/texts.csv', 'res://scripts/player.gd']}, -32000, 'not an imported asset')
+    await refused(
+      'import.reimport',
+      {paths: ['res://i18n/texts.csv', 'res://scripts/player.gd']},
+      -32000,
+      'not an imported asset',
+    )
     await refused('import.reimport', {paths: []}, -32602, 'paths is empty')
   })
 })

@@ -115,24 +115,50 @@ describe('input_map commands (real editor)', function () {
 
   it('input_map.event_add refuses bad events naming what is wrong, and changes nothing', async () => {
     const add = (event: unknown) => ({action: 'move_left', events: [event]})
-    await refused('input_map.event_add', add({type: 'joypad_motion', axis: 'left_z', direction: -1}), -32602, "did you mean 'left_x'")
-    await refused('input_map.event_add', add({type: 'joypad_motion', axis: 'left_x'}), -32602, 'direction must be -1 or 1')
+    await refused(
+      'input_map.event_add',
+      add({type: 'joypad_motion', axis: 'left_z', direction: -1}),
+      -32602,
+      "did you mean 'left_x'",
+    )
+    await refused(
+      'input_map.event_add',
+      add({type: 'joypad_motion', axis: 'left_x'}),
+      -32602,
+      'direction must be -1 or 1',
+    )
     await refused('input_map.event_add', add({type: 'key', key: 'Spacebar!'}), -32602, 'unknown key')
     await refused('input_map.event_add', add({type: 'mouse_button', button: 'lefty'}), -32602, "did you mean 'left'")
     await refused('input_map.event_add', add({type: 'joypad_button', button: 200}), -32602, 'unknown button 200')
     await refused('input_map.event_add', add({type: 'touch'}), -32602, 'type must be one of key, mouse_button')
     await refused('input_map.event_add', add({type: 'key', key: 'A', button: 1}), -32602, "has no field 'button'")
-    await refused('input_map.event_add', add({type: 'key', key: 'A', ctrl: 'yes'}), -32602, 'ctrl must be true or false')
+    await refused(
+      'input_map.event_add',
+      add({type: 'key', key: 'A', ctrl: 'yes'}),
+      -32602,
+      'ctrl must be true or false',
+    )
     await refused('input_map.event_add', add({type: 'key', key: 'A', device: -3}), -32602, 'device must be -1')
     // the second event is bad: the first is not added either
     await refused(
       'input_map.event_add',
-      {action: 'move_left', events: [{type: 'key', key: 'B'}, {type: 'key', key: '??'}]},
+      {
+        action: 'move_left',
+        events: [
+          {type: 'key', key: 'B'},
+          {type: 'key', key: '??'},
+        ],
+      },
       -32602,
       'events[1]',
     )
     await refused('input_map.event_add', {action: 'move_left', events: []}, -32602, 'events is empty')
-    await refused('input_map.event_add', {action: 'jump', events: [{type: 'key', key: 'A'}]}, -32001, "no input action named 'jump'")
+    await refused(
+      'input_map.event_add',
+      {action: 'jump', events: [{type: 'key', key: 'A'}]},
+      -32001,
+      "no input action named 'jump'",
+    )
   })
 
   it('input_map.event_remove removes one event by description or index; undo restores it', async () => {
@@ -149,7 +175,12 @@ describe('input_map commands (real editor)', function () {
     await undo('Add 1 event(s) to move_left')
     await refused('input_map.event_remove', {action: 'move_left', index: 5}, -32602, 'index 5 is out of range')
     await refused('input_map.event_remove', {action: 'move_left'}, -32602, 'give index or event')
-    await refused('input_map.event_remove', {action: 'move_left', event: {type: 'key', key: 'Right'}}, -32001, 'has no event Right')
+    await refused(
+      'input_map.event_remove',
+      {action: 'move_left', event: {type: 'key', key: 'Right'}},
+      -32001,
+      'has no event Right',
+    )
   })
 
   it('input_map.deadzone_set changes the deadzone, saved and undoable; out of range is refused', async () => {
@@ -165,10 +196,14 @@ describe('input_map commands (real editor)', function () {
     const out = await call('input_map.action_rename', examples['input_map.action_rename'])
     expect(out).to.deep.include({action: 'walk_right', previous: 'move_right', events: 1})
     expect(out.still_used_in).to.deep.equal(['res://scripts/player.gd'])
-    expect(projectFile()).to.match(/^walk_right=\{/m).and.not.match(/^move_right=/m)
+    expect(projectFile())
+      .to.match(/^walk_right=\{/m)
+      .and.not.match(/^move_right=/m)
     expect(projectFile().indexOf('move_left=')).to.be.lessThan(projectFile().indexOf('walk_right='))
     await undo('Rename input action move_right to walk_right')
-    expect(projectFile()).to.match(/^move_right=\{/m).and.not.match(/^walk_right=/m)
+    expect(projectFile())
+      .to.match(/^move_right=\{/m)
+      .and.not.match(/^walk_right=/m)
     await refused('input_map.action_rename', {action: 'move_right', new_name: 'move_left'}, -32000, 'already exists')
     await refused('input_map.action_rename', {action: 'move_right', new_name: 'a/b'}, -32602, 'not a valid action name')
     await refused('input_map.action_rename', {action: 'ui_accept', new_name: 'accept'}, -32602, 'built-in')

@@ -32,7 +32,9 @@ describe('localization commands (real editor)', function () {
     const error: EngineError = await rpcError(editor.client, method, params)
     expect(error.rpcCode, error.message).to.equal(code)
     for (const f of fragments) expect(error.message).to.include(f)
-    expect([watched.map(read), await globalCount()], `${method} changed something although refused`).to.deep.equal(before)
+    expect([watched.map(read), await globalCount()], `${method} changed something although refused`).to.deep.equal(
+      before,
+    )
   }
 
   before(async () => {
@@ -92,17 +94,49 @@ describe('localization commands (real editor)', function () {
 
   it('localization.csv_write refuses bad locales, keys and cells, and writes nothing', async () => {
     const csv = ['res://i18n/texts.csv']
-    await refused('localization.csv_write', {path: 'res://i18n/texts.csv', rows: {A: {xx_YY: 'a'}}}, -32602, ["'xx_YY' is not a locale"], csv)
-    await refused('localization.csv_write', {path: 'res://i18n/texts.csv', rows: {A: {en: 3}}}, -32602, ['rows.A.en must be a string'], csv)
-    await refused('localization.csv_write', {path: 'res://i18n/texts.csv', rows: {_A: {en: 'a'}}}, -32602, ['not a usable key'], csv)
-    await refused('localization.csv_write', {path: 'res://i18n/texts.csv', rows: {A: 'a'}}, -32602, ['must be {locale: text}'], csv)
-    await refused('localization.csv_write', {path: 'res://i18n/texts.txt', rows: {A: {en: 'a'}}}, -32602, ['must end in .csv'])
+    await refused(
+      'localization.csv_write',
+      {path: 'res://i18n/texts.csv', rows: {A: {xx_YY: 'a'}}},
+      -32602,
+      ["'xx_YY' is not a locale"],
+      csv,
+    )
+    await refused(
+      'localization.csv_write',
+      {path: 'res://i18n/texts.csv', rows: {A: {en: 3}}},
+      -32602,
+      ['rows.A.en must be a string'],
+      csv,
+    )
+    await refused(
+      'localization.csv_write',
+      {path: 'res://i18n/texts.csv', rows: {_A: {en: 'a'}}},
+      -32602,
+      ['not a usable key'],
+      csv,
+    )
+    await refused(
+      'localization.csv_write',
+      {path: 'res://i18n/texts.csv', rows: {A: 'a'}},
+      -32602,
+      ['must be {locale: text}'],
+      csv,
+    )
+    await refused('localization.csv_write', {path: 'res://i18n/texts.txt', rows: {A: {en: 'a'}}}, -32602, [
+      'must end in .csv',
+    ])
     await refused('localization.csv_write', {path: 'res://i18n/texts.csv', rows: {}}, -32602, ['rows is empty'], csv)
   })
 
   it('localization.translation_create saves a Translation for a locale; messages_set edits it undoably', async () => {
     const made = await call('localization.translation_create', examples['localization.translation_create'])
-    expect(made).to.deep.equal({path: 'res://i18n/de.tres', locale: 'de', messages: 1, class: 'Translation', undoable: false})
+    expect(made).to.deep.equal({
+      path: 'res://i18n/de.tres',
+      locale: 'de',
+      messages: 1,
+      class: 'Translation',
+      undoable: false,
+    })
     expect(read('res://i18n/de.tres')).to.include('locale = "de"').and.include('"HELLO"').and.include('"Hallo"')
     const set = await call('localization.messages_set', examples['localization.messages_set'])
     expect(set).to.deep.include({locale: 'de', set: 1, messages: 2})
@@ -115,29 +149,58 @@ describe('localization commands (real editor)', function () {
     await undo('Bridge: set messages of de.tres')
     expect(read('res://i18n/de.tres')).to.include('Hallo')
     const de = ['res://i18n/de.tres']
-    await refused('localization.messages_set', {path: 'res://i18n/de.tres', messages: {NOPE: null}}, -32001, ["no message 'NOPE'"], de)
-    await refused('localization.messages_set', {path: 'res://i18n/de.tres', messages: {A: 1}}, -32602, ['must be a string or null'], de)
     await refused(
       'localization.messages_set',
-      {path: 'res://i18n/texts.fr.translation', messages: {A: 'a'}},
-      -32000,
-      ['made by importing res://i18n/texts.csv', 'localization.csv_write'],
+      {path: 'res://i18n/de.tres', messages: {NOPE: null}},
+      -32001,
+      ["no message 'NOPE'"],
+      de,
     )
-    await refused('localization.translation_create', {path: 'res://i18n/de.tres', locale: 'de'}, -32000, ['already exists'], de)
-    await refused('localization.translation_create', {path: 'res://i18n/x.tres', locale: 'klingon'}, -32602, ['not a locale code'])
-    await refused('localization.translation_create', {path: 'res://i18n/x.txt', locale: 'de'}, -32602, ['.tres, .res or .translation'])
+    await refused(
+      'localization.messages_set',
+      {path: 'res://i18n/de.tres', messages: {A: 1}},
+      -32602,
+      ['must be a string or null'],
+      de,
+    )
+    await refused('localization.messages_set', {path: 'res://i18n/texts.fr.translation', messages: {A: 'a'}}, -32000, [
+      'made by importing res://i18n/texts.csv',
+      'localization.csv_write',
+    ])
+    await refused(
+      'localization.translation_create',
+      {path: 'res://i18n/de.tres', locale: 'de'},
+      -32000,
+      ['already exists'],
+      de,
+    )
+    await refused('localization.translation_create', {path: 'res://i18n/x.tres', locale: 'klingon'}, -32602, [
+      'not a locale code',
+    ])
+    await refused('localization.translation_create', {path: 'res://i18n/x.txt', locale: 'de'}, -32602, [
+      '.tres, .res or .translation',
+    ])
   })
 
   it('localization.project_add registers a CSV as its translation files; list, translate, remove, undo', async () => {
     const added = await call('localization.project_add', examples['localization.project_add'])
-    const files = ['res://i18n/texts.en.translation', 'res://i18n/texts.fr.translation', 'res://i18n/texts.de.translation']
+    const files = [
+      'res://i18n/texts.en.translation',
+      'res://i18n/texts.fr.translation',
+      'res://i18n/texts.de.translation',
+    ]
     expect(added.added).to.deep.equal(files)
     expect(read('res://project.godot')).to.include(
       'translations=PackedStringArray("res://i18n/texts.en.translation", "res://i18n/texts.fr.translation", "res://i18n/texts.de.translation")',
     )
     const listed = await call('localization.list', examples['localization.list'])
     expect(listed).to.deep.include({count: 3, locales: ['de', 'en', 'fr'], fallback: 'en'})
-    expect(listed.translations[1]).to.deep.include({path: files[1], locale: 'fr', source: 'res://i18n/texts.csv', exists: true})
+    expect(listed.translations[1]).to.deep.include({
+      path: files[1],
+      locale: 'fr',
+      source: 'res://i18n/texts.csv',
+      exists: true,
+    })
     await refused('localization.project_add', {paths: ['res://i18n/texts.csv']}, -32000, ['already registered'])
 
     const tr = await call('localization.translate', {key: 'BYE', locales: ['en', 'fr', 'fr_CA', 'de', 'es']})
@@ -150,7 +213,11 @@ describe('localization commands (real editor)', function () {
     ])
     const example = await call('localization.translate', examples['localization.translate'])
     expect(example.results.map((r: Json) => r.text)).to.deep.equal(['Hello', 'Bonjour'])
-    const own = await call('localization.translate', {key: 'HELLO', locales: ['de'], translations: ['res://i18n/de.tres']})
+    const own = await call('localization.translate', {
+      key: 'HELLO',
+      locales: ['de'],
+      translations: ['res://i18n/de.tres'],
+    })
     expect(own.results[0]).to.deep.include({text: 'Hallo', translated: true})
     const unknown = await call('localization.translate', {key: 'NOPE', locales: ['fr']})
     expect(unknown.results[0]).to.deep.include({text: 'NOPE', translated: false, fallback: false})
@@ -163,7 +230,9 @@ describe('localization commands (real editor)', function () {
     await undo('Add translations')
     expect(read('res://project.godot')).not.to.include('texts.en.translation')
     await refused('localization.project_remove', {paths: ['res://i18n/de.tres']}, -32001, ['is not registered'])
-    await refused('localization.project_add', {paths: ['res://i18n/nope.csv']}, -32001, ['no file at res://i18n/nope.csv'])
+    await refused('localization.project_add', {paths: ['res://i18n/nope.csv']}, -32001, [
+      'no file at res://i18n/nope.csv',
+    ])
     await refused('localization.project_add', {paths: ['res://scenes/main.tscn']}, -32602, ['is not a Translation'])
     await refused('localization.translate', {key: 'HELLO', locales: ['fr']}, -32000, ['registers no translations'])
     await refused('localization.translate', {locales: ['fr']}, -32602, ['give key or node_path'])

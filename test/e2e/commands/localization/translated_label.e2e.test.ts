@@ -54,7 +54,9 @@ describe('slice: a translated label (real editor, restarted)', function () {
       'locale/translations=PackedStringArray("res://i18n/ui.en.translation", "res://i18n/ui.fr.translation")',
     )
     const scene = disk(SCENE)
-    expect(scene, scene).to.match(/\[node name="Title" type="Label" parent="\."[^\]]*\]\n(?:[a-z_]+ = .*\n)*text = "TITLE"\n/)
+    expect(scene, scene).to.match(
+      /\[node name="Title" type="Label" parent="\."[^\]]*\]\n(?:[a-z_]+ = .*\n)*text = "TITLE"\n/,
+    )
   })
 
   it('after an editor restart, the scene, the translations and the project list reload as built', async () => {

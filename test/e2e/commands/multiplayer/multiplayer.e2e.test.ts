@@ -60,7 +60,11 @@ describe('multiplayer commands (real editor)', function () {
     expect(packed.result).to.deep.equal(['.:position', '.:health']) // owned by the scene: it is saved with it
     await undoOwn(editor.client, 'add MultiplayerSynchronizer')
     expect(await call('scene.tree')).to.deep.equal(pristine)
-    const child = await call('multiplayer.add_synchronizer', {node_path: 'Player', properties: [{property: 'Body:color', spawn: false, mode: 'never'}], replication_interval: 0.1})
+    const child = await call('multiplayer.add_synchronizer', {
+      node_path: 'Player',
+      properties: [{property: 'Body:color', spawn: false, mode: 'never'}],
+      replication_interval: 0.1,
+    })
     expect(child.properties).to.deep.equal([{property: 'Body:color', spawn: false, mode: 'never'}])
     expect(child.replication_interval).to.be.closeTo(0.1, 1e-6)
     await undoOwn(editor.client, 'add MultiplayerSynchronizer')
@@ -68,24 +72,64 @@ describe('multiplayer commands (real editor)', function () {
 
   it('add_spawner: lists its scenes and spawn path; undo removes it', async () => {
     const out = await call('multiplayer.add_spawner', examples['multiplayer.add_spawner'])
-    expect(out).to.deep.equal({path: '/root/Main/MultiplayerSpawner', type: 'MultiplayerSpawner', scenes: ['res://scenes/ui.tscn'], spawn_path: '..', spawn_limit: 0, undoable: true, saved: false})
+    expect(out).to.deep.equal({
+      path: '/root/Main/MultiplayerSpawner',
+      type: 'MultiplayerSpawner',
+      scenes: ['res://scenes/ui.tscn'],
+      spawn_path: '..',
+      spawn_limit: 0,
+      undoable: true,
+      saved: false,
+    })
     await undoOwn(editor.client, 'add MultiplayerSpawner')
-    const into = await call('multiplayer.add_spawner', {scenes: ['res://scenes/ui.tscn'], parent: 'Player', spawn_path: 'Ground', spawn_limit: 4})
+    const into = await call('multiplayer.add_spawner', {
+      scenes: ['res://scenes/ui.tscn'],
+      parent: 'Player',
+      spawn_path: 'Ground',
+      spawn_limit: 4,
+    })
     expect(into).to.include({spawn_path: '../../Ground', spawn_limit: 4})
-    const resolved = await call('editor.run_script', {code: 'var s = scene.get_node("Player/MultiplayerSpawner")\nreturn str(s.get_node(s.spawn_path).name)'})
+    const resolved = await call('editor.run_script', {
+      code: 'var s = scene.get_node("Player/MultiplayerSpawner")\nreturn str(s.get_node(s.spawn_path).name)',
+    })
     expect(resolved.result).to.equal('Ground')
     await undoOwn(editor.client, 'add MultiplayerSpawner')
     expect(await call('scene.tree')).to.deep.equal(pristine)
   })
 
   it('refuses bad scaffolding and changes nothing', async () => {
-    await refused('multiplayer.add_synchronizer', {node_path: 'Player', properties: ['sped']}, -32001, "did you mean 'speed'")
-    await refused('multiplayer.add_synchronizer', {node_path: 'Player', properties: ['Nobody:position']}, -32001, "no node 'Nobody'")
-    await refused('multiplayer.add_synchronizer', {node_path: 'Player', properties: [{property: 'speed', mode: 'sometimes'}]}, -32602, 'mode must be')
-    await refused('multiplayer.add_synchronizer', {node_path: 'Player', properties: ['speed', 'speed']}, -32602, 'listed twice')
+    await refused(
+      'multiplayer.add_synchronizer',
+      {node_path: 'Player', properties: ['sped']},
+      -32001,
+      "did you mean 'speed'",
+    )
+    await refused(
+      'multiplayer.add_synchronizer',
+      {node_path: 'Player', properties: ['Nobody:position']},
+      -32001,
+      "no node 'Nobody'",
+    )
+    await refused(
+      'multiplayer.add_synchronizer',
+      {node_path: 'Player', properties: [{property: 'speed', mode: 'sometimes'}]},
+      -32602,
+      'mode must be',
+    )
+    await refused(
+      'multiplayer.add_synchronizer',
+      {node_path: 'Player', properties: ['speed', 'speed']},
+      -32602,
+      'listed twice',
+    )
     await refused('multiplayer.add_spawner', {scenes: ['res://nope.tscn']}, -32001, 'no scene file')
     await refused('multiplayer.add_spawner', {scenes: []}, -32602, 'scenes is empty')
-    await refused('multiplayer.info', {node_path: 'Player'}, -32602, 'not a MultiplayerSpawner or MultiplayerSynchronizer')
+    await refused(
+      'multiplayer.info',
+      {node_path: 'Player'},
+      -32602,
+      'not a MultiplayerSpawner or MultiplayerSynchronizer',
+    )
   })
 
   it('peer_script: writes a host/join script that compiles; refuses to overwrite or leave the project', async () => {
@@ -94,10 +138,26 @@ describe('multiplayer commands (real editor)', function () {
     const file = join(editor.root, 'network', 'peer.gd')
     expect(existsSync(file)).to.equal(true)
     expect(readFileSync(file, 'utf8')).to.include('preload("res://scenes/main.tscn")')
-    const compiled = await call('editor.run_script', {code: 'var s = GDScript.new()\ns.source_code = FileAccess.get_file_as_string("res://network/peer.gd")\nreturn s.reload() == OK', allow_unsafe_editor_io: true})
+    const compiled = await call('editor.run_script', {
+      code: 'var s = GDScript.new()\ns.source_code = FileAccess.get_file_as_string("res://network/peer.gd")\nreturn s.reload() == OK',
+      allow_unsafe_editor_io: true,
+    })
     expect(compiled.result).to.equal(true)
-    const again = await refusedUnchanged(editor.client, async () => readFileSync(file, 'utf8'), 'multiplayer.peer_script', examples['multiplayer.peer_script'], -32000, 'overwrite: true')
+    const again = await refusedUnchanged(
+      editor.client,
+      async () => readFileSync(file, 'utf8'),
+      'multiplayer.peer_script',
+      examples['multiplayer.peer_script'],
+      -32000,
+      'overwrite: true',
+    )
     expect(again.message).to.include('exists')
-    await refusedUnchanged(editor.client, async () => existsSync(join(editor.root, '..', 'evil.gd')), 'multiplayer.peer_script', {path: 'res://../evil.gd'}, -32003)
+    await refusedUnchanged(
+      editor.client,
+      async () => existsSync(join(editor.root, '..', 'evil.gd')),
+      'multiplayer.peer_script',
+      {path: 'res://../evil.gd'},
+      -32003,
+    )
   })
 })

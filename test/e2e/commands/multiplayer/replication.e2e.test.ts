@@ -44,9 +44,18 @@ describe('multiplayer.sync_property (real editor)', function () {
   })
 
   it('changes an existing property in place and removes one; each undoes exactly', async () => {
-    const changed = await call('multiplayer.sync_property', {node_path: 'Player/MultiplayerSynchronizer', property: 'position', mode: 'never', spawn: false})
+    const changed = await call('multiplayer.sync_property', {
+      node_path: 'Player/MultiplayerSynchronizer',
+      property: 'position',
+      mode: 'never',
+      spawn: false,
+    })
     expect(changed.properties).to.deep.equal([{property: '.:position', spawn: false, mode: 'never'}, start[1]])
-    const removed = await call('multiplayer.sync_property', {node_path: 'Player/MultiplayerSynchronizer', property: 'health', mode: 'remove'})
+    const removed = await call('multiplayer.sync_property', {
+      node_path: 'Player/MultiplayerSynchronizer',
+      property: 'health',
+      mode: 'remove',
+    })
     expect(removed.properties).to.deep.equal([{property: '.:position', spawn: false, mode: 'never'}])
     expect(await info()).to.deep.equal(removed.properties)
     await undoOwn(editor.client, 'sync property .:health')
@@ -56,7 +65,10 @@ describe('multiplayer.sync_property (real editor)', function () {
   })
 
   it('a child node property is replicated by its path under the root', async () => {
-    const out = await call('multiplayer.sync_property', {node_path: 'Player/MultiplayerSynchronizer', property: 'Body:color'})
+    const out = await call('multiplayer.sync_property', {
+      node_path: 'Player/MultiplayerSynchronizer',
+      property: 'Body:color',
+    })
     expect(out.properties.at(-1)).to.deep.equal({property: 'Body:color', spawn: true, mode: 'always'})
     await undoOwn(editor.client, 'sync property Body:color')
     expect(await info()).to.deep.equal(start)
@@ -66,7 +78,15 @@ describe('multiplayer.sync_property (real editor)', function () {
     await refused({node_path: 'Player', property: 'position'}, -32602, 'not a MultiplayerSynchronizer')
     await refused({node_path: 'Player/MultiplayerSynchronizer', property: 'no_such_prop'}, -32001, 'no_such_prop')
     await refused({node_path: 'Player/MultiplayerSynchronizer', property: 'Nobody:color'}, -32001, 'Nobody')
-    await refused({node_path: 'Player/MultiplayerSynchronizer', property: 'speed', mode: 'remove'}, -32001, 'does not replicate')
-    await refused({node_path: 'Player/MultiplayerSynchronizer', property: 'position', mode: 'sometimes'}, -32602, 'mode')
+    await refused(
+      {node_path: 'Player/MultiplayerSynchronizer', property: 'speed', mode: 'remove'},
+      -32001,
+      'does not replicate',
+    )
+    await refused(
+      {node_path: 'Player/MultiplayerSynchronizer', property: 'position', mode: 'sometimes'},
+      -32602,
+      'mode',
+    )
   })
 })

@@ -9,7 +9,8 @@ import {type Json, WorldExamples} from '../world-examples.js'
 
 const close = (actual: number[], expected: number[], tolerance = 1e-3) => {
   expect(actual, `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.have.length(expected.length)
-  for (const [i, e] of expected.entries()) expect(actual[i], `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.be.closeTo(e, tolerance)
+  for (const [i, e] of expected.entries())
+    expect(actual[i], `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.be.closeTo(e, tolerance)
 }
 
 /** The 2D regions' polygons and the agents' and links' settings, which the shared fingerprint does not hold. */
@@ -42,7 +43,10 @@ describe('navigation commands (real editor)', function () {
       'navigation.describe',
     ])
     const nodes = w.fingerprint
-    w.fingerprint = async () => [...(await nodes()), ...((await w.call('editor.run_script', {code: NAVIGATION})).result as string[])]
+    w.fingerprint = async () => [
+      ...(await nodes()),
+      ...((await w.call('editor.run_script', {code: NAVIGATION})).result as string[]),
+    ]
     await w.open('res://scenes/level_3d.tscn')
   })
   after(async () => {
@@ -53,19 +57,33 @@ describe('navigation commands (real editor)', function () {
     it('navigation.add_region (example): the floor moves under a new region and keeps its place', async () => {
       await w.call('node.set', {node_path: 'Floor', property: 'position', value: [0, 0, 1]})
       const out = await w.run('navigation.add_region')
-      expect(out).to.deep.include({path: '/root/Level3D/Nav', type: 'NavigationRegion3D', adopted: ['/root/Level3D/Nav/Floor']})
+      expect(out).to.deep.include({
+        path: '/root/Level3D/Nav',
+        type: 'NavigationRegion3D',
+        adopted: ['/root/Level3D/Nav/Floor'],
+      })
       expect(out.navigation_layers).to.deep.equal([{layer: 1, name: ''}])
-      expect(await readBack('var f = scene.get_node("Nav/Floor")\nreturn [f.owner == scene, f.global_position, scene.get_node("Nav").navigation_mesh.agent_radius]')).to.deep.equal([
-        true,
-        [0, 0, 1],
-        0.5,
-      ])
-      await w.refused('navigation.add_region', {name: 'Bad', adopt: ['/root/Level3D']}, -32602, 'cannot adopt /root/Level3D')
+      expect(
+        await readBack(
+          'var f = scene.get_node("Nav/Floor")\nreturn [f.owner == scene, f.global_position, scene.get_node("Nav").navigation_mesh.agent_radius]',
+        ),
+      ).to.deep.equal([true, [0, 0, 1], 0.5])
+      await w.refused(
+        'navigation.add_region',
+        {name: 'Bad', adopt: ['/root/Level3D']},
+        -32602,
+        'cannot adopt /root/Level3D',
+      )
       await w.refused('navigation.add_region', {name: 'Bad', adopt: ['Crate', 'Ghost']}, -32001, 'Ghost')
       await w.refused('navigation.add_region', {name: 'Nav'}, -32000, "already has a child named 'Nav'")
       await w.refused('navigation.add_region', {name: 'Bad', agent_max_slope: 100}, -32602, 'agent_max_slope')
       await w.refused('navigation.add_region', {name: 'Bad', navigation_layers: 'roads'}, -32602, 'roads')
-      await w.refused('navigation.add_region', {name: 'Bad', dimension: '2d', adopt: ['Crate']}, -32602, 'cannot adopt /root/Level3D/Crate under a 2D region')
+      await w.refused(
+        'navigation.add_region',
+        {name: 'Bad', dimension: '2d', adopt: ['Crate']},
+        -32602,
+        'cannot adopt /root/Level3D/Crate under a 2D region',
+      )
     })
 
     it('navigation.bake (example) bakes walkable polygons; query_path (example) walks across them', async () => {
@@ -85,7 +103,12 @@ describe('navigation commands (real editor)', function () {
       await w.refused('navigation.bake', {node_path: 'Ghost'}, -32001, 'Ghost')
       expect((await w.call('editor.undo')).undone).to.equal(true)
       await w.refused('navigation.query_path', {from: [0, 0, 0], to: [1, 1]}, -32602, "'to' must have 3 numbers")
-      await w.refused('navigation.query_path', {from: [0, 0, 0], to: [1, 1, 1], navigation_layers: [2]}, -32000, 'no baked 3D navigation region on those layers')
+      await w.refused(
+        'navigation.query_path',
+        {from: [0, 0, 0], to: [1, 1, 1], navigation_layers: [2]},
+        -32000,
+        'no baked 3D navigation region on those layers',
+      )
       await w.refused('navigation.query_path', {from: [0, 0], to: [1, 1]}, -32000, 'no baked 2D navigation region')
       await w.refused('navigation.query_path', {from: 'here', to: [1, 1]}, -32602, 'from')
     })
@@ -99,23 +122,57 @@ describe('navigation commands (real editor)', function () {
       const turned = await w.run('navigation.add_link', {from: [0, 0, 0], to: [0, 2, 3], parent: 'Sun', name: 'Turned'})
       close(turned.from, [0, 0, 0])
       close(turned.to, [0, 2, 3])
-      const agent = await w.run('navigation.add_agent', {node_path: 'Crate', name: 'Agent', radius: 0.4, height: 1.8, max_speed: 3, avoidance: true})
-      expect(agent).to.deep.include({path: '/root/Level3D/Crate/Agent', type: 'NavigationAgent3D', max_speed: 3, avoidance: true, navigation_layers: 1})
+      const agent = await w.run('navigation.add_agent', {
+        node_path: 'Crate',
+        name: 'Agent',
+        radius: 0.4,
+        height: 1.8,
+        max_speed: 3,
+        avoidance: true,
+      })
+      expect(agent).to.deep.include({
+        path: '/root/Level3D/Crate/Agent',
+        type: 'NavigationAgent3D',
+        max_speed: 3,
+        avoidance: true,
+        navigation_layers: 1,
+      })
       expect(agent.radius).to.be.closeTo(0.4, 1e-6)
       expect(await readBack('return scene.get_node("Crate/Agent").height')).to.be.closeTo(1.8, 1e-6)
       const d = await w.run('navigation.describe')
       const byPath = Object.fromEntries(d.nodes.map((n: Json) => [n.path, n]))
       expect(byPath['/root/Level3D/Nav'].baked_polygons).to.be.greaterThan(0)
-      expect(byPath['/root/Level3D/Crate/Agent']).to.deep.include({type: 'NavigationAgent3D', max_speed: 3, avoidance: true})
+      expect(byPath['/root/Level3D/Crate/Agent']).to.deep.include({
+        type: 'NavigationAgent3D',
+        max_speed: 3,
+        avoidance: true,
+      })
       expect(byPath['/root/Level3D/NavigationLink'].type).to.equal('NavigationLink3D')
       await w.refused('navigation.add_link', {from: [0, 0, 0], to: [1, 1]}, -32602, "'to' must have 3 numbers")
-      await w.refused('navigation.add_link', {from: [0, 0, 0], to: [1, 1, 1], name: 'NavigationLink'}, -32000, "already has a child named 'NavigationLink'")
+      await w.refused(
+        'navigation.add_link',
+        {from: [0, 0, 0], to: [1, 1, 1], name: 'NavigationLink'},
+        -32000,
+        "already has a child named 'NavigationLink'",
+      )
       // the default name, not given, is made unique as the editor does
-      expect((await w.call('navigation.add_link', {from: [0, 0, 0], to: [1, 1, 1]})).path).to.equal('/root/Level3D/NavigationLink2')
+      expect((await w.call('navigation.add_link', {from: [0, 0, 0], to: [1, 1, 1]})).path).to.equal(
+        '/root/Level3D/NavigationLink2',
+      )
       expect((await w.call('editor.undo')).undone).to.equal(true)
-      await w.refused('navigation.add_link', {from: [0, 0, 0], to: [1, 1, 1], name: 'L2', parent: 'Ghost'}, -32001, 'Ghost')
+      await w.refused(
+        'navigation.add_link',
+        {from: [0, 0, 0], to: [1, 1, 1], name: 'L2', parent: 'Ghost'},
+        -32001,
+        'Ghost',
+      )
       await w.refused('navigation.add_agent', {node_path: 'Crate', name: 'Agent2', radius: -1}, -32602, 'radius')
-      await w.refused('navigation.add_agent', {node_path: 'Crate', name: 'Agent'}, -32000, "already has a child named 'Agent'")
+      await w.refused(
+        'navigation.add_agent',
+        {node_path: 'Crate', name: 'Agent'},
+        -32000,
+        "already has a child named 'Agent'",
+      )
     })
   })
 
@@ -127,25 +184,63 @@ describe('navigation commands (real editor)', function () {
 
     it('navigation.add_agent (example): the player gets a 2D agent; refusals', async () => {
       const out = await w.run('navigation.add_agent')
-      expect(out).to.deep.include({path: '/root/Main/Player/NavigationAgent', type: 'NavigationAgent2D', radius: 16, max_speed: 200, avoidance: false, navigation_layers: 1})
-      await w.refused('navigation.add_agent', {node_path: 'Player', name: 'A2', height: 2}, -32602, 'height is for 3D agents')
-      await w.refused('navigation.add_agent', {node_path: 'Player/Body', name: 'A2'}, -32602, 'ColorRect: an agent belongs under a Node3D or Node2D')
-      await w.refused('navigation.add_agent', {node_path: 'Player', name: 'A2', navigation_layers: [33]}, -32602, '1..32')
-      await w.refused('navigation.add_agent', {node_path: 'Player', name: 'NavigationAgent'}, -32000, "already has a child named 'NavigationAgent'")
+      expect(out).to.deep.include({
+        path: '/root/Main/Player/NavigationAgent',
+        type: 'NavigationAgent2D',
+        radius: 16,
+        max_speed: 200,
+        avoidance: false,
+        navigation_layers: 1,
+      })
+      await w.refused(
+        'navigation.add_agent',
+        {node_path: 'Player', name: 'A2', height: 2},
+        -32602,
+        'height is for 3D agents',
+      )
+      await w.refused(
+        'navigation.add_agent',
+        {node_path: 'Player/Body', name: 'A2'},
+        -32602,
+        'ColorRect: an agent belongs under a Node3D or Node2D',
+      )
+      await w.refused(
+        'navigation.add_agent',
+        {node_path: 'Player', name: 'A2', navigation_layers: [33]},
+        -32602,
+        '1..32',
+      )
+      await w.refused(
+        'navigation.add_agent',
+        {node_path: 'Player', name: 'NavigationAgent'},
+        -32000,
+        "already has a child named 'NavigationAgent'",
+      )
       // the default name, not given, is made unique as the editor does
-      expect((await w.call('navigation.add_agent', {node_path: 'Player'})).path).to.equal('/root/Main/Player/NavigationAgent2')
+      expect((await w.call('navigation.add_agent', {node_path: 'Player'})).path).to.equal(
+        '/root/Main/Player/NavigationAgent2',
+      )
       expect((await w.call('editor.undo')).undone).to.equal(true)
     })
 
     it('navigation.add_region 2D from an outline, adopting the ground; bake carves the ground out; a 2D path goes round it', async () => {
-      const outline = [[0, 0], [640, 0], [640, 360], [0, 360]]
+      const outline = [
+        [0, 0],
+        [640, 0],
+        [640, 360],
+        [0, 360],
+      ]
       const region = await w.run('navigation.add_region', {dimension: '2d', name: 'Nav2D', outline, adopt: ['Ground']})
-      expect(region).to.deep.include({path: '/root/Main/Nav2D', type: 'NavigationRegion2D', adopted: ['/root/Main/Nav2D/Ground']})
-      expect(await readBack('var r = scene.get_node("Nav2D")\nreturn [r.navigation_polygon.get_outline_count(), r.navigation_polygon.get_outline(0).size(), scene.get_node("Nav2D/Ground").global_position]')).to.deep.equal([
-        1,
-        4,
-        [320, 300],
-      ])
+      expect(region).to.deep.include({
+        path: '/root/Main/Nav2D',
+        type: 'NavigationRegion2D',
+        adopted: ['/root/Main/Nav2D/Ground'],
+      })
+      expect(
+        await readBack(
+          'var r = scene.get_node("Nav2D")\nreturn [r.navigation_polygon.get_outline_count(), r.navigation_polygon.get_outline(0).size(), scene.get_node("Nav2D/Ground").global_position]',
+        ),
+      ).to.deep.equal([1, 4, [320, 300]])
       const baked = await w.run('navigation.bake', {node_path: 'Nav2D'})
       expect(baked.polygons).to.be.greaterThan(1)
       // the ground (x 220..420, y 280..320) is an obstruction: a path across it must go round
@@ -154,11 +249,46 @@ describe('navigation commands (real editor)', function () {
       expect(path.length).to.be.greaterThan(150)
       const straight = await w.call('navigation.query_path', {from: [50, 50], to: [600, 50]})
       expect(straight.length).to.be.closeTo(550, 1)
-      const link = await w.run('navigation.add_link', {from: [100, 100], to: [200, 100], bidirectional: false, name: 'Jump'})
+      const link = await w.run('navigation.add_link', {
+        from: [100, 100],
+        to: [200, 100],
+        bidirectional: false,
+        name: 'Jump',
+      })
       expect(link).to.deep.include({path: '/root/Main/Jump', from: [100, 100], to: [200, 100], bidirectional: false})
-      await w.refused('navigation.add_region', {dimension: '2d', name: 'Bad', outline: [[0, 0], [1, 1]]}, -32602, 'at least 3 points')
-      await w.refused('navigation.add_region', {dimension: '2d', name: 'Bad', outline: [[0, 0, 0], [1, 1, 1], [1, 0, 0]]}, -32602, "'outline' must have 2 numbers")
-      await w.refused('navigation.add_region', {dimension: '2d', name: 'Bad', adopt: ['/root/Main']}, -32602, 'cannot adopt /root/Main')
+      await w.refused(
+        'navigation.add_region',
+        {
+          dimension: '2d',
+          name: 'Bad',
+          outline: [
+            [0, 0],
+            [1, 1],
+          ],
+        },
+        -32602,
+        'at least 3 points',
+      )
+      await w.refused(
+        'navigation.add_region',
+        {
+          dimension: '2d',
+          name: 'Bad',
+          outline: [
+            [0, 0, 0],
+            [1, 1, 1],
+            [1, 0, 0],
+          ],
+        },
+        -32602,
+        "'outline' must have 2 numbers",
+      )
+      await w.refused(
+        'navigation.add_region',
+        {dimension: '2d', name: 'Bad', adopt: ['/root/Main']},
+        -32602,
+        'cannot adopt /root/Main',
+      )
     })
 
     it('the 2D navigation is saved: after a reload from disk the baked region, the agent and the link are there and paths still work', async () => {

@@ -102,7 +102,11 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.remove: removes the example node and undo puts it back in place with its owner', async () => {
-    expect(await call('node.remove', examples['node.remove'])).to.deep.equal({removed: '/root/Main/Ground', undoable: true, saved: false})
+    expect(await call('node.remove', examples['node.remove'])).to.deep.equal({
+      removed: '/root/Main/Ground',
+      undoable: true,
+      saved: false,
+    })
     await refused('node.info', {node_path: 'Ground'}, -32001)
     await undo('remove Ground')
     expect((await call('node.info', {node_path: 'Ground'})).index).to.equal(2)
@@ -118,7 +122,13 @@ describe('node commands (real editor)', function () {
 
   it('node.duplicate: copies the example node with children, groups and owners; undo removes the copy', async () => {
     const copy = await call('node.duplicate', examples['node.duplicate'])
-    expect(copy).to.deep.equal({path: '/root/Main/Player2', source: '/root/Main/Player', type: 'CharacterBody2D', undoable: true, saved: false})
+    expect(copy).to.deep.equal({
+      path: '/root/Main/Player2',
+      source: '/root/Main/Player',
+      type: 'CharacterBody2D',
+      undoable: true,
+      saved: false,
+    })
     const info = await call('node.info', {node_path: 'Player2'})
     expect(info).to.deep.include({
       index: 1,
@@ -143,7 +153,8 @@ describe('node commands (real editor)', function () {
       old_name: 'Camera2D',
       changed: true,
       updated_paths: [],
-      undoable: true, saved: false,
+      undoable: true,
+      saved: false,
     })
     expect((await call('node.info', {node_path: 'MainCamera'})).type).to.equal('Camera2D')
     await refused(
@@ -162,7 +173,12 @@ describe('node commands (real editor)', function () {
     // AnimationPlayer.root_node: a NodePath with no side effect (a RemoteTransform2D would move its target)
     await call('node.add', {type: 'AnimationPlayer', name: 'Follow', properties: {root_node: '../Player'}})
     await call('node.add', {type: 'AnimationPlayer', name: 'Deep', properties: {root_node: '../Player/Shape'}})
-    await call('node.add', {type: 'AnimationPlayer', parent: 'Player', name: 'Inner', properties: {root_node: '../Camera2D'}})
+    await call('node.add', {
+      type: 'AnimationPlayer',
+      parent: 'Player',
+      name: 'Inner',
+      properties: {root_node: '../Camera2D'},
+    })
     const renamed = await call('node.rename', {node_path: 'Player', new_name: 'Hero'})
     expect(renamed.updated_paths).to.have.deep.members([
       {node: '/root/Main/Follow', property: 'root_node', old: '../Player', new: '../Hero'},
@@ -181,7 +197,13 @@ describe('node commands (real editor)', function () {
 
   it('node.move: reparents the example node keeping its global position; undo puts it back', async () => {
     const moved = await call('node.move', examples['node.move'])
-    expect(moved).to.deep.equal({path: '/root/Main/Player/Camera2D', index: 2, parent: '/root/Main/Player', undoable: true, saved: false})
+    expect(moved).to.deep.equal({
+      path: '/root/Main/Player/Camera2D',
+      index: 2,
+      parent: '/root/Main/Player',
+      undoable: true,
+      saved: false,
+    })
     expect(await get('Player/Camera2D', 'global_position')).to.deep.equal([320, 180])
     expect(await get('Player/Camera2D', 'position')).to.deep.equal([0, 0])
     expect(await inEditor('return scene.get_node("Player/Camera2D").owner == scene')).to.equal(true)
@@ -192,7 +214,8 @@ describe('node commands (real editor)', function () {
     expect(await call('node.move', {node_path: 'Ground', index: 0})).to.deep.equal({
       path: '/root/Main/Ground',
       index: 0,
-      undoable: true, saved: false,
+      undoable: true,
+      saved: false,
     })
     expect((await call('node.info', {node_path: '.'})).children).to.deep.equal(['Ground', 'Player', 'Camera2D'])
     await undo('move Ground')
@@ -444,7 +467,8 @@ describe('node commands (real editor)', function () {
       signal: 'visibility_changed',
       target: '/root/Main/Camera2D',
       method: 'reset_smoothing',
-      undoable: true, saved: false,
+      undoable: true,
+      saved: false,
     })
     const link = {signal: 'visibility_changed', target: '/root/Main/Camera2D', method: 'reset_smoothing'}
     expect((await call('node.signals', {node_path: 'Player'})).connections).to.deep.equal([link])
@@ -514,13 +538,22 @@ describe('node commands (real editor)', function () {
 
   it('node.add_to_group: adds the example group, saved with the scene; undo takes it out', async () => {
     const out = await call('node.add_to_group', examples['node.add_to_group'])
-    expect(out).to.deep.equal({path: '/root/Main/Ground', group: 'solid', changed: true, groups: ['solid'], undoable: true, saved: false})
+    expect(out).to.deep.equal({
+      path: '/root/Main/Ground',
+      group: 'solid',
+      changed: true,
+      groups: ['solid'],
+      undoable: true,
+      saved: false,
+    })
     expect((await call('node.find', {group: 'solid'})).nodes.map((n: Json) => n.path)).to.deep.equal([
       '/root/Main/Ground',
     ])
     expect((await call('node.add_to_group', examples['node.add_to_group'])).changed).to.equal(false)
     await call('scene.save')
-    expect(readFileSync(join(fx.editor.root, 'scenes', 'main.tscn'), 'utf8')).to.match(/name="Ground".*groups=\["solid"\]/)
+    expect(readFileSync(join(fx.editor.root, 'scenes', 'main.tscn'), 'utf8')).to.match(
+      /name="Ground".*groups=\["solid"\]/,
+    )
     await undo('add Ground to group solid')
     expect((await call('node.info', {node_path: 'Ground'})).groups).to.deep.equal([])
     await call('scene.save')
@@ -528,7 +561,14 @@ describe('node commands (real editor)', function () {
 
   it('node.remove_from_group: removes the example group; undo puts it back; refuses a group it is not in', async () => {
     const out = await call('node.remove_from_group', examples['node.remove_from_group'])
-    expect(out).to.deep.equal({path: '/root/Main/Player', group: 'players', changed: true, groups: [], undoable: true, saved: false})
+    expect(out).to.deep.equal({
+      path: '/root/Main/Player',
+      group: 'players',
+      changed: true,
+      groups: [],
+      undoable: true,
+      saved: false,
+    })
     await undo('remove Player from group players')
     expect((await call('node.info', {node_path: 'Player'})).groups).to.deep.equal(['players'])
     await refused('node.remove_from_group', {node_path: 'Player', group: 'player'}, -32001, "did you mean 'players'")

@@ -10,7 +10,6 @@ import {refusedUnchanged, sceneHistory, undoOwn} from '../../../support/rpc.js'
 
 type Json = Record<string, any>
 
-
 describe('procedural generation commands (real editor)', function () {
   this.timeout(180_000)
   let editor: TestEditor
@@ -39,7 +38,14 @@ describe('procedural generation commands (real editor)', function () {
 
   it('noise_texture: the example saves a NoiseTexture2D whose settings load back; same seed, same values', async () => {
     const out = await call('procedural.noise_texture', examples['procedural.noise_texture'])
-    expect(out).to.deep.include({path: 'res://textures/clouds.tres', size: [128, 128], noise: 'perlin', seed: 4, seamless: true, octaves: 3})
+    expect(out).to.deep.include({
+      path: 'res://textures/clouds.tres',
+      size: [128, 128],
+      noise: 'perlin',
+      seed: 4,
+      seamless: true,
+      octaves: 3,
+    })
     expect(out.values.min).to.be.below(out.values.max)
     expect(existsSync(join(editor.root, 'textures', 'clouds.tres'))).to.equal(true)
     const loaded = await run(
@@ -48,7 +54,11 @@ describe('procedural generation commands (real editor)', function () {
     expect(loaded).to.deep.equal(['NoiseTexture2D', 128, 128, true, 4, true])
     const again = await call('procedural.noise_texture', examples['procedural.noise_texture'])
     expect(again.values).to.deep.equal(out.values)
-    const other = await call('procedural.noise_texture', {...examples['procedural.noise_texture'], seed: 99, path: 'res://textures/other.tres'})
+    const other = await call('procedural.noise_texture', {
+      ...examples['procedural.noise_texture'],
+      seed: 99,
+      path: 'res://textures/other.tres',
+    })
     expect(other.values).to.not.deep.equal(out.values)
   })
 
@@ -73,20 +83,33 @@ describe('procedural generation commands (real editor)', function () {
     expect(out.map.join('').split('#').length - 1).to.equal(out.wall_cells)
     for (const [i, a] of out.rooms.entries())
       for (const b of out.rooms.slice(i + 1))
-        expect(a.x + a.w < b.x || b.x + b.w < a.x || a.y + a.h < b.y || b.y + b.h < a.y, JSON.stringify([a, b])).to.equal(true)
+        expect(
+          a.x + a.w < b.x || b.x + b.w < a.x || a.y + a.h < b.y || b.y + b.h < a.y,
+          JSON.stringify([a, b]),
+        ).to.equal(true)
     for (const r of out.rooms) expect(out.map[r.y][r.x]).to.equal('.')
     expect(await call('procedural.dungeon', examples['procedural.dungeon'])).to.deep.equal(out)
-    expect((await call('procedural.dungeon', {...examples['procedural.dungeon'], seed: 8})).map).to.not.deep.equal(out.map)
+    expect((await call('procedural.dungeon', {...examples['procedural.dungeon'], seed: 8})).map).to.not.deep.equal(
+      out.map,
+    )
     expect(out.painted).to.equal(false)
   })
 
   it('dungeon paints floor and wall tiles into a TileMapLayer as one undo step; Undo clears them', async () => {
     expect(await run(tiles)).to.equal('Tiles')
-    const out = await call('procedural.dungeon', {...examples['procedural.dungeon'], tilemap: 'Tiles', wall_tile: [1, 0]})
+    const out = await call('procedural.dungeon', {
+      ...examples['procedural.dungeon'],
+      tilemap: 'Tiles',
+      wall_tile: [1, 0],
+    })
     expect(out).to.include({painted: true, tilemap: '/root/Main/Tiles'})
     expect(out.used_cells).to.equal(out.floor_cells + out.wall_cells)
     const r = out.rooms[0]
-    expect(await run(`var t = scene.get_node("Tiles")\nreturn [t.get_cell_atlas_coords(Vector2i(${r.x}, ${r.y})), t.get_cell_atlas_coords(Vector2i(${r.x - 1}, ${r.y - 1}))]`)).to.deep.equal([
+    expect(
+      await run(
+        `var t = scene.get_node("Tiles")\nreturn [t.get_cell_atlas_coords(Vector2i(${r.x}, ${r.y})), t.get_cell_atlas_coords(Vector2i(${r.x - 1}, ${r.y - 1}))]`,
+      ),
+    ).to.deep.equal([
       [0, 0],
       [1, 0],
     ])

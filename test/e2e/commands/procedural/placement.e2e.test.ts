@@ -30,7 +30,12 @@ describe('procedural commands (real editor)', function () {
   })
 
   it('declares every procedural command with an example', () => {
-    expect(Object.keys(examples)).to.have.members(['procedural.scatter', 'procedural.noise_grid', 'procedural.noise_texture', 'procedural.dungeon'])
+    expect(Object.keys(examples)).to.have.members([
+      'procedural.scatter',
+      'procedural.noise_grid',
+      'procedural.noise_texture',
+      'procedural.dungeon',
+    ])
   })
 
   it('procedural.scatter: seeded points in the region, min_distance apart, saved with the scene; same seed, same layout; one undo', async () => {
@@ -60,7 +65,9 @@ describe('procedural commands (real editor)', function () {
     try {
       await call('node.add', {type: 'Node3D', name: 'Props'})
       await call('node.add', {type: 'MeshInstance3D', name: 'ScatterFloor', properties: {position: [0, 2, 0]}})
-      await call('editor.run_script', {code: 'var m = PlaneMesh.new()\nm.size = Vector2(10, 10)\nscene.get_node("ScatterFloor").mesh = m'})
+      await call('editor.run_script', {
+        code: 'var m = PlaneMesh.new()\nm.size = Vector2(10, 10)\nscene.get_node("ScatterFloor").mesh = m',
+      })
       const out = await call('procedural.scatter', {
         item: 'Marker3D',
         parent: 'Props',
@@ -111,11 +118,31 @@ describe('procedural commands (real editor)', function () {
   })
 
   it('refuses what cannot be placed and changes nothing', async () => {
-    await refused('procedural.scatter', {item: 'Marker3D', parent: '/root/Main'}, -32602, 'neither a scene file nor a Node2D class')
+    await refused(
+      'procedural.scatter',
+      {item: 'Marker3D', parent: '/root/Main'},
+      -32602,
+      'neither a scene file nor a Node2D class',
+    )
     await refused('procedural.scatter', {item: 'res://nope.tscn', parent: '/root/Main'}, -32001, 'no scene file')
     await refused('procedural.scatter', {item: 'Marker2D', parent: 'Player/Body'}, -32602, 'neither 2D nor 3D')
-    await refused('procedural.scatter', {item: 'Marker2D', parent: '/root/Main', count: 50, region_max: [10, 10, 0], min_distance: 5}, -32000, 'only')
-    await refused('procedural.noise_grid', {parent: '/root/Main', rules: [{min: 0.5, max: 0.1, item: 'Node2D'}]}, -32602, 'min <= max')
-    await refused('procedural.noise_grid', {parent: '/root/Main', rules: [{min: 0.99, max: 1, item: 'Node2D'}], size: [2, 2]}, -32000, 'no cell')
+    await refused(
+      'procedural.scatter',
+      {item: 'Marker2D', parent: '/root/Main', count: 50, region_max: [10, 10, 0], min_distance: 5},
+      -32000,
+      'only',
+    )
+    await refused(
+      'procedural.noise_grid',
+      {parent: '/root/Main', rules: [{min: 0.5, max: 0.1, item: 'Node2D'}]},
+      -32602,
+      'min <= max',
+    )
+    await refused(
+      'procedural.noise_grid',
+      {parent: '/root/Main', rules: [{min: 0.99, max: 1, item: 'Node2D'}], size: [2, 2]},
+      -32000,
+      'no cell',
+    )
   })
 })

@@ -26,7 +26,12 @@ describe('profiling commands (real editor)', function () {
   })
 
   it('declares every profiling command with an example', () => {
-    expect(Object.keys(examples)).to.have.members(['profiling.monitors', 'profiling.frame_times', 'profiling.command_stats', 'profiling.scene_cost'])
+    expect(Object.keys(examples)).to.have.members([
+      'profiling.monitors',
+      'profiling.frame_times',
+      'profiling.command_stats',
+      'profiling.scene_cost',
+    ])
   })
 
   it('profiling.monitors: the editor process monitors by category', async () => {

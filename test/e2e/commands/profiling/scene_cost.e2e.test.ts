@@ -38,7 +38,15 @@ describe('profiling.scene_cost (real editor)', function () {
     const before = await state()
     const out = await call('profiling.scene_cost', {path: 'res://scenes/level_3d.tscn'})
     expect(out.scene).to.equal('res://scenes/level_3d.tscn')
-    expect(out.counts).to.deep.include({nodes: 5, meshes_visible: 2, surfaces: 2, triangles: 14, lights: 1, shadow_casting_lights: 0, max_depth: 1})
+    expect(out.counts).to.deep.include({
+      nodes: 5,
+      meshes_visible: 2,
+      surfaces: 2,
+      triangles: 14,
+      lights: 1,
+      shadow_casting_lights: 0,
+      max_depth: 1,
+    })
     expect(out.draw_calls_estimate).to.equal(2)
     expect(out.heaviest.map((h: Json) => [h.node, h.triangles])).to.deep.equal([
       ['Crate', 12],
@@ -62,7 +70,21 @@ describe('profiling.scene_cost (real editor)', function () {
   })
 
   it('refuses a missing or non-scene file without changing anything', async () => {
-    await refusedUnchanged(editor.client, state, 'profiling.scene_cost', {path: 'res://nope.tscn'}, -32001, 'no scene file')
-    await refusedUnchanged(editor.client, state, 'profiling.scene_cost', {path: 'res://scripts/player.gd'}, -32001, 'player.gd')
+    await refusedUnchanged(
+      editor.client,
+      state,
+      'profiling.scene_cost',
+      {path: 'res://nope.tscn'},
+      -32001,
+      'no scene file',
+    )
+    await refusedUnchanged(
+      editor.client,
+      state,
+      'profiling.scene_cost',
+      {path: 'res://scripts/player.gd'},
+      -32001,
+      'player.gd',
+    )
   })
 })

@@ -281,7 +281,13 @@ describe('project files, scan, uid and editor output (real editor)', function ()
     ])
     const others = all.filter((e) => !mine.includes(e))
     expect(
-      others.map((e) => [e.type, String(e.message).split('\n')[0].replace(/#\d+/, '#N').replace(/\(\d+ chars\)/, '(n chars)')]),
+      others.map((e) => [
+        e.type,
+        String(e.message)
+          .split('\n')[0]
+          .replace(/#\d+/, '#N')
+          .replace(/\(\d+ chars\)/, '(n chars)'),
+      ]),
       'nothing else was logged but the snippet itself and its audit lines (before and after it ran)',
     ).to.deep.equal([
       ['print', 'bridge: editor.run_script:'],

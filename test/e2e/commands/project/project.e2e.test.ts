@@ -146,9 +146,7 @@ describe('project commands (real editor)', function () {
     await call('project.autoload_add', {name: 'GameState', path: 'res://scripts/player.gd'})
     // in [autoload], after the addon's own game autoloads (MCPGameInspector, MCPGameInput)
     expect(projectFile()).to.match(/\[autoload\][^[]*\nGameState="\*res:\/\/scripts\/player.gd"/)
-    expect((await userAutoloads())).to.deep.equal([
-      {name: 'GameState', path: 'res://scripts/player.gd', singleton: true},
-    ])
+    expect(await userAutoloads()).to.deep.equal([{name: 'GameState', path: 'res://scripts/player.gd', singleton: true}])
     await call('editor.undo')
     expect(projectFile()).not.to.include('GameState=')
     expect(await userAutoloads()).to.deep.equal([])

@@ -77,13 +77,26 @@ describe('resource commands (real editor)', function () {
     })
     expect(lost).to.deep.include({adjusted: ['next_pass']})
     expect(lost.values.next_pass).to.equal(null)
-    await refused('resource.create', examples['resource.create'], -32000, ['already exists'], ['res://materials/red.tres'])
-    await refused('resource.create', {path: 'res://m/x.tres', type: 'StandardMaterial'}, -32602, ["did you mean 'StandardMaterial3D'"])
-    await refused('resource.create', {path: 'res://m/x.tres', type: 'Node2D'}, -32602, ['not a resource class'])
-    await refused('resource.create', {path: 'res://m/x.tres', type: 'Gradient', properties: {colours: []}}, -32001, ["did you mean 'colors'"])
-    await refused('resource.create', {path: 'res://m/x.tres', type: 'StandardMaterial3D', properties: {roughness: 'rough'}}, -32602, [
-      "'roughness' expects",
+    await refused(
+      'resource.create',
+      examples['resource.create'],
+      -32000,
+      ['already exists'],
+      ['res://materials/red.tres'],
+    )
+    await refused('resource.create', {path: 'res://m/x.tres', type: 'StandardMaterial'}, -32602, [
+      "did you mean 'StandardMaterial3D'",
     ])
+    await refused('resource.create', {path: 'res://m/x.tres', type: 'Node2D'}, -32602, ['not a resource class'])
+    await refused('resource.create', {path: 'res://m/x.tres', type: 'Gradient', properties: {colours: []}}, -32001, [
+      "did you mean 'colors'",
+    ])
+    await refused(
+      'resource.create',
+      {path: 'res://m/x.tres', type: 'StandardMaterial3D', properties: {roughness: 'rough'}},
+      -32602,
+      ["'roughness' expects"],
+    )
     await refused('resource.create', {path: 'res://m/x.png', type: 'Gradient'}, -32602, ['can be saved as'])
     expect(existsSync(disk('res://m'))).to.equal(false)
   })
@@ -95,7 +108,9 @@ describe('resource commands (real editor)', function () {
     expect(out.properties.every((p: Json) => p.name.includes('color'))).to.equal(true)
     const scene = await call('resource.inspect', {path: 'res://scenes/main.tscn', filter: 'zzz', used_by: true})
     expect(scene).to.deep.include({class: 'PackedScene', dependencies: ['res://scripts/player.gd'], used_by: []})
-    await refused('resource.inspect', {path: 'res://materials/rad.tres'}, -32001, ["did you mean 'res://materials/red.tres'"])
+    await refused('resource.inspect', {path: 'res://materials/rad.tres'}, -32001, [
+      "did you mean 'res://materials/red.tres'",
+    ])
   })
 
   it('resource.set coerces, saves and reads back; undo restores the file; bad input writes nothing', async () => {
@@ -103,34 +118,69 @@ describe('resource commands (real editor)', function () {
     expect(out.values.albedo_color.map((x: number) => Math.round(x * 100) / 100)).to.deep.equal([0.2, 0.4, 1, 1])
     expect(out.values.metallic).to.equal(0.5)
     expect(out.previous).to.deep.equal({albedo_color: [1, 0, 0, 1], metallic: 0})
-    expect(read('res://materials/red.tres')).to.include('metallic = 0.5').and.include('albedo_color = Color(0.2, 0.4, 1, 1)')
+    expect(read('res://materials/red.tres'))
+      .to.include('metallic = 0.5')
+      .and.include('albedo_color = Color(0.2, 0.4, 1, 1)')
     await undo('Bridge: set albedo_color, metallic of red.tres')
     expect(read('res://materials/red.tres')).to.include('albedo_color = Color(1, 0, 0, 1)')
     expect(read('res://materials/red.tres')).not.to.include('metallic')
-    const enumSet = await call('resource.set', {path: 'res://materials/red.tres', properties: {shading_mode: 'Unshaded'}})
+    const enumSet = await call('resource.set', {
+      path: 'res://materials/red.tres',
+      properties: {shading_mode: 'Unshaded'},
+    })
     expect(enumSet.values.shading_mode).to.equal(0)
     await undo('Bridge: set shading_mode of red.tres')
     const red = ['res://materials/red.tres']
-    await refused('resource.set', {path: 'res://materials/red.tres', properties: {metalic: 1}}, -32001, ["did you mean 'metallic'"], red)
-    await refused('resource.set', {path: 'res://materials/red.tres', properties: {metallic: 'shiny'}}, -32602, ["'metallic' expects"], red)
-    await refused('resource.set', {path: 'res://materials/red.tres', properties: {}}, -32602, ['properties is empty'], red)
-    await refused('resource.set', {path: 'res://scenes/main.tscn', properties: {a: 1}}, -32602, ['not a .tres/.res resource file'])
+    await refused(
+      'resource.set',
+      {path: 'res://materials/red.tres', properties: {metalic: 1}},
+      -32001,
+      ["did you mean 'metallic'"],
+      red,
+    )
+    await refused(
+      'resource.set',
+      {path: 'res://materials/red.tres', properties: {metallic: 'shiny'}},
+      -32602,
+      ["'metallic' expects"],
+      red,
+    )
+    await refused(
+      'resource.set',
+      {path: 'res://materials/red.tres', properties: {}},
+      -32602,
+      ['properties is empty'],
+      red,
+    )
+    await refused('resource.set', {path: 'res://scenes/main.tscn', properties: {a: 1}}, -32602, [
+      'not a .tres/.res resource file',
+    ])
   })
 
   it('resource.duplicate writes a copy with a fresh UID, converting .tres to .res', async () => {
     const out = await call('resource.duplicate', examples['resource.duplicate'])
-    expect(out).to.deep.include({path: 'res://materials/red_copy.res', class: 'StandardMaterial3D', source: 'res://materials/red.tres'})
+    expect(out).to.deep.include({
+      path: 'res://materials/red_copy.res',
+      class: 'StandardMaterial3D',
+      source: 'res://materials/red.tres',
+    })
     expect(out.uid).to.not.equal(out.source_uid)
     expect(readFileSync(disk('res://materials/red_copy.res')).subarray(0, 4).toString()).to.equal('RSRC')
     const back = await call('resource.inspect', {path: 'res://materials/red_copy.res', filter: 'albedo_color'})
     expect(back.properties[0].value).to.deep.equal([1, 0, 0, 1])
     await refused('resource.duplicate', examples['resource.duplicate'], -32000, ['already exists'])
-    await refused('resource.duplicate', {path: 'res://scripts/player.gd', to: 'res://x.gd'}, -32602, ['filesystem.copy'])
+    await refused('resource.duplicate', {path: 'res://scripts/player.gd', to: 'res://x.gd'}, -32602, [
+      'filesystem.copy',
+    ])
   })
 
   it('resource.extract saves an embedded shape to a file and points the node at it; undo re-embeds it', async () => {
     const out = await call('resource.extract', examples['resource.extract'])
-    expect(out).to.deep.include({node: '/root/Main/Player/Shape', path: 'res://shapes/player_shape.tres', class: 'RectangleShape2D'})
+    expect(out).to.deep.include({
+      node: '/root/Main/Player/Shape',
+      path: 'res://shapes/player_shape.tres',
+      class: 'RectangleShape2D',
+    })
     expect(read('res://shapes/player_shape.tres')).to.include('size = Vector2(32, 32)')
     expect((await call('node.get', {node_path: 'Player/Shape', property: 'shape'})).value.path).to.equal(
       'res://shapes/player_shape.tres',
@@ -139,10 +189,15 @@ describe('resource commands (real editor)', function () {
     expect((await call('node.get', {node_path: 'Player/Shape', property: 'shape'})).value.path).to.equal(
       'res://scenes/main.tscn::RectangleShape2D_1',
     )
-    await refused('resource.extract', {node_path: 'Player', property: 'position', path: 'res://p.tres'}, -32602, ['holds no resource'])
-    await refused('resource.extract', {...examples['resource.extract'], path: 'res://shapes/other.tres', property: 'shap'}, -32001, [
-      "did you mean 'shape'",
+    await refused('resource.extract', {node_path: 'Player', property: 'position', path: 'res://p.tres'}, -32602, [
+      'holds no resource',
     ])
+    await refused(
+      'resource.extract',
+      {...examples['resource.extract'], path: 'res://shapes/other.tres', property: 'shap'},
+      -32001,
+      ["did you mean 'shape'"],
+    )
   })
 
   it('resource.find lists project resources by class, subclasses included', async () => {

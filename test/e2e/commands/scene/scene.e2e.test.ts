@@ -144,7 +144,10 @@ describe('scene commands (real editor)', function () {
       {method: 'scene.save', params: {}},
     ])
     const results = settled.map((s) => (s.status === 'fulfilled' ? (s.value as Json) : {failed: String(s.reason)}))
-    expect([0, 2, 4, 7].map((i) => results[i].unsaved), JSON.stringify(results)).to.deep.equal([false, true, false, false])
+    expect(
+      [0, 2, 4, 7].map((i) => results[i].unsaved),
+      JSON.stringify(results),
+    ).to.deep.equal([false, true, false, false])
     expect(readFileSync(file(MAIN), 'utf8')).to.include('position = Vector2(320, 180)')
   })
 

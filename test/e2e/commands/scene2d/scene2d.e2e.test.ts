@@ -4,7 +4,8 @@ import {expect} from 'chai'
 import {startEditor, type TestEditor} from '../../../support/editor.js'
 import {WorldExamples} from '../world-examples.js'
 
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128"><rect width="128" height="128" fill="#36c"/></svg>'
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128"><rect width="128" height="128" fill="#36c"/></svg>'
 
 describe('scene2d commands (real editor)', function () {
   this.timeout(180_000)

@@ -31,11 +31,20 @@ describe('building a 3D level with the world commands (real editor)', function (
       position: [0, -0.25, 0],
       properties: {mesh: {class: 'BoxMesh', size: [20, 0.5, 20]}},
     })
-    const body = await call('physics.add_body', {type: 'StaticBody3D', parent: 'Ground', name: 'Body', fit_to: 'Ground'})
+    const body = await call('physics.add_body', {
+      type: 'StaticBody3D',
+      parent: 'Ground',
+      name: 'Body',
+      fit_to: 'Ground',
+    })
     expect(body.shape).to.deep.include({type: 'BoxShape3D', size: [20, 0.5, 20]})
 
     // crates: rigid bodies made in the air, dropped onto the ground by a ray
-    const spots = [[-4, -3], [0, 2], [5, 1]]
+    const spots = [
+      [-4, -3],
+      [0, 2],
+      [5, 1],
+    ]
     for (const [i, [x, z]] of spots.entries()) {
       await call('scene3d.place', {
         type: 'MeshInstance3D',

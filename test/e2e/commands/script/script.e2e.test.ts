@@ -69,7 +69,12 @@ describe('script commands (real editor)', function () {
 
   it('script.create writes the basic movement template with class_name and base; the class is registered', async () => {
     const out = await call('script.create', examples['script.create'])
-    expect(out).to.deep.include({path: 'res://scripts/enemy.gd', extends: 'CharacterBody2D', class_name: 'Enemy', registered: true})
+    expect(out).to.deep.include({
+      path: 'res://scripts/enemy.gd',
+      extends: 'CharacterBody2D',
+      class_name: 'Enemy',
+      registered: true,
+    })
     const text = read('res://scripts/enemy.gd')
     expect(text.startsWith('class_name Enemy\nextends CharacterBody2D\n\n\nconst SPEED = 300.0\n')).to.equal(true)
     expect(text).to.include('\tmove_and_slide()\n')
@@ -80,12 +85,20 @@ describe('script commands (real editor)', function () {
     ])
     const plain = await call('script.create', {path: 'res://scripts/hud.gd', extends: 'Control'})
     expect(plain.template).to.equal('default')
-    expect(read('res://scripts/hud.gd')).to.include('extends Control\n\n\n# Called when the node enters').and.include('func _process(delta: float) -> void:')
+    expect(read('res://scripts/hud.gd'))
+      .to.include('extends Control\n\n\n# Called when the node enters')
+      .and.include('func _process(delta: float) -> void:')
     await refused('script.create', examples['script.create'], -32000, ['already exists'], ['res://scripts/enemy.gd'])
-    await refused('script.create', {path: 'res://a.gd', extends: 'CharacterBody'}, -32602, ["did you mean 'CharacterBody2D'"])
-    await refused('script.create', {path: 'res://a.gd', class_name: 'Enemy'}, -32602, ['taken by res://scripts/enemy.gd'])
+    await refused('script.create', {path: 'res://a.gd', extends: 'CharacterBody'}, -32602, [
+      "did you mean 'CharacterBody2D'",
+    ])
+    await refused('script.create', {path: 'res://a.gd', class_name: 'Enemy'}, -32602, [
+      'taken by res://scripts/enemy.gd',
+    ])
     await refused('script.create', {path: 'res://a.gd', class_name: 'Sprite2D'}, -32602, ['taken by the engine'])
-    await refused('script.create', {path: 'res://a.gd', template: 'basic_movement_3d'}, -32602, ['needs a CharacterBody3D base'])
+    await refused('script.create', {path: 'res://a.gd', template: 'basic_movement_3d'}, -32602, [
+      'needs a CharacterBody3D base',
+    ])
     await refused('script.create', {path: 'res://a.gd', template: 'fancy'}, -32602, ["unknown template 'fancy'"])
     await refused('script.create', {path: 'res://a.txt'}, -32602, ['must end in .gd'])
     expect(existsSync(disk('res://a.gd'))).to.equal(false)
@@ -94,8 +107,14 @@ describe('script commands (real editor)', function () {
   it("script.create fills in a project template from res://script_templates (Godot's placeholders, meta lines dropped)", async () => {
     const template = '# meta-description: greets\nextends _BASE_\n\n\nfunc greet() -> String:\n_TS_return "_CLASS_"\n'
     await call('project.write_file', {path: 'res://script_templates/Node/greeter.gd', content: template})
-    await call('script.create', {path: 'res://scripts/door_bell.gd', extends: 'Node2D', template: 'res://script_templates/Node/greeter.gd'})
-    expect(read('res://scripts/door_bell.gd')).to.equal('extends Node2D\n\n\nfunc greet() -> String:\n\treturn "DoorBell"\n')
+    await call('script.create', {
+      path: 'res://scripts/door_bell.gd',
+      extends: 'Node2D',
+      template: 'res://script_templates/Node/greeter.gd',
+    })
+    expect(read('res://scripts/door_bell.gd')).to.equal(
+      'extends Node2D\n\n\nfunc greet() -> String:\n\treturn "DoorBell"\n',
+    )
   })
 
   it('script.edit replaces text once, compiles it, undo writes the old text back; bad edits write nothing', async () => {
@@ -104,12 +123,27 @@ describe('script commands (real editor)', function () {
     expect(read('res://scripts/enemy.gd')).to.include('const SPEED = 180.0').and.not.include('300.0')
     await undo('Bridge: edit enemy.gd')
     expect(read('res://scripts/enemy.gd')).to.include('const SPEED = 300.0')
-    const many = await call('script.edit', {path: 'res://scripts/enemy.gd', replacements: [{find: 'SPEED', replace: 'RUN_SPEED', all: true}]})
+    const many = await call('script.edit', {
+      path: 'res://scripts/enemy.gd',
+      replacements: [{find: 'SPEED', replace: 'RUN_SPEED', all: true}],
+    })
     expect(many.replaced).to.deep.equal([3])
     await undo('Bridge: edit enemy.gd')
     const enemy = ['res://scripts/enemy.gd']
-    await refused('script.edit', {path: 'res://scripts/enemy.gd', replacements: [{find: 'SPEED', replace: 'X'}]}, -32000, ['occurs 3 times'], enemy)
-    await refused('script.edit', {path: 'res://scripts/enemy.gd', replacements: [{find: 'nope', replace: 'X'}]}, -32001, ['is not in'], enemy)
+    await refused(
+      'script.edit',
+      {path: 'res://scripts/enemy.gd', replacements: [{find: 'SPEED', replace: 'X'}]},
+      -32000,
+      ['occurs 3 times'],
+      enemy,
+    )
+    await refused(
+      'script.edit',
+      {path: 'res://scripts/enemy.gd', replacements: [{find: 'nope', replace: 'X'}]},
+      -32001,
+      ['is not in'],
+      enemy,
+    )
     const error = await refused(
       'script.edit',
       {path: 'res://scripts/enemy.gd', replacements: [{find: 'move_and_slide()', replace: 'move_and_slide(1, 2, 3)'}]},
@@ -123,7 +157,9 @@ describe('script commands (real editor)', function () {
   it('script.function_set adds a function, replaces one keeping its doc comment; undo; non-compiling code is refused', async () => {
     const added = await call('script.function_set', examples['script.function_set'])
     expect(added).to.deep.include({added: true, compiles: true})
-    expect(read('res://scripts/enemy.gd')).to.match(/move_and_slide\(\)\n\n\nfunc take_damage\(amount: int\) -> void:\n\tprint\("hit ", amount\)\n$/)
+    expect(read('res://scripts/enemy.gd')).to.match(
+      /move_and_slide\(\)\n\n\nfunc take_damage\(amount: int\) -> void:\n\tprint\("hit ", amount\)\n$/,
+    )
     const replaced = await call('script.function_set', {
       path: 'res://scripts/player.gd',
       name: 'take_damage',
@@ -134,29 +170,49 @@ describe('script commands (real editor)', function () {
     expect(player).to.include('\thealth -= amount * 2\n').and.include('func _physics_process')
     await undo('Bridge: replace function take_damage')
     expect(read('res://scripts/player.gd')).to.include('\thealth -= amount\n')
-    const doc = {path: 'res://scripts/hud.gd', name: 'score', create: true, code: '## The score.\nfunc score() -> int:\n\treturn 1'}
+    const doc = {
+      path: 'res://scripts/hud.gd',
+      name: 'score',
+      create: true,
+      code: '## The score.\nfunc score() -> int:\n\treturn 1',
+    }
     await call('script.function_set', doc)
     await call('script.function_set', {...doc, create: false, code: 'func score() -> int:\n\treturn 2'})
     expect(read('res://scripts/hud.gd')).to.match(/\n\n\n## The score\.\nfunc score\(\) -> int:\n\treturn 2\n$/)
     const files = ['res://scripts/player.gd']
     await refused(
       'script.function_set',
-      {path: 'res://scripts/player.gd', name: 'take_damage', code: 'func take_damage(amount: int) -> int:\n\treturn "no"'},
+      {
+        path: 'res://scripts/player.gd',
+        name: 'take_damage',
+        code: 'func take_damage(amount: int) -> int:\n\treturn "no"',
+      },
       -32000,
       ['would not compile', 'line 16'],
       files,
     )
-    await refused('script.function_set', {path: 'res://scripts/player.gd', name: 'jump', code: 'func jump():\n\tpass'}, -32001, [
-      "no function 'jump'",
-      'create: true',
-    ], files)
-    await refused('script.function_set', {path: 'res://scripts/player.gd', name: 'jump', code: 'func leap():\n\tpass'}, -32602, [
-      "starting 'func jump('",
-    ], files)
+    await refused(
+      'script.function_set',
+      {path: 'res://scripts/player.gd', name: 'jump', code: 'func jump():\n\tpass'},
+      -32001,
+      ["no function 'jump'", 'create: true'],
+      files,
+    )
+    await refused(
+      'script.function_set',
+      {path: 'res://scripts/player.gd', name: 'jump', code: 'func leap():\n\tpass'},
+      -32602,
+      ["starting 'func jump('"],
+      files,
+    )
   })
 
   it('script.validate compiles files, folders and text with the engine parser, with error lines', async () => {
-    expect(await call('script.validate', examples['script.validate'])).to.deep.equal({path: 'res://scripts/player.gd', ok: true, errors: []})
+    expect(await call('script.validate', examples['script.validate'])).to.deep.equal({
+      path: 'res://scripts/player.gd',
+      ok: true,
+      errors: [],
+    })
     const text = await call('script.validate', {code: 'extends Node\n\nfunc f() -> void:\n\tvar a: int = "s"\n'})
     expect(text.ok).to.equal(false)
     expect(text.errors[0]).to.deep.include({line: 4})
@@ -195,7 +251,10 @@ describe('script commands (real editor)', function () {
       '11 comment-space',
     ])
     expect(out.issues[1].message).to.equal("function 'myFunc' should be snake_case: my_func")
-    const some = await call('script.lint', {path: 'res://style/BadStyle.gd', disable: ['member-order', 'blank-lines', 'file-name']})
+    const some = await call('script.lint', {
+      path: 'res://style/BadStyle.gd',
+      disable: ['member-order', 'blank-lines', 'file-name'],
+    })
     expect(some.count).to.equal(8)
     const folder = await call('script.lint', {path: 'res://', max_line_length: 60})
     expect(folder.scripts.map((s: Json) => s.path)).to.include('res://style/BadStyle.gd')
@@ -214,7 +273,11 @@ describe('script commands (real editor)', function () {
       ['func', 'take_damage', 15],
     ])
     expect(out.members[2]).to.deep.include({annotations: '@export', declaration: '@export var speed: float = 200.0'})
-    expect(out.members[5]).to.deep.include({signature: 'func take_damage(amount: int) -> int', end_line: 18, args: ['amount']})
+    expect(out.members[5]).to.deep.include({
+      signature: 'func take_damage(amount: int) -> int',
+      end_line: 18,
+      args: ['amount'],
+    })
     const funcs = await call('script.members', {path: 'res://scripts/player.gd', kind: 'func'})
     expect(funcs.count).to.equal(2)
   })

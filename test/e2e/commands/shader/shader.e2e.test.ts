@@ -37,7 +37,13 @@ describe('shader commands (real editor)', function () {
 
   it('shader.create writes a compiling template; shader.edit patches it and reports the compile result', async () => {
     const made = await call('shader.create', examples['shader.create'])
-    expect(made).to.deep.include({path: 'res://shaders/tint.gdshader', compiled: true, errors: [], uniforms: ['tint'], created: true})
+    expect(made).to.deep.include({
+      path: 'res://shaders/tint.gdshader',
+      compiled: true,
+      errors: [],
+      uniforms: ['tint'],
+      created: true,
+    })
     expect(file('res://shaders/tint.gdshader')).to.match(/^shader_type canvas_item;/)
     const edited = await call('shader.edit', examples['shader.edit'])
     expect(edited).to.include({compiled: true, changed: true})
@@ -52,14 +58,25 @@ describe('shader commands (real editor)', function () {
     expect(bad.compiled).to.equal(false)
     expect(bad.errors[0].line).to.equal(4)
     expect(bad.errors[0].message).to.include("Expected a ';'")
-    const unknown = await call('shader.check', {code: 'shader_type canvas_item;\nvoid fragment() {\n\tCOLOR = tint;\n}\n'})
+    const unknown = await call('shader.check', {
+      code: 'shader_type canvas_item;\nvoid fragment() {\n\tCOLOR = tint;\n}\n',
+    })
     expect(unknown.errors).to.deep.equal([{line: 3, message: "Unknown identifier in expression: 'tint'."}])
-    expect(await call('shader.check', {path: 'res://shaders/tint.gdshader'})).to.deep.include({compiled: true, errors: []})
+    expect(await call('shader.check', {path: 'res://shaders/tint.gdshader'})).to.deep.include({
+      compiled: true,
+      errors: [],
+    })
     // an edit that breaks the shader is written (as a text editor would) and says why it does not compile
-    const broken = await call('shader.edit', {path: 'res://shaders/tint.gdshader', replacements: [{find: '* 0.5;', replace: '* half;'}]})
+    const broken = await call('shader.edit', {
+      path: 'res://shaders/tint.gdshader',
+      replacements: [{find: '* 0.5;', replace: '* half;'}],
+    })
     expect(broken.compiled).to.equal(false)
     expect(broken.errors[0].line).to.equal(6)
-    await call('shader.edit', {path: 'res://shaders/tint.gdshader', replacements: [{find: '* half;', replace: '* 0.5;'}]})
+    await call('shader.edit', {
+      path: 'res://shaders/tint.gdshader',
+      replacements: [{find: '* half;', replace: '* 0.5;'}],
+    })
   })
 
   it('shader.assign puts a ShaderMaterial with uniform values on the node; undo removes it', async () => {
@@ -71,8 +88,18 @@ describe('shader commands (real editor)', function () {
     await refused('shader.params', examples['shader.params'], -32000, 'not a ShaderMaterial')
     await call('shader.assign', examples['shader.assign'])
     await refused('shader.assign', {...examples['shader.assign'], uniforms: {tnt: 1}}, -32001, "no uniform 'tnt'")
-    await refused('shader.assign', {...examples['shader.assign'], uniforms: {tint: 'bright'}}, -32602, "'tint' expects Color")
-    await refused('shader.assign', {...examples['shader.assign'], shader: 'res://scenes/main.tscn'}, -32602, 'not a Shader')
+    await refused(
+      'shader.assign',
+      {...examples['shader.assign'], uniforms: {tint: 'bright'}},
+      -32602,
+      "'tint' expects Color",
+    )
+    await refused(
+      'shader.assign',
+      {...examples['shader.assign'], shader: 'res://scenes/main.tscn'},
+      -32602,
+      'not a Shader',
+    )
   })
 
   it('shader.set_param writes a uniform checked against its type; shader.params reads it; undo restores it', async () => {
@@ -99,9 +126,21 @@ describe('shader commands (real editor)', function () {
     expect(graph.nodes.map((n: Json) => n.type)).to.deep.equal(['Output', 'ColorConstant'])
     expect(graph.connections).to.deep.equal([{from_node: 2, from_port: 0, to_node: 0, to_port: 0}])
     expect(graph.code).to.include('COLOR.rgb = vec3(n_out2p0.xyz);')
-    expect(file('res://shaders/glow.tres')).to.include('VisualShaderNodeColorConstant').and.include('nodes/fragment/connections')
-    await fx.refused('shader.visual_add_node', {path: 'res://shaders/glow.tres', type: 'ColorConstnt'}, -32602, "did you mean 'ColorConstant'")
-    await fx.refused('shader.visual_connect', {...examples['shader.visual_connect'], to_port: 9}, -32000, 'cannot connect')
+    expect(file('res://shaders/glow.tres'))
+      .to.include('VisualShaderNodeColorConstant')
+      .and.include('nodes/fragment/connections')
+    await fx.refused(
+      'shader.visual_add_node',
+      {path: 'res://shaders/glow.tres', type: 'ColorConstnt'},
+      -32602,
+      "did you mean 'ColorConstant'",
+    )
+    await fx.refused(
+      'shader.visual_connect',
+      {...examples['shader.visual_connect'], to_port: 9},
+      -32000,
+      'cannot connect',
+    )
     await fx.refused('shader.visual_connect', {...examples['shader.visual_connect'], from_node: 7}, -32001, 'no node 7')
     expect(existsSync(join(fx.editor.root, 'shaders', 'glow.tres'))).to.equal(true)
   })

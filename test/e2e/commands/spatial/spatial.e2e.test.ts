@@ -34,7 +34,14 @@ describe('spatial commands (real editor)', function () {
 
   it('spatial.bounds: the crate is a 1 m box resting on y = 0', async () => {
     const b = await w.run('spatial.bounds')
-    expect(b).to.deep.include({dimension: 3, size: [1, 1, 1], bottom: 0, top: 1, origin_to_bottom: 0.5, center: [0, 0.5, 0]})
+    expect(b).to.deep.include({
+      dimension: 3,
+      size: [1, 1, 1],
+      bottom: 0,
+      top: 1,
+      origin_to_bottom: 0.5,
+      center: [0, 0.5, 0],
+    })
     await w.refused('spatial.bounds', {node_path: '/root/Level3D'.replace('Level3D', 'Nope')}, -32001)
   })
 
@@ -56,8 +63,18 @@ describe('spatial commands (real editor)', function () {
     expect(placed.gap).to.be.closeTo(0, 1e-3)
     const rel = await w.run('spatial.relate')
     expect(rel).to.deep.include({rests_on_other: true, overlapping: false, touching: true})
-    await w.refused('spatial.place_on', {node_path: 'Crate', at: [80, 80], max_distance: 5}, -32000, 'no collision shape')
-    await w.refused('spatial.place_on', {node_path: 'Crate', surface: 'Sun'}, -32000, 'hit /root/Level3D/Floor/FloorBody first')
+    await w.refused(
+      'spatial.place_on',
+      {node_path: 'Crate', at: [80, 80], max_distance: 5},
+      -32000,
+      'no collision shape',
+    )
+    await w.refused(
+      'spatial.place_on',
+      {node_path: 'Crate', surface: 'Sun'},
+      -32000,
+      'hit /root/Level3D/Floor/FloorBody first',
+    )
   })
 
   it('spatial.overlaps and query_region: a sunk crate overlaps the floor; the region finds it', async () => {
@@ -95,7 +112,13 @@ describe('spatial commands (real editor)', function () {
     await w.open('res://scenes/main.tscn')
     const b = await w.call('spatial.bounds', {node_path: 'Player'})
     expect(b).to.deep.include({dimension: 2, size: [32, 32], center: [320, 180]})
-    await w.call('physics.add_body', {type: 'StaticBody2D', name: 'Floor2D', position: [320, 300], shape: 'rectangle', size: [640, 40]})
+    await w.call('physics.add_body', {
+      type: 'StaticBody2D',
+      name: 'Floor2D',
+      position: [320, 300],
+      shape: 'rectangle',
+      size: [640, 40],
+    })
     const hit = await w.call('spatial.raycast', {from: [100, 0], to: [100, 400]})
     expect(hit).to.deep.include({hit: true, collider: '/root/Main/Floor2D', position: [100, 280]})
     const placed = await w.call('spatial.place_on', {node_path: 'Player'})

@@ -32,7 +32,13 @@ describe('test commands (real editor, headless game)', function () {
   })
 
   it('declares every test command with an example', () => {
-    expect(Object.keys(examples)).to.have.members(['test.run_scenario', 'test.assert', 'test.report', 'test.stress', 'test.scenes_load'])
+    expect(Object.keys(examples)).to.have.members([
+      'test.run_scenario',
+      'test.assert',
+      'test.report',
+      'test.stress',
+      'test.scenes_load',
+    ])
   })
 
   it('test.run_scenario: plays, moves the player by input over 30 ticks, asserts, reports and stops the game', async () => {
@@ -57,7 +63,10 @@ describe('test commands (real editor, headless game)', function () {
     expect(report).to.include({ok: false, passed: 0, failed: 1, not_run: 1, stopped: true})
     expect(report.steps[0]).to.deep.include({ok: false, op: 'eq', expected: 999, actual: 200})
     const broken = await call('test.run_scenario', {
-      steps: [{do: 'runtime.get', params: {node_path: 'Nobody'}}, {assert: {node_path: 'Player', property: 'health', op: 'ge', expected: 100}}],
+      steps: [
+        {do: 'runtime.get', params: {node_path: 'Nobody'}},
+        {assert: {node_path: 'Player', property: 'health', op: 'ge', expected: 100}},
+      ],
     })
     expect(broken).to.include({ok: false, passed: 1, failed: 1})
     expect(broken.steps[0].error).to.include("'Nobody'")
@@ -97,8 +106,19 @@ describe('test commands (real editor, headless game)', function () {
     expect(refused.rpcCode).to.equal(-32005)
     await game.play()
     expect(await call('test.assert', examples['test.assert'])).to.include({ok: true, actual: 200})
-    expect(await call('test.assert', {node_path: 'Player', property: 'health', op: 'gt', expected: 100})).to.include({ok: false, actual: 100})
-    expect(await call('test.assert', {node_path: 'Player', property: 'position', op: 'near', expected: [320, 180], tolerance: 1})).to.include({ok: true})
+    expect(await call('test.assert', {node_path: 'Player', property: 'health', op: 'gt', expected: 100})).to.include({
+      ok: false,
+      actual: 100,
+    })
+    expect(
+      await call('test.assert', {
+        node_path: 'Player',
+        property: 'position',
+        op: 'near',
+        expected: [320, 180],
+        tolerance: 1,
+      }),
+    ).to.include({ok: true})
     const missing = await rpcError(editor.client, 'test.assert', {node_path: 'Player', property: 'sped', expected: 1})
     expect(missing.message).to.include("did you mean 'speed'")
     const report = await call('test.report', {clear: true})

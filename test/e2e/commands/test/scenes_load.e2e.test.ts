@@ -14,7 +14,11 @@ describe('test.scenes_load (real editor)', function () {
   let editor: TestEditor
   let examples: Record<string, Json>
   const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-  const state = async () => [await call('scene.tree'), (await sceneHistory(editor.client)).count, (await call('scene.list_open'))]
+  const state = async () => [
+    await call('scene.tree'),
+    (await sceneHistory(editor.client)).count,
+    await call('scene.list_open'),
+  ]
 
   before(async () => {
     editor = await startEditor()
@@ -26,7 +30,10 @@ describe('test.scenes_load (real editor)', function () {
       '[gd_scene load_steps=2 format=3]\n\n[ext_resource type="Script" path="res://gone/enemy.gd" id="1"]\n\n[node name="Enemy" type="Node2D"]\nscript = ExtResource("1")\n',
     )
     writeFileSync(join(editor.root, 'broken', 'garbage.tscn'), 'this is not a scene\n')
-    writeFileSync(join(editor.root, 'broken', 'fine.tscn'), '[gd_scene format=3]\n\n[node name="Fine" type="Node2D"]\n\n[node name="Child" type="Sprite2D" parent="."]\n')
+    writeFileSync(
+      join(editor.root, 'broken', 'fine.tscn'),
+      '[gd_scene format=3]\n\n[node name="Fine" type="Node2D"]\n\n[node name="Child" type="Sprite2D" parent="."]\n',
+    )
   })
   after(async () => {
     await editor?.stop()
@@ -51,7 +58,10 @@ describe('test.scenes_load (real editor)', function () {
     expect(byScene['res://broken/fine.tscn']).to.not.have.property('warnings')
     expect(byScene['res://broken/lost_script.tscn'].error).to.include('res://gone/enemy.gd')
     expect(byScene['res://broken/garbage.tscn']).to.include({ok: false})
-    expect(out.failed.map((f: Json) => f.scene).sort()).to.deep.equal(['res://broken/garbage.tscn', 'res://broken/lost_script.tscn'])
+    expect(out.failed.map((f: Json) => f.scene).sort()).to.deep.equal([
+      'res://broken/garbage.tscn',
+      'res://broken/lost_script.tscn',
+    ])
   })
 
   it('refuses a folder that does not exist', async () => {

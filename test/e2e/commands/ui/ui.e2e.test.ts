@@ -33,7 +33,13 @@ describe('ui commands (real editor)', function () {
       offsets: [-120, 0, 120, 0],
       min_size: [240, 0],
     })
-    const play = await call('ui.add_control', {type: 'Button', parent: 'Menu', name: 'Play', text: 'Play', size_flags_h: 'expand_fill'})
+    const play = await call('ui.add_control', {
+      type: 'Button',
+      parent: 'Menu',
+      name: 'Play',
+      text: 'Play',
+      size_flags_h: 'expand_fill',
+    })
     expect(play).to.deep.include({in_container: true, size_flags_h: 'expand_fill'})
     expect((await call('node.get', {node_path: 'Menu/Play', property: 'text'})).value).to.equal('Play')
     await undo('add Button')
@@ -44,7 +50,12 @@ describe('ui commands (real editor)', function () {
     await refused('ui.add_control', {type: 'Button', parent: 'Menu', preset: 'center'}, -32602, 'inside the container')
     await refused('ui.add_control', {type: 'Sprite2D'}, -32602, 'not a Control class')
     await refused('ui.add_control', {type: 'ColorRect', text: 'hi'}, -32602, 'has no text')
-    await refused('ui.add_control', {type: 'Label', properties: {horizontal_alignment: 'middle'}}, -32602, 'horizontal_alignment')
+    await refused(
+      'ui.add_control',
+      {type: 'Label', properties: {horizontal_alignment: 'middle'}},
+      -32602,
+      'horizontal_alignment',
+    )
   })
 
   it('ui.set_layout applies an anchor preset with a margin; undo restores anchors and offsets', async () => {
@@ -85,7 +96,11 @@ describe('ui commands (real editor)', function () {
 
   it('ui.layout reads the whole screen', async () => {
     const out = await call('ui.layout', examples['ui.layout'])
-    expect(out.controls.map((c: Json) => c.path)).to.include.members(['/root/UI', '/root/UI/Title', '/root/UI/Menu/Play'])
+    expect(out.controls.map((c: Json) => c.path)).to.include.members([
+      '/root/UI',
+      '/root/UI/Title',
+      '/root/UI/Menu/Play',
+    ])
     expect(out.controls[0]).to.deep.include({path: '/root/UI', preset: 'full_rect'})
   })
 })

@@ -6,7 +6,8 @@ import {BridgeCliError, Command, Flags, removeProjectCommands, requireProject} f
 import {commandFiles} from '../../files.js'
 
 export default class Uninstall extends Command {
-  static summary = "Remove the level.* commands from a project's res://bridge_commands/ (a running editor drops them within a second)."
+  static summary =
+    "Remove the level.* commands from a project's res://bridge_commands/ (a running editor drops them within a second)."
   static examples = ['<%= config.bin %> level uninstall --project ~/games/mygame']
   static flags = {
     project: Flags.string({summary: 'Project directory (default: the one around the working directory)'}),
@@ -17,7 +18,10 @@ export default class Uninstall extends Command {
     const {flags} = await this.parse(Uninstall)
     try {
       const root = requireProject(flags.project)
-      const changes = removeProjectCommands(root, commandFiles().map((f) => basename(f)))
+      const changes = removeProjectCommands(
+        root,
+        commandFiles().map((f) => basename(f)),
+      )
       if (flags.json) return this.log(JSON.stringify({project: root, files: changes}, null, 2))
       for (const c of changes) this.log(`${c.status.padEnd(9)} ${c.res_path}`)
     } catch (error) {

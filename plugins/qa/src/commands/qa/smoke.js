@@ -9,7 +9,8 @@ import {formatReport, jsonReport} from '../../report.js'
 import {DEFAULTS, runSmoke} from '../../smoke.js'
 
 export default class Smoke extends Command {
-  static summary = 'Play a scene, drive a short input script, capture frames and collect runtime errors; exit 1 if anything broke.'
+  static summary =
+    'Play a scene, drive a short input script, capture frames and collect runtime errors; exit 1 if anything broke.'
   static description =
     'The game is always stopped afterwards. A script error that pauses the game in the debugger, an error or script error the game logged, a game that exits, or an input script that cannot be delivered is a problem. Frames need a game with a renderer (an editor under a display such as Xvfb); a headless game reports none.'
   static examples = [
@@ -21,9 +22,23 @@ export default class Smoke extends Command {
     scene: Flags.string({required: true, summary: 'Scene to play: a res:// scene file, main or current'}),
     input: Flags.string({summary: 'Input script: a JSON array of input.sequence events, or @FILE holding one'}),
     frames: Flags.integer({default: DEFAULTS.frames, min: 0, max: 60, summary: 'Frames to capture (0: none)'}),
-    interval: Flags.integer({default: DEFAULTS.intervalFrames, min: 1, max: 600, summary: 'Drawn frames between captures'}),
-    display: Flags.option({options: ['auto', 'headless', 'window'], default: 'auto', summary: 'How the game runs (scene.play)'})(),
-    'settle-ms': Flags.integer({default: DEFAULTS.settleMs, min: 0, max: 60_000, summary: 'Let the game run this long before reading its errors'}),
+    interval: Flags.integer({
+      default: DEFAULTS.intervalFrames,
+      min: 1,
+      max: 600,
+      summary: 'Drawn frames between captures',
+    }),
+    display: Flags.option({
+      options: ['auto', 'headless', 'window'],
+      default: 'auto',
+      summary: 'How the game runs (scene.play)',
+    })(),
+    'settle-ms': Flags.integer({
+      default: DEFAULTS.settleMs,
+      min: 0,
+      max: 60_000,
+      summary: 'Let the game run this long before reading its errors',
+    }),
     'fail-on-warnings': Flags.boolean({summary: 'Count warnings (and blank frames) as problems'}),
     out: Flags.string({summary: 'Write report.json and the frames (frame_000.png, …) into this folder'}),
     json: Flags.boolean({summary: 'Print the JSON report instead of the readable one'}),
@@ -75,7 +90,9 @@ function parseInput(text) {
     throw new UsageError(`--input: not valid JSON (${error.message})`)
   }
   if (!Array.isArray(events) || events.some((e) => !e || typeof e !== 'object' || typeof e.type !== 'string'))
-    throw new UsageError('--input: must be a JSON array of events, each with a type (action, key, mouse_button, mouse_motion, text, wait)')
+    throw new UsageError(
+      '--input: must be a JSON array of events, each with a type (action, key, mouse_button, mouse_motion, text, wait)',
+    )
   return events
 }
 
