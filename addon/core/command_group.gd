@@ -77,8 +77,7 @@ static func nodes_param(name: String, description: String, required: bool = true
 	return spec
 
 
-## The name of a node a command makes: valid, and free under the node parameter `parent` ("" keeps the default;
-## "node_path/.." means beside that node).
+## The name of a node a command makes: valid, and free under the node parameter `parent` ("" keeps the default).
 static func new_name_param(name: String, description: String, default: Variant = "", parent: String = "parent") -> Dictionary:
 	var spec := opt(name, "string", description, default)
 	spec["kind"] = "new_name"

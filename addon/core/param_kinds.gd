@@ -10,8 +10,7 @@ extends RefCounted
 ##   kind "new_name"   the name of a node about to be made: a valid node name, and free under the node
 ##                     parameter named by `parent` (default "parent") when that one is given; "" is fine
 ##                     (the node keeps its class name, made unique), and so is a default name the caller
-##                     did not give (the handler makes it unique, as the editor does). `parent` may also
-##                     be "<node param>/.." for a node made beside another (a duplicate, a rename).
+##                     did not give (the handler makes it unique, as the editor does).
 ##   kind "properties" a property map {property path: JSON value}: keys must be non-empty strings; the
 ##                     values are applied, coerced and read back by lib/property_path.gd's one path.
 
@@ -90,10 +89,7 @@ static func _new_name(method: String, spec: Dictionary, params: Dictionary) -> V
 	if name.validate_node_name() != name:
 		return BridgeError.invalid("%s: '%s' is not a valid node name (no . : @ / \" %% or empty)" % [method, name],
 				{"param": spec.name})
-	var parent_param: String = spec.get("parent", "parent")
-	var parent: Variant = params.get(parent_param.trim_suffix("/.."))
-	if parent is Node and parent_param.ends_with("/.."):
-		parent = parent.get_parent()
+	var parent: Variant = params.get(spec.get("parent", "parent"))
 	if parent is Node and parent.has_node(NodePath(name)):
 		return BridgeError.failed("%s: %s already has a child named '%s'" % [method, SceneAccess.path_of(parent), name],
 				{"param": spec.name})
