@@ -32,9 +32,33 @@ try {
     ) + '\n',
   )
   writeTopics(builtinGroups)
+  writeDeclarationCache(await buildDeclarationCache())
   console.log(`wrote ${builtin.length} commands in ${builtinGroups.length} groups to ${CATALOG_FILE}`)
 } finally {
   await editor.stop()
+}
+
+/**
+ * addon/declarations.cache (core/declaration_cache.gd): the declarations the editor starts from without
+ * compiling every group script. Built inside the editor, where the declarations are real Godot values.
+ */
+async function buildDeclarationCache(): Promise<string> {
+  const code = `var server := EditorInterface.get_base_control().get_tree().root.find_child("BridgeServer", true, false)
+var files: Array[String] = load("res://addons/bridge/core/group_loader.gd").builtin_files()
+return load("res://addons/bridge/core/declaration_cache.gd").build(server, files)`
+  const {result} = await editor.client.call<{result: unknown}>('editor.run_script', {
+    code,
+    allow_unsafe_editor_io: true,
+  })
+  if (typeof result !== 'string' || !result.includes('"s:hash"'))
+    throw new Error(`no declaration cache: ${String(result)}`)
+  return result
+}
+
+function writeDeclarationCache(text: string): void {
+  const file = join(REPO_ROOT, 'addon', 'declarations.cache')
+  writeFileSync(file, text)
+  console.log(`wrote ${file} (${text.length} bytes)`)
 }
 
 /** package.json's oclif.topics: one per group, described by the group itself (plus hand-written non-addon topics). */

@@ -18,6 +18,9 @@ const TRANSPORTS: Array[Script] = [
 ## While clients are busy: about 1 ms per editor frame instead of 6.9 ms, so commands answer in ~1 ms
 ## for ~6 % of a core. Otherwise the editor keeps its own value and costs nothing extra while idle.
 const LOOP_SLEEP_USEC := 1000
+## Group scripts known from the declaration cache load in idle frames from this long after start (the
+## editor's own start-up frames stay undisturbed), one script per frame.
+const DEFERRED_LOAD_AFTER_MS := 1000
 ## How long after the last request (or connection) the fast loop is kept: an agent's next call usually
 ## follows within this window; the first call after a pause waits at most one slow frame (~7 ms).
 const ACTIVE_WINDOW_MS := 2000
@@ -32,6 +35,7 @@ var _stopped := false
 var _editor_sleep_usec := OS.low_processor_usage_mode_sleep_usec
 var _pending_calls := 0
 var _last_activity_msec := -ACTIVE_WINDOW_MS
+var _ready_msec := 0
 
 
 func _ready() -> void:
@@ -48,6 +52,7 @@ func _ready() -> void:
 	discovery.info.ws_port = transport_port("ws")
 	discovery.info.http_port = transport_port("http")
 	discovery.write()
+	_ready_msec = Time.get_ticks_msec()
 	print("bridge: listening on ws://127.0.0.1:%d (http %d) for %s" % [discovery.info.ws_port, discovery.info.http_port,
 			discovery.info.project_root])
 
@@ -64,6 +69,8 @@ func _process(_delta: float) -> void:
 	local_commands.poll()
 	for transport in transports:
 		transport.poll()
+	if _pending_calls == 0 and Time.get_ticks_msec() - _ready_msec > DEFERRED_LOAD_AFTER_MS:
+		router.load_next_deferred()
 	var busy := _pending_calls > 0 or Time.get_ticks_msec() - _last_activity_msec < ACTIVE_WINDOW_MS
 	var wanted := LOOP_SLEEP_USEC if busy else _editor_sleep_usec
 	if OS.low_processor_usage_mode_sleep_usec != wanted:

@@ -23,6 +23,11 @@ var _stats_since_msec := Time.get_ticks_msec()
 var _group_summaries: Dictionary = {}  # group name -> its one-line summary
 ## Group files that could not be registered: [{path, error}] (see group_loader.gd).
 var load_errors: Array[Dictionary] = []
+## Loads a group file whose commands are known from core/declaration_cache.gd but not yet loaded; set by
+## the server: (path) -> bool, true when the file registered its commands.
+var load_group: Callable
+## Group files registered from the cache and not loaded yet, in registration order.
+var _deferred: Array[String] = []
 
 
 ## Registers every command a group declares. A group is any object with `commands() -> Array`.
@@ -53,6 +58,31 @@ func unregister_group(group: Object, notify: bool = true) -> void:
 			_group_summaries.erase(name)
 	if notify:
 		commands_changed.emit()
+
+
+## Registers a group's cached declarations (core/declaration_cache.gd) without loading its script: the
+## commands are listed and checked now; `path` loads on the command's first call or by load_next_deferred().
+func register_deferred(group: Dictionary) -> void:
+	for cmd: Dictionary in group.commands:
+		cmd["group_file"] = group.path
+		register(cmd)
+	if group.summary != "" and not group.commands.is_empty():
+		_group_summaries[str(group.commands[0].method).get_slice(".", 0)] = group.summary
+	if not group.path in _deferred:
+		_deferred.append(group.path)
+
+
+## Loads the oldest group file still deferred (an idle frame's share); false when none is left.
+func load_next_deferred() -> bool:
+	if _deferred.is_empty():
+		return false
+	_load_deferred(_deferred[0])
+	return true
+
+
+func _load_deferred(path: String) -> void:
+	_deferred.erase(path)
+	load_group.call(path)
 
 
 func register(cmd: Dictionary, source: String = "builtin") -> void:
@@ -147,6 +177,11 @@ func dispatch(method: String, params: Variant) -> Dictionary:
 		msg += "; engine.commands lists every command"
 		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, msg, {"method": method, "suggestion": guess}).to_dict()}
 	var cmd: Dictionary = _commands[method]
+	if cmd.has("group_file"):  # known from the cache: its script loads now, once
+		_load_deferred(cmd.group_file)
+		cmd = _commands[method]
+		if cmd.has("group_file"):
+			return {"error": BridgeError.new(BridgeError.INTERNAL_ERROR, "%s: its group file %s did not load (engine.commands lists the load errors)" % [method, cmd.group_file], {"method": method}).to_dict()}
 	var started := Time.get_ticks_usec()
 	var checked: Variant = Params.check(method, cmd.get("params", []), params)
 	if not checked is BridgeError:
