@@ -1,5 +1,5 @@
 // The bench's figures and its printed tables: every figure is a {name, value, unit} entry of
-// bench/results.json; latency() times one call shape and returns a table row (mean, p50, p95, p99).
+// bench/results/latest.json; latency() times one call shape and returns a table row (mean, p50, p95, p99).
 export interface Figure {
   name: string
   value: number

@@ -9,12 +9,12 @@
 // capture_ms_per_frame; and, with the main editor stopped, the addon against a plain editor (overhead.ts,
 // editors.ts): addon_startup_overhead_ms (and _first_open_), editor_idle_cpu_pct_without_addon and
 // editor_idle_cpu_pct_over_without_addon. BENCH_EDITOR_RUNS (default 3) sets the editor starts per kind.
-// Prints small tables and writes every figure to bench/results.json as {name, value, unit} entries with the
+// Prints small tables and writes every figure to bench/results/latest.json (git-ignored) as {name, value, unit} entries with the
 // machine, Node and engine versions. The typed list's size against its budget is a figure, not a failure.
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import type {Tool} from '@modelcontextprotocol/sdk/types.js'
-import {writeFileSync} from 'node:fs'
+import {mkdirSync, writeFileSync} from 'node:fs'
 import {cpus, loadavg, totalmem} from 'node:os'
 import {join} from 'node:path'
 
@@ -301,9 +301,11 @@ async function main(): Promise<number> {
       engine: engineVersion,
       figures,
     }
-    writeFileSync(join(REPO_ROOT, 'bench', 'results.json'), JSON.stringify(report, null, 2) + '\n')
+    // git-ignored: running the bench leaves `git status` clean; docs/performance.md keeps one reference run
+    mkdirSync(join(REPO_ROOT, 'bench', 'results'), {recursive: true})
+    writeFileSync(join(REPO_ROOT, 'bench', 'results', 'latest.json'), JSON.stringify(report, null, 2) + '\n')
     console.log(
-      `\nbench/results.json: ${figures.length} figures (load average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${cpus().length} cores)`,
+      `\nbench/results/latest.json: ${figures.length} figures (load average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${cpus().length} cores)`,
     )
     return 0
   } finally {
