@@ -5,8 +5,10 @@ extends EditorPlugin
 const BridgeServer := preload("core/bridge_server.gd")
 const GameAutoloads := preload("core/game_autoloads.gd")
 const SceneFiles := preload("lib/scene_files.gd")
+const Dock := preload("dock/dock.gd")
 
 var _server: Node
+var _dock: Control
 
 
 func _enter_tree() -> void:
@@ -17,9 +19,15 @@ func _enter_tree() -> void:
 	_server.plugin = self
 	add_child(_server)
 	SceneFiles.watch_changes(self)
+	_dock = Dock.new(_server)
+	add_control_to_bottom_panel(_dock, "Bridge")
 
 
 func _exit_tree() -> void:
+	if _dock:
+		remove_control_from_bottom_panel(_dock)
+		_dock.queue_free()
+		_dock = null
 	if _server:
 		_server.shutdown()
 		_server.queue_free()

@@ -95,6 +95,15 @@ func touch() -> void:
 		OS.low_processor_usage_mode_sleep_usec = LOOP_SLEEP_USEC
 
 
+## Who is connected, over every transport that can tell: [{transport, client, since_unix}] (the editor dock).
+func clients() -> Array:
+	var out: Array = []
+	for transport in transports:
+		if transport.has_method("clients"):
+			out.append_array(transport.clients())
+	return out
+
+
 ## Identity sent to every client on connect.
 func hello() -> Dictionary:
 	return discovery.info

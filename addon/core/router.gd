@@ -9,6 +9,8 @@ const Schema := preload("schema.gd")
 const JsonValue := preload("json_value.gd")
 const ParamKinds := preload("param_kinds.gd")
 const UndoScope := preload("undo_scope.gd")
+const ActivityLog := preload("activity_log.gd")
+const AuditLog := preload("../lib/audit_log.gd")
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
@@ -17,6 +19,8 @@ var _commands: Dictionary = {}  # method -> command Dictionary (docs + handler)
 var _order: Array[String] = []
 var _groups: Array = []  # handlers are Callables on these objects: keep them alive
 var _methods_of: Dictionary = {}  # group object id -> the methods it registered (for unregister_group)
+## The recent calls, for the editor dock.
+var activity := ActivityLog.new()
 ## Per-method usage since start (or the last reset_stats): {calls, errors, total_usec, max_usec}.
 var _stats: Dictionary = {}
 var _stats_since_msec := Time.get_ticks_msec()
@@ -169,6 +173,14 @@ func describe_all() -> Array:
 
 ## Runs one command. Returns {"result": json} or {"error": {code, message, data}}. May await.
 func dispatch(method: String, params: Variant) -> Dictionary:
+	var caller: Dictionary = AuditLog.context.duplicate()  # the transport's, before another call replaces it
+	var started := Time.get_ticks_usec()
+	var reply: Dictionary = await _run(method, params, started)
+	activity.record(method, caller, started, reply.get("error", {}))
+	return reply
+
+
+func _run(method: String, params: Variant, started: int) -> Dictionary:
 	if not _commands.has(method):
 		var guess := Params.did_you_mean(method, _order)
 		var msg := "unknown method '%s'" % method
@@ -182,7 +194,6 @@ func dispatch(method: String, params: Variant) -> Dictionary:
 		cmd = _commands[method]
 		if cmd.has("group_file"):
 			return {"error": BridgeError.new(BridgeError.INTERNAL_ERROR, "%s: its group file %s did not load (engine.commands lists the load errors)" % [method, cmd.group_file], {"method": method}).to_dict()}
-	var started := Time.get_ticks_usec()
 	var checked: Variant = Params.check(method, cmd.get("params", []), params)
 	if not checked is BridgeError:
 		checked = ParamKinds.resolve(method, cmd.get("params", []), checked, params)

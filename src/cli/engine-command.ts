@@ -26,7 +26,11 @@ export abstract class EngineCommand extends BaseCommand {
     use: (client: EngineClient) => Promise<T>,
   ): Promise<T> {
     const projectRoot = resolveProject(flags.project)
-    const client = await EngineClient.connect({projectRoot, connectTimeoutMs: Math.min(flags.timeout ?? 5000, 5000)})
+    const client = await EngineClient.connect({
+      projectRoot,
+      connectTimeoutMs: Math.min(flags.timeout ?? 5000, 5000),
+      clientName: 'bridge cli',
+    })
     if (!projectRoot) this.unchosenProject = announceUnchosen(client, wantsJson(flags.json))
     try {
       return await use(client)

@@ -4,8 +4,9 @@ import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../cli/base-command.js'
 import {projectFlag} from '../cli/flags.js'
-import {CLIENT_IDS} from '../configure/clients/index.js'
+import {CLIENT_IDS, CLIENTS} from '../configure/clients/index.js'
 import type {ConfigureResult} from '../configure/configure.js'
+import {UsageError} from '../errors.js'
 
 export default class Configure extends BaseCommand {
   static summary = "Add the bridge MCP server to an AI client's config"
@@ -19,9 +20,10 @@ export default class Configure extends BaseCommand {
     '<%= config.bin %> configure claude-code --global --http',
     '<%= config.bin %> configure claude-desktop --print',
     '<%= config.bin %> configure cursor --toolsets scene,runtime',
+    '<%= config.bin %> configure --list',
   ]
   static args = {
-    client: Args.string({description: 'The client to configure', required: true, options: CLIENT_IDS}),
+    client: Args.string({description: 'The client to configure (--list shows them)', options: CLIENT_IDS}),
   }
   static flags = {
     project: projectFlag({
@@ -30,6 +32,7 @@ export default class Configure extends BaseCommand {
     'config-dir': Flags.string({
       description: 'Directory the client opens, when it is not the project (a project inside a larger repository)',
     }),
+    list: Flags.boolean({description: 'List the clients it can configure (the editor dock asks this way)'}),
     print: Flags.boolean({description: 'Print the snippet and write nothing'}),
     global: Flags.boolean({description: "Write the client's user-wide config instead of the project's"}),
     http: Flags.boolean({
@@ -42,8 +45,15 @@ export default class Configure extends BaseCommand {
   }
   static enableJsonFlag = true
 
-  async run(): Promise<ConfigureResult> {
+  async run(): Promise<ConfigureResult | {clients: {id: string; name: string}[]}> {
     const {args, flags} = await this.parse(Configure)
+    if (flags.list) {
+      const clients = CLIENTS.map((c) => ({id: c.id, name: c.name}))
+      for (const c of clients) this.log(`${c.id}\t${c.name}`)
+      return {clients}
+    }
+    if (!args.client)
+      throw new UsageError(`name the client to configure: ${CLIENT_IDS.join(', ')}`, {clients: CLIENT_IDS})
     // loaded here, not at start-up: every command's module is imported when any command runs
     const [{configure}, {describeResult}] = await Promise.all([
       import('../configure/configure.js'),

@@ -14,6 +14,8 @@ export interface ConnectOptions {
   /** Overrides the discovery file / BRIDGE_WS_PORT / 9080. */
   port?: number
   connectTimeoutMs?: number
+  /** Who is calling, as the editor's Bridge dock shows it (default "bridge"). */
+  clientName?: string
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000
@@ -54,7 +56,7 @@ export class EngineClient {
     const port = options.port ?? wsPortFor(options.projectRoot)
     let opened: {ws: WebSocket; hello: Discovery}
     try {
-      opened = await openAndGreet(port, options.connectTimeoutMs ?? 5000)
+      opened = await openAndGreet(port, options.connectTimeoutMs ?? 5000, options.clientName)
     } catch (error) {
       const verdict = await verdictFor(options.projectRoot, port)
       throw new UnreachableError(

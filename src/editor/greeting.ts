@@ -15,10 +15,19 @@ export async function greet(port: number, timeoutMs = 1500): Promise<Discovery |
   }
 }
 
-export async function openAndGreet(port: number, timeoutMs: number): Promise<{ws: WebSocket; hello: Discovery}> {
+/** `clientName` goes in the upgrade's User-Agent: the editor's Bridge dock lists clients by it. */
+export async function openAndGreet(
+  port: number,
+  timeoutMs: number,
+  clientName = 'bridge',
+): Promise<{ws: WebSocket; hello: Discovery}> {
   const {default: WebSocketClass} = await import('ws')
   return new Promise((resolve, reject) => {
-    const ws = new WebSocketClass(`ws://127.0.0.1:${port}`, {maxPayload: 256 * 1024 * 1024, perMessageDeflate: false})
+    const ws = new WebSocketClass(`ws://127.0.0.1:${port}`, {
+      maxPayload: 256 * 1024 * 1024,
+      perMessageDeflate: false,
+      headers: {'User-Agent': clientName},
+    })
     const timer = setTimeout(() => {
       ws.terminate()
       reject(new Error(`no greeting within ${timeoutMs} ms`))

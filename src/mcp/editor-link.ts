@@ -108,7 +108,11 @@ export class EditorLink {
   private async open(): Promise<EngineClient> {
     let client: EngineClient
     try {
-      client = await EngineClient.connect({projectRoot: this.projectRoot, port: wsPortFor(this.projectRoot)})
+      client = await EngineClient.connect({
+        projectRoot: this.projectRoot,
+        port: wsPortFor(this.projectRoot),
+        clientName: 'bridge serve',
+      })
     } catch (error) {
       // No discovery file means this project's editor is not running, whoever answers the fallback port.
       if (error instanceof BridgeCliError && error.code === 'wrong_project' && !readDiscovery(this.projectRoot))

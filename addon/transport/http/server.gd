@@ -25,6 +25,10 @@ var _listener := Listener.new()
 var _endpoint: RefCounted
 var _server: Node
 var _bound := {"enabled": true, "pinned": 0}
+## HTTP clients keep no connection: who called recently, by User-Agent -> {since_unix, last_unix}.
+var _callers: Dictionary = {}
+## A caller not heard from for this long is no longer listed as connected.
+const CALLER_WINDOW_S := 120.0
 
 
 func _init(router: RefCounted, server: Node) -> void:
@@ -111,6 +115,7 @@ func _on_request(conn: RefCounted, slot: Dictionary, req: Dictionary) -> void:
 	elif req.method == "POST":
 		# read by audited commands before their first await; the client names itself in User-Agent
 		AuditLog.context = {"transport": "http", "client": str(headers.get("user-agent", ""))}
+		_note_caller(AuditLog.context.client)
 		_server.call_started()
 		res = await _endpoint.post(req)
 		_server.call_finished()
@@ -151,6 +156,28 @@ static func _json(extra: Dictionary = {}) -> Dictionary:
 
 ## Follows `bridge/network/mcp_http` and `bridge/network/http_port` while the editor runs, and rewrites
 ## the discovery file when the port changes.
+## The HTTP clients heard from in the last CALLER_WINDOW_S: [{transport, client, since_unix}] (the editor dock).
+func clients() -> Array:
+	var now := Time.get_unix_time_from_system()
+	var out: Array = []
+	for client: String in _callers:
+		var seen: Dictionary = _callers[client]
+		if now - seen.last_unix < CALLER_WINDOW_S:
+			out.append({"transport": "http", "client": client, "since_unix": seen.since_unix})
+	return out
+
+
+func _note_caller(client: String) -> void:
+	var now := Time.get_unix_time_from_system()
+	var seen: Dictionary = _callers.get(client, {})
+	if seen.is_empty() or now - seen.last_unix >= CALLER_WINDOW_S:
+		seen = {"since_unix": now}
+		if _callers.size() > 64:  # a bounded list: the oldest callers go first
+			_callers.erase(_callers.keys()[0])
+	seen["last_unix"] = now
+	_callers[client] = seen
+
+
 func _on_settings_changed() -> void:
 	var enabled := Settings.flag(Settings.MCP_HTTP)
 	var pinned := Settings.pinned_port("BRIDGE_MCP_HTTP_PORT", Settings.HTTP_PORT)

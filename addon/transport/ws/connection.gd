@@ -45,6 +45,9 @@ var _in_poll := false  # inside poll(): replies wait for its flush
 var _frag := PackedByteArray()  # a fragmented message so far
 var _frag_opcode := -1  # its opcode while one is in progress
 var _opened_at: int
+## Who connected, from the upgrade's User-Agent ("" when it sent none), and when (unix seconds).
+var client := ""
+var since_unix := 0.0
 var _last_write: int
 var _linger_since := -1
 var _hang_up_when_sent := false  # the client closed first: drop the socket once our echo is out
@@ -134,6 +137,8 @@ func _handshake(now: int) -> void:
 		_refuse(verdict)
 		return
 	_in = _in.slice(end + 4)  # frames the client sent right behind its request are kept
+	client = verdict.client
+	since_unix = Time.get_unix_time_from_system()
 	_queue_raw(verdict.bytes)
 	_state = State.OPEN
 	_on_open.call(self)

@@ -14,7 +14,8 @@ const REASONS := {101: "Switching Protocols", 408: "Request Timeout", 426: "Upgr
 static var _key_shape := RegEx.create_from_string("^[A-Za-z0-9+/]{22}==$")
 
 
-## `head` is everything before the blank line. Returns {ok: true, bytes} with the 101 answer, or
+## `head` is everything before the blank line. Returns {ok: true, bytes, client} with the 101 answer and the
+## client's User-Agent (what the editor dock shows), or
 ## {ok: false, status, message, bytes} with the refusal, after which the connection closes.
 static func answer(head: PackedByteArray) -> Dictionary:
 	var req := Wire.parse_head(head)
@@ -45,7 +46,8 @@ static func answer(head: PackedByteArray) -> Dictionary:
 		"Connection: Upgrade",
 		"Sec-WebSocket-Accept: " + accept_key(key),
 	])
-	return {"ok": true, "bytes": ("\r\n".join(lines) + "\r\n\r\n").to_ascii_buffer()}
+	return {"ok": true, "bytes": ("\r\n".join(lines) + "\r\n\r\n").to_ascii_buffer(),
+			"client": str(headers.get("user-agent", ""))}
 
 
 ## base64(SHA-1(key + GUID)): proves to the client that this server understood the WebSocket handshake.

@@ -57,6 +57,15 @@ func stop() -> void:
 	_listener.stop()
 
 
+## The open WebSocket clients: [{transport, client, since_unix}] (the editor dock lists them).
+func clients() -> Array:
+	var out: Array = []
+	for conn: RefCounted in _listener.connections:
+		if conn.since_unix > 0 and not conn.closed:
+			out.append({"transport": "ws", "client": conn.client, "since_unix": conn.since_unix})
+	return out
+
+
 ## Called every editor frame: never waits on a socket.
 func poll() -> void:
 	_listener.poll(_accept)
@@ -78,7 +87,7 @@ func _greet(conn: RefCounted) -> void:
 ## Runs one message as a coroutine: a slow command holds up neither the editor nor other clients.
 ## Kept here, not in the connection, so a client that leaves mid-command frees nothing it resumes in.
 func _serve(conn: RefCounted, text: String) -> void:
-	AuditLog.context = {"transport": "ws"}  # read by audited commands before their first await
+	AuditLog.context = {"transport": "ws", "client": conn.client}  # read by audited commands before their first await
 	_server.call_started()
 	var reply: String = await _rpc.handle_text(text)
 	_server.call_finished()

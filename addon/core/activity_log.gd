@@ -1,0 +1,31 @@
+@tool
+extends RefCounted
+## The recent calls the router ran, newest first and bounded: method, transport and client (as the
+## transport set them in lib/audit_log.gd's context), duration, ok or the error. The editor dock shows them;
+## recording is one small Dictionary per call, nothing else, so it costs nothing while nobody looks.
+
+const MAX_ENTRIES := 200
+
+var _entries: Array[Dictionary] = []
+var _seq := 0
+
+
+## `caller` is {transport, client} captured when the call arrived (the context changes as calls interleave).
+func record(method: String, caller: Dictionary, started_usec: int, error: Dictionary) -> void:
+	_seq += 1
+	_entries.push_front({"seq": _seq, "time_unix": Time.get_unix_time_from_system(), "method": method,
+			"transport": caller.get("transport", ""), "client": caller.get("client", ""),
+			"duration_ms": (Time.get_ticks_usec() - started_usec) / 1000.0, "ok": error.is_empty(),
+			"error": error.get("message", "")})
+	if _entries.size() > MAX_ENTRIES:
+		_entries.resize(MAX_ENTRIES)
+
+
+## The newest `limit` calls, newest first.
+func recent(limit: int) -> Array[Dictionary]:
+	return _entries.slice(0, limit)
+
+
+## How many calls were recorded since start (the dock redraws only when this moved).
+func count() -> int:
+	return _seq
