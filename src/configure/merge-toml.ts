@@ -83,9 +83,13 @@ function appendTable(text: string, rootKey: string, name: string, entry: ServerE
   return spaced + tomlSnippet(rootKey, name, entry, eol)
 }
 
-/** The file's own style (brackets, line ends) for what the library writes. */
+/** The file's own style for what the library writes: its line ends, and `[ "a" ]`, `{ a = 1 }` only where its first array or inline table has them. */
 function formatFor(text: string): Partial<TomlFormat> {
-  return {newLine: text.includes('\r\n') ? '\r\n' : '\n', bracketSpacing: !/=\s*\[[^\s\]]/.test(text)}
+  const firstContainer = /=[ \t]*[[{]([ \t]?)[^\]}\s]/.exec(text)
+  return {
+    newLine: text.includes('\r\n') ? '\r\n' : '\n',
+    bracketSpacing: firstContainer?.[1] !== undefined && firstContainer[1] !== '',
+  }
 }
 
 function withEntry(doc: Table, rootKey: string, name: string, entry: Table): Table {

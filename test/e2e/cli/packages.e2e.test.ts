@@ -191,6 +191,7 @@ describe('packages a user installs', function () {
       mkdirSync(app)
       lockedApp(app, tarball)
       const installed = await run('npm', ['ci', '--offline', '--no-audit', '--no-fund'], {cwd: app})
+      // ENOTCACHED here: the npm cache lacks a locked package; `npm ci` in the repository fills it
       expect(installed.code, installed.stderr).to.equal(0)
       bridge = join(app, 'node_modules', '.bin', 'bridge')
       const version = await run(bridge, ['--version'], {cwd: work})

@@ -85,7 +85,11 @@ describe('configure merge (TOML)', () => {
     const before = 'mcp_servers = { docs = { command = "docs" } }\n'
     const {text, action} = mergeTomlServer(before, opts(STDIO))
     expect(action).to.equal('added')
-    expect(text).to.match(/^mcp_servers = \{ docs = \{ command = "docs" \}, godot-bridge = \{/)
+    expect(text).to.match(/^mcp_servers = \{ docs = \{ command = "docs" \}, godot-bridge = \{ command = "\/usr/)
+    const spaced = 'paths = [ "a" ]\nmcp_servers = { docs = { command = "docs" } }\n'
+    expect(mergeTomlServer(spaced, opts(STDIO)).text).to.include('args = [ "serve", "--project", "/games/demo" ]')
+    const tight = 'paths = ["a"]\n\n[mcp_servers.godot-bridge]\ncommand = "bridge"\nargs = ["x"]\n'
+    expect(mergeTomlServer(tight, opts(STDIO)).text).to.include('args = ["serve", "--project", "/games/demo"]')
   })
 
   it('replaces a godot-bridge that is not a table', () => {
