@@ -11,8 +11,8 @@ import {UsageError} from '../errors.js'
 export default class Configure extends BaseCommand {
   static summary = "Add the bridge MCP server to an AI client's config"
   static description =
-    'Writes or merges a "godot-bridge" entry into the config of Claude Desktop, Cursor, VS Code or Claude Code. ' +
-    'Other servers, unknown keys and comments are kept; an existing godot-bridge entry is updated in place; ' +
+    'Writes or merges a "godot-bridge" entry into the config of Claude Desktop, Cursor, VS Code, Claude Code, Codex, ' +
+    'Windsurf, Zed or Gemini CLI. Other servers, unknown keys and comments are kept; an existing godot-bridge entry is updated in place; ' +
     'the file is replaced atomically and a second run changes nothing.'
   static examples = [
     '<%= config.bin %> configure cursor --project ./mygame',
@@ -20,6 +20,7 @@ export default class Configure extends BaseCommand {
     '<%= config.bin %> configure claude-code --global --http',
     '<%= config.bin %> configure claude-desktop --print',
     '<%= config.bin %> configure cursor --toolsets scene,runtime',
+    '<%= config.bin %> configure codex --global',
     '<%= config.bin %> configure --list',
   ]
   static args = {
@@ -69,7 +70,7 @@ export default class Configure extends BaseCommand {
       toolsets: flags.toolsets,
     })
     // --print puts only the snippet on stdout, so it can be piped or pasted
-    if (result.action === 'printed') this.log(JSON.stringify(result.snippet, null, 2))
+    if (result.action === 'printed') this.log(result.snippet_text.trimEnd())
     if (result.action === 'printed') this.logToStderr(describeResult(result))
     else this.log(describeResult(result))
     return result

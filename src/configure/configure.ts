@@ -8,6 +8,7 @@ import {findProjectRoot} from '../editor/project.js'
 import {findClient} from './clients/index.js'
 import {bridgeLaunch, httpPortFor, httpUrl, pinnedHttpPort, SERVER_NAME} from './entry.js'
 import {type MergeAction, mergeServer} from './merge.js'
+import {mergeTomlServer, tomlSnippet} from './merge-toml.js'
 import {type ClientSpec, type ConfigContext, type ServerEntry, type StdioLaunch, systemContext} from './spec.js'
 import {toolsetsForClient, withToolsets} from './toolsets.js'
 import {readConfig, writeAtomic} from './write.js'
@@ -38,6 +39,8 @@ export interface ConfigureResult {
   entry: ServerEntry
   /** What goes in the file: the root key holding this one server. */
   snippet: Record<string, Record<string, ServerEntry>>
+  /** The snippet in the file's own format (JSON, or TOML for Codex), as --print shows it. */
+  snippet_text: string
   action: MergeAction | 'printed'
   written: boolean
   notes: string[]
@@ -74,18 +77,19 @@ export function configure(options: ConfigureOptions): ConfigureResult {
     transport,
     entry,
     snippet: {[client.rootKey]: {[SERVER_NAME]: entry}},
+    snippet_text:
+      client.format === 'toml'
+        ? tomlSnippet(client.rootKey, SERVER_NAME, entry)
+        : JSON.stringify({[client.rootKey]: {[SERVER_NAME]: entry}}, null, 2) + '\n',
     notes,
     next_step: client.reload,
   }
   if (options.print) return {...done, action: 'printed', written: false}
 
-  const merged = mergeServer(readConfig(file), {
-    file,
-    rootKey: client.rootKey,
-    name: SERVER_NAME,
-    entry,
-    jsonc: client.jsonc,
-  })
+  const target = {file, rootKey: client.rootKey, name: SERVER_NAME, entry}
+  const text = readConfig(file)
+  const merged =
+    client.format === 'toml' ? mergeTomlServer(text, target) : mergeServer(text, {...target, format: client.format})
   if (merged.action !== 'unchanged') writeAtomic(file, merged.text)
   return {...done, action: merged.action, written: merged.action !== 'unchanged'}
 }

@@ -16,7 +16,7 @@ import {
 } from 'jsonc-parser'
 
 import {BridgeCliError, EXIT} from '../errors.js'
-import type {ServerEntry} from './spec.js'
+import type {ConfigFormat, ServerEntry} from './spec.js'
 
 export type MergeAction = 'created' | 'added' | 'updated' | 'unchanged'
 
@@ -26,12 +26,12 @@ export interface MergeOptions {
   rootKey: string
   name: string
   entry: ServerEntry
-  /** Accept comments and trailing commas (VS Code); strict JSON otherwise, as the other clients parse it. */
-  jsonc: boolean
+  /** What the client accepts: comments and trailing commas only where its parser does. */
+  format: Exclude<ConfigFormat, 'toml'>
 }
 
 /** Keys that say how to reach a server: replaced or dropped when the entry changes, where `env` and the rest stay. */
-const TRANSPORT_KEYS = ['type', 'command', 'args', 'url']
+export const TRANSPORT_KEYS = ['type', 'command', 'args', 'url', 'serverUrl', 'httpUrl']
 
 interface Style {
   eol: string
@@ -74,7 +74,10 @@ export function mergeServer(text: string | undefined, options: MergeOptions): {t
 /** The parse tree of a config whose root is an object; anything else is refused with the file and position. */
 function parseChecked(text: string, options: MergeOptions): Node {
   const errors: ParseError[] = []
-  const root = parseTree(text, errors, {allowTrailingComma: options.jsonc, disallowComments: !options.jsonc})
+  const root = parseTree(text, errors, {
+    allowTrailingComma: options.format === 'jsonc',
+    disallowComments: options.format === 'json',
+  })
   if (errors.length > 0) throw invalid(options, problemText(errors[0].error), text, errors[0].offset)
   if (!root || root.type !== 'object') throw invalid(options, 'the top level is not an object', text, root?.offset ?? 0)
   return root
@@ -98,12 +101,14 @@ function problemText(code: ParseErrorCode): string {
   return PROBLEMS[code] ?? printParseErrorCode(code)
 }
 
+const FORMAT_NAMES = {json: 'JSON', 'json-comments': 'JSON (comments allowed)', jsonc: 'JSONC'}
+
 function invalid(options: MergeOptions, problem: string, text: string, offset: number): BridgeCliError {
   const before = text.slice(0, offset).split(/\r\n|\r|\n/)
   const line = before.length
   const column = before[before.length - 1].length + 1
   return new BridgeCliError(
-    `${options.file}:${line}:${column}: not valid ${options.jsonc ? 'JSONC' : 'JSON'} (${problem}); ` +
+    `${options.file}:${line}:${column}: not valid ${FORMAT_NAMES[options.format]} (${problem}); ` +
       'fix it by hand, the file was left unchanged',
     EXIT.commandFailed,
     'invalid_config',

@@ -22,14 +22,20 @@ export interface StdioLaunch {
 
 export type ServerEntry = Record<string, unknown>
 
+/**
+ * `json`: strict JSON. `json-comments`: JSON whose comments the client strips before parsing (Gemini CLI), so
+ * a trailing comma still breaks it. `jsonc`: comments and trailing commas (VS Code, Zed). `toml`: Codex.
+ */
+export type ConfigFormat = 'json' | 'json-comments' | 'jsonc' | 'toml'
+
 export interface ClientSpec {
   /** The identifier of `bridge configure <client>`. */
   id: string
   name: string
   /** The object in the config file that maps server names to entries. */
   rootKey: string
-  /** Comments and trailing commas belong to the format (VS Code's JSONC); elsewhere they break the client. */
-  jsonc: boolean
+  /** What the client parses; the merge accepts exactly that, so a file the client cannot read is refused, not kept. */
+  format: ConfigFormat
   /** The project config, relative to the directory the client opens; absent when the client has only a global one. */
   projectFile?: string
   /** The user-wide config; absent when the client has none. */

@@ -18,6 +18,8 @@ export interface StartOptions {
   fixture?: string
   /** Extra environment for the editor (BRIDGE_WS_PORT, BRIDGE_MCP_HTTP_PORT, ...). */
   env?: Record<string, string>
+  /** Puts the addon into the copy and enables it (default: `bridge install --enable`'s copyAddon + enablePlugin). */
+  install?: (projectRoot: string) => void
   /** Lines appended to the copy's project.godot before start. */
   projectLines?: string[]
   /** Skip connecting a client (for verdict tests). */
@@ -73,8 +75,11 @@ export async function startEditor(options: StartOptions = {}): Promise<TestEdito
     recursive: true,
     filter: (src) => !/[/\\](\.godot|\.engine)$/.test(src),
   })
-  copyAddon(root)
-  enablePlugin(root)
+  if (options.install) options.install(root)
+  else {
+    copyAddon(root)
+    enablePlugin(root)
+  }
   if (options.projectLines) {
     const file = join(root, 'project.godot')
     const text = readFileSync(file, 'utf8') + '\n' + options.projectLines.join('\n') + '\n'

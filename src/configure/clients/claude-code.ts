@@ -8,7 +8,7 @@ export const claudeCode: ClientSpec = {
   id: 'claude-code',
   name: 'Claude Code',
   rootKey: 'mcpServers',
-  jsonc: false,
+  format: 'json',
   projectFile: '.mcp.json',
   globalFile: (ctx) => join(ctx.home, '.claude.json'),
   stdioEntry: ({command, args}) => ({command, args}),

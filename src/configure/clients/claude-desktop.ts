@@ -7,7 +7,7 @@ export const claudeDesktop: ClientSpec = {
   id: 'claude-desktop',
   name: 'Claude Desktop',
   rootKey: 'mcpServers',
-  jsonc: false,
+  format: 'json',
   globalFile: (ctx) => join(appConfigDir(ctx), 'Claude', 'claude_desktop_config.json'),
   stdioEntry: ({command, args}) => ({command, args}),
   httpUnsupported:

@@ -8,7 +8,7 @@ export const cursor: ClientSpec = {
   id: 'cursor',
   name: 'Cursor',
   rootKey: 'mcpServers',
-  jsonc: false,
+  format: 'json',
   projectFile: join('.cursor', 'mcp.json'),
   globalFile: (ctx) => join(ctx.home, '.cursor', 'mcp.json'),
   stdioEntry: ({command, args}) => ({command, args}),

@@ -2,11 +2,24 @@
 import {UsageError} from '../../errors.js'
 import {claudeCode} from './claude-code.js'
 import {claudeDesktop} from './claude-desktop.js'
+import {codex} from './codex.js'
 import {cursor} from './cursor.js'
+import {geminiCli} from './gemini-cli.js'
 import type {ClientSpec} from '../spec.js'
 import {vscode} from './vscode.js'
+import {windsurf} from './windsurf.js'
+import {zed} from './zed.js'
 
-export const CLIENTS: readonly ClientSpec[] = [claudeDesktop, cursor, vscode, claudeCode]
+export const CLIENTS: readonly ClientSpec[] = [
+  claudeDesktop,
+  cursor,
+  vscode,
+  claudeCode,
+  codex,
+  windsurf,
+  zed,
+  geminiCli,
+]
 
 export const CLIENT_IDS = CLIENTS.map((c) => c.id)
 

@@ -8,7 +8,7 @@ export const vscode: ClientSpec = {
   id: 'vscode',
   name: 'VS Code',
   rootKey: 'servers',
-  jsonc: true,
+  format: 'jsonc',
   projectFile: join('.vscode', 'mcp.json'),
   globalFile: (ctx) => join(appConfigDir(ctx), 'Code', 'User', 'mcp.json'),
   stdioEntry: ({command, args}) => ({type: 'stdio', command, args}),

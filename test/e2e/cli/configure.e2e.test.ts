@@ -1,11 +1,13 @@
-// One client configured for real: `bridge configure` writes the stdio entry, and starting exactly the command,
-// args and env the config holds gives an MCP server that lists the live editor's tools.
+// Every client configured for real: `bridge configure` writes the stdio entry into the client's own file and
+// format, and starting exactly the command, args and env that file holds gives an MCP server that lists the
+// live editor's tools.
 import {expect} from 'chai'
 import {mkdtempSync, readFileSync, realpathSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {parseJson, runCli} from '../../support/cli.js'
+import {CLIENT_CASES, type Doc} from '../../support/clients.js'
 import {type TestEditor, startEditor} from '../../support/editor.js'
 
 describe('bridge configure (real editor)', function () {
@@ -24,40 +26,47 @@ describe('bridge configure (real editor)', function () {
     if (home) rmSync(home, {recursive: true, force: true})
   })
 
-  it('starts the configured stdio command as the config says and lists tools from the live editor', async () => {
-    const {Client} = await import('@modelcontextprotocol/sdk/client/index.js')
-    const {StdioClientTransport, getDefaultEnvironment} = await import('@modelcontextprotocol/sdk/client/stdio.js')
+  // every client: the real CLI writes its file, and exactly the command, args and env that file holds serve tools
+  for (const c of CLIENT_CASES) {
+    it(`${c.id}: starts the configured stdio command as the config says and lists tools from the live editor`, async () => {
+      const {Client} = await import('@modelcontextprotocol/sdk/client/index.js')
+      const {StdioClientTransport, getDefaultEnvironment} = await import('@modelcontextprotocol/sdk/client/stdio.js')
 
-    const result = await support.runCli(['configure', 'claude-code', '--global', '--project', editor!.root, '--json'], {
-      env: {HOME: home},
-    })
-    expect(result.code, result.stderr).to.equal(0)
-    const report = support.parseJson<{file: string; action: string}>(result)
-    expect(report.file).to.equal(join(home, '.claude.json'))
-    expect(report.action).to.equal('created')
+      const result = await support.runCli(['configure', c.id, '--global', '--project', editor!.root, '--json'], {
+        env: {HOME: home, XDG_CONFIG_HOME: '', CODEX_HOME: ''},
+      })
+      expect(result.code, result.stderr).to.equal(0)
+      const report = support.parseJson<{file: string; action: string}>(result)
+      expect(report.file).to.equal(c.globalFile.linux(home))
+      expect(report.action).to.equal('created')
 
-    const entry = JSON.parse(readFileSync(report.file, 'utf8')).mcpServers['godot-bridge']
-    const serve = entry.args.indexOf('serve')
-    expect(entry.args.slice(serve, serve + 3)).to.deep.equal(['serve', '--project', editor!.root])
-    expect(entry.args.slice(serve + 3), 'the toolsets for this client come last').to.deep.equal(['--toolsets', 'all'])
-    const transport = new StdioClientTransport({
-      command: entry.command,
-      args: entry.args,
-      env: {...getDefaultEnvironment(), ...entry.env},
-      cwd: home, // clients start servers from their own directory, never the project's
-      stderr: 'pipe',
+      const entry = (c.parse(readFileSync(report.file, 'utf8'))[c.rootKey] as Doc)['godot-bridge'] as {
+        command: string
+        args: string[]
+        env?: Record<string, string>
+      }
+      const serve = entry.args.indexOf('serve')
+      expect(entry.args.slice(serve, serve + 3)).to.deep.equal(['serve', '--project', editor!.root])
+      expect(entry.args[serve + 3], 'the toolsets for this client come last').to.equal('--toolsets')
+      const transport = new StdioClientTransport({
+        command: entry.command,
+        args: entry.args,
+        env: {...getDefaultEnvironment(), ...entry.env},
+        cwd: home, // clients start servers from their own directory, never the project's
+        stderr: 'pipe',
+      })
+      let serverLog = ''
+      transport.stderr?.on('data', (chunk) => (serverLog += chunk))
+      const client = new Client({name: `configure-e2e-${c.id}`, version: '0.0.0'})
+      try {
+        await client.connect(transport)
+        const {tools} = await client.listTools()
+        expect(tools.map((t) => t.name)).to.include('engine_run')
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\n--- bridge serve stderr ---\n${serverLog}`)
+      } finally {
+        await client.close()
+      }
     })
-    let serverLog = ''
-    transport.stderr?.on('data', (chunk) => (serverLog += chunk))
-    const client = new Client({name: 'configure-e2e', version: '0.0.0'})
-    try {
-      await client.connect(transport)
-      const {tools} = await client.listTools()
-      expect(tools.map((t) => t.name)).to.include('engine_run')
-    } catch (error) {
-      throw new Error(`${(error as Error).message}\n--- bridge serve stderr ---\n${serverLog}`)
-    } finally {
-      await client.close()
-    }
-  })
+  }
 })

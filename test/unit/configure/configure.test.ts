@@ -3,10 +3,12 @@
 import {expect} from 'chai'
 import {mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
-import {join} from 'node:path'
+import {dirname, join} from 'node:path'
 
+import {CLIENT_IDS} from '../../../src/configure/clients/index.js'
 import {configure, type ConfigureOptions, targetFile} from '../../../src/configure/configure.js'
 import type {ClientSpec, ConfigContext} from '../../../src/configure/spec.js'
+import {CLIENT_CASES, type Doc, withUserEnv} from '../../support/clients.js'
 
 const BRIDGE = '/usr/local/bin/bridge'
 const launch = (root: string) => ({command: BRIDGE, args: ['serve', '--project', root]})
@@ -60,32 +62,121 @@ describe('bridge configure', () => {
 
   const stdio = () => ({command: BRIDGE, args: ['serve', '--project', project]})
 
-  describe('project scope writes the exact entry where each client reads it', () => {
-    const cases: [string, () => string, () => unknown][] = [
-      ['cursor', () => join(project, '.cursor', 'mcp.json'), () => ({mcpServers: {'godot-bridge': stdio()}})],
-      [
-        'vscode',
-        () => join(project, '.vscode', 'mcp.json'),
-        () => ({servers: {'godot-bridge': {type: 'stdio', ...stdio()}}}),
-      ],
-      ['claude-code', () => join(project, '.mcp.json'), () => ({mcpServers: {'godot-bridge': stdio()}})],
-    ]
-    for (const [client, file, expected] of cases) {
-      it(client, () => {
-        const result = run({client})
-        expect(result).to.include({client, scope: 'project', file: file(), action: 'created', written: true})
-        expect(readFileSync(file(), 'utf8')).to.equal(pretty(expected()))
-        expect(result.notes).to.deep.equal([])
+  describe('every client, through the same cases', () => {
+    it('the table covers every client the command knows', () => {
+      expect(CLIENT_CASES.map((c) => c.id)).to.deep.equal(CLIENT_IDS)
+    })
+
+    for (const c of CLIENT_CASES) {
+      describe(c.id, () => {
+        const projectFile = () => (c.projectFile ? join(project, c.projectFile) : c.globalFile.linux(home))
+        const entryIn = (file: string) => (c.parse(readFileSync(file, 'utf8'))[c.rootKey] as Doc)['godot-bridge']
+
+        it('project scope writes the exact entry where the client reads it', () => {
+          const result = run({client: c.id})
+          const scope = c.projectFile ? 'project' : 'global'
+          expect(result).to.include({client: c.id, scope, file: projectFile(), action: 'created', written: true})
+          expect(c.parse(readFileSync(projectFile(), 'utf8'))).to.deep.equal({
+            [c.rootKey]: {'godot-bridge': c.stdio(stdio())},
+          })
+          if (c.projectFile) expect(result.notes).to.deep.equal([])
+          else expect(result.notes[0]).to.include('one config for all projects')
+          expect(readFileSync(projectFile(), 'utf8')).to.equal(result.snippet_text)
+        })
+
+        it('--global writes the user-wide file and nothing in the project', () => {
+          const result = run({client: c.id, global: true})
+          expect(result).to.include({scope: 'global', file: c.globalFile.linux(home), action: 'created'})
+          expect(entryIn(result.file)).to.deep.equal(c.stdio(stdio()))
+          expect(snapshot(project)).to.deep.equal({
+            [join(project, 'project.godot')]: 'config_version=5\n',
+            [join(project, 'scenes')]: '<dir>',
+          })
+        })
+
+        it('finds the user-wide file on macOS and Windows, and under XDG_CONFIG_HOME', () => {
+          const at = (c2: ConfigContext) =>
+            configure({client: c.id, project, ctx: c2, launch, global: true, print: true}).file
+          expect(at({home, platform: 'darwin', env: {XDG_CONFIG_HOME: join(base, 'xdg')}})).to.equal(
+            c.globalFile.darwin(home),
+          )
+          expect(at({home, platform: 'win32', env: {APPDATA: join(home, 'Roaming')}})).to.equal(
+            c.globalFile.win32(home),
+          )
+          const xdg = join(base, 'xdg')
+          expect(at({home, platform: 'linux', env: {XDG_CONFIG_HOME: xdg}})).to.equal(
+            c.xdgFile ? c.xdgFile(xdg) : c.globalFile.linux(home),
+          )
+        })
+
+        it('merges into a real config: other servers, settings and comments stay, byte for byte', () => {
+          const file = projectFile()
+          mkdirSync(dirname(file), {recursive: true})
+          writeFileSync(file, c.existing)
+          expect(run({client: c.id}).action).to.equal('added')
+          const after = readFileSync(file, 'utf8')
+          const lines = after.split('\n')
+          for (const line of c.kept) expect(lines, `kept: ${line}`).to.include(line)
+          const {[c.rootKey]: servers, ...rest} = c.parse(after)
+          const {[c.rootKey]: oldServers, ...oldRest} = c.parse(c.existing)
+          expect(rest).to.deep.equal(oldRest)
+          expect(servers).to.deep.equal({...(oldServers as Doc), 'godot-bridge': c.stdio(stdio())})
+          expect(Object.keys(servers as Doc)).to.deep.equal([...Object.keys(oldServers as Doc), 'godot-bridge'])
+        })
+
+        it('is idempotent: the second run reports and changes nothing', () => {
+          const file = projectFile()
+          mkdirSync(dirname(file), {recursive: true})
+          writeFileSync(file, c.existing)
+          run({client: c.id})
+          const first = {text: readFileSync(file, 'utf8'), mtime: statSync(file).mtimeMs, ino: statSync(file).ino}
+          expect(run({client: c.id})).to.include({action: 'unchanged', written: false})
+          expect({
+            text: readFileSync(file, 'utf8'),
+            mtime: statSync(file).mtimeMs,
+            ino: statSync(file).ino,
+          }).to.deep.equal(first)
+        })
+
+        it('updates an entry that moved (another project, then HTTP), keeping what the user added to it', () => {
+          const file = projectFile()
+          run({client: c.id, launch: () => ({command: '/old/bridge', args: ['serve', '--project', '/old/game']})})
+          writeFileSync(file, withUserEnv(c, readFileSync(file, 'utf8')))
+          const env = {GODOT_BIN: '/opt/godot'}
+          expect(run({client: c.id}).action).to.equal('updated')
+          expect(entryIn(file)).to.deep.equal({...c.stdio(stdio()), env})
+          if (!c.http) return
+          ctx.env.BRIDGE_MCP_HTTP_PORT = '9123'
+          const url = `http://127.0.0.1:9123/mcp?project=${encodeURIComponent(project)}`
+          expect(run({client: c.id, http: true})).to.include({action: 'updated', transport: 'http'})
+          expect(entryIn(file)).to.deep.equal({...c.http(url), env})
+          expect(run({client: c.id})).to.include({action: 'updated', transport: 'stdio'})
+          expect(entryIn(file)).to.deep.equal({...c.stdio(stdio()), env})
+        })
+
+        it('refuses a broken file, naming its line and column, and leaves it as it was', () => {
+          const file = projectFile()
+          mkdirSync(dirname(file), {recursive: true})
+          writeFileSync(file, c.broken.text)
+          const before = snapshot(base)
+          const error = refusal(() => run({client: c.id}))
+          expect(error.code).to.equal('invalid_config')
+          expect(error.exitCode).to.equal(1)
+          expect(error.message).to.include(`${file}${c.broken.at}`).and.include('left unchanged')
+          expect(snapshot(base)).to.deep.equal(before)
+        })
+
+        it('--print writes nothing and shows the snippet in the file format', () => {
+          const before = snapshot(base)
+          for (const global of [false, true]) {
+            const result = run({client: c.id, global, print: true})
+            expect(result).to.include({action: 'printed', written: false})
+            expect(c.parse(result.snippet_text)).to.deep.equal({[c.rootKey]: {'godot-bridge': c.stdio(stdio())}})
+          }
+          expect(snapshot(base)).to.deep.equal(before)
+        })
       })
     }
-
-    it('claude-desktop, which has one config for every project, writes its global file and says so', () => {
-      const file = join(home, '.config', 'Claude', 'claude_desktop_config.json')
-      const result = run({client: 'claude-desktop'})
-      expect(result).to.include({scope: 'global', file, action: 'created'})
-      expect(readFileSync(file, 'utf8')).to.equal(pretty({mcpServers: {'godot-bridge': stdio()}}))
-      expect(result.notes[0]).to.include('one config for all projects')
-    })
   })
 
   describe('--toolsets', () => {
@@ -111,54 +202,13 @@ describe('bridge configure', () => {
     })
   })
 
-  describe('--global writes the user-wide config', () => {
-    const cases: [string, () => string, () => unknown][] = [
-      [
-        'claude-desktop',
-        () => join(home, '.config', 'Claude', 'claude_desktop_config.json'),
-        () => ({mcpServers: {'godot-bridge': stdio()}}),
-      ],
-      ['cursor', () => join(home, '.cursor', 'mcp.json'), () => ({mcpServers: {'godot-bridge': stdio()}})],
-      [
-        'vscode',
-        () => join(home, '.config', 'Code', 'User', 'mcp.json'),
-        () => ({servers: {'godot-bridge': {type: 'stdio', ...stdio()}}}),
-      ],
-      ['claude-code', () => join(home, '.claude.json'), () => ({mcpServers: {'godot-bridge': stdio()}})],
-    ]
-    for (const [client, file, expected] of cases) {
-      it(client, () => {
-        const result = run({client, global: true})
-        expect(result).to.include({scope: 'global', file: file(), action: 'created'})
-        expect(readFileSync(file(), 'utf8')).to.equal(pretty(expected()))
-        expect(snapshot(project)).to.deep.equal({
-          [join(project, 'project.godot')]: 'config_version=5\n',
-          [join(project, 'scenes')]: '<dir>',
-        })
-      })
-    }
-
-    it('finds the user config on macOS and Windows, and under XDG_CONFIG_HOME', () => {
-      const at = (client: string, c: ConfigContext) =>
-        configure({client, project, ctx: c, launch, global: true, print: true}).file
-      const mac = {home, platform: 'darwin' as const, env: {}}
-      const support = join(home, 'Library', 'Application Support')
-      expect(at('claude-desktop', mac)).to.equal(join(support, 'Claude', 'claude_desktop_config.json'))
-      expect(at('vscode', mac)).to.equal(join(support, 'Code', 'User', 'mcp.json'))
-      const win = {home, platform: 'win32' as const, env: {APPDATA: join(home, 'Roaming')}}
-      expect(at('claude-desktop', win)).to.equal(join(home, 'Roaming', 'Claude', 'claude_desktop_config.json'))
-      expect(at('vscode', win)).to.equal(join(home, 'Roaming', 'Code', 'User', 'mcp.json'))
-      const xdg = {home, platform: 'linux' as const, env: {XDG_CONFIG_HOME: join(base, 'xdg')}}
-      expect(at('claude-desktop', xdg)).to.equal(join(base, 'xdg', 'Claude', 'claude_desktop_config.json'))
-      expect(at('vscode', xdg)).to.equal(join(base, 'xdg', 'Code', 'User', 'mcp.json'))
-    })
-
+  describe('--global', () => {
     it('is refused clearly for a client that has no global config', () => {
       const local: ClientSpec = {
         id: 'local-only',
         name: 'Local Only',
         rootKey: 'mcpServers',
-        jsonc: false,
+        format: 'json',
         projectFile: '.local/mcp.json',
         stdioEntry: (l) => ({...l}),
         reload: '',
@@ -397,9 +447,11 @@ describe('bridge configure', () => {
     })
 
     it('refuses an unknown client with the list', () => {
-      const error = refusal(() => run({client: 'zed'}))
+      const error = refusal(() => run({client: 'emacs'}))
       expect(error.exitCode).to.equal(2)
-      expect(error.message).to.equal('unknown client "zed"; choose one of: claude-desktop, cursor, vscode, claude-code')
+      expect(error.message).to.equal(
+        'unknown client "emacs"; choose one of: claude-desktop, cursor, vscode, claude-code, codex, windsurf, zed, gemini-cli',
+      )
     })
   })
 })

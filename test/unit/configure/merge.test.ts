@@ -8,7 +8,7 @@ const STDIO = {command: '/usr/local/bin/bridge', args: ['serve', '--project', '/
 const HTTP = {type: 'http', url: 'http://127.0.0.1:9100/mcp'}
 
 function opts(entry: Record<string, unknown>, more: Partial<MergeOptions> = {}): MergeOptions {
-  return {file: '/cfg/mcp.json', rootKey: 'mcpServers', name: 'godot-bridge', entry, jsonc: false, ...more}
+  return {file: '/cfg/mcp.json', rootKey: 'mcpServers', name: 'godot-bridge', entry, format: 'json', ...more}
 }
 
 function refusal(fn: () => unknown): Error & {code?: string; data?: Record<string, unknown>} {
@@ -86,7 +86,7 @@ describe('configure merge', () => {
       '',
     ].join('\n')
     const entry = {type: 'stdio', ...STDIO}
-    const {text} = mergeServer(before, opts(entry, {rootKey: 'servers', jsonc: true}))
+    const {text} = mergeServer(before, opts(entry, {rootKey: 'servers', format: 'jsonc'}))
     expect(text).to.equal(
       [
         '// workspace servers',
@@ -114,7 +114,7 @@ describe('configure merge', () => {
 
   it('puts the comma before a line comment that ends the last member', () => {
     const before = '{\n  "mcpServers": {\n    "a": {"command": "a"} // the a server\n  }\n}\n'
-    const {text} = mergeServer(before, opts(HTTP, {jsonc: true}))
+    const {text} = mergeServer(before, opts(HTTP, {format: 'jsonc'}))
     expect(text).to.include('    "a": {"command": "a"}, // the a server\n    "godot-bridge": {\n')
   })
 
@@ -168,7 +168,7 @@ describe('configure merge', () => {
       '}',
       '',
     ].join('\n')
-    const {text} = mergeServer(before, opts(HTTP, {jsonc: true}))
+    const {text} = mergeServer(before, opts(HTTP, {format: 'jsonc'}))
     expect(text).to.equal(
       [
         '{',
@@ -217,7 +217,7 @@ describe('configure merge', () => {
     expect(refusal(() => mergeServer(text, opts(STDIO))).message).to.include(
       ':2:3: not valid JSON (comments are not allowed',
     )
-    expect(mergeServer(text, opts(STDIO, {jsonc: true})).action).to.equal('added')
+    expect(mergeServer(text, opts(STDIO, {format: 'jsonc'})).action).to.equal('added')
   })
 
   it('refuses a file whose top level or servers key is not an object', () => {
