@@ -25,6 +25,8 @@ export interface StartOptions {
   /** Wait until the editor has opened the project's main scene (it does so ~3 s after bridge answers). Default true. */
   waitForScene?: boolean
   startTimeoutMs?: number
+  /** Run the editor --headless (default true); false gives it a renderer, which needs a display (startXvfb). */
+  headless?: boolean
 }
 
 export interface TestEditor {
@@ -108,7 +110,7 @@ export async function startEditor(options: StartOptions = {}): Promise<TestEdito
     client: undefined as unknown as EngineClient,
     log: () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''),
     async restart() {
-      editor.pid = spawnEditor({godot, projectRoot: root, headless: true, env, args, logFile})
+      editor.pid = spawnEditor({godot, projectRoot: root, headless: options.headless ?? true, env, args, logFile})
       live.add(editor.pid)
       try {
         editor.discovery = await waitForEditor(root, editor.pid, options.startTimeoutMs ?? START_TIMEOUT_MS)

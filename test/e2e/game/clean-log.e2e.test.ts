@@ -38,7 +38,13 @@ function suite(display: 'headless' | 'window'): void {
       const stopped = await f.call('scene.stop')
       expect(stopped.stopped).to.equal(true)
     }
-    await f.refused('node.set', {node_path: 'Camera2D', property: 'zoom', value: [0, 0]}, -32000, 'zoom', 'different from 0')
+    await f.refused(
+      'node.set',
+      {node_path: 'Camera2D', property: 'zoom', value: [0, 0]},
+      -32000,
+      'zoom',
+      'different from 0',
+    )
     await f.refused(
       'physics.add_body',
       {type: 'RigidBody2D', name: 'R', shape: 'circle', properties: {mass: -5}},
@@ -46,7 +52,12 @@ function suite(display: 'headless' | 'window'): void {
       'mass',
     )
     await f.refused('node.add', {type: 'Node2D', name: 'N', properties: {position: '1e999,0'}}, -32602, 'position')
-    await f.refused('node.add', {type: 'Node2D', name: 'N', properties: {modulate: '(1e999, 0, 0)'}}, -32602, 'modulate')
+    await f.refused(
+      'node.add',
+      {type: 'Node2D', name: 'N', properties: {modulate: '(1e999, 0, 0)'}},
+      -32602,
+      'modulate',
+    )
     // the editor ends a stopped game's threads and debugger session a few frames later: give them the time
     await new Promise((r) => setTimeout(r, 1500))
     const {entries} = await f.call('editor.errors', {since, limit: 200})

@@ -96,12 +96,10 @@ describe('screen coordinates in the running game (real editor, headless game)', 
       clicks = (await f.call('runtime.get', {node_path: 'Box', properties: ['clicks']})).values.clicks
     }
     expect(clicks, 'the body saw the click').to.equal(1)
-    const behind = await f
-      .call('input.click_node', {node_path: 'Cam'})
-      .then(
-        () => 'answered',
-        (e: Json) => e.message,
-      )
+    const behind = await f.call('input.click_node', {node_path: 'Cam'}).then(
+      () => 'answered',
+      (e: Json) => e.message,
+    )
     expect(behind).to.not.equal('answered')
   })
 })

@@ -77,7 +77,7 @@ describe('spatial commands (real editor)', function () {
     )
   })
 
-  it('spatial.relate: a node toward world -Z (Godot\'s forward) is in front, toward +Z behind', async () => {
+  it("spatial.relate: a node toward world -Z (Godot's forward) is in front, toward +Z behind", async () => {
     for (const [z, side] of [
       [-3, 'in_front'],
       [3, 'behind'],

@@ -58,7 +58,7 @@ describe('ui commands (real editor)', function () {
     )
   })
 
-  it('anchor presets set the grow direction as the editor\'s layout menu does: away from the anchored edges', async () => {
+  it("anchor presets set the grow direction as the editor's layout menu does: away from the anchored edges", async () => {
     for (const [preset, grow] of [
       ['top_right', ['begin', 'end']],
       ['bottom_left', ['end', 'begin']],
