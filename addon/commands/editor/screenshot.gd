@@ -20,7 +20,7 @@ func commands() -> Array:
 				nodes_param("focus", "Aim the view at these nodes first (3D: the editor camera looks at their bounds from its current direction; 2D: the view is centred on them and zoomed to fit)", false),
 				opt("index", "int", "Which 3D viewport when the editor shows several (0 is the first)", 0, {"min": 0, "max": 3}),
 				opt("scale", "float", "Size factor, e.g. 0.5 for half size", 1.0, {"min": 0.05, "max": 1.0}),
-				opt("save_path", "string", "Also write the PNG here (res:// or user://)", null, {"writes_path": true}),
+				opt("path", "string", "Also write the PNG to this file (res:// or user://)", null, {"writes_path": true}),
 			],
 			"example": {"viewport": "2d", "focus": ["Player"], "scale": 0.5},
 			"needs": "editor_renderer",
@@ -68,12 +68,12 @@ func _screenshot(p: Dictionary) -> Variant:
 	var scale: float = p.scale
 	if not is_equal_approx(scale, 1.0):
 		image.resize(maxi(1, roundi(image.get_width() * scale)), maxi(1, roundi(image.get_height() * scale)), Image.INTERPOLATE_BILINEAR)
-	if p.get("save_path", "") != "":
-		DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(str(p.save_path).get_base_dir()))
-		var err := image.save_png(p.save_path)
+	if p.get("path", "") != "":
+		DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(str(p.path).get_base_dir()))
+		var err := image.save_png(p.path)
 		if err != OK:
-			return BridgeError.failed("editor.screenshot: cannot write %s: %s" % [p.save_path, error_string(err)], {"param": "save_path"})
-		out["saved"] = p.save_path
+			return BridgeError.failed("editor.screenshot: cannot write %s: %s" % [p.path, error_string(err)], {"param": "path"})
+		out["saved"] = p.path
 	out["width"] = image.get_width()
 	out["height"] = image.get_height()
 	out["image_base64"] = Marshalls.raw_to_base64(image.save_png_to_buffer())

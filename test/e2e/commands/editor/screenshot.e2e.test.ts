@@ -85,7 +85,7 @@ const centre = (png: Png) => png.rgb(Math.floor(png.width / 2), Math.floor(png.h
 
   it('centres the 2D view on a node and captures it; the canvas transform maps the node to the centre', async () => {
     await f.call('scene.open', {path: 'res://scenes/rect_2d.tscn'})
-    const out = await f.call('editor.screenshot', {focus: ['Target'], save_path: 'user://shots/editor.png'})
+    const out = await f.call('editor.screenshot', {focus: ['Target'], path: 'user://shots/editor.png'})
     expect(out).to.include({viewport: '2d', saved: 'user://shots/editor.png'})
     const [xx, , , yy, ox, oy] = out.canvas_transform
     expect(xx * 3050 + ox).to.be.closeTo(out.width / 2, 1)
