@@ -59,11 +59,24 @@ describe('ui commands (real editor)', function () {
   })
 
   it("anchor presets set the grow direction as the editor's layout menu does: away from the anchored edges", async () => {
-    for (const [preset, grow] of [
-      ['top_right', ['begin', 'end']],
-      ['bottom_left', ['end', 'begin']],
-      ['center', ['both', 'both']],
-    ] as const) {
+    // what the engine's own layout preset (the inspector's anchors_preset) gives each preset
+    const engine = (
+      await call('editor.run_script', {
+        code: `var names = ["top_left", "top_right", "bottom_left", "bottom_right", "center_left", "center_top", "center_right",
+	"center_bottom", "center", "left_wide", "top_wide", "right_wide", "bottom_wide", "vcenter_wide", "hcenter_wide", "full_rect"]
+var grow = ["begin", "end", "both"]
+var out = {}
+for i in names.size():
+	var c = Control.new()
+	c.set("layout_mode", 1)
+	c.set("anchors_preset", i)
+	out[names[i]] = [grow[c.grow_horizontal], grow[c.grow_vertical]]
+	c.free()
+return out`,
+      })
+    ).result as Record<string, string[]>
+    expect(engine.top_right).to.deep.equal(['begin', 'end'])
+    for (const [preset, grow] of Object.entries(engine)) {
       const added = await call('ui.add_control', {type: 'Button', name: 'Corner', text: 'Go', preset, margin: 8})
       expect(added.grow, preset).to.deep.equal(grow)
       await undo('add Button')
