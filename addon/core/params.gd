@@ -166,9 +166,10 @@ static func parse_color(v: Variant) -> Variant:
 			s = s.substr(open)  # Color(1, 0, 0) → (1, 0, 0)
 		var nums: Array = []
 		for part in s.trim_prefix("(").trim_suffix(")").trim_prefix("[").trim_suffix("]").replace(",", " ").split(" ", false):
-			if not part.is_valid_float():
+			var x: Variant = float_text(part)
+			if x == null:
 				return null
-			nums.append(part.to_float())
+			nums.append(x)
 		return parse_color(nums) if nums.size() in [3, 4] else null
 	if v is Array and (v.size() == 3 or v.size() == 4):
 		for x: Variant in v:
@@ -294,3 +295,20 @@ static func did_you_mean(word: String, candidates: Array) -> String:
 			best_score = score
 			best = str(c)
 	return best
+
+
+## The number `text` spells, or null when it is no number or none a float can hold ("1e999"). Read with
+## the engine's error printing off: String.to_float() logs "Exponent too high" for such text, and a
+## refused parameter must not leave an entry in the log users read for their own bugs.
+static func float_text(text: String) -> Variant:
+	if not text.is_valid_float():
+		return null
+	var x: float
+	if text.containsn("e"):
+		var printing := Engine.print_error_messages
+		Engine.print_error_messages = false
+		x = text.to_float()
+		Engine.print_error_messages = printing
+	else:
+		x = text.to_float()
+	return x if is_finite(x) else null

@@ -5,6 +5,7 @@ extends Node
 
 const Ipc := preload("ipc.gd")
 const Events := preload("input_events.gd")
+const Screen := preload("screen.gd")
 
 var _queue: Array[Dictionary] = []
 var _mouse := Vector2.ZERO
@@ -144,7 +145,8 @@ func _missing(i: int, what: String) -> Dictionary:
 	return Ipc.error(Ipc.INVALID, "input.sequence: events[%d] needs %s" % [i, what])
 
 
-## A left click at the centre of a Control (its global rect) or a 2D node (its canvas position).
+## A left click where the node shows in the viewport: a Control's centre and a 2D node's origin through
+## their canvas (a moved or zoomed Camera2D), a 3D node's origin through the current Camera3D.
 func _click_node(p: Dictionary) -> Variant:
 	var path: String = p.node_path
 	var tree := get_tree()
@@ -153,13 +155,7 @@ func _click_node(p: Dictionary) -> Variant:
 		node = tree.current_scene.get_node_or_null(NodePath(path))
 	if node == null:
 		return Ipc.error(Ipc.NOT_FOUND, "input.click_node: no node '%s' in the running game" % path)
-	var at: Vector2
-	if node is Control:
-		if not node.is_visible_in_tree():
-			return Ipc.error(Ipc.FAILED, "input.click_node: %s is not visible" % node.get_path())
-		at = node.get_global_rect().get_center()
-	elif node is Node2D:
-		at = node.get_global_transform_with_canvas().origin
-	else:
-		return Ipc.error(Ipc.INVALID, "input.click_node: %s is a %s; only Controls and 2D nodes have a place to click" % [node.get_path(), node.get_class()])
+	var at: Variant = Screen.point_of(node)
+	if at is String:
+		return Ipc.error(Ipc.INVALID if not (node is CanvasItem or node is Node3D) else Ipc.FAILED, "input.click_node: " + at)
 	return Events.mouse_button({"x": at.x, "y": at.y, "button": p.get("button", "left")}, _mouse)

@@ -5,6 +5,7 @@ extends RefCounted
 const Ipc := preload("ipc.gd")
 const Coerce := preload("../lib/value_coercion.gd")
 const JsonValue := preload("../core/json_value.gd")
+const Screen := preload("screen.gd")
 
 var _tree: SceneTree
 
@@ -205,7 +206,8 @@ func describe(p: Dictionary) -> Variant:
 			"children": node.get_children().map(func(c: Node) -> String: return str(c.name))}
 
 
-## The visible Controls: type, text, rect in viewport coordinates, for clicking by label.
+## The visible Controls: type, text, rect in viewport coordinates (through their canvas: a Control under
+## a moved Camera2D shows where the camera puts it), for clicking by label.
 func ui(p: Dictionary) -> Variant:
 	var text_filter: String = p.get("text", "")
 	var out: Array = []
@@ -220,7 +222,7 @@ func ui(p: Dictionary) -> Variant:
 		var text: String = str(n.get("text")) if "text" in n else ""
 		if text_filter != "" and not text.containsn(text_filter):
 			continue
-		var r: Rect2 = n.get_global_rect()
+		var r: Rect2 = Screen.control_rect(n)
 		out.append({"path": str(n.get_path()), "type": n.get_class(), "text": text,
 				"rect": JsonValue.to_json(r), "center": JsonValue.to_json(r.get_center())})
 	return {"count": out.size(), "controls": out}

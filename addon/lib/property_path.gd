@@ -9,7 +9,6 @@ const BridgeError := preload("../core/bridge_error.gd")
 const JsonValue := preload("../core/json_value.gd")
 const SceneAccess := preload("scene_access.gd")
 const Coerce := preload("value_coercion.gd")
-const OutputLog := preload("output_log.gd")
 
 ## The members a "position:x"-style path may index, by value type.
 const MEMBERS := {
@@ -108,12 +107,11 @@ static func plan(node: Object, props: Dictionary, method: String, own: Dictionar
 				direct.append([t.object, t.property, whole(t, values[i]), t.object.get(t.property)])
 		return {"targets": targets, "values": values, "previous": previous, "changes": direct}
 	var slots: Array = []  # [object, property, value before] per object property touched, first touch first
-	var logged: Array = []  # per target: what the engine logged while setting it
 	for i in targets.size():
 		var t: Dictionary = targets[i]
 		if not slots.any(func(s: Array) -> bool: return s[0] == t.object and s[1] == t.property):
 			slots.append([t.object, t.property, t.object.get(t.property)])
-		logged.append(_set_logged(t.object, t.property, whole(t, values[i])))
+		_set_quietly(t.object, t.property, whole(t, values[i]))
 	var changes: Array = []
 	for s: Array in slots:
 		var now: Variant = s[0].get(s[1])
@@ -123,9 +121,9 @@ static func plan(node: Object, props: Dictionary, method: String, own: Dictionar
 	for i in targets.size():
 		var held: Variant = read(targets[i])
 		if failure == null and not same(held, values[i]):
-			failure = _refused(targets[i], values[i], held, previous[i], method, logged[i])
+			failure = _refused(targets[i], values[i], held, previous[i], method)
 	for i in range(slots.size() - 1, -1, -1):
-		slots[i][0].set(slots[i][1], slots[i][2])
+		_set_quietly(slots[i][0], slots[i][1], slots[i][2])
 	if failure != null:
 		return failure
 	return {"targets": targets, "values": values, "previous": previous, "changes": changes}
@@ -151,8 +149,8 @@ static func verified(obj: Object, props: Dictionary, method: String, own: Dictio
 
 ## Applies a property map to an object that is being made (a node not yet in the tree, a new resource):
 ## each path resolved, coerced, set and read back in order. Null when every value was kept, else the
-## BridgeError for the first one the engine did not keep (with the engine's own message when it logged
-## one); the caller drops the object, so nothing is half-applied. `own` as for plan().
+## BridgeError for the first one the engine did not keep (with the engine's reason when
+## it is known); the caller drops the object, so nothing is half-applied. `own` as for plan().
 static func apply_new(obj: Object, props: Dictionary, method: String, own: Dictionary = {}) -> Variant:
 	for key: Variant in props:
 		var target: Variant = resolve(obj, str(key))
@@ -171,28 +169,25 @@ static func apply_new(obj: Object, props: Dictionary, method: String, own: Dicti
 			value.data["param"] = "properties"
 			return value
 		var before: Variant = read(target)
-		var engine_said := _set_logged(target.object, target.property, whole(target, value))
+		_set_quietly(target.object, target.property, whole(target, value))
 		var held: Variant = read(target)
 		if not same(held, value):
-			var refusal: RefCounted = _refused(target, value, held, before, method, engine_said)
+			var refusal: RefCounted = _refused(target, value, held, before, method)
 			refusal.message = refusal.message.replace("; nothing was changed", "; nothing was made")
 			refusal.data["param"] = "properties"
 			return refusal
 	return null
 
 
-## Sets one property and returns what the engine logged as an error meanwhile ("" when nothing).
-static func _set_logged(obj: Object, property: String, value: Variant) -> String:
-	var log: Logger = OutputLog.active
-	var since: int = log.next_seq() if log else 0
+## Sets one property with the engine's error printing off. A trial write is a probe: when the engine
+## refuses a value it logs an error (Camera2D: "Zoom level must be different from 0"), and that entry would
+## land in the editor's Output and in editor.errors, the log users and agents read for their own bugs. The
+## read-back tells whether the value was kept; _known_limit() says why for the refusals that log.
+static func _set_quietly(obj: Object, property: String, value: Variant) -> void:
+	var printing := Engine.print_error_messages
+	Engine.print_error_messages = false
 	obj.set(property, value)
-	if log == null:
-		return ""
-	var said: Array = []
-	for e: Dictionary in log.entries(since):
-		if e.type == "error" or e.type == "warning":
-			said.append(e.message)
-	return "; ".join(PackedStringArray(said))
+	Engine.print_error_messages = printing
 
 
 ## Commits a plan's changes as one undoable action on the edited scene; false when there was nothing to do.
@@ -209,13 +204,12 @@ static func commit(plan_result: Dictionary, action_name: String) -> bool:
 	return true
 
 
-static func _refused(target: Dictionary, value: Variant, held: Variant, previous: Variant, method: String,
-		engine_said: String = "") -> RefCounted:
+static func _refused(target: Dictionary, value: Variant, held: Variant, previous: Variant, method: String) -> RefCounted:
 	var ignored := same(held, previous)
 	var accepts := accepted(target.base_info)
 	var msg := "%s: %s: the engine %s %s (it holds %s)" % [method, target.path, "ignored" if ignored else "did not keep",
 			_shown(value), _shown(held)]
-	var why := engine_said if engine_said != "" else _known_limit(target)
+	var why := _known_limit(target, value)
 	if why != "":
 		msg += "; the engine says: %s" % why
 	if accepts != "":
@@ -229,12 +223,18 @@ static func _refused(target: Dictionary, value: Variant, held: Variant, previous
 	return BridgeError.failed(msg + "; nothing was changed", data)
 
 
-## Limits the engine applies without logging them, said in its terms (a Control never gets smaller
-## than its combined minimum size).
-static func _known_limit(target: Dictionary) -> String:
+## Why the engine refuses a value, said in its terms, for the limits its property hints do not state: the
+## ones its setters enforce (they log the reason, which the quiet trial write keeps out of the log) and a
+## Control never getting smaller than its combined minimum size. "" when none is known.
+static func _known_limit(target: Dictionary, value: Variant) -> String:
 	var obj: Object = target.object
-	if obj is Control and target.property == "size":
+	var prop: String = target.property
+	if obj is Control and prop == "size":
 		return "a %s is never smaller than its minimum size %s (its content and custom_minimum_size)" % [obj.get_class(), _shown(obj.get_combined_minimum_size())]
+	if obj is Camera2D and prop == "zoom":
+		return "Zoom level must be different from 0 (can be negative)."
+	if prop in ["mass", "total_mass"] and (value is float or value is int) and float(value) <= 0.0:  # bodies' setters
+		return "%s must be greater than 0" % prop
 	return ""
 
 

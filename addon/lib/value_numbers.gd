@@ -4,6 +4,8 @@ extends RefCounted
 ## [x, y], {"x": x, "y": y}, "1,2", "(1, 2)" and "Vector2(1, 2)" all read the same. Each function returns
 ## the value, or null when the input does not fit.
 
+const Params := preload("../core/params.gd")
+
 ## Vector-like types → how many numbers they take.
 const VECTORS := {
 	TYPE_VECTOR2: 2, TYPE_VECTOR2I: 2, TYPE_VECTOR3: 3, TYPE_VECTOR3I: 3,
@@ -46,9 +48,10 @@ static func number_text(text: String) -> Variant:
 	inner = inner.trim_prefix("(").trim_suffix(")").trim_prefix("[").trim_suffix("]")
 	var out: Array = []
 	for part in inner.replace(",", " ").split(" ", false):
-		if not part.is_valid_float():
+		var x: Variant = Params.float_text(part)
+		if x == null:
 			return null
-		out.append(part.to_float())
+		out.append(x)
 	return out
 
 

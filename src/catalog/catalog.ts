@@ -42,6 +42,9 @@ export interface CommandDoc {
   source?: string
   timeout_ms?: number
   input_schema: Record<string, unknown>
+  /** The declared result shape (the addon's `returns`), in full; output_schema is its MCP form. */
+  result_schema?: Record<string, unknown>
+  output_schema?: Record<string, unknown>
 }
 
 const HERE = dirname(fileURLToPath(import.meta.url))

@@ -15,7 +15,7 @@ import {coerceFlag} from '../catalog/coerce.js'
 import {validateParams} from '../catalog/validate.js'
 import {UsageError} from '../errors.js'
 import {EngineCommand} from './engine-command.js'
-import {IMAGE_COMMANDS, saveImages, shortenImages} from './images.js'
+import {returnsImages, saveImages, shortenImages} from './images.js'
 import {FILE_VALUE_HELP, connectionFlags, readFlagText} from './flags.js'
 
 /** Reserved by the common flags: an addon parameter of the same name gets a `param-` prefix. */
@@ -80,8 +80,12 @@ export function makeAddonCommand(doc: CommandDoc): Command.Class {
         ? Flags.boolean({...options, allowNo: true})
         : Flags.string({...options, options: p.type === 'enum' ? p.values : undefined})
   }
-  const images = IMAGE_COMMANDS.has(doc.method)
-  if (images) flags.out = Flags.directory({description: 'Write the images as PNG files into this folder (CLI only)'})
+  const images = returnsImages(doc)
+  if (images)
+    flags.out = Flags.string({
+      description:
+        'Write the image to this .png file (several: FILE_000.png, …), or into this folder as numbered files (CLI only)',
+    })
 
   class AddonCommand extends EngineCommand {
     static summary = doc.summary

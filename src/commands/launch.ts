@@ -1,4 +1,5 @@
-// `bridge launch --project DIR [--headless]`: start the project's editor and wait until its bridge answers.
+// `bridge launch --project DIR [--headless] [--xvfb]`: start the project's editor and wait until its bridge answers.
+// --xvfb runs it on the private Xvfb of scripts/install-godot.sh, which ends with the editor (docs/frames.md).
 // An editor of this project already answering is success (so `bridge launch && …` works); a project without
 // the addon enabled is refused at once; any failure leaves no engine process behind and says why.
 import {Flags, ux} from '@oclif/core'
@@ -14,15 +15,23 @@ import {BridgeCliError, EXIT, UsageError} from '../errors.js'
 import {findGodot} from '../editor/godot.js'
 import {addonProblem} from '../editor/install.js'
 import {requireProject} from '../editor/project.js'
+import {startXvfb, type XvfbServer} from '../editor/xvfb.js'
 
 export default class Launch extends BaseCommand {
   static summary = "Start a project's Godot editor and wait until bridge answers"
   static description =
     "Exits 0 at once when this project's editor already answers. Refuses a project whose bridge addon is not installed and enabled (bridge install --enable). When the engine exits while starting, quotes its log; on any failure no engine process is left behind."
-  static examples = ['<%= config.bin %> launch --project ./mygame --headless']
+  static examples = [
+    '<%= config.bin %> launch --project ./mygame --headless',
+    '<%= config.bin %> launch --project ./mygame --xvfb   # a server or CI: real frames, no desktop',
+  ]
   static flags = {
     project: projectFlag(),
-    headless: Flags.boolean({description: 'No editor window (servers, CI, agents)'}),
+    headless: Flags.boolean({description: 'No editor window (servers, CI, agents); the editor draws nothing'}),
+    xvfb: Flags.boolean({
+      description:
+        'Run the editor on a private Xvfb (installed by scripts/install-godot.sh) that stops with it: real frames of the editor and its games without a desktop',
+    }),
     godot: Flags.string({description: 'Godot binary (default: GODOT_BIN, godot on PATH, the bridge cache)'}),
     timeout: timeoutFlag({description: 'Milliseconds to wait for the editor to come up', default: 120_000}),
   }
@@ -61,11 +70,23 @@ export default class Launch extends BaseCommand {
     const godot = findGodot(flags.godot)
     mkdirSync(join(root, '.engine'), {recursive: true})
     if (existsSync(logFile)) truncateSync(logFile) // the log of this start only: its cause is quoted on failure
-    const pid = spawnEditor({godot, projectRoot: root, headless: flags.headless, logFile})
+    // the X server outlives this command with the editor, and ends when its last client (the editor and any
+    // game it plays) disconnects; a failed start stops it here
+    let xvfb: XvfbServer | undefined
+    if (flags.xvfb) xvfb = await startXvfb({godot, terminateWithClients: true, detached: true})
+    const env = xvfb ? {...process.env, ...xvfb.env} : undefined
+    let pid: number
+    try {
+      pid = spawnEditor({godot, projectRoot: root, headless: flags.headless, logFile, env})
+    } catch (error) {
+      xvfb?.stop()
+      throw error
+    }
     // until it answers, the editor is ours to stop: a second launch sees it starting, Ctrl-C stops it too
     markLaunching(root, pid)
     const interrupted = () => {
       killEditor(pid)
+      xvfb?.stop()
       clearLaunching(root)
       process.exit(130)
     }
@@ -85,19 +106,28 @@ export default class Launch extends BaseCommand {
       )
     } catch (error) {
       killEditor(pid)
+      xvfb?.stop()
       if (!quiet) ux.action.stop('failed')
-      if (error instanceof BridgeCliError && !flags.headless && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
-        error.message += '; there is no display here: pass --headless'
+      if (
+        error instanceof BridgeCliError &&
+        !flags.headless &&
+        !xvfb &&
+        !process.env.DISPLAY &&
+        !process.env.WAYLAND_DISPLAY
+      )
+        error.message += '; there is no display here: pass --xvfb (real frames) or --headless'
       throw error
     } finally {
       clearLaunching(root)
       for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(signal, interrupted)
     }
-    if (!quiet) ux.action.stop(`running on ws://127.0.0.1:${found.ws_port}`)
-    else this.log(`editor running: pid ${pid}, ws port ${found.ws_port}`)
+    const on = xvfb ? ` on display ${xvfb.display} (private Xvfb, pid ${xvfb.pid}, ends with the editor)` : ''
+    if (!quiet) ux.action.stop(`running on ws://127.0.0.1:${found.ws_port}${on}`)
+    else this.log(`editor running: pid ${pid}, ws port ${found.ws_port}${on}`)
     return {
       verdict: 'running',
       pid,
+      ...(xvfb ? {display: xvfb.display, xvfb_pid: xvfb.pid} : {}),
       ws_port: found.ws_port,
       http_port: found.http_port,
       project_root: root,

@@ -7,7 +7,7 @@ import {prefixed} from '../cli/base-command.js'
 import {announceUnchosen, withEditorProject} from '../cli/engine-command.js'
 import {readFlagText} from '../cli/flags.js'
 import {unexpectedArgument} from '../cli/usage.js'
-import {IMAGE_COMMANDS, saveImages, shortenImages} from '../cli/images.js'
+import {returnsImages, saveImages, shortenImages} from '../cli/images.js'
 import {type CommandDoc, methodFromId} from '../catalog/catalog.js'
 import {closest} from '../catalog/suggest.js'
 import {forSurface} from '../catalog/wording.js'
@@ -64,7 +64,7 @@ const hook: Hook.CommandNotFound = async function (opts) {
       return fail(`unknown command '${parts.join(' ')}': the editor has no method '${method}'.${hint}`, {
         exit: EXIT.usage,
       })
-    const images = IMAGE_COMMANDS.has(method)
+    const images = returnsImages(doc)
     const params = {...paramsJson(flagValue('params')), ...paramsFromFlags(doc, looseFlags(argv, doc, images))}
     const timeout = Number(flagValue('timeout'))
     let result = await client.call(method, params, Number.isInteger(timeout) && timeout > 0 ? timeout : undefined)

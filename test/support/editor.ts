@@ -27,7 +27,7 @@ export interface StartOptions {
   /** Wait until the editor has opened the project's main scene (it does so ~3 s after bridge answers). Default true. */
   waitForScene?: boolean
   startTimeoutMs?: number
-  /** Run the editor with a window (give it a display, e.g. startXvfb()'s env). Default: headless. */
+  /** Run the editor --headless (default true); false gives it a renderer, which needs a display (startXvfb). */
   headless?: boolean
 }
 

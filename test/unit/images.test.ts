@@ -1,9 +1,9 @@
 import {expect} from 'chai'
-import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {saveImages, shortenImages} from '../../src/cli/images.js'
+import {returnsImages, saveImages, shortenImages} from '../../src/cli/images.js'
 
 describe('image results on the CLI', () => {
   const png = Buffer.from('\x89PNG fake bytes').toString('base64')
@@ -36,9 +36,33 @@ describe('image results on the CLI', () => {
     }
   })
 
+  it('--out shot.png writes that file for one image, shot_000.png, … for several; an existing file counts as a file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bridge-images-'))
+    try {
+      const one = saveImages(result.frames[0], join(dir, 'shot.png'), 'screenshot')
+      expect(one.files).to.deep.equal([join(dir, 'shot.png')])
+      expect(statSync(join(dir, 'shot.png')).isFile()).to.equal(true)
+      expect(one.result).to.deep.equal({mime_type: 'image/png', width: 4, file: join(dir, 'shot.png')})
+      const many = saveImages(result, join(dir, 'sub', 'frame.png'), 'capture_frames')
+      expect(many.files).to.deep.equal([join(dir, 'sub', 'frame_000.png'), join(dir, 'sub', 'frame_001.png')])
+      writeFileSync(join(dir, 'noext'), '')
+      expect(saveImages(result.frames[0], join(dir, 'noext'), 'screenshot').files).to.deep.equal([join(dir, 'noext')])
+    } finally {
+      rmSync(dir, {recursive: true, force: true})
+    }
+  })
+
+  it('knows a command returns images from its declared result shape', () => {
+    expect(returnsImages({result_schema: {properties: {frames: {items: {properties: {image_base64: {}}}}}}})).to.equal(
+      true,
+    )
+    expect(returnsImages({result_schema: {properties: {path: {type: 'string'}}}})).to.equal(false)
+    expect(returnsImages({})).to.equal(false)
+  })
+
   it('shortens the base64 to a marker for a terminal, leaving everything else', () => {
     const out = shortenImages({mime_type: 'image/png', frame: 3, image_base64: png}) as Record<string, unknown>
     expect(out.frame).to.equal(3)
-    expect(out.image_base64).to.match(/^<image\/png, \d+ bytes; --out DIR saves it>$/)
+    expect(out.image_base64).to.match(/^<image\/png, \d+ bytes; --out FILE.png saves it>$/)
   })
 })

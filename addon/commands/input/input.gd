@@ -111,9 +111,9 @@ func commands() -> Array:
 		},
 		{
 			"method": "input.click_node",
-			"summary": "Left-click the centre of a Control (or a 2D node's position) in the running game, found by path.",
+			"summary": "Left-click where a node shows in the running game, found by path: a Control's centre or a 2D node's position through its canvas (a moved or zoomed Camera2D), a 3D node's position through the current Camera3D.",
 			"params": [
-				req("node_path", "NodePath", "Control or Node2D in the game, e.g. /root/UI/StartButton"),
+				req("node_path", "NodePath", "Control, 2D or 3D node in the game, e.g. /root/UI/StartButton"),
 				choice("button", ["left", "right", "middle"], "Button", "left"),
 			],
 			"example": {"node_path": "Player"},

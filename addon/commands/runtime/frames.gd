@@ -27,7 +27,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "runtime.capture_frames",
-			"summary": "Capture count frames of the running game, interval_frames apart, as PNGs (MCP: image content; CLI: --out DIR writes them).",
+			"summary": "Capture count frames of the running game, interval_frames apart, as PNGs (MCP: image content; CLI: --out DIR writes numbered files, --out FILE.png FILE_000.png, …).",
 			"params": [
 				opt("count", "int", "Frames to capture", 3, {"min": 1, "max": 60}),
 				opt("interval_frames", "int", "Drawn frames between captures", 1, {"min": 1, "max": 600}),

@@ -92,7 +92,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "runtime.ui",
-			"summary": "The visible Controls of the running game with their text and rect in viewport coordinates (to click them).",
+			"summary": "The visible Controls of the running game with their text and rect in viewport coordinates, through their canvas (a Control under a moved Camera2D is where the camera shows it), to click them.",
 			"params": [opt("text", "string", "Only controls whose text contains this (case-insensitive)")],
 			"example": {},
 			"read_only": true,

@@ -58,7 +58,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "spatial.relate",
-			"summary": "How two nodes relate in the world: distance between origins, gap between their bounds per axis, overlap, whether one rests on the other, and which side the other is on.",
+			"summary": "How two nodes relate in the world: distance between origins, gap between their bounds per axis, overlap, whether one rests on the other, and which side the other is on (3D: in_front means toward world -Z, Godot's forward).",
 			"params": [
 				node_param("node_path", "First node"),
 				node_param("other", "Second node"),
@@ -174,7 +174,8 @@ func _relate(p: Dictionary) -> Variant:
 	if dim == 3:
 		out["other_is"] = [("above" if bb.position.y >= ba.end.y - tol else "below" if bb.end.y <= ba.position.y + tol else "level"),
 				("right" if delta.x > tol else "left" if delta.x < -tol else "aligned_x"),
-				("behind" if delta.z < -tol else "in_front" if delta.z > tol else "aligned_z")]  # -Z is forward
+				# world -Z is Godot's forward (Vector3.FORWARD, where a camera looks): the other is in front toward -Z
+				("in_front" if delta.z < -tol else "behind" if delta.z > tol else "aligned_z")]
 		out["rests_on_other"] = absf(ba.position.y - bb.end.y) <= tol and _overlap_xz(ba, bb)
 		out["other_rests_on"] = absf(bb.position.y - ba.end.y) <= tol and _overlap_xz(bb, ba)
 	else:

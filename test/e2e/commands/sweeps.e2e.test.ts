@@ -232,6 +232,18 @@ describe('command-model sweeps over every command (real editor)', function () {
       try {
         if (!inGame.has(doc) || doc === play) await fresh(doc)
         else for (const step of doc.example_setup ?? []) await call(step.method, step.params ?? {})
+        if (doc.needs === 'editor_renderer') {
+          // the sweep's editor runs --headless, which draws nothing: the command must say so; its example and
+          // result shape are proved on an editor with a renderer (test/e2e/commands/editor/screenshot.e2e.test.ts)
+          const refusal = await call(doc.method, doc.example).then(
+            () => 'it answered',
+            (error: Error) => error.message,
+          )
+          if (!refusal.includes('--headless'))
+            failures.push(`${doc.method}: a headless editor must refuse it, saying why: ${refusal}`)
+          else if (counted) covered.examples++
+          continue
+        }
         let before = ''
         if (doc.undo === 'scene' && !doc.read_only) before = await savedText(doc)
         const result = await call(doc.method, doc.example)

@@ -26,6 +26,23 @@ const PROPS := ["layout_mode", "anchors_preset", "anchor_left", "anchor_top", "a
 		"custom_minimum_size", "size_flags_horizontal", "size_flags_vertical", "size_flags_stretch_ratio"]
 
 
+## The grow directions [horizontal, vertical] the editor's anchor preset menu gives a preset: away from the
+## edges it is anchored to (Begin on the right or bottom, End on the left or top, Both when centred or wide),
+## so a control anchored top right that gets wider stays on screen.
+static func grow_of_preset(preset: String) -> Array:
+	var h := Control.GROW_DIRECTION_BOTH
+	if preset in ["top_left", "bottom_left", "center_left", "left_wide"]:
+		h = Control.GROW_DIRECTION_END
+	elif preset in ["top_right", "bottom_right", "center_right", "right_wide"]:
+		h = Control.GROW_DIRECTION_BEGIN
+	var v := Control.GROW_DIRECTION_BOTH
+	if preset in ["top_left", "top_right", "center_top", "top_wide"]:
+		v = Control.GROW_DIRECTION_END
+	elif preset in ["bottom_left", "bottom_right", "center_bottom", "bottom_wide"]:
+		v = Control.GROW_DIRECTION_BEGIN
+	return [h, v]
+
+
 static func in_container(c: Control) -> bool:
 	return c.get_parent() is Container
 
@@ -49,6 +66,9 @@ static func apply(c: Control, p: Dictionary, method: String = "ui.set_layout", m
 			# Shrink to the minimum size (the engine's cached minimum lags behind a fresh control or min_size).
 			c.size = c.custom_minimum_size.max(c.get_minimum_size())
 		c.set_anchors_and_offsets_preset(PRESETS[p.preset], Control.PRESET_MODE_KEEP_SIZE, p.get("margin", 0))
+		var grow: Array = grow_of_preset(p.preset)  # as the editor's layout menu: a right-anchored control grows left
+		c.grow_horizontal = grow[0]
+		c.grow_vertical = grow[1]
 	if p.has("grow_h"):
 		c.grow_horizontal = GROW[p.grow_h]
 	if p.has("grow_v"):

@@ -77,6 +77,18 @@ describe('spatial commands (real editor)', function () {
     )
   })
 
+  it("spatial.relate: a node toward world -Z (Godot's forward) is in front, toward +Z behind", async () => {
+    for (const [z, side] of [
+      [-3, 'in_front'],
+      [3, 'behind'],
+    ] as const) {
+      await w.call('node.set', {node_path: 'Crate', property: 'position', value: [0, 0.5, z]})
+      const rel = await w.call('spatial.relate', {node_path: 'Floor', other: 'Crate'})
+      expect(rel.other_is, `crate at z = ${z}`).to.include(side)
+      await w.call('editor.undo')
+    }
+  })
+
   it('spatial.overlaps and query_region: a sunk crate overlaps the floor; the region finds it', async () => {
     expect((await w.run('spatial.overlaps')).count).to.equal(0)
     await w.call('node.set', {node_path: 'Crate', property: 'position', value: [2, 0, 3]})

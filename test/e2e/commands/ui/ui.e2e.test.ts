@@ -58,6 +58,47 @@ describe('ui commands (real editor)', function () {
     )
   })
 
+  it("anchor presets set the grow direction as the editor's layout menu does: away from the anchored edges", async () => {
+    // what the engine's own layout preset (the inspector's anchors_preset) gives each preset
+    const engine = (
+      await call('editor.run_script', {
+        code: `var names = ["top_left", "top_right", "bottom_left", "bottom_right", "center_left", "center_top", "center_right",
+	"center_bottom", "center", "left_wide", "top_wide", "right_wide", "bottom_wide", "vcenter_wide", "hcenter_wide", "full_rect"]
+var grow = ["begin", "end", "both"]
+var out = {}
+for i in names.size():
+	var c = Control.new()
+	c.set("layout_mode", 1)
+	c.set("anchors_preset", i)
+	out[names[i]] = [grow[c.grow_horizontal], grow[c.grow_vertical]]
+	c.free()
+return out`,
+      })
+    ).result as Record<string, string[]>
+    expect(engine.top_right).to.deep.equal(['begin', 'end'])
+    for (const [preset, grow] of Object.entries(engine)) {
+      const added = await call('ui.add_control', {type: 'Button', name: 'Corner', text: 'Go', preset, margin: 8})
+      expect(added.grow, preset).to.deep.equal(grow)
+      await undo('add Button')
+    }
+    // a control anchored top right that gets wider grows to the left and stays inside the screen
+    await call('ui.add_control', {type: 'Button', name: 'Corner', text: 'Go', preset: 'top_right', margin: 8})
+    const narrow = (await call('ui.layout', {node_path: 'Corner'})).controls[0]
+    await call('node.set', {node_path: 'Corner', property: 'custom_minimum_size', value: [300, 0]})
+    const right = (c: Json) => c.position[0] + c.size[0]
+    let wide = narrow
+    // the engine applies a new minimum size a frame later (deferred): read until the width changed
+    for (let i = 0; i < 50 && wide.size[0] === narrow.size[0]; i++) {
+      await new Promise((r) => setTimeout(r, 50))
+      wide = (await call('ui.layout', {node_path: 'Corner'})).controls[0]
+    }
+    expect(wide.size[0]).to.equal(300)
+    expect(right(wide), 'the right edge stays where the preset put it').to.be.closeTo(right(narrow), 0.01)
+    expect(wide.position[0], 'the left edge moves left').to.be.below(narrow.position[0])
+    await undo('set Corner.custom_minimum_size')
+    await undo('add Button')
+  })
+
   it('ui.set_layout applies an anchor preset with a margin; undo restores anchors and offsets', async () => {
     const before = await layout('Title')
     const out = await call('ui.set_layout', examples['ui.set_layout'])
