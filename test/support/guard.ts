@@ -2,7 +2,7 @@
 // generated from), and the variants of a dangerous call that the guard must refuse.
 import {loadGuardRules} from '../../scripts/gen-guard-docs.js'
 
-export {type GuardRules, loadGuardRules} from '../../scripts/gen-guard-docs.js'
+export {loadGuardRules} from '../../scripts/gen-guard-docs.js'
 
 /** A dangerous call: `cls.method(args)`, the category its refusal names, and whether cls is a singleton. */
 export interface DangerousCall {
@@ -44,26 +44,78 @@ export function variantsOf(d: DangerousCall): Variant[] {
     {label: 'call, name from str()', code: `${d.cls}.call(str("${m1}", "${m2}")${rest})`, categories: built},
     {label: 'call, StringName()', code: `${d.cls}.call(StringName("${d.method}")${rest})`, categories: built},
     {label: 'call, name in a variable', code: `var m = "${d.method}"\n${d.cls}.call(m${rest})`, categories: built},
-    {label: 'get + call, built name', code: `${d.cls}.get("${m1}" + "${m2}").call(${d.args})`, categories: [...built, classCategory]},
+    {
+      label: 'get + call, built name',
+      code: `${d.cls}.get("${m1}" + "${m2}").call(${d.args})`,
+      categories: [...built, classCategory],
+    },
     {label: 'class in a variable', code: `var o = ${d.cls}\no.${d.method}(${d.args})`, categories: own},
-    {label: 'class in a variable, built name', code: `var o = ${d.cls}\no.call("${m1}" + "${m2}"${rest})`, categories: [...own, ...built]},
+    {
+      label: 'class in a variable, built name',
+      code: `var o = ${d.cls}\no.call("${m1}" + "${m2}"${rest})`,
+      categories: [...own, ...built],
+    },
     {label: 'class in an array', code: `var arr = [${d.cls}]\narr[0].${d.method}(${d.args})`, categories: own},
-    {label: 'class passed to a function', code: `var f = func(o): o.${d.method}(${d.args})\nf.callv([${d.cls}])`, categories: own},
+    {
+      label: 'class passed to a function',
+      code: `var f = func(o): o.${d.method}(${d.args})\nf.callv([${d.cls}])`,
+      categories: own,
+    },
     {label: 'Callable, literal name', code: `Callable(${d.cls}, "${d.method}").call(${d.args})`, categories: own},
-    {label: 'Callable, built name', code: `Callable(${d.cls}, "${m1}" + "${m2}").call(${d.args})`, categories: [...own, ...built]},
+    {
+      label: 'Callable, built name',
+      code: `Callable(${d.cls}, "${m1}" + "${m2}").call(${d.args})`,
+      categories: [...own, ...built],
+    },
     {label: 'method reference', code: `var f = ${d.cls}.${d.method}\nf.call(${d.args})`, categories: own},
-    {label: 'subscript, built name', code: `${d.cls}["${m1}" + "${m2}"].call(${d.args})`, categories: [...own, ...built]},
-    {label: 'class_call_static, literal names', code: `ClassDB.class_call_static("${d.cls}", "${d.method}"${rest})`, categories: own},
-    {label: 'class_call_static, built class', code: `ClassDB.class_call_static("${c1}" + "${c2}", "${d.method}"${rest})`, categories: built},
-    {label: 'class_call_static, built method', code: `ClassDB.class_call_static("${d.cls}", "${m1}" + "${m2}"${rest})`, categories: built},
-    {label: 'comment and line continuation', code: `# harmless\n${d.cls} \\\n\t.${d.method}(${d.args}) # ok`, categories: own},
+    {
+      label: 'subscript, built name',
+      code: `${d.cls}["${m1}" + "${m2}"].call(${d.args})`,
+      categories: [...own, ...built],
+    },
+    {
+      label: 'class_call_static, literal names',
+      code: `ClassDB.class_call_static("${d.cls}", "${d.method}"${rest})`,
+      categories: own,
+    },
+    {
+      label: 'class_call_static, built class',
+      code: `ClassDB.class_call_static("${c1}" + "${c2}", "${d.method}"${rest})`,
+      categories: built,
+    },
+    {
+      label: 'class_call_static, built method',
+      code: `ClassDB.class_call_static("${d.cls}", "${m1}" + "${m2}"${rest})`,
+      categories: built,
+    },
+    {
+      label: 'comment and line continuation',
+      code: `# harmless\n${d.cls} \\\n\t.${d.method}(${d.args}) # ok`,
+      categories: own,
+    },
   ]
   if (d.singleton)
     out.push(
-      {label: 'get_singleton, literal', code: `Engine.get_singleton("${d.cls}").${d.method}(${d.args})`, categories: own},
-      {label: 'get_singleton + call', code: `Engine.get_singleton("${d.cls}").call("${d.method}"${rest})`, categories: own},
-      {label: 'get_singleton, built', code: `Engine.get_singleton("${c1}" + "${c2}").${d.method}(${d.args})`, categories: built},
-      {label: 'get_singleton in a variable', code: `var s = Engine.get_singleton("${d.cls}")\ns.${d.method}(${d.args})`, categories: own},
+      {
+        label: 'get_singleton, literal',
+        code: `Engine.get_singleton("${d.cls}").${d.method}(${d.args})`,
+        categories: own,
+      },
+      {
+        label: 'get_singleton + call',
+        code: `Engine.get_singleton("${d.cls}").call("${d.method}"${rest})`,
+        categories: own,
+      },
+      {
+        label: 'get_singleton, built',
+        code: `Engine.get_singleton("${c1}" + "${c2}").${d.method}(${d.args})`,
+        categories: built,
+      },
+      {
+        label: 'get_singleton in a variable',
+        code: `var s = Engine.get_singleton("${d.cls}")\ns.${d.method}(${d.args})`,
+        categories: own,
+      },
     )
   return out
 }

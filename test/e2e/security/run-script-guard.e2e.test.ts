@@ -66,13 +66,18 @@ describe('editor.run_script guard (real editor)', function () {
 
   it('refuses the reported attacks, naming category and line, and none of them has an effect', async () => {
     const indent = 'text_editor/behavior/indent/size'
-    const indentNow = async () => (await run(`return EditorInterface.get_editor_settings().get_setting("${indent}")`)).result
+    const indentNow = async () =>
+      (await run(`return EditorInterface.get_editor_settings().get_setting("${indent}")`)).result
     const before = await indentNow()
     const attacks: [string, string, number][] = [
       [`var o = OS; o.call("exe"+"cute", "touch", ["${outside}/q_a"])`, 'program', 1],
       [`OS.callv("exe"+"cute", ["touch", ["${outside}/q_b"]])`, 'dynamic_name', 1],
       [`emit(1)\nEngine.get_singleton("O"+"S").call("exe"+"cute", "touch", ["${outside}/q_c"])`, 'dynamic_name', 2],
-      [`var f = ClassDB.class_call_static("File"+"Access", "op"+"en", "${outside}/q1.txt", 7)\nf.call("store_string", "x")`, 'dynamic_name', 1],
+      [
+        `var f = ClassDB.class_call_static("File"+"Access", "op"+"en", "${outside}/q1.txt", 7)\nf.call("store_string", "x")`,
+        'dynamic_name',
+        1,
+      ],
       [`PCKPacker.new().pck_start("${outside}/q11.pck")`, 'file_write', 1],
       [`OS.kill(${sleeper.pid})`, 'process_control', 1],
       [`EditorInterface.get_editor_settings().set_setting("${indent}", ${before + 1})`, 'editor_settings', 1],
@@ -101,12 +106,30 @@ describe('editor.run_script guard (real editor)', function () {
       {cls: 'OS', method: 'shell_open', args: `"file://${outside}"`, category: 'program', singleton: true},
       {cls: 'OS', method: 'move_to_trash', args: p('victim.txt'), category: 'file_write', singleton: true},
       {cls: 'OS', method: 'kill', args: String(sleeper.pid), category: 'process_control', singleton: true},
-      {cls: 'FileAccess', method: 'open', args: `${p('fa.txt')}, FileAccess.WRITE`, category: 'file_write', singleton: false},
+      {
+        cls: 'FileAccess',
+        method: 'open',
+        args: `${p('fa.txt')}, FileAccess.WRITE`,
+        category: 'file_write',
+        singleton: false,
+      },
       {cls: 'DirAccess', method: 'remove_absolute', args: p('victim.txt'), category: 'file_write', singleton: false},
       {cls: 'DirAccess', method: 'make_dir_absolute', args: p('made'), category: 'file_write', singleton: false},
-      {cls: 'ResourceSaver', method: 'save', args: `Resource.new(), ${p('r.tres')}`, category: 'file_write', singleton: true},
+      {
+        cls: 'ResourceSaver',
+        method: 'save',
+        args: `Resource.new(), ${p('r.tres')}`,
+        category: 'file_write',
+        singleton: true,
+      },
       {cls: 'ProjectSettings', method: 'save_custom', args: p('p.godot'), category: 'file_write', singleton: true},
-      {cls: 'ProjectSettings', method: 'set_setting', args: '"bridge_guard/x", 1', category: 'editor_settings', singleton: true},
+      {
+        cls: 'ProjectSettings',
+        method: 'set_setting',
+        args: '"bridge_guard/x", 1',
+        category: 'editor_settings',
+        singleton: true,
+      },
       {cls: 'EditorInterface', method: 'save_all_scenes', args: '', category: 'file_write', singleton: true},
     ]
     let count = 0
@@ -116,7 +139,7 @@ describe('editor.run_script guard (real editor)', function () {
         expect(v.categories, `${d.cls}.${d.method}, ${v.label}: ${JSON.stringify(data)}`).to.include(data.category)
         count++
       }
-    expect(count).to.be.above(250)
+    expect(count).to.be.above(300)
     await nothingHappened()
   })
 
@@ -140,6 +163,27 @@ return "OS.kill(1)"`)
     expect(out.result).to.equal('OS.kill(1)')
   })
 
+  it('reads tokens, not text: strings, comments, multi-line strings and continuations neither hide nor fake code', async () => {
+    const ok = await run(String.raw`var a = """first
+OS.kill(1) # inside a string
+"""
+var b = r"raw " OS.execute('x')"
+var c = &"OS.kill"  # OS.kill(1)
+var d = 1 + 	2
+return [a.length() > 0, b.length() > 0, str(c), d]`)
+    expect(ok.errors).to.deep.equal([])
+    expect(ok.result).to.deep.equal([true, true, 'OS.kill', 3])
+    const late = await refusal(String.raw`var a = """one
+two
+"""
+var d = 1 + 	2
+# OS.kill(1)
+OS.kill(d)`)
+    expect(late).to.include({category: 'process_control', line: 7, api: 'OS.kill'})
+    const hidden = await refusal(String.raw`var r = r"""; scene.call("execute", "touch", [])`)
+    expect(hidden).to.include({category: 'program', line: 1})
+  })
+
   it('finds in the live engine no method named like a write, a program or a settings change that the rules leave open', async () => {
     const {result} = await run(`var re = RegEx.create_from_string(${JSON.stringify(DANGEROUS_NAME)})
 var hits = []
@@ -159,8 +203,17 @@ return hits`)
       // refused through the class; instances it hands out or that sit in the tree need the name refused too
       return !(isStatic || singleton || (!isNode && !rule.allow.some((a) => constructors.includes(a))))
     })
-    expect(open.map(([c, m]) => `${c}.${m}`), 'add these to guard_rules.json (methods, a class, or reviewed)').to.deep.equal([])
-    for (const name of ['PCKPacker.pck_start', 'ZIPPacker.write_file', 'EditorSettings.set_setting', 'OS.kill', 'OS.execute'])
+    expect(
+      open.map(([c, m]) => `${c}.${m}`),
+      'add these to guard_rules.json (methods, a class, or reviewed)',
+    ).to.deep.equal([])
+    for (const name of [
+      'PCKPacker.pck_start',
+      'ZIPPacker.write_file',
+      'EditorSettings.set_setting',
+      'OS.kill',
+      'OS.execute',
+    ])
       expect(hits.map(([c, m]) => `${c}.${m}`)).to.include(name)
   })
 
@@ -187,9 +240,18 @@ return missing`)
     const {entries} = parseJson<{entries: Json[]}>(out)
     const mine = entries.filter((e) => String(e.body ?? '').includes(marker))
     expect(mine).to.have.length(1)
-    expect(mine[0]).to.include({kind: 'editor.run_script', outcome: 'refused', transport: 'ws', category: 'process_control', line: 2})
+    expect(mine[0]).to.include({
+      kind: 'editor.run_script',
+      outcome: 'refused',
+      transport: 'ws',
+      category: 'process_control',
+      line: 2,
+    })
     expect(mine[0].detail).to.include('refused (process control): line 2: OS.kill')
-    expect(entries.filter((e) => e.id === mine[0].id), 'a refused body never ran: one entry').to.have.length(1)
+    expect(
+      entries.filter((e) => e.id === mine[0].id),
+      'a refused body never ran: one entry',
+    ).to.have.length(1)
   })
 
   it('audits runtime.eval bodies (the editor writes them before sending them to the game)', async () => {
