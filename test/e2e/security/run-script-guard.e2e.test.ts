@@ -167,20 +167,22 @@ return "OS.kill(1)"`)
     const ok = await run(String.raw`var a = """first
 OS.kill(1) # inside a string
 """
-var b = r"raw " OS.execute('x')"
+var b = r"raw \" OS.execute('x')"
 var c = &"OS.kill"  # OS.kill(1)
-var d = 1 + 	2
+var d = 1 + \
+	2
 return [a.length() > 0, b.length() > 0, str(c), d]`)
     expect(ok.errors).to.deep.equal([])
     expect(ok.result).to.deep.equal([true, true, 'OS.kill', 3])
     const late = await refusal(String.raw`var a = """one
 two
 """
-var d = 1 + 	2
+var d = 1 + \
+	2
 # OS.kill(1)
 OS.kill(d)`)
     expect(late).to.include({category: 'process_control', line: 7, api: 'OS.kill'})
-    const hidden = await refusal(String.raw`var r = r"""; scene.call("execute", "touch", [])`)
+    const hidden = await refusal(String.raw`var r = r"\""; scene.call("exe\u0063ute", "touch", [])`)
     expect(hidden).to.include({category: 'program', line: 1})
   })
 
