@@ -15,8 +15,11 @@ const NOT_SUBSCRIPT := ["in", "return", "and", "or", "not", "if", "elif", "while
 ## Dispatch methods whose value argument (a number, an array, ...) cannot be a name (`f.call(3)` is a lambda call).
 const CALL_LIKE := ["call", "callv", "call_deferred", "call_thread_safe", "call_deferred_thread_group"]
 
+static var _constant := RegEx.create_from_string("^[A-Z][A-Z0-9_]*$")
+
 var _toks: Array
 var _rules: Dictionary
+var _loops := {}  # for-variable name -> the literals it walks (or null), computed once
 
 
 ## The first refusal for the snippet as {category, label, line, api, reason}, or {} when it passes.
@@ -71,7 +74,7 @@ func _class_use(cls: String, i: int, j: int) -> Dictionary:
 ## `cls.m` at token k. `args` overrides the call's arguments (class_call_static passes its own);
 ## `escapes` says the result leaves the expression (then a handed-out editor object is refused).
 func _member(cls: String, m: String, k: int, args: Dictionary, escapes: bool) -> Dictionary:
-	if RegEx.create_from_string("^[A-Z][A-Z0-9_]*$").search(m):
+	if _constant.search(m):
 		return {}  # a constant: a value, never an action
 	var rule: Dictionary = _rules.classes[cls]
 	var api := "%s.%s" % [cls, m]
@@ -193,8 +196,8 @@ func _subscript(i: int) -> Dictionary:
 	return {}
 
 
-## The literal names an argument range stands for: one string token, or a `for` variable that walks a
-## list of string literals and is never assigned. null when the name is built.
+## The literal names an argument range stands for: one string token, or a `for` variable that walks
+## lists of string literals only and is never assigned otherwise. null when the name is built.
 func _literal(r: Array) -> Variant:
 	if r[1] - r[0] != 1:
 		return null
@@ -207,6 +210,13 @@ func _literal(r: Array) -> Variant:
 
 
 func _loop_literals(v: String) -> Variant:
+	if not _loops.has(v):
+		_loops[v] = _find_loop_literals(v)
+	return _loops[v]
+
+
+## Every `for v in [...]` over string literals, joined; null when v is bound or assigned any other way.
+func _find_loop_literals(v: String) -> Variant:
 	var found: Variant = null
 	for k in _toks.size():
 		if _toks[k].t != "id" or _toks[k].v != v:
@@ -214,16 +224,13 @@ func _loop_literals(v: String) -> Variant:
 		var prev := _v(k - 1)
 		var next := _v(k + 1)
 		if prev == "for":
-			if found != null:
-				return null
 			var j := k + 1
 			if next == ":":
 				j += 2
 			if _v(j) != "in" or _v(j + 1) != "[":
 				return null
-			var close := _close(j + 1)
-			var names := []
-			for a: Array in _split(j + 2, close):
+			var names: Array = [] if found == null else found
+			for a: Array in _split(j + 2, _close(j + 1)):
 				if a[1] - a[0] != 1 or _toks[a[0]].t != "str":
 					return null
 				names.append(_toks[a[0]].v)
