@@ -27,6 +27,8 @@ export interface GuardRules {
   methods: Record<string, string>
   dispatch: Record<string, {index: number; names: string; after?: string; before_new?: boolean}>
   rows: {category: string; refused: string[]; allowed: string[]}[]
+  /** Engine methods named like a file write, a program, a process or a settings change (the enumeration test). */
+  enumeration: string
   reviewed: {names: string[]}
 }
 
@@ -94,7 +96,14 @@ export function renderGuardTables(rules: GuardRules): string {
       `| ${code(name)} | ${rules.categories[rule.category]} | ${allowed}${returns.length > 0 ? `; ${returns.join('; ')}` : ''} |`,
     )
   }
-  lines.push('', END)
+  lines.push(
+    '',
+    'The enumeration test takes every engine method whose name matches',
+    '`' + rules.enumeration + '`;', // outside a table: no | escapes
+    `the rules' reviewed names, methods that only change memory: ${list(rules.reviewed.names)}.`,
+    '',
+    END,
+  )
   return lines.join('\n')
 }
 

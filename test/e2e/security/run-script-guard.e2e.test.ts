@@ -16,10 +16,6 @@ import {gameControl} from '../../support/game.js'
 import {type DangerousCall, loadGuardRules, variantsOf} from '../../support/guard.js'
 import {rpcError} from '../../support/rpc.js'
 
-/** Engine methods named like a file write, a program, a process or a settings change (docs/security.md). */
-const DANGEROUS_NAME =
-  '^(save|store_|write|execute|create_process|create_instance|kill$|crash$|shell_|move_to_trash|make_dir|copy_absolute|rename_absolute|remove_absolute|create_link|set_setting$|set_project_metadata|set_favorites|set_recent|pck_|start_file|close_file|add_file|load_extension|eval$|set_environment$|unset_environment|open$|open_|create_temp|reimport|update_file|flush$|set_download_file|set_restart)'
-
 describe('editor.run_script guard (real editor)', function () {
   this.timeout(300_000)
   const fx = useEditor()
@@ -187,7 +183,7 @@ OS.kill(d)`)
   })
 
   it('finds in the live engine no method named like a write, a program or a settings change that the rules leave open', async () => {
-    const {result} = await run(`var re = RegEx.create_from_string(${JSON.stringify(DANGEROUS_NAME)})
+    const {result} = await run(`var re = RegEx.create_from_string(${JSON.stringify(rules.enumeration)})
 var hits = []
 for c in ClassDB.get_class_list():
 	for m in ClassDB.class_get_method_list(c, true):
