@@ -146,6 +146,9 @@ func _dispatch(i: int) -> Dictionary:
 		if ranges.size() > 0 and _literal(ranges[0]) != null:
 			return {}
 		return _refuse("runtime_code", i, name + "(...).new()", "%s(...).new() needs the script path written as one plain string literal" % name)
+	if name in CALL_LIKE and _v(i - 1) == "." and _v(i - 2) == "]" and not _plain_index(i - 2):
+		# obj[k] reads a method as a Callable when k names one: calling what a subscript read is refused
+		return _refuse("dynamic_name", i, name + "()", "%s() on something read through a subscript with a non-literal index" % name)
 	var index := int(spec.index)
 	if ranges.size() <= index:
 		return {}
@@ -156,8 +159,6 @@ func _dispatch(i: int) -> Dictionary:
 		return _refuse("dynamic_name", i, name + "()", "%s() with a %s name built at run time; write the name as one plain string literal" % [name, spec.names])
 	if spec.names == "class":
 		return {}  # ClassDB/Engine: the class named is checked as the call it stands for (_by_class_name)
-	if name in CALL_LIKE and _v(i - 1) == "." and _v(i - 2) == "]" and not _plain_index(i - 2):
-		return _refuse("dynamic_name", i, name + "()", "%s() on something read through a subscript" % name)
 	for n: String in names:
 		var r := _check_name(n, i, name)
 		if not r.is_empty():
