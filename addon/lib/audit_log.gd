@@ -2,7 +2,8 @@
 extends RefCounted
 ## The audit trail of code run on the user's behalf (editor.run_script, runtime.eval): one JSON line per
 ## body, written BEFORE it runs, to user://bridge_audit.log (rotated to .1 past MAX_BYTES), with time,
-## transport, client where known, size and outcome (a second line when it finished). `bridge audit`
+## transport, client where known, size and outcome (a second line when it finished). A body the guard
+## refused gets one line with outcome "refused" and why, so the trail shows attempts too. `bridge audit`
 ## reads it back through editor.audit. Printed to the output too, never pushed as an error or warning,
 ## so it never shows among editor.errors.
 
@@ -16,10 +17,21 @@ static var _seq := 0
 
 ## Writes the "started" entry and returns its id (to pass to finished()).
 static func started(kind: String, body: String, extra: Dictionary = {}) -> int:
+	return _body_entry(kind, body, "started", "", extra)
+
+
+## Writes the one entry of a body that was refused and never ran, with the reason as its detail.
+static func refused(kind: String, body: String, reason: String, extra: Dictionary = {}) -> int:
+	return _body_entry(kind, body, "refused", reason, extra)
+
+
+static func _body_entry(kind: String, body: String, outcome: String, detail: String, extra: Dictionary) -> int:
 	_seq += 1
 	var entry := {"id": _seq, "time": Time.get_datetime_string_from_system(true) + "Z", "kind": kind,
 			"transport": context.get("transport", "unknown"), "client": context.get("client", ""), "size": body.length(),
-			"outcome": "started", "body": body}
+			"outcome": outcome, "body": body}
+	if detail != "":
+		entry.detail = detail
 	entry.merge(extra)
 	_append(entry)
 	return _seq
@@ -57,6 +69,9 @@ static func _append(entry: Dictionary) -> void:
 	f.store_line(JSON.stringify(entry))
 	if entry.outcome == "started":
 		print("bridge audit #%d: %s started via %s (%d chars)" % [entry.id, entry.kind, entry.transport, entry.size])
+	elif entry.has("body"):
+		print("bridge audit #%d: %s %s via %s (%d chars): %s" % [entry.id, entry.kind, entry.outcome, entry.transport,
+				entry.size, entry.get("detail", "")])
 	else:
 		print("bridge audit #%d: %s %s%s" % [entry.id, entry.kind, entry.outcome,
 				"" if entry.get("detail", "") == "" else ": " + str(entry.detail)])

@@ -51,10 +51,10 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.run_script",
-			"summary": "Run a GDScript function body in the editor (with editor, scene, undo_redo, emit(v)); returns emitted values and the return value. Direct file/settings writes are refused unless allowed.",
+			"summary": "Run a GDScript function body in the editor (with editor, scene, undo_redo, emit(v)); returns emitted values and the return value. File writes, programs, process control, settings changes and names or code built at run time are refused unless allowed (docs/security.md).",
 			"params": [
 				req("code", "string", "Statements; `emit(v)` collects values, `return v` sets result"),
-				opt("allow_unsafe_editor_io", "bool", "Allow direct writes (ResourceSaver, ProjectSettings.save, file writes/moves/deletes)", false),
+				opt("allow_unsafe_editor_io", "bool", "Run what the guard refuses (file writes, programs, process control, settings changes, names or code built at run time)", false),
 			],
 			"example": {"code": "emit(scene.name if scene else null)\nreturn Engine.get_version_info().minor"},
 			"destructive": true,

@@ -1,7 +1,11 @@
 @tool
 extends "../../lib/game_command.gd"
 ## runtime.eval and runtime.wait_until: GDScript run inside the game. Compiled before it runs, so a
-## syntax error comes back as an error with its line and the game keeps running.
+## syntax error comes back as an error with its line and the game keeps running. The editor audits each
+## body before it is sent (lib/audit_log.gd, like editor.run_script's); editor.run_script's guard does
+## not apply here: the game is the user's own program and runs with the same rights.
+
+const AuditLog := preload("../../lib/audit_log.gd")
 
 
 func commands() -> Array:
@@ -15,7 +19,7 @@ func commands() -> Array:
 			"needs": "game",
 			"undo": "none",
 			"returns": {"emitted": "Array", "result": "any", "errors": [{"type": "string", "message": "string", "line?": "int"}], "run_usec": "int"},
-			"handler": in_game("runtime.eval"),
+			"handler": audited("runtime.eval", "code"),
 		},
 		{
 			"method": "runtime.wait_until",
@@ -29,6 +33,19 @@ func commands() -> Array:
 			"needs": "game",
 			"timeout_ms": 75000,
 			"returns": {"condition": "string", "value": "any", "frames": "int", "elapsed_ms": "int"},
-			"handler": in_game("runtime.wait_until"),
+			"handler": audited("runtime.wait_until", "condition"),
 		},
 	]
+
+
+## in_game(method), with the code in `param` written to the audit trail and the output before it is
+## sent (while the transport's context is valid: before the first await) and the outcome after.
+func audited(method: String, param: String) -> Callable:
+	var forward := in_game(method)
+	return func(p: Dictionary) -> Variant:
+		var body: String = p[param]
+		print("bridge: %s:\n%s" % [method, body])
+		var id := AuditLog.started(method, body)
+		var out: Variant = await forward.call(p)
+		AuditLog.finished(id, method, "failed" if out is BridgeError else "ok", out.message if out is BridgeError else "")
+		return out

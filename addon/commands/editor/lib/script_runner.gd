@@ -1,47 +1,19 @@
 @tool
 extends RefCounted
-## editor.run_script: runs a GDScript snippet inside the editor as the body of a function. Refuses
-## direct editor write APIs unless allowed (and calls whose method name is built at run time, which
-## would hide one), audits and logs the body, checks it compiles before anything runs, and ends any
-## `while` loop that outlives the time budget. A guard against accidents, not a sandbox: what it
-## catches and what it does not is listed in docs/security.md.
+## editor.run_script: runs a GDScript snippet inside the editor as the body of a function. Refuses,
+## unless allowed, what the guard (script_guard.gd) catches: file writes, programs, process control,
+## settings changes, names and code built at run time. Audits every body, refused ones too, and logs
+## it, checks it compiles before anything runs, and ends any `while` loop that outlives the time
+## budget. A guard against accidents, not a sandbox: docs/security.md says what it does not catch.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
 const AuditLog := preload("../../../lib/audit_log.gd")
 const Snippet := preload("../../../game/snippet.gd")
+const ScriptGuard := preload("script_guard.gd")
 
 ## How long a snippet's `while` loops may keep the editor busy; past it every `while` condition reads
 ## false, the snippet is stopped and the call fails saying so.
 const LOOP_BUDGET_MS := 10_000
-
-## [pattern, API named in the refusal]. Matched on the code with comments removed; string contents
-## are kept, so `call("save_scene")` is refused too.
-const UNSAFE := [
-	["\\bResourceSaver\\b", "ResourceSaver"],
-	["\\bProjectSettings\\s*\\.\\s*save(_custom)?\\b", "ProjectSettings.save"],
-	["\\bsave_custom\\b", "ProjectSettings.save_custom"],
-	["\\bsave_all_scenes\\b", "EditorInterface.save_all_scenes"],
-	["\\bsave_scene(_as)?\\b", "EditorInterface.save_scene"],
-	["\\bFileAccess\\s*\\.\\s*(WRITE|READ_WRITE|WRITE_READ)\\b", "FileAccess.open with a write mode"],
-	["\\bFileAccess\\s*\\.\\s*open\\w*\\s*\\([^)]*,\\s*[237]\\s*[,)]", "FileAccess.open with a write mode"],
-	["\\bstore_(string|line|buffer|var|csv_line|pascal_string|8|16|32|64|float|double|real|half)\\b", "FileAccess.store_*"],
-	["\\b(make_dir|make_dir_recursive)(_absolute)?\\b", "DirAccess.make_dir"],
-	["\\b(remove|rename|copy)_absolute\\b", "DirAccess.remove/rename/copy"],
-	["\\bDirAccess\\b[\\s\\S]*\\.\\s*(remove|rename|copy)\\s*\\(", "DirAccess.remove/rename/copy"],
-	["\\bmove_to_trash\\b", "OS.move_to_trash"],
-	["\\b(execute|execute_with_pipe|create_process|create_instance)\\s*\\(", "OS.execute/create_process"],
-	["\\.\\s*save\\w*\\s*\\(", "a save() call (ConfigFile.save, Image.save_png, ...)"],
-	["[\"']save(_[a-z_]+)?[\"']", "a save method called by name"],
-	["\\bZIPPacker\\b", "ZIPPacker"],
-	["\\bshell_open\\b", "OS.shell_open"],
-	["[\"'](execute|execute_with_pipe|create_process|create_instance|move_to_trash|remove|rename|copy|make_dir|make_dir_recursive)(_absolute)?[\"']",
-			"an unsafe method called by name"],
-	# names built at run time could spell any of the above: only literal method names are allowed
-	["\\b(call|callv|call_deferred|callv_deferred|rpc|rpc_id)\\s*\\(\\s*(?![\"'&0-9\\-\\[{]|\\)|\\s)", "a method called by a name built at run time"],
-	["\\bCallable\\s*\\([^,()]*,\\s*(?![\"'&])", "a Callable whose method name is built at run time"],
-	["\\bExpression\\b", "Expression (code built at run time)"],
-	["\\bsource_code\\b", "a script built at run time (source_code)"],
-]
 
 ## The function the snippet becomes; `emit(v)` collects values, `return v` gives the result.
 const TEMPLATE := """@tool
@@ -66,41 +38,6 @@ func __in_time() -> bool:
 
 func run():
 """
-
-
-## The first unsafe API the code uses, as {api, line}, or {} when it uses none.
-static func find_unsafe(code: String) -> Dictionary:
-	var stripped := strip_comments(code)
-	for rule: Array in UNSAFE:
-		var re := RegEx.create_from_string(rule[0])
-		var m := re.search(stripped)
-		if m != null:
-			return {"api": rule[1], "line": stripped.substr(0, m.get_start()).count("\n") + 1, "match": m.get_string().left(60)}
-	return {}
-
-
-## Removes `#` comments, keeping strings (and so line numbers) intact.
-static func strip_comments(code: String) -> String:
-	var out := PackedStringArray()
-	for line in code.split("\n"):
-		var quote := ""
-		var cut := line.length()
-		var i := 0
-		while i < line.length():
-			var c := line[i]
-			if quote != "":
-				if c == "\\":
-					i += 1
-				elif c == quote:
-					quote = ""
-			elif c == "\"" or c == "'":
-				quote = c
-			elif c == "#":
-				cut = i
-				break
-			i += 1
-		out.append(line.left(cut))
-	return "\n".join(out)
 
 
 ## The full script source for a snippet: its body under `func run():` (game/snippet.gd), every `while`
@@ -157,10 +94,13 @@ static func header_lines() -> int:
 ## emitted until then). Awaits when the snippet awaits.
 static func run(code: String, log: Logger, allow_unsafe: bool) -> Variant:
 	if not allow_unsafe:
-		var unsafe := find_unsafe(code)
-		if not unsafe.is_empty():
-			return BridgeError.new(BridgeError.UNSAFE_REFUSED, ("editor.run_script refused: line %d uses %s, a direct editor write; " +
-					"use a bridge command for it, or pass allow_unsafe_editor_io (--allow-unsafe-editor-io)") % [unsafe.line, unsafe.api], unsafe)
+		var refusal := ScriptGuard.check(code)
+		if not refusal.is_empty():
+			var message := ("editor.run_script refused (%s): line %d: %s; use a bridge command for it, or pass " +
+					"allow_unsafe_editor_io (--allow-unsafe-editor-io)") % [refusal.label, refusal.line, refusal.reason]
+			# the trail shows attempts as well as runs: the body, with why it never ran
+			AuditLog.refused("editor.run_script", code, message, {"category": refusal.category, "line": refusal.line})
+			return BridgeError.new(BridgeError.UNSAFE_REFUSED, message, refusal)
 	print("bridge: editor.run_script%s:\n%s" % [" (unsafe editor io allowed)" if allow_unsafe else "", code])
 	var audit := AuditLog.started("editor.run_script", code, {"unsafe_allowed": allow_unsafe})
 	var outcome: Variant = await _compile_and_run(code, log)

@@ -95,11 +95,11 @@ while EditorInterface.get_edited_scene_root() == null:
 
   it('refuses a snippet that does not compile, before running any of it', async () => {
     const error = await rejects('editor.run_script', {
-      code: 'ProjectSettings.set_setting("bridge_test/ran", true)\nemit(1)\nthis is not gdscript',
+      code: 'scene.set_meta("bridge_test_ran", true)\nemit(1)\nthis is not gdscript',
     })
     expect(error.rpcCode).to.equal(-32602)
     expect(error.message).to.include('does not compile').and.include('line 3').and.include('nothing ran')
-    expect((await run('return ProjectSettings.has_setting("bridge_test/ran")')).result).to.equal(false)
+    expect((await run('return scene.has_meta("bridge_test_ran")')).result).to.equal(false)
   })
 
   it('stops on a runtime error and reports its line and what was emitted until then', async () => {
@@ -109,43 +109,34 @@ while EditorInterface.get_edited_scene_root() == null:
     expect((error.rpcData as Json).emitted).to.deep.equal([1])
   })
 
-  it('refuses direct editor writes, naming the API, unless allow_unsafe_editor_io is given', async () => {
+  it('refuses what the guard catches, naming category and line, unless allow_unsafe_editor_io is given', async () => {
     const target = join(editor.root, 'unsafe.txt')
     const write = 'var f = FileAccess.open("res://unsafe.txt", FileAccess.WRITE)\nf.store_string("written")\nf.close()'
     const refused = await rejects('editor.run_script', {code: `emit(1)\n${write}`})
     expect(refused.rpcCode).to.equal(-32004)
-    expect(refused.message).to.include('FileAccess.open with a write mode').and.include('--allow-unsafe-editor-io')
-    expect(refused.rpcData).to.include({line: 2})
+    expect(refused.message)
+      .to.include('refused (file write): line 2: FileAccess.open opens a file for writing')
+      .and.include('--allow-unsafe-editor-io')
+    expect(refused.rpcData).to.include({line: 2, category: 'file_write', api: 'FileAccess.open'})
     expect(existsSync(target)).to.equal(false)
 
+    // the full set (rule-list examples, attacks, generated variants) is test/e2e/security/run-script-guard.e2e.test.ts
     const cases: [string, string][] = [
-      ['ResourceSaver.save(Resource.new(), "res://x.tres")', 'ResourceSaver'],
-      ['ProjectSettings.save()', 'ProjectSettings.save'],
-      ['ProjectSettings.save_custom("res://x.godot")', 'ProjectSettings.save'],
-      ['EditorInterface.save_scene()', 'EditorInterface.save_scene'],
-      ['editor.save_all_scenes()', 'EditorInterface.save_all_scenes'],
-      ['DirAccess.remove_absolute("res://scenes/ui.tscn")', 'DirAccess.remove/rename/copy'],
-      ['DirAccess.open("res://").rename("scenes", "gone")', 'DirAccess.remove/rename/copy'],
-      ['DirAccess.make_dir_recursive_absolute("res://new")', 'DirAccess.make_dir'],
-      ['OS.move_to_trash("/tmp/x")', 'OS.move_to_trash'],
-      ['OS.execute("rm", ["-rf", "/tmp/x"])', 'OS.execute/create_process'],
-      ['FileAccess.open("res://x.txt", 2)', 'FileAccess.open with a write mode'],
-      ['var c = ConfigFile.new()\nc.save("res://x.cfg")', 'a save() call'],
-      ['scene.call("save_scene")', 'EditorInterface.save_scene'],
-      ['OS.call("execute", "rm", [])', 'an unsafe method called by name'],
-      ['var m = "sa" + "ve_scene"\nEditorInterface.call(m)', 'a method called by a name built at run time'],
-      [
-        'var m = "sa" + "ve_scene"\nvar c = Callable(EditorInterface, m)',
-        'a Callable whose method name is built at run time',
-      ],
-      ['var e = Expression.new()\ne.parse("1")', 'Expression'],
-      ['var s = GDScript.new()\ns.source_code = "extends Node"', 'a script built at run time'],
-      ['OS.shell_open("file:///tmp")', 'OS.shell_open'],
+      ['ResourceSaver.save(Resource.new(), "res://x.tres")', 'file_write'],
+      ['ProjectSettings.save()', 'file_write'],
+      ['EditorInterface.save_scene()', 'file_write'],
+      ['editor.save_all_scenes()', 'file_write'],
+      ['DirAccess.open("res://").rename("scenes", "gone")', 'file_write'],
+      ['OS.execute("rm", ["-rf", "/tmp/x"])', 'program'],
+      ['var c = ConfigFile.new()\nc.save("res://x.cfg")', 'file_write'],
+      ['scene.call("save_scene")', 'file_write'],
+      ['var m = "sa" + "ve_scene"\nscene.call(m)', 'dynamic_name'],
+      ['var s = GDScript.new()\ns.source_code = "extends Node"', 'runtime_code'],
     ]
-    for (const [code, api] of cases) {
+    for (const [code, category] of cases) {
       const e = await rejects('editor.run_script', {code})
       expect(e.rpcCode, code).to.equal(-32004)
-      expect((e.rpcData as Json).api, code).to.include(api)
+      expect((e.rpcData as Json).category, code).to.equal(category)
     }
     // a comment or a read is not a write
     const harmless = await run(
@@ -176,14 +167,16 @@ while EditorInterface.get_edited_scene_root() == null:
     expect((await call('engine.version')).major).to.equal(4)
   })
 
-  it('audits every run_script body before it runs (transport, size, outcome), outside editor.errors', async () => {
+  it('audits every run_script body before it runs (transport, size, outcome), refused ones too, outside editor.errors', async () => {
     const {next_seq: since} = await call('editor.errors', {limit: 1})
     const marker = `audit_${Date.now()}`
     await run(`emit("${marker}")`)
     await rejects('editor.run_script', {code: `ResourceSaver.save(null, "res://${marker}.tres")`})
     const {entries} = await call('editor.audit', {limit: 50})
     const mine = (entries as Json[]).filter((x) => String(x.body ?? '').includes(marker))
-    expect(mine, 'the refused body is never run, so never audited').to.have.length(1)
+    expect(mine, 'the run body and the refused one').to.have.length(2)
+    expect(mine[1]).to.include({outcome: 'refused', category: 'file_write', line: 1})
+    expect(mine[1].detail).to.include('refused (file write): line 1: ResourceSaver.save')
     expect(mine[0]).to.include({
       kind: 'editor.run_script',
       transport: 'ws',
