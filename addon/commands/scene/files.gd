@@ -54,10 +54,22 @@ func _reload(p: Dictionary) -> Variant:
 	var discarded := ur.get_history_undo_redo(ur.get_object_history_id(old_root)).get_history_count()
 	var current := SceneAccess.root()
 	var edited: String = current.scene_file_path if current else ""
+	# the editor's selection (and the inspector showing it) would keep the old nodes, which the reload frees:
+	# the next frame then touches freed nodes and the editor crashes (seen with a node selected by
+	# editor.selection_set, then scene.reload)
+	var selected: Array[NodePath] = []
+	if edited == path:
+		for node in EditorInterface.get_selection().get_selected_nodes():
+			selected.append(old_root.get_path_to(node))
+		EditorInterface.get_selection().clear()
+		EditorInterface.inspect_object(null)
 	EditorInterface.reload_scene_from_path(path)
 	var new_root := _open_root(path)
 	if new_root == null or new_root.get_instance_id() == old_id:
 		return BridgeError.failed("the editor did not reload %s (see editor.errors)" % path, {"path": path})
+	for node_path in selected:  # the same nodes, as the file has them, selected again
+		if new_root.has_node(node_path):
+			EditorInterface.get_selection().add_node(new_root.get_node(node_path))
 	return {"path": path, "reloaded": true, "root": "/root/" + new_root.name, "discarded_actions": discarded,
 			"current": SceneAccess.root().scene_file_path if SceneAccess.root() else edited}
 
