@@ -16,7 +16,9 @@ const ABANDONED_TTL_MS := 120_000
 
 ## The game's hello (game.json): pid, session, display server, ...; empty until the game answered.
 var game: Dictionary = {}
-var _dir := Ipc.dir()
+## This editor's mailbox key; the games it launches get it on their command line (game/ipc.gd).
+var key := Ipc.editor_key()
+var _dir := Ipc.dir(key)
 var _seq := 0
 var _pending: Dictionary = {}  # id -> {method, deadline, done, reply}
 var _abandoned: Dictionary = {}  # id -> forget-after msec
@@ -49,7 +51,7 @@ func reset_for_play() -> void:
 	_fail_all(_stopped_error("a new game was started with scene.play"))
 	game = {}
 	_stop_reason = ""
-	Ipc.reset()
+	Ipc.reset(key)
 
 
 func note_stopping(reason: String) -> void:
@@ -63,7 +65,7 @@ func hello() -> Dictionary:
 		game = {}
 	elif game.is_empty() or not pid_alive(int(game.get("pid", 0))):
 		var g: Variant = Ipc.read_json(_dir.path_join(Ipc.GAME_FILE))
-		game = g if g is Dictionary and g.has("pid") and pid_alive(int(g.pid)) else {}
+		game = g if g is Dictionary and g.has("pid") and g.get("key") == key and pid_alive(int(g.pid)) else {}
 	return game
 
 

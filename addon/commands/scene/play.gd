@@ -5,6 +5,7 @@ extends "../../core/command_group.gd"
 ## saved to project.godot); with a display (Xvfb) the game gets a real renderer for frames.
 
 const GameLink := preload("../../lib/game_link.gd")
+const Ipc := preload("../../game/ipc.gd")
 
 const ARGS_SETTING := "editor/run/main_run_args"
 
@@ -18,12 +19,13 @@ func commands() -> Array:
 				opt("scene", "string", "main, current (the edited scene) or a scene file like res://scenes/main.tscn", "main"),
 				choice("display", ["auto", "headless", "window"], "auto: headless when the editor is headless and has no DISPLAY; window: a real renderer (needs a display, e.g. Xvfb)", "auto"),
 				opt("wait_ms", "int", "How long to wait for the game's bridge to answer", 20000, {"min": 1000, "max": 120000}),
+				opt("frozen", "bool", "Start frozen before the first physics tick: the game moves only with runtime.step (or runtime.resume)", false),
 			],
 			"example": {"scene": "main"},
 			"timeout_ms": 130000,
 			"undo": "none",  # the running game is in no history
 			"returns": {"playing": "bool", "scene": "string", "pid": "int", "display_server": "string", "renders": "bool",
-					"args": "string", "ready_ms": "int"},
+					"args": "string", "ready_ms": "int", "frozen": "bool"},
 			"handler": _play,
 		},
 		{
@@ -76,6 +78,7 @@ func _play(p: Dictionary) -> Variant:
 		args = (args + " --headless").strip_edges()
 	if DisplayServer.get_name() == "headless" and not args.contains("--audio-driver"):
 		args = (args + " --audio-driver Dummy").strip_edges()  # an automated editor: no sound card to open
+	args = _with_user_args(args, [Ipc.KEY_ARG + link.key] + ([Ipc.FROZEN_ARG] if p.frozen else []))
 	if args != previous:
 		ProjectSettings.set_setting(ARGS_SETTING, args)
 		for _i in 2:  # the run dialog takes the new args from the deferred settings_changed signal
@@ -95,7 +98,7 @@ func _play(p: Dictionary) -> Variant:
 		return failure
 	var g: Dictionary = link.game
 	return {"playing": true, "scene": EditorInterface.get_playing_scene(), "pid": g.pid, "display_server": g.display_server,
-			"renders": g.renders, "args": args, "ready_ms": Time.get_ticks_msec() - started}
+			"renders": g.renders, "args": args, "ready_ms": Time.get_ticks_msec() - started, "frozen": g.get("frozen", false)}
 
 
 ## Null once the game's autoloads answered, else the BridgeError saying why they never will.
@@ -137,6 +140,14 @@ func _is_playing(_p: Dictionary) -> Variant:
 	return {"playing": playing, "scene": EditorInterface.get_playing_scene() if playing else "", "pid": g.get("pid", 0),
 			"bridge_ready": not g.is_empty(), "paused_at_breakpoint": playing and link.paused_at_breakpoint(),
 			"display_server": g.get("display_server", ""), "renders": g.get("renders", false)}
+
+
+## The run args with `extra` as the game's user args (after `--`, or after the user's own `--`/`++`): the
+## editor puts the run args last on the game's command line.
+static func _with_user_args(args: String, extra: Array) -> String:
+	var parts := args.split(" ", false)
+	var separated := parts.has("--") or parts.has("++")
+	return " ".join(parts + PackedStringArray(([] if separated else ["--"]) + extra))
 
 
 ## auto: headless when the editor itself is headless and there is no display for a window.
