@@ -111,12 +111,13 @@ func step(p: Dictionary) -> Variant:
 		Engine.physics_ticks_per_second = p.ticks_per_second
 	var input: Node = _tree.root.get_node_or_null(^"MCPGameInput")
 	var delivered: Array = []
-	var on_tick := func(tick: int) -> void:
+	var feeder: Dictionary = _clock.add_feeder(func(tick: int) -> bool: return schedule.has(tick), func(tick: int) -> void:
 		for e: Dictionary in schedule.get(tick, []):
 			input.deliver_now(e.event, e.label)
-			delivered.append({"tick": tick, "event": e.label})
+			delivered.append({"tick": tick, "event": e.label}))
 	var since: int = _log.next_seq()
-	var ran: Dictionary = await _clock.run(frames, until, on_tick)
+	var ran: Dictionary = await _clock.run(frames, until)
+	_clock.remove_feeder(feeder)
 	var out := {"ticks": ran.ticks, "stopped_by": ran.stopped_by, "delta": Engine.time_scale / Engine.physics_ticks_per_second,
 			"physics_ticks_per_second": Engine.physics_ticks_per_second, "paused": true,
 			"from_physics_frame": ran.first_physics_frame, "physics_frames": ran.first_physics_frame + ran.ticks,

@@ -24,7 +24,7 @@ func _ready() -> void:
 	var inspector := get_node_or_null(^"/root/MCPGameInspector")
 	_clock = inspector.get("clock") if inspector else null
 	if _clock:
-		_clock.tick_started.connect(func(_tick: int) -> void: _pump())
+		_clock.add_feeder(func(_tick: int) -> bool: return _due(), func(_tick: int) -> void: _pump())
 
 
 func _process(_delta: float) -> void:
@@ -34,6 +34,16 @@ func _process(_delta: float) -> void:
 
 func _frozen() -> bool:
 	return _clock != null and _clock.frozen
+
+
+## Whether the next _pump() delivers an event (the queue's head, past finished waits, is one).
+func _due() -> bool:
+	for s: Dictionary in _queue:
+		if not s.has("wait"):
+			return true
+		if s.wait > 0:
+			return false
+	return false
 
 
 ## Builds, queues and delivers one input request; returns what was delivered or an error reply.
