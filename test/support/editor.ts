@@ -25,6 +25,9 @@ export interface StartOptions {
   /** Wait until the editor has opened the project's main scene (it does so ~3 s after bridge answers). Default true. */
   waitForScene?: boolean
   startTimeoutMs?: number
+  /** The editor's debugger port (default: a fresh one per editor). Two editors on one port share it as two
+   * editors with the default settings (6007) do. */
+  debugPort?: number
 }
 
 export interface TestEditor {
@@ -96,7 +99,7 @@ export async function startEditor(options: StartOptions = {}): Promise<TestEdito
     '--dap-port',
     String(ports + 1),
     '--debug-server',
-    `tcp://127.0.0.1:${ports + 2}`,
+    `tcp://127.0.0.1:${options.debugPort ?? ports + 2}`,
   ]
 
   const editor: TestEditor = {
