@@ -2,21 +2,32 @@
 // reads and drives it through the game autoloads, input.* moves the player, stepping is deterministic, and
 // every failure mode (no game, a killed game, a breakpoint) says what happened. Every game is stopped.
 import {expect} from 'chai'
-import {readFileSync} from 'node:fs'
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {EngineClient} from '../../../src/editor/client.js'
 import {pidAlive} from '../../../src/editor/discovery.js'
 import {childPids, startEditor, type TestEditor} from '../../support/editor.js'
+import {gameControl} from '../../support/game.js'
 import {rpcError} from '../../support/rpc.js'
 
 type Json = Record<string, any>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const NOT_RUNNING = -32005
+let neighbourPid = 0
 
 describe('the running game (real editor, headless game)', function () {
   this.timeout(120_000)
   let editor: TestEditor
+  // another bridge editor playing its own game all along, as on a machine with two worktrees of one game
+  // open: same config/name, same user data folder, same debugger port (both at their defaults). This file's
+  // games must neither stop nor answer for it; before the keyed mailbox they did (its game took this file's
+  // breakpoint, and this file's calls were answered by it)
+  let neighbour: TestEditor | undefined
+  const shared = mkdtempSync(join(tmpdir(), 'bridge-e2e-shared-data-'))
+  const together = {debugPort: 46000 + Math.floor(Math.random() * 900), env: {XDG_DATA_HOME: shared}}
+  const neighbourGame = gameControl(() => neighbour as TestEditor)
   const games = new Set<number>()
   const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
 
@@ -39,12 +50,25 @@ describe('the running game (real editor, headless game)', function () {
     return (await call('runtime.get', {node_path: 'Player', properties: ['position']})).values.position
   }
 
-  before(async () => {
-    editor = await startEditor()
+  before(async function () {
+    this.timeout(240_000)
+    neighbour = await startEditor(together)
+    const {pid} = await neighbourGame.play()
+    neighbourPid = pid
+    editor = await startEditor(together)
   })
-  after(async () => {
+  after(async function () {
+    this.timeout(60_000)
     if (editor) await stopGames()
     await editor?.stop()
+    if (neighbour) {
+      // it played through the whole file: the same game, still answering
+      const still = await neighbour.client.call<Json>('runtime.eval', {code: 'return OS.get_process_id()'}).catch((e: Error) => e)
+      await neighbourGame.stop()
+      await neighbour.stop()
+      expect(still).to.deep.include({result: neighbourPid})
+    }
+    rmSync(shared, {recursive: true, force: true})
   })
 
   it('refuses a runtime call at once when no game runs, saying to start one with scene.play', async () => {
