@@ -127,6 +127,12 @@ func step(p: Dictionary) -> Variant:
 		out.physics_frames = out.from_physics_frame
 	if not delivered.is_empty() or not schedule.is_empty():
 		out["inputs"] = delivered
+		var left: Array = []  # the step ended (until, pause) before their tick
+		for tick: int in schedule:
+			if tick > ran.ticks:
+				left.append_array(schedule[tick].map(func(e: Dictionary) -> Dictionary: return {"tick": tick, "event": e.label}))
+		if not left.is_empty():
+			out["inputs_not_sent"] = left
 	if until_runner != null:
 		out["until_met"] = bool(ran.until_value)
 		out["until_value"] = JsonValue.to_json(ran.until_value)

@@ -58,6 +58,7 @@ func commands() -> Array:
 			"undo": "none",
 			"returns": {"ticks": "int", "stopped_by": "string", "delta": "float", "physics_ticks_per_second": "int", "paused": "bool",
 					"physics_frames": "int", "from_physics_frame": "int", "wall_ms": "float", "inputs?": [{"tick": "int", "event": "string"}],
+					"inputs_not_sent?": [{"tick": "int", "event": "string"}],
 					"until_met?": "bool", "until_value?": "any", "watched?": "Dictionary", "errors?": "Array"},
 			"handler": in_game("runtime.step", func(p: Dictionary) -> int: return p.frames * 100),
 		},

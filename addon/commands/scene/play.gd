@@ -6,6 +6,7 @@ extends "../../core/command_group.gd"
 
 const GameLink := preload("../../lib/game_link.gd")
 const Ipc := preload("../../game/ipc.gd")
+const GameExit := preload("lib/game_exit.gd")
 
 const ARGS_SETTING := "editor/run/main_run_args"
 
@@ -78,6 +79,10 @@ func _play(p: Dictionary) -> Variant:
 		args = (args + " --headless").strip_edges()
 	if DisplayServer.get_name() == "headless" and not args.contains("--audio-driver"):
 		args = (args + " --audio-driver Dummy").strip_edges()  # an automated editor: no sound card to open
+	var log_file := GameExit.log_path(link.key)
+	GameExit.prepare(log_file)
+	if log_file != "" and not args.contains("--log-file"):
+		args += " --log-file " + log_file  # its own log: the last lines it printed, should it exit at once
 	args = _with_user_args(args, [Ipc.KEY_ARG + link.key] + ([Ipc.FROZEN_ARG] if p.frozen else []))
 	if args != previous:
 		ProjectSettings.set_setting(ARGS_SETTING, args)
@@ -89,7 +94,7 @@ func _play(p: Dictionary) -> Variant:
 		"current": EditorInterface.play_current_scene()
 		_: EditorInterface.play_custom_scene(target)
 	await tree.process_frame
-	var failure: Variant = await _wait_ready(link, tree, started, args, headless, p.wait_ms)
+	var failure: Variant = await _wait_ready(link, tree, started, args, headless, p.wait_ms, log_file)
 	# the args stay set until the game is up: the editor may launch it a few frames late (saving scenes first),
 	# and a launch that read the restored args would start without --headless and exit at once
 	if args != previous:
@@ -102,11 +107,13 @@ func _play(p: Dictionary) -> Variant:
 
 
 ## Null once the game's autoloads answered, else the BridgeError saying why they never will.
-func _wait_ready(link: Node, tree: SceneTree, started: int, args: String, headless: bool, wait_ms: int) -> Variant:
+func _wait_ready(link: Node, tree: SceneTree, started: int, args: String, headless: bool, wait_ms: int, log_file: String) -> Variant:
 	while link.hello().is_empty():
 		if not EditorInterface.is_playing_scene():
-			return BridgeError.failed(("scene.play: the game exited right after starting (args: '%s'); editor.errors and editor.output " +
-					"show why%s") % [args, "" if headless else "; with display=window it needs a display (DISPLAY, e.g. under Xvfb)"], {"args": args})
+			var exit := GameExit.report(log_file)
+			exit["args"] = args
+			return BridgeError.failed("scene.play: the game exited right after starting (args: '%s'), %s%s" % [args, GameExit.describe(exit),
+					"" if headless else "\nwith display=window it needs a display (DISPLAY, e.g. under Xvfb)"], exit)
 		if Time.get_ticks_msec() - started > wait_ms:
 			return BridgeError.failed(("scene.play: the game runs but its bridge autoloads did not answer within %d ms; is MCPGameInspector " +
 					"in project.godot's [autoload]? Enable the bridge plugin again (or bridge install --enable)") % wait_ms)

@@ -55,7 +55,8 @@ describe('the running game (real editor, headless game)', function () {
     neighbour = await startEditor(together)
     const {pid} = await neighbourGame.play()
     neighbourPid = pid
-    editor = await startEditor(together)
+    // no display at all, whatever the machine has: a window game must fail to start (a test below)
+    editor = await startEditor({...together, env: {...together.env, DISPLAY: '', WAYLAND_DISPLAY: ''}})
   })
   after(async function () {
     this.timeout(60_000)
@@ -363,6 +364,17 @@ describe('the running game (real editor, headless game)', function () {
     expect(error.message).to.include('the game stopped')
     expect(error.message).to.include('scene.play')
     await stopGames()
+  })
+
+  it('says why a game exited right after starting: the last lines it printed (a window game with no display)', async () => {
+    const error = await rpcError(editor.client, 'scene.play', {display: 'window'})
+    expect(error.message).to.include('exited right after starting')
+    expect(error.message).to.include('Unable to create DisplayServer') // the game's own words, from its log
+    expect(error.message).to.include('needs a display')
+    const data = error.rpcData as Json
+    expect(data.last_lines.join('\n')).to.include('Unable to create DisplayServer')
+    expect(data).to.have.property('exit_code') // null: the editor keeps no exit code of its game (see game_exit.gd)
+    expect((await call('scene.is_playing')).playing).to.equal(false)
   })
 
   it('stops the game: no game process is left', async () => {

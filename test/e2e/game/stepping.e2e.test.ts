@@ -142,6 +142,7 @@ describe('exact stepping of the running game (real editor, headless game)', func
         {tick: 1, type: 'action', action: 'ui_accept', pressed: false},
         {tick: 4, type: 'action', action: 'ui_accept', pressed: true},
         {tick: 9, type: 'action', action: 'ui_accept', pressed: false},
+        {tick: 599, type: 'action', action: 'ui_accept', pressed: true},
       ],
       until: '$Jumper.is_on_floor() and $Jumper.ticks > ' + (before + 10),
       watch: ['$Jumper.ticks', 'get_node("Jumper").is_on_floor()'],
@@ -154,6 +155,7 @@ describe('exact stepping of the running game (real editor, headless game)', func
       {tick: 4, event: 'action ui_accept pressed'},
       {tick: 9, event: 'action ui_accept released'},
     ])
+    expect(out.inputs_not_sent).to.deep.equal([{tick: 599, event: 'action ui_accept pressed'}]) // until came first
     expect(out.watched).to.deep.equal({'$Jumper.ticks': before + out.ticks, 'get_node("Jumper").is_on_floor()': true})
     const j = await jumper()
     expect(j.pressed.slice(-1)).to.deep.equal([before + 4])
