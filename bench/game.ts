@@ -103,7 +103,9 @@ const STEP_TARGET_MS = 1000
  * The demo started frozen, then runtime.step of STEP_TICKS ticks, three times (the player walking right):
  * the median wall time of the call (editor → game → editor) and of the stepping inside the game.
  */
-async function steppingFigures(call: (method: string, params?: Json) => Promise<Json>): Promise<GameFigures['stepping']> {
+async function steppingFigures(
+  call: (method: string, params?: Json) => Promise<Json>,
+): Promise<GameFigures['stepping']> {
   await call('scene.play', {display: 'headless', frozen: true})
   await call('input.action', {action: 'move_right', pressed: true})
   const wall: number[] = []

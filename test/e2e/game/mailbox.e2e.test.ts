@@ -79,7 +79,9 @@ describe('one game per editor (two same-named projects playing at once)', functi
       const other = await editors[0].client.call<{result: number}>('runtime.eval', {code: 'return OS.get_process_id()'})
       expect(other.result).to.not.equal(status.pid)
     } finally {
-      await editors[1].client.call('editor.run_script', {code: 'ProjectSettings.set_setting("editor/run/main_run_args", "")'})
+      await editors[1].client.call('editor.run_script', {
+        code: 'ProjectSettings.set_setting("editor/run/main_run_args", "")',
+      })
       await b.stop()
       for (const pid of childPids(editors[1].pid)) process.kill(pid, 'SIGKILL') // a Play-button game is no scene.play of ours
     }

@@ -64,7 +64,9 @@ describe('the running game (real editor, headless game)', function () {
     await editor?.stop()
     if (neighbour) {
       // it played through the whole file: the same game, still answering
-      const still = await neighbour.client.call<Json>('runtime.eval', {code: 'return OS.get_process_id()'}).catch((e: Error) => e)
+      const still = await neighbour.client
+        .call<Json>('runtime.eval', {code: 'return OS.get_process_id()'})
+        .catch((e: Error) => e)
       await neighbourGame.stop()
       await neighbour.stop()
       expect(still).to.deep.include({result: neighbourPid})

@@ -101,7 +101,9 @@ describe('exact stepping of the running game (real editor, headless game)', func
     const tree = await call('runtime.tree', {max_depth: 3})
     const main = tree.root.children.find((c: Json) => c.name === 'Main')
     expect(main.children.map((c: Json) => c.name)).to.not.include('BridgeEval') // internal, and freed after the call
-    const left = await call('runtime.eval', {code: 'return scene.get_children(true).filter(func(n): return n.name.begins_with("BridgeEval")).size()'})
+    const left = await call('runtime.eval', {
+      code: 'return scene.get_children(true).filter(func(n): return n.name.begins_with("BridgeEval")).size()',
+    })
     expect(left.result).to.equal(1) // only this call's own runner
   })
 
@@ -160,7 +162,10 @@ describe('exact stepping of the running game (real editor, headless game)', func
     const j = await jumper()
     expect(j.pressed.slice(-1)).to.deep.equal([before + 4])
     expect(j.released.slice(-1)).to.deep.equal([before + 9])
-    const bad = await rpcError(fx.editor.client, 'runtime.step', {frames: 5, inputs: [{tick: 9, type: 'action', action: 'ui_accept'}]})
+    const bad = await rpcError(fx.editor.client, 'runtime.step', {
+      frames: 5,
+      inputs: [{tick: 9, type: 'action', action: 'ui_accept'}],
+    })
     expect(bad.message).to.include('inputs[0].tick is 9; it must be 1..5')
     expect((await jumper()).ticks).to.equal(j.ticks) // refused: no tick ran
   })
@@ -169,8 +174,14 @@ describe('exact stepping of the running game (real editor, headless game)', func
     async function run(): Promise<string> {
       await game.play({scene: SCENE, frozen: true})
       await call('input.action', {action: 'ui_accept', pressed: true, strength: 0.7}) // pending: goes in at tick 1
-      await call('runtime.step', {frames: 45, inputs: [{tick: 30, type: 'action', action: 'ui_accept', pressed: false}]})
-      await call('runtime.step', {frames: 30, inputs: [{tick: 7, type: 'action', action: 'ui_accept', hold_frames: 12}]})
+      await call('runtime.step', {
+        frames: 45,
+        inputs: [{tick: 30, type: 'action', action: 'ui_accept', pressed: false}],
+      })
+      await call('runtime.step', {
+        frames: 30,
+        inputs: [{tick: 7, type: 'action', action: 'ui_accept', hold_frames: 12}],
+      })
       const state = await call('runtime.eval', {
         code: 'var j = $Jumper\nreturn Marshalls.raw_to_base64(var_to_bytes([j.ticks, j.position, j.velocity, j.pressed_ticks, j.released_ticks]))',
       })
