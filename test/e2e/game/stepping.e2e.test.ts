@@ -170,6 +170,19 @@ describe('exact stepping of the running game (real editor, headless game)', func
     expect((await jumper()).ticks).to.equal(j.ticks) // refused: no tick ran
   })
 
+  it('ends a step early on runtime.pause, at a tick boundary (the seam for cancelling a long step)', async () => {
+    const before = (await jumper()).ticks
+    // a condition that is never true and costs 5 ms a tick: 3600 ticks would take 18 s
+    const stepping = call('runtime.step', {frames: 3600, until: '(func(): OS.delay_msec(5); return false).call()'})
+    await new Promise((r) => setTimeout(r, 500))
+    const paused = await call('runtime.pause')
+    expect(paused.paused).to.equal(true)
+    const out = await stepping
+    expect(out.stopped_by).to.equal('pause')
+    expect(out.ticks).to.be.above(0).and.below(3600)
+    expect((await jumper()).ticks).to.equal(before + out.ticks) // exactly the ticks it reports, none half-run
+  })
+
   it('replays a frozen start with the same input bit-identically, twice', async () => {
     async function run(): Promise<string> {
       await game.play({scene: SCENE, frozen: true})
