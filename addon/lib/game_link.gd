@@ -18,6 +18,10 @@ const ABANDONED_TTL_MS := 120_000
 var game: Dictionary = {}
 ## This editor's mailbox key; the games it launches get it on their command line (game/ipc.gd).
 var key := Ipc.editor_key()
+## Where its games write their log (scene.play passes --log-file; commands/scene/lib/game_exit.gd reads it):
+## a folder of its own in the temp dir (the engine keeps rotated older logs beside the file), removed with
+## the editor; "" when the path has a space, as the editor splits the run args at spaces.
+var log_path := _log_path(key)
 var _dir := Ipc.dir(key)
 var _seq := 0
 var _pending: Dictionary = {}  # id -> {method, deadline, done, reply}
@@ -44,6 +48,18 @@ func _exit_tree() -> void:
 	var plugin: EditorPlugin = get_parent().get("plugin") if get_parent() else null
 	if plugin and _debugger:
 		plugin.remove_debugger_plugin(_debugger)
+	# the games' log folder goes with the link (scene.play makes it again); the mailbox stays: a link made
+	# again (the plugin re-enabled) talks to the same game through it
+	var logs := log_path.get_base_dir() if log_path != "" else ""
+	if logs != "" and DirAccess.dir_exists_absolute(logs):
+		for name in DirAccess.get_files_at(logs):
+			DirAccess.remove_absolute(logs.path_join(name))
+		DirAccess.remove_absolute(logs)
+
+
+static func _log_path(editor_key: String) -> String:
+	var path := OS.get_temp_dir().path_join("bridge-game-%s" % editor_key).path_join("game.log")
+	return "" if path.contains(" ") else path
 
 
 ## Empties the mailbox before a new game starts: nothing from an earlier run can be taken for its.

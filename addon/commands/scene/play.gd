@@ -79,7 +79,7 @@ func _play(p: Dictionary) -> Variant:
 		args = (args + " --headless").strip_edges()
 	if DisplayServer.get_name() == "headless" and not args.contains("--audio-driver"):
 		args = (args + " --audio-driver Dummy").strip_edges()  # an automated editor: no sound card to open
-	var log_file := GameExit.log_path(link.key)
+	var log_file: String = link.log_path
 	GameExit.prepare(log_file)
 	if log_file != "" and not args.contains("--log-file"):
 		args += " --log-file " + log_file  # its own log: the last lines it printed, should it exit at once

@@ -9,14 +9,7 @@ extends RefCounted
 const LINES := 12
 
 
-## The log file for the games of the editor with `key` (one folder per key: the engine keeps its rotated
-## older logs beside it), or "" when the path has a space: the editor splits the run args at spaces.
-static func log_path(key: String) -> String:
-	var path := OS.get_temp_dir().path_join("bridge-game-%s" % key).path_join("game.log")
-	return "" if path.contains(" ") else path
-
-
-## Clears the previous game's log, so what is read after a failed start is this game's own.
+## Clears the previous game's log (the path is GameLink.log_path), so what is read after a failed start is this game's own.
 static func prepare(path: String) -> void:
 	if path == "":
 		return
