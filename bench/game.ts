@@ -13,6 +13,8 @@ export interface GameFigures {
   rows: string[][]
   /** ms per captured frame (round trip of the call / frames), undefined when no renderer was available. */
   capture?: {msPerFrame: number; inGameMsPerFrame: number; frames: number; size: string}
+  /** runtime.step of STEP_TICKS ticks from a frozen start: median wall ms of the call, and inside the game. */
+  stepping?: {wallMs: number; inGameMs: number}
   note?: string
 }
 
@@ -41,6 +43,7 @@ export async function gameFigures(
   }
   try {
     await play('headless')
+    const stepping = await steppingFigures(call)
     const rows = [
       await latency('runtime.status (headless game)', () => call('runtime.status'), options.rounds),
       await latency(
@@ -52,6 +55,7 @@ export async function gameFigures(
     if (!options.canRender)
       return {
         rows,
+        stepping,
         note: [
           ...notes,
           'no Xvfb next to the Godot binary (scripts/install-godot.sh, GL variant): frame capture skipped',
@@ -61,6 +65,7 @@ export async function gameFigures(
     if (!shown.renders)
       return {
         rows,
+        stepping,
         note: [...notes, `the game did not get a renderer (${shown.display_server}): frame capture skipped`].join('; '),
       }
     const frames = 5
@@ -79,14 +84,40 @@ export async function gameFigures(
     } catch (error) {
       return {
         rows,
+        stepping,
         note: [...notes, `runtime.capture_frames failed, capture skipped: ${(error as Error).message}`].join('; '),
       }
     }
     const capture = {msPerFrame: median(wall), inGameMsPerFrame: median(inGame), frames, size}
-    return {rows, capture, note: notes.length > 0 ? notes.join('; ') : undefined}
+    return {rows, capture, stepping, note: notes.length > 0 ? notes.join('; ') : undefined}
   } finally {
     await stopGames(call, games, editor.pid)
   }
+}
+
+/** Ticks per stepping sample (10 s of game time at 60 ticks/s) and the wall time they should take at most. */
+const STEP_TICKS = 600
+const STEP_TARGET_MS = 1000
+
+/**
+ * The demo started frozen, then runtime.step of STEP_TICKS ticks, three times (the player walking right):
+ * the median wall time of the call (editor → game → editor) and of the stepping inside the game.
+ */
+async function steppingFigures(
+  call: (method: string, params?: Json) => Promise<Json>,
+): Promise<GameFigures['stepping']> {
+  await call('scene.play', {display: 'headless', frozen: true})
+  await call('input.action', {action: 'move_right', pressed: true})
+  const wall: number[] = []
+  const inGame: number[] = []
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now()
+    const out = await call('runtime.step', {frames: STEP_TICKS})
+    wall.push(performance.now() - t)
+    inGame.push(Number(out.wall_ms))
+    if (out.ticks !== STEP_TICKS) throw new Error(`runtime.step ran ${out.ticks} ticks, not ${STEP_TICKS}`)
+  }
+  return {wallMs: median(wall), inGameMs: median(inGame)}
 }
 
 /** scene.stop, then SIGKILL by pid every game started here (or child of the editor) still alive after 3 s. */
@@ -140,6 +171,14 @@ export async function reportGame(editor: TestEditor, options: {canRender: boolea
     figure('capture_ms_per_frame', c.msPerFrame, 'ms')
     console.log(
       `runtime.capture_frames, ${c.frames} frames at ${c.size}: ${c.msPerFrame.toFixed(1)} ms per frame round trip (median of 3), ${c.inGameMsPerFrame.toFixed(1)} ms per frame inside the game`,
+    )
+  }
+  if (game.stepping) {
+    const st = game.stepping
+    figure('step_600_ticks_ms', st.wallMs, 'ms')
+    figure('step_600_ticks_target_ms', STEP_TARGET_MS, 'ms')
+    console.log(
+      `runtime.step ${STEP_TICKS} physics ticks of the demo (headless, frozen start): ${st.wallMs.toFixed(0)} ms round trip, ${st.inGameMs.toFixed(0)} ms inside the game (target ≤ ${STEP_TARGET_MS} ms; real time would be ${(STEP_TICKS / 60).toFixed(0)} s)`,
     )
   }
   if (game.note) console.log(`note: ${game.note}`)

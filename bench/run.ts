@@ -5,7 +5,8 @@
 // mode, and the idle editor's CPU and memory (startup.ts). Then the editor driven (engine.ts): calls per second
 // over one WebSocket with 100 in flight (ws_pipelined_calls_per_s), engine_search_ms, the addon's HTTP /mcp
 // endpoint (http_call_p50_ms / _p99_ms), scene.tree on 1,000 and 10,000 nodes (big_scene_tree_1000_ms,
-// big_scene_tree_ms); the running game (game.ts): runtime_rtt_p50_ms / _p99_ms and, under the private Xvfb,
+// big_scene_tree_ms); the running game (game.ts): runtime_rtt_p50_ms / _p99_ms, step_600_ticks_ms (600 physics
+// ticks of the demo stepped headless from a frozen start, beside its 1 s target) and, under the private Xvfb,
 // capture_ms_per_frame; and, with the main editor stopped, the addon against a plain editor (overhead.ts,
 // editors.ts): addon_startup_overhead_ms (and _first_open_), editor_idle_cpu_pct_without_addon and
 // editor_idle_cpu_pct_over_without_addon. BENCH_EDITOR_RUNS (default 3) sets the editor starts per kind.

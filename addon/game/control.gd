@@ -1,6 +1,7 @@
 extends RefCounted
-## The game as a whole: status, pause/resume, stepping a fixed number of physics ticks (for
-## deterministic playtests), time scale, changing or reloading the scene, monitors, its error log.
+## The game as a whole: status, pause/resume, stepping an exact number of physics ticks with input on
+## chosen ticks (deterministic playtests; the clock is game/clock.gd), time scale, changing or reloading the
+## scene, monitors, its error log.
 
 const Ipc := preload("ipc.gd")
 const JsonValue := preload("../core/json_value.gd")
@@ -22,12 +23,15 @@ const MONITORS := {
 
 var _tree: SceneTree
 var _log: Logger
-var _stepping := false
+var _clock: RefCounted  # game/clock.gd
+var _eval: RefCounted  # game/eval.gd: compiles step's until and watch expressions
 
 
-func _init(tree: SceneTree, log: Logger) -> void:
+func _init(tree: SceneTree, log: Logger, clock: RefCounted, eval: RefCounted) -> void:
 	_tree = tree
 	_log = log
+	_clock = clock
+	_eval = eval
 
 
 func handlers() -> Dictionary:
@@ -47,6 +51,7 @@ func status(_p: Dictionary = {}) -> Dictionary:
 	return {
 		"pid": OS.get_process_id(),
 		"paused": _tree.paused,
+		"frozen": _clock.frozen,
 		"current_scene": str(_tree.current_scene.get_path()) if _tree.current_scene else "",
 		"scene_file": _tree.current_scene.scene_file_path if _tree.current_scene else "",
 		"display_server": DisplayServer.get_name(),
@@ -62,47 +67,126 @@ func status(_p: Dictionary = {}) -> Dictionary:
 	}
 
 
+## Freezes the game before its next tick; a runtime.step in progress ends there (stopped_by "pause").
 func pause(_p: Dictionary) -> Variant:
-	var was := _tree.paused
-	_tree.paused = true
+	var was: bool = _tree.paused
+	_clock.stop("pause")
+	_clock.freeze()
 	return {"paused": true, "was_paused": was, "physics_frames": Engine.get_physics_frames()}
 
 
 func resume(_p: Dictionary) -> Variant:
-	if _stepping:
-		return Ipc.error(Ipc.FAILED, "runtime.resume: a runtime.step is in progress; wait for its reply")
-	var was := _tree.paused
-	_tree.paused = false
+	if _clock.stepping:
+		return Ipc.error(Ipc.FAILED, "runtime.resume: a runtime.step is in progress; wait for its reply (or runtime.pause ends it)")
+	var was: bool = _tree.paused
+	_clock.thaw()
 	return {"paused": false, "was_paused": was}
 
 
-## Runs exactly `frames` physics ticks of 1/ticks_per_second each, then leaves the game paused. Only the
-## tick count matters, never wall time: the same inputs give the same state.
+## Runs exactly `frames` physics ticks of fixed delta (fewer when `until` turns true first) as fast as the
+## machine allows, then leaves the game frozen. Only the tick count matters, never wall time: from the same
+## frozen state the same inputs give the same state. `inputs` go in at the start of their tick.
 func step(p: Dictionary) -> Variant:
-	if _stepping:
+	if _clock.stepping:
 		return Ipc.error(Ipc.FAILED, "runtime.step: another step is in progress; wait for its reply")
 	var frames: int = p.get("frames", 1)
+	var schedule: Variant = _schedule(p.get("inputs", []), frames)
+	if schedule is Dictionary and schedule.has("error"):
+		return schedule
+	var until := Callable()
+	var until_runner: Variant = null
+	if str(p.get("until", "")) != "":
+		until_runner = _compile_expression("until", p.until)
+		if until_runner is Dictionary:
+			return until_runner
+		until = until_runner.run
+	var watch: Array = p.get("watch", [])
+	var watcher: Variant = null
+	if not watch.is_empty():
+		watcher = _compile_expression("watch", "[%s]" % ", ".join(PackedStringArray(watch.map(func(e: Variant) -> String: return "(%s)" % e))))
+		if watcher is Dictionary:
+			_eval.release(until_runner)
+			return watcher
 	if p.has("ticks_per_second"):
 		Engine.physics_ticks_per_second = p.ticks_per_second
-	_stepping = true
-	var state := {"ticks": 0, "done": false}
-	var on_tick := func() -> void:
-		# physics_frame comes before the tick's _physics_process: pausing here stops this tick entirely
-		if state.ticks >= frames:
-			_tree.paused = true
-			state.done = true
-		else:
-			state.ticks += 1
-	_tree.physics_frame.connect(on_tick)
-	var start_tick := Engine.get_physics_frames()
-	_tree.paused = false
-	while not state.done:
-		await _tree.process_frame
-	_tree.physics_frame.disconnect(on_tick)
-	_stepping = false
-	return {"ticks": state.ticks, "delta": Engine.time_scale / Engine.physics_ticks_per_second,
+	var input: Node = _tree.root.get_node_or_null(^"MCPGameInput")
+	var delivered: Array = []
+	var feeder: Dictionary = _clock.add_feeder(func(tick: int) -> bool: return schedule.has(tick), func(tick: int) -> void:
+		for e: Dictionary in schedule.get(tick, []):
+			input.deliver_now(e.event, e.label)
+			delivered.append({"tick": tick, "event": e.label}))
+	var since: int = _log.next_seq()
+	var ran: Dictionary = await _clock.run(frames, until)
+	_clock.remove_feeder(feeder)
+	var out := {"ticks": ran.ticks, "stopped_by": ran.stopped_by, "delta": Engine.time_scale / Engine.physics_ticks_per_second,
 			"physics_ticks_per_second": Engine.physics_ticks_per_second, "paused": true,
-			"physics_frames": Engine.get_physics_frames(), "from_physics_frame": start_tick}
+			"from_physics_frame": ran.first_physics_frame, "physics_frames": ran.first_physics_frame + ran.ticks,
+			"wall_ms": ran.wall_usec / 1000.0}
+	if ran.first_physics_frame < 0:  # no tick ran (until already true): the counter as it stands
+		out.from_physics_frame = Engine.get_physics_frames()
+		out.physics_frames = out.from_physics_frame
+	if not delivered.is_empty() or not schedule.is_empty():
+		out["inputs"] = delivered
+		var left: Array = []  # the step ended (until, pause) before their tick
+		for tick: int in schedule:
+			if tick > ran.ticks:
+				left.append_array(schedule[tick].map(func(e: Dictionary) -> Dictionary: return {"tick": tick, "event": e.label}))
+		if not left.is_empty():
+			out["inputs_not_sent"] = left
+	if until_runner != null:
+		out["until_met"] = bool(ran.until_value)
+		out["until_value"] = JsonValue.to_json(ran.until_value)
+		_eval.release(until_runner)
+	if watcher != null:
+		var values: Variant = watcher.run()
+		var watched := {}
+		for i in watch.size():
+			watched[str(watch[i])] = JsonValue.to_json(values[i]) if values is Array and i < values.size() else null
+		out["watched"] = watched
+		_eval.release(watcher)
+	var problems: Array = _log.entries(since, 5).filter(func(e: Dictionary) -> bool: return e.type == "script")
+	if until_runner != null and not problems.is_empty() and not ran.until_value:
+		out["errors"] = problems
+	return out
+
+
+## {tick: [{event, label}]} from step's inputs ([{tick, type, ...fields of input.sequence}]): a press with
+## hold_frames (pressed omitted) puts its release hold_frames ticks later. An error reply names the first
+## bad entry; nothing is sent then.
+func _schedule(inputs: Array, frames: int) -> Variant:
+	var input: Node = _tree.root.get_node_or_null(^"MCPGameInput")
+	if not inputs.is_empty() and input == null:
+		return Ipc.error(Ipc.FAILED, "runtime.step: the MCPGameInput autoload is missing from this game; disable and enable the bridge plugin to add it")
+	var out := {}
+	for i in inputs.size():
+		var item: Variant = inputs[i]
+		if not item is Dictionary or not item.get("tick") is float and not item.get("tick") is int:
+			return Ipc.error(Ipc.INVALID, "runtime.step: inputs[%d] needs a tick (1 = the first tick of this step) and a type" % i)
+		var tick := int(item.tick)
+		if tick < 1 or tick > frames:
+			return Ipc.error(Ipc.INVALID, "runtime.step: inputs[%d].tick is %d; it must be 1..%d (the ticks of this step)" % [i, tick, frames])
+		var steps: Variant = input.build(item, "runtime.step: inputs[%d]" % i)
+		if steps is Dictionary:
+			return steps
+		for s: Dictionary in steps:
+			if s.has("wait"):
+				tick += int(s.wait)
+			else:
+				if not out.has(tick):
+					out[tick] = []
+				out[tick].append(s)
+	return out
+
+
+## A runner whose run() returns `expression`, or an error reply naming which parameter did not compile.
+func _compile_expression(param: String, expression: String) -> Variant:
+	if expression.contains("await"):
+		return Ipc.error(Ipc.INVALID, "runtime.step: %s is checked inside a physics tick and cannot await" % param)
+	var compiled: Dictionary = _eval.compile("return %s" % expression)
+	if compiled.has("error"):
+		compiled.error.message = "runtime.step: %s %s" % [param, compiled.error.message]
+		return compiled
+	return compiled.runner
 
 
 func time_scale(p: Dictionary) -> Variant:

@@ -1,13 +1,17 @@
 extends RefCounted
 ## runtime.eval and runtime.wait_until: GDScript run inside the game. The snippet becomes the body of a
-## function; it is compiled first, so a syntax error comes back with its line and nothing runs.
+## method of a Node placed in the game's tree (an internal child of the current scene), so get_tree(),
+## get_node(), $Path and `await get_tree().physics_frame` work as in any game script; relative paths ($Player,
+## get_node("Player")) are the current scene's, as in a script on its root. It is compiled first, so a
+## syntax error comes back with its line and nothing runs.
 
 const Ipc := preload("ipc.gd")
 const Snippet := preload("snippet.gd")
 const JsonValue := preload("../core/json_value.gd")
 
-## `tree`, `root` and `scene` (the current scene) are in scope; emit(v) collects values.
-const TEMPLATE := """extends RefCounted
+## `tree`, `root` and `scene` (the current scene) are in scope; emit(v) collects values. The __ helpers
+## take what Snippet.scene_paths rewrote: relative node paths resolve from the current scene.
+const TEMPLATE := """extends Node
 
 var tree: SceneTree
 var root: Window
@@ -19,8 +23,25 @@ func emit(value: Variant) -> void:
 	__emitted.append(value)
 
 
+func __base() -> Node:
+	return scene if is_instance_valid(scene) else root
+
+
+func __get_node(path: NodePath) -> Node:
+	return __base().get_node(path)
+
+
+func __get_node_or_null(path: NodePath) -> Node:
+	return __base().get_node_or_null(path)
+
+
+func __has_node(path: NodePath) -> bool:
+	return __base().has_node(path)
+
+
 func run():
 """
+const RUNNER_NAME := "BridgeEval"
 
 var _tree: SceneTree
 var _log: Logger
@@ -43,8 +64,10 @@ func eval(p: Dictionary) -> Variant:
 	var since: int = _log.next_seq()
 	var started := Time.get_ticks_usec()
 	var result: Variant = await runner.run()
+	var emitted: Array = runner.__emitted if is_instance_valid(runner) else []
+	release(runner)
 	var errors := _errors_since(since, compiled.file)
-	var out := {"emitted": JsonValue.to_json(runner.__emitted), "result": JsonValue.to_json(result), "errors": errors,
+	var out := {"emitted": JsonValue.to_json(emitted), "result": JsonValue.to_json(result), "errors": errors,
 			"run_usec": Time.get_ticks_usec() - started}
 	for e: Dictionary in errors:
 		if e.get("stopped", false):
@@ -63,8 +86,10 @@ func wait_until(p: Dictionary) -> Variant:
 	while true:
 		var value: Variant = await compiled.runner.run()
 		if value:
+			release(compiled.runner)
 			return {"condition": p.condition, "value": JsonValue.to_json(value), "frames": frames, "elapsed_ms": Time.get_ticks_msec() - start}
 		if Time.get_ticks_msec() - start >= timeout_ms:
+			release(compiled.runner)
 			return Ipc.error(Ipc.TIMEOUT, "runtime.wait_until: '%s' was still false after %d ms (%d frames); last value %s" % [
 					p.condition, timeout_ms, frames, JSON.stringify(JsonValue.to_json(value))], {"frames": frames})
 		await _tree.process_frame
@@ -86,16 +111,26 @@ func compile(code: String) -> Dictionary:
 		var problems := _errors_since(since, file)
 		return Ipc.error(Ipc.INVALID, "the code does not compile (%s); nothing ran" % Snippet.first_problem(problems),
 				{"errors": problems})
-	var runner: Object = script.new()
+	var runner: Node = script.new()
+	runner.name = RUNNER_NAME
+	runner.process_mode = Node.PROCESS_MODE_ALWAYS  # its awaits go on while the game is frozen
 	runner.tree = _tree
 	runner.root = _tree.root
 	runner.scene = _tree.current_scene
+	# internal: the game's own get_children() and runtime.tree never see it
+	(runner.scene if runner.scene else _tree.root).add_child(runner, true, Node.INTERNAL_MODE_BACK)
 	return {"runner": runner, "file": file}
 
 
-## The snippet's body under `func run():` (game/snippet.gd).
+## Takes a runner from compile() out of the tree (it may be gone already: the snippet changed the scene).
+func release(runner: Variant) -> void:
+	if runner is Node and is_instance_valid(runner):
+		runner.queue_free()
+
+
+## The snippet's body under `func run():` (game/snippet.gd), its relative node paths made the scene's.
 static func build_source(code: String) -> String:
-	return Snippet.source(TEMPLATE, code)
+	return Snippet.source(TEMPLATE, code, Snippet.scene_paths)
 
 
 static func header_lines() -> int:

@@ -2,6 +2,9 @@ extends Node
 ## MCPGameInput, the game autoload that injects input: one FIFO of events and frame waits, fed by
 ## input.* requests in arrival order and drained every frame, so no event is dropped or reordered.
 ## A request's reply comes when its last event has been delivered and lists what was delivered.
+## While the bridge holds the game frozen (game/clock.gd) the queue moves with the stepped ticks instead of
+## frames: events go in at the start of the next stepped tick (a real edge on exactly that tick), a wait
+## counts ticks, and the reply comes at once, listing what is still pending.
 
 const Ipc := preload("ipc.gd")
 const Events := preload("input_events.gd")
@@ -10,6 +13,7 @@ const Screen := preload("screen.gd")
 var _queue: Array[Dictionary] = []
 var _mouse := Vector2.ZERO
 var _held: Dictionary = {}  # label -> release event, for release_all
+var _clock: RefCounted  # game/clock.gd, from MCPGameInspector
 
 
 func _ready() -> void:
@@ -18,10 +22,29 @@ func _ready() -> void:
 		return
 	process_mode = Node.PROCESS_MODE_ALWAYS
 	process_priority = -1000  # before game nodes, so events land before their _process this frame
+	var inspector := get_node_or_null(^"/root/MCPGameInspector")
+	_clock = inspector.get("clock") if inspector else null
+	if _clock:
+		_clock.add_feeder(func(_tick: int) -> bool: return _due(), func(_tick: int) -> void: _pump())
 
 
 func _process(_delta: float) -> void:
-	_pump()
+	if not _frozen():
+		_pump()
+
+
+func _frozen() -> bool:
+	return _clock != null and _clock.frozen
+
+
+## Whether the next _pump() delivers an event (the queue's head, past finished waits, is one).
+func _due() -> bool:
+	for s: Dictionary in _queue:
+		if not s.has("wait"):
+			return true
+		if s.wait > 0:
+			return false
+	return false
 
 
 ## Builds, queues and delivers one input request; returns what was delivered or an error reply.
@@ -51,17 +74,49 @@ func handle(method: String, p: Dictionary) -> Variant:
 	return await deliver(steps)
 
 
-## Queues steps behind whatever is already queued and waits until the last one was delivered.
+## The steps (events and waits) of one input.sequence-style item {type, ...}, or an error reply that
+## starts with `where`. runtime.step builds its scheduled inputs here.
+func build(item: Dictionary, where: String, from: Variant = null) -> Variant:
+	var mouse: Vector2 = _mouse if from == null else from  # where the mouse is before this item
+	var built: Variant
+	match item.get("type"):
+		"action": built = Events.action(item) if item.has("action") else null
+		"key": built = Events.key(item) if item.has("key") else null
+		"mouse_button": built = Events.mouse_button(item, mouse)
+		"mouse_motion": built = Events.mouse_motion(item, mouse) if item.has("x") and item.has("y") else null
+		"text": built = Events.text(item) if item.has("text") else null
+		_: return Ipc.error(Ipc.INVALID, "%s has type '%s'; use action, key, mouse_button, mouse_motion or text" % [where, item.get("type")])
+	if built == null:
+		return Ipc.error(Ipc.INVALID, "%s (%s) lacks the field its type needs" % [where, item.type])
+	if built is Dictionary and built.has("error"):
+		built.error.message = "%s: %s" % [where, built.error.message]
+	return built
+
+
+## Sends one event now (a stepped tick's scheduled input).
+func deliver_now(event: InputEvent, label: String) -> void:
+	Input.parse_input_event(event)
+	Input.flush_buffered_events()
+	_track(event, label)
+
+
+## Queues steps behind whatever is already queued and waits until the last one was delivered; while the
+## game is frozen, replies at once with the steps still pending (they go in with the next stepped ticks).
 func deliver(steps: Array) -> Dictionary:
 	var ticket := {"delivered": [], "left": steps.size(), "start_frame": Engine.get_process_frames(), "queued_before": _queue.size()}
 	for s: Dictionary in steps:
 		s["ticket"] = ticket
 		_queue.append(s)
-	_pump()
-	while ticket.left > 0:
+	if not _frozen():
+		_pump()
+	while ticket.left > 0 and not _frozen():
 		await get_tree().process_frame
-	return {"delivered": ticket.delivered, "count": ticket.delivered.size(), "queued_before": ticket.queued_before,
+	var out := {"delivered": ticket.delivered, "count": ticket.delivered.size(), "queued_before": ticket.queued_before,
 			"frames": Engine.get_process_frames() - ticket.start_frame, "mouse_position": [_mouse.x, _mouse.y]}
+	if ticket.left > 0:
+		out["pending"] = _queue.filter(func(s: Dictionary) -> bool: return is_same(s.ticket, ticket) and not s.has("wait")).map(
+				func(s: Dictionary) -> String: return s.label)
+	return out
 
 
 ## Delivers queued events until the queue is empty or a wait step needs more frames.
@@ -73,10 +128,7 @@ func _pump() -> void:
 				s.wait -= 1
 				return
 		else:
-			var e: InputEvent = s.event
-			Input.parse_input_event(e)
-			Input.flush_buffered_events()
-			_track(e, s.label)
+			deliver_now(s.event, s.label)
 			s.ticket.delivered.append(s.label)
 		_queue.pop_front()
 		s.ticket.left -= 1
@@ -121,15 +173,7 @@ func _sequence(p: Dictionary) -> Variant:
 	for item: Variant in p.events:
 		if not item is Dictionary or not item.get("type") is String:
 			return Ipc.error(Ipc.INVALID, "input.sequence: events[%d] must be an object with a type (action, key, mouse_button, mouse_motion, text, wait)" % i)
-		var built: Variant
-		match item.type:
-			"action": built = Events.action(item) if item.has("action") else _missing(i, "action")
-			"key": built = Events.key(item) if item.has("key") else _missing(i, "key")
-			"mouse_button": built = Events.mouse_button(item, mouse)
-			"mouse_motion": built = Events.mouse_motion(item, mouse) if item.has("x") and item.has("y") else _missing(i, "x and y")
-			"text": built = Events.text(item) if item.has("text") else _missing(i, "text")
-			"wait": built = [Events.wait(int(item.get("frames", 1)))]
-			_: built = Ipc.error(Ipc.INVALID, "input.sequence: events[%d] has unknown type '%s'" % [i, item.type])
+		var built: Variant = [Events.wait(int(item.get("frames", 1)))] if item.type == "wait" else build(item, "input.sequence: events[%d]" % i, mouse)
 		if built is Dictionary:
 			return built
 		if item.has("x") and item.has("y"):
@@ -139,10 +183,6 @@ func _sequence(p: Dictionary) -> Variant:
 		steps.append_array(built)
 		i += 1
 	return steps
-
-
-func _missing(i: int, what: String) -> Dictionary:
-	return Ipc.error(Ipc.INVALID, "input.sequence: events[%d] needs %s" % [i, what])
 
 
 ## A left click where the node shows in the viewport: a Control's centre and a 2D node's origin through

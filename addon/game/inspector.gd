@@ -6,6 +6,8 @@ extends Node
 
 const Ipc := preload("ipc.gd")
 
+## The game's clock (game/clock.gd): frozen, stepped; MCPGameInput reads it too.
+var clock: RefCounted
 var _dir := ""
 var _handlers: Dictionary = {}
 var _parts: Array[RefCounted] = []  # the handlers' objects: a Callable alone does not keep them alive
@@ -25,14 +27,21 @@ func _ready() -> void:
 	_log = load(here.path_join("../lib/output_log.gd").simplify_path()).new()
 	OS.add_logger(_log)
 	var tree := get_tree()
+	clock = part.call("clock.gd").new(tree)
+	if Ipc.frozen_start():
+		clock.freeze()  # autoloads are ready before the first physics tick: the game has not moved yet
 	var nodes: RefCounted = part.call("nodes.gd").new(tree)
-	var control: RefCounted = part.call("control.gd").new(tree, _log)
-	_parts = [nodes, part.call("eval.gd").new(tree, _log), part.call("frames.gd").new(tree), part.call("waits.gd").new(tree, nodes), control]
+	var eval: RefCounted = part.call("eval.gd").new(tree, _log)
+	var control: RefCounted = part.call("control.gd").new(tree, _log, clock, eval)
+	_parts = [nodes, eval, part.call("frames.gd").new(tree), part.call("waits.gd").new(tree, nodes), control]
 	for obj: RefCounted in _parts:
 		_handlers.merge(obj.handlers())
 	_fit_headless_window()
-	_dir = Ipc.reset()
+	var key := Ipc.game_key()
+	_dir = Ipc.reset(key)
 	var hello: Dictionary = control.status()
+	hello["key"] = key
+	hello["frozen_physics_frames"] = Engine.get_physics_frames() if clock.frozen else -1
 	hello["session"] = "%d-%d" % [OS.get_process_id(), Time.get_ticks_usec()]
 	hello["started_unix"] = Time.get_unix_time_from_system()
 	Ipc.write_atomic(_dir, Ipc.GAME_FILE, JSON.stringify(hello))

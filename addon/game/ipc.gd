@@ -2,6 +2,9 @@
 extends RefCounted
 ## The file mailbox between the editor and the game it launched, in the game's user:// area (which the
 ## editor shares: same project, same user data dir). Shared by both sides; it knows no commands.
+## One mailbox per editor, user://bridge_ipc/<key>/: two projects with the same config/name (git worktrees of
+## one game) share user://, so the editor tells its game its key on the command line (--bridge-key=<key>
+## after `--`) and each side reads only its own folder; a game another editor started is never answered.
 ##
 ##   game.json               the game is up: {pid, session, renderer, ...}; removed on a clean exit
 ##   req-<seq>-<id>.json     one request {id, method, params}; the game deletes it when it takes it
@@ -9,6 +12,8 @@ extends RefCounted
 ## Every file is written as `tmp-<name>` and renamed, so a reader never sees half a file.
 
 const DIR := "user://bridge_ipc"
+const KEY_ARG := "--bridge-key="
+const FROZEN_ARG := "--bridge-frozen"
 const GAME_FILE := "game.json"
 const REQUEST_PREFIX := "req-"
 const REPLY_PREFIX := "res-"
@@ -29,8 +34,53 @@ static func enabled() -> bool:
 	return EngineDebugger.is_active() or OS.get_environment("BRIDGE_GAME_IPC") == "1"
 
 
-static func dir() -> String:
-	return ProjectSettings.globalize_path(DIR)
+## The mailbox of the editor (or game) holding `key`.
+static func dir(key: String) -> String:
+	return ProjectSettings.globalize_path(DIR).path_join(key)
+
+
+## The key this editor gives the games it launches: its own pid, unique among the editors on one machine.
+static func editor_key() -> String:
+	return "editor-%d" % OS.get_process_id()
+
+
+## The key the editor gave this game: --bridge-key=<key> among the user args (scene.play); else the editor's
+## pid from the engine's own --editor-pid argument (a game started with the editor's Play button; Linux
+## only, where the full command line is readable); else BRIDGE_GAME_KEY, else "unkeyed" (no editor reads it).
+static func game_key() -> String:
+	for arg in OS.get_cmdline_user_args():
+		if arg.begins_with(KEY_ARG):
+			return arg.substr(KEY_ARG.length())
+	var args := _full_cmdline()
+	var at := args.find("--editor-pid")
+	if at >= 0 and at + 1 < args.size() and args[at + 1].is_valid_int():
+		return "editor-%s" % args[at + 1]
+	var env := OS.get_environment("BRIDGE_GAME_KEY")
+	return env if env != "" else "unkeyed"
+
+
+## Whether the editor asked for a frozen start (scene.play frozen: true).
+static func frozen_start() -> bool:
+	return FROZEN_ARG in OS.get_cmdline_user_args()
+
+
+## The game's whole command line, engine arguments included (OS.get_cmdline_args() drops the ones the
+## engine consumed); empty where /proc is missing.
+static func _full_cmdline() -> PackedStringArray:
+	var f := FileAccess.open("/proc/self/cmdline", FileAccess.READ)
+	if f == null:
+		return PackedStringArray()
+	return _split_nul(f.get_buffer(65536))
+
+
+static func _split_nul(bytes: PackedByteArray) -> PackedStringArray:
+	var out := PackedStringArray()
+	var start := 0
+	for i in bytes.size():
+		if bytes[i] == 0:
+			out.append(bytes.slice(start, i).get_string_from_utf8())
+			start = i + 1
+	return out
 
 
 static func request_name(seq: int, id: String) -> String:
@@ -60,10 +110,10 @@ static func read_json(path: String) -> Variant:
 	return JSON.parse_string(text)
 
 
-## Creates the mailbox and removes what an earlier run left in it (requests, replies, temp files,
-## game.json). Returns the absolute directory.
-static func reset() -> String:
-	var d := dir()
+## Creates the mailbox of `key` and removes what an earlier run left in it (requests, replies, temp
+## files, game.json). Returns the absolute directory.
+static func reset(key: String) -> String:
+	var d := dir(key)
 	DirAccess.make_dir_recursive_absolute(d)
 	for name in DirAccess.get_files_at(d):
 		DirAccess.remove_absolute(d.path_join(name))

@@ -54,3 +54,57 @@ static func first_problem(problems: Array) -> String:
 		return "parse error"
 	var first: String = problems[0].message
 	return "line %d: %s" % [problems[0].line, first] if problems[0].has("line") else first
+
+
+## One snippet line with its relative node paths made the scene's (runtime.eval; the line count stays):
+## `$Player/Sprite` and `$"A B"` become `__get_node(^"Player/Sprite")`, and a bare get_node(),
+## get_node_or_null() or has_node() call becomes the template's __ helper of that name. Strings and
+## comments are left alone; `obj.get_node(...)` (another node's) too.
+static func scene_paths(line: String) -> String:
+	var out := ""
+	var i := 0
+	var quote := ""
+	var n := line.length()
+	while i < n:
+		var c := line[i]
+		if quote != "":
+			out += c
+			if c == "\\" and i + 1 < n:
+				out += line[i + 1]
+				i += 2
+				continue
+			if c == quote:
+				quote = ""
+			i += 1
+			continue
+		if c == "#":
+			return out + line.substr(i)
+		if c == "\"" or c == "'":
+			quote = c
+		elif c == "$" and i + 1 < n:
+			var j := i + 1
+			if line[j] == "\"" or line[j] == "'":
+				var close := line.find(line[j], j + 1)
+				if close > 0:
+					out += "__get_node(^%s)" % line.substr(j, close - j + 1)
+					i = close + 1
+					continue
+			else:
+				while j < n and (_is_word(line[j]) or line[j] == "/"):
+					j += 1
+				if j > i + 1:
+					out += "__get_node(^\"%s\")" % line.substr(i + 1, j - i - 1)
+					i = j
+					continue
+		elif (c == "g" or c == "h") and (i == 0 or not (_is_word(line[i - 1]) or line[i - 1] == ".")):
+			for call in ["get_node(", "get_node_or_null(", "has_node("]:
+				if line.substr(i, call.length()) == call:
+					out += "__"
+					break
+		out += c
+		i += 1
+	return out
+
+
+static func _is_word(c: String) -> bool:
+	return c == "_" or (c >= "a" and c <= "z") or (c >= "A" and c <= "Z") or (c >= "0" and c <= "9")

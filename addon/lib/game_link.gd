@@ -16,7 +16,13 @@ const ABANDONED_TTL_MS := 120_000
 
 ## The game's hello (game.json): pid, session, display server, ...; empty until the game answered.
 var game: Dictionary = {}
-var _dir := Ipc.dir()
+## This editor's mailbox key; the games it launches get it on their command line (game/ipc.gd).
+var key := Ipc.editor_key()
+## Where its games write their log (scene.play passes --log-file; commands/scene/lib/game_exit.gd reads it):
+## a folder of its own in the temp dir (the engine keeps rotated older logs beside the file), removed with
+## the editor; "" when the path has a space, as the editor splits the run args at spaces.
+var log_path := _log_path(key)
+var _dir := Ipc.dir(key)
 var _seq := 0
 var _pending: Dictionary = {}  # id -> {method, deadline, done, reply}
 var _abandoned: Dictionary = {}  # id -> forget-after msec
@@ -42,6 +48,18 @@ func _exit_tree() -> void:
 	var plugin: EditorPlugin = get_parent().get("plugin") if get_parent() else null
 	if plugin and _debugger:
 		plugin.remove_debugger_plugin(_debugger)
+	# the games' log folder goes with the link (scene.play makes it again); the mailbox stays: a link made
+	# again (the plugin re-enabled) talks to the same game through it
+	var logs := log_path.get_base_dir() if log_path != "" else ""
+	if logs != "" and DirAccess.dir_exists_absolute(logs):
+		for name in DirAccess.get_files_at(logs):
+			DirAccess.remove_absolute(logs.path_join(name))
+		DirAccess.remove_absolute(logs)
+
+
+static func _log_path(editor_key: String) -> String:
+	var path := OS.get_temp_dir().path_join("bridge-game-%s" % editor_key).path_join("game.log")
+	return "" if path.contains(" ") else path
 
 
 ## Empties the mailbox before a new game starts: nothing from an earlier run can be taken for its.
@@ -49,7 +67,7 @@ func reset_for_play() -> void:
 	_fail_all(_stopped_error("a new game was started with scene.play"))
 	game = {}
 	_stop_reason = ""
-	Ipc.reset()
+	Ipc.reset(key)
 
 
 func note_stopping(reason: String) -> void:
@@ -63,7 +81,7 @@ func hello() -> Dictionary:
 		game = {}
 	elif game.is_empty() or not pid_alive(int(game.get("pid", 0))):
 		var g: Variant = Ipc.read_json(_dir.path_join(Ipc.GAME_FILE))
-		game = g if g is Dictionary and g.has("pid") and pid_alive(int(g.pid)) else {}
+		game = g if g is Dictionary and g.has("pid") and g.get("key") == key and pid_alive(int(g.pid)) else {}
 	return game
 
 

@@ -29,6 +29,9 @@ export interface StartOptions {
   startTimeoutMs?: number
   /** Run the editor --headless (default true); false gives it a renderer, which needs a display (startXvfb). */
   headless?: boolean
+  /** The editor's debugger port (default: a fresh one per editor). Two editors on one port share it as two
+   * editors with the default settings (6007) do. */
+  debugPort?: number
 }
 
 export interface TestEditor {
@@ -103,7 +106,7 @@ export async function startEditor(options: StartOptions = {}): Promise<TestEdito
     '--dap-port',
     String(ports + 1),
     '--debug-server',
-    `tcp://127.0.0.1:${ports + 2}`,
+    `tcp://127.0.0.1:${options.debugPort ?? ports + 2}`,
   ]
 
   const editor: TestEditor = {

@@ -5,7 +5,12 @@ extends "../../lib/game_command.gd"
 
 ## What every input.* request answers once its last event was delivered (game/input.gd): the events' labels,
 ## how many requests' events were queued before it, the frames it took and where the mouse is now.
-const DELIVERED := {"delivered": ["string"], "count": "int", "queued_before": "int", "frames": "int", "mouse_position": "Vector2"}
+## While the game is frozen (runtime.pause, scene.play frozen) the reply comes at once: `pending` lists the
+## events that go in with the next stepped ticks (runtime.step).
+const DELIVERED := {"delivered": ["string"], "count": "int", "queued_before": "int", "frames": "int", "mouse_position": "Vector2",
+		"pending?": ["string"]}
+## Which frames a hold counts: the game's rendered frames while it runs, its stepped physics ticks while frozen.
+const HOLD_DOC := "%s between press and release when pressed is omitted: rendered frames (_process) while the game runs; physics ticks while it is frozen (the release goes in that many runtime.step ticks after the press)"
 
 
 func group_summary() -> String:
@@ -13,7 +18,7 @@ func group_summary() -> String:
 
 
 func commands() -> Array:
-	var hold := opt("hold_frames", "int", "Frames between press and release when pressed is omitted", 1, {"min": 0, "max": 600})
+	var hold := opt("hold_frames", "int", HOLD_DOC % "Frames", 1, {"min": 0, "max": 600})
 	return [
 		{
 			"method": "input.action",
@@ -41,7 +46,7 @@ func commands() -> Array:
 				opt("ctrl", "bool", "Hold Ctrl", false),
 				opt("alt", "bool", "Hold Alt", false),
 				opt("meta", "bool", "Hold Meta/Cmd", false),
-				opt("hold_frames", "int", "Frames between press and release when pressed is omitted", 0, {"min": 0, "max": 600}),
+				opt("hold_frames", "int", HOLD_DOC % "Frames", 0, {"min": 0, "max": 600}),
 			],
 			"example": {"key": "Right", "hold_frames": 5},
 			"needs": "game",
@@ -59,7 +64,7 @@ func commands() -> Array:
 				choice("button", ["left", "right", "middle", "wheel_up", "wheel_down", "wheel_left", "wheel_right"], "Button", "left"),
 				opt("pressed", "bool", "true: press only; false: release only (omit: click)"),
 				opt("double_click", "bool", "Mark the press as a double click", false),
-				opt("hold_frames", "int", "Frames between press and release of a click", 0, {"min": 0, "max": 600}),
+				opt("hold_frames", "int", HOLD_DOC % "Frames of a click", 0, {"min": 0, "max": 600}),
 			],
 			"example": {"x": 80, "y": 90, "button": "left"},
 			"needs": "game",
@@ -99,7 +104,7 @@ func commands() -> Array:
 			"summary": "Inject a timed list of input events, frame_delay frames apart: {type: action|key|mouse_button|mouse_motion|text|wait, ...}.",
 			"params": [
 				req("events", "Array", "Events, each with a type and the fields of the matching input.* command; {type: wait, frames: n} pauses"),
-				opt("frame_delay", "int", "Frames between consecutive events", 1, {"min": 0, "max": 600}),
+				opt("frame_delay", "int", "Frames between consecutive events: rendered frames while the game runs, stepped physics ticks while it is frozen", 1, {"min": 0, "max": 600}),
 			],
 			"example": {"events": [{"type": "action", "action": "move_right", "pressed": true}, {"type": "wait", "frames": 10},
 					{"type": "action", "action": "move_right", "pressed": false}], "frame_delay": 1},

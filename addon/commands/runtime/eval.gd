@@ -12,8 +12,8 @@ func commands() -> Array:
 	return [
 		{
 			"method": "runtime.eval",
-			"summary": "Run a GDScript function body inside the running game (tree, root, scene in scope; emit(v) collects values); returns what it emits and returns.",
-			"params": [req("code", "string", "Statements; `emit(v)` collects values, `return v` sets result; may await")],
+			"summary": "Run a GDScript function body inside the running game as a method of a Node in its tree: get_tree(), get_node(), $Path (the current scene's, as in a script on its root) and await work; tree, root and scene are in scope; emit(v) collects values. Returns what it emits and returns.",
+			"params": [req("code", "string", "Statements; `emit(v)` collects values, `return v` sets result; may await, e.g. `await get_tree().physics_frame`")],
 			"example": {"code": "emit(scene.name)\nreturn scene.get_node(\"Player\").position"},
 			"destructive": true,
 			"needs": "game",
@@ -25,7 +25,7 @@ func commands() -> Array:
 			"method": "runtime.wait_until",
 			"summary": "Wait until a GDScript expression is true in the running game (checked every frame), or fail after timeout_ms.",
 			"params": [
-				req("condition", "string", "Expression with tree, root, scene in scope, e.g. scene.get_node(\"Player\").position.x > 300"),
+				req("condition", "string", "Expression with tree, root, scene, get_node() and $Path in scope, e.g. $Player.position.x > 300"),
 				opt("timeout_ms", "int", "Give up after this long", 5000, {"min": 0, "max": 60000}),
 			],
 			"example": {"condition": "tree.get_frame() > 10", "timeout_ms": 2000},

@@ -5,6 +5,8 @@ extends "../../core/command_group.gd"
 ## saved to project.godot); with a display (Xvfb) the game gets a real renderer for frames.
 
 const GameLink := preload("../../lib/game_link.gd")
+const Ipc := preload("../../game/ipc.gd")
+const GameExit := preload("lib/game_exit.gd")
 
 const ARGS_SETTING := "editor/run/main_run_args"
 
@@ -18,12 +20,13 @@ func commands() -> Array:
 				opt("scene", "string", "main, current (the edited scene) or a scene file like res://scenes/main.tscn", "main"),
 				choice("display", ["auto", "headless", "window"], "auto: headless when the editor is headless and has no DISPLAY; window: a real renderer (needs a display, e.g. Xvfb)", "auto"),
 				opt("wait_ms", "int", "How long to wait for the game's bridge to answer", 20000, {"min": 1000, "max": 120000}),
+				opt("frozen", "bool", "Start frozen before the first physics tick: the game moves only with runtime.step (or runtime.resume)", false),
 			],
 			"example": {"scene": "main"},
 			"timeout_ms": 130000,
 			"undo": "none",  # the running game is in no history
 			"returns": {"playing": "bool", "scene": "string", "pid": "int", "display_server": "string", "renders": "bool",
-					"args": "string", "ready_ms": "int"},
+					"args": "string", "ready_ms": "int", "frozen": "bool"},
 			"handler": _play,
 		},
 		{
@@ -76,6 +79,11 @@ func _play(p: Dictionary) -> Variant:
 		args = (args + " --headless").strip_edges()
 	if DisplayServer.get_name() == "headless" and not args.contains("--audio-driver"):
 		args = (args + " --audio-driver Dummy").strip_edges()  # an automated editor: no sound card to open
+	var log_file: String = link.log_path
+	GameExit.prepare(log_file)
+	if log_file != "" and not args.contains("--log-file"):
+		args += " --log-file " + log_file  # its own log: the last lines it printed, should it exit at once
+	args = _with_user_args(args, [Ipc.KEY_ARG + link.key] + ([Ipc.FROZEN_ARG] if p.frozen else []))
 	if args != previous:
 		ProjectSettings.set_setting(ARGS_SETTING, args)
 		for _i in 2:  # the run dialog takes the new args from the deferred settings_changed signal
@@ -86,7 +94,7 @@ func _play(p: Dictionary) -> Variant:
 		"current": EditorInterface.play_current_scene()
 		_: EditorInterface.play_custom_scene(target)
 	await tree.process_frame
-	var failure: Variant = await _wait_ready(link, tree, started, args, headless, p.wait_ms)
+	var failure: Variant = await _wait_ready(link, tree, started, args, headless, p.wait_ms, log_file)
 	# the args stay set until the game is up: the editor may launch it a few frames late (saving scenes first),
 	# and a launch that read the restored args would start without --headless and exit at once
 	if args != previous:
@@ -95,15 +103,17 @@ func _play(p: Dictionary) -> Variant:
 		return failure
 	var g: Dictionary = link.game
 	return {"playing": true, "scene": EditorInterface.get_playing_scene(), "pid": g.pid, "display_server": g.display_server,
-			"renders": g.renders, "args": args, "ready_ms": Time.get_ticks_msec() - started}
+			"renders": g.renders, "args": args, "ready_ms": Time.get_ticks_msec() - started, "frozen": g.get("frozen", false)}
 
 
 ## Null once the game's autoloads answered, else the BridgeError saying why they never will.
-func _wait_ready(link: Node, tree: SceneTree, started: int, args: String, headless: bool, wait_ms: int) -> Variant:
+func _wait_ready(link: Node, tree: SceneTree, started: int, args: String, headless: bool, wait_ms: int, log_file: String) -> Variant:
 	while link.hello().is_empty():
 		if not EditorInterface.is_playing_scene():
-			return BridgeError.failed(("scene.play: the game exited right after starting (args: '%s'); editor.errors and editor.output " +
-					"show why%s") % [args, "" if headless else "; with display=window it needs a display (DISPLAY, e.g. under Xvfb)"], {"args": args})
+			var exit := GameExit.report(log_file)
+			exit["args"] = args
+			return BridgeError.failed("scene.play: the game exited right after starting (args: '%s'), %s%s" % [args, GameExit.describe(exit),
+					"" if headless else "\nwith display=window it needs a display (DISPLAY, e.g. under Xvfb)"], exit)
 		if Time.get_ticks_msec() - started > wait_ms:
 			return BridgeError.failed(("scene.play: the game runs but its bridge autoloads did not answer within %d ms; is MCPGameInspector " +
 					"in project.godot's [autoload]? Enable the bridge plugin again (or bridge install --enable)") % wait_ms)
@@ -137,6 +147,14 @@ func _is_playing(_p: Dictionary) -> Variant:
 	return {"playing": playing, "scene": EditorInterface.get_playing_scene() if playing else "", "pid": g.get("pid", 0),
 			"bridge_ready": not g.is_empty(), "paused_at_breakpoint": playing and link.paused_at_breakpoint(),
 			"display_server": g.get("display_server", ""), "renders": g.get("renders", false)}
+
+
+## The run args with `extra` as the game's user args (after `--`, or after the user's own `--`/`++`): the
+## editor puts the run args last on the game's command line.
+static func _with_user_args(args: String, extra: Array) -> String:
+	var parts := args.split(" ", false)
+	var separated := parts.has("--") or parts.has("++")
+	return " ".join(parts + PackedStringArray(([] if separated else ["--"]) + extra))
 
 
 ## auto: headless when the editor itself is headless and there is no display for a window.

@@ -2,21 +2,32 @@
 // reads and drives it through the game autoloads, input.* moves the player, stepping is deterministic, and
 // every failure mode (no game, a killed game, a breakpoint) says what happened. Every game is stopped.
 import {expect} from 'chai'
-import {readFileSync} from 'node:fs'
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {EngineClient} from '../../../src/editor/client.js'
 import {pidAlive} from '../../../src/editor/discovery.js'
 import {childPids, startEditor, type TestEditor} from '../../support/editor.js'
+import {gameControl} from '../../support/game.js'
 import {rpcError} from '../../support/rpc.js'
 
 type Json = Record<string, any>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const NOT_RUNNING = -32005
+let neighbourPid = 0
 
 describe('the running game (real editor, headless game)', function () {
   this.timeout(120_000)
   let editor: TestEditor
+  // another bridge editor playing its own game all along, as on a machine with two worktrees of one game
+  // open: same config/name, same user data folder, same debugger port (both at their defaults). This file's
+  // games must neither stop nor answer for it; before the keyed mailbox they did (its game took this file's
+  // breakpoint, and this file's calls were answered by it)
+  let neighbour: TestEditor | undefined
+  const shared = mkdtempSync(join(tmpdir(), 'bridge-e2e-shared-data-'))
+  const together = {debugPort: 46000 + Math.floor(Math.random() * 900), env: {XDG_DATA_HOME: shared}}
+  const neighbourGame = gameControl(() => neighbour as TestEditor)
   const games = new Set<number>()
   const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
 
@@ -39,12 +50,28 @@ describe('the running game (real editor, headless game)', function () {
     return (await call('runtime.get', {node_path: 'Player', properties: ['position']})).values.position
   }
 
-  before(async () => {
-    editor = await startEditor()
+  before(async function () {
+    this.timeout(240_000)
+    neighbour = await startEditor(together)
+    const {pid} = await neighbourGame.play()
+    neighbourPid = pid
+    // no display at all, whatever the machine has: a window game must fail to start (a test below)
+    editor = await startEditor({...together, env: {...together.env, DISPLAY: '', WAYLAND_DISPLAY: ''}})
   })
-  after(async () => {
+  after(async function () {
+    this.timeout(60_000)
     if (editor) await stopGames()
     await editor?.stop()
+    if (neighbour) {
+      // it played through the whole file: the same game, still answering
+      const still = await neighbour.client
+        .call<Json>('runtime.eval', {code: 'return OS.get_process_id()'})
+        .catch((e: Error) => e)
+      await neighbourGame.stop()
+      await neighbour.stop()
+      expect(still).to.deep.include({result: neighbourPid})
+    }
+    rmSync(shared, {recursive: true, force: true})
   })
 
   it('refuses a runtime call at once when no game runs, saying to start one with scene.play', async () => {
@@ -152,14 +179,15 @@ describe('the running game (real editor, headless game)', function () {
     await call('runtime.pause')
     await call('runtime.set', {node_path: 'Player', property: 'position', value: [100, 180]})
     const pressed = await call('input.action', {action: 'move_right', pressed: true})
-    expect(pressed.delivered).to.deep.equal(['action move_right pressed'])
+    expect(pressed.pending).to.deep.equal(['action move_right pressed']) // frozen: it goes in with the next stepped tick
     const step = await call('runtime.step', {frames: 30})
     expect(step).to.include({ticks: 30, paused: true})
+    expect(step.physics_frames - step.from_physics_frame).to.equal(30)
     const [x, y] = await position()
     expect(x).to.be.closeTo(100 + 200 * 0.5, 0.01) // speed 200 px/s for 30 ticks of 1/60 s
     expect(y).to.be.closeTo(180, 0.01)
     const released = await call('input.action', {action: 'move_right', pressed: false})
-    expect(released.delivered).to.deep.equal(['action move_right released'])
+    expect(released.pending).to.deep.equal(['action move_right released'])
     await call('runtime.step', {frames: 10})
     expect((await position())[0]).to.be.closeTo(x, 0.01)
   })
@@ -338,6 +366,17 @@ describe('the running game (real editor, headless game)', function () {
     expect(error.message).to.include('the game stopped')
     expect(error.message).to.include('scene.play')
     await stopGames()
+  })
+
+  it('says why a game exited right after starting: the last lines it printed (a window game with no display)', async () => {
+    const error = await rpcError(editor.client, 'scene.play', {display: 'window'})
+    expect(error.message).to.include('exited right after starting')
+    expect(error.message).to.include('Unable to create DisplayServer') // the game's own words, from its log
+    expect(error.message).to.include('needs a display')
+    const data = error.rpcData as Json
+    expect(data.last_lines.join('\n')).to.include('Unable to create DisplayServer')
+    expect(data).to.have.property('exit_code') // null: the editor keeps no exit code of its game (see game_exit.gd)
+    expect((await call('scene.is_playing')).playing).to.equal(false)
   })
 
   it('stops the game: no game process is left', async () => {
