@@ -1,6 +1,7 @@
 // The engine test bed: a real headless Godot editor on a fresh temp copy of a fixture project with the
 // addon installed, a connected client, and a stop that never leaks a process or a temp dir.
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {createServer} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 
@@ -25,6 +26,12 @@ export interface StartOptions {
   /** Wait until the editor has opened the project's main scene (it does so ~3 s after bridge answers). Default true. */
   waitForScene?: boolean
   startTimeoutMs?: number
+  /**
+   * Pin the editor's WebSocket and MCP HTTP ports to free ports the OS picked (default true), so a test
+   * editor never takes (or waits for) one of the addon's default ports 9080-9095 / 9100-9115 that other
+   * editors on the machine use. False for the tests of the addon's own port choice.
+   */
+  pinPorts?: boolean
 }
 
 export interface TestEditor {
@@ -60,7 +67,44 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
 /** Generous: a loaded 2-core machine (CI, or several suites at once) can take a minute or more to start an editor. */
 const START_TIMEOUT_MS = Number(process.env.BRIDGE_TEST_START_TIMEOUT_MS ?? 180_000)
 
-let portSeed = 40000 + Math.floor(Math.random() * 10000)
+/** `count` distinct ports free right now on 127.0.0.1 (held together while asked for, so never the same twice). */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      {length: count},
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const server = createServer()
+          server.once('error', reject)
+          server.listen(0, '127.0.0.1', () => resolve(server))
+        }),
+    ),
+  )
+  const ports = servers.map((s) => (s.address() as {port: number}).port)
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))))
+  return ports
+}
+
+export async function freePort(): Promise<number> {
+  return (await freePorts(1))[0]
+}
+
+/**
+ * The environment that keeps an editor started under `home` (by the harness, or by `bridge launch` in a
+ * test) to itself: editor settings (XDG_CONFIG_HOME/godot), user:// and the game IPC
+ * (XDG_DATA_HOME/godot/app_userdata), caches, and WebSocket and MCP HTTP ports the OS just handed out
+ * instead of the addon's default ranges other editors on the machine use.
+ */
+export async function isolatedEnv(home: string): Promise<Record<string, string>> {
+  const [ws, http] = await freePorts(2)
+  return {
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_DATA_HOME: join(home, 'data'),
+    XDG_CACHE_HOME: join(home, 'cache'),
+    BRIDGE_WS_PORT: String(ws),
+    BRIDGE_MCP_HTTP_PORT: String(http),
+  }
+}
 
 export async function startEditor(options: StartOptions = {}): Promise<TestEditor> {
   const godot = findGodot()
@@ -81,23 +125,16 @@ export async function startEditor(options: StartOptions = {}): Promise<TestEdito
   const home = join(base, 'home')
   mkdirSync(home, {recursive: true})
   const logFile = join(base, 'editor.log')
-  const env = {
+  // Everything the editor (and any game it starts) keeps per user is under this test's own home, and
+  // every port it listens on is one the OS just handed out, never a fixed or scanned one (see isolatedEnv).
+  const {BRIDGE_WS_PORT: ws, BRIDGE_MCP_HTTP_PORT: http, ...userDirs} = await isolatedEnv(home)
+  const [lsp, dap, debug] = await freePorts(3)
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
-    XDG_CONFIG_HOME: join(home, 'config'),
-    XDG_DATA_HOME: join(home, 'data'),
-    XDG_CACHE_HOME: join(home, 'cache'),
+    ...(options.pinPorts === false ? userDirs : {...userDirs, BRIDGE_WS_PORT: ws, BRIDGE_MCP_HTTP_PORT: http}),
     ...options.env,
   }
-  const ports = portSeed
-  portSeed += 3
-  const args = [
-    '--lsp-port',
-    String(ports),
-    '--dap-port',
-    String(ports + 1),
-    '--debug-server',
-    `tcp://127.0.0.1:${ports + 2}`,
-  ]
+  const args = ['--lsp-port', String(lsp), '--dap-port', String(dap), '--debug-server', `tcp://127.0.0.1:${debug}`]
 
   const editor: TestEditor = {
     root,
