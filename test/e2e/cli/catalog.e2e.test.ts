@@ -2,21 +2,14 @@
 import {expect} from 'chai'
 
 import {loadCatalog} from '../../../src/catalog/catalog.js'
-import {type TestEditor, startEditor} from '../../support/editor.js'
+import {useEditor} from '../../support/fixture.js'
 
 describe('catalog matches the live addon (drift check)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
-
-  before(async () => {
-    editor = await startEditor()
-  })
-  after(async () => {
-    await editor?.stop()
-  })
+  const fx = useEditor({pristine: false})
 
   it('lists exactly the built-in commands, with identical docs and schemas', async () => {
-    const {commands} = await editor.client.call<{commands: Record<string, unknown>[]}>('engine.commands')
+    const {commands} = await fx.editor.client.call<{commands: Record<string, unknown>[]}>('engine.commands')
     const live = commands.filter((c) => c.source === 'builtin').map(({source: _source, ...doc}) => doc)
     const catalog = loadCatalog()
     expect(

@@ -6,21 +6,21 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {parseJson, runCli} from '../../support/cli.js'
-import {type TestEditor, startEditor} from '../../support/editor.js'
+import {useEditor} from '../../support/fixture.js'
 
 describe('bridge configure (real editor)', function () {
   this.timeout(180_000)
-  const support = {startEditor, runCli, parseJson}
-  let editor: TestEditor | undefined
+  const fx = useEditor({
+    pristine: false,
+    async prepare() {
+      home = realpathSync(mkdtempSync(join(tmpdir(), 'bridge-configure-home-')))
+      return {}
+    },
+  })
+  const support = {runCli, parseJson}
   let home: string
 
-  before(async () => {
-    home = realpathSync(mkdtempSync(join(tmpdir(), 'bridge-configure-home-')))
-    editor = await support.startEditor()
-  })
-
   after(async () => {
-    await editor?.stop()
     if (home) rmSync(home, {recursive: true, force: true})
   })
 
@@ -28,9 +28,12 @@ describe('bridge configure (real editor)', function () {
     const {Client} = await import('@modelcontextprotocol/sdk/client/index.js')
     const {StdioClientTransport, getDefaultEnvironment} = await import('@modelcontextprotocol/sdk/client/stdio.js')
 
-    const result = await support.runCli(['configure', 'claude-code', '--global', '--project', editor!.root, '--json'], {
-      env: {HOME: home},
-    })
+    const result = await support.runCli(
+      ['configure', 'claude-code', '--global', '--project', fx.editor.root, '--json'],
+      {
+        env: {HOME: home},
+      },
+    )
     expect(result.code, result.stderr).to.equal(0)
     const report = support.parseJson<{file: string; action: string}>(result)
     expect(report.file).to.equal(join(home, '.claude.json'))
@@ -38,7 +41,7 @@ describe('bridge configure (real editor)', function () {
 
     const entry = JSON.parse(readFileSync(report.file, 'utf8')).mcpServers['godot-bridge']
     const serve = entry.args.indexOf('serve')
-    expect(entry.args.slice(serve, serve + 3)).to.deep.equal(['serve', '--project', editor!.root])
+    expect(entry.args.slice(serve, serve + 3)).to.deep.equal(['serve', '--project', fx.editor.root])
     expect(entry.args.slice(serve + 3), 'the toolsets for this client come last').to.deep.equal(['--toolsets', 'all'])
     const transport = new StdioClientTransport({
       command: entry.command,
