@@ -7,58 +7,33 @@ import {join} from 'node:path'
 
 import {EngineClient} from '../../../src/editor/client.js'
 import {pidAlive} from '../../../src/editor/discovery.js'
-import {childPids, startEditor, type TestEditor} from '../../support/editor.js'
-import {rpcError} from '../../support/rpc.js'
+import {childPids} from '../../support/editor.js'
+import {type Json, useEditor} from '../../support/fixture.js'
 
-type Json = Record<string, any>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const NOT_RUNNING = -32005
 
 describe('the running game (real editor, headless game)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
-  const games = new Set<number>()
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-
-  async function play(params: Json = {}): Promise<Json> {
-    const out = await call('scene.play', {display: 'headless', ...params})
-    games.add(out.pid)
-    return out
-  }
-
-  /** scene.stop, then SIGKILL by pid whatever this file started and is still alive. */
-  async function stopGames(): Promise<void> {
-    await call('scene.stop').catch(() => {})
-    for (const pid of games) {
-      if (pidAlive(pid)) process.kill(pid, 'SIGKILL')
-      games.delete(pid)
-    }
-  }
+  const fx = useEditor({pristine: false})
+  const {call} = fx
 
   async function position(): Promise<[number, number]> {
     return (await call('runtime.get', {node_path: 'Player', properties: ['position']})).values.position
   }
 
-  before(async () => {
-    editor = await startEditor()
-  })
-  after(async () => {
-    if (editor) await stopGames()
-    await editor?.stop()
-  })
-
   it('refuses a runtime call at once when no game runs, saying to start one with scene.play', async () => {
     const t0 = Date.now()
-    const error = await rpcError(editor.client, 'runtime.tree')
+    const error = await fx.rpcError('runtime.tree')
     expect(Date.now() - t0).to.be.below(1000)
     expect(error.rpcCode).to.equal(NOT_RUNNING)
     expect(error.message).to.include('scene.play')
-    const input = await rpcError(editor.client, 'input.action', {action: 'move_right'})
+    const input = await fx.rpcError('input.action', {action: 'move_right'})
     expect(input.rpcCode).to.equal(NOT_RUNNING)
   })
 
   it('manages the game autoloads by ownership: install writes nothing when present, uninstall leaves a user autoload', async () => {
-    const file = join(editor.root, 'project.godot')
+    const file = join(fx.editor.root, 'project.godot')
     const ours = [
       'MCPGameInspector="*res://addons/bridge/game/inspector.gd"',
       'MCPGameInput="*res://addons/bridge/game/input.gd"',
@@ -85,14 +60,14 @@ describe('the running game (real editor, headless game)', function () {
   })
 
   it('plays the main scene headless and reports the game pid; the headless flag is never saved', async () => {
-    const out = await play()
+    const out = await fx.game.play()
     expect(out.pid).to.be.a('number').above(0)
     expect(pidAlive(out.pid)).to.equal(true)
     expect(out.display_server).to.equal('headless')
     expect(out.scene).to.equal('res://scenes/main.tscn')
     const state = await call('scene.is_playing')
     expect(state).to.include({playing: true, pid: out.pid, bridge_ready: true, paused_at_breakpoint: false})
-    expect(readFileSync(join(editor.root, 'project.godot'), 'utf8')).to.not.include('--headless')
+    expect(readFileSync(join(fx.editor.root, 'project.godot'), 'utf8')).to.not.include('--headless')
   })
 
   it('reads the live scene tree of the game', async () => {
@@ -110,10 +85,10 @@ describe('the running game (real editor, headless game)', function () {
     expect(set).to.deep.include({property: 'speed', value: 321, previous: 200})
     const back = await call('runtime.get', {node_path: '/root/Main/Player', properties: ['speed', 'health']})
     expect(back.values).to.deep.equal({speed: 321, health: 100})
-    const bad = await rpcError(editor.client, 'runtime.set', {node_path: 'Player', property: 'speed', value: 'fast'})
+    const bad = await fx.rpcError('runtime.set', {node_path: 'Player', property: 'speed', value: 'fast'})
     expect(bad.rpcCode).to.equal(-32602)
     expect(bad.message).to.include("'speed' expects")
-    const missing = await rpcError(editor.client, 'runtime.get', {node_path: 'Player', properties: ['sped']})
+    const missing = await fx.rpcError('runtime.get', {node_path: 'Player', properties: ['sped']})
     expect(missing.message).to.include("did you mean 'speed'")
     await call('runtime.set', {node_path: 'Player', property: 'speed', value: 200})
   })
@@ -123,7 +98,7 @@ describe('the running game (real editor, headless game)', function () {
       code: 'emit(scene.name)\nvar p = scene.get_node("Player")\nreturn p.speed * 2 + 1',
     })
     expect(out).to.deep.include({emitted: ['Main'], result: 401})
-    const broken = await rpcError(editor.client, 'runtime.eval', {code: 'var a = 1\nvar b = \nreturn a'})
+    const broken = await fx.rpcError('runtime.eval', {code: 'var a = 1\nvar b = \nreturn a'})
     expect(broken.rpcCode).to.equal(-32602)
     expect(broken.message).to.match(/does not compile \(line 2: /)
     expect(broken.message).to.include('nothing ran')
@@ -139,7 +114,7 @@ describe('the running game (real editor, headless game)', function () {
     expect(called.result).to.equal(93)
     const got = await waiting
     expect(got).to.deep.include({signal: 'hit', args: [7]})
-    const late = await rpcError(editor.client, 'runtime.await_signal', {
+    const late = await fx.rpcError('runtime.await_signal', {
       node_path: 'Player',
       signal: 'hit',
       timeout_ms: 200,
@@ -189,11 +164,11 @@ describe('the running game (real editor, headless game)', function () {
   })
 
   it('answers runtime calls from two clients at once, each with its own reply', async () => {
-    const other = await EngineClient.connect({projectRoot: editor.root})
+    const other = await EngineClient.connect({projectRoot: fx.editor.root})
     try {
       const calls = []
       for (let i = 0; i < 10; i++) {
-        calls.push(editor.client.call<Json>('runtime.eval', {code: `return ${i} * 10`}))
+        calls.push(fx.editor.client.call<Json>('runtime.eval', {code: `return ${i} * 10`}))
         calls.push(other.call<Json>('runtime.eval', {code: `return ${i} * 10 + 1`}))
         calls.push(other.call<Json>('runtime.get', {node_path: 'Player', properties: ['health']}))
       }
@@ -289,7 +264,7 @@ describe('the running game (real editor, headless game)', function () {
     })
     expect(waited.value).to.equal(true)
     await call('input.release_all')
-    const never = await rpcError(editor.client, 'runtime.wait_until', {condition: 'false', timeout_ms: 100})
+    const never = await fx.rpcError('runtime.wait_until', {condition: 'false', timeout_ms: 100})
     expect(never.rpcCode).to.equal(-32006)
     const spawn = call('runtime.wait_for_node', {node_path: 'Late', timeout_ms: 5000})
     await call('runtime.eval', {code: 'var n = Node.new()\nn.name = "Late"\nscene.add_child.call_deferred(n)'})
@@ -317,18 +292,18 @@ describe('the running game (real editor, headless game)', function () {
 
   it('says the game is paused at a breakpoint instead of timing out', async () => {
     const t0 = Date.now()
-    const error = await rpcError(editor.client, 'runtime.eval', {code: 'breakpoint\nreturn 1'})
+    const error = await fx.rpcError('runtime.eval', {code: 'breakpoint\nreturn 1'})
     expect(Date.now() - t0).to.be.below(5000)
     expect(error.message).to.include('paused at a breakpoint')
-    const again = await rpcError(editor.client, 'runtime.status')
+    const again = await fx.rpcError('runtime.status')
     expect(again.message).to.include('paused at a breakpoint')
     expect((await call('scene.is_playing')).paused_at_breakpoint).to.equal(true)
-    await stopGames()
+    await fx.game.stop()
   })
 
   it('gives the "stopped" error within a second when the game is killed mid-call', async () => {
-    const {pid} = await play()
-    const pending = rpcError(editor.client, 'runtime.wait_for_node', {node_path: 'Nope', timeout_ms: 20_000})
+    const {pid} = await fx.game.play()
+    const pending = fx.rpcError('runtime.wait_for_node', {node_path: 'Nope', timeout_ms: 20_000})
     await sleep(300)
     const t0 = Date.now()
     process.kill(pid, 'SIGKILL')
@@ -337,17 +312,17 @@ describe('the running game (real editor, headless game)', function () {
     expect(error.rpcCode).to.equal(NOT_RUNNING)
     expect(error.message).to.include('the game stopped')
     expect(error.message).to.include('scene.play')
-    await stopGames()
+    await fx.game.stop()
   })
 
   it('stops the game: no game process is left', async () => {
-    const {pid} = await play()
+    const {pid} = await fx.game.play()
     const stopped = await call('scene.stop')
     expect(stopped).to.include({stopped: true, pid})
     expect(pidAlive(pid)).to.equal(false)
     expect((await call('scene.is_playing')).playing).to.equal(false)
-    expect(childPids(editor.pid).filter(pidAlive)).to.deep.equal([])
-    const error = await rpcError(editor.client, 'runtime.status')
+    expect(childPids(fx.editor.pid).filter(pidAlive)).to.deep.equal([])
+    const error = await fx.rpcError('runtime.status')
     expect(error.rpcCode).to.equal(NOT_RUNNING)
   })
 })
