@@ -8,35 +8,35 @@ import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
 import {expect} from 'chai'
 
 import {BRIDGE_BIN} from '../../support/cli.js'
-import {type TestEditor, startEditor} from '../../support/editor.js'
+import {useEditor} from '../../support/fixture.js'
 
 const text = (r: unknown) =>
   (r as CallToolResult).content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n')
 
 describe('MCP wording over stdio and HTTP (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({pristine: false})
   const clients: Record<string, Client> = {}
 
   before(async () => {
-    editor = await startEditor()
     const stdio = new Client({name: 'wording-e2e', version: '1.0.0'})
     await stdio.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: [BRIDGE_BIN, 'serve', '--project', editor.root],
+        args: [BRIDGE_BIN, 'serve', '--project', fx.editor.root],
         env: {...(process.env as Record<string, string>), NO_COLOR: '1'},
         stderr: 'pipe',
       }),
     )
     const http = new Client({name: 'wording-e2e', version: '1.0.0'})
-    await http.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${editor.discovery.http_port}/mcp`)))
+    await http.connect(
+      new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${fx.editor.discovery.http_port}/mcp`)),
+    )
     clients.stdio = stdio
     clients.http = http
   })
   after(async () => {
     for (const c of Object.values(clients)) await c.close().catch(() => {})
-    await editor?.stop()
   })
 
   for (const surface of ['stdio', 'http']) {
