@@ -67,21 +67,51 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
 /** Generous: a loaded 2-core machine (CI, or several suites at once) can take a minute or more to start an editor. */
 const START_TIMEOUT_MS = Number(process.env.BRIDGE_TEST_START_TIMEOUT_MS ?? 180_000)
 
-/** `count` distinct ports free right now on 127.0.0.1 (held together while asked for, so never the same twice). */
+/**
+ * Ports a test editor listens on come from 20000-31999, below Linux's ephemeral range (32768+, where the
+ * OS picks ports for outgoing connections and for bind(0)) and away from the addon's default ranges and
+ * Godot's 6005-6007. Each port is reserved by a lock file in the shared temp dir (holding our pid) before it
+ * is checked free, so two test processes on the machine, of this suite or another branch's, never hand out
+ * the same port while an editor is still starting and has not bound it yet. Locks are dropped at exit; a
+ * lock whose pid is gone is taken over.
+ */
+const PORT_LOCKS = join(tmpdir(), 'bridge-test-ports')
+const lockedPorts = new Set<string>()
+process.on('exit', () => {
+  for (const lock of lockedPorts) rmSync(lock, {force: true})
+})
+
+function reserve(port: number): boolean {
+  const lock = join(PORT_LOCKS, `${port}.lock`)
+  try {
+    writeFileSync(lock, String(process.pid), {flag: 'wx'})
+  } catch {
+    const owner = Number(readFileSync(lock, {encoding: 'utf8', flag: 'a+'}))
+    if (!owner || owner === process.pid || pidAlive(owner)) return false
+    rmSync(lock, {force: true}) // its process is gone
+    return reserve(port)
+  }
+  lockedPorts.add(lock)
+  return true
+}
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+  })
+}
+
+/** `count` distinct ports, free on 127.0.0.1 and reserved for this process (see PORT_LOCKS). */
 export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      {length: count},
-      () =>
-        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-          const server = createServer()
-          server.once('error', reject)
-          server.listen(0, '127.0.0.1', () => resolve(server))
-        }),
-    ),
-  )
-  const ports = servers.map((s) => (s.address() as {port: number}).port)
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))))
+  mkdirSync(PORT_LOCKS, {recursive: true})
+  const ports: number[] = []
+  while (ports.length < count) {
+    const port = 20000 + Math.floor(Math.random() * 12000)
+    if (ports.includes(port) || !reserve(port)) continue
+    if (await bindable(port)) ports.push(port)
+  }
   return ports
 }
 
