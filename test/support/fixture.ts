@@ -5,12 +5,15 @@
 // Files whose subject is starting editors (launch, identity, a second editor inside a test) use
 // `useEditors()`, which stops whatever they started. No e2e file starts or stops an editor by hand
 // (test/unit/e2e-harness.test.ts checks it).
+import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
+import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import {expect} from 'chai'
 import {existsSync, readFileSync} from 'node:fs'
 import {isAbsolute, join} from 'node:path'
 
 import type {EngineError} from '../../src/errors.js'
-import {type CliResult, parseJson, runCli} from './cli.js'
+import {BRIDGE_BIN, type CliResult, parseJson, runCli} from './cli.js'
 import {type StartOptions, startEditor, type TestEditor} from './editor.js'
 import {type GameControl, gameControl} from './game.js'
 import type {Json} from './json.js'
@@ -71,6 +74,13 @@ export interface EditorFixture {
   cli(args: string[], options?: Parameters<typeof runCli>[1]): Promise<CliResult>
   /** Runs the CLI with `--json` in the project and parses its output. */
   cliJson<T = Json>(...args: string[]): Promise<T>
+  /** An MCP client connected to this editor's HTTP endpoint (closed before the editor stops). */
+  mcpHttp(name?: string): Promise<Client>
+  /**
+   * An MCP client of `bridge serve --project <root>` over stdio (closed before the editor stops);
+   * `before(client)` runs before it connects (to register notification handlers).
+   */
+  mcpServe(options?: {env?: Record<string, string>; name?: string; before?: (client: Client) => void}): Promise<Client>
 }
 
 export interface FixtureOptions extends StartOptions {
@@ -92,6 +102,7 @@ export function useEditor(options: FixtureOptions = {}): EditorFixture {
   let pristine: Json | undefined
   let commands: Json[] | undefined
   let examples: Record<string, Json> | undefined
+  const clients: Client[] = []
   const state = async (keeping: Keeping) => {
     const out: unknown[] = []
     if (keeping.snapshot) out.push(await keeping.snapshot())
@@ -139,6 +150,28 @@ export function useEditor(options: FixtureOptions = {}): EditorFixture {
     game: gameControl(() => fixture.editor),
     cli: (args, cliOptions = {}) => runCli(args, {cwd: fixture.editor.root, ...cliOptions}),
     cliJson: async <T = Json>(...args: string[]) => parseJson<T>(await fixture.cli([...args, '--json'])),
+    async mcpHttp(name = 'e2e-http') {
+      const client = new Client({name, version: '1.0.0'})
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${fixture.editor.discovery.http_port}/mcp`)),
+      )
+      clients.push(client)
+      return client
+    },
+    async mcpServe(serveOptions = {}) {
+      const client = new Client({name: serveOptions.name ?? 'e2e-serve', version: '1.0.0'})
+      serveOptions.before?.(client)
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [BRIDGE_BIN, 'serve', '--project', fixture.editor.root],
+          env: {...(process.env as Record<string, string>), NO_COLOR: '1', ...serveOptions.env},
+          stderr: 'pipe',
+        }),
+      )
+      clients.push(client)
+      return client
+    },
   }
   before(async function () {
     this.timeout(Math.max(240_000, (options.startTimeoutMs ?? 0) + 120_000))
@@ -156,6 +189,7 @@ export function useEditor(options: FixtureOptions = {}): EditorFixture {
   })
   after(async function () {
     this.timeout(60_000)
+    for (const client of clients.splice(0)) await client.close().catch(() => {})
     if (editor) await fixture.game.stop()
     await editor?.stop()
     await options.teardown?.()

@@ -1,8 +1,6 @@
 // Real frames from the running game: the editor runs --headless under a private Xvfb, so the game it plays
 // gets a real renderer (Mesa llvmpipe). A scene of known colours is captured and its pixels checked; frames
 // come back as PNGs, as MCP image content on the HTTP endpoint, and saved under user://. Every game stopped.
-import {Client} from '@modelcontextprotocol/sdk/client/index.js'
-import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import {expect} from 'chai'
 import {existsSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
@@ -116,11 +114,7 @@ describe('frames from the running game (editor under Xvfb, game with a renderer)
   })
 
   it('returns frames as MCP image content on the HTTP endpoint', async () => {
-    const client = new Client({name: 'frames-e2e', version: '1.0.0'})
-    const transport = new StreamableHTTPClientTransport(
-      new URL(`http://127.0.0.1:${fx.editor.discovery.http_port}/mcp`),
-    )
-    await client.connect(transport)
+    const client = await fx.mcpHttp('frames-e2e')
     try {
       const result = (await client.callTool({
         name: 'runtime_capture_frames',

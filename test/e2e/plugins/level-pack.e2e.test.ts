@@ -3,8 +3,6 @@
 // editor's project; they load live and work from every surface (CLI through command_not_found, `bridge
 // serve`, the HTTP endpoint), paint a TileMapLayer from a text map and scatter a scene on its surface with
 // one undo step each; `bridge level uninstall` removes them live; uninstalling the pack drops its commands.
-import {Client} from '@modelcontextprotocol/sdk/client/index.js'
-import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import {expect} from 'chai'
 import {existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -108,7 +106,6 @@ describe('level pack: GDScript commands installed into a running project (real e
 
   it('is callable from bridge serve (next to the addon tools) and the HTTP endpoint: scatter on the surface', async () => {
     const session = await openServe(fx.editor.root, home.env)
-    const http = new Client({name: 'level-e2e-http', version: '1.0.0'})
     try {
       const names = (await session.client.listTools()).tools.map((t) => t.name)
       expect(names).to.include.members(['level_paint_text', 'level_scatter', 'node_add', 'tilemap_get_cells'])
@@ -119,9 +116,7 @@ describe('level pack: GDScript commands installed into a running project (real e
         }),
       )
       expect(painted.painted).to.equal(7)
-      await http.connect(
-        new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${fx.editor.discovery.http_port}/mcp`)),
-      )
+      const http = await fx.mcpHttp('level-e2e-http')
       const scattered = toolJson(
         await http.callTool({
           name: 'level_scatter',
@@ -152,7 +147,6 @@ describe('level pack: GDScript commands installed into a running project (real e
       expect(JSON.stringify(await call('scene.tree'))).to.not.include('Scattered1')
       expect(await cells()).to.deep.equal([])
     } finally {
-      await http.close().catch(() => {})
       await session.close()
     }
   })

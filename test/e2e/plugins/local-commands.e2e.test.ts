@@ -4,15 +4,13 @@
 // reported with the engine's message and line without affecting the rest; a file that would shadow a
 // built-in is refused; a removed file's commands are gone everywhere.
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
-import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
-import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import {type CallToolResult, ToolListChangedNotificationSchema} from '@modelcontextprotocol/sdk/types.js'
 import {expect} from 'chai'
 import {mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {BRIDGE_BIN, parseJson, runCli} from '../../support/cli.js'
+import {parseJson, runCli} from '../../support/cli.js'
 import {type Json, useEditor} from '../../support/fixture.js'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -113,26 +111,18 @@ describe('project-local commands reload live (real editor)', function () {
 
   before(async () => {
     dir = join(fx.editor.root, 'bridge_commands')
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [BRIDGE_BIN, 'serve', '--project', fx.editor.root],
-      env: {...(process.env as Record<string, string>), NO_COLOR: '1', ...env},
-      stderr: 'pipe',
+    serve = await fx.mcpServe({
+      name: 'local-e2e',
+      env,
+      before: (client) =>
+        client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+          listChanged++
+        }),
     })
-    serve = new Client({name: 'local-e2e', version: '1.0.0'})
-    serve.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      listChanged++
-    })
-    await serve.connect(transport)
     await serve.listTools() // serve announces list changes to a client that holds a list
-    http = new Client({name: 'local-e2e-http', version: '1.0.0'})
-    await http.connect(
-      new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${fx.editor.discovery.http_port}/mcp`)),
-    )
+    http = await fx.mcpHttp('local-e2e-http')
   })
   after(async () => {
-    await serve?.close().catch(() => {})
-    await http?.close().catch(() => {})
     rmSync(base, {recursive: true, force: true})
   })
 
