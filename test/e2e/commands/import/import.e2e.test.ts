@@ -15,7 +15,7 @@ describe('import commands (real editor)', function () {
   const fx = useEditor({group: 'import', pristine: false})
   const call = (method: string, params: Json = {}) => fx.editor.client.call<Json>(method, params, 120_000)
   const read = (res: string) => readFileSync(join(fx.editor.root, res.replace('res://', '')), 'utf8')
-  const inEditor = async (code: string) => (await call('editor.run_script', {code})).result
+  const inEditor = (code: string) => fx.inEditor(code)
 
   before(async () => {
     await call('localization.csv_write', {path: 'res://i18n/texts.csv', rows: {HELLO: {en: 'Hello', fr: 'Bonjour'}}})

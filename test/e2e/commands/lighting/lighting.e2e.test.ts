@@ -26,7 +26,7 @@ describe('lighting commands (real editor)', function () {
   this.timeout(180_000)
   const fx = useEditor({group: 'lighting', pristine: false})
   let w: WorldExamples
-  const readBack = async (code: string) => (await w.call('editor.run_script', {code})).result
+  const readBack = (code: string) => fx.inEditor(code)
 
   before(async () => {
     w = new WorldExamples(fx)

@@ -29,7 +29,7 @@ describe('navigation commands (real editor)', function () {
   this.timeout(240_000)
   const fx = useEditor({group: 'navigation', pristine: false})
   let w: WorldExamples
-  const readBack = async (code: string) => (await w.call('editor.run_script', {code})).result
+  const readBack = (code: string) => fx.inEditor(code)
 
   before(async () => {
     w = new WorldExamples(fx)

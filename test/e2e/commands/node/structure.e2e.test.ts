@@ -14,7 +14,7 @@ describe('node commands (real editor)', function () {
   })
   const {call, undo, refused} = fx
   const get = async (node: string, property: string) => (await call('node.get', {node_path: node, property})).value
-  const inEditor = async (code: string) => (await call('editor.run_script', {code})).result
+  const inEditor = (code: string) => fx.inEditor(code)
 
   it('declares every node command with an example', () => {
     expect(Object.keys(fx.examples)).to.include.members([

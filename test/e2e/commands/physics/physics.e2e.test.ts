@@ -14,7 +14,7 @@ describe('physics commands (real editor)', function () {
   const fx = useEditor({group: 'physics', pristine: false})
   let w: WorldExamples
   const projectFile = () => readFileSync(join(fx.editor.root, 'project.godot'), 'utf8')
-  const readBack = async (code: string) => (await w.call('editor.run_script', {code})).result
+  const readBack = (code: string) => fx.inEditor(code)
 
   before(async () => {
     w = new WorldExamples(fx)

@@ -13,7 +13,7 @@ describe('procedural generation commands (real editor)', function () {
   /** The TileMapLayer "Tiles" (floor and wall tiles) that procedural.dungeon's example_setup makes. */
   let tiles: string
   const {call} = fx
-  const run = async (code: string) => (await call('editor.run_script', {code})).result
+  const run = (code: string) => fx.inEditor(code)
   const snapshot = async () => [await call('scene.tree'), (await fx.sceneHistory()).count, await cells()]
   const cells = () => run('var t = scene.get_node_or_null("Tiles")\nreturn t.get_used_cells().size() if t else -1')
   const keep = {snapshot}

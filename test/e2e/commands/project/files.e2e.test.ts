@@ -16,7 +16,7 @@ describe('project files, scan, uid and editor output (real editor)', function ()
   const fx = useEditor({pristine: false})
   let declared: Record<string, Json>
   const {call} = fx
-  const run = async (code: string) => (await call('editor.run_script', {code})).result
+  const run = (code: string) => fx.inEditor(code)
   const file = (resPath: string) => join(fx.editor.root, resPath.replace('res://', ''))
   const userFile = (userPath: string) =>
     join(fx.editor.home, 'data', 'godot', 'app_userdata', 'Bridge Demo', userPath.replace('user://', ''))
