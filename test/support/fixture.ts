@@ -13,7 +13,7 @@ import {existsSync, readFileSync} from 'node:fs'
 import {isAbsolute, join} from 'node:path'
 
 import type {EngineError} from '../../src/errors.js'
-import {BRIDGE_BIN, type CliResult, parseJson, runCli} from './cli.js'
+import {BRIDGE_BIN, CLI_ENV, type CliResult, parseJson, runCli} from './cli.js'
 import {type StartOptions, startEditor, type TestEditor} from './editor.js'
 import {type GameControl, gameControl} from './game.js'
 import type {Json} from './json.js'
@@ -165,7 +165,7 @@ export function useEditor(options: FixtureOptions = {}): EditorFixture {
         new StdioClientTransport({
           command: process.execPath,
           args: [BRIDGE_BIN, 'serve', '--project', fixture.editor.root],
-          env: {...(process.env as Record<string, string>), NO_COLOR: '1', ...serveOptions.env},
+          env: {...(process.env as Record<string, string>), NO_COLOR: '1', ...CLI_ENV, ...serveOptions.env},
           stderr: 'pipe',
         }),
       )
