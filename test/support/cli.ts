@@ -1,10 +1,25 @@
 // Runs the built `bridge` CLI (bin/run.js → dist/) as a user would, capturing its exit code and output.
 import {spawn} from 'node:child_process'
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {REPO_ROOT} from './editor.js'
 
 export const BRIDGE_BIN = join(REPO_ROOT, 'bin', 'run.js')
+
+/**
+ * The CLI's own user data (oclif plugins and caches live under the XDG dirs) in a throwaway home of this
+ * test process, so the plugins a developer installed never show in a test, and a test's links never reach
+ * the developer's. A test that sets XDG_* itself (a pack's home) wins.
+ */
+const CLI_HOME = mkdtempSync(join(tmpdir(), 'bridge-cli-home-'))
+process.on('exit', () => rmSync(CLI_HOME, {recursive: true, force: true}))
+export const CLI_ENV: Record<string, string> = {
+  XDG_DATA_HOME: join(CLI_HOME, 'data'),
+  XDG_CONFIG_HOME: join(CLI_HOME, 'config'),
+  XDG_CACHE_HOME: join(CLI_HOME, 'cache'),
+}
 
 export interface CliResult {
   code: number
@@ -19,7 +34,7 @@ export function runCli(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BRIDGE_BIN, ...args], {
       cwd: options.cwd ?? REPO_ROOT,
-      env: {...process.env, NO_COLOR: '1', ...options.env},
+      env: {...process.env, NO_COLOR: '1', ...CLI_ENV, ...options.env},
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     })
     if (options.input !== undefined) child.stdin!.end(options.input)

@@ -1,6 +1,7 @@
 // The engine test bed: a real headless Godot editor on a fresh temp copy of a fixture project with the
 // addon installed, a connected client, and a stop that never leaks a process or a temp dir.
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {createServer} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 
@@ -32,6 +33,12 @@ export interface StartOptions {
   /** The editor's debugger port (default: a fresh one per editor). Two editors on one port share it as two
    * editors with the default settings (6007) do. */
   debugPort?: number
+  /**
+   * Pin the editor's WebSocket and MCP HTTP ports to free ports the OS picked (default true), so a test
+   * editor never takes (or waits for) one of the addon's default ports 9080-9095 / 9100-9115 that other
+   * editors on the machine use. False for the tests of the addon's own port choice.
+   */
+  pinPorts?: boolean
 }
 
 export interface TestEditor {
@@ -67,7 +74,74 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
 /** Generous: a loaded 2-core machine (CI, or several suites at once) can take a minute or more to start an editor. */
 const START_TIMEOUT_MS = Number(process.env.BRIDGE_TEST_START_TIMEOUT_MS ?? 180_000)
 
-let portSeed = 40000 + Math.floor(Math.random() * 10000)
+/**
+ * Ports a test editor listens on come from 20000-31999, below Linux's ephemeral range (32768+, where the
+ * OS picks ports for outgoing connections and for bind(0)) and away from the addon's default ranges and
+ * Godot's 6005-6007. Each port is reserved by a lock file in the shared temp dir (holding our pid) before it
+ * is checked free, so two test processes on the machine, of this suite or another branch's, never hand out
+ * the same port while an editor is still starting and has not bound it yet. Locks are dropped at exit; a
+ * lock whose pid is gone is taken over.
+ */
+const PORT_LOCKS = join(tmpdir(), 'bridge-test-ports')
+const lockedPorts = new Set<string>()
+process.on('exit', () => {
+  for (const lock of lockedPorts) rmSync(lock, {force: true})
+})
+
+function reserve(port: number): boolean {
+  const lock = join(PORT_LOCKS, `${port}.lock`)
+  try {
+    writeFileSync(lock, String(process.pid), {flag: 'wx'})
+  } catch {
+    const owner = Number(readFileSync(lock, {encoding: 'utf8', flag: 'a+'}))
+    if (!owner || owner === process.pid || pidAlive(owner)) return false
+    rmSync(lock, {force: true}) // its process is gone
+    return reserve(port)
+  }
+  lockedPorts.add(lock)
+  return true
+}
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+  })
+}
+
+/** `count` distinct ports, free on 127.0.0.1 and reserved for this process (see PORT_LOCKS). */
+export async function freePorts(count: number): Promise<number[]> {
+  mkdirSync(PORT_LOCKS, {recursive: true})
+  const ports: number[] = []
+  while (ports.length < count) {
+    const port = 20000 + Math.floor(Math.random() * 12000)
+    if (ports.includes(port) || !reserve(port)) continue
+    if (await bindable(port)) ports.push(port)
+  }
+  return ports
+}
+
+export async function freePort(): Promise<number> {
+  return (await freePorts(1))[0]
+}
+
+/**
+ * The environment that keeps an editor started under `home` (by the harness, or by `bridge launch` in a
+ * test) to itself: editor settings (XDG_CONFIG_HOME/godot), user:// and the game IPC
+ * (XDG_DATA_HOME/godot/app_userdata), caches, and WebSocket and MCP HTTP ports the OS just handed out
+ * instead of the addon's default ranges other editors on the machine use.
+ */
+export async function isolatedEnv(home: string): Promise<Record<string, string>> {
+  const [ws, http] = await freePorts(2)
+  return {
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_DATA_HOME: join(home, 'data'),
+    XDG_CACHE_HOME: join(home, 'cache'),
+    BRIDGE_WS_PORT: String(ws),
+    BRIDGE_MCP_HTTP_PORT: String(http),
+  }
+}
 
 export async function startEditor(options: StartOptions = {}): Promise<TestEditor> {
   const godot = findGodot()
@@ -91,23 +165,16 @@ export async function startEditor(options: StartOptions = {}): Promise<TestEdito
   const home = join(base, 'home')
   mkdirSync(home, {recursive: true})
   const logFile = join(base, 'editor.log')
-  const env = {
+  // Everything the editor (and any game it starts) keeps per user is under this test's own home, and
+  // every port it listens on is one the OS just handed out, never a fixed or scanned one (see isolatedEnv).
+  const {BRIDGE_WS_PORT: ws, BRIDGE_MCP_HTTP_PORT: http, ...userDirs} = await isolatedEnv(home)
+  const [lsp, dap, debug] = await freePorts(3)
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
-    XDG_CONFIG_HOME: join(home, 'config'),
-    XDG_DATA_HOME: join(home, 'data'),
-    XDG_CACHE_HOME: join(home, 'cache'),
+    ...(options.pinPorts === false ? userDirs : {...userDirs, BRIDGE_WS_PORT: ws, BRIDGE_MCP_HTTP_PORT: http}),
     ...options.env,
   }
-  const ports = portSeed
-  portSeed += 3
-  const args = [
-    '--lsp-port',
-    String(ports),
-    '--dap-port',
-    String(ports + 1),
-    '--debug-server',
-    `tcp://127.0.0.1:${options.debugPort ?? ports + 2}`,
-  ]
+  const args = ['--lsp-port', String(lsp), '--dap-port', String(dap), '--debug-server', `tcp://127.0.0.1:${options.debugPort ?? debug}`]
 
   const editor: TestEditor = {
     root,

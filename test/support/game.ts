@@ -3,7 +3,7 @@
 import {pidAlive} from '../../src/editor/discovery.js'
 import type {TestEditor} from './editor.js'
 
-type Json = Record<string, any>
+import type {Json} from './json.js'
 
 export interface GameControl {
   play(params?: Json): Promise<Json>

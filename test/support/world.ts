@@ -1,17 +1,18 @@
-// Shared by the world-building command tests (tilemap, gridmap, csg, mesh, path, particles, material,
-// skeleton): a fresh scene to build in, the group's declared examples, undo of bridge's own action, and
-// refusals that must leave a chosen snapshot of state (plus the scene's undo history) unchanged.
+// Layers over the editor fixture for the world-building command tests. `openWorld` (tilemap, gridmap,
+// csg, mesh, path, particles, material, skeleton): a fresh scene to build in and refusals that keep a
+// chosen snapshot. `WorldExamples` (scene2d, scene3d, spatial, physics, navigation, camera, lighting,
+// environment): each declared example run against the open scene must be exactly one undo action that
+// undo reverts (the scene's nodes, classes, transforms and resources as before) and redo re-applies, and
+// refused input changes nothing.
 import {expect} from 'chai'
 
 import type {EngineError} from '../../src/errors.js'
-import type {TestEditor} from './editor.js'
-import {refusedUnchanged, sceneHistory, undoOwn} from './rpc.js'
-
-export type Json = Record<string, any>
+import type {EditorFixture} from './fixture.js'
+import type {Json} from './json.js'
 
 export interface World {
   call: (method: string, params?: Json) => Promise<Json>
-  /** The group's declared examples by method. */
+  /** The fixture's declared examples by method. */
   examples: Record<string, Json>
   /** Runs GDScript in the editor (`scene` is the edited root) and returns its return value. */
   inEditor: (code: string) => Promise<any>
@@ -23,32 +24,18 @@ export interface World {
   snapshot: () => Promise<unknown>
 }
 
-/** Creates and opens `scenePath` (root `rootType` named Main) and loads `group`'s examples. */
-export async function openWorld(
-  editor: TestEditor,
-  group: string,
-  scenePath: string,
-  rootType: string,
-): Promise<World> {
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-  const {commands} = await call('engine.commands', {group})
+/** Creates and opens `scenePath` (root `rootType` named Main) in the fixture's editor. */
+export async function openWorld(fx: EditorFixture, scenePath: string, rootType: string): Promise<World> {
   const world: World = {
-    call,
-    examples: Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example])),
-    inEditor: async (code) => (await call('editor.run_script', {code})).result,
-    undo: (action) => undoOwn(editor.client, action),
-    snapshot: () => call('scene.tree'),
+    call: (method, params = {}) => fx.call(method, params),
+    examples: fx.examples,
+    inEditor: (code) => fx.inEditor(code),
+    undo: (action) => fx.undo(action),
+    snapshot: () => fx.tree(),
     refused: (method, params, code, ...fragments) =>
-      refusedUnchanged(
-        editor.client,
-        async () => [await world.snapshot(), (await sceneHistory(editor.client)).count],
-        method,
-        params,
-        code,
-        ...fragments,
-      ),
+      fx.refusedKeeping({snapshot: () => world.snapshot()}, method, params, code, ...fragments),
   }
-  const created = await call('scene.create', {path: scenePath, root_type: rootType, root_name: 'Main'})
+  const created = await fx.call('scene.create', {path: scenePath, root_type: rootType, root_name: 'Main'})
   expect(created.root).to.equal('/root/Main')
   return world
 }
@@ -65,4 +52,69 @@ DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path("${path}".g
 return img.save_png(ProjectSettings.globalize_path("${path}"))`
   const out = await world.call('editor.run_script', {code, allow_unsafe_editor_io: true})
   expect(out.result, JSON.stringify(out)).to.equal(0)
+}
+
+/** Every node of the edited scene with its class, transform and the resources it holds. */
+const FINGERPRINT = `
+var out := []
+var nodes := [scene] + scene.find_children("*", "", true, false)
+for n in nodes:
+	var line: String = str(scene.get_path_to(n)) + " " + n.get_class()
+	for prop in ["transform", "shape", "mesh", "environment", "navigation_mesh", "current", "enabled", "collision_layer", "collision_mask", "physics_material_override", "color", "light_color"]:
+		if prop in n:
+			var v = n.get(prop)
+			line += " %s=%s" % [prop, v.get_instance_id() if v is Object else v]
+	out.append(line)
+return out`
+
+export class WorldExamples {
+  examples: Record<string, Json> = {}
+  readOnly = new Set<string>()
+  constructor(readonly fx: EditorFixture) {}
+
+  call = (method: string, params: Json = {}) => this.fx.call(method, params)
+  fingerprint = async () => (await this.fx.inEditor(FINGERPRINT)) as string[]
+
+  /** Takes `group`'s declared examples from the fixture (which must have read them) and returns its methods. */
+  async load(group: string): Promise<string[]> {
+    const mine = this.fx.commands.filter((c) => String(c.method).startsWith(`${group}.`))
+    for (const c of mine) {
+      this.examples[c.method] = c.example
+      if (c.read_only) this.readOnly.add(c.method)
+    }
+    return mine.map((c) => c.method as string)
+  }
+
+  async open(path: string): Promise<void> {
+    await this.call('scene.open', {path})
+  }
+
+  /** Runs the method's declared example (or `params`); a mutating one must be one undoable scene action. */
+  async run(method: string, params?: Json): Promise<Json> {
+    const args = params ?? this.examples[method]
+    expect(args, `${method} declares an example`).to.not.equal(undefined)
+    if (this.readOnly.has(method)) {
+      const before = await this.fingerprint()
+      const out = await this.call(method, args)
+      expect(await this.fingerprint(), `${method} is read-only`).to.deep.equal(before)
+      return out
+    }
+    const before = await this.fingerprint()
+    const out = await this.call(method, args)
+    const after = await this.fingerprint()
+    expect(after, `${method} changed the scene`).to.not.deep.equal(before)
+    // one press of Undo undoes bridge's action and reverts everything: the change was one undo action
+    const undone = await this.call('editor.undo')
+    expect(undone.undone, JSON.stringify(undone)).to.equal(true)
+    expect(undone.action).to.match(/^Bridge: /)
+    expect(await this.fingerprint(), `one undo reverts ${method}`).to.deep.equal(before)
+    await this.call('editor.redo')
+    expect(await this.fingerprint(), `redo re-applies ${method}`).to.deep.equal(after)
+    return out
+  }
+
+  /** The call must be refused with `code` and leave the scene and its history as they were. */
+  refused(method: string, params: Json, code: number, ...fragments: string[]) {
+    return this.fx.refusedKeeping({snapshot: () => this.fingerprint()}, method, params, code, ...fragments)
+  }
 }

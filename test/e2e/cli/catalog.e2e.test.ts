@@ -2,18 +2,11 @@
 import {expect} from 'chai'
 
 import {loadCatalog} from '../../../src/catalog/catalog.js'
-import {type TestEditor, startEditor} from '../../support/editor.js'
+import {useEditor} from '../../support/fixture.js'
 
 describe('catalog matches the live addon (drift check)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
-
-  before(async () => {
-    editor = await startEditor()
-  })
-  after(async () => {
-    await editor?.stop()
-  })
+  const fx = useEditor({pristine: false})
 
   // The editor starts from addon/declarations.cache (core/declaration_cache.gd): group scripts load on first
   // use or in idle frames. Inside one editor frame the test puts every command back to its cached declaration
@@ -37,7 +30,7 @@ return {"errors": router.load_errors, "docs": router.describe_all()}`)
   })
 
   it('lists exactly the built-in commands, with identical docs and schemas', async () => {
-    const {commands} = await editor.client.call<{commands: Record<string, unknown>[]}>('engine.commands')
+    const {commands} = await fx.editor.client.call<{commands: Record<string, unknown>[]}>('engine.commands')
     const live = commands.filter((c) => c.source === 'builtin').map(({source: _source, ...doc}) => doc)
     const catalog = loadCatalog()
     expect(

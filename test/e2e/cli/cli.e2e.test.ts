@@ -7,23 +7,25 @@ import {join} from 'node:path'
 
 import {EXIT} from '../../../src/errors.js'
 import {parseJson, runCli} from '../../support/cli.js'
-import {DEMO_PROJECT, REPO_ROOT, type TestEditor, startEditor} from '../../support/editor.js'
+import {DEMO_PROJECT, REPO_ROOT} from '../../support/editor.js'
+import {useEditor} from '../../support/fixture.js'
 
 describe('CLI commands against a real editor', function () {
   this.timeout(120_000)
-  let editor: TestEditor
-  let fixture: string
-  const cli = (...args: string[]) => runCli([...args, '--json'], {cwd: editor.root})
-
-  before(async () => {
-    fixture = join(mkdtempSync(join(tmpdir(), 'bridge-cli-')), 'game')
-    cpSync(DEMO_PROJECT, fixture, {recursive: true})
-    mkdirSync(join(fixture, 'bridge_commands'))
-    cpSync(join(REPO_ROOT, 'test', 'fixtures', 'local-commands'), join(fixture, 'bridge_commands'), {recursive: true})
-    editor = await startEditor({fixture})
+  const fx = useEditor({
+    pristine: false,
+    async prepare() {
+      fixture = join(mkdtempSync(join(tmpdir(), 'bridge-cli-')), 'game')
+      cpSync(DEMO_PROJECT, fixture, {recursive: true})
+      mkdirSync(join(fixture, 'bridge_commands'))
+      cpSync(join(REPO_ROOT, 'test', 'fixtures', 'local-commands'), join(fixture, 'bridge_commands'), {recursive: true})
+      return {fixture}
+    },
   })
+  let fixture: string
+  const cli = (...args: string[]) => runCli([...args, '--json'], {cwd: fx.editor.root})
+
   after(async () => {
-    await editor?.stop()
     rmSync(join(fixture, '..'), {recursive: true, force: true})
   })
 
@@ -91,7 +93,7 @@ describe('CLI commands against a real editor', function () {
 
   it('bridge audit shows the run_script bodies the editor ran, newest last', async () => {
     const marker = `audit_cli_${Date.now()}`
-    await editor.client.call('editor.run_script', {code: `return "${marker}"`})
+    await fx.editor.client.call('editor.run_script', {code: `return "${marker}"`})
     const out = await cli('audit', '--limit', '5')
     expect(out.code, out.stderr).to.equal(0)
     const {entries} = parseJson<{entries: {body?: string; outcome: string; transport?: string}[]}>(out)

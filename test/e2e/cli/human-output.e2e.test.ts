@@ -8,11 +8,17 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {BRIDGE_BIN} from '../../support/cli.js'
-import {type TestEditor, startEditor} from '../../support/editor.js'
+import {useEditor} from '../../support/fixture.js'
 
 describe('CLI human output on a terminal (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({
+    pristine: false,
+    async prepare() {
+      outside = mkdtempSync(join(tmpdir(), 'bridge-tty-'))
+      return {env: {BRIDGE_WS_PORT: port}}
+    },
+  })
   let outside: string
   const port = String(45000 + Math.floor(Math.random() * 4000))
 
@@ -30,17 +36,12 @@ describe('CLI human output on a terminal (real editor)', function () {
     return {code: result.status, stdout: result.stdout.replaceAll('\r\n', '\n'), stderr}
   }
 
-  before(async () => {
-    outside = mkdtempSync(join(tmpdir(), 'bridge-tty-'))
-    editor = await startEditor({env: {BRIDGE_WS_PORT: port}})
-  })
   after(async () => {
-    await editor?.stop()
     rmSync(outside, {recursive: true, force: true})
   })
 
   it('bridge scene tree prints an indented tree', () => {
-    const {code, stdout} = tty(['scene', 'tree'], editor.root)
+    const {code, stdout} = tty(['scene', 'tree'], fx.editor.root)
     expect(code).to.equal(0)
     expect(stdout).to.include('Main (Node2D)')
     expect(stdout).to.match(/├─ Player \(CharacterBody2D; script res:\/\/scripts\/player\.gd; groups players\)/)
@@ -48,7 +49,10 @@ describe('CLI human output on a terminal (real editor)', function () {
   })
 
   it('bridge node properties shows values, floats in their shortest form', () => {
-    const {code, stdout} = tty(['node', 'properties', '--node-path', 'Player/Body', '--filter', 'color'], editor.root)
+    const {code, stdout} = tty(
+      ['node', 'properties', '--node-path', 'Player/Body', '--filter', 'color'],
+      fx.editor.root,
+    )
     expect(code).to.equal(0)
     expect(stdout).to.match(/name\s+type\s+value/)
     expect(stdout).to.include('[0.2,0.6,1,1]')
@@ -58,14 +62,14 @@ describe('CLI human output on a terminal (real editor)', function () {
   it('bridge engine docs prints the whole description, code indentation kept', () => {
     const {code, stdout} = tty(
       ['engine', 'docs', '--class', 'CharacterBody2D', '--member', 'move_and_slide'],
-      editor.root,
+      fx.editor.root,
     )
     expect(code).to.equal(0)
     const json = spawnSync(
       process.execPath,
       [BRIDGE_BIN, 'engine', 'docs', '--class', 'CharacterBody2D', '--member', 'move_and_slide', '--json'],
       {
-        cwd: editor.root,
+        cwd: fx.editor.root,
         encoding: 'utf8',
       },
     )
@@ -78,6 +82,6 @@ describe('CLI human output on a terminal (real editor)', function () {
   it('outside any project, says on stderr which project the editor serves', () => {
     const {code, stderr} = tty(['scene', 'current'], outside)
     expect(code).to.equal(0)
-    expect(stderr).to.include(`not inside a Godot project; the editor on port ${port} serves ${editor.root}`)
+    expect(stderr).to.include(`not inside a Godot project; the editor on port ${port} serves ${fx.editor.root}`)
   })
 })

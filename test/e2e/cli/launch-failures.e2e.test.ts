@@ -9,7 +9,7 @@ import {join} from 'node:path'
 import {copyAddon, enablePlugin} from '../../../src/editor/install.js'
 import {EXIT} from '../../../src/errors.js'
 import {parseJson, runCli} from '../../support/cli.js'
-import {DEMO_PROJECT, waitForExit} from '../../support/editor.js'
+import {DEMO_PROJECT, isolatedEnv, waitForExit} from '../../support/editor.js'
 
 describe('bridge launch failures (stand-in engines)', function () {
   this.timeout(60_000)
@@ -24,10 +24,12 @@ describe('bridge launch failures (stand-in engines)', function () {
   }
   const pidOf = (name: string) => Number(readFileSync(join(base, name + '.pid'), 'utf8'))
   // no display, whatever the machine running the tests has
-  const env = {DISPLAY: '', WAYLAND_DISPLAY: ''}
+  let env: NodeJS.ProcessEnv
 
-  before(() => {
+  before(async () => {
     base = mkdtempSync(join(tmpdir(), 'bridge-launch-fail-'))
+    // an editor that does start anyway keeps its settings, user data and ports to itself
+    env = {...(await isolatedEnv(join(base, 'home'))), DISPLAY: '', WAYLAND_DISPLAY: ''}
     bare = join(base, 'bare')
     ready = join(base, 'ready')
     cpSync(DEMO_PROJECT, bare, {recursive: true})

@@ -7,7 +7,7 @@ import {join} from 'node:path'
 
 import {pidAlive, readDiscovery} from '../../../src/editor/discovery.js'
 import {parseJson, runCli} from '../../support/cli.js'
-import {DEMO_PROJECT, childPids, waitForExit} from '../../support/editor.js'
+import {DEMO_PROJECT, childPids, isolatedEnv, waitForExit} from '../../support/editor.js'
 
 describe('bridge install + launch (real editor)', function () {
   this.timeout(150_000)
@@ -16,11 +16,12 @@ describe('bridge install + launch (real editor)', function () {
   let env: NodeJS.ProcessEnv
   let pid = 0
 
-  before(() => {
+  before(async () => {
     base = mkdtempSync(join(tmpdir(), 'bridge-launch-'))
     project = join(base, 'game')
     cpSync(DEMO_PROJECT, project, {recursive: true})
-    env = {XDG_CONFIG_HOME: join(base, 'c'), XDG_DATA_HOME: join(base, 'd'), XDG_CACHE_HOME: join(base, 'k')}
+    // the launched editor keeps its settings, user data and ports to itself, like the harness's own
+    env = await isolatedEnv(join(base, 'home'))
   })
   after(async () => {
     if (pid && pidAlive(pid)) {

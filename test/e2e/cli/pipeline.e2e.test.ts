@@ -5,7 +5,7 @@ import {spawn} from 'node:child_process'
 
 import {EXIT} from '../../../src/errors.js'
 import {BRIDGE_BIN, runCli} from '../../support/cli.js'
-import {type TestEditor, startEditor} from '../../support/editor.js'
+import {useEditor} from '../../support/fixture.js'
 
 type Line = {id: unknown; result?: Record<string, unknown>; error?: {code: string; message: string; exit_code: number}}
 
@@ -18,15 +18,8 @@ function outputLines(stdout: string): Line[] {
 
 describe('CLI pipeline mode: bridge run -', function () {
   this.timeout(120_000)
-  let editor: TestEditor
-  const pipe = (lines: string[]) => runCli(['run', '-'], {cwd: editor.root, input: lines.join('\n') + '\n'})
-
-  before(async () => {
-    editor = await startEditor()
-  })
-  after(async () => {
-    await editor?.stop()
-  })
+  const fx = useEditor({pristine: false})
+  const pipe = (lines: string[]) => runCli(['run', '-'], {cwd: fx.editor.root, input: lines.join('\n') + '\n'})
 
   it('runs every line in order, each seeing what the one before it changed, and exits 0', async () => {
     const run = await pipe([
@@ -47,7 +40,7 @@ describe('CLI pipeline mode: bridge run -', function () {
     expect(lines[0].result!.path).to.equal('/root/Main/Piped')
     expect(lines[2].result!.value).to.deep.equal([7, 8])
     // both undos applied: the node is gone again
-    const gone = await editor.client.call('node.get', {node_path: '/root/Main/Piped', property: 'name'}).then(
+    const gone = await fx.editor.client.call('node.get', {node_path: '/root/Main/Piped', property: 'name'}).then(
       () => false,
       () => true,
     )
@@ -89,7 +82,10 @@ describe('CLI pipeline mode: bridge run -', function () {
   })
 
   it('answers each line as it comes when the caller waits for an answer before writing the next (a coprocess)', async () => {
-    const child = spawn(process.execPath, [BRIDGE_BIN, 'run', '-'], {cwd: editor.root, stdio: ['pipe', 'pipe', 'pipe']})
+    const child = spawn(process.execPath, [BRIDGE_BIN, 'run', '-'], {
+      cwd: fx.editor.root,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
     const answers: Line[] = []
     let buffer = ''
     const next = () =>

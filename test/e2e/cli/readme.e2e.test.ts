@@ -8,7 +8,8 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {BRIDGE_BIN} from '../../support/cli.js'
-import {REPO_ROOT, type TestEditor, startEditor} from '../../support/editor.js'
+import {REPO_ROOT} from '../../support/editor.js'
+import {useEditor} from '../../support/fixture.js'
 
 /** The command lines of the README's "Use it from a shell" block (without `cd` and comments). */
 function readmeShellLines(): string[] {
@@ -23,7 +24,14 @@ function readmeShellLines(): string[] {
 
 describe('README: the shell examples exit as documented (real editor)', function () {
   this.timeout(300_000)
-  let editor: TestEditor
+  const fx = useEditor({
+    pristine: false,
+    async prepare() {
+      outside = mkdtempSync(join(tmpdir(), 'bridge-readme-'))
+      home = mkdtempSync(join(tmpdir(), 'bridge-readme-home-'))
+      return {env: {BRIDGE_WS_PORT: port}}
+    },
+  })
   let outside: string
   let home: string
   const port = String(45000 + Math.floor(Math.random() * 4000))
@@ -36,13 +44,7 @@ describe('README: the shell examples exit as documented (real editor)', function
       timeout: 60_000,
     })
 
-  before(async () => {
-    outside = mkdtempSync(join(tmpdir(), 'bridge-readme-'))
-    home = mkdtempSync(join(tmpdir(), 'bridge-readme-home-'))
-    editor = await startEditor({env: {BRIDGE_WS_PORT: port}})
-  })
   after(async () => {
-    await editor?.stop()
     rmSync(outside, {recursive: true, force: true})
     rmSync(home, {recursive: true, force: true})
   })
@@ -53,14 +55,14 @@ describe('README: the shell examples exit as documented (real editor)', function
 
   it('inside the project, every step exits 0', async () => {
     for (const line of readmeShellLines()) {
-      const result = run(line, editor.root)
+      const result = run(line, fx.editor.root)
       expect(result.status, `${line}\n${result.stdout}\n${result.stderr}`).to.equal(0)
     }
     // the session leaves Hero and Score (its undo took back the position): take them back for the next run
     for (;;) {
-      const tree = JSON.stringify(await editor.client.call('scene.tree'))
+      const tree = JSON.stringify(await fx.editor.client.call('scene.tree'))
       if (!tree.includes('"Hero"') && !tree.includes('"Score"')) break
-      await editor.client.call('editor.undo')
+      await fx.editor.client.call('editor.undo')
     }
   })
 
@@ -69,10 +71,10 @@ describe('README: the shell examples exit as documented (real editor)', function
       const result = run(line, outside)
       expect(result.status, `${line}\n${result.stdout}\n${result.stderr}`).to.equal(0)
       if (/--help|autocomplete/.test(line)) continue
-      expect(JSON.parse(result.stdout).editor_project, line).to.equal(editor.root)
+      expect(JSON.parse(result.stdout).editor_project, line).to.equal(fx.editor.root)
     }
     const status = run('bridge status', outside)
     expect(status.status, status.stderr).to.equal(0)
-    expect(JSON.parse(status.stdout)).to.include({project_root: editor.root, inside_project: false})
+    expect(JSON.parse(status.stdout)).to.include({project_root: fx.editor.root, inside_project: false})
   })
 })

@@ -9,26 +9,27 @@ import {join} from 'node:path'
 
 import {EXIT} from '../../../src/errors.js'
 import {BRIDGE_BIN, type CliResult, parseJson, runCli} from '../../support/cli.js'
-import {type TestEditor, startEditor} from '../../support/editor.js'
+import {useEditor} from '../../support/fixture.js'
 
 type Failure = {error: {code: string; message: string; exit_code: number; suggestion?: string}}
 
 describe('CLI: usage errors, value input and wording (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({
+    pristine: false,
+    async prepare() {
+      files = mkdtempSync(join(tmpdir(), 'bridge-usage-'))
+      return {}
+    },
+  })
   let files: string
-  const cli = (...args: string[]) => runCli([...args, '--json'], {cwd: editor.root})
+  const cli = (...args: string[]) => runCli([...args, '--json'], {cwd: fx.editor.root})
   const failure = (result: CliResult, code: number = EXIT.usage) => {
     expect(result.code, `${result.stdout}\n${result.stderr}`).to.equal(code)
     return parseJson<Failure>(result).error
   }
 
-  before(async () => {
-    files = mkdtempSync(join(tmpdir(), 'bridge-usage-'))
-    editor = await startEditor()
-  })
   after(async () => {
-    await editor?.stop()
     rmSync(files, {recursive: true, force: true})
   })
 
@@ -52,7 +53,7 @@ describe('CLI: usage errors, value input and wording (real editor)', function ()
   })
 
   it('bridge run node_add suggests node.add; bridge help nod suggests node', async () => {
-    const [run, help] = await Promise.all([cli('run', 'node_add'), runCli(['help', 'nod'], {cwd: editor.root})])
+    const [run, help] = await Promise.all([cli('run', 'node_add'), runCli(['help', 'nod'], {cwd: fx.editor.root})])
     expect(failure(run).message).to.include("did you mean 'node.add'")
     expect(help.code).to.equal(EXIT.usage)
     expect(help.stderr).to.include("Did you mean 'bridge help node'")
@@ -66,7 +67,7 @@ describe('CLI: usage errors, value input and wording (real editor)', function ()
     const fromStdin = await withStdin(
       ['run', 'node.add', '--params', '-', '--json'],
       '{"type": "Node2D", "name": "FromStdin"}',
-      editor.root,
+      fx.editor.root,
     )
     expect(parseJson(fromStdin).path, fromStdin.stderr).to.equal('/root/Main/FromStdin')
     const contentFile = join(files, 'notes.md')

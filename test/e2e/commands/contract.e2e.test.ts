@@ -6,7 +6,7 @@ import {existsSync, readFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 
 import type {CommandDoc} from '../../../src/catalog/catalog.js'
-import {type TestEditor, startEditor} from '../../support/editor.js'
+import {useEditor} from '../../support/fixture.js'
 import {rpcError as expectRefused} from '../../support/rpc.js'
 
 const WRONG_VALUE: Record<string, unknown> = {
@@ -25,20 +25,16 @@ const WRONG_VALUE: Record<string, unknown> = {
 
 describe('router contract for every command (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({pristine: false})
   let commands: CommandDoc[]
   let sceneBefore: string
 
   before(async () => {
-    editor = await startEditor()
-    commands = (await editor.client.call<{commands: CommandDoc[]}>('engine.commands')).commands
-    sceneBefore = readFileSync(join(editor.root, 'scenes', 'main.tscn'), 'utf8')
-  })
-  after(async () => {
-    await editor?.stop()
+    commands = (await fx.editor.client.call<{commands: CommandDoc[]}>('engine.commands')).commands
+    sceneBefore = readFileSync(join(fx.editor.root, 'scenes', 'main.tscn'), 'utf8')
   })
 
-  const rpcError = (method: string, params: Record<string, unknown>) => expectRefused(editor.client, method, params)
+  const rpcError = (method: string, params: Record<string, unknown>) => expectRefused(fx.editor.client, method, params)
 
   it('refuses an unknown parameter with a did-you-mean for a near miss', async () => {
     for (const c of commands) {
@@ -100,11 +96,11 @@ describe('router contract for every command (real editor)', function () {
         }
       }
     }
-    expect(existsSync(join(dirname(editor.root), 'escaped.tscn'))).to.equal(false)
+    expect(existsSync(join(dirname(fx.editor.root), 'escaped.tscn'))).to.equal(false)
     expect(existsSync('/tmp/escaped.tscn')).to.equal(false)
   })
 
   it('left the scene file untouched through all of the above', () => {
-    expect(readFileSync(join(editor.root, 'scenes', 'main.tscn'), 'utf8')).to.equal(sceneBefore)
+    expect(readFileSync(join(fx.editor.root, 'scenes', 'main.tscn'), 'utf8')).to.equal(sceneBefore)
   })
 })

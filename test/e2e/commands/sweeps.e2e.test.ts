@@ -16,10 +16,9 @@ import {expect} from 'chai'
 import {mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {dirname, join, relative} from 'node:path'
 
-import {type TestEditor, startEditor} from '../../support/editor.js'
+import {type Json, useEditor} from '../../support/fixture.js'
 import {startXvfb, type Xvfb} from '../../support/xvfb.js'
 
-type Json = Record<string, any>
 interface Doc extends Json {
   method: string
   params: Json[]
@@ -116,32 +115,32 @@ function shapeOf(value: unknown, depth = 0): unknown {
 
 describe('command-model sweeps over every command (real editor)', function () {
   this.timeout(1_200_000)
-  let editor: TestEditor
-  let xvfb: Xvfb
+  let xvfb: Xvfb | undefined
+  // the game's frame commands need a renderer: the editor (and so its game) runs under the private Xvfb
+  const fx = useEditor({
+    pristine: false,
+    async prepare() {
+      xvfb = await startXvfb()
+      return {env: xvfb.env}
+    },
+    teardown: () => xvfb?.stop(),
+  })
   let docs: Doc[]
   let files: Map<string, Buffer>
   const ajv = new Ajv({allErrors: true, strict: false})
-  const call = <T = Json>(method: string, params: Json = {}) => editor.client.call<T>(method, params)
+  const call = <T = Json>(method: string, params: Json = {}) => fx.editor.client.call<T>(method, params)
 
   before(async function () {
     this.timeout(180_000)
-    // the game's frame commands need a renderer: the editor (and so its game) runs under the private Xvfb
-    xvfb = await startXvfb()
-    editor = await startEditor({env: xvfb.env})
     const all = (await call<{commands: Doc[]}>('engine.commands')).commands.filter((c) => c.source === 'builtin')
     docs = GROUPS.length > 0 ? all.filter((c) => GROUPS.includes(c.method.split('.')[0])) : all
-    files = snapshot(editor.root)
+    files = snapshot(fx.editor.root)
     if (PROPOSE) mkdirSync(PROPOSE, {recursive: true})
-  })
-  after(async function () {
-    this.timeout(60_000)
-    await editor?.stop()
-    xvfb?.stop()
   })
 
   /** The project and the scenes as the fixture has them: files put back, the example's scene open and reloaded. */
   async function fresh(doc: Doc): Promise<void> {
-    if (restore(editor.root, files))
+    if (restore(fx.editor.root, files))
       await call('editor.run_script', {code: 'EditorInterface.get_resource_filesystem().scan()\nreturn true'})
     const scene = doc.example_scene ?? MAIN_SCENE
     await call('scene.open', {path: scene})
@@ -153,7 +152,10 @@ describe('command-model sweeps over every command (real editor)', function () {
     const scene = doc.example_scene ?? MAIN_SCENE
     await call('scene.save', {path: scene})
     // the uid in the header is the file's identity, which the editor assigns to a scene saved without one
-    return readFileSync(join(editor.root, scene.replace('res://', '')), 'utf8').replace(/ uid="uid:\/\/[a-z0-9]+"/, '')
+    return readFileSync(join(fx.editor.root, scene.replace('res://', '')), 'utf8').replace(
+      / uid="uid:\/\/[a-z0-9]+"/,
+      '',
+    )
   }
 
   const failures: string[] = []

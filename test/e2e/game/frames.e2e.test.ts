@@ -1,19 +1,14 @@
 // Real frames from the running game: the editor runs --headless under a private Xvfb, so the game it plays
 // gets a real renderer (Mesa llvmpipe). A scene of known colours is captured and its pixels checked; frames
 // come back as PNGs, as MCP image content on the HTTP endpoint, and saved under user://. Every game stopped.
-import {Client} from '@modelcontextprotocol/sdk/client/index.js'
-import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import {expect} from 'chai'
 import {existsSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {pidAlive} from '../../../src/editor/discovery.js'
-import {startEditor, type TestEditor} from '../../support/editor.js'
+import {type Json, useEditor} from '../../support/fixture.js'
 import {decodePng} from '../../support/png.js'
-import {rpcError} from '../../support/rpc.js'
 import {startXvfb, type Xvfb} from '../../support/xvfb.js'
-
-type Json = Record<string, any>
 
 // 640×360 (the demo's viewport): left half red, right half blue, a green square in the middle
 const COLORS_SCENE = `[gd_scene format=3]
@@ -46,21 +41,24 @@ function expectColor(actual: [number, number, number], expected: [number, number
 
 describe('frames from the running game (editor under Xvfb, game with a renderer)', function () {
   this.timeout(120_000)
-  let xvfb: Xvfb
-  let editor: TestEditor
+  const fx = useEditor({
+    pristine: false,
+    async prepare() {
+      xvfb = await startXvfb()
+      return {env: xvfb.env}
+    },
+    teardown: () => xvfb?.stop(),
+  })
+  let xvfb: Xvfb | undefined
   let pid = 0
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
+  const {call} = fx
 
   before(async () => {
-    xvfb = await startXvfb()
-    editor = await startEditor({env: xvfb.env})
-    writeFileSync(join(editor.root, 'scenes', 'colors.tscn'), COLORS_SCENE)
+    writeFileSync(join(fx.editor.root, 'scenes', 'colors.tscn'), COLORS_SCENE)
   })
-  after(async () => {
-    if (editor) await call('scene.stop').catch(() => {})
+  after(() => {
+    // the fixture stopped the editor (and the games it started) already; a game it lost track of goes by pid
     if (pid && pidAlive(pid)) process.kill(pid, 'SIGKILL')
-    await editor?.stop()
-    xvfb?.stop()
   })
 
   it('plays a scene with a real renderer', async () => {
@@ -97,10 +95,10 @@ describe('frames from the running game (editor under Xvfb, game with a renderer)
     const png = decodePng(Buffer.from(out.image_base64, 'base64'))
     expectColor(png.rgb(50, 50), [255, 0, 0], 'left half')
     expectColor(png.rgb(270, 150), [0, 0, 255], 'right half')
-    const file = join(editor.home, 'data', 'godot', 'app_userdata', 'Bridge Demo', 'shots', 'colors.png')
+    const file = join(fx.editor.home, 'data', 'godot', 'app_userdata', 'Bridge Demo', 'shots', 'colors.png')
     expect(existsSync(file)).to.equal(true)
     expect(decodePng(readFileSync(file)).width).to.equal(320)
-    const refused = await rpcError(editor.client, 'runtime.screenshot', {save_path: 'res://../outside.png'})
+    const refused = await fx.rpcError('runtime.screenshot', {save_path: 'res://../outside.png'})
     expect(refused.rpcCode).to.equal(-32003)
   })
 
@@ -116,9 +114,7 @@ describe('frames from the running game (editor under Xvfb, game with a renderer)
   })
 
   it('returns frames as MCP image content on the HTTP endpoint', async () => {
-    const client = new Client({name: 'frames-e2e', version: '1.0.0'})
-    const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${editor.discovery.http_port}/mcp`))
-    await client.connect(transport)
+    const client = await fx.mcpHttp('frames-e2e')
     try {
       const result = (await client.callTool({
         name: 'runtime_capture_frames',

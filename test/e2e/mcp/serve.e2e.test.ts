@@ -13,7 +13,8 @@ import {join} from 'node:path'
 import type {CommandDoc} from '../../../src/catalog/catalog.js'
 import {hints, typedTool} from '../../../src/mcp/tools.js'
 import {BRIDGE_BIN, runCli} from '../../support/cli.js'
-import {DEMO_PROJECT, REPO_ROOT, type TestEditor, startEditor} from '../../support/editor.js'
+import {DEMO_PROJECT, REPO_ROOT} from '../../support/editor.js'
+import {useEditor} from '../../support/fixture.js'
 
 const FIXTURE_PLUGIN = join(REPO_ROOT, 'test', 'fixtures', 'mcp-plugin')
 const ENGINE_RUN = JSON.parse(readFileSync(join(REPO_ROOT, 'addon', 'mcp', 'engine_run.json'), 'utf8'))
@@ -93,28 +94,31 @@ function json<T = Record<string, unknown>>(result: unknown): T {
 
 describe('bridge serve: MCP over stdio (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({
+    pristine: false,
+    async prepare() {
+      base = mkdtempSync(join(tmpdir(), 'bridge-serve-'))
+      env = {
+        XDG_DATA_HOME: join(base, 'data'),
+        XDG_CONFIG_HOME: join(base, 'config'),
+        XDG_CACHE_HOME: join(base, 'cache'),
+      }
+      const linked = await runCli(['plugins', 'link', FIXTURE_PLUGIN, '--no-install'], {env})
+      expect(linked.code, linked.stderr).to.equal(0)
+      return {}
+    },
+  })
   let base: string
   let env: Record<string, string>
   let session: Session
   let commands: CommandDoc[]
 
   before(async () => {
-    base = mkdtempSync(join(tmpdir(), 'bridge-serve-'))
-    env = {
-      XDG_DATA_HOME: join(base, 'data'),
-      XDG_CONFIG_HOME: join(base, 'config'),
-      XDG_CACHE_HOME: join(base, 'cache'),
-    }
-    const linked = await runCli(['plugins', 'link', FIXTURE_PLUGIN, '--no-install'], {env})
-    expect(linked.code, linked.stderr).to.equal(0)
-    editor = await startEditor()
-    commands = (await editor.client.call<{commands: CommandDoc[]}>('engine.commands')).commands
-    session = await openSession(editor.root, env)
+    commands = (await fx.editor.client.call<{commands: CommandDoc[]}>('engine.commands')).commands
+    session = await openSession(fx.editor.root, env)
   })
   after(async () => {
     await session?.close().catch(() => {})
-    await editor?.stop()
     rmSync(base, {recursive: true, force: true})
   })
 
@@ -144,7 +148,7 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
       arguments: {method: 'node.add', params: {...add!.example, name: 'ServeGeneric'}},
     })
     expect(generic.isError, text(generic)).to.not.equal(true)
-    const tree = JSON.stringify(await editor.client.call('scene.tree'))
+    const tree = JSON.stringify(await fx.editor.client.call('scene.tree'))
     expect(tree).to.include('ServeTyped')
     expect(tree).to.include('ServeGeneric')
   })
@@ -174,8 +178,8 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
     const info = json<{project_root: string; pid: number}>(
       await session.client.callTool({name: 'project_info', arguments: {}}),
     )
-    expect(info.project_root).to.equal(editor.root)
-    expect(info.pid).to.equal(editor.pid)
+    expect(info.project_root).to.equal(fx.editor.root)
+    expect(info.pid).to.equal(fx.editor.pid)
   })
 
   it('reads all five engine:// resources from their commands', async () => {
@@ -185,7 +189,7 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
       const read = await session.client.readResource({uri: r.uri})
       const content = read.contents[0] as {text: string; mimeType: string}
       expect(content.mimeType, r.uri).to.equal('application/json')
-      expect(JSON.parse(content.text), r.uri).to.deep.equal(await editor.client.call(r.method))
+      expect(JSON.parse(content.text), r.uri).to.deep.equal(await fx.editor.client.call(r.method))
     }
   })
 
@@ -205,12 +209,12 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
     const tool = tools.find((t: Tool) => t.name === 'fixture_greet')
     expect(tool?.description).to.equal('Greets the open project by name (test fixture plugin).')
     expect(tool?.inputSchema.required).to.deep.equal(['greeting'])
-    const info = (await editor.client.call('project.info')) as {name: string}
+    const info = (await fx.editor.client.call('project.info')) as {name: string}
     const greeted = json<{text: string; hook_project_root: string}>(
       await session.client.callTool({name: 'fixture_greet', arguments: {greeting: 'Hello'}}),
     )
     expect(greeted.text).to.equal(`Hello, ${info.name}`)
-    expect(greeted.hook_project_root).to.equal(editor.root)
+    expect(greeted.hook_project_root).to.equal(fx.editor.root)
     const bad = await session.client.callTool({name: 'fixture_greet', arguments: {greeting: ''}})
     expect(bad.isError).to.equal(true)
     expect(text(bad)).to.include('greeting')
@@ -221,7 +225,7 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
   })
 
   it('writes nothing but JSON-RPC messages to stdout', async () => {
-    const child = spawn(process.execPath, [BRIDGE_BIN, 'serve', '--project', editor.root], {
+    const child = spawn(process.execPath, [BRIDGE_BIN, 'serve', '--project', fx.editor.root], {
       env: {...process.env, ...env},
       stdio: ['pipe', 'pipe', 'pipe'],
     })
@@ -256,7 +260,7 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
 
   it('--typed=false lists engine_run alone, which still drives the editor', async () => {
     const clean = {...env, XDG_DATA_HOME: join(base, 'no-plugins')}
-    const plain = await openSession(editor.root, clean, ['--typed=false'])
+    const plain = await openSession(fx.editor.root, clean, ['--typed=false'])
     try {
       const {tools} = await plain.client.listTools()
       expect(tools.map((t) => t.name)).to.deep.equal(['engine_run'])
@@ -273,7 +277,7 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
     const other = join(base, 'other-project')
     cpSync(DEMO_PROJECT, other, {recursive: true})
     // No editor for `other`: its fallback port is pointed at this test's editor, which serves another project.
-    const wrong = await openSession(other, {...env, BRIDGE_WS_PORT: String(editor.discovery.ws_port)})
+    const wrong = await openSession(other, {...env, BRIDGE_WS_PORT: String(fx.editor.discovery.ws_port)})
     try {
       const result = await wrong.client.callTool({
         name: 'engine_run',
@@ -281,7 +285,7 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
       })
       expect(result.isError).to.equal(true)
       expect(text(result)).to.include('refusing to act on the wrong project')
-      expect(text(result)).to.include(editor.root)
+      expect(text(result)).to.include(fx.editor.root)
     } finally {
       await wrong.close()
     }
@@ -293,8 +297,8 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
       changed++
     })
     await session.client.listTools()
-    const oldPid = editor.pid
-    await editor.stop({keepDir: true})
+    const oldPid = fx.editor.pid
+    await fx.editor.stop({keepDir: true})
 
     const down = await session.client.callTool({name: 'engine_version', arguments: {}})
     expect(down.isError).to.equal(true)
@@ -309,10 +313,10 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
     await session.client.readResource({uri: 'engine://project/info'}).catch((e: Error) => (resourceError = e.message))
     expect(resourceError).to.include('editor closed')
 
-    mkdirSync(join(editor.root, 'bridge_commands'), {recursive: true})
-    writeFileSync(join(editor.root, 'bridge_commands', 'probe_commands.gd'), LOCAL_GROUP)
-    await editor.restart()
-    expect(editor.pid).to.not.equal(oldPid)
+    mkdirSync(join(fx.editor.root, 'bridge_commands'), {recursive: true})
+    writeFileSync(join(fx.editor.root, 'bridge_commands', 'probe_commands.gd'), LOCAL_GROUP)
+    await fx.editor.restart()
+    expect(fx.editor.pid).to.not.equal(oldPid)
     const end = Date.now() + 20_000
     while (changed === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 100))
     expect(changed, 'no notifications/tools/list_changed after the restart').to.be.greaterThan(0)
@@ -325,7 +329,7 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
       echo: 'back',
     })
     const info = json<{pid: number}>(await session.client.callTool({name: 'project_info', arguments: {}}))
-    expect(info.pid).to.equal(editor.pid)
+    expect(info.pid).to.equal(fx.editor.pid)
 
     // An image in a result (a frame capture's shape) comes back as MCP image content, a marker in the JSON.
     const shot = await session.client.callTool({name: 'probe_image', arguments: {width: 5, height: 7}})

@@ -2,41 +2,22 @@
 // a did-you-mean, the editor's messages name tools (node_properties), not methods, and the server is named
 // godot-bridge as its config entry is. Nested property paths work through the tools, with undo.
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
-import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
-import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
 import {expect} from 'chai'
 
-import {BRIDGE_BIN} from '../../support/cli.js'
-import {type TestEditor, startEditor} from '../../support/editor.js'
+import {useEditor} from '../../support/fixture.js'
 
 const text = (r: unknown) =>
   (r as CallToolResult).content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n')
 
 describe('MCP wording over stdio and HTTP (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({pristine: false})
   const clients: Record<string, Client> = {}
 
   before(async () => {
-    editor = await startEditor()
-    const stdio = new Client({name: 'wording-e2e', version: '1.0.0'})
-    await stdio.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [BRIDGE_BIN, 'serve', '--project', editor.root],
-        env: {...(process.env as Record<string, string>), NO_COLOR: '1'},
-        stderr: 'pipe',
-      }),
-    )
-    const http = new Client({name: 'wording-e2e', version: '1.0.0'})
-    await http.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${editor.discovery.http_port}/mcp`)))
-    clients.stdio = stdio
-    clients.http = http
-  })
-  after(async () => {
-    for (const c of Object.values(clients)) await c.close().catch(() => {})
-    await editor?.stop()
+    clients.stdio = await fx.mcpServe({name: 'wording-e2e'})
+    clients.http = await fx.mcpHttp('wording-e2e')
   })
 
   for (const surface of ['stdio', 'http']) {

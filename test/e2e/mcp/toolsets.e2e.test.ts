@@ -13,7 +13,8 @@ import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {BRIDGE_BIN} from '../../support/cli.js'
-import {REPO_ROOT, type TestEditor, startEditor} from '../../support/editor.js'
+import {REPO_ROOT} from '../../support/editor.js'
+import {useEditor} from '../../support/fixture.js'
 import type {McpCommandDoc} from '../../../src/mcp/tools.js'
 import {toolName} from '../../../src/mcp/tools.js'
 import {matchClient, toolsetsFor} from '../../../src/mcp/toolsets.js'
@@ -68,23 +69,21 @@ function outputBytes(tools: Tool[]): number {
 
 describe('toolsets: one surface that fits every MCP client (real editor)', function () {
   this.timeout(300_000)
-  let editor: TestEditor
+  const fx = useEditor({pristine: false})
   let commands: McpCommandDoc[]
   const sessions: Session[] = []
 
   async function session(clientName: string, extra: string[] = []): Promise<Session> {
-    const s = await openSession(editor.root, clientName, extra)
+    const s = await openSession(fx.editor.root, clientName, extra)
     sessions.push(s)
     return s
   }
 
   before(async () => {
-    editor = await startEditor()
-    commands = (await editor.client.call<{commands: McpCommandDoc[]}>('engine.commands')).commands
+    commands = (await fx.editor.client.call<{commands: McpCommandDoc[]}>('engine.commands')).commands
   })
   after(async () => {
     for (const s of sessions) await s.close().catch(() => {})
-    await editor?.stop()
   })
 
   const clients: {name: string; profile?: string}[] = [
@@ -162,7 +161,7 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
     expect(after.length).to.be.greaterThan(before.length)
     const info = await s.client.callTool({name: 'project_info', arguments: {}})
     expect(info.isError, text(info)).to.not.equal(true)
-    expect((info.structuredContent as {project_root: string}).project_root).to.equal(editor.root)
+    expect((info.structuredContent as {project_root: string}).project_root).to.equal(fx.editor.root)
 
     const unknown = await s.client.callTool({
       name: 'bridge_toolsets',
@@ -220,9 +219,9 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
     for (const doc of sampled.values()) {
       const tool = tools.find((t) => t.name === toolName(doc.method))!
       const scene = doc.example_scene ?? 'res://scenes/main.tscn'
-      await editor.client.call('scene.open', {path: scene})
-      await editor.client.call('scene.reload', {path: scene})
-      for (const step of doc.example_setup ?? []) await editor.client.call(step.method, step.params ?? {})
+      await fx.editor.client.call('scene.open', {path: scene})
+      await fx.editor.client.call('scene.reload', {path: scene})
+      for (const step of doc.example_setup ?? []) await fx.editor.client.call(step.method, step.params ?? {})
       expect(tool.outputSchema, tool.name).to.deep.equal(doc.output_schema)
       const r = await s.client.callTool({name: tool.name, arguments: doc.example}, undefined, {timeout: 120_000})
       expect(r.isError, `${tool.name}: ${text(r)}`).to.not.equal(true)
@@ -237,7 +236,7 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
   })
 
   it("the HTTP endpoint lists the toolsets its URL's ?toolsets= names, with the same tool entries", async () => {
-    const port = editor.discovery.http_port as number
+    const port = fx.editor.discovery.http_port as number
     async function post(path: string, method: string, params: unknown = {}): Promise<Record<string, any>> {
       const res = await fetch(`http://127.0.0.1:${port}${path}`, {
         method: 'POST',
@@ -278,7 +277,17 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
       new Promise<string>((resolve, reject) =>
         execFile(
           process.execPath,
-          [inspector, process.execPath, BRIDGE_BIN, 'serve', '--project', editor.root, '--toolsets', 'scene', ...args],
+          [
+            inspector,
+            process.execPath,
+            BRIDGE_BIN,
+            'serve',
+            '--project',
+            fx.editor.root,
+            '--toolsets',
+            'scene',
+            ...args,
+          ],
           {timeout: 120_000, maxBuffer: 32 * 1024 * 1024},
           (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
         ),

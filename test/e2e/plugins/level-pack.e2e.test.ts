@@ -3,17 +3,15 @@
 // editor's project; they load live and work from every surface (CLI through command_not_found, `bridge
 // serve`, the HTTP endpoint), paint a TileMapLayer from a text map and scatter a scene on its surface with
 // one undo step each; `bridge level uninstall` removes them live; uninstalling the pack drops its commands.
-import {Client} from '@modelcontextprotocol/sdk/client/index.js'
-import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import {expect} from 'chai'
 import {existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {parseJson} from '../../support/cli.js'
-import {type TestEditor, startEditor} from '../../support/editor.js'
+import {type Json, useEditor} from '../../support/fixture.js'
 import {type PackHome, openServe, packHome, toolJson} from '../../support/packs.js'
-import {type Json, openWorld, type World, writeTilePng} from '../../support/world.js'
+import {openWorld, type World, writeTilePng} from '../../support/world.js'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const COIN = `[gd_scene format=3]
@@ -24,10 +22,18 @@ const MAP = ['..#.', '#..#', '####'].join('\n')
 
 describe('level pack: GDScript commands installed into a running project (real editor)', function () {
   this.timeout(300_000)
-  let editor: TestEditor
+  const fx = useEditor({
+    group: 'tilemap',
+    pristine: false,
+    startTimeoutMs: 240_000,
+    async prepare() {
+      home = packHome()
+      await home.install('level', 'path')
+    },
+  })
   let home: PackHome
   let w: World
-  const call = <T = Json>(method: string, params: Json = {}) => editor.client.call<T>(method, params)
+  const call = <T = Json>(method: string, params: Json = {}) => fx.editor.client.call<T>(method, params)
   const cells = async () =>
     ((await call('tilemap.get_cells', {node_path: 'Ground'})).cells as Json[]).map((c) => `${c.cell}:${c.atlas}`)
 
@@ -45,13 +51,9 @@ describe('level pack: GDScript commands installed into a running project (real e
     throw new Error(`${what}: not within ${ms} ms`)
   }
 
-  before(async function () {
-    this.timeout(300_000)
-    home = packHome()
-    await home.install('level', 'path')
-    editor = await startEditor({startTimeoutMs: 240_000})
-    writeFileSync(join(editor.root, 'scenes', 'coin.tscn'), COIN)
-    w = await openWorld(editor, 'tilemap', 'res://levels/text.tscn', 'Node2D')
+  before(async () => {
+    writeFileSync(join(fx.editor.root, 'scenes', 'coin.tscn'), COIN)
+    w = await openWorld(fx, 'res://levels/text.tscn', 'Node2D')
     await writeTilePng(w, 'res://art/tiles.png', ['#3a7d2c', '#8b5a2b', '#777777', null])
     await call('tilemap.layer_create', {
       parent: '/root/Main',
@@ -62,7 +64,6 @@ describe('level pack: GDScript commands installed into a running project (real e
   })
   after(async function () {
     this.timeout(60_000)
-    await editor?.stop()
     home?.remove()
   })
 
@@ -73,29 +74,29 @@ describe('level pack: GDScript commands installed into a running project (real e
   })
 
   it('bridge level install copies the commands into res://bridge_commands/ and the running editor loads them', async () => {
-    const result = await home.cli(['level', 'install', '--project', editor.root, '--json'])
+    const result = await home.cli(['level', 'install', '--project', fx.editor.root, '--json'])
     expect(result.code, result.stderr).to.equal(0)
     expect(parseJson<Json>(result).files).to.deep.equal([
       {file: 'level.gd', res_path: 'res://bridge_commands/level.gd', status: 'added'},
     ])
-    expect(readFileSync(join(editor.root, 'bridge_commands', 'level.gd'), 'utf8')).to.include('level.paint_text')
+    expect(readFileSync(join(fx.editor.root, 'bridge_commands', 'level.gd'), 'utf8')).to.include('level.paint_text')
     await waitFor('level.* registered', async () => (await levelMethods()).length === 2)
     expect(await levelMethods()).to.deep.equal(['level.paint_text', 'level.scatter'])
-    const again = await home.cli(['level', 'install', '--project', editor.root, '--json'])
+    const again = await home.cli(['level', 'install', '--project', fx.editor.root, '--json'])
     expect(parseJson<Json>(again).files[0].status).to.equal('unchanged')
   })
 
   it('paints a TileMapLayer from a text map from the CLI; read back, one undo step', async () => {
     const result = await home.cli(
       ['level', 'paint-text', '--node-path', '/root/Main/Ground', '--map', MAP, '--legend', '{"#":[1,0]}', '--json'],
-      {cwd: editor.root},
+      {cwd: fx.editor.root},
     )
     expect(result.code, result.stderr).to.equal(0)
     expect(parseJson<Json>(result)).to.include({painted: 7, erased: 0, used_cells: 7})
     expect(await cells()).to.deep.equal(['2,0:1,0', '0,1:1,0', '3,1:1,0', '0,2:1,0', '1,2:1,0', '2,2:1,0', '3,2:1,0'])
     const unknown = await home.cli(
       ['level', 'paint-text', '--node-path', 'Ground', '--map', '#x', '--legend', '{"#":[1,0]}'],
-      {cwd: editor.root},
+      {cwd: fx.editor.root},
     )
     expect(unknown.code).to.not.equal(0)
     expect(unknown.stderr).to.include("'x' (row 1, column 2) is not in the legend")
@@ -104,8 +105,7 @@ describe('level pack: GDScript commands installed into a running project (real e
   })
 
   it('is callable from bridge serve (next to the addon tools) and the HTTP endpoint: scatter on the surface', async () => {
-    const session = await openServe(editor.root, home.env)
-    const http = new Client({name: 'level-e2e-http', version: '1.0.0'})
+    const session = await openServe(fx.editor.root, home.env)
     try {
       const names = (await session.client.listTools()).tools.map((t) => t.name)
       expect(names).to.include.members(['level_paint_text', 'level_scatter', 'node_add', 'tilemap_get_cells'])
@@ -116,9 +116,7 @@ describe('level pack: GDScript commands installed into a running project (real e
         }),
       )
       expect(painted.painted).to.equal(7)
-      await http.connect(
-        new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${editor.discovery.http_port}/mcp`)),
-      )
+      const http = await fx.mcpHttp('level-e2e-http')
       const scattered = toolJson(
         await http.callTool({
           name: 'level_scatter',
@@ -149,16 +147,15 @@ describe('level pack: GDScript commands installed into a running project (real e
       expect(JSON.stringify(await call('scene.tree'))).to.not.include('Scattered1')
       expect(await cells()).to.deep.equal([])
     } finally {
-      await http.close().catch(() => {})
       await session.close()
     }
   })
 
   it('bridge level uninstall removes the commands live; the pack uninstalls, links and uninstalls again', async () => {
-    const result = await home.cli(['level', 'uninstall', '--project', editor.root, '--json'])
+    const result = await home.cli(['level', 'uninstall', '--project', fx.editor.root, '--json'])
     expect(result.code, result.stderr).to.equal(0)
     expect(parseJson<Json>(result).files[0]).to.include({status: 'removed'})
-    expect(existsSync(join(editor.root, 'bridge_commands', 'level.gd'))).to.equal(false)
+    expect(existsSync(join(fx.editor.root, 'bridge_commands', 'level.gd'))).to.equal(false)
     await waitFor('level.* gone', async () => (await levelMethods()).length === 0)
     await home.uninstall('bridge-plugin-level')
     expect((await home.cli(['--help'])).stdout).to.not.match(/^\s+level\s/m)
@@ -174,13 +171,13 @@ describe('level pack: GDScript commands installed into a running project (real e
     await home.install('level', 'link')
     try {
       const outside = mkdtempSync(join(tmpdir(), 'bridge-outside-'))
-      rmSync(join(editor.root, 'bridge_commands'), {recursive: true, force: true})
-      symlinkSync(outside, join(editor.root, 'bridge_commands'), 'dir')
-      const result = await home.cli(['level', 'install', '--project', editor.root])
+      rmSync(join(fx.editor.root, 'bridge_commands'), {recursive: true, force: true})
+      symlinkSync(outside, join(fx.editor.root, 'bridge_commands'), 'dir')
+      const result = await home.cli(['level', 'install', '--project', fx.editor.root])
       expect(result.code).to.equal(2)
       expect(result.stderr).to.include('leads outside the project')
       expect(existsSync(join(outside, 'level.gd'))).to.equal(false)
-      rmSync(join(editor.root, 'bridge_commands'))
+      rmSync(join(fx.editor.root, 'bridge_commands'))
       rmSync(outside, {recursive: true, force: true})
     } finally {
       await home.uninstall('bridge-plugin-level')

@@ -4,18 +4,15 @@
 // reported with the engine's message and line without affecting the rest; a file that would shadow a
 // built-in is refused; a removed file's commands are gone everywhere.
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
-import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
-import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import {type CallToolResult, ToolListChangedNotificationSchema} from '@modelcontextprotocol/sdk/types.js'
 import {expect} from 'chai'
 import {mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {BRIDGE_BIN, parseJson, runCli} from '../../support/cli.js'
-import {type TestEditor, startEditor} from '../../support/editor.js'
+import {parseJson, runCli} from '../../support/cli.js'
+import {type Json, useEditor} from '../../support/fixture.js'
 
-type Json = Record<string, any>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** A group file whose one command answers with `reply` (so an edit is visible in the result). */
@@ -78,14 +75,25 @@ function toolText(result: unknown): string {
 
 describe('project-local commands reload live (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({
+    pristine: false,
+    async prepare() {
+      base = mkdtempSync(join(tmpdir(), 'bridge-local-'))
+      env = {
+        XDG_DATA_HOME: join(base, 'data'),
+        XDG_CONFIG_HOME: join(base, 'config'),
+        XDG_CACHE_HOME: join(base, 'cache'),
+      }
+      return {startTimeoutMs: 180_000}
+    },
+  })
   let base: string
   let env: Record<string, string>
   let serve: Client
   let http: Client
   let listChanged = 0
   let dir: string
-  const call = <T = Json>(method: string, params: Json = {}) => editor.client.call<T>(method, params)
+  const call = <T = Json>(method: string, params: Json = {}) => fx.editor.client.call<T>(method, params)
 
   async function methods(): Promise<string[]> {
     return (await call<{commands: {method: string}[]}>('engine.commands')).commands.map((c) => c.method)
@@ -101,35 +109,20 @@ describe('project-local commands reload live (real editor)', function () {
     throw new Error(`${what}: not within ${ms} ms`)
   }
 
-  before(async function () {
-    this.timeout(240_000)
-    base = mkdtempSync(join(tmpdir(), 'bridge-local-'))
-    env = {
-      XDG_DATA_HOME: join(base, 'data'),
-      XDG_CONFIG_HOME: join(base, 'config'),
-      XDG_CACHE_HOME: join(base, 'cache'),
-    }
-    editor = await startEditor({startTimeoutMs: 180_000})
-    dir = join(editor.root, 'bridge_commands')
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [BRIDGE_BIN, 'serve', '--project', editor.root],
-      env: {...(process.env as Record<string, string>), NO_COLOR: '1', ...env},
-      stderr: 'pipe',
+  before(async () => {
+    dir = join(fx.editor.root, 'bridge_commands')
+    serve = await fx.mcpServe({
+      name: 'local-e2e',
+      env,
+      before: (client) =>
+        client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+          listChanged++
+        }),
     })
-    serve = new Client({name: 'local-e2e', version: '1.0.0'})
-    serve.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      listChanged++
-    })
-    await serve.connect(transport)
     await serve.listTools() // serve announces list changes to a client that holds a list
-    http = new Client({name: 'local-e2e-http', version: '1.0.0'})
-    await http.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${editor.discovery.http_port}/mcp`)))
+    http = await fx.mcpHttp('local-e2e-http')
   })
   after(async () => {
-    await serve?.close().catch(() => {})
-    await http?.close().catch(() => {})
-    await editor?.stop()
     rmSync(base, {recursive: true, force: true})
   })
 
@@ -158,7 +151,11 @@ describe('project-local commands reload live (real editor)', function () {
     expect(httpTools).to.include('live_echo')
     const viaHttp = await http.callTool({name: 'live_echo', arguments: {word: 'http'}})
     expect(JSON.parse(toolText(viaHttp))).to.deep.equal({echo: 'http', reply: 'first'})
-    const viaCli = await runCli(['live', 'echo', '--word', 'cli', '--json'], {cwd: editor.root, env, timeoutMs: 90_000})
+    const viaCli = await runCli(['live', 'echo', '--word', 'cli', '--json'], {
+      cwd: fx.editor.root,
+      env,
+      timeoutMs: 90_000,
+    })
     expect(viaCli.code, viaCli.stderr).to.equal(0)
     expect(parseJson(viaCli)).to.deep.equal({echo: 'cli', reply: 'first'})
     const described = await call<{commands: Json[]; groups: Json[]}>('engine.commands', {group: 'live'})
@@ -293,7 +290,7 @@ return {"usec": (Time.get_ticks_usec() - t) / 100.0, "changed": changed, "files"
     expect((await http.listTools()).tools.map((t) => t.name)).to.not.include('live_echo')
     const groups = (await call<{groups: Json[]}>('engine.commands')).groups.map((g) => g.name)
     expect(groups).to.not.include('live')
-    const viaCli = await runCli(['live', 'echo', '--word', 'cli'], {cwd: editor.root, env, timeoutMs: 90_000})
+    const viaCli = await runCli(['live', 'echo', '--word', 'cli'], {cwd: fx.editor.root, env, timeoutMs: 90_000})
     expect(viaCli.code).to.not.equal(0)
     expect(viaCli.stderr).to.include("the editor has no method 'live.echo'")
   })

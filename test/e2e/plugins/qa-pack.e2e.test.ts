@@ -10,12 +10,10 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {parseJson} from '../../support/cli.js'
-import {DEMO_PROJECT, REPO_ROOT, type TestEditor, startEditor} from '../../support/editor.js'
-import {gameControl} from '../../support/game.js'
+import {DEMO_PROJECT, REPO_ROOT} from '../../support/editor.js'
+import {type Json, useEditor} from '../../support/fixture.js'
 import {PACKS_DIR, type PackHome, openServe, packHome, toolJson} from '../../support/packs.js'
 import {type Xvfb, startXvfb, xvfbRoot} from '../../support/xvfb.js'
-
-type Json = Record<string, any>
 
 const SCENE = (script: string) => `[gd_scene load_steps=2 format=3]
 
@@ -55,29 +53,30 @@ const INPUT = JSON.stringify([
 
 describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', function () {
   this.timeout(300_000)
+  const fx = useEditor({
+    pristine: false,
+    startTimeoutMs: 240_000,
+    async prepare() {
+      fixture = mkdtempSync(join(tmpdir(), 'bridge-qa-fixture-'))
+      cpSync(DEMO_PROJECT, fixture, {recursive: true})
+      writeFileSync(join(fixture, 'scripts', 'logs_errors.gd'), LOGS_ERRORS)
+      writeFileSync(join(fixture, 'scripts', 'script_error.gd'), SCRIPT_ERROR)
+      writeFileSync(join(fixture, 'scenes', 'logs_errors.tscn'), SCENE('logs_errors.gd'))
+      writeFileSync(join(fixture, 'scenes', 'script_error.tscn'), SCENE('script_error.gd'))
+      if (xvfbRoot()) xvfb = await startXvfb()
+      return {fixture, env: xvfb?.env ?? {}}
+    },
+  })
   let xvfb: Xvfb | undefined
-  let editor: TestEditor
   let fixture: string
   let home: PackHome
-  const game = gameControl(() => editor)
 
-  before(async function () {
-    this.timeout(300_000)
-    fixture = mkdtempSync(join(tmpdir(), 'bridge-qa-fixture-'))
-    cpSync(DEMO_PROJECT, fixture, {recursive: true})
-    writeFileSync(join(fixture, 'scripts', 'logs_errors.gd'), LOGS_ERRORS)
-    writeFileSync(join(fixture, 'scripts', 'script_error.gd'), SCRIPT_ERROR)
-    writeFileSync(join(fixture, 'scenes', 'logs_errors.tscn'), SCENE('logs_errors.gd'))
-    writeFileSync(join(fixture, 'scenes', 'script_error.tscn'), SCENE('script_error.gd'))
-    if (xvfbRoot()) xvfb = await startXvfb()
-    editor = await startEditor({fixture, env: xvfb?.env ?? {}, startTimeoutMs: 240_000})
+  before(async () => {
     home = packHome()
     await home.install('qa', 'link')
   })
   after(async function () {
     this.timeout(60_000)
-    if (editor) await game.stop()
-    await editor?.stop()
     xvfb?.stop()
     home?.remove()
     rmSync(fixture, {recursive: true, force: true})
@@ -95,7 +94,7 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
   it('passes on the demo scene: input delivered, frames captured, no errors, the game stopped', async () => {
     const out = join(fixture, 'qa-out')
     const result = await home.cli(
-      ['qa', 'smoke', '--scene', 'res://scenes/main.tscn', '--input', INPUT, '--out', out, '--project', editor.root],
+      ['qa', 'smoke', '--scene', 'res://scenes/main.tscn', '--input', INPUT, '--out', out, '--project', fx.editor.root],
       {timeoutMs: 240_000},
     )
     expect(result.code, result.stdout + result.stderr).to.equal(0)
@@ -112,12 +111,12 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
         expect(readFileSync(f.file).subarray(1, 4).toString()).to.equal('PNG')
       }
     } else expect(report.frames.skipped).to.include('headless')
-    expect((await editor.client.call<Json>('scene.is_playing')).playing).to.equal(false)
+    expect((await fx.editor.client.call<Json>('scene.is_playing')).playing).to.equal(false)
   })
 
   it('fails with a readable report and a JSON one on a scene that logs errors', async () => {
     const result = await home.cli(
-      ['qa', 'smoke', '--scene', 'res://scenes/logs_errors.tscn', '--frames', '1', '--project', editor.root],
+      ['qa', 'smoke', '--scene', 'res://scenes/logs_errors.tscn', '--frames', '1', '--project', fx.editor.root],
       {
         timeoutMs: 240_000,
       },
@@ -127,7 +126,17 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
     expect(result.stdout).to.include('✗ error: qa fixture: the level data is missing (res://scripts/logs_errors.gd:5)')
     expect(result.stdout).to.include('qa fixture: frame 3 went wrong')
     const json = await home.cli(
-      ['qa', 'smoke', '--scene', 'res://scenes/logs_errors.tscn', '--frames', '0', '--json', '--project', editor.root],
+      [
+        'qa',
+        'smoke',
+        '--scene',
+        'res://scenes/logs_errors.tscn',
+        '--frames',
+        '0',
+        '--json',
+        '--project',
+        fx.editor.root,
+      ],
       {timeoutMs: 240_000},
     )
     expect(json.code).to.equal(1)
@@ -138,7 +147,7 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
       'qa fixture: frame 3 went wrong',
     ])
     expect(report.errors[0].where).to.equal('res://scripts/logs_errors.gd:5')
-    expect((await editor.client.call<Json>('scene.is_playing')).playing).to.equal(false)
+    expect((await fx.editor.client.call<Json>('scene.is_playing')).playing).to.equal(false)
   })
 
   it('fails on a scene whose script errors, naming the error and where the game stopped', async () => {
@@ -154,7 +163,7 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
         '1500',
         '--json',
         '--project',
-        editor.root,
+        fx.editor.root,
       ],
       {timeoutMs: 240_000},
     )
@@ -164,11 +173,11 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
     expect(report.stopped_at.where).to.equal('res://scripts/script_error.gd:8')
     expect(report.stopped_at.reason).to.match(/queue_free|null/i)
     expect(report.problems[0]).to.include('the game stopped on a script error')
-    expect((await editor.client.call<Json>('scene.is_playing')).playing).to.equal(false)
+    expect((await fx.editor.client.call<Json>('scene.is_playing')).playing).to.equal(false)
   })
 
   it('is an MCP tool of bridge serve next to the addon tools, and reports the same failure', async () => {
-    const session = await openServe(editor.root, home.env)
+    const session = await openServe(fx.editor.root, home.env)
     try {
       const names = (await session.client.listTools()).tools.map((t) => t.name)
       expect(names).to.include.members(['qa_smoke', 'node_add', 'scene_play', 'engine_run'])
@@ -188,7 +197,7 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
     } finally {
       await session.close()
     }
-    expect((await editor.client.call<Json>('scene.is_playing')).playing).to.equal(false)
+    expect((await fx.editor.client.call<Json>('scene.is_playing')).playing).to.equal(false)
   })
 
   it('uninstalls (linked), installs by path, and uninstalls: --help and completion follow', async () => {
@@ -201,7 +210,7 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
     expect((await home.cli(['plugins'])).stdout).to.include('bridge-plugin-qa')
     expect((await home.cli(['--help'])).stdout).to.match(/^\s+qa\s+Quality checks/m)
     expect(await home.complete('qa')).to.include('smoke')
-    const session = await openServe(editor.root, home.env)
+    const session = await openServe(fx.editor.root, home.env)
     try {
       expect((await session.client.listTools()).tools.map((t) => t.name)).to.include.members(['qa_smoke', 'node_add'])
     } finally {
@@ -227,7 +236,7 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
       expect(realpathSync(join(copy, 'bridge-godot'))).to.equal(realpathSync(REPO_ROOT))
       const help = await home.cli(['qa', 'smoke', '--help'])
       expect(help.code, help.stderr).to.equal(0)
-      const session = await openServe(editor.root, home.env)
+      const session = await openServe(fx.editor.root, home.env)
       try {
         expect((await session.client.listTools()).tools.map((t) => t.name)).to.include('qa_smoke')
       } finally {

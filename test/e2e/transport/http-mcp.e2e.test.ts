@@ -21,7 +21,8 @@ import {listResources} from '../../../src/mcp/resources.js'
 import {successResult} from '../../../src/mcp/results.js'
 import {ENGINE_RUN, typedTool} from '../../../src/mcp/tools.js'
 import {TOOLSETS_TOOL} from '../../../src/mcp/toolsets.js'
-import {DEMO_PROJECT, REPO_ROOT, type TestEditor, startEditor} from '../../support/editor.js'
+import {DEMO_PROJECT, freePort, REPO_ROOT} from '../../support/editor.js'
+import {useEditor, useEditors} from '../../support/fixture.js'
 
 /** A project-local command (a fixture) whose result carries an image, as frame captures will. */
 const IMAGE_COMMANDS = `@tool
@@ -120,18 +121,22 @@ function occupy(port: number): Promise<Server | undefined> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const {port} = server.address() as {port: number}
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
+  // 9100 is held while the editor starts (unpinned, it scans the addon's default range) to prove the fallback
+  const fx = useEditor({
+    pristine: false,
+    pinPorts: false,
+    async prepare() {
+      fixture = mkdtempSync(join(tmpdir(), 'bridge-http-fixture-'))
+      cpSync(DEMO_PROJECT, fixture, {recursive: true, filter: (src) => !/[/\\](\.godot|\.engine)$/.test(src)})
+      mkdirSync(join(fixture, 'bridge_commands'))
+      writeFileSync(join(fixture, 'bridge_commands', 'image_commands.gd'), IMAGE_COMMANDS)
+      blocker = await occupy(9100)
+      return {fixture}
+    },
+    teardown: () => void blocker?.close(),
+  })
   let port: number
   let blocker: Server | undefined
   let sdk: Client
@@ -140,41 +145,31 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
   let fixture: string
 
   before(async () => {
-    fixture = mkdtempSync(join(tmpdir(), 'bridge-http-fixture-'))
-    cpSync(DEMO_PROJECT, fixture, {recursive: true, filter: (src) => !/[/\\](\.godot|\.engine)$/.test(src)})
-    mkdirSync(join(fixture, 'bridge_commands'))
-    writeFileSync(join(fixture, 'bridge_commands', 'image_commands.gd'), IMAGE_COMMANDS)
-    blocker = await occupy(9100)
-    try {
-      editor = await startEditor({fixture})
-    } finally {
-      blocker?.close()
-    }
-    port = editor.discovery.http_port
+    blocker?.close()
+    port = fx.editor.discovery.http_port
     ;({client: sdk, transport} = await connectSdk(port))
-    await editor.client.call('scene.open', {path: 'res://scenes/main.tscn'})
+    await fx.editor.client.call('scene.open', {path: 'res://scenes/main.tscn'})
   })
   after(async () => {
     await sdk?.close().catch(() => {})
-    await editor?.stop()
     rmSync(fixture, {recursive: true, force: true})
   })
 
   describe('binding', () => {
     it('binds 127.0.0.1 only, past a taken 9100, and records the port in the discovery file', async () => {
-      const onDisk = JSON.parse(readFileSync(discoveryPath(editor.root), 'utf8'))
+      const onDisk = JSON.parse(readFileSync(discoveryPath(fx.editor.root), 'utf8'))
       expect(onDisk.http_port).to.equal(port)
       expect(port).to.not.equal(9100)
       expect(port).to.be.within(9101, 9115)
-      expect((await editor.client.call<{http_port: number}>('project.info')).http_port).to.equal(port)
-      const sockets = listening(editor.pid).filter((a) => a.endsWith(`:${port}`))
+      expect((await fx.editor.client.call<{http_port: number}>('project.info')).http_port).to.equal(port)
+      const sockets = listening(fx.editor.pid).filter((a) => a.endsWith(`:${port}`))
       expect(sockets).to.deep.equal([`127.0.0.1:${port}`])
     })
   })
 
   describe('project identity in the URL', () => {
     it('answers a URL that names this project, and refuses one naming another with 409 and both paths', async () => {
-      const ours = `/mcp?project=${encodeURIComponent(editor.root)}`
+      const ours = `/mcp?project=${encodeURIComponent(fx.editor.root)}`
       const ok = await http(port, 'POST', JSON_HEADERS, JSON.stringify(PING), ours)
       expect(ok.status, ok.body).to.equal(200)
       const other = '/tmp/some other game'
@@ -186,7 +181,7 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
         `/mcp?project=${encodeURIComponent(other)}`,
       )
       expect(refused.status).to.equal(409)
-      expect(refused.body).to.include(other).and.include(editor.root)
+      expect(refused.body).to.include(other).and.include(fx.editor.root)
       const noCheck = await http(port, 'POST', JSON_HEADERS, JSON.stringify(PING))
       expect(noCheck.status, 'without ?project= there is no check').to.equal(200)
     })
@@ -202,7 +197,7 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
     })
 
     it('lists engine_run, bridge_toolsets and one typed tool per live command, exactly as bridge serve builds them', async () => {
-      const {commands} = await editor.client.call<{commands: CommandDoc[]}>('engine.commands')
+      const {commands} = await fx.editor.client.call<{commands: CommandDoc[]}>('engine.commands')
       const {tools} = await sdk.listTools()
       const expected = JSON.parse(JSON.stringify([ENGINE_RUN, TOOLSETS_TOOL, ...commands.map((c) => typedTool(c))]))
       expect(tools).to.deep.equal(expected)
@@ -215,7 +210,7 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
         arguments: {type: 'Node2D', parent: '/root/Main', name: 'HttpAdded'},
       })
       expect(added.isError, textOf(added)).to.not.equal(true)
-      const info = await editor.client.call<{class?: string; type?: string}>('node.info', {
+      const info = await fx.editor.client.call<{class?: string; type?: string}>('node.info', {
         node_path: '/root/Main/HttpAdded',
       })
       expect(info.class ?? info.type).to.equal('Node2D')
@@ -228,7 +223,7 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
         },
       })
       expect(set.isError, textOf(set)).to.not.equal(true)
-      const position = await editor.client.call<{value: unknown}>('node.get', {
+      const position = await fx.editor.client.call<{value: unknown}>('node.get', {
         node_path: '/root/Main/HttpAdded',
         property: 'position',
       })
@@ -243,11 +238,11 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
 
     it("returns JSON text content for a result, exactly the command's result", async () => {
       const result = await sdk.callTool({name: 'project_info', arguments: {}})
-      expect(JSON.parse(textOf(result))).to.deep.equal(await editor.client.call('project.info'))
+      expect(JSON.parse(textOf(result))).to.deep.equal(await fx.editor.client.call('project.info'))
     })
 
     it('returns an image result as image content, exactly as bridge serve does', async () => {
-      const raw = await editor.client.call('image.sample')
+      const raw = await fx.editor.client.call('image.sample')
       const result = await sdk.callTool({name: 'image_sample', arguments: {}})
       expect(result).to.deep.equal(successResult(raw))
       const image = (result.content as {type: string; data: string; mimeType: string}[])[1]
@@ -590,21 +585,19 @@ describe('HTTP MCP endpoint settings (real editors)', function () {
   this.timeout(120_000)
 
   describe('http_typed=false, http_port pinned in project.godot', () => {
-    let editor: TestEditor
     let pinned: number
-
-    before(async () => {
-      pinned = await freePort()
-      editor = await startEditor({
-        projectLines: ['[bridge]', 'network/http_typed=false', `network/http_port=${pinned}`],
-      })
-    })
-    after(async () => {
-      await editor?.stop()
+    // the port comes from project.godot here, so the harness must not pin one through the environment
+    const fx = useEditor({
+      pristine: false,
+      pinPorts: false,
+      async prepare() {
+        pinned = await freePort()
+        return {projectLines: ['[bridge]', 'network/http_typed=false', `network/http_port=${pinned}`]}
+      },
     })
 
     it('binds the pinned port and lists only engine_run, which still drives every command', async () => {
-      expect(editor.discovery.http_port).to.equal(pinned)
+      expect(fx.editor.discovery.http_port).to.equal(pinned)
       const {client: sdk} = await connectSdk(pinned)
       try {
         const {tools} = await sdk.listTools()
@@ -613,14 +606,14 @@ describe('HTTP MCP endpoint settings (real editors)', function () {
         expect(typed.isError).to.equal(true)
         expect(textOf(typed)).to.include("engine_run with method 'project.info'")
         const run = await sdk.callTool({name: 'engine_run', arguments: {method: 'project.info'}})
-        expect(JSON.parse(textOf(run)).project_root).to.equal(editor.root)
+        expect(JSON.parse(textOf(run)).project_root).to.equal(fx.editor.root)
       } finally {
         await sdk.close().catch(() => {})
       }
     })
 
     it('follows the settings live: a new http_port moves the endpoint, mcp_http=false closes it; the discovery file follows', async () => {
-      const onDisk = () => JSON.parse(readFileSync(discoveryPath(editor.root), 'utf8')).http_port as number
+      const onDisk = () => JSON.parse(readFileSync(discoveryPath(fx.editor.root), 'utf8')).http_port as number
       const until = async (want: number) => {
         const end = Date.now() + 5000
         while (onDisk() !== want && Date.now() < end) await sleep(50)
@@ -632,29 +625,31 @@ describe('HTTP MCP endpoint settings (real editors)', function () {
           (e: NodeJS.ErrnoException) => e.code,
         )
       const moved = await freePort()
-      await editor.client.call('project.settings_set', {key: 'bridge/network/http_port', value: moved})
+      await fx.editor.client.call('project.settings_set', {key: 'bridge/network/http_port', value: moved})
       expect(await until(moved)).to.equal(moved)
       expect(await answers(moved)).to.equal(200)
       expect(await answers(pinned)).to.equal('ECONNREFUSED')
 
-      await editor.client.call('project.settings_set', {key: 'bridge/network/mcp_http', value: false})
+      await fx.editor.client.call('project.settings_set', {key: 'bridge/network/mcp_http', value: false})
       expect(await until(0)).to.equal(0)
       expect(await answers(moved)).to.equal('ECONNREFUSED')
-      expect((await editor.client.call<{http_port: number}>('project.info')).http_port).to.equal(0)
+      expect((await fx.editor.client.call<{http_port: number}>('project.info')).http_port).to.equal(0)
 
-      await editor.client.call('project.settings_set', {key: 'bridge/network/mcp_http', value: true})
+      await fx.editor.client.call('project.settings_set', {key: 'bridge/network/mcp_http', value: true})
       expect(await until(moved)).to.equal(moved)
       expect(await answers(moved)).to.equal(200)
     })
   })
 
+  const editors = useEditors({each: true})
+
   it('mcp_http=false leaves no listener, even with a pinned port', async () => {
     const pinned = await freePort()
-    const editor = await startEditor({
+    const editor = await editors.start({
       projectLines: ['[bridge]', 'network/mcp_http=false'],
       env: {BRIDGE_MCP_HTTP_PORT: String(pinned)},
     })
-    try {
+    {
       expect(editor.discovery.http_port).to.equal(0)
       expect((await editor.client.call<{http_port: number}>('project.info')).http_port).to.equal(0)
       const ports = listening(editor.pid).map((a) => Number(a.split(':').pop()))
@@ -666,8 +661,6 @@ describe('HTTP MCP endpoint settings (real editors)', function () {
         (e: NodeJS.ErrnoException) => e.code,
       )
       expect(refused).to.equal('ECONNREFUSED')
-    } finally {
-      await editor.stop()
     }
   })
 })

@@ -11,7 +11,8 @@ import {type Socket, connect} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {DEMO_PROJECT, type TestEditor, startEditor} from '../../support/editor.js'
+import {DEMO_PROJECT} from '../../support/editor.js'
+import {useEditor} from '../../support/fixture.js'
 
 const SLOW_COMMANDS = `@tool
 extends "res://addons/bridge/core/command_group.gd"
@@ -149,7 +150,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe('HTTP server robustness (real editor)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
+  const fx = useEditor({
+    pristine: false,
+    async prepare() {
+      fixture = mkdtempSync(join(tmpdir(), 'bridge-http-fixture-'))
+      cpSync(DEMO_PROJECT, fixture, {recursive: true, filter: (src) => !/[/\\](\.godot|\.engine)$/.test(src)})
+      mkdirSync(join(fixture, 'bridge_commands'))
+      writeFileSync(join(fixture, 'bridge_commands', 'slow_commands.gd'), SLOW_COMMANDS)
+      return {fixture}
+    },
+  })
   let fixture: string
   let port: number
   const open: Raw[] = []
@@ -171,18 +181,12 @@ describe('HTTP server robustness (real editor)', function () {
   }
 
   before(async () => {
-    fixture = mkdtempSync(join(tmpdir(), 'bridge-http-fixture-'))
-    cpSync(DEMO_PROJECT, fixture, {recursive: true, filter: (src) => !/[/\\](\.godot|\.engine)$/.test(src)})
-    mkdirSync(join(fixture, 'bridge_commands'))
-    writeFileSync(join(fixture, 'bridge_commands', 'slow_commands.gd'), SLOW_COMMANDS)
-    editor = await startEditor({fixture})
-    port = editor.discovery.http_port
+    port = fx.editor.discovery.http_port
   })
   afterEach(() => {
     for (const conn of open.splice(0)) conn.destroy()
   })
   after(async () => {
-    await editor?.stop()
     rmSync(fixture, {recursive: true, force: true})
   })
 
@@ -364,7 +368,7 @@ describe('HTTP server robustness (real editor)', function () {
     const next = await raw()
     next.send(ping(2))
     expect((await next.next()).status).to.equal(200)
-    expect(editor.log()).to.not.match(/SCRIPT ERROR|Resumed function|instance is gone/)
+    expect(fx.editor.log()).to.not.match(/SCRIPT ERROR|Resumed function|instance is gone/)
   })
 
   it('times out stalled, slow and half-open clients (408 / close) without slowing anyone, and never reaps a long command', async function () {
@@ -434,7 +438,7 @@ describe('HTTP server robustness (real editor)', function () {
   })
 
   it('logged no script or engine error for any of it', () => {
-    const problems = editor
+    const problems = fx.editor
       .log()
       .split('\n')
       .filter((line) => /SCRIPT ERROR|^ERROR|Unicode parsing error/.test(line))

@@ -10,7 +10,7 @@ import WebSocket from 'ws'
 
 import {EngineClient} from '../../../src/editor/client.js'
 import {EngineError} from '../../../src/errors.js'
-import {type TestEditor, startEditor} from '../../support/editor.js'
+import {useEditor} from '../../support/fixture.js'
 
 const OP = {continuation: 0, text: 1, binary: 2, close: 8, ping: 9, pong: 10}
 
@@ -238,7 +238,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe('WebSocket transport security and robustness (real editor)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
+  const fx = useEditor({pristine: false})
   let port: number
   const open: RawWs[] = []
   const clients: EngineClient[] = []
@@ -250,7 +250,7 @@ describe('WebSocket transport security and robustness (real editor)', function (
   }
 
   async function client(): Promise<EngineClient> {
-    const c = await EngineClient.connect({port, projectRoot: editor.root})
+    const c = await EngineClient.connect({port, projectRoot: fx.editor.root})
     clients.push(c)
     return c
   }
@@ -267,15 +267,11 @@ describe('WebSocket transport security and robustness (real editor)', function (
   }
 
   before(async () => {
-    editor = await startEditor()
-    port = editor.discovery.ws_port
+    port = fx.editor.discovery.ws_port
   })
   afterEach(() => {
     for (const conn of open.splice(0)) conn.destroy()
     for (const c of clients.splice(0)) c.close()
-  })
-  after(async () => {
-    await editor?.stop()
   })
 
   const allowed: Array<[string, {origin?: string; host?: string}]> = [
@@ -317,10 +313,10 @@ describe('WebSocket transport security and robustness (real editor)', function (
       expect(head.headers.upgrade.toLowerCase()).to.equal('websocket')
       const hello = await conn.json()
       expect(hello.method).to.equal('bridge.hello')
-      expect(hello.params.project_root).to.equal(editor.root)
+      expect(hello.params.project_root).to.equal(fx.editor.root)
       const viaWs = await wsAttempt(port, options)
       expect(viaWs.status).to.equal(101)
-      expect(viaWs.hello.params.pid).to.equal(editor.pid)
+      expect(viaWs.hello.params.pid).to.equal(fx.editor.pid)
     })
   }
 
@@ -574,7 +570,7 @@ describe('WebSocket transport security and robustness (real editor)', function (
   })
 
   it('logged no socket, decoding or script error from the transport through all of the above', () => {
-    const noise = editor
+    const noise = fx.editor
       .log()
       .split('\n')
       .filter((line) => /ws_(conn|server|frames|handshake)\.gd|socket|stream_peer|Unicode parsing/i.test(line))

@@ -5,10 +5,7 @@ import {expect} from 'chai'
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {rpcError, sceneHistory} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 const scene = (name: string, instanced?: string) =>
   instanced
@@ -17,34 +14,27 @@ const scene = (name: string, instanced?: string) =>
 
 describe('analysis commands (real editor)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
+  const fx = useEditor({group: 'analysis', pristine: false})
   let pristine: Json
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
+  const {call} = fx
   /** The open scene and its applied undo steps: what a read-only command must leave alone. */
-  const state = async () => [await call('scene.tree'), ((await sceneHistory(editor.client)) as Json).current]
+  const state = async () => [await call('scene.tree'), ((await fx.sceneHistory()) as Json).current]
 
   before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'analysis'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
     pristine = await state()
-    mkdirSync(join(editor.root, 'cycle'))
-    writeFileSync(join(editor.root, 'cycle', 'a.tscn'), scene('A', 'res://cycle/b.tscn'))
-    writeFileSync(join(editor.root, 'cycle', 'b.tscn'), scene('B', 'res://cycle/a.tscn'))
-    writeFileSync(join(editor.root, 'cycle', 'leaf.tscn'), scene('Leaf'))
-    writeFileSync(join(editor.root, 'cycle', 'uses_leaf.tscn'), scene('UsesLeaf', 'res://cycle/leaf.tscn'))
-    writeFileSync(join(editor.root, 'orphan.tres'), '[gd_resource type="Gradient" format=3]\n\n[resource]\n')
-  })
-  after(async () => {
-    await editor?.stop()
+    mkdirSync(join(fx.editor.root, 'cycle'))
+    writeFileSync(join(fx.editor.root, 'cycle', 'a.tscn'), scene('A', 'res://cycle/b.tscn'))
+    writeFileSync(join(fx.editor.root, 'cycle', 'b.tscn'), scene('B', 'res://cycle/a.tscn'))
+    writeFileSync(join(fx.editor.root, 'cycle', 'leaf.tscn'), scene('Leaf'))
+    writeFileSync(join(fx.editor.root, 'cycle', 'uses_leaf.tscn'), scene('UsesLeaf', 'res://cycle/leaf.tscn'))
+    writeFileSync(join(fx.editor.root, 'orphan.tres'), '[gd_resource type="Gradient" format=3]\n\n[resource]\n')
   })
   afterEach(async function () {
     if (this.currentTest?.state === 'passed') expect(await state()).to.deep.equal(pristine)
   })
 
   it('declares every analysis command with an example', () => {
-    expect(Object.keys(examples)).to.have.members([
+    expect(Object.keys(fx.examples)).to.have.members([
       'analysis.scene_complexity',
       'analysis.signal_flow',
       'analysis.circular_dependencies',
@@ -58,7 +48,7 @@ describe('analysis commands (real editor)', function () {
   })
 
   it('analysis.scene_complexity: counts the demo scene from its file and from the open scene alike', async () => {
-    const file = await call('analysis.scene_complexity', examples['analysis.scene_complexity'])
+    const file = await call('analysis.scene_complexity', fx.examples['analysis.scene_complexity'])
     expect(file).to.deep.include({
       scene: 'res://scenes/main.tscn',
       nodes: 6,
@@ -72,12 +62,12 @@ describe('analysis commands (real editor)', function () {
     expect(open.warnings).to.be.an('array')
     const nested = await call('analysis.scene_complexity', {path: 'res://cycle/uses_leaf.tscn'})
     expect(nested).to.deep.include({nodes: 2, instanced_scenes: {'res://cycle/leaf.tscn': 1}})
-    const bad = await rpcError(editor.client, 'analysis.scene_complexity', {path: 'res://nope.tscn'})
+    const bad = await fx.rpcError('analysis.scene_complexity', {path: 'res://nope.tscn'})
     expect(bad.rpcCode).to.equal(-32001)
   })
 
   it('analysis.signal_flow: lists saved connections, not editor-internal ones', async () => {
-    const none = await call('analysis.signal_flow', examples['analysis.signal_flow'])
+    const none = await call('analysis.signal_flow', fx.examples['analysis.signal_flow'])
     expect(none).to.include({count: 0})
     await call('node.connect', {
       node_path: 'Player',
@@ -101,22 +91,22 @@ describe('analysis commands (real editor)', function () {
   })
 
   it('analysis.circular_dependencies: finds the a <-> b cycle once, not the acyclic scenes', async () => {
-    const out = await call('analysis.circular_dependencies', examples['analysis.circular_dependencies'])
+    const out = await call('analysis.circular_dependencies', fx.examples['analysis.circular_dependencies'])
     expect(out.cycles).to.deep.equal([['res://cycle/a.tscn', 'res://cycle/b.tscn']])
     expect(out.checked).to.be.at.least(7)
   })
 
   it('analysis.references: who uses the player script, by path or uid', async () => {
-    const out = await call('analysis.references', examples['analysis.references'])
+    const out = await call('analysis.references', fx.examples['analysis.references'])
     expect(out.referenced_by).to.deep.equal(['res://scenes/main.tscn'])
     const leaf = await call('analysis.references', {path: 'res://cycle/leaf.tscn'})
     expect(leaf.referenced_by).to.deep.equal(['res://cycle/uses_leaf.tscn'])
-    const missing = await rpcError(editor.client, 'analysis.references', {path: 'res://gone.png'})
+    const missing = await fx.rpcError('analysis.references', {path: 'res://gone.png'})
     expect(missing.rpcCode).to.equal(-32001)
   })
 
   it('analysis.unused_resources: the unreferenced files, never the main scene or a used script', async () => {
-    const out = await call('analysis.unused_resources', examples['analysis.unused_resources'])
+    const out = await call('analysis.unused_resources', fx.examples['analysis.unused_resources'])
     const paths = out.unused.map((u: Json) => u.path)
     expect(paths).to.include.members(['res://orphan.tres', 'res://cycle/uses_leaf.tscn', 'res://scenes/level_3d.tscn'])
     expect(paths).to.not.include.members(['res://scenes/main.tscn', 'res://scripts/player.gd', 'res://cycle/leaf.tscn'])
@@ -125,7 +115,7 @@ describe('analysis commands (real editor)', function () {
   })
 
   it('analysis.project_statistics: files, scripts and settings of the project', async () => {
-    const out = await call('analysis.project_statistics', examples['analysis.project_statistics'])
+    const out = await call('analysis.project_statistics', fx.examples['analysis.project_statistics'])
     expect(out).to.deep.include({scenes: 7, scripts: 1, main_scene: 'res://scenes/main.tscn'})
     expect(out.largest_scripts[0]).to.deep.equal({path: 'res://scripts/player.gd', lines: 19})
     expect(out.autoloads).to.include.members(['MCPGameInspector', 'MCPGameInput'])

@@ -5,30 +5,22 @@ import {expect} from 'chai'
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {refusedUnchanged, sceneHistory} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('analysis usage commands (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-  const state = async () => [await call('scene.tree'), ((await sceneHistory(editor.client)) as Json).current]
-  const refused = (method: string, params: Json, code: number, ...fragments: string[]) =>
-    refusedUnchanged(editor.client, state, method, params, code, ...fragments)
+  const fx = useEditor({group: 'analysis', pristine: false})
+  const {call} = fx
+  const state = async () => [await call('scene.tree'), ((await fx.sceneHistory()) as Json).current]
+  const keep = {snapshot: state}
 
   before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'analysis'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
-    mkdirSync(join(editor.root, 'enemies'))
-    writeFileSync(join(editor.root, 'enemies', 'enemy_base.gd'), 'class_name EnemyBase\nextends Node2D\n')
-    writeFileSync(join(editor.root, 'enemies', 'boss.gd'), 'extends EnemyBase\n# Boss of level 1\n')
-    writeFileSync(join(editor.root, 'enemies', 'lonely.gd'), 'class_name LonelyThing\nextends RefCounted\n')
+    mkdirSync(join(fx.editor.root, 'enemies'))
+    writeFileSync(join(fx.editor.root, 'enemies', 'enemy_base.gd'), 'class_name EnemyBase\nextends Node2D\n')
+    writeFileSync(join(fx.editor.root, 'enemies', 'boss.gd'), 'extends EnemyBase\n# Boss of level 1\n')
+    writeFileSync(join(fx.editor.root, 'enemies', 'lonely.gd'), 'class_name LonelyThing\nextends RefCounted\n')
     writeFileSync(
-      join(editor.root, 'enemies', 'grunt.tscn'),
+      join(fx.editor.root, 'enemies', 'grunt.tscn'),
       '[gd_scene load_steps=2 format=3]\n\n[ext_resource type="Script" path="res://enemies/enemy_base.gd" id="1_e"]\n\n[node name="Grunt" type="Node2D"]\nscript = ExtResource("1_e")\n\n[node name="Hitbox" type="CollisionShape2D" parent="."]\n\n[node name="Inner" type="Node" parent="Hitbox"]\n',
     )
     await call('project.scan')
@@ -38,13 +30,10 @@ describe('analysis usage commands (real editor)', function () {
       await new Promise((r) => setTimeout(r, 500))
     }
   })
-  after(async () => {
-    await editor?.stop()
-  })
 
   it('node_usage: the example finds every CollisionShape2D in every scene file, with its path', async () => {
     const before = await state()
-    const out = await call('analysis.node_usage', examples['analysis.node_usage'])
+    const out = await call('analysis.node_usage', fx.examples['analysis.node_usage'])
     expect(out.matches).to.deep.include({
       scene: 'res://scenes/main.tscn',
       node: 'Player/Shape',
@@ -68,7 +57,7 @@ describe('analysis usage commands (real editor)', function () {
   })
 
   it('class_names: users by script and scene; a class nothing uses is listed as unused', async () => {
-    const out = await call('analysis.class_names', examples['analysis.class_names'])
+    const out = await call('analysis.class_names', fx.examples['analysis.class_names'])
     const enemy = out.classes.find((c: Json) => c.class === 'EnemyBase')
     expect(enemy).to.deep.include({
       path: 'res://enemies/enemy_base.gd',
@@ -85,7 +74,7 @@ describe('analysis usage commands (real editor)', function () {
   })
 
   it('find_in_files: the example finds move_and_slide in the player script with its line', async () => {
-    const out = await call('analysis.find_in_files', examples['analysis.find_in_files'])
+    const out = await call('analysis.find_in_files', fx.examples['analysis.find_in_files'])
     expect(out.matches).to.deep.include({
       file: 'res://scripts/player.gd',
       line: 12,
@@ -108,11 +97,17 @@ describe('analysis usage commands (real editor)', function () {
   })
 
   it('refuses bad input without changing anything', async () => {
-    await refused('analysis.node_usage', {type: 'NoSuchClassXyz'}, -32602, 'NoSuchClassXyz')
-    await refused('analysis.node_usage', {type: 'Resource'}, -32602, 'not a Node class')
-    await refused('analysis.class_names', {name: 'NoSuchClassXyz'}, -32001, 'NoSuchClassXyz')
-    await refused('analysis.find_in_files', {query: '(unclosed', regex: true}, -32602, 'not a valid regular expression')
-    await refused('analysis.find_in_files', {query: 'x', extensions: ['png']}, -32602, 'png')
-    await refused('analysis.find_in_files', {query: ''}, -32602, 'empty')
+    await fx.refusedKeeping(keep, 'analysis.node_usage', {type: 'NoSuchClassXyz'}, -32602, 'NoSuchClassXyz')
+    await fx.refusedKeeping(keep, 'analysis.node_usage', {type: 'Resource'}, -32602, 'not a Node class')
+    await fx.refusedKeeping(keep, 'analysis.class_names', {name: 'NoSuchClassXyz'}, -32001, 'NoSuchClassXyz')
+    await fx.refusedKeeping(
+      keep,
+      'analysis.find_in_files',
+      {query: '(unclosed', regex: true},
+      -32602,
+      'not a valid regular expression',
+    )
+    await fx.refusedKeeping(keep, 'analysis.find_in_files', {query: 'x', extensions: ['png']}, -32602, 'png')
+    await fx.refusedKeeping(keep, 'analysis.find_in_files', {query: ''}, -32602, 'empty')
   })
 })

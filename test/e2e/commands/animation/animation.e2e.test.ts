@@ -3,19 +3,16 @@
 // undone with the editor's Undo and read back again; refused input leaves the clip and the history alone.
 import {expect} from 'chai'
 
-import {refusedUnchanged} from '../../../support/rpc.js'
 import {type Json, useEditor} from '../../../support/fixture.js'
 
 const PLAYER = '/root/Main/AnimationPlayer'
 
 describe('animation commands (real editor)', function () {
   this.timeout(120_000)
-  let examples: Record<string, Json>
   const fx = useEditor({
+    group: 'animation',
     pristine: false,
     async setup({call}) {
-      const {commands} = await call('engine.commands', {group: 'animation'})
-      examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
       await call('node.add', {type: 'AnimationPlayer', parent: '/root/Main'})
     },
   })
@@ -23,18 +20,10 @@ describe('animation commands (real editor)', function () {
   const clip = (animation = 'walk') => call('animation.get', {player: PLAYER, animation})
   const times = (track: Json) => track.keys.map((k: Json) => Math.round(k.time * 1000) / 1000)
   /** Refused, and the clip and the scene's history read the same as before. */
-  const refused = (method: string, params: Json, code: number, ...fragments: string[]) =>
-    refusedUnchanged(
-      fx.editor.client,
-      async () => [await clip().catch(() => null), (await sceneHistory()).count],
-      method,
-      params,
-      code,
-      ...fragments,
-    )
+  const keep = {snapshot: async () => [await clip().catch(() => null), (await sceneHistory()).count]}
 
   it('declares every animation command with an example', () => {
-    expect(Object.keys(examples)).to.have.members([
+    expect(Object.keys(fx.examples)).to.have.members([
       'animation.create',
       'animation.edit',
       'animation.remove',
@@ -50,58 +39,81 @@ describe('animation commands (real editor)', function () {
   })
 
   it('animation.create makes the clip in a new default library; list and get read it back; undo removes it', async () => {
-    const made = await call('animation.create', examples['animation.create'])
+    const made = await call('animation.create', fx.examples['animation.create'])
     expect(made).to.include({animation: 'walk', loop_mode: 'linear', library_created: true})
-    const list = await call('animation.list', examples['animation.list'])
+    const list = await call('animation.list', fx.examples['animation.list'])
     expect(list.libraries[0].animations[0]).to.include({name: 'walk', loop_mode: 'linear', track_count: 0})
     expect(list.libraries[0].animations[0].length).to.be.closeTo(0.8, 1e-6)
     await undo('create animation walk')
     expect((await call('animation.list', {player: PLAYER})).count).to.equal(0)
-    await call('animation.create', examples['animation.create'])
-    await refused('animation.create', examples['animation.create'], -32000, "already has an animation 'walk'")
-    await refused('animation.create', {player: '/root/Main/Player', animation: 'x'}, -32602, 'not an AnimationPlayer')
+    await call('animation.create', fx.examples['animation.create'])
+    await fx.refusedKeeping(
+      keep,
+      'animation.create',
+      fx.examples['animation.create'],
+      -32000,
+      "already has an animation 'walk'",
+    )
+    await fx.refusedKeeping(
+      keep,
+      'animation.create',
+      {player: '/root/Main/Player', animation: 'x'},
+      -32602,
+      'not an AnimationPlayer',
+    )
   })
 
   it('animation.add_track adds a value track with its keys coerced to the property type; undo removes it', async () => {
-    const track = await call('animation.add_track', examples['animation.add_track'])
+    const track = await call('animation.add_track', fx.examples['animation.add_track'])
     expect(track).to.include({type: 'value', path: 'Player:position', update_mode: 'continuous', key_count: 2})
     expect(track.keys[1].value).to.deep.equal([360, 180])
     expect((await clip()).track_count).to.equal(1)
     await undo('add value track Player:position')
     expect((await clip()).track_count).to.equal(0)
-    await call('animation.add_track', examples['animation.add_track'])
+    await call('animation.add_track', fx.examples['animation.add_track'])
 
-    await refused(
+    await fx.refusedKeeping(
+      keep,
       'animation.add_track',
-      {...examples['animation.add_track'], path: 'Nobody:position'},
+      {...fx.examples['animation.add_track'], path: 'Nobody:position'},
       -32001,
       "no node 'Nobody'",
     )
-    await refused(
+    await fx.refusedKeeping(
+      keep,
       'animation.add_track',
-      {...examples['animation.add_track'], path: 'Player:positon'},
+      {...fx.examples['animation.add_track'], path: 'Player:positon'},
       -32001,
       "did you mean 'position'",
     )
-    await refused(
+    await fx.refusedKeeping(
+      keep,
       'animation.add_track',
-      {...examples['animation.add_track'], path: 'Player'},
+      {...fx.examples['animation.add_track'], path: 'Player'},
       -32602,
       "'Node:property'",
     )
-    await refused(
+    await fx.refusedKeeping(
+      keep,
       'animation.add_track',
-      {...examples['animation.add_track'], path: 'Player:scale', keys: [{time: 0, value: 'big'}]},
+      {...fx.examples['animation.add_track'], path: 'Player:scale', keys: [{time: 0, value: 'big'}]},
       -32602,
       'expects Vector2',
     )
-    await refused(
+    await fx.refusedKeeping(
+      keep,
       'animation.add_track',
-      {...examples['animation.add_track'], path: 'Player:scale', keys: [{time: 5, value: [1, 1]}]},
+      {...fx.examples['animation.add_track'], path: 'Player:scale', keys: [{time: 5, value: [1, 1]}]},
       -32602,
       'outside the clip',
     )
-    await refused('animation.add_track', examples['animation.add_track'], -32000, 'already has a value track')
+    await fx.refusedKeeping(
+      keep,
+      'animation.add_track',
+      fx.examples['animation.add_track'],
+      -32000,
+      'already has a value track',
+    )
   })
 
   it('animation.add_track covers method, bezier and discrete value tracks', async () => {
@@ -132,7 +144,8 @@ describe('animation commands (real editor)', function () {
     })
     expect(discrete.update_mode).to.equal('discrete')
     expect((await clip()).tracks.map((t: Json) => t.type)).to.deep.equal(['value', 'method', 'bezier', 'value'])
-    await refused(
+    await fx.refusedKeeping(
+      keep,
       'animation.add_track',
       {player: PLAYER, animation: 'walk', track_type: 'audio', path: 'Player'},
       -32602,
@@ -148,64 +161,80 @@ describe('animation commands (real editor)', function () {
   })
 
   it('animation.insert_keys adds and replaces keys; undo takes them out', async () => {
-    const track = await call('animation.insert_keys', examples['animation.insert_keys'])
+    const track = await call('animation.insert_keys', fx.examples['animation.insert_keys'])
     expect(times(track)).to.deep.equal([0, 0.4, 0.8])
     expect(track.keys[2].transition).to.equal(0.5)
     await undo('insert 1 keys on Player:position')
     expect(times((await clip()).tracks[0])).to.deep.equal([0, 0.4])
-    await call('animation.insert_keys', examples['animation.insert_keys'])
-    await refused(
+    await call('animation.insert_keys', fx.examples['animation.insert_keys'])
+    await fx.refusedKeeping(
+      keep,
       'animation.insert_keys',
       {player: PLAYER, animation: 'walk', track: 7, keys: [{time: 0, value: [0, 0]}]},
       -32602,
       'out of range',
     )
-    await refused(
+    await fx.refusedKeeping(
+      keep,
       'animation.insert_keys',
       {player: PLAYER, animation: 'walk', keys: [{time: 0, value: [0, 0]}]},
       -32602,
       'either track',
     )
-    await refused(
+    await fx.refusedKeeping(
+      keep,
       'animation.insert_keys',
-      {...examples['animation.insert_keys'], keys: [{value: [1, 1]}]},
+      {...fx.examples['animation.insert_keys'], keys: [{value: [1, 1]}]},
       -32602,
       'time and value',
     )
   })
 
   it('animation.sample evaluates the clip without touching the scene', async () => {
-    const sample = await call('animation.sample', examples['animation.sample'])
+    const sample = await call('animation.sample', fx.examples['animation.sample'])
     expect(sample.values).to.have.length(1)
     expect(sample.values[0].value[0]).to.be.closeTo(340, 1e-3)
     expect((await call('node.get', {node_path: 'Player', property: 'position'})).value).to.deep.equal([320, 180])
   })
 
   it('animation.pose applies the pose to the nodes; undo restores them', async () => {
-    const pose = await call('animation.pose', examples['animation.pose'])
+    const pose = await call('animation.pose', fx.examples['animation.pose'])
     expect(pose.applied).to.deep.equal([{path: 'Player:position', value: [360, 180]}])
     expect((await call('node.get', {node_path: 'Player', property: 'position'})).value).to.deep.equal([360, 180])
     await undo('pose walk at 0.4s')
     expect((await call('node.get', {node_path: 'Player', property: 'position'})).value).to.deep.equal([320, 180])
-    await refused('animation.pose', {...examples['animation.pose'], time: 3}, -32602, "past the clip's end")
+    await fx.refusedKeeping(
+      keep,
+      'animation.pose',
+      {...fx.examples['animation.pose'], time: 3},
+      -32602,
+      "past the clip's end",
+    )
   })
 
   it('animation.remove_keys removes the keys asked for; undo restores them', async () => {
-    const out = await call('animation.remove_keys', examples['animation.remove_keys'])
+    const out = await call('animation.remove_keys', fx.examples['animation.remove_keys'])
     expect(out).to.include({removed: 1, key_count: 2})
     await undo('remove 1 keys on Player:position')
     expect(times((await clip()).tracks[0])).to.deep.equal([0, 0.4, 0.8])
-    await refused(
+    await fx.refusedKeeping(
+      keep,
       'animation.remove_keys',
-      {...examples['animation.remove_keys'], times: [0.3]},
+      {...fx.examples['animation.remove_keys'], times: [0.3]},
       -32001,
       'no key at 0.3',
     )
-    await refused('animation.remove_keys', {...examples['animation.remove_keys'], all: true}, -32602, 'exactly one')
+    await fx.refusedKeeping(
+      keep,
+      'animation.remove_keys',
+      {...fx.examples['animation.remove_keys'], all: true},
+      -32602,
+      'exactly one',
+    )
   })
 
   it('animation.edit changes length and looping and renames; undo restores them', async () => {
-    const edited = await call('animation.edit', examples['animation.edit'])
+    const edited = await call('animation.edit', fx.examples['animation.edit'])
     expect(edited).to.include({loop_mode: 'pingpong'})
     expect(edited.length).to.be.closeTo(1.2, 1e-6)
     await undo('edit animation walk')
@@ -217,17 +246,25 @@ describe('animation commands (real editor)', function () {
     expect((await clip('stroll')).track_count).to.equal(1)
     await undo('edit animation walk')
     expect((await clip()).track_count).to.equal(1)
-    await refused('animation.edit', {player: PLAYER, animation: 'walk'}, -32602, 'give length')
+    await fx.refusedKeeping(keep, 'animation.edit', {player: PLAYER, animation: 'walk'}, -32602, 'give length')
   })
 
   it('animation.remove_track and animation.remove delete; undo brings them back with their keys', async () => {
-    expect(await call('animation.remove_track', examples['animation.remove_track'])).to.deep.include({track_count: 0})
+    expect(await call('animation.remove_track', fx.examples['animation.remove_track'])).to.deep.include({
+      track_count: 0,
+    })
     await undo('remove track Player:position')
     expect((await clip()).tracks[0].key_count).to.equal(3)
-    expect(await call('animation.remove', examples['animation.remove'])).to.deep.include({removed: 'walk'})
+    expect(await call('animation.remove', fx.examples['animation.remove'])).to.deep.include({removed: 'walk'})
     expect((await call('animation.list', {player: PLAYER})).count).to.equal(0)
     await undo('remove animation walk')
     expect((await clip()).tracks[0].key_count).to.equal(3)
-    await refused('animation.remove', {player: PLAYER, animation: 'walkk'}, -32001, "did you mean 'walk'")
+    await fx.refusedKeeping(
+      keep,
+      'animation.remove',
+      {player: PLAYER, animation: 'walkk'},
+      -32001,
+      "did you mean 'walk'",
+    )
   })
 })

@@ -5,27 +5,21 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {refusedUnchanged} from '../../../support/rpc.js'
 import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('audio commands (real editor)', function () {
   this.timeout(120_000)
-  let examples: Record<string, Json>
   const fx = useEditor({
+    group: 'audio',
     pristine: false,
-    async setup({call}) {
-      const {commands} = await call('engine.commands', {group: 'audio'})
-      examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
-    },
   })
   const {call, undo} = fx
   const buses = async () => (await call('audio.buses')).buses as Json[]
   const bus = async (name: string) => (await buses()).find((b) => b.name === name)
-  const refused = (method: string, params: Json, code: number, ...fragments: string[]) =>
-    refusedUnchanged(fx.editor.client, buses, method, params, code, ...fragments)
+  const keep = {snapshot: buses}
 
   it('declares every audio command with an example', () => {
-    expect(Object.keys(examples)).to.have.members([
+    expect(Object.keys(fx.examples)).to.have.members([
       'audio.buses',
       'audio.add_bus',
       'audio.remove_bus',
@@ -40,22 +34,22 @@ describe('audio commands (real editor)', function () {
   })
 
   it('audio.add_bus adds a bus with its settings; undo removes it', async () => {
-    expect((await call('audio.buses', examples['audio.buses'])).buses.map((b: Json) => b.name)).to.deep.equal([
+    expect((await call('audio.buses', fx.examples['audio.buses'])).buses.map((b: Json) => b.name)).to.deep.equal([
       'Master',
     ])
-    const music = await call('audio.add_bus', examples['audio.add_bus'])
+    const music = await call('audio.add_bus', fx.examples['audio.add_bus'])
     expect(music).to.include({name: 'Music', index: 1, volume_db: -6, send: 'Master', mute: false})
     await undo('add audio bus Music')
     expect(await bus('Music')).to.equal(undefined)
-    await call('audio.add_bus', examples['audio.add_bus'])
+    await call('audio.add_bus', fx.examples['audio.add_bus'])
     await call('audio.add_bus', {name: 'SFX', index: 1})
     expect((await buses()).map((b) => b.name)).to.deep.equal(['Master', 'SFX', 'Music'])
-    await refused('audio.add_bus', {name: 'Music'}, -32000, "already a bus named 'Music'")
-    await refused('audio.add_bus', {name: 'Voice', send: 'Musik'}, -32001, "did you mean 'Music'")
+    await fx.refusedKeeping(keep, 'audio.add_bus', {name: 'Music'}, -32000, "already a bus named 'Music'")
+    await fx.refusedKeeping(keep, 'audio.add_bus', {name: 'Voice', send: 'Musik'}, -32001, "did you mean 'Music'")
   })
 
   it('audio.set_bus changes volume, mute, name and position; undo restores the layout', async () => {
-    const set = await call('audio.set_bus', examples['audio.set_bus'])
+    const set = await call('audio.set_bus', fx.examples['audio.set_bus'])
     expect(set).to.include({name: 'Music', volume_db: -12, mute: true})
     await undo('change audio bus Music')
     expect(await bus('Music')).to.include({volume_db: -6, mute: false})
@@ -63,16 +57,16 @@ describe('audio commands (real editor)', function () {
     expect(moved).to.include({name: 'Effects', index: 2, send: 'Music'})
     await undo('change audio bus SFX')
     expect((await buses()).map((b) => b.name)).to.deep.equal(['Master', 'SFX', 'Music'])
-    await refused('audio.set_bus', {name: 'Master', index: 2}, -32602, 'Master stays the first bus')
-    await refused('audio.set_bus', {name: 'Music'}, -32602, 'give something to change')
-    await refused('audio.set_bus', {name: 'Music', send: 'Music'}, -32602, 'cannot send to itself')
+    await fx.refusedKeeping(keep, 'audio.set_bus', {name: 'Master', index: 2}, -32602, 'Master stays the first bus')
+    await fx.refusedKeeping(keep, 'audio.set_bus', {name: 'Music'}, -32602, 'give something to change')
+    await fx.refusedKeeping(keep, 'audio.set_bus', {name: 'Music', send: 'Music'}, -32602, 'cannot send to itself')
   })
 
   it('audio.add_effect / set_effect / remove_effect edit the chain with checked settings; undo reverts each', async () => {
-    const reverb = await call('audio.add_effect', examples['audio.add_effect'])
+    const reverb = await call('audio.add_effect', fx.examples['audio.add_effect'])
     expect(reverb).to.deep.include({type: 'AudioEffectReverb', index: 0, enabled: true})
     expect(reverb.settings.room_size).to.be.closeTo(0.6, 1e-6)
-    const set = await call('audio.set_effect', examples['audio.set_effect'])
+    const set = await call('audio.set_effect', fx.examples['audio.set_effect'])
     expect(set.settings.wet).to.be.closeTo(0.5, 1e-6)
     await undo('change effect 0 of Music')
     expect((await bus('Music'))!.effects[0].settings.wet).to.be.closeTo(0.3, 1e-6)
@@ -87,22 +81,35 @@ describe('audio commands (real editor)', function () {
       ['AudioEffectLowPassFilter', false],
     ])
     await undo('add AudioEffectLowPassFilter to Music')
-    expect(await call('audio.remove_effect', examples['audio.remove_effect'])).to.deep.include({effect_count: 0})
+    expect(await call('audio.remove_effect', fx.examples['audio.remove_effect'])).to.deep.include({effect_count: 0})
     await undo('remove AudioEffectReverb from Music')
     expect((await bus('Music'))!.effects[0].settings.wet).to.be.closeTo(0.3, 1e-6)
-    await refused('audio.add_effect', {bus: 'Music', effect: 'Reverbb'}, -32602, "did you mean 'Reverb'")
-    await refused(
+    await fx.refusedKeeping(
+      keep,
+      'audio.add_effect',
+      {bus: 'Music', effect: 'Reverbb'},
+      -32602,
+      "did you mean 'Reverb'",
+    )
+    await fx.refusedKeeping(
+      keep,
       'audio.add_effect',
       {bus: 'Music', effect: 'Reverb', settings: {room: 1}},
       -32001,
       "did you mean 'room_size'",
     )
-    await refused('audio.set_effect', {bus: 'Music', index: 3, enabled: false}, -32602, 'out of range')
-    await refused('audio.set_effect', {bus: 'Music', index: 0, settings: {wet: 'lots'}}, -32602, "'wet' expects")
+    await fx.refusedKeeping(keep, 'audio.set_effect', {bus: 'Music', index: 3, enabled: false}, -32602, 'out of range')
+    await fx.refusedKeeping(
+      keep,
+      'audio.set_effect',
+      {bus: 'Music', index: 0, settings: {wet: 'lots'}},
+      -32602,
+      "'wet' expects",
+    )
   })
 
   it('audio.save_layout writes the layout file and makes it the default; audio.load_layout reads it back', async () => {
-    const saved = await call('audio.save_layout', examples['audio.save_layout'])
+    const saved = await call('audio.save_layout', fx.examples['audio.save_layout'])
     expect(saved).to.deep.equal({
       path: 'res://audio/buses.tres',
       buses: ['Master', 'SFX', 'Music'],
@@ -114,22 +121,28 @@ describe('audio commands (real editor)', function () {
     expect(readFileSync(join(fx.editor.root, 'project.godot'), 'utf8')).to.include(
       'buses/default_bus_layout="res://audio/buses.tres"',
     )
-    await call('audio.remove_bus', examples['audio.remove_bus'])
+    await call('audio.remove_bus', fx.examples['audio.remove_bus'])
     expect(await bus('Music')).to.equal(undefined)
-    const loaded = await call('audio.load_layout', examples['audio.load_layout'])
+    const loaded = await call('audio.load_layout', fx.examples['audio.load_layout'])
     expect(loaded.buses.map((b: Json) => b.name)).to.deep.equal(['Master', 'SFX', 'Music'])
     expect(loaded.buses[2].effects[0].type).to.equal('AudioEffectReverb')
     await undo('load bus layout res://audio/buses.tres')
     expect(await bus('Music')).to.equal(undefined)
     await undo('remove audio bus Music')
     expect(await bus('Music')).to.include({volume_db: -6})
-    await refused('audio.save_layout', {path: 'res://audio/buses.txt'}, -32602, '.tres')
-    await refused('audio.load_layout', {path: 'res://scenes/main.tscn'}, -32602, 'not an AudioBusLayout')
-    await refused('audio.remove_bus', {name: 'Master'}, -32000, 'cannot be removed')
+    await fx.refusedKeeping(keep, 'audio.save_layout', {path: 'res://audio/buses.txt'}, -32602, '.tres')
+    await fx.refusedKeeping(
+      keep,
+      'audio.load_layout',
+      {path: 'res://scenes/main.tscn'},
+      -32602,
+      'not an AudioBusLayout',
+    )
+    await fx.refusedKeeping(keep, 'audio.remove_bus', {name: 'Master'}, -32000, 'cannot be removed')
   })
 
   it('audio.add_player adds a positional player on a bus; undo removes it', async () => {
-    const player = await call('audio.add_player', examples['audio.add_player'])
+    const player = await call('audio.add_player', fx.examples['audio.add_player'])
     expect(player).to.deep.equal({
       path: '/root/Main/Player/Steps',
       type: 'AudioStreamPlayer2D',

@@ -2,17 +2,13 @@
 // the scene exactly as before (tree, values, undo history); a good batch is undone by one editor Undo.
 import {expect} from 'chai'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {refusedUnchanged, undoOwn} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('batch commands (real editor)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
+  const fx = useEditor({group: 'batch', pristine: false})
   let pristine: Json
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
+  const {call} = fx
   const get = async (node: string, property: string) => (await call('node.get', {node_path: node, property})).value
   /** Everything a batch could touch: the tree, the values it sets, the scene's applied undo history (a rolled-back
    * batch leaves its own undone step as the redo entry, like any undone edit). */
@@ -30,25 +26,19 @@ describe('batch commands (real editor)', function () {
   }
 
   before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'batch'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
     pristine = await call('scene.tree')
-  })
-  after(async () => {
-    await editor?.stop()
   })
   afterEach(async function () {
     if (this.currentTest?.state === 'passed') expect(await call('scene.tree')).to.deep.equal(pristine)
   })
 
   it('declares every batch command with an example', () => {
-    expect(Object.keys(examples)).to.have.members(['batch.run', 'batch.set_property'])
+    expect(Object.keys(fx.examples)).to.have.members(['batch.run', 'batch.set_property'])
   })
 
   it('batch.run: runs the example as one undo step; one Undo removes all of it', async () => {
     const before = await snapshot()
-    const out = await call('batch.run', examples['batch.run'])
+    const out = await call('batch.run', fx.examples['batch.run'])
     expect(out.count).to.equal(3)
     expect(out.results.map((r: Json) => r.method)).to.deep.equal(['node.add', 'node.add', 'node.set'])
     expect(out.results[1].result.path).to.equal('/root/Main/Enemies/Bat')
@@ -58,14 +48,13 @@ describe('batch commands (real editor)', function () {
     )
     expect(history.current).to.equal(before[3] + 1) // one new step, not three
     expect(history.actions.at(-1).name).to.equal(out.action)
-    await undoOwn(editor.client, out.action.replace('Bridge: ', ''))
+    await fx.undo(out.action.replace('Bridge: ', ''))
     expect(await call('scene.tree')).to.deep.equal(pristine)
   })
 
   it('batch.run: a batch whose third command fails leaves the scene exactly as before', async () => {
-    const error = await refusedUnchanged(
-      editor.client,
-      snapshot,
+    const error = await fx.refusedKeeping(
+      {snapshot},
       'batch.run',
       {
         commands: [
@@ -84,25 +73,38 @@ describe('batch commands (real editor)', function () {
   })
 
   it('batch.run: refuses bad batches before running anything', async () => {
-    const refused = (params: Json, ...fragments: string[]) =>
-      refusedUnchanged(editor.client, snapshot, 'batch.run', params, -32602, ...fragments)
-    await refused({commands: []}, 'commands is empty')
-    await refused({commands: [{method: 'node.ad', params: {}}]}, "unknown method 'node.ad'")
-    await refused(
+    await fx.refusedKeeping({snapshot}, 'batch.run', {commands: []}, -32602, 'commands is empty')
+    await fx.refusedKeeping(
+      {snapshot},
+      'batch.run',
+      {commands: [{method: 'node.ad', params: {}}]},
+      -32602,
+      "unknown method 'node.ad'",
+    )
+    await fx.refusedKeeping(
+      {snapshot},
+      'batch.run',
       {
         commands: [
           {method: 'node.add', params: {type: 'Node2D'}},
           {method: 'runtime.set', params: {}},
         ],
       },
+      -32602,
       'cannot run in a batch',
     )
-    await refused({commands: [{method: 'batch.run', params: {commands: []}}]}, 'cannot run in a batch')
-    await refused({commands: ['node.add']}, 'commands[0] must be {method')
+    await fx.refusedKeeping(
+      {snapshot},
+      'batch.run',
+      {commands: [{method: 'batch.run', params: {commands: []}}]},
+      -32602,
+      'cannot run in a batch',
+    )
+    await fx.refusedKeeping({snapshot}, 'batch.run', {commands: ['node.add']}, -32602, 'commands[0] must be {method')
   })
 
   it('batch.set_property: sets a property on every matching node in one undo step, read back; undo restores', async () => {
-    const out = await call('batch.set_property', examples['batch.set_property'])
+    const out = await call('batch.set_property', fx.examples['batch.set_property'])
     expect(out).to.deep.equal({
       property: 'disabled',
       count: 1,
@@ -111,30 +113,27 @@ describe('batch commands (real editor)', function () {
       saved: false,
     })
     expect(await get('Player/Shape', 'disabled')).to.equal(true)
-    await undoOwn(editor.client, 'set disabled on 1 nodes')
+    await fx.undo('set disabled on 1 nodes')
     expect(await get('Player/Shape', 'disabled')).to.equal(false)
     const grouped = await call('batch.set_property', {group: 'players', property: 'modulate', value: '#ff0000'})
     expect(grouped.nodes).to.deep.equal([{path: '/root/Main/Player', value: [1, 0, 0, 1]}])
-    await undoOwn(editor.client, 'set modulate on 1 nodes')
-    await refusedUnchanged(
-      editor.client,
-      snapshot,
+    await fx.undo('set modulate on 1 nodes')
+    await fx.refusedKeeping(
+      {snapshot},
       'batch.set_property',
       {type: 'Sprite3D', property: 'visible', value: false},
       -32001,
       'no node below',
     )
-    await refusedUnchanged(
-      editor.client,
-      snapshot,
+    await fx.refusedKeeping(
+      {snapshot},
       'batch.set_property',
       {type: 'Node2D', property: 'position', value: 'far'},
       -32602,
       'expects Vector2',
     )
-    await refusedUnchanged(
-      editor.client,
-      snapshot,
+    await fx.refusedKeeping(
+      {snapshot},
       'batch.set_property',
       {property: 'visible', value: false},
       -32602,

@@ -5,22 +5,15 @@ import {expect} from 'chai'
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {rpcError} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {useEditor} from '../../../support/fixture.js'
 
 describe('cleanup commands (real editor)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-  const file = (p: string) => join(editor.root, p)
+  const fx = useEditor({group: 'cleanup', pristine: false})
+  const {call} = fx
+  const file = (p: string) => join(fx.editor.root, p)
 
   before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'cleanup'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
     mkdirSync(file('moved'))
     writeFileSync(file('moved/enemy.gd'), 'extends Node2D\n')
     writeFileSync(
@@ -32,12 +25,9 @@ describe('cleanup commands (real editor)', function () {
       '[remap]\n\nimporter="texture"\ntype="CompressedTexture2D"\npath="res://.godot/imported/gone.png-abc.ctex"\n\n[deps]\n\nsource_file="res://gone.png"\ndest_files=["res://.godot/imported/gone.png-abc.ctex"]\n',
     )
   })
-  after(async () => {
-    await editor?.stop()
-  })
 
   it('declares every cleanup command with an example', () => {
-    expect(Object.keys(examples)).to.have.members([
+    expect(Object.keys(fx.examples)).to.have.members([
       'cleanup.broken_references',
       'cleanup.fix_references',
       'cleanup.orphaned_imports',
@@ -47,11 +37,11 @@ describe('cleanup commands (real editor)', function () {
   })
 
   it('broken_references finds the moved script with its new home; fix_references repairs it (dry run first)', async () => {
-    const broken = await call('cleanup.broken_references', examples['cleanup.broken_references'])
+    const broken = await call('cleanup.broken_references', fx.examples['cleanup.broken_references'])
     expect(broken.broken).to.deep.equal([
       {file: 'res://moved/enemy.tscn', missing: 'res://old/enemy.gd', candidates: ['res://moved/enemy.gd']},
     ])
-    const example = await call('cleanup.fix_references', examples['cleanup.fix_references'])
+    const example = await call('cleanup.fix_references', fx.examples['cleanup.fix_references'])
     expect(example).to.include({count: 0, dry_run: true})
     const before = readFileSync(file('moved/enemy.tscn'), 'utf8')
     const dry = await call('cleanup.fix_references', {from: 'res://old/enemy.gd', to: 'res://moved/enemy.gd'})
@@ -72,17 +62,17 @@ describe('cleanup commands (real editor)', function () {
   })
 
   it('fix_references refuses a target that does not exist or leaves the project', async () => {
-    const missing = await rpcError(editor.client, 'cleanup.fix_references', {
+    const missing = await fx.rpcError('cleanup.fix_references', {
       from: 'res://a.gd',
       to: 'res://nowhere.gd',
     })
     expect(missing.message).to.include('move the file first')
-    const jailed = await rpcError(editor.client, 'cleanup.fix_references', {from: 'res://a.gd', to: '/etc/passwd'})
+    const jailed = await fx.rpcError('cleanup.fix_references', {from: 'res://a.gd', to: '/etc/passwd'})
     expect(jailed.rpcCode).to.equal(-32003)
   })
 
   it('orphaned_imports lists the .import file of a deleted asset, then deletes it', async () => {
-    const listed = await call('cleanup.orphaned_imports', examples['cleanup.orphaned_imports'])
+    const listed = await call('cleanup.orphaned_imports', fx.examples['cleanup.orphaned_imports'])
     expect(listed.orphaned).to.deep.equal([
       {
         import: 'res://gone.png.import',

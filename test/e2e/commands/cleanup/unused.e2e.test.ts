@@ -5,28 +5,21 @@ import {expect} from 'chai'
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {rpcError} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {useEditor} from '../../../support/fixture.js'
 
 describe('cleanup unused settings commands (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
+  const fx = useEditor({group: 'cleanup', pristine: false})
+  const {call} = fx
   const has = async (key: string) =>
     (await call('editor.run_script', {code: `return ProjectSettings.has_setting("${key}")`})).result as boolean
-  const projectFile = () => readFileSync(join(editor.root, 'project.godot'), 'utf8')
+  const projectFile = () => readFileSync(join(fx.editor.root, 'project.godot'), 'utf8')
 
   before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'cleanup'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
-    writeFileSync(join(editor.root, 'scripts', 'unused_auto.gd'), 'extends Node\n')
-    writeFileSync(join(editor.root, 'scripts', 'used_auto.gd'), 'extends Node\nvar score := 0\n')
+    writeFileSync(join(fx.editor.root, 'scripts', 'unused_auto.gd'), 'extends Node\n')
+    writeFileSync(join(fx.editor.root, 'scripts', 'used_auto.gd'), 'extends Node\nvar score := 0\n')
     writeFileSync(
-      join(editor.root, 'scripts', 'hud.gd'),
+      join(fx.editor.root, 'scripts', 'hud.gd'),
       'extends Node\nfunc _ready() -> void:\n\tprint(UsedAuto.score)\n',
     )
     await call('project.scan')
@@ -34,13 +27,10 @@ describe('cleanup unused settings commands (real editor)', function () {
     await call('project.autoload_add', {name: 'UnusedAuto', path: 'res://scripts/unused_auto.gd'})
     await call('project.autoload_add', {name: 'UsedAuto', path: 'res://scripts/used_auto.gd'})
   })
-  after(async () => {
-    await editor?.stop()
-  })
 
   it('unused_input_actions lists only the action no file names, removes it (saved), and Undo restores it', async () => {
     const listed = await call('cleanup.unused_input_actions', {
-      ...examples['cleanup.unused_input_actions'],
+      ...fx.examples['cleanup.unused_input_actions'],
       remove: false,
     })
     expect(listed).to.include({count: 1, checked: 3, removed: false})
@@ -58,7 +48,7 @@ describe('cleanup unused settings commands (real editor)', function () {
   })
 
   it('unused_autoloads lists the autoload nothing reaches (not the used one, not the addon own), removes it, and Undo restores it', async () => {
-    const listed = await call('cleanup.unused_autoloads', {...examples['cleanup.unused_autoloads'], remove: false})
+    const listed = await call('cleanup.unused_autoloads', {...fx.examples['cleanup.unused_autoloads'], remove: false})
     expect(listed.autoloads).to.deep.equal(['UnusedAuto'])
     expect(listed).to.include({count: 1, checked: 2, removed: false})
     const removed = await call('cleanup.unused_autoloads', {remove: true})
@@ -77,7 +67,7 @@ describe('cleanup unused settings commands (real editor)', function () {
     const none = await call('cleanup.unused_input_actions', {remove: true})
     expect(none).to.include({count: 0, removed: false})
     expect(projectFile()).to.equal(before)
-    const error = await rpcError(editor.client, 'cleanup.unused_autoloads', {remove: 'yes'})
+    const error = await fx.rpcError('cleanup.unused_autoloads', {remove: 'yes'})
     expect(error.rpcCode).to.equal(-32602)
     expect(await has('autoload/UnusedAuto')).to.equal(true)
   })

@@ -5,20 +5,16 @@ import {expect} from 'chai'
 import {existsSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
+import {useEditor} from '../../../support/fixture.js'
 import {openWorld, type World} from '../../../support/world.js'
 
 describe('csg commands (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({group: 'csg', pristine: false})
   let w: World
 
   before(async () => {
-    editor = await startEditor()
-    w = await openWorld(editor, 'csg', 'res://levels/csg.tscn', 'Node3D')
-  })
-  after(async () => {
-    await editor?.stop()
+    w = await openWorld(fx, 'res://levels/csg.tscn', 'Node3D')
   })
 
   it('declares every csg command with an example', () => {
@@ -76,7 +72,7 @@ describe('csg commands (real editor)', function () {
     await w.refused('node.info', {node_path: 'BlockBaked'}, -32001)
     const replaced = await w.call('csg.bake', {node_path: 'Block', replace: true, mesh_path: 'res://meshes/block.res'})
     expect(replaced.replaced).to.equal(true)
-    expect(existsSync(join(editor.root, 'meshes', 'block.res'))).to.equal(true)
+    expect(existsSync(join(fx.editor.root, 'meshes', 'block.res'))).to.equal(true)
     await w.refused('node.info', {node_path: 'Block'}, -32001)
     expect((await w.call('mesh.info', {node_path: 'BlockBaked'})).resource_path).to.equal('res://meshes/block.res')
     await w.undo('bake Block')

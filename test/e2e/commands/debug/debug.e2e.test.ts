@@ -6,40 +6,29 @@ import {expect} from 'chai'
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {gameControl} from '../../../support/game.js'
-import {refusedUnchanged, rpcError} from '../../../support/rpc.js'
+import {type Json, useEditor} from '../../../support/fixture.js'
 
-type Json = Record<string, any>
 const PLAYER = 'res://scripts/player.gd'
 const NOT_RUNNING = -32005
 
 describe('debug commands (real editor, a game stopped at real breakpoints)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
+  const fx = useEditor({group: 'debug', pristine: false})
   let original: string
-  const game = gameControl(() => editor)
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
+  const game = fx.game
+  const {call} = fx
   const breakpoints = async () => (await call('debug.breakpoints')).breakpoints
-  const playerFile = () => join(editor.root, 'scripts', 'player.gd')
+  const playerFile = () => join(fx.editor.root, 'scripts', 'player.gd')
 
   before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'debug'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
     original = readFileSync(playerFile(), 'utf8')
-  })
-  after(async () => {
-    if (editor) await game.stop()
-    await editor?.stop()
   })
   afterEach(async function () {
     if (this.currentTest?.state !== 'passed') await game.stop()
   })
 
   it('declares every debug command with an example', () => {
-    expect(Object.keys(examples)).to.have.members([
+    expect(Object.keys(fx.examples)).to.have.members([
       'debug.set_breakpoint',
       'debug.remove_breakpoint',
       'debug.breakpoints',
@@ -63,39 +52,36 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
       'debug.reload_scripts',
     ]) {
       const params = method === 'debug.evaluate' ? {expression: '1'} : {}
-      const error = await rpcError(editor.client, method, params)
+      const error = await fx.rpcError(method, params)
       expect(error.rpcCode, method).to.equal(NOT_RUNNING)
       expect(error.message, method).to.include('scene.play')
     }
   })
 
   it('sets a breakpoint that shows in the script editor; bad lines and files are refused and change nothing', async () => {
-    const set = await call('debug.set_breakpoint', examples['debug.set_breakpoint'])
+    const set = await call('debug.set_breakpoint', fx.examples['debug.set_breakpoint'])
     expect(set).to.deep.include({path: PLAYER, line: 16, code: 'health -= amount', already_set: false})
     expect(await breakpoints()).to.deep.equal([{path: PLAYER, line: 16, code: 'health -= amount'}])
     const inEditor = await call('editor.run_script', {
       code: 'return Array(EditorInterface.get_script_editor().get_current_editor().get_base_editor().get_breakpointed_lines())',
     })
     expect(inEditor.result).to.deep.equal([15]) // the gutter's own 0-based line
-    await refusedUnchanged(
-      editor.client,
-      breakpoints,
+    await fx.refusedKeeping(
+      {snapshot: breakpoints},
       'debug.set_breakpoint',
       {path: PLAYER, line: 99},
       -32602,
       'there is no line 99',
     )
-    await refusedUnchanged(
-      editor.client,
-      breakpoints,
+    await fx.refusedKeeping(
+      {snapshot: breakpoints},
       'debug.set_breakpoint',
       {path: 'res://scripts/nope.gd', line: 1},
       -32001,
       'no script',
     )
-    await refusedUnchanged(
-      editor.client,
-      breakpoints,
+    await fx.refusedKeeping(
+      {snapshot: breakpoints},
       'debug.remove_breakpoint',
       {path: PLAYER, line: 3},
       -32001,
@@ -109,10 +95,10 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
 
   it('stops the launched game at the breakpoint: stack, variables and an expression from the paused frame', async () => {
     await game.play()
-    const hit = await rpcError(editor.client, 'runtime.call', {node_path: 'Player', method: 'take_damage', args: [7]})
+    const hit = await fx.rpcError('runtime.call', {node_path: 'Player', method: 'take_damage', args: [7]})
     expect(hit.message).to.include('paused at a breakpoint')
     expect((await call('scene.is_playing')).paused_at_breakpoint).to.equal(true)
-    const state = await call('debug.state', examples['debug.state'])
+    const state = await call('debug.state', fx.examples['debug.state'])
     expect(state).to.include({paused: true, reason: 'Breakpoint', frame: 0})
     expect(state.location).to.deep.include({file: PLAYER, line: 16, function: 'take_damage'})
     expect(state.stack.length).to.be.above(1) // take_damage and the bridge's call into it
@@ -125,14 +111,14 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
     const caller = await call('debug.state', {frame: 1, scopes: ['local', 'member', 'global']})
     expect(caller.location).to.deep.equal(state.stack[1])
     expect(caller.variables.some((v: Json) => v.scope === 'global')).to.equal(true)
-    const value = await call('debug.evaluate', examples['debug.evaluate'])
+    const value = await call('debug.evaluate', fx.examples['debug.evaluate'])
     expect(value).to.deep.include({value: 93, expression: 'health - amount', frame: 0})
-    const bad = await rpcError(editor.client, 'debug.evaluate', {expression: '1', frame: 40})
+    const bad = await fx.rpcError('debug.evaluate', {expression: '1', frame: 40})
     expect(bad.message).to.include('frame 40 does not exist')
   })
 
   it('steps over, into and out, and continues; the game finishes the call with the real values', async () => {
-    const over = await call('debug.step', examples['debug.step'])
+    const over = await call('debug.step', fx.examples['debug.step'])
     expect(over).to.deep.include({mode: 'over', paused: true})
     expect(over.from).to.deep.include({line: 16})
     expect(over.location).to.deep.include({file: PLAYER, line: 17, function: 'take_damage'})
@@ -143,11 +129,11 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
     expect(out.paused).to.equal(true)
     expect(out.location.function).to.not.equal('take_damage')
     expect(out.stack.some((f: Json) => f.function === 'take_damage')).to.equal(false)
-    const cont = await call('debug.continue', examples['debug.continue'])
+    const cont = await call('debug.continue', fx.examples['debug.continue'])
     expect(cont).to.deep.include({continued: true, paused: false, playing: true})
     expect((await call('scene.is_playing')).paused_at_breakpoint).to.equal(false)
     expect((await call('runtime.get', {node_path: 'Player', properties: ['health']})).values.health).to.equal(93)
-    const notPaused = await rpcError(editor.client, 'debug.step', {})
+    const notPaused = await fx.rpcError('debug.step', {})
     expect(notPaused.message).to.include('it is running')
   })
 
@@ -160,7 +146,7 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
     expect(state.location).to.deep.include({file: PLAYER, line: 11, function: '_physics_process'})
     const again = await call('debug.continue', {wait_ms: 2000})
     expect(again).to.deep.include({paused: true}) // _physics_process runs every frame: it stops again
-    await call('debug.remove_breakpoint', examples['debug.remove_breakpoint'])
+    await call('debug.remove_breakpoint', fx.examples['debug.remove_breakpoint'])
     await call('debug.remove_breakpoint', {path: PLAYER, line: 11})
     expect(await breakpoints()).to.deep.equal([])
     expect(await call('debug.continue', {wait_ms: 1000})).to.deep.include({paused: false, playing: true})
@@ -168,10 +154,10 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
   })
 
   it('pauses the running game in the debugger and lets it go on', async () => {
-    const paused = await call('debug.pause', examples['debug.pause'])
+    const paused = await call('debug.pause', fx.examples['debug.pause'])
     expect(paused.paused).to.equal(true)
     expect((await call('scene.is_playing')).paused_at_breakpoint).to.equal(true)
-    const twice = await rpcError(editor.client, 'debug.pause')
+    const twice = await fx.rpcError('debug.pause')
     expect(twice.message).to.include('already paused')
     expect(await call('debug.continue', {wait_ms: 300})).to.deep.include({paused: false})
     expect((await call('runtime.eval', {code: 'return 6 * 7'})).result).to.equal(42)
@@ -181,7 +167,7 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
     expect((await call('runtime.call', {node_path: 'Player', method: 'take_damage', args: [3]})).result).to.equal(90)
     try {
       writeFileSync(playerFile(), original.replace('\treturn health', '\treturn health + 1000'))
-      const reloaded = await call('debug.reload_scripts', examples['debug.reload_scripts'])
+      const reloaded = await call('debug.reload_scripts', fx.examples['debug.reload_scripts'])
       expect(reloaded).to.deep.include({reloaded: [PLAYER], playing: true, undoable: false})
       expect((await call('runtime.call', {node_path: 'Player', method: 'take_damage', args: [10]})).result).to.equal(
         1080,
@@ -191,12 +177,12 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
         speed: 200,
       })
       writeFileSync(playerFile(), original.replace('\treturn health', '\treturn health +'))
-      const broken = await rpcError(editor.client, 'debug.reload_scripts', {paths: [PLAYER]})
+      const broken = await fx.rpcError('debug.reload_scripts', {paths: [PLAYER]})
       expect(broken.message).to.include('does not compile')
       expect((await call('runtime.call', {node_path: 'Player', method: 'take_damage', args: [0]})).result).to.equal(
         1080,
       )
-      const missing = await rpcError(editor.client, 'debug.reload_scripts', {paths: ['res://scripts/nope.gd']})
+      const missing = await fx.rpcError('debug.reload_scripts', {paths: ['res://scripts/nope.gd']})
       expect(missing.rpcCode).to.equal(-32001)
     } finally {
       writeFileSync(playerFile(), original)
@@ -210,7 +196,7 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
   it('clears every breakpoint', async () => {
     await call('debug.set_breakpoint', {path: PLAYER, line: 16})
     await call('debug.set_breakpoint', {path: PLAYER, line: 17})
-    const cleared = await call('debug.clear_breakpoints', examples['debug.clear_breakpoints'])
+    const cleared = await call('debug.clear_breakpoints', fx.examples['debug.clear_breakpoints'])
     expect(cleared.count).to.equal(2)
     expect(await breakpoints()).to.deep.equal([])
   })

@@ -2,24 +2,12 @@
 // search) and the editor's doc text, against a real headless editor.
 import {expect} from 'chai'
 
-import {EngineError} from '../../../../src/errors.js'
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {rpcError} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('engine commands (real editor)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-  const rejects = (method: string, params: Json): Promise<EngineError> => rpcError(editor.client, method, params)
-
-  before(async () => {
-    editor = await startEditor()
-  })
-  after(async () => {
-    await editor?.stop()
-  })
+  const fx = useEditor({pristine: false})
+  const {call} = fx
 
   it('runs the declared example of every engine command', async () => {
     const {commands} = await call('engine.commands', {group: 'engine'})
@@ -45,7 +33,7 @@ describe('engine commands (real editor)', function () {
     const v = await call('engine.version')
     expect(v).to.include({major: 4, minor: 6})
     expect(v.string).to.equal(`${v.major}.${v.minor}.${v.patch}`)
-    expect(editor.discovery.engine_version).to.equal(v.string)
+    expect(fx.editor.discovery.engine_version).to.equal(v.string)
   })
 
   it('lists engine singletons with their classes', async () => {
@@ -64,7 +52,7 @@ describe('engine commands (real editor)', function () {
     const few = await call('engine.classes', {limit: 3})
     expect(few).to.include({count: 3, truncated: true})
     expect(few.total).to.be.greaterThan(500)
-    expect((await rejects('engine.classes', {inherits: 'Node2d'})).message).to.include("did you mean 'Node2D'")
+    expect((await fx.rpcError('engine.classes', {inherits: 'Node2d'})).message).to.include("did you mean 'Node2D'")
   })
 
   it('describes a class: parent chain, own or inherited members, signals, constants, enums', async () => {
@@ -81,7 +69,7 @@ describe('engine commands (real editor)', function () {
     expect(inherited.signals).to.include('input_event(viewport: Node, event: InputEvent, shape_idx: int)')
     const area = await call('engine.class_info', {class: 'Area2D'})
     expect(area.signals).to.include('body_entered(body: Node2D)')
-    const typo = await rejects('engine.class_info', {class: 'CharacterBody'})
+    const typo = await fx.rpcError('engine.class_info', {class: 'CharacterBody'})
     expect(typo.rpcCode).to.equal(-32001)
     expect(typo.message).to.include("did you mean 'CharacterBody2D'")
   })
@@ -96,7 +84,7 @@ describe('engine commands (real editor)', function () {
     const all = await call('engine.property_default', {class: 'Sprite2D'})
     expect(all.defaults).to.include({centered: true, hframes: 1, flip_h: false})
     expect(all.defaults.position).to.deep.equal([0, 0]) // inherited from Node2D
-    const typo = await rejects('engine.property_default', {class: 'Sprite2D', property: 'centred'})
+    const typo = await fx.rpcError('engine.property_default', {class: 'Sprite2D', property: 'centred'})
     expect(typo.message).to.include("did you mean 'centered'")
   })
 
@@ -116,8 +104,8 @@ describe('engine commands (real editor)', function () {
     const bounded = await call('engine.search', {query: 'get', limit: 5})
     expect(bounded).to.include({count: 5, truncated: true})
     expect(bounded.total).to.be.greaterThan(1000)
-    expect((await rejects('engine.search', {query: 'x', kind: 'widget'})).rpcCode).to.equal(-32602)
-    expect((await rejects('engine.search', {query: '  '})).message).to.include('empty')
+    expect((await fx.rpcError('engine.search', {query: 'x', kind: 'widget'})).rpcCode).to.equal(-32602)
+    expect((await fx.rpcError('engine.search', {query: '  '})).message).to.include('empty')
   })
 
   it("returns the editor's doc text for a class and for own and inherited members", async () => {
@@ -140,9 +128,9 @@ describe('engine commands (real editor)', function () {
     expect(raw.description).to.include('[member CanvasItem.z_index]')
     const signal = await call('engine.docs', {class: 'Area2D', member: 'body_entered'})
     expect(signal.matches[0]).to.include({kind: 'signal', signature: 'body_entered(body: Node2D)'})
-    expect((await rejects('engine.docs', {class: 'Node2D', member: 'rotat'})).message).to.include(
+    expect((await fx.rpcError('engine.docs', {class: 'Node2D', member: 'rotat'})).message).to.include(
       "did you mean 'rotate'",
     )
-    expect((await rejects('engine.docs', {class: 'Nod2D'})).message).to.include("did you mean 'Node2D'")
+    expect((await fx.rpcError('engine.docs', {class: 'Nod2D'})).message).to.include("did you mean 'Node2D'")
   })
 })

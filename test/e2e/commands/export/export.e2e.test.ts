@@ -5,18 +5,14 @@ import {expect} from 'chai'
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {rpcError} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('export commands (real editor)', function () {
   this.timeout(400_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params, 360_000)
+  const fx = useEditor({group: 'export', pristine: false})
+  const call = (method: string, params: Json = {}) => fx.editor.client.call<Json>(method, params, 360_000)
   const presetsFile = () => {
-    const file = join(editor.root, 'export_presets.cfg')
+    const file = join(fx.editor.root, 'export_presets.cfg')
     return existsSync(file) ? readFileSync(file, 'utf8') : ''
   }
   const undo = async (action: string) => {
@@ -24,26 +20,9 @@ describe('export commands (real editor)', function () {
     expect(out.undone, JSON.stringify(out)).to.equal(true)
     expect(out.action).to.equal(action)
   }
-  async function refused(method: string, params: Json, code: number, ...fragments: string[]) {
-    const before = presetsFile()
-    const error = await rpcError(editor.client, method, params)
-    expect(error.rpcCode, error.message).to.equal(code)
-    for (const f of fragments) expect(error.message).to.include(f)
-    expect(presetsFile()).to.equal(before)
-    return error
-  }
-
-  before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'export'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
-  })
-  after(async () => {
-    await editor?.stop()
-  })
 
   it('declares every export command with an example', () => {
-    expect(Object.keys(examples)).to.have.members([
+    expect(Object.keys(fx.examples)).to.have.members([
       'export.presets',
       'export.preset_add',
       'export.preset_set',
@@ -54,8 +33,8 @@ describe('export commands (real editor)', function () {
   })
 
   it('export.preset_add writes a preset to export_presets.cfg; presets lists it; undo takes it out', async () => {
-    expect((await call('export.presets', examples['export.presets'])).count).to.equal(0)
-    const out = await call('export.preset_add', examples['export.preset_add'])
+    expect((await call('export.presets', fx.examples['export.presets'])).count).to.equal(0)
+    const out = await call('export.preset_add', fx.examples['export.preset_add'])
     expect(out).to.deep.include({
       name: 'Linux',
       platform: 'Linux',
@@ -73,47 +52,80 @@ describe('export commands (real editor)', function () {
     )
     await undo('Bridge: Add export preset Linux')
     expect((await call('export.presets')).count).to.equal(0)
-    await call('export.preset_add', examples['export.preset_add'])
-    await refused('export.preset_add', examples['export.preset_add'], -32000, 'already exists')
-    await refused(
+    await call('export.preset_add', fx.examples['export.preset_add'])
+    await fx.refusedKeeping(
+      {snapshot: presetsFile},
       'export.preset_add',
-      {...examples['export.preset_add'], name: 'X', platform: 'Amiga'},
+      fx.examples['export.preset_add'],
+      -32000,
+      'already exists',
+    )
+    await fx.refusedKeeping(
+      {snapshot: presetsFile},
+      'export.preset_add',
+      {...fx.examples['export.preset_add'], name: 'X', platform: 'Amiga'},
       -32602,
       'must be one of Linux',
     )
-    await refused(
+    await fx.refusedKeeping(
+      {snapshot: presetsFile},
       'export.preset_add',
-      {...examples['export.preset_add'], name: 'X', options: {embed: true}},
+      {...fx.examples['export.preset_add'], name: 'X', options: {embed: true}},
       -32602,
       'not a platform option',
     )
   })
 
   it('export.preset_set changes fields and options and returns the previous values; undo restores', async () => {
-    const out = await call('export.preset_set', examples['export.preset_set'])
+    const out = await call('export.preset_set', fx.examples['export.preset_set'])
     expect(out).to.deep.include({custom_features: 'demo'})
     expect(out.options['binary_format/embed_pck']).to.equal(true)
     expect(out.previous).to.deep.equal({fields: {custom_features: ''}, options: {'binary_format/embed_pck': null}})
     expect(presetsFile()).to.include('custom_features="demo"').and.include('binary_format/embed_pck=true')
     await undo('Bridge: Change export preset Linux')
     expect(presetsFile()).to.include('custom_features=""').and.not.include('embed_pck')
-    await refused('export.preset_set', {name: 'Linux', fields: {platfrm: 'Web'}}, -32602, "did you mean 'platform'")
-    await refused('export.preset_set', {name: 'Linux', fields: {runnable: 'yes'}}, -32602, "field 'runnable' is bool")
-    await refused('export.preset_set', {name: 'Linx'}, -32001, "did you mean 'Linux'")
-    await refused('export.preset_set', {name: 'Linux'}, -32602, 'give fields, options or both')
+    await fx.refusedKeeping(
+      {snapshot: presetsFile},
+      'export.preset_set',
+      {name: 'Linux', fields: {platfrm: 'Web'}},
+      -32602,
+      "did you mean 'platform'",
+    )
+    await fx.refusedKeeping(
+      {snapshot: presetsFile},
+      'export.preset_set',
+      {name: 'Linux', fields: {runnable: 'yes'}},
+      -32602,
+      "field 'runnable' is bool",
+    )
+    await fx.refusedKeeping(
+      {snapshot: presetsFile},
+      'export.preset_set',
+      {name: 'Linx'},
+      -32001,
+      "did you mean 'Linux'",
+    )
+    await fx.refusedKeeping(
+      {snapshot: presetsFile},
+      'export.preset_set',
+      {name: 'Linux'},
+      -32602,
+      'give fields, options or both',
+    )
   })
 
   it('export.templates reports where templates go and that none are installed here', async () => {
-    const out = await call('export.templates', examples['export.templates'])
+    const out = await call('export.templates', fx.examples['export.templates'])
     expect(out.installed).to.equal(false)
     expect(out.dir)
-      .to.contain(editor.home)
+      .to.contain(fx.editor.home)
       .and.match(/export_templates\/4\.6[.\d]*\.stable$/)
     expect(out.platforms).to.deep.include({Linux: false, Web: false})
   })
 
   it('export.run refuses a build without templates, saying what is missing and what to do', async () => {
-    const error = await refused(
+    const error = await fx.refusedKeeping(
+      {snapshot: presetsFile},
       'export.run',
       {preset: 'Linux', output: 'user://exports/game.x86_64', mode: 'release'},
       -32000,
@@ -126,19 +138,27 @@ describe('export commands (real editor)', function () {
     expect(data)
       .to.include('"platform":"Linux"')
       .and.match(/"missing":"[^"]*linux_release\.x86_64"/)
-    await refused(
+    await fx.refusedKeeping(
+      {snapshot: presetsFile},
       'export.run',
       {preset: 'Linux', output: 'user://exports/game.x86_64', mode: 'debug'},
       -32000,
       'linux_debug.x86_64',
     )
-    await refused(
+    await fx.refusedKeeping(
+      {snapshot: presetsFile},
       'export.run',
       {preset: 'Linux', output: 'user://exports/game.exe', mode: 'pack'},
       -32602,
       '.pck or .zip',
     )
-    await refused('export.run', {preset: 'Linus', output: 'user://x.pck', mode: 'pack'}, -32001, "did you mean 'Linux'")
+    await fx.refusedKeeping(
+      {snapshot: presetsFile},
+      'export.run',
+      {preset: 'Linus', output: 'user://x.pck', mode: 'pack'},
+      -32001,
+      "did you mean 'Linux'",
+    )
   })
 
   it('export.run mode pack exports the project resources headlessly; the zip holds the scenes', async () => {
@@ -149,12 +169,12 @@ describe('export commands (real editor)', function () {
     expect(out.files).to.include('project.binary')
     expect(out.files.some((f: string) => f.startsWith('scenes/main.'))).to.equal(true)
     // the export process is an editor too: it must leave the open editor's discovery file alone
-    expect(existsSync(join(editor.root, '.engine', 'bridge.json'))).to.equal(true)
+    expect(existsSync(join(fx.editor.root, '.engine', 'bridge.json'))).to.equal(true)
     expect((await call('engine.version')).major).to.equal(4)
   })
 
   it('export.preset_remove takes the preset out; undo puts it back', async () => {
-    expect(await call('export.preset_remove', examples['export.preset_remove'])).to.deep.equal({
+    expect(await call('export.preset_remove', fx.examples['export.preset_remove'])).to.deep.equal({
       removed: 'Linux',
       count: 0,
       undoable: true,
@@ -162,6 +182,12 @@ describe('export commands (real editor)', function () {
     expect(presetsFile()).not.to.include('name="Linux"')
     await undo('Bridge: Remove export preset Linux')
     expect(presetsFile()).to.include('name="Linux"')
-    await refused('export.preset_remove', {name: 'Web'}, -32001, "no export preset named 'Web'")
+    await fx.refusedKeeping(
+      {snapshot: presetsFile},
+      'export.preset_remove',
+      {name: 'Web'},
+      -32001,
+      "no export preset named 'Web'",
+    )
   })
 })

@@ -5,40 +5,18 @@ import {expect} from 'chai'
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {rpcError} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('filesystem commands (real editor)', function () {
   this.timeout(240_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params, 120_000)
-  const disk = (res: string) => join(editor.root, res.replace('res://', ''))
+  const fx = useEditor({group: 'filesystem', pristine: false})
+  const call = (method: string, params: Json = {}) => fx.editor.client.call<Json>(method, params, 120_000)
+  const disk = (res: string) => join(fx.editor.root, res.replace('res://', ''))
   const exists = (res: string) => existsSync(disk(res))
   const read = (res: string) => (exists(res) ? readFileSync(disk(res), 'utf8') : '')
-  async function refused(method: string, params: Json, code: number, fragments: string[], files: string[] = []) {
-    const before = [files.map(exists), files.map(read), read('res://project.godot')]
-    const error = await rpcError(editor.client, method, params)
-    expect(error.rpcCode, error.message).to.equal(code)
-    for (const f of fragments) expect(error.message).to.include(f)
-    expect([files.map(exists), files.map(read), read('res://project.godot')], `${method} changed files`).to.deep.equal(
-      before,
-    )
-  }
-
-  before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'filesystem'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
-  })
-  after(async () => {
-    await editor?.stop()
-  })
 
   it('declares every filesystem command with an example', () => {
-    expect(Object.keys(examples)).to.have.members([
+    expect(Object.keys(fx.examples)).to.have.members([
       'filesystem.mkdir',
       'filesystem.move',
       'filesystem.copy',
@@ -48,26 +26,36 @@ describe('filesystem commands (real editor)', function () {
   })
 
   it('filesystem.mkdir makes the folder and the editor lists it', async () => {
-    expect(await call('filesystem.mkdir', examples['filesystem.mkdir'])).to.deep.equal({
+    expect(await call('filesystem.mkdir', fx.examples['filesystem.mkdir'])).to.deep.equal({
       path: 'res://levels/forest',
       created: true,
       in_dock: true,
       undoable: false,
     })
-    await refused('filesystem.mkdir', examples['filesystem.mkdir'], -32000, ['already exists'])
+    await fx.refusedKeeping(
+      {files: ['res://project.godot']},
+      'filesystem.mkdir',
+      fx.examples['filesystem.mkdir'],
+      -32000,
+      'already exists',
+    )
   })
 
   it('filesystem.references names the scene that uses a script', async () => {
-    const out = await call('filesystem.references', examples['filesystem.references'])
+    const out = await call('filesystem.references', fx.examples['filesystem.references'])
     expect(out.used_by).to.deep.equal([{file: 'res://scenes/main.tscn', names: ['res://scripts/player.gd']}])
-    await refused('filesystem.references', {path: 'res://scripts/playr.gd'}, -32001, [
+    await fx.refusedKeeping(
+      {files: ['res://project.godot']},
+      'filesystem.references',
+      {path: 'res://scripts/playr.gd'},
+      -32001,
       "did you mean 'res://scripts/player.gd'",
-    ])
+    )
   })
 
   it('filesystem.move renames a script used by the open scene: file, .uid and UID move, the scene is rewritten', async () => {
     const uid = (await call('project.uid', {path: 'res://scripts/player.gd'})).uid
-    const out = await call('filesystem.move', examples['filesystem.move'])
+    const out = await call('filesystem.move', fx.examples['filesystem.move'])
     expect(out).to.deep.include({from: 'res://scripts/player.gd', to: 'res://actors/hero.gd', files: 1, uid})
     expect(out.updated_references).to.deep.equal(['res://scenes/main.tscn'])
     expect(exists('res://scripts/player.gd') || exists('res://scripts/player.gd.uid')).to.equal(false)
@@ -86,12 +74,13 @@ describe('filesystem commands (real editor)', function () {
   })
 
   it('filesystem.move of a folder rewrites project settings; open scenes and bad targets are refused', async () => {
-    await refused(
+    await fx.refusedKeeping(
+      {files: ['res://project.godot', ...['res://scenes/main.tscn']]},
       'filesystem.move',
       {from: 'res://scenes', to: 'res://levels/scenes'},
       -32000,
-      ['is open in the editor', 'scene.close'],
-      ['res://scenes/main.tscn'],
+      'is open in the editor',
+      'scene.close',
     )
     await call('scene.close', {})
     const out = await call('filesystem.move', {from: 'res://scenes', to: 'res://levels/scenes'})
@@ -101,23 +90,45 @@ describe('filesystem commands (real editor)', function () {
     await call('filesystem.move', {from: 'res://levels/scenes', to: 'res://scenes'})
     expect(read('res://project.godot')).to.include('run/main_scene="res://scenes/main.tscn"')
     await call('scene.open', {path: 'res://scenes/main.tscn'})
-    await refused('filesystem.move', {from: 'res://scripts/player.gd', to: 'res://scenes/main.tscn'}, -32000, [
+    await fx.refusedKeeping(
+      {files: ['res://project.godot']},
+      'filesystem.move',
+      {from: 'res://scripts/player.gd', to: 'res://scenes/main.tscn'},
+      -32000,
       'already exists',
-    ])
-    await refused('filesystem.move', {from: 'res://scripts/player.gd', to: 'res://scripts/player.txt'}, -32602, [
+    )
+    await fx.refusedKeeping(
+      {files: ['res://project.godot']},
+      'filesystem.move',
+      {from: 'res://scripts/player.gd', to: 'res://scripts/player.txt'},
+      -32602,
       'change the file type',
-    ])
-    await refused('filesystem.move', {from: 'res://scripts', to: 'res://scripts/inner'}, -32602, ['into itself'])
-    await refused('filesystem.move', {from: 'res://nope.gd', to: 'res://nope2.gd'}, -32001, [
+    )
+    await fx.refusedKeeping(
+      {files: ['res://project.godot']},
+      'filesystem.move',
+      {from: 'res://scripts', to: 'res://scripts/inner'},
+      -32602,
+      'into itself',
+    )
+    await fx.refusedKeeping(
+      {files: ['res://project.godot']},
+      'filesystem.move',
+      {from: 'res://nope.gd', to: 'res://nope2.gd'},
+      -32001,
       'no file at res://nope.gd',
-    ])
-    await refused('filesystem.move', {from: 'res://addons/bridge/plugin.gd', to: 'res://p.gd'}, -32003, [
+    )
+    await fx.refusedKeeping(
+      {files: ['res://project.godot']},
+      'filesystem.move',
+      {from: 'res://addons/bridge/plugin.gd', to: 'res://p.gd'},
+      -32003,
       'belongs to the engine or the bridge',
-    ])
+    )
   })
 
   it('filesystem.copy duplicates a file and a folder; every copy gets a fresh UID', async () => {
-    const out = await call('filesystem.copy', examples['filesystem.copy'])
+    const out = await call('filesystem.copy', fx.examples['filesystem.copy'])
     expect(out.copies).to.have.length(1)
     expect(read('res://scenes/ui_copy.tscn')).to.equal(read('res://scenes/ui.tscn'))
     await call('resource.create', {path: 'res://materials/red.tres', type: 'StandardMaterial3D'})
@@ -135,12 +146,24 @@ describe('filesystem commands (real editor)', function () {
       expect(c.uid, c.to).to.match(/^uid:\/\//)
       expect(c.uid, c.to).to.not.equal(originals[i])
     }
-    await refused('filesystem.copy', examples['filesystem.copy'], -32000, ['already exists'])
-    await refused('filesystem.copy', {from: 'res://materials', to: 'res://materials/again'}, -32602, ['into itself'])
+    await fx.refusedKeeping(
+      {files: ['res://project.godot']},
+      'filesystem.copy',
+      fx.examples['filesystem.copy'],
+      -32000,
+      'already exists',
+    )
+    await fx.refusedKeeping(
+      {files: ['res://project.godot']},
+      'filesystem.copy',
+      {from: 'res://materials', to: 'res://materials/again'},
+      -32602,
+      'into itself',
+    )
   })
 
   it('filesystem.delete removes unused files and folders with their sidecars; a used file is refused unless forced', async () => {
-    expect(await call('filesystem.delete', examples['filesystem.delete'])).to.deep.include({
+    expect(await call('filesystem.delete', fx.examples['filesystem.delete'])).to.deep.include({
       deleted: 1,
       broken_references: [],
     })
@@ -148,19 +171,19 @@ describe('filesystem commands (real editor)', function () {
     const folder = await call('filesystem.delete', {path: 'res://materials_b'})
     expect(folder.files).to.deep.equal(['res://materials_b/red.tres', 'res://materials_b/tint.gd'])
     expect(exists('res://materials_b')).to.equal(false)
-    await refused(
+    await fx.refusedKeeping(
+      {files: ['res://project.godot', ...['res://scripts/player.gd']]},
       'filesystem.delete',
       {path: 'res://scripts/player.gd'},
       -32000,
-      ['still used by res://scenes/main.tscn'],
-      ['res://scripts/player.gd'],
+      'still used by res://scenes/main.tscn',
     )
-    await refused(
+    await fx.refusedKeeping(
+      {files: ['res://project.godot', ...['res://scenes/main.tscn']]},
       'filesystem.delete',
       {path: 'res://scenes/main.tscn'},
       -32000,
-      ['open in the editor'],
-      ['res://scenes/main.tscn'],
+      'open in the editor',
     )
     await call('resource.create', {path: 'res://materials/used.tres', type: 'StandardMaterial3D'})
     const user = await call('resource.create', {
@@ -169,16 +192,22 @@ describe('filesystem commands (real editor)', function () {
       properties: {next_pass: 'res://materials/used.tres'},
     })
     expect(user.values.next_pass.path).to.equal('res://materials/used.tres')
-    await refused(
+    await fx.refusedKeeping(
+      {files: ['res://project.godot', ...['res://materials/used.tres']]},
       'filesystem.delete',
       {path: 'res://materials/used.tres'},
       -32000,
-      ['res://materials/user.tres'],
-      ['res://materials/used.tres'],
+      'res://materials/user.tres',
     )
     const forced = await call('filesystem.delete', {path: 'res://materials/used.tres', force: true})
     expect(forced.broken_references).to.deep.equal(['res://materials/user.tres'])
     expect(exists('res://materials/used.tres')).to.equal(false)
-    await refused('filesystem.delete', {path: 'res://.godot/editor'}, -32003, ['belongs to the engine'])
+    await fx.refusedKeeping(
+      {files: ['res://project.godot']},
+      'filesystem.delete',
+      {path: 'res://.godot/editor'},
+      -32003,
+      'belongs to the engine',
+    )
   })
 })

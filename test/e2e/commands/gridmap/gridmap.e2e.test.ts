@@ -6,21 +6,17 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {type Json, openWorld, type World} from '../../../support/world.js'
+import {type Json, useEditor} from '../../../support/fixture.js'
+import {openWorld, type World} from '../../../support/world.js'
 
 describe('gridmap commands (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({group: 'gridmap', pristine: false})
   let w: World
   const cells = async (params: Json = {}) => w.call('gridmap.get_cells', {node_path: 'Grid', ...params})
 
   before(async () => {
-    editor = await startEditor()
-    w = await openWorld(editor, 'gridmap', 'res://levels/grid.tscn', 'Node3D')
-  })
-  after(async () => {
-    await editor?.stop()
+    w = await openWorld(fx, 'res://levels/grid.tscn', 'Node3D')
   })
 
   it('declares every gridmap command with an example', () => {
@@ -76,7 +72,7 @@ describe('gridmap commands (real editor)', function () {
       {id: 0, name: 'crate', mesh: 'BoxMesh', shapes: 1},
       {id: 1, name: 'pillar', mesh: 'CylinderMesh', shapes: 1},
     ])
-    expect(readFileSync(join(editor.root, 'tiles', 'palette.tres'), 'utf8')).to.include('MeshLibrary')
+    expect(readFileSync(join(fx.editor.root, 'tiles', 'palette.tres'), 'utf8')).to.include('MeshLibrary')
     await w.refused(
       'gridmap.meshlib_create',
       {from_node: 'Palette', path: 'res://tiles/palette.tres'},

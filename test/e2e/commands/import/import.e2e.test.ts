@@ -5,47 +5,30 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {rpcError} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="#f00"/></svg>\n'
 
 describe('import commands (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params, 120_000)
-  const read = (res: string) => readFileSync(join(editor.root, res.replace('res://', '')), 'utf8')
-  const inEditor = async (code: string) => (await call('editor.run_script', {code})).result
-  async function refused(method: string, params: Json, code: number, ...fragments: string[]) {
-    const before = read('res://i18n/texts.csv.import')
-    const error = await rpcError(editor.client, method, params)
-    expect(error.rpcCode, error.message).to.equal(code)
-    for (const f of fragments) expect(error.message).to.include(f)
-    expect(read('res://i18n/texts.csv.import')).to.equal(before)
-  }
+  const fx = useEditor({group: 'import', pristine: false})
+  const call = (method: string, params: Json = {}) => fx.editor.client.call<Json>(method, params, 120_000)
+  const read = (res: string) => readFileSync(join(fx.editor.root, res.replace('res://', '')), 'utf8')
+  const inEditor = (code: string) => fx.inEditor(code)
 
   before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'import'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
     await call('localization.csv_write', {path: 'res://i18n/texts.csv', rows: {HELLO: {en: 'Hello', fr: 'Bonjour'}}})
     await call('project.write_file', {path: 'res://art/icon.svg', content: SVG})
     await call('project.scan')
   })
-  after(async () => {
-    await editor?.stop()
-  })
 
   it('declares every import command with an example', () => {
-    expect(Object.keys(examples)).to.have.members(['import.settings', 'import.set', 'import.reimport'])
+    expect(Object.keys(fx.examples)).to.have.members(['import.settings', 'import.set', 'import.reimport'])
   })
 
   it('import.settings reads the importer, type, UID, options and imported files', async () => {
-    const csv = await call('import.settings', examples['import.settings'])
+    const csv = await call('import.settings', fx.examples['import.settings'])
     expect(csv).to.deep.include({importer: 'csv_translation', type: 'Translation', imported: true})
     expect(csv.options).to.deep.include({compress: 1, delimiter: 0})
     expect(csv.imported_files).to.deep.equal(['res://i18n/texts.en.translation', 'res://i18n/texts.fr.translation'])
@@ -53,15 +36,27 @@ describe('import commands (real editor)', function () {
     const svg = await call('import.settings', {path: 'res://art/icon.svg'})
     expect(svg).to.deep.include({importer: 'texture', type: 'CompressedTexture2D', imported: true})
     expect(svg.options).to.have.property('svg/scale', 1)
-    await refused('import.settings', {path: 'res://scripts/player.gd'}, -32000, 'not an imported asset')
-    await refused('import.settings', {path: 'res://i18n/text.csv'}, -32001, "did you mean 'res://i18n/texts.csv'")
+    await fx.refusedKeeping(
+      {files: ['res://i18n/texts.csv.import']},
+      'import.settings',
+      {path: 'res://scripts/player.gd'},
+      -32000,
+      'not an imported asset',
+    )
+    await fx.refusedKeeping(
+      {files: ['res://i18n/texts.csv.import']},
+      'import.settings',
+      {path: 'res://i18n/text.csv'},
+      -32001,
+      "did you mean 'res://i18n/texts.csv'",
+    )
   })
 
   it('import.set changes an option, reimports, and the imported result changes with it', async () => {
     expect(await inEditor('return load("res://i18n/texts.fr.translation").get_class()')).to.equal(
       'OptimizedTranslation',
     )
-    const out = await call('import.set', examples['import.set'])
+    const out = await call('import.set', fx.examples['import.set'])
     expect(out.changed).to.deep.equal({compress: {from: 1, to: 0}})
     expect(read('res://i18n/texts.csv.import')).to.include('compress=0')
     expect(await inEditor('return ResourceLoader.load("res://i18n/texts.fr.translation", "", 2).get_class()')).to.equal(
@@ -80,26 +75,46 @@ describe('import commands (real editor)', function () {
     expect(written.reimported).to.equal(false)
     expect(read('res://art/icon.svg.import')).to.include('mipmaps/generate=true')
 
-    await refused(
+    await fx.refusedKeeping(
+      {files: ['res://i18n/texts.csv.import']},
       'import.set',
       {path: 'res://i18n/texts.csv', options: {compres: 0}},
       -32602,
       "did you mean 'compress'",
       'it has: compress',
     )
-    await refused(
+    await fx.refusedKeeping(
+      {files: ['res://i18n/texts.csv.import']},
       'import.set',
       {path: 'res://i18n/texts.csv', options: {compress: 'yes'}},
       -32602,
       "option 'compress' expects int",
     )
-    await refused('import.set', {path: 'res://i18n/texts.csv', options: {unescape_keys: 1}}, -32602, 'expects bool')
-    await refused('import.set', {path: 'res://i18n/texts.csv', options: {}}, -32602, 'options is empty')
-    await refused('import.set', {path: 'res://scenes/main.tscn', options: {a: 1}}, -32000, 'not an imported asset')
+    await fx.refusedKeeping(
+      {files: ['res://i18n/texts.csv.import']},
+      'import.set',
+      {path: 'res://i18n/texts.csv', options: {unescape_keys: 1}},
+      -32602,
+      'expects bool',
+    )
+    await fx.refusedKeeping(
+      {files: ['res://i18n/texts.csv.import']},
+      'import.set',
+      {path: 'res://i18n/texts.csv', options: {}},
+      -32602,
+      'options is empty',
+    )
+    await fx.refusedKeeping(
+      {files: ['res://i18n/texts.csv.import']},
+      'import.set',
+      {path: 'res://scenes/main.tscn', options: {a: 1}},
+      -32000,
+      'not an imported asset',
+    )
   })
 
   it('import.reimport rebuilds the imported files and reports them', async () => {
-    const out = await call('import.reimport', examples['import.reimport'])
+    const out = await call('import.reimport', fx.examples['import.reimport'])
     expect(out.reimported).to.deep.equal([
       {
         path: 'res://i18n/texts.csv',
@@ -110,12 +125,19 @@ describe('import commands (real editor)', function () {
     const both = await call('import.reimport', {paths: ['res://i18n/texts.csv', 'res://art/icon.svg']})
     expect(both.count).to.equal(2)
     expect(both.reimported[1].imported_files[0]).to.match(/^res:\/\/\.godot\/imported\/icon\.svg-[0-9a-f]+\.ctex$/)
-    await refused(
+    await fx.refusedKeeping(
+      {files: ['res://i18n/texts.csv.import']},
       'import.reimport',
       {paths: ['res://i18n/texts.csv', 'res://scripts/player.gd']},
       -32000,
       'not an imported asset',
     )
-    await refused('import.reimport', {paths: []}, -32602, 'paths is empty')
+    await fx.refusedKeeping(
+      {files: ['res://i18n/texts.csv.import']},
+      'import.reimport',
+      {paths: []},
+      -32602,
+      'paths is empty',
+    )
   })
 })

@@ -5,18 +5,13 @@ import {expect} from 'chai'
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import type {EngineError} from '../../../../src/errors.js'
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {rpcError} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('localization commands (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params, 120_000)
-  const disk = (res: string) => join(editor.root, res.replace('res://', ''))
+  const fx = useEditor({group: 'localization', pristine: false})
+  const call = (method: string, params: Json = {}) => fx.editor.client.call<Json>(method, params, 120_000)
+  const disk = (res: string) => join(fx.editor.root, res.replace('res://', ''))
   const read = (res: string) => (existsSync(disk(res)) ? readFileSync(disk(res), 'utf8') : '')
   const globalCount = async () =>
     ((await call('editor.undo_history')).histories as Json[]).find((h) => h.history === 'global')!.count
@@ -25,29 +20,9 @@ describe('localization commands (real editor)', function () {
     expect(out.undone, JSON.stringify(out)).to.equal(true)
     expect(out.action).to.equal(action)
   }
-  /** Refused, and project.godot, the given files and the undo history are as they were. */
-  async function refused(method: string, params: Json, code: number, fragments: string[], files: string[] = []) {
-    const watched = ['res://project.godot', ...files]
-    const before = [watched.map(read), await globalCount()]
-    const error: EngineError = await rpcError(editor.client, method, params)
-    expect(error.rpcCode, error.message).to.equal(code)
-    for (const f of fragments) expect(error.message).to.include(f)
-    expect([watched.map(read), await globalCount()], `${method} changed something although refused`).to.deep.equal(
-      before,
-    )
-  }
-
-  before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'localization'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
-  })
-  after(async () => {
-    await editor?.stop()
-  })
 
   it('declares every localization command with an example', () => {
-    expect(Object.keys(examples)).to.have.members([
+    expect(Object.keys(fx.examples)).to.have.members([
       'localization.csv_write',
       'localization.csv_read',
       'localization.translation_create',
@@ -60,7 +35,7 @@ describe('localization commands (real editor)', function () {
   })
 
   it('localization.csv_write writes the CSV, the editor imports one .translation per locale, each read back', async () => {
-    const out = await call('localization.csv_write', examples['localization.csv_write'])
+    const out = await call('localization.csv_write', fx.examples['localization.csv_write'])
     expect(out).to.deep.include({path: 'res://i18n/texts.csv', created: true, keys: 2, locales: ['en', 'fr']})
     expect(out.translations).to.deep.equal([
       {path: 'res://i18n/texts.en.translation', locale: 'en'},
@@ -82,7 +57,7 @@ describe('localization commands (real editor)', function () {
     expect(read('res://i18n/texts.csv')).to.equal(
       'keys,en,fr,de\nBYE,Goodbye,"Au revoir, ami",\nHELLO,Hello,Bonjour,\nSTART,Start,,Start\n',
     )
-    const csv = await call('localization.csv_read', examples['localization.csv_read'])
+    const csv = await call('localization.csv_read', fx.examples['localization.csv_read'])
     expect(csv).to.deep.include({keys: 3, locales: ['en', 'fr', 'de'], importer: 'csv_translation'})
     expect(csv.rows.BYE).to.deep.equal({en: 'Goodbye', fr: 'Au revoir, ami', de: ''})
     expect(csv.missing).to.deep.equal([
@@ -94,42 +69,52 @@ describe('localization commands (real editor)', function () {
 
   it('localization.csv_write refuses bad locales, keys and cells, and writes nothing', async () => {
     const csv = ['res://i18n/texts.csv']
-    await refused(
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot', ...csv]},
       'localization.csv_write',
       {path: 'res://i18n/texts.csv', rows: {A: {xx_YY: 'a'}}},
       -32602,
-      ["'xx_YY' is not a locale"],
-      csv,
+      "'xx_YY' is not a locale",
     )
-    await refused(
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot', ...csv]},
       'localization.csv_write',
       {path: 'res://i18n/texts.csv', rows: {A: {en: 3}}},
       -32602,
-      ['rows.A.en must be a string'],
-      csv,
+      'rows.A.en must be a string',
     )
-    await refused(
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot', ...csv]},
       'localization.csv_write',
       {path: 'res://i18n/texts.csv', rows: {_A: {en: 'a'}}},
       -32602,
-      ['not a usable key'],
-      csv,
+      'not a usable key',
     )
-    await refused(
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot', ...csv]},
       'localization.csv_write',
       {path: 'res://i18n/texts.csv', rows: {A: 'a'}},
       -32602,
-      ['must be {locale: text}'],
-      csv,
+      'must be {locale: text}',
     )
-    await refused('localization.csv_write', {path: 'res://i18n/texts.txt', rows: {A: {en: 'a'}}}, -32602, [
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot']},
+      'localization.csv_write',
+      {path: 'res://i18n/texts.txt', rows: {A: {en: 'a'}}},
+      -32602,
       'must end in .csv',
-    ])
-    await refused('localization.csv_write', {path: 'res://i18n/texts.csv', rows: {}}, -32602, ['rows is empty'], csv)
+    )
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot', ...csv]},
+      'localization.csv_write',
+      {path: 'res://i18n/texts.csv', rows: {}},
+      -32602,
+      'rows is empty',
+    )
   })
 
   it('localization.translation_create saves a Translation for a locale; messages_set edits it undoably', async () => {
-    const made = await call('localization.translation_create', examples['localization.translation_create'])
+    const made = await call('localization.translation_create', fx.examples['localization.translation_create'])
     expect(made).to.deep.equal({
       path: 'res://i18n/de.tres',
       locale: 'de',
@@ -138,7 +123,7 @@ describe('localization commands (real editor)', function () {
       undoable: false,
     })
     expect(read('res://i18n/de.tres')).to.include('locale = "de"').and.include('"HELLO"').and.include('"Hallo"')
-    const set = await call('localization.messages_set', examples['localization.messages_set'])
+    const set = await call('localization.messages_set', fx.examples['localization.messages_set'])
     expect(set).to.deep.include({locale: 'de', set: 1, messages: 2})
     expect(read('res://i18n/de.tres')).to.include('Tschüss')
     await undo('Bridge: set messages of de.tres')
@@ -149,41 +134,53 @@ describe('localization commands (real editor)', function () {
     await undo('Bridge: set messages of de.tres')
     expect(read('res://i18n/de.tres')).to.include('Hallo')
     const de = ['res://i18n/de.tres']
-    await refused(
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot', ...de]},
       'localization.messages_set',
       {path: 'res://i18n/de.tres', messages: {NOPE: null}},
       -32001,
-      ["no message 'NOPE'"],
-      de,
+      "no message 'NOPE'",
     )
-    await refused(
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot', ...de]},
       'localization.messages_set',
       {path: 'res://i18n/de.tres', messages: {A: 1}},
       -32602,
-      ['must be a string or null'],
-      de,
+      'must be a string or null',
     )
-    await refused('localization.messages_set', {path: 'res://i18n/texts.fr.translation', messages: {A: 'a'}}, -32000, [
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot']},
+      'localization.messages_set',
+      {path: 'res://i18n/texts.fr.translation', messages: {A: 'a'}},
+      -32000,
       'made by importing res://i18n/texts.csv',
       'localization.csv_write',
-    ])
-    await refused(
+    )
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot', ...de]},
       'localization.translation_create',
       {path: 'res://i18n/de.tres', locale: 'de'},
       -32000,
-      ['already exists'],
-      de,
+      'already exists',
     )
-    await refused('localization.translation_create', {path: 'res://i18n/x.tres', locale: 'klingon'}, -32602, [
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot']},
+      'localization.translation_create',
+      {path: 'res://i18n/x.tres', locale: 'klingon'},
+      -32602,
       'not a locale code',
-    ])
-    await refused('localization.translation_create', {path: 'res://i18n/x.txt', locale: 'de'}, -32602, [
+    )
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot']},
+      'localization.translation_create',
+      {path: 'res://i18n/x.txt', locale: 'de'},
+      -32602,
       '.tres, .res or .translation',
-    ])
+    )
   })
 
   it('localization.project_add registers a CSV as its translation files; list, translate, remove, undo', async () => {
-    const added = await call('localization.project_add', examples['localization.project_add'])
+    const added = await call('localization.project_add', fx.examples['localization.project_add'])
     const files = [
       'res://i18n/texts.en.translation',
       'res://i18n/texts.fr.translation',
@@ -193,7 +190,7 @@ describe('localization commands (real editor)', function () {
     expect(read('res://project.godot')).to.include(
       'translations=PackedStringArray("res://i18n/texts.en.translation", "res://i18n/texts.fr.translation", "res://i18n/texts.de.translation")',
     )
-    const listed = await call('localization.list', examples['localization.list'])
+    const listed = await call('localization.list', fx.examples['localization.list'])
     expect(listed).to.deep.include({count: 3, locales: ['de', 'en', 'fr'], fallback: 'en'})
     expect(listed.translations[1]).to.deep.include({
       path: files[1],
@@ -201,7 +198,13 @@ describe('localization commands (real editor)', function () {
       source: 'res://i18n/texts.csv',
       exists: true,
     })
-    await refused('localization.project_add', {paths: ['res://i18n/texts.csv']}, -32000, ['already registered'])
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot']},
+      'localization.project_add',
+      {paths: ['res://i18n/texts.csv']},
+      -32000,
+      'already registered',
+    )
 
     const tr = await call('localization.translate', {key: 'BYE', locales: ['en', 'fr', 'fr_CA', 'de', 'es']})
     expect(tr.results).to.deep.equal([
@@ -211,7 +214,7 @@ describe('localization commands (real editor)', function () {
       {locale: 'de', text: 'Goodbye', translated: false, fallback: true},
       {locale: 'es', text: 'Goodbye', translated: false, fallback: true},
     ])
-    const example = await call('localization.translate', examples['localization.translate'])
+    const example = await call('localization.translate', fx.examples['localization.translate'])
     expect(example.results.map((r: Json) => r.text)).to.deep.equal(['Hello', 'Bonjour'])
     const own = await call('localization.translate', {
       key: 'HELLO',
@@ -222,19 +225,47 @@ describe('localization commands (real editor)', function () {
     const unknown = await call('localization.translate', {key: 'NOPE', locales: ['fr']})
     expect(unknown.results[0]).to.deep.include({text: 'NOPE', translated: false, fallback: false})
 
-    const removed = await call('localization.project_remove', examples['localization.project_remove'])
+    const removed = await call('localization.project_remove', fx.examples['localization.project_remove'])
     expect(removed.removed).to.deep.equal(files)
     expect(read('res://project.godot')).not.to.include('texts.en.translation')
     await undo('Remove translations')
     expect(read('res://project.godot')).to.include('texts.en.translation')
     await undo('Add translations')
     expect(read('res://project.godot')).not.to.include('texts.en.translation')
-    await refused('localization.project_remove', {paths: ['res://i18n/de.tres']}, -32001, ['is not registered'])
-    await refused('localization.project_add', {paths: ['res://i18n/nope.csv']}, -32001, [
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot']},
+      'localization.project_remove',
+      {paths: ['res://i18n/de.tres']},
+      -32001,
+      'is not registered',
+    )
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot']},
+      'localization.project_add',
+      {paths: ['res://i18n/nope.csv']},
+      -32001,
       'no file at res://i18n/nope.csv',
-    ])
-    await refused('localization.project_add', {paths: ['res://scenes/main.tscn']}, -32602, ['is not a Translation'])
-    await refused('localization.translate', {key: 'HELLO', locales: ['fr']}, -32000, ['registers no translations'])
-    await refused('localization.translate', {locales: ['fr']}, -32602, ['give key or node_path'])
+    )
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot']},
+      'localization.project_add',
+      {paths: ['res://scenes/main.tscn']},
+      -32602,
+      'is not a Translation',
+    )
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot']},
+      'localization.translate',
+      {key: 'HELLO', locales: ['fr']},
+      -32000,
+      'registers no translations',
+    )
+    await fx.refusedKeeping(
+      {snapshot: globalCount, files: ['res://project.godot']},
+      'localization.translate',
+      {locales: ['fr']},
+      -32602,
+      'give key or node_path',
+    )
   })
 })

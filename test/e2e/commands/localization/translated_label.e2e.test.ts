@@ -5,23 +5,14 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('slice: a translated label (real editor, restarted)', function () {
   this.timeout(240_000)
-  let editor: TestEditor
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params, 120_000)
-  const disk = (res: string) => readFileSync(join(editor.root, res.replace('res://', '')), 'utf8')
+  const fx = useEditor({pristine: false})
+  const call = (method: string, params: Json = {}) => fx.editor.client.call<Json>(method, params, 120_000)
+  const disk = (res: string) => readFileSync(join(fx.editor.root, res.replace('res://', '')), 'utf8')
   const SCENE = 'res://scenes/title.tscn'
-
-  before(async () => {
-    editor = await startEditor()
-  })
-  after(async () => {
-    await editor?.stop()
-  })
 
   async function checkLabel(): Promise<void> {
     const out = await call('localization.translate', {node_path: 'Title', locales: ['en', 'fr']})
@@ -60,8 +51,8 @@ describe('slice: a translated label (real editor, restarted)', function () {
   })
 
   it('after an editor restart, the scene, the translations and the project list reload as built', async () => {
-    await editor.stop({keepDir: true})
-    await editor.restart()
+    await fx.editor.stop({keepDir: true})
+    await fx.editor.restart()
     const listed = await call('localization.list')
     expect(listed.translations.map((t: Json) => [t.path, t.locale, t.source])).to.deep.equal([
       ['res://i18n/ui.en.translation', 'en', 'res://i18n/ui.csv'],

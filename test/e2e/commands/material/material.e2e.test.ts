@@ -5,22 +5,18 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
+import {useEditor} from '../../../support/fixture.js'
 import {openWorld, type World} from '../../../support/world.js'
 
 describe('material commands (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({group: 'material', pristine: false})
   let w: World
 
   before(async () => {
-    editor = await startEditor()
-    w = await openWorld(editor, 'material', 'res://levels/materials.tscn', 'Node3D')
+    w = await openWorld(fx, 'res://levels/materials.tscn', 'Node3D')
     await w.call('node.add', {type: 'MeshInstance3D', name: 'Crate', properties: {mesh: {class: 'BoxMesh'}}})
     await w.call('node.add', {type: 'Sprite2D', name: 'Badge'})
-  })
-  after(async () => {
-    await editor?.stop()
   })
 
   it('declares every material command with an example', () => {
@@ -39,7 +35,7 @@ describe('material commands (real editor)', function () {
     expect(out).to.deep.include({class: 'StandardMaterial3D', path: 'res://materials/rock.tres'})
     expect(out.properties.roughness).to.be.closeTo(0.9, 1e-6)
     expect(out.properties.albedo_color[0]).to.be.closeTo(0x7a / 255, 1e-3)
-    expect(readFileSync(join(editor.root, 'materials', 'rock.tres'), 'utf8')).to.include('roughness = 0.9')
+    expect(readFileSync(join(fx.editor.root, 'materials', 'rock.tres'), 'utf8')).to.include('roughness = 0.9')
     await w.refused('material.create', w.examples['material.create'], -32000, 'already exists')
     await w.refused(
       'material.create',
@@ -65,7 +61,7 @@ describe('material commands (real editor)', function () {
   it('material.edit_file / info: changes and saves the file, read back from the file', async () => {
     const out = await w.call('material.edit_file', w.examples['material.edit_file'])
     expect(out.set.metallic).to.be.closeTo(0.2, 1e-6)
-    expect(readFileSync(join(editor.root, 'materials', 'rock.tres'), 'utf8')).to.include('metallic = 0.2')
+    expect(readFileSync(join(fx.editor.root, 'materials', 'rock.tres'), 'utf8')).to.include('metallic = 0.2')
     const info = await w.call('material.info', w.examples['material.info'])
     expect(Object.keys(info.properties)).to.include.members(['albedo_color', 'roughness', 'metallic'])
     await w.refused(
@@ -130,7 +126,7 @@ describe('material commands (real editor)', function () {
   it('material.save: writes the slot material as a file the slot then uses; undo relinks the inline one', async () => {
     const out = await w.call('material.save', w.examples['material.save'])
     expect(out).to.deep.include({path: 'res://materials/crate.tres'})
-    expect(readFileSync(join(editor.root, 'materials', 'crate.tres'), 'utf8')).to.include('StandardMaterial3D')
+    expect(readFileSync(join(fx.editor.root, 'materials', 'crate.tres'), 'utf8')).to.include('StandardMaterial3D')
     await w.undo('save material of Crate')
     expect((await w.call('material.info', {node_path: 'Crate'})).material.path).to.equal('')
     await w.refused('material.save', w.examples['material.save'], -32000, 'already exists')

@@ -5,20 +5,16 @@ import {expect} from 'chai'
 import {existsSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
+import {useEditor} from '../../../support/fixture.js'
 import {openWorld, type World} from '../../../support/world.js'
 
 describe('mesh commands (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({group: 'mesh', pristine: false})
   let w: World
 
   before(async () => {
-    editor = await startEditor()
-    w = await openWorld(editor, 'mesh', 'res://levels/mesh.tscn', 'Node3D')
-  })
-  after(async () => {
-    await editor?.stop()
+    w = await openWorld(fx, 'res://levels/mesh.tscn', 'Node3D')
   })
 
   it('declares every mesh command with an example', () => {
@@ -127,7 +123,7 @@ describe('mesh commands (real editor)', function () {
   it('mesh.save: writes the mesh file and relinks the node to it; undo relinks the inline mesh', async () => {
     const out = await w.call('mesh.save', w.examples['mesh.save'])
     expect(out).to.deep.include({path: 'res://meshes/wall.tres', class: 'BoxMesh'})
-    expect(existsSync(join(editor.root, 'meshes', 'wall.tres'))).to.equal(true)
+    expect(existsSync(join(fx.editor.root, 'meshes', 'wall.tres'))).to.equal(true)
     expect((await w.call('mesh.info', {path: 'res://meshes/wall.tres'})).aabb.size).to.deep.equal([4, 2, 0.5])
     await w.undo('save mesh of Wall')
     expect((await w.call('mesh.info', {node_path: 'Wall'})).resource_path).to.equal('')

@@ -4,33 +4,22 @@ import {expect} from 'chai'
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {refusedUnchanged, sceneHistory, undoOwn} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('multiplayer commands (real editor)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
+  const fx = useEditor({group: 'multiplayer', pristine: false})
   let pristine: Json
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-  const snapshot = async () => [await call('scene.tree'), (await sceneHistory(editor.client)).count]
-  const refused = (method: string, params: Json, code: number, ...fragments: string[]) =>
-    refusedUnchanged(editor.client, snapshot, method, params, code, ...fragments)
+  const {call} = fx
+  const snapshot = async () => [await call('scene.tree'), (await fx.sceneHistory()).count]
+  const keep = {snapshot}
 
   before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'multiplayer'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
     pristine = await call('scene.tree')
-  })
-  after(async () => {
-    await editor?.stop()
   })
 
   it('declares every multiplayer command with an example', () => {
-    expect(Object.keys(examples)).to.have.members([
+    expect(Object.keys(fx.examples)).to.have.members([
       'multiplayer.add_spawner',
       'multiplayer.add_synchronizer',
       'multiplayer.info',
@@ -40,7 +29,7 @@ describe('multiplayer commands (real editor)', function () {
   })
 
   it('add_synchronizer + info: the replication config is read back and packs with the scene; undo removes it', async () => {
-    const added = await call('multiplayer.add_synchronizer', examples['multiplayer.add_synchronizer'])
+    const added = await call('multiplayer.add_synchronizer', fx.examples['multiplayer.add_synchronizer'])
     const expected = {
       path: '/root/Main/Player/MultiplayerSynchronizer',
       type: 'MultiplayerSynchronizer',
@@ -53,12 +42,12 @@ describe('multiplayer commands (real editor)', function () {
       delta_interval: 0,
     }
     expect(added).to.deep.equal({...expected, undoable: true, saved: false}) // info is read-only: no undoable/saved
-    expect(await call('multiplayer.info', examples['multiplayer.info'])).to.deep.equal(expected)
+    expect(await call('multiplayer.info', fx.examples['multiplayer.info'])).to.deep.equal(expected)
     const packed = await call('editor.run_script', {
       code: 'var ps = PackedScene.new()\nps.pack(scene)\nvar copy = ps.instantiate()\nvar props = copy.get_node("Player/MultiplayerSynchronizer").replication_config.get_properties().map(func(p): return str(p))\ncopy.free()\nreturn props',
     })
     expect(packed.result).to.deep.equal(['.:position', '.:health']) // owned by the scene: it is saved with it
-    await undoOwn(editor.client, 'add MultiplayerSynchronizer')
+    await fx.undo('add MultiplayerSynchronizer')
     expect(await call('scene.tree')).to.deep.equal(pristine)
     const child = await call('multiplayer.add_synchronizer', {
       node_path: 'Player',
@@ -67,11 +56,11 @@ describe('multiplayer commands (real editor)', function () {
     })
     expect(child.properties).to.deep.equal([{property: 'Body:color', spawn: false, mode: 'never'}])
     expect(child.replication_interval).to.be.closeTo(0.1, 1e-6)
-    await undoOwn(editor.client, 'add MultiplayerSynchronizer')
+    await fx.undo('add MultiplayerSynchronizer')
   })
 
   it('add_spawner: lists its scenes and spawn path; undo removes it', async () => {
-    const out = await call('multiplayer.add_spawner', examples['multiplayer.add_spawner'])
+    const out = await call('multiplayer.add_spawner', fx.examples['multiplayer.add_spawner'])
     expect(out).to.deep.equal({
       path: '/root/Main/MultiplayerSpawner',
       type: 'MultiplayerSpawner',
@@ -81,7 +70,7 @@ describe('multiplayer commands (real editor)', function () {
       undoable: true,
       saved: false,
     })
-    await undoOwn(editor.client, 'add MultiplayerSpawner')
+    await fx.undo('add MultiplayerSpawner')
     const into = await call('multiplayer.add_spawner', {
       scenes: ['res://scenes/ui.tscn'],
       parent: 'Player',
@@ -93,38 +82,43 @@ describe('multiplayer commands (real editor)', function () {
       code: 'var s = scene.get_node("Player/MultiplayerSpawner")\nreturn str(s.get_node(s.spawn_path).name)',
     })
     expect(resolved.result).to.equal('Ground')
-    await undoOwn(editor.client, 'add MultiplayerSpawner')
+    await fx.undo('add MultiplayerSpawner')
     expect(await call('scene.tree')).to.deep.equal(pristine)
   })
 
   it('refuses bad scaffolding and changes nothing', async () => {
-    await refused(
+    await fx.refusedKeeping(
+      keep,
       'multiplayer.add_synchronizer',
       {node_path: 'Player', properties: ['sped']},
       -32001,
       "did you mean 'speed'",
     )
-    await refused(
+    await fx.refusedKeeping(
+      keep,
       'multiplayer.add_synchronizer',
       {node_path: 'Player', properties: ['Nobody:position']},
       -32001,
       "no node 'Nobody'",
     )
-    await refused(
+    await fx.refusedKeeping(
+      keep,
       'multiplayer.add_synchronizer',
       {node_path: 'Player', properties: [{property: 'speed', mode: 'sometimes'}]},
       -32602,
       'mode must be',
     )
-    await refused(
+    await fx.refusedKeeping(
+      keep,
       'multiplayer.add_synchronizer',
       {node_path: 'Player', properties: ['speed', 'speed']},
       -32602,
       'listed twice',
     )
-    await refused('multiplayer.add_spawner', {scenes: ['res://nope.tscn']}, -32001, 'no scene file')
-    await refused('multiplayer.add_spawner', {scenes: []}, -32602, 'scenes is empty')
-    await refused(
+    await fx.refusedKeeping(keep, 'multiplayer.add_spawner', {scenes: ['res://nope.tscn']}, -32001, 'no scene file')
+    await fx.refusedKeeping(keep, 'multiplayer.add_spawner', {scenes: []}, -32602, 'scenes is empty')
+    await fx.refusedKeeping(
+      keep,
       'multiplayer.info',
       {node_path: 'Player'},
       -32602,
@@ -133,9 +127,9 @@ describe('multiplayer commands (real editor)', function () {
   })
 
   it('peer_script: writes a host/join script that compiles; refuses to overwrite or leave the project', async () => {
-    const out = await call('multiplayer.peer_script', examples['multiplayer.peer_script'])
+    const out = await call('multiplayer.peer_script', fx.examples['multiplayer.peer_script'])
     expect(out.methods).to.include.members(['host', 'join', 'leave'])
-    const file = join(editor.root, 'network', 'peer.gd')
+    const file = join(fx.editor.root, 'network', 'peer.gd')
     expect(existsSync(file)).to.equal(true)
     expect(readFileSync(file, 'utf8')).to.include('preload("res://scenes/main.tscn")')
     const compiled = await call('editor.run_script', {
@@ -143,18 +137,16 @@ describe('multiplayer commands (real editor)', function () {
       allow_unsafe_editor_io: true,
     })
     expect(compiled.result).to.equal(true)
-    const again = await refusedUnchanged(
-      editor.client,
-      async () => readFileSync(file, 'utf8'),
+    const again = await fx.refusedKeeping(
+      {snapshot: async () => readFileSync(file, 'utf8')},
       'multiplayer.peer_script',
-      examples['multiplayer.peer_script'],
+      fx.examples['multiplayer.peer_script'],
       -32000,
       'overwrite: true',
     )
     expect(again.message).to.include('exists')
-    await refusedUnchanged(
-      editor.client,
-      async () => existsSync(join(editor.root, '..', 'evil.gd')),
+    await fx.refusedKeeping(
+      {snapshot: async () => existsSync(join(fx.editor.root, '..', 'evil.gd'))},
       'multiplayer.peer_script',
       {path: 'res://../evil.gd'},
       -32003,

@@ -3,29 +3,18 @@
 // and restored exactly by Undo. Bad input is refused with the synchronizer unchanged.
 import {expect} from 'chai'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {refusedUnchanged, sceneHistory, undoOwn} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {useEditor} from '../../../support/fixture.js'
 
 describe('multiplayer.sync_property (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
+  const fx = useEditor({group: 'multiplayer', pristine: false})
+  const {call} = fx
   const info = async () => (await call('multiplayer.info', {node_path: 'Player/MultiplayerSynchronizer'})).properties
-  const snapshot = async () => [await info(), (await sceneHistory(editor.client)).count]
-  const refused = (params: Json, code: number, ...fragments: string[]) =>
-    refusedUnchanged(editor.client, snapshot, 'multiplayer.sync_property', params, code, ...fragments)
+  const snapshot = async () => [await info(), (await fx.sceneHistory()).count]
+  const keep = {snapshot}
 
   before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'multiplayer'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
-    await call('multiplayer.add_synchronizer', examples['multiplayer.add_synchronizer'])
-  })
-  after(async () => {
-    await editor?.stop()
+    await call('multiplayer.add_synchronizer', fx.examples['multiplayer.add_synchronizer'])
   })
 
   const start = [
@@ -35,11 +24,11 @@ describe('multiplayer.sync_property (real editor)', function () {
 
   it('the example adds velocity (on_change); info reads it back; Undo restores the config', async () => {
     expect(await info()).to.deep.equal(start)
-    const out = await call('multiplayer.sync_property', examples['multiplayer.sync_property'])
+    const out = await call('multiplayer.sync_property', fx.examples['multiplayer.sync_property'])
     expect(out).to.include({changed: '.:velocity', removed: false})
     expect(out.properties).to.deep.equal([...start, {property: '.:velocity', spawn: true, mode: 'on_change'}])
     expect(await info()).to.deep.equal(out.properties)
-    await undoOwn(editor.client, 'sync property .:velocity')
+    await fx.undo('sync property .:velocity')
     expect(await info()).to.deep.equal(start)
   })
 
@@ -58,9 +47,9 @@ describe('multiplayer.sync_property (real editor)', function () {
     })
     expect(removed.properties).to.deep.equal([{property: '.:position', spawn: false, mode: 'never'}])
     expect(await info()).to.deep.equal(removed.properties)
-    await undoOwn(editor.client, 'sync property .:health')
+    await fx.undo('sync property .:health')
     expect(await info()).to.deep.equal(changed.properties)
-    await undoOwn(editor.client, 'sync property .:position')
+    await fx.undo('sync property .:position')
     expect(await info()).to.deep.equal(start)
   })
 
@@ -70,20 +59,42 @@ describe('multiplayer.sync_property (real editor)', function () {
       property: 'Body:color',
     })
     expect(out.properties.at(-1)).to.deep.equal({property: 'Body:color', spawn: true, mode: 'always'})
-    await undoOwn(editor.client, 'sync property Body:color')
+    await fx.undo('sync property Body:color')
     expect(await info()).to.deep.equal(start)
   })
 
   it('refuses a node that is no synchronizer, an unknown property or child, and removing what is not replicated', async () => {
-    await refused({node_path: 'Player', property: 'position'}, -32602, 'not a MultiplayerSynchronizer')
-    await refused({node_path: 'Player/MultiplayerSynchronizer', property: 'no_such_prop'}, -32001, 'no_such_prop')
-    await refused({node_path: 'Player/MultiplayerSynchronizer', property: 'Nobody:color'}, -32001, 'Nobody')
-    await refused(
+    await fx.refusedKeeping(
+      keep,
+      'multiplayer.sync_property',
+      {node_path: 'Player', property: 'position'},
+      -32602,
+      'not a MultiplayerSynchronizer',
+    )
+    await fx.refusedKeeping(
+      keep,
+      'multiplayer.sync_property',
+      {node_path: 'Player/MultiplayerSynchronizer', property: 'no_such_prop'},
+      -32001,
+      'no_such_prop',
+    )
+    await fx.refusedKeeping(
+      keep,
+      'multiplayer.sync_property',
+      {node_path: 'Player/MultiplayerSynchronizer', property: 'Nobody:color'},
+      -32001,
+      'Nobody',
+    )
+    await fx.refusedKeeping(
+      keep,
+      'multiplayer.sync_property',
       {node_path: 'Player/MultiplayerSynchronizer', property: 'speed', mode: 'remove'},
       -32001,
       'does not replicate',
     )
-    await refused(
+    await fx.refusedKeeping(
+      keep,
+      'multiplayer.sync_property',
       {node_path: 'Player/MultiplayerSynchronizer', property: 'position', mode: 'sometimes'},
       -32602,
       'mode',

@@ -4,8 +4,8 @@
 // undo reverts exactly and redo re-applies; refusals change nothing.
 import {expect} from 'chai'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {type Json, WorldExamples} from '../world-examples.js'
+import {type Json, useEditor} from '../../../support/fixture.js'
+import {WorldExamples} from '../../../support/world.js'
 
 const close = (actual: number[], expected: number[], tolerance = 1e-3) => {
   expect(actual, `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.have.length(expected.length)
@@ -27,13 +27,12 @@ return out`
 
 describe('navigation commands (real editor)', function () {
   this.timeout(240_000)
-  let editor: TestEditor
+  const fx = useEditor({group: 'navigation', pristine: false})
   let w: WorldExamples
-  const readBack = async (code: string) => (await w.call('editor.run_script', {code})).result
+  const readBack = (code: string) => fx.inEditor(code)
 
   before(async () => {
-    editor = await startEditor()
-    w = new WorldExamples(editor)
+    w = new WorldExamples(fx)
     expect(await w.load('navigation')).to.have.members([
       'navigation.add_region',
       'navigation.bake',
@@ -48,9 +47,6 @@ describe('navigation commands (real editor)', function () {
       ...((await w.call('editor.run_script', {code: NAVIGATION})).result as string[]),
     ]
     await w.open('res://scenes/level_3d.tscn')
-  })
-  after(async () => {
-    await editor?.stop()
   })
 
   describe('3D (level)', () => {

@@ -9,19 +9,15 @@ import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('node commands (real editor)', function () {
   this.timeout(120_000)
-  let examples: Record<string, Json>
   const fx = useEditor({
-    async setup({call}) {
-      const {commands} = await call('engine.commands', {group: 'node'})
-      examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
-    },
+    group: 'node',
   })
   const {call, undo, refused} = fx
   const get = async (node: string, property: string) => (await call('node.get', {node_path: node, property})).value
-  const inEditor = async (code: string) => (await call('editor.run_script', {code})).result
+  const inEditor = (code: string) => fx.inEditor(code)
 
   it('declares every node command with an example', () => {
-    expect(Object.keys(examples)).to.include.members([
+    expect(Object.keys(fx.examples)).to.include.members([
       'node.add',
       'node.remove',
       'node.duplicate',
@@ -61,7 +57,7 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.add: adds the example node owned by the scene, with coerced properties; undo removes it', async () => {
-    const added = await call('node.add', examples['node.add'])
+    const added = await call('node.add', fx.examples['node.add'])
     expect(added).to.deep.equal({path: '/root/Main/Hero', name: 'Hero', type: 'Sprite2D', undoable: true, saved: false})
     expect(await get('Hero', 'position')).to.deep.equal([64, 32])
     expect(await inEditor('return scene.get_node("Hero").owner == scene')).to.equal(true)
@@ -102,7 +98,7 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.remove: removes the example node and undo puts it back in place with its owner', async () => {
-    expect(await call('node.remove', examples['node.remove'])).to.deep.equal({
+    expect(await call('node.remove', fx.examples['node.remove'])).to.deep.equal({
       removed: '/root/Main/Ground',
       undoable: true,
       saved: false,
@@ -121,7 +117,7 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.duplicate: copies the example node with children, groups and owners; undo removes the copy', async () => {
-    const copy = await call('node.duplicate', examples['node.duplicate'])
+    const copy = await call('node.duplicate', fx.examples['node.duplicate'])
     expect(copy).to.deep.equal({
       path: '/root/Main/Player2',
       source: '/root/Main/Player',
@@ -147,7 +143,7 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.rename: renames the example node, refuses a taken or invalid name; undo restores the name', async () => {
-    const renamed = await call('node.rename', examples['node.rename'])
+    const renamed = await call('node.rename', fx.examples['node.rename'])
     expect(renamed).to.deep.equal({
       path: '/root/Main/MainCamera',
       old_name: 'Camera2D',
@@ -196,7 +192,7 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.move: reparents the example node keeping its global position; undo puts it back', async () => {
-    const moved = await call('node.move', examples['node.move'])
+    const moved = await call('node.move', fx.examples['node.move'])
     expect(moved).to.deep.equal({
       path: '/root/Main/Player/Camera2D',
       index: 2,
@@ -241,7 +237,7 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.find: finds the example class, by name pattern and by group, and refuses an unknown class', async () => {
-    const byType = await call('node.find', examples['node.find'])
+    const byType = await call('node.find', fx.examples['node.find'])
     expect(byType.nodes.map((n: Json) => n.path)).to.deep.equal(['/root/Main/Player', '/root/Main/Ground'])
     expect(byType).to.deep.include({count: 2, truncated: false})
     const byName = await call('node.find', {pattern: '*a*'})
@@ -255,7 +251,7 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.info: describes the example node', async () => {
-    expect(await call('node.info', examples['node.info'])).to.deep.equal({
+    expect(await call('node.info', fx.examples['node.info'])).to.deep.equal({
       path: '/root/Main/Player',
       name: 'Player',
       type: 'CharacterBody2D',
@@ -269,7 +265,7 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.get: reads the example property with its type; refuses an unknown one with a did-you-mean', async () => {
-    expect(await call('node.get', examples['node.get'])).to.deep.equal({
+    expect(await call('node.get', fx.examples['node.get'])).to.deep.equal({
       path: '/root/Main/Player',
       property: 'position',
       type: 'Vector2',
@@ -283,7 +279,7 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.set: sets the example value through undo, returns it read back; undo restores it', async () => {
-    const set = await call('node.set', examples['node.set'])
+    const set = await call('node.set', fx.examples['node.set'])
     expect(set).to.deep.equal({
       path: '/root/Main/Player',
       property: 'position',
@@ -422,7 +418,7 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.properties: lists the example properties with types and values', async () => {
-    const out = await call('node.properties', examples['node.properties'])
+    const out = await call('node.properties', fx.examples['node.properties'])
     expect(out).to.deep.include({path: '/root/Main/Player/Body', type: 'ColorRect', count: 1})
     expect(out.properties).to.have.length(1)
     expect(out.properties[0]).to.deep.include({name: 'color', type: 'Color'})
@@ -440,7 +436,7 @@ describe('node commands (real editor)', function () {
 
   it('node.call: calls the example method with coerced arguments; refuses what cannot run', async () => {
     // a call runs outside any history: the router says so (undoable: false)
-    expect(await call('node.call', examples['node.call'])).to.deep.equal({result: true, undoable: false})
+    expect(await call('node.call', fx.examples['node.call'])).to.deep.equal({result: true, undoable: false})
     expect(await call('node.call', {node_path: 'Player', method: 'to_global', args: [[1, 2]]})).to.deep.equal({
       result: [321, 182],
       undoable: false,
@@ -460,7 +456,7 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.connect: makes a persistent connection saved with the scene; undo removes it', async () => {
-    const out = await call('node.connect', examples['node.connect'])
+    const out = await call('node.connect', fx.examples['node.connect'])
     expect(out).to.deep.equal({
       connected: true,
       source: '/root/Main/Player',
@@ -479,7 +475,7 @@ describe('node commands (real editor)', function () {
     expect(readFileSync(join(fx.editor.root, 'scenes', 'main.tscn'), 'utf8')).to.include(
       '[connection signal="visibility_changed" from="Player" to="Camera2D" method="reset_smoothing"]',
     )
-    await refused('node.connect', examples['node.connect'], -32000, 'already connected')
+    await refused('node.connect', fx.examples['node.connect'], -32000, 'already connected')
     await undo('connect visibility_changed')
     expect((await call('node.signals', {node_path: 'Player'})).connections).to.deep.equal([])
 
@@ -519,25 +515,25 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.disconnect: removes the example connection; undo restores it', async () => {
-    await call('node.connect', examples['node.connect'])
-    const out = await call('node.disconnect', examples['node.disconnect'])
+    await call('node.connect', fx.examples['node.connect'])
+    const out = await call('node.disconnect', fx.examples['node.disconnect'])
     expect(out).to.deep.include({disconnected: true, signal: 'visibility_changed'})
     expect((await call('node.signals', {node_path: 'Player'})).connections).to.deep.equal([])
     await undo('disconnect visibility_changed')
     expect((await call('node.signals', {node_path: 'Player'})).connections).to.have.length(1)
     await undo('connect visibility_changed')
-    await refused('node.disconnect', examples['node.disconnect'], -32001, 'is not connected')
+    await refused('node.disconnect', fx.examples['node.disconnect'], -32001, 'is not connected')
   })
 
   it('node.signals: lists the example node signals, script ones included', async () => {
-    const out = await call('node.signals', examples['node.signals'])
+    const out = await call('node.signals', fx.examples['node.signals'])
     expect(out.path).to.equal('/root/Main/Player')
     expect(out.signals).to.include.members(['hit(amount)', 'visibility_changed()', 'ready()'])
     expect(out).to.deep.include({connections: [], incoming: []})
   })
 
   it('node.add_to_group: adds the example group, saved with the scene; undo takes it out', async () => {
-    const out = await call('node.add_to_group', examples['node.add_to_group'])
+    const out = await call('node.add_to_group', fx.examples['node.add_to_group'])
     expect(out).to.deep.equal({
       path: '/root/Main/Ground',
       group: 'solid',
@@ -549,7 +545,7 @@ describe('node commands (real editor)', function () {
     expect((await call('node.find', {group: 'solid'})).nodes.map((n: Json) => n.path)).to.deep.equal([
       '/root/Main/Ground',
     ])
-    expect((await call('node.add_to_group', examples['node.add_to_group'])).changed).to.equal(false)
+    expect((await call('node.add_to_group', fx.examples['node.add_to_group'])).changed).to.equal(false)
     await call('scene.save')
     expect(readFileSync(join(fx.editor.root, 'scenes', 'main.tscn'), 'utf8')).to.match(
       /name="Ground".*groups=\["solid"\]/,
@@ -560,7 +556,7 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.remove_from_group: removes the example group; undo puts it back; refuses a group it is not in', async () => {
-    const out = await call('node.remove_from_group', examples['node.remove_from_group'])
+    const out = await call('node.remove_from_group', fx.examples['node.remove_from_group'])
     expect(out).to.deep.equal({
       path: '/root/Main/Player',
       group: 'players',

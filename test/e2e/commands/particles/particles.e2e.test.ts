@@ -3,21 +3,17 @@
 // CPU emitters (2D and 3D), presets, colour ramps, info, restart and GPU→CPU conversion; each edit undone.
 import {expect} from 'chai'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {type Json, openWorld, type World} from '../../../support/world.js'
+import {type Json, useEditor} from '../../../support/fixture.js'
+import {openWorld, type World} from '../../../support/world.js'
 
 describe('particles commands (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({group: 'particles', pristine: false})
   let w: World
   const info = (node = 'Campfire') => w.call('particles.info', {node_path: node})
 
   before(async () => {
-    editor = await startEditor()
-    w = await openWorld(editor, 'particles', 'res://levels/fx.tscn', 'Node3D')
-  })
-  after(async () => {
-    await editor?.stop()
+    w = await openWorld(fx, 'res://levels/fx.tscn', 'Node3D')
   })
 
   it('declares every particles command with an example', () => {

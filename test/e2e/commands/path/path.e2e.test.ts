@@ -3,22 +3,18 @@
 // PathFollow carrying a node; each edit undone and read back; refusals change nothing.
 import {expect} from 'chai'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {type Json, openWorld, type World} from '../../../support/world.js'
+import {type Json, useEditor} from '../../../support/fixture.js'
+import {openWorld, type World} from '../../../support/world.js'
 
 describe('path commands (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({group: 'path', pristine: false})
   let w: World
   const positions = async (node = 'Track') =>
     ((await w.call('path.info', {node_path: node})).points as Json[]).map((p) => p.position)
 
   before(async () => {
-    editor = await startEditor()
-    w = await openWorld(editor, 'path', 'res://levels/paths.tscn', 'Node3D')
-  })
-  after(async () => {
-    await editor?.stop()
+    w = await openWorld(fx, 'res://levels/paths.tscn', 'Node3D')
   })
 
   it('declares every path command with an example', () => {

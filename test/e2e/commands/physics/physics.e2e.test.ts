@@ -6,19 +6,18 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {type Json, WorldExamples} from '../world-examples.js'
+import {type Json, useEditor} from '../../../support/fixture.js'
+import {WorldExamples} from '../../../support/world.js'
 
 describe('physics commands (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({group: 'physics', pristine: false})
   let w: WorldExamples
-  const projectFile = () => readFileSync(join(editor.root, 'project.godot'), 'utf8')
-  const readBack = async (code: string) => (await w.call('editor.run_script', {code})).result
+  const projectFile = () => readFileSync(join(fx.editor.root, 'project.godot'), 'utf8')
+  const readBack = (code: string) => fx.inEditor(code)
 
   before(async () => {
-    editor = await startEditor()
-    w = new WorldExamples(editor)
+    w = new WorldExamples(fx)
     expect(await w.load('physics')).to.have.members([
       'physics.add_body',
       'physics.add_shape',
@@ -31,9 +30,6 @@ describe('physics commands (real editor)', function () {
       'physics.set_material',
     ])
     await w.open('res://scenes/main.tscn')
-  })
-  after(async () => {
-    await editor?.stop()
   })
 
   it('physics.describe: the ground body has no shape yet and is flagged; bad paths are refused', async () => {

@@ -3,34 +3,23 @@
 // one undo step; refusals change nothing.
 import {expect} from 'chai'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {refusedUnchanged, sceneHistory, undoOwn} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('procedural commands (real editor)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
+  const fx = useEditor({group: 'procedural', pristine: false})
   let pristine: Json
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
+  const {call} = fx
   const tree = () => call('scene.tree')
-  const snapshot = async () => [await tree(), (await sceneHistory(editor.client)).count]
-  const refused = (method: string, params: Json, code: number, ...fragments: string[]) =>
-    refusedUnchanged(editor.client, snapshot, method, params, code, ...fragments)
+  const snapshot = async () => [await tree(), (await fx.sceneHistory()).count]
+  const keep = {snapshot}
 
   before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'procedural'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
     pristine = await tree()
-  })
-  after(async () => {
-    await editor?.stop()
   })
 
   it('declares every procedural command with an example', () => {
-    expect(Object.keys(examples)).to.have.members([
+    expect(Object.keys(fx.examples)).to.have.members([
       'procedural.scatter',
       'procedural.noise_grid',
       'procedural.noise_texture',
@@ -39,7 +28,7 @@ describe('procedural commands (real editor)', function () {
   })
 
   it('procedural.scatter: seeded points in the region, min_distance apart, saved with the scene; same seed, same layout; one undo', async () => {
-    const out = await call('procedural.scatter', examples['procedural.scatter'])
+    const out = await call('procedural.scatter', fx.examples['procedural.scatter'])
     expect(out.count).to.equal(5)
     const points = out.nodes.map((n: Json) => n.position as [number, number])
     for (const [x, y] of points) {
@@ -53,11 +42,11 @@ describe('procedural commands (real editor)', function () {
     expect(read).to.deep.equal(points[2])
     const owned = await call('editor.run_script', {code: 'return scene.get_node("Scatter1").owner == scene'})
     expect(owned.result).to.equal(true)
-    await undoOwn(editor.client, 'scatter 5 Marker2D')
+    await fx.undo('scatter 5 Marker2D')
     expect(await tree()).to.deep.equal(pristine)
-    const again = await call('procedural.scatter', examples['procedural.scatter'])
+    const again = await call('procedural.scatter', fx.examples['procedural.scatter'])
     expect(again.nodes.map((n: Json) => n.position)).to.deep.equal(points)
-    await undoOwn(editor.client, 'scatter 5 Marker2D')
+    await fx.undo('scatter 5 Marker2D')
   })
 
   it('procedural.scatter: over a 3D mesh surface with random rotation and scale', async () => {
@@ -86,21 +75,21 @@ describe('procedural commands (real editor)', function () {
       }
       const s = (await call('node.get', {node_path: 'Props/Scatter1', property: 'scale'})).value
       expect(s[0]).to.be.within(0.5, 2)
-      await undoOwn(editor.client, 'scatter 12 Marker3D')
+      await fx.undo('scatter 12 Marker3D')
     } finally {
       await call('scene.open', {path: 'res://scenes/main.tscn'})
     }
   })
 
   it('procedural.noise_grid: cells only where noise is in a rule band; rules pick the item; deterministic', async () => {
-    const out = await call('procedural.noise_grid', examples['procedural.noise_grid'])
+    const out = await call('procedural.noise_grid', fx.examples['procedural.noise_grid'])
     expect(out.count).to.be.above(0).and.below(64)
     expect(out.by_item).to.deep.equal({Marker2D: out.count})
     const values = await call('editor.run_script', {
       code: 'var out = []\nfor n in scene.get_children():\n\tif n.name.begins_with("Cell_"):\n\t\tout.append(n.get_meta("noise"))\nreturn out',
     })
     for (const v of values.result) expect(v).to.be.within(0.2, 1)
-    await undoOwn(editor.client, `noise grid ${out.count} cells`)
+    await fx.undo(`noise grid ${out.count} cells`)
     const two = await call('procedural.noise_grid', {
       parent: '/root/Main',
       size: [8, 8],
@@ -113,32 +102,48 @@ describe('procedural commands (real editor)', function () {
     expect(two.count).to.equal(64)
     expect(two.by_item.Marker2D + two.by_item.Node2D).to.equal(64)
     expect(two.by_item.Marker2D).to.be.at.least(out.count) // [0, 1] holds every cell of [0.2, 1]
-    await undoOwn(editor.client, 'noise grid 64 cells')
+    await fx.undo('noise grid 64 cells')
     expect(await tree()).to.deep.equal(pristine)
   })
 
   it('refuses what cannot be placed and changes nothing', async () => {
-    await refused(
+    await fx.refusedKeeping(
+      keep,
       'procedural.scatter',
       {item: 'Marker3D', parent: '/root/Main'},
       -32602,
       'neither a scene file nor a Node2D class',
     )
-    await refused('procedural.scatter', {item: 'res://nope.tscn', parent: '/root/Main'}, -32001, 'no scene file')
-    await refused('procedural.scatter', {item: 'Marker2D', parent: 'Player/Body'}, -32602, 'neither 2D nor 3D')
-    await refused(
+    await fx.refusedKeeping(
+      keep,
+      'procedural.scatter',
+      {item: 'res://nope.tscn', parent: '/root/Main'},
+      -32001,
+      'no scene file',
+    )
+    await fx.refusedKeeping(
+      keep,
+      'procedural.scatter',
+      {item: 'Marker2D', parent: 'Player/Body'},
+      -32602,
+      'neither 2D nor 3D',
+    )
+    await fx.refusedKeeping(
+      keep,
       'procedural.scatter',
       {item: 'Marker2D', parent: '/root/Main', count: 50, region_max: [10, 10, 0], min_distance: 5},
       -32000,
       'only',
     )
-    await refused(
+    await fx.refusedKeeping(
+      keep,
       'procedural.noise_grid',
       {parent: '/root/Main', rules: [{min: 0.5, max: 0.1, item: 'Node2D'}]},
       -32602,
       'min <= max',
     )
-    await refused(
+    await fx.refusedKeeping(
+      keep,
       'procedural.noise_grid',
       {parent: '/root/Main', rules: [{min: 0.99, max: 1, item: 'Node2D'}], size: [2, 2]},
       -32000,

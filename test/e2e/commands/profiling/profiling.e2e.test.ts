@@ -2,31 +2,16 @@
 // a running game (stopped by the test), and the router's per-command counts and timings.
 import {expect} from 'chai'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {gameControl} from '../../../support/game.js'
-import {rpcError} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('profiling commands (real editor)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
-  const game = gameControl(() => editor)
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-
-  before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'profiling'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
-  })
-  after(async () => {
-    if (editor) await game.stop()
-    await editor?.stop()
-  })
+  const fx = useEditor({group: 'profiling', pristine: false})
+  const game = fx.game
+  const {call} = fx
 
   it('declares every profiling command with an example', () => {
-    expect(Object.keys(examples)).to.have.members([
+    expect(Object.keys(fx.examples)).to.have.members([
       'profiling.monitors',
       'profiling.frame_times',
       'profiling.command_stats',
@@ -35,24 +20,24 @@ describe('profiling commands (real editor)', function () {
   })
 
   it('profiling.monitors: the editor process monitors by category', async () => {
-    const memory = await call('profiling.monitors', examples['profiling.monitors'])
+    const memory = await call('profiling.monitors', fx.examples['profiling.monitors'])
     expect(Object.keys(memory)).to.deep.equal(['memory'])
     expect(memory.memory.static).to.be.above(1_000_000)
     const all = await call('profiling.monitors')
     expect(all).to.include.keys('time', 'memory', 'object', 'render', 'physics_2d', 'physics_3d')
     expect(all.time.fps).to.be.a('number')
     expect(all.object.node_count).to.be.above(100) // the editor's own UI is nodes
-    const bad = await rpcError(editor.client, 'profiling.monitors', {category: 'gpu'})
+    const bad = await fx.rpcError('profiling.monitors', {category: 'gpu'})
     expect(bad.message).to.include("no category 'gpu'")
   })
 
   it('profiling.frame_times: samples the editor and the running game', async () => {
-    const ed = await call('profiling.frame_times', examples['profiling.frame_times'])
+    const ed = await call('profiling.frame_times', fx.examples['profiling.frame_times'])
     expect(ed).to.include({target: 'editor', frames: 30})
     expect(ed.frame_ms.avg).to.be.above(0)
     expect(ed.frame_ms.max).to.be.at.least(ed.frame_ms.p95)
     expect(ed.fps).to.be.above(0)
-    const none = await rpcError(editor.client, 'profiling.frame_times', {target: 'game'})
+    const none = await fx.rpcError('profiling.frame_times', {target: 'game'})
     expect(none.message).to.include('scene.play')
     await game.play()
     try {
@@ -68,8 +53,8 @@ describe('profiling commands (real editor)', function () {
   it('profiling.command_stats: counts calls, errors and time per command; reset starts afresh', async () => {
     await call('profiling.command_stats', {reset: true})
     for (let i = 0; i < 3; i++) await call('node.info', {node_path: 'Player'})
-    await rpcError(editor.client, 'node.info', {node_path: 'Nobody'})
-    const stats = await call('profiling.command_stats', examples['profiling.command_stats'])
+    await fx.rpcError('node.info', {node_path: 'Nobody'})
+    const stats = await call('profiling.command_stats', fx.examples['profiling.command_stats'])
     const info = stats.commands.find((c: Json) => c.method === 'node.info')
     expect(info).to.include({calls: 4, errors: 1})
     expect(info.avg_ms).to.be.above(0)

@@ -3,29 +3,16 @@
 // the open scene and its history are left as they were; a missing file is refused.
 import {expect} from 'chai'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {refusedUnchanged, sceneHistory} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('profiling.scene_cost (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-  const state = async () => [await call('scene.tree'), (await sceneHistory(editor.client)).count]
-
-  before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'profiling'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
-  })
-  after(async () => {
-    await editor?.stop()
-  })
+  const fx = useEditor({group: 'profiling', pristine: false})
+  const {call} = fx
+  const state = async () => [await call('scene.tree'), (await fx.sceneHistory()).count]
 
   it('the example counts the main scene file: bodies, shapes, visible canvas items, nothing 3D', async () => {
-    const out = await call('profiling.scene_cost', examples['profiling.scene_cost'])
+    const out = await call('profiling.scene_cost', fx.examples['profiling.scene_cost'])
     expect(out.scene).to.equal('res://scenes/main.tscn')
     expect(out.counts).to.include({meshes_visible: 0, triangles: 0, lights: 0, scripts: 1})
     expect(out.counts.collision_shapes).to.be.at.least(1)
@@ -70,17 +57,15 @@ describe('profiling.scene_cost (real editor)', function () {
   })
 
   it('refuses a missing or non-scene file without changing anything', async () => {
-    await refusedUnchanged(
-      editor.client,
-      state,
+    await fx.refusedKeeping(
+      {snapshot: state},
       'profiling.scene_cost',
       {path: 'res://nope.tscn'},
       -32001,
       'no scene file',
     )
-    await refusedUnchanged(
-      editor.client,
-      state,
+    await fx.refusedKeeping(
+      {snapshot: state},
       'profiling.scene_cost',
       {path: 'res://scripts/player.gd'},
       -32001,

@@ -5,10 +5,7 @@ import {expect} from 'chai'
 import {existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {EngineError} from '../../../../src/errors.js'
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 const METHODS = ['project.read_file', 'project.write_file', 'project.scan', 'project.uid', 'editor.output']
 const SVG =
@@ -16,13 +13,13 @@ const SVG =
 
 describe('project files, scan, uid and editor output (real editor)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
+  const fx = useEditor({pristine: false})
   let declared: Record<string, Json>
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-  const run = async (code: string) => (await call('editor.run_script', {code})).result
-  const file = (resPath: string) => join(editor.root, resPath.replace('res://', ''))
+  const {call} = fx
+  const run = (code: string) => fx.inEditor(code)
+  const file = (resPath: string) => join(fx.editor.root, resPath.replace('res://', ''))
   const userFile = (userPath: string) =>
-    join(editor.home, 'data', 'godot', 'app_userdata', 'Bridge Demo', userPath.replace('user://', ''))
+    join(fx.editor.home, 'data', 'godot', 'app_userdata', 'Bridge Demo', userPath.replace('user://', ''))
   const histories = async () =>
     ((await call('editor.undo_history', {limit: 1})).histories as Json[]).map((h) => h.count)
 
@@ -32,28 +29,9 @@ describe('project files, scan, uid and editor output (real editor)', function ()
     expect(out.action).to.equal(`Bridge: ${action}`)
   }
 
-  /** Expects the call to fail with `code` and the fragments in its message. */
-  async function rejects(method: string, params: Json, code: number, ...fragments: string[]): Promise<EngineError> {
-    let failure: unknown
-    try {
-      await call(method, params)
-    } catch (error) {
-      failure = error
-    }
-    expect(failure, `${method} ${JSON.stringify(params)} should fail`).to.be.instanceOf(EngineError)
-    const error = failure as EngineError
-    expect(error.rpcCode, error.message).to.equal(code)
-    for (const f of fragments) expect(error.message).to.include(f)
-    return error
-  }
-
   before(async () => {
-    editor = await startEditor()
     const {commands} = await call('engine.commands')
     declared = Object.fromEntries((commands as Json[]).map((c) => [c.method, c]))
-  })
-  after(async () => {
-    await editor?.stop()
   })
 
   it('declares each command with an example; write_file jails its path and says it is not undoable', () => {
@@ -89,18 +67,24 @@ describe('project files, scan, uid and editor output (real editor)', function ()
       lines: 2,
     })
     expect((await call('project.read_file', {path: 'res://bom.txt'})).content).to.equal('hi\n')
-    const binary = await rejects('project.read_file', {path: 'res://blob.bin'}, -32000, 'not a UTF-8 text file', 'NUL')
+    const binary = await fx.failsWith(
+      'project.read_file',
+      {path: 'res://blob.bin'},
+      -32000,
+      'not a UTF-8 text file',
+      'NUL',
+    )
     expect(binary.rpcData).to.include({offset: 4})
-    await rejects('project.read_file', {path: 'res://latin1.txt'}, -32000, 'byte 3 is not valid UTF-8')
-    await rejects('project.read_file', {path: 'res://surrogate.txt'}, -32000, 'byte 1 is not valid UTF-8')
+    await fx.failsWith('project.read_file', {path: 'res://latin1.txt'}, -32000, 'byte 3 is not valid UTF-8')
+    await fx.failsWith('project.read_file', {path: 'res://surrogate.txt'}, -32000, 'byte 1 is not valid UTF-8')
     // control characters are text (a log's ANSI colours): the reply escapes them and they arrive intact
     expect((await call('project.read_file', {path: 'res://ansi.log'})).content).to.equal('\tok\r\n\x1b[1mbold')
-    await rejects('project.read_file', {path: 'res://big.txt'}, -32000, '1048577 bytes', 'at most 1048576')
-    await rejects('project.read_file', {path: 'res://scripts'}, -32602, 'is a folder')
-    await rejects('project.read_file', {path: 'res://.godot/uid_cache.bin'}, -32003, 'res://.godot')
-    await rejects('project.read_file', {path: 'res://scenes/../../escape.txt'}, -32003, 'escapes res://')
-    await rejects('project.read_file', {path: '/etc/passwd'}, -32003, 'res:// or user://')
-    await rejects(
+    await fx.failsWith('project.read_file', {path: 'res://big.txt'}, -32000, '1048577 bytes', 'at most 1048576')
+    await fx.failsWith('project.read_file', {path: 'res://scripts'}, -32602, 'is a folder')
+    await fx.failsWith('project.read_file', {path: 'res://.godot/uid_cache.bin'}, -32003, 'res://.godot')
+    await fx.failsWith('project.read_file', {path: 'res://scenes/../../escape.txt'}, -32003, 'escapes res://')
+    await fx.failsWith('project.read_file', {path: '/etc/passwd'}, -32003, 'res:// or user://')
+    await fx.failsWith(
       'project.read_file',
       {path: 'res://scripts/playr.gd'},
       -32001,
@@ -125,7 +109,7 @@ describe('project files, scan, uid and editor output (real editor)', function ()
     })
     expect(readFileSync(file('res://notes/todo.md'), 'utf8')).to.equal('# To do\n- add enemies\n')
     expect(readdirSync(file('res://notes')), 'no temp file left behind').to.deep.equal(['todo.md'])
-    await rejects('project.write_file', {path: 'res://notes/todo.md', content: 'x'}, -32000, 'overwrite: true')
+    await fx.failsWith('project.write_file', {path: 'res://notes/todo.md', content: 'x'}, -32000, 'overwrite: true')
     expect(readFileSync(file('res://notes/todo.md'), 'utf8')).to.equal('# To do\n- add enemies\n')
     const again = await call('project.write_file', {path: 'res://notes/todo.md', content: 'é\n', overwrite: true})
     expect(again).to.deep.include({bytes: 3, created: false})
@@ -218,13 +202,13 @@ describe('project files, scan, uid and editor output (real editor)', function ()
       ['/tmp/escape.txt', -32003, 'res:// or user://'],
     ]
     for (const [path, code, fragment] of cases) {
-      await rejects('project.write_file', {path, content: 'x', overwrite: true}, code, fragment)
+      await fx.failsWith('project.write_file', {path, content: 'x', overwrite: true}, code, fragment)
     }
     expect(readFileSync(file('res://project.godot'), 'utf8')).to.equal(project)
     expect(readFileSync(file('res://addons/bridge/plugin.gd'), 'utf8')).to.equal(plugin)
     expect(existsSync(file('res://addons/bridge/evil.gd'))).to.equal(false)
     expect(existsSync(file('res://.godot/evil.cfg'))).to.equal(false)
-    expect(existsSync(join(editor.root, '..', 'escape.txt'))).to.equal(false)
+    expect(existsSync(join(fx.editor.root, '..', 'escape.txt'))).to.equal(false)
   })
 
   it('project.scan: the example picks up files changed outside the editor: added, imported, removed', async () => {
@@ -254,12 +238,12 @@ describe('project files, scan, uid and editor output (real editor)', function ()
       exists: true,
     })
     expect(await call('project.uid', {path: uid})).to.deep.equal({uid, path: 'res://scripts/player.gd', exists: true})
-    await rejects('project.uid', {path: 'uid://zzzzzzzzzzzz'}, -32001, 'no resource has uid://zzzzzzzzzzzz')
-    await rejects('project.uid', {path: 'uid://'}, -32602, 'not a valid uid')
-    await rejects('project.uid', {path: 'uid://Not-A-Uid!'}, -32602, 'not a valid uid')
-    await rejects('project.uid', {path: 'scripts/player.gd'}, -32602, 'uid:// or res://')
-    await rejects('project.uid', {path: 'res://scripts/nope.gd'}, -32001, 'no file at')
-    await rejects('project.uid', {path: 'res://project.godot'}, -32001, 'has no UID')
+    await fx.failsWith('project.uid', {path: 'uid://zzzzzzzzzzzz'}, -32001, 'no resource has uid://zzzzzzzzzzzz')
+    await fx.failsWith('project.uid', {path: 'uid://'}, -32602, 'not a valid uid')
+    await fx.failsWith('project.uid', {path: 'uid://Not-A-Uid!'}, -32602, 'not a valid uid')
+    await fx.failsWith('project.uid', {path: 'scripts/player.gd'}, -32602, 'uid:// or res://')
+    await fx.failsWith('project.uid', {path: 'res://scripts/nope.gd'}, -32001, 'no file at')
+    await fx.failsWith('project.uid', {path: 'res://project.godot'}, -32001, 'has no UID')
   })
 
   it('editor.output: print, printerr, warnings and errors in order, paged with since, filtered by kind; editor.errors keeps out prints', async () => {
@@ -310,6 +294,6 @@ describe('project files, scan, uid and editor output (real editor)', function ()
       errors.some((e) => e.type === 'print'),
       'editor.errors does not list print lines',
     ).to.equal(false)
-    await rejects('editor.output', {kind: 'verbose'}, -32602, "'kind'")
+    await fx.failsWith('editor.output', {kind: 'verbose'}, -32602, "'kind'")
   })
 })

@@ -4,36 +4,15 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {EngineError} from '../../../../src/errors.js'
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {rpcError} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('project commands (real editor)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-  const projectFile = () => readFileSync(join(editor.root, 'project.godot'), 'utf8')
+  const fx = useEditor({pristine: false})
+  const {call} = fx
+  const projectFile = () => readFileSync(join(fx.editor.root, 'project.godot'), 'utf8')
   const globalHistory = async () =>
     ((await call('editor.undo_history')).histories as Json[]).find((h) => h.history === 'global')!
-  const rejects = (method: string, params: Json): Promise<EngineError> => rpcError(editor.client, method, params)
-  /** A refused command leaves project.godot and the undo history exactly as they were. */
-  async function refusedWithoutChange(method: string, params: Json): Promise<EngineError> {
-    const file = projectFile()
-    const history = await globalHistory()
-    const error = await rejects(method, params)
-    expect(projectFile()).to.equal(file)
-    expect((await globalHistory()).count).to.equal(history.count)
-    return error
-  }
-
-  before(async () => {
-    editor = await startEditor()
-  })
-  after(async () => {
-    await editor?.stop()
-  })
 
   it('runs the declared example of every project command', async () => {
     const {commands} = await call('engine.commands', {group: 'project'})
@@ -68,10 +47,10 @@ describe('project commands (real editor)', function () {
     const size = await call('project.settings_get', {prefix: 'display/window/size/'})
     expect(size.settings['display/window/size/viewport_width']).to.equal(640)
     expect(Object.keys(size.settings).every((k) => k.startsWith('display/window/size/'))).to.equal(true)
-    const typo = await rejects('project.settings_get', {key: 'application/config/nam'})
+    const typo = await fx.rpcError('project.settings_get', {key: 'application/config/nam'})
     expect(typo.rpcCode).to.equal(-32001)
     expect(typo.message).to.include("did you mean 'application/config/name'")
-    expect((await rejects('project.settings_get', {})).message).to.include('exactly one of key or prefix')
+    expect((await fx.rpcError('project.settings_get', {})).message).to.include('exactly one of key or prefix')
   })
 
   it('sets a setting, saves project.godot, and undoes and redoes it', async () => {
@@ -98,29 +77,44 @@ describe('project commands (real editor)', function () {
     const color = await call('project.settings_get', {key: 'rendering/environment/defaults/default_clear_color'})
     expect(color.value).to.deep.equal([1, 0, 0, 1])
     await call('editor.undo')
-    const wrong = await refusedWithoutChange('project.settings_set', {
-      key: 'display/window/size/viewport_width',
-      value: 'wide',
-    })
+    const wrong = await fx.refusedKeeping(
+      {snapshot: async () => [projectFile(), (await globalHistory()).count]},
+      'project.settings_set',
+      {
+        key: 'display/window/size/viewport_width',
+        value: 'wide',
+      },
+      null,
+    )
     expect(wrong.rpcCode).to.equal(-32602)
     expect(wrong.message).to.include('is int')
-    const badEnum = await refusedWithoutChange('project.settings_set', {
-      key: 'rendering/renderer/rendering_method',
-      value: 'fast',
-    })
+    const badEnum = await fx.refusedKeeping(
+      {snapshot: async () => [projectFile(), (await globalHistory()).count]},
+      'project.settings_set',
+      {
+        key: 'rendering/renderer/rendering_method',
+        value: 'fast',
+      },
+      null,
+    )
     expect(badEnum.message).to.include('forward_plus, mobile, gl_compatibility')
     expect((await call('project.settings_get', {key: 'display/window/size/viewport_width'})).value).to.equal(640)
   })
 
   it('refuses an unknown key with a suggestion unless create is true, then creates and undoes it', async () => {
-    const unknown = await refusedWithoutChange('project.settings_set', {key: 'application/config/nme', value: 'x'})
+    const unknown = await fx.refusedKeeping(
+      {snapshot: async () => [projectFile(), (await globalHistory()).count]},
+      'project.settings_set',
+      {key: 'application/config/nme', value: 'x'},
+      null,
+    )
     expect(unknown.message).to.include("did you mean 'application/config/name'").and.include('create: true')
     const created = await call('project.settings_set', {key: 'bridge_test/custom/answer', value: 42, create: true})
     expect(created).to.include({created: true, value: 42})
     expect(projectFile()).to.match(/\[bridge_test\]\s+custom\/answer=42/)
     await call('editor.undo')
     expect(projectFile()).not.to.include('custom/answer')
-    await rejects('project.settings_get', {key: 'bridge_test/custom/answer'})
+    await fx.rpcError('project.settings_get', {key: 'bridge_test/custom/answer'})
   })
 
   it('gets and sets the main scene, undoably, and refuses a file that is not a scene', async () => {
@@ -131,12 +125,26 @@ describe('project commands (real editor)', function () {
     expect((await call('project.info')).main_scene).to.equal('res://scenes/ui.tscn')
     await call('editor.undo')
     expect(projectFile()).to.include('run/main_scene="res://scenes/main.tscn"')
-    expect((await refusedWithoutChange('project.main_scene', {path: 'res://scenes/missing.tscn'})).rpcCode).to.equal(
-      -32001,
-    )
-    expect((await refusedWithoutChange('project.main_scene', {path: 'res://scripts/player.gd'})).rpcCode).to.equal(
-      -32602,
-    )
+    expect(
+      (
+        await fx.refusedKeeping(
+          {snapshot: async () => [projectFile(), (await globalHistory()).count]},
+          'project.main_scene',
+          {path: 'res://scenes/missing.tscn'},
+          null,
+        )
+      ).rpcCode,
+    ).to.equal(-32001)
+    expect(
+      (
+        await fx.refusedKeeping(
+          {snapshot: async () => [projectFile(), (await globalHistory()).count]},
+          'project.main_scene',
+          {path: 'res://scripts/player.gd'},
+          null,
+        )
+      ).rpcCode,
+    ).to.equal(-32602)
   })
 
   it('adds an autoload to project.godot, lists it, undoes, redoes and removes it', async () => {
@@ -175,11 +183,24 @@ describe('project commands (real editor)', function () {
       [{name: 'Text', path: 'res://project.godot'}, '.gd, .tscn or .scn'],
     ]
     for (const [params, message] of cases) {
-      expect((await refusedWithoutChange('project.autoload_add', params)).message, JSON.stringify(params)).to.include(
-        message,
-      )
+      expect(
+        (
+          await fx.refusedKeeping(
+            {snapshot: async () => [projectFile(), (await globalHistory()).count]},
+            'project.autoload_add',
+            params,
+            null,
+          )
+        ).message,
+        JSON.stringify(params),
+      ).to.include(message)
     }
-    const typo = await refusedWithoutChange('project.autoload_remove', {name: 'Taen'})
+    const typo = await fx.refusedKeeping(
+      {snapshot: async () => [projectFile(), (await globalHistory()).count]},
+      'project.autoload_remove',
+      {name: 'Taen'},
+      null,
+    )
     expect(typo.message).to.include("did you mean 'Taken'")
     await call('project.autoload_remove', {name: 'Taken'})
   })
@@ -209,17 +230,45 @@ describe('project commands (real editor)', function () {
     await call('editor.undo')
     expect(projectFile()).not.to.match(/^jump=/m)
     expect(
-      (await refusedWithoutChange('project.input_action_add', {name: 'dash', keys: ['Spacebar!']})).message,
+      (
+        await fx.refusedKeeping(
+          {snapshot: async () => [projectFile(), (await globalHistory()).count]},
+          'project.input_action_add',
+          {name: 'dash', keys: ['Spacebar!']},
+          null,
+        )
+      ).message,
     ).to.include('unknown key')
-    expect((await refusedWithoutChange('project.input_action_add', {name: 'move_left'})).message).to.include(
-      'already exists',
-    )
-    expect((await refusedWithoutChange('project.input_action_remove', {name: 'ui_accept'})).message).to.include(
-      'built-in',
-    )
-    expect((await refusedWithoutChange('project.input_action_remove', {name: 'move_lef'})).message).to.include(
-      "did you mean 'move_left'",
-    )
+    expect(
+      (
+        await fx.refusedKeeping(
+          {snapshot: async () => [projectFile(), (await globalHistory()).count]},
+          'project.input_action_add',
+          {name: 'move_left'},
+          null,
+        )
+      ).message,
+    ).to.include('already exists')
+    expect(
+      (
+        await fx.refusedKeeping(
+          {snapshot: async () => [projectFile(), (await globalHistory()).count]},
+          'project.input_action_remove',
+          {name: 'ui_accept'},
+          null,
+        )
+      ).message,
+    ).to.include('built-in')
+    expect(
+      (
+        await fx.refusedKeeping(
+          {snapshot: async () => [projectFile(), (await globalHistory()).count]},
+          'project.input_action_remove',
+          {name: 'move_lef'},
+          null,
+        )
+      ).message,
+    ).to.include("did you mean 'move_left'")
     await call('project.input_action_remove', {name: 'move_left'})
     expect(projectFile()).not.to.match(/^move_left=/m)
     await call('editor.undo')
@@ -254,7 +303,7 @@ describe('project commands (real editor)', function () {
       'res://scenes/main.tscn',
       'res://scenes/ui.tscn',
     ])
-    expect((await rejects('project.file_tree', {path: 'res://nowhere'})).rpcCode).to.equal(-32001)
-    expect((await rejects('project.file_tree', {path: '/etc'})).rpcCode).to.equal(-32602)
+    expect((await fx.rpcError('project.file_tree', {path: 'res://nowhere'})).rpcCode).to.equal(-32001)
+    expect((await fx.rpcError('project.file_tree', {path: '/etc'})).rpcCode).to.equal(-32602)
   })
 })

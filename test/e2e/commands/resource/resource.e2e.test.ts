@@ -5,44 +5,22 @@ import {expect} from 'chai'
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {rpcError} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('resource commands (real editor)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params, 60_000)
-  const disk = (res: string) => join(editor.root, res.replace('res://', ''))
+  const fx = useEditor({group: 'resource', pristine: false})
+  const call = (method: string, params: Json = {}) => fx.editor.client.call<Json>(method, params, 60_000)
+  const disk = (res: string) => join(fx.editor.root, res.replace('res://', ''))
   const read = (res: string) => (existsSync(disk(res)) ? readFileSync(disk(res), 'utf8') : '')
   const undo = async (action: string) => {
     const out = await call('editor.undo')
     expect(out.undone, JSON.stringify(out)).to.equal(true)
     expect(out.action).to.equal(action)
   }
-  async function refused(method: string, params: Json, code: number, fragments: string[], files: string[] = []) {
-    const before = files.map(read)
-    const scene = await call('scene.tree')
-    const error = await rpcError(editor.client, method, params)
-    expect(error.rpcCode, error.message).to.equal(code)
-    for (const f of fragments) expect(error.message).to.include(f)
-    expect(files.map(read), `${method} changed a file although refused`).to.deep.equal(before)
-    expect(await call('scene.tree')).to.deep.equal(scene)
-  }
-
-  before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'resource'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
-  })
-  after(async () => {
-    await editor?.stop()
-  })
 
   it('declares every resource command with an example', () => {
-    expect(Object.keys(examples)).to.have.members([
+    expect(Object.keys(fx.examples)).to.have.members([
       'resource.create',
       'resource.inspect',
       'resource.set',
@@ -53,7 +31,7 @@ describe('resource commands (real editor)', function () {
   })
 
   it('resource.create saves a resource of any class with coerced properties, read back from disk', async () => {
-    const out = await call('resource.create', examples['resource.create'])
+    const out = await call('resource.create', fx.examples['resource.create'])
     expect(out).to.deep.include({path: 'res://materials/red.tres', class: 'StandardMaterial3D'})
     expect(out.uid).to.match(/^uid:\/\/[a-z0-9]+$/)
     expect(out.values).to.deep.equal({albedo_color: [1, 0, 0, 1], roughness: 0.25})
@@ -77,44 +55,69 @@ describe('resource commands (real editor)', function () {
     })
     expect(lost).to.deep.include({adjusted: ['next_pass']})
     expect(lost.values.next_pass).to.equal(null)
-    await refused(
+    await fx.refusedKeeping(
+      {snapshot: fx.tree, files: ['res://materials/red.tres']},
       'resource.create',
-      examples['resource.create'],
+      fx.examples['resource.create'],
       -32000,
-      ['already exists'],
-      ['res://materials/red.tres'],
+      'already exists',
     )
-    await refused('resource.create', {path: 'res://m/x.tres', type: 'StandardMaterial'}, -32602, [
+    await fx.refusedKeeping(
+      {snapshot: fx.tree},
+      'resource.create',
+      {path: 'res://m/x.tres', type: 'StandardMaterial'},
+      -32602,
       "did you mean 'StandardMaterial3D'",
-    ])
-    await refused('resource.create', {path: 'res://m/x.tres', type: 'Node2D'}, -32602, ['not a resource class'])
-    await refused('resource.create', {path: 'res://m/x.tres', type: 'Gradient', properties: {colours: []}}, -32001, [
+    )
+    await fx.refusedKeeping(
+      {snapshot: fx.tree},
+      'resource.create',
+      {path: 'res://m/x.tres', type: 'Node2D'},
+      -32602,
+      'not a resource class',
+    )
+    await fx.refusedKeeping(
+      {snapshot: fx.tree},
+      'resource.create',
+      {path: 'res://m/x.tres', type: 'Gradient', properties: {colours: []}},
+      -32001,
       "did you mean 'colors'",
-    ])
-    await refused(
+    )
+    await fx.refusedKeeping(
+      {snapshot: fx.tree},
       'resource.create',
       {path: 'res://m/x.tres', type: 'StandardMaterial3D', properties: {roughness: 'rough'}},
       -32602,
-      ["'roughness' expects"],
+      "'roughness' expects",
     )
-    await refused('resource.create', {path: 'res://m/x.png', type: 'Gradient'}, -32602, ['can be saved as'])
+    await fx.refusedKeeping(
+      {snapshot: fx.tree},
+      'resource.create',
+      {path: 'res://m/x.png', type: 'Gradient'},
+      -32602,
+      'can be saved as',
+    )
     expect(existsSync(disk('res://m'))).to.equal(false)
   })
 
   it('resource.inspect lists typed properties, the UID and dependencies', async () => {
-    const out = await call('resource.inspect', examples['resource.inspect'])
+    const out = await call('resource.inspect', fx.examples['resource.inspect'])
     expect(out).to.deep.include({path: 'res://materials/red.tres', class: 'StandardMaterial3D', dependencies: []})
     expect(out.properties).to.deep.include({name: 'albedo_color', type: 'Color', value: [1, 0, 0, 1]})
     expect(out.properties.every((p: Json) => p.name.includes('color'))).to.equal(true)
     const scene = await call('resource.inspect', {path: 'res://scenes/main.tscn', filter: 'zzz', used_by: true})
     expect(scene).to.deep.include({class: 'PackedScene', dependencies: ['res://scripts/player.gd'], used_by: []})
-    await refused('resource.inspect', {path: 'res://materials/rad.tres'}, -32001, [
+    await fx.refusedKeeping(
+      {snapshot: fx.tree},
+      'resource.inspect',
+      {path: 'res://materials/rad.tres'},
+      -32001,
       "did you mean 'res://materials/red.tres'",
-    ])
+    )
   })
 
   it('resource.set coerces, saves and reads back; undo restores the file; bad input writes nothing', async () => {
-    const out = await call('resource.set', examples['resource.set'])
+    const out = await call('resource.set', fx.examples['resource.set'])
     expect(out.values.albedo_color.map((x: number) => Math.round(x * 100) / 100)).to.deep.equal([0.2, 0.4, 1, 1])
     expect(out.values.metallic).to.equal(0.5)
     expect(out.previous).to.deep.equal({albedo_color: [1, 0, 0, 1], metallic: 0})
@@ -131,34 +134,38 @@ describe('resource commands (real editor)', function () {
     expect(enumSet.values.shading_mode).to.equal(0)
     await undo('Bridge: set shading_mode of red.tres')
     const red = ['res://materials/red.tres']
-    await refused(
+    await fx.refusedKeeping(
+      {snapshot: fx.tree, files: red},
       'resource.set',
       {path: 'res://materials/red.tres', properties: {metalic: 1}},
       -32001,
-      ["did you mean 'metallic'"],
-      red,
+      "did you mean 'metallic'",
     )
-    await refused(
+    await fx.refusedKeeping(
+      {snapshot: fx.tree, files: red},
       'resource.set',
       {path: 'res://materials/red.tres', properties: {metallic: 'shiny'}},
       -32602,
-      ["'metallic' expects"],
-      red,
+      "'metallic' expects",
     )
-    await refused(
+    await fx.refusedKeeping(
+      {snapshot: fx.tree, files: red},
       'resource.set',
       {path: 'res://materials/red.tres', properties: {}},
       -32602,
-      ['properties is empty'],
-      red,
+      'properties is empty',
     )
-    await refused('resource.set', {path: 'res://scenes/main.tscn', properties: {a: 1}}, -32602, [
+    await fx.refusedKeeping(
+      {snapshot: fx.tree},
+      'resource.set',
+      {path: 'res://scenes/main.tscn', properties: {a: 1}},
+      -32602,
       'not a .tres/.res resource file',
-    ])
+    )
   })
 
   it('resource.duplicate writes a copy with a fresh UID, converting .tres to .res', async () => {
-    const out = await call('resource.duplicate', examples['resource.duplicate'])
+    const out = await call('resource.duplicate', fx.examples['resource.duplicate'])
     expect(out).to.deep.include({
       path: 'res://materials/red_copy.res',
       class: 'StandardMaterial3D',
@@ -168,14 +175,24 @@ describe('resource commands (real editor)', function () {
     expect(readFileSync(disk('res://materials/red_copy.res')).subarray(0, 4).toString()).to.equal('RSRC')
     const back = await call('resource.inspect', {path: 'res://materials/red_copy.res', filter: 'albedo_color'})
     expect(back.properties[0].value).to.deep.equal([1, 0, 0, 1])
-    await refused('resource.duplicate', examples['resource.duplicate'], -32000, ['already exists'])
-    await refused('resource.duplicate', {path: 'res://scripts/player.gd', to: 'res://x.gd'}, -32602, [
+    await fx.refusedKeeping(
+      {snapshot: fx.tree},
+      'resource.duplicate',
+      fx.examples['resource.duplicate'],
+      -32000,
+      'already exists',
+    )
+    await fx.refusedKeeping(
+      {snapshot: fx.tree},
+      'resource.duplicate',
+      {path: 'res://scripts/player.gd', to: 'res://x.gd'},
+      -32602,
       'filesystem.copy',
-    ])
+    )
   })
 
   it('resource.extract saves an embedded shape to a file and points the node at it; undo re-embeds it', async () => {
-    const out = await call('resource.extract', examples['resource.extract'])
+    const out = await call('resource.extract', fx.examples['resource.extract'])
     expect(out).to.deep.include({
       node: '/root/Main/Player/Shape',
       path: 'res://shapes/player_shape.tres',
@@ -189,19 +206,24 @@ describe('resource commands (real editor)', function () {
     expect((await call('node.get', {node_path: 'Player/Shape', property: 'shape'})).value.path).to.equal(
       'res://scenes/main.tscn::RectangleShape2D_1',
     )
-    await refused('resource.extract', {node_path: 'Player', property: 'position', path: 'res://p.tres'}, -32602, [
-      'holds no resource',
-    ])
-    await refused(
+    await fx.refusedKeeping(
+      {snapshot: fx.tree},
       'resource.extract',
-      {...examples['resource.extract'], path: 'res://shapes/other.tres', property: 'shap'},
+      {node_path: 'Player', property: 'position', path: 'res://p.tres'},
+      -32602,
+      'holds no resource',
+    )
+    await fx.refusedKeeping(
+      {snapshot: fx.tree},
+      'resource.extract',
+      {...fx.examples['resource.extract'], path: 'res://shapes/other.tres', property: 'shap'},
       -32001,
-      ["did you mean 'shape'"],
+      "did you mean 'shape'",
     )
   })
 
   it('resource.find lists project resources by class, subclasses included', async () => {
-    const scenes = await call('resource.find', examples['resource.find'])
+    const scenes = await call('resource.find', fx.examples['resource.find'])
     expect(scenes.resources.map((r: Json) => r.path)).to.deep.equal([
       'res://scenes/level_3d.tscn',
       'res://scenes/main.tscn',
@@ -214,6 +236,12 @@ describe('resource commands (real editor)', function () {
     ])
     const limited = await call('resource.find', {name: 'red', limit: 1})
     expect(limited).to.deep.include({count: 1, total: 2, truncated: true})
-    await refused('resource.find', {type: 'Materiel'}, -32602, ["unknown class 'Materiel'"])
+    await fx.refusedKeeping(
+      {snapshot: fx.tree},
+      'resource.find',
+      {type: 'Materiel'},
+      -32602,
+      "unknown class 'Materiel'",
+    )
   })
 })

@@ -5,11 +5,7 @@ import {expect} from 'chai'
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import type {EngineError} from '../../../../src/errors.js'
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {refusedUnchanged} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 const MAIN = 'res://scenes/main.tscn'
 const MAIN_TREE = {
@@ -35,11 +31,10 @@ const MAIN_TREE = {
 
 describe('scene commands (real editor)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
+  const fx = useEditor({group: 'scene', pristine: false})
   let declared: Record<string, Json>
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-  const file = (resPath: string) => join(editor.root, resPath.replace('res://', ''))
+  const {call} = fx
+  const file = (resPath: string) => join(fx.editor.root, resPath.replace('res://', ''))
   const openScenes = async () => ((await call('scene.list_open')).scenes as Json[]).map((s) => s.path)
 
   async function undo(action: string): Promise<void> {
@@ -49,28 +44,16 @@ describe('scene commands (real editor)', function () {
   }
 
   /** Expects the call to fail with `code`; the open scenes and the edited tree stay exactly as they were. */
-  const refused = (method: string, params: Json, code: number, ...fragments: string[]): Promise<EngineError> =>
-    refusedUnchanged(
-      editor.client,
-      async () => {
-        const open = await call('scene.list_open')
-        return [open, open.current ? await call('scene.tree') : null]
-      },
-      method,
-      params,
-      code,
-      ...fragments,
-    )
+  const keep = {
+    snapshot: async () => {
+      const open = await call('scene.list_open')
+      return [open, open.current ? await call('scene.tree') : null]
+    },
+  }
 
   before(async () => {
-    editor = await startEditor()
-    // startEditor returns once the editor has opened the main scene
-    const {commands} = await call('engine.commands', {group: 'scene'})
-    declared = Object.fromEntries((commands as Json[]).map((c) => [c.method, c]))
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
-  })
-  after(async () => {
-    await editor?.stop()
+    // the fixture's editor has opened the main scene before this runs
+    declared = Object.fromEntries(fx.commands.map((c) => [c.method, c]))
   })
 
   it('declares every scene command with an example, and the paths it writes as jailed', () => {
@@ -97,7 +80,7 @@ describe('scene commands (real editor)', function () {
   })
 
   it('scene.tree: the example returns the demo hierarchy; depth cuts and subtrees; a bad path is refused', async () => {
-    expect(await call('scene.tree', examples['scene.tree'])).to.deep.equal(MAIN_TREE)
+    expect(await call('scene.tree', fx.examples['scene.tree'])).to.deep.equal(MAIN_TREE)
     expect(await call('scene.tree')).to.deep.equal(MAIN_TREE)
     expect(await call('scene.tree', {max_depth: 0})).to.deep.equal({
       name: 'Main',
@@ -111,15 +94,15 @@ describe('scene commands (real editor)', function () {
       more_children: 2,
     })
     expect(await call('scene.tree', {node_path: '/root/Main/Player'})).to.deep.equal(MAIN_TREE.children[0])
-    await refused('scene.tree', {node_path: 'Playr'}, -32001, "did you mean '/root/Main/Player'")
-    await refused('scene.tree', {max_depth: -1}, -32602, "'max_depth'")
-    await refused('scene.tree', {depth: 1}, -32602, "unknown parameter 'depth'")
+    await fx.refusedKeeping(keep, 'scene.tree', {node_path: 'Playr'}, -32001, "did you mean '/root/Main/Player'")
+    await fx.refusedKeeping(keep, 'scene.tree', {max_depth: -1}, -32602, "'max_depth'")
+    await fx.refusedKeeping(keep, 'scene.tree', {depth: 1}, -32602, "unknown parameter 'depth'")
   })
 
   it('scene.current and scene.list_open: the examples show main.tscn clean; an edit marks it unsaved until undone', async () => {
     const clean = {path: MAIN, root: '/root/Main', type: 'Node2D', unsaved: false}
-    expect(await call('scene.current', examples['scene.current'])).to.deep.equal(clean)
-    expect(await call('scene.list_open', examples['scene.list_open'])).to.deep.equal({
+    expect(await call('scene.current', fx.examples['scene.current'])).to.deep.equal(clean)
+    expect(await call('scene.list_open', fx.examples['scene.list_open'])).to.deep.equal({
       current: MAIN,
       scenes: [{...clean, current: true}],
     })
@@ -131,7 +114,7 @@ describe('scene commands (real editor)', function () {
   })
 
   it('scene.current reads the unsaved mark right even in the same frame as the edit, the undo and the save (one batch)', async () => {
-    const settled = await editor.client.callBatch([
+    const settled = await fx.editor.client.callBatch([
       {method: 'scene.current', params: {}},
       {method: 'node.set', params: {node_path: 'Player', property: 'position', value: [3, 4]}},
       {method: 'scene.current', params: {}},
@@ -153,7 +136,11 @@ describe('scene commands (real editor)', function () {
 
   it('scene.save: the example writes the edit to the file and leaves the scene clean', async () => {
     await call('node.set', {node_path: 'Player', property: 'position', value: [10, 20]})
-    expect(await call('scene.save', examples['scene.save'])).to.deep.equal({path: MAIN, saved: true, undoable: false})
+    expect(await call('scene.save', fx.examples['scene.save'])).to.deep.equal({
+      path: MAIN,
+      saved: true,
+      undoable: false,
+    })
     expect(readFileSync(file(MAIN), 'utf8')).to.include('position = Vector2(10, 20)')
     expect((await call('scene.current')).unsaved).to.equal(false)
     await undo('set Player.position')
@@ -162,7 +149,7 @@ describe('scene commands (real editor)', function () {
   })
 
   it('scene.instance: the example instances ui.tscn as HUD, owned by the scene; undo removes it', async () => {
-    const out = await call('scene.instance', examples['scene.instance'])
+    const out = await call('scene.instance', fx.examples['scene.instance'])
     expect(out).to.deep.equal({
       path: '/root/Main/HUD',
       scene: 'res://scenes/ui.tscn',
@@ -191,32 +178,41 @@ describe('scene commands (real editor)', function () {
   })
 
   it('scene.instance: refuses a recursive, missing or non-scene file, a bad parent or a taken name', async () => {
-    await refused('scene.instance', {scene_path: MAIN}, -32000, 'recursive')
-    await refused(
+    await fx.refusedKeeping(keep, 'scene.instance', {scene_path: MAIN}, -32000, 'recursive')
+    await fx.refusedKeeping(
+      keep,
       'scene.instance',
       {scene_path: 'res://scenes/nope.tscn'},
       -32001,
       'no scene at res://scenes/nope.tscn',
     )
-    await refused('scene.instance', {scene_path: 'res://scripts/player.gd'}, -32602, 'not a scene file')
-    await refused('scene.instance', {scene_path: 'res://scenes/ui.tscn', parent: 'Nobody'}, -32001, "'Nobody'")
-    await refused(
+    await fx.refusedKeeping(keep, 'scene.instance', {scene_path: 'res://scripts/player.gd'}, -32602, 'not a scene file')
+    await fx.refusedKeeping(
+      keep,
+      'scene.instance',
+      {scene_path: 'res://scenes/ui.tscn', parent: 'Nobody'},
+      -32001,
+      "'Nobody'",
+    )
+    await fx.refusedKeeping(
+      keep,
       'scene.instance',
       {scene_path: 'res://scenes/ui.tscn', name: 'Player'},
       -32000,
       "already has a child named 'Player'",
     )
-    await refused(
+    await fx.refusedKeeping(
+      keep,
       'scene.instance',
       {scene_path: 'res://scenes/ui.tscn', parnt: 'Player'},
       -32602,
       "did you mean 'parent'",
     )
-    await refused('scene.instance', {}, -32602, "missing required parameter 'scene_path'")
+    await fx.refusedKeeping(keep, 'scene.instance', {}, -32602, "missing required parameter 'scene_path'")
   })
 
   it('scene.create: the example writes a Node2D scene and opens it', async () => {
-    const out = await call('scene.create', examples['scene.create'])
+    const out = await call('scene.create', fx.examples['scene.create'])
     expect(out).to.deep.equal({
       path: 'res://scenes/level_2.tscn',
       root: '/root/Level2',
@@ -243,24 +239,37 @@ describe('scene commands (real editor)', function () {
   })
 
   it('scene.create: refuses an existing file, a bad root type or name, a path outside the project; writes nothing', async () => {
-    await refused('scene.create', {path: MAIN}, -32000, 'already exists')
-    await refused(
+    await fx.refusedKeeping(keep, 'scene.create', {path: MAIN}, -32000, 'already exists')
+    await fx.refusedKeeping(
+      keep,
       'scene.create',
       {path: 'res://scenes/x.tscn', root_type: 'Sprit2D'},
       -32602,
       "did you mean 'Sprite2D'",
     )
-    await refused('scene.create', {path: 'res://scenes/x.tscn', root_type: 'Resource'}, -32602, 'not a node class')
-    await refused('scene.create', {path: 'res://scenes/x.tscn', root_name: 'a:b'}, -32602, 'not a valid node name')
-    await refused('scene.create', {path: 'res://scenes/x.txt'}, -32602, 'not a scene file')
-    await refused('scene.create', {path: 'res://../x.tscn'}, -32003, 'escapes res://')
-    await refused('scene.create', {path: '/tmp/x.tscn'}, -32003, 'res:// or user://')
+    await fx.refusedKeeping(
+      keep,
+      'scene.create',
+      {path: 'res://scenes/x.tscn', root_type: 'Resource'},
+      -32602,
+      'not a node class',
+    )
+    await fx.refusedKeeping(
+      keep,
+      'scene.create',
+      {path: 'res://scenes/x.tscn', root_name: 'a:b'},
+      -32602,
+      'not a valid node name',
+    )
+    await fx.refusedKeeping(keep, 'scene.create', {path: 'res://scenes/x.txt'}, -32602, 'not a scene file')
+    await fx.refusedKeeping(keep, 'scene.create', {path: 'res://../x.tscn'}, -32003, 'escapes res://')
+    await fx.refusedKeeping(keep, 'scene.create', {path: '/tmp/x.tscn'}, -32003, 'res:// or user://')
     expect(existsSync(file('res://scenes/x.tscn'))).to.equal(false)
     expect(existsSync(file('res://scenes/x.txt'))).to.equal(false)
   })
 
   it('scene.open: the example switches to main.tscn; another file opens in a new tab; a missing file is refused', async () => {
-    expect(await call('scene.open', examples['scene.open'])).to.deep.equal({
+    expect(await call('scene.open', fx.examples['scene.open'])).to.deep.equal({
       path: MAIN,
       root: '/root/Main',
       type: 'Node2D',
@@ -273,13 +282,19 @@ describe('scene commands (real editor)', function () {
       was_open: false,
     })
     expect(await openScenes()).to.include.members([MAIN, 'res://scenes/ui.tscn'])
-    await refused('scene.open', {path: 'res://scenes/nope.tscn'}, -32001, 'no scene at res://scenes/nope.tscn')
-    await refused('scene.open', {path: 'res://scripts/player.gd'}, -32602, 'not a scene file')
+    await fx.refusedKeeping(
+      keep,
+      'scene.open',
+      {path: 'res://scenes/nope.tscn'},
+      -32001,
+      'no scene at res://scenes/nope.tscn',
+    )
+    await fx.refusedKeeping(keep, 'scene.open', {path: 'res://scripts/player.gd'}, -32602, 'not a scene file')
     await call('scene.open', {path: MAIN})
   })
 
   it('scene.save_as: the example writes the edited scene to a new file, which the tab then edits', async () => {
-    const out = await call('scene.save_as', examples['scene.save_as'])
+    const out = await call('scene.save_as', fx.examples['scene.save_as'])
     expect(out).to.deep.equal({path: 'res://scenes/main_copy.tscn', previous_path: MAIN, saved: true, undoable: false})
     expect(readFileSync(file('res://scenes/main_copy.tscn'), 'utf8')).to.include(
       '[node name="Player" type="CharacterBody2D"',
@@ -287,10 +302,10 @@ describe('scene commands (real editor)', function () {
     expect((await call('scene.current')).path).to.equal('res://scenes/main_copy.tscn')
     expect(await openScenes()).to.not.include(MAIN)
 
-    await refused('scene.save_as', {path: 'res://scenes/ui.tscn'}, -32000, 'open in another tab')
-    await refused('scene.save_as', {path: 'res://scenes/level_3d.tscn'}, -32000, 'overwrite: true')
-    await refused('scene.save_as', {path: 'res://scenes/copy.png'}, -32602, 'not a scene file')
-    await refused('scene.save_as', {path: 'res://../copy.tscn'}, -32003, 'escapes res://')
+    await fx.refusedKeeping(keep, 'scene.save_as', {path: 'res://scenes/ui.tscn'}, -32000, 'open in another tab')
+    await fx.refusedKeeping(keep, 'scene.save_as', {path: 'res://scenes/level_3d.tscn'}, -32000, 'overwrite: true')
+    await fx.refusedKeeping(keep, 'scene.save_as', {path: 'res://scenes/copy.png'}, -32602, 'not a scene file')
+    await fx.refusedKeeping(keep, 'scene.save_as', {path: 'res://../copy.tscn'}, -32003, 'escapes res://')
     expect(readFileSync(file('res://scenes/level_3d.tscn'), 'utf8')).to.include('name="Level3D"')
     const over = await call('scene.save_as', {path: 'res://scenes/level_3d.tscn', overwrite: true})
     expect(over.previous_path).to.equal('res://scenes/main_copy.tscn')
@@ -301,13 +316,13 @@ describe('scene commands (real editor)', function () {
   it('scene.close: the example closes main.tscn once saved; unsaved changes are refused unless discarded', async () => {
     await call('scene.open', {path: MAIN})
     await call('node.set', {node_path: 'Ground', property: 'position', value: [0, 0]})
-    await refused('scene.close', examples['scene.close'], -32000, 'unsaved changes', 'discard: true')
+    await fx.refusedKeeping(keep, 'scene.close', fx.examples['scene.close'], -32000, 'unsaved changes', 'discard: true')
     await undo('set Ground.position')
     const open = await openScenes()
-    const closed = await call('scene.close', examples['scene.close'])
+    const closed = await call('scene.close', fx.examples['scene.close'])
     expect(closed.closed).to.equal(MAIN)
     expect(await openScenes()).to.deep.equal(open.filter((p) => p !== MAIN))
-    await refused('scene.close', {path: MAIN}, -32001, 'is not open')
+    await fx.refusedKeeping(keep, 'scene.close', {path: MAIN}, -32001, 'is not open')
 
     await call('scene.open', {path: 'res://scenes/ui.tscn'})
     await call('node.set', {node_path: 'Title', property: 'text', value: 'Changed'})
@@ -329,7 +344,7 @@ describe('scene commands (real editor)', function () {
       ['node.add', {type: 'Node'}],
       ['node.get', {node_path: 'Player', property: 'position'}],
     ] as [string, Json][]) {
-      await refused(method, params, -32002, 'no scene is open')
+      await fx.refusedKeeping(keep, method, params, -32002, 'no scene is open')
     }
     expect(existsSync(file('res://scenes/none.tscn'))).to.equal(false)
     expect(await call('scene.open', {path: MAIN})).to.deep.include({path: MAIN, was_open: false})

@@ -1,26 +1,22 @@
 // scene2d.*: the declared examples on the demo's 2D main scene, each one undo step, read back.
 import {expect} from 'chai'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {WorldExamples} from '../world-examples.js'
+import {useEditor} from '../../../support/fixture.js'
+import {WorldExamples} from '../../../support/world.js'
 
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128"><rect width="128" height="128" fill="#36c"/></svg>'
 
 describe('scene2d commands (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({group: 'scene2d', pristine: false})
   let w: WorldExamples
 
   before(async () => {
-    editor = await startEditor()
-    w = new WorldExamples(editor)
+    w = new WorldExamples(fx)
     expect(await w.load('scene2d')).to.have.members(['scene2d.place', 'scene2d.add_sprite'])
     await w.call('project.write_file', {path: 'res://icon.svg', content: SVG})
     await w.call('project.scan', {})
-  })
-  after(async () => {
-    await editor?.stop()
   })
 
   it('scene2d.place: a marker at a global position, turned 90 degrees', async () => {

@@ -5,21 +5,12 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('building a 3D level with the world commands (real editor)', function () {
   this.timeout(240_000)
-  let editor: TestEditor
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-
-  before(async () => {
-    editor = await startEditor()
-  })
-  after(async () => {
-    await editor?.stop()
-  })
+  const fx = useEditor({pristine: false})
+  const {call} = fx
 
   it('builds, saves and reloads the level with every node where it was put', async () => {
     await call('scene.create', {path: 'res://scenes/arena.tscn', root_type: 'Node3D'})
@@ -77,7 +68,7 @@ describe('building a 3D level with the world commands (real editor)', function (
     expect(path.found).to.equal(true)
 
     await call('scene.save')
-    const text = readFileSync(join(editor.root, 'scenes', 'arena.tscn'), 'utf8')
+    const text = readFileSync(join(fx.editor.root, 'scenes', 'arena.tscn'), 'utf8')
     for (const name of ['Ground', 'Crate0', 'Crate2', 'Sun', 'WorldEnvironment', 'Camera', 'Nav', 'Spawn'])
       expect(text).to.include(`[node name="${name}"`)
 

@@ -5,10 +5,7 @@ import {expect} from 'chai'
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {rpcError} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 const BAD_STYLE = [
   'extends Node', // 1
@@ -27,36 +24,18 @@ const BAD_STYLE = [
 
 describe('script commands (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params, 60_000)
-  const disk = (res: string) => join(editor.root, res.replace('res://', ''))
+  const fx = useEditor({group: 'script', pristine: false})
+  const call = (method: string, params: Json = {}) => fx.editor.client.call<Json>(method, params, 60_000)
+  const disk = (res: string) => join(fx.editor.root, res.replace('res://', ''))
   const read = (res: string) => (existsSync(disk(res)) ? readFileSync(disk(res), 'utf8') : '')
   const undo = async (action: string) => {
     const out = await call('editor.undo')
     expect(out.undone, JSON.stringify(out)).to.equal(true)
     expect(out.action).to.equal(action)
   }
-  async function refused(method: string, params: Json, code: number, fragments: string[], files: string[] = []) {
-    const before = files.map(read)
-    const error = await rpcError(editor.client, method, params)
-    expect(error.rpcCode, error.message).to.equal(code)
-    for (const f of fragments) expect(error.message).to.include(f)
-    expect(files.map(read), `${method} changed a file although refused`).to.deep.equal(before)
-    return error
-  }
-
-  before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'script'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
-  })
-  after(async () => {
-    await editor?.stop()
-  })
 
   it('declares every script command with an example', () => {
-    expect(Object.keys(examples)).to.have.members([
+    expect(Object.keys(fx.examples)).to.have.members([
       'script.create',
       'script.list',
       'script.edit',
@@ -68,7 +47,7 @@ describe('script commands (real editor)', function () {
   })
 
   it('script.create writes the basic movement template with class_name and base; the class is registered', async () => {
-    const out = await call('script.create', examples['script.create'])
+    const out = await call('script.create', fx.examples['script.create'])
     expect(out).to.deep.include({
       path: 'res://scripts/enemy.gd',
       extends: 'CharacterBody2D',
@@ -78,7 +57,7 @@ describe('script commands (real editor)', function () {
     const text = read('res://scripts/enemy.gd')
     expect(text.startsWith('class_name Enemy\nextends CharacterBody2D\n\n\nconst SPEED = 300.0\n')).to.equal(true)
     expect(text).to.include('\tmove_and_slide()\n')
-    const listed = await call('script.list', examples['script.list'])
+    const listed = await call('script.list', fx.examples['script.list'])
     expect(listed.scripts).to.deep.equal([
       {path: 'res://scripts/enemy.gd', class_name: 'Enemy', extends: 'CharacterBody2D'},
       {path: 'res://scripts/player.gd', class_name: '', extends: 'CharacterBody2D'},
@@ -88,19 +67,49 @@ describe('script commands (real editor)', function () {
     expect(read('res://scripts/hud.gd'))
       .to.include('extends Control\n\n\n# Called when the node enters')
       .and.include('func _process(delta: float) -> void:')
-    await refused('script.create', examples['script.create'], -32000, ['already exists'], ['res://scripts/enemy.gd'])
-    await refused('script.create', {path: 'res://a.gd', extends: 'CharacterBody'}, -32602, [
+    await fx.refusedKeeping(
+      {files: ['res://scripts/enemy.gd']},
+      'script.create',
+      fx.examples['script.create'],
+      -32000,
+      'already exists',
+    )
+    await fx.refusedKeeping(
+      {},
+      'script.create',
+      {path: 'res://a.gd', extends: 'CharacterBody'},
+      -32602,
       "did you mean 'CharacterBody2D'",
-    ])
-    await refused('script.create', {path: 'res://a.gd', class_name: 'Enemy'}, -32602, [
+    )
+    await fx.refusedKeeping(
+      {},
+      'script.create',
+      {path: 'res://a.gd', class_name: 'Enemy'},
+      -32602,
       'taken by res://scripts/enemy.gd',
-    ])
-    await refused('script.create', {path: 'res://a.gd', class_name: 'Sprite2D'}, -32602, ['taken by the engine'])
-    await refused('script.create', {path: 'res://a.gd', template: 'basic_movement_3d'}, -32602, [
+    )
+    await fx.refusedKeeping(
+      {},
+      'script.create',
+      {path: 'res://a.gd', class_name: 'Sprite2D'},
+      -32602,
+      'taken by the engine',
+    )
+    await fx.refusedKeeping(
+      {},
+      'script.create',
+      {path: 'res://a.gd', template: 'basic_movement_3d'},
+      -32602,
       'needs a CharacterBody3D base',
-    ])
-    await refused('script.create', {path: 'res://a.gd', template: 'fancy'}, -32602, ["unknown template 'fancy'"])
-    await refused('script.create', {path: 'res://a.txt'}, -32602, ['must end in .gd'])
+    )
+    await fx.refusedKeeping(
+      {},
+      'script.create',
+      {path: 'res://a.gd', template: 'fancy'},
+      -32602,
+      "unknown template 'fancy'",
+    )
+    await fx.refusedKeeping({}, 'script.create', {path: 'res://a.txt'}, -32602, 'must end in .gd')
     expect(existsSync(disk('res://a.gd'))).to.equal(false)
   })
 
@@ -118,7 +127,7 @@ describe('script commands (real editor)', function () {
   })
 
   it('script.edit replaces text once, compiles it, undo writes the old text back; bad edits write nothing', async () => {
-    const out = await call('script.edit', examples['script.edit'])
+    const out = await call('script.edit', fx.examples['script.edit'])
     expect(out).to.deep.include({compiles: true, replaced: [1]})
     expect(read('res://scripts/enemy.gd')).to.include('const SPEED = 180.0').and.not.include('300.0')
     await undo('Bridge: edit enemy.gd')
@@ -130,32 +139,33 @@ describe('script commands (real editor)', function () {
     expect(many.replaced).to.deep.equal([3])
     await undo('Bridge: edit enemy.gd')
     const enemy = ['res://scripts/enemy.gd']
-    await refused(
+    await fx.refusedKeeping(
+      {files: enemy},
       'script.edit',
       {path: 'res://scripts/enemy.gd', replacements: [{find: 'SPEED', replace: 'X'}]},
       -32000,
-      ['occurs 3 times'],
-      enemy,
+      'occurs 3 times',
     )
-    await refused(
+    await fx.refusedKeeping(
+      {files: enemy},
       'script.edit',
       {path: 'res://scripts/enemy.gd', replacements: [{find: 'nope', replace: 'X'}]},
       -32001,
-      ['is not in'],
-      enemy,
+      'is not in',
     )
-    const error = await refused(
+    const error = await fx.refusedKeeping(
+      {files: enemy},
       'script.edit',
       {path: 'res://scripts/enemy.gd', replacements: [{find: 'move_and_slide()', replace: 'move_and_slide(1, 2, 3)'}]},
       -32000,
-      ['would not compile after this change (line 26', 'nothing was written'],
-      enemy,
+      'would not compile after this change (line 26',
+      'nothing was written',
     )
     expect(JSON.stringify(error.data)).to.include('"line":26')
   })
 
   it('script.function_set adds a function, replaces one keeping its doc comment; undo; non-compiling code is refused', async () => {
-    const added = await call('script.function_set', examples['script.function_set'])
+    const added = await call('script.function_set', fx.examples['script.function_set'])
     expect(added).to.deep.include({added: true, compiles: true})
     expect(read('res://scripts/enemy.gd')).to.match(
       /move_and_slide\(\)\n\n\nfunc take_damage\(amount: int\) -> void:\n\tprint\("hit ", amount\)\n$/,
@@ -180,7 +190,8 @@ describe('script commands (real editor)', function () {
     await call('script.function_set', {...doc, create: false, code: 'func score() -> int:\n\treturn 2'})
     expect(read('res://scripts/hud.gd')).to.match(/\n\n\n## The score\.\nfunc score\(\) -> int:\n\treturn 2\n$/)
     const files = ['res://scripts/player.gd']
-    await refused(
+    await fx.refusedKeeping(
+      {files: files},
       'script.function_set',
       {
         path: 'res://scripts/player.gd',
@@ -188,27 +199,28 @@ describe('script commands (real editor)', function () {
         code: 'func take_damage(amount: int) -> int:\n\treturn "no"',
       },
       -32000,
-      ['would not compile', 'line 16'],
-      files,
+      'would not compile',
+      'line 16',
     )
-    await refused(
+    await fx.refusedKeeping(
+      {files: files},
       'script.function_set',
       {path: 'res://scripts/player.gd', name: 'jump', code: 'func jump():\n\tpass'},
       -32001,
-      ["no function 'jump'", 'create: true'],
-      files,
+      "no function 'jump'",
+      'create: true',
     )
-    await refused(
+    await fx.refusedKeeping(
+      {files: files},
       'script.function_set',
       {path: 'res://scripts/player.gd', name: 'jump', code: 'func leap():\n\tpass'},
       -32602,
-      ["starting 'func jump('"],
-      files,
+      "starting 'func jump('",
     )
   })
 
   it('script.validate compiles files, folders and text with the engine parser, with error lines', async () => {
-    expect(await call('script.validate', examples['script.validate'])).to.deep.equal({
+    expect(await call('script.validate', fx.examples['script.validate'])).to.deep.equal({
       path: 'res://scripts/player.gd',
       ok: true,
       errors: [],
@@ -225,12 +237,12 @@ describe('script commands (real editor)', function () {
     expect(folder.scripts[0].errors[0].line).to.equal(3)
     // a script that registers a class_name validates as itself (the copy must not "hide" the global class)
     expect((await call('script.validate', {path: 'res://scripts/enemy.gd'})).ok).to.equal(true)
-    await refused('script.validate', {}, -32602, ['give path, code, or both'])
-    await refused('script.validate', {path: 'res://scenes/main.tscn'}, -32602, ['not a GDScript file'])
+    await fx.refusedKeeping({}, 'script.validate', {}, -32602, 'give path, code, or both')
+    await fx.refusedKeeping({}, 'script.validate', {path: 'res://scenes/main.tscn'}, -32602, 'not a GDScript file')
   })
 
   it('script.lint reports style-guide issues with their lines and rules', async () => {
-    const clean = await call('script.lint', examples['script.lint'])
+    const clean = await call('script.lint', fx.examples['script.lint'])
     expect(clean).to.deep.equal({path: 'res://scripts/player.gd', count: 0, issues: []})
     await call('project.write_file', {path: 'res://style/BadStyle.gd', content: BAD_STYLE})
     const out = await call('script.lint', {path: 'res://style/BadStyle.gd'})
@@ -258,11 +270,17 @@ describe('script commands (real editor)', function () {
     expect(some.count).to.equal(8)
     const folder = await call('script.lint', {path: 'res://', max_line_length: 60})
     expect(folder.scripts.map((s: Json) => s.path)).to.include('res://style/BadStyle.gd')
-    await refused('script.lint', {path: 'res://style/BadStyle.gd', disable: ['tabs']}, -32602, ['unknown rule "tabs"'])
+    await fx.refusedKeeping(
+      {},
+      'script.lint',
+      {path: 'res://style/BadStyle.gd', disable: ['tabs']},
+      -32602,
+      'unknown rule "tabs"',
+    )
   })
 
   it('script.members lists declarations in file order with lines and signatures', async () => {
-    const out = await call('script.members', examples['script.members'])
+    const out = await call('script.members', fx.examples['script.members'])
     expect(out.base).to.equal('CharacterBody2D')
     expect(out.members.map((m: Json) => [m.kind, m.name, m.line])).to.deep.equal([
       ['extends', 'CharacterBody2D', 1],

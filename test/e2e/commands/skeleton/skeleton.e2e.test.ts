@@ -3,23 +3,19 @@
 // since Skeleton3D cannot remove a bone), a BoneAttachment3D carrying a node, and the same on a Skeleton2D.
 import {expect} from 'chai'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {type Json, openWorld, type World} from '../../../support/world.js'
+import {type Json, useEditor} from '../../../support/fixture.js'
+import {openWorld, type World} from '../../../support/world.js'
 
 describe('skeleton commands (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({group: 'skeleton', pristine: false})
   let w: World
   const bones = async (node = 'Rig') => (await w.call('skeleton.list_bones', {node_path: node})).bones as Json[]
   const bone = async (name: string, node = 'Rig') => (await bones(node)).find((b) => b.name === name)!
   const near = (a: number[], b: number[]) => a.forEach((x, i) => expect(x).to.be.closeTo(b[i], 1e-4))
 
   before(async () => {
-    editor = await startEditor()
-    w = await openWorld(editor, 'skeleton', 'res://levels/rig.tscn', 'Node3D')
-  })
-  after(async () => {
-    await editor?.stop()
+    w = await openWorld(fx, 'res://levels/rig.tscn', 'Node3D')
   })
 
   it('declares every skeleton command with an example', () => {

@@ -2,17 +2,16 @@
 // demo's 3D level (a floor given collision first) and its 2D main scene, against a real editor.
 import {expect} from 'chai'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {WorldExamples} from '../world-examples.js'
+import {useEditor} from '../../../support/fixture.js'
+import {WorldExamples} from '../../../support/world.js'
 
 describe('spatial commands (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({group: 'spatial', pristine: false})
   let w: WorldExamples
 
   before(async () => {
-    editor = await startEditor()
-    w = new WorldExamples(editor)
+    w = new WorldExamples(fx)
     expect(await w.load('spatial')).to.have.members([
       'spatial.bounds',
       'spatial.raycast',
@@ -27,9 +26,6 @@ describe('spatial commands (real editor)', function () {
     ])
     await w.open('res://scenes/level_3d.tscn')
     await w.call('physics.add_body', {type: 'StaticBody3D', parent: 'Floor', name: 'FloorBody', fit_to: 'Floor'})
-  })
-  after(async () => {
-    await editor?.stop()
   })
 
   it('spatial.bounds: the crate is a 1 m box resting on y = 0', async () => {

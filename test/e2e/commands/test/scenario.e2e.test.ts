@@ -4,35 +4,21 @@
 import {expect} from 'chai'
 
 import {pidAlive} from '../../../../src/editor/discovery.js'
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {gameControl} from '../../../support/game.js'
-import {rpcError} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('test commands (real editor, headless game)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
-  const game = gameControl(() => editor)
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params, 170_000)
+  const fx = useEditor({group: 'test', pristine: false})
+  const game = fx.game
+  const call = (method: string, params: Json = {}) => fx.editor.client.call<Json>(method, params, 170_000)
   const playing = async () => (await call('scene.is_playing')).playing
 
-  before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'test'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
-  })
-  after(async () => {
-    if (editor) await game.stop()
-    await editor?.stop()
-  })
   afterEach(async function () {
     if (this.currentTest?.state !== 'passed') await game.stop()
   })
 
   it('declares every test command with an example', () => {
-    expect(Object.keys(examples)).to.have.members([
+    expect(Object.keys(fx.examples)).to.have.members([
       'test.run_scenario',
       'test.assert',
       'test.report',
@@ -42,7 +28,7 @@ describe('test commands (real editor, headless game)', function () {
   })
 
   it('test.run_scenario: plays, moves the player by input over 30 ticks, asserts, reports and stops the game', async () => {
-    const report = await call('test.run_scenario', examples['test.run_scenario'])
+    const report = await call('test.run_scenario', fx.examples['test.run_scenario'])
     expect(report).to.include({ok: true, passed: 6, failed: 0, not_run: 0, total: 6, stopped: true})
     const assertion = report.steps[4]
     expect(assertion).to.include({kind: 'assert', ok: true, property: 'position:x'})
@@ -91,21 +77,21 @@ describe('test commands (real editor, headless game)', function () {
       [[{assert: {node_path: 'Player', property: 'speed', expected: 1, op: 'approx'}}], 'assert takes'],
       [[{step: -3}], 'takes a number >= 0'],
     ] as [Json[], string][]) {
-      const error = await rpcError(editor.client, 'test.run_scenario', {steps})
+      const error = await fx.rpcError('test.run_scenario', {steps})
       expect(error.rpcCode).to.equal(-32602)
       expect(error.message).to.include(fragment)
       expect(await playing()).to.equal(false)
     }
-    const none = await rpcError(editor.client, 'test.run_scenario', {scene: 'none', steps: [{wait_ms: 1}]})
+    const none = await fx.rpcError('test.run_scenario', {scene: 'none', steps: [{wait_ms: 1}]})
     expect(none.rpcCode).to.equal(-32005)
   })
 
   it('test.assert and test.report: single checks against the running game, summed up', async () => {
     await call('test.report', {clear: true})
-    const refused = await rpcError(editor.client, 'test.assert', examples['test.assert'])
+    const refused = await fx.rpcError('test.assert', fx.examples['test.assert'])
     expect(refused.rpcCode).to.equal(-32005)
     await game.play()
-    expect(await call('test.assert', examples['test.assert'])).to.include({ok: true, actual: 200})
+    expect(await call('test.assert', fx.examples['test.assert'])).to.include({ok: true, actual: 200})
     expect(await call('test.assert', {node_path: 'Player', property: 'health', op: 'gt', expected: 100})).to.include({
       ok: false,
       actual: 100,
@@ -119,7 +105,7 @@ describe('test commands (real editor, headless game)', function () {
         tolerance: 1,
       }),
     ).to.include({ok: true})
-    const missing = await rpcError(editor.client, 'test.assert', {node_path: 'Player', property: 'sped', expected: 1})
+    const missing = await fx.rpcError('test.assert', {node_path: 'Player', property: 'sped', expected: 1})
     expect(missing.message).to.include("did you mean 'speed'")
     const report = await call('test.report', {clear: true})
     expect(report).to.include({ok: false, total: 3, passed: 2, failed: 1})
@@ -129,12 +115,12 @@ describe('test commands (real editor, headless game)', function () {
   })
 
   it('test.stress: a seeded monkey run survives with no errors, replays identically, and stops its game', async () => {
-    const first = await call('test.stress', examples['test.stress'])
+    const first = await call('test.stress', fx.examples['test.stress'])
     expect(first).to.include({ok: true, alive: true, ticks: 120, failure: '', stopped: true})
     expect(first.errors).to.deep.equal([])
     expect(first.sequence.map((s: [string, number]) => s[0])).to.include.members(['move_left', 'move_right'])
     expect(pidAlive(first.pid)).to.equal(false)
-    const second = await call('test.stress', examples['test.stress'])
+    const second = await call('test.stress', fx.examples['test.stress'])
     expect(second.sequence).to.deep.equal(first.sequence)
     const kept = await call('test.stress', {actions: ['move_left'], ticks: 20, seed: 1, stop_after: false})
     expect(kept).to.include({ok: true, stopped: false})
@@ -142,7 +128,7 @@ describe('test commands (real editor, headless game)', function () {
     const noisy = await call('test.stress', {actions: ['move_right'], ticks: 10, scene: 'none', stop_after: false})
     expect(noisy.ok).to.equal(true) // errors before the run do not count
     await game.stop()
-    const bad = await rpcError(editor.client, 'test.stress', {actions: ['jump']})
+    const bad = await fx.rpcError('test.stress', {actions: ['jump']})
     expect(bad.message).to.include("no input action 'jump'")
     expect(await playing()).to.equal(false)
   })

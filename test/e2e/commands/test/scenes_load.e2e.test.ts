@@ -4,44 +4,30 @@ import {expect} from 'chai'
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {refusedUnchanged, sceneHistory} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('test.scenes_load (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
-  let examples: Record<string, Json>
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-  const state = async () => [
-    await call('scene.tree'),
-    (await sceneHistory(editor.client)).count,
-    await call('scene.list_open'),
-  ]
+  const fx = useEditor({group: 'test', pristine: false})
+  const {call} = fx
+  const state = async () => [await call('scene.tree'), (await fx.sceneHistory()).count, await call('scene.list_open')]
 
   before(async () => {
-    editor = await startEditor()
-    const {commands} = await call('engine.commands', {group: 'test'})
-    examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
-    mkdirSync(join(editor.root, 'broken'))
+    mkdirSync(join(fx.editor.root, 'broken'))
     writeFileSync(
-      join(editor.root, 'broken', 'lost_script.tscn'),
+      join(fx.editor.root, 'broken', 'lost_script.tscn'),
       '[gd_scene load_steps=2 format=3]\n\n[ext_resource type="Script" path="res://gone/enemy.gd" id="1"]\n\n[node name="Enemy" type="Node2D"]\nscript = ExtResource("1")\n',
     )
-    writeFileSync(join(editor.root, 'broken', 'garbage.tscn'), 'this is not a scene\n')
+    writeFileSync(join(fx.editor.root, 'broken', 'garbage.tscn'), 'this is not a scene\n')
     writeFileSync(
-      join(editor.root, 'broken', 'fine.tscn'),
+      join(fx.editor.root, 'broken', 'fine.tscn'),
       '[gd_scene format=3]\n\n[node name="Fine" type="Node2D"]\n\n[node name="Child" type="Sprite2D" parent="."]\n',
     )
-  })
-  after(async () => {
-    await editor?.stop()
   })
 
   it('the example loads every demo scene with its node count; nothing in the editor changes', async () => {
     const before = await state()
-    const out = await call('test.scenes_load', examples['test.scenes_load'])
+    const out = await call('test.scenes_load', fx.examples['test.scenes_load'])
     expect(out).to.include({checked: 3, passed: 3, ok: true})
     expect(out.failed).to.deep.equal([])
     const level = out.scenes.find((s: Json) => s.scene === 'res://scenes/level_3d.tscn')
@@ -65,6 +51,6 @@ describe('test.scenes_load (real editor)', function () {
   })
 
   it('refuses a folder that does not exist', async () => {
-    await refusedUnchanged(editor.client, state, 'test.scenes_load', {under: 'res://nowhere'}, -32001, 'res://nowhere')
+    await fx.refusedKeeping({snapshot: state}, 'test.scenes_load', {under: 'res://nowhere'}, -32001, 'res://nowhere')
   })
 })

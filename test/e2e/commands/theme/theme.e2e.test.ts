@@ -5,16 +5,14 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {type Json, useEditor} from '../../../support/fixture.js'
+import {useEditor} from '../../../support/fixture.js'
 
 describe('theme commands (real editor)', function () {
   this.timeout(120_000)
-  let examples: Record<string, Json>
   const fx = useEditor({
+    group: 'theme',
     pristine: false,
     async setup({call}) {
-      const {commands} = await call('engine.commands', {group: 'theme'})
-      examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
       await call('scene.open', {path: 'res://scenes/ui.tscn'})
     },
   })
@@ -24,7 +22,7 @@ describe('theme commands (real editor)', function () {
     (await call('theme.inspect', {node_path, items: [{kind, name}]})).effective[0].value
 
   it('declares every theme command with an example', () => {
-    expect(Object.keys(examples)).to.have.members([
+    expect(Object.keys(fx.examples)).to.have.members([
       'theme.create',
       'theme.set_items',
       'theme.get',
@@ -35,14 +33,14 @@ describe('theme commands (real editor)', function () {
   })
 
   it('theme.create writes a Theme; theme.set_items fills it; theme.get reads every item back', async () => {
-    expect(await call('theme.create', examples['theme.create'])).to.deep.include({
+    expect(await call('theme.create', fx.examples['theme.create'])).to.deep.include({
       path: THEME,
       default_font_size: 18,
       types: {},
     })
-    const out = await call('theme.set_items', examples['theme.set_items'])
+    const out = await call('theme.set_items', fx.examples['theme.set_items'])
     expect(out.changed).to.equal(4)
-    const read = await call('theme.get', examples['theme.get'])
+    const read = await call('theme.get', fx.examples['theme.get'])
     expect(Object.keys(read.types)).to.have.members(['Button', 'Label', 'VBoxContainer'])
     expect(read.types.Button.stylebox.normal).to.deep.include({class: 'StyleBoxFlat', corner_radius: [6, 6, 6, 6]})
     expect(read.types.Label.font_size).to.deep.equal({font_size: 22})
@@ -55,7 +53,7 @@ describe('theme commands (real editor)', function () {
       items: [{type: 'Label', kind: 'font_size', name: 'font_size', value: null}],
     })
     expect((await call('theme.get', {path: THEME})).types).to.not.have.property('Label')
-    await call('theme.set_items', examples['theme.set_items'])
+    await call('theme.set_items', fx.examples['theme.set_items'])
     await refused(
       'theme.set_items',
       {path: THEME, items: [{type: 'Label', kind: 'colour', name: 'x', value: 1}]},
@@ -75,12 +73,12 @@ describe('theme commands (real editor)', function () {
       'expects Color',
     )
     expect((await call('theme.get', {path: THEME, type: 'Label'})).types.Label.font_size.font_size).to.equal(22)
-    await refused('theme.create', examples['theme.create'], -32000, 'already exists')
+    await refused('theme.create', fx.examples['theme.create'], -32000, 'already exists')
   })
 
   it('theme.assign styles the screen; theme.inspect resolves items through it; undo clears it', async () => {
     const before = await effective('StartButton', 'color', 'font_color')
-    expect(await call('theme.assign', examples['theme.assign'])).to.deep.equal({
+    expect(await call('theme.assign', fx.examples['theme.assign'])).to.deep.equal({
       path: '/root/UI',
       theme: THEME,
       undoable: true,
@@ -95,7 +93,7 @@ describe('theme commands (real editor)', function () {
     expect(await effective('Title', 'font_size', 'font_size')).to.equal(22)
     await undo('assign theme to UI')
     expect(await effective('StartButton', 'color', 'font_color')).to.deep.equal(before)
-    await call('theme.assign', examples['theme.assign'])
+    await call('theme.assign', fx.examples['theme.assign'])
     await refused(
       'theme.assign',
       {node_path: '/root/UI', theme: 'res://scenes/main.tscn'},
@@ -105,9 +103,9 @@ describe('theme commands (real editor)', function () {
   })
 
   it('theme.override sets and removes one item on one control; undo reverts', async () => {
-    const out = await call('theme.override', examples['theme.override'])
+    const out = await call('theme.override', fx.examples['theme.override'])
     expect(out).to.deep.include({overridden: true, value: [1, 0.800000011920929, 0, 1]})
-    const inspected = await call('theme.inspect', examples['theme.inspect'])
+    const inspected = await call('theme.inspect', fx.examples['theme.inspect'])
     expect(inspected.overrides).to.deep.equal({color: {font_color: [1, 0.800000011920929, 0, 1]}})
     expect(inspected.effective[0].value).to.deep.equal([1, 0.800000011920929, 0, 1])
     await undo('override color font_color on Title')

@@ -5,23 +5,19 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {startEditor, type TestEditor} from '../../../support/editor.js'
-import {type Json, openWorld, type World, writeTilePng} from '../../../support/world.js'
+import {type Json, useEditor} from '../../../support/fixture.js'
+import {openWorld, type World, writeTilePng} from '../../../support/world.js'
 
 describe('tilemap commands (real editor)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
+  const fx = useEditor({group: 'tilemap', pristine: false})
   let w: World
   const cells = async (params: Json = {}) =>
     (await w.call('tilemap.get_cells', {node_path: 'Ground', ...params})).cells as Json[]
 
   before(async () => {
-    editor = await startEditor()
-    w = await openWorld(editor, 'tilemap', 'res://levels/tiles.tscn', 'Node2D')
+    w = await openWorld(fx, 'res://levels/tiles.tscn', 'Node2D')
     await writeTilePng(w, 'res://art/tiles.png', ['#3a7d2c', '#8b5a2b', '#777777', null])
-  })
-  after(async () => {
-    await editor?.stop()
   })
 
   it('declares every tilemap command with an example', () => {
@@ -71,7 +67,7 @@ describe('tilemap commands (real editor)', function () {
     })
     expect(made.path).to.equal('res://tiles/ground.tres')
     expect(made.node_path).to.equal('/root/Main/Ground')
-    expect(readFileSync(join(editor.root, 'tiles', 'ground.tres'), 'utf8')).to.include('TileSetAtlasSource')
+    expect(readFileSync(join(fx.editor.root, 'tiles', 'ground.tres'), 'utf8')).to.include('TileSetAtlasSource')
     expect((await w.call('tilemap.info', {node_path: 'Ground'})).tileset.path).to.equal('res://tiles/ground.tres')
     await w.undo('set TileSet of Ground')
     expect((await w.call('tilemap.info', {node_path: 'Ground'})).tileset.path).to.equal('')
@@ -270,7 +266,7 @@ describe('tilemap commands (real editor)', function () {
     })
     await w.call('path.add_follow', {node_path: 'Patrol', name: 'Walker', progress_ratio: 0.25})
     await w.call('scene.save')
-    const text = readFileSync(join(editor.root, 'levels', 'level_2d.tscn'), 'utf8')
+    const text = readFileSync(join(fx.editor.root, 'levels', 'level_2d.tscn'), 'utf8')
     expect(text).to.include('type="TileMapLayer"').and.include('res://tiles/level.tres').and.include('type="Path2D"')
 
     await w.call('scene.close', {path: 'res://levels/level_2d.tscn'})

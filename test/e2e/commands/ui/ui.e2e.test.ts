@@ -7,12 +7,10 @@ import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('ui commands (real editor)', function () {
   this.timeout(120_000)
-  let examples: Record<string, Json>
   const fx = useEditor({
+    group: 'ui',
     pristine: false,
     async setup({call}) {
-      const {commands} = await call('engine.commands', {group: 'ui'})
-      examples = Object.fromEntries((commands as Json[]).map((c) => [c.method, c.example]))
       await call('scene.open', {path: 'res://scenes/ui.tscn'})
     },
   })
@@ -20,11 +18,11 @@ describe('ui commands (real editor)', function () {
   const layout = async (node_path: string) => (await call('ui.layout', {node_path})).controls[0]
 
   it('declares every ui command with an example', () => {
-    expect(Object.keys(examples)).to.have.members(['ui.add_control', 'ui.set_layout', 'ui.focus', 'ui.layout'])
+    expect(Object.keys(fx.examples)).to.have.members(['ui.add_control', 'ui.set_layout', 'ui.focus', 'ui.layout'])
   })
 
   it('ui.add_control adds a centred container sized to its minimum; children take size flags; undo removes them', async () => {
-    const menu = await call('ui.add_control', examples['ui.add_control'])
+    const menu = await call('ui.add_control', fx.examples['ui.add_control'])
     expect(menu).to.deep.include({
       path: '/root/UI/Menu',
       type: 'VBoxContainer',
@@ -45,7 +43,7 @@ describe('ui commands (real editor)', function () {
     await undo('add Button')
     await undo('add VBoxContainer')
     await refused('ui.layout', {node_path: 'Menu'}, -32001)
-    await call('ui.add_control', examples['ui.add_control'])
+    await call('ui.add_control', fx.examples['ui.add_control'])
     await call('ui.add_control', {type: 'Button', parent: 'Menu', name: 'Play', text: 'Play'})
     await refused('ui.add_control', {type: 'Button', parent: 'Menu', preset: 'center'}, -32602, 'inside the container')
     await refused('ui.add_control', {type: 'Sprite2D'}, -32602, 'not a Control class')
@@ -101,7 +99,7 @@ return out`,
 
   it('ui.set_layout applies an anchor preset with a margin; undo restores anchors and offsets', async () => {
     const before = await layout('Title')
-    const out = await call('ui.set_layout', examples['ui.set_layout'])
+    const out = await call('ui.set_layout', fx.examples['ui.set_layout'])
     expect(out).to.deep.include({preset: 'top_wide', anchors: [0, 0, 1, 0]})
     expect(out.offsets.slice(0, 3)).to.deep.equal([16, 16, -16])
     expect((await call('node.get', {node_path: 'Title', property: 'layout_mode'})).value).to.equal(1)
@@ -115,7 +113,7 @@ return out`,
   })
 
   it('ui.focus chains controls with wrap, or sets one control; undo clears the wiring', async () => {
-    const out = await call('ui.focus', examples['ui.focus'])
+    const out = await call('ui.focus', fx.examples['ui.focus'])
     expect(out.controls).to.have.length(2)
     const start = await layout('StartButton')
     expect(start.focus_mode).to.equal('all')
@@ -136,7 +134,7 @@ return out`,
   })
 
   it('ui.layout reads the whole screen', async () => {
-    const out = await call('ui.layout', examples['ui.layout'])
+    const out = await call('ui.layout', fx.examples['ui.layout'])
     expect(out.controls.map((c: Json) => c.path)).to.include.members([
       '/root/UI',
       '/root/UI/Title',
