@@ -331,6 +331,19 @@ describe('scene commands (real editor)', function () {
     expect((await call('node.get', {node_path: 'Title', property: 'text'})).value).to.equal('Bridge Demo')
   })
 
+  // a node selected in the editor, then the scene reloaded under it: the editor used to crash (signal 11) on the
+  // next frame, touching the freed node through the selection and the inspector
+  it('scene.reload with a node selected keeps the editor up and selects the same node again', async () => {
+    await call('scene.open', {path: MAIN})
+    await call('editor.selection_set', {nodes: ['Player']})
+    for (let i = 0; i < 3; i++) {
+      expect(await call('scene.reload', {path: MAIN})).to.deep.include({path: MAIN, reloaded: true})
+      await fx.inEditor('await EditorInterface.get_base_control().get_tree().process_frame\nreturn true')
+      expect((await call('editor.selection_get')).nodes).to.deep.equal(['Player'])
+    }
+    await call('editor.selection_set', {nodes: []})
+  })
+
   it('every scene-editing command answers NO_SCENE when nothing is open', async () => {
     for (const path of await openScenes()) await call('scene.close', {path, discard: true})
     expect(await call('scene.list_open')).to.deep.equal({current: null, scenes: []})
