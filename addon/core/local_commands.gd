@@ -117,10 +117,10 @@ func _load(path: String, mtime: int) -> void:
 func _instantiate(source: String) -> Variant:
 	var script := GDScript.new()
 	script.source_code = source
-	var log: Logger = OutputLog.of(_server)
-	var since: int = log.next_seq() if log else 0
+	var logger: Logger = OutputLog.of(_server)
+	var since: int = logger.next_seq() if logger else 0
 	if script.reload() != OK:
-		return _compile_error(log, since, "gdscript://%d.gd" % script.get_instance_id())
+		return _compile_error(logger, since, "gdscript://%d.gd" % script.get_instance_id())
 	if not script.can_instantiate():
 		return {"error": "the script cannot run in the editor: its first line must be @tool"}
 	var group: Object = script.new(_server)
@@ -130,11 +130,11 @@ func _instantiate(source: String) -> Variant:
 
 
 ## The engine's first complaint about a source compiled under `file`, from the server's output log.
-func _compile_error(log: Logger, since: int, file: String) -> Dictionary:
+func _compile_error(logger: Logger, since: int, file: String) -> Dictionary:
 	var out := {"error": "the script does not compile"}
-	if log == null:
+	if logger == null:
 		return out
-	for e: Dictionary in log.entries(since, 50):
+	for e: Dictionary in logger.entries(since, 50):
 		if e.get("file", "") == file or e.get("script_file", "") == file:
 			var line: int = e.line if e.get("file", "") == file else e.script_line
 			var message := str(e.message).trim_suffix(".")

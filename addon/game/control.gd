@@ -25,9 +25,9 @@ var _log: Logger
 var _stepping := false
 
 
-func _init(tree: SceneTree, log: Logger) -> void:
+func _init(tree: SceneTree, logger: Logger) -> void:
 	_tree = tree
-	_log = log
+	_log = logger
 
 
 func handlers() -> Dictionary:

@@ -9,8 +9,8 @@ const JsonValue := preload("../core/json_value.gd")
 var _tree: SceneTree
 
 
-func _init(tree: SceneTree) -> void:
-	_tree = tree
+func _init(scene_tree: SceneTree) -> void:
+	_tree = scene_tree
 
 
 func handlers() -> Dictionary:

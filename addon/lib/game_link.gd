@@ -197,9 +197,9 @@ func _finish(id: String, reply: Variant) -> void:
 
 func _abandon(id: String) -> void:
 	_abandoned[id] = Time.get_ticks_msec() + ABANDONED_TTL_MS
-	for name in DirAccess.get_files_at(_dir):  # not taken yet: withdraw it
-		if name.begins_with(Ipc.REQUEST_PREFIX) and name.ends_with("-%s.json" % id):
-			DirAccess.remove_absolute(_dir.path_join(name))
+	for file in DirAccess.get_files_at(_dir):  # not taken yet: withdraw it
+		if file.begins_with(Ipc.REQUEST_PREFIX) and file.ends_with("-%s.json" % id):
+			DirAccess.remove_absolute(_dir.path_join(file))
 
 
 func _fail_all(error: RefCounted) -> void:
