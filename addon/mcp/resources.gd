@@ -6,7 +6,7 @@ extends RefCounted
 const JsonValue := preload("../core/json_value.gd")
 
 ## Beside this file, wherever the addon is installed.
-var _resources_file: String = (get_script() as Script).resource_path.get_base_dir().path_join("resources.json")
+var _resources_file: String = get_script().resource_path.get_base_dir().path_join("resources.json")
 const INVALID_PARAMS := -32602
 const INTERNAL_ERROR := -32603
 ## The MCP code for a URI that names no resource.

@@ -123,8 +123,8 @@ func _on_request(conn: RefCounted, slot: Dictionary, req: Dictionary) -> void:
 		fields["Access-Control-Expose-Headers"] = "Mcp-Session-Id"
 		fields["Vary"] = "Origin"
 	elif fields.has("Access-Control-Allow-Methods"):
-		for name: String in ["Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "Access-Control-Max-Age"]:
-			fields.erase(name)  # no Origin, no CORS: a plain OPTIONS only learns what is allowed
+		for header: String in ["Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "Access-Control-Max-Age"]:
+			fields.erase(header)  # no Origin, no CORS: a plain OPTIONS only learns what is allowed
 	conn.finish(slot, res.status, fields, res.get("body", ""))
 
 
