@@ -19,6 +19,7 @@ const EXAMPLE_MUSIC := [{"method": "editor.run_script", "params": {"code": "Audi
 const EXAMPLE_REVERB := [EXAMPLE_MUSIC[0], EXAMPLE_MUSIC[1],
 		{"method": "audio.add_effect", "params": {"bus": "Music", "effect": "Reverb", "settings": {"room_size": 0.6, "wet": 0.3}}}]
 
+
 static func bus(name: String, param: String = "bus") -> Variant:
 	var i := AudioServer.get_bus_index(name)
 	if i >= 0:
