@@ -6,7 +6,7 @@ const BridgeServer := preload("core/bridge_server.gd")
 const GameAutoloads := preload("core/game_autoloads.gd")
 const SceneFiles := preload("lib/scene_files.gd")
 
-var _server: Node
+var _server: BridgeServer
 
 
 func _enter_tree() -> void:

@@ -12,13 +12,15 @@ extends RefCounted
 ##    "project" by core/local_commands.gd, which also reloads them live; packs install their files there.
 
 const Settings := preload("settings.gd")
+const Router := preload("router.gd")
+const CommandGroup := preload("command_group.gd")
 
 ## The groups a newcomer meets first, listed first.
 const CORE_ORDER: Array[String] = ["project", "engine", "scene", "node", "editor"]
 
 
 ## Registers the built-in groups; the project's own come from core/local_commands.gd.
-static func register_all(router: RefCounted, server: Node) -> void:
+static func register_all(router: Router, server: Node) -> void:
 	for path in builtin_files():
 		register_file(router, server, path, "builtin")
 
@@ -26,13 +28,14 @@ static func register_all(router: RefCounted, server: Node) -> void:
 ## Registers one group file. A file that does not load (a parse error) or is not a group is skipped and
 ## recorded in the router's load errors (engine.commands shows them), so one broken file never takes
 ## the other groups down with it. The engine's own message and line are in the editor's output.
-static func register_file(router: RefCounted, server: Node, path: String, source: String) -> bool:
-	var script := load(path) as Script
+static func register_file(router: Router, server: Node, path: String, source: String) -> bool:
+	var script := load(path) as GDScript
 	if script == null or not script.can_instantiate():
 		router.record_load_error(path, "the script does not compile (the editor's output has the engine's error and line)")
 		return false
-	var group: Object = script.new(server)
-	if not group.has_method("commands"):
+	var instance: Object = script.new(server)
+	var group := instance as CommandGroup
+	if group == null:
 		router.record_load_error(path, "not a command group: it must extend the addon's core/command_group.gd")
 		return false
 	router.register_group(group, source)

@@ -8,6 +8,7 @@ extends RefCounted
 
 const OutputLog := preload("../lib/output_log.gd")
 const Params := preload("params.gd")
+const CommandGroup := preload("command_group.gd")
 
 const DIR := "res://bridge_commands"
 ## How often the folder is checked. A check lists the folder and reads each file's modification time (and
@@ -124,7 +125,7 @@ func _instantiate(source: String) -> Variant:
 	if not script.can_instantiate():
 		return {"error": "the script cannot run in the editor: its first line must be @tool"}
 	var group: Object = script.new(_server)
-	if not group.has_method("commands"):
+	if not group is CommandGroup:
 		return {"error": "not a command group: it must extend \"res://addons/bridge/command_group.gd\""}
 	return group
 
