@@ -9,13 +9,14 @@ extends RefCounted
 const OutputLog := preload("../lib/output_log.gd")
 const Params := preload("params.gd")
 const CommandGroup := preload("command_group.gd")
+const Router := preload("router.gd")
 
 const DIR := "res://bridge_commands"
 ## How often the folder is checked. A check lists the folder and reads each file's modification time (and
 ## hashes a file saved in the last two seconds): under a millisecond for ten files, measured on a loaded machine.
 const POLL_MSEC := 500
 
-var _router: RefCounted
+var _router: Router
 var _server: Node
 ## path -> {mtime, md5 of the source it was loaded from, group (null when refused), methods it registered,
 ## conflict: refused for a method another file or a built-in has}
@@ -23,7 +24,7 @@ var _files: Dictionary = {}
 var _last_poll_msec := -POLL_MSEC
 
 
-func _init(router: RefCounted, server: Node) -> void:
+func _init(router: Router, server: Node) -> void:
 	_router = router
 	_server = server
 

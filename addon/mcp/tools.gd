@@ -5,6 +5,7 @@ extends RefCounted
 ## requested toolsets (toolsets.gd) by the rule in addon/mcp/README.md. Every call goes through
 ## router.dispatch, so parameter checks and the path jail apply as on WebSocket.
 
+const Router := preload("../core/router.gd")
 const Settings := preload("../core/settings.gd")
 const JsonValue := preload("../core/json_value.gd")
 const Params := preload("../core/params.gd")
@@ -14,7 +15,7 @@ const Toolsets := preload("toolsets.gd")
 var _engine_run_file: String = get_script().resource_path.get_base_dir().path_join("engine_run.json")
 const INVALID_PARAMS := -32602
 
-var _router: RefCounted
+var _router: Router
 var _engine_run: Dictionary = {}
 var _method_pattern: RegEx
 var _toolsets: RefCounted = Toolsets.new()
@@ -22,7 +23,7 @@ static var _image_mime := RegEx.create_from_string("^image/(png|jpeg|webp|gif)$"
 static var _method_words := RegEx.create_from_string("(?<![\\w./])[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*(?![\\w(/])")
 
 
-func _init(router: RefCounted) -> void:
+func _init(router: Router) -> void:
 	_router = router
 	var data: Variant = JSON.parse_string(FileAccess.get_file_as_string(_engine_run_file))
 	if data is Dictionary:

@@ -63,7 +63,7 @@ func _run(p: Dictionary) -> Variant:
 		return BridgeError.failed("batch.run: a batch is already running; batches do not nest")
 	if p.commands.is_empty():
 		return BridgeError.invalid("batch.run: commands is empty; give [{method, params}, ...]", {"param": "commands"})
-	var router: RefCounted = server.router
+	var router := server.router
 	for i: int in p.commands.size():
 		var entry: Variant = p.commands[i]
 		if not entry is Dictionary or not entry.get("method") is String or not entry.get("params", {}) is Dictionary:
