@@ -91,14 +91,19 @@ async function diagnose(): Promise<number> {
     socket.destroy()
     const seams = new Set(check.seams as string[])
     let count = 0
+    let tolerated = 0
     for (const file of files) {
       for (const d of diagnostics.get(file) ?? []) {
         const unsafe = /^\(UNSAFE_/.test(d.message)
-        if (unsafe && !seams.has(file)) continue
+        if (unsafe && !seams.has(file)) {
+          tolerated++
+          continue
+        }
         console.log(`addon/${file}:${d.range.start.line + 1}: ${d.message}`)
         count++
       }
     }
+    console.log(`${tolerated} unsafe-access warnings outside the seam files (reported, not failing)`)
     return count
   } finally {
     editor.kill()
