@@ -7,7 +7,7 @@ const GameAutoloads := preload("core/game_autoloads.gd")
 const SceneFiles := preload("lib/scene_files.gd")
 const Dock := preload("dock/dock.gd")
 
-var _server: Node
+var _server: BridgeServer
 var _dock: Control
 
 

@@ -8,9 +8,10 @@ const Discovery := preload("discovery.gd")
 const GroupLoader := preload("group_loader.gd")
 const LocalCommands := preload("local_commands.gd")
 const OutputLog := preload("../lib/output_log.gd")
+const Transport := preload("../transport/transport.gd")
 ## Every transport, in start order; each follows the contract in transport/README.md. The first one
 ## is required: without it no client can reach the editor, so nothing is advertised.
-const TRANSPORTS: Array[Script] = [
+const TRANSPORTS: Array[GDScript] = [
 	preload("../transport/ws/server.gd"),
 	preload("../transport/http/server.gd"),
 ]
@@ -26,11 +27,11 @@ const DEFERRED_LOAD_AFTER_MS := 1000
 const ACTIVE_WINDOW_MS := 2000
 
 var plugin: EditorPlugin
-var router: RefCounted = Router.new()
-var discovery: RefCounted = Discovery.new()
-var transports: Array[RefCounted] = []
+var router: Router = Router.new()
+var discovery: Discovery = Discovery.new()
+var transports: Array[Transport] = []
 ## The project's own groups (res://bridge_commands/), reloaded live as the files change.
-var local_commands: RefCounted
+var local_commands: LocalCommands
 var _stopped := false
 var _editor_sleep_usec := OS.low_processor_usage_mode_sleep_usec
 var _pending_calls := 0
@@ -45,7 +46,7 @@ func _ready() -> void:
 	local_commands = LocalCommands.new(router, self)
 	local_commands.sync()
 	for script in TRANSPORTS:
-		var transport: RefCounted = script.new(router, self)
+		var transport: Transport = script.new(router, self)
 		if transport.listen() != OK and transports.is_empty():
 			return  # the transport already said why
 		transports.append(transport)
@@ -99,8 +100,7 @@ func touch() -> void:
 func clients() -> Array:
 	var out: Array = []
 	for transport in transports:
-		if transport.has_method("clients"):
-			out.append_array(transport.clients())
+		out.append_array(transport.clients())
 	return out
 
 

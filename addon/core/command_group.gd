@@ -22,12 +22,13 @@ extends RefCounted
 ## Names: docs/architecture.md's parameter glossary (node_path, parent, name, properties, path, …).
 
 const BridgeError := preload("bridge_error.gd")
+const BridgeServer := preload("bridge_server.gd")
 
-## The BridgeServer node: router, discovery and the EditorPlugin.
-var server: Node
+## The BridgeServer node: router, discovery and the EditorPlugin (typed, so `server.router...` is checked).
+var server: BridgeServer
 
 
-func _init(p_server: Node = null) -> void:
+func _init(p_server: BridgeServer = null) -> void:
 	server = p_server
 
 

@@ -13,6 +13,8 @@ extends RefCounted
 
 const Settings := preload("settings.gd")
 const DeclarationCache := preload("declaration_cache.gd")
+const Router := preload("router.gd")
+const CommandGroup := preload("command_group.gd")
 
 ## The groups a newcomer meets first, listed first.
 const CORE_ORDER: Array[String] = ["project", "engine", "scene", "node", "editor"]
@@ -21,7 +23,7 @@ const CORE_ORDER: Array[String] = ["project", "engine", "scene", "node", "editor
 ## Registers the built-in groups; the project's own come from core/local_commands.gd. With a cache that
 ## matches the addon (core/declaration_cache.gd) only their declarations are registered: each script loads
 ## on its command's first call or in an idle frame (router.load_next_deferred()).
-static func register_all(router: RefCounted, server: Node) -> void:
+static func register_all(router: Router, server: Node) -> void:
 	router.load_group = func(path: String) -> bool: return register_file(router, server, path, "builtin", false)
 	var cached: Array = DeclarationCache.read()
 	if not cached.is_empty():
@@ -35,13 +37,14 @@ static func register_all(router: RefCounted, server: Node) -> void:
 ## Registers one group file. A file that does not load (a parse error) or is not a group is skipped and
 ## recorded in the router's load errors (engine.commands shows them), so one broken file never takes
 ## the other groups down with it. The engine's own message and line are in the editor's output.
-static func register_file(router: RefCounted, server: Node, path: String, source: String, notify: bool = true) -> bool:
-	var script := load(path) as Script
+static func register_file(router: Router, server: Node, path: String, source: String, notify: bool = true) -> bool:
+	var script := load(path) as GDScript
 	if script == null or not script.can_instantiate():
 		router.record_load_error(path, "the script does not compile (the editor's output has the engine's error and line)")
 		return false
-	var group: Object = script.new(server)
-	if not group.has_method("commands"):
+	var instance: Object = script.new(server)
+	var group := instance as CommandGroup
+	if group == null:
 		router.record_load_error(path, "not a command group: it must extend the addon's core/command_group.gd")
 		return false
 	router.register_group(group, source, notify)

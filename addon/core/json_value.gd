@@ -60,6 +60,6 @@ static func stringify(value: Variant) -> String:
 	var text := JSON.stringify(value)
 	if _raw_controls.search(text) == null:
 		return text  # the common case: one scan, no copies
-	for code in [1, 2, 3, 4, 5, 6, 7, 11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31]:
+	for code: int in [1, 2, 3, 4, 5, 6, 7, 11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31]:
 		text = text.replace(char(code), "\\u%04x" % code)
 	return text

@@ -8,13 +8,15 @@ extends RefCounted
 
 const OutputLog := preload("../lib/output_log.gd")
 const Params := preload("params.gd")
+const CommandGroup := preload("command_group.gd")
+const Router := preload("router.gd")
 
 const DIR := "res://bridge_commands"
 ## How often the folder is checked. A check lists the folder and reads each file's modification time (and
 ## hashes a file saved in the last two seconds): under a millisecond for ten files, measured on a loaded machine.
 const POLL_MSEC := 500
 
-var _router: RefCounted
+var _router: Router
 var _server: Node
 ## path -> {mtime, md5 of the source it was loaded from, group (null when refused), methods it registered,
 ## conflict: refused for a method another file or a built-in has}
@@ -22,7 +24,7 @@ var _files: Dictionary = {}
 var _last_poll_msec := -POLL_MSEC
 
 
-func _init(router: RefCounted, server: Node) -> void:
+func _init(router: Router, server: Node) -> void:
 	_router = router
 	_server = server
 
@@ -117,24 +119,24 @@ func _load(path: String, mtime: int) -> void:
 func _instantiate(source: String) -> Variant:
 	var script := GDScript.new()
 	script.source_code = source
-	var log: Logger = OutputLog.of(_server)
-	var since: int = log.next_seq() if log else 0
+	var logger: Logger = OutputLog.of(_server)
+	var since: int = logger.next_seq() if logger else 0
 	if script.reload() != OK:
-		return _compile_error(log, since, "gdscript://%d.gd" % script.get_instance_id())
+		return _compile_error(logger, since, "gdscript://%d.gd" % script.get_instance_id())
 	if not script.can_instantiate():
 		return {"error": "the script cannot run in the editor: its first line must be @tool"}
 	var group: Object = script.new(_server)
-	if not group.has_method("commands"):
+	if not group is CommandGroup:
 		return {"error": "not a command group: it must extend \"res://addons/bridge/command_group.gd\""}
 	return group
 
 
 ## The engine's first complaint about a source compiled under `file`, from the server's output log.
-func _compile_error(log: Logger, since: int, file: String) -> Dictionary:
+func _compile_error(logger: Logger, since: int, file: String) -> Dictionary:
 	var out := {"error": "the script does not compile"}
-	if log == null:
+	if logger == null:
 		return out
-	for e: Dictionary in log.entries(since, 50):
+	for e: Dictionary in logger.entries(since, 50):
 		if e.get("file", "") == file or e.get("script_file", "") == file:
 			var line: int = e.line if e.get("file", "") == file else e.script_line
 			var message := str(e.message).trim_suffix(".")

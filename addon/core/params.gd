@@ -51,7 +51,7 @@ static func check(method: String, specs: Array, params: Variant) -> Variant:
 		if value is BridgeError:
 			return BridgeError.invalid("%s: parameter '%s' %s" % [method, name, value.message], {"param": name})
 		if spec.get("writes_path", false):
-			var jailed := jail_path(value)
+			var jailed: Variant = jail_path(value)
 			if jailed is BridgeError:
 				return BridgeError.new(BridgeError.PATH_REFUSED, "%s: parameter '%s' %s" % [method, name, jailed.message],
 						{"param": name, "path": value})

@@ -11,6 +11,7 @@ const ParamKinds := preload("param_kinds.gd")
 const UndoScope := preload("undo_scope.gd")
 const ActivityLog := preload("activity_log.gd")
 const AuditLog := preload("../lib/audit_log.gd")
+const CommandGroup := preload("command_group.gd")
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
@@ -36,13 +37,13 @@ var _deferred: Array[String] = []
 
 ## Registers every command a group declares. A group is any object with `commands() -> Array`.
 ## `notify` false leaves announcing the change to the caller (a batch of reloads emits once).
-func register_group(group: Object, source: String = "builtin", notify: bool = true) -> void:
+func register_group(group: CommandGroup, source: String = "builtin", notify: bool = true) -> void:
 	_groups.append(group)
 	var declared: Array = group.commands()
 	for cmd: Dictionary in declared:
 		register(cmd, source)
 	_methods_of[group.get_instance_id()] = declared.map(func(cmd: Dictionary) -> String: return cmd.method)
-	var summary: String = group.group_summary() if group.has_method("group_summary") else ""
+	var summary := group.group_summary()
 	if summary != "" and not declared.is_empty():
 		_group_summaries[str(declared[0].method).get_slice(".", 0)] = summary
 	if notify:
@@ -126,7 +127,7 @@ func describe(method: String) -> Dictionary:
 		"needs": cmd.get("needs", ""),
 		"undo": UndoScope.of(cmd),
 		"source": cmd.get("source", "builtin"),
-		"input_schema": Schema.for_command(cmd.get("params", [])),
+		"input_schema": Schema.for_command(params),
 	}
 	if cmd.has("timeout_ms"):
 		doc["timeout_ms"] = cmd.timeout_ms
@@ -194,18 +195,23 @@ func _run(method: String, params: Variant, started: int) -> Dictionary:
 		cmd = _commands[method]
 		if cmd.has("group_file"):
 			return {"error": BridgeError.new(BridgeError.INTERNAL_ERROR, "%s: its group file %s did not load (engine.commands lists the load errors)" % [method, cmd.group_file], {"method": method}).to_dict()}
-	var checked: Variant = Params.check(method, cmd.get("params", []), params)
+	var specs: Array = cmd.get("params", [])
+	var checked: Variant = Params.check(method, specs, params)
 	if not checked is BridgeError:
-		checked = ParamKinds.resolve(method, cmd.get("params", []), checked, params)
+		var values: Dictionary = checked
+		checked = ParamKinds.resolve(method, specs, values, params)
 	if checked is BridgeError:
 		_count(method, started, true)
-		return {"error": checked.to_dict()}
+		var refusal: BridgeError = checked
+		return {"error": refusal.to_dict()}
 	var scope := UndoScope.begin(cmd)
-	var result: Variant = await cmd.handler.call(checked)
+	var handler: Callable = cmd.handler
+	var result: Variant = await handler.call(checked)
 	result = UndoScope.finish(scope, result)
 	_count(method, started, result is BridgeError)
 	if result is BridgeError:
-		return {"error": result.to_dict()}
+		var failure: BridgeError = result
+		return {"error": failure.to_dict()}
 	return {"result": JsonValue.to_json(result)}
 
 
@@ -225,4 +231,5 @@ func _count(method: String, started_usec: int, failed: bool) -> void:
 	s.calls += 1
 	s.errors += int(failed)
 	s.total_usec += usec
-	s.max_usec = maxi(s.max_usec, usec)
+	if usec > s.max_usec:
+		s.max_usec = usec

@@ -27,9 +27,9 @@ var _clock: RefCounted  # game/clock.gd
 var _eval: RefCounted  # game/eval.gd: compiles step's until and watch expressions
 
 
-func _init(tree: SceneTree, log: Logger, clock: RefCounted, eval: RefCounted) -> void:
+func _init(tree: SceneTree, logger: Logger, clock: RefCounted, eval: RefCounted) -> void:
 	_tree = tree
-	_log = log
+	_log = logger
 	_clock = clock
 	_eval = eval
 

@@ -47,9 +47,9 @@ var _tree: SceneTree
 var _log: Logger
 
 
-func _init(tree: SceneTree, log: Logger) -> void:
+func _init(tree: SceneTree, logger: Logger) -> void:
 	_tree = tree
-	_log = log
+	_log = logger
 
 
 func handlers() -> Dictionary:

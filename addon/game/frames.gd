@@ -80,7 +80,7 @@ func _grab(scale: float, previous: Image) -> Dictionary:
 		"frame": Engine.get_frames_drawn(),
 		"time_ms": Time.get_ticks_msec(),
 	}
-	var uniform := _uniform_color(image)
+	var uniform: Variant = _uniform_color(image)
 	if uniform != null:
 		info["uniform_color"] = [uniform.r, uniform.g, uniform.b, uniform.a]
 		info["warning"] = "every pixel is the same colour%s" % (" (black: nothing drawn?)" if uniform.is_equal_approx(Color.BLACK) else "")

@@ -134,7 +134,7 @@ func _pump() -> void:
 		s.ticket.left -= 1
 
 
-func _track(e: InputEvent, label: String) -> void:
+func _track(e: InputEvent, _label: String) -> void:
 	if e is InputEventMouse:
 		_mouse = e.position
 	var key := ""

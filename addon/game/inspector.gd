@@ -69,16 +69,17 @@ func _process(_delta: float) -> void:
 	if names.is_empty():
 		return
 	var requests: Array[String] = []
-	for name in names:
-		if name.begins_with(Ipc.REQUEST_PREFIX) and name.ends_with(".json"):
-			requests.append(name)
+	for file in names:
+		if file.begins_with(Ipc.REQUEST_PREFIX) and file.ends_with(".json"):
+			requests.append(file)
 	requests.sort()  # req-<zero-padded seq>: arrival order
-	for name in requests:
-		var path := _dir.path_join(name)
+	for file in requests:
+		var path := _dir.path_join(file)
 		var req: Variant = Ipc.read_json(path)
 		DirAccess.remove_absolute(path)
 		if req is Dictionary and req.get("id") is String:
-			_serve(req)
+			@warning_ignore("missing_await")
+			_serve(req)  # not awaited: a request that waits for frames must not hold up the others
 
 
 ## Runs one request (it may await frames) and writes its reply.

@@ -10,8 +10,8 @@ const Screen := preload("screen.gd")
 var _tree: SceneTree
 
 
-func _init(tree: SceneTree) -> void:
-	_tree = tree
+func _init(scene_tree: SceneTree) -> void:
+	_tree = scene_tree
 
 
 func handlers() -> Dictionary:

@@ -30,11 +30,11 @@ static func source(template: String, code: String, per_line: Callable = Callable
 ## What `log` caught since `since` for the snippet compiled as `file`: [{type, message, line?, stopped?}],
 ## lines relative to the snippet's first line (`header` template lines come before it). An error raised by
 ## the snippet's own code stops it (stopped: true).
-static func errors(log: Logger, since: int, file: String, header: int) -> Array:
+static func errors(logger: Logger, since: int, file: String, header: int) -> Array:
 	var out: Array = []
-	if log == null:
+	if logger == null:
 		return out
-	for e: Dictionary in log.entries(since, 50):
+	for e: Dictionary in logger.entries(since, 50):
 		var item := {"type": e.type, "message": str(e.message).trim_suffix(".")}
 		var line := -1
 		if e.get("file", "") == file:

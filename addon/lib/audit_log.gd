@@ -45,7 +45,7 @@ static func finished(id: int, kind: String, outcome: String, detail: String = ""
 ## The newest `limit` entries, oldest first (the current file, then the rotated one when needed).
 static func recent(limit: int) -> Array:
 	var lines: Array = []
-	for path in [FILE + ".1", FILE]:
+	for path: String in [FILE + ".1", FILE]:
 		if FileAccess.file_exists(path):
 			lines.append_array(FileAccess.get_file_as_string(path).split("\n", false))
 	var out: Array = []

@@ -31,7 +31,7 @@ static func scan_and_wait(server_node: Node) -> Variant:
 		await tree.process_frame
 	fs.resources_reimported.disconnect(on_reimport)
 	if fs.is_scanning():
-		return BridgeError.new(BridgeError.TIMEOUT, "the filesystem scan did not finish within %d s" % (SCAN_LIMIT_MS / 1000))
+		return BridgeError.new(BridgeError.TIMEOUT, "the filesystem scan did not finish within %d s" % (SCAN_LIMIT_MS / 1000.0))
 	var after := _files(fs.get_filesystem(), {})
 	var added: Array = after.keys().filter(func(f: String) -> bool: return not before.has(f))
 	var removed: Array = before.keys().filter(func(f: String) -> bool: return not after.has(f))

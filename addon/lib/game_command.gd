@@ -13,7 +13,9 @@ const REPLY_MS := 10_000
 ## parameter (waits) and by `extra` (ms for the request's own work, from its params).
 func in_game(method: String, extra: Callable = Callable()) -> Callable:
 	return func(p: Dictionary) -> Variant:
-		var ms: int = REPLY_MS + int(p.get("timeout_ms", 0))
+		var wait_ms: int = p.get("timeout_ms", 0)
+		var ms: int = REPLY_MS + wait_ms
 		if extra.is_valid():
-			ms += int(extra.call(p))
+			var work_ms: int = extra.call(p)
+			ms += work_ms
 		return await GameLink.of(server).request(method, p, ms)

@@ -9,6 +9,7 @@ extends Node
 const Ipc := preload("../game/ipc.gd")
 const BridgeError := preload("../core/bridge_error.gd")
 const Settings := preload("../core/settings.gd")
+const GameLink := preload("game_link.gd")
 
 const NODE_NAME := "GameLink"
 ## How long a late reply's id is remembered so the file is deleted, never read as another call's answer.
@@ -31,10 +32,10 @@ var _stop_reason := ""  # set by scene.stop, so callers hear "stopped by scene.s
 
 
 ## The server's link, created on first use.
-static func of(server: Node) -> Node:
-	var link := server.get_node_or_null(NODE_NAME)
+static func of(server: Node) -> GameLink:
+	var link := server.get_node_or_null(NODE_NAME) as GameLink
 	if link == null:
-		link = load(Settings.addon_dir().path_join("lib/game_link.gd")).new()
+		link = GameLink.new()
 		link.name = NODE_NAME
 		server.add_child(link)
 		var plugin: EditorPlugin = server.get("plugin")
@@ -79,17 +80,24 @@ func note_stopping(reason: String) -> void:
 func hello() -> Dictionary:
 	if not EditorInterface.is_playing_scene():
 		game = {}
-	elif game.is_empty() or not pid_alive(int(game.get("pid", 0))):
+	elif game.is_empty() or not pid_alive(_pid(game)):
 		var g: Variant = Ipc.read_json(_dir.path_join(Ipc.GAME_FILE))
-		game = g if g is Dictionary and g.has("pid") and g.get("key") == key and pid_alive(int(g.pid)) else {}
+		var written: Dictionary = g if g is Dictionary else {}
+		game = written if written.has("pid") and written.get("key") == key and pid_alive(_pid(written)) else {}
 	return game
 
 
 func game_alive() -> bool:
 	if not EditorInterface.is_playing_scene():
 		return false
-	var pid := int(game.get("pid", 0))
+	var pid := _pid(game)
 	return pid == 0 or pid_alive(pid)
+
+
+## A hello's pid (JSON numbers arrive as floats), 0 when it has none.
+static func _pid(hello_file: Dictionary) -> int:
+	var pid: int = hello_file.get("pid", 0)
+	return pid
 
 
 ## Whether process `pid` still runs, without reaping it. OS.is_process_running() waits on the child
@@ -159,7 +167,8 @@ func _process(_delta: float) -> void:
 		if FileAccess.file_exists(path):
 			var reply: Variant = Ipc.read_json(path)
 			DirAccess.remove_absolute(path)
-			_finish(id, _decode(_pending[id].method, reply))
+			var method: String = _pending[id].method
+			_finish(id, _decode(method, reply))
 		elif now > _pending[id].deadline:
 			var e: Dictionary = _pending[id]
 			_abandon(id)
@@ -197,12 +206,15 @@ func _check_ready(method: String) -> Variant:
 	return null
 
 
-func _decode(method: String, reply: Variant) -> Variant:
-	if not reply is Dictionary:
+func _decode(method: String, raw: Variant) -> Variant:
+	if not raw is Dictionary:
 		return BridgeError.failed("%s: the game wrote a reply that is not JSON" % method)
+	var reply: Dictionary = raw
 	if reply.has("error") and reply.error is Dictionary:
 		var e: Dictionary = reply.error
-		return BridgeError.new(int(e.get("code", BridgeError.COMMAND_FAILED)), str(e.get("message", "failed in the game")), e.get("data", {}) if e.get("data") is Dictionary else {})
+		var code: int = e.get("code", BridgeError.COMMAND_FAILED)
+		var data: Dictionary = e.get("data", {}) if e.get("data") is Dictionary else {}
+		return BridgeError.new(code, str(e.get("message", "failed in the game")), data)
 	return reply.get("result")
 
 
@@ -215,18 +227,18 @@ func _finish(id: String, reply: Variant) -> void:
 
 func _abandon(id: String) -> void:
 	_abandoned[id] = Time.get_ticks_msec() + ABANDONED_TTL_MS
-	for name in DirAccess.get_files_at(_dir):  # not taken yet: withdraw it
-		if name.begins_with(Ipc.REQUEST_PREFIX) and name.ends_with("-%s.json" % id):
-			DirAccess.remove_absolute(_dir.path_join(name))
+	for file in DirAccess.get_files_at(_dir):  # not taken yet: withdraw it
+		if file.begins_with(Ipc.REQUEST_PREFIX) and file.ends_with("-%s.json" % id):
+			DirAccess.remove_absolute(_dir.path_join(file))
 
 
-func _fail_all(error: RefCounted) -> void:
+func _fail_all(error: BridgeError) -> void:
 	for id: String in _pending.keys():
 		_abandon(id)
 		_finish(id, error)
 
 
-func _stopped_error(reason: String = "") -> RefCounted:
+func _stopped_error(reason: String = "") -> BridgeError:
 	var why := reason if reason != "" else _stop_reason
 	if why == "":
 		var clean := not FileAccess.file_exists(_dir.path_join(Ipc.GAME_FILE))
@@ -235,7 +247,7 @@ func _stopped_error(reason: String = "") -> RefCounted:
 			{"playing": false, "stopped": true, "pid": game.get("pid", 0)})
 
 
-func _breakpoint_error(method: String = "") -> RefCounted:
+func _breakpoint_error(method: String = "") -> BridgeError:
 	return BridgeError.new(BridgeError.GAME_NOT_RUNNING, ("%sthe game is paused at a breakpoint (or a script error) in the editor's debugger, " +
 			"so it cannot answer; continue it in the debugger or stop it with scene.stop") % ("%s: " % method if method != "" else ""),
 			{"playing": true, "paused_at_breakpoint": true})

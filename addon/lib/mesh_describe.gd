@@ -18,7 +18,7 @@ static func describe(mesh: Mesh) -> Dictionary:
 		var mat := mesh.surface_get_material(s)
 		vertices += v
 		if prim == Mesh.PRIMITIVE_TRIANGLES:
-			triangles += (idx if idx > 0 else v) / 3
+			triangles += floori((idx if idx > 0 else v) / 3.0)
 		surfaces.append({"vertices": v, "indices": idx, "primitive": PRIMITIVE_NAMES[prim],
 				"material": null if mat == null else {"class": mat.get_class(), "path": mat.resource_path}})
 	return {"class": mesh.get_class(), "resource_path": mesh.resource_path, "aabb": aabb(mesh.get_aabb()),

@@ -27,15 +27,15 @@ static func of(server: Node) -> Logger:
 		return null
 	if server.has_meta(META):
 		return server.get_meta(META)
-	var log: Logger = new()
-	server.set_meta(META, log)
-	OS.add_logger(log)
-	active = log
+	var logger: Logger = new()
+	server.set_meta(META, logger)
+	OS.add_logger(logger)
+	active = logger
 	server.tree_exiting.connect(func() -> void:
-		OS.remove_logger(log)
-		if active == log:
+		OS.remove_logger(logger)
+		if active == logger:
 			active = null, CONNECT_ONE_SHOT)
-	return log
+	return logger
 
 
 func _init(capacity: int = 1000) -> void:

@@ -83,7 +83,7 @@ static func remap_value(value: Variant, mapping: Dictionary) -> Variant:
 		return value
 	if value is PackedStringArray or value is Array:
 		var out: Variant = value.duplicate()
-		for i in out.size():
+		for i: int in out.size():
 			out[i] = remap_value(out[i], mapping)
 		return out
 	return value

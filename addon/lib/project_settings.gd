@@ -10,7 +10,7 @@ const Params := preload("../core/params.gd")
 ## Applies settings as one undoable action in the editor's global history, saving project.godot on
 ## do and undo. A null value removes the setting; undo restores values and their order. Returns the
 ## save's error.
-static func commit_settings(action: String, changes: Dictionary) -> int:
+static func commit_settings(action: String, changes: Dictionary) -> Error:
 	var ur := EditorInterface.get_editor_undo_redo()
 	ur.create_action(action, UndoRedo.MERGE_DISABLE, ProjectSettings)
 	for key: String in changes:

@@ -29,15 +29,15 @@ static func resolve(node: Object, path: String) -> Variant:
 	var obj: Object = node
 	var i := 0
 	while i < parts.size() - 1:  # through object-valued properties: "shape:size" is the shape's size
-		var info: Variant = SceneAccess.property_info(obj, parts[i])
-		if info is BridgeError:
-			return info
+		var step_info: Variant = SceneAccess.property_info(obj, parts[i])
+		if step_info is BridgeError:
+			return step_info
 		var held: Variant = obj.get(parts[i])
-		if info.type != TYPE_OBJECT and not held is Object:
+		if step_info.type != TYPE_OBJECT and not held is Object:
 			break
 		if held == null:
 			return BridgeError.failed("%s is empty: give it a %s first (e.g. {\"class\": \"%s\"}) to set %s" % [
-					":".join(parts.slice(0, i + 1)), Coerce.type_name(info), Coerce.type_name(info), path],
+					":".join(parts.slice(0, i + 1)), Coerce.type_name(step_info), Coerce.type_name(step_info), path],
 					{"property": path})
 		obj = held
 		i += 1
@@ -138,7 +138,7 @@ static func verified(obj: Object, props: Dictionary, method: String, own: Dictio
 		planned.data["param"] = "properties"
 		return planned
 	var out := {}
-	for i in planned.targets.size():
+	for i: int in planned.targets.size():
 		var t: Dictionary = planned.targets[i]
 		if t.object == obj:
 			out[t.property] = whole(t, planned.values[i]) if not out.has(t.property) else _with(out[t.property], t.keys, planned.values[i])
@@ -268,7 +268,7 @@ static func same(a: Variant, b: Variant) -> bool:
 		TYPE_ARRAY:
 			if a.size() != b.size():
 				return false
-			for i in a.size():
+			for i: int in a.size():
 				if not same(a[i], b[i]):
 					return false
 			return true

@@ -67,7 +67,7 @@ static func watch_changes(plugin: EditorPlugin) -> void:
 		EditorInterface.get_editor_undo_redo().version_changed.connect(_mark)
 		EditorInterface.get_editor_undo_redo().history_changed.connect(_mark)
 	_mark.call()
-	for change in ["scene_changed", "scene_closed", "scene_saved", "resource_saved"]:
+	for change: String in ["scene_changed", "scene_closed", "scene_saved", "resource_saved"]:
 		plugin.connect(change, _mark)
 	_watching = true
 

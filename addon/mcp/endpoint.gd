@@ -15,6 +15,7 @@ const Prompts := preload("prompts.gd")
 const Discovery := preload("../core/discovery.gd")
 const JsonValue := preload("../core/json_value.gd")
 const Toolsets := preload("toolsets.gd")
+const Router := preload("../core/router.gd")
 
 ## The versions the MCP TypeScript SDK speaks, newest first; the first is offered when a client asks
 ## for one we do not know.
@@ -29,12 +30,12 @@ const INVALID_PARAMS := -32602
 const INSTRUCTIONS := "Drives a live Godot editor. Ground on the live API (engine_search, engine_class_info, " \
 		+ "engine_commands) before acting; verify every change by reading state back."
 
-var _tools: RefCounted
-var _resources: RefCounted
-var _prompts: RefCounted
+var _tools: Tools
+var _resources: Resources
+var _prompts: Prompts
 
 
-func _init(router: RefCounted, _server: Node) -> void:
+func _init(router: Router, _server: Node) -> void:
 	_tools = Tools.new(router)
 	_resources = Resources.new(router)
 	_prompts = Prompts.new()

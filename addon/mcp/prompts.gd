@@ -5,7 +5,7 @@ extends RefCounted
 ## whose {{argument}} placeholders are filled in (a missing optional argument becomes empty).
 
 ## Beside this file, wherever the addon is installed.
-var _prompts_dir: String = (get_script() as Script).resource_path.get_base_dir().path_join("prompts")
+var _prompts_dir: String = get_script().resource_path.get_base_dir().path_join("prompts")
 const INVALID_PARAMS := -32602
 
 static var _header := RegEx.create_from_string("^<!--\\s*(\\{.*\\})\\s*-->\\r?\\n")

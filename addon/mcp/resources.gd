@@ -3,20 +3,21 @@ extends RefCounted
 ## The MCP resources: the `engine://` URIs of addon/mcp/resources.json, each read by running its
 ## read-only command through the router and returning the result as JSON text.
 
+const Router := preload("../core/router.gd")
 const JsonValue := preload("../core/json_value.gd")
 
 ## Beside this file, wherever the addon is installed.
-var _resources_file: String = (get_script() as Script).resource_path.get_base_dir().path_join("resources.json")
+var _resources_file: String = get_script().resource_path.get_base_dir().path_join("resources.json")
 const INVALID_PARAMS := -32602
 const INTERNAL_ERROR := -32603
 ## The MCP code for a URI that names no resource.
 const RESOURCE_NOT_FOUND := -32002
 
-var _router: RefCounted
+var _router: Router
 var _entries: Array = []
 
 
-func _init(router: RefCounted) -> void:
+func _init(router: Router) -> void:
 	_router = router
 	var data: Variant = JSON.parse_string(FileAccess.get_file_as_string(_resources_file))
 	if data is Array:

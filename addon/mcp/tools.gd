@@ -5,16 +5,17 @@ extends RefCounted
 ## requested toolsets (toolsets.gd) by the rule in addon/mcp/README.md. Every call goes through
 ## router.dispatch, so parameter checks and the path jail apply as on WebSocket.
 
+const Router := preload("../core/router.gd")
 const Settings := preload("../core/settings.gd")
 const JsonValue := preload("../core/json_value.gd")
 const Params := preload("../core/params.gd")
 const Toolsets := preload("toolsets.gd")
 
 ## Beside this file, wherever the addon is installed.
-var _engine_run_file: String = (get_script() as Script).resource_path.get_base_dir().path_join("engine_run.json")
+var _engine_run_file: String = get_script().resource_path.get_base_dir().path_join("engine_run.json")
 const INVALID_PARAMS := -32602
 
-var _router: RefCounted
+var _router: Router
 var _engine_run: Dictionary = {}
 var _method_pattern: RegEx
 var _toolsets: RefCounted = Toolsets.new()
@@ -22,7 +23,7 @@ static var _image_mime := RegEx.create_from_string("^image/(png|jpeg|webp|gif)$"
 static var _method_words := RegEx.create_from_string("(?<![\\w./])[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*(?![\\w(/])")
 
 
-func _init(router: RefCounted) -> void:
+func _init(router: Router) -> void:
 	_router = router
 	var data: Variant = JSON.parse_string(FileAccess.get_file_as_string(_engine_run_file))
 	if data is Dictionary:
@@ -46,9 +47,9 @@ func list(selection: Array = ["all"]) -> Array:
 	if not _toolsets.tool.is_empty():
 		tools.append(_toolsets.tool)
 	var listed := {}
-	for set: Dictionary in _toolsets.toolsets_for(_router.methods()):
-		if Toolsets.selected(selection, set.name):
-			for method: String in set.methods:
+	for toolset: Dictionary in _toolsets.toolsets_for(_router.methods()):
+		if Toolsets.selected(selection, toolset.name):
+			for method: String in toolset.methods:
 				listed[method] = true
 	for doc: Dictionary in _router.describe_all():
 		if listed.has(doc.method):
@@ -110,13 +111,13 @@ func _run_toolsets(args: Dictionary, selection: Array) -> Dictionary:
 	var enabled: Array = []
 	var count := 2
 	var listing: Array = []
-	for set: Dictionary in sets:
-		var on := Toolsets.selected(selection, set.name)
-		listing.append({"name": set.name, "description": set.description, "groups": set.groups,
-				"tools": set.methods.size(), "enabled": on})
+	for toolset: Dictionary in sets:
+		var on := Toolsets.selected(selection, toolset.name)
+		listing.append({"name": toolset.name, "description": toolset.description, "groups": toolset.groups,
+				"tools": toolset.methods.size(), "enabled": on})
 		if on:
-			enabled.append(set.name)
-			count += set.methods.size()
+			enabled.append(toolset.name)
+			count += toolset.methods.size()
 	if action != "list":
 		var wanted: Array = enabled.duplicate()
 		var asked: Variant = args.get("toolsets", [])
@@ -196,7 +197,7 @@ static func _lift_images(value: Variant, images: Array) -> Variant:
 		var image: String = value.image_base64
 		var shown: Dictionary = value.duplicate()
 		images.append({"type": "image", "data": image, "mimeType": value.mime_type})
-		shown.image_base64 = "<image %d: %s, %d bytes, attached as image content>" % [images.size(), value.mime_type, image.length() * 3 / 4]
+		shown.image_base64 = "<image %d: %s, %d bytes, attached as image content>" % [images.size(), value.mime_type, floori(image.length() * 0.75)]
 		return shown
 	var out := {}
 	for k: Variant in value:

@@ -5,7 +5,7 @@ extends RefCounted
 ## HTTP a client picks its toolsets with the URL's query, `/mcp?toolsets=scene,editor` (default: all).
 
 ## Beside this file, wherever the addon is installed.
-var _file: String = (get_script() as Script).resource_path.get_base_dir().path_join("toolsets.json")
+var _file: String = get_script().resource_path.get_base_dir().path_join("toolsets.json")
 
 ## The always-present tool's definition (bridge_toolsets).
 var tool: Dictionary = {}

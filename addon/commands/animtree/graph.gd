@@ -131,7 +131,7 @@ func _remove(p: Dictionary) -> Variant:
 	ur.add_undo_method(g, "add_node", p.name, node, g.get_node_position(p.name))
 	var lost: Array = []
 	if g is AnimationNodeStateMachine:
-		for i in g.get_transition_count():
+		for i: int in g.get_transition_count():
 			var from := str(g.get_transition_from(i))
 			var to := str(g.get_transition_to(i))
 			if from == p.name or to == p.name:

@@ -107,20 +107,20 @@ func _set_transition(p: Dictionary) -> Variant:
 		if p.has(key):
 			values[key] = StringName(p[key]) if key == "advance_condition" else p[key]
 	var ur := SceneAccess.action("transition %s -> %s" % [p.from, p.to])
-	var tr: AnimationNodeStateMachineTransition
+	var transition: AnimationNodeStateMachineTransition
 	if i >= 0:
 		if values.is_empty():
 			return BridgeError.invalid("the transition exists; give something to change (switch_mode, advance_mode, …)",
 					{"param": "switch_mode"})
-		tr = sm.get_transition(i)
+		transition = sm.get_transition(i)
 		for key: String in values:
-			ur.add_do_property(tr, key, values[key])
-			ur.add_undo_property(tr, key, tr.get(key))
+			ur.add_do_property(transition, key, values[key])
+			ur.add_undo_property(transition, key, transition.get(key))
 	else:
-		tr = AnimationNodeStateMachineTransition.new()
+		transition = AnimationNodeStateMachineTransition.new()
 		for key: String in values:
-			tr.set(key, values[key])
-		ur.add_do_method(sm, "add_transition", p.from, p.to, tr)
+			transition.set(key, values[key])
+		ur.add_do_method(sm, "add_transition", p.from, p.to, transition)
 		ur.add_undo_method(sm, "remove_transition", p.from, p.to)
 	ur.commit_action()
 	var now := _index(sm, p.from, p.to)

@@ -63,8 +63,8 @@ func _run(p: Dictionary) -> Variant:
 		return BridgeError.failed("batch.run: a batch is already running; batches do not nest")
 	if p.commands.is_empty():
 		return BridgeError.invalid("batch.run: commands is empty; give [{method, params}, ...]", {"param": "commands"})
-	var router: RefCounted = server.router
-	for i in p.commands.size():
+	var router := server.router
+	for i: int in p.commands.size():
 		var entry: Variant = p.commands[i]
 		if not entry is Dictionary or not entry.get("method") is String or not entry.get("params", {}) is Dictionary:
 			return BridgeError.invalid("batch.run: commands[%d] must be {method: string, params: object}" % i, {"param": "commands", "index": i})
@@ -85,7 +85,7 @@ func _run(p: Dictionary) -> Variant:
 	var failure: Dictionary = {}
 	SceneAccess.name_step(action_name)
 	_running = true
-	for i in p.commands.size():
+	for i: int in p.commands.size():
 		var entry: Dictionary = p.commands[i]
 		var out: Dictionary = await router.dispatch(entry.method, entry.get("params", {}))
 		if out.has("error"):

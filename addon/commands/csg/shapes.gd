@@ -87,7 +87,7 @@ func _add(p: Dictionary) -> Variant:
 	if bad:
 		node.free()
 		return bad
-	node.operation = OPERATIONS.find(p.operation)
+	node.operation = OPERATIONS.find(p.operation) as CSGShape3D.Operation
 	node.position = p.position
 	node.use_collision = p.use_collision
 	SceneEdit.add("add %s" % node.get_class(), parent, node, p.name)
@@ -111,7 +111,7 @@ func _combine(p: Dictionary) -> Variant:
 	nodes.sort_custom(func(a: Node, b: Node) -> bool: return a.get_index() < b.get_index())
 	var combiner := CSGCombiner3D.new()
 	combiner.name = p.name
-	combiner.operation = OPERATIONS.find(p.operation)
+	combiner.operation = OPERATIONS.find(p.operation) as CSGShape3D.Operation
 	var ur := SceneAccess.action("combine %d CSG shapes" % nodes.size())
 	# undo takes the combiner out first, so the shapes go back to their old indices among their old siblings only
 	SceneEdit.add_to_action(ur, parent, combiner)

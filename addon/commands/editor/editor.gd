@@ -141,9 +141,9 @@ static func find_node(root: Node, path: String) -> Node:
 
 
 func _errors(p: Dictionary) -> Variant:
-	var log: Logger = OutputLog.of(server)
-	var entries: Array = log.entries(p.since, p.limit)
-	return {"count": entries.size(), "next_seq": log.next_seq(), "entries": entries}
+	var logger: Logger = OutputLog.of(server)
+	var entries: Array = logger.entries(p.since, p.limit)
+	return {"count": entries.size(), "next_seq": logger.next_seq(), "entries": entries}
 
 
 func _run_script(p: Dictionary) -> Variant:
@@ -155,7 +155,7 @@ func _reload_scripts(_p: Dictionary) -> Variant:
 	var reloaded: Array = []
 	var unchanged := 0
 	var failed: Array = []
-	for path in _script_paths("res://"):
+	for path: String in _script_paths("res://"):
 		if not ResourceLoader.has_cached(path):
 			continue  # not loaded: the next load reads the file anyway
 		var script: Script = load(path)

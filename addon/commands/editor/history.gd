@@ -140,7 +140,7 @@ func _menu_item(undo: bool) -> Dictionary:
 	for menu: Node in EditorInterface.get_base_control().find_children("*", "PopupMenu", true, false):
 		if not menu.get_parent() is MenuBar:
 			continue
-		for i in menu.item_count:
+		for i: int in menu.item_count:
 			var sc: Shortcut = menu.get_item_shortcut(i)
 			if sc == null:
 				continue

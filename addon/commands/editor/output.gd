@@ -40,10 +40,10 @@ func commands() -> Array:
 
 
 func _output(p: Dictionary) -> Variant:
-	var log: Logger = OutputLog.of(server)
+	var logger: Logger = OutputLog.of(server)
 	var kinds: Array = [] if p.kind == "all" else [p.kind]
-	var entries: Array = log.output(p.since, p.limit, kinds)
-	return {"count": entries.size(), "next_seq": log.next_seq(), "entries": entries}
+	var entries: Array = logger.output(p.since, p.limit, kinds)
+	return {"count": entries.size(), "next_seq": logger.next_seq(), "entries": entries}
 
 
 func _audit(p: Dictionary) -> Variant:

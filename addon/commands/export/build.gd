@@ -51,7 +51,7 @@ func _templates(_p: Dictionary) -> Variant:
 	var platforms := {}
 	for platform: String in Presets.TEMPLATES:
 		var files: Array = []
-		for build in ["debug", "release"]:
+		for build: String in ["debug", "release"]:
 			var file: String = Presets.TEMPLATES[platform][build]
 			file = file % "x86_64" if file.contains("%s") else file
 			if not file in files:
@@ -96,7 +96,7 @@ func _run(p: Dictionary) -> Variant:
 		await server.get_tree().create_timer(0.1).timeout
 	if OS.is_process_running(pid):
 		OS.kill(pid)
-		return BridgeError.new(BridgeError.TIMEOUT, "export.run: the export did not finish within %d s and was stopped" % (EXPORT_LIMIT_MS / 1000))
+		return BridgeError.new(BridgeError.TIMEOUT, "export.run: the export did not finish within %d s and was stopped" % (EXPORT_LIMIT_MS / 1000.0))
 	var code := OS.get_process_exit_code(pid)
 	var log_text := FileAccess.get_file_as_string(log_abs)
 	var errors: Array = Array(log_text.split("\n")).filter(func(l: String) -> bool: return l.begins_with("ERROR") or l.contains("SCRIPT ERROR"))

@@ -82,7 +82,7 @@ func _presets(p: Dictionary) -> Variant:
 		if not p.options:
 			preset.erase("options")
 		var templates := {}
-		for build in ["debug", "release"]:
+		for build: String in ["debug", "release"]:
 			var file := Presets.template_for(cfg, s, build)
 			templates[build] = {"file": file, "installed": file != "" and FileAccess.file_exists(file)}
 		preset["templates"] = templates
@@ -174,9 +174,9 @@ func _remove(p: Dictionary) -> Variant:
 	for section: String in Presets.sections(cfg):
 		if section == s:
 			continue
-		for suffix in ["", ".options"]:
+		for suffix: String in ["", ".options"]:
 			if cfg.has_section(section + suffix):
-				for key in cfg.get_section_keys(section + suffix):
+				for key: String in cfg.get_section_keys(section + suffix):
 					kept.set_value("preset.%d%s" % [n, suffix], key, cfg.get_value(section + suffix, key))
 		n += 1
 	var err := _commit("Remove export preset %s" % p.name, kept)

@@ -65,7 +65,7 @@ func _meshlib_create(p: Dictionary) -> Variant:
 	if entries is BridgeError:
 		return entries
 	var lib := MeshLibrary.new()
-	for i in entries.size():
+	for i: int in entries.size():
 		lib.create_item(i)
 		lib.set_item_name(i, entries[i][0])
 		lib.set_item_mesh(i, entries[i][1])
@@ -103,7 +103,7 @@ func _entries(p: Dictionary) -> Variant:
 		return out
 	if p.items.is_empty():
 		return BridgeError.invalid("gridmap.meshlib_create: items is empty", {"param": "items"})
-	for i in p.items.size():
+	for i: int in p.items.size():
 		var item: Variant = p.items[i]
 		if not item is Dictionary or not item.has("mesh"):
 			return BridgeError.invalid("gridmap.meshlib_create: items[%d] must be {name, mesh}" % i, {"param": "items"})
@@ -139,5 +139,5 @@ static func describe_items(lib: MeshLibrary) -> Array:
 	for id in lib.get_item_list():
 		var mesh := lib.get_item_mesh(id)
 		out.append({"id": id, "name": lib.get_item_name(id), "mesh": mesh.get_class() if mesh else null,
-				"shapes": lib.get_item_shapes(id).size() / 2})
+				"shapes": lib.get_item_shapes(id).size() >> 1})
 	return out

@@ -69,7 +69,7 @@ func _settings(p: Dictionary) -> Variant:
 		return cfg
 	var options := {}
 	if cfg.has_section("params"):
-		for key in cfg.get_section_keys("params"):
+		for key: String in cfg.get_section_keys("params"):
 			options[key] = cfg.get_value("params", key)
 	var uid: String = cfg.get_value("remap", "uid", "")
 	var made := FileOps.imported_files(p.path)

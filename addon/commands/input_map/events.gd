@@ -73,7 +73,7 @@ func _event_add(p: Dictionary) -> Variant:
 	if p.events.is_empty():
 		return BridgeError.invalid("input_map.event_add: events is empty; give at least one event", {"param": "events"})
 	var added: Array = []
-	for i in p.events.size():
+	for i: int in p.events.size():
 		var ev: Variant = Events.from_json(p.events[i], "input_map.event_add: events[%d]" % i)
 		if ev is BridgeError:
 			ev.data["param"] = "events"
@@ -103,7 +103,7 @@ func _event_remove(p: Dictionary) -> Variant:
 		var wanted: Variant = Events.from_json(p.event, "input_map.event_remove: event")
 		if wanted is BridgeError:
 			return wanted
-		for i in action.events.size():
+		for i: int in action.events.size():
 			if action.events[i] is InputEvent and Events.same(action.events[i], wanted):
 				index = i
 		if index < 0:

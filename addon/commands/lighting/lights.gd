@@ -123,7 +123,7 @@ func _configure(light: Node, parent: Node, p: Dictionary, dim: int) -> Variant:
 	light.set(_color_prop(light), p.color)
 	if dim == 2:
 		# refuse what a 2D light would silently ignore
-		for key in ["target", "point", "rotation_degrees", "spot_angle"]:
+		for key: String in ["target", "point", "rotation_degrees", "spot_angle"]:
 			if p.has(key):
 				return BridgeError.invalid("%s is for 3D lights; a %s is placed by position only" % [key, light.get_class()],
 						{"param": key})
@@ -214,10 +214,10 @@ func _canvas_modulate(p: Dictionary) -> Variant:
 		return root
 	var existing: Array = root.find_children("*", "CanvasModulate", true, false)
 	if not existing.is_empty():
-		var node: CanvasModulate = existing[0]
-		var previous := node.color
-		SceneEdit.set_properties("tint scene", [[node, "color", p.color]])
-		return {"path": SceneAccess.path_of(node), "color": node.color, "previous": previous, "added": false}
+		var modulate: CanvasModulate = existing[0]
+		var previous := modulate.color
+		SceneEdit.set_properties("tint scene", [[modulate, "color", p.color]])
+		return {"path": SceneAccess.path_of(modulate), "color": modulate.color, "previous": previous, "added": false}
 	var node := CanvasModulate.new()
 	node.name = "CanvasModulate"
 	node.color = p.color
@@ -273,7 +273,7 @@ func _describe(_p: Dictionary) -> Variant:
 			entry.merge({"energy": light.energy, "shadows": light.shadow_enabled, "position": light.global_position})
 		lights.append(entry)
 	var gi: Array = []
-	for cls in PROBES.values():
+	for cls: String in PROBES.values():
 		for node: Node in root.find_children("*", cls, true, false):
 			gi.append({"path": SceneAccess.path_of(node), "type": cls})
 	var env: Dictionary = {}

@@ -78,7 +78,7 @@ func _create(p: Dictionary) -> Variant:
 	var bad: Variant = ObjectProps.apply_new(mat, p.properties, "material.create")
 	if bad:
 		return bad
-	var err := _save(mat, p.path)
+	var err: Variant = _save(mat, p.path)
 	if err:
 		return err
 	return _describe(ResourceLoader.load(p.path, "", ResourceLoader.CACHE_MODE_REPLACE))
@@ -93,7 +93,7 @@ func _edit_file(p: Dictionary) -> Variant:
 		return values
 	for key: String in values:
 		mat.set(key, values[key])
-	var err := _save(mat, p.path)
+	var err: Variant = _save(mat, p.path)
 	if err:
 		return err
 	var out := _describe(mat)
@@ -105,8 +105,8 @@ func _info(p: Dictionary) -> Variant:
 	if p.has("path") == p.has("node_path"):
 		return BridgeError.invalid("material.info: give path or node_path (one of them)", {"param": "path"})
 	if p.has("path"):
-		var mat: Variant = _load(p.path)
-		return mat if mat is BridgeError else _describe(mat)
+		var loaded: Variant = _load(p.path)
+		return loaded if loaded is BridgeError else _describe(loaded)
 	var node: Node = p.node_path
 	var slot: Variant = MaterialSlots.resolve(node, p.slot, p.surface)
 	if slot is BridgeError:

@@ -228,7 +228,7 @@ static func _script_declares(node: Node, property: String) -> bool:
 static func _describe(node: Node) -> Dictionary:
 	if node is MultiplayerSpawner:
 		var scenes: Array = []
-		for i in node.get_spawnable_scene_count():
+		for i: int in node.get_spawnable_scene_count():
 			scenes.append(node.get_spawnable_scene(i))
 		return {"path": SceneAccess.path_of(node), "type": "MultiplayerSpawner", "scenes": scenes, "spawn_path": str(node.spawn_path),
 				"spawn_limit": node.spawn_limit}

@@ -233,52 +233,52 @@ func _query_path(p: Dictionary) -> Variant:
 	var layers: Variant = LayerBits.parse(p.get("navigation_layers", 0xFFFFFFFF), "%dd_navigation" % dim, "navigation_layers")
 	if layers is BridgeError:
 		return layers
-	var server: Object = NavigationServer3D if dim == 3 else NavigationServer2D
+	var nav_server: Object = NavigationServer3D if dim == 3 else NavigationServer2D
 	var regions: Array = root.find_children("*", "NavigationRegion3D" if dim == 3 else "NavigationRegion2D", true, false)
 	if root.is_class("NavigationRegion3D" if dim == 3 else "NavigationRegion2D"):
 		regions.push_front(root)
 	# A private map of the scene's baked regions: the editor does not keep the world's map synchronised.
-	var map: RID = server.map_create()
-	if server.has_method("map_set_use_async_iterations"):
-		server.map_set_use_async_iterations(map, false)
+	var map: RID = nav_server.map_create()
+	if nav_server.has_method("map_set_use_async_iterations"):
+		nav_server.map_set_use_async_iterations(map, false)
 	var rids: Array[RID] = []
 	for region: Node in regions:
 		var mesh: Resource = region.navigation_mesh if dim == 3 else region.navigation_polygon
 		if mesh == null or mesh.get_polygon_count() == 0 or not (region.navigation_layers & layers):
 			continue
 		if dim == 3:
-			server.map_set_cell_size(map, mesh.cell_size)
-			server.map_set_cell_height(map, mesh.cell_height)
+			nav_server.map_set_cell_size(map, mesh.cell_size)
+			nav_server.map_set_cell_height(map, mesh.cell_height)
 		else:
-			server.map_set_cell_size(map, mesh.cell_size)
-		var rid: RID = server.region_create()
-		server.region_set_map(rid, map)
-		server.region_set_transform(rid, region.global_transform if dim == 3 else region.get_global_transform())
+			nav_server.map_set_cell_size(map, mesh.cell_size)
+		var rid: RID = nav_server.region_create()
+		nav_server.region_set_map(rid, map)
+		nav_server.region_set_transform(rid, region.global_transform if dim == 3 else region.get_global_transform())
 		if dim == 3:
-			server.region_set_navigation_mesh(rid, mesh)
+			nav_server.region_set_navigation_mesh(rid, mesh)
 		else:
-			server.region_set_navigation_polygon(rid, mesh)
+			nav_server.region_set_navigation_polygon(rid, mesh)
 		rids.append(rid)
 	if rids.is_empty():
-		server.free_rid(map)
+		nav_server.free_rid(map)
 		return BridgeError.failed("no baked %dD navigation region on those layers in the scene: bake one with navigation.bake" % dim)
-	server.map_set_active(map, true)
-	server.set_active(true)
+	nav_server.map_set_active(map, true)
+	nav_server.set_active(true)
 	var frames := 0
 	# the first iteration can come before the regions join the map: wait for a path-ready one
 	var path: Variant = PackedVector3Array() if dim == 3 else PackedVector2Array()
 	while frames < SYNC_FRAMES:
 		await (Engine.get_main_loop() as SceneTree).physics_frame
 		frames += 1
-		if server.map_get_iteration_id(map) >= 2 or (server.map_get_iteration_id(map) > 0 and not server.map_get_regions(map).is_empty()
-				and server.map_get_closest_point_owner(map, from).is_valid()):
+		if nav_server.map_get_iteration_id(map) >= 2 or (nav_server.map_get_iteration_id(map) > 0 and not nav_server.map_get_regions(map).is_empty()
+				and nav_server.map_get_closest_point_owner(map, from).is_valid()):
 			break
-	path = server.map_get_path(map, from, to, p.optimize, layers)
-	var start: Variant = server.map_get_closest_point(map, from)
-	var goal: Variant = server.map_get_closest_point(map, to)
+	path = nav_server.map_get_path(map, from, to, p.optimize, layers)
+	var start: Variant = nav_server.map_get_closest_point(map, from)
+	var goal: Variant = nav_server.map_get_closest_point(map, to)
 	for rid in rids:
-		server.free_rid(rid)
-	server.free_rid(map)
+		nav_server.free_rid(rid)
+	nav_server.free_rid(map)
 	if frames >= SYNC_FRAMES:
 		return BridgeError.failed("the navigation server did not synchronise the path map in %d physics frames" % SYNC_FRAMES)
 	var length := 0.0
@@ -301,7 +301,7 @@ func _add_agent(p: Dictionary) -> Variant:
 	if layers is BridgeError:
 		return layers
 	var agent: Node = SceneEdit.make("NavigationAgent3D" if dim == 3 else "NavigationAgent2D", p.name)
-	for key in ["radius", "height", "max_speed", "path_desired_distance", "target_desired_distance"]:
+	for key: String in ["radius", "height", "max_speed", "path_desired_distance", "target_desired_distance"]:
 		if p.has(key):
 			agent.set(key, p[key])
 	agent.avoidance_enabled = p.avoidance
@@ -338,7 +338,7 @@ func _describe(_p: Dictionary) -> Variant:
 	if root is BridgeError:
 		return root
 	var out: Array = []
-	for cls in ["NavigationRegion3D", "NavigationRegion2D", "NavigationAgent3D", "NavigationAgent2D", "NavigationLink3D",
+	for cls: String in ["NavigationRegion3D", "NavigationRegion2D", "NavigationAgent3D", "NavigationAgent2D", "NavigationLink3D",
 			"NavigationLink2D", "NavigationObstacle3D", "NavigationObstacle2D"]:
 		for node: Node in root.find_children("*", cls, true, false):
 			var kind := "%s_navigation" % ("3d" if cls.ends_with("3D") else "2d")

@@ -76,7 +76,7 @@ func _set_many(p: Dictionary) -> Variant:
 	var changed := PropertyPath.commit(planned, "set %d properties of %s" % [properties.size(), node.name])
 	var now := {}
 	var previous := {}
-	for i in planned.targets.size():
+	for i: int in planned.targets.size():
 		var target: Dictionary = planned.targets[i]
 		now[target.path] = PropertyPath.read(target)
 		previous[target.path] = planned.previous[i]

@@ -101,7 +101,7 @@ func _create(p: Dictionary) -> Variant:
 	var parent: Node = p.parent
 	var is_3d: bool = p.dimension == "3d"
 	var curve: Resource = Curve3D.new() if is_3d else Curve2D.new()
-	for i in p.points.size():
+	for i: int in p.points.size():
 		var spec: Variant = p.points[i]
 		var point: Variant = _point(spec if spec is Dictionary else {"position": spec}, is_3d, "points[%d]" % i)
 		if point is BridgeError:
@@ -230,7 +230,7 @@ func _add_to(curve: Resource, point: Dictionary, index: int) -> void:
 func _describe(node: Node) -> Dictionary:
 	var c: Resource = node.curve
 	var points: Array = []
-	for i in c.point_count:
+	for i: int in c.point_count:
 		var entry := {"position": c.get_point_position(i), "in": c.get_point_in(i), "out": c.get_point_out(i)}
 		if c is Curve3D:
 			entry["tilt"] = c.get_point_tilt(i)

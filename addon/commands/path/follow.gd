@@ -50,7 +50,7 @@ func _info(p: Dictionary) -> Variant:
 	if c == null:
 		return {"path": SceneAccess.path_of(node), "type": node.get_class(), "point_count": 0, "points": [], "baked_length": 0.0}
 	var points: Array = []
-	for i in c.point_count:
+	for i: int in c.point_count:
 		var entry := {"position": c.get_point_position(i), "in": c.get_point_in(i), "out": c.get_point_out(i)}
 		if c is Curve3D:
 			entry["tilt"] = c.get_point_tilt(i)
@@ -61,7 +61,7 @@ func _info(p: Dictionary) -> Variant:
 			"closed": c.point_count > 2 and c.get_point_position(0).is_equal_approx(c.get_point_position(c.point_count - 1))}
 	if p.samples > 0:
 		var samples: Array = []
-		for i in p.samples:
+		for i: int in p.samples:
 			var offset: float = length * (float(i) / max(1, p.samples - 1))
 			samples.append(c.sample_baked(offset, true))
 		out["samples"] = samples

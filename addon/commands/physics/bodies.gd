@@ -131,7 +131,7 @@ func _configure_body(body: Node, parent: Node, p: Dictionary, dim: int, fit: Var
 		if pos is BridgeError:
 			return pos
 		body.position = pos
-	for key in ["collision_layer", "collision_mask"]:
+	for key: String in ["collision_layer", "collision_mask"]:
 		if p.has(key):
 			var mask: Variant = LayerBits.parse(p[key], "%dd_physics" % dim, key)
 			if mask is BridgeError:
@@ -189,7 +189,7 @@ func _add_joint(p: Dictionary) -> Variant:
 	var dim := 3 if cls.ends_with("3D") else 2
 	var parent: Node = p.parent
 	var bodies: Array = []
-	for key in ["node_a", "node_b"]:
+	for key: String in ["node_a", "node_b"]:
 		if not p.has(key):
 			continue
 		var body: Node = p[key]

@@ -92,7 +92,7 @@ func _set_layers(p: Dictionary) -> Variant:
 	var changes: Array = []
 	for node: Node in nodes:
 		var kind := "%dd_physics" % SpatialQuery.dimension(node)
-		for key in ["collision_layer", "collision_mask"]:
+		for key: String in ["collision_layer", "collision_mask"]:
 			if not p.has(key):
 				continue
 			if not key in node:

@@ -140,7 +140,7 @@ func _dungeon(p: Dictionary) -> Variant:
 	var rng := RandomNumberGenerator.new()
 	rng.seed = p.seed
 	var rooms: Array[Rect2i] = []
-	for attempt in p.rooms * 30:
+	for attempt: int in p.rooms * 30:
 		if rooms.size() >= p.rooms:
 			break
 		var size := Vector2i(rng.randi_range(lo, hi), rng.randi_range(lo, hi))
@@ -169,8 +169,8 @@ func _dungeon(p: Dictionary) -> Variant:
 		corridors += 1
 	var walls := {}
 	for c: Vector2i in floors:
-		for dy in [-1, 0, 1]:
-			for dx in [-1, 0, 1]:
+		for dy: int in [-1, 0, 1]:
+			for dx: int in [-1, 0, 1]:
 				var n := c + Vector2i(dx, dy)
 				if not floors.has(n) and n.x >= 0 and n.y >= 0 and n.x < w and n.y < h:
 					walls[n] = true

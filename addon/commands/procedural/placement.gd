@@ -115,7 +115,7 @@ func _noise_grid(p: Dictionary) -> Variant:
 	if p.rules.is_empty():
 		return BridgeError.invalid("procedural.noise_grid: rules is empty; give [{min, max, item}]", {"param": "rules"})
 	var makers: Array = []
-	for i in p.rules.size():
+	for i: int in p.rules.size():
 		var r: Variant = p.rules[i]
 		if not r is Dictionary or not r.get("item") is String or not (r.get("min", -1.0) is float or r.get("min", -1) is int) \
 				or not (r.get("max", 1.0) is float or r.get("max", 1) is int) or float(r.get("min", -1.0)) > float(r.get("max", 1.0)):

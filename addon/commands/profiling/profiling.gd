@@ -92,7 +92,7 @@ func _frame_times(p: Dictionary) -> Variant:
 		samples = got.result
 	else:
 		var tree := server.get_tree()
-		for i in p.frames:
+		for i: int in p.frames:
 			var t := Time.get_ticks_usec()
 			await tree.process_frame
 			samples.append([Time.get_ticks_usec() - t, Performance.get_monitor(Performance.TIME_PROCESS) * 1000.0,

@@ -122,7 +122,7 @@ static func _surface_triangles(mesh: Mesh, s: int) -> int:
 		var arrays: Array = mesh.surface_get_arrays(s)
 		var indices: Variant = arrays[Mesh.ARRAY_INDEX]
 		var count: int = indices.size() if indices != null and indices.size() > 0 else (arrays[Mesh.ARRAY_VERTEX].size() if arrays[Mesh.ARRAY_VERTEX] != null else 0)
-		return count / 3
+		return floori(count / 3.0)
 	return 0
 
 

@@ -128,9 +128,9 @@ func _members(p: Dictionary) -> Variant:
 		if kind == "func":
 			var sig := decl_text.substr(decl_text.find("func "))
 			entry["signature"] = sig.trim_suffix(":").strip_edges()
-			var range := Source.function_range(text, d.name)
-			if not range.is_empty():
-				entry["end_line"] = range[1]
+			var span := Source.function_range(text, d.name)
+			if not span.is_empty():
+				entry["end_line"] = span[1]
 			if methods.has(d.name):
 				entry["args"] = methods[d.name].args.map(func(a: Dictionary) -> String: return a.name)
 		elif kind in ["var", "const", "signal"]:

@@ -59,7 +59,7 @@ func _edit(p: Dictionary) -> Variant:
 		return BridgeError.invalid("script.edit: replacements is empty", {"param": "replacements"})
 	var result: String = text
 	var counts: Array = []
-	for i in p.replacements.size():
+	for i: int in p.replacements.size():
 		var r: Variant = p.replacements[i]
 		if not r is Dictionary or not r.get("find") is String or not r.get("replace") is String or r.find == "":
 			return BridgeError.invalid("script.edit: replacements[%d] must be {find: text, replace: text, all?: bool}" % i,
@@ -88,7 +88,6 @@ func _function_set(p: Dictionary) -> Variant:
 				{"param": "code"})
 	var lines: Array = Array(text.split("\n"))
 	var found := Source.function_range(text, p.name)
-	var action := ""
 	if found.is_empty():
 		if not p.create:
 			var names: Array = Source.declarations(text).filter(func(d: Dictionary) -> bool: return d.kind == "func").map(
@@ -96,8 +95,8 @@ func _function_set(p: Dictionary) -> Variant:
 			return BridgeError.not_found("script.function_set: %s has no function '%s' (functions: %s); pass create: true to add it" % [
 					p.path, p.name, ", ".join(PackedStringArray(names))], {"name": p.name})
 		var body: String = text.strip_edges(false, true)
-		var result := body + "\n\n\n" + code + "\n"
-		return _write(p.path, text, result, "add function %s" % p.name, false, {"name": p.name, "added": true})
+		var added := body + "\n\n\n" + code + "\n"
+		return _write(p.path, text, added, "add function %s" % p.name, false, {"name": p.name, "added": true})
 	if not code.begins_with("##"):  # new code without a doc comment keeps the old one
 		while lines[found[0] - 1].begins_with("##"):
 			found[0] += 1

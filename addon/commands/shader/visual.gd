@@ -193,7 +193,7 @@ func _get_graph(p: Dictionary) -> Variant:
 		return vs
 	var fn: int = FUNCTIONS[p.function]
 	var nodes: Array = []
-	for id in vs.get_node_list(fn):
+	for id: int in vs.get_node_list(fn):
 		nodes.append(_describe_node(vs, fn, id))
 	var code: String = vs.code
 	var out := ShaderFiles.compile(code, server)

@@ -72,7 +72,7 @@ func _create(p: Dictionary) -> Variant:
 	var is_3d: bool = p.dimension == "3d"
 	var sk: Node = Skeleton3D.new() if is_3d else Skeleton2D.new()
 	var made := {}
-	for i in p.bones.size():
+	for i: int in p.bones.size():
 		var spec: Variant = p.bones[i]
 		var bad: Variant = null
 		if not spec is Dictionary or not spec.has("name") or not spec.name is String or spec.name == "" or spec.name.validate_node_name() != spec.name:

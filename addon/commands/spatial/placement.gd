@@ -291,7 +291,7 @@ func _arrange(p: Dictionary) -> Variant:
 				cursor += box.size[axis_i] + p.spacing
 			"grid":
 				var c := k % columns
-				var r := k / columns
+				var r := floori(float(k) / columns)
 				target[0] = start[0] + c * (cell[0] + p.spacing) + center_offset[0]
 				target[second] = start[second] + r * (cell[second] + p.spacing) + center_offset[second]
 			"circle":

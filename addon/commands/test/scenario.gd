@@ -70,7 +70,7 @@ func commands() -> Array:
 
 
 func _run_scenario(p: Dictionary) -> Variant:
-	for i in p.steps.size():
+	for i: int in p.steps.size():
 		var bad: Variant = _check_step(p.steps[i], i)
 		if bad:
 			return bad
@@ -90,7 +90,7 @@ func _run_scenario(p: Dictionary) -> Variant:
 		errors_from = int(seen.result.get("next_seq", 0))
 	var steps: Array = []
 	var started := Time.get_ticks_msec()
-	for i in p.steps.size():
+	for i: int in p.steps.size():
 		var step: Dictionary = p.steps[i]
 		var out: Dictionary = await _run_step(step, errors_from)
 		out["index"] = i
@@ -246,7 +246,7 @@ static func _equal(a: Variant, b: Variant, tol: float) -> bool:
 	if a is Array and b is Array:
 		if a.size() != b.size():
 			return false
-		for i in a.size():
+		for i: int in a.size():
 			if not _equal(a[i], b[i], tol):
 				return false
 		return true

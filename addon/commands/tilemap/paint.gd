@@ -154,11 +154,11 @@ func _pattern(p: Dictionary) -> Variant:
 					{"param": "copy_from"})
 	else:
 		pattern = TileMapPattern.new()
-		for y in p.rows.size():
+		for y: int in p.rows.size():
 			var row: Variant = p.rows[y]
 			if not row is Array:
 				return BridgeError.invalid("tilemap.pattern: row %d must be an array of [ax, ay] or null" % y, {"param": "rows"})
-			for x in row.size():
+			for x: int in row.size():
 				if row[x] == null:
 					continue
 				var atlas: Variant = Params.convert_value({"type": "Vector2"}, row[x])

@@ -74,7 +74,7 @@ func poll(now: int) -> void:
 		if tcp.get_status() != StreamPeerTCP.STATUS_CONNECTED or now - _last_active > IDLE_TIMEOUT_MS:
 			close()
 	elif _request_started >= 0 and not _no_more and now - _request_started > REQUEST_TIMEOUT_MS:
-		_refuse(408, "the request did not arrive within %d s" % (REQUEST_TIMEOUT_MS / 1000))
+		_refuse(408, "the request did not arrive within %d s" % (REQUEST_TIMEOUT_MS / 1000.0))
 		_flush(now)
 	elif not _out.is_empty() and now - _last_write > WRITE_STALL_MS:
 		close()

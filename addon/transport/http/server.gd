@@ -1,5 +1,5 @@
 @tool
-extends RefCounted
+extends "../transport.gd"
 ## The MCP streamable-HTTP endpoint `http://127.0.0.1:<port>/mcp`, hosted by the editor itself:
 ## accepts connections, applies the Host and Origin rules and CORS, routes to mcp_endpoint.gd, which
 ## runs tools over the same router as the WebSocket transport. Follows the endpoint settings live.
@@ -11,19 +11,17 @@ const Settings := preload("../../core/settings.gd")
 const Wire := preload("../net/http_head.gd")
 const Listener := preload("../net/tcp_listener.gd")
 const AuditLog := preload("../../lib/audit_log.gd")
+const Router := preload("../../core/router.gd")
+const BridgeServer := preload("../../core/bridge_server.gd")
 
 const PATH := "/mcp"
 const MAX_CONNECTIONS := 64
 const ALLOW := "POST, OPTIONS"
 const CORS_HEADERS := "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID"
 
-## The bound port, 0 while the endpoint is off. Part of the transport contract (transport/README.md).
-var port: int:
-	get:
-		return _listener.port
 var _listener := Listener.new()
-var _endpoint: RefCounted
-var _server: Node
+var _endpoint: Endpoint
+var _server: BridgeServer
 var _bound := {"enabled": true, "pinned": 0}
 ## HTTP clients keep no connection: who called recently, by User-Agent -> {since_unix, last_unix}.
 var _callers: Dictionary = {}
@@ -31,7 +29,7 @@ var _callers: Dictionary = {}
 const CALLER_WINDOW_S := 120.0
 
 
-func _init(router: RefCounted, server: Node) -> void:
+func _init(router: Router, server: BridgeServer) -> void:
 	_server = server
 	_endpoint = Endpoint.new(router, server)
 	ProjectSettings.settings_changed.connect(_on_settings_changed)
@@ -39,6 +37,11 @@ func _init(router: RefCounted, server: Node) -> void:
 
 func name() -> String:
 	return "http"
+
+
+## The bound port, 0 while the endpoint is off.
+func _bound_port() -> int:
+	return _listener.port
 
 
 ## Binds BRIDGE_MCP_HTTP_PORT / bridge/network/http_port, or the first free port in 9100-9115; stays
@@ -68,14 +71,14 @@ func poll() -> void:
 
 
 func _close_all() -> void:
-	for conn: RefCounted in _listener.connections:
+	for conn: Conn in _listener.connections:
 		conn.close()
 	_listener.stop()
 
 
 func _accept(tcp: StreamPeerTCP) -> Variant:
 	if _listener.connections.size() >= MAX_CONNECTIONS:
-		for conn: RefCounted in _listener.connections:
+		for conn: Conn in _listener.connections:
 			if conn.is_idle():
 				conn.close()  # the oldest idle keep-alive connection makes room
 				break
@@ -92,13 +95,13 @@ func _accept(tcp: StreamPeerTCP) -> Variant:
 ## Runs one request as a coroutine (a slow command holds up neither the editor nor other clients);
 ## the connection sends the answer in request order. Kept here, not in the connection, so a client
 ## that leaves mid-command does not free the object the coroutine resumes in.
-func _on_request(conn: RefCounted, slot: Dictionary, req: Dictionary) -> void:
+func _on_request(conn: Conn, slot: Dictionary, req: Dictionary) -> void:
 	var headers: Dictionary = req.headers
 	var origin: Variant = headers.get("origin")
-	if headers.has("host") and not OriginRule.host_allowed(headers.host):
+	if headers.has("host") and not OriginRule.host_allowed(str(headers.host)):
 		conn.finish(slot, 403, _json(), Wire.error_body(-32000, "Forbidden: Host '%s' is not a loopback name or address" % headers.host))
 		return
-	if origin != null and not OriginRule.origin_allowed(origin):
+	if origin != null and not OriginRule.origin_allowed(str(origin)):
 		conn.finish(slot, 403, _json(), Wire.error_body(-32000, "Forbidden: Origin '%s' is not a loopback origin" % origin))
 		return
 	var other := _other_project(str(req.target))
@@ -128,9 +131,11 @@ func _on_request(conn: RefCounted, slot: Dictionary, req: Dictionary) -> void:
 		fields["Access-Control-Expose-Headers"] = "Mcp-Session-Id"
 		fields["Vary"] = "Origin"
 	elif fields.has("Access-Control-Allow-Methods"):
-		for name: String in ["Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "Access-Control-Max-Age"]:
-			fields.erase(name)  # no Origin, no CORS: a plain OPTIONS only learns what is allowed
-	conn.finish(slot, res.status, fields, res.get("body", ""))
+		for header: String in ["Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "Access-Control-Max-Age"]:
+			fields.erase(header)  # no Origin, no CORS: a plain OPTIONS only learns what is allowed
+	var status: int = res.status
+	var body: String = res.get("body", "")
+	conn.finish(slot, status, fields, body)
 
 
 ## The `project` the URL names (`/mcp?project=<absolute project folder>`, written by `bridge configure --http`)

@@ -4,11 +4,12 @@ extends RefCounted
 
 const BridgeError := preload("../../core/bridge_error.gd")
 const JsonValue := preload("../../core/json_value.gd")
+const Router := preload("../../core/router.gd")
 
-var _router: RefCounted
+var _router: Router
 
 
-func _init(router: RefCounted) -> void:
+func _init(router: Router) -> void:
 	_router = router
 
 

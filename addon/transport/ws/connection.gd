@@ -130,7 +130,7 @@ func _handshake(now: int) -> void:
 		if _in.size() > MAX_HEAD_BYTES or end >= 0:
 			_refuse(Handshake.refusal(431, "the upgrade request head is larger than %d bytes" % MAX_HEAD_BYTES))
 		elif now - _opened_at > HANDSHAKE_TIMEOUT_MS:
-			_refuse(Handshake.refusal(408, "the upgrade request did not arrive within %d s" % (HANDSHAKE_TIMEOUT_MS / 1000)))
+			_refuse(Handshake.refusal(408, "the upgrade request did not arrive within %d s" % (HANDSHAKE_TIMEOUT_MS / 1000.0)))
 		return
 	var verdict := Handshake.answer(_in.slice(0, end))
 	if not verdict.ok:

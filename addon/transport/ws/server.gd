@@ -1,5 +1,5 @@
 @tool
-extends RefCounted
+extends "../transport.gd"
 ## The WebSocket JSON-RPC 2.0 transport on 127.0.0.1: many concurrent clients, one reply per request,
 ## correlated by id. The upgrade request must pass the same Host and Origin rules as the HTTP endpoint
 ## (ws_handshake.gd), so a web page cannot drive the editor. A client is greeted with a `bridge.hello`
@@ -12,22 +12,20 @@ const Handshake := preload("handshake.gd")
 const Listener := preload("../net/tcp_listener.gd")
 const Settings := preload("../../core/settings.gd")
 const AuditLog := preload("../../lib/audit_log.gd")
+const Router := preload("../../core/router.gd")
+const BridgeServer := preload("../../core/bridge_server.gd")
 
 ## Past this many open connections, a new one is refused with 503.
 const MAX_CONNECTIONS := 128
 
-## The bound port (0 before listen). Part of the transport contract (transport/README.md).
-var port: int:
-	get:
-		return _listener.port
 var _listener := Listener.new()
-var _rpc: RefCounted
-var _router: RefCounted
+var _rpc: JsonRpc
+var _router: Router
 var _hello: Callable
-var _server: Node
+var _server: BridgeServer
 
 
-func _init(router: RefCounted, server: Node) -> void:
+func _init(router: Router, server: BridgeServer) -> void:
 	_router = router
 	_rpc = JsonRpc.new(router)
 	_hello = server.hello
@@ -37,6 +35,11 @@ func _init(router: RefCounted, server: Node) -> void:
 
 func name() -> String:
 	return "ws"
+
+
+## The bound port, 0 before listen.
+func _bound_port() -> int:
+	return _listener.port
 
 
 ## Binds BRIDGE_WS_PORT / bridge/network/ws_port, or the first free port in 9080-9095. Returns OK or the error.
@@ -52,7 +55,7 @@ func listen() -> int:
 func stop() -> void:
 	if _router.commands_changed.is_connected(_on_commands_changed):
 		_router.commands_changed.disconnect(_on_commands_changed)
-	for conn: RefCounted in _listener.connections:
+	for conn: Conn in _listener.connections:
 		conn.shut_down()
 	_listener.stop()
 
@@ -73,20 +76,21 @@ func poll() -> void:
 
 func _accept(tcp: StreamPeerTCP) -> Variant:
 	if _listener.connections.size() >= MAX_CONNECTIONS:
-		tcp.put_partial_data(Handshake.refusal(503, "too many open connections").bytes)
+		var refusal: PackedByteArray = Handshake.refusal(503, "too many open connections").bytes
+		tcp.put_partial_data(refusal)
 		tcp.disconnect_from_host()
 		return null
 	_server.touch()
 	return Conn.new(tcp, _greet, _serve)
 
 
-func _greet(conn: RefCounted) -> void:
+func _greet(conn: Conn) -> void:
 	conn.send_text(JSON.stringify({"jsonrpc": "2.0", "method": "bridge.hello", "params": _hello.call()}))
 
 
 ## Runs one message as a coroutine: a slow command holds up neither the editor nor other clients.
 ## Kept here, not in the connection, so a client that leaves mid-command frees nothing it resumes in.
-func _serve(conn: RefCounted, text: String) -> void:
+func _serve(conn: Conn, text: String) -> void:
 	AuditLog.context = {"transport": "ws", "client": conn.client}  # read by audited commands before their first await
 	_server.call_started()
 	var reply: String = await _rpc.handle_text(text)
@@ -97,5 +101,5 @@ func _serve(conn: RefCounted, text: String) -> void:
 
 func _on_commands_changed() -> void:
 	var note := JSON.stringify({"jsonrpc": "2.0", "method": "bridge.commands_changed", "params": {}})
-	for conn: RefCounted in _listener.connections:
+	for conn: Conn in _listener.connections:
 		conn.send_text(note)

@@ -32,9 +32,10 @@ const EXAMPLE_TRACK := [EXAMPLE_CLIP[0], EXAMPLE_CLIP[1], {"method": "animation.
 		"player": "/root/Main/AnimationPlayer", "animation": "walk", "path": "Player:position",
 		"keys": [{"time": 0.0, "value": [320, 180]}, {"time": 0.4, "value": [360, 180]}]}}]
 
-static func split_name(clip: String) -> Array:
-	var slash := clip.rfind("/")
-	return ["", clip] if slash < 0 else [clip.substr(0, slash), clip.substr(slash + 1)]
+
+static func split_name(clip_name: String) -> Array:
+	var slash := clip_name.rfind("/")
+	return ["", clip_name] if slash < 0 else [clip_name.substr(0, slash), clip_name.substr(slash + 1)]
 
 
 ## The Animation named `clip` on the player, or NOT_FOUND listing the clips it has.

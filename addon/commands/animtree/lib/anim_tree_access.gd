@@ -107,19 +107,19 @@ static func describe(node: AnimationNode) -> Dictionary:
 		out["animation"] = str(node.animation)
 	elif node is AnimationNodeStateMachine:
 		var states: Array = []
-		for n in node.get_node_list():
+		for n: StringName in node.get_node_list():
 			var d := describe(node.get_node(n))
 			d["name"] = str(n)
 			d["position"] = node.get_node_position(n)
 			states.append(d)
 		var transitions: Array = []
-		for i in node.get_transition_count():
+		for i: int in node.get_transition_count():
 			transitions.append(describe_transition(node, i))
 		out["states"] = states
 		out["transitions"] = transitions
 	elif node is AnimationNodeBlendTree:
 		var nodes: Array = []
-		for n in node.get_node_list():
+		for n: StringName in node.get_node_list():
 			var d := describe(node.get_node(n)) if n != &"output" else {"kind": "output"}
 			d["name"] = str(n)
 			d["position"] = node.get_node_position(n)
@@ -128,7 +128,7 @@ static func describe(node: AnimationNode) -> Dictionary:
 		out["connections"] = connections(node)
 	elif node is AnimationNodeBlendSpace1D or node is AnimationNodeBlendSpace2D:
 		var points: Array = []
-		for i in node.get_blend_point_count():
+		for i: int in node.get_blend_point_count():
 			var d := describe(node.get_blend_point_node(i))
 			d["index"] = i
 			d["position"] = node.get_blend_point_position(i)
@@ -140,11 +140,11 @@ static func describe(node: AnimationNode) -> Dictionary:
 
 
 static func describe_transition(sm: AnimationNodeStateMachine, i: int) -> Dictionary:
-	var tr := sm.get_transition(i)
+	var transition := sm.get_transition(i)
 	return {"from": str(sm.get_transition_from(i)), "to": str(sm.get_transition_to(i)),
-			"switch_mode": ["immediate", "sync", "at_end"][tr.switch_mode],
-			"advance_mode": ["disabled", "enabled", "auto"][tr.advance_mode], "advance_condition": str(tr.advance_condition),
-			"advance_expression": tr.advance_expression, "xfade_time": tr.xfade_time, "priority": tr.priority}
+			"switch_mode": ["immediate", "sync", "at_end"][transition.switch_mode],
+			"advance_mode": ["disabled", "enabled", "auto"][transition.advance_mode], "advance_condition": str(transition.advance_condition),
+			"advance_expression": transition.advance_expression, "xfade_time": transition.xfade_time, "priority": transition.priority}
 
 
 ## A blend tree's connections as [{from, to, port}] (the engine keeps them as [to, port, from, …]).

@@ -19,14 +19,15 @@ const EXAMPLE_MUSIC := [{"method": "editor.run_script", "params": {"code": "Audi
 const EXAMPLE_REVERB := [EXAMPLE_MUSIC[0], EXAMPLE_MUSIC[1],
 		{"method": "audio.add_effect", "params": {"bus": "Music", "effect": "Reverb", "settings": {"room_size": 0.6, "wet": 0.3}}}]
 
+
 static func bus(name: String, param: String = "bus") -> Variant:
 	var i := AudioServer.get_bus_index(name)
 	if i >= 0:
 		return i
-	var names := names()
-	var guess := Params.did_you_mean(name, names)
+	var bus_names := names()
+	var guess := Params.did_you_mean(name, bus_names)
 	return BridgeError.not_found("no audio bus '%s'%s; buses: %s" % [name, " (did you mean '%s'?)" % guess if guess else "",
-			", ".join(PackedStringArray(names))], {"param": param, "suggestion": guess})
+			", ".join(PackedStringArray(bus_names))], {"param": param, "suggestion": guess})
 
 
 static func names() -> Array:

@@ -28,14 +28,14 @@ var _link: Node
 
 
 static func of(server: Node) -> Node:
-	var session := server.get_node_or_null(NODE_NAME)
-	if session == null:
-		session = load(Settings.addon_dir().path_join("commands/debug/lib/debug_session.gd")).new()
-		session.name = NODE_NAME
-		session._link = GameLink.of(server)
-		server.add_child(session)
-	session._watch()
-	return session
+	var live := server.get_node_or_null(NODE_NAME)
+	if live == null:
+		live = load(Settings.addon_dir().path_join("commands/debug/lib/debug_session.gd")).new()
+		live.name = NODE_NAME
+		live._link = GameLink.of(server)
+		server.add_child(live)
+	live._watch()
+	return live
 
 
 ## The debugger session of the game being played, or null.

@@ -92,7 +92,7 @@ static func header_lines() -> int:
 ## Runs a snippet: {emitted, result, errors} (the errors and warnings it logged), or a BridgeError when
 ## it is refused, does not compile (then nothing ran) or stops on a runtime error (data has what it
 ## emitted until then). Awaits when the snippet awaits.
-static func run(code: String, log: Logger, allow_unsafe: bool) -> Variant:
+static func run(code: String, logger: Logger, allow_unsafe: bool) -> Variant:
 	if not allow_unsafe:
 		var refusal := ScriptGuard.check(code)
 		if not refusal.is_empty():
@@ -103,31 +103,31 @@ static func run(code: String, log: Logger, allow_unsafe: bool) -> Variant:
 			return BridgeError.new(BridgeError.UNSAFE_REFUSED, message, refusal)
 	print("bridge: editor.run_script%s:\n%s" % [" (unsafe editor io allowed)" if allow_unsafe else "", code])
 	var audit := AuditLog.started("editor.run_script", code, {"unsafe_allowed": allow_unsafe})
-	var outcome: Variant = await _compile_and_run(code, log)
+	var outcome: Variant = await _compile_and_run(code, logger)
 	AuditLog.finished(audit, "editor.run_script", "failed" if outcome is BridgeError else "ok",
 			outcome.message if outcome is BridgeError else "")
 	return outcome
 
 
-static func _compile_and_run(code: String, log: Logger) -> Variant:
+static func _compile_and_run(code: String, logger: Logger) -> Variant:
 	var script := GDScript.new()
 	script.source_code = build_source(code)
 	var file := "gdscript://%d.gd" % script.get_instance_id()  # how errors name a script without a path
-	var since: int = log.next_seq() if log else 0
+	var since: int = logger.next_seq() if logger else 0
 	if script.reload() != OK:
-		var problems := _snippet_errors(log, since, file)
+		var problems := _snippet_errors(logger, since, file)
 		return BridgeError.invalid("editor.run_script: the code does not compile (%s); nothing ran" % Snippet.first_problem(problems),
 				{"errors": problems})
 	var runner: Object = script.new()
 	runner.scene = EditorInterface.get_edited_scene_root()
 	runner.undo_redo = EditorInterface.get_editor_undo_redo()
 	runner.__deadline = Time.get_ticks_msec() + LOOP_BUDGET_MS
-	since = log.next_seq() if log else 0
+	since = logger.next_seq() if logger else 0
 	var result: Variant = await runner.run()
 	if runner.__out_of_time:
 		return BridgeError.failed(("editor.run_script: a while loop was still running after the %d ms budget; it was ended " +
 				"(the snippet's result is discarded)") % LOOP_BUDGET_MS, {"emitted": scene_paths(runner.__emitted, runner.scene)})
-	var errors := _snippet_errors(log, since, file)
+	var errors := _snippet_errors(logger, since, file)
 	var root: Node = runner.scene
 	var emitted: Variant = scene_paths(runner.__emitted, root)
 	for e: Dictionary in errors:
@@ -155,5 +155,5 @@ static func scene_paths(v: Variant, root: Node) -> Variant:
 
 
 ## What the log caught since `since` (game/snippet.gd); lines relative to the snippet's first line.
-static func _snippet_errors(log: Logger, since: int, file: String) -> Array:
-	return Snippet.errors(log, since, file, header_lines())
+static func _snippet_errors(logger: Logger, since: int, file: String) -> Array:
+	return Snippet.errors(logger, since, file, header_lines())

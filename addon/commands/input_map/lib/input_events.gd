@@ -113,9 +113,9 @@ static func _key(spec: Dictionary, where: String) -> Variant:
 		return BridgeError.invalid("%s: unknown key %s (use names like Space, A, Up, F1, Ctrl+S)" % [where, JSON.stringify(text)])
 	var ev := InputEventKey.new()
 	if spec.get("physical", true):
-		ev.physical_keycode = code & KEY_CODE_MASK
+		ev.physical_keycode = (code & KEY_CODE_MASK) as Key
 	else:
-		ev.keycode = code & KEY_CODE_MASK
+		ev.keycode = (code & KEY_CODE_MASK) as Key
 	ev.shift_pressed = code & KEY_MASK_SHIFT != 0
 	ev.alt_pressed = code & KEY_MASK_ALT != 0
 	ev.ctrl_pressed = code & KEY_MASK_CTRL != 0
@@ -125,7 +125,7 @@ static func _key(spec: Dictionary, where: String) -> Variant:
 
 ## Sets ctrl/shift/alt/meta given as booleans (on top of any named in the key text).
 static func _modifiers(ev: InputEventWithModifiers, spec: Dictionary, where: String) -> Variant:
-	for m in ["ctrl", "shift", "alt", "meta", "physical", "double_click"]:
+	for m: String in ["ctrl", "shift", "alt", "meta", "physical", "double_click"]:
 		if spec.has(m) and not spec[m] is bool:
 			return BridgeError.invalid("%s: %s must be true or false, got %s" % [where, m, JSON.stringify(spec[m])])
 	ev.ctrl_pressed = ev.ctrl_pressed or _flag(spec, "ctrl")

@@ -56,7 +56,7 @@ static func describe(shape: Resource) -> Dictionary:
 	if shape == null:
 		return {"type": null}
 	var out := {"type": shape.get_class()}
-	for key in ["size", "radius", "height", "length"]:
+	for key: String in ["size", "radius", "height", "length"]:
 		if key in shape:
 			out[key] = shape.get(key)
 	if shape is ConcavePolygonShape3D:
@@ -97,7 +97,7 @@ static func _sized(dim: int, kind: String, p: Dictionary, fitted: Variant) -> Va
 				shape.radius = p.radius
 			if p.has("height"):
 				shape.height = p.height
-	for bad in ["radius", "height"]:
+	for bad: String in ["radius", "height"]:
 		if bad in shape and shape.get(bad) <= 0.0:
 			return BridgeError.invalid("the %s's %s must be > 0" % [kind, bad], {"param": bad})
 	if "size" in shape and _min(shape.size) <= 0.0 and kind in ["box", "rectangle"]:

@@ -20,12 +20,12 @@ static func check(text: String, path: String, server: Node) -> Dictionary:
 	var script := GDScript.new()
 	script.source_code = source
 	var file := "gdscript://%d.gd" % script.get_instance_id()
-	var log: Logger = OutputLog.of(server)
-	var since: int = log.next_seq() if log else 0
+	var logger: Logger = OutputLog.of(server)
+	var since: int = logger.next_seq() if logger else 0
 	var err := script.reload()
 	var errors: Array = []
-	if log:
-		for e: Dictionary in log.entries(since, 50):
+	if logger:
+		for e: Dictionary in logger.entries(since, 50):
 			if e.get("file", "") == file or e.get("script_file", "") == file or str(e.get("message", "")).contains(file):
 				errors.append({"line": e.get("line", 0) if e.get("file", "") == file else e.get("script_line", 0),
 						"message": str(e.message).trim_prefix("Parse Error: "), "type": e.type})

@@ -43,9 +43,9 @@ static func lint(text: String, path: String, max_length: int, off: Array) -> Arr
 			_add(issues, off, n, "boolean-operators", "use and, or, not instead of &&, ||, !")
 		if c.strip_edges().ends_with(";"):
 			_add(issues, off, n, "semicolon", "no semicolons at the end of lines")
-		var hash := c.length()
-		if hash < line.length() and line[hash] == "#" and line.length() > hash + 1:
-			var after := line.substr(hash)
+		var comment_at := c.length()
+		if comment_at < line.length() and line[comment_at] == "#" and line.length() > comment_at + 1:
+			var after := line.substr(comment_at)
 			if not (after.begins_with("# ") or after.begins_with("##") or after.begins_with("#region") or after.begins_with("#endregion")
 					or after.begins_with("#!") or after.begins_with("#\t")):
 				_add(issues, off, n, "comment-space", "put a space after # in comments")
@@ -66,8 +66,8 @@ static func _names(issues: Array, off: Array, decls: Array) -> void:
 				if not _snake.search(name):
 					_add(issues, off, d.line, "variable-name", "variable '%s' should be snake_case: %s" % [name, name.to_snake_case()])
 			"const":
-				var is_class: bool = d.text.contains("preload(") or d.text.contains("load(")
-				if not _constant.search(name) and not (is_class and _pascal.search(name)):
+				var is_script_const: bool = d.text.contains("preload(") or d.text.contains("load(")
+				if not _constant.search(name) and not (is_script_const and _pascal.search(name)):
 					_add(issues, off, d.line, "constant-name", "constant '%s' should be CONSTANT_CASE: %s" % [name, name.to_snake_case().to_upper()])
 			"signal":
 				if not _snake.search(name):

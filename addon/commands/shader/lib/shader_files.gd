@@ -23,15 +23,15 @@ const COMPILED := {"compiled": "bool", "errors": [{"line": "int", "message": "st
 ## Compiles `code` with the engine's shader compiler: {compiled, errors: [{line, message}], uniforms: [names]}.
 ## The compiler reports through the error log, so the errors are what it logged while compiling.
 static func compile(code: String, server: Node) -> Dictionary:
-	var log: Logger = OutputLog.of(server)
-	var since: int = log.next_seq()
+	var logger: Logger = OutputLog.of(server)
+	var since: int = logger.next_seq()
 	var shader := Shader.new()
 	shader.code = code
 	# The rendering server may compile on its own thread: a query waits for it, so the errors are logged by now.
 	var uniforms: Array = shader.get_shader_uniform_list().map(func(u: Dictionary) -> String: return u.name)
 	var errors: Array = []
 	var failed := false
-	for e: Dictionary in log.entries(since, 200):
+	for e: Dictionary in logger.entries(since, 200):
 		if e.type == "shader":
 			errors.append({"line": e.line, "message": e.message})
 		elif e.type == "error" and str(e.message).contains("Shader compilation failed"):

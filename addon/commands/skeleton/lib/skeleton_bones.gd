@@ -104,7 +104,7 @@ static func describe_xf(xf: Variant) -> Dictionary:
 static func describe(sk: Node) -> Array:
 	var out: Array = []
 	if sk is Skeleton3D:
-		for i in sk.get_bone_count():
+		for i: int in sk.get_bone_count():
 			var parent: int = sk.get_bone_parent(i)
 			out.append({"index": i, "name": sk.get_bone_name(i), "parent": sk.get_bone_name(parent) if parent >= 0 else null,
 					"rest": describe_xf(sk.get_bone_rest(i)), "pose": describe_xf(sk.get_bone_pose(i)),

@@ -57,8 +57,7 @@ static func atlas(texture: Texture2D, tile_size: Vector2i, margins: Vector2i, se
 	if tile_size.x <= 0 or tile_size.y <= 0:
 		return BridgeError.invalid("tile_size must be positive, got %s" % tile_size, {"param": "tile_size"})
 	var size := Vector2i(texture.get_size())
-	var grid := Vector2i((size.x - 2 * margins.x + separation.x) / (tile_size.x + separation.x),
-			(size.y - 2 * margins.y + separation.y) / (tile_size.y + separation.y))
+	var grid := Vector2i(Vector2(size - 2 * margins + separation) / Vector2(tile_size + separation))
 	if grid.x <= 0 or grid.y <= 0:
 		return BridgeError.invalid("the %dx%d texture holds no %dx%d tile (margins %s)" % [size.x, size.y, tile_size.x,
 				tile_size.y, margins], {"param": "tile_size"})
