@@ -68,13 +68,15 @@ func unregister_group(group: Object, notify: bool = true) -> void:
 ## Registers a group's cached declarations (core/declaration_cache.gd) without loading its script: the
 ## commands are listed and checked now; `path` loads on the command's first call or by load_next_deferred().
 func register_deferred(group: Dictionary) -> void:
-	for cmd: Dictionary in group.commands:
-		cmd["group_file"] = group.path
+	var commands: Array = group.commands
+	var path: String = group.path
+	for cmd: Dictionary in commands:
+		cmd["group_file"] = path
 		register(cmd)
-	if group.summary != "" and not group.commands.is_empty():
-		_group_summaries[str(group.commands[0].method).get_slice(".", 0)] = group.summary
-	if not group.path in _deferred:
-		_deferred.append(group.path)
+	if group.summary != "" and not commands.is_empty():
+		_group_summaries[str(commands[0].method).get_slice(".", 0)] = group.summary
+	if not path in _deferred:
+		_deferred.append(path)
 
 
 ## Loads the oldest group file still deferred (an idle frame's share); false when none is left.
@@ -177,7 +179,8 @@ func dispatch(method: String, params: Variant) -> Dictionary:
 	var caller: Dictionary = AuditLog.context.duplicate()  # the transport's, before another call replaces it
 	var started := Time.get_ticks_usec()
 	var reply: Dictionary = await _run(method, params, started)
-	activity.record(method, caller, started, reply.get("error", {}))
+	var error: Dictionary = reply.get("error", {})
+	activity.record(method, caller, started, error)
 	return reply
 
 
@@ -191,7 +194,7 @@ func _run(method: String, params: Variant, started: int) -> Dictionary:
 		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, msg, {"method": method, "suggestion": guess}).to_dict()}
 	var cmd: Dictionary = _commands[method]
 	if cmd.has("group_file"):  # known from the cache: its script loads now, once
-		_load_deferred(cmd.group_file)
+		_load_deferred(str(cmd.group_file))
 		cmd = _commands[method]
 		if cmd.has("group_file"):
 			return {"error": BridgeError.new(BridgeError.INTERNAL_ERROR, "%s: its group file %s did not load (engine.commands lists the load errors)" % [method, cmd.group_file], {"method": method}).to_dict()}

@@ -97,8 +97,8 @@ static func scene_paths(line: String) -> String:
 					i = j
 					continue
 		elif (c == "g" or c == "h") and (i == 0 or not (_is_word(line[i - 1]) or line[i - 1] == ".")):
-			for call in ["get_node(", "get_node_or_null(", "has_node("]:
-				if line.substr(i, call.length()) == call:
+			for getter: String in ["get_node(", "get_node_or_null(", "has_node("]:
+				if line.substr(i, getter.length()) == getter:
 					out += "__"
 					break
 		out += c

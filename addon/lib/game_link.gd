@@ -53,8 +53,8 @@ func _exit_tree() -> void:
 	# again (the plugin re-enabled) talks to the same game through it
 	var logs := log_path.get_base_dir() if log_path != "" else ""
 	if logs != "" and DirAccess.dir_exists_absolute(logs):
-		for name in DirAccess.get_files_at(logs):
-			DirAccess.remove_absolute(logs.path_join(name))
+		for file: String in DirAccess.get_files_at(logs):
+			DirAccess.remove_absolute(logs.path_join(file))
 		DirAccess.remove_absolute(logs)
 
 

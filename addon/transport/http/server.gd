@@ -117,8 +117,9 @@ func _on_request(conn: Conn, slot: Dictionary, req: Dictionary) -> void:
 				"Access-Control-Allow-Headers": CORS_HEADERS, "Access-Control-Max-Age": "600"}}
 	elif req.method == "POST":
 		# read by audited commands before their first await; the client names itself in User-Agent
-		AuditLog.context = {"transport": "http", "client": str(headers.get("user-agent", ""))}
-		_note_caller(AuditLog.context.client)
+		var client := str(headers.get("user-agent", ""))
+		AuditLog.context = {"transport": "http", "client": client}
+		_note_caller(client)
 		_server.call_started()
 		res = await _endpoint.post(req)
 		_server.call_finished()

@@ -63,7 +63,8 @@ func stop() -> void:
 ## The open WebSocket clients: [{transport, client, since_unix}] (the editor dock lists them).
 func clients() -> Array:
 	var out: Array = []
-	for conn: RefCounted in _listener.connections:
+	for open: RefCounted in _listener.connections:
+		var conn := open as Conn
 		if conn.since_unix > 0 and not conn.closed:
 			out.append({"transport": "ws", "client": conn.client, "since_unix": conn.since_unix})
 	return out
