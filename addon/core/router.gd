@@ -89,6 +89,10 @@ func describe(method: String) -> Dictionary:
 		"example": cmd.get("example", {}),
 		"read_only": cmd.get("read_only", false),
 		"destructive": cmd.get("destructive", false),
+		# repeating the call with the same parameters changes nothing more: every read, and the
+		# mutating commands that declare it (setters, saves); MCP's idempotentHint
+		"idempotent": cmd.get("read_only", false) or cmd.get("idempotent", false),
+		"title": str(cmd.get("title", title_of(method))),
 		"needs": cmd.get("needs", ""),
 		"undo": UndoScope.of(cmd),
 		"source": cmd.get("source", "builtin"),
@@ -103,6 +107,13 @@ func describe(method: String) -> Dictionary:
 		doc["output_schema"] = Schema.for_result(cmd.returns, Schema.PUBLISHED_DEPTH, false)
 		doc["result_schema"] = Schema.for_result(cmd.returns)
 	return doc
+
+
+## A short title for a command without its own `title`: "node.add_to_group" → "Node: add to group".
+static func title_of(method: String) -> String:
+	var group := method.get_slice(".", 0)
+	var words := method.get_slice(".", 1).replace("_", " ")
+	return "%s: %s" % [group.capitalize().replace(" ", ""), words]
 
 
 ## `details` may add the engine's own `line` and `engine_message`.

@@ -56,22 +56,35 @@ func list(selection: Array = ["all"]) -> Array:
 	return tools
 
 
-## The shared rule: the input schema without `additionalProperties: false` (the router still refuses
-## an unknown parameter by name), only the hints that differ from MCP's defaults (readOnlyHint false,
-## destructiveHint true), and the command's result schema as outputSchema when it declares one.
+## The shared rule: the declaration's title and summary, the input schema without
+## `additionalProperties: false` (the router still refuses an unknown parameter by name), every hint
+## spelled out from the declaration (hints()), and the command's result schema as outputSchema.
 static func typed_tool(doc: Dictionary) -> Dictionary:
 	var schema: Dictionary = doc.input_schema
 	if schema.get("additionalProperties", true) == false:
 		schema = schema.duplicate()
 		schema.erase("additionalProperties")
-	var entry := {"name": tool_name(doc.method), "description": doc.summary, "inputSchema": schema}
-	if doc.read_only:
-		entry["annotations"] = {"readOnlyHint": true}
-	elif not doc.destructive:
-		entry["annotations"] = {"destructiveHint": false}
+	var entry := {"name": tool_name(doc.method), "description": doc.summary, "inputSchema": schema,
+			"annotations": hints(doc)}
+	if doc.has("title"):
+		entry["title"] = doc.title
 	if doc.has("output_schema"):
 		entry["outputSchema"] = doc.output_schema
 	return entry
+
+
+## All four hints explicit, as `bridge serve` gives them (src/mcp/tools.ts hints): readOnlyHint for reads,
+## destructiveHint only for commands that lose data, idempotentHint for reads and the mutating commands
+## that declare it, openWorldHint false (the editor is a closed world), and the short title.
+static func hints(doc: Dictionary) -> Dictionary:
+	var read_only: bool = doc.get("read_only", false)
+	return {
+		"title": str(doc.get("title", doc.method)),
+		"readOnlyHint": read_only,
+		"destructiveHint": not read_only and doc.get("destructive", false),
+		"idempotentHint": read_only or doc.get("idempotent", false),
+		"openWorldHint": false,
+	}
 
 
 ## tools/call → {result: CallToolResult}. As in `bridge serve`, every failure (unknown tool included) is an

@@ -37,28 +37,51 @@ export const MAX_QUALIFIED_NAME = 60
 export const SERVER_NAME = 'godot-bridge'
 
 /**
- * The shared rule (addon/mcp/README.md): name from the method, description = summary, the addon's input
- * schema without `additionalProperties: false` (calls are still checked against the full schema: an unknown
- * parameter is refused by name), its result schema as outputSchema, and only the hints that differ from
- * MCP's defaults (readOnlyHint false, destructiveHint true).
+ * The shared rule (addon/mcp/README.md): name from the method, title and description = the declaration's title
+ * and summary, the addon's input schema without `additionalProperties: false` (calls are still checked against
+ * the full schema: an unknown parameter is refused by name), its result schema as outputSchema, and every hint
+ * spelled out from the declaration (hints()).
  */
 export function typedTool(doc: McpCommandDoc): Tool {
   const {additionalProperties, ...listed} = doc.input_schema
   const tool: Tool = {
     name: toolName(doc.method),
+    ...(doc.title ? {title: doc.title} : {}),
     description: doc.summary,
     inputSchema: (additionalProperties === false ? listed : doc.input_schema) as Tool['inputSchema'],
+    annotations: hints(doc),
   }
-  const annotations = hints(doc)
-  if (annotations) tool.annotations = annotations
   if (doc.output_schema) tool.outputSchema = doc.output_schema as Tool['outputSchema']
   return tool
 }
 
-export function hints(doc: {read_only: boolean; destructive: boolean}): Tool['annotations'] | undefined {
-  if (doc.read_only) return {readOnlyHint: true}
-  if (!doc.destructive) return {destructiveHint: false}
-  return undefined
+/**
+ * A command's MCP annotations, all four explicit (clients differ in the defaults they assume): readOnlyHint for
+ * reads (Claude Code and Codex run only those in parallel), destructiveHint only for commands that lose data,
+ * idempotentHint for reads and the mutating commands that declare it, openWorldHint false (the editor and its
+ * project are a closed world), and the declaration's short title.
+ */
+export function hints(doc: {
+  method: string
+  read_only: boolean
+  destructive: boolean
+  idempotent?: boolean
+  title?: string
+}): NonNullable<Tool['annotations']> {
+  return {
+    title: doc.title ?? titleOf(doc.method),
+    readOnlyHint: doc.read_only,
+    destructiveHint: !doc.read_only && doc.destructive,
+    idempotentHint: doc.read_only || Boolean(doc.idempotent),
+    openWorldHint: false,
+  }
+}
+
+/** The router's default title (addon/core/router.gd title_of): "node.add_to_group" → "Node: add to group". */
+export function titleOf(method: string): string {
+  const [group, command = ''] = method.split('.')
+  const words = group.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+  return `${words.join('')}: ${command.replaceAll('_', ' ')}`
 }
 
 export interface ToolsOptions {

@@ -24,6 +24,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "runtime.pause",
+			"idempotent": true,
 			"summary": "Pause the running game's scene tree (SceneTree.paused); the bridge keeps answering.",
 			"params": [],
 			"example": {},
@@ -34,6 +35,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "runtime.resume",
+			"idempotent": true,
 			"summary": "Unpause the running game's scene tree.",
 			"params": [],
 			"example": {},
@@ -59,6 +61,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "runtime.time_scale",
+			"idempotent": true,
 			"summary": "Set Engine.time_scale in the running game (0.5 = half speed); returns the previous value.",
 			"params": [req("scale", "float", "Time scale", {"min": 0.0, "max": 100.0})],
 			"example": {"scale": 1.0},

@@ -28,6 +28,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "scene.stop",
+			"idempotent": true,
 			"summary": "Stop the game the editor is playing and wait until its process is gone.",
 			"params": [],
 			"example": {},

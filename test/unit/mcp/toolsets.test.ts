@@ -159,10 +159,19 @@ describe('toolsets: a session over a fake editor', () => {
     expect((again.structuredContent as {note: string}).note).to.include('already enabled')
   })
 
-  it('keeps only the hints that differ from the defaults, and declares the result schema', () => {
-    expect(typedTool(doc('a.b', {read_only: true, destructive: true})).annotations).to.deep.equal({readOnlyHint: true})
-    expect(typedTool(doc('a.b', {destructive: false})).annotations).to.deep.equal({destructiveHint: false})
-    expect(typedTool(doc('a.b', {destructive: true}))).to.not.have.property('annotations')
+  it('spells out every hint from the declaration, and declares the result schema', () => {
+    expect(typedTool(doc('a.b', {read_only: true, destructive: true})).annotations).to.include({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    })
+    expect(typedTool(doc('a.b', {destructive: false})).annotations).to.include({destructiveHint: false})
+    expect(typedTool(doc('a.b', {destructive: true, idempotent: true})).annotations).to.include({
+      destructiveHint: true,
+      idempotentHint: true,
+    })
+    expect(typedTool(doc('a.b', {title: 'A: b'})).title).to.equal('A: b')
     expect(typedTool(DOCS.at(-1)!).outputSchema).to.deep.equal({
       type: 'object',
       properties: {name: {type: 'string'}},
