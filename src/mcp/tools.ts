@@ -37,16 +37,14 @@ export const MAX_QUALIFIED_NAME = 60
 export const SERVER_NAME = 'godot-bridge'
 
 /**
- * The shared rule (addon/mcp/README.md): name from the method, title and description = the declaration's title
- * and summary, the addon's input schema without `additionalProperties: false` (calls are still checked against
- * the full schema: an unknown parameter is refused by name), its result schema as outputSchema, and every hint
- * spelled out from the declaration (hints()).
+ * The shared rule (addon/mcp/README.md): name from the method, description = summary, the addon's input schema
+ * without `additionalProperties: false` (calls are still checked against the full schema: an unknown parameter
+ * is refused by name), its result schema as outputSchema, and the annotations of its declaration (hints()).
  */
 export function typedTool(doc: McpCommandDoc): Tool {
   const {additionalProperties, ...listed} = doc.input_schema
   const tool: Tool = {
     name: toolName(doc.method),
-    ...(doc.title ? {title: doc.title} : {}),
     description: doc.summary,
     inputSchema: (additionalProperties === false ? listed : doc.input_schema) as Tool['inputSchema'],
     annotations: hints(doc),
@@ -56,10 +54,12 @@ export function typedTool(doc: McpCommandDoc): Tool {
 }
 
 /**
- * A command's MCP annotations, all four explicit (clients differ in the defaults they assume): readOnlyHint for
- * reads (Claude Code and Codex run only those in parallel), destructiveHint only for commands that lose data,
- * idempotentHint for reads and the mutating commands that declare it, openWorldHint false (the editor and its
- * project are a closed world), and the declaration's short title.
+ * A command's MCP annotations from its declaration: a short title; readOnlyHint for reads (Claude Code and Codex
+ * run only those in parallel); for a mutating command destructiveHint false unless it loses data and
+ * idempotentHint true when it declares `idempotent`; openWorldHint false (the editor and its project are a closed
+ * world). A hint is written only where it differs from MCP's default (readOnlyHint false, destructiveHint true,
+ * idempotentHint false, openWorldHint true; the last two but one mean nothing for a read): every tool's list
+ * entry is paid for in tokens on every turn.
  */
 export function hints(doc: {
   method: string
@@ -68,13 +68,14 @@ export function hints(doc: {
   idempotent?: boolean
   title?: string
 }): NonNullable<Tool['annotations']> {
-  return {
-    title: doc.title ?? titleOf(doc.method),
-    readOnlyHint: doc.read_only,
-    destructiveHint: !doc.read_only && doc.destructive,
-    idempotentHint: doc.read_only || Boolean(doc.idempotent),
-    openWorldHint: false,
+  const annotations: NonNullable<Tool['annotations']> = {title: doc.title ?? titleOf(doc.method)}
+  if (doc.read_only) annotations.readOnlyHint = true
+  else {
+    if (!doc.destructive) annotations.destructiveHint = false
+    if (doc.idempotent) annotations.idempotentHint = true
   }
+  annotations.openWorldHint = false
+  return annotations
 }
 
 /** The router's default title (addon/core/router.gd title_of): "node.add_to_group" → "Node: add to group". */

@@ -159,19 +159,19 @@ describe('toolsets: a session over a fake editor', () => {
     expect((again.structuredContent as {note: string}).note).to.include('already enabled')
   })
 
-  it('spells out every hint from the declaration, and declares the result schema', () => {
-    expect(typedTool(doc('a.b', {read_only: true, destructive: true})).annotations).to.include({
+  it("writes the declaration's hints that differ from the defaults, a title, and the result schema", () => {
+    expect(typedTool(doc('a.b', {read_only: true, destructive: true})).annotations).to.deep.equal({
+      title: 'A: b',
       readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
       openWorldHint: false,
     })
     expect(typedTool(doc('a.b', {destructive: false})).annotations).to.include({destructiveHint: false})
-    expect(typedTool(doc('a.b', {destructive: true, idempotent: true})).annotations).to.include({
-      destructiveHint: true,
+    expect(typedTool(doc('a.b', {destructive: true, idempotent: true})).annotations).to.deep.equal({
+      title: 'A: b',
       idempotentHint: true,
+      openWorldHint: false,
     })
-    expect(typedTool(doc('a.b', {title: 'A: b'})).title).to.equal('A: b')
+    expect(typedTool(doc('a.b', {title: 'Ab'})).annotations!.title).to.equal('Ab')
     expect(typedTool(DOCS.at(-1)!).outputSchema).to.deep.equal({
       type: 'object',
       properties: {name: {type: 'string'}},
