@@ -192,7 +192,7 @@ async function main(): Promise<number> {
     const fixed = size(tools.filter((t) => t.name === 'engine_run' || t.name === 'bridge_toolsets'))
     const setRows: (string | number)[][] = [['(always: engine_run, bridge_toolsets)', '', 2, fixed.bytes, fixed.tokens]]
     for (const set of toolsetsFor(commands)) {
-      const own = size(commands.filter((c) => set.methods.includes(c.method)).map((c) => typedTool(c)))
+      const own = size(commands.filter((c) => set.methods.includes(c.method)).map((c) => typedTool(c)) as Tool[])
       setRows.push([set.name, set.groups.join(','), set.methods.length, own.bytes, own.tokens])
     }
     console.log(table(['toolset', 'groups', 'tools', 'bytes', 'tokens'], setRows))

@@ -2,7 +2,7 @@
 // transport that answers `initialize` before the SDK has loaded (early-stdio.ts) both use these.
 export const SERVER_NAME = 'godot-bridge'
 
-export const SERVER_CAPABILITIES = {tools: {listChanged: true}, resources: {}, prompts: {}}
+export const SERVER_CAPABILITIES = {tools: {listChanged: true}, resources: {}, prompts: {}, completions: {}}
 
 export const SERVER_INSTRUCTIONS =
   'Drives a live Godot editor. Ground on the live API (engine.search, engine.class_info, engine.commands) before acting; verify every change by reading state back.'

@@ -1,6 +1,6 @@
 // One session's toolsets: the default chosen for the client that connected (or --toolsets), logged with the
 // reason, and the `bridge_toolsets` tool that lists them and enables or disables one mid-session.
-import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
+import type {CallToolResult} from '@modelcontextprotocol/server'
 
 import {errorResult} from './results.js'
 import type {Logger} from './surface.js'

@@ -1,7 +1,7 @@
 // Toolsets: the command groups gathered into named sets of typed tools (addon/mcp/toolsets.json, shared with
 // the addon's HTTP endpoint), which of them a session lists, and the default that fits the client that
 // connected (its `clientInfo.name`, matched loosely against the known clients' limits).
-import type {Tool} from '@modelcontextprotocol/sdk/types.js'
+import type {Tool} from '@modelcontextprotocol/server'
 
 import type {CommandDoc} from '../catalog/catalog.js'
 import {closest} from '../catalog/suggest.js'

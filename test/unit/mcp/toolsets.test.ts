@@ -3,7 +3,7 @@
 // (the MCP SDK's Client over an in-memory transport). The engine-backed proof is test/e2e/mcp/toolsets.e2e.test.ts.
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js'
-import {Server} from '@modelcontextprotocol/sdk/server/index.js'
+import {Server} from '@modelcontextprotocol/server'
 import {ToolListChangedNotificationSchema} from '@modelcontextprotocol/sdk/types.js'
 import {expect} from 'chai'
 
@@ -124,7 +124,7 @@ describe('toolsets: a session over a fake editor', () => {
     })
     registerTools(server, tools, link, () => {})
     const [a, b] = InMemoryTransport.createLinkedPair()
-    await server.connect(b)
+    await server.connect(b as never)
     const client = new Client({name: clientName, version: '1'})
     await client.connect(a)
     return {client, logs}
