@@ -9,6 +9,7 @@ const Schema := preload("schema.gd")
 const JsonValue := preload("json_value.gd")
 const ParamKinds := preload("param_kinds.gd")
 const UndoScope := preload("undo_scope.gd")
+const CallContext := preload("call_context.gd")
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
@@ -149,7 +150,9 @@ func describe_all() -> Array:
 
 
 ## Runs one command. Returns {"result": json} or {"error": {code, message, data}}. May await.
-func dispatch(method: String, params: Variant) -> Dictionary:
+## `call` (core/call_context.gd), from the transport: the request's progress and cancellation, handed to
+## the handler through CallContext.current (a silent one when none is given).
+func dispatch(method: String, params: Variant, call: RefCounted = null) -> Dictionary:
 	if not _commands.has(method):
 		var guess := Params.did_you_mean(method, _order)
 		var msg := "unknown method '%s'" % method
@@ -166,6 +169,7 @@ func dispatch(method: String, params: Variant) -> Dictionary:
 		_count(method, started, true)
 		return {"error": checked.to_dict()}
 	var scope := UndoScope.begin(cmd)
+	CallContext.current = call if call != null else CallContext.new()
 	var result: Variant = await cmd.handler.call(checked)
 	result = UndoScope.finish(scope, result)
 	_count(method, started, result is BridgeError)

@@ -82,13 +82,15 @@ func step(p: Dictionary) -> Variant:
 	if _stepping:
 		return Ipc.error(Ipc.FAILED, "runtime.step: another step is in progress; wait for its reply")
 	var frames: int = p.get("frames", 1)
+	var call_id := Ipc.current_id  # before the first await: progress and cancellation of this request
 	if p.has("ticks_per_second"):
 		Engine.physics_ticks_per_second = p.ticks_per_second
 	_stepping = true
-	var state := {"ticks": 0, "done": false}
+	var state := {"ticks": 0, "done": false, "cancelled": false}
 	var on_tick := func() -> void:
-		# physics_frame comes before the tick's _physics_process: pausing here stops this tick entirely
-		if state.ticks >= frames:
+		# physics_frame comes before the tick's _physics_process: pausing here stops this tick entirely;
+		# a cancelled step stops the same way, between two whole ticks
+		if state.ticks >= frames or state.cancelled:
 			_tree.paused = true
 			state.done = true
 		else:
@@ -96,10 +98,23 @@ func step(p: Dictionary) -> Variant:
 	_tree.physics_frame.connect(on_tick)
 	var start_tick := Engine.get_physics_frames()
 	_tree.paused = false
+	var reported := -1
+	var reported_at := 0
 	while not state.done:
 		await _tree.process_frame
+		# a file write per report: at most ten a second, and the last tick always
+		if state.ticks != reported and (Time.get_ticks_msec() - reported_at >= 100 or state.ticks >= frames):
+			reported = state.ticks
+			reported_at = Time.get_ticks_msec()
+			Ipc.progress(call_id, state.ticks, frames, "tick %d of %d" % [state.ticks, frames])
+		if not state.cancelled and Ipc.cancelled(call_id):
+			state.cancelled = true
 	_tree.physics_frame.disconnect(on_tick)
 	_stepping = false
+	if state.cancelled:
+		return Ipc.error(Ipc.CANCELLED, "runtime.step: cancelled by the client after %d of %d ticks; the game is paused there" % [
+				state.ticks, frames], {"ticks": state.ticks, "frames": frames, "paused": true,
+				"physics_frames": Engine.get_physics_frames(), "from_physics_frame": start_tick})
 	return {"ticks": state.ticks, "delta": Engine.time_scale / Engine.physics_ticks_per_second,
 			"physics_ticks_per_second": Engine.physics_ticks_per_second, "paused": true,
 			"physics_frames": Engine.get_physics_frames(), "from_physics_frame": start_tick}

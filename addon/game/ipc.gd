@@ -6,6 +6,8 @@ extends RefCounted
 ##   game.json               the game is up: {pid, session, renderer, ...}; removed on a clean exit
 ##   req-<seq>-<id>.json     one request {id, method, params}; the game deletes it when it takes it
 ##   res-<id>.json           its reply {id, result} or {id, error: {code, message, data}}
+##   prog-<id>.json          how far a request that waits has got {progress, total, message} (overwritten)
+##   cancel-<id>             the editor's client cancelled that request: the game stops waiting
 ## Every file is written as `tmp-<name>` and renamed, so a reader never sees half a file.
 
 const DIR := "user://bridge_ipc"
@@ -13,12 +15,18 @@ const GAME_FILE := "game.json"
 const REQUEST_PREFIX := "req-"
 const REPLY_PREFIX := "res-"
 const TMP_PREFIX := "tmp-"
+const PROGRESS_PREFIX := "prog-"
+const CANCEL_PREFIX := "cancel-"
+## The request being served now (set by the inspector right before its handler runs): a handler that
+## waits reads it before its first await, for progress() and cancelled().
+static var current_id := ""
 
 ## Error codes shared with the editor's BridgeError (docs/errors.md).
 const FAILED := -32000
 const NOT_FOUND := -32001
 const INVALID := -32602
 const TIMEOUT := -32006
+const CANCELLED := -32007
 
 
 ## Whether the game side runs: in a game the editor launched (its debugger is attached), or with
@@ -39,6 +47,33 @@ static func request_name(seq: int, id: String) -> String:
 
 static func reply_name(id: String) -> String:
 	return "%s%s.json" % [REPLY_PREFIX, id]
+
+
+static func progress_name(id: String) -> String:
+	return "%s%s.json" % [PROGRESS_PREFIX, id]
+
+
+static func cancel_name(id: String) -> String:
+	return "%s%s" % [CANCEL_PREFIX, id]
+
+
+## Game side: tells the editor how far request `id` has got (it forwards it to the client that asked).
+static func progress(id: String, done: float, total: float = -1.0, message: String = "") -> void:
+	if id == "":
+		return
+	write_atomic(dir(), progress_name(id), JSON.stringify({"progress": done, "total": total, "message": message}))
+
+
+## Game side: whether the editor's client cancelled request `id`.
+static func cancelled(id: String) -> bool:
+	return id != "" and FileAccess.file_exists(dir().path_join(cancel_name(id)))
+
+
+## Game side: forgets a request's progress and cancel files once it has answered.
+static func finish(id: String) -> void:
+	for name: String in [progress_name(id), cancel_name(id)]:
+		if FileAccess.file_exists(dir().path_join(name)):
+			DirAccess.remove_absolute(dir().path_join(name))
 
 
 ## Writes `text` to dir/name atomically: a temporary file first, then a rename over the final name.
