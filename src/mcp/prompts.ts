@@ -4,7 +4,13 @@
 import {readFileSync, readdirSync} from 'node:fs'
 import {basename, join} from 'node:path'
 
-import {type GetPromptResult, type Prompt, ProtocolError, ProtocolErrorCode, type Server} from '@modelcontextprotocol/server'
+import {
+  type GetPromptResult,
+  type Prompt,
+  ProtocolError,
+  ProtocolErrorCode,
+  type Server,
+} from '@modelcontextprotocol/server'
 
 import {mcpDir} from './surface.js'
 
@@ -46,7 +52,10 @@ export function getPrompt(prompts: PromptDef[], name: string, args: Record<strin
     )
   for (const arg of prompt.arguments ?? [])
     if (arg.required && !args[arg.name])
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `prompt ${name}: missing required argument '${arg.name}'`)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `prompt ${name}: missing required argument '${arg.name}'`,
+      )
   const text = prompt.text.replaceAll(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (_, key: string) => args[key] ?? '')
   return {description: prompt.description, messages: [{role: 'user', content: {type: 'text', text}}]}
 }

@@ -314,7 +314,12 @@ export function registerTools(
               void ctx.mcpReq
                 .notify({
                   method: 'notifications/progress',
-                  params: {progressToken: token, progress, ...(total === undefined ? {} : {total}), ...(message ? {message} : {})},
+                  params: {
+                    progressToken: token,
+                    progress,
+                    ...(total === undefined ? {} : {total}),
+                    ...(message ? {message} : {}),
+                  },
                 })
                 .catch(() => {}),
     })
