@@ -142,6 +142,25 @@ describe('toolsets: a session over a fake editor', () => {
     expect(other.logs.join('\n')).to.include("toolsets all for client 'my-agent' (no known tool limit")
   })
 
+  it('refuses to enable past the client limit, with the numbers and a way out that works', async () => {
+    const {client} = await connect('cursor-vscode')
+    await client.listTools()
+    const r = await client.callTool({
+      name: 'bridge_toolsets',
+      arguments: {action: 'enable', toolsets: ['runtime', 'project']},
+    })
+    expect(r.isError).to.equal(true)
+    const said = (r.content as {text: string}[])[0].text
+    expect(said).to.match(
+      /enabling runtime \(40 tools\), project \(1 tools\) would list 73 tools, 33 over the 40 that suit cursor/,
+    )
+    expect(said).to.include('now 32 tools (scene)').and.include('Nothing was enabled')
+    expect(said).to.include('enable only project (33 tools): {"action": "enable", "toolsets": ["project"]}')
+    expect((await client.listTools()).tools.length).to.equal(32)
+    const group = await client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['node']}})
+    expect((group.content as {text: string}[])[0].text).to.include("'node' is a command group, in toolset 'scene'")
+  })
+
   it('enables a toolset on request, notifies the client, and lists its tools next', async () => {
     const {client} = await connect('cursor-vscode')
     await client.listTools()
