@@ -97,6 +97,10 @@ async function main(): Promise<number> {
     const serveRuns = []
     for (let i = 0; i < Math.max(3, Math.ceil(START_RUNS / 2)); i++) serveRuns.push(await serveStart(BIN, editor.root))
     const serveNoEditor = await serveStart(BIN, join(REPO_ROOT, 'examples', 'demo'))
+    const discoverRuns = []
+    for (let i = 0; i < Math.max(3, Math.ceil(START_RUNS / 2)); i++)
+      discoverRuns.push(await serveStart(BIN, editor.root, 'modern'))
+    const serveDiscover = stats(discoverRuns.map((r) => r.initializeMs))
     const serveInit = stats(serveRuns.map((r) => r.initializeMs))
     const ratio = (s: {median: number}) => s.median / floor.median
     figure('node_floor_ms', floor.median, 'ms')
@@ -110,6 +114,10 @@ async function main(): Promise<number> {
     figure('serve_initialize_ms', serveInit.median, 'ms')
     figure('serve_initialize_over_node_ratio', ratio(serveInit), 'x')
     figure('serve_initialize_no_editor_ms', serveNoEditor.initializeMs, 'ms')
+    // the 2026-07-28 opening: server/discover goes through the SDK (no early answer as for initialize)
+    figure('serve_discover_ms', serveDiscover.median, 'ms')
+    figure('serve_discover_over_node_ratio', ratio(serveDiscover), 'x')
+    figure('serve_rss_mb_modern', stats(discoverRuns.map((r) => r.rssMb)).median, 'MiB')
     figure('serve_tools_list_cold_ms', stats(serveRuns.map((r) => r.toolsListMs)).median, 'ms')
     figure('serve_tools_list_warm_ms', stats(serveRuns.map((r) => r.toolsListWarmMs)).median, 'ms')
     figure('serve_rss_mb', stats(serveRuns.map((r) => r.rssMb)).median, 'MiB')
