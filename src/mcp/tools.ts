@@ -302,27 +302,28 @@ export function registerTools(
     listed = true
     return {tools: await tools.list()}
   })
-  server.setRequestHandler('tools/call', (request, ctx) => {
+  server.setRequestHandler('tools/call', async (request, ctx) => {
     seen(ctx)
     const token = request.params._meta?.progressToken
-    return tools.call(request.params.name, request.params.arguments, {
+    // notifications go out in order, and all of them before the answer (a client stops listening at the answer)
+    let sent: Promise<void> = Promise.resolve()
+    const progress =
+      token === undefined
+        ? undefined
+        : (value: number, total?: number, message?: string) => {
+            const params = {progressToken: token, progress: value, ...(total === undefined ? {} : {total})}
+            sent = sent
+              .then(() =>
+                ctx.mcpReq.notify({method: 'notifications/progress', params: message ? {...params, message} : params}),
+              )
+              .catch(() => {})
+          }
+    const result = await tools.call(request.params.name, request.params.arguments, {
       signal: ctx.mcpReq.signal,
-      progress:
-        token === undefined
-          ? undefined
-          : (progress, total, message) =>
-              void ctx.mcpReq
-                .notify({
-                  method: 'notifications/progress',
-                  params: {
-                    progressToken: token,
-                    progress,
-                    ...(total === undefined ? {} : {total}),
-                    ...(message ? {message} : {}),
-                  },
-                })
-                .catch(() => {}),
+      progress,
     })
+    await sent
+    return result
   })
 }
 

@@ -60,9 +60,10 @@ describe('progress and cancellation of calls that wait (bridge serve, real edito
     games.add(played.structuredContent!.pid as number)
     expect(played.structuredContent).to.include({playing: true, display_server: 'X11'})
     expect(heard.length, 'progress notifications').to.be.greaterThan(0)
-    const last = heard.at(-1)!
-    expect(last.total).to.be.a('number')
-    expect(last.progress).to.equal(last.total) // the final one says the bridge answered
+    // ms waited of wait_ms (20000 by default); serve sends every notification before the answer, so the last
+    // one heard is the final "the game's bridge answered"
+    for (const p of heard) expect(p.total).to.equal(20_000)
+    expect(heard.at(-1)!.progress).to.equal(20_000)
     for (let i = 1; i < heard.length; i++) expect(heard[i].progress).to.be.at.least(heard[i - 1].progress)
   })
 
@@ -76,7 +77,8 @@ describe('progress and cancellation of calls that wait (bridge serve, real edito
     expect(stepped.structuredContent).to.include({ticks: 600, paused: true})
     expect(heard.length, 'progress notifications').to.be.greaterThan(1)
     expect(heard.every((p) => p.total === 600)).to.equal(true)
-    expect(heard.at(-1)!.progress).to.equal(600)
+    expect(heard.every((p) => p.progress >= 0 && p.progress <= 600)).to.equal(true)
+    expect(heard.at(-1)!.progress, 'heard until late in the step').to.be.greaterThan(300)
     for (let i = 1; i < heard.length; i++) expect(heard[i].progress).to.be.greaterThan(heard[i - 1].progress)
   })
 
