@@ -141,6 +141,42 @@ describe('MCP of both eras: stdio and HTTP, real clients (real editor)', functio
       expect(tree).to.include('Erastdio2026').and.include('Erastdio20251125')
     })
 
+    it('a 2026-07-28 client hears tools/list_changed when a toolset is enabled, and lists the new tools', async () => {
+      let changed: (names: string[]) => void = () => {}
+      const heard = new Promise<string[]>((resolve) => (changed = resolve))
+      const client = new ClientV2(
+        {name: 'eras-e2e', version: '1'},
+        {
+          versionNegotiation: {mode: 'auto'},
+          listChanged: {tools: {onChanged: (_error, tools) => changed((tools ?? []).map((t) => t.name))}},
+        },
+      )
+      await client.connect(
+        new StdioV2({
+          command: process.execPath,
+          args: [BRIDGE_BIN, 'serve', '--project', editor.root, '--toolsets', 'scene'],
+          env: SERVE_ENV,
+          stderr: 'ignore',
+        }),
+      )
+      try {
+        expect(client.getNegotiatedProtocolVersion()).to.equal(MODERN)
+        expect((await client.listTools()).tools.map((t) => t.name)).to.not.include('project_info')
+        const enabled = (await client.callTool({
+          name: 'bridge_toolsets',
+          arguments: {action: 'enable', toolsets: ['project']},
+        })) as ToolResult
+        expect(enabled.isError, enabled.content[0]?.text).to.not.equal(true)
+        const names = await Promise.race([
+          heard,
+          new Promise<string[]>((_, reject) => setTimeout(() => reject(new Error('no tools/list_changed')), 10_000)),
+        ])
+        expect(names).to.include('project_info')
+      } finally {
+        await client.close().catch(() => {})
+      }
+    })
+
     it('completion/complete offers the open scene’s node paths for spatial-placement’s target, and class names for engine://class/{name}', async () => {
       for (const [label, client] of [
         ['2026', modern],
