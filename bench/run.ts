@@ -98,6 +98,10 @@ async function main(): Promise<number> {
     const serveRuns = []
     for (let i = 0; i < Math.max(3, Math.ceil(START_RUNS / 2)); i++) serveRuns.push(await serveStart(BIN, editor.root))
     const serveNoEditor = await serveStart(BIN, join(REPO_ROOT, 'examples', 'demo'))
+    const discoverRuns = []
+    for (let i = 0; i < Math.max(3, Math.ceil(START_RUNS / 2)); i++)
+      discoverRuns.push(await serveStart(BIN, editor.root, 'modern'))
+    const serveDiscover = stats(discoverRuns.map((r) => r.initializeMs))
     const serveInit = stats(serveRuns.map((r) => r.initializeMs))
     const ratio = (s: {median: number}) => s.median / floor.median
     figure('node_floor_ms', floor.median, 'ms')
@@ -111,6 +115,10 @@ async function main(): Promise<number> {
     figure('serve_initialize_ms', serveInit.median, 'ms')
     figure('serve_initialize_over_node_ratio', ratio(serveInit), 'x')
     figure('serve_initialize_no_editor_ms', serveNoEditor.initializeMs, 'ms')
+    // the 2026-07-28 opening: server/discover goes through the SDK (no early answer as for initialize)
+    figure('serve_discover_ms', serveDiscover.median, 'ms')
+    figure('serve_discover_over_node_ratio', ratio(serveDiscover), 'x')
+    figure('serve_rss_mb_modern', stats(discoverRuns.map((r) => r.rssMb)).median, 'MiB')
     figure('serve_tools_list_cold_ms', stats(serveRuns.map((r) => r.toolsListMs)).median, 'ms')
     figure('serve_tools_list_warm_ms', stats(serveRuns.map((r) => r.toolsListWarmMs)).median, 'ms')
     figure('serve_rss_mb', stats(serveRuns.map((r) => r.rssMb)).median, 'MiB')
@@ -193,7 +201,7 @@ async function main(): Promise<number> {
     const fixed = size(tools.filter((t) => t.name === 'engine_run' || t.name === 'bridge_toolsets'))
     const setRows: (string | number)[][] = [['(always: engine_run, bridge_toolsets)', '', 2, fixed.bytes, fixed.tokens]]
     for (const set of toolsetsFor(commands)) {
-      const own = size(commands.filter((c) => set.methods.includes(c.method)).map((c) => typedTool(c)))
+      const own = size(commands.filter((c) => set.methods.includes(c.method)).map((c) => typedTool(c)) as Tool[])
       setRows.push([set.name, set.groups.join(','), set.methods.length, own.bytes, own.tokens])
     }
     console.log(table(['toolset', 'groups', 'tools', 'bytes', 'tokens'], setRows))

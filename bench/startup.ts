@@ -68,9 +68,21 @@ export function rssMb(pid: number): number {
  * once it has loaded everything and listed its tools (settled), then the median of five more tools/list on the
  * same session (warm, each sent after the previous answer). Raw JSON-RPC lines: no client-side validation timed.
  */
+/** The _meta every 2026-07-28 request carries instead of an initialize handshake. */
+const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': {name: 'bench', version: '1'},
+  'io.modelcontextprotocol/clientCapabilities': {},
+}
+
+/**
+ * `bridge serve` from spawn to its first answer: a 2025 `initialize` (default), or with `era: 'modern'` a
+ * 2026-07-28 `server/discover` (then its tools/list calls carry the version in _meta).
+ */
 export async function serveStart(
   bin: string,
   root: string,
+  era: 'legacy' | 'modern' = 'legacy',
 ): Promise<{initializeMs: number; toolsListMs: number; toolsListWarmMs: number; rssMb: number}> {
   const t0 = performance.now()
   const child = spawn(process.execPath, [bin, 'serve', '--project', root, '--toolsets', 'all'], {
@@ -101,22 +113,25 @@ export async function serveStart(
     }
   })
   try {
-    send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'bench', version: '1'}},
-    })
+    const params = era === 'modern' ? {_meta: MODERN_META} : {}
+    if (era === 'modern') send({jsonrpc: '2.0', id: 1, method: 'server/discover', params})
+    else
+      send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'bench', version: '1'}},
+      })
     const initializeMs = await waitFor(1)
-    send({jsonrpc: '2.0', method: 'notifications/initialized'})
-    send({jsonrpc: '2.0', id: 2, method: 'tools/list'})
+    if (era === 'legacy') send({jsonrpc: '2.0', method: 'notifications/initialized'})
+    send({jsonrpc: '2.0', id: 2, method: 'tools/list', params})
     const toolsListMs = (await waitFor(2)) - initializeMs
     await new Promise((r) => setTimeout(r, 500))
     const settledRssMb = rssMb(child.pid!)
     const warm: number[] = []
     for (let id = 3; id < 8; id++) {
       const sent = performance.now() - t0
-      send({jsonrpc: '2.0', id, method: 'tools/list'})
+      send({jsonrpc: '2.0', id, method: 'tools/list', params})
       warm.push((await waitFor(id)) - sent)
     }
     return {initializeMs, toolsListMs, toolsListWarmMs: stats(warm).median, rssMb: settledRssMb}

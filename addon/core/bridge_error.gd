@@ -16,6 +16,8 @@ const PATH_REFUSED := -32003
 const UNSAFE_REFUSED := -32004
 const GAME_NOT_RUNNING := -32005
 const TIMEOUT := -32006
+## The client cancelled the call while it waited (bridge.cancel); what it had finished stays, nothing is half-applied.
+const CANCELLED := -32007
 
 var code: int
 var message: String

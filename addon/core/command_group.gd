@@ -4,8 +4,10 @@ extends RefCounted
 ## handler side by side. `commands()` returns the declarations; the router checks parameters from them.
 ##
 ## A declaration: {method, summary, params: [param specs], example: {…}, handler: Callable,
-##   read_only: bool, destructive: bool, needs: "" | "game" | "editor_renderer" (an editor that draws: not
-##   --headless), timeout_ms: int, returns: shape,
+##   read_only: bool, destructive: bool (the command loses data: MCP destructiveHint), idempotent?: bool
+##   (a mutating command that changes nothing more when repeated with the same params; reads always are),
+##   title?: String (a short human title; default "Group: command words"), needs: "" | "game" |
+##   "editor_renderer" (an editor that draws: not --headless), timeout_ms: int, returns: shape,
 ##   undo: "scene" | "global" | "none" (every mutating command; see core/undo_scope.gd),
 ##   example_setup?: [{method, params}] (commands the sweeps run first so the example has what it names),
 ##   example_scene?: res:// path (the scene the sweeps open for the example), example_refused?: {…}

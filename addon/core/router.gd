@@ -12,6 +12,7 @@ const UndoScope := preload("undo_scope.gd")
 const ActivityLog := preload("activity_log.gd")
 const AuditLog := preload("../lib/audit_log.gd")
 const CommandGroup := preload("command_group.gd")
+const CallContext := preload("call_context.gd")
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
@@ -126,6 +127,10 @@ func describe(method: String) -> Dictionary:
 		"example": cmd.get("example", {}),
 		"read_only": cmd.get("read_only", false),
 		"destructive": cmd.get("destructive", false),
+		# repeating the call with the same parameters changes nothing more: every read, and the
+		# mutating commands that declare it (setters, saves); MCP's idempotentHint
+		"idempotent": cmd.get("read_only", false) or cmd.get("idempotent", false),
+		"title": str(cmd.get("title", title_of(method))),
 		"needs": cmd.get("needs", ""),
 		"undo": UndoScope.of(cmd),
 		"source": cmd.get("source", "builtin"),
@@ -140,6 +145,13 @@ func describe(method: String) -> Dictionary:
 		doc["output_schema"] = Schema.for_result(cmd.returns, Schema.PUBLISHED_DEPTH, false)
 		doc["result_schema"] = Schema.for_result(cmd.returns)
 	return doc
+
+
+## A short title for a command without its own `title`: "node.add_to_group" → "Node: add to group".
+static func title_of(method: String) -> String:
+	var group := method.get_slice(".", 0)
+	var words := method.get_slice(".", 1).replace("_", " ")
+	return "%s: %s" % [group.capitalize().replace(" ", ""), words]
 
 
 ## `details` may add the engine's own `line` and `engine_message`.
@@ -175,16 +187,18 @@ func describe_all() -> Array:
 
 
 ## Runs one command. Returns {"result": json} or {"error": {code, message, data}}. May await.
-func dispatch(method: String, params: Variant) -> Dictionary:
+## `context` (core/call_context.gd), from the transport: the request's progress and cancellation, handed to
+## the handler through CallContext.current (a silent one when none is given).
+func dispatch(method: String, params: Variant, context: RefCounted = null) -> Dictionary:
 	var caller: Dictionary = AuditLog.context.duplicate()  # the transport's, before another call replaces it
 	var started := Time.get_ticks_usec()
-	var reply: Dictionary = await _run(method, params, started)
+	var reply: Dictionary = await _run(method, params, started, context)
 	var error: Dictionary = reply.get("error", {})
 	activity.record(method, caller, started, error)
 	return reply
 
 
-func _run(method: String, params: Variant, started: int) -> Dictionary:
+func _run(method: String, params: Variant, started: int, context: RefCounted) -> Dictionary:
 	if not _commands.has(method):
 		var guess := Params.did_you_mean(method, _order)
 		var msg := "unknown method '%s'" % method
@@ -208,6 +222,7 @@ func _run(method: String, params: Variant, started: int) -> Dictionary:
 		var refusal: BridgeError = checked
 		return {"error": refusal.to_dict()}
 	var scope := UndoScope.begin(cmd)
+	CallContext.current = context if context != null else CallContext.new()
 	var handler: Callable = cmd.handler
 	var result: Variant = await handler.call(checked)
 	result = UndoScope.finish(scope, result)

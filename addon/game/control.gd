@@ -116,8 +116,23 @@ func step(p: Dictionary) -> Variant:
 			input.deliver_now(e.event, e.label)
 			delivered.append({"tick": tick, "event": e.label}))
 	var since: int = _log.next_seq()
-	var ran: Dictionary = await _clock.run(frames, until)
+	var call_id := Ipc.current_id  # before the first await: progress and cancellation of this request
+	var reported := {"at": 0}
+	var on_tick := func(tick: int) -> void:
+		# a file write per report: at most ten a second, and the last tick always
+		if tick >= frames or Time.get_ticks_msec() - int(reported.at) >= 100:
+			reported.at = Time.get_ticks_msec()
+			Ipc.progress(call_id, tick, frames, "tick %d of %d" % [tick, frames])
+		if Ipc.cancelled(call_id):
+			_clock.stop("cancelled")  # between two whole ticks
+	var ran: Dictionary = await _clock.run(frames, until, on_tick)
 	_clock.remove_feeder(feeder)
+	if ran.stopped_by == "cancelled":
+		_eval.release(until_runner)
+		_eval.release(watcher)
+		return Ipc.error(Ipc.CANCELLED, "runtime.step: cancelled by the client after %d of %d ticks; the game is frozen there" % [
+				ran.ticks, frames], {"ticks": ran.ticks, "frames": frames, "paused": true,
+				"physics_frames": ran.first_physics_frame + ran.ticks, "from_physics_frame": ran.first_physics_frame})
 	var out := {"ticks": ran.ticks, "stopped_by": ran.stopped_by, "delta": Engine.time_scale / Engine.physics_ticks_per_second,
 			"physics_ticks_per_second": Engine.physics_ticks_per_second, "paused": true,
 			"from_physics_frame": ran.first_physics_frame, "physics_frames": ran.first_physics_frame + ran.ticks,

@@ -49,7 +49,12 @@ func capture_frames(p: Dictionary) -> Variant:
 	var frames: Array = []
 	var previous: Image = null
 	var started := Time.get_ticks_usec()
+	var call_id := Ipc.current_id  # before the first await: progress per frame, and a cancel
 	for i in count:
+		if Ipc.cancelled(call_id):
+			return Ipc.error(Ipc.CANCELLED, "runtime.capture_frames: cancelled by the client after %d of %d frames" % [i, count],
+					{"captured": i, "count": count})
+		Ipc.progress(call_id, i, count, "frame %d of %d" % [i + 1, count])
 		for _w in (1 if i == 0 else interval):
 			await RenderingServer.frame_post_draw
 		var frame := _grab(p.get("scale", 1.0), previous)

@@ -95,6 +95,7 @@ func _serve(req: Dictionary) -> void:
 		out = await input.handle(method, params) if input else Ipc.error(Ipc.FAILED,
 				"the MCPGameInput autoload is missing from this game; disable and enable the bridge plugin to add it")
 	elif _handlers.has(method):
+		Ipc.current_id = str(req.id)  # for a handler that waits: progress and cancellation (ipc.gd)
 		out = await _handlers[method].call(params)
 	else:
 		out = Ipc.error(Ipc.INVALID, "the game does not know '%s'; the game and editor addons differ: restart the game" % method)
@@ -107,4 +108,5 @@ func _serve(req: Dictionary) -> void:
 	if text == "" or text == "null":
 		text = JSON.stringify({"id": req.id, "error": {"code": Ipc.FAILED, "message": "the reply could not be encoded as JSON"}})
 	Ipc.write_atomic(_dir, Ipc.reply_name(req.id), text)
+	Ipc.finish(str(req.id))
 	_pending -= 1

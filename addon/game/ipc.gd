@@ -9,6 +9,8 @@ extends RefCounted
 ##   game.json               the game is up: {pid, session, renderer, ...}; removed on a clean exit
 ##   req-<seq>-<id>.json     one request {id, method, params}; the game deletes it when it takes it
 ##   res-<id>.json           its reply {id, result} or {id, error: {code, message, data}}
+##   prog-<id>.json          how far a request that waits has got {progress, total, message} (overwritten)
+##   cancel-<id>             the editor's client cancelled that request: the game stops waiting
 ## Every file is written as `tmp-<name>` and renamed, so a reader never sees half a file.
 
 const DIR := "user://bridge_ipc"
@@ -18,12 +20,21 @@ const GAME_FILE := "game.json"
 const REQUEST_PREFIX := "req-"
 const REPLY_PREFIX := "res-"
 const TMP_PREFIX := "tmp-"
+const PROGRESS_PREFIX := "prog-"
+const CANCEL_PREFIX := "cancel-"
+## The request being served now (set by the inspector right before its handler runs): a handler that
+## waits reads it before its first await, for progress() and cancelled().
+static var current_id := ""
+## Game side: this game's own mailbox (set by reset() when the inspector starts), where a waiting handler's
+## progress goes and its cancel comes from.
+static var game_dir := ""
 
 ## Error codes shared with the editor's BridgeError (docs/errors.md).
 const FAILED := -32000
 const NOT_FOUND := -32001
 const INVALID := -32602
 const TIMEOUT := -32006
+const CANCELLED := -32007
 
 
 ## Whether the game side runs: in a game the editor launched (its debugger is attached), or with
@@ -91,6 +102,33 @@ static func reply_name(id: String) -> String:
 	return "%s%s.json" % [REPLY_PREFIX, id]
 
 
+static func progress_name(id: String) -> String:
+	return "%s%s.json" % [PROGRESS_PREFIX, id]
+
+
+static func cancel_name(id: String) -> String:
+	return "%s%s" % [CANCEL_PREFIX, id]
+
+
+## Game side: tells the editor how far request `id` has got (it forwards it to the client that asked).
+static func progress(id: String, done: float, total: float = -1.0, message: String = "") -> void:
+	if id == "":
+		return
+	write_atomic(game_dir, progress_name(id), JSON.stringify({"progress": done, "total": total, "message": message}))
+
+
+## Game side: whether the editor's client cancelled request `id`.
+static func cancelled(id: String) -> bool:
+	return id != "" and game_dir != "" and FileAccess.file_exists(game_dir.path_join(cancel_name(id)))
+
+
+## Game side: forgets a request's progress and cancel files once it has answered.
+static func finish(id: String) -> void:
+	for name: String in [progress_name(id), cancel_name(id)]:
+		if FileAccess.file_exists(game_dir.path_join(name)):
+			DirAccess.remove_absolute(game_dir.path_join(name))
+
+
 ## Writes `text` to dir/name atomically: a temporary file first, then a rename over the final name.
 static func write_atomic(dir_path: String, name: String, text: String) -> Error:
 	var tmp := dir_path.path_join(TMP_PREFIX + name)
@@ -117,6 +155,7 @@ static func reset(key: String) -> String:
 	DirAccess.make_dir_recursive_absolute(d)
 	for name in DirAccess.get_files_at(d):
 		DirAccess.remove_absolute(d.path_join(name))
+	game_dir = d
 	return d
 
 

@@ -4,18 +4,21 @@ extends "../core/command_group.gd"
 ## A handler only forwards the checked parameters through the game link (lib/game_link.gd).
 
 const GameLink := preload("game_link.gd")
+const CallContext := preload("../core/call_context.gd")
 
 ## How long the editor waits for the game's reply beyond any wait the command itself asks for.
 const REPLY_MS := 10_000
 
 
 ## A handler that runs `method` in the game; the timeout grows by the command's own timeout_ms
-## parameter (waits) and by `extra` (ms for the request's own work, from its params).
+## parameter (waits) and by `extra` (ms for the request's own work, from its params). The call's
+## progress and cancellation (core/call_context.gd) travel to the game with it.
 func in_game(method: String, extra: Callable = Callable()) -> Callable:
 	return func(p: Dictionary) -> Variant:
+		var context: RefCounted = CallContext.take()
 		var wait_ms: int = p.get("timeout_ms", 0)
 		var ms: int = REPLY_MS + wait_ms
 		if extra.is_valid():
 			var work_ms: int = extra.call(p)
 			ms += work_ms
-		return await GameLink.of(server).request(method, p, ms)
+		return await GameLink.of(server).request(method, p, ms, context)

@@ -8,6 +8,9 @@ extends Node
 
 const Ipc := preload("../game/ipc.gd")
 const BridgeError := preload("../core/bridge_error.gd")
+const CallContext := preload("../core/call_context.gd")
+## How long a cancelled request may take to stop in the game before the editor stops waiting for it.
+const CANCEL_GRACE_MS := 2000
 const Settings := preload("../core/settings.gd")
 const GameLink := preload("game_link.gd")
 
@@ -140,8 +143,10 @@ func paused_at_breakpoint() -> bool:
 	return false
 
 
-## Sends one request and awaits its reply: the result, or a BridgeError.
-func request(method: String, params: Dictionary, timeout_ms: int) -> Variant:
+## Sends one request and awaits its reply: the result, or a BridgeError. `call` (core/call_context.gd):
+## the game's progress for it (prog-<id>.json) goes to the client, and a cancel is passed on to the game
+## (cancel-<id>), which stops where it stands and answers; past CANCEL_GRACE_MS the wait ends anyway.
+func request(method: String, params: Dictionary, timeout_ms: int, call: RefCounted = null) -> Variant:
 	var problem: Variant = await _check_ready(method)
 	if problem != null:
 		return problem
@@ -153,8 +158,28 @@ func request(method: String, params: Dictionary, timeout_ms: int) -> Variant:
 	if err != OK:
 		_pending.erase(id)
 		return BridgeError.failed("%s: cannot write to the game mailbox %s: %s" % [method, _dir, error_string(err)])
+	var cancel_sent := -1
+	var last_progress := ""
 	while not entry.done:
 		await get_tree().process_frame
+		if call == null or entry.done:
+			continue
+		if call.wants_progress():
+			var text := FileAccess.get_file_as_string(_dir.path_join(Ipc.progress_name(id)))
+			if text != "" and text != last_progress:
+				last_progress = text
+				var p: Variant = JSON.parse_string(text)
+				if p is Dictionary:
+					call.progress(float(p.get("progress", 0)), float(p.get("total", -1)), str(p.get("message", "")))
+		if call.cancelled and cancel_sent < 0:
+			cancel_sent = Time.get_ticks_msec()
+			Ipc.write_atomic(_dir, Ipc.cancel_name(id), "cancel")
+		elif cancel_sent >= 0 and Time.get_ticks_msec() - cancel_sent > CANCEL_GRACE_MS:
+			_abandon(id)
+			_finish(id, CallContext.cancelled_error(method,
+					"the game did not stop within %d ms; runtime.status shows what it is doing" % CANCEL_GRACE_MS))
+	if cancel_sent >= 0 and FileAccess.file_exists(_dir.path_join(Ipc.cancel_name(id))):
+		DirAccess.remove_absolute(_dir.path_join(Ipc.cancel_name(id)))  # answered before the game saw it
 	return entry.reply
 
 

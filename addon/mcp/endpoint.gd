@@ -2,7 +2,13 @@
 extends RefCounted
 ## MCP over one POST (streamable HTTP, JSON answers only, stateless): checks the POST's media types and
 ## protocol version, frames JSON-RPC (single message or batch) and dispatches the MCP methods to the
-## tools, resources and prompts built over the command router.
+## tools, resources, prompts and completions built over the command router.
+##
+## Both eras: a 2025 client (initialize, then requests with MCP-Protocol-Version 2025-06-18 or 2025-11-25)
+## and a 2026-07-28 one, which sends no initialize: `server/discover`, then requests that carry their
+## protocol version, client info and capabilities in `params._meta`, with the `Mcp-Method` header on
+## every request and `Mcp-Name` on tools/call, resources/read and prompts/get (both must match the body:
+## -32020 and HTTP 400 otherwise). Its results carry `resultType`, and list results `ttlMs`/`cacheScope`.
 ##
 ## Stateless on purpose: no Mcp-Session-Id is issued, so a client survives an editor restart and
 ## nothing is kept per client. A session id a client sends anyway is ignored, consistently.
@@ -20,6 +26,18 @@ const Router := preload("../core/router.gd")
 ## The versions the MCP TypeScript SDK speaks, newest first; the first is offered when a client asks
 ## for one we do not know.
 const PROTOCOL_VERSIONS: Array[String] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"]
+## The stateless revisions: no initialize, the version in every request's _meta.
+const MODERN_VERSIONS: Array[String] = ["2026-07-28"]
+const META_VERSION := "io.modelcontextprotocol/protocolVersion"
+const META_CLIENT_INFO := "io.modelcontextprotocol/clientInfo"
+const META_SERVER_INFO := "io.modelcontextprotocol/serverInfo"
+## The methods whose Mcp-Name header mirrors params.name (or params.uri for resources/read).
+const NAMED := {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
+## Results a 2026-07-28 client may cache: for no time, and for this client only (the command set and the
+## open scene change under them at any moment).
+const CACHEABLE := ["server/discover", "tools/list", "resources/list", "resources/templates/list", "prompts/list"]
+const HEADER_MISMATCH := -32020
+const UNSUPPORTED_VERSION := -32022
 
 const PARSE_ERROR := -32700
 const INVALID_REQUEST := -32600
@@ -49,9 +67,9 @@ func post(req: Dictionary) -> Dictionary:
 		return _refuse(415, INVALID_REQUEST, "Unsupported Media Type: send Content-Type: application/json")
 	if headers.has("accept") and not _accepts_json(headers.accept):
 		return _refuse(406, INVALID_REQUEST, "Not Acceptable: this endpoint answers with application/json")
-	if headers.has("mcp-protocol-version") and not headers["mcp-protocol-version"] in PROTOCOL_VERSIONS:
+	if headers.has("mcp-protocol-version") and not headers["mcp-protocol-version"] in PROTOCOL_VERSIONS + MODERN_VERSIONS:
 		return _refuse(400, INVALID_REQUEST, "Bad Request: unsupported MCP-Protocol-Version '%s' (supported: %s)" % [
-				headers["mcp-protocol-version"], ", ".join(PROTOCOL_VERSIONS)])
+				headers["mcp-protocol-version"], ", ".join(MODERN_VERSIONS + PROTOCOL_VERSIONS)])
 	var text: Variant = Wire.utf8_text(req.body)
 	if text == null:
 		return _refuse(400, PARSE_ERROR, "Parse error: the body is not UTF-8 JSON")
@@ -69,6 +87,10 @@ func post(req: Dictionary) -> Dictionary:
 					"Invalid Request: expected JSON-RPC 2.0 messages ({\"jsonrpc\": \"2.0\", \"method\": string, \"id\"?, \"params\"?: object})")
 		if kind == "request" and msg.method == "initialize" and messages.size() > 1:
 			return _refuse(400, INVALID_REQUEST, "Invalid Request: initialize must be sent on its own")
+		if kind != "response" and headers.get("mcp-protocol-version", "") in MODERN_VERSIONS:
+			var mismatch := _header_mismatch(msg, headers, batch)
+			if mismatch != "":
+				return _refuse(400, HEADER_MISMATCH, mismatch)
 	var replies: Array = []
 	var selection := Toolsets.from_target(str(req.get("target", "")))
 	for msg: Dictionary in messages:
@@ -94,6 +116,28 @@ static func _kind(msg: Variant) -> String:
 	return ""
 
 
+## A 2026-07-28 request's Mcp-Method and Mcp-Name headers against its body: "" when they agree. One
+## POST carries one message in this revision, so a batch cannot be mirrored.
+static func _header_mismatch(msg: Dictionary, headers: Dictionary, batch: bool) -> String:
+	if batch:
+		return "Header mismatch: a 2026-07-28 POST carries one JSON-RPC message, not a batch"
+	if not headers.has("mcp-method"):
+		return "Header mismatch: the Mcp-Method header is required (it mirrors the body's method, %s)" % msg.method
+	if headers["mcp-method"] != msg.method:
+		return "Header mismatch: Mcp-Method '%s' but the body's method is '%s'" % [headers["mcp-method"], msg.method]
+	if NAMED.has(msg.method):
+		var params: Variant = msg.get("params", {})
+		var target: Variant = params.get(NAMED[msg.method]) if params is Dictionary else null
+		if target is String:
+			if not headers.has("mcp-name"):
+				return "Header mismatch: the Mcp-Name header is required for %s (it mirrors params.%s, '%s')" % [
+						msg.method, NAMED[msg.method], target]
+			if headers["mcp-name"] != target:
+				return "Header mismatch: Mcp-Name '%s' but the body's params.%s is '%s'" % [
+						headers["mcp-name"], NAMED[msg.method], target]
+	return ""
+
+
 func _answer(msg: Dictionary, selection: Array) -> Dictionary:
 	var id: Variant = JsonRpc.normalize_id(msg.id)
 	var params: Variant = msg.get("params", {})
@@ -101,10 +145,27 @@ func _answer(msg: Dictionary, selection: Array) -> Dictionary:
 		params = {}
 	if not params is Dictionary:
 		return _error(id, INVALID_PARAMS, "%s: params must be an object" % msg.method)
+	var meta: Variant = params.get("_meta", {})
+	var claimed: Variant = meta.get(META_VERSION) if meta is Dictionary else null
+	var modern: bool = claimed != null or msg.method == "server/discover"
+	if claimed != null and not claimed in MODERN_VERSIONS:
+		return {"jsonrpc": "2.0", "id": id, "error": {"code": UNSUPPORTED_VERSION,
+				"message": "Unsupported protocol version %s (supported: %s)" % [JSON.stringify(claimed), ", ".join(MODERN_VERSIONS)],
+				"data": {"supported": MODERN_VERSIONS, "requested": claimed}}}
 	var out: Dictionary = await _dispatch(msg.method, params, selection)
 	if out.has("error"):
 		return {"jsonrpc": "2.0", "id": id, "error": out.error}
-	return {"jsonrpc": "2.0", "id": id, "result": out.result}
+	var result: Dictionary = out.result
+	if modern:
+		result = result.duplicate()
+		result["resultType"] = "complete"
+		if msg.method in CACHEABLE:
+			result["ttlMs"] = 0
+			result["cacheScope"] = "private"
+		var result_meta: Dictionary = result.get("_meta", {})
+		result_meta[META_SERVER_INFO] = _server_info()
+		result["_meta"] = result_meta
+	return {"jsonrpc": "2.0", "id": id, "result": result}
 
 
 ## `selection`: the toolsets the request's URL asks for (`/mcp?toolsets=a,b`; all without it).
@@ -112,6 +173,11 @@ func _dispatch(method: String, params: Dictionary, selection: Array) -> Dictiona
 	match method:
 		"initialize":
 			return _initialize(params)
+		"server/discover":
+			return {"result": {"supportedVersions": MODERN_VERSIONS, "capabilities": _capabilities(),
+					"instructions": _instructions()}}
+		"completion/complete":
+			return await _resources.complete(params)
 		"ping":
 			return {"result": {}}
 		"tools/list":
@@ -121,7 +187,7 @@ func _dispatch(method: String, params: Dictionary, selection: Array) -> Dictiona
 		"resources/list":
 			return {"result": {"resources": _resources.list()}}
 		"resources/templates/list":
-			return {"result": {"resourceTemplates": []}}
+			return {"result": {"resourceTemplates": _resources.templates()}}
 		"resources/read":
 			return await _resources.read(params)
 		"prompts/list":
@@ -138,10 +204,23 @@ func _initialize(params: Dictionary) -> Dictionary:
 	var version: String = asked if asked in PROTOCOL_VERSIONS else PROTOCOL_VERSIONS[0]
 	return {"result": {
 		"protocolVersion": version,
-		"capabilities": {"tools": {"listChanged": false}, "resources": {"listChanged": false}, "prompts": {"listChanged": false}},
-		"serverInfo": {"name": "godot-bridge", "title": "bridge (Godot editor)", "version": Discovery.ADDON_VERSION},
-		"instructions": INSTRUCTIONS + " This editor has the project at %s open." % Discovery.project_root(),
+		"capabilities": _capabilities(),
+		"serverInfo": _server_info(),
+		"instructions": _instructions(),
 	}}
+
+
+static func _capabilities() -> Dictionary:
+	return {"tools": {"listChanged": false}, "resources": {"listChanged": false}, "prompts": {"listChanged": false},
+			"completions": {}}
+
+
+static func _server_info() -> Dictionary:
+	return {"name": "godot-bridge", "title": "bridge (Godot editor)", "version": Discovery.ADDON_VERSION}
+
+
+static func _instructions() -> String:
+	return INSTRUCTIONS + " This editor has the project at %s open." % Discovery.project_root()
 
 
 static func _accepts_json(accept: String) -> bool:

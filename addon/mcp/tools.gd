@@ -57,22 +57,35 @@ func list(selection: Array = ["all"]) -> Array:
 	return tools
 
 
-## The shared rule: the input schema without `additionalProperties: false` (the router still refuses
-## an unknown parameter by name), only the hints that differ from MCP's defaults (readOnlyHint false,
-## destructiveHint true), and the command's result schema as outputSchema when it declares one.
+## The shared rule: the summary, the input schema without `additionalProperties: false` (the router
+## still refuses an unknown parameter by name), the declaration's annotations (hints()), and the
+## command's result schema as outputSchema.
 static func typed_tool(doc: Dictionary) -> Dictionary:
 	var schema: Dictionary = doc.input_schema
 	if schema.get("additionalProperties", true) == false:
 		schema = schema.duplicate()
 		schema.erase("additionalProperties")
-	var entry := {"name": tool_name(doc.method), "description": doc.summary, "inputSchema": schema}
-	if doc.read_only:
-		entry["annotations"] = {"readOnlyHint": true}
-	elif not doc.destructive:
-		entry["annotations"] = {"destructiveHint": false}
+	var entry := {"name": tool_name(doc.method), "description": doc.summary, "inputSchema": schema,
+			"annotations": hints(doc)}
 	if doc.has("output_schema"):
 		entry["outputSchema"] = doc.output_schema
 	return entry
+
+
+## As `bridge serve` gives them (src/mcp/tools.ts hints): the short title, readOnlyHint for reads; for a
+## mutating command destructiveHint false unless it loses data and idempotentHint when declared;
+## openWorldHint false. Only what differs from MCP's defaults is written (each entry costs tokens).
+static func hints(doc: Dictionary) -> Dictionary:
+	var out := {"title": str(doc.get("title", doc.method))}
+	if doc.get("read_only", false):
+		out["readOnlyHint"] = true
+	else:
+		if not doc.get("destructive", false):
+			out["destructiveHint"] = false
+		if doc.get("idempotent", false):
+			out["idempotentHint"] = true
+	out["openWorldHint"] = false
+	return out
 
 
 ## tools/call → {result: CallToolResult}. As in `bridge serve`, every failure (unknown tool included) is an
@@ -118,6 +131,15 @@ func _run_toolsets(args: Dictionary, selection: Array) -> Dictionary:
 		if on:
 			enabled.append(toolset.name)
 			count += toolset.methods.size()
+	var unknown: Array = []
+	var asked_names: Variant = args.get("toolsets", [])
+	for asked_name: Variant in (asked_names if asked_names is Array else []):
+		if not sets.any(func(s: Dictionary) -> bool: return s.name == asked_name):
+			unknown.append(Toolsets.unknown_hint(str(asked_name), sets))
+	if not unknown.is_empty():
+		return _failure("bridge_toolsets: %s. The toolsets are %s" % ["; ".join(PackedStringArray(unknown)),
+				", ".join(PackedStringArray(sets.map(func(s: Dictionary) -> String:
+					return "%s (%s)" % [s.name, ", ".join(PackedStringArray(s.groups))])))])
 	if action != "list":
 		var wanted: Array = enabled.duplicate()
 		var asked: Variant = args.get("toolsets", [])

@@ -42,7 +42,21 @@ func toolsets_for(methods: Array) -> Array:
 			sets[name] = {"name": name, "description": "The %s.* commands (a group no toolset lists)." % group,
 					"groups": [group], "methods": []}
 		sets[name].methods.append(method)
-	return sets.values().filter(func(s: Dictionary) -> bool: return not s.methods.is_empty())
+	var filled: Array = sets.values().filter(func(s: Dictionary) -> bool: return not s.methods.is_empty())
+	# the description names the groups the toolset holds today, as `bridge serve` says (src/mcp/toolsets.ts)
+	for set: Dictionary in filled:
+		set.groups = set.groups.filter(func(g: String) -> bool:
+			return set.methods.any(func(m: String) -> bool: return m.get_slice(".", 0) == g))
+		set.description = "%s Groups: %s." % [set.description, ", ".join(PackedStringArray(set.groups))]
+	return filled
+
+
+## Why a toolset name is unknown: the toolset holding a command group of that name, else the toolsets.
+static func unknown_hint(name: String, sets: Array) -> String:
+	for set: Dictionary in sets:
+		if name in set.groups:
+			return "'%s' is a command group, in toolset '%s'" % [name, set.name]
+	return "no toolset '%s'" % name
 
 
 ## The toolsets a request's URL asks for: `?toolsets=a,b` (`all`, `none`), or ["all"] without the parameter.

@@ -38,6 +38,10 @@ export interface CommandDoc {
   example: Record<string, unknown>
   read_only: boolean
   destructive: boolean
+  /** Repeating the call with the same params changes nothing more (every read; declared by mutating commands). */
+  idempotent?: boolean
+  /** A short human title (the declaration's, else "Group: command words"). */
+  title?: string
   needs?: string
   source?: string
   timeout_ms?: number

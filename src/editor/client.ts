@@ -35,7 +35,23 @@ interface Pending {
   reject: (error: Error) => void
   timer: NodeJS.Timeout
   method: string
+  progress?: CallWaiting['progress']
 }
+
+/**
+ * A call that waits (scene.play until ready, frames, steps, scenarios, exports, bakes): `progress` asks the editor
+ * for `bridge.progress` notifications tied to the request id (the request carries `"progress": true` beside its
+ * method); aborting `signal` sends `bridge.cancel {id}`, which ends the editor's wait — the call then settles
+ * with the editor's answer (a `cancelled` error, or the result if it finished first).
+ */
+export interface CallWaiting {
+  progress?: (progress: number, total?: number, message?: string) => void
+  signal?: AbortSignal
+}
+
+/** The addon's notifications for calls that wait (addon/transport/ws: progress out, cancel in). */
+export const PROGRESS_NOTIFICATION = 'bridge.progress'
+export const CANCEL_NOTIFICATION = 'bridge.cancel'
 
 export class EngineClient {
   private nextId = 1
@@ -81,10 +97,30 @@ export class EngineClient {
     return client
   }
 
-  call<T = unknown>(method: string, params: Record<string, unknown> = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<T> {
+  call<T = unknown>(
+    method: string,
+    params: Record<string, unknown> = {},
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    waiting: CallWaiting = {},
+  ): Promise<T> {
     const id = this.nextId++
     const answer = this.awaitReply<T>(id, method, timeoutMs)
-    if (this.ws.readyState === OPEN) this.ws.send(JSON.stringify({jsonrpc: '2.0', id, method, params}))
+    const pending = this.pending.get(id)
+    if (pending && waiting.progress) pending.progress = waiting.progress
+    const request = {jsonrpc: '2.0', id, method, params, ...(waiting.progress ? {progress: true} : {})}
+    if (this.ws.readyState === OPEN) this.ws.send(JSON.stringify(request))
+    const signal = waiting.signal
+    if (signal) {
+      const cancel = () => {
+        if (this.pending.has(id) && this.ws.readyState === OPEN)
+          this.ws.send(JSON.stringify({jsonrpc: '2.0', method: CANCEL_NOTIFICATION, params: {id}}))
+      }
+      if (signal.aborted) cancel()
+      else {
+        signal.addEventListener('abort', cancel, {once: true})
+        void answer.finally(() => signal.removeEventListener('abort', cancel)).catch(() => {})
+      }
+    }
     return answer
   }
 
@@ -153,6 +189,12 @@ export class EngineClient {
 
   private onReply(msg: Reply): void {
     if (msg.id === undefined && typeof msg.method === 'string') {
+      if (msg.method === PROGRESS_NOTIFICATION) {
+        const p = msg.params as {id?: number; progress?: number; total?: number; message?: string} | undefined
+        if (typeof p?.id === 'number' && typeof p.progress === 'number')
+          this.pending.get(p.id)?.progress?.(p.progress, p.total, p.message)
+        return
+      }
       for (const listener of this.notificationListeners) listener(msg.method, msg.params)
       return
     }

@@ -1,12 +1,25 @@
 // The stdio transport of `bridge serve`, started before the MCP SDK is loaded: it reads stdin at once and
-// answers the client's `initialize` itself (the SDK takes most of a second to import), queues everything else,
-// and hands the queue to the SDK server when it connects. The server still sees that `initialize` (so it knows
-// the client), and its own answer to it is dropped: the client gets exactly one.
+// answers the client's opening itself — a 2025 `initialize` or a 2026-07-28 `server/discover` (the SDK takes
+// most of a second to import) — queues everything else, and hands the queue to the SDK when it connects. The
+// SDK still sees that opening (so it pins the era and knows the client), and its own answer is dropped: the
+// client gets exactly one.
 import type {Writable} from 'node:stream'
 
-import {SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, SERVER_NAME, negotiatedProtocolVersion} from './identity.js'
+import {
+  MODERN_PROTOCOL_VERSIONS,
+  SERVER_CAPABILITIES,
+  SERVER_INSTRUCTIONS,
+  SERVER_NAME,
+  negotiatedProtocolVersion,
+} from './identity.js'
 
 type Message = {jsonrpc: '2.0'; id?: string | number; method?: string; params?: Record<string, unknown>}
+
+/** A discover that names a revision this server speaks in its _meta (else the SDK answers it, with its error). */
+function claimsModern(message: Message): boolean {
+  const meta = message.params?._meta as Record<string, unknown> | undefined
+  return MODERN_PROTOCOL_VERSIONS.includes(meta?.['io.modelcontextprotocol/protocolVersion'] as string)
+}
 
 /** The SDK's Transport interface, declared here so this file never imports the SDK. */
 export class EarlyStdioTransport {
@@ -79,8 +92,10 @@ export class EarlyStdioTransport {
       this.onerror?.(error as Error)
       return
     }
-    if (!this.started && this.answeredId === undefined && message.method === 'initialize' && message.id !== undefined)
-      this.answerInitialize(message)
+    if (!this.started && this.answeredId === undefined && message.id !== undefined) {
+      if (message.method === 'initialize') this.answerInitialize(message)
+      else if (message.method === 'server/discover' && claimsModern(message)) this.answerDiscover(message)
+    }
     this.heard()
     if (this.started) this.deliver(message)
     else this.queue.push(message)
@@ -105,6 +120,27 @@ export class EarlyStdioTransport {
         capabilities: SERVER_CAPABILITIES,
         serverInfo: {name: SERVER_NAME, version: this.version},
         instructions: SERVER_INSTRUCTIONS,
+      },
+    })
+  }
+
+  /**
+   * What the SDK's serveStdio answers a 2026-07-28 client's `server/discover` (its probe instance's result, with
+   * the era encoder's resultType, cache hint and serverInfo stamp), from the same constants createSurface uses.
+   */
+  private answerDiscover(message: Message): void {
+    this.answeredId = message.id
+    void this.write({
+      jsonrpc: '2.0',
+      id: message.id,
+      result: {
+        supportedVersions: MODERN_PROTOCOL_VERSIONS,
+        capabilities: SERVER_CAPABILITIES,
+        instructions: SERVER_INSTRUCTIONS,
+        resultType: 'complete',
+        ttlMs: 0,
+        cacheScope: 'private',
+        _meta: {'io.modelcontextprotocol/serverInfo': {name: SERVER_NAME, version: this.version}},
       },
     })
   }

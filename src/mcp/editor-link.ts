@@ -5,7 +5,7 @@
 import {createHash} from 'node:crypto'
 
 import type {CommandDoc} from '../catalog/catalog.js'
-import {DEFAULT_TIMEOUT_MS, EngineClient} from '../editor/client.js'
+import {type CallWaiting, DEFAULT_TIMEOUT_MS, EngineClient} from '../editor/client.js'
 import {readDiscovery, tcpProbe, wsPortFor} from '../editor/discovery.js'
 import {verdictFor} from '../editor/verdicts.js'
 import {BridgeCliError, UnreachableError} from '../errors.js'
@@ -81,10 +81,15 @@ export class EditorLink {
    * Calls one method. An unreachable editor throws UnreachableError with its verdict, another project's
    * editor throws `wrong_project`, and an addon error throws EngineError.
    */
-  async call(method: string, params: Record<string, unknown>, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<unknown> {
+  async call(
+    method: string,
+    params: Record<string, unknown>,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    waiting: CallWaiting = {},
+  ): Promise<unknown> {
     const client = await this.connect()
     try {
-      return await client.call(method, params, timeoutMs)
+      return await client.call(method, params, timeoutMs, waiting)
     } catch (error) {
       if (error instanceof BridgeCliError && error.code === 'closed') {
         const port = client.port

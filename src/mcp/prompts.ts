@@ -4,15 +4,13 @@
 import {readFileSync, readdirSync} from 'node:fs'
 import {basename, join} from 'node:path'
 
-import type {Server} from '@modelcontextprotocol/sdk/server/index.js'
 import {
-  ErrorCode,
-  GetPromptRequestSchema,
   type GetPromptResult,
-  ListPromptsRequestSchema,
-  McpError,
   type Prompt,
-} from '@modelcontextprotocol/sdk/types.js'
+  ProtocolError,
+  ProtocolErrorCode,
+  type Server,
+} from '@modelcontextprotocol/server'
 
 import {mcpDir} from './surface.js'
 
@@ -48,13 +46,16 @@ export function listPrompts(prompts: PromptDef[]): Prompt[] {
 export function getPrompt(prompts: PromptDef[], name: string, args: Record<string, string> = {}): GetPromptResult {
   const prompt = prompts.find((p) => p.name === name)
   if (!prompt)
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       `unknown prompt '${name}'; prompts/list has ${prompts.map((p) => p.name).join(', ')}`,
     )
   for (const arg of prompt.arguments ?? [])
     if (arg.required && !args[arg.name])
-      throw new McpError(ErrorCode.InvalidParams, `prompt ${name}: missing required argument '${arg.name}'`)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `prompt ${name}: missing required argument '${arg.name}'`,
+      )
   const text = prompt.text.replaceAll(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (_, key: string) => args[key] ?? '')
   return {description: prompt.description, messages: [{role: 'user', content: {type: 'text', text}}]}
 }
@@ -62,8 +63,8 @@ export function getPrompt(prompts: PromptDef[], name: string, args: Record<strin
 /** prompts/list and prompts/get from the shipped prompt files, read once. */
 export function registerPrompts(server: Server): void {
   const prompts = loadPrompts()
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({prompts: listPrompts(prompts)}))
-  server.setRequestHandler(GetPromptRequestSchema, async (request) =>
+  server.setRequestHandler('prompts/list', async () => ({prompts: listPrompts(prompts)}))
+  server.setRequestHandler('prompts/get', async (request) =>
     getPrompt(prompts, request.params.name, request.params.arguments),
   )
 }

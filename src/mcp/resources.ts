@@ -1,13 +1,12 @@
 // The read-only `engine://` resources (addon/mcp/resources.json), each backed by one read-only command.
-import type {Server} from '@modelcontextprotocol/sdk/server/index.js'
 import {
-  ErrorCode,
-  ListResourcesRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
+  ProtocolError,
+  ProtocolErrorCode,
   type ReadResourceResult,
   type Resource,
-} from '@modelcontextprotocol/sdk/types.js'
+  type ResourceTemplateType,
+  type Server,
+} from '@modelcontextprotocol/server'
 
 import {BridgeCliError} from '../errors.js'
 import type {EditorLink} from './editor-link.js'
@@ -21,8 +20,25 @@ export interface ResourceDef {
   params: Record<string, unknown>
 }
 
-/** MCP's "resource not found" code. */
-const RESOURCE_NOT_FOUND = -32002
+/** An unknown resource: the 2026-07-28 revision answers Invalid Params on every era (the SDK maps -32002 so). */
+const RESOURCE_NOT_FOUND = ProtocolErrorCode.InvalidParams
+
+/** Class documentation by name: engine.class_info; its `name` completes to the engine's classes (completions.ts). */
+export const CLASS_TEMPLATE = 'engine://class/{name}'
+const CLASS_URI = /^engine:\/\/class\/([A-Za-z_][A-Za-z0-9_]*)$/
+
+export function listResourceTemplates(): ResourceTemplateType[] {
+  return [
+    {
+      uriTemplate: CLASS_TEMPLATE,
+      name: 'class',
+      title: 'Engine class documentation',
+      description:
+        "One engine class as the running editor has it: description, properties, methods, signals, constants (engine.class_info). The name completes to the editor's classes.",
+      mimeType: 'application/json',
+    },
+  ]
+}
 
 export const RESOURCES: ResourceDef[] = readSurfaceJson<ResourceDef[]>('resources.json')
 
@@ -31,24 +47,32 @@ export function listResources(): Resource[] {
 }
 
 export async function readResource(link: EditorLink, uri: string): Promise<ReadResourceResult> {
-  const def = RESOURCES.find((r) => r.uri === uri)
+  const klass = CLASS_URI.exec(uri)
+  const def = klass
+    ? {uri, name: 'class', description: '', method: 'engine.class_info', params: {class: klass[1]}}
+    : RESOURCES.find((r) => r.uri === uri)
   if (!def)
-    throw new McpError(
+    throw new ProtocolError(
       RESOURCE_NOT_FOUND,
-      `unknown resource ${uri}; resources/list has ${RESOURCES.map((r) => r.uri).join(', ')}`,
+      `unknown resource ${uri}; resources/list has ${RESOURCES.map((r) => r.uri).join(', ')}, and the template ${CLASS_TEMPLATE}`,
     )
   try {
     const value = await link.call(def.method, def.params)
     return {contents: [{uri, mimeType: 'application/json', text: JSON.stringify(value)}]}
   } catch (error) {
     if (error instanceof BridgeCliError)
-      throw new McpError(ErrorCode.InternalError, `${uri}: ${error.message}`, error.data)
+      throw new ProtocolError(
+        klass ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError,
+        `${uri}: ${error.message}`,
+        error.data,
+      )
     throw error
   }
 }
 
 /** resources/list and resources/read: each read runs its command on the editor (an error while it is down). */
 export function registerResources(server: Server, link: EditorLink): void {
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({resources: listResources()}))
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(link, request.params.uri))
+  server.setRequestHandler('resources/list', async () => ({resources: listResources()}))
+  server.setRequestHandler('resources/templates/list', async () => ({resourceTemplates: listResourceTemplates()}))
+  server.setRequestHandler('resources/read', (request) => readResource(link, request.params.uri))
 }

@@ -1,6 +1,6 @@
 // Turns command results and failures into MCP tool results: JSON text, images (frame captures) as image
 // content, and every failure as `isError: true` with a message a model can act on.
-import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
+import type {CallToolResult} from '@modelcontextprotocol/server'
 
 import {forSurface} from '../catalog/wording.js'
 import {BridgeCliError, EngineError, UnreachableError} from '../errors.js'

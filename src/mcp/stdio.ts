@@ -1,7 +1,8 @@
 // Serves the MCP server over stdin/stdout. stdout carries protocol messages only: anything else that
 // writes to it (console.log, a plugin's this.log) is diverted to stderr for the life of the server.
-// stdin is read before the MCP SDK loads, so `initialize` is answered at once (early-stdio.ts); the SDK
-// and the server (index.ts) load meanwhile, and the editor is dialled in the background.
+// stdin is read before the MCP SDK loads, so a 2025 `initialize` is answered at once (early-stdio.ts); the SDK
+// and the server (index.ts) load meanwhile, and the editor is dialled in the background. The SDK's serveStdio
+// then owns the era: `server/discover` and 2026-07-28 requests, or a 2025 `initialize` session.
 import type {Writable} from 'node:stream'
 
 import {EarlyStdioTransport} from './early-stdio.js'
@@ -27,16 +28,20 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   })
   // a client speaks first (initialize): answer it before evaluating the SDK's modules blocks the event loop
   await Promise.race([transport.firstMessage, new Promise((resolve) => setTimeout(resolve, 100))])
-  const [{createServer}, {JSONRPCMessageSchema}] = await Promise.all([
+  const [{createSurface}, sdk, {parseJSONRPCMessage}] = await Promise.all([
     import('./index.js'),
-    import('@modelcontextprotocol/sdk/types.js'),
+    import('@modelcontextprotocol/server/stdio'),
+    import('@modelcontextprotocol/server'),
   ])
-  const {server, cleanup} = createServer(options)
-  // connect() calls start() with no argument; the SDK's message schema is handed over first
+  const surface = createSurface(options)
+  // serveStdio calls start() with no argument; the SDK's message check is handed over first
   const start = transport.start.bind(transport)
-  transport.start = () => start((message) => JSONRPCMessageSchema.parse(message) as never)
-  await server.connect(transport as never)
+  transport.start = () => start((message) => parseJSONRPCMessage(message) as never)
+  const handle = sdk.serveStdio(surface.factory, {
+    transport: transport as never,
+    onerror: (error) => options.log?.(`protocol error: ${error.message}`),
+  })
   await closed
-  await cleanup()
-  await server.close().catch(() => {})
+  await surface.cleanup()
+  await handle.close().catch(() => {})
 }

@@ -2,13 +2,7 @@
 // (addon/mcp/toolsets.json), one typed tool per live addon command of the session's enabled toolsets by the
 // shared rule (addon/mcp/README.md), and plugin tools, which may not shadow either. Arguments are validated
 // before anything is sent; every failure comes back as an `isError` result.
-import type {Server} from '@modelcontextprotocol/sdk/server/index.js'
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ListToolsRequestSchema,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js'
+import type {CallToolResult, Server, ServerContext, Tool} from '@modelcontextprotocol/server'
 
 import {type CommandDoc, loadCatalog} from '../catalog/catalog.js'
 import {DEFAULT_TIMEOUT_MS} from '../editor/client.js'
@@ -37,10 +31,9 @@ export const MAX_QUALIFIED_NAME = 60
 export const SERVER_NAME = 'godot-bridge'
 
 /**
- * The shared rule (addon/mcp/README.md): name from the method, description = summary, the addon's input
- * schema without `additionalProperties: false` (calls are still checked against the full schema: an unknown
- * parameter is refused by name), its result schema as outputSchema, and only the hints that differ from
- * MCP's defaults (readOnlyHint false, destructiveHint true).
+ * The shared rule (addon/mcp/README.md): name from the method, description = summary, the addon's input schema
+ * without `additionalProperties: false` (calls are still checked against the full schema: an unknown parameter
+ * is refused by name), its result schema as outputSchema, and the annotations of its declaration (hints()).
  */
 export function typedTool(doc: McpCommandDoc): Tool {
   const {additionalProperties, ...listed} = doc.input_schema
@@ -48,17 +41,51 @@ export function typedTool(doc: McpCommandDoc): Tool {
     name: toolName(doc.method),
     description: doc.summary,
     inputSchema: (additionalProperties === false ? listed : doc.input_schema) as Tool['inputSchema'],
+    annotations: hints(doc),
   }
-  const annotations = hints(doc)
-  if (annotations) tool.annotations = annotations
   if (doc.output_schema) tool.outputSchema = doc.output_schema as Tool['outputSchema']
   return tool
 }
 
-export function hints(doc: {read_only: boolean; destructive: boolean}): Tool['annotations'] | undefined {
-  if (doc.read_only) return {readOnlyHint: true}
-  if (!doc.destructive) return {destructiveHint: false}
-  return undefined
+/**
+ * A command's MCP annotations from its declaration: a short title; readOnlyHint for reads (Claude Code and Codex
+ * run only those in parallel); for a mutating command destructiveHint false unless it loses data and
+ * idempotentHint true when it declares `idempotent`; openWorldHint false (the editor and its project are a closed
+ * world). A hint is written only where it differs from MCP's default (readOnlyHint false, destructiveHint true,
+ * idempotentHint false, openWorldHint true; the last two but one mean nothing for a read): every tool's list
+ * entry is paid for in tokens on every turn.
+ */
+export function hints(doc: {
+  method: string
+  read_only: boolean
+  destructive: boolean
+  idempotent?: boolean
+  title?: string
+}): NonNullable<Tool['annotations']> {
+  const annotations: NonNullable<Tool['annotations']> = {title: doc.title ?? titleOf(doc.method)}
+  if (doc.read_only) annotations.readOnlyHint = true
+  else {
+    if (!doc.destructive) annotations.destructiveHint = false
+    if (doc.idempotent) annotations.idempotentHint = true
+  }
+  annotations.openWorldHint = false
+  return annotations
+}
+
+/** The router's default title (addon/core/router.gd title_of): "node.add_to_group" → "Node: add to group". */
+export function titleOf(method: string): string {
+  const [group, command = ''] = method.split('.')
+  const words = group.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+  return `${words.join('')}: ${command.replaceAll('_', ' ')}`
+}
+
+/**
+ * What a call that waits gets from its client: a progress callback (the client sent a progressToken) and the
+ * signal that aborts when the client cancels (notifications/cancelled).
+ */
+export interface Waiting {
+  progress?: (progress: number, total?: number, message?: string) => void
+  signal?: AbortSignal
 }
 
 export interface ToolsOptions {
@@ -110,9 +137,9 @@ export class Tools {
     return [ENGINE_RUN, TOOLSETS_TOOL, ...typed, ...contributed]
   }
 
-  async call(name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  async call(name: string, args: Record<string, unknown> = {}, waiting: Waiting = {}): Promise<CallToolResult> {
     try {
-      if (name === ENGINE_RUN.name) return await this.runEngine(args)
+      if (name === ENGINE_RUN.name) return await this.runEngine(args, waiting)
       if (name === TOOLSETS_TOOL.name && this.options.typed) return await this.runToolsets(args)
       let doc = this.index().get(name)
       let plugin = (await this.plugins(this.docs())).find((t) => t.name === name)
@@ -121,7 +148,7 @@ export class Tools {
         doc = this.index().get(name)
         plugin = (await this.plugins(this.docs())).find((t) => t.name === name)
       }
-      if (doc && this.options.typed) return await this.runCommand(name, doc, args, true)
+      if (doc && this.options.typed) return await this.runCommand(name, doc, args, waiting, true)
       if (plugin) return await this.runPlugin(plugin, args)
       if (doc) return errorResult(`typed tools are off (--typed=false): call engine_run with method '${doc.method}'`)
       const guess = closest(name, [
@@ -137,13 +164,20 @@ export class Tools {
     }
   }
 
-  private async runEngine(args: Record<string, unknown>): Promise<CallToolResult> {
+  private async runEngine(args: Record<string, unknown>, waiting: Waiting): Promise<CallToolResult> {
     const problem = validateParams('mcp:engine_run', ENGINE_RUN.inputSchema, args)
     if (problem) return errorResult(`invalid arguments for engine_run: ${problem}`)
     const method = args.method as string
     const doc = this.docs().find((d) => d.method === method)
-    if (doc) return this.runCommand(`engine_run ${method}`, doc, (args.params ?? {}) as Record<string, unknown>)
-    return this.send(`engine_run ${method}`, method, (args.params ?? {}) as Record<string, unknown>, DEFAULT_TIMEOUT_MS)
+    if (doc)
+      return this.runCommand(`engine_run ${method}`, doc, (args.params ?? {}) as Record<string, unknown>, waiting)
+    return this.send(
+      `engine_run ${method}`,
+      method,
+      (args.params ?? {}) as Record<string, unknown>,
+      DEFAULT_TIMEOUT_MS,
+      waiting,
+    )
   }
 
   /** bridge_toolsets: answers, then tells the client its list changed (after the answer is on its way). */
@@ -160,6 +194,7 @@ export class Tools {
     label: string,
     doc: McpCommandDoc,
     params: Record<string, unknown>,
+    waiting: Waiting,
     structured = false,
   ): Promise<CallToolResult> {
     const problem = validateParams(schemaKey(doc.input_schema), doc.input_schema, params)
@@ -169,6 +204,7 @@ export class Tools {
       doc.method,
       params,
       Math.max(doc.timeout_ms ?? 0, DEFAULT_TIMEOUT_MS),
+      waiting,
       structured && Boolean(doc.output_schema),
     )
   }
@@ -178,10 +214,11 @@ export class Tools {
     method: string,
     params: Record<string, unknown>,
     timeoutMs: number,
+    waiting: Waiting,
     structured = false,
   ): Promise<CallToolResult> {
     try {
-      return successResult(await this.options.link.call(method, params, timeoutMs), structured)
+      return successResult(await this.options.link.call(method, params, timeoutMs, waiting), structured)
     } catch (error) {
       // An unknown method means our command list may be stale: re-read it (listeners notify the client).
       if (error instanceof EngineError && error.rpcCode === -32601) this.options.link.refresh().catch(() => {})
@@ -243,26 +280,51 @@ export class Tools {
 
 /**
  * tools/list and tools/call, and notifications/tools/list_changed whenever the link reports the editor came
- * (back) up, restarted or changed its command set — once the client is initialized and holds a list.
+ * (back) up, restarted or changed its command set — once the client holds a list (a 2025 client after its
+ * `initialized`; a 2026-07-28 client hears it on its subscriptions/listen stream). `seen` records the client
+ * of each request (index.ts).
  */
-export function registerTools(server: Server, tools: Tools, link: EditorLink, log: Logger): void {
-  let initialized = false
+export function registerTools(
+  server: Server,
+  tools: Tools,
+  link: EditorLink,
+  log: Logger,
+  seen: (ctx: ServerContext) => void = () => {},
+): void {
   let listed = false
-  server.oninitialized = () => {
-    initialized = true
-  }
   link.onChange((reason) => {
-    if (!initialized || !listed) return
+    if (!listed) return
     server.sendToolListChanged().catch((error) => log(`could not send tools/list_changed: ${(error as Error).message}`))
     log(`tools/list_changed sent (${reason === 'connected' ? 'editor connected' : 'command set changed'})`)
   })
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
+  server.setRequestHandler('tools/list', async (_request, ctx) => {
+    seen(ctx)
     listed = true
     return {tools: await tools.list()}
   })
-  server.setRequestHandler(CallToolRequestSchema, (request) =>
-    tools.call(request.params.name, request.params.arguments),
-  )
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    seen(ctx)
+    const token = request.params._meta?.progressToken
+    // notifications go out in order, and all of them before the answer (a client stops listening at the answer)
+    let sent: Promise<void> = Promise.resolve()
+    const progress =
+      token === undefined
+        ? undefined
+        : (value: number, total?: number, message?: string) => {
+            const params = {progressToken: token, progress: value, ...(total === undefined ? {} : {total})}
+            sent = sent
+              .then(() =>
+                ctx.mcpReq.notify({method: 'notifications/progress', params: message ? {...params, message} : params}),
+              )
+              .catch(() => {})
+          }
+    const result = await tools.call(request.params.name, request.params.arguments, {
+      signal: ctx.mcpReq.signal,
+      progress,
+    })
+    await sent
+    return result
+  })
 }
 
 const schemaIds = new WeakMap<object, number>()

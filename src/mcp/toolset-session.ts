@@ -1,6 +1,6 @@
 // One session's toolsets: the default chosen for the client that connected (or --toolsets), logged with the
 // reason, and the `bridge_toolsets` tool that lists them and enables or disables one mid-session.
-import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
+import type {CallToolResult} from '@modelcontextprotocol/server'
 
 import {errorResult} from './results.js'
 import type {Logger} from './surface.js'
@@ -13,6 +13,7 @@ import {
   declaredToolsets,
   fitProfile,
   matchClient,
+  unknownToolsetHint,
 } from './toolsets.js'
 
 export interface ToolsetSessionOptions {
@@ -66,7 +67,7 @@ export class ToolsetSession {
     if (unknown.length > 0)
       return {
         result: errorResult(
-          `bridge_toolsets: unknown toolset ${unknown.map((n) => `'${n}'`).join(', ')}; the toolsets are ${toolsets.map((t) => t.name).join(', ')}`,
+          `bridge_toolsets: ${unknown.map((n) => unknownToolsetHint(n, toolsets)).join('; ')}. The toolsets are ${toolsets.map((t) => `${t.name} (${t.groups.join(', ')})`).join(', ')}`,
         ),
         changed: false,
       }
@@ -77,6 +78,10 @@ export class ToolsetSession {
         ),
         changed: false,
       }
+    if (action === 'enable') {
+      const refusal = this.overCap(names as string[], toolsets, fixed)
+      if (refusal) return {result: errorResult(refusal), changed: false}
+    }
     let changed = false
     for (const name of names as string[]) {
       if (action === 'enable' && !is(name)) {
@@ -108,6 +113,51 @@ export class ToolsetSession {
     }
   }
 
+  /**
+   * Enabling these toolsets would pass the client's known cap: the refusal, with the numbers and a way out (the
+   * enabled toolsets to disable first, or the part of the request that fits). Nothing is enabled then.
+   */
+  private overCap(names: string[], toolsets: Toolset[], fixed: number): string | undefined {
+    const cap = this.profile?.max_tools
+    if (cap === undefined) return undefined
+    const size = (name: string) => toolsets.find((t) => t.name === name)?.methods.length ?? 0
+    const now = this.listing(toolsets, fixed)
+    const adding = [...new Set(names)].filter((n) => !now.enabled.includes(n))
+    const total = now.tools + adding.reduce((n, t) => n + size(t), 0)
+    if (total <= cap) return undefined
+    const over = total - cap
+    // the fewest enabled toolsets (largest first) whose removal makes room
+    const others = now.enabled.filter((n) => !names.includes(n)).sort((a, b) => size(b) - size(a))
+    const single = [...others].reverse().find((n) => size(n) >= over)
+    const drop: string[] = single ? [single] : []
+    for (let freed = 0, i = 0; !single && i < others.length && freed < over; i++) {
+      drop.push(others[i])
+      freed += size(others[i])
+    }
+    const freed = drop.reduce((n, t) => n + size(t), 0)
+    const fits: string[] = []
+    let room = cap - now.tools
+    for (const n of adding)
+      if (size(n) <= room) {
+        fits.push(n)
+        room -= size(n)
+      }
+    const ways = [
+      freed >= over
+        ? `disable ${drop.map((n) => `${n} (${size(n)} tools)`).join(' and ')} first: {"action": "disable", "toolsets": ${JSON.stringify(drop)}}`
+        : '',
+      fits.length > 0
+        ? `enable only ${fits.join(', ')} (${now.tools + fits.reduce((n, t) => n + size(t), 0)} tools): {"action": "enable", "toolsets": ${JSON.stringify(fits)}}`
+        : '',
+    ].filter(Boolean)
+    const profile = this.profile!
+    return (
+      `bridge_toolsets: enabling ${adding.map((n) => `${n} (${size(n)} tools)`).join(', ')} would list ${total} tools, ` +
+      `${over} over the ${cap} that suit ${profile.name} (${profile.why}); now ${now.tools} tools (${now.enabled.join(', ') || 'none'}). ` +
+      `Nothing was enabled. ${ways.length ? `Instead ${ways.join(', or ')}; ` : ''}every command also runs through engine_run.`
+    )
+  }
+
   private listing(toolsets: Toolset[], fixed: number) {
     const is = (name: string) => this.selection!.has(name)
     const enabled = toolsets.filter((t) => is(t.name))
@@ -137,7 +187,7 @@ export class ToolsetSession {
     const unknown = names.filter((n) => !known.has(n))
     if (unknown.length > 0)
       this.options.log(
-        `--toolsets: unknown toolset ${unknown.join(', ')} (the toolsets are ${toolsets.map((t) => t.name).join(', ')})`,
+        `--toolsets: ${unknown.map((n) => unknownToolsetHint(n, toolsets)).join('; ')} (the toolsets are ${toolsets.map((t) => t.name).join(', ')})`,
       )
     const count = this.listing(toolsets, fixed).tools
     const limit = this.profile?.max_tools

@@ -1,9 +1,10 @@
 // Toolsets: the command groups gathered into named sets of typed tools (addon/mcp/toolsets.json, shared with
 // the addon's HTTP endpoint), which of them a session lists, and the default that fits the client that
 // connected (its `clientInfo.name`, matched loosely against the known clients' limits).
-import type {Tool} from '@modelcontextprotocol/sdk/types.js'
+import type {Tool} from '@modelcontextprotocol/server'
 
 import type {CommandDoc} from '../catalog/catalog.js'
+import {closest} from '../catalog/suggest.js'
 import {readSurfaceJson} from './surface.js'
 
 export interface ToolsetDef {
@@ -62,7 +63,27 @@ export function toolsetsFor(docs: CommandDoc[], defs: ToolsetDef[] = TOOLSETS.to
     }
     set.methods.push(doc.method)
   }
-  return [...sets.values()].filter((s) => s.methods.length > 0)
+  const filled = [...sets.values()].filter((s) => s.methods.length > 0)
+  // the description names the groups the toolset holds today, so an agent looking for `spatial` finds `3d`
+  for (const set of filled) {
+    set.groups = set.groups.filter((g) => set.methods.some((m) => groupOf(m) === g))
+    set.description = `${set.description} Groups: ${set.groups.join(', ')}.`
+  }
+  return filled
+}
+
+/**
+ * Why a toolset name is unknown, for the refusal: the toolset that holds a command group of that name, else the
+ * closest toolset name; and the toolsets there are.
+ */
+export function unknownToolsetHint(name: string, toolsets: Toolset[]): string {
+  const holder = toolsets.find((t) => t.groups.includes(name))
+  if (holder) return `'${name}' is a command group, in toolset '${holder.name}'`
+  const guess = closest(
+    name,
+    toolsets.map((t) => t.name),
+  )
+  return `no toolset '${name}'${guess ? ` (did you mean '${guess}'?)` : ''}`
 }
 
 /** Every toolset name a session may ask for before the editor is seen: the declared ones. */

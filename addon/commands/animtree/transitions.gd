@@ -14,6 +14,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "animtree.set_transition",
+			"idempotent": true,
 			"summary": "Add a transition between two states ('Start'/'End' too) or change an existing one: switch mode, advance mode, condition, expression, cross-fade.",
 			"params": [
 				node_param("tree", "The AnimationTree", true, null, "AnimationTree"),

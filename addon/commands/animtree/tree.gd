@@ -56,6 +56,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "animtree.set_parameter",
+			"idempotent": true,
 			"summary": "Write one tree parameter (a condition, a blend position, …), checked against its type; undoable, read back.",
 			"params": [
 				node_param("tree", "The AnimationTree", true, null, "AnimationTree"),

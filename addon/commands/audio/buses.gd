@@ -52,6 +52,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "audio.set_bus",
+			"idempotent": true,
 			"summary": "Change a bus: volume, solo, mute, bypass effects, send, name or position; returns the bus read back.",
 			"params": [
 				req("name", "string", "Bus to change"),

@@ -26,6 +26,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "audio.set_effect",
+			"idempotent": true,
 			"summary": "Change a bus effect's settings or switch it on/off; returns the settings read back.",
 			"params": [
 				req("bus", "string", "Bus name"),

@@ -16,6 +16,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "audio.save_layout",
+			"idempotent": true,
 			"summary": "Save the editor's bus layout to a .tres file; make_default also makes it the project's bus layout setting.",
 			"params": [
 				req("path", "string", "Layout file, e.g. res://audio/buses.tres", {"writes_path": true}),
@@ -29,6 +30,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "audio.load_layout",
+			"idempotent": true,
 			"summary": "Load a bus layout .tres into the editor, replacing the current buses (undoable); returns the buses read back.",
 			"params": [req("path", "string", "Layout file")],
 			"example": {"path": "res://audio/buses.tres"},

@@ -39,6 +39,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "batch.set_property",
+			"idempotent": true,
 			"summary": "Set one property on every node of the open scene that matches a class and/or group, in one undo step; reads each back.",
 			"params": [
 				req("property", "string", "Property name, e.g. visible or modulate"),

@@ -41,6 +41,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "camera.make_current",
+			"idempotent": true,
 			"summary": "Make a camera the one the scene starts with: current (3D) or enabled (2D), turning the scene's other cameras off, in one undo step.",
 			"params": [node_param("node_path", "Camera3D or Camera2D", true, null, ["Camera3D", "Camera2D"])],
 			"example": {"node_path": "/root/Main/Camera2D"},
@@ -51,6 +52,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "camera.frame",
+			"idempotent": true,
 			"summary": "Move (and in 3D aim) a camera so the given nodes' bounds fill the shot with a margin: 3D keeps its view direction or takes one; 2D centers and zooms.",
 			"params": [
 				node_param("node_path", "Camera3D or Camera2D", true, null, ["Camera3D", "Camera2D"]),
@@ -80,6 +82,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "camera.limit_to",
+			"idempotent": true,
 			"summary": "Clamp a Camera2D's scroll limits to a node's bounds (a level's tile layer, background or ground), so it never shows past the edges.",
 			"params": [
 				node_param("node_path", "Camera2D", true, null, ["Camera3D", "Camera2D"]),

@@ -12,6 +12,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "debug.set_breakpoint",
+			"idempotent": true,
 			"summary": "Set a breakpoint on a script line (as a click in the script editor's gutter); a game launched from the editor, or already running, stops there.",
 			"params": [
 				req("path", "string", "Script file, e.g. res://scripts/player.gd"),
@@ -24,6 +25,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "debug.remove_breakpoint",
+			"idempotent": true,
 			"summary": "Remove the breakpoint on a script line (the running game forgets it too).",
 			"params": [
 				req("path", "string", "Script file"),
@@ -46,6 +48,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "debug.clear_breakpoints",
+			"idempotent": true,
 			"summary": "Remove every breakpoint from the script editor (and from the running game).",
 			"params": [],
 			"example": {},

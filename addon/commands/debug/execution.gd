@@ -93,6 +93,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "debug.reload_scripts",
+			"idempotent": true,
 			"summary": "Hot-reload edited scripts into the running game: their new code runs at once, live objects keep their state; a script that does not compile is refused.",
 			"params": [opt("paths", "Array", "Script files to reload (default: every project script that compiles, addons/bridge excepted)", [])],
 			"example": {"paths": ["res://scripts/player.gd"]},

@@ -30,6 +30,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.selection_set",
+			"idempotent": true,
 			"summary": "Select exactly these nodes of the edited scene ([] clears the selection).",
 			"params": [req("nodes", "Array", "Node paths from the scene root, e.g. [\"Player\", \"Camera2D\"]; '.' is the root")],
 			"example": {"nodes": ["Player"]},
@@ -65,6 +66,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.reload_scripts",
+			"idempotent": true,
 			"summary": "Reload project scripts changed on disk; one that no longer compiles keeps its old version and is reported.",
 			"params": [],
 			"example": {},
@@ -74,6 +76,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.save_all",
+			"idempotent": true,
 			"summary": "Save every open scene and the project settings.",
 			"params": [],
 			"example": {},

@@ -36,6 +36,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "environment.fog",
+			"idempotent": true,
 			"summary": "Set the environment's fog: on/off, colour, density, height fog, sky affect, and volumetric fog (Forward+ only).",
 			"params": [
 				env_param,
@@ -58,6 +59,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "environment.tonemap",
+			"idempotent": true,
 			"summary": "Set tonemapping (linear, reinhard, filmic, aces, agx) with exposure and white point, glow, and brightness/contrast/saturation adjustments.",
 			"params": [
 				env_param,
@@ -81,6 +83,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "environment.gi",
+			"idempotent": true,
 			"summary": "Set global illumination and ambient light: SDFGI, SSAO, SSIL, SSR on/off with key settings, and the ambient light source, colour and energy.",
 			"params": [
 				env_param,

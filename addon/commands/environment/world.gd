@@ -29,6 +29,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "environment.sky",
+			"idempotent": true,
 			"summary": "Set the background: a procedural sky (top, horizon and ground colours), a physical sky, a panorama image, a plain colour or the clear colour.",
 			"params": [
 				node_param("node_path", "WorldEnvironment (default: the scene's)", false, ""),

@@ -4,6 +4,7 @@ extends "../../core/command_group.gd"
 ## a second Godot process (the same binary as this editor) — a full build, or a .pck/.zip pack, which
 ## needs no templates. A build without its templates is refused before anything runs, saying what is missing.
 
+const CallContext := preload("../../core/call_context.gd")
 const Presets := preload("lib/export_presets.gd")
 const FileOps := preload("../../lib/file_ops.gd")
 
@@ -63,6 +64,7 @@ func _templates(_p: Dictionary) -> Variant:
 
 
 func _run(p: Dictionary) -> Variant:
+	var call: RefCounted = CallContext.take()  # elapsed time as progress; a cancel stops the export process
 	var cfg: Variant = Presets.load_file()
 	if cfg is BridgeError:
 		return cfg
@@ -93,6 +95,13 @@ func _run(p: Dictionary) -> Variant:
 	if pid <= 0:
 		return BridgeError.failed("export.run: could not start %s" % OS.get_executable_path())
 	while OS.is_process_running(pid) and Time.get_ticks_msec() - started < EXPORT_LIMIT_MS:
+		if call != null and call.cancelled:
+			OS.kill(pid)
+			DirAccess.remove_absolute(out_abs)  # never a half-written export
+			return CallContext.cancelled_error("export.run", "the export process was stopped and no %s was written" % output)
+		if call != null:
+			var ms := Time.get_ticks_msec() - started
+			call.progress(ms / 1000.0, -1.0, "exporting '%s': %d s" % [p.preset, ms / 1000])
 		await server.get_tree().create_timer(0.1).timeout
 	if OS.is_process_running(pid):
 		OS.kill(pid)

@@ -46,6 +46,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "export.preset_set",
+			"idempotent": true,
 			"summary": "Change fields or options of an export preset (undoable); returns the previous values.",
 			"params": [
 				req("name", "string", "Preset to change"),

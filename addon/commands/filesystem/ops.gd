@@ -15,6 +15,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "filesystem.mkdir",
+			"idempotent": true,
 			"summary": "Create a folder (and its parents) in res:// and show it in the FileSystem dock.",
 			"params": [req("path", "string", "Folder to create, e.g. res://levels/forest", {"writes_path": true})],
 			"example": {"path": "res://levels/forest"},

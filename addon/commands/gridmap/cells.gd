@@ -25,6 +25,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "gridmap.set_cells",
+			"idempotent": true,
 			"summary": "Place one MeshLibrary item (id or name) with an orientation on a list of cells or a box of cells (corners inclusive).",
 			"params": [
 				node_param("node_path", "GridMap", true, null, "GridMap"),
@@ -59,6 +60,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "gridmap.clear",
+			"idempotent": true,
 			"summary": "Clear GridMap cells: a list, a box, or all.",
 			"params": [
 				node_param("node_path", "GridMap", true, null, "GridMap"),

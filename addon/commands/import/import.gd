@@ -35,6 +35,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "import.set",
+			"idempotent": true,
 			"summary": "Change import options of an asset (each checked against the options its importer has and their types), then reimport it and read the settings back.",
 			"params": [
 				req("path", "string", "The source asset", {"writes_path": true}),
@@ -51,6 +52,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "import.reimport",
+			"idempotent": true,
 			"summary": "Reimport assets with their current settings (after their source changed outside the editor, or to rebuild them); reports what each import produced.",
 			"params": [req("paths", "Array", "Source assets to reimport")],
 			"example": {"paths": ["res://i18n/texts.csv"]},

@@ -129,6 +129,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "input.release_all",
+			"idempotent": true,
 			"summary": "Release every action, key and mouse button the bridge pressed and left down in the running game.",
 			"params": [],
 			"example": {},

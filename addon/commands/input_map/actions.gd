@@ -16,6 +16,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "input_map.deadzone_set",
+			"idempotent": true,
 			"summary": "Set an action's analog deadzone, 0..1 (undoable, saved).",
 			"params": [req("action", "string", "Action name"), req("deadzone", "float", "Deadzone", {"min": 0.0, "max": 1.0})],
 			"example": {"action": "move_right", "deadzone": 0.35},

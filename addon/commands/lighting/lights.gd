@@ -61,6 +61,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "lighting.canvas_modulate",
+			"idempotent": true,
 			"summary": "Tint the whole 2D scene (night, dusk) with the scene's one CanvasModulate: added if missing, updated if present.",
 			"params": [req("color", "Color", "Tint, e.g. '#404070' for night")],
 			"example": {"color": "#6070a0"},

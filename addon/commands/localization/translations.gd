@@ -28,6 +28,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "localization.messages_set",
+			"idempotent": true,
 			"summary": "Set messages of a Translation resource file, or erase them with null (undoable, saved); CSV-made ones are refused with the CSV to edit.",
 			"params": [
 				req("path", "string", "The Translation file", {"writes_path": true}),

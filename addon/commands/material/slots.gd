@@ -21,6 +21,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "material.assign",
+			"idempotent": true,
 			"summary": "Put a material into a node's slot: a material file, or a new material of a type with properties (\"\" clears the slot).",
 			"params": [node_param("node_path", "Node that gets the material")] + slot_params + [
 				opt("material", "string", "Material file to use, or \"\" to clear (default: a new material)"),
@@ -37,6 +38,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "material.set",
+			"idempotent": true,
 			"summary": "Change properties of the material in a node's slot (undoable); returns the values read back.",
 			"params": [node_param("node_path", "Node whose material to change")] + slot_params + [
 				properties_param("properties", "Properties, e.g. {\"emission_enabled\": true, \"emission\": \"#ffaa00\"}", true),
@@ -50,6 +52,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "material.save",
+			"idempotent": true,
 			"summary": "Save the material in a node's slot as a .tres file, and make the slot use that file (so other nodes can share it).",
 			"params": [node_param("node_path", "Node whose material to save")] + slot_params + [
 				req("path", "string", "File to write, e.g. res://materials/crate.tres", {"writes_path": true}),

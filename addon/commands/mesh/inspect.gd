@@ -31,6 +31,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "mesh.save",
+			"idempotent": true,
 			"summary": "Save a node's mesh as a file (.tres/.res/.mesh) and make the node use that file (undoable relink).",
 			"params": [
 				node_param("node_path", "MeshInstance3D (or other node with a mesh property)"),

@@ -50,6 +50,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "navigation.bake",
+			"idempotent": true,
 			"summary": "Bake a navigation region's mesh from the geometry (meshes and static colliders) under it, as one undo step; reports polygons and the walkable bounds.",
 			"params": [node_param("node_path", "NavigationRegion3D or NavigationRegion2D", true, null,
 					["NavigationRegion3D", "NavigationRegion2D"]).merged({"what": "a NavigationRegion3D/2D"})],

@@ -15,6 +15,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "node.set_many",
+			"idempotent": true,
 			"summary": "Set several properties of a node in one undo step; each value is checked first and nothing is set if any is refused.",
 			"params": [
 				node_param("node_path", "Node to change"),
@@ -29,6 +30,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.reset_property",
+			"idempotent": true,
 			"summary": "Revert a property to its default (the instanced scene's, the script's or the class's value), undoable.",
 			"params": [node_param("node_path", "Node to change"), req("property", "string", "Property name, e.g. position")],
 			"example": {"node_path": "/root/Main/Player", "property": "position"},

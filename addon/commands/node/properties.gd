@@ -27,6 +27,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.set",
+			"idempotent": true,
 			"summary": "Set one property (undoable), or a part of one (position:x, shape:size): the value is checked against its type and read back; a value the engine clamps or ignores is refused and nothing changes.",
 			"params": [
 				node_param("node_path", "Node to change"),

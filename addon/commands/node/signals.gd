@@ -50,6 +50,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.add_to_group",
+			"idempotent": true,
 			"summary": "Put a node in a group, saved with the scene.",
 			"params": [node_param("node_path", "Node"), req("group", "string", "Group name")],
 			"example": {"node_path": "/root/Main/Ground", "group": "solid"},
@@ -59,6 +60,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.remove_from_group",
+			"idempotent": true,
 			"summary": "Take a node out of a group.",
 			"params": [node_param("node_path", "Node"), req("group", "string", "Group name")],
 			"example": {"node_path": "/root/Main/Player", "group": "players"},

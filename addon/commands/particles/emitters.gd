@@ -44,6 +44,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "particles.configure",
+			"idempotent": true,
 			"summary": "Change emitter settings by ParticleProcessMaterial names for any emitter (direction, spread, initial_velocity_min/max, gravity, scale_min/max, color, emission_shape, emission_sphere_radius, emission_box_extents, damping_min/max, …) and node settings (amount, lifetime, one_shot, …).",
 			"params": [
 				node_param("node_path", "Particle emitter", true, null, ParticleSettings.EMITTERS),
@@ -58,6 +59,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "particles.preset",
+			"idempotent": true,
 			"summary": "Apply a ready-made effect (fire, smoke, sparks, snow, explosion) as real settings: shape, velocities, gravity, scale and a colour ramp (2D emitters in pixels, y down).",
 			"params": [
 				node_param("node_path", "Particle emitter", true, null, ParticleSettings.EMITTERS),

@@ -48,6 +48,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "path.set_point",
+			"idempotent": true,
 			"summary": "Move a curve point and/or change its tangents or tilt.",
 			"params": _point_params(true),
 			"example": {"node_path": "/root/Main/Track", "index": 1, "position": [5, 1, 0]},

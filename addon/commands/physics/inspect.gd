@@ -24,6 +24,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "physics.set_material",
+			"idempotent": true,
 			"summary": "Give static and rigid bodies a physics material (friction, bounce, rough, absorbent) in one undo step.",
 			"params": [
 				nodes_param("nodes", "StaticBody/RigidBody paths (2D or 3D)"),

@@ -28,6 +28,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "physics.set_layers",
+			"idempotent": true,
 			"summary": "Set, add or remove collision layers and/or mask bits on one or more bodies by layer number or name, in one undo step.",
 			"params": [
 				nodes_param("nodes", "Node paths of bodies, areas, rays or shape casts"),
@@ -43,6 +44,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "physics.layer_names",
+			"idempotent": true,
 			"summary": "Read or name the project's layers (Project Settings → Layer Names): physics, navigation or render, 2D or 3D. Undoable; saves project.godot.",
 			"params": [
 				choice("kind", LayerBits.KINDS, "Which layer set", "3d_physics"),

@@ -15,6 +15,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "project.scan",
+			"idempotent": true,
 			"summary": "Rescan res:// and wait until done, so files changed outside the editor are imported; returns files added, removed, reimported.",
 			"params": [],
 			"example": {},

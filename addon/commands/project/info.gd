@@ -42,6 +42,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "project.settings_set",
+			"idempotent": true,
 			"summary": "Set a project setting (undoable, saved to project.godot); unknown keys are refused unless create is true.",
 			"params": [
 				req("key", "string", "Setting path, e.g. display/window/size/viewport_width"),
@@ -55,6 +56,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "project.main_scene",
+			"idempotent": true,
 			"summary": "Get the main scene, or set it with path (undoable, saved to project.godot).",
 			"params": [opt("path", "string", "Scene to make the main scene, e.g. res://scenes/ui.tscn")],
 			# the demo's own main scene: the example leaves the project as it was (a later game run plays main.tscn)

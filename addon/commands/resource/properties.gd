@@ -28,6 +28,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "resource.set",
+			"idempotent": true,
 			"summary": "Set properties of a resource file, each coerced to its declared type (undoable, saved); returns the values read back from disk.",
 			"params": [
 				req("path", "string", "Resource file (.tres/.res)", {"writes_path": true}),

@@ -24,6 +24,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "runtime.pause",
+			"idempotent": true,
 			"summary": "Freeze the running game before its next physics tick (SceneTree.paused): it moves only with runtime.step, and input waits for the next stepped tick; ends a runtime.step in progress. The bridge keeps answering.",
 			"params": [],
 			"example": {},
@@ -34,6 +35,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "runtime.resume",
+			"idempotent": true,
 			"summary": "Let the frozen game run in real time again (input goes in at once again).",
 			"params": [],
 			"example": {},
@@ -64,6 +66,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "runtime.time_scale",
+			"idempotent": true,
 			"summary": "Set Engine.time_scale in the running game (0.5 = half speed); returns the previous value.",
 			"params": [req("scale", "float", "Time scale", {"min": 0.0, "max": 100.0})],
 			"example": {"scale": 1.0},

@@ -36,6 +36,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "runtime.set",
+			"idempotent": true,
 			"summary": "Set a property of a node in the running game; the value is coerced to the property's type and read back.",
 			"params": [
 				req("node_path", "NodePath", "Node in the game"),

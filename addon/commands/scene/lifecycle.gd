@@ -29,6 +29,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "scene.open",
+			"idempotent": true,
 			"summary": "Open a scene file in the editor, or switch to it if it is already open.",
 			"params": [req("path", "string", "Scene file, e.g. res://scenes/main.tscn")],
 			"example": {"path": "res://scenes/main.tscn"},
@@ -38,6 +39,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "scene.save",
+			"idempotent": true,
 			"summary": "Save the edited scene (or another open one) to its file.",
 			"params": [opt("path", "string", "Open scene to save (default: the edited one)")],
 			"example": {},
@@ -48,6 +50,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "scene.save_as",
+			"idempotent": true,
 			"summary": "Save the edited scene to a new file, which the scene's tab then edits.",
 			"params": [
 				req("path", "string", "Target .tscn file", {"writes_path": true}),

@@ -7,6 +7,7 @@ extends "../../core/command_group.gd"
 const GameLink := preload("../../lib/game_link.gd")
 const Ipc := preload("../../game/ipc.gd")
 const GameExit := preload("lib/game_exit.gd")
+const CallContext := preload("../../core/call_context.gd")
 
 const ARGS_SETTING := "editor/run/main_run_args"
 
@@ -31,6 +32,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "scene.stop",
+			"idempotent": true,
 			"summary": "Stop the game the editor is playing and wait until its process is gone.",
 			"params": [],
 			"example": {},
@@ -51,6 +53,7 @@ func commands() -> Array:
 
 
 func _play(p: Dictionary) -> Variant:
+	var context: RefCounted = CallContext.take()  # progress while the game starts; a cancel stops it again
 	var target: String = p.scene
 	if not target in ["main", "current"]:
 		if not target.begins_with("res://") or not ResourceLoader.exists(target) or not target.get_extension() in ["tscn", "scn"]:
@@ -94,21 +97,34 @@ func _play(p: Dictionary) -> Variant:
 		"current": EditorInterface.play_current_scene()
 		_: EditorInterface.play_custom_scene(target)
 	await tree.process_frame
-	var failure: Variant = await _wait_ready(link, tree, started, args, headless, p.wait_ms, log_file)
+	var failure: Variant = await _wait_ready(link, tree, started, args, headless, p.wait_ms, log_file, context)
 	# the args stay set until the game is up: the editor may launch it a few frames late (saving scenes first),
 	# and a launch that read the restored args would start without --headless and exit at once
 	if args != previous:
 		ProjectSettings.set_setting(ARGS_SETTING, previous)  # in memory only, and only for that launch
 	if failure != null:
+		if context != null and context.cancelled and EditorInterface.is_playing_scene():
+			link.note_stopping("scene.play cancelled by the client")
+			EditorInterface.stop_playing_scene()  # nothing half-started stays behind
 		return failure
+	if context != null:
+		context.progress(p.wait_ms, p.wait_ms, "the game's bridge answered")
 	var g: Dictionary = link.game
 	return {"playing": true, "scene": EditorInterface.get_playing_scene(), "pid": g.pid, "display_server": g.display_server,
 			"renders": g.renders, "args": args, "ready_ms": Time.get_ticks_msec() - started, "frozen": g.get("frozen", false)}
 
 
-## Null once the game's autoloads answered, else the BridgeError saying why they never will.
-func _wait_ready(link: Node, tree: SceneTree, started: int, args: String, headless: bool, wait_ms: int, log_file: String) -> Variant:
+## Null once the game's autoloads answered, else the BridgeError saying why they never will. Reports
+## the wait as progress (ms of wait_ms) and ends it when the client cancels.
+func _wait_ready(link: Node, tree: SceneTree, started: int, args: String, headless: bool, wait_ms: int, log_file: String,
+		context: RefCounted = null) -> Variant:
 	while link.hello().is_empty():
+		if context != null:
+			if context.cancelled:
+				return CallContext.cancelled_error("scene.play", "the game that was starting is stopped")
+			var waited := Time.get_ticks_msec() - started
+			context.progress(waited, wait_ms, "%s: waiting for the game's bridge (%d ms)" % [
+					"launching" if not EditorInterface.is_playing_scene() else "starting", waited])
 		if not EditorInterface.is_playing_scene():
 			var exit := GameExit.report(log_file)
 			exit["args"] = args

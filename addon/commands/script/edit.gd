@@ -34,6 +34,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "script.function_set",
+			"idempotent": true,
 			"summary": "Replace a function of a script with new code (its annotations too; its ## doc comment unless the code has one), or add it at the end; refused if the result does not compile (undoable).",
 			"params": [
 				req("path", "string", "Script to edit", {"writes_path": true}),

@@ -18,6 +18,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "shader.assign",
+			"idempotent": true,
 			"summary": "Give a node a new ShaderMaterial using a shader file (material for 2D/UI, material_override for 3D), with uniform values.",
 			"params": [
 				node_param("node_path", "Node to give the material"),
@@ -47,6 +48,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "shader.set_param",
+			"idempotent": true,
 			"summary": "Set one uniform of a node's ShaderMaterial, checked against the uniform's type; undoable, read back.",
 			"params": [
 				node_param("node_path", "Node with a ShaderMaterial"),

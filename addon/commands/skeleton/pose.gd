@@ -26,6 +26,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "skeleton.set_rest",
+			"idempotent": true,
 			"summary": "Set a bone's rest transform (the fields given), or bake its current pose as the rest (from_pose).",
 			"params": [_skeleton_param(), req("bone", "string", "Bone name")] + xf_params + [
 				opt("from_pose", "bool", "Use the bone's current pose as its rest", false)],
@@ -37,6 +38,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "skeleton.set_pose",
+			"idempotent": true,
 			"summary": "Pose a bone: the fields given (position, rotation in degrees, scale) relative to its parent.",
 			"params": [_skeleton_param(), req("bone", "string", "Bone name")] + xf_params,
 			"example": {"node_path": "/root/Main/Rig", "bone": "spine", "rotation": [0, 0, 30]},
@@ -47,6 +49,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "skeleton.reset_pose",
+			"idempotent": true,
 			"summary": "Return one bone, or every bone, to its rest pose.",
 			"params": [_skeleton_param(), opt("bone", "string", "Bone name (default: all bones)")],
 			"example": {"node_path": "/root/Main/Rig"},

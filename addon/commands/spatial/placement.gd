@@ -24,6 +24,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "spatial.place_on",
+			"idempotent": true,
 			"summary": "Seat a node on the surface below it (or along a direction): cast a physics ray from its bounds and move it so its bottom touches the hit, optionally tilted to the surface normal.",
 			"params": [
 				node_param("node_path", "Node3D or Node2D to place"),
@@ -46,6 +47,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "spatial.look_at",
+			"idempotent": true,
 			"summary": "Turn a node to face another node or a point (3D: its -Z axis, or +Z for models; 2D: its +X axis), keeping its scale.",
 			"params": [
 				node_param("node_path", "Node to turn"),
@@ -64,6 +66,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "spatial.align",
+			"idempotent": true,
 			"summary": "Align nodes' bounds to a reference node along chosen axes (min, center or max faces), or stack each on top of it.",
 			"params": [
 				nodes_param("nodes", "Node paths to move", true, MOVABLE),
@@ -98,6 +101,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "spatial.snap_to_grid",
+			"idempotent": true,
 			"summary": "Snap nodes' global positions to a grid step (and optionally their rotations to an angle step).",
 			"params": [
 				nodes_param("nodes", "Node paths to snap", true, MOVABLE),

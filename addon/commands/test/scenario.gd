@@ -4,6 +4,7 @@ extends "../../core/command_group.gd"
 ## steps physics deterministically, and asserts against the live game; the answer is a pass/fail report.
 ## test.assert checks one thing in the running game; test.report sums up every assertion since the last clear.
 
+const CallContext := preload("../../core/call_context.gd")
 const OPS := ["eq", "ne", "lt", "le", "gt", "ge", "near", "contains"]
 const STEP_KINDS := ["do", "step", "wait_ms", "assert", "assert_text", "assert_no_errors"]
 
@@ -70,6 +71,7 @@ func commands() -> Array:
 
 
 func _run_scenario(p: Dictionary) -> Variant:
+	var context: RefCounted = CallContext.take()  # a step of the steps as progress; a cancel stops between steps
 	for i: int in p.steps.size():
 		var bad: Variant = _check_step(p.steps[i], i)
 		if bad:
@@ -90,7 +92,13 @@ func _run_scenario(p: Dictionary) -> Variant:
 		errors_from = int(seen.result.get("next_seq", 0))
 	var steps: Array = []
 	var started := Time.get_ticks_msec()
+	var cancelled := false
 	for i: int in p.steps.size():
+		if context != null and context.cancelled:
+			cancelled = true
+			break
+		if context != null:
+			context.progress(i, p.steps.size(), "step %d of %d" % [i + 1, p.steps.size()])
 		var step: Dictionary = p.steps[i]
 		var out: Dictionary = await _run_step(step, errors_from)
 		out["index"] = i
@@ -99,8 +107,13 @@ func _run_scenario(p: Dictionary) -> Variant:
 			_results.append(out)
 		if not out.ok and (p.fail_fast or not EditorInterface.is_playing_scene()):
 			break
-	if started_game and p.stop_after:
+	if started_game and (p.stop_after or cancelled):
 		await _call("scene.stop", {})
+	if cancelled:
+		return CallContext.cancelled_error("test.run_scenario", "%d of %d steps ran%s" % [steps.size(), p.steps.size(),
+				"; the game it started is stopped" if started_game else ""], {"steps": steps, "not_run": p.steps.size() - steps.size()})
+	if context != null:
+		context.progress(p.steps.size(), p.steps.size(), "done")
 	var failed := steps.filter(func(s: Dictionary) -> bool: return not s.ok)
 	return {"ok": failed.is_empty() and steps.size() == p.steps.size(), "passed": steps.size() - failed.size(), "failed": failed.size(),
 			"not_run": p.steps.size() - steps.size(), "total": p.steps.size(), "steps": steps, "pid": pid,

@@ -18,6 +18,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "theme.assign",
+			"idempotent": true,
 			"summary": "Give a Control (and so its subtree) a Theme file, or clear it with \"\"; undoable.",
 			"params": [
 				node_param("node_path", "The Control (or Window)", true, null, THEMED),
@@ -32,6 +33,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "theme.override",
+			"idempotent": true,
 			"summary": "Override one theme item on one Control (color, constant, font, font_size, stylebox, icon), or remove the override by omitting value; undoable.",
 			"params": [
 				node_param("node_path", "The Control", true, null, "Control"),

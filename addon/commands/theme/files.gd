@@ -33,6 +33,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "theme.set_items",
+			"idempotent": true,
 			"summary": "Set (or remove with value null) theme items of any kind for control types in a Theme file; all checked before any is written.",
 			"params": [
 				req("path", "string", "The Theme .tres", {"writes_path": true}),

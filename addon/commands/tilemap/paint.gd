@@ -19,6 +19,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "tilemap.set_cells",
+			"idempotent": true,
 			"summary": "Paint one tile on a list of cells of a TileMapLayer.",
 			"params": _layer_param() + [req("cells", "Array", "Cells as [[x, y], …]")] + _tile_params(),
 			"example": {"node_path": "/root/Main/Ground", "cells": [[0, 0], [1, 0], [2, 0]], "atlas": [0, 0]},
@@ -29,6 +30,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "tilemap.fill_rect",
+			"idempotent": true,
 			"summary": "Paint a rectangle of cells (corners inclusive) with one tile, filled or as an outline (walls).",
 			"params": _layer_param() + [
 				req("from", "Vector2", "One corner cell, e.g. [0, 4]"),
@@ -76,6 +78,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "tilemap.erase",
+			"idempotent": true,
 			"summary": "Erase cells of a TileMapLayer: a list, a rectangle, or all of them.",
 			"params": _layer_param() + [
 				opt("cells", "Array", "Cells as [[x, y], …]"),

@@ -59,6 +59,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "ui.set_layout",
+			"idempotent": true,
 			"summary": "Change a Control's layout: anchor preset with margin, grow, size flags, minimum size, stretch ratio, position, size (undoable).",
 			"params": [node_param("node_path", "The Control", true, null, "Control")] + _layout_params() + [
 				opt("keep_size", "bool", "With preset: keep the current size instead of shrinking to the minimum", false),
@@ -71,6 +72,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "ui.focus",
+			"idempotent": true,
 			"summary": "Wire keyboard/gamepad focus: chain controls in order (neighbours, next/previous, optional wrap) or set one control's neighbours.",
 			"params": [
 				# kind "nodes" without a default, so the handler tells a chain given from one left out

@@ -5,6 +5,13 @@ extends RefCounted
 const BridgeError := preload("../../core/bridge_error.gd")
 const JsonValue := preload("../../core/json_value.gd")
 const Router := preload("../../core/router.gd")
+const CallContext := preload("../../core/call_context.gd")
+
+## The notifications for calls that wait: `bridge.progress {id, progress, total?, message?}` goes out for
+## a request that carried `"progress": true` beside its method; `bridge.cancel {id}` comes in and ends
+## that request's wait (its answer is then a -32007 cancelled error, or its result if it finished first).
+const PROGRESS := "bridge.progress"
+const CANCEL := "bridge.cancel"
 
 var _router: Router
 
@@ -14,7 +21,9 @@ func _init(router: Router) -> void:
 
 
 ## Returns the reply text, or "" when nothing is owed (notifications only). May await.
-func handle_text(text: String) -> String:
+## `channel`: the connection's {send: Callable(text), calls: {}} for progress and cancellation (WebSocket);
+## without it, calls neither report progress nor can be cancelled.
+func handle_text(text: String, channel: Dictionary = {}) -> String:
 	var json := JSON.new()
 	if json.parse(text) != OK:
 		return JsonValue.stringify(_error(null, BridgeError.PARSE_ERROR,
@@ -25,16 +34,16 @@ func handle_text(text: String) -> String:
 			return JsonValue.stringify(_error(null, BridgeError.INVALID_REQUEST, "empty batch"))
 		var replies: Array = []
 		for item: Variant in msg:
-			var r: Variant = await handle_message(item)
+			var r: Variant = await handle_message(item, channel)
 			if r != null:
 				replies.append(r)
 		return "" if replies.is_empty() else JsonValue.stringify(replies)
-	var reply: Variant = await handle_message(msg)
+	var reply: Variant = await handle_message(msg, channel)
 	return "" if reply == null else JsonValue.stringify(reply)
 
 
 ## Returns the reply Dictionary, or null for a notification.
-func handle_message(msg: Variant) -> Variant:
+func handle_message(msg: Variant, channel: Dictionary = {}) -> Variant:
 	if not msg is Dictionary or not (msg.get("jsonrpc") is String and msg.jsonrpc == "2.0") or not msg.get("method") is String \
 			or not valid_id(msg.get("id")):
 		# An id that is not a string, number or null cannot be echoed (the client could not match it): null.
@@ -43,7 +52,29 @@ func handle_message(msg: Variant) -> Variant:
 				"invalid request: expected {\"jsonrpc\": \"2.0\", \"method\": string, \"params\"?: object, \"id\"?: string | number | null}")
 	var is_notification: bool = not msg.has("id")
 	var id: Variant = normalize_id(msg.get("id"))
-	var out: Dictionary = await _router.dispatch(msg.method, msg.get("params", {}))
+	if is_notification and msg.method == CANCEL:
+		var target: Variant = msg.get("params", {}).get("id") if msg.get("params") is Dictionary else null
+		var running: Variant = channel.get("calls", {}).get(str(normalize_id(target)))
+		if running != null:
+			running.cancel()
+		return null  # a finished or unknown call: nothing to cancel
+	var call: RefCounted = null
+	if not is_notification and channel.has("calls"):
+		var reporter := Callable()
+		if msg.get("progress") == true and channel.has("send"):
+			var send: Callable = channel.send
+			reporter = func(done: float, total: float, message: String) -> void:
+				var params := {"id": id, "progress": done}
+				if total >= 0.0:
+					params["total"] = total
+				if message != "":
+					params["message"] = message
+				send.call(JsonValue.stringify({"jsonrpc": "2.0", "method": PROGRESS, "params": params}))
+		call = CallContext.new(reporter)
+		channel.calls[str(id)] = call
+	var out: Dictionary = await _router.dispatch(msg.method, msg.get("params", {}), call)
+	if call != null and channel.calls.get(str(id)) == call:
+		channel.calls.erase(str(id))
 	if is_notification:
 		return null
 	if out.has("error"):

@@ -94,10 +94,17 @@ func _greet(conn: Conn) -> void:
 func _serve(conn: Conn, text: String) -> void:
 	AuditLog.context = {"transport": "ws", "client": conn.client}  # read by audited commands before their first await
 	_server.call_started()
-	var reply: String = await _rpc.handle_text(text)
+	var reply: String = await _rpc.handle_text(text, _channel(conn))
 	_server.call_finished()
 	if reply != "":
 		conn.send_text(reply)  # dropped if the client has gone
+
+
+## The connection's line for progress and cancellation (transport/net/jsonrpc.gd), kept on it.
+func _channel(conn: RefCounted) -> Dictionary:
+	if not conn.has_meta("bridge_channel"):
+		conn.set_meta("bridge_channel", {"send": conn.send_text, "calls": {}})
+	return conn.get_meta("bridge_channel")
 
 
 func _on_commands_changed() -> void:

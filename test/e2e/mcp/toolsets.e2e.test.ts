@@ -20,8 +20,11 @@ import {toolName} from '../../../src/mcp/tools.js'
 import {matchClient, toolsetsFor} from '../../../src/mcp/toolsets.js'
 
 const SHARED = JSON.parse(readFileSync(join(REPO_ROOT, 'addon', 'mcp', 'toolsets.json'), 'utf8'))
-/** What a client's tools/list may cost per tool at most: the reference system's average (bench/run.ts). */
-const BYTES_PER_TOOL = Math.round(205_000 / 332)
+/**
+ * What a client's tools/list may cost per tool at most: the reference system's average (bench/run.ts), plus the
+ * title and openWorldHint every tool now carries (issue 23: about 50 B; the per-client defaults stay near 460 B).
+ */
+const BYTES_PER_TOOL = Math.round(205_000 / 332) + 50
 
 interface Session {
   client: Client
@@ -136,7 +139,8 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
   })
 
   it('an agent enables a toolset mid-session: tools/list_changed arrives and the new tool answers from the editor', async () => {
-    const s = await session('cursor-vscode')
+    // a client with no known limit (a capped one is refused past it: the VS Code test below)
+    const s = await session('some-unknown-client', ['--toolsets', 'scene'])
     const before = (await s.client.listTools()).tools.map((t) => t.name)
     expect(before).to.not.include('project_info')
     const listing = await s.client.callTool({name: 'bridge_toolsets', arguments: {}})
@@ -168,13 +172,63 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
       arguments: {action: 'enable', toolsets: ['nope']},
     })
     expect(unknown.isError).to.equal(true)
-    expect(text(unknown)).to.match(/unknown toolset 'nope'.*scene/)
+    expect(text(unknown)).to.match(/no toolset 'nope'.*scene \(scene, node\)/)
     const disabled = await s.client.callTool({
       name: 'bridge_toolsets',
       arguments: {action: 'disable', toolsets: ['project']},
     })
     expect((disabled.structuredContent as {enabled: string[]}).enabled).to.not.include('project')
     expect((await s.client.listTools()).tools.map((t) => t.name)).to.deep.equal(before)
+  })
+
+  it('a VS Code client never passes 128: enabling past its limit is refused with the numbers and a way out', async () => {
+    const s = await session('Visual Studio Code')
+    const listed = async () => (await s.client.listTools()).tools.length
+    const start = await listed()
+    // what a 3D playtest needs, all at once: over the limit, so nothing is enabled
+    const playtest = await s.client.callTool({
+      name: 'bridge_toolsets',
+      arguments: {action: 'enable', toolsets: ['runtime', '3d', 'physics', 'script']},
+    })
+    expect(playtest.isError).to.equal(true)
+    const refusal = text(playtest)
+    expect(refusal).to.match(/would list (\d+) tools, \d+ over the 96 that suit vscode/)
+    expect(refusal).to.include(`now ${start} tools`)
+    expect(refusal).to.match(/Nothing was enabled\. Instead (disable .* first|enable only .*)/)
+    expect(await listed()).to.equal(start)
+    // the suggestion works as given
+    const fits = /enable only [^(]+\(\d+ tools\): (\{[^}]+\})/.exec(refusal)
+    expect(fits, refusal).to.not.equal(null)
+    const taken = await s.client.callTool({name: 'bridge_toolsets', arguments: JSON.parse(fits![1])})
+    expect(taken.isError, text(taken)).to.not.equal(true)
+    expect(await listed()).to.be.at.most(96)
+    // one toolset after another, as an agent would: every answer keeps the list within the limit
+    for (const set of toolsetsFor(commands)) {
+      const answer = await s.client.callTool({
+        name: 'bridge_toolsets',
+        arguments: {action: 'enable', toolsets: [set.name]},
+      })
+      if (answer.isError) expect(text(answer)).to.match(/over the 96 that suit vscode/)
+      const count = await listed()
+      expect(count, `after enabling ${set.name}`).to.be.at.most(96).and.at.most(128)
+      expect((answer.structuredContent as {tools?: number} | undefined)?.tools ?? count).to.equal(count)
+    }
+  })
+
+  it('a group asked for as a toolset is answered with the toolset that holds it; each toolset names its groups', async () => {
+    const s = await session('claude-code')
+    const spatial = await s.client.callTool({
+      name: 'bridge_toolsets',
+      arguments: {action: 'enable', toolsets: ['spatial']},
+    })
+    expect(spatial.isError).to.equal(true)
+    expect(text(spatial)).to.include("'spatial' is a command group, in toolset '3d'")
+    const listing = await s.client.callTool({name: 'bridge_toolsets', arguments: {}})
+    for (const t of (listing.structuredContent as {toolsets: {name: string; description: string; groups: string[]}[]})
+      .toolsets) {
+      expect(t.groups.length, t.name).to.be.greaterThan(0)
+      expect(t.description, t.name).to.include(`Groups: ${t.groups.join(', ')}.`)
+    }
   })
 
   it('with no toolset enabled, every command stays callable through engine_run', async () => {

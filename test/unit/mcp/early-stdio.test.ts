@@ -1,7 +1,7 @@
 import {expect} from 'chai'
 import {PassThrough} from 'node:stream'
 
-import {LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS as SDK_VERSIONS} from '@modelcontextprotocol/sdk/types.js'
+import {LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS as SDK_VERSIONS} from '@modelcontextprotocol/server'
 
 import {EarlyStdioTransport} from '../../../src/mcp/early-stdio.js'
 import {SUPPORTED_PROTOCOL_VERSIONS, negotiatedProtocolVersion} from '../../../src/mcp/identity.js'
@@ -50,5 +50,53 @@ describe('serve answers initialize before the MCP SDK has loaded', () => {
     await transport.send({jsonrpc: '2.0', id: 2, result: {tools: []}} as never)
     expect((lines(stdout) as {id: number}[]).map((m) => m.id)).to.deep.equal([2])
     await transport.close()
+  })
+})
+
+describe('serve answers a 2026-07-28 server/discover before the MCP SDK has loaded', () => {
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': {name: 'unit', version: '1'},
+    'io.modelcontextprotocol/clientCapabilities': {},
+  }
+  const discover = {jsonrpc: '2.0', id: 7, method: 'server/discover', params: {_meta: meta}}
+
+  it("answers exactly what the SDK's serveStdio answers over the same surface", async () => {
+    const stdin = new PassThrough()
+    const stdout = new PassThrough()
+    const early = new EarlyStdioTransport(stdin, stdout, '9.9.9')
+    stdin.write(JSON.stringify(discover) + '\n')
+    await new Promise((r) => setImmediate(r))
+    const ours = lines(stdout)
+    expect(ours).to.have.length(1)
+    await early.close()
+
+    // the SDK itself, serving the same surface over its own stdio transport
+    const {serveStdio, StdioServerTransport} = await import('@modelcontextprotocol/server/stdio')
+    const {createSurface} = await import('../../../src/mcp/index.js')
+    const surface = createSurface({projectRoot: '/nonexistent', version: '9.9.9', log: () => {}})
+    const sdkIn = new PassThrough()
+    const sdkOut = new PassThrough()
+    const handle = serveStdio(surface.factory, {transport: new StdioServerTransport(sdkIn, sdkOut)})
+    sdkIn.write(JSON.stringify(discover) + '\n')
+    let theirs: unknown[] = []
+    for (const end = Date.now() + 3000; theirs.length === 0 && Date.now() < end;) {
+      await new Promise((r) => setTimeout(r, 10))
+      theirs = lines(sdkOut)
+    }
+    await handle.close()
+    await surface.cleanup()
+    expect(ours[0]).to.deep.equal(theirs[0])
+  })
+
+  it('leaves a discover for another revision to the SDK (which answers it with its own error)', async () => {
+    const stdin = new PassThrough()
+    const stdout = new PassThrough()
+    const early = new EarlyStdioTransport(stdin, stdout, '9.9.9')
+    const future = {...discover, params: {_meta: {...meta, 'io.modelcontextprotocol/protocolVersion': '2099-01-01'}}}
+    stdin.write(JSON.stringify(future) + '\n')
+    await new Promise((r) => setImmediate(r))
+    expect(lines(stdout)).to.have.length(0)
+    await early.close()
   })
 })

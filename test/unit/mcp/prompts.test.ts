@@ -1,5 +1,5 @@
 // The shipped prompt files (shared with the addon's HTTP endpoint) parse, and arguments fill in.
-import {McpError} from '@modelcontextprotocol/sdk/types.js'
+import {ProtocolError} from '@modelcontextprotocol/server'
 import {expect} from 'chai'
 import {readdirSync} from 'node:fs'
 import {join} from 'node:path'
@@ -44,14 +44,14 @@ describe('mcp prompts', () => {
   })
 
   it('refuses an unknown prompt and a missing required argument', () => {
-    expect(() => getPrompt(prompts, 'nope')).to.throw(McpError, /unknown prompt 'nope'/)
+    expect(() => getPrompt(prompts, 'nope')).to.throw(ProtocolError, /unknown prompt 'nope'/)
     const strict = [
       parsePrompt(
         'p',
         '<!-- {"description": "d", "arguments": [{"name": "x", "description": "x", "required": true}]} -->\nUse {{x}}.',
       ),
     ]
-    expect(() => getPrompt(strict, 'p')).to.throw(McpError, /missing required argument 'x'/)
+    expect(() => getPrompt(strict, 'p')).to.throw(ProtocolError, /missing required argument 'x'/)
     expect((getPrompt(strict, 'p', {x: 'it'}).messages[0].content as {text: string}).text).to.equal('Use it.')
   })
 

@@ -32,7 +32,7 @@ describe('mcp server with the editor down (in-memory client)', () => {
     const created = createServer({projectRoot: dir, log: () => {}})
     cleanup = created.cleanup
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-    await created.server.connect(serverSide)
+    await created.server.connect(serverSide as never)
     client = new Client({name: 'unit', version: '1'})
     await client.connect(clientSide)
   })

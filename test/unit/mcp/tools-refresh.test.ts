@@ -60,7 +60,7 @@ describe('mcp server tool refresh (scripted editor)', () => {
     const created = createServer({projectRoot: dir, log: () => {}})
     cleanup = created.cleanup
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-    await created.server.connect(serverSide)
+    await created.server.connect(serverSide as never)
     client = new Client({name: 'unit', version: '1'})
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       listChanged++

@@ -77,14 +77,15 @@ describe('mcp tools', () => {
     expect(ENGINE_RUN).to.deep.equal(JSON.parse(readFileSync(join(mcpDir(), 'engine_run.json'), 'utf8')))
   })
 
-  it('derives a typed tool by the shared rule: name, summary, schema without additionalProperties, non-default hints', () => {
+  it('derives a typed tool by the shared rule: name, summary, schema without additionalProperties, every hint', () => {
     expect(typedTool(DOCS[1])).to.deep.equal({
       name: 'anim_tree_add_state',
       description: 'Summary of anim_tree.add_state.',
       inputSchema: {type: 'object', properties: {}},
+      annotations: {title: 'AnimTree: add state', openWorldHint: false},
     })
-    expect(typedTool(DOCS[2]).annotations).to.deep.equal({readOnlyHint: true})
-    expect(typedTool(DOCS[0]).annotations).to.deep.equal({destructiveHint: false})
+    expect(typedTool(DOCS[2]).annotations).to.include({readOnlyHint: true, openWorldHint: false})
+    expect(typedTool(DOCS[0]).annotations).to.include({destructiveHint: false}).and.not.have.property('readOnlyHint')
   })
 
   it('lists engine_run, the typed tools and plugin tools; a plugin may not shadow an addon command', async () => {

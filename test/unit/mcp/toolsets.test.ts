@@ -3,7 +3,7 @@
 // (the MCP SDK's Client over an in-memory transport). The engine-backed proof is test/e2e/mcp/toolsets.e2e.test.ts.
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js'
-import {Server} from '@modelcontextprotocol/sdk/server/index.js'
+import {Server} from '@modelcontextprotocol/server'
 import {ToolListChangedNotificationSchema} from '@modelcontextprotocol/sdk/types.js'
 import {expect} from 'chai'
 
@@ -124,7 +124,7 @@ describe('toolsets: a session over a fake editor', () => {
     })
     registerTools(server, tools, link, () => {})
     const [a, b] = InMemoryTransport.createLinkedPair()
-    await server.connect(b)
+    await server.connect(b as never)
     const client = new Client({name: clientName, version: '1'})
     await client.connect(a)
     return {client, logs}
@@ -140,6 +140,25 @@ describe('toolsets: a session over a fake editor', () => {
     const other = await connect('my-agent')
     expect((await other.client.listTools()).tools.length).to.equal(DOCS.length + 2)
     expect(other.logs.join('\n')).to.include("toolsets all for client 'my-agent' (no known tool limit")
+  })
+
+  it('refuses to enable past the client limit, with the numbers and a way out that works', async () => {
+    const {client} = await connect('cursor-vscode')
+    await client.listTools()
+    const r = await client.callTool({
+      name: 'bridge_toolsets',
+      arguments: {action: 'enable', toolsets: ['runtime', 'project']},
+    })
+    expect(r.isError).to.equal(true)
+    const said = (r.content as {text: string}[])[0].text
+    expect(said).to.match(
+      /enabling runtime \(40 tools\), project \(1 tools\) would list 73 tools, 33 over the 40 that suit cursor/,
+    )
+    expect(said).to.include('now 32 tools (scene)').and.include('Nothing was enabled')
+    expect(said).to.include('enable only project (33 tools): {"action": "enable", "toolsets": ["project"]}')
+    expect((await client.listTools()).tools.length).to.equal(32)
+    const group = await client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['node']}})
+    expect((group.content as {text: string}[])[0].text).to.include("'node' is a command group, in toolset 'scene'")
   })
 
   it('enables a toolset on request, notifies the client, and lists its tools next', async () => {
@@ -159,10 +178,19 @@ describe('toolsets: a session over a fake editor', () => {
     expect((again.structuredContent as {note: string}).note).to.include('already enabled')
   })
 
-  it('keeps only the hints that differ from the defaults, and declares the result schema', () => {
-    expect(typedTool(doc('a.b', {read_only: true, destructive: true})).annotations).to.deep.equal({readOnlyHint: true})
-    expect(typedTool(doc('a.b', {destructive: false})).annotations).to.deep.equal({destructiveHint: false})
-    expect(typedTool(doc('a.b', {destructive: true}))).to.not.have.property('annotations')
+  it("writes the declaration's hints that differ from the defaults, a title, and the result schema", () => {
+    expect(typedTool(doc('a.b', {read_only: true, destructive: true})).annotations).to.deep.equal({
+      title: 'A: b',
+      readOnlyHint: true,
+      openWorldHint: false,
+    })
+    expect(typedTool(doc('a.b', {destructive: false})).annotations).to.include({destructiveHint: false})
+    expect(typedTool(doc('a.b', {destructive: true, idempotent: true})).annotations).to.deep.equal({
+      title: 'A: b',
+      idempotentHint: true,
+      openWorldHint: false,
+    })
+    expect(typedTool(doc('a.b', {title: 'Ab'})).annotations!.title).to.equal('Ab')
     expect(typedTool(DOCS.at(-1)!).outputSchema).to.deep.equal({
       type: 'object',
       properties: {name: {type: 'string'}},

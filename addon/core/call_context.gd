@@ -1,0 +1,63 @@
+@tool
+extends RefCounted
+## One call's line back to its client while it runs: progress (when the client asked for it) and
+## cancellation (the client said bridge.cancel). Transport-neutral: a transport makes one per request and
+## passes it to router.dispatch; the router hands it to the handler through `current`, which a handler
+## that waits takes before its first await (CallContext.take()), then reports and checks while it waits.
+## A handler that never waits ignores it. Calls without a transport context get a silent one.
+
+const BridgeError := preload("bridge_error.gd")
+
+## The call whose handler starts now: set by the router right before each handler runs.
+static var current: RefCounted = null
+
+## True once the client cancelled: a waiting handler stops waiting and answers cancelled_error().
+var cancelled := false
+## Emitted when the client cancels, for a handler that would rather be told than poll.
+signal cancel_requested
+
+var _reporter: Callable
+var _last_msec := -1_000_000
+
+
+## `reporter`: (progress: float, total: float (-1: unknown), message: String) -> void, or none.
+func _init(reporter: Callable = Callable()) -> void:
+	_reporter = reporter
+
+
+## The context of the handler that is starting (the router gives every dispatch one, a silent one when
+## the transport gave none; null only outside dispatch). Call it before the handler's first await: the
+## next dispatch replaces `current`.
+static func take() -> RefCounted:
+	var call: RefCounted = current
+	current = null
+	return call
+
+
+## Whether the client listens for progress (so a handler may skip computing it).
+func wants_progress() -> bool:
+	return _reporter.is_valid()
+
+
+## Reports how far the call is, at most ten times a second (the final step, done == total, always goes).
+func progress(done: float, total: float = -1.0, message: String = "") -> void:
+	if not _reporter.is_valid():
+		return
+	var now := Time.get_ticks_msec()
+	if now - _last_msec < 100 and (total < 0.0 or done < total):
+		return
+	_last_msec = now
+	_reporter.call(done, total, message)
+
+
+## The client cancelled (a transport calls this on bridge.cancel for the request's id).
+func cancel() -> void:
+	if cancelled:
+		return
+	cancelled = true
+	cancel_requested.emit()
+
+
+## The answer of a call that stopped waiting because its client cancelled; `state` says what stands.
+static func cancelled_error(method: String, state: String, data: Dictionary = {}) -> RefCounted:
+	return BridgeError.new(BridgeError.CANCELLED, "%s: cancelled by the client; %s" % [method, state], data)
