@@ -19,7 +19,12 @@ export default class Launch extends BaseCommand {
   static summary = "Start a project's Godot editor and wait until bridge answers"
   static description =
     "Exits 0 at once when this project's editor already answers. Refuses a project whose bridge addon is not installed and enabled (bridge install --enable). When the engine exits while starting, quotes its log; on any failure no engine process is left behind."
-  static examples = ['<%= config.bin %> launch --project ./mygame --headless']
+  static examples = [
+    '<%= config.bin %> launch --project ./mygame --headless',
+    '<%= config.bin %> launch --headless -- --debug-server tcp://127.0.0.1:7007   # engine arguments after --',
+  ]
+  // engine arguments after `--` pass through (ports of a second editor: --lsp-port, --dap-port, --debug-server)
+  static strict = false
   static flags = {
     project: projectFlag(),
     headless: Flags.boolean({description: 'No editor window (servers, CI, agents)'}),
@@ -29,7 +34,8 @@ export default class Launch extends BaseCommand {
   static enableJsonFlag = true
 
   async run(): Promise<Record<string, unknown>> {
-    const {flags} = await this.parse(Launch)
+    const {flags, argv} = await this.parse(Launch)
+    const engineArgs = passthrough(this.argv, argv as string[])
     const root = requireProject(flags.project)
     const logFile = join(root, '.engine', 'editor.log')
     const state = await editorState(root, wsPortFor(root))
@@ -61,7 +67,7 @@ export default class Launch extends BaseCommand {
     const godot = findGodot(flags.godot)
     mkdirSync(join(root, '.engine'), {recursive: true})
     if (existsSync(logFile)) truncateSync(logFile) // the log of this start only: its cause is quoted on failure
-    const pid = spawnEditor({godot, projectRoot: root, headless: flags.headless, logFile})
+    const pid = spawnEditor({godot, projectRoot: root, headless: flags.headless, logFile, args: engineArgs})
     // until it answers, the editor is ours to stop: a second launch sees it starting, Ctrl-C stops it too
     markLaunching(root, pid)
     const interrupted = () => {
@@ -104,4 +110,16 @@ export default class Launch extends BaseCommand {
       log_file: logFile,
     }
   }
+}
+
+/** The engine arguments: what follows `--`. Anything else left over is a mistake, refused as such. */
+function passthrough(raw: string[], rest: string[]): string[] {
+  const cut = raw.indexOf('--')
+  const after = cut === -1 ? [] : raw.slice(cut + 1)
+  const stray = rest.filter((a) => !after.includes(a))
+  if (stray.length > 0)
+    throw new UsageError(
+      `launch: unexpected ${stray.map((a) => `'${a}'`).join(', ')}; engine arguments go after --, e.g. bridge launch --headless -- --debug-server tcp://127.0.0.1:7007`,
+    )
+  return after
 }
