@@ -46,7 +46,7 @@ function localPathsAbsolute(argv: string[]): void {
 }
 
 /** Links bridge-godot where each installed pack looks for it; returns what could not be done. */
-export function linkCoreForPacks(config: Pick<Config, 'dataDir' | 'root'>): string[] {
+function linkCoreForPacks(config: Pick<Config, 'dataDir' | 'root'>): string[] {
   const problems: string[] = []
   const modules = join(config.dataDir, 'node_modules')
   const attempt = (dir: string) => {
