@@ -1,14 +1,17 @@
 // The small things a new user meets first: `bridge --help` describes the input-map topic by its group; `bridge
 // status` on a project without the addon says to install it (what `bridge launch` would say) instead of sending
 // the user to launch; `--help` of a project-local command answers from the running editor; `--value null` is a
-// value (no resource), not a missing parameter.
+// value (no resource), not a missing parameter; and on an 80-column terminal `runtime tree`, `engine class-info`
+// and `scene tree` print every value whole, within the width.
 import {expect} from 'chai'
+import {spawnSync} from 'node:child_process'
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {loadCatalog} from '../../../src/catalog/catalog.js'
-import {parseJson, runCli} from '../../support/cli.js'
+import {BRIDGE_BIN, parseJson, runCli} from '../../support/cli.js'
+import {childPids} from '../../support/editor.js'
 import {useEditor} from '../../support/fixture.js'
 
 const GREET = `@tool
@@ -107,4 +110,71 @@ describe('first steps with an editor (real editor)', function () {
     expect(shape.value).to.equal(null)
     await fx.undo('set Shape.shape')
   })
+})
+
+/** Every string and number in a JSON result that a person should find printed whole (keys aside). */
+function leaves(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string' && value !== '') out.push(value)
+  else if (Array.isArray(value)) for (const v of value) leaves(v, out)
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) leaves(v, out)
+  return out
+}
+
+describe('readable output on an 80-column terminal (real editor, headless game)', function () {
+  this.timeout(120_000)
+  const fx = useEditor({pristine: false})
+  let game = 0
+
+  /** The CLI with stdout on an 80-column pseudo-terminal. */
+  const tty = (args: string[]) => {
+    const quoted = [process.execPath, BRIDGE_BIN, ...args].map((a) => `'${a}'`).join(' ')
+    const result = spawnSync('script', ['-qec', `stty cols 80; ${quoted}`, '/dev/null'], {
+      cwd: fx.editor.root,
+      env: {...process.env, NO_COLOR: '1', COLUMNS: '80'},
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    return result.stdout.replaceAll('\r\n', '\n')
+  }
+
+  before(async () => {
+    game = (await fx.call<{pid: number}>('scene.play', {display: 'headless'})).pid
+  })
+  after(async () => {
+    await fx.call('scene.stop').catch(() => {})
+    for (const pid of [game, ...childPids(fx.editor.pid)]) if (pid) spawnSync('kill', ['-9', String(pid)])
+  })
+
+  for (const args of [
+    ['runtime', 'tree'],
+    ['engine', 'class-info', '--class', 'CharacterBody2D'],
+    ['scene', 'tree'],
+  ])
+    it(`bridge ${args.join(' ')}: no line past 80 columns, no value cut, JSON unchanged off a terminal`, async () => {
+      const text = tty(args)
+      const json = await runCli([...args, '--json'], {cwd: fx.editor.root})
+      expect(json.code, json.stderr).to.equal(0)
+      const piped = await runCli(args, {cwd: fx.editor.root})
+      expect(piped.stdout, 'piped output is the same JSON').to.equal(json.stdout)
+      const result = parseJson(json)
+      expect(text).not.to.include('…')
+      const lines = text.split('\n')
+      for (const line of lines) expect(line.length, `wider than 80: ${line}`).to.be.at.most(80)
+      const values = leaves(result).filter((v) => !/^\/root/.test(v)) // node paths are the tree's own shape
+      expect(values.length).to.be.above(5)
+      // a value that fits a line is on one line; a longer one wraps at its spaces, every character kept
+      const flowing = lines.map((l) => l.replace(/^[\s│├└─-]+/, '')).join(' ')
+      for (const v of values)
+        if (v.length <= 60)
+          expect(
+            lines.some((l) => l.includes(v)),
+            `'${v}' is printed whole on one line`,
+          ).to.equal(true)
+        else expect(flowing, `'${v}' is printed whole, wrapped at its spaces`).to.include(v)
+      if (args[1] === 'class-info') {
+        expect(text).to.match(/^methods \(\d+\):$/m)
+        expect(text).to.include('motion_mode: CharacterBody2D.MotionMode')
+      }
+      if (args[0] === 'runtime') expect(text).to.match(/└─ Main \(Node2D; scene res:\/\/scenes\/main.tscn\)/)
+    })
 })
