@@ -28,7 +28,7 @@ describe('the demo (scripts/demo.sh, real editor and game)', function () {
 
   it('prints the whole loop as typed commands, moves the player, captures a frame with a display, leaves nothing', () => {
     const withDisplay = existsSync(join(dirname(findGodot()), 'with-xvfb'))
-    const env = {...process.env, NO_COLOR: '1', GODOT_BIN: findGodot()}
+    const env: NodeJS.ProcessEnv = {...process.env, NO_COLOR: '1', GODOT_BIN: findGodot()}
     delete env.DISPLAY
     const run = spawnSync('bash', [join(REPO_ROOT, 'scripts', 'demo.sh')], {
       cwd: REPO_ROOT,
