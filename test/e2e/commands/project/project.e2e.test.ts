@@ -185,7 +185,7 @@ describe('project commands (real editor)', function () {
   })
 
   it('adds an input action bound to keys, lists it, undoes it, and refuses bad keys and built-ins', async () => {
-    const added = await call('project.input_action_add', {name: 'jump', keys: ['Space', 'Ctrl+S'], deadzone: 0.5})
+    const added = await call('project.input_action_add', {action: 'jump', keys: ['Space', 'Ctrl+S'], deadzone: 0.5})
     expect(added.events).to.deep.equal(['Space - Physical', 'Ctrl+S - Physical'])
     const file = projectFile()
     expect(file).to.match(/^jump=\{\n"deadzone": 0\.5,/m)
@@ -209,18 +209,18 @@ describe('project commands (real editor)', function () {
     await call('editor.undo')
     expect(projectFile()).not.to.match(/^jump=/m)
     expect(
-      (await refusedWithoutChange('project.input_action_add', {name: 'dash', keys: ['Spacebar!']})).message,
+      (await refusedWithoutChange('project.input_action_add', {action: 'dash', keys: ['Spacebar!']})).message,
     ).to.include('unknown key')
-    expect((await refusedWithoutChange('project.input_action_add', {name: 'move_left'})).message).to.include(
+    expect((await refusedWithoutChange('project.input_action_add', {action: 'move_left'})).message).to.include(
       'already exists',
     )
-    expect((await refusedWithoutChange('project.input_action_remove', {name: 'ui_accept'})).message).to.include(
+    expect((await refusedWithoutChange('project.input_action_remove', {action: 'ui_accept'})).message).to.include(
       'built-in',
     )
-    expect((await refusedWithoutChange('project.input_action_remove', {name: 'move_lef'})).message).to.include(
+    expect((await refusedWithoutChange('project.input_action_remove', {action: 'move_lef'})).message).to.include(
       "did you mean 'move_left'",
     )
-    await call('project.input_action_remove', {name: 'move_left'})
+    await call('project.input_action_remove', {action: 'move_left'})
     expect(projectFile()).not.to.match(/^move_left=/m)
     await call('editor.undo')
     expect(projectFile()).to.match(/^move_left=/m)
