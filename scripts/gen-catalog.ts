@@ -5,7 +5,7 @@
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {CATALOG_FILE} from '../src/catalog/catalog.js'
+import {CATALOG_FILE, topicName} from '../src/catalog/catalog.js'
 import {REPO_ROOT, startEditor} from '../test/support/editor.js'
 
 interface GroupDoc {
@@ -66,7 +66,7 @@ function writeTopics(groups: GroupDoc[]): void {
   const file = join(REPO_ROOT, 'package.json')
   const pkg = JSON.parse(readFileSync(file, 'utf8'))
   const topics: Record<string, {description: string}> = {}
-  for (const g of groups) topics[g.name] = {description: g.summary}
+  for (const g of groups) topics[topicName(g.name)] = {description: g.summary}
   pkg.oclif.topics = topics
   writeFileSync(file, JSON.stringify(pkg, null, 2) + '\n')
 }

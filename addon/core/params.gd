@@ -39,7 +39,9 @@ static func check(method: String, specs: Array, params: Variant) -> Variant:
 	var out := {}
 	for spec: Dictionary in specs:
 		var name: String = spec.name
-		if not params.has(name) or params[name] == null:
+		# null stands for "not given", except where a parameter takes any value: there it is one (no resource)
+		var absent: bool = not params.has(name) or (params[name] == null and spec.get("type", "any") != "any")
+		if absent:
 			if spec.get("required", false):
 				return BridgeError.invalid("%s: missing required parameter '%s' (%s)" % [method, name, describe_type(spec)],
 						{"param": name})

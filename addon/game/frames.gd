@@ -31,11 +31,11 @@ func screenshot(p: Dictionary) -> Variant:
 		return no_renderer()
 	await RenderingServer.frame_post_draw
 	var frame := _grab(p.get("scale", 1.0), null)
-	if p.get("save_path", "") != "":
-		var err := _save(frame.image, p.save_path)
+	if p.get("path", "") != "":
+		var err := _save(frame.image, p.path)
 		if err != "":
 			return Ipc.error(Ipc.FAILED, err)
-		frame.info["saved"] = p.save_path
+		frame.info["saved"] = p.path
 	frame.info["image_base64"] = Marshalls.raw_to_base64(frame.image.save_png_to_buffer())
 	return frame.info
 

@@ -259,6 +259,9 @@ static func same(a: Variant, b: Variant) -> bool:
 	var b_num := (b is int or b is float) and not b is bool
 	if a_num and b_num:
 		return a == b if a is int and b is int else is_equal_approx(float(a), float(b))
+	# an Object property set to null reads back as a null Object, not as Nil: both are "no object"
+	if typeof(a) in [TYPE_NIL, TYPE_OBJECT] and typeof(b) in [TYPE_NIL, TYPE_OBJECT]:
+		return a == b
 	if typeof(a) != typeof(b):
 		return false
 	match typeof(a):

@@ -79,7 +79,7 @@ static func expected(info: Dictionary) -> String:
 		TYPE_OBJECT:
 			if info.get("hint", 0) == PROPERTY_HINT_NODE_TYPE:
 				return "a node path to a %s" % name
-			return "a %s as a res:// path, {\"class\": \"%s\", ...properties} for a new one, or \"\" for none" % [name, name]
+			return "a %s as a res:// path, {\"class\": \"%s\", ...properties} for a new one, or \"\" or null for none" % [name, name]
 		TYPE_RECT2, TYPE_RECT2I:
 			return name + " as %s or {\"position\": [x, y], \"size\": [w, h]}" % _forms(name, ["x", "y", "w", "h"]).trim_suffix(
 					" or {\"x\": x, \"y\": y, \"w\": w, \"h\": h}")
@@ -216,7 +216,7 @@ static func _norm(s: String) -> String:
 static func _object(v: Variant, info: Dictionary) -> Variant:
 	var hint: int = info.get("hint", PROPERTY_HINT_NONE)
 	var wanted := type_name(info)
-	if v is String and v == "":
+	if v == null or (v is String and v == ""):
 		return null
 	if hint == PROPERTY_HINT_NODE_TYPE:
 		if not v is String:

@@ -88,6 +88,11 @@ export function commandId(method: string): string {
   return method.replace('.', ':').replaceAll('_', '-')
 }
 
+/** A group's CLI topic: `input_map` → `input-map`, as its commands' ids spell it. */
+export function topicName(group: string): string {
+  return group.replaceAll('_', '-')
+}
+
 /** The reverse of commandId for a forwarded, unknown command. */
 export function methodFromId(id: string): string {
   const [group, ...rest] = id.split(/[: ]/)

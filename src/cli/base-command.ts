@@ -6,9 +6,19 @@ import {Command} from '@oclif/core'
 import {forSurface} from '../catalog/wording.js'
 import {BridgeCliError, EngineError} from '../errors.js'
 import {formatHuman, wantsJson} from './output.js'
+import {normaliseSwitches} from './switches.js'
 import {usageFailure} from './usage.js'
 
 export abstract class BaseCommand extends Command {
+  /** bridge's one switch grammar, --x, --no-x, --x=false and --x false (switches.ts), before oclif parses. */
+  async init(): Promise<void> {
+    await super.init()
+    this.argv = normaliseSwitches(
+      this.argv,
+      (this.ctor.flags ?? {}) as Record<string, {type?: string; allowNo?: boolean}>,
+    )
+  }
+
   /** Prints a result: JSON under --json or when stdout is not a terminal, readable text otherwise. */
   protected print(result: unknown, json: boolean | undefined): void {
     this.log(wantsJson(json) ? JSON.stringify(result, null, 2) : formatHuman(result))

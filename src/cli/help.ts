@@ -3,6 +3,7 @@ import {Help, type Interfaces} from '@oclif/core'
 
 import {closest} from '../catalog/suggest.js'
 import {EXIT} from '../errors.js'
+import {liveCommand} from './live-help.js'
 
 export default class BridgeHelp extends Help {
   constructor(...args: ConstructorParameters<typeof Help>) {
@@ -35,6 +36,8 @@ export default class BridgeHelp extends Help {
     // `bridge configure cursor --help`: a command followed by its arguments is that command's help
     const known = words.some((_, n) => this.config.findCommand(words.slice(0, n + 1).join(':')))
     if (id && !known && !this.config.findTopic(id)) {
+      const live = await liveCommand(words, argv)
+      if (live) return this.showCommandHelp(live)
       const names = [...this.config.commandIDs, ...this.config.topics.map((t) => t.name)]
       const guess = closest(id, names)
       process.stderr.write(

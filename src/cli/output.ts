@@ -1,7 +1,11 @@
-// Prints a command's result: readable on a terminal (an indented tree for node trees, tables for lists of
-// records, blocks for multi-line text), JSON when asked (--json) or when stdout is not a terminal. Nothing
-// is cut silently: a long cell is shortened with a note that --json prints it whole. Floats the engine
-// stored in single precision print in their shortest form (0.2, not 0.200000002980232). NO_COLOR is honoured.
+// Prints a command's result: readable on a terminal, JSON when asked (--json) or when stdout is not a terminal
+// (the JSON is the result itself, unchanged). Readable means: node trees as indented trees, lists of records as
+// tables, lists of names one per line when they do not fit on one, a record's plain fields first and its lists and
+// sub-records after them as titled sections, multi-line text as blocks. Everything fits the terminal's width by
+// wrapping at spaces, never by cutting: every value is printed whole (a word wider than the terminal keeps its own
+// line). Floats the engine stored in single precision print in their shortest form (0.2, not 0.200000002980232).
+// NO_COLOR is honoured.
+import {wrap} from './wrap.js'
 
 export function wantsJson(jsonFlag: boolean | undefined): boolean {
   return Boolean(jsonFlag) || !process.stdout.isTTY
@@ -13,42 +17,69 @@ export function useColor(): boolean {
 
 const bold = (s: string) => (useColor() ? `\u001B[1m${s}\u001B[22m` : s)
 
-/** Widest a table cell gets before it is shortened (with a note). */
-const CELL_MAX = 80
-
-export function formatHuman(value: unknown): string {
-  const state = {shortened: false}
-  const text = render(shortFloats(value), '', state)
-  return state.shortened ? `${text}\n(some values are shortened with …; --json prints them whole)` : text
+/** The terminal's width (COLUMNS when set, 80 off a terminal). */
+export function terminalWidth(): number {
+  const fromEnv = Number(process.env.COLUMNS)
+  return process.stdout.columns || (Number.isInteger(fromEnv) && fromEnv > 20 ? fromEnv : 80)
 }
 
-interface State {
-  shortened: boolean
+export function formatHuman(value: unknown, width = terminalWidth()): string {
+  return render(shortFloats(value), '', width)
 }
 
-function render(value: unknown, indent: string, state: State): string {
+function render(value: unknown, indent: string, width: number): string {
   if (value === null || value === undefined) return `${indent}(nothing)`
-  if (isTree(value)) return tree(value, indent)
+  if (isTree(value)) return tree(value, indent, width)
   if (Array.isArray(value)) {
     if (value.length === 0) return `${indent}(none)`
-    if (value.every((v) => isRecord(v))) return table(value as Record<string, unknown>[], indent, state)
-    return value.map((v) => `${indent}- ${scalar(v)}`).join('\n')
+    if (value.every((v) => isRecord(v))) return table(value as Record<string, unknown>[], indent, width)
+    return value.map((v) => hanging(`${indent}- `, scalar(v), width)).join('\n')
   }
-  if (isRecord(value)) {
-    const width = Math.max(...Object.keys(value).map((k) => k.length), 0)
-    return Object.entries(value)
-      .map(([k, v]) => {
-        if (isTree(v)) return `${indent}${bold(k)}:\n${tree(v, indent + '  ')}`
-        if (Array.isArray(v) && v.length > 0 && !v.every((x) => !isRecord(x) && !Array.isArray(x)))
-          return `${indent}${bold(k)}:\n${render(v, indent + '  ', state)}`
-        if (isRecord(v) && Object.keys(v).length > 0) return `${indent}${bold(k)}:\n${render(v, indent + '  ', state)}`
-        if (typeof v === 'string' && v.includes('\n')) return `${indent}${bold(k)}:\n${block(v, indent + '  ')}`
-        return `${indent}${bold(k.padEnd(width))}  ${scalar(v)}`
-      })
-      .join('\n')
-  }
+  if (isRecord(value)) return record(value, indent, width)
   if (typeof value === 'string' && value.includes('\n')) return block(value, indent)
-  return indent + scalar(value)
+  return hanging(indent, scalar(value), width)
+}
+
+/** Plain fields first, as `key  value` lines; then each list or sub-record as a titled section. */
+function record(value: Record<string, unknown>, indent: string, width: number): string {
+  const entries = Object.entries(value)
+  const plain = entries.filter(([, v]) => !isSection(v))
+  const keyWidth = Math.max(...plain.map(([k]) => k.length), 0)
+  const lines = plain.map(([k, v]) => {
+    const inline = inlineList(v)
+    return hanging(`${indent}${bold(k.padEnd(keyWidth))}  `, inline ?? scalar(v), width, indent.length + keyWidth + 2)
+  })
+  for (const [k, v] of entries.filter(([, e]) => isSection(e))) {
+    const count = Array.isArray(v) ? ` (${v.length})` : ''
+    if (typeof v === 'string') lines.push(`${indent}${bold(k)}:\n${block(v, indent + '  ')}`)
+    else if (isTree(v)) lines.push(`${indent}${bold(k)}:\n${tree(v, indent + '  ', width)}`)
+    else lines.push(`${indent}${bold(k)}${count}:\n${render(v, indent + '  ', width)}`)
+  }
+  return lines.join('\n')
+}
+
+/** What gets a section of its own: multi-line text, a sub-record, a list of records, or a list too long for a line. */
+function isSection(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('\n')
+  if (isRecord(v)) return Object.keys(v).length > 0
+  if (!Array.isArray(v) || v.length === 0) return false
+  return inlineList(v) === undefined
+}
+
+/** A short list of scalars on one line: numbers as JSON (a vector), names joined by commas. */
+function inlineList(v: unknown): string | undefined {
+  if (!Array.isArray(v)) return undefined
+  if (v.length === 0) return '(none)'
+  if (v.every((x) => typeof x === 'number' || typeof x === 'boolean' || x === null)) return JSON.stringify(v)
+  if (!v.every((x) => typeof x === 'string' && !x.includes('\n'))) return undefined
+  const joined = (v as string[]).join(', ')
+  return joined.length <= 60 && !(v as string[]).some((s) => s.includes(', ')) ? joined : undefined
+}
+
+/** `first` then `text` wrapped to `width`, continuation lines indented to `under` columns (default: first's). */
+function hanging(first: string, text: string, width: number, under = visible(first).length): string {
+  const lines = wrap(text, Math.max(width - under, 20))
+  return lines.map((l, i) => (i === 0 ? first + l : ' '.repeat(under) + l)).join('\n')
 }
 
 /** Multi-line text as it is, every line indented (code keeps its own indentation). */
@@ -60,50 +91,84 @@ function block(text: string, indent: string): string {
     .join('\n')
 }
 
-type TreeNode = Record<string, unknown> & {name: string; children: TreeNode[]}
+type TreeNode = Record<string, unknown> & {name: string; children?: TreeNode[]}
 
-/** A node tree: {name, type?, children: [same]} (scene tree, runtime tree). */
+/** A node tree: {name, type?, children: [same]} (scene tree, runtime tree; a leaf may omit children). */
 function isTree(v: unknown): v is TreeNode {
-  return isRecord(v) && typeof v.name === 'string' && Array.isArray(v.children) && v.children.every((c) => isTree(c))
+  return isRecord(v) && typeof v.name === 'string' && Array.isArray(v.children) && v.children.every((c) => isNode(c))
 }
 
-function tree(node: TreeNode, indent: string, prefix = '', last = true, top = true): string {
+function isNode(v: unknown): boolean {
+  if (!isRecord(v) || typeof v.name !== 'string') return false
+  return v.children === undefined || (Array.isArray(v.children) && v.children.every((c) => isNode(c)))
+}
+
+function tree(node: TreeNode, indent: string, width: number, prefix = '', last = true, top = true): string {
   const extras: string[] = []
   if (node.type) extras.push(String(node.type))
   if (node.script) extras.push(`script ${node.script}`)
   if (node.scene) extras.push(`scene ${node.scene}`)
   if (Array.isArray(node.groups) && node.groups.length > 0) extras.push(`groups ${node.groups.join(', ')}`)
-  const more = typeof node.more_children === 'number' ? ` (+${node.more_children} children; raise --max-depth)` : ''
+  if (node.visible === false) extras.push('hidden')
+  const more = typeof node.more_children === 'number' ? `+${node.more_children} children; raise --max-depth` : ''
   const branch = top ? '' : last ? '└─ ' : '├─ '
-  const line = `${indent}${prefix}${branch}${bold(node.name)}${extras.length ? ` (${extras.join('; ')})` : ''}${more}`
+  const children = node.children ?? []
   const childPrefix = top ? '' : prefix + (last ? '   ' : '│  ')
-  return [
-    line,
-    ...node.children.map((c, i) => tree(c, indent, childPrefix, i === node.children.length - 1, false)),
-  ].join('\n')
+  const lead = `${indent}${prefix}${branch}`
+  const detail = [...extras, ...(more ? [more] : [])]
+  let text = `${lead}${bold(node.name)}${detail.length > 0 ? ` (${detail.join('; ')})` : ''}`
+  if (visible(text).length > width && detail.length > 0) {
+    // too wide: the details go under the name, one per line, inside the tree's own guides
+    const under = `${indent}${childPrefix}${children.length > 0 ? '│' : ' '} `
+    text = [`${lead}${bold(node.name)}`, ...detail.map((d) => under + d)].join('\n')
+  }
+  return [text, ...children.map((c, i) => tree(c, indent, width, childPrefix, i === children.length - 1, false))].join(
+    '\n',
+  )
 }
 
-function table(rows: Record<string, unknown>[], indent: string, state: State): string {
+function table(rows: Record<string, unknown>[], indent: string, width: number): string {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))]
+  const cells = rows.map((r) => columns.map((c) => scalar(r[c])))
   // multi-line text does not fit a table: one block per record instead
-  if (rows.some((r) => columns.some((c) => typeof r[c] === 'string' && (r[c] as string).includes('\n'))))
-    return rows.map((r) => render(r, indent, state)).join(`\n${indent}\n`)
-  const cells = rows.map((r) => columns.map((c) => cell(r[c], state)))
-  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i].length)))
-  const line = (values: string[]) =>
-    indent +
-    values
-      .map((v, i) => v.padEnd(widths[i]))
-      .join('  ')
-      .trimEnd()
+  if (cells.some((row) => row.some((c) => c.includes('\n'))))
+    return rows.map((r) => render(r, indent, width)).join(`\n${indent}\n`)
+  const widths = fitColumns(
+    columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i].length))),
+    columns.map((c, i) => Math.max(c.length, ...cells.map((row) => longestWord(row[i])))),
+    width - indent.length,
+  )
+  const line = (values: string[]) => {
+    const wrapped = values.map((v, i) => wrap(v, widths[i], true))
+    const height = Math.max(...wrapped.map((w) => w.length))
+    return Array.from({length: height}, (_, n) =>
+      (indent + wrapped.map((w, i) => (w[n] ?? '').padEnd(widths[i])).join('  ')).trimEnd(),
+    ).join('\n')
+  }
   return [bold(line(columns)), ...cells.map(line)].join('\n')
 }
 
-function cell(v: unknown, state: State): string {
-  const s = scalar(v)
-  if (s.length <= CELL_MAX) return s
-  state.shortened = true
-  return s.slice(0, CELL_MAX - 1) + '…'
+/**
+ * Column widths that fit `room` when they can: the widest columns give way first, never below their longest word
+ * (so wrapping breaks at spaces); when that is not enough, long words (JSON, paths) are broken down to 30, then 12.
+ */
+function fitColumns(natural: number[], words: number[], room: number): number[] {
+  const widths = [...natural]
+  const total = () => widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1)
+  for (const floor of [words, words.map((w) => Math.min(w, 30)), words.map((w) => Math.min(w, 12))]) {
+    while (total() > room) {
+      let widest = -1
+      for (let i = 0; i < widths.length; i++)
+        if (widths[i] > Math.min(floor[i], natural[i]) && (widest === -1 || widths[i] > widths[widest])) widest = i
+      if (widest === -1) break
+      widths[widest]--
+    }
+  }
+  return widths
+}
+
+function longestWord(text: string): number {
+  return Math.max(0, ...text.split(' ').map((w) => w.length))
 }
 
 function scalar(v: unknown): string {
@@ -111,6 +176,9 @@ function scalar(v: unknown): string {
   if (typeof v === 'string') return v
   return JSON.stringify(v)
 }
+
+// eslint-disable-next-line no-control-regex
+const visible = (s: string) => s.replaceAll(/\u001B\[\d+m/g, '')
 
 /**
  * `value` with every number that is a single-precision float written by the engine (0.200000002980232)

@@ -48,8 +48,10 @@ export function usageFailure(error: unknown, ctor: Ctor, argv: string[], id?: st
     case 'NonExistentFlagsError': {
       const given = (e.flags?.[0] ?? '').replace(/^-+/, '').replace(/=.*$/, '')
       const guess = suggestFlag(given, Object.keys(flags))
+      const own = Object.keys(flags).filter((f) => !['project', 'timeout', 'json', 'help'].includes(f))
+      const takes = own.length > 0 ? `; it takes ${own.map((f) => `--${f}`).join(', ')}` : ''
       return new UsageError(
-        `unknown flag --${given}${guess ? ` (did you mean --${guess}?)` : ''}.${help}`,
+        `unknown flag --${given}${guess ? ` (did you mean --${guess}?)` : takes}.${help}`,
         guess ? {flag: given, suggestion: guess} : {flag: given},
       )
     }
@@ -79,6 +81,11 @@ export function usageFailure(error: unknown, ctor: Ctor, argv: string[], id?: st
 
 /** "unexpected argument 'Hero': flags are named, e.g. --node-path Hero." */
 export function unexpectedArgument(arg: string, flags: Record<string, FlagDef>, argv: string[]): string {
+  // a word after a switch was meant as its value: say how switches are written, not which flag takes words
+  const before = argv[argv.indexOf(arg) - 1]
+  const sw = before?.startsWith('--') ? before.slice(2) : undefined
+  if (sw && flags[sw]?.type === 'boolean')
+    return `unexpected argument '${arg}': --${sw} is a switch: --${sw}, --no-${sw}, --${sw}=false or --${sw} false.`
   const flag = flagForArgument(flags, argv)
   const example = flag ? `, e.g. --${flag} ${/\s/.test(arg) ? `'${arg}'` : arg}` : ''
   return `unexpected argument '${arg}': flags are named${example}.`
@@ -96,9 +103,12 @@ export function flagForArgument(flags: Record<string, FlagDef>, argv: string[]):
 export function suggestFlag(given: string, names: string[]): string | undefined {
   const synonym = SYNONYMS[given]?.find((s) => names.includes(s))
   if (synonym) return synonym
-  const prefixed = names.filter((n) => n.startsWith(given) || given.startsWith(n))
-  if (prefixed.length === 1) return prefixed[0]
-  return closest(given, names)
+  // the nearest by edits first: a longer flag that starts like a shorter one (--height-density, --height) must not
+  // lose to it; an abbreviation (--max for --max-depth) when nothing is near
+  const near = closest(given, names)
+  if (near) return near
+  const abbreviated = names.filter((n) => n.startsWith(given))
+  return abbreviated.length === 1 ? abbreviated[0] : undefined
 }
 
 function firstClause(description: string): string {

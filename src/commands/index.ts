@@ -3,6 +3,7 @@
 import {addonCommands} from '../cli/addon-command.js'
 import Audit from './audit.js'
 import Configure from './configure.js'
+import Create from './create.js'
 import Install from './install.js'
 import Launch from './launch.js'
 import Run from './run.js'
@@ -13,6 +14,7 @@ import Status from './status.js'
 export const COMMANDS = addonCommands({
   audit: Audit,
   configure: Configure,
+  create: Create,
   install: Install,
   launch: Launch,
   run: Run,

@@ -24,7 +24,10 @@ export default class Launch extends BaseCommand {
   static examples = [
     '<%= config.bin %> launch --project ./mygame --headless',
     '<%= config.bin %> launch --project ./mygame --xvfb   # a server or CI: real frames, no desktop',
+    '<%= config.bin %> launch --headless -- --debug-server tcp://127.0.0.1:7007   # engine arguments after --',
   ]
+  // engine arguments after `--` pass through (ports of a second editor: --lsp-port, --dap-port, --debug-server)
+  static strict = false
   static flags = {
     project: projectFlag(),
     headless: Flags.boolean({description: 'No editor window (servers, CI, agents); the editor draws nothing'}),
@@ -38,7 +41,8 @@ export default class Launch extends BaseCommand {
   static enableJsonFlag = true
 
   async run(): Promise<Record<string, unknown>> {
-    const {flags} = await this.parse(Launch)
+    const {flags, argv} = await this.parse(Launch)
+    const engineArgs = passthrough(this.argv, argv as string[])
     const root = requireProject(flags.project)
     const logFile = join(root, '.engine', 'editor.log')
     const state = await editorState(root, wsPortFor(root))
@@ -77,7 +81,7 @@ export default class Launch extends BaseCommand {
     const env = xvfb ? {...process.env, ...xvfb.env} : undefined
     let pid: number
     try {
-      pid = spawnEditor({godot, projectRoot: root, headless: flags.headless, logFile, env})
+      pid = spawnEditor({godot, projectRoot: root, headless: flags.headless, logFile, env, args: engineArgs})
     } catch (error) {
       xvfb?.stop()
       throw error
@@ -134,4 +138,16 @@ export default class Launch extends BaseCommand {
       log_file: logFile,
     }
   }
+}
+
+/** The engine arguments: what follows `--`. Anything else left over is a mistake, refused as such. */
+function passthrough(raw: string[], rest: string[]): string[] {
+  const cut = raw.indexOf('--')
+  const after = cut === -1 ? [] : raw.slice(cut + 1)
+  const stray = rest.filter((a) => !after.includes(a))
+  if (stray.length > 0)
+    throw new UsageError(
+      `launch: unexpected ${stray.map((a) => `'${a}'`).join(', ')}; engine arguments go after --, e.g. bridge launch --headless -- --debug-server tcp://127.0.0.1:7007`,
+    )
+  return after
 }

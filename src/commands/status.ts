@@ -7,6 +7,7 @@ import {jsonFlag, projectFlag} from '../cli/flags.js'
 import {readDiscovery, wsPortFor} from '../editor/discovery.js'
 import {describeOther, editorState} from '../editor/verdicts.js'
 import {EXIT, VERDICT_ADVICE} from '../errors.js'
+import {addonProblem} from '../editor/install.js'
 import {resolveProject} from '../editor/project.js'
 
 export default class Status extends BaseCommand {
@@ -24,7 +25,10 @@ export default class Status extends BaseCommand {
     const {verdict, hello, other} = await editorState(root, port)
     const discovery = root ? readDiscovery(root) : hello
     let advice = verdict === 'running' ? 'ready' : VERDICT_ADVICE[verdict]
-    if (other) advice = `${describeOther(other, port)}, not this project; ${VERDICT_ADVICE[verdict]}`
+    const missing = root && verdict !== 'running' ? addonProblem(root) : undefined
+    // `bridge launch` would refuse a project without the addon: say what it would say, not to run it
+    if (missing) advice = `${missing}; run \`bridge install --project ${root} --enable\`, then \`bridge launch\``
+    else if (other) advice = `${describeOther(other, port)}, not this project; ${VERDICT_ADVICE[verdict]}`
     else if (!root)
       advice =
         verdict === 'running'

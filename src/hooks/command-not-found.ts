@@ -6,7 +6,8 @@ import {flagFor, paramsFromFlags} from '../cli/addon-command.js'
 import {prefixed} from '../cli/base-command.js'
 import {announceUnchosen, withEditorProject} from '../cli/engine-command.js'
 import {readFlagText} from '../cli/flags.js'
-import {unexpectedArgument} from '../cli/usage.js'
+import {normaliseSwitches} from '../cli/switches.js'
+import {suggestFlag, unexpectedArgument} from '../cli/usage.js'
 import {returnsImages, saveImages, shortenImages} from '../cli/images.js'
 import {type CommandDoc, methodFromId} from '../catalog/catalog.js'
 import {closest} from '../catalog/suggest.js'
@@ -65,7 +66,11 @@ const hook: Hook.CommandNotFound = async function (opts) {
         exit: EXIT.usage,
       })
     const images = returnsImages(doc)
-    const params = {...paramsJson(flagValue('params')), ...paramsFromFlags(doc, looseFlags(argv, doc, images))}
+    const switches = Object.fromEntries(
+      doc.params.map((p) => [flagFor(p), {type: p.type === 'bool' ? 'boolean' : 'option', allowNo: true}]),
+    )
+    const given = normaliseSwitches(argv, switches)
+    const params = {...paramsJson(flagValue('params')), ...paramsFromFlags(doc, looseFlags(given, doc, images))}
     const timeout = Number(flagValue('timeout'))
     let result = await client.call(method, params, Number.isInteger(timeout) && timeout > 0 ? timeout : undefined)
     const out = images ? flagValue('out') : undefined
@@ -93,8 +98,9 @@ function looseFlags(argv: string[], doc: CommandDoc, images = false): Record<str
     }
     const param = byFlag.get(m[2])
     if (!param) {
-      const guess = closest(m[2], byFlag.keys())
-      throw new UsageError(`${doc.method}: unknown flag --${m[2]}${guess ? ` (did you mean --${guess}?)` : ''}`)
+      const guess = suggestFlag(m[2], [...byFlag.keys()])
+      const takes = byFlag.size > 0 ? `; it takes ${[...byFlag.keys()].map((f) => `--${f}`).join(', ')}` : ''
+      throw new UsageError(`${doc.method}: unknown flag --${m[2]}${guess ? ` (did you mean --${guess}?)` : takes}`)
     }
     if (param.type === 'bool') out[m[2]] = m[1] ? false : m[3] === undefined ? true : /^(true|1|yes|on)$/i.test(m[3])
     else out[m[2]] = m[3] ?? argv[++i]

@@ -91,7 +91,7 @@ describe('catalog → CLI commands', () => {
 
 describe('CLI topics come from the groups themselves', () => {
   it("every group in the catalog has its own summary, and package.json's topics are exactly those", async () => {
-    const {CATALOG_FILE} = await import('../../src/catalog/catalog.js')
+    const {CATALOG_FILE, topicName} = await import('../../src/catalog/catalog.js')
     const catalog = JSON.parse(readFileSync(CATALOG_FILE, 'utf8')) as {
       groups: {name: string; summary: string}[]
       commands: CommandDoc[]
@@ -100,8 +100,11 @@ describe('CLI topics come from the groups themselves', () => {
     expect(catalog.groups.map((g) => g.name).sort()).to.deep.equal([...used].sort())
     for (const g of catalog.groups) expect(g.summary, g.name).to.be.a('string').and.not.equal('')
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
-    const topics = Object.fromEntries(catalog.groups.map((g) => [g.name, {description: g.summary}]))
+    // keyed as the commands' ids spell the topic (input_map.* → `bridge input-map …`), or oclif shows a command's
+    // summary as the topic's description
+    const topics = Object.fromEntries(catalog.groups.map((g) => [topicName(g.name), {description: g.summary}]))
     expect(pkg.oclif.topics).to.deep.equal(topics)
+    for (const c of catalog.commands) expect(topics, c.method).to.have.property(commandId(c.method).split(':')[0])
   })
 })
 

@@ -40,11 +40,53 @@ describe('human output', () => {
     expect(text).to.include('res://a.png')
   })
 
-  it('never cuts silently: a long cell is shortened with a note pointing to --json', () => {
-    const text = formatHuman([{name: 'long', value: 'x'.repeat(200)}])
-    expect(text).to.include('…')
-    expect(text).to.include('--json')
-    expect(formatHuman([{name: 'short', value: 'y'}])).to.not.include('--json')
+  it('never cuts: a long cell wraps inside its column and every character is kept, within the width', () => {
+    const long = Array.from({length: 30}, (_, i) => `word${i}`).join(' ')
+    const text = formatHuman(
+      [
+        {name: 'long', value: long},
+        {name: 'blob', value: 'x'.repeat(150)},
+      ],
+      80,
+    )
+    expect(text).not.to.include('…')
+    for (const line of text.split('\n')) expect(line.length, line).to.be.at.most(80)
+    const valueColumn = text.split('\n').map((l) => l.slice(6).trim())
+    expect(valueColumn.join(' ')).to.include(long)
+    expect(valueColumn.join('')).to.include('x'.repeat(150))
+  })
+
+  it('prints a record with its plain fields first and its lists as sections, one item a line', () => {
+    const methods = Array.from({length: 12}, (_, i) => `method_number_${i}(arg: int) -> void`)
+    const text = formatHuman({class: 'Thing', parents: ['Node', 'Object'], methods, empty: []}, 80)
+    const lines = text.split('\n')
+    expect(lines[0]).to.equal('class    Thing')
+    expect(lines).to.include('parents  Node, Object')
+    expect(lines).to.include('empty    (none)')
+    expect(lines).to.include('methods (12):')
+    for (const m of methods) expect(lines).to.include(`  - ${m}`)
+  })
+
+  it('draws a runtime tree whose leaves have no children list, and wraps a wide node under its name', () => {
+    const text = formatHuman(
+      {
+        name: 'root',
+        type: 'Window',
+        children: [
+          {name: 'Leaf', type: 'Node', script: 'res://addons/bridge/game/a_rather_long_script_name_for_wrapping.gd'},
+          {name: 'Main', type: 'Node2D', visible: false, children: [{name: 'Camera2D', type: 'Camera2D'}]},
+        ],
+      },
+      60,
+    )
+    expect(text.split('\n')).to.deep.equal([
+      'root (Window)',
+      '├─ Leaf',
+      '│    Node',
+      '│    script res://addons/bridge/game/a_rather_long_script_name_for_wrapping.gd',
+      '└─ Main (Node2D; hidden)',
+      '   └─ Camera2D (Camera2D)',
+    ])
   })
 
   it('prints a whole multi-line description as a block, keeping code indentation', () => {

@@ -5,7 +5,8 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {CATALOG_FILE} from '../../src/catalog/catalog.js'
+import {makeAddonCommand} from '../../src/cli/addon-command.js'
+import {CATALOG_FILE, type CommandDoc, flagName} from '../../src/catalog/catalog.js'
 
 interface Glossary {
   concepts: {concept: string; name: string; type: string}[]
@@ -20,7 +21,7 @@ interface Param {
 }
 
 const glossary: Glossary = JSON.parse(readFileSync(join(CATALOG_FILE, '..', 'glossary.json'), 'utf8'))
-const commands: {method: string; params: Param[]}[] = JSON.parse(readFileSync(CATALOG_FILE, 'utf8')).commands
+const commands: (CommandDoc & {params: Param[]})[] = JSON.parse(readFileSync(CATALOG_FILE, 'utf8')).commands
 
 describe('parameter glossary', () => {
   it('every parameter named for a concept has the concept type, and no synonym is new', () => {
@@ -59,5 +60,28 @@ describe('parameter glossary', () => {
           `${method} ${key}`,
         ).to.equal(true)
     }
+  })
+
+  it('every flag of every CLI command is its parameter’s glossary name: no synonym, no renamed flag', () => {
+    const synonymOf = new Map<string, string>()
+    for (const [name, synonyms] of Object.entries(glossary.synonyms))
+      for (const s of synonyms) synonymOf.set(flagName(s), flagName(name))
+    const common = new Set(['project', 'timeout', 'json', 'out'])
+    const problems: string[] = []
+    let flags = 0
+    for (const cmd of commands) {
+      const params = new Map(cmd.params.map((p) => [flagName(p.name), p.name]))
+      for (const flag of Object.keys((makeAddonCommand(cmd) as unknown as {flags: object}).flags)) {
+        if (common.has(flag)) continue
+        flags++
+        const param = params.get(flag)
+        if (!param) problems.push(`${cmd.method}: --${flag} is no parameter's name`)
+        else if (synonymOf.has(flag) && !(glossary.legacy[param] ?? []).includes(cmd.method))
+          problems.push(`${cmd.method}: --${flag} is what the glossary calls --${synonymOf.get(flag)}`)
+      }
+    }
+    console.log(`      glossary: ${flags} flags of ${commands.length} CLI commands checked`)
+    expect(flags).to.be.above(800)
+    expect(problems).to.deep.equal([])
   })
 })

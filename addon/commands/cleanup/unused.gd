@@ -21,7 +21,7 @@ func commands() -> Array:
 			],
 			"example": {"remove": true},
 			# an action nothing names, for the example to remove (the demo's own are all used)
-			"example_setup": [{"method": "project.input_action_add", "params": {"name": "jump", "keys": ["Space"]}}],
+			"example_setup": [{"method": "project.input_action_add", "params": {"action": "jump", "keys": ["Space"]}}],
 			"returns": {"actions": ["string"], "count": "int", "checked": "int", "removed": "bool", "note": "string"},
 			# remove: true is one step of the editor's global history (lib/project_settings.gd commit_settings)
 			"undo": "global",

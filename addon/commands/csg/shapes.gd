@@ -64,7 +64,7 @@ func commands() -> Array:
 				node_param("node_path", "Root CSG shape of the tree", true, null, "CSGShape3D"),
 				opt("name", "string", "Name of the baked node (default: <name>Baked)", ""),
 				opt("collision", "bool", "Also add a StaticBody3D with the baked collision shape", false),
-				opt("mesh_path", "string", "Also save the baked mesh to this file", null, {"writes_path": true}),
+				opt("path", "string", "Also save the baked mesh to this file", null, {"writes_path": true, "also": ["mesh_path"]}),
 				opt("replace", "bool", "Remove the CSG tree in the same action", false),
 			],
 			"example": {"node_path": "/root/Main/Block", "collision": true},
@@ -73,7 +73,7 @@ func commands() -> Array:
 			"returns": {"path": "string", "collision": "string|null", "replaced": "bool", "class": "string", "resource_path": "string",
 					"aabb": {"position": "Array", "size": "Array", "end": "Array"}, "surface_count": "int", "vertex_count": "int",
 					"triangle_count": "int", "surfaces": "Array"},
-			# the scene edit is one undo step; a mesh_path file, when asked for, is written outside it
+			# the scene edit is one undo step; a path file, when asked for, is written outside it
 			"undo": "scene",
 			"handler": _bake,
 		},
@@ -146,22 +146,22 @@ func _bake(p: Dictionary) -> Variant:
 	var bad: Variant = SceneEdit.check_name(parent, name, "csg.bake")
 	if bad is BridgeError:
 		return bad
-	if p.has("mesh_path") and not p.mesh_path.get_extension() in ["tres", "res", "mesh"]:
-		return BridgeError.invalid("csg.bake: mesh_path must end in .tres, .res or .mesh", {"param": "mesh_path"})
+	if p.has("path") and not p.path.get_extension() in ["tres", "res", "mesh"]:
+		return BridgeError.invalid("csg.bake: path must end in .tres, .res or .mesh", {"param": "path"})
 	var mesh: ArrayMesh = node.bake_static_mesh()
 	if mesh == null or mesh.get_surface_count() == 0:
 		return BridgeError.failed("%s produced no geometry to bake (is every shape subtracted away?)" % SceneAccess.path_of(node))
 	var shape: Shape3D = node.bake_collision_shape() if p.collision else null
 	if p.collision and shape == null:
 		return BridgeError.failed("%s produced no collision shape" % SceneAccess.path_of(node))
-	if p.has("mesh_path"):
-		var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(p.mesh_path.get_base_dir()))
+	if p.has("path"):
+		var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(p.path.get_base_dir()))
 		if err == OK:
-			err = ResourceSaver.save(mesh, p.mesh_path)
+			err = ResourceSaver.save(mesh, p.path)
 		if err != OK:
-			return BridgeError.failed("could not write %s: %s" % [p.mesh_path, error_string(err)], {"path": p.mesh_path})
-		mesh.take_over_path(p.mesh_path)
-		EditorInterface.get_resource_filesystem().update_file(p.mesh_path)
+			return BridgeError.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
+		mesh.take_over_path(p.path)
+		EditorInterface.get_resource_filesystem().update_file(p.path)
 	var baked := MeshInstance3D.new()
 	baked.name = name
 	baked.mesh = mesh

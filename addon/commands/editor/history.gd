@@ -29,7 +29,7 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			# an action of the scene's own, so the example undoes it rather than whatever an earlier command left
-			"example_setup": [{"method": "scene.instance", "params": {"scene_path": "res://scenes/ui.tscn", "name": "HUD"}}],
+			"example_setup": [{"method": "scene.instance", "params": {"path": "res://scenes/ui.tscn", "name": "HUD"}}],
 			"undo": "global",
 			"returns": STEP_RETURNS.merged({"undone": "bool"}),
 			"handler": _undo,
@@ -39,7 +39,7 @@ func commands() -> Array:
 			"summary": "Redo the editor's last undone action; says if there was none.",
 			"params": [],
 			"example": {},
-			"example_setup": [{"method": "scene.instance", "params": {"scene_path": "res://scenes/ui.tscn", "name": "HUD"}},
+			"example_setup": [{"method": "scene.instance", "params": {"path": "res://scenes/ui.tscn", "name": "HUD"}},
 					{"method": "editor.undo", "params": {}}],
 			"undo": "global",
 			"returns": STEP_RETURNS.merged({"redone": "bool"}),

@@ -137,10 +137,13 @@ func _class_info(p: Dictionary) -> Variant:
 		chain.append(parent)
 		parent = ClassDB.get_parent_class(parent)
 	var properties: Array = []
+	var getters := {}  # getter name -> its return info, which names an enum property's enum
+	for m: Dictionary in ClassDB.class_get_method_list(c):
+		getters[m.name] = m.get("return", {})
 	for prop: Dictionary in ClassDB.class_get_property_list(c, own):
 		if prop.usage & (PROPERTY_USAGE_CATEGORY | PROPERTY_USAGE_GROUP | PROPERTY_USAGE_SUBGROUP):
 			continue
-		properties.append("%s: %s" % [prop.name, type_label(prop)])
+		properties.append("%s: %s" % [prop.name, property_label(c, prop, getters)])
 	var methods: Array = []
 	for m: Dictionary in ClassDB.class_get_method_list(c, own):
 		methods.append(signature(m))
@@ -196,6 +199,19 @@ static func type_label(info: Dictionary) -> String:
 	if t == TYPE_INT and info.get("usage", 0) & PROPERTY_USAGE_CLASS_IS_ENUM:
 		return str(info.class_name)
 	return type_string(t)
+
+
+## A property's type; an enum or bitfield property by its enum's name (motion_mode: CharacterBody2D.MotionMode),
+## which ClassDB's property list leaves as int but the getter's return type carries; else its names.
+static func property_label(c: String, prop: Dictionary, getters: Dictionary) -> String:
+	var label := type_label(prop)
+	if label != "int" or not prop.get("hint", 0) in [PROPERTY_HINT_ENUM, PROPERTY_HINT_FLAGS]:
+		return label
+	var ret: Dictionary = getters.get(str(ClassDB.class_get_property_getter(c, prop.name)), {})
+	if ret.get("usage", 0) & (PROPERTY_USAGE_CLASS_IS_ENUM | PROPERTY_USAGE_CLASS_IS_BITFIELD) and str(ret.get("class_name", "")) != "":
+		return str(ret.class_name)
+	var kind := "enum" if prop.hint == PROPERTY_HINT_ENUM else "flags"
+	return "int (%s: %s)" % [kind, str(prop.get("hint_string", "")).replace(",", ", ")]
 
 
 ## "name(arg: Type, ...) -> Return" for a ClassDB method or signal description.

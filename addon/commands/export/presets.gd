@@ -32,14 +32,14 @@ func commands() -> Array:
 			"params": [
 				req("name", "string", "Preset name, e.g. Linux"),
 				choice("platform", Presets.PLATFORMS, "Target platform"),
-				req("export_path", "string", "Where a full export goes, relative to the project, e.g. build/game.x86_64"),
+				req("path", "string", "Where a full export goes, relative to the project, e.g. build/game.x86_64", {"also": ["export_path"]}),
 				opt("runnable", "bool", "The preset One-click Deploy and the run button use for this platform", true),
 				choice("filter", Presets.FILTERS, "What to export: all_resources, scenes (with dependencies), resources (with dependencies), exclude", "all_resources"),
 				opt("include_filter", "string", "Extra non-resource files to include, e.g. *.json, data/*", ""),
 				opt("exclude_filter", "string", "Files to leave out, e.g. test/*", ""),
 				opt("options", "Dictionary", "Platform options, e.g. {\"binary_format/embed_pck\": true}", {}),
 			],
-			"example": {"name": "Linux", "platform": "Linux", "export_path": "build/linux/game.x86_64", "exclude_filter": "test/*"},
+			"example": {"name": "Linux", "platform": "Linux", "path": "build/linux/game.x86_64", "exclude_filter": "test/*"},
 			"returns": Presets.PRESET.merged({"section": "string"}),
 			"undo": "global",
 			"handler": _add,
@@ -106,7 +106,7 @@ func _add(p: Dictionary) -> Variant:
 	var s := "preset.%d" % Presets.sections(cfg).size()
 	var fields := {"name": p.name, "platform": p.platform, "runnable": p.runnable, "dedicated_server": false,
 			"custom_features": "", "export_filter": p.filter, "include_filter": p.include_filter,
-			"exclude_filter": p.exclude_filter, "export_path": p.export_path, "encryption_include_filters": "",
+			"exclude_filter": p.exclude_filter, "export_path": p.path, "encryption_include_filters": "",
 			"encryption_exclude_filters": "", "encrypt_pck": false, "encrypt_directory": false}
 	for key: String in fields:
 		cfg.set_value(s, key, fields[key])

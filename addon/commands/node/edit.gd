@@ -44,9 +44,9 @@ func commands() -> Array:
 			"summary": "Attach an existing script file to a node (undoable); refuses a script whose base class does not fit the node.",
 			"params": [
 				node_param("node_path", "Node to get the script"),
-				req("script_path", "string", "Script file, e.g. res://scripts/player.gd"),
+				req("path", "string", "Script file, e.g. res://scripts/player.gd", {"also": ["script_path", "script"]}),
 			],
-			"example": {"node_path": "/root/Main/Player", "script_path": "res://scripts/player.gd"},
+			"example": {"node_path": "/root/Main/Player", "path": "res://scripts/player.gd"},
 			# the demo's Player already has player.gd: take it off first so the example attaches it
 			"example_setup": [{"method": "node.script_detach", "params": {"node_path": "/root/Main/Player"}}],
 			"returns": {"path": "string", "script": "string", "previous": "string|null", "changed": "bool", "kept_values?": ["string"]},
@@ -112,19 +112,19 @@ func _reset_property(p: Dictionary) -> Variant:
 
 func _script_attach(p: Dictionary) -> Variant:
 	var node: Node = p.node_path
-	var script: Variant = _load_script(p.script_path)
+	var script: Variant = _load_script(p.path)
 	if script is BridgeError:
 		return script
 	var base: StringName = script.get_instance_base_type()
 	if base == &"":
-		return BridgeError.failed("%s does not compile (see editor.errors); fix it before attaching it" % p.script_path,
-				{"script_path": p.script_path})
+		return BridgeError.failed("%s does not compile (see editor.errors); fix it before attaching it" % p.path,
+				{"script_path": p.path})
 	if not node.is_class(base):
-		return BridgeError.invalid("node.script_attach: %s extends %s, and %s is a %s" % [p.script_path, base,
-				SceneAccess.path_of(node), node.get_class()], {"param": "script_path", "extends": base, "node_type": node.get_class()})
+		return BridgeError.invalid("node.script_attach: %s extends %s, and %s is a %s" % [p.path, base,
+				SceneAccess.path_of(node), node.get_class()], {"param": "path", "extends": base, "node_type": node.get_class()})
 	if script.is_abstract():
-		return BridgeError.invalid("node.script_attach: %s is abstract; attach a script that extends it" % p.script_path,
-				{"param": "script_path"})
+		return BridgeError.invalid("node.script_attach: %s is abstract; attach a script that extends it" % p.path,
+				{"param": "path"})
 	var old: Script = node.get_script()
 	var out := {"path": SceneAccess.path_of(node), "script": script.resource_path,
 			"previous": old.resource_path if old else null}
@@ -219,8 +219,8 @@ func _writable(node: Node, property: String, method: String) -> Variant:
 ## The script at `path`, or a BridgeError (NOT_FOUND with a did-you-mean among the folder's files).
 func _load_script(path: String) -> Variant:
 	if not (path.begins_with("res://") or path.begins_with("uid://")):
-		return BridgeError.invalid("node.script_attach: script_path must be a res:// path, got '%s'" % path,
-				{"param": "script_path"})
+		return BridgeError.invalid("node.script_attach: path must be a res:// path, got '%s'" % path,
+				{"param": "path"})
 	if not ResourceLoader.exists(path):
 		var names: Array = Array(DirAccess.get_files_at(path.get_base_dir())).filter(
 				func(f: String) -> bool: return not f.get_extension() in ["uid", "import"])
@@ -231,7 +231,7 @@ func _load_script(path: String) -> Variant:
 	var res := load(path)
 	if not res is Script:
 		return BridgeError.invalid("node.script_attach: %s is a %s, not a script" % [path, res.get_class() if res else "file Godot cannot load"],
-				{"param": "script_path"})
+				{"param": "path"})
 	return res
 
 

@@ -32,7 +32,7 @@ func commands() -> Array:
 			"params": [
 				node_param("node_path", "Node to change"),
 				req("property", "string", "Property name or path, e.g. position, position:x, material:albedo_color"),
-				req("value", "any", "New value: [x, y] for vectors, '#rrggbb' for colours, enum names, res:// paths for resources, \"\" for no resource"),
+				req("value", "any", "New value: [x, y] for vectors, '#rrggbb' for colours, enum names, res:// paths for resources, \"\" or null for no resource"),
 			],
 			"example": {"node_path": "/root/Main/Player", "property": "position", "value": [100, 200]},
 			"returns": {"path": "string", "property": "string", "type": "string", "value": "any", "changed": "bool", "previous?": "any"},

@@ -12,7 +12,7 @@ func commands() -> Array:
 			"method": "node.find",
 			"summary": "Find nodes of the edited scene by name pattern (* and ?), class and/or group.",
 			"params": [
-				opt("pattern", "string", "Name pattern, case-insensitive, e.g. 'Enemy*'"),
+				opt("name", "string", "Name pattern, case-insensitive, e.g. 'Enemy*'", null, {"also": ["pattern"]}),
 				opt("type", "string", "Class (subclasses match too) or class_name"),
 				opt("group", "string", "Group the nodes are in"),
 				node_param("node_path", "Search below this node (default: the root)", false, ""),
@@ -49,7 +49,7 @@ func _find(p: Dictionary) -> Variant:
 	while not queue.is_empty():
 		var node: Node = queue.pop_front()
 		queue.append_array(SceneAccess.scene_children(node))
-		if p.has("pattern") and not str(node.name).matchn(p.pattern):
+		if p.has("name") and not str(node.name).matchn(p.name):
 			continue
 		if p.has("group") and not node.is_in_group(p.group):
 			continue

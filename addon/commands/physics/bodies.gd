@@ -61,11 +61,11 @@ func commands() -> Array:
 			"method": "physics.add_shape",
 			"summary": "Add a CollisionShape2D/3D to an existing body or area, sized explicitly or fitted to a mesh or sprite.",
 			"params": [
-				node_param("body", "Body or area to get the shape", true, null, ["CollisionObject3D", "CollisionObject2D"]).merged(
+				node_param("parent", "Body or area to get the shape", true, null, ["CollisionObject3D", "CollisionObject2D"]).merged(
 						{"what": "a physics body or area"}),
-				new_name_param("name", "Shape node name (default: CollisionShape3D/2D)", null, "body"),
+				new_name_param("name", "Shape node name (default: CollisionShape3D/2D)", null, "parent"),
 			] + _shape_params(),
-			"example": {"body": "/root/Main/Ground", "shape": "rectangle", "size": [640, 40]},
+			"example": {"parent": "/root/Main/Ground", "shape": "rectangle", "size": [640, 40]},
 			"undo": "scene",
 			"returns": {"path": "string", "shape": SHAPE_DESCRIPTION, "position": "Vector2|Vector3"},
 			"handler": _add_shape,
@@ -153,7 +153,7 @@ func _configure_body(body: Node, parent: Node, p: Dictionary, dim: int, fit: Var
 
 
 func _add_shape(p: Dictionary) -> Variant:
-	var body: Node = p.body
+	var body: Node = p.parent
 	var dim := SpatialQuery.dimension(body)
 	var made: Variant = Shapes.build(dim, p.shape, p, p.get("fit_to"), body.global_transform)
 	if made is BridgeError:

@@ -27,11 +27,11 @@ func commands() -> Array:
 			"method": "project.input_action_add",
 			"summary": "Add an input action bound to keys (undoable, saved to project.godot).",
 			"params": [
-				req("name", "string", "Action name, e.g. jump"),
+				req("action", "string", "Action name, e.g. jump", {"also": ["name"]}),
 				opt("keys", "Array", "Physical keys, e.g. [\"Space\", \"Ctrl+S\"]", []),
 				opt("deadzone", "float", "Analog deadzone", DEFAULT_DEADZONE, {"min": 0.0, "max": 1.0}),
 			],
-			"example": {"name": "jump", "keys": ["Space"]},
+			"example": {"action": "jump", "keys": ["Space"]},
 			"undo": "global",  # the input map is project settings: a step of the global history, saved on do and undo
 			"returns": {"name": "string", "deadzone": "float", "events": ["string"], "saved": "bool"},
 			"handler": _input_action_add,
@@ -39,8 +39,8 @@ func commands() -> Array:
 		{
 			"method": "project.input_action_remove",
 			"summary": "Remove an input action (undoable, saved to project.godot).",
-			"params": [req("name", "string", "Action name")],
-			"example": {"name": "jump"},
+			"params": [req("action", "string", "Action name", {"also": ["name"]})],
+			"example": {"action": "jump"},
 			# the action to remove, written as a setting so the setup works whether or not project.input_action_add's
 			# example left it in the editor's memory (the sweeps put files back, not the settings held in memory)
 			"example_setup": [{"method": "project.settings_set", "params": {"key": "input/jump",
@@ -73,9 +73,9 @@ func _input_actions(p: Dictionary) -> Variant:
 
 
 func _input_action_add(p: Dictionary) -> Variant:
-	var name: String = p.name.strip_edges()
-	if name == "" or name.contains("/") or name.contains(":") or name != p.name:
-		return BridgeError.invalid("project.input_action_add: '%s' is not a valid action name (no '/', ':' or edge spaces)" % p.name)
+	var name: String = p.action.strip_edges()
+	if name == "" or name.contains("/") or name.contains(":") or name != p.action:
+		return BridgeError.invalid("project.input_action_add: '%s' is not a valid action name (no '/', ':' or edge spaces)" % p.action)
 	if ProjectSettings.has_setting("input/" + name):
 		return BridgeError.invalid("project.input_action_add: an action named '%s' already exists" % name, {"name": name})
 	var events: Array = []
@@ -97,18 +97,18 @@ func _input_action_add(p: Dictionary) -> Variant:
 
 
 func _input_action_remove(p: Dictionary) -> Variant:
-	var key: String = "input/" + p.name
-	if p.name.begins_with("ui_"):
-		return BridgeError.invalid("project.input_action_remove: '%s' is a built-in action; the editor does not remove those" % p.name)
+	var key: String = "input/" + p.action
+	if p.action.begins_with("ui_"):
+		return BridgeError.invalid("project.input_action_remove: '%s' is a built-in action; the editor does not remove those" % p.action)
 	if not ProjectSettings.has_setting(key):
 		var names: Array = []
 		for k in Project.setting_names():
 			if k.begins_with("input/") and not k.begins_with("input/ui_"):
 				names.append(k.trim_prefix("input/"))
-		var guess := Params.did_you_mean(p.name, names)
-		return BridgeError.not_found("project.input_action_remove: no input action named '%s'%s" % [p.name,
-				" (did you mean '%s'?)" % guess if guess != "" else ""], {"name": p.name, "suggestion": guess})
-	var err := Project.commit_settings("Remove input action %s" % p.name, {key: null})
+		var guess := Params.did_you_mean(p.action, names)
+		return BridgeError.not_found("project.input_action_remove: no input action named '%s'%s" % [p.action,
+				" (did you mean '%s'?)" % guess if guess != "" else ""], {"name": p.action, "suggestion": guess})
+	var err := Project.commit_settings("Remove input action %s" % p.action, {key: null})
 	if err != OK:
 		return BridgeError.failed("project.input_action_remove: saving project.godot failed: %s" % error_string(err))
-	return {"name": p.name, "removed": true, "saved": true}
+	return {"name": p.action, "removed": true, "saved": true}

@@ -17,7 +17,7 @@ func commands() -> Array:
 			"summary": "A PNG of the running game's next drawn frame (MCP: image content), optionally saved under res:// or user://.",
 			"params": [
 				opt("scale", "float", "Size factor, e.g. 0.5 for half size", 1.0, {"min": 0.05, "max": 1.0}),
-				opt("save_path", "string", "Also write the PNG here (res:// or user://)", null, {"writes_path": true}),
+				opt("path", "string", "Also write the PNG here (res:// or user://)", null, {"writes_path": true, "also": ["save_path"]}),
 			],
 			"example": {"scale": 0.5},
 			"read_only": true,

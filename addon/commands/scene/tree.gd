@@ -50,11 +50,11 @@ func commands() -> Array:
 			"method": "scene.instance",
 			"summary": "Instance a saved scene as a child node of the edited scene (undoable).",
 			"params": [
-				req("scene_path", "string", "Scene file to instance"),
+				req("path", "string", "Scene file to instance", {"also": ["scene_path"]}),
 				node_param("parent", "Parent node (default: the root)", false, ""),
 				new_name_param("name", "Node name (default: the scene's root name)", null),
 			],
-			"example": {"scene_path": "res://scenes/ui.tscn", "parent": "/root/Main", "name": "HUD"},
+			"example": {"path": "res://scenes/ui.tscn", "parent": "/root/Main", "name": "HUD"},
 			"undo": "scene",
 			"returns": {"path": "string", "scene": "string", "type": "string"},
 			"handler": _instance,
@@ -90,7 +90,7 @@ func _instance(p: Dictionary) -> Variant:
 	var root: Variant = SceneAccess.require_root()
 	if root is BridgeError:
 		return root
-	var scene_path: String = p.scene_path
+	var scene_path: String = p.path
 	var bad: Variant = SceneFiles.check_scene_path(scene_path, false)
 	if bad:
 		return bad

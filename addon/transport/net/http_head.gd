@@ -9,7 +9,7 @@ const MAX_HEADERS := 100
 
 const REASONS := {
 	100: "Continue", 200: "OK", 202: "Accepted", 204: "No Content", 400: "Bad Request", 403: "Forbidden",
-	404: "Not Found", 405: "Method Not Allowed", 406: "Not Acceptable", 408: "Request Timeout",
+	404: "Not Found", 405: "Method Not Allowed", 406: "Not Acceptable", 408: "Request Timeout", 409: "Conflict",
 	411: "Length Required", 413: "Content Too Large", 415: "Unsupported Media Type", 417: "Expectation Failed",
 	431: "Request Header Fields Too Large", 500: "Internal Server Error", 503: "Service Unavailable",
 	505: "HTTP Version Not Supported",
@@ -100,11 +100,19 @@ static func find_head_end(data: PackedByteArray, from: int) -> int:
 	return -1
 
 
+## The reason phrase of a status line: the standard one (a unit test keeps REASONS covering every status the
+## addon sends), else its class's.
+static func reason(status: int) -> String:
+	if REASONS.has(status):
+		return REASONS[status]
+	return "Client Error" if status >= 400 and status < 500 else ("Server Error" if status >= 500 else "Status")
+
+
 ## The response bytes: status line, the given fields, Content-Length and the connection's fate.
 ## A HEAD request gets the same fields with no body.
 static func response_bytes(status: int, fields: Dictionary, body: String, keep_alive: bool, with_body: bool = true) -> PackedByteArray:
 	var data := body.to_utf8_buffer()
-	var out := PackedStringArray(["HTTP/1.1 %d %s" % [status, REASONS.get(status, "Status")]])
+	var out := PackedStringArray(["HTTP/1.1 %d %s" % [status, reason(status)]])
 	for name: String in fields:
 		out.append("%s: %s" % [name, fields[name]])
 	if status != 204:

@@ -90,7 +90,7 @@ describe('frames from the running game (editor under Xvfb, game with a renderer)
   })
 
   it('takes a half-size screenshot and saves it under user://', async () => {
-    const out = await call('runtime.screenshot', {scale: 0.5, save_path: 'user://shots/colors.png'})
+    const out = await call('runtime.screenshot', {scale: 0.5, path: 'user://shots/colors.png'})
     expect(out).to.include({width: 320, height: 180, saved: 'user://shots/colors.png'})
     const png = decodePng(Buffer.from(out.image_base64, 'base64'))
     expectColor(png.rgb(50, 50), [255, 0, 0], 'left half')
@@ -98,7 +98,7 @@ describe('frames from the running game (editor under Xvfb, game with a renderer)
     const file = join(fx.editor.home, 'data', 'godot', 'app_userdata', 'Bridge Demo', 'shots', 'colors.png')
     expect(existsSync(file)).to.equal(true)
     expect(decodePng(readFileSync(file)).width).to.equal(320)
-    const refused = await fx.rpcError('runtime.screenshot', {save_path: 'res://../outside.png'})
+    const refused = await fx.rpcError('runtime.screenshot', {path: 'res://../outside.png'})
     expect(refused.rpcCode).to.equal(-32003)
   })
 

@@ -49,6 +49,8 @@ func _sample(_p: Dictionary) -> Variant:
 
 interface HttpAnswer {
   status: number
+  /** The status line's reason phrase. */
+  statusMessage: string
   headers: Record<string, string | string[] | undefined>
   body: string
 }
@@ -68,7 +70,14 @@ function http(
         let text = ''
         res.setEncoding('utf8')
         res.on('data', (chunk) => (text += chunk))
-        res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, body: text}))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            statusMessage: res.statusMessage ?? '',
+            headers: res.headers,
+            body: text,
+          }),
+        )
       },
     )
     req.on('error', reject)
@@ -181,6 +190,7 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
         `/mcp?project=${encodeURIComponent(other)}`,
       )
       expect(refused.status).to.equal(409)
+      expect(refused.statusMessage, 'the status line').to.equal('Conflict')
       expect(refused.body).to.include(other).and.include(fx.editor.root)
       const noCheck = await http(port, 'POST', JSON_HEADERS, JSON.stringify(PING))
       expect(noCheck.status, 'without ?project= there is no check').to.equal(200)

@@ -14,7 +14,7 @@ const PRESET := {"name": "string", "platform": "string", "runnable": "bool", "ex
 		"export_filter": "string", "options": "Dictionary"}
 ## example_setup for the export examples: export.preset_add's example (the Linux preset they name).
 const SETUP_PRESET := {"method": "export.preset_add", "params": {"name": "Linux", "platform": "Linux",
-		"export_path": "build/linux/game.x86_64", "exclude_filter": "test/*"}}
+		"path": "build/linux/game.x86_64", "exclude_filter": "test/*"}}
 ## The template file each platform needs, per build; %s is the architecture where it matters.
 const TEMPLATES := {
 	"Linux": {"debug": "linux_debug.%s", "release": "linux_release.%s"},

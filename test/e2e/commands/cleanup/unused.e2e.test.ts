@@ -23,7 +23,7 @@ describe('cleanup unused settings commands (real editor)', function () {
       'extends Node\nfunc _ready() -> void:\n\tprint(UsedAuto.score)\n',
     )
     await call('project.scan')
-    await call('project.input_action_add', {name: 'jump', keys: ['Space']})
+    await call('project.input_action_add', {action: 'jump', keys: ['Space']})
     await call('project.autoload_add', {name: 'UnusedAuto', path: 'res://scripts/unused_auto.gd'})
     await call('project.autoload_add', {name: 'UsedAuto', path: 'res://scripts/used_auto.gd'})
   })
@@ -62,7 +62,7 @@ describe('cleanup unused settings commands (real editor)', function () {
   })
 
   it('with nothing unused, remove changes nothing; a mistyped flag is refused and nothing is removed', async () => {
-    await call('project.input_action_remove', {name: 'jump'})
+    await call('project.input_action_remove', {action: 'jump'})
     const before = projectFile()
     const none = await call('cleanup.unused_input_actions', {remove: true})
     expect(none).to.include({count: 0, removed: false})

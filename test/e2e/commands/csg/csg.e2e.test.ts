@@ -70,7 +70,7 @@ describe('csg commands (real editor)', function () {
     ).to.equal(true)
     await w.undo('bake Block')
     await w.refused('node.info', {node_path: 'BlockBaked'}, -32001)
-    const replaced = await w.call('csg.bake', {node_path: 'Block', replace: true, mesh_path: 'res://meshes/block.res'})
+    const replaced = await w.call('csg.bake', {node_path: 'Block', replace: true, path: 'res://meshes/block.res'})
     expect(replaced.replaced).to.equal(true)
     expect(existsSync(join(fx.editor.root, 'meshes', 'block.res'))).to.equal(true)
     await w.refused('node.info', {node_path: 'Block'}, -32001)

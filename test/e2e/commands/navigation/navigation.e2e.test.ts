@@ -175,7 +175,7 @@ describe('navigation commands (real editor)', function () {
   describe('2D (main scene)', () => {
     before(async () => {
       await w.open('res://scenes/main.tscn')
-      await w.call('physics.add_shape', {body: 'Ground', shape: 'rectangle', size: [200, 40]})
+      await w.call('physics.add_shape', {parent: 'Ground', shape: 'rectangle', size: [200, 40]})
     })
 
     it('navigation.add_agent (example): the player gets a 2D agent; refusals', async () => {

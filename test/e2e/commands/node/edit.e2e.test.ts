@@ -143,7 +143,7 @@ describe('node edits, scripts and scene files (real editor)', function () {
   })
 
   it('node.reset_property: a property of an instanced scene goes back to the value its scene file gives it', async () => {
-    await call('scene.instance', {scene_path: 'res://scenes/ui.tscn', name: 'HUD'})
+    await call('scene.instance', {path: 'res://scenes/ui.tscn', name: 'HUD'})
     await call('node.set', {node_path: 'HUD/Title', property: 'text', value: 'Changed'})
     const reset = await call('node.reset_property', {node_path: 'HUD/Title', property: 'text'})
     expect(reset).to.deep.include({value: 'Bridge Demo', previous: 'Changed', default_from: 'scene'})
@@ -191,7 +191,7 @@ describe('node edits, scripts and scene files (real editor)', function () {
     expect(await call('node.script_attach', declared['node.script_attach'].example)).to.deep.include({changed: false})
     expect((await sceneHistory()).count, 'the same script again is no action').to.equal(history)
 
-    const camera = await call('node.script_attach', {node_path: 'Camera2D', script_path: 'res://scripts/mover.gd'})
+    const camera = await call('node.script_attach', {node_path: 'Camera2D', path: 'res://scripts/mover.gd'})
     expect(camera).to.deep.equal({
       path: '/root/Main/Camera2D',
       script: 'res://scripts/mover.gd',
@@ -211,7 +211,7 @@ describe('node edits, scripts and scene files (real editor)', function () {
     expect(readFileSync(file(MAIN), 'utf8')).not.to.include('mover.gd')
 
     await call('node.set', {node_path: 'Player', property: 'speed', value: 250})
-    const swapped = await call('node.script_attach', {node_path: 'Player', script_path: 'res://scripts/mover.gd'})
+    const swapped = await call('node.script_attach', {node_path: 'Player', path: 'res://scripts/mover.gd'})
     expect(swapped).to.deep.include({previous: 'res://scripts/player.gd', kept_values: ['speed']})
     expect(await get('Player', 'speed')).to.equal(250)
     await undo('attach mover.gd to Player')
@@ -223,37 +223,32 @@ describe('node edits, scripts and scene files (real editor)', function () {
   it('node.script_attach: refuses a script that does not fit the node, does not compile, is abstract, is no script or is missing', async () => {
     await refused(
       'node.script_attach',
-      {node_path: 'Camera2D', script_path: 'res://scripts/spinner.gd'},
+      {node_path: 'Camera2D', path: 'res://scripts/spinner.gd'},
       -32602,
       'extends Node3D',
       'is a Camera2D',
     )
     await refused(
       'node.script_attach',
-      {node_path: 'Ground', script_path: 'res://scripts/player.gd'},
+      {node_path: 'Ground', path: 'res://scripts/player.gd'},
       -32602,
       'extends CharacterBody2D',
     )
     await refused(
       'node.script_attach',
-      {node_path: 'Camera2D', script_path: 'res://scripts/broken.gd'},
+      {node_path: 'Camera2D', path: 'res://scripts/broken.gd'},
       -32000,
       'does not compile',
     )
+    await refused('node.script_attach', {node_path: 'Camera2D', path: 'res://scripts/base.gd'}, -32602, 'abstract')
+    await refused('node.script_attach', {node_path: 'Camera2D', path: MAIN}, -32602, 'PackedScene, not a script')
     await refused(
       'node.script_attach',
-      {node_path: 'Camera2D', script_path: 'res://scripts/base.gd'},
-      -32602,
-      'abstract',
-    )
-    await refused('node.script_attach', {node_path: 'Camera2D', script_path: MAIN}, -32602, 'PackedScene, not a script')
-    await refused(
-      'node.script_attach',
-      {node_path: 'Player', script_path: 'res://scripts/playr.gd'},
+      {node_path: 'Player', path: 'res://scripts/playr.gd'},
       -32001,
       "did you mean 'res://scripts/player.gd'",
     )
-    await refused('node.script_attach', {node_path: 'Player', script_path: 'scripts/player.gd'}, -32602, 'res://')
+    await refused('node.script_attach', {node_path: 'Player', path: 'scripts/player.gd'}, -32602, 'res://')
     expect(await script('Camera2D')).to.equal(null)
   })
 

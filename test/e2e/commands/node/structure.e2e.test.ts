@@ -240,7 +240,7 @@ describe('node commands (real editor)', function () {
     const byType = await call('node.find', fx.examples['node.find'])
     expect(byType.nodes.map((n: Json) => n.path)).to.deep.equal(['/root/Main/Player', '/root/Main/Ground'])
     expect(byType).to.deep.include({count: 2, truncated: false})
-    const byName = await call('node.find', {pattern: '*a*'})
+    const byName = await call('node.find', {name: '*a*'})
     expect(byName.nodes.map((n: Json) => n.name)).to.deep.equal(['Main', 'Player', 'Camera2D', 'Shape'])
     const byGroup = await call('node.find', {group: 'players', node_path: '/root/Main'})
     expect(byGroup.nodes).to.deep.equal([{path: '/root/Main/Player', name: 'Player', type: 'CharacterBody2D'}])

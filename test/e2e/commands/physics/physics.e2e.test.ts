@@ -63,31 +63,31 @@ return [s.owner == scene, s.shape.size]`)
     expect(hit, JSON.stringify(hit)).to.deep.include({hit: true, collider: '/root/Main/Ground', position: [100, 280]})
     await w.refused(
       'physics.add_shape',
-      {body: 'Player/Body', shape: 'rectangle'},
+      {parent: 'Player/Body', shape: 'rectangle'},
       -32602,
       'ColorRect, not a physics body',
     )
-    await w.refused('physics.add_shape', {body: 'Ground', shape: 'box'}, -32602, "shape 'box' is not a 2D shape")
+    await w.refused('physics.add_shape', {parent: 'Ground', shape: 'box'}, -32602, "shape 'box' is not a 2D shape")
     await w.refused(
       'physics.add_shape',
-      {body: 'Ground', shape: 'rectangle', size: [10, 0]},
+      {parent: 'Ground', shape: 'rectangle', size: [10, 0]},
       -32602,
       'size must be > 0',
     )
-    await w.refused('physics.add_shape', {body: 'Ground', shape: 'circle', radius: -1}, -32602, 'radius')
+    await w.refused('physics.add_shape', {parent: 'Ground', shape: 'circle', radius: -1}, -32602, 'radius')
     await w.refused(
       'physics.add_shape',
-      {body: 'Ground', shape: 'rectangle', size: [1, 2, 3]},
+      {parent: 'Ground', shape: 'rectangle', size: [1, 2, 3]},
       -32602,
       "'size' must have 2 numbers",
     )
     await w.refused(
       'physics.add_shape',
-      {body: 'Ground', name: 'CollisionShape2D'},
+      {parent: 'Ground', name: 'CollisionShape2D'},
       -32000,
       "already has a child named 'CollisionShape2D'",
     )
-    await w.refused('physics.add_shape', {body: 'Nowhere'}, -32001, 'Nowhere')
+    await w.refused('physics.add_shape', {parent: 'Nowhere'}, -32001, 'Nowhere')
   })
 
   it('physics.fit_shape: refits the player shape to its ColorRect, as a circle too; refuses a non-shape', async () => {
@@ -379,7 +379,7 @@ return [g.get_node("CollisionShape2D").shape.size, g.physics_material_override.r
 
   it('physics.layers counts a scene root that is itself a body (a character scene and its hitbox area)', async () => {
     await w.call('scene.create', {path: 'res://scenes/hero.tscn', root_type: 'CharacterBody3D', root_name: 'Hero'})
-    await w.call('physics.add_shape', {body: '/root/Hero', shape: 'capsule', radius: 0.4, height: 1.8})
+    await w.call('physics.add_shape', {parent: '/root/Hero', shape: 'capsule', radius: 0.4, height: 1.8})
     await w.call('physics.add_body', {type: 'Area3D', name: 'Hitbox', shape: 'sphere', radius: 1})
     const out = await w.run('physics.layers', {node_path: 'Hitbox'})
     expect(out).to.deep.include({detects: ['/root/Hero'], detected_by: ['/root/Hero']})

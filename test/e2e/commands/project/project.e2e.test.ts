@@ -206,7 +206,7 @@ describe('project commands (real editor)', function () {
   })
 
   it('adds an input action bound to keys, lists it, undoes it, and refuses bad keys and built-ins', async () => {
-    const added = await call('project.input_action_add', {name: 'jump', keys: ['Space', 'Ctrl+S'], deadzone: 0.5})
+    const added = await call('project.input_action_add', {action: 'jump', keys: ['Space', 'Ctrl+S'], deadzone: 0.5})
     expect(added.events).to.deep.equal(['Space - Physical', 'Ctrl+S - Physical'])
     const file = projectFile()
     expect(file).to.match(/^jump=\{\n"deadzone": 0\.5,/m)
@@ -234,7 +234,7 @@ describe('project commands (real editor)', function () {
         await fx.refusedKeeping(
           {snapshot: async () => [projectFile(), (await globalHistory()).count]},
           'project.input_action_add',
-          {name: 'dash', keys: ['Spacebar!']},
+          {action: 'dash', keys: ['Spacebar!']},
           null,
         )
       ).message,
@@ -244,7 +244,7 @@ describe('project commands (real editor)', function () {
         await fx.refusedKeeping(
           {snapshot: async () => [projectFile(), (await globalHistory()).count]},
           'project.input_action_add',
-          {name: 'move_left'},
+          {action: 'move_left'},
           null,
         )
       ).message,
@@ -254,7 +254,7 @@ describe('project commands (real editor)', function () {
         await fx.refusedKeeping(
           {snapshot: async () => [projectFile(), (await globalHistory()).count]},
           'project.input_action_remove',
-          {name: 'ui_accept'},
+          {action: 'ui_accept'},
           null,
         )
       ).message,
@@ -264,12 +264,12 @@ describe('project commands (real editor)', function () {
         await fx.refusedKeeping(
           {snapshot: async () => [projectFile(), (await globalHistory()).count]},
           'project.input_action_remove',
-          {name: 'move_lef'},
+          {action: 'move_lef'},
           null,
         )
       ).message,
     ).to.include("did you mean 'move_left'")
-    await call('project.input_action_remove', {name: 'move_left'})
+    await call('project.input_action_remove', {action: 'move_left'})
     expect(projectFile()).not.to.match(/^move_left=/m)
     await call('editor.undo')
     expect(projectFile()).to.match(/^move_left=/m)

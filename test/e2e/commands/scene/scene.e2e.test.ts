@@ -172,43 +172,43 @@ describe('scene commands (real editor)', function () {
     await undo('instance ui.tscn')
     expect(await call('scene.tree')).to.deep.equal(MAIN_TREE)
 
-    const second = await call('scene.instance', {scene_path: 'res://scenes/level_3d.tscn', parent: 'Player'})
+    const second = await call('scene.instance', {path: 'res://scenes/level_3d.tscn', parent: 'Player'})
     expect(second.path).to.equal('/root/Main/Player/Level3D')
     await undo('instance level_3d.tscn')
   })
 
   it('scene.instance: refuses a recursive, missing or non-scene file, a bad parent or a taken name', async () => {
-    await fx.refusedKeeping(keep, 'scene.instance', {scene_path: MAIN}, -32000, 'recursive')
+    await fx.refusedKeeping(keep, 'scene.instance', {path: MAIN}, -32000, 'recursive')
     await fx.refusedKeeping(
       keep,
       'scene.instance',
-      {scene_path: 'res://scenes/nope.tscn'},
+      {path: 'res://scenes/nope.tscn'},
       -32001,
       'no scene at res://scenes/nope.tscn',
     )
-    await fx.refusedKeeping(keep, 'scene.instance', {scene_path: 'res://scripts/player.gd'}, -32602, 'not a scene file')
+    await fx.refusedKeeping(keep, 'scene.instance', {path: 'res://scripts/player.gd'}, -32602, 'not a scene file')
     await fx.refusedKeeping(
       keep,
       'scene.instance',
-      {scene_path: 'res://scenes/ui.tscn', parent: 'Nobody'},
+      {path: 'res://scenes/ui.tscn', parent: 'Nobody'},
       -32001,
       "'Nobody'",
     )
     await fx.refusedKeeping(
       keep,
       'scene.instance',
-      {scene_path: 'res://scenes/ui.tscn', name: 'Player'},
+      {path: 'res://scenes/ui.tscn', name: 'Player'},
       -32000,
       "already has a child named 'Player'",
     )
     await fx.refusedKeeping(
       keep,
       'scene.instance',
-      {scene_path: 'res://scenes/ui.tscn', parnt: 'Player'},
+      {path: 'res://scenes/ui.tscn', parnt: 'Player'},
       -32602,
       "did you mean 'parent'",
     )
-    await fx.refusedKeeping(keep, 'scene.instance', {}, -32602, "missing required parameter 'scene_path'")
+    await fx.refusedKeeping(keep, 'scene.instance', {}, -32602, "missing required parameter 'path'")
   })
 
   it('scene.create: the example writes a Node2D scene and opens it', async () => {
@@ -353,7 +353,7 @@ describe('scene commands (real editor)', function () {
       ['scene.save', {}],
       ['scene.save_as', {path: 'res://scenes/none.tscn'}],
       ['scene.close', {}],
-      ['scene.instance', {scene_path: 'res://scenes/ui.tscn'}],
+      ['scene.instance', {path: 'res://scenes/ui.tscn'}],
       ['node.add', {type: 'Node'}],
       ['node.get', {node_path: 'Player', property: 'position'}],
     ] as [string, Json][]) {
