@@ -29,9 +29,9 @@ func _init(reporter: Callable = Callable()) -> void:
 ## the transport gave none; null only outside dispatch). Call it before the handler's first await: the
 ## next dispatch replaces `current`.
 static func take() -> RefCounted:
-	var call: RefCounted = current
+	var context: RefCounted = current
 	current = null
-	return call
+	return context
 
 
 ## Whether the client listens for progress (so a handler may skip computing it).

@@ -15,7 +15,7 @@ const REPLY_MS := 10_000
 ## progress and cancellation (core/call_context.gd) travel to the game with it.
 func in_game(method: String, extra: Callable = Callable()) -> Callable:
 	return func(p: Dictionary) -> Variant:
-		var context: RefCounted = CallContext.take()
+		var context := CallContext.take() as CallContext
 		var wait_ms: int = p.get("timeout_ms", 0)
 		var ms: int = REPLY_MS + wait_ms
 		if extra.is_valid():

@@ -143,10 +143,10 @@ func paused_at_breakpoint() -> bool:
 	return false
 
 
-## Sends one request and awaits its reply: the result, or a BridgeError. `call` (core/call_context.gd):
+## Sends one request and awaits its reply: the result, or a BridgeError. `context` (core/call_context.gd):
 ## the game's progress for it (prog-<id>.json) goes to the client, and a cancel is passed on to the game
 ## (cancel-<id>), which stops where it stands and answers; past CANCEL_GRACE_MS the wait ends anyway.
-func request(method: String, params: Dictionary, timeout_ms: int, call: RefCounted = null) -> Variant:
+func request(method: String, params: Dictionary, timeout_ms: int, context: CallContext = null) -> Variant:
 	var problem: Variant = await _check_ready(method)
 	if problem != null:
 		return problem
@@ -162,16 +162,19 @@ func request(method: String, params: Dictionary, timeout_ms: int, call: RefCount
 	var last_progress := ""
 	while not entry.done:
 		await get_tree().process_frame
-		if call == null or entry.done:
+		if context == null or entry.done:
 			continue
-		if call.wants_progress():
+		if context.wants_progress():
 			var text := FileAccess.get_file_as_string(_dir.path_join(Ipc.progress_name(id)))
 			if text != "" and text != last_progress:
 				last_progress = text
-				var p: Variant = JSON.parse_string(text)
-				if p is Dictionary:
-					call.progress(float(p.get("progress", 0)), float(p.get("total", -1)), str(p.get("message", "")))
-		if call.cancelled and cancel_sent < 0:
+				var parsed: Variant = JSON.parse_string(text)
+				if parsed is Dictionary:
+					var said: Dictionary = parsed
+					var done: float = said.get("progress", 0.0)
+					var total: float = said.get("total", -1.0)
+					context.progress(done, total, str(said.get("message", "")))
+		if context.cancelled and cancel_sent < 0:
 			cancel_sent = Time.get_ticks_msec()
 			Ipc.write_atomic(_dir, Ipc.cancel_name(id), "cancel")
 		elif cancel_sent >= 0 and Time.get_ticks_msec() - cancel_sent > CANCEL_GRACE_MS:

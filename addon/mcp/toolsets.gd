@@ -44,18 +44,18 @@ func toolsets_for(methods: Array) -> Array:
 		sets[name].methods.append(method)
 	var filled: Array = sets.values().filter(func(s: Dictionary) -> bool: return not s.methods.is_empty())
 	# the description names the groups the toolset holds today, as `bridge serve` says (src/mcp/toolsets.ts)
-	for set: Dictionary in filled:
-		set.groups = set.groups.filter(func(g: String) -> bool:
-			return set.methods.any(func(m: String) -> bool: return m.get_slice(".", 0) == g))
-		set.description = "%s Groups: %s." % [set.description, ", ".join(PackedStringArray(set.groups))]
+	for toolset: Dictionary in filled:
+		toolset.groups = toolset.groups.filter(func(g: String) -> bool:
+			return toolset.methods.any(func(m: String) -> bool: return m.get_slice(".", 0) == g))
+		toolset.description = "%s Groups: %s." % [toolset.description, ", ".join(PackedStringArray(toolset.groups))]
 	return filled
 
 
 ## Why a toolset name is unknown: the toolset holding a command group of that name, else the toolsets.
 static func unknown_hint(name: String, sets: Array) -> String:
-	for set: Dictionary in sets:
-		if name in set.groups:
-			return "'%s' is a command group, in toolset '%s'" % [name, set.name]
+	for toolset: Dictionary in sets:
+		if name in toolset.groups:
+			return "'%s' is a command group, in toolset '%s'" % [name, toolset.name]
 	return "no toolset '%s'" % name
 
 

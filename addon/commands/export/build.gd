@@ -64,7 +64,7 @@ func _templates(_p: Dictionary) -> Variant:
 
 
 func _run(p: Dictionary) -> Variant:
-	var call: RefCounted = CallContext.take()  # elapsed time as progress; a cancel stops the export process
+	var context: RefCounted = CallContext.take()  # elapsed time as progress; a cancel stops the export process
 	var cfg: Variant = Presets.load_file()
 	if cfg is BridgeError:
 		return cfg
@@ -95,13 +95,13 @@ func _run(p: Dictionary) -> Variant:
 	if pid <= 0:
 		return BridgeError.failed("export.run: could not start %s" % OS.get_executable_path())
 	while OS.is_process_running(pid) and Time.get_ticks_msec() - started < EXPORT_LIMIT_MS:
-		if call != null and call.cancelled:
+		if context != null and context.cancelled:
 			OS.kill(pid)
 			DirAccess.remove_absolute(out_abs)  # never a half-written export
 			return CallContext.cancelled_error("export.run", "the export process was stopped and no %s was written" % output)
-		if call != null:
+		if context != null:
 			var ms := Time.get_ticks_msec() - started
-			call.progress(ms / 1000.0, -1.0, "exporting '%s': %d s" % [p.preset, ms / 1000])
+			context.progress(ms / 1000.0, -1.0, "exporting '%s': %d s" % [p.preset, floori(ms / 1000.0)])
 		await server.get_tree().create_timer(0.1).timeout
 	if OS.is_process_running(pid):
 		OS.kill(pid)

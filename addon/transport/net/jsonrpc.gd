@@ -57,8 +57,8 @@ func handle_message(msg: Variant, channel: Dictionary = {}) -> Variant:
 		var running: Variant = channel.get("calls", {}).get(str(normalize_id(target)))
 		if running != null:
 			running.cancel()
-		return null  # a finished or unknown call: nothing to cancel
-	var call: RefCounted = null
+		return null  # a finished or unknown context: nothing to cancel
+	var context: RefCounted = null
 	if not is_notification and channel.has("calls"):
 		var reporter := Callable()
 		if msg.get("progress") == true and channel.has("send"):
@@ -70,10 +70,10 @@ func handle_message(msg: Variant, channel: Dictionary = {}) -> Variant:
 				if message != "":
 					params["message"] = message
 				send.call(JsonValue.stringify({"jsonrpc": "2.0", "method": PROGRESS, "params": params}))
-		call = CallContext.new(reporter)
-		channel.calls[str(id)] = call
-	var out: Dictionary = await _router.dispatch(msg.method, msg.get("params", {}), call)
-	if call != null and channel.calls.get(str(id)) == call:
+		context = CallContext.new(reporter)
+		channel.calls[str(id)] = context
+	var out: Dictionary = await _router.dispatch(msg.method, msg.get("params", {}), context)
+	if context != null and channel.calls.get(str(id)) == context:
 		channel.calls.erase(str(id))
 	if is_notification:
 		return null

@@ -101,7 +101,7 @@ func _serve(conn: Conn, text: String) -> void:
 
 
 ## The connection's line for progress and cancellation (transport/net/jsonrpc.gd), kept on it.
-func _channel(conn: RefCounted) -> Dictionary:
+func _channel(conn: Conn) -> Dictionary:
 	if not conn.has_meta("bridge_channel"):
 		conn.set_meta("bridge_channel", {"send": conn.send_text, "calls": {}})
 	return conn.get_meta("bridge_channel")
