@@ -174,7 +174,14 @@ export async function startEditor(options: StartOptions = {}): Promise<TestEdito
     ...(options.pinPorts === false ? userDirs : {...userDirs, BRIDGE_WS_PORT: ws, BRIDGE_MCP_HTTP_PORT: http}),
     ...options.env,
   }
-  const args = ['--lsp-port', String(lsp), '--dap-port', String(dap), '--debug-server', `tcp://127.0.0.1:${options.debugPort ?? debug}`]
+  const args = [
+    '--lsp-port',
+    String(lsp),
+    '--dap-port',
+    String(dap),
+    '--debug-server',
+    `tcp://127.0.0.1:${options.debugPort ?? debug}`,
+  ]
 
   const editor: TestEditor = {
     root,
