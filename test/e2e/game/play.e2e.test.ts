@@ -24,15 +24,13 @@ describe('the running game (real editor, headless game)', function () {
   const shared = mkdtempSync(join(tmpdir(), 'bridge-e2e-shared-data-'))
   const together = {debugPort: 46000 + Math.floor(Math.random() * 900), env: {XDG_DATA_HOME: shared}}
   let neighbourPid = 0
+  let still: unknown
   // mocha runs a suite's `after` hooks in the order they were registered, after those of the suites inside
-  // it: this check runs once this file's editor (in the describe below) has stopped, before the neighbour
-  // stops (its fixture's `after`, registered next)
+  // it: this runs once this file's editor (in the describe below) has stopped, before the neighbour stops
+  // (its fixture's `after`, registered next), whose teardown checks what it read, with nothing left running
   after(async function () {
     this.timeout(60_000)
-    // it played through the whole file: the same game, still answering
-    const still = await neighbour.call('runtime.eval', {code: 'return OS.get_process_id()'}).catch((e: Error) => e)
-    await neighbour.game.stop()
-    expect(still).to.deep.include({result: neighbourPid})
+    still = await neighbour.call('runtime.eval', {code: 'return OS.get_process_id()'}).catch((e: Error) => e)
   })
   const neighbour = useEditor({
     ...together,
@@ -40,7 +38,11 @@ describe('the running game (real editor, headless game)', function () {
     async setup(n) {
       neighbourPid = (await n.game.play()).pid
     },
-    teardown: () => rmSync(shared, {recursive: true, force: true}),
+    teardown() {
+      rmSync(shared, {recursive: true, force: true})
+      // it played through the whole file: the same game, still answering
+      expect(still).to.deep.include({result: neighbourPid})
+    },
   })
 
   describe('beside a second editor playing a same-named project', () => {
