@@ -61,6 +61,8 @@ describe('one game per editor (two same-named projects playing at once)', functi
         'await Engine.get_main_loop().process_frame',
         'EditorInterface.play_main_scene()',
       ].join('\n'),
+      // a project setting changed in memory only (never saved), which the run_script guard lets through only so
+      allow_unsafe_editor_io: true,
     })
     try {
       const status = await fb.call<{pid: number}>('runtime.status')
@@ -71,6 +73,7 @@ describe('one game per editor (two same-named projects playing at once)', functi
     } finally {
       await fb.call('editor.run_script', {
         code: 'ProjectSettings.set_setting("editor/run/main_run_args", "")',
+        allow_unsafe_editor_io: true,
       })
       await b.stop()
       for (const pid of childPids(fb.editor.pid)) process.kill(pid, 'SIGKILL') // a Play-button game is no scene.play of ours
