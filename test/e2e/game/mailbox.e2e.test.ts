@@ -14,15 +14,19 @@ const NOT_RUNNING = -32005
 
 describe('one game per editor (two same-named projects playing at once)', function () {
   this.timeout(180_000)
-  const data = mkdtempSync(join(tmpdir(), 'bridge-e2e-shared-data-'))
-  // both editors (and their games) read user:// from the same XDG data dir: the same "Bridge Demo" folder
-  const userDir = join(data, 'godot', 'app_userdata', 'Bridge Demo')
-  const fa = useEditor({pristine: false, env: {XDG_DATA_HOME: data}})
-  const fb = useEditor({pristine: false, env: {XDG_DATA_HOME: data}})
+  // both editors (and their games) read user:// from the same XDG data dir, made when the first editor
+  // starts (not when mocha loads the file): the same "Bridge Demo" folder
+  let data: string | undefined
+  const shared = () => (data ??= mkdtempSync(join(tmpdir(), 'bridge-e2e-shared-data-')))
+  const userDir = () => join(shared(), 'godot', 'app_userdata', 'Bridge Demo')
+  const fa = useEditor({pristine: false, prepare: async () => ({env: {XDG_DATA_HOME: shared()}})})
+  const fb = useEditor({pristine: false, prepare: async () => ({env: {XDG_DATA_HOME: shared()}})})
   const a = fa.game
   const b = fb.game
   // registered after both fixtures, so it runs once both editors (and their games) have stopped
-  after(() => rmSync(data, {recursive: true, force: true}))
+  after(() => {
+    if (data) rmSync(data, {recursive: true, force: true})
+  })
 
   it('answers each runtime.eval from the game its own editor launched', async () => {
     const gameA = await a.play()
@@ -38,8 +42,8 @@ describe('one game per editor (two same-named projects playing at once)', functi
       expect(fromB.result).to.equal(gameB.pid)
     }
     // the two mailboxes sit side by side in the one shared user:// folder
-    expect(existsSync(userDir), userDir).to.equal(true)
-    expect(readdirSync(join(userDir, 'bridge_ipc')).sort()).to.include.members([
+    expect(existsSync(userDir()), userDir()).to.equal(true)
+    expect(readdirSync(join(userDir(), 'bridge_ipc')).sort()).to.include.members([
       `editor-${fa.editor.pid}`,
       `editor-${fb.editor.pid}`,
     ])

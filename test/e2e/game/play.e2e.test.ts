@@ -21,8 +21,10 @@ describe('the running game (real editor, headless game)', function () {
   // open: same config/name, same user data folder, same debugger port (both at their defaults). This file's
   // games must neither stop nor answer for it; before the keyed mailbox they did (its game took this file's
   // breakpoint, and this file's calls were answered by it). It starts first, so the debugger port is its own.
-  const shared = mkdtempSync(join(tmpdir(), 'bridge-e2e-shared-data-'))
-  const together = {debugPort: 46000 + Math.floor(Math.random() * 900), env: {XDG_DATA_HOME: shared}}
+  // the shared user data folder is made when the first editor starts (not when mocha loads the file)
+  let shared: string | undefined
+  const sharedData = () => (shared ??= mkdtempSync(join(tmpdir(), 'bridge-e2e-shared-data-')))
+  const debugPort = 46000 + Math.floor(Math.random() * 900)
   let neighbourPid = 0
   let still: unknown
   // mocha runs a suite's `after` hooks in the order they were registered, after those of the suites inside
@@ -33,13 +35,14 @@ describe('the running game (real editor, headless game)', function () {
     still = await neighbour.call('runtime.eval', {code: 'return OS.get_process_id()'}).catch((e: Error) => e)
   })
   const neighbour = useEditor({
-    ...together,
+    debugPort,
     pristine: false,
+    prepare: async () => ({env: {XDG_DATA_HOME: sharedData()}}),
     async setup(n) {
       neighbourPid = (await n.game.play()).pid
     },
     teardown() {
-      rmSync(shared, {recursive: true, force: true})
+      if (shared) rmSync(shared, {recursive: true, force: true})
       // it played through the whole file: the same game, still answering
       expect(still).to.deep.include({result: neighbourPid})
     },
@@ -48,9 +51,9 @@ describe('the running game (real editor, headless game)', function () {
   describe('beside a second editor playing a same-named project', () => {
     // no display at all, whatever the machine has: a window game must fail to start (a test below)
     const fx = useEditor({
-      ...together,
+      debugPort,
       pristine: false,
-      env: {...together.env, DISPLAY: '', WAYLAND_DISPLAY: ''},
+      prepare: async () => ({env: {XDG_DATA_HOME: sharedData(), DISPLAY: '', WAYLAND_DISPLAY: ''}}),
     })
     const {call} = fx
 
