@@ -13,7 +13,7 @@ describe('catalog matches the live addon (drift check)', function () {
   // and reads the docs; then it loads every group script and reads them again: both must be the very same.
   it('serves the same docs from the declaration cache as from the loaded group scripts', async () => {
     const run = async (code: string) =>
-      (await editor.client.call<{result: any}>('editor.run_script', {code, allow_unsafe_editor_io: true})).result
+      (await fx.call<{result: any}>('editor.run_script', {code, allow_unsafe_editor_io: true})).result
     const router = `var router = EditorInterface.get_base_control().get_tree().root.find_child("BridgeServer", true, false).router\n`
     const fromCache =
       await run(`${router}var groups: Array = load("res://addons/bridge/core/declaration_cache.gd").read()
@@ -30,7 +30,7 @@ return {"errors": router.load_errors, "docs": router.describe_all()}`)
   })
 
   it('lists exactly the built-in commands, with identical docs and schemas', async () => {
-    const {commands} = await fx.editor.client.call<{commands: Record<string, unknown>[]}>('engine.commands')
+    const {commands} = await fx.call<{commands: Record<string, unknown>[]}>('engine.commands')
     const live = commands.filter((c) => c.source === 'builtin').map(({source: _source, ...doc}) => doc)
     const catalog = loadCatalog()
     expect(

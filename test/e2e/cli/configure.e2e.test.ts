@@ -8,22 +8,19 @@ import {join} from 'node:path'
 
 import {parseJson, runCli} from '../../support/cli.js'
 import {CLIENT_CASES, type Doc} from '../../support/clients.js'
-import {type TestEditor, startEditor} from '../../support/editor.js'
+import {useEditor} from '../../support/fixture.js'
 
 describe('bridge configure (real editor)', function () {
   this.timeout(180_000)
-  const support = {startEditor, runCli, parseJson}
-  let editor: TestEditor | undefined
   let home: string
-
-  before(async () => {
-    home = realpathSync(mkdtempSync(join(tmpdir(), 'bridge-configure-home-')))
-    editor = await support.startEditor()
-  })
-
-  after(async () => {
-    await editor?.stop()
-    if (home) rmSync(home, {recursive: true, force: true})
+  const fx = useEditor({
+    pristine: false,
+    async prepare() {
+      home = realpathSync(mkdtempSync(join(tmpdir(), 'bridge-configure-home-')))
+    },
+    teardown() {
+      if (home) rmSync(home, {recursive: true, force: true})
+    },
   })
 
   // every client: the real CLI writes its file, and exactly the command, args and env that file holds serve tools
@@ -32,11 +29,11 @@ describe('bridge configure (real editor)', function () {
       const {Client} = await import('@modelcontextprotocol/sdk/client/index.js')
       const {StdioClientTransport, getDefaultEnvironment} = await import('@modelcontextprotocol/sdk/client/stdio.js')
 
-      const result = await support.runCli(['configure', c.id, '--global', '--project', editor!.root, '--json'], {
+      const result = await runCli(['configure', c.id, '--global', '--project', fx.editor.root, '--json'], {
         env: {HOME: home, XDG_CONFIG_HOME: '', CODEX_HOME: ''},
       })
       expect(result.code, result.stderr).to.equal(0)
-      const report = support.parseJson<{file: string; action: string}>(result)
+      const report = parseJson<{file: string; action: string}>(result)
       expect(report.file).to.equal(c.globalFile.linux(home))
       expect(report.action).to.equal('created')
 
@@ -46,7 +43,7 @@ describe('bridge configure (real editor)', function () {
         env?: Record<string, string>
       }
       const serve = entry.args.indexOf('serve')
-      expect(entry.args.slice(serve, serve + 3)).to.deep.equal(['serve', '--project', editor!.root])
+      expect(entry.args.slice(serve, serve + 3)).to.deep.equal(['serve', '--project', fx.editor.root])
       expect(entry.args[serve + 3], 'the toolsets for this client come last').to.equal('--toolsets')
       const transport = new StdioClientTransport({
         command: entry.command,

@@ -10,10 +10,9 @@ import {pidAlive} from '../../../src/editor/discovery.js'
 import {copyAddon, enablePlugin} from '../../../src/editor/install.js'
 import {parseJson, runCli} from '../../support/cli.js'
 import {childPids, DEMO_PROJECT, waitForExit} from '../../support/editor.js'
+import type {Json} from '../../support/json.js'
 import {decodePng, type Png} from '../../support/png.js'
 import {xvfbRoot} from '../../support/xvfb.js'
-
-type Json = Record<string, any>
 
 const RED_SCENE = `[gd_scene format=3]
 

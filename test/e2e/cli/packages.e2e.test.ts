@@ -13,7 +13,8 @@ import {dirname, join, relative, sep} from 'node:path'
 import {unzipSync} from 'fflate'
 
 import {withPluginEnabled} from '../../../src/editor/install.js'
-import {type TestEditor, REPO_ROOT, startEditor} from '../../support/editor.js'
+import {REPO_ROOT, type TestEditor} from '../../support/editor.js'
+import {useEditors} from '../../support/fixture.js'
 
 interface Run {
   code: number
@@ -98,6 +99,9 @@ describe('packages a user installs', function () {
   let zipped: Record<string, Uint8Array>
   let editor: TestEditor | undefined
   let bridge: string
+  // the zip's editor is started inside its test (starting it is what that test checks); stopped in `after`
+  // before `work` goes
+  const editors = useEditors()
 
   before(async () => {
     work = mkdtempSync(join(tmpdir(), 'bridge-packages-'))
@@ -109,7 +113,6 @@ describe('packages a user installs', function () {
   })
 
   after(async () => {
-    await editor?.stop()
     if (work) rmSync(work, {recursive: true, force: true})
   })
 
@@ -138,7 +141,7 @@ describe('packages a user installs', function () {
       const fresh = join(work, 'fresh')
       mkdirSync(fresh)
       writeFileSync(join(fresh, 'project.godot'), 'config_version=5\n\n[application]\n\nconfig/name="Fresh"\n')
-      editor = await startEditor({
+      editor = await editors.start({
         fixture: fresh,
         install: (root) => {
           // Godot's asset installer: the archive's top folder is the asset root and is left out
@@ -153,7 +156,7 @@ describe('packages a user installs', function () {
           writeFileSync(file, withPluginEnabled(readFileSync(file, 'utf8')))
         },
       })
-      // startEditor returned: the discovery file appeared and the WebSocket greeted with bridge.hello
+      // the editor started: the discovery file appeared and the WebSocket greeted with bridge.hello
       expect(editor.discovery.addon_version).to.equal(pkg.version)
       const info = (await editor.client.call('project.info')) as {addon_version: string; project_root: string}
       expect(info.addon_version).to.equal(pkg.version)

@@ -7,17 +7,27 @@ import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {BRIDGE_BIN} from '../../support/cli.js'
-import {startEditor, type TestEditor} from '../../support/editor.js'
+import {type Json, useEditor} from '../../support/fixture.js'
 import {decodePng} from '../../support/png.js'
 import {startXvfb, type Xvfb} from '../../support/xvfb.js'
 
-type Json = Record<string, any>
-
 describe('the Bridge dock in the editor (real editor under Xvfb)', function () {
   this.timeout(180_000)
-  let xvfb: Xvfb
-  let editor: TestEditor
-  const call = <T = Json>(method: string, params: Json = {}) => editor.client.call<T>(method, params)
+  let xvfb: Xvfb | undefined
+  // a window (headless: false) drawn on the private Xvfb; the dock's Configure runs this checkout's CLI
+  const fx = useEditor({
+    headless: false,
+    pristine: false,
+    async prepare() {
+      xvfb = await startXvfb()
+      return {env: {...xvfb.env, BRIDGE_CLI: BRIDGE_BIN}}
+    },
+    setup: async () => {
+      await inDock('server.plugin.make_bottom_panel_item_visible(dock)\nreturn true')
+    },
+    teardown: () => xvfb?.stop(),
+  })
+  const call = <T = Json>(method: string, params: Json = {}) => fx.call<T>(method, params)
   /** GDScript with `dock` (the BridgeDock) and `server` in scope; returns its result. */
   const inDock = async (code: string): Promise<any> => {
     const prelude = `var dock = EditorInterface.get_base_control().get_tree().root.find_child("BridgeDock", true, false)
@@ -35,20 +45,10 @@ var server = dock.server\n`
     }
   }
 
-  before(async function () {
-    xvfb = await startXvfb()
-    editor = await startEditor({headless: false, env: {...xvfb.env, BRIDGE_CLI: BRIDGE_BIN}})
-    await inDock('server.plugin.make_bottom_panel_item_visible(dock)\nreturn true')
-  })
-  after(async () => {
-    await editor?.stop()
-    xvfb?.stop()
-  })
-
   it('shows the ports, the project and the connected client', async () => {
     const s = await until('the status line', (x) => x.status !== '' && x.clients.length > 0)
-    expect(s.status).to.include(`WebSocket on 127.0.0.1:${editor.discovery.ws_port}`)
-    expect(s.status).to.include(editor.discovery.project_root)
+    expect(s.status).to.include(`WebSocket on 127.0.0.1:${fx.editor.discovery.ws_port}`)
+    expect(s.status).to.include(fx.editor.discovery.project_root)
     expect(
       s.clients.some((c: string) => /^ws {2}bridge {2}since \d/.test(c)),
       JSON.stringify(s.clients),
@@ -78,10 +78,10 @@ var server = dock.server\n`
     expect(s.configure_clients).to.include.members(['cursor', 'vscode', 'claude-desktop', 'claude-code'])
     expect(await inDock('return dock.press("configure", "cursor")')).to.equal(true)
     const done = await until('the configure result', (x) => /created|updated|unchanged|failed/.test(x.note))
-    const file = join(editor.root, '.cursor', 'mcp.json')
+    const file = join(fx.editor.root, '.cursor', 'mcp.json')
     expect(done.note).to.equal(`created ${file}`)
     const written = JSON.parse(readFileSync(file, 'utf8'))
-    expect(written.mcpServers['godot-bridge'].args).to.include.members(['serve', '--project', editor.root])
+    expect(written.mcpServers['godot-bridge'].args).to.include.members(['serve', '--project', fx.editor.root])
     // a second press changes nothing, as a second bridge configure would
     await inDock('return dock.press("configure", "cursor")')
     expect((await until('the second result', (x) => x.note.startsWith('unchanged'))).note).to.equal(`unchanged ${file}`)
@@ -89,7 +89,7 @@ var server = dock.server\n`
   })
 
   it('is drawn in the editor window: a screenshot shows the panel with its error row in red', async () => {
-    const shot = join(editor.root, 'dock.png')
+    const shot = join(fx.editor.root, 'dock.png')
     await call('node.get', {node_path: 'NoSuchNode', property: 'position'}).catch(() => {})
     // no call in between: after the dock's own refresh (every 0.5 s) the refusal is its newest row, drawn in
     // the last frame; this script's own call is recorded only when it ends

@@ -5,7 +5,6 @@
 import {expect} from 'chai'
 
 import {type Json, useEditor} from '../../support/fixture.js'
-import {gameControl} from '../../support/game.js'
 import {startXvfb, type Xvfb, xvfbRoot} from '../../support/xvfb.js'
 
 const ADDON = 'res://addons/bridge/'
@@ -16,18 +15,19 @@ function bridgeMade(entries: Json[]): Json[] {
 }
 
 function suite(display: 'headless' | 'window'): void {
-  const env: Record<string, string> = {}
   let xvfb: Xvfb | undefined
-  if (display === 'window')
-    before(async () => {
-      xvfb = await startXvfb()
-      Object.assign(env, xvfb.env) // read by useEditor's before, registered after this one
-    })
   // windowed: the editor itself renders too, as on a desktop (the setup the log noise was reported from)
-  const f = useEditor({pristine: false, env, headless: display === 'headless'})
-  after(() => xvfb?.stop())
-  const game = gameControl(() => f.editor)
-  after(async () => game.stop())
+  const f = useEditor({
+    pristine: false,
+    headless: display === 'headless',
+    async prepare() {
+      if (display !== 'window') return
+      xvfb = await startXvfb()
+      return {env: xvfb.env}
+    },
+    teardown: () => xvfb?.stop(),
+  })
+  const game = f.game
 
   it(`a playtest (${display}) and refused writes leave no entry from ${ADDON} in editor.errors`, async function () {
     this.timeout(120_000)

@@ -1,6 +1,7 @@
 // The running game, end to end on a real headless editor: scene.play launches the demo headless, runtime.*
-// reads and drives it through the game autoloads, input.* moves the player, stepping is deterministic, and
-// every failure mode (no game, a killed game, a breakpoint) says what happened. Every game is stopped.
+// reads and drives it through the game autoloads, and every failure mode (no game, a killed game, a
+// breakpoint, a game that cannot start) says what happened, all beside a second bridge editor playing a
+// same-named project. Every game is stopped. input.* has its own file, commands/input/.
 import {expect} from 'chai'
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -8,385 +9,288 @@ import {join} from 'node:path'
 
 import {EngineClient} from '../../../src/editor/client.js'
 import {pidAlive} from '../../../src/editor/discovery.js'
-import {childPids, startEditor, type TestEditor} from '../../support/editor.js'
-import {gameControl} from '../../support/game.js'
-import {rpcError} from '../../support/rpc.js'
+import {childPids} from '../../support/editor.js'
+import {type Json, useEditor} from '../../support/fixture.js'
 
-type Json = Record<string, any>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const NOT_RUNNING = -32005
-let neighbourPid = 0
 
 describe('the running game (real editor, headless game)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
   // another bridge editor playing its own game all along, as on a machine with two worktrees of one game
   // open: same config/name, same user data folder, same debugger port (both at their defaults). This file's
   // games must neither stop nor answer for it; before the keyed mailbox they did (its game took this file's
-  // breakpoint, and this file's calls were answered by it)
-  let neighbour: TestEditor | undefined
-  const shared = mkdtempSync(join(tmpdir(), 'bridge-e2e-shared-data-'))
-  const together = {debugPort: 46000 + Math.floor(Math.random() * 900), env: {XDG_DATA_HOME: shared}}
-  const neighbourGame = gameControl(() => neighbour as TestEditor)
-  const games = new Set<number>()
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
-
-  async function play(params: Json = {}): Promise<Json> {
-    const out = await call('scene.play', {display: 'headless', ...params})
-    games.add(out.pid)
-    return out
-  }
-
-  /** scene.stop, then SIGKILL by pid whatever this file started and is still alive. */
-  async function stopGames(): Promise<void> {
-    await call('scene.stop').catch(() => {})
-    for (const pid of games) {
-      if (pidAlive(pid)) process.kill(pid, 'SIGKILL')
-      games.delete(pid)
-    }
-  }
-
-  async function position(): Promise<[number, number]> {
-    return (await call('runtime.get', {node_path: 'Player', properties: ['position']})).values.position
-  }
-
-  before(async function () {
-    this.timeout(240_000)
-    neighbour = await startEditor(together)
-    const {pid} = await neighbourGame.play()
-    neighbourPid = pid
-    // no display at all, whatever the machine has: a window game must fail to start (a test below)
-    editor = await startEditor({...together, env: {...together.env, DISPLAY: '', WAYLAND_DISPLAY: ''}})
-  })
+  // breakpoint, and this file's calls were answered by it). It starts first, so the debugger port is its own.
+  // the shared user data folder is made when the first editor starts (not when mocha loads the file)
+  let shared: string | undefined
+  const sharedData = () => (shared ??= mkdtempSync(join(tmpdir(), 'bridge-e2e-shared-data-')))
+  const debugPort = 46000 + Math.floor(Math.random() * 900)
+  let neighbourPid = 0
+  let still: unknown
+  // mocha runs a suite's `after` hooks in the order they were registered, after those of the suites inside
+  // it: this runs once this file's editor (in the describe below) has stopped, before the neighbour stops
+  // (its fixture's `after`, registered next), whose teardown checks what it read, with nothing left running
   after(async function () {
     this.timeout(60_000)
-    if (editor) await stopGames()
-    await editor?.stop()
-    if (neighbour) {
+    still = await neighbour.call('runtime.eval', {code: 'return OS.get_process_id()'}).catch((e: Error) => e)
+  })
+  const neighbour = useEditor({
+    debugPort,
+    pristine: false,
+    prepare: async () => ({env: {XDG_DATA_HOME: sharedData()}}),
+    async setup(n) {
+      neighbourPid = (await n.game.play()).pid
+    },
+    teardown() {
+      if (shared) rmSync(shared, {recursive: true, force: true})
       // it played through the whole file: the same game, still answering
-      const still = await neighbour.client
-        .call<Json>('runtime.eval', {code: 'return OS.get_process_id()'})
-        .catch((e: Error) => e)
-      await neighbourGame.stop()
-      await neighbour.stop()
       expect(still).to.deep.include({result: neighbourPid})
-    }
-    rmSync(shared, {recursive: true, force: true})
+    },
   })
 
-  it('refuses a runtime call at once when no game runs, saying to start one with scene.play', async () => {
-    const t0 = Date.now()
-    const error = await rpcError(editor.client, 'runtime.tree')
-    expect(Date.now() - t0).to.be.below(1000)
-    expect(error.rpcCode).to.equal(NOT_RUNNING)
-    expect(error.message).to.include('scene.play')
-    const input = await rpcError(editor.client, 'input.action', {action: 'move_right'})
-    expect(input.rpcCode).to.equal(NOT_RUNNING)
-  })
-
-  it('manages the game autoloads by ownership: install writes nothing when present, uninstall leaves a user autoload', async () => {
-    const file = join(editor.root, 'project.godot')
-    const ours = [
-      'MCPGameInspector="*res://addons/bridge/game/inspector.gd"',
-      'MCPGameInput="*res://addons/bridge/game/input.gd"',
-    ]
-    const text = () => readFileSync(file, 'utf8')
-    for (const line of ours) expect(text()).to.include(line) // written by install --enable (the harness)
-    const run = async (code: string) =>
-      (
-        await call('editor.run_script', {
-          code: `var G = load("res://addons/bridge/core/game_autoloads.gd")\n${code}`,
-          allow_unsafe_editor_io: true,
-        })
-      ).result
-    const before = text()
-    expect(await run('return G.install()')).to.deep.equal([])
-    expect(text()).to.equal(before)
-    await run('ProjectSettings.set_setting("autoload/MCPGameInput", "*res://scripts/player.gd")')
-    expect(await run('return G.uninstall()')).to.deep.equal(['MCPGameInspector'])
-    expect(text()).to.not.include('MCPGameInspector')
-    expect(text()).to.include('MCPGameInput="*res://scripts/player.gd"')
-    await run('ProjectSettings.set_setting("autoload/MCPGameInput", null)')
-    expect(await run('return G.install()')).to.deep.equal(['MCPGameInspector', 'MCPGameInput'])
-    for (const line of ours) expect(text()).to.include(line)
-  })
-
-  it('plays the main scene headless and reports the game pid; the headless flag is never saved', async () => {
-    const out = await play()
-    expect(out.pid).to.be.a('number').above(0)
-    expect(pidAlive(out.pid)).to.equal(true)
-    expect(out.display_server).to.equal('headless')
-    expect(out.scene).to.equal('res://scenes/main.tscn')
-    const state = await call('scene.is_playing')
-    expect(state).to.include({playing: true, pid: out.pid, bridge_ready: true, paused_at_breakpoint: false})
-    expect(readFileSync(join(editor.root, 'project.godot'), 'utf8')).to.not.include('--headless')
-  })
-
-  it('reads the live scene tree of the game', async () => {
-    const tree = await call('runtime.tree', {max_depth: 3})
-    expect(tree.current_scene).to.equal('/root/Main')
-    const main = tree.root.children.find((c: Json) => c.name === 'Main')
-    expect(main.children.map((c: Json) => c.name)).to.include.members(['Player', 'Camera2D', 'Ground'])
-    expect(tree.root.children.map((c: Json) => c.name)).to.include.members(['MCPGameInspector', 'MCPGameInput'])
-    const player = main.children.find((c: Json) => c.name === 'Player')
-    expect(player).to.include({type: 'CharacterBody2D', path: '/root/Main/Player', script: 'res://scripts/player.gd'})
-  })
-
-  it('sets a property in the game and reads it back from the game; a value of the wrong type is refused', async () => {
-    const set = await call('runtime.set', {node_path: 'Player', property: 'speed', value: 321})
-    expect(set).to.deep.include({property: 'speed', value: 321, previous: 200})
-    const back = await call('runtime.get', {node_path: '/root/Main/Player', properties: ['speed', 'health']})
-    expect(back.values).to.deep.equal({speed: 321, health: 100})
-    const bad = await rpcError(editor.client, 'runtime.set', {node_path: 'Player', property: 'speed', value: 'fast'})
-    expect(bad.rpcCode).to.equal(-32602)
-    expect(bad.message).to.include("'speed' expects")
-    const missing = await rpcError(editor.client, 'runtime.get', {node_path: 'Player', properties: ['sped']})
-    expect(missing.message).to.include("did you mean 'speed'")
-    await call('runtime.set', {node_path: 'Player', property: 'speed', value: 200})
-  })
-
-  it('runtime.eval returns a computed value; a broken snippet returns its line and the game keeps running', async () => {
-    const out = await call('runtime.eval', {
-      code: 'emit(scene.name)\nvar p = scene.get_node("Player")\nreturn p.speed * 2 + 1',
+  describe('beside a second editor playing a same-named project', () => {
+    // no display at all, whatever the machine has: a window game must fail to start (a test below)
+    const fx = useEditor({
+      debugPort,
+      pristine: false,
+      prepare: async () => ({env: {XDG_DATA_HOME: sharedData(), DISPLAY: '', WAYLAND_DISPLAY: ''}}),
     })
-    expect(out).to.deep.include({emitted: ['Main'], result: 401})
-    const broken = await rpcError(editor.client, 'runtime.eval', {code: 'var a = 1\nvar b = \nreturn a'})
-    expect(broken.rpcCode).to.equal(-32602)
-    expect(broken.message).to.match(/does not compile \(line 2: /)
-    expect(broken.message).to.include('nothing ran')
-    const after = await call('runtime.eval', {code: 'return 6 * 7'})
-    expect(after.result).to.equal(42)
-    expect((await call('scene.is_playing')).playing).to.equal(true)
-  })
+    const {call} = fx
 
-  it('calls a method in the game and awaits a signal it emits', async () => {
-    const waiting = call('runtime.await_signal', {node_path: 'Player', signal: 'hit', timeout_ms: 5000})
-    await sleep(200)
-    const called = await call('runtime.call', {node_path: 'Player', method: 'take_damage', args: [7]})
-    expect(called.result).to.equal(93)
-    const got = await waiting
-    expect(got).to.deep.include({signal: 'hit', args: [7]})
-    const late = await rpcError(editor.client, 'runtime.await_signal', {
-      node_path: 'Player',
-      signal: 'hit',
-      timeout_ms: 200,
+    it('refuses a runtime call at once when no game runs, saying to start one with scene.play', async () => {
+      const t0 = Date.now()
+      const error = await fx.rpcError('runtime.tree')
+      expect(Date.now() - t0).to.be.below(1000)
+      expect(error.rpcCode).to.equal(NOT_RUNNING)
+      expect(error.message).to.include('scene.play')
+      const input = await fx.rpcError('input.action', {action: 'move_right'})
+      expect(input.rpcCode).to.equal(NOT_RUNNING)
     })
-    expect(late.rpcCode).to.equal(-32006)
-    expect(late.message).to.include("did not emit 'hit' within 200 ms")
-  })
 
-  it('moves the player with an input action (position read back from the game)', async () => {
-    await call('runtime.pause')
-    await call('runtime.set', {node_path: 'Player', property: 'position', value: [100, 180]})
-    const pressed = await call('input.action', {action: 'move_right', pressed: true})
-    expect(pressed.pending).to.deep.equal(['action move_right pressed']) // frozen: it goes in with the next stepped tick
-    const step = await call('runtime.step', {frames: 30})
-    expect(step).to.include({ticks: 30, paused: true})
-    expect(step.physics_frames - step.from_physics_frame).to.equal(30)
-    const [x, y] = await position()
-    expect(x).to.be.closeTo(100 + 200 * 0.5, 0.01) // speed 200 px/s for 30 ticks of 1/60 s
-    expect(y).to.be.closeTo(180, 0.01)
-    const released = await call('input.action', {action: 'move_right', pressed: false})
-    expect(released.pending).to.deep.equal(['action move_right released'])
-    await call('runtime.step', {frames: 10})
-    expect((await position())[0]).to.be.closeTo(x, 0.01)
-  })
+    it('manages the game autoloads by ownership: install writes nothing when present, uninstall leaves a user autoload', async () => {
+      const file = join(fx.editor.root, 'project.godot')
+      const ours = [
+        'MCPGameInspector="*res://addons/bridge/game/inspector.gd"',
+        'MCPGameInput="*res://addons/bridge/game/input.gd"',
+      ]
+      const text = () => readFileSync(file, 'utf8')
+      for (const line of ours) expect(text()).to.include(line) // written by install --enable (the harness)
+      const run = async (code: string) =>
+        (
+          await call('editor.run_script', {
+            code: `var G = load("res://addons/bridge/core/game_autoloads.gd")\n${code}`,
+            allow_unsafe_editor_io: true,
+          })
+        ).result
+      const before = text()
+      expect(await run('return G.install()')).to.deep.equal([])
+      expect(text()).to.equal(before)
+      await run('ProjectSettings.set_setting("autoload/MCPGameInput", "*res://scripts/player.gd")')
+      expect(await run('return G.uninstall()')).to.deep.equal(['MCPGameInspector'])
+      expect(text()).to.not.include('MCPGameInspector')
+      expect(text()).to.include('MCPGameInput="*res://scripts/player.gd"')
+      await run('ProjectSettings.set_setting("autoload/MCPGameInput", null)')
+      expect(await run('return G.install()')).to.deep.equal(['MCPGameInspector', 'MCPGameInput'])
+      for (const line of ours) expect(text()).to.include(line)
+    })
 
-  it('steps deterministically: the same inputs give the same positions, twice', async () => {
-    async function run(): Promise<number[][]> {
-      await call('runtime.set', {node_path: 'Player', property: 'position', value: [50, 180]})
-      const seen: number[][] = []
-      await call('input.action', {action: 'move_right', pressed: true, strength: 0.5})
-      await call('runtime.step', {frames: 17})
-      seen.push(await position())
-      await call('input.action', {action: 'move_right', pressed: false})
-      await call('input.action', {action: 'move_left', pressed: true})
-      await call('runtime.step', {frames: 9})
-      seen.push(await position())
+    it('plays the main scene headless and reports the game pid; the headless flag is never saved', async () => {
+      const out = await fx.game.play()
+      expect(out.pid).to.be.a('number').above(0)
+      expect(pidAlive(out.pid)).to.equal(true)
+      expect(out.display_server).to.equal('headless')
+      expect(out.scene).to.equal('res://scenes/main.tscn')
+      const state = await call('scene.is_playing')
+      expect(state).to.include({playing: true, pid: out.pid, bridge_ready: true, paused_at_breakpoint: false})
+      expect(readFileSync(join(fx.editor.root, 'project.godot'), 'utf8')).to.not.include('--headless')
+    })
+
+    it('reads the live scene tree of the game', async () => {
+      const tree = await call('runtime.tree', {max_depth: 3})
+      expect(tree.current_scene).to.equal('/root/Main')
+      const main = tree.root.children.find((c: Json) => c.name === 'Main')
+      expect(main.children.map((c: Json) => c.name)).to.include.members(['Player', 'Camera2D', 'Ground'])
+      expect(tree.root.children.map((c: Json) => c.name)).to.include.members(['MCPGameInspector', 'MCPGameInput'])
+      const player = main.children.find((c: Json) => c.name === 'Player')
+      expect(player).to.include({type: 'CharacterBody2D', path: '/root/Main/Player', script: 'res://scripts/player.gd'})
+    })
+
+    it('sets a property in the game and reads it back from the game; a value of the wrong type is refused', async () => {
+      const set = await call('runtime.set', {node_path: 'Player', property: 'speed', value: 321})
+      expect(set).to.deep.include({property: 'speed', value: 321, previous: 200})
+      const back = await call('runtime.get', {node_path: '/root/Main/Player', properties: ['speed', 'health']})
+      expect(back.values).to.deep.equal({speed: 321, health: 100})
+      const bad = await fx.rpcError('runtime.set', {node_path: 'Player', property: 'speed', value: 'fast'})
+      expect(bad.rpcCode).to.equal(-32602)
+      expect(bad.message).to.include("'speed' expects")
+      const missing = await fx.rpcError('runtime.get', {node_path: 'Player', properties: ['sped']})
+      expect(missing.message).to.include("did you mean 'speed'")
+      await call('runtime.set', {node_path: 'Player', property: 'speed', value: 200})
+    })
+
+    it('runtime.eval returns a computed value; a broken snippet returns its line and the game keeps running', async () => {
+      const out = await call('runtime.eval', {
+        code: 'emit(scene.name)\nvar p = scene.get_node("Player")\nreturn p.speed * 2 + 1',
+      })
+      expect(out).to.deep.include({emitted: ['Main'], result: 401})
+      const broken = await fx.rpcError('runtime.eval', {code: 'var a = 1\nvar b = \nreturn a'})
+      expect(broken.rpcCode).to.equal(-32602)
+      expect(broken.message).to.match(/does not compile \(line 2: /)
+      expect(broken.message).to.include('nothing ran')
+      const after = await call('runtime.eval', {code: 'return 6 * 7'})
+      expect(after.result).to.equal(42)
+      expect((await call('scene.is_playing')).playing).to.equal(true)
+    })
+
+    it('calls a method in the game and awaits a signal it emits', async () => {
+      const waiting = call('runtime.await_signal', {node_path: 'Player', signal: 'hit', timeout_ms: 5000})
+      await sleep(200)
+      const called = await call('runtime.call', {node_path: 'Player', method: 'take_damage', args: [7]})
+      expect(called.result).to.equal(93)
+      const got = await waiting
+      expect(got).to.deep.include({signal: 'hit', args: [7]})
+      const late = await fx.rpcError('runtime.await_signal', {
+        node_path: 'Player',
+        signal: 'hit',
+        timeout_ms: 200,
+      })
+      expect(late.rpcCode).to.equal(-32006)
+      expect(late.message).to.include("did not emit 'hit' within 200 ms")
+    })
+
+    it('answers runtime calls from two clients at once, each with its own reply', async () => {
+      const other = await EngineClient.connect({projectRoot: fx.editor.root})
+      try {
+        const calls = []
+        for (let i = 0; i < 10; i++) {
+          calls.push(fx.editor.client.call<Json>('runtime.eval', {code: `return ${i} * 10`}))
+          calls.push(other.call<Json>('runtime.eval', {code: `return ${i} * 10 + 1`}))
+          calls.push(other.call<Json>('runtime.get', {node_path: 'Player', properties: ['health']}))
+        }
+        const out = await Promise.all(calls)
+        for (let i = 0; i < 10; i++) {
+          expect(out[i * 3].result).to.equal(i * 10)
+          expect(out[i * 3 + 1].result).to.equal(i * 10 + 1)
+          expect(out[i * 3 + 2].values.health).to.equal(93)
+        }
+        expect((await other.call<Json>('scene.current')).path).to.equal('res://scenes/main.tscn') // the editor stays responsive
+      } finally {
+        other.close()
+      }
+    })
+
+    it('answers runtime.eval in a few milliseconds (p50 of 50 round trips)', async () => {
+      const times: number[] = []
+      for (let i = 0; i < 50; i++) {
+        const t0 = performance.now()
+        await call('runtime.eval', {code: 'return 1'})
+        times.push(performance.now() - t0)
+      }
+      times.sort((a, b) => a - b)
+      const p50 = times[25]
+      console.log(
+        `      runtime.eval round trip: p50 ${p50.toFixed(1)} ms, p90 ${times[45].toFixed(1)} ms, max ${times[49].toFixed(1)} ms`,
+      )
+      expect(p50).to.be.below(40)
+    })
+
+    it('finds, describes, watches and waits on live nodes; monitors, errors, time scale and mouse motion', async () => {
+      const found = await call('runtime.find', {group: 'players'})
+      expect(found.nodes).to.deep.equal([{name: 'Player', type: 'CharacterBody2D', path: '/root/Main/Player'}])
+      expect((await call('runtime.find', {name: 'cam*', type: 'Camera2D'})).count).to.equal(1)
+      const described = await call('runtime.describe', {node_path: 'Player'})
+      expect(described.script_methods).to.include('take_damage')
+      expect(described.script_signals).to.include('hit')
+      expect(described.properties.find((p: Json) => p.name === 'speed')).to.deep.include({type: 'float', value: 200})
+      await call('runtime.set', {node_path: 'Player', property: 'position', value: [10, 180]})
+      await call('input.action', {action: 'move_right', pressed: true})
+      const watched = await call('runtime.watch', {
+        node_path: 'Player',
+        properties: ['position:x'],
+        samples: 4,
+        interval_frames: 3,
+        in_physics: true,
+      })
+      const xs = watched.samples.map((r: Json) => r.values['position:x'])
+      expect(xs[3]).to.be.above(xs[0])
+      expect(watched.samples[3].physics_frame - watched.samples[0].physics_frame).to.equal(9)
+      const waited = await call('runtime.wait_until', {
+        condition: 'scene.get_node("Player").position.x > 60',
+        timeout_ms: 5000,
+      })
+      expect(waited.value).to.equal(true)
       await call('input.release_all')
-      await call('runtime.step', {frames: 5})
-      seen.push(await position())
-      return seen
-    }
-    const first = await run()
-    const second = await run()
-    expect(second).to.deep.equal(first)
-    expect(first[0][0]).to.be.above(50)
-    expect(first[1][0]).to.be.below(first[0][0])
-    await call('runtime.resume')
-  })
-
-  it('answers runtime calls from two clients at once, each with its own reply', async () => {
-    const other = await EngineClient.connect({projectRoot: editor.root})
-    try {
-      const calls = []
-      for (let i = 0; i < 10; i++) {
-        calls.push(editor.client.call<Json>('runtime.eval', {code: `return ${i} * 10`}))
-        calls.push(other.call<Json>('runtime.eval', {code: `return ${i} * 10 + 1`}))
-        calls.push(other.call<Json>('runtime.get', {node_path: 'Player', properties: ['health']}))
-      }
-      const out = await Promise.all(calls)
-      for (let i = 0; i < 10; i++) {
-        expect(out[i * 3].result).to.equal(i * 10)
-        expect(out[i * 3 + 1].result).to.equal(i * 10 + 1)
-        expect(out[i * 3 + 2].values.health).to.equal(93)
-      }
-      expect((await other.call<Json>('scene.current')).path).to.equal('res://scenes/main.tscn') // the editor stays responsive
-    } finally {
-      other.close()
-    }
-  })
-
-  it('answers runtime.eval in a few milliseconds (p50 of 50 round trips)', async () => {
-    const times: number[] = []
-    for (let i = 0; i < 50; i++) {
-      const t0 = performance.now()
-      await call('runtime.eval', {code: 'return 1'})
-      times.push(performance.now() - t0)
-    }
-    times.sort((a, b) => a - b)
-    const p50 = times[25]
-    console.log(
-      `      runtime.eval round trip: p50 ${p50.toFixed(1)} ms, p90 ${times[45].toFixed(1)} ms, max ${times[49].toFixed(1)} ms`,
-    )
-    expect(p50).to.be.below(40)
-  })
-
-  it('clicks a UI button by path and types into a field, delivering queued events in order', async () => {
-    const changed = await call('runtime.change_scene', {path: 'res://scenes/ui.tscn'})
-    expect(changed.current_scene).to.equal('/root/UI')
-    const ui = await call('runtime.ui', {text: 'start'})
-    expect(ui.controls.map((c: Json) => c.path)).to.deep.equal(['/root/UI/StartButton'])
-    const pressed = call('runtime.await_signal', {node_path: 'StartButton', signal: 'pressed', timeout_ms: 5000})
-    await sleep(100)
-    const click = await call('input.click_node', {node_path: 'StartButton'})
-    expect(click.delivered).to.deep.equal([
-      'mouse move to (80, 90)',
-      'mouse left at (80, 90) down',
-      'mouse left at (80, 90) up',
-    ])
-    expect((await pressed).signal).to.equal('pressed')
-    await call('runtime.eval', {code: 'var f = LineEdit.new()\nf.name = "Field"\nscene.add_child(f)\nf.grab_focus()'})
-    const typed = call('input.sequence', {
-      events: [
-        {type: 'text', text: 'ab'},
-        {type: 'wait', frames: 3},
-        {type: 'key', key: 'Shift+C'},
-      ],
-      frame_delay: 1,
+      const never = await fx.rpcError('runtime.wait_until', {condition: 'false', timeout_ms: 100})
+      expect(never.rpcCode).to.equal(-32006)
+      const spawn = call('runtime.wait_for_node', {node_path: 'Late', timeout_ms: 5000})
+      await call('runtime.eval', {code: 'var n = Node.new()\nn.name = "Late"\nscene.add_child.call_deferred(n)'})
+      expect((await spawn).node).to.equal('/root/Main/Late')
+      const monitors = (await call('runtime.monitors', {names: ['fps', 'nodes']})).monitors
+      expect(monitors.nodes).to.be.above(5)
+      const seq = (await call('runtime.errors', {limit: 1})).next_seq
+      await call('runtime.eval', {code: 'push_error("bridge e2e marker")'})
+      const errors = await call('runtime.errors', {since: seq})
+      expect(errors.entries.map((e: Json) => e.message)).to.include('bridge e2e marker')
+      expect(await call('runtime.time_scale', {scale: 0.5})).to.deep.include({
+        time_scale: 0.5,
+        previous: 1,
+        undoable: false,
+      })
+      expect((await call('runtime.status')).time_scale).to.equal(0.5)
+      await call('runtime.time_scale', {scale: 1})
+      const moved = await call('input.mouse_motion', {x: 200, y: 100, steps: 3})
+      expect(moved.delivered).to.have.length(3)
+      expect(moved.delivered[2]).to.equal('mouse move to (200, 100)')
+      expect(moved.frames).to.be.at.least(2)
+      expect(moved.mouse_position).to.deep.equal([200, 100])
+      expect((await call('runtime.eval', {code: 'return root.get_mouse_position()'})).result).to.deep.equal([200, 100])
     })
-    const more = call('input.text', {text: 'd'}) // queued behind the sequence, never interleaved
-    const [seq, after] = await Promise.all([typed, more])
-    expect(seq.delivered).to.deep.equal([
-      'text "a" down',
-      'text "a" up',
-      'text "b" down',
-      'text "b" up',
-      'key Shift+C down',
-      'key Shift+C up',
-    ])
-    expect(seq.frames).to.be.at.least(5)
-    expect(after.queued_before).to.be.above(0)
-    expect((await call('runtime.get', {node_path: 'Field', properties: ['text']})).values.text).to.equal('abCd')
-    await call('runtime.change_scene', {path: 'res://scenes/main.tscn'})
-  })
 
-  it('finds, describes, watches and waits on live nodes; monitors, errors, time scale and mouse motion', async () => {
-    const found = await call('runtime.find', {group: 'players'})
-    expect(found.nodes).to.deep.equal([{name: 'Player', type: 'CharacterBody2D', path: '/root/Main/Player'}])
-    expect((await call('runtime.find', {name: 'cam*', type: 'Camera2D'})).count).to.equal(1)
-    const described = await call('runtime.describe', {node_path: 'Player'})
-    expect(described.script_methods).to.include('take_damage')
-    expect(described.script_signals).to.include('hit')
-    expect(described.properties.find((p: Json) => p.name === 'speed')).to.deep.include({type: 'float', value: 200})
-    await call('runtime.set', {node_path: 'Player', property: 'position', value: [10, 180]})
-    await call('input.action', {action: 'move_right', pressed: true})
-    const watched = await call('runtime.watch', {
-      node_path: 'Player',
-      properties: ['position:x'],
-      samples: 4,
-      interval_frames: 3,
-      in_physics: true,
+    it('says the game is paused at a breakpoint instead of timing out', async () => {
+      const t0 = Date.now()
+      const error = await fx.rpcError('runtime.eval', {code: 'breakpoint\nreturn 1'})
+      expect(Date.now() - t0).to.be.below(5000)
+      expect(error.message).to.include('paused at a breakpoint')
+      const again = await fx.rpcError('runtime.status')
+      expect(again.message).to.include('paused at a breakpoint')
+      expect((await call('scene.is_playing')).paused_at_breakpoint).to.equal(true)
+      await fx.game.stop()
     })
-    const xs = watched.samples.map((r: Json) => r.values['position:x'])
-    expect(xs[3]).to.be.above(xs[0])
-    expect(watched.samples[3].physics_frame - watched.samples[0].physics_frame).to.equal(9)
-    const waited = await call('runtime.wait_until', {
-      condition: 'scene.get_node("Player").position.x > 60',
-      timeout_ms: 5000,
+
+    it('gives the "stopped" error within a second when the game is killed mid-call', async () => {
+      const {pid} = await fx.game.play()
+      const pending = fx.rpcError('runtime.wait_for_node', {node_path: 'Nope', timeout_ms: 20_000})
+      await sleep(300)
+      const t0 = Date.now()
+      process.kill(pid, 'SIGKILL')
+      const error = await pending
+      expect(Date.now() - t0).to.be.below(1000)
+      expect(error.rpcCode).to.equal(NOT_RUNNING)
+      expect(error.message).to.include('the game stopped')
+      expect(error.message).to.include('scene.play')
+      await fx.game.stop()
     })
-    expect(waited.value).to.equal(true)
-    await call('input.release_all')
-    const never = await rpcError(editor.client, 'runtime.wait_until', {condition: 'false', timeout_ms: 100})
-    expect(never.rpcCode).to.equal(-32006)
-    const spawn = call('runtime.wait_for_node', {node_path: 'Late', timeout_ms: 5000})
-    await call('runtime.eval', {code: 'var n = Node.new()\nn.name = "Late"\nscene.add_child.call_deferred(n)'})
-    expect((await spawn).node).to.equal('/root/Main/Late')
-    const monitors = (await call('runtime.monitors', {names: ['fps', 'nodes']})).monitors
-    expect(monitors.nodes).to.be.above(5)
-    const seq = (await call('runtime.errors', {limit: 1})).next_seq
-    await call('runtime.eval', {code: 'push_error("bridge e2e marker")'})
-    const errors = await call('runtime.errors', {since: seq})
-    expect(errors.entries.map((e: Json) => e.message)).to.include('bridge e2e marker')
-    expect(await call('runtime.time_scale', {scale: 0.5})).to.deep.include({
-      time_scale: 0.5,
-      previous: 1,
-      undoable: false,
+
+    it('says why a game exited right after starting: the last lines it printed (a window game with no display)', async () => {
+      const error = await fx.rpcError('scene.play', {display: 'window'})
+      expect(error.message).to.include('exited right after starting')
+      expect(error.message).to.include('Unable to create DisplayServer') // the game's own words, from its log
+      expect(error.message).to.include('needs a display')
+      const data = error.rpcData as Json
+      expect(data.last_lines.join('\n')).to.include('Unable to create DisplayServer')
+      expect(data).to.have.property('exit_code') // null: the editor keeps no exit code of its game (see game_exit.gd)
+      expect((await call('scene.is_playing')).playing).to.equal(false)
     })
-    expect((await call('runtime.status')).time_scale).to.equal(0.5)
-    await call('runtime.time_scale', {scale: 1})
-    const moved = await call('input.mouse_motion', {x: 200, y: 100, steps: 3})
-    expect(moved.delivered).to.have.length(3)
-    expect(moved.delivered[2]).to.equal('mouse move to (200, 100)')
-    expect(moved.frames).to.be.at.least(2)
-    expect(moved.mouse_position).to.deep.equal([200, 100])
-    expect((await call('runtime.eval', {code: 'return root.get_mouse_position()'})).result).to.deep.equal([200, 100])
-  })
 
-  it('says the game is paused at a breakpoint instead of timing out', async () => {
-    const t0 = Date.now()
-    const error = await rpcError(editor.client, 'runtime.eval', {code: 'breakpoint\nreturn 1'})
-    expect(Date.now() - t0).to.be.below(5000)
-    expect(error.message).to.include('paused at a breakpoint')
-    const again = await rpcError(editor.client, 'runtime.status')
-    expect(again.message).to.include('paused at a breakpoint')
-    expect((await call('scene.is_playing')).paused_at_breakpoint).to.equal(true)
-    await stopGames()
-  })
-
-  it('gives the "stopped" error within a second when the game is killed mid-call', async () => {
-    const {pid} = await play()
-    const pending = rpcError(editor.client, 'runtime.wait_for_node', {node_path: 'Nope', timeout_ms: 20_000})
-    await sleep(300)
-    const t0 = Date.now()
-    process.kill(pid, 'SIGKILL')
-    const error = await pending
-    expect(Date.now() - t0).to.be.below(1000)
-    expect(error.rpcCode).to.equal(NOT_RUNNING)
-    expect(error.message).to.include('the game stopped')
-    expect(error.message).to.include('scene.play')
-    await stopGames()
-  })
-
-  it('says why a game exited right after starting: the last lines it printed (a window game with no display)', async () => {
-    const error = await rpcError(editor.client, 'scene.play', {display: 'window'})
-    expect(error.message).to.include('exited right after starting')
-    expect(error.message).to.include('Unable to create DisplayServer') // the game's own words, from its log
-    expect(error.message).to.include('needs a display')
-    const data = error.rpcData as Json
-    expect(data.last_lines.join('\n')).to.include('Unable to create DisplayServer')
-    expect(data).to.have.property('exit_code') // null: the editor keeps no exit code of its game (see game_exit.gd)
-    expect((await call('scene.is_playing')).playing).to.equal(false)
-  })
-
-  it('stops the game: no game process is left', async () => {
-    const {pid} = await play()
-    const stopped = await call('scene.stop')
-    expect(stopped).to.include({stopped: true, pid})
-    expect(pidAlive(pid)).to.equal(false)
-    expect((await call('scene.is_playing')).playing).to.equal(false)
-    expect(childPids(editor.pid).filter(pidAlive)).to.deep.equal([])
-    const error = await rpcError(editor.client, 'runtime.status')
-    expect(error.rpcCode).to.equal(NOT_RUNNING)
+    it('stops the game: no game process is left', async () => {
+      const {pid} = await fx.game.play()
+      const stopped = await call('scene.stop')
+      expect(stopped).to.include({stopped: true, pid})
+      expect(pidAlive(pid)).to.equal(false)
+      expect((await call('scene.is_playing')).playing).to.equal(false)
+      expect(childPids(fx.editor.pid).filter(pidAlive)).to.deep.equal([])
+      const error = await fx.rpcError('runtime.status')
+      expect(error.rpcCode).to.equal(NOT_RUNNING)
+    })
   })
 })

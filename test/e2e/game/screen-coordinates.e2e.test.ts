@@ -7,7 +7,6 @@ import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {type Json, useEditor} from '../../support/fixture.js'
-import {gameControl} from '../../support/game.js'
 
 // Camera at (500, 300) zoomed 2x in a 640x360 viewport: a world point p shows at (p - camera) * 2 + (320, 180).
 // The Button covers world (480, 280)-(560, 320), so it shows at (280, 140)-(440, 220), centre (360, 180); a
@@ -64,8 +63,7 @@ describe('screen coordinates in the running game (real editor, headless game)', 
       await fx.call('project.scan')
     },
   })
-  const game = gameControl(() => f.editor)
-  after(async () => game.stop())
+  const game = f.game
 
   it('a Button under a moved, zoomed Camera2D: runtime.ui reports where it shows and input.click_node presses it', async () => {
     await game.play({scene: 'res://scenes/camera_button.tscn'})

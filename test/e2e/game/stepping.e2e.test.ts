@@ -6,11 +6,7 @@ import {expect} from 'chai'
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {useEditor} from '../../support/fixture.js'
-import {gameControl} from '../../support/game.js'
-import {rpcError} from '../../support/rpc.js'
-
-type Json = Record<string, any>
+import {type Json, useEditor} from '../../support/fixture.js'
 
 // A CharacterBody2D that falls onto a floor and jumps when ui_accept is just pressed; it records the
 // ticks (its own _physics_process count) on which it saw the press and the release.
@@ -71,7 +67,7 @@ describe('exact stepping of the running game (real editor, headless game)', func
       writeFileSync(join(editor.root, 'scenes', 'level_jump.tscn'), LEVEL)
     },
   })
-  const game = gameControl(() => fx.editor)
+  const game = fx.game
   const call = (method: string, params: Json = {}) => fx.call<Json>(method, params)
   const jumper = async (): Promise<Json> =>
     (
@@ -79,7 +75,6 @@ describe('exact stepping of the running game (real editor, headless game)', func
         code: 'var j = $Jumper\nreturn {ticks = j.ticks, pressed = j.pressed_ticks, released = j.released_ticks, y = j.position.y, vy = j.velocity.y, floor = j.is_on_floor()}',
       })
     ).result
-  after(() => game.stop())
 
   it('runs runtime.eval as a Node in the game tree: get_tree(), get_node(), $Path and await work', async () => {
     await game.play({scene: 'main'})
@@ -162,7 +157,7 @@ describe('exact stepping of the running game (real editor, headless game)', func
     const j = await jumper()
     expect(j.pressed.slice(-1)).to.deep.equal([before + 4])
     expect(j.released.slice(-1)).to.deep.equal([before + 9])
-    const bad = await rpcError(fx.editor.client, 'runtime.step', {
+    const bad = await fx.rpcError('runtime.step', {
       frames: 5,
       inputs: [{tick: 9, type: 'action', action: 'ui_accept'}],
     })

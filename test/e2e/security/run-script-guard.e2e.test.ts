@@ -10,23 +10,21 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {pidAlive} from '../../../src/editor/discovery.js'
-import {parseJson, runCli} from '../../support/cli.js'
+import {parseJson} from '../../support/cli.js'
 import {type Json, useEditor} from '../../support/fixture.js'
-import {gameControl} from '../../support/game.js'
 import {type DangerousCall, loadGuardRules, variantsOf} from '../../support/guard.js'
-import {rpcError} from '../../support/rpc.js'
 
 describe('editor.run_script guard (real editor)', function () {
   this.timeout(300_000)
   const fx = useEditor()
-  const game = gameControl(() => fx.editor)
+  const game = fx.game
   const rules = loadGuardRules()
   const outside = mkdtempSync(join(tmpdir(), 'bridge-guard-outside-'))
   const victim = join(outside, 'victim.txt')
   const sleeper = spawn('sleep', ['600'], {stdio: 'ignore'})
   const run = (code: string, extra: Json = {}) => fx.call('editor.run_script', {code, ...extra})
   const refusal = async (code: string) => {
-    const e = await rpcError(fx.editor.client, 'editor.run_script', {code})
+    const e = await fx.rpcError('editor.run_script', {code})
     expect(e.rpcCode, `${e.message}\n--- for ---\n${code}`).to.equal(-32004)
     return e.rpcData as Json
   }
@@ -79,7 +77,7 @@ describe('editor.run_script guard (real editor)', function () {
       [`EditorInterface.get_editor_settings().set_setting("${indent}", ${before + 1})`, 'editor_settings', 1],
     ]
     for (const [code, category, line] of attacks) {
-      const e = await rpcError(fx.editor.client, 'editor.run_script', {code})
+      const e = await fx.rpcError('editor.run_script', {code})
       expect(e.rpcCode, code).to.equal(-32004)
       expect(e.rpcData, code).to.include({category, line})
       expect(e.message, code)
@@ -233,7 +231,7 @@ return missing`)
   it('audits refused attempts with their reason, shown by `bridge audit`', async () => {
     const marker = `guard_audit_${Date.now()}`
     await refusal(`var m = "${marker}"\nOS.kill(1)`)
-    const out = await runCli(['audit', '--limit', '50', '--json'], {cwd: fx.editor.root})
+    const out = await fx.cli(['audit', '--limit', '50', '--json'])
     expect(out.code, out.stderr).to.equal(0)
     const {entries} = parseJson<{entries: Json[]}>(out)
     const mine = entries.filter((e) => String(e.body ?? '').includes(marker))

@@ -5,34 +5,26 @@ import {expect} from 'chai'
 import {existsSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {EngineError} from '../../../../src/errors.js'
-import {startEditor, type TestEditor, waitForExit} from '../../../support/editor.js'
-import {rpcError} from '../../../support/rpc.js'
-
-type Json = Record<string, any>
+import {waitForExit} from '../../../support/editor.js'
+import {type Json, useEditor} from '../../../support/fixture.js'
 
 describe('editor commands (real editor)', function () {
   this.timeout(120_000)
-  let editor: TestEditor
-  const call = (method: string, params: Json = {}) => editor.client.call<Json>(method, params)
+  const fx = useEditor({group: 'editor', pristine: false})
+  const {call} = fx
   const run = (code: string, extra: Json = {}) => call('editor.run_script', {code, ...extra})
   const playerPosition = async () => (await run('return scene.get_node("Player").position')).result
-  const rejects = (method: string, params: Json): Promise<EngineError> => rpcError(editor.client, method, params)
 
   before(async () => {
-    editor = await startEditor()
     // A fresh editor opens the project's main scene a moment after it starts listening: open it now.
     await run(`EditorInterface.open_scene_from_path("res://scenes/main.tscn")
 while EditorInterface.get_edited_scene_root() == null:
 	await editor.get_base_control().get_tree().process_frame`)
   })
-  after(async () => {
-    await editor?.stop()
-  })
 
   it('runs the declared example of every editor command but quit', async () => {
-    const {commands} = await call('engine.commands', {group: 'editor'})
-    const methods = (commands as Json[]).map((c) => c.method)
+    const commands = fx.commands
+    const methods = commands.map((c) => c.method)
     expect(methods).to.include.members([
       'editor.selection_get',
       'editor.selection_set',
@@ -45,7 +37,7 @@ while EditorInterface.get_edited_scene_root() == null:
       'editor.run_script',
       'editor.quit',
     ])
-    for (const c of commands as Json[]) {
+    for (const c of commands) {
       if (c.method === 'editor.quit') continue // the last test runs it
       if (c.needs === 'editor_renderer') {
         // this editor is --headless: it says so (screenshot.e2e.test.ts runs the example on one that renders)
@@ -68,7 +60,7 @@ while EditorInterface.get_edited_scene_root() == null:
       undoable: false,
     })
     expect((await call('editor.selection_get')).nodes).to.deep.equal(['Player', 'Camera2D', 'Player/Shape'])
-    const missing = await rejects('editor.selection_set', {nodes: ['Ground', 'Nobody']})
+    const missing = await fx.rpcError('editor.selection_set', {nodes: ['Ground', 'Nobody']})
     expect(missing.rpcCode).to.equal(-32001)
     expect(missing.message).to.include('"Nobody"')
     expect((await call('editor.selection_get')).nodes).to.deep.equal(['Player', 'Camera2D', 'Player/Shape'])
@@ -84,7 +76,7 @@ while EditorInterface.get_edited_scene_root() == null:
       `emit(scene.name)\nemit(editor.get_edited_scene_root() == scene)\nawait editor.get_base_control().get_tree().process_frame\nemit("${marker}")\nreturn [1, 2]`,
     )
     expect(out).to.deep.equal({emitted: ['Main', true, marker], result: [1, 2], errors: [], undoable: false})
-    expect(editor.log()).to.include(`editor.run_script:\nemit(scene.name)`).and.include(`emit("${marker}")`)
+    expect(fx.editor.log()).to.include(`editor.run_script:\nemit(scene.name)`).and.include(`emit("${marker}")`)
     const nodes = await run(
       'emit(scene)\nemit({"player": scene.get_node("Player/Shape")})\nreturn [scene.get_node("Camera2D")]',
     )
@@ -94,7 +86,7 @@ while EditorInterface.get_edited_scene_root() == null:
   })
 
   it('refuses a snippet that does not compile, before running any of it', async () => {
-    const error = await rejects('editor.run_script', {
+    const error = await fx.rpcError('editor.run_script', {
       code: 'scene.set_meta("bridge_test_ran", true)\nemit(1)\nthis is not gdscript',
     })
     expect(error.rpcCode).to.equal(-32602)
@@ -103,16 +95,16 @@ while EditorInterface.get_edited_scene_root() == null:
   })
 
   it('stops on a runtime error and reports its line and what was emitted until then', async () => {
-    const error = await rejects('editor.run_script', {code: 'emit(1)\nvar n = null\nn.explode()\nemit(2)'})
+    const error = await fx.rpcError('editor.run_script', {code: 'emit(1)\nvar n = null\nn.explode()\nemit(2)'})
     expect(error.rpcCode).to.equal(-32000)
     expect(error.message).to.include('line 3').and.include("Nonexistent function 'explode'")
     expect((error.rpcData as Json).emitted).to.deep.equal([1])
   })
 
   it('refuses what the guard catches, naming category and line, unless allow_unsafe_editor_io is given', async () => {
-    const target = join(editor.root, 'unsafe.txt')
+    const target = join(fx.editor.root, 'unsafe.txt')
     const write = 'var f = FileAccess.open("res://unsafe.txt", FileAccess.WRITE)\nf.store_string("written")\nf.close()'
-    const refused = await rejects('editor.run_script', {code: `emit(1)\n${write}`})
+    const refused = await fx.rpcError('editor.run_script', {code: `emit(1)\n${write}`})
     expect(refused.rpcCode).to.equal(-32004)
     expect(refused.message)
       .to.include('refused (file write): line 2: FileAccess.open opens a file for writing')
@@ -134,7 +126,7 @@ while EditorInterface.get_edited_scene_root() == null:
       ['var s = GDScript.new()\ns.source_code = "extends Node"', 'runtime_code'],
     ]
     for (const [code, category] of cases) {
-      const e = await rejects('editor.run_script', {code})
+      const e = await fx.rpcError('editor.run_script', {code})
       expect(e.rpcCode, code).to.equal(-32004)
       expect((e.rpcData as Json).category, code).to.equal(category)
     }
@@ -147,7 +139,7 @@ while EditorInterface.get_edited_scene_root() == null:
     const allowed = await run(write, {allow_unsafe_editor_io: true})
     expect(allowed.errors).to.deep.equal([])
     expect(readFileSync(target, 'utf8')).to.equal('written')
-    expect(editor.log()).to.include('editor.run_script (unsafe editor io allowed):')
+    expect(fx.editor.log()).to.include('editor.run_script (unsafe editor io allowed):')
   })
 
   it('allows calls by literal name and lambdas called with values (the guard refuses only names built at run time)', async () => {
@@ -160,7 +152,7 @@ while EditorInterface.get_edited_scene_root() == null:
 
   it('ends a while loop that outlives the time budget: the call fails saying so and the editor keeps answering', async () => {
     const started = Date.now()
-    const e = await rejects('editor.run_script', {code: 'emit(1)\nvar n = 0\nwhile true:\n\tn += 1\nreturn n'})
+    const e = await fx.rpcError('editor.run_script', {code: 'emit(1)\nvar n = 0\nwhile true:\n\tn += 1\nreturn n'})
     expect(Date.now() - started).to.be.within(9_000, 60_000)
     expect(e.message).to.include('while loop was still running').and.include('10000 ms')
     expect((e.rpcData as Json).emitted).to.deep.equal([1])
@@ -171,7 +163,7 @@ while EditorInterface.get_edited_scene_root() == null:
     const {next_seq: since} = await call('editor.errors', {limit: 1})
     const marker = `audit_${Date.now()}`
     await run(`emit("${marker}")`)
-    await rejects('editor.run_script', {code: `ResourceSaver.save(null, "res://${marker}.tres")`})
+    await fx.rpcError('editor.run_script', {code: `ResourceSaver.save(null, "res://${marker}.tres")`})
     const {entries} = await call('editor.audit', {limit: 50})
     const mine = (entries as Json[]).filter((x) => String(x.body ?? '').includes(marker))
     expect(mine, 'the run body and the refused one').to.have.length(2)
@@ -187,7 +179,7 @@ while EditorInterface.get_edited_scene_root() == null:
     expect(done).to.include({outcome: 'ok'})
     const errors = await call('editor.errors', {since})
     expect(JSON.stringify(errors.entries)).to.not.include('bridge audit')
-    expect(editor.log()).to.match(/bridge audit #\d+: editor.run_script started via ws/)
+    expect(fx.editor.log()).to.match(/bridge audit #\d+: editor.run_script started via ws/)
   })
 
   it('captures errors and warnings from the editor output, with a since cursor and a limit', async () => {
@@ -242,7 +234,7 @@ undo_redo.commit_action()`)
 
     const saved = await call('editor.save_all')
     expect(saved.scenes).to.include('res://scenes/main.tscn')
-    expect(readFileSync(join(editor.root, 'scenes', 'main.tscn'), 'utf8')).to.include('position = Vector2(123, 45)')
+    expect(readFileSync(join(fx.editor.root, 'scenes', 'main.tscn'), 'utf8')).to.include('position = Vector2(123, 45)')
   })
 
   it('says when there is nothing left to undo or redo', async () => {
@@ -262,7 +254,7 @@ undo_redo.commit_action()`)
   })
 
   it('reloads a script changed on disk', async () => {
-    const file = join(editor.root, 'scripts', 'player.gd')
+    const file = join(fx.editor.root, 'scripts', 'player.gd')
     const read = 'return load("res://scripts/player.gd").get_script_constant_map().get("BRIDGE_MARK")'
     expect((await run(read)).result).to.equal(null)
     writeFileSync(file, readFileSync(file, 'utf8') + '\nconst BRIDGE_MARK := 7\n')
@@ -281,11 +273,13 @@ undo_redo.commit_action()`)
   })
 
   it('quits the editor with its declared example', async () => {
-    const {commands} = await call('engine.commands', {group: 'editor'})
-    const quit = (commands as Json[]).find((c) => c.method === 'editor.quit')!
-    expect(await call('editor.quit', quit.example)).to.deep.equal({quitting: true, exit_code: 0, undoable: false})
-    expect(await waitForExit(editor.pid, 15_000)).to.equal(true) // gone, or exited and not yet reaped
+    expect(await call('editor.quit', fx.examples['editor.quit'])).to.deep.equal({
+      quitting: true,
+      exit_code: 0,
+      undoable: false,
+    })
+    expect(await waitForExit(fx.editor.pid, 15_000)).to.equal(true) // gone, or exited and not yet reaped
     // a clean exit: the addon removed its discovery file on the way out
-    expect(existsSync(join(editor.root, '.engine', 'bridge.json'))).to.equal(false)
+    expect(existsSync(join(fx.editor.root, '.engine', 'bridge.json'))).to.equal(false)
   })
 })

@@ -26,14 +26,15 @@ describe('input commands (real editor, headless game)', function () {
     await call('runtime.pause')
     await call('runtime.set', {node_path: 'Player', property: 'position', value: [100, 180]})
     const pressed = await call('input.action', {action: 'move_right', pressed: true})
-    expect(pressed.delivered).to.deep.equal(['action move_right pressed'])
+    expect(pressed.pending).to.deep.equal(['action move_right pressed']) // frozen: it goes in with the next stepped tick
     const step = await call('runtime.step', {frames: 30})
     expect(step).to.include({ticks: 30, paused: true})
+    expect(step.physics_frames - step.from_physics_frame).to.equal(30)
     const [x, y] = await position()
     expect(x).to.be.closeTo(100 + 200 * 0.5, 0.01) // speed 200 px/s for 30 ticks of 1/60 s
     expect(y).to.be.closeTo(180, 0.01)
     const released = await call('input.action', {action: 'move_right', pressed: false})
-    expect(released.delivered).to.deep.equal(['action move_right released'])
+    expect(released.pending).to.deep.equal(['action move_right released'])
     await call('runtime.step', {frames: 10})
     expect((await position())[0]).to.be.closeTo(x, 0.01)
   })
