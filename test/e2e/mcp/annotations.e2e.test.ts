@@ -4,13 +4,12 @@
 // idempotentHint for reads and declared idempotent commands, openWorldHint false, a short title.
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
-import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type {Tool} from '@modelcontextprotocol/sdk/types.js'
 import {expect} from 'chai'
 
 import type {CommandDoc} from '../../../src/catalog/catalog.js'
-import {BRIDGE_BIN} from '../../support/cli.js'
-import {type TestEditor, startEditor} from '../../support/editor.js'
+import {useEditor} from '../../support/fixture.js'
+import {serveParams} from '../../support/serve.js'
 
 /** What MCP says a tool's hints are when it leaves them out. */
 const SPEC_DEFAULTS = {readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true}
@@ -50,29 +49,17 @@ function checkAgainstDeclarations(surface: string, tools: Tool[], commands: Comm
 
 describe('MCP annotations from declarations (real editor, both surfaces)', function () {
   this.timeout(180_000)
-  let editor: TestEditor
-  let commands: CommandDoc[]
-
-  before(async () => {
-    editor = await startEditor()
-    commands = (await editor.client.call<{commands: CommandDoc[]}>('engine.commands')).commands
-  })
-  after(async () => {
-    await editor?.stop()
-  })
+  const fx = useEditor()
+  // the declarations as engine.commands gives them (the fixture read them for every group)
+  const commands = () => fx.commands as CommandDoc[]
 
   it('bridge serve: every typed tool carries its declaration', async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [BRIDGE_BIN, 'serve', '--project', editor.root, '--toolsets', 'all'],
-      env: {...(process.env as Record<string, string>), NO_COLOR: '1'},
-      stderr: 'pipe',
-    })
+    // --toolsets all: every typed tool, whatever the client's name would earn by default
     const client = new Client({name: 'annotations-e2e', version: '1.0.0'})
-    await client.connect(transport)
+    await client.connect(new StdioClientTransport(serveParams(fx, ['--toolsets', 'all'])))
     try {
       const {tools} = await client.listTools()
-      checkAgainstDeclarations('serve', tools, commands)
+      checkAgainstDeclarations('serve', tools, commands())
       const run = tools.find((t) => t.name === 'engine_run')!.annotations!
       expect(run, 'engine_run can run anything').to.include({readOnlyHint: false, destructiveHint: true})
     } finally {
@@ -81,15 +68,8 @@ describe('MCP annotations from declarations (real editor, both surfaces)', funct
   })
 
   it('the HTTP endpoint: every typed tool carries its declaration', async () => {
-    const client = new Client({name: 'annotations-e2e', version: '1.0.0'})
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${editor.discovery.http_port}/mcp`)),
-    )
-    try {
-      const {tools} = await client.listTools()
-      checkAgainstDeclarations('http', tools, commands)
-    } finally {
-      await client.close()
-    }
+    const client = await fx.mcpHttp('annotations-e2e')
+    const {tools} = await client.listTools()
+    checkAgainstDeclarations('http', tools, commands())
   })
 })

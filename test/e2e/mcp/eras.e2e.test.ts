@@ -7,15 +7,13 @@ import {Client as ClientV2, StreamableHTTPClientTransport as HttpV2} from '@mode
 import {StdioClientTransport as StdioV2} from '@modelcontextprotocol/client/stdio'
 import {Client as ClientV1} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport as StdioV1} from '@modelcontextprotocol/sdk/client/stdio.js'
-import {StreamableHTTPClientTransport as HttpV1} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import {expect} from 'chai'
 import {spawn} from 'node:child_process'
 
-import {BRIDGE_BIN} from '../../support/cli.js'
-import {type TestEditor, startEditor} from '../../support/editor.js'
+import {type EditorFixture, useEditor} from '../../support/fixture.js'
+import {serveParams} from '../../support/serve.js'
 
 const MODERN = '2026-07-28'
-const SERVE_ENV = {...(process.env as Record<string, string>), NO_COLOR: '1'}
 
 interface AnyClient {
   listTools(): Promise<{tools: {name: string}[]}>
@@ -43,11 +41,9 @@ async function exercise(client: AnyClient, label: string, root: string): Promise
 }
 
 /** A 2025-06-18 client speaking raw JSON lines, as Codex CLI does: initialize, initialized, tools/list, a call. */
-async function rawLegacySession(root: string): Promise<{version: string; names: string[]; info: ToolResult}> {
-  const child = spawn(process.execPath, [BRIDGE_BIN, 'serve', '--project', root, '--toolsets', 'all'], {
-    env: SERVE_ENV,
-    stdio: ['pipe', 'pipe', 'ignore'],
-  })
+async function rawLegacySession(fx: EditorFixture): Promise<{version: string; names: string[]; info: ToolResult}> {
+  const serve = serveParams(fx, ['--toolsets', 'all'])
+  const child = spawn(serve.command, serve.args, {env: serve.env, stdio: ['pipe', 'pipe', 'ignore']})
   const answers = new Map<number, {result?: Record<string, unknown>; error?: unknown}>()
   let buffer = ''
   child.stdout.on('data', (d) => {
@@ -89,39 +85,18 @@ async function rawLegacySession(root: string): Promise<{version: string; names: 
 
 describe('MCP of both eras: stdio and HTTP, real clients (real editor)', function () {
   this.timeout(240_000)
-  let editor: TestEditor
-  let url: URL
-
-  before(async () => {
-    editor = await startEditor()
-    url = new URL(`http://127.0.0.1:${editor.discovery.http_port}/mcp`)
-  })
-  after(async () => {
-    await editor?.stop()
-  })
+  // the clients add nodes to the open scene (node_add through every era) and leave them
+  const fx = useEditor({pristine: false})
+  const url = () => new URL(`http://127.0.0.1:${fx.editor.discovery.http_port}/mcp`)
 
   describe('bridge serve over stdio', () => {
     let modern: ClientV2
     let legacy: ClientV1
     before(async () => {
       modern = new ClientV2({name: 'eras-e2e', version: '1'}, {versionNegotiation: {mode: 'auto'}})
-      await modern.connect(
-        new StdioV2({
-          command: process.execPath,
-          args: [BRIDGE_BIN, 'serve', '--project', editor.root, '--toolsets', 'all'],
-          env: SERVE_ENV,
-          stderr: 'ignore',
-        }),
-      )
+      await modern.connect(new StdioV2(serveParams(fx, ['--toolsets', 'all'])))
       legacy = new ClientV1({name: 'eras-e2e', version: '1'})
-      await legacy.connect(
-        new StdioV1({
-          command: process.execPath,
-          args: [BRIDGE_BIN, 'serve', '--project', editor.root, '--toolsets', 'all'],
-          env: SERVE_ENV,
-          stderr: 'ignore',
-        }),
-      )
+      await legacy.connect(new StdioV1(serveParams(fx, ['--toolsets', 'all'])))
     })
     after(async () => {
       await modern?.close().catch(() => {})
@@ -130,14 +105,14 @@ describe('MCP of both eras: stdio and HTTP, real clients (real editor)', functio
 
     it('a 2026-07-28 client (server/discover, stateless requests), a 2025-11-25 session and a 2025-06-18 one list the same tools and call them', async () => {
       expect(modern.getNegotiatedProtocolVersion()).to.equal(MODERN)
-      const modernNames = await exercise(modern as unknown as AnyClient, 'stdio 2026', editor.root)
-      const legacyNames = await exercise(legacy as unknown as AnyClient, 'stdio 2025-11-25', editor.root)
-      const raw = await rawLegacySession(editor.root)
+      const modernNames = await exercise(modern as unknown as AnyClient, 'stdio 2026', fx.editor.root)
+      const legacyNames = await exercise(legacy as unknown as AnyClient, 'stdio 2025-11-25', fx.editor.root)
+      const raw = await rawLegacySession(fx)
       expect(raw.version).to.equal('2025-06-18')
-      expect(raw.info.structuredContent?.project_root).to.equal(editor.root)
+      expect(raw.info.structuredContent?.project_root).to.equal(fx.editor.root)
       expect(modernNames).to.deep.equal(legacyNames)
       expect(raw.names).to.deep.equal(legacyNames)
-      const tree = JSON.stringify(await editor.client.call('scene.tree'))
+      const tree = JSON.stringify(await fx.tree())
       expect(tree).to.include('Erastdio2026').and.include('Erastdio20251125')
     })
 
@@ -151,14 +126,7 @@ describe('MCP of both eras: stdio and HTTP, real clients (real editor)', functio
           listChanged: {tools: {onChanged: (_error, tools) => changed((tools ?? []).map((t) => t.name))}},
         },
       )
-      await client.connect(
-        new StdioV2({
-          command: process.execPath,
-          args: [BRIDGE_BIN, 'serve', '--project', editor.root, '--toolsets', 'scene'],
-          env: SERVE_ENV,
-          stderr: 'ignore',
-        }),
-      )
+      await client.connect(new StdioV2(serveParams(fx, ['--toolsets', 'scene'])))
       try {
         expect(client.getNegotiatedProtocolVersion()).to.equal(MODERN)
         expect((await client.listTools()).tools.map((t) => t.name)).to.not.include('project_info')
@@ -209,13 +177,13 @@ describe('MCP of both eras: stdio and HTTP, real clients (real editor)', functio
   describe("the addon's POST /mcp", () => {
     it('a 2026-07-28 client (Mcp-Method/Mcp-Name headers) and a 2025 session list the same tools and call them', async () => {
       const modern = new ClientV2({name: 'eras-e2e', version: '1'}, {versionNegotiation: {mode: {pin: MODERN}}})
-      await modern.connect(new HttpV2(url))
-      const legacy = new ClientV1({name: 'eras-e2e', version: '1'})
-      await legacy.connect(new HttpV1(url))
+      await modern.connect(new HttpV2(url()))
+      // the 1.x client's 2025 session, from the fixture (closed before the editor stops)
+      const legacy = await fx.mcpHttp('eras-e2e')
       try {
         expect(modern.getNegotiatedProtocolVersion()).to.equal(MODERN)
-        const modernNames = await exercise(modern as unknown as AnyClient, 'http 2026', editor.root)
-        const legacyNames = await exercise(legacy as unknown as AnyClient, 'http 2025', editor.root)
+        const modernNames = await exercise(modern as unknown as AnyClient, 'http 2026', fx.editor.root)
+        const legacyNames = await exercise(legacy as unknown as AnyClient, 'http 2025', fx.editor.root)
         expect(modernNames).to.deep.equal(legacyNames)
         const paths = await modern.complete({
           ref: {type: 'ref/prompt', name: 'spatial-placement'},
@@ -235,7 +203,7 @@ describe('MCP of both eras: stdio and HTTP, real clients (real editor)', functio
         'io.modelcontextprotocol/clientCapabilities': {},
       }
       const post = (body: unknown, headers: Record<string, string>) =>
-        fetch(url, {
+        fetch(url(), {
           method: 'POST',
           headers: {
             'Content-Type': 'application/json',
@@ -277,7 +245,7 @@ describe('MCP of both eras: stdio and HTTP, real clients (real editor)', functio
       expect(right.status).to.equal(200)
       const answer = (await right.json()).result
       expect(answer.resultType).to.equal('complete')
-      expect(answer.structuredContent.project_root).to.equal(editor.root)
+      expect(answer.structuredContent.project_root).to.equal(fx.editor.root)
       const future = await post(
         {
           jsonrpc: '2.0',
