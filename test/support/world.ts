@@ -62,7 +62,7 @@ for n in nodes:
 	var line: String = str(scene.get_path_to(n)) + " " + n.get_class()
 	for prop in ["transform", "shape", "mesh", "environment", "navigation_mesh", "current", "enabled", "collision_layer", "collision_mask", "physics_material_override", "color", "light_color"]:
 		if prop in n:
-			var v = n.get(prop)
+			var v = n[prop]
 			line += " %s=%s" % [prop, v.get_instance_id() if v is Object else v]
 	out.append(line)
 return out`

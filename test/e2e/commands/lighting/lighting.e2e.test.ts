@@ -18,7 +18,7 @@ var out := []
 for n in scene.find_children("*", "", true, false):
 	for prop in ["zoom", "limit_left", "limit_top", "limit_right", "limit_bottom", "fov", "size", "far", "projection", "energy", "light_energy", "omni_range", "spot_range", "spot_angle", "shadow_enabled", "texture"]:
 		if prop in n:
-			var v = n.get(prop)
+			var v = n[prop]
 			out.append("%s %s=%s" % [n.name, prop, v.get_instance_id() if v is Object else v])
 return out`
 

@@ -25,7 +25,7 @@ for world in worlds:
 			continue
 		for prop in o.get_property_list():
 			if prop.usage & PROPERTY_USAGE_STORAGE:
-				var v = o.get(prop.name)
+				var v = o[prop.name]
 				out.append("%s.%s=%s" % [o.get_class(), prop.name, v.get_instance_id() if v is Object else var_to_str(v)])
 return out`
 
