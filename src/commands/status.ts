@@ -27,7 +27,9 @@ export default class Status extends BaseCommand {
     let advice = verdict === 'running' ? 'ready' : VERDICT_ADVICE[verdict]
     const missing = root && verdict !== 'running' ? addonProblem(root) : undefined
     // `bridge launch` would refuse a project without the addon: say what it would say, not to run it
-    if (missing) advice = `${missing}; run \`bridge install --project ${root} --enable\`, then \`bridge launch\``
+    // (and the editor that does answer on the port is named too: it is easily taken for this project's)
+    if (missing)
+      advice = `${other ? `${describeOther(other, port)}, not this project; ` : ''}${missing}; run \`bridge install --project ${root} --enable\`, then \`bridge launch\``
     else if (other) advice = `${describeOther(other, port)}, not this project; ${VERDICT_ADVICE[verdict]}`
     else if (!root)
       advice =
