@@ -76,7 +76,20 @@ static func _string(code: String, start: int, raw: bool) -> Dictionary:
 	var i := start + close.length()
 	var value := ""
 	var lines := 0
+	# where the next quote, backslash and line break are: the plain run before the nearest is copied in one
+	# piece (a 2 MiB literal is one run, not two million loop turns)
+	var next := {q: -1, "\\": -1, "\n": -1}
 	while i < n:
+		var run_end := n
+		for special: String in next:
+			if next[special] < i:
+				var found := code.find(special, i)
+				next[special] = found if found >= 0 else n
+			run_end = mini(run_end, next[special])
+		if run_end > i:
+			value += code.substr(i, run_end - i)
+			i = run_end
+			continue
 		if code.substr(i, close.length()) == close:
 			return {"value": value, "end": i + close.length(), "lines": lines}
 		var c := code[i]
