@@ -5,7 +5,8 @@
 import {startEditor} from '../test/support/editor.js'
 import {gameControl} from '../test/support/game.js'
 
-const editor = await startEditor()
+// the default ports (9080, 9100), as a user's own editor has them: the suite's editors must keep clear of it
+const editor = await startEditor({pinPorts: false})
 const game = gameControl(() => editor)
 const played = await game.play()
 console.log(`neighbour: editor pid ${editor.pid} (ws ${editor.discovery.ws_port}), game pid ${String(played.pid)}`)

@@ -67,6 +67,23 @@ for n in nodes:
 	out.append(line)
 return out`
 
+/** What the camera and lighting tests add to the fingerprint: the cameras' and lights' own settings. */
+const VIEW_SETTINGS = `
+var out := []
+for n in scene.find_children("*", "", true, false):
+	for prop in ["zoom", "limit_left", "limit_top", "limit_right", "limit_bottom", "fov", "size", "far", "projection", "energy", "light_energy", "omni_range", "spot_range", "spot_angle", "shadow_enabled", "texture"]:
+		if prop in n:
+			var v = n[prop]
+			out.append("%s %s=%s" % [n.name, prop, v.get_instance_id() if v is Object else v])
+return out`
+
+/** Within `tolerance` of `expected`, element by element (positions and colours read back from the engine). */
+export function close(actual: number[], expected: number[], tolerance = 1e-3): void {
+  expect(actual, `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.have.length(expected.length)
+  for (const [i, e] of expected.entries())
+    expect(actual[i], `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.be.closeTo(e, tolerance)
+}
+
 export class WorldExamples {
   examples: Record<string, Json> = {}
   readOnly = new Set<string>()
@@ -74,6 +91,12 @@ export class WorldExamples {
 
   call = (method: string, params: Json = {}) => this.fx.call(method, params)
   fingerprint = async () => (await this.fx.inEditor(FINGERPRINT)) as string[]
+
+  /** The fingerprint holds the cameras' and lights' own settings too (zoom, limits, fov, energy, ...). */
+  withViewSettings(): void {
+    const nodes = this.fingerprint
+    this.fingerprint = async () => [...(await nodes()), ...((await this.fx.inEditor(VIEW_SETTINGS)) as string[])]
+  }
 
   /** Takes `group`'s declared examples from the fixture (which must have read them) and returns its methods. */
   async load(group: string): Promise<string[]> {

@@ -4,23 +4,9 @@
 import {expect} from 'chai'
 
 import {type Json, useEditor} from '../../../support/fixture.js'
-import {WorldExamples} from '../../../support/world.js'
+import {close, WorldExamples} from '../../../support/world.js'
 
-const close = (actual: number[], expected: number[], tolerance = 1e-3) => {
-  expect(actual, `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.have.length(expected.length)
-  for (const [i, e] of expected.entries())
-    expect(actual[i], `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.be.closeTo(e, tolerance)
-}
 const hex = (h: string) => [...[1, 3, 5].map((i) => Number.parseInt(h.slice(i, i + 2), 16) / 255), 1]
-
-const SETTINGS = `
-var out := []
-for n in scene.find_children("*", "", true, false):
-	for prop in ["zoom", "limit_left", "limit_top", "limit_right", "limit_bottom", "fov", "size", "far", "projection", "energy", "light_energy", "omni_range", "spot_range", "spot_angle", "shadow_enabled", "texture"]:
-		if prop in n:
-			var v = n[prop]
-			out.append("%s %s=%s" % [n.name, prop, v.get_instance_id() if v is Object else v])
-return out`
 
 describe('lighting commands (real editor)', function () {
   this.timeout(180_000)
@@ -30,12 +16,7 @@ describe('lighting commands (real editor)', function () {
 
   before(async () => {
     w = new WorldExamples(fx)
-    // the fingerprint also holds the cameras' and lights' own settings (zoom, limits, fov, energy, ...)
-    const nodes = w.fingerprint
-    w.fingerprint = async () => [
-      ...(await nodes()),
-      ...((await w.call('editor.run_script', {code: SETTINGS})).result as string[]),
-    ]
+    w.withViewSettings()
     expect(await w.load('lighting')).to.include.members([
       'lighting.add_light',
       'lighting.add_probe',
