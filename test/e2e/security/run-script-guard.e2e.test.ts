@@ -4,7 +4,7 @@
 // engine's class list has no file-writing, program-running or settings-changing method the rules leave
 // open; refused attempts and runtime.eval bodies are in the audit trail (`bridge audit`).
 import {expect} from 'chai'
-import {spawn} from 'node:child_process'
+import {type ChildProcess, spawn} from 'node:child_process'
 import {existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -19,9 +19,10 @@ describe('editor.run_script guard (real editor)', function () {
   const fx = useEditor()
   const game = fx.game
   const rules = loadGuardRules()
-  const outside = mkdtempSync(join(tmpdir(), 'bridge-guard-outside-'))
-  const victim = join(outside, 'victim.txt')
-  const sleeper = spawn('sleep', ['600'], {stdio: 'ignore'})
+  // made when this file's tests start, not when mocha loads it: a suite runs for many minutes before them
+  let outside = ''
+  let victim = ''
+  let sleeper: ChildProcess
   const run = (code: string, extra: Json = {}) => fx.call('editor.run_script', {code, ...extra})
   const refusal = async (code: string) => {
     const e = await fx.rpcError('editor.run_script', {code})
@@ -35,11 +36,16 @@ describe('editor.run_script guard (real editor)', function () {
     expect((await run('return ProjectSettings.has_setting("bridge_guard/x")')).result).to.equal(false)
   }
 
-  before(() => writeFileSync(victim, 'keep me'))
+  before(() => {
+    outside = mkdtempSync(join(tmpdir(), 'bridge-guard-outside-'))
+    victim = join(outside, 'victim.txt')
+    writeFileSync(victim, 'keep me')
+    sleeper = spawn('sleep', ['3600'], {stdio: 'ignore'}) // outlives this file's tests; killed in after()
+  })
   after(async () => {
     await game.stop()
-    sleeper.kill('SIGKILL')
-    rmSync(outside, {recursive: true, force: true})
+    sleeper?.kill('SIGKILL')
+    if (outside) rmSync(outside, {recursive: true, force: true})
   })
 
   it('refuses every refused example of the rule list with its category, and runs every allowed one', async () => {
