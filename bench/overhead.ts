@@ -14,7 +14,7 @@
 // one-second sample of each is calm, at most 15 s more), then read from /proc over the same window at the same
 // time, so the machine's load is the same for both.
 import {type BenchEditor, startBenchEditor} from './editors.js'
-import {figure, median, note, sleep, table} from './report.js'
+import {figure, median, note, sleep, table, target} from './report.js'
 import {cpuPercent} from './startup.js'
 
 export interface StartSamples {
@@ -91,14 +91,26 @@ export async function reportOverhead(runs: number, windowMs: number): Promise<vo
   const withoutMs = median(again.withoutMs)
   figure('addon_startup_with_ms', withMs, 'ms')
   figure('addon_startup_without_ms', withoutMs, 'ms')
-  figure('addon_startup_overhead_ms', withMs - withoutMs, 'ms')
+  target(
+    'addon_startup_overhead_ms',
+    withMs - withoutMs,
+    'ms',
+    150,
+    `plain editor: first frame at ${withoutMs.toFixed(0)} ms`,
+  )
   const firstOverhead = median(first.withMs) - median(first.withoutMs)
   figure('addon_startup_first_open_overhead_ms', firstOverhead, 'ms')
   note('idle CPU with and without the addon, side by side…')
   const pair = await idleWithWithout(windowMs)
   figure('editor_idle_cpu_pct_with_addon_fresh', pair.withPct, '% of a core')
   figure('editor_idle_cpu_pct_without_addon', pair.withoutPct, '% of a core')
-  figure('editor_idle_cpu_pct_over_without_addon', pair.withPct - pair.withoutPct, 'points')
+  target(
+    'editor_idle_cpu_pct_over_without_addon',
+    pair.withPct - pair.withoutPct,
+    'points',
+    2,
+    `plain editor idle: ${pair.withoutPct.toFixed(1)} % of a core`,
+  )
   const rows: (string | number)[][] = []
   for (const [label, s] of [
     ['reopened', again],

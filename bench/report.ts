@@ -12,6 +12,39 @@ export function figure(name: string, value: number, unit: string): void {
   figures.push({name, value: Math.round(value * 100) / 100, unit})
 }
 
+/**
+ * A figure the issue sets a target for, printed at the end beside its floor: what the same job costs with
+ * nothing of bridge's in the way (`node -e 0`, a plain editor, real time) or what the reference system costs.
+ */
+export interface Target {
+  figure: string
+  value: number
+  unit: string
+  /** at most this (all the bench's targets are ceilings) */
+  atMost: number
+  floor: string
+}
+
+export const targets: Target[] = []
+
+export function target(name: string, value: number, unit: string, atMost: number, floor: string): void {
+  figure(name, value, unit)
+  targets.push({figure: name, value: Math.round(value * 100) / 100, unit, atMost, floor})
+}
+
+/** The closing table: every targeted figure, its target, its floor, and whether this run met it. */
+export function printTargets(): void {
+  const rows = targets.map((t) => [
+    t.figure,
+    `${t.value} ${t.unit}`,
+    `≤ ${t.atMost} ${t.unit}`,
+    t.floor,
+    t.value <= t.atMost ? 'met' : 'MISSED',
+  ])
+  console.log('\n## targets (this run)\n')
+  console.log(table(['figure', 'value', 'target', 'floor', ''], rows))
+}
+
 /** `rounds` calls of `fn` one after another, after 10 warm-up calls: [label, mean, p50, p95, p99] in ms. */
 export async function latency(label: string, fn: () => Promise<unknown>, rounds: number): Promise<string[]> {
   for (let i = 0; i < 10; i++) await fn() // warm up

@@ -158,3 +158,14 @@ export async function cpuPercent(pid: number, ms: number): Promise<number> {
   await new Promise((r) => setTimeout(r, ms))
   return (100 * (cpuSeconds(pid) - c0)) / ((performance.now() - t0) / 1000)
 }
+
+/** The floor for serve's memory: an idle `node` with nothing loaded, resident MiB once it is up. */
+export async function nodeRssMb(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 5000)'], {stdio: 'ignore'})
+  try {
+    await new Promise((r) => setTimeout(r, 500))
+    return rssMb(child.pid!)
+  } finally {
+    child.kill()
+  }
+}

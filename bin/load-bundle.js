@@ -12,6 +12,8 @@ import {fileURLToPath} from 'node:url'
 import vm from 'node:vm'
 
 const BUNDLE = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bundle', 'main.cjs')
+/** The MCP SDK's own bundle, which main.cjs requires only in `bridge serve` (scripts/bundle.mjs) */
+const SDK_BUNDLE = join(dirname(BUNDLE), 'mcp-sdk.cjs')
 
 export function loadBundle() {
   const require = createRequire(import.meta.url)
@@ -21,36 +23,52 @@ export function loadBundle() {
   }
   if (process.env.BRIDGE_NO_CODE_CACHE) return require(BUNDLE)
   try {
-    return loadCached()
+    // Code compiled from a code cache has no import() on Node 20: the bundle's dynamic imports call this one
+    // (scripts/bundle.mjs rewrites them), which resolves absolute URLs, all they ever pass.
+    globalThis.__bridgeDynamicImport = (specifier) => import(specifier)
+    return loadCached(BUNDLE, (id, requireInBundle) =>
+      // the SDK's bundle through the code cache too: serve's first tools/list waits for it
+      id === './mcp-sdk.cjs' ? (Module._cache[SDK_BUNDLE]?.exports ?? loadCachedOr(SDK_BUNDLE)) : requireInBundle(id),
+    )
   } catch {
     return require(BUNDLE)
   }
 }
 
-function loadCached() {
-  const source = readFileSync(BUNDLE, 'utf8')
-  const {size, mtimeMs} = statSync(BUNDLE)
+function loadCachedOr(file) {
+  try {
+    return loadCached(file)
+  } catch {
+    return createRequire(import.meta.url)(file)
+  }
+}
+
+/** Runs a CommonJS file compiled with its cached bytes; `requireHook` (optional) stands in for its require. */
+function loadCached(file, requireHook) {
+  const source = readFileSync(file, 'utf8')
+  const {size, mtimeMs} = statSync(file)
   const cacheDir = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'bridge', 'code-cache')
   // one cache per kind of run: each holds the functions its kind compiles (help, serve, or an editor command)
-  const cacheFile = join(cacheDir, `main-${runKind()}-${process.version}-${size}-${Math.trunc(mtimeMs)}.bin`)
+  const stem = file === BUNDLE ? 'main' : 'mcp-sdk'
+  const cacheFile = join(cacheDir, `${stem}-${runKind()}-${process.version}-${size}-${Math.trunc(mtimeMs)}.bin`)
   let cachedData
   try {
     cachedData = readFileSync(cacheFile)
   } catch {}
-  const script = new vm.Script(Module.wrap(source), {filename: BUNDLE, cachedData})
-  // Code compiled from a code cache has no import() on Node 20: the bundle's dynamic imports call this one
-  // (scripts/bundle.mjs rewrites them), which resolves absolute URLs, all they ever pass.
-  globalThis.__bridgeDynamicImport = (specifier) => import(specifier)
+  const script = new vm.Script(Module.wrap(source), {filename: file, cachedData})
   // the bundle as a CommonJS module in require's cache, so oclif's require of the same file gets this copy
-  const bundle = new Module(BUNDLE)
-  bundle.filename = BUNDLE
-  bundle.paths = Module._nodeModulePaths(dirname(BUNDLE))
-  Module._cache[BUNDLE] = bundle
-  const requireInBundle = createRequire(BUNDLE)
+  const bundle = new Module(file)
+  bundle.filename = file
+  bundle.paths = Module._nodeModulePaths(dirname(file))
+  Module._cache[file] = bundle
+  const requireInBundle = createRequire(file)
+  const requireFn = requireHook
+    ? Object.assign((id) => requireHook(id, requireInBundle), requireInBundle)
+    : requireInBundle
   try {
-    script.runInThisContext()(bundle.exports, requireInBundle, bundle, BUNDLE, dirname(BUNDLE))
+    script.runInThisContext()(bundle.exports, requireFn, bundle, file, dirname(file))
   } catch (error) {
-    delete Module._cache[BUNDLE]
+    delete Module._cache[file]
     throw error
   }
   bundle.loaded = true

@@ -181,12 +181,17 @@ describe('packages a user installs', function () {
         'LICENSE',
         'bin/run.js',
         'dist/bundle/main.cjs',
+        'dist/bundle/mcp-sdk.cjs',
         'oclif.manifest.json',
         'catalog/commands.json',
         'addon/plugin.cfg',
         'addon/LICENSE',
       ])
       expect(files.filter((f) => /^(src|test|node_modules)\//.test(f))).to.deep.equal([])
+      // the SDK (and its zod) only serve loads: every other run reads and compiles main.cjs without it
+      const main = readFileSync(join(REPO_ROOT, 'dist', 'bundle', 'main.cjs'), 'utf8')
+      expect(main).to.include('require("./mcp-sdk.cjs")')
+      expect(main).not.to.include('ZodError')
     })
 
     it('installs offline from the tarball and the npm cache, and runs bridge --version', async () => {
