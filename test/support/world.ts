@@ -77,6 +77,23 @@ for n in scene.find_children("*", "", true, false):
 			out.append("%s %s=%s" % [n.name, prop, v.get_instance_id() if v is Object else v])
 return out`
 
+/** Every stored setting of the scene's Environment and of its sky material (resources by identity). */
+const ENVIRONMENT_SETTINGS = `
+var out := []
+var worlds := scene.find_children("*", "WorldEnvironment", true, false)
+for world in worlds:
+	var objects := [world.environment]
+	if world.environment != null and world.environment.sky != null:
+		objects.append(world.environment.sky.sky_material)
+	for o in objects:
+		if o == null:
+			continue
+		for prop in o.get_property_list():
+			if prop.usage & PROPERTY_USAGE_STORAGE:
+				var v = o[prop.name]
+				out.append("%s.%s=%s" % [o.get_class(), prop.name, v.get_instance_id() if v is Object else var_to_str(v)])
+return out`
+
 /** Within `tolerance` of `expected`, element by element (positions and colours read back from the engine). */
 export function close(actual: number[], expected: number[], tolerance = 1e-3): void {
   expect(actual, `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.have.length(expected.length)
@@ -96,6 +113,12 @@ export class WorldExamples {
   withViewSettings(): void {
     const nodes = this.fingerprint
     this.fingerprint = async () => [...(await nodes()), ...((await this.fx.inEditor(VIEW_SETTINGS)) as string[])]
+  }
+
+  /** The fingerprint holds the scene's Environment and sky material settings too (fog, tonemap, sky, ...). */
+  withEnvironmentSettings(): void {
+    const nodes = this.fingerprint
+    this.fingerprint = async () => [...(await nodes()), ...((await this.fx.inEditor(ENVIRONMENT_SETTINGS)) as string[])]
   }
 
   /** Takes `group`'s declared examples from the fixture (which must have read them) and returns its methods. */

@@ -1,8 +1,7 @@
 // bridge serve's side of calls that wait, against a scripted editor: a client's progressToken becomes the
 // request's `"progress": true`, the editor's bridge.progress notifications come back as notifications/progress,
 // and a client's cancel becomes bridge.cancel for that request id. Plus completion's matching rule.
-import {Client} from '@modelcontextprotocol/sdk/client/index.js'
-import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js'
+import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {CallToolResultSchema} from '@modelcontextprotocol/sdk/types.js'
 import {expect} from 'chai'
 import {mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync} from 'node:fs'
@@ -12,7 +11,7 @@ import {WebSocketServer} from 'ws'
 
 import type {CommandDoc} from '../../../src/catalog/catalog.js'
 import {matching, nodePaths} from '../../../src/mcp/completions.js'
-import {createServer} from '../../../src/mcp/index.js'
+import {serveInMemory} from '../../support/serve-in-memory.js'
 
 const WAIT: CommandDoc = {
   method: 'slow.wait',
@@ -76,15 +75,9 @@ describe('mcp progress and cancellation (scripted editor)', () => {
         running.set(msg.id, timer)
       })
     })
-    const created = createServer({projectRoot: dir, log: () => {}})
-    cleanup = created.cleanup
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-    await created.server.connect(serverSide as never)
-    client = new Client({name: 'unit', version: '1'})
-    await client.connect(clientSide)
+    ;({client, close: cleanup} = await serveInMemory(dir))
   })
   after(async () => {
-    await client?.close()
     await cleanup?.()
     peer?.close()
     rmSync(dir, {recursive: true, force: true})

@@ -1,7 +1,6 @@
 // createServer() with no editor running, through the SDK's own Client over an in-memory transport:
 // prompts are served, the tool list falls back to the catalog, and calls and reads say the editor is closed.
-import {Client} from '@modelcontextprotocol/sdk/client/index.js'
-import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js'
+import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {expect} from 'chai'
 import {mkdtempSync, realpathSync, rmSync, writeFileSync} from 'node:fs'
 import {createServer as createTcpServer} from 'node:net'
@@ -9,7 +8,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {loadCatalog} from '../../../src/catalog/catalog.js'
-import {createServer} from '../../../src/mcp/index.js'
+import {serveInMemory} from '../../support/serve-in-memory.js'
 
 async function freePort(): Promise<number> {
   const server = createTcpServer()
@@ -29,15 +28,9 @@ describe('mcp server with the editor down (in-memory client)', () => {
     process.env.BRIDGE_WS_PORT = String(await freePort()) // nothing listens there: never another editor
     dir = realpathSync(mkdtempSync(join(tmpdir(), 'bridge-serve-unit-')))
     writeFileSync(join(dir, 'project.godot'), 'config_version=5\n')
-    const created = createServer({projectRoot: dir, log: () => {}})
-    cleanup = created.cleanup
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-    await created.server.connect(serverSide as never)
-    client = new Client({name: 'unit', version: '1'})
-    await client.connect(clientSide)
+    ;({client, close: cleanup} = await serveInMemory(dir))
   })
   after(async () => {
-    await client?.close()
     await cleanup?.()
     rmSync(dir, {recursive: true, force: true})
     if (savedPort === undefined) delete process.env.BRIDGE_WS_PORT

@@ -1,7 +1,6 @@
 // serve's tool list follows the editor's own announcement: createServer() against a scripted WebSocket peer
 // (the real addon's notification is proven in test/e2e), through the SDK's Client over an in-memory transport.
-import {Client} from '@modelcontextprotocol/sdk/client/index.js'
-import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js'
+import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {ToolListChangedNotificationSchema} from '@modelcontextprotocol/sdk/types.js'
 import {expect} from 'chai'
 import {mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync} from 'node:fs'
@@ -10,7 +9,7 @@ import {join} from 'node:path'
 import {WebSocketServer} from 'ws'
 
 import type {CommandDoc} from '../../../src/catalog/catalog.js'
-import {createServer} from '../../../src/mcp/index.js'
+import {serveInMemory} from '../../support/serve-in-memory.js'
 
 const doc = (method: string): CommandDoc =>
   ({
@@ -57,18 +56,13 @@ describe('mcp server tool refresh (scripted editor)', () => {
         ws.send(JSON.stringify({jsonrpc: '2.0', id: msg.id, result}))
       })
     })
-    const created = createServer({projectRoot: dir, log: () => {}})
-    cleanup = created.cleanup
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
-    await created.server.connect(serverSide as never)
-    client = new Client({name: 'unit', version: '1'})
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      listChanged++
-    })
-    await client.connect(clientSide)
+    ;({client, close: cleanup} = await serveInMemory(dir, (c) =>
+      c.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+        listChanged++
+      }),
+    ))
   })
   after(async () => {
-    await client?.close()
     await cleanup?.()
     for (const ws of peer.clients) ws.terminate()
     await new Promise((r) => peer.close(r))

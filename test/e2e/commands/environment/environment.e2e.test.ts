@@ -4,33 +4,11 @@
 import {expect} from 'chai'
 
 import {useEditor} from '../../../support/fixture.js'
-import {WorldExamples} from '../../../support/world.js'
+import {WorldExamples, close} from '../../../support/world.js'
 
-const close = (actual: number[], expected: number[], tolerance = 1e-3) => {
-  expect(actual, `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.have.length(expected.length)
-  for (const [i, e] of expected.entries())
-    expect(actual[i], `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.be.closeTo(e, tolerance)
-}
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="32"><rect width="64" height="32" fill="#69c"/></svg>'
 const hex = (h: string) => [...[1, 3, 5].map((i) => Number.parseInt(h.slice(i, i + 2), 16) / 255), 1]
-
-/** Every stored setting of the scene's Environment and of its sky material (resources by identity). */
-const ENVIRONMENT = `
-var out := []
-var worlds := scene.find_children("*", "WorldEnvironment", true, false)
-for world in worlds:
-	var objects := [world.environment]
-	if world.environment != null and world.environment.sky != null:
-		objects.append(world.environment.sky.sky_material)
-	for o in objects:
-		if o == null:
-			continue
-		for prop in o.get_property_list():
-			if prop.usage & PROPERTY_USAGE_STORAGE:
-				var v = o.get(prop.name)
-				out.append("%s.%s=%s" % [o.get_class(), prop.name, v.get_instance_id() if v is Object else var_to_str(v)])
-return out`
 
 describe('environment commands (real editor)', function () {
   this.timeout(180_000)
@@ -48,24 +26,7 @@ describe('environment commands (real editor)', function () {
       'environment.gi',
     ])
     // the fingerprint also holds the environment's settings: fog, tonemap and sky changes show, and undo must revert them
-    const nodes = w.fingerprint
-    w.fingerprint = async () => [
-      ...(await nodes()),
-      ...((
-        await w.call('editor.run_script', {
-          code: ENVIRONMENT,
-          allow_unsafe_editor_io: true, // reads properties by names from get_property_list(), which the guard cannot check
-        })
-      ).result as string[]),
-    ]
-    await w.call('scene.create', {path: 'res://scenes/prop.tscn', root_type: 'Node3D', root_name: 'Prop'})
-    await w.call('scene3d.place', {
-      type: 'MeshInstance3D',
-      name: 'Mesh',
-      position: [0, 0.5, 0],
-      properties: {mesh: {class: 'BoxMesh'}},
-    })
-    await w.call('scene.save')
+    w.withEnvironmentSettings()
     await w.open('res://scenes/level_3d.tscn')
   })
 

@@ -5,13 +5,7 @@
 import {expect} from 'chai'
 
 import {type Json, useEditor} from '../../../support/fixture.js'
-import {WorldExamples} from '../../../support/world.js'
-
-const close = (actual: number[], expected: number[], tolerance = 1e-3) => {
-  expect(actual, `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.have.length(expected.length)
-  for (const [i, e] of expected.entries())
-    expect(actual[i], `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.be.closeTo(e, tolerance)
-}
+import {WorldExamples, close} from '../../../support/world.js'
 
 /** The 2D regions' polygons and the agents' and links' settings, which the shared fingerprint does not hold. */
 const NAVIGATION = `

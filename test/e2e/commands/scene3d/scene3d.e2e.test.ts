@@ -4,30 +4,7 @@
 import {expect} from 'chai'
 
 import {useEditor} from '../../../support/fixture.js'
-import {WorldExamples} from '../../../support/world.js'
-
-const close = (actual: number[], expected: number[], tolerance = 1e-3) => {
-  expect(actual, `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.have.length(expected.length)
-  for (const [i, e] of expected.entries())
-    expect(actual[i], `${JSON.stringify(actual)} ~ ${JSON.stringify(expected)}`).to.be.closeTo(e, tolerance)
-}
-
-/** Every stored setting of the scene's Environment and of its sky material (resources by identity). */
-const ENVIRONMENT = `
-var out := []
-var worlds := scene.find_children("*", "WorldEnvironment", true, false)
-for world in worlds:
-	var objects := [world.environment]
-	if world.environment != null and world.environment.sky != null:
-		objects.append(world.environment.sky.sky_material)
-	for o in objects:
-		if o == null:
-			continue
-		for prop in o.get_property_list():
-			if prop.usage & PROPERTY_USAGE_STORAGE:
-				var v = o[prop.name]
-				out.append("%s.%s=%s" % [o.get_class(), prop.name, v.get_instance_id() if v is Object else var_to_str(v)])
-return out`
+import {WorldExamples, close} from '../../../support/world.js'
 
 describe('scene3d commands (real editor)', function () {
   this.timeout(180_000)
@@ -38,11 +15,7 @@ describe('scene3d commands (real editor)', function () {
     w = new WorldExamples(fx)
     expect(await w.load('scene3d')).to.include.members(['scene3d.place', 'scene3d.transform'])
     // the fingerprint also holds the environment's settings: fog, tonemap and sky changes show, and undo must revert them
-    const nodes = w.fingerprint
-    w.fingerprint = async () => [
-      ...(await nodes()),
-      ...((await w.call('editor.run_script', {code: ENVIRONMENT})).result as string[]),
-    ]
+    w.withEnvironmentSettings()
     await w.call('scene.create', {path: 'res://scenes/prop.tscn', root_type: 'Node3D', root_name: 'Prop'})
     await w.call('scene3d.place', {
       type: 'MeshInstance3D',
