@@ -34,33 +34,15 @@ export function mergeTomlServer(
     throw invalid(options, `"${rootKey}" must be a table, found ${describe(servers)}`)
   const current = isTable(servers) ? servers[name] : undefined
 
-  if (isTable(current)) {
-    // the entry exists: its transport keys are replaced, keys the user added (env, startup_timeout_sec, …) stay
-    const updated: Table = {...current}
+  if (current !== undefined) {
+    // the entry exists: its transport keys are replaced, keys the user added (env, startup_timeout_sec, …) stay;
+    // a godot-bridge that is not a table (a string, a number) is replaced whole, as the JSON merge does
+    const updated: Table = isTable(current) ? {...current} : {}
     for (const key of TRANSPORT_KEYS) if (!(key in entry)) delete updated[key]
     Object.assign(updated, entry)
     if (sameJson(updated, current)) return {text: original, action: 'unchanged'}
-    return {
-      text: checked(
-        patch(original, withEntry(doc, rootKey, name, updated), formatFor(original)),
-        original,
-        updated,
-        options,
-      ),
-      action: 'updated',
-    }
-  }
-  if (current !== undefined) {
-    // a godot-bridge that is not a table (a string, a number) is replaced whole, as the JSON merge does
-    return {
-      text: checked(
-        patch(original, withEntry(doc, rootKey, name, entry), formatFor(original)),
-        original,
-        entry,
-        options,
-      ),
-      action: 'updated',
-    }
+    const patched = patch(original, withEntry(doc, rootKey, name, updated), formatFor(original))
+    return {text: checked(patched, original, updated, options), action: 'updated'}
   }
   // a new entry: its own table at the end of the file; where that is not valid TOML (the servers are one inline
   // table), the library's own placement

@@ -276,3 +276,16 @@ export function withUserEnv(c: ClientCase, text: string): string {
     modify(text, path, {GODOT_BIN: '/opt/godot'}, {formattingOptions: {insertSpaces: true, tabSize: 2}}),
   )
 }
+
+/** What `bridge configure` throws when it refuses: the message, and the code, exit code and data it carries. */
+export type Refusal = Error & {code?: string; exitCode?: number; data?: Record<string, unknown>}
+
+/** The error `fn` throws; fails the test when it returns instead. */
+export function refusal(fn: () => unknown): Refusal {
+  try {
+    fn()
+  } catch (error) {
+    return error as Refusal
+  }
+  throw new Error('expected a refusal')
+}

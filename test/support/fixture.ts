@@ -18,6 +18,7 @@ import {type StartOptions, startEditor, type TestEditor} from './editor.js'
 import {type GameControl, gameControl} from './game.js'
 import type {Json} from './json.js'
 import {refusedUnchanged, rpcError, sceneHistory, undoOwn} from './rpc.js'
+import {startXvfb, type Xvfb, xvfbRoot} from './xvfb.js'
 
 export type {Json} from './json.js'
 
@@ -68,6 +69,8 @@ export interface EditorFixture {
     code: number | null,
     ...fragments: string[]
   ): Promise<EngineError>
+  /** The private X server the editor runs on (the `xvfb` option), or undefined. */
+  readonly xvfb: Xvfb | undefined
   /** Games started from this editor (stopped, by pid, after every test that used it and in `after`). */
   readonly game: GameControl
   /** Runs the built `bridge` CLI in the project (cwd: the project root). */
@@ -90,6 +93,12 @@ export interface FixtureOptions extends StartOptions {
   pristine?: boolean
   /** Runs once the editor is up and the examples are read, before the pristine tree is taken. */
   setup?: (fixture: EditorFixture) => Promise<void>
+  /**
+   * Start the private Xvfb before the editor, which runs on its display (stopped after the editor): the games
+   * it plays render, and so does the editor itself with `headless: false`. 'if-available': only where the
+   * Xvfb is installed (scripts/install-godot.sh).
+   */
+  xvfb?: boolean | 'if-available'
   /** Runs before the editor starts; what it returns is merged into the start options (e.g. a private display's env). */
   prepare?: () => Promise<StartOptions | void>
   /** Runs after the editor has stopped (what `prepare` started). */
@@ -99,6 +108,7 @@ export interface FixtureOptions extends StartOptions {
 /** Registers before/after/afterEach hooks in the current `describe` and returns the fixture. */
 export function useEditor(options: FixtureOptions = {}): EditorFixture {
   let editor: TestEditor | undefined
+  let xvfb: Xvfb | undefined
   let pristine: Json | undefined
   let commands: Json[] | undefined
   let examples: Record<string, Json> | undefined
@@ -121,6 +131,9 @@ export function useEditor(options: FixtureOptions = {}): EditorFixture {
     get editor() {
       if (!editor) throw new Error('the editor is not started yet: use the fixture inside tests or hooks')
       return editor
+    },
+    get xvfb() {
+      return xvfb
     },
     get pristine() {
       if (!pristine) throw new Error('no pristine tree: the fixture was created with pristine: false')
@@ -175,8 +188,9 @@ export function useEditor(options: FixtureOptions = {}): EditorFixture {
   }
   before(async function () {
     this.timeout(Math.max(240_000, (options.startTimeoutMs ?? 0) + 120_000))
+    if (options.xvfb === true || (options.xvfb === 'if-available' && xvfbRoot())) xvfb = await startXvfb()
     const prepared = (await options.prepare?.()) ?? {}
-    editor = await startEditor({...options, ...prepared, env: {...options.env, ...prepared.env}})
+    editor = await startEditor({...options, ...prepared, env: {...xvfb?.env, ...options.env, ...prepared.env}})
     if (options.connect !== false) {
       const groups = options.group === undefined ? [undefined] : [options.group].flat()
       commands = []
@@ -192,6 +206,7 @@ export function useEditor(options: FixtureOptions = {}): EditorFixture {
     for (const client of clients.splice(0)) await client.close().catch(() => {})
     if (editor) await fixture.game.stop()
     await editor?.stop()
+    xvfb?.stop()
     await options.teardown?.()
   })
   afterEach(async function () {

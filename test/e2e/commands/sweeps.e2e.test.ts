@@ -17,7 +17,6 @@ import {mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} f
 import {dirname, join, relative} from 'node:path'
 
 import {type Json, useEditor} from '../../support/fixture.js'
-import {startXvfb, type Xvfb} from '../../support/xvfb.js'
 
 interface Doc extends Json {
   method: string
@@ -115,15 +114,10 @@ function shapeOf(value: unknown, depth = 0): unknown {
 
 describe('command-model sweeps over every command (real editor)', function () {
   this.timeout(1_200_000)
-  let xvfb: Xvfb | undefined
   // the game's frame commands need a renderer: the editor (and so its game) runs under the private Xvfb
   const fx = useEditor({
     pristine: false,
-    async prepare() {
-      xvfb = await startXvfb()
-      return {env: xvfb.env}
-    },
-    teardown: () => xvfb?.stop(),
+    xvfb: true,
   })
   let docs: Doc[]
   let files: Map<string, Buffer>

@@ -9,23 +9,18 @@ import {join} from 'node:path'
 import {BRIDGE_BIN} from '../../support/cli.js'
 import {type Json, useEditor} from '../../support/fixture.js'
 import {decodePng} from '../../support/png.js'
-import {startXvfb, type Xvfb} from '../../support/xvfb.js'
 
 describe('the Bridge dock in the editor (real editor under Xvfb)', function () {
   this.timeout(180_000)
-  let xvfb: Xvfb | undefined
   // a window (headless: false) drawn on the private Xvfb; the dock's Configure runs this checkout's CLI
   const fx = useEditor({
     headless: false,
     pristine: false,
-    async prepare() {
-      xvfb = await startXvfb()
-      return {env: {...xvfb.env, BRIDGE_CLI: BRIDGE_BIN}}
-    },
+    xvfb: true,
+    env: {BRIDGE_CLI: BRIDGE_BIN},
     setup: async () => {
       await inDock('server.plugin.make_bottom_panel_item_visible(dock)\nreturn true')
     },
-    teardown: () => xvfb?.stop(),
   })
   const call = <T = Json>(method: string, params: Json = {}) => fx.call<T>(method, params)
   /** GDScript with `dock` (the BridgeDock) and `server` in scope; returns its result. */

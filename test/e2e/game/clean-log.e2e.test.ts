@@ -5,7 +5,7 @@
 import {expect} from 'chai'
 
 import {type Json, useEditor} from '../../support/fixture.js'
-import {startXvfb, type Xvfb, xvfbRoot} from '../../support/xvfb.js'
+import {xvfbRoot} from '../../support/xvfb.js'
 
 const ADDON = 'res://addons/bridge/'
 
@@ -15,17 +15,11 @@ function bridgeMade(entries: Json[]): Json[] {
 }
 
 function suite(display: 'headless' | 'window'): void {
-  let xvfb: Xvfb | undefined
   // windowed: the editor itself renders too, as on a desktop (the setup the log noise was reported from)
   const f = useEditor({
     pristine: false,
     headless: display === 'headless',
-    async prepare() {
-      if (display !== 'window') return
-      xvfb = await startXvfb()
-      return {env: xvfb.env}
-    },
-    teardown: () => xvfb?.stop(),
+    xvfb: display === 'window',
   })
   const game = f.game
 

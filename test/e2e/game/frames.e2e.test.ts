@@ -8,7 +8,6 @@ import {join} from 'node:path'
 import {pidAlive} from '../../../src/editor/discovery.js'
 import {type Json, useEditor} from '../../support/fixture.js'
 import {decodePng} from '../../support/png.js'
-import {startXvfb, type Xvfb} from '../../support/xvfb.js'
 
 // 640×360 (the demo's viewport): left half red, right half blue, a green square in the middle
 const COLORS_SCENE = `[gd_scene format=3]
@@ -43,13 +42,8 @@ describe('frames from the running game (editor under Xvfb, game with a renderer)
   this.timeout(120_000)
   const fx = useEditor({
     pristine: false,
-    async prepare() {
-      xvfb = await startXvfb()
-      return {env: xvfb.env}
-    },
-    teardown: () => xvfb?.stop(),
+    xvfb: true,
   })
-  let xvfb: Xvfb | undefined
   let pid = 0
   const {call} = fx
 

@@ -14,14 +14,12 @@ import {expect} from 'chai'
 import {pidAlive} from '../../../src/editor/discovery.js'
 import {useEditor} from '../../support/fixture.js'
 import {serveParams} from '../../support/serve.js'
-import {type Xvfb, startXvfb} from '../../support/xvfb.js'
 
 type Progress = {progress: number; total?: number; message?: string}
 type ToolResult = {isError?: boolean; structuredContent?: Record<string, unknown>; content: {text?: string}[]}
 
 describe('progress and cancellation of calls that wait (bridge serve, real editor under Xvfb)', function () {
   this.timeout(300_000)
-  let xvfb: Xvfb | undefined
   let modern: ClientV2
   let legacy: ClientV1
   /** The game scene_play started (through MCP, so not one of fx.game's): the fixture's after() stops it with scene.stop. */
@@ -33,11 +31,7 @@ describe('progress and cancellation of calls that wait (bridge serve, real edito
   })
   // the editor under a private Xvfb, so that scene.play can open the game's window
   const fx = useEditor({
-    async prepare() {
-      xvfb = await startXvfb()
-      return {env: xvfb.env}
-    },
-    teardown: () => xvfb?.stop(),
+    xvfb: true,
   })
   after(() => {
     // the fixture stopped the editor and its game already; a game it lost track of goes by pid

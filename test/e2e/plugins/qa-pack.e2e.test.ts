@@ -13,7 +13,6 @@ import {parseJson} from '../../support/cli.js'
 import {DEMO_PROJECT, REPO_ROOT} from '../../support/editor.js'
 import {type Json, useEditor} from '../../support/fixture.js'
 import {PACKS_DIR, type PackHome, openServe, packHome, toolJson} from '../../support/packs.js'
-import {type Xvfb, startXvfb, xvfbRoot} from '../../support/xvfb.js'
 
 const SCENE = (script: string) => `[gd_scene load_steps=2 format=3]
 
@@ -56,6 +55,7 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
   const fx = useEditor({
     pristine: false,
     startTimeoutMs: 240_000,
+    xvfb: 'if-available',
     async prepare() {
       fixture = mkdtempSync(join(tmpdir(), 'bridge-qa-fixture-'))
       cpSync(DEMO_PROJECT, fixture, {recursive: true})
@@ -63,11 +63,9 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
       writeFileSync(join(fixture, 'scripts', 'script_error.gd'), SCRIPT_ERROR)
       writeFileSync(join(fixture, 'scenes', 'logs_errors.tscn'), SCENE('logs_errors.gd'))
       writeFileSync(join(fixture, 'scenes', 'script_error.tscn'), SCENE('script_error.gd'))
-      if (xvfbRoot()) xvfb = await startXvfb()
-      return {fixture, env: xvfb?.env ?? {}}
+      return {fixture}
     },
   })
-  let xvfb: Xvfb | undefined
   let fixture: string
   let home: PackHome
 
@@ -77,7 +75,6 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
   })
   after(async function () {
     this.timeout(60_000)
-    xvfb?.stop()
     home?.remove()
     rmSync(fixture, {recursive: true, force: true})
   })
@@ -104,7 +101,7 @@ describe('QA pack: bridge qa smoke and qa_smoke (real editor, running game)', fu
     expect(report).to.include({ok: true, scene: 'res://scenes/main.tscn'})
     expect(report.input.delivered).to.deep.equal(['action move_right pressed', 'action move_right released'])
     expect(report.errors).to.deep.equal([])
-    if (xvfb) {
+    if (fx.xvfb) {
       expect(report.frames.count).to.equal(3)
       for (const f of report.frames.items) {
         expect(existsSync(f.file), f.file).to.equal(true)

@@ -8,21 +8,10 @@ import {dirname, join} from 'node:path'
 import {CLIENT_IDS} from '../../../src/configure/clients/index.js'
 import {configure, type ConfigureOptions, targetFile} from '../../../src/configure/configure.js'
 import type {ClientSpec, ConfigContext} from '../../../src/configure/spec.js'
-import {CLIENT_CASES, type Doc, withUserEnv} from '../../support/clients.js'
+import {CLIENT_CASES, type Doc, refusal, withUserEnv} from '../../support/clients.js'
 
 const BRIDGE = '/usr/local/bin/bridge'
 const launch = (root: string) => ({command: BRIDGE, args: ['serve', '--project', root]})
-
-type Refusal = Error & {code?: string; exitCode?: number; data?: Record<string, unknown>}
-
-function refusal(fn: () => unknown): Refusal {
-  try {
-    fn()
-  } catch (error) {
-    return error as Refusal
-  }
-  throw new Error('expected a refusal')
-}
 
 /** Every file under dir with its text, to prove a refusal or --print touched nothing. */
 function snapshot(dir: string): Record<string, string> {

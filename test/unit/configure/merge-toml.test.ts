@@ -4,21 +4,13 @@
 import {expect} from 'chai'
 
 import {mergeTomlServer, type TomlMergeOptions} from '../../../src/configure/merge-toml.js'
+import {refusal} from '../../support/clients.js'
 
 const STDIO = {command: '/usr/local/bin/bridge', args: ['serve', '--project', '/games/demo']}
 const HTTP = {url: 'http://127.0.0.1:9100/mcp'}
 
 function opts(entry: Record<string, unknown>): TomlMergeOptions {
   return {file: '/home/me/.codex/config.toml', rootKey: 'mcp_servers', name: 'godot-bridge', entry}
-}
-
-function refusal(fn: () => unknown): Error & {code?: string; data?: Record<string, unknown>} {
-  try {
-    fn()
-  } catch (error) {
-    return error as Error
-  }
-  throw new Error('expected a refusal')
 }
 
 const NEW_TABLE = [

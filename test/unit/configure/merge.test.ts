@@ -3,21 +3,13 @@
 import {expect} from 'chai'
 
 import {mergeServer, type MergeOptions} from '../../../src/configure/merge.js'
+import {refusal} from '../../support/clients.js'
 
 const STDIO = {command: '/usr/local/bin/bridge', args: ['serve', '--project', '/games/demo']}
 const HTTP = {type: 'http', url: 'http://127.0.0.1:9100/mcp'}
 
 function opts(entry: Record<string, unknown>, more: Partial<MergeOptions> = {}): MergeOptions {
   return {file: '/cfg/mcp.json', rootKey: 'mcpServers', name: 'godot-bridge', entry, format: 'json', ...more}
-}
-
-function refusal(fn: () => unknown): Error & {code?: string; data?: Record<string, unknown>} {
-  try {
-    fn()
-  } catch (error) {
-    return error as Error
-  }
-  throw new Error('expected a refusal')
 }
 
 describe('configure merge', () => {

@@ -18,15 +18,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {readConfig, writeAtomic} from '../../../src/configure/write.js'
-
-function refusal(fn: () => unknown): Error & {code?: string; data?: Record<string, unknown>} {
-  try {
-    fn()
-  } catch (error) {
-    return error as Error
-  }
-  throw new Error('expected a refusal')
-}
+import {refusal} from '../../support/clients.js'
 
 describe('configure write', () => {
   let dir: string

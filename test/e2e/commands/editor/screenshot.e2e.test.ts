@@ -13,7 +13,7 @@ import {join} from 'node:path'
 import {parseJson, runCli} from '../../../support/cli.js'
 import {type Json, useEditor} from '../../../support/fixture.js'
 import {decodePng, type Png} from '../../../support/png.js'
-import {startXvfb, type Xvfb, xvfbRoot} from '../../../support/xvfb.js'
+import {xvfbRoot} from '../../../support/xvfb.js'
 
 // an unshaded red box away from where the editor's camera starts, so only an aimed view has it in the centre
 const BOX_SCENE = `[gd_scene load_steps=3 format=3]
@@ -49,15 +49,9 @@ const centre = (png: Png) => png.rgb(Math.floor(png.width / 2), Math.floor(png.h
 
 ;(xvfbRoot() ? describe : describe.skip)('editor.screenshot (real editor with a renderer, under Xvfb)', function () {
   this.timeout(180_000)
-  const env: Record<string, string> = {}
-  let xvfb: Xvfb | undefined
-  before(async () => {
-    xvfb = await startXvfb()
-    Object.assign(env, xvfb.env) // read by useEditor's before, registered after this one
-  })
   const f = useEditor({
     pristine: false,
-    env,
+    xvfb: true,
     headless: false,
     async setup(fx) {
       writeFileSync(join(fx.editor.root, 'scenes', 'box_3d.tscn'), BOX_SCENE)
@@ -65,7 +59,6 @@ const centre = (png: Png) => png.rgb(Math.floor(png.width / 2), Math.floor(png.h
       await fx.call('project.scan')
     },
   })
-  after(() => xvfb?.stop())
 
   it('aims the 3D editor camera at a node and captures it: red in the centre; the result has its declared shape', async () => {
     await f.call('scene.open', {path: 'res://scenes/box_3d.tscn'})
@@ -137,7 +130,13 @@ const centre = (png: Png) => png.rgb(Math.floor(png.width / 2), Math.floor(png.h
           file,
           '--json',
         ],
-        {env: {...env, XDG_CONFIG_HOME: join(f.editor.home, 'config'), XDG_DATA_HOME: join(f.editor.home, 'data')}},
+        {
+          env: {
+            ...f.xvfb?.env,
+            XDG_CONFIG_HOME: join(f.editor.home, 'config'),
+            XDG_DATA_HOME: join(f.editor.home, 'data'),
+          },
+        },
       )
       const out = parseJson<Json>(run)
       expect(out.file).to.equal(file)
