@@ -33,6 +33,8 @@ export class EditorLink {
   private rereadAgain = false
   private timer?: NodeJS.Timeout
   private ticking = false
+  /** Set by stop(): a dial still in flight then closes what it opens instead of keeping the process alive. */
+  private stopped = false
   private lastProblem?: string
   private readonly listeners: ((reason: ChangeReason) => void)[] = []
 
@@ -55,6 +57,7 @@ export class EditorLink {
   }
 
   stop(): void {
+    this.stopped = true
     clearInterval(this.timer)
     this.client?.close()
     this.client = undefined
@@ -104,6 +107,7 @@ export class EditorLink {
 
   private connect(): Promise<EngineClient> {
     if (this.client?.isOpen) return Promise.resolve(this.client)
+    if (this.stopped) return Promise.reject(new UnreachableError('closed', 'bridge serve is shutting down', {}))
     this.connecting ??= this.open().finally(() => {
       this.connecting = undefined
     })
@@ -124,6 +128,11 @@ export class EditorLink {
         throw new UnreachableError('closed', error.message, error.data)
       throw error
     }
+    if (this.stopped) {
+      // the client went away while this dial was in flight: an open socket here would outlive serve
+      client.close()
+      throw new UnreachableError('closed', 'bridge serve is shutting down', {})
+    }
     client.onClose(() => {
       if (this.client !== client) return
       this.client = undefined
@@ -143,6 +152,10 @@ export class EditorLink {
     } catch (error) {
       client.close()
       throw error
+    }
+    if (this.stopped) {
+      client.close()
+      throw new UnreachableError('closed', 'bridge serve is shutting down', {})
     }
     this.client = client
     return client

@@ -44,4 +44,10 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
   await closed
   await surface.cleanup()
   await handle.close().catch(() => {})
+  // The client is gone, so nothing is left to serve: a handle some plugin tool or library still holds must
+  // not keep this process (and its editor connection) alive. Unref'd, so a clean exit never waits for it.
+  setTimeout(() => process.exit(0), EXIT_GRACE_MS).unref()
 }
+
+/** How long serve lets pending writes (a last answer on stdout) drain before it exits regardless. */
+const EXIT_GRACE_MS = 300
