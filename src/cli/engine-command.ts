@@ -1,8 +1,10 @@
 // The base of every command that talks to the editor: connecting to the right project, calling one method
 // and closing; flags, printing and failures come from the shared flags and the base command. Outside any
 // project the fallback port's editor answers, and the command says which project that editor serves.
+import {commandDoc} from '../catalog/catalog.js'
 import {DEFAULT_TIMEOUT_MS, EngineClient} from '../editor/client.js'
 import {resolveProject} from '../editor/project.js'
+import {UsageError} from '../errors.js'
 import {BaseCommand} from './base-command.js'
 import {wantsJson} from './output.js'
 
@@ -31,7 +33,10 @@ export abstract class EngineCommand extends BaseCommand {
       connectTimeoutMs: Math.min(flags.timeout ?? 5000, 5000),
       clientName: 'bridge cli',
     })
-    if (!projectRoot) this.unchosenProject = announceUnchosen(client, wantsJson(flags.json))
+    if (!projectRoot) {
+      this.unchosenProject = announceUnchosen(client, wantsJson(flags.json))
+      client.refuseWhen((method) => unchosenWrite(client, method, commandDoc(method)?.read_only === true))
+    }
     try {
       return await use(client)
     } finally {
@@ -58,6 +63,19 @@ export function announceUnchosen(client: EngineClient, json: boolean): string {
       `bridge: not inside a Godot project; the editor on port ${client.port} serves ${served} (cd into a project or pass --project to choose)\n`,
     )
   return served
+}
+
+/**
+ * Outside any project only reads go through: a newcomer in the wrong folder must not edit whichever project's
+ * editor holds the fallback port. A method the catalog does not know counts as a write.
+ */
+export function unchosenWrite(client: EngineClient, method: string, readOnly: boolean): UsageError | undefined {
+  if (readOnly) return undefined
+  const served = client.hello.project_root
+  return new UsageError(
+    `not inside a Godot project, and ${method} changes one: the editor on port ${client.port} serves ${served}; run it from inside that project or pass --project ${served}`,
+    {editor_project: served, method},
+  )
 }
 
 /** A JSON result with the project of the editor that produced it: a field of an object, else a wrapper. */

@@ -2,7 +2,7 @@
 // refuses an editor that serves another project, and turns every failure into a typed error.
 import type WebSocket from 'ws'
 
-import {type Discovery, wsPortFor} from './discovery.js'
+import {type Discovery, readDiscovery, wsPortFor} from './discovery.js'
 import {openAndGreet} from './greeting.js'
 import {verdictFor} from './verdicts.js'
 import {BridgeCliError, EXIT, EngineError, UnreachableError} from '../errors.js'
@@ -55,6 +55,8 @@ export const CANCEL_NOTIFICATION = 'bridge.cancel'
 
 export class EngineClient {
   private nextId = 1
+  /** Refuses a method before it is sent (outside any project: writes); set by the command that dialled. */
+  private refusal?: (method: string) => Error | undefined
   private readonly pending = new Map<number, Pending>()
   private readonly notificationListeners: ((method: string, params: unknown) => void)[] = []
 
@@ -87,14 +89,27 @@ export class EngineClient {
     const client = new EngineClient(opened.ws, opened.hello, port)
     if (options.projectRoot && !sameDir(opened.hello.project_root, options.projectRoot)) {
       client.close()
+      const data = {port, expected: options.projectRoot, actual: opened.hello.project_root}
+      // No discovery file: this project's editor is not running, whoever holds the fallback port.
+      if (!readDiscovery(options.projectRoot))
+        throw new UnreachableError(
+          'closed',
+          `no editor is running for ${options.projectRoot} (no .engine/bridge.json); the editor on port ${port} serves ${opened.hello.project_root}`,
+          data,
+        )
       throw new BridgeCliError(
         `the editor on port ${port} serves ${opened.hello.project_root}, not ${options.projectRoot}; refusing to act on the wrong project (start this project's editor, or pass its --project)`,
         EXIT.wrongProject,
         'wrong_project',
-        {port, expected: options.projectRoot, actual: opened.hello.project_root},
+        data,
       )
     }
     return client
+  }
+
+  /** From now on, a method `refuse` answers with an error is refused without reaching the editor. */
+  refuseWhen(refuse: (method: string) => Error | undefined): void {
+    this.refusal = refuse
   }
 
   call<T = unknown>(
@@ -103,6 +118,8 @@ export class EngineClient {
     timeoutMs = DEFAULT_TIMEOUT_MS,
     waiting: CallWaiting = {},
   ): Promise<T> {
+    const refused = this.refusal?.(method)
+    if (refused) return Promise.reject(refused)
     const id = this.nextId++
     const answer = this.awaitReply<T>(id, method, timeoutMs)
     const pending = this.pending.get(id)
@@ -134,8 +151,12 @@ export class EngineClient {
     timeoutMs = DEFAULT_TIMEOUT_MS,
   ): Promise<PromiseSettledResult<unknown>[]> {
     const batch = requests.map(({method, params}) => ({jsonrpc: '2.0', id: this.nextId++, method, params}))
-    const answers = batch.map(({id, method}) => this.awaitReply(id, method, timeoutMs))
-    if (batch.length > 0 && this.ws.readyState === OPEN) this.ws.send(JSON.stringify(batch))
+    const sent = batch.filter(({method}) => !this.refusal?.(method))
+    const answers = batch.map(({id, method}) => {
+      const refused = this.refusal?.(method)
+      return refused ? Promise.reject(refused) : this.awaitReply(id, method, timeoutMs)
+    })
+    if (sent.length > 0 && this.ws.readyState === OPEN) this.ws.send(JSON.stringify(sent))
     return Promise.allSettled(answers)
   }
 

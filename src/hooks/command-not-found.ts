@@ -4,7 +4,7 @@ import type {Hook} from '@oclif/core'
 
 import {flagFor, paramsFromFlags} from '../cli/addon-command.js'
 import {prefixed} from '../cli/base-command.js'
-import {announceUnchosen, withEditorProject} from '../cli/engine-command.js'
+import {announceUnchosen, unchosenWrite, withEditorProject} from '../cli/engine-command.js'
 import {readFlagText} from '../cli/flags.js'
 import {normaliseSwitches} from '../cli/switches.js'
 import {suggestFlag, unexpectedArgument} from '../cli/usage.js'
@@ -65,6 +65,8 @@ const hook: Hook.CommandNotFound = async function (opts) {
       return fail(`unknown command '${parts.join(' ')}': the editor has no method '${method}'.${hint}`, {
         exit: EXIT.usage,
       })
+    const refusal = unchosen ? unchosenWrite(client, method, doc.read_only === true) : undefined
+    if (refusal) return fail(refusal.message, {exit: refusal.exitCode, error: refusal})
     const images = returnsImages(doc)
     const switches = Object.fromEntries(
       doc.params.map((p) => [flagFor(p), {type: p.type === 'bool' ? 'boolean' : 'option', allowNo: true}]),

@@ -115,19 +115,11 @@ export class EditorLink {
   }
 
   private async open(): Promise<EngineClient> {
-    let client: EngineClient
-    try {
-      client = await EngineClient.connect({
-        projectRoot: this.projectRoot,
-        port: wsPortFor(this.projectRoot),
-        clientName: 'bridge serve',
-      })
-    } catch (error) {
-      // No discovery file means this project's editor is not running, whoever answers the fallback port.
-      if (error instanceof BridgeCliError && error.code === 'wrong_project' && !readDiscovery(this.projectRoot))
-        throw new UnreachableError('closed', error.message, error.data)
-      throw error
-    }
+    const client = await EngineClient.connect({
+      projectRoot: this.projectRoot,
+      port: wsPortFor(this.projectRoot),
+      clientName: 'bridge serve',
+    })
     if (this.stopped) {
       // the client went away while this dial was in flight: an open socket here would outlive serve
       client.close()

@@ -40,15 +40,29 @@ describe('EngineClient logic (scripted peer)', () => {
     rmSync(dir, {recursive: true, force: true})
   })
 
-  it('refuses an editor whose greeting names another project', async () => {
+  it("refuses an editor whose greeting names another project: wrong project when this one's discovery file names the port", async () => {
     const other = join(dir, 'other')
-    mkdirSync(other)
+    mkdirSync(join(other, '.engine'), {recursive: true})
+    writeFileSync(join(other, '.engine', 'bridge.json'), JSON.stringify({pid: process.pid, ws_port: port}))
     try {
       await EngineClient.connect({projectRoot: other, port})
       expect.fail('connected to the wrong project')
     } catch (error) {
       expect(error).to.be.instanceOf(BridgeCliError)
       expect((error as BridgeCliError).exitCode).to.equal(EXIT.wrongProject)
+    }
+  })
+
+  it('refuses an editor whose greeting names another project: closed when this project has no discovery file', async () => {
+    const lonely = join(dir, 'lonely')
+    mkdirSync(lonely)
+    try {
+      await EngineClient.connect({projectRoot: lonely, port})
+      expect.fail('connected to the wrong project')
+    } catch (error) {
+      expect(error).to.be.instanceOf(UnreachableError)
+      expect((error as UnreachableError).verdict).to.equal('closed')
+      expect((error as BridgeCliError).message).to.include(dir)
     }
   })
 
