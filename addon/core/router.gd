@@ -16,6 +16,8 @@ const CallContext := preload("call_context.gd")
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
+## Emitted when the command holding the edit turn finished (see _take_edit_turn).
+signal _edit_turn_free
 
 var _commands: Dictionary = {}  # method -> command Dictionary (docs + handler)
 var _order: Array[String] = []
@@ -34,6 +36,8 @@ var load_errors: Array[Dictionary] = []
 var load_group: Callable
 ## Group files registered from the cache and not loaded yet, in registration order.
 var _deferred: Array[String] = []
+## True while a command with an undo step (scene or global history) runs: the next such command waits.
+var _edit_turn_taken := false
 
 
 ## Registers every command a group declares. A group is any object with `commands() -> Array`.
@@ -188,17 +192,18 @@ func describe_all() -> Array:
 
 ## Runs one command. Returns {"result": json} or {"error": {code, message, data}}. May await.
 ## `context` (core/call_context.gd), from the transport: the request's progress and cancellation, handed to
-## the handler through CallContext.current (a silent one when none is given).
-func dispatch(method: String, params: Variant, context: RefCounted = null) -> Dictionary:
+## the handler through CallContext.current (a silent one when none is given). `nested`: a command that holds
+## the edit turn (batch.run) runs one of its own; it joins that turn instead of waiting for it.
+func dispatch(method: String, params: Variant, context: RefCounted = null, nested: bool = false) -> Dictionary:
 	var caller: Dictionary = AuditLog.context.duplicate()  # the transport's, before another call replaces it
 	var started := Time.get_ticks_usec()
-	var reply: Dictionary = await _run(method, params, started, context)
+	var reply: Dictionary = await _run(method, params, started, context, nested)
 	var error: Dictionary = reply.get("error", {})
 	activity.record(method, caller, started, error)
 	return reply
 
 
-func _run(method: String, params: Variant, started: int, context: RefCounted) -> Dictionary:
+func _run(method: String, params: Variant, started: int, context: RefCounted, nested: bool) -> Dictionary:
 	if not _commands.has(method):
 		var guess := Params.did_you_mean(method, _order)
 		var msg := "unknown method '%s'" % method
@@ -214,10 +219,15 @@ func _run(method: String, params: Variant, started: int, context: RefCounted) ->
 			return {"error": BridgeError.new(BridgeError.INTERNAL_ERROR, "%s: its group file %s did not load (engine.commands lists the load errors)" % [method, cmd.group_file], {"method": method}).to_dict()}
 	var specs: Array = cmd.get("params", [])
 	var checked: Variant = Params.check(method, specs, params)
-	if not checked is BridgeError:
+	var takes_turn := not nested and not checked is BridgeError and UndoScope.has_step(cmd)
+	if takes_turn:
+		await _take_edit_turn()
+	if not checked is BridgeError:  # nodes are resolved in the scene as the previous edit left it
 		var values: Dictionary = checked
 		checked = ParamKinds.resolve(method, specs, values, params)
 	if checked is BridgeError:
+		if takes_turn:
+			_give_back_edit_turn()
 		_count(method, started, true)
 		var refusal: BridgeError = checked
 		return {"error": refusal.to_dict()}
@@ -226,6 +236,8 @@ func _run(method: String, params: Variant, started: int, context: RefCounted) ->
 	var handler: Callable = cmd.handler
 	var result: Variant = await handler.call(checked)
 	result = UndoScope.finish(scope, result)
+	if takes_turn:
+		_give_back_edit_turn()
 	_count(method, started, result is BridgeError)
 	if result is BridgeError:
 		var failure: BridgeError = result
@@ -251,3 +263,18 @@ func _count(method: String, started_usec: int, failed: bool) -> void:
 	s.total_usec += usec
 	if usec > s.max_usec:
 		s.max_usec = usec
+
+
+## Commands that make an undo step run one at a time, whoever sends them: a handler that awaits while its
+## step is open (placing on a settled physics frame, building a tile set, undo itself) would otherwise take
+## another client's edit into its step — reported without `undoable`, and rolled back if the first fails.
+## Reads, and commands with no history, keep running meanwhile.
+func _take_edit_turn() -> void:
+	while _edit_turn_taken:
+		await _edit_turn_free
+	_edit_turn_taken = true
+
+
+func _give_back_edit_turn() -> void:
+	_edit_turn_taken = false
+	_edit_turn_free.emit()

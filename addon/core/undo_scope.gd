@@ -21,6 +21,11 @@ static func of(cmd: Dictionary) -> String:
 	return "none" if cmd.get("read_only", false) else str(cmd.get("undo", "none"))
 
 
+## Whether the command's change is a step of an undo history (the router runs these one at a time).
+static func has_step(cmd: Dictionary) -> bool:
+	return of(cmd) in ["scene", "global"]
+
+
 ## What finish() needs to know; {} for a read-only command.
 static func begin(cmd: Dictionary) -> Dictionary:
 	if cmd.get("read_only", false):

@@ -88,7 +88,7 @@ func _run(p: Dictionary) -> Variant:
 	_running = true
 	for i: int in p.commands.size():
 		var entry: Dictionary = p.commands[i]
-		var out: Dictionary = await router.dispatch(entry.method, entry.get("params", {}))
+		var out: Dictionary = await router.dispatch(entry.method, entry.get("params", {}), null, true)  # inside the batch's turn
 		if out.has("error"):
 			failure = {"index": i, "method": entry.method, "error": out.error}
 			break
