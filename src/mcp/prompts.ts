@@ -76,7 +76,10 @@ export function getPrompt(
         `prompt ${name}: missing required argument '${arg.name}'`,
       )
   // tools first: an argument's text is the user's, never rendered
-  const text = renderTools(prompt.text, listed).replaceAll(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (_, key: string) => args[key] ?? '')
+  const text = renderTools(prompt.text, listed).replaceAll(
+    /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g,
+    (_, key: string) => args[key] ?? '',
+  )
   return {description: prompt.description, messages: [{role: 'user', content: {type: 'text', text}}]}
 }
 

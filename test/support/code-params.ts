@@ -32,5 +32,7 @@ export function undeclaredCode(commands: {method: string; params: ParamLike[]}[]
 
 /** [method, param] for every parameter declared evaluates: true. */
 export function evaluatingParams(commands: {method: string; params: ParamLike[]}[]): [string, ParamLike][] {
-  return commands.flatMap((c) => c.params.filter((p) => p.evaluates === true).map((p): [string, ParamLike] => [c.method, p]))
+  return commands.flatMap((c) =>
+    c.params.filter((p) => p.evaluates === true).map((p): [string, ParamLike] => [c.method, p]),
+  )
 }

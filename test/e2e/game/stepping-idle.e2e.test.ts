@@ -138,7 +138,10 @@ describe('exact stepping of idle-processed animation, tweens and timers (real ed
         {assert: {node_path: 'Clock', property: 'time_left', op: 'eq', expected: 100 - 31 / 60, tolerance: 1e-9}},
       ],
     })
-    expect(report.steps.filter((s: Json) => !s.ok), JSON.stringify(report.steps)).to.deep.equal([])
+    expect(
+      report.steps.filter((s: Json) => !s.ok),
+      JSON.stringify(report.steps),
+    ).to.deep.equal([])
     expect(report).to.include({ok: true, passed: 6, frozen: true})
   })
 })

@@ -71,7 +71,16 @@ describe('mcp prompts', () => {
       }
       const hunt = await serve.client.getPrompt({name: 'bug-hunt'})
       const text = (hunt.messages[0].content as {text: string}).text
-      for (const tool of ['scene_play', 'runtime_errors', 'editor_errors', 'debug_set_breakpoint', 'debug_state', 'debug_evaluate', 'test_run_scenario', 'script_function_set'])
+      for (const tool of [
+        'scene_play',
+        'runtime_errors',
+        'editor_errors',
+        'debug_set_breakpoint',
+        'debug_state',
+        'debug_evaluate',
+        'test_run_scenario',
+        'script_function_set',
+      ])
         expect(text, tool).to.include(`\`${tool}\``)
     } finally {
       await serve.close()
@@ -92,11 +101,24 @@ describe('mcp prompts', () => {
   })
 
   it('names the bug-hunt steps: play, the game errors, the debugger, the fix, verify, a regression scenario red then green', () => {
-    const text = getPrompt(prompts, 'bug-hunt', {symptom: 'the score counts twice'}).messages[0].content as {text: string}
+    const text = getPrompt(prompts, 'bug-hunt', {symptom: 'the score counts twice'}).messages[0].content as {
+      text: string
+    }
     expect(text.text).to.include('the score counts twice')
-    for (const method of ['scene.play', 'runtime.errors', 'editor.errors', 'debug.set_breakpoint', 'debug.state', 'debug.evaluate', 'script.function_set', 'test.run_scenario'])
+    for (const method of [
+      'scene.play',
+      'runtime.errors',
+      'editor.errors',
+      'debug.set_breakpoint',
+      'debug.state',
+      'debug.evaluate',
+      'script.function_set',
+      'test.run_scenario',
+    ])
       expect(prompts.find((p) => p.name === 'bug-hunt')!.text, method).to.include(`{{tool:${method}}}`)
-    expect(text.text).to.match(/must fail/).and.to.match(/must pass now/)
+    expect(text.text)
+      .to.match(/must fail/)
+      .and.to.match(/must pass now/)
   })
 
   it('refuses a file without the JSON header line', () => {
