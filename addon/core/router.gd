@@ -1,7 +1,8 @@
 @tool
 extends RefCounted
 ## The one command router behind every transport: `<group>.<command>` → handler. Each command is
-## registered with its parameter docs; parameters are checked here, once, before any handler runs.
+## registered with its parameter docs; parameters are checked here, once, before any handler runs, and
+## every parameter declared `evaluates` is audited here (core/code_audit.gd).
 
 const BridgeError := preload("bridge_error.gd")
 const Params := preload("params.gd")
@@ -13,6 +14,7 @@ const ActivityLog := preload("activity_log.gd")
 const AuditLog := preload("../lib/audit_log.gd")
 const CommandGroup := preload("command_group.gd")
 const CallContext := preload("call_context.gd")
+const CodeAudit := preload("code_audit.gd")
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
@@ -231,10 +233,18 @@ func _run(method: String, params: Variant, started: int, context: RefCounted, ne
 		_count(method, started, true)
 		var refusal: BridgeError = checked
 		return {"error": refusal.to_dict()}
+	var resolved: Dictionary = checked
+	var audited: Variant = CodeAudit.begin(method, cmd, resolved)  # before the handler's first await: the caller is known
+	if audited is BridgeError:
+		_count(method, started, true)
+		var refused: BridgeError = audited
+		return {"error": refused.to_dict()}
+	var audit: Dictionary = audited
 	var scope := UndoScope.begin(cmd)
 	CallContext.current = context if context != null else CallContext.new()
 	var handler: Callable = cmd.handler
 	var result: Variant = await handler.call(checked)
+	CodeAudit.finish(method, audit, result)
 	result = UndoScope.finish(scope, result)
 	if takes_turn:
 		_give_back_edit_turn()

@@ -193,7 +193,8 @@ func _dispatch(method: String, params: Dictionary, selection: Array) -> Dictiona
 		"prompts/list":
 			return {"result": {"prompts": _prompts.list()}}
 		"prompts/get":
-			return _prompts.get_prompt(params)
+			var listed: Array = _tools.list(selection).map(func(t: Dictionary) -> String: return str(t.name))
+			return _prompts.get_prompt(params, listed)
 	return {"error": {"code": METHOD_NOT_FOUND, "message": "Method not found: %s" % method}}
 
 

@@ -29,6 +29,8 @@ export interface ParamDoc {
   max?: number
   values?: string[]
   writes_path?: boolean
+  /** true: code the command runs (audited by the router, `bridge audit`); false: reads like code, never run */
+  evaluates?: boolean
 }
 
 export interface CommandDoc {

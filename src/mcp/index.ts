@@ -71,7 +71,7 @@ export function createSurface(options: ServeOptions): Surface {
     }
     registerTools(server, tools, link, log, seen)
     registerResources(server, link)
-    registerPrompts(server)
+    registerPrompts(server, tools)
     registerCompletions(server, link)
     return server
   }

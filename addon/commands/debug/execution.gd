@@ -45,7 +45,7 @@ func commands() -> Array:
 			"method": "debug.evaluate",
 			"summary": "Evaluate a GDScript expression in a frame of the paused game (e.g. self.position.x + amount).",
 			"params": [
-				req("expression", "string", "Expression over the frame's locals and members"),
+				req("expression", "string", "Expression over the frame's locals and members", EVALUATES),
 				opt("frame", "int", "Stack frame (0 = where it stopped)", 0, {"min": 0}),
 			],
 			"example": {"expression": "health - amount"},

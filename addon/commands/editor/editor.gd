@@ -54,7 +54,7 @@ func commands() -> Array:
 			"method": "editor.run_script",
 			"summary": "Run a GDScript function body in the editor (with editor, scene, undo_redo, emit(v)); returns emitted values and the return value. File writes, programs, process control, settings changes and names or code built at run time are refused unless allowed (docs/security.md).",
 			"params": [
-				req("code", "string", "Statements; `emit(v)` collects values, `return v` sets result"),
+				req("code", "string", "Statements; `emit(v)` collects values, `return v` sets result", EVALUATES),
 				opt("allow_unsafe_editor_io", "bool", "Run what the guard refuses (file writes, programs, process control, settings changes, names or code built at run time)", false),
 			],
 			"example": {"code": "emit(scene.name if scene else null)\nreturn Engine.get_version_info().minor"},
@@ -63,6 +63,7 @@ func commands() -> Array:
 			"undo": "none",
 			"returns": {"emitted": "Array", "result": "any", "errors": [{"type": "string", "message": "string"}]},
 			"handler": _run_script,
+			"code_guard": func(p: Dictionary) -> Variant: return ScriptRunner.guard(p.code, p.allow_unsafe_editor_io),
 		},
 		{
 			"method": "editor.reload_scripts",
@@ -150,7 +151,7 @@ func _errors(p: Dictionary) -> Variant:
 
 
 func _run_script(p: Dictionary) -> Variant:
-	return await ScriptRunner.run(p.code, OutputLog.of(server), p.allow_unsafe_editor_io)
+	return await ScriptRunner.run(p.code, OutputLog.of(server))
 
 
 func _reload_scripts(_p: Dictionary) -> Variant:

@@ -29,7 +29,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.audit",
-			"summary": "The audit trail of code run for clients (editor.run_script bodies, refused ones too, and runtime.eval/wait_until bodies): time, transport, client, size, outcome and the code, oldest first.",
+			"summary": "The audit trail of code run for clients (every parameter that runs code: editor.run_script bodies, refused ones too, runtime.eval/wait_until bodies, runtime.step until/watch, debug.evaluate): time, transport, client, size, outcome and the code, oldest first.",
 			"params": [opt("limit", "int", "At most this many entries (the newest)", 50, {"min": 1, "max": 1000})],
 			"example": {"limit": 10},
 			"read_only": true,

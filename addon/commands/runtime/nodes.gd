@@ -70,7 +70,7 @@ func commands() -> Array:
 				opt("name", "string", "Name pattern, case-insensitive, e.g. Enemy*"),
 				opt("type", "string", "Class (or script class_name), subclasses included"),
 				opt("group", "string", "Group name"),
-				opt("script", "string", "Script path, e.g. res://scripts/player.gd"),
+				opt("script", "string", "Script path, e.g. res://scripts/player.gd", null, NOT_RUN),
 				opt("root", "NodePath", "Search below this node", "/root"),
 				opt("limit", "int", "At most this many", 100, {"min": 1, "max": 1000}),
 			],

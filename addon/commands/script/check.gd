@@ -25,7 +25,7 @@ func commands() -> Array:
 			"summary": "Compile a script, a folder of scripts (addons and script templates excluded), or given source text with the engine's GDScript parser; returns the errors with line numbers (nothing is run or changed).",
 			"params": [
 				opt("path", "string", "A .gd file or a folder (every .gd in it, addons excluded)"),
-				opt("code", "string", "Or source text to check (as if it were at path, when given)"),
+				opt("code", "string", "Or source text to check (as if it were at path, when given)", null, NOT_RUN),
 			],
 			"example": {"path": "res://scripts/player.gd"},
 			# one script (or code): its own result; a folder: counts and the failing scripts
