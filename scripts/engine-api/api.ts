@@ -22,6 +22,8 @@ export interface EngineApi {
   declared?: Map<string, Set<string>>
   /** From the full dump: member name → the classes declaring it. */
   declaredBy?: Map<string, string[]>
+  /** From the full dump: the method names of the built-in types (String, Array, Dictionary, …), which the table does not cover. */
+  builtin?: Set<string>
 }
 
 /** The table alone, or the table plus a full API dump (extension_api.json text). */
@@ -54,7 +56,12 @@ interface DumpClass {
 }
 
 function addDump(api: EngineApi, text: string): void {
-  const dump = JSON.parse(text) as {classes: DumpClass[]; singletons: {name: string; type: string}[]}
+  const dump = JSON.parse(text) as {
+    classes: DumpClass[]
+    singletons: {name: string; type: string}[]
+    builtin_classes: {methods?: {name: string}[]}[]
+  }
+  api.builtin = new Set(dump.builtin_classes.flatMap((b) => (b.methods ?? []).map((m) => m.name)))
   api.declared = new Map()
   api.declaredBy = new Map()
   for (const c of dump.classes) {

@@ -130,6 +130,7 @@ function isVariantMember(name: string): boolean {
  */
 function bestAvailability(api: EngineApi, name: string, range: string[]): boolean[] | null {
   if (!api.rowsByName.has(name)) return null // unchanged everywhere it exists (or no engine member at all)
+  if (api.builtin?.has(name)) return null // maybe a built-in type's (Dictionary.merge), which the table does not track
   const owners = new Set([...(api.rowsByName.get(name) ?? []), ...(api.declaredBy?.get(name) ?? [])])
   let best: boolean[] | null = null
   let bestCount = -1

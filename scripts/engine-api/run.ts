@@ -5,6 +5,7 @@ import {execFileSync} from 'node:child_process'
 import {mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, relative} from 'node:path'
+import {fileURLToPath} from 'node:url'
 
 import {loadApi} from './api.js'
 import {checkScripts, supported} from './check.js'
@@ -50,7 +51,11 @@ function gateChain(addon: string): string[] {
   return out
 }
 
-export function checkAddonApi(addon: string, godot?: string, list = false): number {
+/**
+ * Checks every addon script; prints the findings (and with `list` every engine symbol used) and returns how
+ * many findings there were. `floor` overrides compat.gd's FLOOR, to see what lowering it would take.
+ */
+export function checkAddonApi(addon: string, godot?: string, {list = false, floor: lower = ''} = {}): number {
   const files = new Map<string, string>()
   for (const e of readdirSync(addon, {withFileTypes: true, recursive: true}))
     if (e.isFile() && e.name.endsWith('.gd')) {
@@ -58,7 +63,8 @@ export function checkAddonApi(addon: string, godot?: string, list = false): numb
       files.set(relative(addon, full), readFileSync(full, 'utf8'))
     }
   const dump = dumpApi(godot)
-  const {floor, ceiling} = supportedRange(addon)
+  const range = supportedRange(addon)
+  const [floor, ceiling] = [lower || range.floor, range.ceiling]
   const api = loadApi(undefined, dump)
   const {findings, used} = checkScripts(files, api, {
     floor,
@@ -76,4 +82,16 @@ export function checkAddonApi(addon: string, godot?: string, list = false): numb
       `${findings.length} problem(s)`,
   )
   return findings.length
+}
+
+// npx tsx scripts/engine-api/run.ts [--list] [--floor 4.4] [godot-binary]: the check alone, e.g. to see the
+// engine symbols the addon uses, or what a lower floor would need.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2)
+  const at = args.indexOf('--floor')
+  const floor = at >= 0 ? args.splice(at, 2)[1] : ''
+  const list = args.includes('--list')
+  const godot = args.find((a) => !a.startsWith('--')) ?? process.env.GODOT_BIN
+  const addon = fileURLToPath(new URL('../../addon', import.meta.url))
+  process.exit(checkAddonApi(addon, godot, {list, floor}) > 0 ? 1 : 0)
 }
