@@ -43,7 +43,7 @@ static func _exporting() -> bool:
 
 ## One of the addon's scripts, loaded (not preloaded: see the top) by its path under the addon's folder.
 func _script(rel: String) -> GDScript:
-	return load((get_script() as Script).resource_path.get_base_dir().path_join(rel)) as GDScript
+	return load((Compat as Script).resource_path.get_base_dir().get_base_dir().path_join(rel)) as GDScript
 
 
 ## The game-side autoloads (addon/game/) come and go with the plugin; see core/game_autoloads.gd.

@@ -38,13 +38,18 @@ static func supported_range() -> String:
 	return "%s to %s" % [FLOOR, CEILING]
 
 
+## Whether the running (or faked) engine is between FLOOR and CEILING.
+static func in_range() -> bool:
+	var key := _minor_key(version())
+	return key >= _key(FLOOR) and key <= _key(CEILING)
+
+
 ## "" on a supported engine; else the one line the editor's output shows instead of starting.
 static func refusal() -> String:
-	var v := version()
-	var key := _minor_key(v)
-	if key >= _key(FLOOR) and key <= _key(CEILING):
+	if in_range():
 		return ""
-	var why := "too old" if key < _key(FLOOR) else "newer than bridge knows"
+	var v := version()
+	var why := "too old" if _minor_key(v) < _key(FLOOR) else "newer than bridge knows"
 	if OS.get_environment(ANY_VERSION_ENV) == "1":
 		push_warning("bridge: Godot %s is %s (supported: %s); starting anyway because %s=1" % [v.string, why, supported_range(), ANY_VERSION_ENV])
 		return ""
@@ -67,7 +72,7 @@ static func add_bottom_dock(plugin: Object, control: Control, title: String) -> 
 	if plugin.has_method("add_control_to_bottom_panel") and not at_least("4.8"):
 		plugin.call("add_control_to_bottom_panel", control, title)
 		return
-	var dock := ClassDB.instantiate("EditorDock") as Control
+	var dock: Control = ClassDB.instantiate("EditorDock")
 	dock.name = title + "Dock"
 	dock.set("title", title)
 	dock.set("default_slot", ClassDB.class_get_integer_constant("EditorDock", "DOCK_SLOT_BOTTOM"))
@@ -113,12 +118,13 @@ static func _event_constant(name: String, before: int) -> int:
 	return ClassDB.class_get_integer_constant("InputEvent", name)
 
 
-## EditorInterface.close_scene() (4.5); ERR_UNAVAILABLE before (scene.close declares since 4.5).
-static func close_scene() -> Error:
+## EditorInterface.close_scene() (4.5): an Error; ERR_UNAVAILABLE before (scene.close declares since 4.5).
+static func close_scene() -> int:
 	var ei := Engine.get_singleton("EditorInterface")
 	if not ei.has_method("close_scene"):
 		return ERR_UNAVAILABLE
-	return ei.call("close_scene") as Error
+	var err: int = ei.call("close_scene")
+	return err
 
 
 ## The roots of every open scene: EditorInterface.get_open_scene_roots() (4.5); before it, only the edited

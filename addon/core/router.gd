@@ -101,6 +101,7 @@ func register(cmd: Dictionary, source: String = "builtin") -> void:
 		assert(spec.get("type", "any") in Params.TYPES, "%s.%s: unknown type %s" % [method, spec.name, spec.get("type")])
 		assert(spec.get("kind", "") in [""] + ParamKinds.KINDS, "%s.%s: unknown kind %s" % [method, spec.name, spec.get("kind")])
 	assert(cmd.get("undo", "none") in UndoScope.SCOPES, "%s: unknown undo scope %s" % [method, cmd.get("undo")])
+	assert(str(cmd.get("since", "4.0")).get_slice_count(".") == 2, "%s: since is a Godot version like \"4.5\"" % method)
 	cmd["source"] = source
 	if not _commands.has(method):
 		_order.append(method)
@@ -141,7 +142,7 @@ func describe(method: String) -> Dictionary:
 		doc["timeout_ms"] = cmd.timeout_ms
 	if cmd.has("since"):  # the oldest Godot the command runs on; `unavailable` says why not here
 		doc["since"] = cmd.since
-		if not Compat.at_least(cmd.since):
+		if not Compat.at_least(str(cmd.since)):
 			doc["unavailable"] = _needs(cmd)
 	for key: String in ["example_setup", "example_scene", "example_refused"]:  # what the sweeps need to run the example
 		if cmd.has(key):
@@ -217,7 +218,7 @@ func _run(method: String, params: Variant, started: int, context: RefCounted) ->
 		msg += "; engine.commands lists every command"
 		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, msg, {"method": method, "suggestion": guess}).to_dict()}
 	var cmd: Dictionary = _commands[method]
-	if cmd.has("since") and not Compat.at_least(cmd.since):  # before its file loads: it may name newer API
+	if cmd.has("since") and not Compat.at_least(str(cmd.since)):  # before its file loads: it may name newer API
 		return {"error": BridgeError.new(BridgeError.UNAVAILABLE, "%s %s" % [method, _needs(cmd)],
 				{"method": method, "since": cmd.since, "engine_version": Compat.version().string}).to_dict()}
 	if cmd.has("group_file"):  # known from the cache: its script loads now, once

@@ -88,7 +88,7 @@ func _version(_p: Dictionary) -> Variant:
 	var v := Engine.get_version_info()
 	return {"major": v.major, "minor": v.minor, "patch": v.patch, "status": v.status, "build": v.build,
 			"string": "%d.%d.%d" % [v.major, v.minor, v.patch], "full": v.string,
-			"supported": {"floor": Compat.FLOOR, "ceiling": Compat.CEILING, "range": Compat.supported_range()}, "in_range": Compat.refusal() == ""}
+			"supported": {"floor": Compat.FLOOR, "ceiling": Compat.CEILING, "range": Compat.supported_range()}, "in_range": Compat.in_range()}
 
 
 func _commands(p: Dictionary) -> Variant:
