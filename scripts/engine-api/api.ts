@@ -34,7 +34,8 @@ export function loadApi(tsv: string = readFileSync(COMPAT_MAP, 'utf8'), dump?: s
     if (!symbol) continue
     const flags = [...present].map((c) => c === 'Y')
     if (kind === 'class') api.classes.set(symbol, {present: flags, parent: detail ?? ''})
-    else if (kind === 'singleton') api.singletons.set(symbol.replace('@singleton:', ''), symbol.replace('@singleton:', ''))
+    else if (kind === 'singleton')
+      api.singletons.set(symbol.replace('@singleton:', ''), symbol.replace('@singleton:', ''))
     else if (kind !== 'global_enum') {
       api.members.set(symbol, flags)
       const [cls, name] = symbol.split('.')
@@ -66,7 +67,8 @@ function addDump(api: EngineApi, text: string): void {
   api.declaredBy = new Map()
   for (const c of dump.classes) {
     const names = new Set<string>()
-    for (const list of [c.methods, c.properties, c.signals, c.constants, c.enums]) for (const m of list ?? []) names.add(m.name)
+    for (const list of [c.methods, c.properties, c.signals, c.constants, c.enums])
+      for (const m of list ?? []) names.add(m.name)
     for (const e of c.enums ?? []) for (const v of e.values) names.add(v.name)
     api.declared.set(c.name, names)
     for (const n of names) api.declaredBy.set(n, [...(api.declaredBy.get(n) ?? []), c.name])

@@ -50,14 +50,22 @@ export function checkScripts(files: Map<string, string>, api: EngineApi, options
   const own = new Set<string>()
   for (const {bare} of reduced.values()) for (const m of bare.matchAll(/\bfunc\s+(\w+)/g)) own.add(m[1])
   for (const [file, {code, bare}] of reduced) {
-    const range = supported(options.strictFloor?.files.includes(file) ? options.strictFloor.floor : options.floor, options.ceiling)
+    const range = supported(
+      options.strictFloor?.files.includes(file) ? options.strictFloor.floor : options.floor,
+      options.ceiling,
+    )
     const report = (offset: number, symbol: string, flags: boolean[], why: string): void => {
       const missing = range.filter((v) => !flags[VERSIONS.indexOf(v as (typeof VERSIONS)[number])])
       if (missing.length > 0) findings.push({file, line: lineOf(bare, offset), symbol, missing, why})
     }
     for (const s of SYNTAX)
       for (const m of bare.matchAll(s.pattern))
-        report(m.index, s.name, VERSIONS.map((v) => cmp(v, s.since) >= 0), `syntax new in ${s.since}`)
+        report(
+          m.index,
+          s.name,
+          VERSIONS.map((v) => cmp(v, s.since) >= 0),
+          `syntax new in ${s.since}`,
+        )
     const types = receiverTypes(bare, api)
     const resolved = new Set<number>() // offsets of `.member` already checked against a known class
     for (const m of bare.matchAll(/(?<![.\w])([A-Z]\w*)\b/g)) {
@@ -68,7 +76,7 @@ export function checkScripts(files: Map<string, string>, api: EngineApi, options
     }
     // Class.member, and receiver.member where the receiver's declared type is an engine class
     for (const m of bare.matchAll(/(?<![.\w])(\w+)\s*\.\s*(\w+)/g)) {
-      const cls = api.classes.has(m[1]) ? m[1] : api.singletons.get(m[1]) ?? types.get(m[1])
+      const cls = api.classes.has(m[1]) ? m[1] : (api.singletons.get(m[1]) ?? types.get(m[1]))
       if (!cls || m[2] === 'new') continue
       const at = m.index + m[0].length - m[2].length
       const flags = memberPresence(api, cls, m[2])
@@ -76,7 +84,13 @@ export function checkScripts(files: Map<string, string>, api: EngineApi, options
       if (flags === null) {
         // the class named itself has no such member in any version: only provable with the full dump
         if (direct && api.declared && !isVariantMember(m[2]))
-          findings.push({file, line: lineOf(bare, at), symbol: `${cls}.${m[2]}`, missing: range, why: 'no such engine member'})
+          findings.push({
+            file,
+            line: lineOf(bare, at),
+            symbol: `${cls}.${m[2]}`,
+            missing: range,
+            why: 'no such engine member',
+          })
         continue
       }
       resolved.add(at)
@@ -97,13 +111,22 @@ export function checkScripts(files: Map<string, string>, api: EngineApi, options
       const at = m.index + m[0].indexOf(m[1])
       if (resolved.has(at) || own.has(m[1])) continue
       const best = bestAvailability(api, m[1], range)
-      if (best) report(at, `.${m[1]}()`, best, 'method whose every engine class lacks it in some version (receiver type unknown)')
+      if (best)
+        report(
+          at,
+          `.${m[1]}()`,
+          best,
+          'method whose every engine class lacks it in some version (receiver type unknown)',
+        )
     }
     // a version-dependent method named by string: only the compatibility module may do that
     if (file !== options.compatFile)
-      for (const m of code.matchAll(/\b(?:call|callv|call_deferred|has_method|class_has_method)\s*\((?:\s*"\w+"\s*,)?\s*&?"(\w+)"/g)) {
+      for (const m of code.matchAll(
+        /\b(?:call|callv|call_deferred|has_method|class_has_method)\s*\((?:\s*"\w+"\s*,)?\s*&?"(\w+)"/g,
+      )) {
         const best = bestAvailability(api, m[1], range)
-        if (best) report(m.index, `"${m[1]}"`, best, `version-dependent method called by name outside ${options.compatFile}`)
+        if (best)
+          report(m.index, `"${m[1]}"`, best, `version-dependent method called by name outside ${options.compatFile}`)
       }
   }
   return {findings, used}

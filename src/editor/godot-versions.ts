@@ -8,7 +8,8 @@ import {addonSourceDir} from './install.js'
 /** e.g. {floor: '4.5', ceiling: '4.7', range: '4.5 to 4.7'}. */
 export function supportedGodot(): {floor: string; ceiling: string; range: string} {
   const text = readFileSync(join(addonSourceDir(), 'core', 'compat.gd'), 'utf8')
-  const read = (name: string): string => /^const \w+ := "(\d+\.\d+)"/m.exec(text.slice(text.indexOf(`const ${name} `)))?.[1] ?? '?'
+  const read = (name: string): string =>
+    /^const \w+ := "(\d+\.\d+)"/m.exec(text.slice(text.indexOf(`const ${name} `)))?.[1] ?? '?'
   const [floor, ceiling] = [read('FLOOR'), read('CEILING')]
   return {floor, ceiling, range: `${floor} to ${ceiling}`}
 }

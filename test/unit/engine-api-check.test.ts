@@ -90,7 +90,13 @@ describe('engine-API check over GDScript (scripts/engine-api)', () => {
   it('follows an enum value through its enum when the enum moved (StreamPeerTCP.Status, 4.6 moved it up)', () => {
     // the table has rows for changed members only: what 4.6's new StreamPeerSocket declares comes from a dump
     const dump = JSON.stringify({
-      classes: [{name: 'StreamPeerSocket', inherits: 'StreamPeer', enums: [{name: 'Status', values: [{name: 'STATUS_CONNECTED'}]}]}],
+      classes: [
+        {
+          name: 'StreamPeerSocket',
+          inherits: 'StreamPeer',
+          enums: [{name: 'Status', values: [{name: 'STATUS_CONNECTED'}]}],
+        },
+      ],
       singletons: [],
       builtin_classes: [],
     })

@@ -41,7 +41,10 @@ plugin.free()
 return n`)
       expect(children).to.equal(0)
       const line = `bridge: Godot ${version} ${why}; bridge supports Godot 4.5 to 4.7, so it did not start`
-      const shown = fx.editor.log().split('\n').filter((l) => l.includes(line))
+      const shown = fx.editor
+        .log()
+        .split('\n')
+        .filter((l) => l.includes(line))
       expect(shown, fx.editor.log().slice(-2000)).to.have.length(1)
       expect(await fx.call('engine.version')).to.include({in_range: false})
     })
@@ -61,7 +64,13 @@ return n`)
     const unavailable = (commands as Json[]).filter((c) => c.unavailable).map((c) => [c.method, c.unavailable])
     expect(unavailable).to.deep.equal([['scene.close', 'needs Godot 4.5 or newer (this editor runs 4.4.1)']])
     const open = await fx.call('scene.current')
-    const error = await fx.refused('scene.close', {discard: true}, -32008, 'scene.close needs Godot 4.5 or newer', '4.4.1')
+    const error = await fx.refused(
+      'scene.close',
+      {discard: true},
+      -32008,
+      'scene.close needs Godot 4.5 or newer',
+      '4.4.1',
+    )
     expect((error.data as Json).data).to.deep.equal({method: 'scene.close', since: '4.5', engine_version: '4.4.1'})
     expect(await fx.call('scene.current')).to.deep.equal(open) // still open: nothing ran
     // the other commands of its group still run
