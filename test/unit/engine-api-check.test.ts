@@ -3,9 +3,14 @@
 // compatibility module are reported for exactly the versions that lack them; the same calls made through the
 // compatibility module, and API every version has, are not. Pure: the version table, no engine.
 import {expect} from 'chai'
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
 
 import {loadApi} from '../../scripts/engine-api/api.js'
 import {type CheckOptions, type Finding, checkScripts} from '../../scripts/engine-api/check.js'
+import {supportedRange} from '../../scripts/engine-api/run.js'
+import {supportedGodot} from '../../src/editor/godot-versions.js'
+import {REPO_ROOT} from '../support/editor.js'
 
 const api = loadApi()
 const OPTIONS: CheckOptions = {floor: '4.3', ceiling: '4.7', compatFile: 'core/compat.gd'}
@@ -103,5 +108,13 @@ describe('engine-API check over GDScript (scripts/engine-api)', () => {
     const files = new Map([['d.gd', 'func f() -> int:\n\treturn StreamPeerTCP.STATUS_CONNECTED\n']])
     expect(checkScripts(files, loadApi(undefined, dump), OPTIONS).findings).to.deep.equal([])
     expect(where(check(Object.fromEntries(files)))).to.deep.equal(['d.gd:2 StreamPeerTCP.STATUS_CONNECTED [4.6 4.7]'])
+  })
+
+  it('states one supported range: compat.gd’s, in plugin.cfg, the README and what bridge status prints', () => {
+    const {floor, ceiling} = supportedRange(join(REPO_ROOT, 'addon'))
+    const range = `${floor} to ${ceiling}`
+    expect(supportedGodot()).to.deep.equal({floor, ceiling, range})
+    expect(readFileSync(join(REPO_ROOT, 'addon', 'plugin.cfg'), 'utf8')).to.include(`Supports Godot ${range}`)
+    expect(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8')).to.include(`**Godot ${range}**`)
   })
 })

@@ -25,6 +25,8 @@ describe('supported Godot versions (real editor, other versions faked)', functio
     expect(v.supported).to.deep.equal({floor: '4.5', ceiling: '4.7', range: '4.5 to 4.7'})
     expect(v.in_range).to.equal(true)
     expect(fx.editor.discovery.supported_godot).to.equal('4.5 to 4.7')
+    const status = await fx.cliJson('status')
+    expect(status).to.include({verdict: 'running', engine_version: v.string, supported_godot: '4.5 to 4.7'})
   })
 
   for (const [version, why] of [
