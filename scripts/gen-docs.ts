@@ -22,7 +22,11 @@ export function renderCommandsDoc(commands: CommandDoc[]): string {
   for (const group of groups) {
     lines.push(`## ${group}`, '')
     for (const c of commands.filter((x) => x.method.startsWith(group + '.'))) {
-      const tags = [c.read_only ? 'read-only' : '', c.destructive ? 'destructive' : ''].filter(Boolean)
+      const tags = [
+        c.read_only ? 'read-only' : '',
+        c.destructive ? 'destructive' : '',
+        c.since ? `Godot ${c.since}+` : '',
+      ].filter(Boolean)
       lines.push(`### \`${c.method}\`${tags.length ? ` (${tags.join(', ')})` : ''}`, '', c.summary, '')
       if (c.params.length > 0) {
         lines.push('| parameter | type | required | description |', '|---|---|---|---|')

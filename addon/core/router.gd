@@ -15,6 +15,7 @@ const AuditLog := preload("../lib/audit_log.gd")
 const CommandGroup := preload("command_group.gd")
 const CallContext := preload("call_context.gd")
 const CodeAudit := preload("code_audit.gd")
+const Compat := preload("compat.gd")
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
@@ -106,6 +107,7 @@ func register(cmd: Dictionary, source: String = "builtin") -> void:
 		assert(spec.get("type", "any") in Params.TYPES, "%s.%s: unknown type %s" % [method, spec.name, spec.get("type")])
 		assert(spec.get("kind", "") in [""] + ParamKinds.KINDS, "%s.%s: unknown kind %s" % [method, spec.name, spec.get("kind")])
 	assert(cmd.get("undo", "none") in UndoScope.SCOPES, "%s: unknown undo scope %s" % [method, cmd.get("undo")])
+	assert(str(cmd.get("since", "4.0")).get_slice_count(".") == 2, "%s: since is a Godot version like \"4.5\"" % method)
 	cmd["source"] = source
 	if not _commands.has(method):
 		_order.append(method)
@@ -144,6 +146,10 @@ func describe(method: String) -> Dictionary:
 	}
 	if cmd.has("timeout_ms"):
 		doc["timeout_ms"] = cmd.timeout_ms
+	if cmd.has("since"):  # the oldest Godot the command runs on; `unavailable` says why not here
+		doc["since"] = cmd.since
+		if not Compat.at_least(str(cmd.since)):
+			doc["unavailable"] = _needs(cmd)
 	for key: String in ["example_setup", "example_scene", "example_refused"]:  # what the sweeps need to run the example
 		if cmd.has(key):
 			doc[key] = cmd[key]
@@ -158,6 +164,11 @@ static func title_of(method: String) -> String:
 	var group := method.get_slice(".", 0)
 	var words := method.get_slice(".", 1).replace("_", " ")
 	return "%s: %s" % [group.capitalize().replace(" ", ""), words]
+
+
+## "needs Godot 4.5 or newer (this editor runs 4.4.1)": why a command declaring `since` is unavailable here.
+static func _needs(cmd: Dictionary) -> String:
+	return "needs Godot %s or newer (this editor runs %s)" % [cmd.since, Compat.version().string]
 
 
 ## `details` may add the engine's own `line` and `engine_message`.
@@ -214,6 +225,9 @@ func _run(method: String, params: Variant, started: int, context: RefCounted, ne
 		msg += "; engine.commands lists every command"
 		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, msg, {"method": method, "suggestion": guess}).to_dict()}
 	var cmd: Dictionary = _commands[method]
+	if cmd.has("since") and not Compat.at_least(str(cmd.since)):  # before its file loads: it may name newer API
+		return {"error": BridgeError.new(BridgeError.UNAVAILABLE, "%s %s" % [method, _needs(cmd)],
+				{"method": method, "since": cmd.since, "engine_version": Compat.version().string}).to_dict()}
 	if cmd.has("group_file"):  # known from the cache: its script loads now, once
 		_load_deferred(str(cmd.group_file))
 		cmd = _commands[method]

@@ -45,6 +45,8 @@ export interface CommandDoc {
   /** A short human title (the declaration's, else "Group: command words"). */
   title?: string
   needs?: string
+  /** The oldest Godot the command runs on, when newer than the addon's floor (engine.commands adds `unavailable` below it). */
+  since?: string
   source?: string
   timeout_ms?: number
   input_schema: Record<string, unknown>

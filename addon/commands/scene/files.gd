@@ -5,6 +5,7 @@ extends "../../core/command_group.gd"
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
 const SceneFiles := preload("../../lib/scene_files.gd")
+const Compat := preload("../../core/compat.gd")
 
 
 func commands() -> Array:
@@ -136,7 +137,7 @@ static func _parse(entry: String) -> Dictionary:
 
 ## The root of the open scene saved at `path`, or null.
 static func _open_root(path: String) -> Node:
-	for node: Node in EditorInterface.get_open_scene_roots():
+	for node: Node in Compat.open_scene_roots():
 		if node.scene_file_path == path:
 			return node
 	return null

@@ -6,6 +6,7 @@ extends "../../core/command_group.gd"
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
 const SceneFiles := preload("../../lib/scene_files.gd")
+const Compat := preload("../../core/compat.gd")
 
 
 func group_summary() -> String:
@@ -72,6 +73,7 @@ func commands() -> Array:
 			"example": {"path": "res://scenes/main.tscn"},
 			"destructive": true,
 			"undo": "none",  # a closed tab takes its history with it
+			"since": "4.5",  # EditorInterface.close_scene
 			"returns": {"closed": "string", "current": "string|null"},
 			"handler": _close,
 		},
@@ -189,7 +191,7 @@ func _close(p: Dictionary) -> Variant:
 				{"path": path})
 	if path != current:
 		EditorInterface.open_scene_from_path(path)
-	var err := EditorInterface.close_scene()
+	var err := Compat.close_scene()
 	if err != OK:
 		return BridgeError.failed("closing %s failed: %s" % [path, error_string(err)], {"path": path})
 	if path != current:
