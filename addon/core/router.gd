@@ -13,6 +13,7 @@ const ActivityLog := preload("activity_log.gd")
 const AuditLog := preload("../lib/audit_log.gd")
 const CommandGroup := preload("command_group.gd")
 const CallContext := preload("call_context.gd")
+const CommandQueue := preload("command_queue.gd")
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
@@ -212,6 +213,18 @@ func _run(method: String, params: Variant, started: int, context: RefCounted) ->
 		cmd = _commands[method]
 		if cmd.has("group_file"):
 			return {"error": BridgeError.new(BridgeError.INTERNAL_ERROR, "%s: its group file %s did not load (engine.commands lists the load errors)" % [method, cmd.group_file], {"method": method}).to_dict()}
+	# the editor's start-up, then this command's turn behind any scene switch (core/command_queue.gd)
+	var ticket: int = await CommandQueue.enter(method, bool(cmd.get("switches_scene", false)))
+	var reply: Dictionary = await _run_in_turn(method, params, started, context)
+	CommandQueue.leave(ticket)
+	return reply
+
+
+func _run_in_turn(method: String, params: Variant, started: int, context: RefCounted) -> Dictionary:
+	if not _commands.has(method):  # its group was dropped while the command waited for its turn
+		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, "%s is no longer registered" % method,
+				{"method": method}).to_dict()}
+	var cmd: Dictionary = _commands[method]
 	var specs: Array = cmd.get("params", [])
 	var checked: Variant = Params.check(method, specs, params)
 	if not checked is BridgeError:

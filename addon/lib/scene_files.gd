@@ -72,6 +72,11 @@ static func watch_changes(plugin: EditorPlugin) -> void:
 	_watching = true
 
 
+## The editor's scene tab bar (one tab per open scene, in get_open_scenes() order), or null.
+static func tab_bar() -> TabBar:
+	return _scene_tab_bar()
+
+
 static func _scene_tab_bar() -> TabBar:
 	if is_instance_valid(_tab_bar):
 		return _tab_bar
