@@ -8,6 +8,7 @@ const GameLink := preload("../../lib/game_link.gd")
 const Ipc := preload("../../game/ipc.gd")
 const GameExit := preload("lib/game_exit.gd")
 const GameRun := preload("lib/game_run.gd")
+const PlaySaves := preload("lib/play_saves.gd")
 const CallContext := preload("../../core/call_context.gd")
 
 const ARGS_SETTING := "editor/run/main_run_args"
@@ -31,7 +32,7 @@ func commands() -> Array:
 			"undo": "none",  # the running game is in no history
 			"returns": {"playing": "bool", "scene": "string", "pid": "int", "display_server": "string", "renders": "bool",
 					"args": "string", "ready_ms": "int", "frozen": "bool", "finished?": "bool", "ended?": "string", "exit_code?": "int|null",
-					"frames?": "int", "output?": ["string"]},
+					"frames?": "int", "output?": ["string"], "saved?": ["string"]},
 			"handler": _play,
 		},
 		{
@@ -95,6 +96,12 @@ func _play(p: Dictionary) -> Variant:
 		ProjectSettings.set_setting(ARGS_SETTING, args)
 		for _i in 2:  # the run dialog takes the new args from the deferred settings_changed signal
 			await tree.process_frame
+	var saved: Variant = await PlaySaves.save_changed(tree)  # only what the agent changed (lib/play_saves.gd)
+	if saved is BridgeError:
+		if args != previous:
+			ProjectSettings.set_setting(ARGS_SETTING, previous)
+		return saved
+	var autosave: Variant = PlaySaves.hold()
 	var started := Time.get_ticks_msec()
 	var scene_path: String = str(ProjectSettings.get_setting("application/run/main_scene", "")) if target == "main" else \
 			(EditorInterface.get_edited_scene_root().scene_file_path if target == "current" else target)
@@ -108,14 +115,18 @@ func _play(p: Dictionary) -> Variant:
 	# and a launch that read the restored args would start without --headless and exit at once
 	if args != previous:
 		ProjectSettings.set_setting(ARGS_SETTING, previous)  # in memory only, and only for that launch
+	PlaySaves.restore(autosave)
 	if failure is Dictionary:  # the game ran and quit before its bridge was seen: a finished run
-		return GameRun.result(failure, scene_path, args, log_file, started)
+		return GameRun.result(failure, scene_path, args, log_file, started).merged({"saved": saved})
 	if failure == null:  # it answered; one that quits in its first frames is a finished run too
 		var quick: Dictionary = await GameRun.settle(link.key, tree)
 		if not quick.is_empty():
-			return GameRun.result(quick, scene_path, args, log_file, started)
+			return GameRun.result(quick, scene_path, args, log_file, started).merged({"saved": saved})
 	if failure == null and p.wait_exit:
-		return await _wait_exit(link, tree, scene_path, args, log_file, started, p.wait_exit_ms, context)
+		var done: Variant = await _wait_exit(link, tree, scene_path, args, log_file, started, p.wait_exit_ms, context)
+		if done is Dictionary:
+			done["saved"] = saved
+		return done
 	if failure != null:
 		if context != null and context.cancelled and EditorInterface.is_playing_scene():
 			link.note_stopping("scene.play cancelled by the client")
@@ -124,7 +135,7 @@ func _play(p: Dictionary) -> Variant:
 	if context != null:
 		context.progress(p.wait_ms, p.wait_ms, "the game's bridge answered")
 	var g: Dictionary = link.game
-	return {"playing": true, "scene": EditorInterface.get_playing_scene(), "pid": g.pid, "display_server": g.display_server,
+	return {"saved": saved, "playing": true, "scene": EditorInterface.get_playing_scene(), "pid": g.pid, "display_server": g.display_server,
 			"renders": g.renders, "args": args, "ready_ms": Time.get_ticks_msec() - started, "frozen": g.get("frozen", false)}
 
 
