@@ -11,6 +11,9 @@ extends RefCounted
 const SETTLE_FRAMES := 3
 ## When the scan's end was not seen (the plugin was enabled after it): this long without a scan is the end.
 const QUIET_MSEC := 3000
+## A plugin that starts after this many editor frames was enabled in an editor already up (bridge starts during
+## the editor's first scan, before its main loop has run a frame).
+const LATE_FRAMES := 120
 
 static var _done := false
 static var _scan_ended_frame := -1
@@ -25,6 +28,9 @@ static func watch() -> void:
 		return
 	_watch_msec = Time.get_ticks_msec()
 	var fs := EditorInterface.get_resource_filesystem()
+	if Engine.get_process_frames() > LATE_FRAMES and not fs.is_scanning():
+		_scan_ended_frame = Engine.get_process_frames()  # the plugin was enabled in an editor long up: nothing to wait for
+		return
 	fs.sources_changed.connect(_scan_ended, CONNECT_ONE_SHOT)
 
 

@@ -214,7 +214,8 @@ func _run(method: String, params: Variant, started: int, context: RefCounted) ->
 		if cmd.has("group_file"):
 			return {"error": BridgeError.new(BridgeError.INTERNAL_ERROR, "%s: its group file %s did not load (engine.commands lists the load errors)" % [method, cmd.group_file], {"method": method}).to_dict()}
 	# the editor's start-up, then this command's turn behind any scene switch (core/command_queue.gd)
-	var ticket: int = await CommandQueue.enter(method, bool(cmd.get("switches_scene", false)))
+	var switches: bool = cmd.get("switches_scene", false) == true
+	var ticket: int = await CommandQueue.enter(method, switches)
 	var reply: Dictionary = await _run_in_turn(method, params, started, context)
 	CommandQueue.leave(ticket)
 	return reply

@@ -93,8 +93,9 @@ func _input_action_add(p: Dictionary) -> Variant:
 		ev.ctrl_pressed = code & KEY_MASK_CTRL != 0
 		ev.meta_pressed = code & KEY_MASK_META != 0
 		events.append(ev)
-	for i in p.events.size():
-		var ev: Variant = Events.from_json(p.events[i], "project.input_action_add: events[%d]" % i)
+	var specs: Array = p.events
+	for i: int in specs.size():
+		var ev: Variant = Events.from_json(specs[i], "project.input_action_add: events[%d]" % i)
 		if ev is BridgeError:
 			return ev
 		events.append(ev)
