@@ -5,6 +5,7 @@ extends Node
 const Router := preload("router.gd")
 const Settings := preload("settings.gd")
 const Discovery := preload("discovery.gd")
+const EditorStartup := preload("editor_startup.gd")
 const GroupLoader := preload("group_loader.gd")
 const LocalCommands := preload("local_commands.gd")
 const OutputLog := preload("../lib/output_log.gd")
@@ -50,6 +51,9 @@ func _ready() -> void:
 		if transport.listen() != OK and transports.is_empty():
 			return  # the transport already said why
 		transports.append(transport)
+	EditorStartup.watch()
+	# clients may connect now; `ready` turns true once the editor's own start-up work is over (core/editor_startup.gd)
+	discovery.info.ready = EditorStartup.poll()
 	discovery.info.ws_port = transport_port("ws")
 	discovery.info.http_port = transport_port("http")
 	discovery.write()
@@ -68,6 +72,9 @@ func transport_port(transport_name: String) -> int:
 
 func _process(_delta: float) -> void:
 	local_commands.poll()
+	if not discovery.info.get("ready", true) and EditorStartup.poll():
+		discovery.info.ready = true
+		discovery.write()
 	for transport in transports:
 		transport.poll()
 	if _pending_calls == 0 and Time.get_ticks_msec() - _ready_msec > DEFERRED_LOAD_AFTER_MS:

@@ -9,6 +9,7 @@ extends RefCounted
 ##   title?: String (a short human title; default "Group: command words"), needs: "" | "game" |
 ##   "editor_renderer" (an editor that draws: not --headless), timeout_ms: int, returns: shape,
 ##   undo: "scene" | "global" | "none" (every mutating command; see core/undo_scope.gd),
+##   switches_scene?: bool (it changes which scene the editor edits: it runs alone, core/command_queue.gd),
 ##   example_setup?: [{method, params}] (commands the sweeps run first so the example has what it names),
 ##   example_scene?: res:// path (the scene the sweeps open for the example), example_refused?: {…}
 ##   (params merged over the example whose property map the engine does not keep: the sweep expects a refusal)}

@@ -16,6 +16,7 @@ const CommandGroup := preload("command_group.gd")
 const CallContext := preload("call_context.gd")
 const CodeAudit := preload("code_audit.gd")
 const Compat := preload("compat.gd")
+const CommandQueue := preload("command_queue.gd")
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
@@ -233,17 +234,37 @@ func _run(method: String, params: Variant, started: int, context: RefCounted, ne
 		cmd = _commands[method]
 		if cmd.has("group_file"):
 			return {"error": BridgeError.new(BridgeError.INTERNAL_ERROR, "%s: its group file %s did not load (engine.commands lists the load errors)" % [method, cmd.group_file], {"method": method}).to_dict()}
-	var specs: Array = cmd.get("params", [])
-	var checked: Variant = Params.check(method, specs, params)
-	var takes_turn := not nested and not checked is BridgeError and UndoScope.has_step(cmd)
+	# the editor's start-up, then this command's turn behind any scene switch (core/command_queue.gd)
+	var switches: bool = cmd.get("switches_scene", false) == true
+	var ticket: int = await CommandQueue.enter(method, switches)
+	var reply: Dictionary = await _run_in_turn(method, params, started, context, nested)
+	CommandQueue.leave(ticket)
+	return reply
+
+
+func _run_in_turn(method: String, params: Variant, started: int, context: RefCounted, nested: bool) -> Dictionary:
+	if not _commands.has(method):  # its group was dropped while the command waited for its turn
+		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, "%s is no longer registered" % method,
+				{"method": method}).to_dict()}
+	var cmd: Dictionary = _commands[method]
+	var takes_turn := not nested and UndoScope.has_step(cmd)
 	if takes_turn:
 		await _take_edit_turn()
-	if not checked is BridgeError:  # nodes are resolved in the scene as the previous edit left it
+	var reply: Dictionary = await _run_checked(method, cmd, params, started, context)
+	if takes_turn:
+		_give_back_edit_turn()
+	return reply
+
+
+## Checks and resolves the parameters (nodes in the scene as the previous edit left it), audits the code
+## it will run, and runs the handler inside the command's undo scope.
+func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int, context: RefCounted) -> Dictionary:
+	var specs: Array = cmd.get("params", [])
+	var checked: Variant = Params.check(method, specs, params)
+	if not checked is BridgeError:
 		var values: Dictionary = checked
 		checked = ParamKinds.resolve(method, specs, values, params)
 	if checked is BridgeError:
-		if takes_turn:
-			_give_back_edit_turn()
 		_count(method, started, true)
 		var refusal: BridgeError = checked
 		return {"error": refusal.to_dict()}
@@ -260,8 +281,6 @@ func _run(method: String, params: Variant, started: int, context: RefCounted, ne
 	var result: Variant = await handler.call(checked)
 	CodeAudit.finish(method, audit, result)
 	result = UndoScope.finish(scope, result)
-	if takes_turn:
-		_give_back_edit_turn()
 	_count(method, started, result is BridgeError)
 	if result is BridgeError:
 		var failure: BridgeError = result

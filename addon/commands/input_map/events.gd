@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## joypad buttons and axes — listed, added and removed one by one. Builds on project.input_action_add;
 ## every change is one undoable action in the editor's global history, saved to project.godot at once.
 
-const Events := preload("lib/input_events.gd")
+const Events := preload("../../lib/input_events.gd")
 const Project := preload("../../lib/project_settings.gd")
 
 ## One event in results (lib/input_events.gd's to_json): the kind's own fields besides these.

@@ -9,6 +9,10 @@ const Scan := preload("../../lib/filesystem_scan.gd")
 const Settings := preload("../../core/settings.gd")
 
 ## Largest file project.read_file returns.
+## The largest file project.write_file writes from base64.
+const MAX_WRITE_BYTES := 16 * 1024 * 1024
+## Its base64 length: 4 characters per 3 bytes, rounded up to whole groups.
+const MAX_BASE64_CHARS := 22369624
 const MAX_READ_BYTES := 1024 * 1024
 ## res:// folders these commands never touch: engine state (it holds export credentials too) and the bridge.
 const ENGINE_DIR := "res://.godot/"
@@ -32,6 +36,7 @@ func commands() -> Array:
 				req("path", "string", "File to write, e.g. res://scripts/enemy.gd", {"writes_path": true}),
 				req("content", "string", "The file's full text (written as UTF-8)"),
 				opt("overwrite", "bool", "Replace an existing file", false),
+				choice("encoding", ["utf8", "base64"], "utf8: content is the text; base64: content is a binary file's bytes in base64 (a material, an image)", "utf8"),
 			],
 			"example": {"path": "res://notes/todo.md", "content": "# To do\n- add enemies\n"},
 			"destructive": true,
@@ -90,7 +95,9 @@ func _write(p: Dictionary) -> Variant:
 		return BridgeError.failed("cannot create the folder %s: %s" % [dir, error_string(err)], {"path": path})
 	# A dot-file beside the target: the editor's filesystem ignores it, and the rename stays on one disk.
 	var tmp: String = dir.path_join(".%s.bridge-tmp" % path.get_file())
-	var bytes: PackedByteArray = p.content.to_utf8_buffer()
+	var bytes: Variant = _content_bytes(p)
+	if bytes is BridgeError:
+		return bytes
 	var f := FileAccess.open(tmp, FileAccess.WRITE)
 	if f == null:
 		return BridgeError.failed("cannot write %s: %s" % [path, error_string(FileAccess.get_open_error())], {"path": path})
@@ -106,6 +113,20 @@ func _write(p: Dictionary) -> Variant:
 	if path.begins_with("res://"):
 		out.merge(await _import(path))
 	return out
+
+
+## The bytes to write: the text as UTF-8, or the decoded base64 (refused when it is not base64 or too big).
+static func _content_bytes(p: Dictionary) -> Variant:
+	var content: String = p.content
+	if p.get("encoding", "utf8") != "base64":
+		return content.to_utf8_buffer()
+	var clean := content.strip_edges().replace("\n", "").replace("\r", "")
+	if clean.length() > MAX_BASE64_CHARS:
+		return BridgeError.invalid("project.write_file: the decoded file would be over %d bytes" % MAX_WRITE_BYTES, {"param": "content", "max": MAX_WRITE_BYTES})
+	var b64 := RegEx.create_from_string("^[A-Za-z0-9+/]*={0,2}$")
+	if clean.length() % 4 != 0 or b64.search(clean) == null:
+		return BridgeError.invalid("project.write_file: content is not base64 (encoding: base64): expected A-Z a-z 0-9 + / with = padding, a multiple of 4 characters", {"param": "content"})
+	return Marshalls.base64_to_raw(clean)
 
 
 ## Tells the editor's filesystem about a file just written (a scan when its folder is new to it), reloads
