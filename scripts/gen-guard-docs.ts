@@ -21,11 +21,18 @@ const END = '<!-- guard-tables:end -->'
 export interface GuardRules {
   categories: Record<string, string>
   aliases: Record<string, string>
-  classes: Record<string, {category: string; allow: string[]; deny?: Record<string, string>}>
+  classes: Record<string, {category: string; allow: string[]; deny?: Record<string, string>; why?: string}>
   returns: Record<string, string>
-  literal_args: Record<string, {index: number; count: number; one_of: string[]; category: string; why: string}>
+  literal_args: Record<
+    string,
+    {api: string; index: number; count: number; one_of: string[]; category: string; why: string}
+  >
+  /** Properties that carry code: never written by a snippet (through any syntax), nor set by their setter. */
+  code_properties: Record<string, {setter?: string; project_code?: boolean; why: string}>
+  /** Decoders that build objects: the index of their allow-objects argument, or -1 when they always do. */
+  decoders: Record<string, number>
   methods: Record<string, string>
-  dispatch: Record<string, {index: number; names: string; after?: string; before_new?: boolean}>
+  dispatch: Record<string, {index: number; names: string; after?: string; before_new?: boolean; writes?: boolean}>
   rows: {category: string; refused: string[]; allowed: string[]}[]
   /** Engine methods named like a file write, a program, a process or a settings change (the enumeration test). */
   enumeration: string
@@ -62,7 +69,8 @@ export function renderGuardTables(rules: GuardRules): string {
       denied.length > 0 ? `in particular ${list(denied)}` : '',
       methods.length > 0 ? `called on any object, or named in a string: ${list(methods)}` : '',
       ...literal.map(
-        ([api, a]) => `${code(api)} unless argument ${a.index + 1} is written ${a.one_of.map(code).join(' or ')}`,
+        ([api, a]) =>
+          `${api.startsWith('.') ? `${code(api.slice(1))} on any object with ${a.count} or more arguments` : code(api)} unless argument ${a.index + 1} is written ${a.one_of.map(code).join(' or ')}`,
       ),
     ]
     if (cat === 'dynamic_name') {
@@ -70,11 +78,25 @@ export function renderGuardTables(rules: GuardRules): string {
       what.push(
         `a method or property name that is not one plain string literal (or a \`for\` variable over a list of them) in ${list(named.map(([n, d]) => (d.after ? `${d.after}.${n}` : n)))}`,
         'a class name that is not a plain literal in `ClassDB.class_call_static`, `ClassDB.instantiate`, `Engine.get_singleton` (a literal one is checked as the call it stands for)',
-        'a subscript whose index is built from strings (`obj["exe" + "cute"]`), and `call`/`callv` on something read through a subscript with a non-literal index',
+        `${list(named.filter(([n, d]) => !d.after && n !== 'Callable').map(([n]) => n))} taken as a value (\`obj.set.callv([...])\`, \`obj.call.bind(...)\`) or named in a string (\`Callable(obj, "set")\`, \`obj.call("set", ...)\`): the name they are given later cannot be checked`,
+        '`x[key]` with a key that is not a literal, unless `x` is proven a plain container (an `Array`, `Dictionary`, `String` or packed array literal, or a name whose every binding in the snippet is typed as one or initialised with a literal one and never assigned anything else) or the key is proven no string (a number, an engine constant, `len(...)`, `.size()`, a `for` variable over `range(...)`, or arithmetic with `-`, `*`, `/`): on an object, `obj[k]` reads the method `k` names as a `Callable` or writes the property',
       )
     }
-    if (cat === 'runtime_code')
-      what.push('`load(...).new()` / `preload(...).new()` whose path is not one plain string literal')
+    if (cat === 'runtime_code') {
+      const props = Object.entries(rules.code_properties)
+      what.push(
+        '`load(...).new()` / `preload(...).new()` whose path is not one plain string literal',
+        `writing a property that carries code, in any syntax (\`x.p = v\`, \`x.p += v\`, \`x.p[i] = v\`, \`x["p"] = v\`, \`set\`/\`set_deferred\`/\`set_indexed\`/\`tween_property\`/\`add_do_property\` with its name), or calling its setter (directly, as a value or named in a string): ${props.map(([p, r]) => `${code(p)}${r.setter ? ` (${code(r.setter)})` : ''}${r.project_code ? ', except to `null` or `load("res://…")` / `preload(...)` with one literal path' : ''}`).join(', ')}`,
+        `decoders that build objects (an object brings its script): ${list(
+          Object.entries(rules.decoders)
+            .filter(([, i]) => i < 0)
+            .map(([n]) => n),
+        )} always; ${Object.entries(rules.decoders)
+          .filter(([, i]) => i >= 0)
+          .map(([n, i]) => `${code(n)} unless argument ${i + 1} is left out or written \`false\``)
+          .join(', ')}; any of them named in a string or taken as a value`,
+      )
+    }
     lines.push(
       `| ${rules.categories[cat]} | ${what.filter(Boolean).join('; ')} | ${row.refused.map(snippet).join('<br>')} | ${row.allowed.map(snippet).join('<br>')} |`,
     )
@@ -92,8 +114,9 @@ export function renderGuardTables(rules: GuardRules): string {
       .filter(([api]) => api.startsWith(name + '.'))
       .map(([api, cls]) => `${code(api.split('.')[1])} only in the same expression, held to ${code(cls)}'s list`)
     const allowed = rule.allow.length > 0 ? list(rule.allow) : 'none'
+    const why = rule.why ? ` (${rule.why})` : ''
     lines.push(
-      `| ${code(name)} | ${rules.categories[rule.category]} | ${allowed}${returns.length > 0 ? `; ${returns.join('; ')}` : ''} |`,
+      `| ${code(name)} | ${rules.categories[rule.category]} | ${allowed}${why}${returns.length > 0 ? `; ${returns.join('; ')}` : ''} |`,
     )
   }
   lines.push(

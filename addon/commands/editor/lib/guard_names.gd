@@ -15,7 +15,7 @@ func _code_write(i: int) -> Dictionary:
 	var name: String = _toks[i].v
 	var prev := _v(i - 1)
 	var props: Dictionary = _rules.code_properties
-	if props.has(name) and _written(i) and not _declares(i) and (prev == "." or not _local(name)):
+	if props.has(name) and _written(i) and not _declares(i) and (prev == "." or not _declared(name)):
 		var at := i + 1
 		while _v(at) != "" and not (_v(at) in ASSIGN):
 			at = _close(at) + 1 if _v(at) == "[" else at + 1
@@ -61,14 +61,6 @@ func _decoder(i: int) -> Dictionary:
 func _named_dispatch(name: String) -> bool:
 	var spec: Dictionary = _rules.dispatch.get(name, {})
 	return not spec.is_empty() and spec.names in ["method", "property"] and not spec.has("after") and name != "Callable"
-
-
-## Whether `name` is declared in the snippet as a variable or parameter (then `name = x` writes it, not self's).
-func _local(name: String) -> bool:
-	for k in _toks.size():
-		if _v(k) == name and _kind(k) == "id" and (_v(k - 1) in ["var", "const", "for"] or (_v(k - 1) in ["(", ","] and _in_params(k))):
-			return true
-	return false
 
 
 ## A name given as a string literal: refused like the member it names; `writes`: the call writes the

@@ -13,6 +13,8 @@ const NUMBERS := ["int", "float"]
 ## Operators a string does not take: an arithmetic chain with one of them at its top is no string.
 const NOT_FOR_STRINGS := ["-", "*", "/"]
 
+static var _constant := RegEx.create_from_string("^[A-Z][A-Z0-9_]*$")
+
 var _proofs := {}  # "name|kind" -> bool, computed once
 
 
@@ -56,14 +58,23 @@ func non_string(start: int, end: int) -> bool:
 	return numeric or _number_term(term_start, end)
 
 
-## A term that is a number: a numeric literal, a name proven a number, len(...) or x.size() (no engine
-## class has a size() that returns a string).
+## A term that is a number: a numeric literal, a name proven a number, an engine constant (`KEY_A`,
+## `Mesh.ARRAY_NORMAL`: the engine's constants are numbers; one the snippet declares is not taken),
+## len(...) or x.size() (no engine class has a size() that returns a string).
 func _number_term(start: int, end: int) -> bool:
 	if end - start == 1:
-		return _kind(start) == "num" or (_kind(start) == "id" and _name_is(_v(start), NUMBERS))
+		return _kind(start) == "num" or (_kind(start) == "id" and (_name_is(_v(start), NUMBERS) or _engine_constant(start)))
+	if end - start == 3 and _v(start + 1) == "." and _kind(start) == "id" and _v(start)[0] == _v(start)[0].to_upper():
+		return _engine_constant(start + 2) and not _declared(_v(start))
 	if _v(start) == "len" and _v(start + 1) == "(":
 		return _close(start + 1) == end - 1
 	return end - start >= 5 and _v(end - 4) == "." and _v(end - 3) == "size" and _v(end - 2) == "(" and _v(end - 1) == ")"
+
+
+## Whether token k is an UPPER_CASE name the snippet does not declare.
+func _engine_constant(k: int) -> bool:
+	var v := _v(k)
+	return _kind(k) == "id" and _constant.search(v) != null and not _declared(v)
 
 
 ## Whether every binding of `name` gives it one of `types`, and an untyped one is never assigned anything else.

@@ -140,6 +140,14 @@ func _declares(i: int) -> bool:
 	return _v(i - 1) in ["var", "const", "func", "signal", "class", "enum", "for", "class_name"]
 
 
+## Whether the snippet binds `name` anywhere (var, const, for, a parameter).
+func _declared(name: String) -> bool:
+	for k in _toks.size():
+		if _v(k) == name and _kind(k) == "id" and (_v(k - 1) in ["var", "const", "for"] or (_v(k - 1) in ["(", ","] and _in_params(k))):
+			return true
+	return false
+
+
 func _text(r: Array) -> String:
 	var s := ""
 	for k in range(r[0], r[1]):

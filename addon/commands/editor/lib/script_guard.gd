@@ -166,6 +166,8 @@ func _dispatch(i: int) -> Dictionary:
 		if ranges.size() > 0 and _literal(ranges[0]) != null:
 			return {}
 		return _refuse("runtime_code", i, name + "(...).new()", "%s(...).new() needs the script path written as one plain string literal" % name)
+	if name in ["get", "set"] and _v(i - 1) == "." and _scope.container_before(i - 2):
+		return {}  # Dictionary.get(key) / Array.set(i, v): a key, not a property name
 	var index := int(spec.index)
 	if ranges.size() <= index:
 		return {}
@@ -176,8 +178,6 @@ func _dispatch(i: int) -> Dictionary:
 		return _refuse("dynamic_name", i, name + "()", "%s() with a %s name built at run time; write the name as one plain string literal" % [name, spec.names])
 	if spec.names == "class":
 		return {}  # ClassDB/Engine: the class named is checked as the call it stands for (_by_class_name)
-	if name in ["get", "set"] and _v(i - 1) == "." and _scope.container_before(i - 2):
-		return {}  # Dictionary.get(key) / Array.set(i, v): a key, not a property name
 	for n: String in names:
 		var r := _check_name(n, i, name, spec.get("writes", false))
 		if not r.is_empty():
