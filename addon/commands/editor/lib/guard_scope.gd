@@ -81,6 +81,7 @@ func _engine_constant(k: int) -> bool:
 func _name_is(name: String, types: Array) -> bool:
 	var key := "%s|%s" % [name, types[0]]
 	if not _proofs.has(key):
+		_proofs[key] = false  # while it is being proven (`for i in i`), the name proves nothing
 		_proofs[key] = _prove(name, types)
 	return _proofs[key]
 
@@ -89,8 +90,8 @@ func _prove(name: String, types: Array) -> bool:
 	var bound := false
 	var typed := true
 	var assigned: Array = []  # where a plain `name = ...` assigns
-	for k in _toks.size():
-		if _kind(k) != "id" or _v(k) != name or _v(k - 1) == ".":
+	for k: int in _occurrences(name):
+		if _v(k - 1) == ".":
 			continue
 		var prev := _v(k - 1)
 		var next := _v(k + 1)

@@ -11,6 +11,8 @@ const NOT_SUBSCRIPT := ["in", "return", "and", "or", "not", "if", "elif", "else"
 		"Dictionary", "var", "const", "func"]
 
 var _toks: Array
+var _bound := {}  # name -> whether the snippet binds it, computed once
+var _where := {}  # identifier -> the indices of its tokens, built on first use (one pass, not one per name)
 
 
 ## A token's text for operators and identifiers ("" outside the snippet or for strings, so a string "("
@@ -142,10 +144,25 @@ func _declares(i: int) -> bool:
 
 ## Whether the snippet binds `name` anywhere (var, const, for, a parameter).
 func _declared(name: String) -> bool:
-	for k in _toks.size():
-		if _v(k) == name and _kind(k) == "id" and (_v(k - 1) in ["var", "const", "for"] or (_v(k - 1) in ["(", ","] and _in_params(k))):
-			return true
-	return false
+	if not _bound.has(name):
+		_bound[name] = false
+		for k: int in _occurrences(name):
+			if _v(k - 1) in ["var", "const", "for"] or (_v(k - 1) in ["(", ","] and _in_params(k)):
+				_bound[name] = true
+				break
+	return _bound[name]
+
+
+## The indices of the identifier tokens spelling `name`.
+func _occurrences(name: String) -> Array:
+	if _where.is_empty():
+		_where[""] = []
+		for k in _toks.size():
+			if _toks[k].t == "id":
+				if not _where.has(_toks[k].v):
+					_where[_toks[k].v] = []
+				_where[_toks[k].v].append(k)
+	return _where.get(name, [])
 
 
 func _text(r: Array) -> String:

@@ -231,9 +231,7 @@ func _loop_literals(v: String) -> Variant:
 ## Every `for v in [...]` over string literals, joined; null when v is bound or assigned any other way.
 func _find_loop_literals(v: String) -> Variant:
 	var found: Variant = null
-	for k in _toks.size():
-		if _toks[k].t != "id" or _toks[k].v != v:
-			continue
+	for k: int in _occurrences(v):
 		var prev := _v(k - 1)
 		var next := _v(k + 1)
 		if prev == "for":
