@@ -12,7 +12,15 @@ import {join} from 'node:path'
 
 import {pidAlive} from '../../../src/editor/discovery.js'
 import {type Json, useEditor} from '../../support/fixture.js'
-import {ENCODED_DECODERS, effectFile, type FamilyVariant, familyVariants, touching} from '../../support/guard.js'
+import {
+  ENCODED_DECODERS,
+  effectFile,
+  type FamilyVariant,
+  familyVariants,
+  loadGuardRules,
+  touching,
+} from '../../support/guard.js'
+import {EngineError} from '../../../src/errors.js'
 
 const VICTIM = 'res://guard_victim.gd'
 
@@ -112,5 +120,22 @@ return row[field]`)
     expect(out.errors).to.deep.equal([])
     expect(out.emitted).to.deep.equal([true, true, true, true, true, true, true, true, [3, 1, 1], true])
     expect(out.result).to.equal(5)
+  })
+
+  it('lets through what docs/security.md says it does not catch, and refuses the look-alikes it lists', async () => {
+    for (const gap of loadGuardRules().gaps) {
+      for (const code of gap.passes ?? []) {
+        // it may run or fail to compile (a class of the project that this one lacks): either way the guard let it by
+        const answer = await fx.call('editor.run_script', {code}).then(
+          () => null,
+          (error: unknown) => error,
+        )
+        if (answer !== null && !(answer instanceof EngineError)) throw answer
+        expect(answer?.rpcCode, `${answer?.message}\n--- for ---\n${code}`).to.not.equal(-32004)
+      }
+      for (const code of gap.refused ?? [])
+        expect((await fx.rpcError('editor.run_script', {code})).rpcCode, code).to.equal(-32004)
+    }
+    await nothingHappened()
   })
 })
