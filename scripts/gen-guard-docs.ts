@@ -81,7 +81,7 @@ export function renderGuardTables(rules: GuardRules): string {
     if (cat === 'dynamic_name') {
       const named = Object.entries(rules.dispatch).filter(([, d]) => !d.before_new && d.names !== 'class')
       what.push(
-        `a method or property name that is not one plain string literal (or a \`for\` variable over a list of them) in ${list(named.map(([n, d]) => (d.after ? `${d.after}.${n}` : n)))}`,
+        `a method or property name that is not one plain string literal (or a \`for\` variable over a list of them) in ${list(named.map(([n, d]) => (d.after ? `${d.after}.${n}` : n)))} (\`get\`/\`set\` on a value proven a plain container, as below, take keys, not names)`,
         'a class name that is not a plain literal in `ClassDB.class_call_static`, `ClassDB.instantiate`, `Engine.get_singleton` (a literal one is checked as the call it stands for)',
         `${list(named.filter(([n, d]) => !d.after && n !== 'Callable').map(([n]) => n))} taken as a value (\`obj.set.callv([...])\`, \`obj.call.bind(...)\`) or named in a string (\`Callable(obj, "set")\`, \`obj.call("set", ...)\`): the name they are given later cannot be checked`,
         '`x[key]` with a key that is not a literal, unless `x` is proven a plain container (an `Array`, `Dictionary`, `String` or packed array literal, or a name whose every binding in the snippet is typed as one or initialised with a literal one and never assigned anything else) or the key is proven no string (a number, an engine constant, `len(...)`, `.size()`, a `for` variable over `range(...)`, or arithmetic with `-`, `*`, `/`): on an object, `obj[k]` reads the method `k` names as a `Callable` or writes the property',
