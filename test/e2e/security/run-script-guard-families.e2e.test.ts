@@ -1,5 +1,5 @@
 // editor.run_script's guard against the three families of issue 37, each in every way a snippet can write it
-// (test/support/guard.ts familyVariants): a script of the project given new source and compiled, a
+// (test/support/guard-families.ts): a script of the project given new source and compiled, a
 // file-writing method of a refused class's object read through a subscript with a non-literal key, and an
 // object (a script) built from data by a decoder with objects on. Each variant is refused naming its category
 // and line and has no effect seen from outside (no file outside the project, no process, no setting); with
@@ -12,14 +12,14 @@ import {join} from 'node:path'
 
 import {pidAlive} from '../../../src/editor/discovery.js'
 import {type Json, useEditor} from '../../support/fixture.js'
+import {loadGuardRules} from '../../support/guard.js'
 import {
   ENCODED_DECODERS,
   effectFile,
   type FamilyVariant,
   familyVariants,
-  loadGuardRules,
   touching,
-} from '../../support/guard.js'
+} from '../../support/guard-families.js'
 import {EngineError} from '../../../src/errors.js'
 
 const VICTIM = 'res://guard_victim.gd'
