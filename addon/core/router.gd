@@ -13,6 +13,7 @@ const ActivityLog := preload("activity_log.gd")
 const AuditLog := preload("../lib/audit_log.gd")
 const CommandGroup := preload("command_group.gd")
 const CallContext := preload("call_context.gd")
+const OpenTextSync := preload("../lib/open_text_sync.gd")
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
@@ -221,16 +222,33 @@ func _run(method: String, params: Variant, started: int, context: RefCounted) ->
 		_count(method, started, true)
 		var refusal: BridgeError = checked
 		return {"error": refusal.to_dict()}
+	var writes: bool = not cmd.get("read_only", false)
+	if writes:  # a file changed by another program reaches its open tab before this command can save it
+		OpenTextSync.settle()
 	var scope := UndoScope.begin(cmd)
 	CallContext.current = context if context != null else CallContext.new()
 	var handler: Callable = cmd.handler
 	var result: Variant = await handler.call(checked)
 	result = UndoScope.finish(scope, result)
+	if writes:  # whatever it wrote (or undid), the editor's open copies now hold the file's text
+		OpenTextSync.settle(_written_paths(specs, checked))
 	_count(method, started, result is BridgeError)
 	if result is BridgeError:
 		var failure: BridgeError = result
 		return {"error": failure.to_dict()}
 	return {"result": JsonValue.to_json(result)}
+
+
+## The values of the parameters declared `writes_path` (the files and folders a command writes).
+static func _written_paths(specs: Array, values: Variant) -> Array:
+	var out: Array = []
+	if not values is Dictionary:
+		return out
+	var given: Dictionary = values
+	for spec: Dictionary in specs:
+		if spec.get("writes_path", false) and given.get(spec.name) is String:
+			out.append(given[spec.name])
+	return out
 
 
 ## Usage per method (calls, errors, total_usec, max_usec) and when counting started (ticks msec).

@@ -8,6 +8,7 @@ const BridgeError := preload("../core/bridge_error.gd")
 const Params := preload("../core/params.gd")
 const Settings := preload("../core/settings.gd")
 const Scan := preload("filesystem_scan.gd")
+const OpenTextSync := preload("open_text_sync.gd")
 
 ## Text formats whose res:// references filesystem.move rewrites (binary ones are resaved instead).
 const TEXT_REFERRERS := ["tscn", "tres", "gd", "gdshader", "gdshaderinc", "cfg", "json", "import"]
@@ -26,7 +27,8 @@ static func checked(raw: String, method: String, param: String = "path") -> Vari
 	return path
 
 
-## Writes text through a temp file and a rename, so a reader never sees half a file. Returns the error.
+## Writes text through a temp file and a rename, so a reader never sees half a file; a script or shader
+## the editor has loaded or open in a tab then holds this text (lib/open_text_sync.gd). Returns the error.
 static func write_text(path: String, text: String) -> int:
 	var err := DirAccess.make_dir_recursive_absolute(path.get_base_dir())
 	if err != OK:
@@ -42,6 +44,8 @@ static func write_text(path: String, text: String) -> int:
 		err = DirAccess.rename_absolute(tmp, path)
 	if err != OK:
 		DirAccess.remove_absolute(tmp)
+	else:
+		OpenTextSync.sync(path)
 	return err
 
 
