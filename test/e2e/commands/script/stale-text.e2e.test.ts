@@ -150,7 +150,7 @@ describe('no stale text: writes reach the open tab and the loaded copy, and surv
       'cleanup.fix_references',
       referrer,
       SCRIPT + `\n\nconst OTHER := "${old}"\n`,
-      {from: old, to: 'res://scripts/player.gd'},
+      {from: old, to: 'res://scripts/player.gd', dry_run: false},
       SCRIPT + '\n\nconst OTHER := "res://scripts/player.gd"\n',
     )
   })
