@@ -70,7 +70,9 @@ describe('no stale text: writes reach the open tab and the loaded copy, and surv
   /** Makes a file the editor knows and opens it in a tab the way the debugger does (edit_script / edit_resource). */
   const openInTab = async (path: string, text: string) => {
     await fx.call('project.write_file', {path, content: text, overwrite: true})
-    const open = path.endsWith('.gd') ? 'EditorInterface.edit_script(load(%s), 2)' : 'EditorInterface.edit_resource(load(%s))'
+    const open = path.endsWith('.gd')
+      ? 'EditorInterface.edit_script(load(%s), 2)'
+      : 'EditorInterface.edit_resource(load(%s))'
     await inEditor(open.replace('%s', JSON.stringify(path)))
     if (path.endsWith('.gd')) expect(await inEditor(tabText(path)), `${path} is open in a tab`).to.equal(text)
   }
@@ -138,12 +140,21 @@ describe('no stale text: writes reach the open tab and the loaded copy, and surv
 
   it('script.create, project.write_file, multiplayer.peer_script and cleanup.fix_references replace an open script for good', async () => {
     const created = fresh()
-    await replaces('script.create', created, SCRIPT, {path: created, extends: 'Node2D', template: 'empty', overwrite: true})
+    await replaces('script.create', created, SCRIPT, {
+      path: created,
+      extends: 'Node2D',
+      template: 'empty',
+      overwrite: true,
+    })
     const written = fresh()
     const text = SCRIPT.replace('return 1', 'return 4')
     await replaces('project.write_file', written, SCRIPT, {path: written, content: text, overwrite: true}, text)
     const peer = fresh()
-    await replaces('multiplayer.peer_script', peer, SCRIPT, {path: peer, player_scene: 'res://scenes/main.tscn', overwrite: true})
+    await replaces('multiplayer.peer_script', peer, SCRIPT, {
+      path: peer,
+      player_scene: 'res://scenes/main.tscn',
+      overwrite: true,
+    })
     const referrer = fresh()
     const old = 'res://stale/gone.gd'
     await replaces(
@@ -159,9 +170,16 @@ describe('no stale text: writes reach the open tab and the loaded copy, and surv
     const created = fresh('gdshader')
     await replaces('shader.create', created, SHADER, {path: created, shader_type: 'spatial', overwrite: true})
     const edited = fresh('gdshader')
-    await replaces('shader.edit', edited, SHADER, {path: edited, replacements: [{find: '1.0, 0.0, 0.0', replace: '0.0, 1.0, 0.0'}]})
+    await replaces('shader.edit', edited, SHADER, {
+      path: edited,
+      replacements: [{find: '1.0, 0.0, 0.0', replace: '0.0, 1.0, 0.0'}],
+    })
     const written = fresh('gdshader')
-    await replaces('project.write_file', written, SHADER, {path: written, content: SHADER.replace('1.0, 0.0', '0.5, 0.5'), overwrite: true})
+    await replaces('project.write_file', written, SHADER, {
+      path: written,
+      content: SHADER.replace('1.0, 0.0', '0.5, 0.5'),
+      overwrite: true,
+    })
   })
 
   it('filesystem.move, copy and delete of an open script: nothing is written back to the old path, the copies hold the text', async () => {
@@ -200,7 +218,11 @@ describe('no stale text: writes reach the open tab and the loaded copy, and surv
     await survives(loaded, BROKEN, 'broken text, loaded')
     const edited = fresh()
     await openInTab(edited, SCRIPT)
-    await call('script.edit', {path: edited, replacements: [{find: 'return 1', replace: 'return 1 +'}], allow_errors: true})
+    await call('script.edit', {
+      path: edited,
+      replacements: [{find: 'return 1', replace: 'return 1 +'}],
+      allow_errors: true,
+    })
     await editorHolds(edited, BROKEN, 'script.edit allow_errors')
     await survives(edited, BROKEN, 'script.edit allow_errors')
     await inEditor('Engine.remove_meta("stale_text_keep")')
