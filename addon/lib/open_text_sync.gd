@@ -98,7 +98,8 @@ static func _sync_script_tabs(path: String, text: String) -> void:
 		var script: Script = scripts[i]
 		if script == null or script.resource_path != path:
 			continue
-		var code := (editors[i] as ScriptEditorBase).get_base_editor() as CodeEdit
+		var tab: ScriptEditorBase = editors[i]
+		var code := tab.get_base_editor() as CodeEdit
 		if code == null:
 			continue
 		var dirty := code.get_version() != code.get_saved_version()

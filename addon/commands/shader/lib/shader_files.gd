@@ -42,15 +42,15 @@ static func compile(code: String, server: Node) -> Dictionary:
 	return {"compiled": errors.is_empty() and not failed, "errors": errors, "uniforms": uniforms}
 
 
-## Writes a text file atomically (temp file + rename) and tells the editor; reloads a loaded Shader's code.
+## Writes a text file atomically (temp file + rename) and tells the editor; a loaded Shader and its tab take the code.
 ## Null or a BridgeError.
 static func write(path: String, text: String) -> Variant:
 	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path.get_base_dir()))
 	if err != OK:
 		return BridgeError.failed("cannot create %s: %s" % [path.get_base_dir(), error_string(err)], {"path": path})
-	err = FileOps.write_text(path, text)  # a loaded Shader (materials using it see the new code) and its tab too
-	if err != OK:
-		return BridgeError.failed("writing %s failed: %s" % [path, error_string(err)], {"path": path})
+	var written := FileOps.write_text(path, text)  # a loaded Shader (materials using it see the new code) and its tab too
+	if written != OK:
+		return BridgeError.failed("writing %s failed: %s" % [path, error_string(written)], {"path": path})
 	if path.begins_with("res://"):
 		EditorInterface.get_resource_filesystem().update_file(path)
 	return null
