@@ -123,10 +123,6 @@ describe('no stale text: writes reach the open tab and the loaded copy, and surv
     await survives(path, written, method)
   }
 
-  after(function () {
-    console.log(`      stale-text sweep: ${covered.size} writing commands exercised`)
-  })
-
   it('script.edit and script.function_set: the write, its undo and its redo survive play and save', async () => {
     const edit = fresh()
     await writeUndoRedo('script.edit', edit, {path: edit, replacements: [{find: 'return 1', replace: 'return 2'}]})
