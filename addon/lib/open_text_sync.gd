@@ -2,8 +2,10 @@
 extends RefCounted
 ## One rule for the text files the editor holds open (scripts, shaders): the Script Editor or Shader Editor
 ## tab, the loaded resource and the file on disk hold the same text — after any write, an undo, or a change
-## made by another program — so no later save or play writes an older copy back over the file. The router
-## calls settle() around every command that can write; writers call sync() on each file they wrote.
+## made by another program — so no later save or play writes an older copy back over the file. The one
+## text-writing helper (file_ops.gd write_text) calls sync() on each file it writes; the router calls settle()
+## around every command that is not read-only (undo and redo included). Proved by
+## test/e2e/commands/script/stale-text.e2e.test.ts.
 
 const Settings := preload("../core/settings.gd")
 
