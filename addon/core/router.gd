@@ -17,6 +17,7 @@ const CallContext := preload("call_context.gd")
 const CodeAudit := preload("code_audit.gd")
 const Compat := preload("compat.gd")
 const CommandQueue := preload("command_queue.gd")
+const OpenTextSync := preload("../lib/open_text_sync.gd")
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
@@ -275,17 +276,34 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 		var refused: BridgeError = audited
 		return {"error": refused.to_dict()}
 	var audit: Dictionary = audited
+	var writes: bool = not cmd.get("read_only", false)
+	if writes:  # a file changed by another program reaches its open tab before this command can save it
+		OpenTextSync.settle()
 	var scope := UndoScope.begin(cmd)
 	CallContext.current = context if context != null else CallContext.new()
 	var handler: Callable = cmd.handler
 	var result: Variant = await handler.call(checked)
 	CodeAudit.finish(method, audit, result)
 	result = UndoScope.finish(scope, result)
+	if writes:  # whatever it wrote (or undid), the editor's open copies now hold the file's text
+		OpenTextSync.settle(_written_paths(specs, checked))
 	_count(method, started, result is BridgeError)
 	if result is BridgeError:
 		var failure: BridgeError = result
 		return {"error": failure.to_dict()}
 	return {"result": JsonValue.to_json(result)}
+
+
+## The values of the parameters declared `writes_path` (the files and folders a command writes).
+static func _written_paths(specs: Array, values: Variant) -> Array:
+	var out: Array = []
+	if not values is Dictionary:
+		return out
+	var given: Dictionary = values
+	for spec: Dictionary in specs:
+		if spec.get("writes_path", false) and given.get(spec.name) is String:
+			out.append(given[spec.name])
+	return out
 
 
 ## Usage per method (calls, errors, total_usec, max_usec) and when counting started (ticks msec).

@@ -4,6 +4,7 @@ extends "../../core/command_group.gd"
 ## editor_history_commands.gd.
 
 const OutputLog := preload("../../lib/output_log.gd")
+const OpenTextSync := preload("../../lib/open_text_sync.gd")
 const Settings := preload("../../core/settings.gd")
 const ScriptRunner := preload("lib/script_runner.gd")
 
@@ -68,7 +69,7 @@ func commands() -> Array:
 		{
 			"method": "editor.reload_scripts",
 			"idempotent": true,
-			"summary": "Reload project scripts changed on disk; one that no longer compiles keeps its old version and is reported.",
+			"summary": "Reload project scripts changed on disk; one that no longer compiles takes the new text anyway (it fails until fixed, and is reported).",
 			"params": [],
 			"example": {},
 			"undo": "none",  # scripts reread from disk
@@ -162,20 +163,13 @@ func _reload_scripts(_p: Dictionary) -> Variant:
 	for path: String in _script_paths("res://"):
 		if not ResourceLoader.has_cached(path):
 			continue  # not loaded: the next load reads the file anyway
-		var script: Script = load(path)
-		var source := FileAccess.get_file_as_string(path)
-		if source == script.source_code:
+		var synced := OpenTextSync.sync(path)  # the file's text, also when it does not compile (see the lib)
+		if not synced.has("compiles"):
 			unchanged += 1
-			continue
-		var previous := script.source_code
-		script.source_code = source
-		var err := script.reload(true)
-		if err == OK:
+		elif synced.compiles:
 			reloaded.append(path)
 		else:
-			script.source_code = previous  # keep the running version; the editor shows the file's errors
-			script.reload(true)
-			failed.append({"path": path, "error": error_string(err)})
+			failed.append({"path": path, "error": synced.error})
 	return {"reloaded": reloaded, "unchanged": unchanged, "failed": failed}
 
 

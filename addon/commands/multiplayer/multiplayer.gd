@@ -4,6 +4,7 @@ extends "../../core/command_group.gd"
 ## scenes, a MultiplayerSynchronizer with a replication config (which properties, spawn/sync/watch), a
 ## description of either, and a peer script that hosts or joins over ENet and spawns a player per peer.
 
+const FileOps := preload("../../lib/file_ops.gd")
 const SceneAccess := preload("../../lib/scene_access.gd")
 const SceneEdit := preload("../../lib/scene_edit.gd")
 
@@ -207,12 +208,9 @@ func _peer_script(p: Dictionary) -> Variant:
 	check.source_code = code
 	if check.reload() != OK:
 		return BridgeError.failed("multiplayer.peer_script: the generated script does not compile (a bug); nothing was written")
-	DirAccess.make_dir_recursive_absolute(p.path.get_base_dir())
-	var f := FileAccess.open(p.path, FileAccess.WRITE)
-	if f == null:
-		return BridgeError.failed("multiplayer.peer_script: cannot write %s: %s" % [p.path, error_string(FileAccess.get_open_error())])
-	f.store_string(code)
-	f.close()
+	var err := FileOps.write_text(p.path, code)  # a copy open in the editor takes the new text too
+	if err != OK:
+		return BridgeError.failed("multiplayer.peer_script: cannot write %s: %s" % [p.path, error_string(err)])
 	EditorInterface.get_resource_filesystem().update_file(p.path)
 	var script := load(p.path) as Script
 	var methods: Array = script.get_script_method_list().map(func(m: Dictionary) -> String: return m.name) if script else []

@@ -77,17 +77,14 @@ static func function_range(text: String, name: String) -> Array:
 	return [first + 1, last + 1]
 
 
-## Writes the script's text, tells the editor's filesystem, and reloads the editor's loaded copy. Static,
-## so an UndoRedo action can call it on the script (do: new text, undo: old text).
+## Writes the script's text (its loaded copy and open tab take it: FileOps.write_text) and tells the
+## editor's filesystem. Static, so an UndoRedo action can call it on the script (do: new
+## text, undo: old text).
 static func apply_text(path: String, text: String) -> int:
 	var err := FileOps.write_text(path, text)
 	if err != OK:
 		return err
 	EditorInterface.get_resource_filesystem().update_file(path)
-	if ResourceLoader.has_cached(path) and ResourceLoader.get_cached_ref(path) is Script:
-		var script: Script = ResourceLoader.get_cached_ref(path)
-		script.source_code = text
-		script.reload(true)
 	return OK
 
 
