@@ -53,7 +53,7 @@ func collect() -> void:
 	var file := FileAccess.open(path, FileAccess.READ)
 	if file == null:
 		return
-	var header: Variant = JSON.parse_string(file.get_line())
+	var header: Variant = _parse(file.get_line())
 	if not header is Dictionary:
 		return  # the game is writing its first line
 	var session := str(header.get("session", ""))
@@ -71,10 +71,16 @@ func collect() -> void:
 		return  # a line still being written
 	_offset += text.substr(0, end + 1).to_utf8_buffer().size()
 	for line in text.substr(0, end).split("\n", false):
-		var entry: Variant = JSON.parse_string(line)
+		var entry: Variant = _parse(line)
 		if entry is Dictionary and entry.has("type"):
 			entry["pid"] = _pid
 			_log.call("ingest", entry, "game")
+
+
+## A line's value, or null: JSON.parse_string would log each line being written as an error of the editor's.
+static func _parse(line: String) -> Variant:
+	var json := JSON.new()
+	return json.data if json.parse(line) == OK else null
 
 
 ## The pid of the game whose output was read last (0 before any).

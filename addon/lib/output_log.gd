@@ -28,6 +28,8 @@ var _capacity: int
 var source := "editor"
 var _sink: FileAccess  # the game's output file (write_to), or null
 var _sink_capped := false
+## The addon's folder (res://addons/bridge/), to tell bridge's own GDScript frames.
+static var _addon_dir := ""
 ## The log of the running server (null before one is installed): lets static helpers such as
 ## lib/property_path.gd quote what the engine logged while a value was set.
 static var active: Logger
@@ -53,10 +55,15 @@ static func of(server: Node) -> Logger:
 
 func _init(capacity: int = 1000) -> void:
 	_capacity = capacity
+	_addon_dir = (get_script() as Script).resource_path.get_base_dir().get_base_dir() + "/"
 
 
 func _log_error(function: String, file: String, line: int, code: String, rationale: String,
 		_editor_notify: bool, error_type: int, script_backtraces: Array[ScriptBacktrace]) -> void:
+	if file.ends_with("display_server_x11.cpp") and (rationale if rationale != "" else code).begins_with("Unhandled XServer error"):
+		# the X server refusing a request about a window that had just gone (a played game's, under Xvfb): the
+		# editor's display server logs it, nothing the project did, nothing an agent can act on
+		return
 	var entry := {
 		"type": TYPES[error_type] if error_type >= 0 and error_type < TYPES.size() else "error",
 		"message": plain(rationale if rationale != "" else code),
@@ -230,15 +237,19 @@ func _read(since: int, limit: int, sources: Array, with_prints: bool, kinds: Arr
 	return out
 
 
-## Whether an entry is about code bridge compiled from text, with no file (gdscript://<id>.gd): a compile check
-## (script.validate, a write's check, a project command file), an editor.run_script or runtime.eval snippet,
-## a runtime.step until/watch expression. The call that ran it answered with these already; in editor.errors
-## they would read as the project's errors.
+## Whether an entry is the finding of a check bridge ran, which the call that ran it answered with already (in
+## editor.errors it would read as a second, unexplained error): code compiled from text, with no file
+## (gdscript://<id>.gd: script.validate, a project command file, an editor.run_script or runtime.eval snippet, a
+## runtime.step until/watch expression), or a project script that bridge's own code compiled or loaded and found
+## broken (a write that reloads it, node.script_attach). Errors bridge's code raises otherwise stay: they are bugs.
 static func is_probe(e: Dictionary) -> bool:
 	for key: String in ["file", "script_file"]:
 		if str(e.get(key, "")).begins_with("gdscript://"):
 			return true
-	return str(e.get("message", "")).contains("gdscript://")
+	if str(e.get("message", "")).contains("gdscript://"):
+		return true
+	var in_bridge := _addon_dir != "" and str(e.get("script_file", "")).begins_with(_addon_dir)
+	return in_bridge and (e.get("function", "") == "GDScript::reload" or str(e.get("message", "")).begins_with("Failed to load script"))
 
 
 ## Forgets the entries of `from` (another process's, e.g. "game"), or this log's own when from is "".

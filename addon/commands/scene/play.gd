@@ -6,6 +6,7 @@ extends "../../core/command_group.gd"
 
 const GameLink := preload("../../lib/game_link.gd")
 const GameOutput := preload("../../lib/game_output.gd")
+const SceneFiles := preload("../../lib/scene_files.gd")
 const Ipc := preload("../../game/ipc.gd")
 const GameExit := preload("lib/game_exit.gd")
 const CallContext := preload("../../core/call_context.gd")
@@ -93,6 +94,7 @@ func _play(p: Dictionary) -> Variant:
 		ProjectSettings.set_setting(ARGS_SETTING, args)
 		for _i in 2:  # the run dialog takes the new args from the deferred settings_changed signal
 			await tree.process_frame
+	await _save_without_preview(tree)
 	var started := Time.get_ticks_msec()
 	match target:
 		"main": EditorInterface.play_main_scene()
@@ -165,6 +167,20 @@ func _is_playing(_p: Dictionary) -> Variant:
 	return {"playing": playing, "scene": EditorInterface.get_playing_scene() if playing else "", "pid": g.get("pid", 0),
 			"bridge_ready": not g.is_empty(), "paused_at_breakpoint": playing and link.paused_at_breakpoint(),
 			"display_server": g.get("display_server", ""), "renders": g.get("renders", false)}
+
+
+## A headless editor has no renderer to draw a saved scene's thumbnail with, and the save the editor makes before
+## running logs `Parameter "t" is null` trying to: when it would save (run/auto_save/save_before_running), the
+## edited scene is saved first without one, as scene.save does, so the editor finds nothing left to save.
+func _save_without_preview(tree: SceneTree) -> void:
+	var root := EditorInterface.get_edited_scene_root()
+	if DisplayServer.get_name() != "headless" or root == null or root.scene_file_path == "":
+		return
+	if not EditorInterface.get_editor_settings().get_setting("run/auto_save/save_before_running"):
+		return
+	var unsaved: Dictionary = await SceneFiles.unsaved(tree)
+	if unsaved.get(root.scene_file_path, false):
+		EditorInterface.save_scene_as(root.scene_file_path, false)
 
 
 ## The run args with `extra` as the game's user args (after `--`, or after the user's own `--`/`++`): the
