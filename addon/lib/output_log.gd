@@ -13,6 +13,8 @@ const TYPES := ["error", "warning", "script", "shader"]
 const KINDS := ["print", "stderr", "error", "warning", "script", "shader"]
 const META := &"bridge_output_log"
 const SOURCES := ["editor", "game"]
+## Entries each ring keeps (errors and prints apart, per source).
+const CAPACITY := 1000
 ## What a game may write to its output file: past this only errors and warnings go on, past twice this nothing.
 const FILE_CAP := 8 << 20
 
@@ -53,9 +55,10 @@ static func of(server: Node) -> Logger:
 	return logger
 
 
-func _init(capacity: int = 1000) -> void:
+func _init(capacity: int = CAPACITY) -> void:
 	_capacity = capacity
-	_addon_dir = (get_script() as Script).resource_path.get_base_dir().get_base_dir() + "/"
+	var own: Script = get_script()
+	_addon_dir = own.resource_path.get_base_dir().get_base_dir() + "/"
 
 
 func _log_error(function: String, file: String, line: int, code: String, rationale: String,
@@ -237,19 +240,20 @@ func _read(since: int, limit: int, sources: Array, with_prints: bool, kinds: Arr
 	return out
 
 
-## Whether an entry is the finding of a check bridge ran, which the call that ran it answered with already (in
-## editor.errors it would read as a second, unexplained error): code compiled from text, with no file
-## (gdscript://<id>.gd: script.validate, a project command file, an editor.run_script or runtime.eval snippet, a
-## runtime.step until/watch expression), or a project script that bridge's own code compiled or loaded and found
-## broken (a write that reloads it, node.script_attach). Errors bridge's code raises otherwise stay: they are bugs.
+## Whether an entry is the finding of a compile check bridge ran, which the call that ran it answered with
+## already (in editor.errors it would read as a second, unexplained error): code compiled from text, with no
+## file (gdscript://<id>.gd: script.validate, a project command file, an editor.run_script or runtime.eval
+## snippet that does not compile, a runtime.step until/watch expression), or a project script that bridge's own
+## code compiled or loaded and found broken (a write that reloads it, node.script_attach). What such code
+## raises when it runs (a snippet's push_error) and errors bridge's code raises otherwise (bugs) stay.
 static func is_probe(e: Dictionary) -> bool:
-	for key: String in ["file", "script_file"]:
-		if str(e.get(key, "")).begins_with("gdscript://"):
-			return true
-	if str(e.get("message", "")).contains("gdscript://"):
-		return true
-	var in_bridge := _addon_dir != "" and str(e.get("script_file", "")).begins_with(_addon_dir)
-	return in_bridge and (e.get("function", "") == "GDScript::reload" or str(e.get("message", "")).begins_with("Failed to load script"))
+	var compiling: bool = e.get("function", "") == "GDScript::reload" or str(e.get("message", "")).begins_with("Failed to load script")
+	if not compiling:
+		return false
+	var file := str(e.get("file", ""))
+	var script_file := str(e.get("script_file", ""))
+	return file.begins_with("gdscript://") or script_file.begins_with("gdscript://") \
+			or (_addon_dir != "" and script_file.begins_with(_addon_dir))
 
 
 ## Forgets the entries of `from` (another process's, e.g. "game"), or this log's own when from is "".

@@ -2,7 +2,8 @@
 extends "../../core/command_group.gd"
 ## runtime.errors: what the game logged and printed, answered by the editor from the game's output file
 ## (lib/game_output.gd), so it reads the same whether the game runs, is held at an error in the debugger,
-## or has exited — the last game's output stays until the next one starts writing.
+## or has exited. Only the game running now, or the last one once it ended (editor.errors with source game
+## pages through every game of the session).
 
 const OutputLog := preload("../../lib/output_log.gd")
 const GameOutput := preload("../../lib/game_output.gd")
@@ -18,7 +19,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "runtime.errors",
-			"summary": "What the game logged — script errors (file, line, function, stack), push_error/push_warning, engine errors, printerr — and with kind all what it printed, oldest first; also while it is held at an error in the debugger and after it exited. Page with since.",
+			"summary": "What the game (running now, or the last one) logged — script errors (file, line, function, stack), push_error/push_warning, engine errors, printerr — and with kind all what it printed, oldest first; also while it is held at an error in the debugger and after it exited. Page with since.",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
 				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
@@ -39,9 +40,13 @@ func _errors(p: Dictionary) -> Variant:
 	var logger: Logger = OutputLog.of(server)
 	var entries: Array
 	if p.kind == "errors":
-		entries = logger.errors(p.since, p.limit, ["game"])
+		entries = logger.errors(p.since, OutputLog.CAPACITY, ["game"])
 	else:
-		entries = logger.output(p.since, p.limit, [] if p.kind == "all" else [p.kind], ["game"])
+		entries = logger.output(p.since, OutputLog.CAPACITY * 2, [] if p.kind == "all" else [p.kind], ["game"])
+	var pid := game.last_pid()
+	entries = entries.filter(func(e: Dictionary) -> bool: return int(e.get("pid", 0)) == pid)
+	if entries.size() > p.limit:
+		entries = entries.slice(entries.size() - p.limit)
 	var next: int = logger.next_seq()
 	if p.clear:
 		logger.clear("game")

@@ -123,6 +123,10 @@ describe("the game's output and errors (real editor, a game held at a script err
     const fresh = await call('editor.errors', {since: game.next_seq, source: 'game'})
     expect(fresh.count).to.equal(game.count)
     expectAllOf(fresh.entries, second.pid)
+    // runtime.errors is about the game running now, or the last one: the first game's entries are not in it
+    const latest = await call('runtime.errors')
+    expect(latest).to.include({playing: false, pid: second.pid, count: held.count})
+    expectAllOf(latest.entries, second.pid)
   })
 
   it('serves the game errors in the engine://editor/errors resource over MCP', async () => {
