@@ -9,6 +9,7 @@ const EditorStartup := preload("editor_startup.gd")
 const GroupLoader := preload("group_loader.gd")
 const LocalCommands := preload("local_commands.gd")
 const OutputLog := preload("../lib/output_log.gd")
+const GameOutput := preload("../lib/game_output.gd")
 const Transport := preload("../transport/transport.gd")
 ## Every transport, in start order; each follows the contract in transport/README.md. The first one
 ## is required: without it no client can reach the editor, so nothing is advertised.
@@ -43,6 +44,7 @@ var _ready_msec := 0
 func _ready() -> void:
 	Settings.register()
 	OutputLog.of(self)  # from the start: refusals quote what the engine logged while a value was set
+	GameOutput.of(self)  # reads the games' output into it (editor.errors, runtime.errors)
 	GroupLoader.register_all(router, self)
 	local_commands = LocalCommands.new(router, self)
 	local_commands.sync()

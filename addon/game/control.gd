@@ -1,7 +1,7 @@
 extends RefCounted
 ## The game as a whole: status, pause/resume, stepping an exact number of physics ticks with input on
 ## chosen ticks (deterministic playtests; the clock is game/clock.gd), time scale, changing or reloading the
-## scene, monitors, its error log.
+## scene, monitors. (Its output and errors the editor reads from the file the game's log writes: lib/game_output.gd.)
 
 const Ipc := preload("ipc.gd")
 const Events := preload("input_events.gd")
@@ -44,7 +44,6 @@ func handlers() -> Dictionary:
 		"runtime.time_scale": time_scale,
 		"runtime.change_scene": change_scene,
 		"runtime.monitors": monitors,
-		"runtime.errors": errors,
 	}
 
 
@@ -289,10 +288,3 @@ func monitors(p: Dictionary) -> Variant:
 		out[name] = v
 	return {"monitors": out}
 
-
-func errors(p: Dictionary) -> Variant:
-	var entries: Array = _log.entries(p.get("since", 0), p.get("limit", 100))
-	var next: int = _log.next_seq()
-	if p.get("clear", false):
-		_log.clear()
-	return {"count": entries.size(), "next_seq": next, "entries": entries}

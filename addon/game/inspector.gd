@@ -27,6 +27,7 @@ func _ready() -> void:
 	var here: String = get_script().resource_path.get_base_dir()
 	var part := func(file: String) -> Script: return load(here.path_join(file))
 	_log = load(here.path_join("../lib/output_log.gd").simplify_path()).new()
+	_log.set("source", "game")
 	OS.add_logger(_log)
 	var tree := get_tree()
 	clock = part.call("clock.gd").new(tree)
@@ -41,10 +42,13 @@ func _ready() -> void:
 	_fit_headless_window()
 	var key := Ipc.game_key()
 	_dir = Ipc.reset(key)
+	var session := "%d-%d" % [OS.get_process_id(), Time.get_ticks_usec()]
+	# what it prints and logs, readable by the editor also while held in the debugger and after it exited
+	_log.call("write_to", _dir.path_join(Ipc.OUTPUT_FILE), {"session": session, "pid": OS.get_process_id()})
 	var hello: Dictionary = control.status()
 	hello["key"] = key
 	hello["frozen_physics_frames"] = Engine.get_physics_frames() if clock.frozen else -1
-	hello["session"] = "%d-%d" % [OS.get_process_id(), Time.get_ticks_usec()]
+	hello["session"] = session
 	hello["started_unix"] = Time.get_unix_time_from_system()
 	Ipc.write_atomic(_dir, Ipc.GAME_FILE, JSON.stringify(hello))
 	_run = hello

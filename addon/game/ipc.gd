@@ -15,6 +15,8 @@ extends RefCounted
 ##   res-<id>.json           its reply {id, result} or {id, error: {code, message, data}}
 ##   prog-<id>.json          how far a request that waits has got {progress, total, message} (overwritten)
 ##   cancel-<id>             the editor's client cancelled that request: the game stops waiting
+##   output.jsonl            everything the game logged (prints, errors, warnings), a JSON line each, written
+##                           as it happens (lib/output_log.gd write_to); the editor reads it (lib/game_output.gd)
 ## Every file is written as `tmp-<name>` and renamed, so a reader never sees half a file.
 
 const DIR := "user://bridge_ipc"
@@ -22,6 +24,7 @@ const KEY_ARG := "--bridge-key="
 const FROZEN_ARG := "--bridge-frozen"
 const GAME_FILE := "game.json"
 const RUN_FILE := "run.json"
+const OUTPUT_FILE := "output.jsonl"
 const REQUEST_PREFIX := "req-"
 const REPLY_PREFIX := "res-"
 const TMP_PREFIX := "tmp-"

@@ -5,6 +5,7 @@ extends "../../core/command_group.gd"
 
 const OutputLog := preload("../../lib/output_log.gd")
 const OpenTextSync := preload("../../lib/open_text_sync.gd")
+const GameOutput := preload("../../lib/game_output.gd")
 const Settings := preload("../../core/settings.gd")
 const ScriptRunner := preload("lib/script_runner.gd")
 
@@ -41,14 +42,15 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.errors",
-			"summary": "Recent errors and warnings from the editor output, oldest first.",
+			"summary": "Recent errors and warnings of the editor and of the game it plays (also while held in the debugger and after it exited), each tagged with its source, oldest first; page with since.",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
 				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
+				choice("source", ["all"] + OutputLog.SOURCES, "Only the editor's entries or only the game's", "all"),
 			],
 			"example": {"limit": 20},
 			"read_only": true,
-			"returns": {"count": "int", "next_seq": "int", "entries": [{"seq": "int", "type": "string", "message": "string"}]},
+			"returns": {"count": "int", "next_seq": "int", "entries": [{"seq": "int", "type": "string", "message": "string", "source": "string"}]},
 			"handler": _errors,
 		},
 		{
@@ -146,8 +148,9 @@ static func find_node(root: Node, path: String) -> Node:
 
 
 func _errors(p: Dictionary) -> Variant:
+	GameOutput.of(server).collect()
 	var logger: Logger = OutputLog.of(server)
-	var entries: Array = logger.entries(p.since, p.limit)
+	var entries: Array = logger.errors(p.since, p.limit, [] if p.source == "all" else [p.source])
 	return {"count": entries.size(), "next_seq": logger.next_seq(), "entries": entries}
 
 

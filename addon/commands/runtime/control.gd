@@ -1,7 +1,7 @@
 @tool
 extends "../../lib/game_command.gd"
 ## The running game as a whole: status, pause/resume, stepping an exact number of physics ticks (a
-## deterministic playtest: same inputs, same state), time scale, scene changes, monitors, its errors.
+## deterministic playtest: same inputs, same state), time scale, scene changes, monitors. Its output and errors: runtime/output.gd.
 
 
 func group_summary() -> String:
@@ -95,19 +95,5 @@ func commands() -> Array:
 			"needs": "game",
 			"returns": {"monitors": "Dictionary"},
 			"handler": in_game("runtime.monitors"),
-		},
-		{
-			"method": "runtime.errors",
-			"summary": "Errors and warnings the running game logged (push_error, script errors, engine errors), oldest first.",
-			"params": [
-				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
-				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
-				opt("clear", "bool", "Empty the game's log after reading", false),
-			],
-			"example": {"limit": 20},
-			"read_only": true,
-			"needs": "game",
-			"returns": {"count": "int", "next_seq": "int", "entries": [{"type": "string", "message": "string", "seq": "int", "time_ms": "int"}]},
-			"handler": in_game("runtime.errors"),
 		},
 	]

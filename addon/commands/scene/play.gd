@@ -5,6 +5,7 @@ extends "../../core/command_group.gd"
 ## saved to project.godot); with a display (Xvfb) the game gets a real renderer for frames.
 
 const GameLink := preload("../../lib/game_link.gd")
+const GameOutput := preload("../../lib/game_output.gd")
 const Ipc := preload("../../game/ipc.gd")
 const GameExit := preload("lib/game_exit.gd")
 const GameRun := preload("lib/game_run.gd")
@@ -79,6 +80,7 @@ func _play(p: Dictionary) -> Variant:
 	var settle := Time.get_ticks_msec() + 2000
 	while link.debugger_session_open() and Time.get_ticks_msec() < settle:  # an earlier game's session still closing
 		await tree.process_frame
+	GameOutput.of(server).collect()  # the last game's output, before its file goes with the mailbox
 	link.reset_for_play()
 	var headless := _wants_headless(p.display)
 	var previous: String = str(ProjectSettings.get_setting(ARGS_SETTING, ""))

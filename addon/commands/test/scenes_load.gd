@@ -2,7 +2,10 @@
 extends "../../core/command_group.gd"
 ## test.scenes_load: a smoke test of every scene file, the check CI runs before anything plays: does it
 ## load, does it instantiate, how long that takes, and the configuration warnings its nodes raise.
-## Nothing is added to the editor: each scene is instantiated apart and freed.
+## Nothing is added to the editor: each scene is instantiated apart and freed. What the engine logs while it
+## loads a broken scene is this check's answer (the scene's error), not an entry in editor.errors.
+
+const OutputLog := preload("../../lib/output_log.gd")
 
 ## One scene's check: nodes and warnings when it instantiated, error when it did not.
 const SCENE := {"scene": "string", "ok": "bool", "ms": "float", "nodes?": "int", "warnings?": [{"node": "string", "warnings": ["string"]}],
@@ -33,7 +36,9 @@ func _scenes_load(p: Dictionary) -> Variant:
 		return BridgeError.not_found("test.scenes_load: no folder '%s'" % p.under, {"param": "under"})
 	var results: Array = []
 	var failed: Array = []
+	var logger: Logger = OutputLog.of(server)
 	for file: String in _scenes(p.under, p.include_addons):
+		var since: int = logger.next_seq() if logger else 0
 		var entry := {"scene": file, "ok": false}
 		var started := Time.get_ticks_usec()
 		var missing: Array = []
@@ -59,6 +64,10 @@ func _scenes_load(p: Dictionary) -> Variant:
 					entry.warnings = _warnings(root, root)
 				root.free()
 		entry.ms = snappedf((Time.get_ticks_usec() - started) / 1000.0, 0.01)
+		var logged: Array = logger.take(since) if logger else []
+		var first := logged.filter(func(e: Dictionary) -> bool: return e.type != "print")
+		if not entry.ok and not first.is_empty():
+			entry.error += " (the engine: %s)" % str(first[0].message).trim_suffix(".")
 		results.append(entry)
 		if not entry.ok:
 			failed.append(entry)
