@@ -13,6 +13,7 @@ const CallContext := preload("../core/call_context.gd")
 const CANCEL_GRACE_MS := 2000
 const Settings := preload("../core/settings.gd")
 const GameLink := preload("game_link.gd")
+const GamePause := preload("game_pause.gd")
 
 const NODE_NAME := "GameLink"
 ## How long a late reply's id is remembered so the file is deleted, never read as another call's answer.
@@ -32,6 +33,11 @@ var _pending: Dictionary = {}  # id -> {method, deadline, done, reply}
 var _abandoned: Dictionary = {}  # id -> forget-after msec
 var _debugger: EditorDebuggerPlugin
 var _stop_reason := ""  # set by scene.stop, so callers hear "stopped by scene.stop"
+## Where the game held in the debugger stopped (lib/game_pause.gd); watching from the link's creation.
+var pause: GamePause
+## The parameters of the last scene.play (debug.restart plays them again).
+var last_play: Dictionary = {}
+var _holding := false  # a held game is being described (and a snippet's error continued) right now
 
 
 ## The server's link, created on first use.
@@ -45,6 +51,9 @@ static func of(server: Node) -> GameLink:
 		if plugin:
 			link._debugger = EditorDebuggerPlugin.new()
 			plugin.add_debugger_plugin(link._debugger)
+		link.pause = GamePause.new(link.active_session)
+		link.add_child(link.pause)
+		link.pause.watch()
 	return link
 
 
@@ -134,6 +143,16 @@ func debugger_session_open() -> bool:
 	return false
 
 
+## The debugger session of the game being played, or null.
+func active_session() -> EditorDebuggerSession:
+	if _debugger == null:
+		return null
+	for s: EditorDebuggerSession in _debugger.get_sessions():
+		if s.is_active():
+			return s
+	return null
+
+
 func paused_at_breakpoint() -> bool:
 	if _debugger == null:
 		return false
@@ -196,7 +215,10 @@ func _process(_delta: float) -> void:
 			var reply: Variant = Ipc.read_json(path)
 			DirAccess.remove_absolute(path)
 			var method: String = _pending[id].method
-			_finish(id, _decode(method, reply))
+			var decoded: Variant = _decode(method, reply)
+			if _pending[id].has("snippet_errors"):
+				decoded = GamePause.snippet_failure(method, decoded, _pending[id].snippet_errors)
+			_finish(id, decoded)
 		elif now > _pending[id].deadline:
 			var e: Dictionary = _pending[id]
 			_abandon(id)
@@ -204,7 +226,8 @@ func _process(_delta: float) -> void:
 					e.method, e.timeout_ms], {"timeout_ms": e.timeout_ms}))
 	if not _pending.is_empty():
 		if paused_at_breakpoint():
-			_fail_all(_breakpoint_error())
+			if not _holding:
+				_on_held()
 		elif not game_alive():
 			_fail_all(_stopped_error())
 	for id: String in _abandoned.keys():
@@ -222,7 +245,7 @@ func _check_ready(method: String) -> Variant:
 		return BridgeError.new(BridgeError.GAME_NOT_RUNNING,
 				"%s needs a running game and none is running; start one with scene.play" % method, {"playing": false})
 	if paused_at_breakpoint():
-		return _breakpoint_error(method)
+		return await pause.error(method)
 	var until := Time.get_ticks_msec() + 10_000
 	while hello().is_empty():
 		if not EditorInterface.is_playing_scene():
@@ -275,7 +298,22 @@ func _stopped_error(reason: String = "") -> BridgeError:
 			{"playing": false, "stopped": true, "pid": game.get("pid", 0)})
 
 
-func _breakpoint_error(method: String = "") -> BridgeError:
-	return BridgeError.new(BridgeError.GAME_NOT_RUNNING, ("%sthe game is paused at a breakpoint (or a script error) in the editor's debugger, " +
-			"so it cannot answer; continue it in the debugger or stop it with scene.stop") % ("%s: " % method if method != "" else ""),
-			{"playing": true, "paused_at_breakpoint": true})
+## The game broke into the debugger while calls waited. A runtime.eval snippet's own error is that call's
+## error: the game is continued (the snippet stops, the game goes on) and the reply carries the snippet's
+## line. Any other stop fails every waiting call with where the game is held.
+func _on_held() -> void:
+	_holding = true
+	var info: Dictionary = await pause.describe()
+	var caught := GamePause.snippet_error(info)
+	var evals := _pending.keys().filter(func(id: String) -> bool: return _pending[id].method == "runtime.eval")
+	if not caught.is_empty() and not evals.is_empty():
+		for id: String in evals:
+			var seen: Array = _pending[id].get("snippet_errors", [])
+			seen.append(caught)
+			_pending[id]["snippet_errors"] = seen
+		if await pause.resume():
+			_holding = false
+			return
+	if paused_at_breakpoint():
+		_fail_all(GamePause.error_from("", info))
+	_holding = false
