@@ -5,6 +5,7 @@ extends RefCounted
 ## and say nothing).
 
 const BridgeError := preload("../../../core/bridge_error.gd")
+const ScriptCompile := preload("../../../lib/script_compile.gd")
 
 
 ## {paths, skipped} to reload: the given files (each must exist and compile), or every project script that
@@ -29,12 +30,9 @@ static func choose(method: String, given: Array) -> Variant:
 	return {"paths": paths, "skipped": skipped}
 
 
-## Compiled apart from the loaded one; its class_name is dropped, which a copy would otherwise clash with.
+## The shared compile check (lib/script_compile.gd), on a copy apart from the loaded script.
 static func compiles(path: String) -> bool:
-	var script := GDScript.new()
-	var class_line := RegEx.create_from_string("(?m)^class_name\\s+\\w+")
-	script.source_code = class_line.sub(FileAccess.get_file_as_string(path), "", true)
-	return script.reload() == OK
+	return ScriptCompile.check_file(path, null).ok
 
 
 ## Every .gd file of the project outside .godot and the bridge addon (the game only reloads those it loaded).
