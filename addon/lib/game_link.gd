@@ -80,6 +80,7 @@ func reset_for_play() -> void:
 	_fail_all(_stopped_error("a new game was started with scene.play"))
 	game = {}
 	_stop_reason = ""
+	pause.reload_pending = false
 	Ipc.reset(key)
 
 
@@ -315,5 +316,11 @@ func _on_held() -> void:
 			_holding = false
 			return
 	if paused_at_breakpoint():
-		_fail_all(GamePause.error_from("", info))
+		for id: String in _pending.keys():
+			# cancelled too: a step the game runs stops at its next whole tick once it goes on, so the stopped
+			# line does not run again tick after tick before a reload sent meanwhile applies (in an idle frame)
+			Ipc.write_atomic(_dir, Ipc.cancel_name(id), "cancel")
+			var method: String = _pending[id].method
+			_abandon(id)
+			_finish(id, GamePause.error_from(method, info))
 	_holding = false

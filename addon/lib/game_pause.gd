@@ -19,6 +19,9 @@ const SNIPPET_FUNCTION := "run"
 var breaks := 0  # breaks seen (a continue that stops again raises it)
 var reason := ""  # of the newest break
 var stack: Array = []  # [{frame, file, line, function}] of the newest break, innermost first
+## A reload was sent to the held game and has not been seen to apply yet (debug.continue lets the old
+## line's repeated stops go until it does).
+var reload_pending := false
 var _stack_for := -1  # the break count `stack` belongs to
 var _watched: Array = []
 var _sessions: Callable  # () -> the game link's EditorDebuggerSession of the running game, or null

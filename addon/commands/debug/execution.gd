@@ -10,6 +10,8 @@ const GamePause := preload("../../lib/game_pause.gd")
 const Reloader := preload("lib/reloader.gd")
 
 const STEP_MESSAGES := {"over": "next", "into": "step", "out": "out"}
+## The most stops on the old line a continue after a reload lets go (a frozen game's step runs up to 256 ticks a frame).
+const MAX_LET_GO := 300
 
 ## A stack frame as the debugger reports it, innermost first.
 const FRAME := {"frame": "int", "file": "string", "line": "int", "function": "string"}
@@ -160,27 +162,44 @@ func _continue(p: Dictionary) -> Variant:
 	var bad: Variant = dbg.require_break("debug.continue")
 	if bad:
 		return bad
-	var before: Dictionary = await GameLink.of(server).pause.describe()
+	var pause: Node = GameLink.of(server).pause
+	var before: Dictionary = await pause.describe()
 	var reloaded: Array = []
 	if p.reload:
 		var chosen: Dictionary = Reloader.choose("debug.continue", [])
 		reloaded = chosen.paths
-		dbg.reload_scripts(reloaded)  # the game takes them in its next idle frame, before the line runs again
+		dbg.reload_scripts(reloaded)
+		pause.reload_pending = true
 	var stopped: bool = await dbg.resume_with("continue", p.wait_ms)
+	# A reload applies in the game's next idle frame; physics ticks the engine already planned for this frame
+	# (a catching-up game, a step's fast ticks) still run the old line, each stopping on the same error. Those
+	# stops are let go (bounded), so one call gets past them to the new code.
+	var let_go := 0
+	while stopped and pause.reload_pending and let_go < MAX_LET_GO and _same_stop(before, pause):
+		let_go += 1
+		stopped = await dbg.resume_with("continue", p.wait_ms)
+	if not stopped:
+		pause.reload_pending = false
 	var out: Dictionary = {"continued": true, "paused": false, "playing": EditorInterface.is_playing_scene()}
 	if stopped:
 		out = await _where(dbg, 0, "", ["local"])
 		out["continued"] = true
 		# the same error on the same line: the line runs every frame and nothing changed it; say so, never loop
-		var same: bool = before.get("kind") == "error" and out.get("reason") == before.get("reason") and \
-				out.get("location", {}).get("file") == before.get("file") and out.get("location", {}).get("line") == before.get("line")
-		if same:
+		if _same_stop(before, pause):
 			out["repeated"] = true
 			out["note"] = ("it stopped again on the same error at %s: that line runs again on every continue. %s" % [
-					GamePause.where(before), "The reload did not fix it; " if p.reload else ""]) + GamePause.next_step(before)
+					GamePause.where(before), "The reload did not fix it; " if pause.reload_pending else ""]) + GamePause.next_step(before)
 	if p.reload:
 		out["reloaded"] = reloaded
 	return out
+
+
+## Whether the game stopped again where `before` was held (the same error on the same line). The reason and
+## the stack of the new stop are the watcher's (lib/game_pause.gd).
+static func _same_stop(before: Dictionary, pause: Node) -> bool:
+	var top: Dictionary = pause.stack[0] if not pause.stack.is_empty() else {}
+	return before.get("kind") == "error" and pause.reason == before.get("reason") and \
+			(top.is_empty() or (top.get("file") == before.get("file") and top.get("line") == before.get("line")))
 
 
 func _pause(p: Dictionary) -> Variant:

@@ -50,6 +50,7 @@ func _reload(p: Dictionary) -> Variant:
 	if not chosen.skipped.is_empty():
 		out["skipped_not_compiling"] = chosen.skipped
 	if dbg.is_breaked():
+		GameLink.of(server).pause.reload_pending = true
 		# the held game keeps the message and reloads in its next idle frame, before the stopped line runs again
 		out["held"] = true
 		out["note"] = "the game is held in the debugger: the new code applies when it goes on (debug.continue)"
