@@ -92,7 +92,7 @@ static func where(info: Dictionary) -> String:
 
 
 static func kind_of(why: String) -> String:
-	if why == "Breakpoint":
+	if why.begins_with("Breakpoint"):  # a debug.set_breakpoint line, or a `breakpoint` statement ("Breakpoint Statement")
 		return "breakpoint"
 	if why == "" or why == "Break":
 		return "pause"
