@@ -215,10 +215,12 @@ func _process(_delta: float) -> void:
 		if FileAccess.file_exists(path):
 			var reply: Variant = Ipc.read_json(path)
 			DirAccess.remove_absolute(path)
-			var method: String = _pending[id].method
+			var entry: Dictionary = _pending[id]
+			var method: String = entry.method
 			var decoded: Variant = _decode(method, reply)
-			if _pending[id].has("snippet_errors"):
-				decoded = GamePause.snippet_failure(method, decoded, _pending[id].snippet_errors)
+			if entry.has("snippet_errors"):
+				var caught: Array = entry.snippet_errors
+				decoded = GamePause.snippet_failure(method, decoded, caught)
 			_finish(id, decoded)
 		elif now > _pending[id].deadline:
 			var e: Dictionary = _pending[id]
@@ -228,7 +230,8 @@ func _process(_delta: float) -> void:
 	if not _pending.is_empty():
 		if paused_at_breakpoint():
 			if not _holding:
-				_on_held()
+				@warning_ignore("missing_await")
+				_on_held()  # runs on by itself; _holding keeps a second one from starting meanwhile
 		elif not game_alive():
 			_fail_all(_stopped_error())
 	for id: String in _abandoned.keys():
@@ -309,7 +312,8 @@ func _on_held() -> void:
 	var evals := _pending.keys().filter(func(id: String) -> bool: return _pending[id].method == "runtime.eval")
 	if not caught.is_empty() and not evals.is_empty():
 		for id: String in evals:
-			var seen: Array = _pending[id].get("snippet_errors", [])
+			var entry: Dictionary = _pending[id]
+			var seen: Array = entry.get("snippet_errors", [])
 			seen.append(caught)
 			_pending[id]["snippet_errors"] = seen
 		if await pause.resume():

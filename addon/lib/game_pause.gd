@@ -13,6 +13,8 @@ const Eval := preload("../game/eval.gd")
 ## The frames a refusal carries; debug.state has them all.
 const TOP_FRAMES := 5
 const STACK_WAIT_MS := 1500
+## When the stack has not come by then, describe() asks the game for it itself.
+const ASK_AFTER_MS := 750
 ## A stop in this function of a compiled gdscript:// file is a runtime.eval snippet's own line.
 const SNIPPET_FUNCTION := "run"
 
@@ -47,12 +49,12 @@ func describe() -> Dictionary:
 	var s := session()
 	if s == null or not s.is_breaked():
 		return {}
-	var until := Time.get_ticks_msec() + STACK_WAIT_MS
+	var started := Time.get_ticks_msec()
 	var asked := false
-	while _stack_for < breaks or (_stack_for < 0):
-		if Time.get_ticks_msec() > until or not is_held():
+	while _stack_for < breaks or _stack_for < 0:
+		if Time.get_ticks_msec() > started + STACK_WAIT_MS or not is_held():
 			break
-		if not asked and Time.get_ticks_msec() > until - STACK_WAIT_MS / 2:
+		if not asked and Time.get_ticks_msec() > started + ASK_AFTER_MS:
 			s.send_message("get_stack_dump", [])  # the dock did not ask (or its answer was missed)
 			asked = true
 		await get_tree().process_frame

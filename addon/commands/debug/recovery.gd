@@ -28,6 +28,7 @@ func commands() -> Array:
 			"summary": "Stop the game (also one held in the debugger) and play it again as the last scene.play did: the same scene, display and frozen start.",
 			"params": [opt("frozen", "bool", "Start frozen before the first tick (default: as the last scene.play)", null)],
 			"example": {},
+			"needs": "game",  # a game played since the editor started (it need not run now)
 			"timeout_ms": 130000,
 			"undo": "none",
 			"returns": {"playing": "bool", "scene": "string", "pid": "int", "display_server": "string", "renders": "bool",
