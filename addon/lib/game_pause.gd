@@ -15,6 +15,8 @@ const TOP_FRAMES := 5
 const STACK_WAIT_MS := 1500
 ## When the stack has not come by then, describe() asks the game for it itself.
 const ASK_AFTER_MS := 750
+## The reason of a stop the debugger gives none for: a break-in (debug.pause, the dock's Pause button).
+const PAUSE_REASON := "Paused by a break-in (debug.pause or the Debugger's Pause button)"
 ## A stop in this function of a compiled gdscript:// file is a runtime.eval snippet's own line.
 const SNIPPET_FUNCTION := "run"
 
@@ -60,7 +62,7 @@ func describe() -> Dictionary:
 		await get_tree().process_frame
 	var why := reason if reason != "" else dock_reason()
 	var top: Dictionary = stack[0] if not stack.is_empty() else {}
-	var out := {"kind": kind_of(why), "reason": why if why != "" else "(the debugger gave no reason)",
+	var out := {"kind": kind_of(why), "reason": why if why != "" else PAUSE_REASON,
 			"file": str(top.get("file", "")), "line": int(top.get("line", 0)), "function": str(top.get("function", "")),
 			"stack": stack.slice(0, TOP_FRAMES)}
 	out["next"] = next_step(out)

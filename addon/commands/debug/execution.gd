@@ -217,7 +217,7 @@ func _pause(p: Dictionary) -> Variant:
 func _where(dbg: Node, frame: int, filter: String, scopes: Array) -> Dictionary:
 	var frames: Variant = await dbg.stack()
 	var why: String = dbg.reason()
-	var out := {"paused": true, "kind": GamePause.kind_of(why), "reason": why}
+	var out := {"paused": true, "kind": GamePause.kind_of(why), "reason": why if why != "" else GamePause.PAUSE_REASON}
 	if frames is BridgeError:
 		out.merge({"stack": [], "error": frames.message})
 		return out

@@ -159,6 +159,7 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
     const paused = await call('debug.pause', fx.examples['debug.pause'])
     expect(paused.paused).to.equal(true)
     expect(paused.kind).to.equal('pause') // not a breakpoint nor an error: debug.pause broke in
+    expect(paused.reason).to.include('debug.pause') // never an empty reason
     expect((await call('scene.is_playing')).paused_at_breakpoint).to.equal(true)
     const held = await fx.rpcError('runtime.status')
     expect(held.message).to.include('paused by debug.pause')

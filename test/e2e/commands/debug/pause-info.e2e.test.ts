@@ -127,7 +127,7 @@ describe('a game held in the debugger says where it is and has a way out (real e
   })
 
   it('runtime.eval: an error on line 2 of the snippet is that call error with line 2, and the game runs on', async () => {
-    await game.play({scene: SCENE})
+    await game.play({scene: 'main'}) // the demo: no error of its own
     const failed = await fx.rpcError('runtime.eval', {code: 'var n = null\nn.queue_free()\nreturn 5'})
     expect(failed.message).to.match(/^runtime\.eval: line 2: .*queue_free/)
     expect(failed.message).to.include('The game runs on')
