@@ -18,6 +18,9 @@ const GamePause := preload("game_pause.gd")
 const NODE_NAME := "GameLink"
 ## How long a late reply's id is remembered so the file is deleted, never read as another call's answer.
 const ABANDONED_TTL_MS := 120_000
+## After a snippet's error is continued: frames without a stop (within SETTLE_MS) before its caller is answered.
+const SETTLE_FRAMES := 10
+const SETTLE_MS := 1000
 
 ## The game's hello (game.json): pid, session, display server, ...; empty until the game answered.
 var game: Dictionary = {}
@@ -212,6 +215,9 @@ func _process(_delta: float) -> void:
 	var now := Time.get_ticks_msec()
 	for id: String in _pending.keys():
 		var path := _dir.path_join(Ipc.reply_name(id))
+		var waiting: Dictionary = _pending[id]
+		if _holding and waiting.has("snippet_errors"):
+			continue  # answered once the debugger has settled after the snippet's error (_on_held)
 		if FileAccess.file_exists(path):
 			var reply: Variant = Ipc.read_json(path)
 			DirAccess.remove_absolute(path)
@@ -317,6 +323,13 @@ func _on_held() -> void:
 			seen.append(caught)
 			_pending[id]["snippet_errors"] = seen
 		if await pause.resume():
+			# the dock can show the stop again for a few frames after the game went on: wait until it has shown
+			# none for a while, so the snippet's caller and the next call do not meet a stop that is gone
+			var calm := 0
+			var until := Time.get_ticks_msec() + SETTLE_MS
+			while calm < SETTLE_FRAMES and Time.get_ticks_msec() < until:
+				await get_tree().process_frame
+				calm = 0 if paused_at_breakpoint() else calm + 1
 			_holding = false
 			return
 	if paused_at_breakpoint():
