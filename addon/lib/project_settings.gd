@@ -10,7 +10,8 @@ const Params := preload("../core/params.gd")
 ## Applies settings as one undoable action in the editor's global history, saving project.godot on
 ## do and undo. A null value removes the setting; undo restores values and their order. Returns the
 ## save's error.
-static func commit_settings(action: String, changes: Dictionary) -> Error:
+## `refresh`: [object, method] called after the change on do and on undo (e.g. the editor's autoload list).
+static func commit_settings(action: String, changes: Dictionary, refresh: Array = []) -> Error:
 	var ur := EditorInterface.get_editor_undo_redo()
 	ur.create_action(action, UndoRedo.MERGE_DISABLE, ProjectSettings)
 	for key: String in changes:
@@ -22,6 +23,9 @@ static func commit_settings(action: String, changes: Dictionary) -> Error:
 			ur.add_undo_method(ProjectSettings, "set_setting", key, null)
 	ur.add_do_method(ProjectSettings, "save")
 	ur.add_undo_method(ProjectSettings, "save")
+	if refresh.size() == 2:
+		ur.add_do_method(refresh[0], refresh[1])
+		ur.add_undo_method(refresh[0], refresh[1])
 	ur.commit_action()
 	return ProjectSettings.save()  # commit already saved; this reports whether it worked
 

@@ -82,6 +82,7 @@ func _play(p: Dictionary) -> Variant:
 		await tree.process_frame
 	GameOutput.of(server).collect()  # the last game's output, before its file goes with the mailbox
 	link.reset_for_play()
+	link.last_play = {"scene": p.scene, "display": p.display, "wait_ms": p.wait_ms, "frozen": p.frozen}  # debug.restart's
 	var headless := _wants_headless(p.display)
 	var previous: String = str(ProjectSettings.get_setting(ARGS_SETTING, ""))
 	var args := previous
@@ -160,6 +161,8 @@ func _wait_ready(link: Node, tree: SceneTree, started: int, args: String, headle
 			exit["args"] = args
 			return BridgeError.failed("scene.play: the game exited right after starting (args: '%s'), %s%s" % [args, GameExit.describe(exit),
 					"" if headless else "\nwith display=window it needs a display (DISPLAY, e.g. under Xvfb)"], exit)
+		if link.paused_at_breakpoint():  # held before its autoloads answered: a script that did not compile, or an error
+			return await link.pause.error("scene.play", "Its bridge cannot answer until it goes on", BridgeError.COMMAND_FAILED)
 		if Time.get_ticks_msec() - started > wait_ms:
 			return BridgeError.failed(("scene.play: the game runs but its bridge autoloads did not answer within %d ms; is MCPGameInspector " +
 					"in project.godot's [autoload]? Enable the bridge plugin again (or bridge install --enable)") % wait_ms)
