@@ -76,9 +76,9 @@ func _scenes_load(p: Dictionary) -> Variant:
 				root.free()
 		entry.ms = snappedf((Time.get_ticks_usec() - started) / 1000.0, 0.01)
 		var logged: Array = logger.take(since) if logger else []
-		var first := logged.filter(func(e: Dictionary) -> bool: return e.type != "print")
-		if not entry.ok and not first.is_empty():
-			entry.error += " (the engine: %s)" % str(first[0].message).trim_suffix(".")
+		var engine_errors := logged.filter(func(e: Dictionary) -> bool: return e.type != "print")
+		if not entry.ok and not engine_errors.is_empty():
+			entry.error += " (the engine: %s)" % str(engine_errors[0].message).trim_suffix(".")
 		results.append(entry)
 		if not entry.ok:
 			failed.append(entry)
