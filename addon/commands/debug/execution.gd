@@ -33,7 +33,7 @@ func commands() -> Array:
 			"params": [
 				opt("frame", "int", "Stack frame whose variables to return (0 = where it stopped)", 0, {"min": 0}),
 				opt("filter", "string", "Only variables whose name contains this (case-insensitive)", ""),
-				opt("scopes", "Array", "Variable scopes to return: local, member, global", ["local", "member"]),
+				opt("scopes", "Array", "Variable scopes to return: local, member, global", ["local", "member"], {"items": "string"}),
 			],
 			"example": {"frame": 0},
 			"read_only": true,
@@ -95,7 +95,7 @@ func commands() -> Array:
 			"method": "debug.reload_scripts",
 			"idempotent": true,
 			"summary": "Hot-reload edited scripts into the running game: their new code runs at once, live objects keep their state; a script that does not compile is refused.",
-			"params": [opt("paths", "Array", "Script files to reload (default: every project script that compiles, addons/bridge excepted)", [])],
+			"params": [opt("paths", "Array", "Script files to reload (default: every project script that compiles, addons/bridge excepted)", [], {"items": "string"})],
 			"example": {"paths": ["res://scripts/player.gd"]},
 			"needs": "game",
 			"undo": "none",

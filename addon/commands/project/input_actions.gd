@@ -28,7 +28,7 @@ func commands() -> Array:
 			"summary": "Add an input action bound to keys (undoable, saved to project.godot).",
 			"params": [
 				req("action", "string", "Action name, e.g. jump", {"also": ["name"]}),
-				opt("keys", "Array", "Physical keys, e.g. [\"Space\", \"Ctrl+S\"]", []),
+				opt("keys", "Array", "Physical keys, e.g. [\"Space\", \"Ctrl+S\"]", [], {"items": "string"}),
 				opt("deadzone", "float", "Analog deadzone", DEFAULT_DEADZONE, {"min": 0.0, "max": 1.0}),
 			],
 			"example": {"action": "jump", "keys": ["Space"]},
