@@ -4,6 +4,9 @@ extends RefCounted
 ## named sets of typed tools. A group no toolset lists forms a toolset of its own, named after it. Over
 ## HTTP a client picks its toolsets with the URL's query, `/mcp?toolsets=scene,editor` (default: all).
 
+## The toolset every `set` keeps (src/mcp/toolsets.ts CORE_TOOLSET): play, step, read, input, errors, debugger.
+const CORE := "play"
+
 ## Beside this file, wherever the addon is installed.
 var _file: String = get_script().resource_path.get_base_dir().path_join("toolsets.json")
 
@@ -24,9 +27,17 @@ func _init() -> void:
 ## The toolset a command group belongs to.
 func toolset_of(group: String) -> String:
 	for def: Dictionary in _defs:
-		if group in def.groups:
+		if group in def.get("groups", []):
 			return def.name
 	return group
+
+
+## The toolset a command belongs to: the one naming it in `methods` (play: the loop's core), else its group's.
+func toolset_of_method(method: String) -> String:
+	for def: Dictionary in _defs:
+		if method in def.get("methods", []):
+			return def.name
+	return toolset_of(method.get_slice(".", 0))
 
 
 ## [{name, description, groups, methods}] for these methods: declared toolsets in order, then one per
@@ -34,10 +45,10 @@ func toolset_of(group: String) -> String:
 func toolsets_for(methods: Array) -> Array:
 	var sets: Dictionary = {}
 	for def: Dictionary in _defs:
-		sets[def.name] = {"name": def.name, "description": def.description, "groups": def.groups.duplicate(), "methods": []}
+		sets[def.name] = {"name": def.name, "description": def.description, "groups": def.get("groups", []).duplicate(), "methods": []}
 	for method: String in methods:
 		var group := method.get_slice(".", 0)
-		var name := toolset_of(group)
+		var name := toolset_of_method(method)
 		if not sets.has(name):
 			sets[name] = {"name": name, "description": "The %s.* commands (a group no toolset lists)." % group,
 					"groups": [group], "methods": []}
@@ -45,14 +56,21 @@ func toolsets_for(methods: Array) -> Array:
 	var filled: Array = sets.values().filter(func(s: Dictionary) -> bool: return not s.methods.is_empty())
 	# the description names the groups the toolset holds today, as `bridge serve` says (src/mcp/toolsets.ts)
 	for toolset: Dictionary in filled:
-		toolset.groups = toolset.groups.filter(func(g: String) -> bool:
-			return toolset.methods.any(func(m: String) -> bool: return m.get_slice(".", 0) == g))
+		var held: Array = []
+		for m: String in toolset.methods:
+			if not m.get_slice(".", 0) in held:
+				held.append(m.get_slice(".", 0))
+		toolset.groups = toolset.groups.filter(func(g: String) -> bool: return g in held) if not toolset.groups.is_empty() else held
 		toolset.description = "%s Groups: %s." % [toolset.description, ", ".join(PackedStringArray(toolset.groups))]
 	return filled
 
 
 ## Why a toolset name is unknown: the toolset holding a command group of that name, else the toolsets.
-static func unknown_hint(name: String, sets: Array) -> String:
+func unknown_hint(name: String, sets: Array) -> String:
+	var home := toolset_of(name)
+	for toolset: Dictionary in sets:
+		if toolset.name == home:
+			return "'%s' is a command group, in toolset '%s'" % [name, home]
 	for toolset: Dictionary in sets:
 		if name in toolset.groups:
 			return "'%s' is a command group, in toolset '%s'" % [name, toolset.name]

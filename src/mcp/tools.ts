@@ -2,7 +2,7 @@
 // (addon/mcp/toolsets.json), one typed tool per live addon command of the session's enabled toolsets by the
 // shared rule (addon/mcp/README.md), and plugin tools, which may not shadow either. Arguments are validated
 // before anything is sent; every failure comes back as an `isError` result.
-import type {CallToolResult, Server, ServerContext, Tool} from '@modelcontextprotocol/server'
+import {type CallToolResult, ProtocolError, type Server, type ServerContext, type Tool} from '@modelcontextprotocol/server'
 
 import {type CommandDoc, loadCatalog} from '../catalog/catalog.js'
 import {DEFAULT_TIMEOUT_MS} from '../editor/client.js'
@@ -86,6 +86,22 @@ export function titleOf(method: string): string {
 export interface Waiting {
   progress?: (progress: number, total?: number, message?: string) => void
   signal?: AbortSignal
+  /** The protocol revision the call came in (the negotiated one, or a 2026 request's own): see protocolError. */
+  revision?: string
+}
+
+const INVALID_PARAMS = -32602
+/** From this revision on (SEP-1303) bad arguments are a tool execution error the model can correct. */
+const ARGUMENTS_AS_RESULTS = '2025-11-25'
+
+/**
+ * The protocol's error forms per revision: an unknown tool is a JSON-RPC error (-32602) in every 2025 revision
+ * and after; bad arguments are one up to 2025-06-18 and an `isError` result from 2025-11-25 on (SEP-1303).
+ * `argument` marks a bad-arguments message; addon/mcp/tools.gd follows the same rule.
+ */
+function protocolError(message: string, revision: string | undefined, argument: boolean): ProtocolError | undefined {
+  if (argument && revision !== undefined && revision >= ARGUMENTS_AS_RESULTS) return undefined
+  return new ProtocolError(INVALID_PARAMS, message)
 }
 
 export interface ToolsOptions {
@@ -137,7 +153,17 @@ export class Tools {
     return [ENGINE_RUN, TOOLSETS_TOOL, ...typed, ...contributed]
   }
 
+  /** One tools/call; throws a ProtocolError where the revision makes the failure a JSON-RPC error. */
   async call(name: string, args: Record<string, unknown> = {}, waiting: Waiting = {}): Promise<CallToolResult> {
+    const result = await this.answer(name, args, waiting)
+    const refusal = (result as {refusal?: {message: string; argument: boolean}}).refusal
+    if (!refusal) return result
+    const error = protocolError(refusal.message, waiting.revision, refusal.argument)
+    if (error) throw error
+    return errorResult(refusal.message)
+  }
+
+  private async answer(name: string, args: Record<string, unknown>, waiting: Waiting): Promise<CallToolResult> {
     try {
       if (name === ENGINE_RUN.name) return await this.runEngine(args, waiting)
       if (name === TOOLSETS_TOOL.name && this.options.typed) return await this.runToolsets(args)
@@ -156,8 +182,9 @@ export class Tools {
         ...this.index().keys(),
         ...(await this.plugins(this.docs())).map((t) => t.name),
       ])
-      return errorResult(
+      return refused(
         `unknown tool '${name}'${guess ? ` (did you mean '${guess}'?)` : ''}: list the tools again (the editor's commands may have changed), or use engine_run`,
+        false,
       )
     } catch (error) {
       return failureResult(error, name)
@@ -166,7 +193,7 @@ export class Tools {
 
   private async runEngine(args: Record<string, unknown>, waiting: Waiting): Promise<CallToolResult> {
     const problem = validateParams('mcp:engine_run', ENGINE_RUN.inputSchema, args)
-    if (problem) return errorResult(`invalid arguments for engine_run: ${problem}`)
+    if (problem) return refused(`invalid arguments for engine_run: ${problem}`)
     const method = args.method as string
     const doc = this.docs().find((d) => d.method === method)
     if (doc)
@@ -198,7 +225,7 @@ export class Tools {
     structured = false,
   ): Promise<CallToolResult> {
     const problem = validateParams(schemaKey(doc.input_schema), doc.input_schema, params)
-    if (problem) return errorResult(`invalid arguments for ${label}: ${problem}`)
+    if (problem) return refused(`invalid arguments for ${label}: ${problem}`)
     return this.send(
       label,
       doc.method,
@@ -228,7 +255,7 @@ export class Tools {
 
   private async runPlugin(tool: PluginTool, args: Record<string, unknown>): Promise<CallToolResult> {
     if (!tool.validate(args))
-      return errorResult(
+      return refused(
         `invalid arguments for ${tool.name}: ${(tool.validate.errors ?? []).map((e) => `${e.instancePath || '(arguments)'} ${e.message}`).join('; ')}`,
       )
     const context: McpToolContext = {
@@ -321,10 +348,24 @@ export function registerTools(
     const result = await tools.call(request.params.name, request.params.arguments, {
       signal: ctx.mcpReq.signal,
       progress,
+      revision: revisionOf(server, ctx),
     })
     await sent
     return result
   })
+}
+
+/** A failure whose form depends on the revision (call() decides): bad arguments, or an unknown tool. */
+function refused(message: string, argument = true): CallToolResult {
+  return {...errorResult(message), refusal: {message, argument}} as CallToolResult
+}
+
+/** The revision a request came in: a 2026-07-28 request names its own; a 2025 session's is the negotiated one. */
+function revisionOf(server: Server, ctx: ServerContext): string | undefined {
+  const envelope = (ctx.mcpReq as {envelope?: Record<string, unknown>}).envelope
+  const own = envelope?.['io.modelcontextprotocol/protocolVersion']
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the 2025 era's negotiated version lives here
+  return typeof own === 'string' ? own : server.getNegotiatedProtocolVersion()
 }
 
 const schemaIds = new WeakMap<object, number>()
