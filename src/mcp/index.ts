@@ -60,10 +60,10 @@ export function createSurface(options: ServeOptions): Surface {
     },
   })
   const factory = (): Server => {
-    const server = new Server(
-      serverInfo(options.version ?? '0.0.0'),
-      {capabilities: SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS},
-    )
+    const server = new Server(serverInfo(options.version ?? '0.0.0'), {
+      capabilities: SERVER_CAPABILITIES,
+      instructions: SERVER_INSTRUCTIONS,
+    })
     const seen = (ctx: ServerContext) => {
       current = server
       const info = (ctx.mcpReq as {envelope?: Record<string, {name?: string}>}).envelope?.[CLIENT_INFO_META_KEY]

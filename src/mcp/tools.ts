@@ -2,7 +2,13 @@
 // (addon/mcp/toolsets.json), one typed tool per live addon command of the session's enabled toolsets by the
 // shared rule (addon/mcp/README.md), and plugin tools, which may not shadow either. Arguments are validated
 // before anything is sent; every failure comes back as an `isError` result.
-import {type CallToolResult, ProtocolError, type Server, type ServerContext, type Tool} from '@modelcontextprotocol/server'
+import {
+  type CallToolResult,
+  ProtocolError,
+  type Server,
+  type ServerContext,
+  type Tool,
+} from '@modelcontextprotocol/server'
 
 import {type CommandDoc, loadCatalog} from '../catalog/catalog.js'
 import {DEFAULT_TIMEOUT_MS} from '../editor/client.js'
@@ -364,7 +370,6 @@ function refused(message: string, argument = true): CallToolResult {
 function revisionOf(server: Server, ctx: ServerContext): string | undefined {
   const envelope = (ctx.mcpReq as {envelope?: Record<string, unknown>}).envelope
   const own = envelope?.['io.modelcontextprotocol/protocolVersion']
-  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the 2025 era's negotiated version lives here
   return typeof own === 'string' ? own : server.getNegotiatedProtocolVersion()
 }
 

@@ -76,11 +76,14 @@ export class ToolsetSession {
         `bridge_toolsets: ${unknown.map((n) => unknownToolsetHint(n, toolsets)).join('; ')}. The toolsets are ${toolsets.map((t) => `${t.name} (${t.groups.join(', ')})`).join(', ')}`,
       )
     if (action !== 'list' && action !== 'set' && names.length === 0)
-      return refuse(`bridge_toolsets: name the toolsets to ${action}, e.g. {"action": "${action}", "toolsets": ["physics"]}`)
+      return refuse(
+        `bridge_toolsets: name the toolsets to ${action}, e.g. {"action": "${action}", "toolsets": ["physics"]}`,
+      )
     const asked = [...new Set(names as string[])]
     const before = this.listing(toolsets, fixed).enabled
     if (action === 'enable' || action === 'set') {
-      const wanted = action === 'set' ? withCore(asked, toolsets) : [...before, ...asked.filter((n) => !before.includes(n))]
+      const wanted =
+        action === 'set' ? withCore(asked, toolsets) : [...before, ...asked.filter((n) => !before.includes(n))]
       const refusal = this.overCap(action, asked, wanted, toolsets, fixed)
       if (refusal) return refuse(refusal)
       if (action === 'set') this.selection!.set(wanted)

@@ -91,8 +91,7 @@ export function toolsetsFor(docs: CommandDoc[], defs: ToolsetDef[] = TOOLSETS.to
  * closest toolset name; and the toolsets there are.
  */
 export function unknownToolsetHint(name: string, toolsets: Toolset[]): string {
-  const holder =
-    toolsets.find((t) => t.name === toolsetOfGroup(name)) ?? toolsets.find((t) => t.groups.includes(name))
+  const holder = toolsets.find((t) => t.name === toolsetOfGroup(name)) ?? toolsets.find((t) => t.groups.includes(name))
   if (holder) return `'${name}' is a command group, in toolset '${holder.name}'`
   const guess = closest(
     name,

@@ -74,7 +74,10 @@ describe('MCP wording over stdio and HTTP (real editor)', function () {
       })
       expect(set.isError, text(set)).to.not.equal(true)
       expect(JSON.parse(text(set))).to.deep.include({value: 7, previous: 180})
-      expect(text(set)).to.include('"value":7').and.include('"previous":180').and.not.match(/\d\.0\b/)
+      expect(text(set))
+        .to.include('"value":7')
+        .and.include('"previous":180')
+        .and.not.match(/\d\.0\b/)
       const undo = await clients[surface].callTool({name: 'editor_undo', arguments: {}})
       expect(JSON.parse(text(undo)).action).to.equal('Bridge: set Player.position:y')
     })
@@ -84,7 +87,12 @@ describe('MCP wording over stdio and HTTP (real editor)', function () {
     const response = await fetch(`http://127.0.0.1:${fx.editor.discovery.http_port}/mcp`, {
       method: 'POST',
       headers: {'Content-Type': 'application/json', Accept: 'application/json', 'MCP-Protocol-Version': '2025-06-18'},
-      body: JSON.stringify({jsonrpc: '2.0', id: 42, method: 'tools/call', params: {name: 'node_add', arguments: {name: 'A'}}}),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 42,
+        method: 'tools/call',
+        params: {name: 'node_add', arguments: {name: 'A'}},
+      }),
     })
     const raw = await response.text()
     expect(raw).to.include('"id":42')

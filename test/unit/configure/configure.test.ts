@@ -179,7 +179,8 @@ describe('bridge configure', () => {
       expect((cursor.entry.args as string[])[4]).to.equal('play,build')
       expect(cursor.notes.join('\n')).to.include('what fits 40 tools')
       expect(args('vscode')[1]).to.match(/^play,build,scene,editor/)
-      for (const client of ['codex', 'zed', 'gemini-cli', 'qwen-code']) expect(args(client)[1], client).to.match(/^play,build,/)
+      for (const client of ['codex', 'zed', 'gemini-cli', 'qwen-code'])
+        expect(args(client)[1], client).to.match(/^play,build,/)
       const opencode = run({client: 'opencode', toolsets: undefined, print: true}).entry.command as string[]
       expect(opencode.at(-1)).to.match(/^play,build,scene,editor/)
       ctx.env.BRIDGE_MCP_HTTP_PORT = '9123'
@@ -202,7 +203,9 @@ describe('bridge configure', () => {
         const said = describeResult(run({client, http: true, print: true}))
         expect(said, client).to.include(`url http://127.0.0.1:9123/mcp?project=`).and.not.include('undefined')
       }
-      expect(describeResult(run({client: 'opencode', print: true}))).to.include(`runs ${BRIDGE} serve --project ${project}`)
+      expect(describeResult(run({client: 'opencode', print: true}))).to.include(
+        `runs ${BRIDGE} serve --project ${project}`,
+      )
     })
 
     it("--global's next step speaks of the user-wide file, not of approving or trusting a project's", () => {

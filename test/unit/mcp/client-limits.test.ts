@@ -46,7 +46,7 @@ describe('a tool limit for every client', () => {
   })
 
   it('a client without a known limit is a failure of this table, not a silent "all"', () => {
-    const unknownProfile = TOOLSETS.clients.filter((p) => !('max_tools' in p))
+    const unknownProfile = TOOLSETS.clients.filter((p) => (p as {max_tools?: unknown}).max_tools === undefined)
     expect(unknownProfile.map((p) => p.name)).to.deep.equal([])
   })
 })

@@ -94,7 +94,9 @@ describe('toolsets: the shared definition', () => {
 describe('toolsets: a session over a fake editor', () => {
   const DOCS = [
     // the core (play) and the build toolsets take single commands out of their groups
-    ...['scene.play', 'scene.stop', 'runtime.step', 'runtime.get', 'scene.open', 'node.add', 'node.set'].map((m) => doc(m)),
+    ...['scene.play', 'scene.stop', 'runtime.step', 'runtime.get', 'scene.open', 'node.add', 'node.set'].map((m) =>
+      doc(m),
+    ),
     ...group('node', 20),
     ...group('engine', 20),
     ...group('runtime', 30),
@@ -148,7 +150,10 @@ describe('toolsets: a session over a fake editor', () => {
   it('refuses to pass the client limit, offering the set that fits, keeps what was asked and names what it drops', async () => {
     const {client} = await connect('cursor-vscode')
     await client.listTools()
-    const ok = await client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['runtime', 'project']}})
+    const ok = await client.callTool({
+      name: 'bridge_toolsets',
+      arguments: {action: 'enable', toolsets: ['runtime', 'project']},
+    })
     expect(ok.structuredContent).to.include({tools: 40})
     const r = await client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['scene']}})
     expect(r.isError).to.equal(true)

@@ -77,7 +77,16 @@ describe('the README walk-throughs, in every client', () => {
   }
 
   it('every default holds the loop: play, stop, step, read, input, both error lists, the debugger state', () => {
-    const loop = ['scene_play', 'scene_stop', 'runtime_step', 'runtime_get', 'input_action', 'runtime_errors', 'editor_errors', 'debug_state']
+    const loop = [
+      'scene_play',
+      'scene_stop',
+      'runtime_step',
+      'runtime_get',
+      'input_action',
+      'runtime_errors',
+      'editor_errors',
+      'debug_state',
+    ]
     for (const profile of TOOLSETS.clients) {
       const listed = toolsOf(toolsets, fitProfile(toolsets, profile.toolsets, profile.max_tools, FIXED))
       for (const tool of loop) expect(listed.has(tool), `${tool} in ${profile.name}`).to.equal(true)
