@@ -93,10 +93,10 @@ func post(req: Dictionary) -> Dictionary:
 			if mismatch != "":
 				return _refuse(400, HEADER_MISMATCH, mismatch)
 	var replies: Array = []
-	var selection := Toolsets.from_target(str(req.get("target", "")))
+	var target := str(req.get("target", ""))
 	for msg: Dictionary in messages:
 		if _kind(msg) == "request":
-			replies.append(await _answer(msg, selection, headers))
+			replies.append(await _answer(msg, _selection(target, msg, headers), headers))
 	if replies.is_empty():
 		return {"status": 202, "headers": {}, "body": ""}  # notifications and responses: nothing owed
 	var body: Variant = replies if batch else replies[0]
@@ -115,6 +115,20 @@ static func _kind(msg: Variant) -> String:
 	if has_id and (msg.has("result") != msg.has("error")):
 		return "response"
 	return ""
+
+
+## The toolsets a request lists: the URL's `?toolsets=`, else the default of the client it names (a 2026-07-28
+## request's clientInfo, or the User-Agent) from the table `bridge serve` uses, else all of them.
+func _selection(target: String, msg: Dictionary, headers: Dictionary) -> Array:
+	if Toolsets.named_in(target):
+		return Toolsets.from_target(target)
+	var params: Variant = msg.get("params", {})
+	var meta: Variant = params.get("_meta", {}) if params is Dictionary else {}
+	var info: Variant = meta.get(META_CLIENT_INFO, {}) if meta is Dictionary else {}
+	var client: String = str(info.get("name", "")) if info is Dictionary else ""
+	if client == "":
+		client = str(headers.get("user-agent", ""))
+	return _tools.default_toolsets(client)
 
 
 ## A 2026-07-28 request's Mcp-Method and Mcp-Name headers against its body: "" when they agree. One

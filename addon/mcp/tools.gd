@@ -37,6 +37,11 @@ func _init(router: Router) -> void:
 		push_error("bridge: cannot read %s; the HTTP endpoint lists no engine_run tool" % _engine_run_file)
 
 
+## The default toolsets of the client a request names (toolsets.gd default_for over today's commands).
+func default_toolsets(client: String) -> Array:
+	return _toolsets.default_for(client, Array(_router.methods()))
+
+
 static func tool_name(method: String) -> String:
 	return method.replace(".", "_")
 

@@ -296,10 +296,15 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
 
   it("the HTTP endpoint lists the toolsets its URL's ?toolsets= names, with the same tool entries", async () => {
     const port = fx.editor.discovery.http_port as number
-    async function post(path: string, method: string, params: unknown = {}): Promise<Record<string, any>> {
+    async function post(
+      path: string,
+      method: string,
+      params: unknown = {},
+      headers: Record<string, string> = {},
+    ): Promise<Record<string, any>> {
       const res = await fetch(`http://127.0.0.1:${port}${path}`, {
         method: 'POST',
-        headers: {'Content-Type': 'application/json', Accept: 'application/json, text/event-stream'},
+        headers: {'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers},
         body: JSON.stringify({jsonrpc: '2.0', id: 1, method, params}),
       })
       return ((await res.json()) as {result: Record<string, any>}).result
@@ -313,6 +318,12 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
     ])
     const all = (await post('/mcp', 'tools/list')).tools as Tool[]
     expect(all.length).to.equal(commands.length + 2)
+    // without ?toolsets=, the client it names (here by its User-Agent) gets its default from the same table as serve
+    const cursorSets = toolsetsFor(commands).filter((t) => ['play', 'build'].includes(t.name))
+    const cursor = (await post('/mcp', 'tools/list', {}, {'User-Agent': 'Cursor/2.1 (linux)'})).tools as Tool[]
+    expect(cursor.map((t) => t.name).sort()).to.deep.equal(
+      ['engine_run', 'bridge_toolsets', ...cursorSets.flatMap((t) => t.methods.map(toolName))].sort(),
+    )
     const stdio = (await (await session('claude-code')).client.listTools()).tools
     expect(all).to.deep.equal(stdio)
 
