@@ -1,14 +1,9 @@
 // The tool list and tool calls: `engine_run` (addon/mcp/engine_run.json) and `bridge_toolsets`
 // (addon/mcp/toolsets.json), one typed tool per live addon command of the session's enabled toolsets by the
 // shared rule (addon/mcp/README.md), and plugin tools, which may not shadow either. Arguments are validated
-// before anything is sent; every failure comes back as an `isError` result.
-import {
-  type CallToolResult,
-  ProtocolError,
-  type Server,
-  type ServerContext,
-  type Tool,
-} from '@modelcontextprotocol/server'
+// before anything is sent; a failure comes back as an `isError` result, or as the JSON-RPC error the revision
+// prescribes (tool-errors.ts).
+import type {CallToolResult, Server, ServerContext, Tool} from '@modelcontextprotocol/server'
 
 import {type CommandDoc, loadCatalog} from '../catalog/catalog.js'
 import {DEFAULT_TIMEOUT_MS} from '../editor/client.js'
@@ -18,6 +13,7 @@ import {validateParams} from '../catalog/validate.js'
 import type {EditorLink} from './editor-link.js'
 import type {McpToolContext, PluginTool} from './plugin-tools.js'
 import {errorResult, failureResult, successResult} from './results.js'
+import {protocolError, refused, revisionOf} from './tool-errors.js'
 import {type Logger, readSurfaceJson} from './surface.js'
 import {ToolsetSession} from './toolset-session.js'
 import {TOOLSETS_TOOL, toolsetsFor} from './toolsets.js'
@@ -94,20 +90,6 @@ export interface Waiting {
   signal?: AbortSignal
   /** The protocol revision the call came in (the negotiated one, or a 2026 request's own): see protocolError. */
   revision?: string
-}
-
-const INVALID_PARAMS = -32602
-/** From this revision on (SEP-1303) bad arguments are a tool execution error the model can correct. */
-const ARGUMENTS_AS_RESULTS = '2025-11-25'
-
-/**
- * The protocol's error forms per revision: an unknown tool is a JSON-RPC error (-32602) in every 2025 revision
- * and after; bad arguments are one up to 2025-06-18 and an `isError` result from 2025-11-25 on (SEP-1303).
- * `argument` marks a bad-arguments message; addon/mcp/tools.gd follows the same rule.
- */
-function protocolError(message: string, revision: string | undefined, argument: boolean): ProtocolError | undefined {
-  if (argument && revision !== undefined && revision >= ARGUMENTS_AS_RESULTS) return undefined
-  return new ProtocolError(INVALID_PARAMS, message)
 }
 
 export interface ToolsOptions {
@@ -359,18 +341,6 @@ export function registerTools(
     await sent
     return result
   })
-}
-
-/** A failure whose form depends on the revision (call() decides): bad arguments, or an unknown tool. */
-function refused(message: string, argument = true): CallToolResult {
-  return {...errorResult(message), refusal: {message, argument}} as CallToolResult
-}
-
-/** The revision a request came in: a 2026-07-28 request names its own; a 2025 session's is the negotiated one. */
-function revisionOf(server: Server, ctx: ServerContext): string | undefined {
-  const envelope = (ctx.mcpReq as {envelope?: Record<string, unknown>}).envelope
-  const own = envelope?.['io.modelcontextprotocol/protocolVersion']
-  return typeof own === 'string' ? own : server.getNegotiatedProtocolVersion()
 }
 
 const schemaIds = new WeakMap<object, number>()
