@@ -38,7 +38,7 @@ func commands() -> Array:
 			"params": [
 				opt("frame", "int", "Stack frame whose variables to return (0 = where it stopped)", 0, {"min": 0}),
 				opt("filter", "string", "Only variables whose name contains this (case-insensitive)", ""),
-				opt("scopes", "Array", "Variable scopes to return: local, member, global", ["local", "member"]),
+				opt("scopes", "Array", "Variable scopes to return: local, member, global", ["local", "member"], {"items": "string"}),
 			],
 			"example": {"frame": 0},
 			"read_only": true,

@@ -16,7 +16,7 @@ func commands() -> Array:
 			"method": "debug.reload_scripts",
 			"idempotent": true,
 			"summary": "Hot-reload edited scripts into the running game, also while it is held in the debugger (they apply as it goes on): their new code runs, live objects keep their state; a script that does not compile is refused.",
-			"params": [opt("paths", "Array", "Script files to reload (default: every project script that compiles, addons/bridge excepted)", [])],
+			"params": [opt("paths", "Array", "Script files to reload (default: every project script that compiles, addons/bridge excepted)", [], {"items": "string"})],
 			"example": {"paths": ["res://scripts/player.gd"]},
 			"needs": "game",
 			"undo": "none",

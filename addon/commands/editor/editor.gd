@@ -34,7 +34,7 @@ func commands() -> Array:
 			"method": "editor.selection_set",
 			"idempotent": true,
 			"summary": "Select exactly these nodes of the edited scene ([] clears the selection).",
-			"params": [req("nodes", "Array", "Node paths from the scene root, e.g. [\"Player\", \"Camera2D\"]; '.' is the root")],
+			"params": [req("nodes", "Array", "Node paths from the scene root, e.g. [\"Player\", \"Camera2D\"]; '.' is the root", {"items": "string"})],
 			"example": {"nodes": ["Player"]},
 			"undo": "none",  # the selection is editor state, in no history
 			"returns": {"scene": "string", "nodes": ["string"]},

@@ -75,7 +75,7 @@ func commands() -> Array:
 			"method": "multiplayer.add_spawner",
 			"summary": "Add a MultiplayerSpawner that replicates instances of the listed scenes added under spawn_path (one undo step).",
 			"params": [
-				req("scenes", "Array", "Scene files it may spawn, e.g. [\"res://scenes/player.tscn\"]"),
+				req("scenes", "Array", "Scene files it may spawn, e.g. [\"res://scenes/player.tscn\"]", {"items": "string"}),
 				node_param("parent", "Where the spawner goes (default: the root)", false, ""),
 				# no "" default: the router would read it as the root, and omitted means the spawner's parent
 				node_param("spawn_path", "Node whose new children are replicated (default: the spawner's parent)", false),
@@ -92,7 +92,7 @@ func commands() -> Array:
 			"summary": "Add a MultiplayerSynchronizer under a node replicating its listed properties (spawn, sync mode), with intervals (one undo step).",
 			"params": [
 				node_param("node_path", "Node whose properties are replicated (the synchronizer's root)"),
-				req("properties", "Array", "Property names (\"position\", \"Body:color\" for a child) or {property, spawn, mode: always|on_change|never}"),
+				req("properties", "Array", "Property names (\"position\", \"Body:color\" for a child) or {property, spawn, mode: always|on_change|never}", {"items": "any"}),
 				opt("replication_interval", "float", "Seconds between syncs (0: every network frame)", 0.0, {"min": 0.0}),
 				opt("delta_interval", "float", "Seconds between on_change deltas (0: every frame)", 0.0, {"min": 0.0}),
 				new_name_param("name", "Node name", "MultiplayerSynchronizer", "node_path"),

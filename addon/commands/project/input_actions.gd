@@ -29,9 +29,9 @@ func commands() -> Array:
 			"summary": "Add an input action bound to keys, mouse buttons, joypad buttons and axes in one step (undoable, saved to project.godot).",
 			"params": [
 				req("action", "string", "Action name, e.g. jump", {"also": ["name"]}),
-				opt("keys", "Array", "Physical keys, e.g. [\"Space\", \"Ctrl+S\"]", []),
+				opt("keys", "Array", "Physical keys, e.g. [\"Space\", \"Ctrl+S\"]", [], {"items": "string"}),
 				opt("events", "Array", "Events of every kind, in input_map.event_add's form: {type: key|mouse_button|joypad_button|" +
-						"joypad_motion, …}, e.g. [{\"type\": \"mouse_button\", \"button\": \"left\"}, {\"type\": \"joypad_button\", \"button\": \"a\"}]", []),
+						"joypad_motion, …}, e.g. [{\"type\": \"mouse_button\", \"button\": \"left\"}, {\"type\": \"joypad_button\", \"button\": \"a\"}]", [], {"items": "Dictionary"}),
 				opt("deadzone", "float", "Analog deadzone", DEFAULT_DEADZONE, {"min": 0.0, "max": 1.0}),
 			],
 			"example": {"action": "jump", "keys": ["Space"]},

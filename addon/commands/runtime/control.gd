@@ -50,9 +50,9 @@ func commands() -> Array:
 			"params": [
 				opt("frames", "int", "Physics ticks to run (with until: the most to run)", 1, {"min": 1, "max": 3600}),
 				opt("ticks_per_second", "int", "Set Engine.physics_ticks_per_second first (delta = 1/this)", null, {"min": 1, "max": 1000}),
-				opt("inputs", "Array", "Input at chosen ticks: [{tick: 1.., type: action|key|mouse_button|mouse_motion|text, ...the fields of input.sequence}]; each goes in at the start of its tick (before any _physics_process), so a press is is_action_just_pressed on exactly that tick; pressed omitted: released hold_frames ticks later (a release due after the last tick goes in on the next stepped tick: inputs_pending)", []),
+				opt("inputs", "Array", "Input at chosen ticks: [{tick: 1.., type: action|key|mouse_button|mouse_motion|text, ...the fields of input.sequence}]; each goes in at the start of its tick (before any _physics_process), so a press is is_action_just_pressed on exactly that tick; pressed omitted: released hold_frames ticks later (a release due after the last tick goes in on the next stepped tick: inputs_pending)", [], {"items": "Dictionary"}),
 				opt("until", "string", "GDScript expression (tree, root, scene, get_node, $Path in scope) checked after every tick; the step ends when it is true, e.g. $Player.is_on_floor()", null, EVALUATES),
-				opt("watch", "Array", "GDScript expressions read when the step ends, e.g. [\"$Player.position\"]", [], EVALUATES),
+				opt("watch", "Array", "GDScript expressions read when the step ends, e.g. [\"$Player.position\"]", [], EVALUATES.merged({"items": "string"})),
 			],
 			"example": {"frames": 30},
 			"needs": "game",
@@ -89,7 +89,7 @@ func commands() -> Array:
 		{
 			"method": "runtime.monitors",
 			"summary": "Performance monitors of the running game: fps, process times, memory, object/node counts, draw calls.",
-			"params": [opt("names", "Array", "Only these (default: all): fps, process_ms, physics_process_ms, static_memory_mb, objects, nodes, orphan_nodes, resources, draw_calls, video_memory_mb, physics_2d_active_objects, physics_3d_active_objects", [])],
+			"params": [opt("names", "Array", "Only these (default: all): fps, process_ms, physics_process_ms, static_memory_mb, objects, nodes, orphan_nodes, resources, draw_calls, video_memory_mb, physics_2d_active_objects, physics_3d_active_objects", [], {"items": "string"})],
 			"example": {"names": ["fps", "nodes"]},
 			"read_only": true,
 			"needs": "game",

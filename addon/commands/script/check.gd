@@ -39,7 +39,7 @@ func commands() -> Array:
 			"params": [
 				req("path", "string", "A .gd file or a folder (addons excluded)"),
 				opt("max_line_length", "int", "Longest line allowed", 100, {"min": 40, "max": 400}),
-				opt("disable", "Array", "Rules to skip, e.g. [\"line-length\"]", []),
+				opt("disable", "Array", "Rules to skip, e.g. [\"line-length\"]", [], {"items": "string"}),
 			],
 			"example": {"path": "res://scripts/player.gd"},
 			# one script: its issues; a folder: counts and the scripts with issues

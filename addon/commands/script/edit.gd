@@ -22,7 +22,7 @@ func commands() -> Array:
 			"summary": "Edit a script by exact text replacements, each matching once (or every time with all: true); refused if the result does not compile (undoable).",
 			"params": [
 				req("path", "string", "Script to edit", {"writes_path": true}),
-				req("replacements", "Array", "[{find, replace, all?: false}], applied in order"),
+				req("replacements", "Array", "[{find, replace, all?: false}], applied in order", {"items": "Dictionary"}),
 				opt("allow_errors", "bool", "Write even if the result does not compile", false),
 			],
 			"example": {"path": "res://scripts/enemy.gd", "replacements": [{"find": "const SPEED = 300.0", "replace": "const SPEED = 180.0"}]},

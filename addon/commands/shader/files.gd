@@ -34,7 +34,7 @@ func commands() -> Array:
 			"params": [
 				req("path", "string", "The .gdshader file", {"writes_path": true}),
 				opt("code", "string", "New full code", null, NOT_RUN),
-				opt("replacements", "Array", "[{find, replace}] edits applied in order; each find must occur exactly once"),
+				opt("replacements", "Array", "[{find, replace}] edits applied in order; each find must occur exactly once", null, {"items": "Dictionary"}),
 			],
 			"example": {"path": "res://shaders/tint.gdshader",
 					"replacements": [{"find": "COLOR = texture(TEXTURE, UV) * tint;", "replace": "COLOR = texture(TEXTURE, UV) * tint * 0.5;"}]},

@@ -21,7 +21,7 @@ func commands() -> Array:
 			"method": "test.run_scenario",
 			"summary": "Play a scene, run steps (do: a runtime/input command, step: physics ticks, wait_ms, assert, assert_text, assert_no_errors) and return a pass/fail report; stops the game it started.",
 			"params": [
-				req("steps", "Array", "Steps in order: {do: method, params}, {step: ticks}, {wait_ms: n}, {assert: {node_path, property, op, expected, tolerance}}, {assert_text: text}, {assert_no_errors: true}"),
+				req("steps", "Array", "Steps in order: {do: method, params}, {step: ticks}, {wait_ms: n}, {assert: {node_path, property, op, expected, tolerance}}, {assert_text: text}, {assert_no_errors: true}", {"items": "Dictionary"}),
 				opt("scene", "string", "Scene to play first: main, current or a res:// file (default: main; none: use the running game)", "main"),
 				opt("stop_after", "bool", "Stop the game at the end when the scenario started it", true),
 				opt("fail_fast", "bool", "Stop at the first failed step", false),

@@ -263,7 +263,7 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
       expect(JSON.parse(textOf(result)).width).to.equal(2)
     })
 
-    it('reports a refused parameter as an isError result naming the parameter, through the same router guards', async () => {
+    it('reports a refused parameter as an isError result naming the parameter (2025-11-25), through the same router guards', async () => {
       const typed = await sdk.callTool({name: 'node_add', arguments: {typ: 'Node2D'}})
       expect(typed.isError).to.equal(true)
       expect(textOf(typed)).to.include("'typ'").and.include("did you mean 'type'")
@@ -286,9 +286,13 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
       expect(badRun.isError).to.equal(true)
       expect(textOf(badRun)).to.include("'method'")
 
-      const noTool = await sdk.callTool({name: 'no_such_tool', arguments: {}})
-      expect(noTool.isError).to.equal(true)
-      expect(textOf(noTool)).to.include('no_such_tool')
+      // an unknown tool is a protocol error (-32602) in every 2025 revision and after
+      const noTool = await sdk.callTool({name: 'no_such_tool', arguments: {}}).then(
+        () => ({code: 0, message: 'answered'}),
+        (error: {code: number; message: string}) => error,
+      )
+      expect(noTool.code).to.equal(-32602)
+      expect(noTool.message).to.include('no_such_tool')
     })
 
     it('lists the five engine:// resources as bridge serve does and reads every one as JSON', async () => {
