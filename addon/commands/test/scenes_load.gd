@@ -13,14 +13,15 @@ const ScriptCompile := preload("../../lib/script_compile.gd")
 
 ## One scene's check: nodes and warnings when it instantiated, error when it did not.
 const SCENE := {"scene": "string", "ok": "bool", "ms": "float", "nodes?": "int", "warnings?": [{"node": "string", "warnings": ["string"]}],
-		"error?": "string", "scripts?": [{"path": "string", "errors": [{"line": "int", "message": "string", "type": "string"}]}]}
+		"error?": "string", "scripts?": [{"path": "string", "errors": [{"line": "int", "message": "string", "type": "string"}]}],
+		"connections?": [{"signal": "string", "from": "string", "to": "string", "method": "string", "problem": "string"}]}
 
 
 func commands() -> Array:
 	return [
 		{
 			"method": "test.scenes_load",
-			"summary": "Smoke-test every scene file under a folder: load and instantiate each, report failures (missing dependencies, broken files, scripts that do not compile by script.validate's check), time taken, node counts and configuration warnings.",
+			"summary": "Smoke-test every scene file under a folder: load and instantiate each, report failures (missing dependencies, broken files, scripts that do not compile by script.validate's check, signal connections to a node or method that is not there — the engine drops those silently), time taken, node counts and configuration warnings.",
 			"params": [
 				opt("under", "string", "Folder to check", "res://"),
 				opt("include_addons", "bool", "Check scenes inside addons/ too", false),
@@ -65,11 +66,18 @@ func _scenes_load(p: Dictionary) -> Variant:
 			if root == null:
 				entry.error = "instantiate() failed"
 			else:
-				entry.ok = broken.is_empty()
+				var dangling := _dangling_connections(packed.get_state(), root)
+				if not dangling.is_empty():
+					entry.connections = dangling
+				entry.ok = broken.is_empty() and dangling.is_empty()
 				if not broken.is_empty():
 					var first: Dictionary = broken[0]
 					var why: Dictionary = first.errors[0] if not first.errors.is_empty() else {"line": 0, "message": "does not compile"}
 					entry.error = "%s does not compile (%s:%d: %s); script.validate shows every error" % [first.path, first.path, why.line, why.message]
+				elif not dangling.is_empty():
+					var c: Dictionary = dangling[0]
+					entry.error = "signal %s of %s is connected to %s.%s: %s (the game drops the call without an error)" % [
+							c.signal, c.from, c.to, c.method, c.problem]
 				entry.nodes = _count(root)
 				if p.warnings:
 					entry.warnings = _warnings(root, root)
@@ -84,6 +92,25 @@ func _scenes_load(p: Dictionary) -> Variant:
 			failed.append(entry)
 	return {"checked": results.size(), "passed": results.size() - failed.size(), "failed": failed, "scenes": results,
 			"ok": failed.is_empty()}
+
+
+## The scene's own signal connections whose target node or method is not there: a game emits the signal and
+## nothing happens, with no error anywhere (measured on 4.6), so only a check like this one says so.
+static func _dangling_connections(state: SceneState, root: Node) -> Array:
+	var out: Array = []
+	for i: int in state.get_connection_count():
+		var to := state.get_connection_target(i)
+		var method := String(state.get_connection_method(i))
+		var target := root.get_node_or_null(to)
+		var problem := ""
+		if target == null:
+			problem = "no node at %s" % to
+		elif not target.has_method(method):
+			problem = "%s has no method %s" % [to, method]
+		if problem != "":
+			out.append({"signal": String(state.get_connection_signal(i)), "from": str(state.get_connection_source(i)),
+					"to": str(to), "method": method, "problem": problem})
+	return out
 
 
 ## [{path, errors}] of the scripts `file` uses (directly, or through the scenes it instances) that do not compile.
