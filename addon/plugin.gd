@@ -1,35 +1,38 @@
 @tool
 extends EditorPlugin
-## Wires the bridge server into the editor; all the work lives in core/.
+## Wires the bridge server into the editor; all the work lives in core/. The Godot version is checked first
+## (core/compat.gd, the only script preloaded here): the rest loads by path only on a supported version, so an
+## editor outside the range shows one line in its output instead of compile errors in scripts it never needed.
 
-const BridgeServer := preload("core/bridge_server.gd")
-const GameAutoloads := preload("core/game_autoloads.gd")
-const SceneFiles := preload("lib/scene_files.gd")
-const Dock := preload("dock/dock.gd")
+const Compat := preload("core/compat.gd")
 
-var _server: BridgeServer
-var _dock: Control
+var _server: Node  # core/bridge_server.gd
+var _dock: Control  # dock/dock.gd
 
 
 func _enter_tree() -> void:
 	if _exporting():
 		return  # a command-line export of this project (export.run starts one): the open editor owns the discovery file
-	_server = BridgeServer.new()
+	var refusal := Compat.refusal()
+	if refusal != "":
+		push_error(refusal)
+		return
+	_server = _script("core/bridge_server.gd").new()
 	_server.name = "BridgeServer"
-	_server.plugin = self
+	_server.set("plugin", self)
 	add_child(_server)
-	SceneFiles.watch_changes(self)
-	_dock = Dock.new(_server)
-	add_control_to_bottom_panel(_dock, "Bridge")
+	_script("lib/scene_files.gd").call("watch_changes", self)
+	_dock = _script("dock/dock.gd").new(_server)
+	Compat.add_bottom_dock(self, _dock, "Bridge")
 
 
 func _exit_tree() -> void:
 	if _dock:
-		remove_control_from_bottom_panel(_dock)
+		Compat.remove_bottom_dock(self, _dock)
 		_dock.queue_free()
 		_dock = null
 	if _server:
-		_server.shutdown()
+		_server.call("shutdown")
 		_server.queue_free()
 		_server = null
 
@@ -38,10 +41,16 @@ static func _exporting() -> bool:
 	return Array(OS.get_cmdline_args()).any(func(a: String) -> bool: return a.begins_with("--export-"))
 
 
+## One of the addon's scripts, loaded (not preloaded: see the top) by its path under the addon's folder.
+func _script(rel: String) -> GDScript:
+	return load((Compat as Script).resource_path.get_base_dir().get_base_dir().path_join(rel)) as GDScript
+
+
 ## The game-side autoloads (addon/game/) come and go with the plugin; see core/game_autoloads.gd.
 func _enable_plugin() -> void:
-	GameAutoloads.install()
+	if Compat.refusal() == "":
+		_script("core/game_autoloads.gd").call("install")
 
 
 func _disable_plugin() -> void:
-	GameAutoloads.uninstall()
+	_script("core/game_autoloads.gd").call("uninstall")

@@ -218,11 +218,9 @@ async function main(): Promise<number> {
 
     console.log("\n## each client's default (bridge serve with no --toolsets, as the client announces itself)\n")
     const clientRows: (string | number)[][] = []
+    // every client of the one table (addon/mcp/toolsets.json), as it announces itself, and one it does not know
     const announced: [string, string][] = [
-      ['Visual Studio Code', 'vscode'],
-      ['cursor-vscode', 'cursor'],
-      ['claude-code', 'claude-code'],
-      ['claude-ai', 'claude-desktop'],
+      ...TOOLSETS.clients.map((c): [string, string] => [c.match[0], c.name]),
       ['some-other-client', '(unknown)'],
     ]
     for (const [name, profile] of announced) {

@@ -3,13 +3,17 @@
 // (the game-side ones in addon/game too) in a headless editor's GDScript language server, and fails naming
 // file:line and the message on any error or warning. The language server reports every diagnostic of every
 // file at once (`--check-only` prints only the first error per file, and only errors). Then it runs script.lint's
-// rules over the addon. Usage: npx tsx scripts/check-gdscript.ts [godot-binary]
+// rules over the addon. Before all that, the engine-API check (scripts/engine-api/run.ts): every engine class,
+// member and syntax feature the addon uses against every supported Godot version.
+// Usage: npx tsx scripts/check-gdscript.ts [godot-binary]
 import {execFileSync, spawn, spawnSync} from 'node:child_process'
 import {cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync} from 'node:fs'
 import {createConnection, createServer, type Socket} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join, relative} from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
+
+import {checkAddonApi} from './engine-api/run.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const ADDON = join(ROOT, 'addon')
@@ -38,7 +42,8 @@ const env = {
 mkdirSync(join(project, 'addons'), {recursive: true})
 cpSync(ADDON, join(project, 'addons', 'bridge'), {recursive: true})
 const files = scripts(ADDON)
-let failures = 0
+// Every engine symbol and syntax feature against every supported Godot version (pure TS over the API tables).
+let failures = checkAddonApi(ADDON, godot)
 try {
   // Lint first, in a project without the strict settings: the lint's own scripts load even when a warning fails.
   writeFileSync(join(project, 'project.godot'), 'config_version=5\n[application]\nconfig/name="check"\n')

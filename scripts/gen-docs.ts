@@ -22,7 +22,11 @@ export function renderCommandsDoc(commands: CommandDoc[]): string {
   for (const group of groups) {
     lines.push(`## ${group}`, '')
     for (const c of commands.filter((x) => x.method.startsWith(group + '.'))) {
-      const tags = [c.read_only ? 'read-only' : '', c.destructive ? 'destructive' : ''].filter(Boolean)
+      const tags = [
+        c.read_only ? 'read-only' : '',
+        c.destructive ? 'destructive' : '',
+        c.since ? `Godot ${c.since}+` : '',
+      ].filter(Boolean)
       lines.push(`### \`${c.method}\`${tags.length ? ` (${tags.join(', ')})` : ''}`, '', c.summary, '')
       if (c.params.length > 0) {
         lines.push('| parameter | type | required | description |', '|---|---|---|---|')
@@ -70,17 +74,17 @@ export function renderClientFigures(commands: CommandDoc[]): string {
     `| always there | engine_run, bridge_toolsets | ${row(fixedTools)} |`,
     ...sets.map((s) => `| \`${s.name}\` | ${s.groups.join(', ')} | ${row(s.methods.map((m) => tool.get(m)!))} |`),
     '',
-    '| client (`clientInfo.name` contains) | preferred toolsets | at most | default today | tools | bytes | tokens |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| client (`clientInfo.name` contains) | preferred toolsets | at most | why (source) | default today | tools | bytes | tokens |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
   ]
   const profiles = [
     ...TOOLSETS.clients.map((p) => ({...p, label: `${p.name} (${p.match.map((m) => `\`${m}\``).join(', ')})`})),
-    {...TOOLSETS.unknown_client, name: 'other', label: 'any other client', max_tools: undefined},
+    {...TOOLSETS.unknown_client, name: 'other', label: 'any other client', max_tools: null, source: ''},
   ]
   for (const p of profiles) {
     const chosen = fitProfile(sets, p.toolsets, p.max_tools, fixedTools.length)
     lines.push(
-      `| ${p.label} | ${p.toolsets.join(', ')} | ${p.max_tools ?? '–'} | ${chosen.length === sets.length ? 'all' : chosen.join(', ')} | ${row(of(chosen))} |`,
+      `| ${p.label} | ${p.toolsets.join(', ')} | ${p.max_tools ?? '–'} | ${p.why}${p.source ? ` ([source](${p.source}))` : ''} | ${chosen.length === sets.length ? 'all' : chosen.join(', ')} | ${row(of(chosen))} |`,
     )
   }
   return lines.join('\n')

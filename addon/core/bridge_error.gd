@@ -18,6 +18,8 @@ const GAME_NOT_RUNNING := -32005
 const TIMEOUT := -32006
 ## The client cancelled the call while it waited (bridge.cancel); what it had finished stays, nothing is half-applied.
 const CANCELLED := -32007
+## The command needs a newer Godot than the editor runs (its declaration's `since`); data.since names it.
+const UNAVAILABLE := -32008
 
 var code: int
 var message: String

@@ -5,9 +5,11 @@ extends Node
 const Router := preload("router.gd")
 const Settings := preload("settings.gd")
 const Discovery := preload("discovery.gd")
+const EditorStartup := preload("editor_startup.gd")
 const GroupLoader := preload("group_loader.gd")
 const LocalCommands := preload("local_commands.gd")
 const OutputLog := preload("../lib/output_log.gd")
+const GameOutput := preload("../lib/game_output.gd")
 const Transport := preload("../transport/transport.gd")
 ## Every transport, in start order; each follows the contract in transport/README.md. The first one
 ## is required: without it no client can reach the editor, so nothing is advertised.
@@ -42,6 +44,7 @@ var _ready_msec := 0
 func _ready() -> void:
 	Settings.register()
 	OutputLog.of(self)  # from the start: refusals quote what the engine logged while a value was set
+	GameOutput.of(self)  # reads the games' output into it (editor.errors, runtime.errors)
 	GroupLoader.register_all(router, self)
 	local_commands = LocalCommands.new(router, self)
 	local_commands.sync()
@@ -50,6 +53,9 @@ func _ready() -> void:
 		if transport.listen() != OK and transports.is_empty():
 			return  # the transport already said why
 		transports.append(transport)
+	EditorStartup.watch()
+	# clients may connect now; `ready` turns true once the editor's own start-up work is over (core/editor_startup.gd)
+	discovery.info.ready = EditorStartup.poll()
 	discovery.info.ws_port = transport_port("ws")
 	discovery.info.http_port = transport_port("http")
 	discovery.write()
@@ -68,6 +74,9 @@ func transport_port(transport_name: String) -> int:
 
 func _process(_delta: float) -> void:
 	local_commands.poll()
+	if not discovery.info.get("ready", true) and EditorStartup.poll():
+		discovery.info.ready = true
+		discovery.write()
 	for transport in transports:
 		transport.poll()
 	if _pending_calls == 0 and Time.get_ticks_msec() - _ready_msec > DEFERRED_LOAD_AFTER_MS:

@@ -9,6 +9,7 @@ extends RefCounted
 ##   title?: String (a short human title; default "Group: command words"), needs: "" | "game" |
 ##   "editor_renderer" (an editor that draws: not --headless), timeout_ms: int, returns: shape,
 ##   undo: "scene" | "global" | "none" (every mutating command; see core/undo_scope.gd),
+##   switches_scene?: bool (it changes which scene the editor edits: it runs alone, core/command_queue.gd),
 ##   example_setup?: [{method, params}] (commands the sweeps run first so the example has what it names),
 ##   example_scene?: res:// path (the scene the sweeps open for the example), example_refused?: {…}
 ##   (params merged over the example whose property map the engine does not keep: the sweep expects a refusal)}
@@ -19,12 +20,19 @@ extends RefCounted
 ## A param spec: {name, type, description, required?, default?, min?, max?, values? (enum), writes_path?,
 ##   kind?: "node" | "nodes" | "new_name" | "properties" (resolved by the router: core/param_kinds.gd), class?, what?, parent?,
 ##   also?: [names people use for it, e.g. "look_at" for target], keys?: [the nested keys of an object
-##   parameter, so a key given beside it is pointed inside it]} — both only feed the did-you-mean.
+##   parameter, so a key given beside it is pointed inside it]} — both only feed the did-you-mean;
+##   evaluates?: true for code this command runs (the router audits it: core/code_audit.gd), false for a
+##   parameter whose name or text reads like code but that this command never runs (EVALUATES / NOT_RUN).
 ## Types: string int float bool NodePath Vector2 Vector3 Color Array Dictionary any enum.
 ## Names: docs/architecture.md's parameter glossary (node_path, parent, name, properties, path, …).
 
 const BridgeError := preload("bridge_error.gd")
 const BridgeServer := preload("bridge_server.gd")
+## A parameter's `extra` for code the command runs (GDScript bodies, expressions): the router audits it.
+const EVALUATES := {"evaluates": true}
+## A parameter's `extra` for text that looks like code but that this command never runs (a script it
+## stores or checks, an expression the game evaluates later, a path, a name): the audit sweep's answer.
+const NOT_RUN := {"evaluates": false}
 
 ## The BridgeServer node: router, discovery and the EditorPlugin (typed, so `server.router...` is checked).
 var server: BridgeServer

@@ -41,7 +41,9 @@ static func build(server: Node, files: Array[String]) -> String:
 		var commands: Array = []
 		for cmd: Dictionary in group.commands():
 			var kept := cmd.duplicate(true)
-			kept.erase("handler")
+			for key: Variant in cmd:
+				if cmd[key] is Callable:  # the handler and hooks such as code_guard: code, not declaration
+					kept.erase(key)
 			commands.append(kept)
 		var summary: String = group.group_summary() if group.has_method("group_summary") else ""
 		groups.append({"path": path.trim_prefix(root + "/"), "summary": summary, "commands": commands})

@@ -1,7 +1,8 @@
 @tool
 extends RefCounted
 ## The one command router behind every transport: `<group>.<command>` → handler. Each command is
-## registered with its parameter docs; parameters are checked here, once, before any handler runs.
+## registered with its parameter docs; parameters are checked here, once, before any handler runs, and
+## every parameter declared `evaluates` is audited here (core/code_audit.gd).
 
 const BridgeError := preload("bridge_error.gd")
 const Params := preload("params.gd")
@@ -13,6 +14,10 @@ const ActivityLog := preload("activity_log.gd")
 const AuditLog := preload("../lib/audit_log.gd")
 const CommandGroup := preload("command_group.gd")
 const CallContext := preload("call_context.gd")
+const CodeAudit := preload("code_audit.gd")
+const Compat := preload("compat.gd")
+const CommandQueue := preload("command_queue.gd")
+const OpenTextSync := preload("../lib/open_text_sync.gd")
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
@@ -104,6 +109,7 @@ func register(cmd: Dictionary, source: String = "builtin") -> void:
 		assert(spec.get("type", "any") in Params.TYPES, "%s.%s: unknown type %s" % [method, spec.name, spec.get("type")])
 		assert(spec.get("kind", "") in [""] + ParamKinds.KINDS, "%s.%s: unknown kind %s" % [method, spec.name, spec.get("kind")])
 	assert(cmd.get("undo", "none") in UndoScope.SCOPES, "%s: unknown undo scope %s" % [method, cmd.get("undo")])
+	assert(str(cmd.get("since", "4.0")).get_slice_count(".") == 2, "%s: since is a Godot version like \"4.5\"" % method)
 	cmd["source"] = source
 	if not _commands.has(method):
 		_order.append(method)
@@ -142,6 +148,10 @@ func describe(method: String) -> Dictionary:
 	}
 	if cmd.has("timeout_ms"):
 		doc["timeout_ms"] = cmd.timeout_ms
+	if cmd.has("since"):  # the oldest Godot the command runs on; `unavailable` says why not here
+		doc["since"] = cmd.since
+		if not Compat.at_least(str(cmd.since)):
+			doc["unavailable"] = _needs(cmd)
 	for key: String in ["example_setup", "example_scene", "example_refused"]:  # what the sweeps need to run the example
 		if cmd.has(key):
 			doc[key] = cmd[key]
@@ -156,6 +166,11 @@ static func title_of(method: String) -> String:
 	var group := method.get_slice(".", 0)
 	var words := method.get_slice(".", 1).replace("_", " ")
 	return "%s: %s" % [group.capitalize().replace(" ", ""), words]
+
+
+## "needs Godot 4.5 or newer (this editor runs 4.4.1)": why a command declaring `since` is unavailable here.
+static func _needs(cmd: Dictionary) -> String:
+	return "needs Godot %s or newer (this editor runs %s)" % [cmd.since, Compat.version().string]
 
 
 ## `details` may add the engine's own `line` and `engine_message`.
@@ -212,37 +227,83 @@ func _run(method: String, params: Variant, started: int, context: RefCounted, ne
 		msg += "; engine.commands lists every command"
 		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, msg, {"method": method, "suggestion": guess}).to_dict()}
 	var cmd: Dictionary = _commands[method]
+	if cmd.has("since") and not Compat.at_least(str(cmd.since)):  # before its file loads: it may name newer API
+		return {"error": BridgeError.new(BridgeError.UNAVAILABLE, "%s %s" % [method, _needs(cmd)],
+				{"method": method, "since": cmd.since, "engine_version": Compat.version().string}).to_dict()}
 	if cmd.has("group_file"):  # known from the cache: its script loads now, once
 		_load_deferred(str(cmd.group_file))
 		cmd = _commands[method]
 		if cmd.has("group_file"):
 			return {"error": BridgeError.new(BridgeError.INTERNAL_ERROR, "%s: its group file %s did not load (engine.commands lists the load errors)" % [method, cmd.group_file], {"method": method}).to_dict()}
-	var specs: Array = cmd.get("params", [])
-	var checked: Variant = Params.check(method, specs, params)
-	var takes_turn := not nested and not checked is BridgeError and UndoScope.has_step(cmd)
+	# the editor's start-up, then this command's turn behind any scene switch (core/command_queue.gd)
+	var switches: bool = cmd.get("switches_scene", false) == true
+	var ticket: int = await CommandQueue.enter(method, switches)
+	var reply: Dictionary = await _run_in_turn(method, params, started, context, nested)
+	CommandQueue.leave(ticket)
+	return reply
+
+
+func _run_in_turn(method: String, params: Variant, started: int, context: RefCounted, nested: bool) -> Dictionary:
+	if not _commands.has(method):  # its group was dropped while the command waited for its turn
+		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, "%s is no longer registered" % method,
+				{"method": method}).to_dict()}
+	var cmd: Dictionary = _commands[method]
+	var takes_turn := not nested and UndoScope.has_step(cmd)
 	if takes_turn:
 		await _take_edit_turn()
-	if not checked is BridgeError:  # nodes are resolved in the scene as the previous edit left it
+	var reply: Dictionary = await _run_checked(method, cmd, params, started, context)
+	if takes_turn:
+		_give_back_edit_turn()
+	return reply
+
+
+## Checks and resolves the parameters (nodes in the scene as the previous edit left it), audits the code
+## it will run, and runs the handler inside the command's undo scope.
+func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int, context: RefCounted) -> Dictionary:
+	var specs: Array = cmd.get("params", [])
+	var checked: Variant = Params.check(method, specs, params)
+	if not checked is BridgeError:
 		var values: Dictionary = checked
 		checked = ParamKinds.resolve(method, specs, values, params)
 	if checked is BridgeError:
-		if takes_turn:
-			_give_back_edit_turn()
 		_count(method, started, true)
 		var refusal: BridgeError = checked
 		return {"error": refusal.to_dict()}
+	var resolved: Dictionary = checked
+	var audited: Variant = CodeAudit.begin(method, cmd, resolved)  # before the handler's first await: the caller is known
+	if audited is BridgeError:
+		_count(method, started, true)
+		var refused: BridgeError = audited
+		return {"error": refused.to_dict()}
+	var audit: Dictionary = audited
+	var writes: bool = not cmd.get("read_only", false)
+	if writes:  # a file changed by another program reaches its open tab before this command can save it
+		OpenTextSync.settle()
 	var scope := UndoScope.begin(cmd)
 	CallContext.current = context if context != null else CallContext.new()
 	var handler: Callable = cmd.handler
 	var result: Variant = await handler.call(checked)
+	CodeAudit.finish(method, audit, result)
 	result = UndoScope.finish(scope, result)
-	if takes_turn:
-		_give_back_edit_turn()
+	if writes:  # whatever it wrote (or undid), the editor's open copies now hold the file's text
+		OpenTextSync.settle(_written_paths(specs, checked))
 	_count(method, started, result is BridgeError)
 	if result is BridgeError:
 		var failure: BridgeError = result
 		return {"error": failure.to_dict()}
 	return {"result": JsonValue.to_json(result)}
+
+
+## The values of the parameters declared `writes_path` (the files and folders a command writes).
+static func _written_paths(specs: Array, values: Variant) -> Array:
+	var out: Array = []
+	if not values is Dictionary:
+		return out
+	var given: Dictionary = values
+	for spec: Dictionary in specs:
+		if spec.get("writes_path", false) and given.get(spec.name) is String:
+			out.append(given[spec.name])
+	return out
 
 
 ## Usage per method (calls, errors, total_usec, max_usec) and when counting started (ticks msec).

@@ -20,6 +20,8 @@ static func for_command(specs: Array) -> Dictionary:
 
 static func for_param(spec: Dictionary) -> Dictionary:
 	var s := _type_schema(spec)
+	if spec.get("type") == "Array":
+		s["items"] = items_schema(spec.get("items", "string" if spec.get("kind") == "nodes" else "any"))
 	if spec.has("description"):
 		s["description"] = spec.description
 	if spec.has("default"):
@@ -68,6 +70,16 @@ static func for_result(shape: Variant, depth: int = -1, with_required: bool = tr
 	if text == "null":
 		return {"type": "null"}
 	return _type_schema({"type": text})
+
+
+## An Array parameter's element schema from its declared `items`: a type name as for params ("any": any
+## JSON value), or a one-element Array [inner] for a list of lists. Every array gets `items`: VS Code's
+## Copilot and OpenAI's function calling refuse a schema with an array that has none. A list of nodes
+## (kind "nodes") holds paths; an undeclared element (a project's own command) is any value.
+static func items_schema(item: Variant) -> Dictionary:
+	if item is Array:
+		return {"type": "array", "items": items_schema(item[0] if not item.is_empty() else "any")}
+	return _type_schema({"type": str(item)})
 
 
 static func _type_schema(spec: Dictionary) -> Dictionary:

@@ -12,6 +12,7 @@ extends RefCounted
 
 const BridgeError := preload("bridge_error.gd")
 const SceneAccess := preload("../lib/scene_access.gd")
+const SceneFiles := preload("../lib/scene_files.gd")
 
 const SCOPES := ["scene", "global", "none"]
 const GLOBAL_HISTORY := 0
@@ -38,6 +39,7 @@ static func begin(cmd: Dictionary) -> Dictionary:
 		var root := SceneAccess.root()
 		if root != null:
 			state["history"] = ur.get_history_undo_redo(ur.get_object_history_id(root))
+			state["path"] = root.scene_file_path
 			state["version"] = state.history.get_version()
 	elif scope == "global":
 		state["version"] = ur.get_history_undo_redo(GLOBAL_HISTORY).get_version()
@@ -64,6 +66,8 @@ static func finish(state: Dictionary, result: Variant) -> Variant:
 				return result
 			undoable = moved
 			saved = not moved
+			if moved:  # a play saves this scene first (commands/scene/lib/play_saves.gd)
+				SceneFiles.note_agent_edit(str(state.get("path", "")))
 		"global":
 			var ur := EditorInterface.get_editor_undo_redo()
 			undoable = ur.get_history_undo_redo(GLOBAL_HISTORY).get_version() != state.version

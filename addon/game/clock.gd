@@ -4,7 +4,11 @@ extends RefCounted
 ## comes from feeders (game/input.gd's queue, runtime.step's scheduled inputs) and goes in before the tick,
 ## outside any physics tick: Input records an event parsed during a tick as pressed on the NEXT tick
 ## (measured on 4.6), so a tick with input due gets a frame of its own and the event goes in between
-## frames, where the engine puts real input. One per game, owned by MCPGameInspector.
+## frames, where the engine puts real input. What the game advances on idle frames (animations, timers,
+## tweens) follows the ticks during a run (game/idle_hold.gd), so it too advances by exactly the stepped
+## time. One per game, owned by MCPGameInspector.
+
+const IdleHold := preload("idle_hold.gd")
 
 ## A stepped tick begins (from SceneTree.physics_frame, before any node's _physics_process of the tick):
 ## the seam for per-tick reports. `tick` counts from 1 in this run, of at most `of`.
@@ -21,12 +25,14 @@ var frozen := false
 var stepping := false
 
 var _tree: SceneTree
+var _idle: IdleHold
 var _stop_reason := ""
 var _feeders: Array[Dictionary] = []  # {due: (tick) -> bool, feed: (tick) -> void}
 
 
 func _init(tree: SceneTree) -> void:
 	_tree = tree
+	_idle = IdleHold.new(tree)
 
 
 ## Holds the game before its next physics tick: its nodes and physics stop, the bridge keeps answering.
@@ -69,7 +75,7 @@ func run(max_ticks: int, until: Callable = Callable(), on_tick: Callable = Calla
 	stepping = true
 	frozen = true
 	_stop_reason = ""
-	var st := {"ticks": 0, "done": false, "stopped_by": "", "until_value": null, "first": -1, "gap": false, "fed": false}
+	var st := {"ticks": 0, "idled": 0, "done": false, "stopped_by": "", "until_value": null, "first": -1, "gap": false, "fed": false}
 	var started := Time.get_ticks_usec()
 	if _due(1):  # called from a request, between frames: the first tick's input can go in now
 		_feed(1)
@@ -77,6 +83,9 @@ func run(max_ticks: int, until: Callable = Callable(), on_tick: Callable = Calla
 	var handler := func() -> void:
 		if st.done or st.gap:
 			return
+		if st.idled < st.ticks:  # the idle frame that follows a tick, for what idle_hold.gd holds
+			st.idled = st.ticks
+			_idle.after_tick()
 		if st.ticks > 0 and until.is_valid():
 			st.until_value = until.call()
 			if st.until_value:
@@ -104,16 +113,19 @@ func run(max_ticks: int, until: Callable = Callable(), on_tick: Callable = Calla
 		if on_tick.is_valid():
 			on_tick.call(next)
 	var saved := _fast_forward()
+	_idle.begin(saved.scale / saved.tps)
 	_tree.physics_frame.connect(handler)
 	_tree.paused = false
 	while not st.done:
 		await _tree.process_frame  # between frames, outside any physics tick
+		_idle.hold_tweens()  # before this frame's tweens step: one the game just made follows the ticks too
 		if st.gap:
 			_feed(st.ticks + 1)
 			st.fed = true
 			st.gap = false
 			_tree.paused = false
 	_tree.physics_frame.disconnect(handler)
+	_idle.end()
 	_restore(saved)
 	stepping = false
 	return {"ticks": st.ticks, "stopped_by": st.stopped_by, "until_value": st.until_value, "first_physics_frame": st.first,

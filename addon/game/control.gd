@@ -1,9 +1,10 @@
 extends RefCounted
 ## The game as a whole: status, pause/resume, stepping an exact number of physics ticks with input on
 ## chosen ticks (deterministic playtests; the clock is game/clock.gd), time scale, changing or reloading the
-## scene, monitors, its error log.
+## scene, monitors. (Its output and errors the editor reads from the file the game's log writes: lib/game_output.gd.)
 
 const Ipc := preload("ipc.gd")
+const Events := preload("input_events.gd")
 const JsonValue := preload("../core/json_value.gd")
 
 const MONITORS := {
@@ -43,7 +44,6 @@ func handlers() -> Dictionary:
 		"runtime.time_scale": time_scale,
 		"runtime.change_scene": change_scene,
 		"runtime.monitors": monitors,
-		"runtime.errors": errors,
 	}
 
 
@@ -143,11 +143,16 @@ func step(p: Dictionary) -> Variant:
 	if not delivered.is_empty() or not schedule.is_empty():
 		out["inputs"] = delivered
 		var left: Array = []  # the step ended (until, pause) before their tick
+		var carried: Array = _carry_releases(schedule, ran.ticks, input)
 		for tick: int in schedule:
 			if tick > ran.ticks:
-				left.append_array(schedule[tick].map(func(e: Dictionary) -> Dictionary: return {"tick": tick, "event": e.label}))
+				for e: Dictionary in schedule[tick]:
+					if not carried.has(e):
+						left.append({"tick": tick, "event": e.label})
 		if not left.is_empty():
 			out["inputs_not_sent"] = left
+		if not carried.is_empty():
+			out["inputs_pending"] = carried.map(func(e: Dictionary) -> Dictionary: return {"tick": e.tick, "event": e.label})
 	if until_runner != null:
 		out["until_met"] = bool(ran.until_value)
 		out["until_value"] = JsonValue.to_json(ran.until_value)
@@ -191,6 +196,42 @@ func _schedule(inputs: Array, frames: int) -> Variant:
 					out[tick] = []
 				out[tick].append(s)
 	return out
+
+
+## Releases scheduled past the ticks that ran (a press on the last tick of a step, held longer than the step)
+## go into MCPGameInput's queue for the next stepped ticks (or the next frames once resumed), at the tick
+## they were due: a held action would swallow the next press. Returns them ({tick, label, event}), in order.
+func _carry_releases(schedule: Dictionary, ran: int, input: Node) -> Array:
+	var carried: Array = []
+	var ticks: Array = schedule.keys().filter(func(t: int) -> bool: return t > ran)
+	ticks.sort()
+	var steps: Array = []
+	var at := ran
+	for tick: int in ticks:
+		for e: Dictionary in schedule[tick]:
+			var event: InputEvent = e.event
+			if event.is_pressed() or not _held(event):
+				continue
+			steps.append(Events.wait(tick - at - 1))
+			steps.append(e)
+			at = tick
+			e["tick"] = tick
+			carried.append(e)
+	if not steps.is_empty():
+		input.deliver(steps)  # frozen: queued, it replies at once
+	return carried
+
+
+## Whether the input an event releases is held down now (its press went in).
+static func _held(release: InputEvent) -> bool:
+	if release is InputEventAction:
+		return Input.is_action_pressed((release as InputEventAction).action)
+	if release is InputEventKey:
+		var key: InputEventKey = release
+		return Input.is_key_pressed(key.keycode) or Input.is_physical_key_pressed(key.physical_keycode)
+	if release is InputEventMouseButton:
+		return Input.is_mouse_button_pressed((release as InputEventMouseButton).button_index)
+	return false
 
 
 ## A runner whose run() returns `expression`, or an error reply naming which parameter did not compile.
@@ -247,10 +288,3 @@ func monitors(p: Dictionary) -> Variant:
 		out[name] = v
 	return {"monitors": out}
 
-
-func errors(p: Dictionary) -> Variant:
-	var entries: Array = _log.entries(p.get("since", 0), p.get("limit", 100))
-	var next: int = _log.next_seq()
-	if p.get("clear", false):
-		_log.clear()
-	return {"count": entries.size(), "next_seq": next, "entries": entries}

@@ -9,6 +9,7 @@ extends Node
 const Ipc := preload("ipc.gd")
 const Events := preload("input_events.gd")
 const Screen := preload("screen.gd")
+const Compat := preload("../core/compat.gd")
 
 var _queue: Array[Dictionary] = []
 var _mouse := Vector2.ZERO
@@ -95,6 +96,7 @@ func build(item: Dictionary, where: String, from: Variant = null) -> Variant:
 
 ## Sends one event now (a stepped tick's scheduled input).
 func deliver_now(event: InputEvent, label: String) -> void:
+	Compat.stamp_device(event)
 	Input.parse_input_event(event)
 	Input.flush_buffered_events()
 	_track(event, label)

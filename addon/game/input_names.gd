@@ -1,6 +1,6 @@
 extends RefCounted
 ## Input names both sides use: the game's input.* events (game/input_events.gd) and the editor's input
-## map (commands/input_map/lib/input_events.gd). On the game side so the game can preload it too.
+## map (lib/input_events.gd). On the game side so the game can preload it too.
 
 const MOUSE_BUTTONS := {"left": MOUSE_BUTTON_LEFT, "right": MOUSE_BUTTON_RIGHT, "middle": MOUSE_BUTTON_MIDDLE,
 	"wheel_up": MOUSE_BUTTON_WHEEL_UP, "wheel_down": MOUSE_BUTTON_WHEEL_DOWN, "wheel_left": MOUSE_BUTTON_WHEEL_LEFT,

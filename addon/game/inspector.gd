@@ -13,6 +13,8 @@ var _handlers: Dictionary = {}
 var _parts: Array[RefCounted] = []  # the handlers' objects: a Callable alone does not keep them alive
 var _log: Logger
 var _pending := 0
+var _run: Dictionary = {}  # run.json: the hello, then how the game ended (game/ipc.gd)
+var _run_frames := 0
 
 
 func _ready() -> void:
@@ -25,6 +27,7 @@ func _ready() -> void:
 	var here: String = get_script().resource_path.get_base_dir()
 	var part := func(file: String) -> Script: return load(here.path_join(file))
 	_log = load(here.path_join("../lib/output_log.gd").simplify_path()).new()
+	_log.set("source", "game")
 	OS.add_logger(_log)
 	var tree := get_tree()
 	clock = part.call("clock.gd").new(tree)
@@ -39,12 +42,17 @@ func _ready() -> void:
 	_fit_headless_window()
 	var key := Ipc.game_key()
 	_dir = Ipc.reset(key)
+	var session := "%d-%d" % [OS.get_process_id(), Time.get_ticks_usec()]
+	# what it prints and logs, readable by the editor also while held in the debugger and after it exited
+	_log.call("write_to", _dir.path_join(Ipc.OUTPUT_FILE), {"session": session, "pid": OS.get_process_id()})
 	var hello: Dictionary = control.status()
 	hello["key"] = key
 	hello["frozen_physics_frames"] = Engine.get_physics_frames() if clock.frozen else -1
-	hello["session"] = "%d-%d" % [OS.get_process_id(), Time.get_ticks_usec()]
+	hello["session"] = session
 	hello["started_unix"] = Time.get_unix_time_from_system()
 	Ipc.write_atomic(_dir, Ipc.GAME_FILE, JSON.stringify(hello))
+	_run = hello
+	Ipc.write_atomic(_dir, Ipc.RUN_FILE, JSON.stringify(_run))
 
 
 ## A headless game's window is 64×64, so a full-rect UI lays out in 64×64 and clicks past it miss:
@@ -60,11 +68,20 @@ func _fit_headless_window() -> void:
 func _exit_tree() -> void:
 	if _dir != "":
 		DirAccess.remove_absolute(_dir.path_join(Ipc.GAME_FILE))
+		# the game ran to an end of its own (quit, window closed): scene.play reports a finished run
+		_run["ended"] = "quit"
+		_run["frames"] = Engine.get_process_frames()
+		Ipc.write_atomic(_dir, Ipc.RUN_FILE, JSON.stringify(_run))
 	if _log:
 		OS.remove_logger(_log)
 
 
 func _process(_delta: float) -> void:
+	if _run_frames < 2:  # past its first frames without quitting: scene.play reports it playing, not finished
+		_run_frames += 1
+		if _run_frames == 2:
+			_run["running"] = true
+			Ipc.write_atomic(_dir, Ipc.RUN_FILE, JSON.stringify(_run))
 	var names := DirAccess.get_files_at(_dir)
 	if names.is_empty():
 		return

@@ -7,16 +7,24 @@ extends RefCounted
 ## after `--`) and each side reads only its own folder; a game another editor started is never answered.
 ##
 ##   game.json               the game is up: {pid, session, renderer, ...}; removed on a clean exit
+##   run.json                the game's run: its hello when it started, {running: true} once it lived through its
+##                           first two frames, then {ended: "quit", frames} when it ended
+##                           through its scene tree (quit(), window closed); kept after it exits, so the
+##                           editor tells a game that finished from one that never started
 ##   req-<seq>-<id>.json     one request {id, method, params}; the game deletes it when it takes it
 ##   res-<id>.json           its reply {id, result} or {id, error: {code, message, data}}
 ##   prog-<id>.json          how far a request that waits has got {progress, total, message} (overwritten)
 ##   cancel-<id>             the editor's client cancelled that request: the game stops waiting
+##   output.jsonl            everything the game logged (prints, errors, warnings), a JSON line each, written
+##                           as it happens (lib/output_log.gd write_to); the editor reads it (lib/game_output.gd)
 ## Every file is written as `tmp-<name>` and renamed, so a reader never sees half a file.
 
 const DIR := "user://bridge_ipc"
 const KEY_ARG := "--bridge-key="
 const FROZEN_ARG := "--bridge-frozen"
 const GAME_FILE := "game.json"
+const RUN_FILE := "run.json"
+const OUTPUT_FILE := "output.jsonl"
 const REQUEST_PREFIX := "req-"
 const REPLY_PREFIX := "res-"
 const TMP_PREFIX := "tmp-"

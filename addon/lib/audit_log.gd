@@ -1,7 +1,7 @@
 @tool
 extends RefCounted
-## The audit trail of code run on the user's behalf (editor.run_script, runtime.eval): one JSON line per
-## body, written BEFORE it runs, to user://bridge_audit.log (rotated to .1 past MAX_BYTES), with time,
+## The audit trail of code run on the user's behalf (every parameter declared `evaluates`, written by the
+## router through core/code_audit.gd): one JSON line per body, written BEFORE it runs, to user://bridge_audit.log (rotated to .1 past MAX_BYTES), with time,
 ## transport, client where known, size and outcome (a second line when it finished). A body the guard
 ## refused gets one line with outcome "refused" and why, so the trail shows attempts too. `bridge audit`
 ## reads it back through editor.audit. Printed to the output too, never pushed as an error or warning,

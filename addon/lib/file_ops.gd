@@ -8,6 +8,7 @@ const BridgeError := preload("../core/bridge_error.gd")
 const Params := preload("../core/params.gd")
 const Settings := preload("../core/settings.gd")
 const Scan := preload("filesystem_scan.gd")
+const OpenTextSync := preload("open_text_sync.gd")
 
 ## Text formats whose res:// references filesystem.move rewrites (binary ones are resaved instead).
 const TEXT_REFERRERS := ["tscn", "tres", "gd", "gdshader", "gdshaderinc", "cfg", "json", "import"]
@@ -26,27 +27,34 @@ static func checked(raw: String, method: String, param: String = "path") -> Vari
 	return path
 
 
-## Writes text through a temp file and a rename, so a reader never sees half a file. Returns the error.
+## Writes text through a temp file and a rename, so a reader never sees half a file; a script or shader
+## the editor has loaded or open in a tab then holds this text (lib/open_text_sync.gd). Returns the error.
 static func write_text(path: String, text: String) -> int:
+	return write_bytes(path, text.to_utf8_buffer())
+
+
+## write_text for any bytes (a binary file written from base64 too): temp file, rename, then the sync.
+static func write_bytes(path: String, bytes: PackedByteArray) -> int:
 	var err := DirAccess.make_dir_recursive_absolute(path.get_base_dir())
 	if err != OK:
 		return err
+	# a dot-file beside the target: the editor's filesystem ignores it, and the rename stays on one disk
 	var tmp := path.get_base_dir().path_join(".%s.bridge-tmp" % path.get_file())
 	var f := FileAccess.open(tmp, FileAccess.WRITE)
 	if f == null:
 		return FileAccess.get_open_error()
-	f.store_string(text)
+	f.store_buffer(bytes)
 	err = f.get_error()
 	f.close()
 	if err == OK:
 		err = DirAccess.rename_absolute(tmp, path)
 	if err != OK:
 		DirAccess.remove_absolute(tmp)
+	else:
+		OpenTextSync.sync(path)
 	return err
 
 
-## Tells the editor about files written or changed on disk and waits until they are imported: a scan
-## when one is new to it, else update + reimport of the imported ones. Returns the scan's BridgeError or null.
 static func refresh(server: Node, paths: Array) -> Variant:
 	var fs := EditorInterface.get_resource_filesystem()
 	var unknown := paths.any(func(p: String) -> bool: return FileAccess.file_exists(p) and fs.get_file_type(p) == "")

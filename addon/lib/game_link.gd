@@ -13,10 +13,14 @@ const CallContext := preload("../core/call_context.gd")
 const CANCEL_GRACE_MS := 2000
 const Settings := preload("../core/settings.gd")
 const GameLink := preload("game_link.gd")
+const GamePause := preload("game_pause.gd")
 
 const NODE_NAME := "GameLink"
 ## How long a late reply's id is remembered so the file is deleted, never read as another call's answer.
 const ABANDONED_TTL_MS := 120_000
+## After a snippet's error is continued: frames without a stop (within SETTLE_MS) before its caller is answered.
+const SETTLE_FRAMES := 10
+const SETTLE_MS := 1000
 
 ## The game's hello (game.json): pid, session, display server, ...; empty until the game answered.
 var game: Dictionary = {}
@@ -32,6 +36,11 @@ var _pending: Dictionary = {}  # id -> {method, deadline, done, reply}
 var _abandoned: Dictionary = {}  # id -> forget-after msec
 var _debugger: EditorDebuggerPlugin
 var _stop_reason := ""  # set by scene.stop, so callers hear "stopped by scene.stop"
+## Where the game held in the debugger stopped (lib/game_pause.gd); watching from the link's creation.
+var pause: GamePause
+## The parameters of the last scene.play (debug.restart plays them again).
+var last_play: Dictionary = {}
+var _holding := false  # a held game is being described (and a snippet's error continued) right now
 
 
 ## The server's link, created on first use.
@@ -45,6 +54,9 @@ static func of(server: Node) -> GameLink:
 		if plugin:
 			link._debugger = EditorDebuggerPlugin.new()
 			plugin.add_debugger_plugin(link._debugger)
+		link.pause = GamePause.new(link.active_session)
+		link.add_child(link.pause)
+		link.pause.watch()
 	return link
 
 
@@ -71,6 +83,7 @@ func reset_for_play() -> void:
 	_fail_all(_stopped_error("a new game was started with scene.play"))
 	game = {}
 	_stop_reason = ""
+	pause.reload_pending = false
 	Ipc.reset(key)
 
 
@@ -134,6 +147,16 @@ func debugger_session_open() -> bool:
 	return false
 
 
+## The debugger session of the game being played, or null.
+func active_session() -> EditorDebuggerSession:
+	if _debugger == null:
+		return null
+	for s: EditorDebuggerSession in _debugger.get_sessions():
+		if s.is_active():
+			return s
+	return null
+
+
 func paused_at_breakpoint() -> bool:
 	if _debugger == null:
 		return false
@@ -192,11 +215,19 @@ func _process(_delta: float) -> void:
 	var now := Time.get_ticks_msec()
 	for id: String in _pending.keys():
 		var path := _dir.path_join(Ipc.reply_name(id))
+		var waiting: Dictionary = _pending[id]
+		if _holding and waiting.has("snippet_errors"):
+			continue  # answered once the debugger has settled after the snippet's error (_on_held)
 		if FileAccess.file_exists(path):
 			var reply: Variant = Ipc.read_json(path)
 			DirAccess.remove_absolute(path)
-			var method: String = _pending[id].method
-			_finish(id, _decode(method, reply))
+			var entry: Dictionary = _pending[id]
+			var method: String = entry.method
+			var decoded: Variant = _decode(method, reply)
+			if entry.has("snippet_errors"):
+				var caught: Array = entry.snippet_errors
+				decoded = GamePause.snippet_failure(method, decoded, caught)
+			_finish(id, decoded)
 		elif now > _pending[id].deadline:
 			var e: Dictionary = _pending[id]
 			_abandon(id)
@@ -204,7 +235,9 @@ func _process(_delta: float) -> void:
 					e.method, e.timeout_ms], {"timeout_ms": e.timeout_ms}))
 	if not _pending.is_empty():
 		if paused_at_breakpoint():
-			_fail_all(_breakpoint_error())
+			if not _holding:
+				@warning_ignore("missing_await")
+				_on_held()  # runs on by itself; _holding keeps a second one from starting meanwhile
 		elif not game_alive():
 			_fail_all(_stopped_error())
 	for id: String in _abandoned.keys():
@@ -222,7 +255,7 @@ func _check_ready(method: String) -> Variant:
 		return BridgeError.new(BridgeError.GAME_NOT_RUNNING,
 				"%s needs a running game and none is running; start one with scene.play" % method, {"playing": false})
 	if paused_at_breakpoint():
-		return _breakpoint_error(method)
+		return await pause.error(method)
 	var until := Time.get_ticks_msec() + 10_000
 	while hello().is_empty():
 		if not EditorInterface.is_playing_scene():
@@ -275,7 +308,36 @@ func _stopped_error(reason: String = "") -> BridgeError:
 			{"playing": false, "stopped": true, "pid": game.get("pid", 0)})
 
 
-func _breakpoint_error(method: String = "") -> BridgeError:
-	return BridgeError.new(BridgeError.GAME_NOT_RUNNING, ("%sthe game is paused at a breakpoint (or a script error) in the editor's debugger, " +
-			"so it cannot answer; continue it in the debugger or stop it with scene.stop") % ("%s: " % method if method != "" else ""),
-			{"playing": true, "paused_at_breakpoint": true})
+## The game broke into the debugger while calls waited. A runtime.eval snippet's own error is that call's
+## error: the game is continued (the snippet stops, the game goes on) and the reply carries the snippet's
+## line. Any other stop fails every waiting call with where the game is held.
+func _on_held() -> void:
+	_holding = true
+	var info: Dictionary = await pause.describe()
+	var caught := GamePause.snippet_error(info)
+	var evals := _pending.keys().filter(func(id: String) -> bool: return _pending[id].method == "runtime.eval")
+	if not caught.is_empty() and not evals.is_empty():
+		for id: String in evals:
+			var entry: Dictionary = _pending[id]
+			var seen: Array = entry.get("snippet_errors", [])
+			seen.append(caught)
+			_pending[id]["snippet_errors"] = seen
+		if await pause.resume():
+			# the dock can show the stop again for a few frames after the game went on: wait until it has shown
+			# none for a while, so the snippet's caller and the next call do not meet a stop that is gone
+			var calm := 0
+			var until := Time.get_ticks_msec() + SETTLE_MS
+			while calm < SETTLE_FRAMES and Time.get_ticks_msec() < until:
+				await get_tree().process_frame
+				calm = 0 if paused_at_breakpoint() else calm + 1
+			_holding = false
+			return
+	if paused_at_breakpoint():
+		for id: String in _pending.keys():
+			# cancelled too: a step the game runs stops at its next whole tick once it goes on, so the stopped
+			# line does not run again tick after tick before a reload sent meanwhile applies (in an idle frame)
+			Ipc.write_atomic(_dir, Ipc.cancel_name(id), "cancel")
+			var method: String = _pending[id].method
+			_abandon(id)
+			_finish(id, GamePause.error_from(method, info))
+	_holding = false

@@ -3,18 +3,35 @@ extends Logger
 ## Keeps the editor's recent errors and warnings (push_error/push_warning, engine errors, script and
 ## shader errors, printerr) in a bounded ring, each with a sequence number, for editor.errors; and plain
 ## print() lines in a ring of their own (so chatty output never pushes errors out), for editor.output.
+## The same class runs in the game (game/inspector.gd), where it also writes every entry to a file in the
+## mailbox the moment it is logged (write_to): lib/game_output.gd reads that file into the editor's log
+## (ingest), as entries of source "game" in rings of their own, so a chatty game never pushes out the
+## editor's entries, and the game's output stays readable while it is held in the debugger and after it exited.
 
 const TYPES := ["error", "warning", "script", "shader"]
 ## Every entry type: the error ones above, printerr lines ("stderr") and print lines ("print").
 const KINDS := ["print", "stderr", "error", "warning", "script", "shader"]
 const META := &"bridge_output_log"
+const SOURCES := ["editor", "game"]
+## Entries each ring keeps (errors and prints apart, per source).
+const CAPACITY := 1000
+## What a game may write to its output file: past this only errors and warnings go on, past twice this nothing.
+const FILE_CAP := 8 << 20
 
 ## Godot calls loggers from any thread: every access to the ring holds this lock.
 var _mutex := Mutex.new()
 var _entries: Array[Dictionary] = []
 var _prints: Array[Dictionary] = []
+## Entries another process logged (the game's, by ingest), each source in rings of its own: {source: [errors, prints]}.
+var _ingested: Dictionary = {}
 var _next_seq := 1
 var _capacity: int
+## Who logs the entries this logger captures itself: "editor", or "game" in the game.
+var source := "editor"
+var _sink: FileAccess  # the game's output file (write_to), or null
+var _sink_capped := false
+## The addon's folder (res://addons/bridge/), to tell bridge's own GDScript frames.
+static var _addon_dir := ""
 ## The log of the running server (null before one is installed): lets static helpers such as
 ## lib/property_path.gd quote what the engine logged while a value was set.
 static var active: Logger
@@ -38,12 +55,18 @@ static func of(server: Node) -> Logger:
 	return logger
 
 
-func _init(capacity: int = 1000) -> void:
+func _init(capacity: int = CAPACITY) -> void:
 	_capacity = capacity
+	var own: Script = get_script()
+	_addon_dir = own.resource_path.get_base_dir().get_base_dir() + "/"
 
 
 func _log_error(function: String, file: String, line: int, code: String, rationale: String,
 		_editor_notify: bool, error_type: int, script_backtraces: Array[ScriptBacktrace]) -> void:
+	if file.ends_with("display_server_x11.cpp") and (rationale if rationale != "" else code).begins_with("Unhandled XServer error"):
+		# the X server refusing a request about a window that had just gone (a played game's, under Xvfb): the
+		# editor's display server logs it, nothing the project did, nothing an agent can act on
+		return
 	var entry := {
 		"type": TYPES[error_type] if error_type >= 0 and error_type < TYPES.size() else "error",
 		"message": plain(rationale if rationale != "" else code),
@@ -57,6 +80,10 @@ func _log_error(function: String, file: String, line: int, code: String, rationa
 			entry["backtrace"] = bt.format(0, 2)
 			entry["script_file"] = bt.get_frame_file(0)  # where in GDScript it happened, for push_error too
 			entry["script_line"] = bt.get_frame_line(0)
+			var stack: Array = []
+			for i in bt.get_frame_count():
+				stack.append({"file": bt.get_frame_file(i), "line": bt.get_frame_line(i), "function": bt.get_frame_function(i)})
+			entry["stack"] = stack
 			break
 	_append(entry)
 
@@ -82,6 +109,7 @@ static func plain(text: String) -> String:
 
 func _append(entry: Dictionary, is_print: bool = false) -> void:
 	entry["time_ms"] = Time.get_ticks_msec()
+	entry["source"] = source
 	_mutex.lock()
 	entry["seq"] = _next_seq
 	_next_seq += 1
@@ -89,7 +117,79 @@ func _append(entry: Dictionary, is_print: bool = false) -> void:
 	ring.append(entry)
 	if ring.size() > _capacity:
 		ring.remove_at(0)
+	if _sink != null:
+		_write(entry, is_print)
 	_mutex.unlock()
+
+
+## Game side: from now on every entry is also written to `path` as a line of JSON and flushed at once, so the
+## editor reads it while the game is held in the debugger and after it exited or was killed. The file starts
+## with a header line {"session", "pid"} and what was logged before this call. Returns the open error.
+func write_to(path: String, header: Dictionary) -> Error:
+	var file := FileAccess.open(path, FileAccess.WRITE)
+	if file == null:
+		return FileAccess.get_open_error()
+	_mutex.lock()
+	file.store_line(JSON.stringify(header))
+	var earlier: Array[Dictionary] = _entries + _prints
+	earlier.sort_custom(func(a: Dictionary, b: Dictionary) -> bool: return a.seq < b.seq)
+	_sink = file
+	for e in earlier:
+		_write(e, e.type == "print")
+	_mutex.unlock()
+	return OK
+
+
+## One entry to the sink (the mutex held). Past FILE_CAP a chatty game's print lines stop (one warning says
+## so); past twice that, everything.
+func _write(entry: Dictionary, is_print: bool) -> void:
+	var size := _sink.get_position()
+	if size > FILE_CAP * 2 or (is_print and size > FILE_CAP):
+		if not _sink_capped:
+			_sink_capped = true
+			_sink.store_line(JSON.stringify({"type": "warning", "message": "bridge: the game logged more than %d MB; its later print lines are not captured" % (FILE_CAP >> 20),
+					"seq": entry.seq, "time_ms": entry.time_ms, "source": source}))
+			_sink.flush()
+		return
+	_sink.store_line(JSON.stringify(entry))
+	_sink.flush()
+
+
+## Editor side: an entry another process logged (lib/game_output.gd reads the game's), under its own source,
+## with a sequence number of this log (its own "seq" is kept as "game_seq"), so one cursor pages both.
+func ingest(entry: Dictionary, from: String) -> void:
+	var e := entry.duplicate()
+	if e.has("seq"):
+		e["game_seq"] = e.seq
+	e["source"] = from
+	var is_print: bool = e.get("type", "") == "print"
+	_mutex.lock()
+	e["seq"] = _next_seq
+	_next_seq += 1
+	if not _ingested.has(from):
+		var errors_ring: Array[Dictionary] = []
+		var prints_ring: Array[Dictionary] = []
+		_ingested[from] = [errors_ring, prints_ring]
+	var ring: Array[Dictionary] = _ingested[from][1 if is_print else 0]
+	ring.append(e)
+	if ring.size() > _capacity:
+		ring.remove_at(0)
+	_mutex.unlock()
+
+
+## Removes and returns this log's own entries with seq >= since: what a check that reports the engine's
+## complaints itself (test.scenes_load loading a broken scene) logged, kept out of editor.errors.
+func take(since: int) -> Array[Dictionary]:
+	_mutex.lock()
+	var out: Array[Dictionary] = []
+	for ring: Array[Dictionary] in [_entries, _prints]:
+		for i in range(ring.size() - 1, -1, -1):
+			if ring[i].seq >= since:
+				out.append(ring[i])
+				ring.remove_at(i)
+	_mutex.unlock()
+	out.sort_custom(func(a: Dictionary, b: Dictionary) -> bool: return a.seq < b.seq)
+	return out
 
 
 ## The sequence number the next entry will get: pass it as `since` to read only what comes after.
@@ -100,37 +200,69 @@ func next_seq() -> int:
 	return n
 
 
-## Entries with seq >= since, oldest first, at most `limit` (the newest ones when more matched).
+## This log's own errors and warnings with seq >= since, oldest first, at most `limit` (the newest ones when
+## more matched): what the process logged while a check ran.
 func entries(since: int = 0, limit: int = 100) -> Array[Dictionary]:
-	_mutex.lock()
-	var out: Array[Dictionary] = []
-	for e in _entries:
-		if e.seq >= since:
-			out.append(e.duplicate())
-	_mutex.unlock()
-	if out.size() > limit:
-		out = out.slice(out.size() - limit)
-	return out
+	return _read(since, limit, [source], false, [])
 
 
-## Output of every kind (print lines too) with seq >= since, oldest first, at most `limit` (the newest);
-## `kinds` empty means all.
-func output(since: int = 0, limit: int = 100, kinds: Array = []) -> Array[Dictionary]:
+## Errors and warnings of `sources` (empty: all) with seq >= since, oldest first, at most `limit` (the newest),
+## without what bridge's own probes logged (public): for editor.errors and runtime.errors.
+func errors(since: int, limit: int, sources: Array = []) -> Array[Dictionary]:
+	return _read(since, limit, sources, false, [], true)
+
+
+## Output of every kind (print lines too) of `sources` (empty: all) with seq >= since, oldest first, at most
+## `limit` (the newest); `kinds` empty means all; without bridge's probes. For editor.output and runtime.output.
+func output(since: int = 0, limit: int = 100, kinds: Array = [], sources: Array = []) -> Array[Dictionary]:
+	return _read(since, limit, sources, true, kinds, true)
+
+
+func _read(since: int, limit: int, sources: Array, with_prints: bool, kinds: Array, public: bool = false) -> Array[Dictionary]:
 	_mutex.lock()
+	var rings: Array = []
+	for from: String in ([source] + _ingested.keys()):
+		if sources.is_empty() or from in sources:
+			var pair: Array = [_entries, _prints] if from == source else _ingested[from]
+			rings.append(pair[0])
+			if with_prints:
+				rings.append(pair[1])
 	var out: Array[Dictionary] = []
-	for ring: Array[Dictionary] in [_entries, _prints]:
+	for ring: Array[Dictionary] in rings:
 		for e in ring:
-			if e.seq >= since and (kinds.is_empty() or e.type in kinds):
+			if e.seq >= since and (kinds.is_empty() or e.type in kinds) and not (public and is_probe(e)):
 				out.append(e.duplicate())
 	_mutex.unlock()
-	out.sort_custom(func(a: Dictionary, b: Dictionary) -> bool: return a.seq < b.seq)
+	if rings.size() > 1:
+		out.sort_custom(func(a: Dictionary, b: Dictionary) -> bool: return a.seq < b.seq)
 	if out.size() > limit:
 		out = out.slice(out.size() - limit)
 	return out
 
 
-func clear() -> void:
+## Whether an entry is the finding of a compile check bridge ran, which the call that ran it answered with
+## already (in editor.errors it would read as a second, unexplained error): code compiled from text, with no
+## file (gdscript://<id>.gd: script.validate, a project command file, an editor.run_script or runtime.eval
+## snippet that does not compile, a runtime.step until/watch expression), or a project script that bridge's own
+## code compiled or loaded and found broken (a write that reloads it, node.script_attach). What such code
+## raises when it runs (a snippet's push_error) and errors bridge's code raises otherwise (bugs) stay.
+static func is_probe(e: Dictionary) -> bool:
+	var compiling: bool = e.get("function", "") == "GDScript::reload" or str(e.get("message", "")).begins_with("Failed to load script")
+	if not compiling:
+		return false
+	var file := str(e.get("file", ""))
+	var script_file := str(e.get("script_file", ""))
+	return file.begins_with("gdscript://") or script_file.begins_with("gdscript://") \
+			or (_addon_dir != "" and script_file.begins_with(_addon_dir))
+
+
+## Forgets the entries of `from` (another process's, e.g. "game"), or this log's own when from is "".
+func clear(from: String = "") -> void:
 	_mutex.lock()
-	_entries.clear()
-	_prints.clear()
+	if from == "" or from == source:
+		_entries.clear()
+		_prints.clear()
+	elif _ingested.has(from):
+		for ring: Array[Dictionary] in _ingested[from]:
+			ring.clear()
 	_mutex.unlock()

@@ -10,7 +10,8 @@ const Params := preload("../core/params.gd")
 ## Applies settings as one undoable action in the editor's global history, saving project.godot on
 ## do and undo. A null value removes the setting; undo restores values and their order. Returns the
 ## save's error.
-static func commit_settings(action: String, changes: Dictionary) -> Error:
+## `refresh`: [object, method] called after the change on do and on undo (e.g. the editor's autoload list).
+static func commit_settings(action: String, changes: Dictionary, refresh: Array = []) -> Error:
 	var ur := EditorInterface.get_editor_undo_redo()
 	ur.create_action(action, UndoRedo.MERGE_DISABLE, ProjectSettings)
 	for key: String in changes:
@@ -22,6 +23,9 @@ static func commit_settings(action: String, changes: Dictionary) -> Error:
 			ur.add_undo_method(ProjectSettings, "set_setting", key, null)
 	ur.add_do_method(ProjectSettings, "save")
 	ur.add_undo_method(ProjectSettings, "save")
+	if refresh.size() == 2:
+		ur.add_do_method(refresh[0], refresh[1])
+		ur.add_undo_method(refresh[0], refresh[1])
 	ur.commit_action()
 	return ProjectSettings.save()  # commit already saved; this reports whether it worked
 
@@ -84,3 +88,36 @@ static func scene_path(path: String) -> String:
 		if ResourceUID.has_id(id):
 			return ResourceUID.get_id_path(id)
 	return path
+
+
+## What project.godot holds for `key` once saved (a setting at its default is not written: its default), or
+## {"missing": true} when the file cannot be read. Some settings the editor writes itself whatever was set
+## (application/config/features: the running engine's version), so a set is checked against the file.
+static func saved_value(key: String) -> Variant:
+	var cf := ConfigFile.new()
+	if cf.load("res://project.godot") != OK:
+		return {"missing": true}
+	var section := key.get_slice("/", 0)
+	var fallback: Variant = ProjectSettings.property_get_revert(key) if ProjectSettings.property_can_revert(key) else null
+	return cf.get_value(section, key.substr(section.length() + 1), fallback)
+
+
+## Whether two setting values are the same, across the engine's array and string types.
+static func same_value(a: Variant, b: Variant) -> bool:
+	if a is Dictionary or b is Dictionary or a is Object or b is Object:
+		return true  # input actions and the like: objects compare by identity, the file's copy is never the same one
+	if typeof(a) >= TYPE_ARRAY and typeof(b) >= TYPE_ARRAY and typeof(a) != TYPE_DICTIONARY and typeof(b) != TYPE_DICTIONARY:
+		var left: Array = Array(a)
+		var right: Array = Array(b)
+		if left.size() != right.size():
+			return false
+		for i in left.size():
+			if not same_value(left[i], right[i]):
+				return false
+		return true
+	if (a is String or a is StringName) and (b is String or b is StringName):
+		return str(a) == str(b)
+	if typeof(a) != typeof(b) and not ((a is int or a is float) and (b is int or b is float)):
+		return false
+	return a == b
+

@@ -17,6 +17,10 @@ static var _tab_bar: TabBar
 static var _changed_frame := -1
 static var _watching := false
 static var _mark: Callable
+## Scene files the agent changed through bridge (a scene-scoped command that made an undo step) since their last
+## save: the scenes a play must save first. Another change (an @tool script, a UID fixed on load) marks a tab
+## unsaved too, but saving it would only re-serialize a file as it was written (commands/scene/lib/play_saves.gd).
+static var _agent_edited := {}
 ## Frames the tab titles take to catch up with a change.
 const TAB_SETTLE_FRAMES := 3
 
@@ -61,6 +65,21 @@ static func unsaved(tree: SceneTree) -> Dictionary:
 
 ## Follows every change that can alter the tabs' unsaved marks, so unsaved() waits for the tabs only after
 ## one (a pipeline of reads then answers in one frame, not three each). Called once by the plugin.
+## Notes that a command changed the open scene saved at `path` (core/undo_scope.gd, after its step).
+static func note_agent_edit(path: String) -> void:
+	if path != "":
+		_agent_edited[path] = true
+
+
+## Whether the agent changed the scene at `path` since it was last saved.
+static func agent_edited(path: String) -> bool:
+	return _agent_edited.has(path)
+
+
+static func _saved(path: String) -> void:
+	_agent_edited.erase(path)
+
+
 static func watch_changes(plugin: EditorPlugin) -> void:
 	if not _mark.is_valid():  # once per editor session: the plugin may be disabled and enabled again
 		_mark = func(_arg: Variant = null) -> void: _changed_frame = Engine.get_process_frames()
@@ -69,7 +88,14 @@ static func watch_changes(plugin: EditorPlugin) -> void:
 	_mark.call()
 	for change: String in ["scene_changed", "scene_closed", "scene_saved", "resource_saved"]:
 		plugin.connect(change, _mark)
+	plugin.scene_saved.connect(_saved)
+	plugin.scene_closed.connect(_saved)
 	_watching = true
+
+
+## The editor's scene tab bar (one tab per open scene, in get_open_scenes() order), or null.
+static func tab_bar() -> TabBar:
+	return _scene_tab_bar()
 
 
 static func _scene_tab_bar() -> TabBar:

@@ -19,7 +19,7 @@ const Tools := preload("tools.gd")
 const Resources := preload("resources.gd")
 const Prompts := preload("prompts.gd")
 const Discovery := preload("../core/discovery.gd")
-const JsonValue := preload("../core/json_value.gd")
+const WireJson := preload("wire_json.gd")
 const Toolsets := preload("toolsets.gd")
 const Router := preload("../core/router.gd")
 
@@ -46,7 +46,8 @@ const INVALID_PARAMS := -32602
 
 ## The same instructions `bridge serve` gives (src/mcp/index.ts): one surface, two transports.
 const INSTRUCTIONS := "Drives a live Godot editor. Ground on the live API (engine_search, engine_class_info, " \
-		+ "engine_commands) before acting; verify every change by reading state back."
+		+ "engine_commands) before acting; verify every change by reading state back. bridge_toolsets lists and " \
+		+ "changes which typed tools are listed; engine_run runs any command."
 
 var _tools: Tools
 var _resources: Resources
@@ -92,14 +93,14 @@ func post(req: Dictionary) -> Dictionary:
 			if mismatch != "":
 				return _refuse(400, HEADER_MISMATCH, mismatch)
 	var replies: Array = []
-	var selection := Toolsets.from_target(str(req.get("target", "")))
+	var target := str(req.get("target", ""))
 	for msg: Dictionary in messages:
 		if _kind(msg) == "request":
-			replies.append(await _answer(msg, selection))
+			replies.append(await _answer(msg, _selection(target, msg, headers), headers))
 	if replies.is_empty():
 		return {"status": 202, "headers": {}, "body": ""}  # notifications and responses: nothing owed
 	var body: Variant = replies if batch else replies[0]
-	return {"status": 200, "headers": {"Content-Type": "application/json"}, "body": JsonValue.stringify(body)}
+	return {"status": 200, "headers": {"Content-Type": "application/json"}, "body": WireJson.stringify(body)}
 
 
 ## "request", "notification", "response", or "" when it is not a JSON-RPC 2.0 message.
@@ -114,6 +115,20 @@ static func _kind(msg: Variant) -> String:
 	if has_id and (msg.has("result") != msg.has("error")):
 		return "response"
 	return ""
+
+
+## The toolsets a request lists: the URL's `?toolsets=`, else the default of the client it names (a 2026-07-28
+## request's clientInfo, or the User-Agent) from the table `bridge serve` uses, else all of them.
+func _selection(target: String, msg: Dictionary, headers: Dictionary) -> Array:
+	if Toolsets.named_in(target):
+		return Toolsets.from_target(target)
+	var params: Variant = msg.get("params", {})
+	var meta: Variant = params.get("_meta", {}) if params is Dictionary else {}
+	var info: Variant = meta.get(META_CLIENT_INFO, {}) if meta is Dictionary else {}
+	var client: String = str(info.get("name", "")) if info is Dictionary else ""
+	if client == "":
+		client = str(headers.get("user-agent", ""))
+	return _tools.default_toolsets(client)
 
 
 ## A 2026-07-28 request's Mcp-Method and Mcp-Name headers against its body: "" when they agree. One
@@ -138,7 +153,7 @@ static func _header_mismatch(msg: Dictionary, headers: Dictionary, batch: bool) 
 	return ""
 
 
-func _answer(msg: Dictionary, selection: Array) -> Dictionary:
+func _answer(msg: Dictionary, selection: Array, headers: Dictionary) -> Dictionary:
 	var id: Variant = JsonRpc.normalize_id(msg.id)
 	var params: Variant = msg.get("params", {})
 	if params == null:
@@ -152,7 +167,9 @@ func _answer(msg: Dictionary, selection: Array) -> Dictionary:
 		return {"jsonrpc": "2.0", "id": id, "error": {"code": UNSUPPORTED_VERSION,
 				"message": "Unsupported protocol version %s (supported: %s)" % [JSON.stringify(claimed), ", ".join(MODERN_VERSIONS)],
 				"data": {"supported": MODERN_VERSIONS, "requested": claimed}}}
-	var out: Dictionary = await _dispatch(msg.method, params, selection)
+	# the revision the request speaks: its own (2026-07-28), else the header a 2025 client sends after initialize
+	var revision: String = str(claimed) if claimed != null else str(headers.get("mcp-protocol-version", ""))
+	var out: Dictionary = await _dispatch(msg.method, params, selection, revision)
 	if out.has("error"):
 		return {"jsonrpc": "2.0", "id": id, "error": out.error}
 	var result: Dictionary = out.result
@@ -169,7 +186,7 @@ func _answer(msg: Dictionary, selection: Array) -> Dictionary:
 
 
 ## `selection`: the toolsets the request's URL asks for (`/mcp?toolsets=a,b`; all without it).
-func _dispatch(method: String, params: Dictionary, selection: Array) -> Dictionary:
+func _dispatch(method: String, params: Dictionary, selection: Array, revision: String) -> Dictionary:
 	match method:
 		"initialize":
 			return _initialize(params)
@@ -183,7 +200,7 @@ func _dispatch(method: String, params: Dictionary, selection: Array) -> Dictiona
 		"tools/list":
 			return {"result": {"tools": _tools.list(selection)}}
 		"tools/call":
-			return await _tools.call_tool(params, selection)
+			return await _tools.call_tool(params, selection, revision)
 		"resources/list":
 			return {"result": {"resources": _resources.list()}}
 		"resources/templates/list":
@@ -193,7 +210,8 @@ func _dispatch(method: String, params: Dictionary, selection: Array) -> Dictiona
 		"prompts/list":
 			return {"result": {"prompts": _prompts.list()}}
 		"prompts/get":
-			return _prompts.get_prompt(params)
+			var listed: Array = _tools.list(selection).map(func(t: Dictionary) -> String: return str(t.name))
+			return _prompts.get_prompt(params, listed)
 	return {"error": {"code": METHOD_NOT_FOUND, "message": "Method not found: %s" % method}}
 
 

@@ -1,8 +1,10 @@
 @tool
 extends RefCounted
-## The MCP prompts: one file per prompt in addon/mcp/prompts/, read at request time, parsed as
-## `bridge serve` does: a first-line HTML comment holding {"description", "arguments"}, then the text,
-## whose {{argument}} placeholders are filled in (a missing optional argument becomes empty).
+## The MCP prompts: one file per prompt in addon/mcp/prompts/, read at request time, parsed and rendered as
+## `bridge serve` does (src/mcp/prompts.ts): a first-line HTML comment holding {"description", "arguments"},
+## then the text, whose {{tool:<group>.<command>}} placeholders become the tool this request lists for that
+## command (or engine_run with its method when none is listed), then whose {{argument}} placeholders are
+## filled in (a missing optional argument becomes empty).
 
 ## Beside this file, wherever the addon is installed.
 var _prompts_dir: String = get_script().resource_path.get_base_dir().path_join("prompts")
@@ -10,6 +12,7 @@ const INVALID_PARAMS := -32602
 
 static var _header := RegEx.create_from_string("^<!--\\s*(\\{.*\\})\\s*-->\\r?\\n")
 static var _placeholder := RegEx.create_from_string("\\{\\{\\s*([A-Za-z0-9_]+)\\s*\\}\\}")
+static var _tool := RegEx.create_from_string("\\{\\{\\s*tool:([A-Za-z0-9_]+\\.[A-Za-z0-9_]+)\\s*\\}\\}")
 
 
 func list() -> Array:
@@ -19,8 +22,9 @@ func list() -> Array:
 	return out
 
 
-## prompts/get → {result: {description, messages}} or {error}.
-func get_prompt(params: Dictionary) -> Dictionary:
+## prompts/get → {result: {description, messages}} or {error}. `listed`: the names of the tools the
+## request's tools/list has, which the prompt's tool names must be.
+func get_prompt(params: Dictionary, listed: Array = []) -> Dictionary:
 	var prompts := _load_all()
 	var name: Variant = params.get("name")
 	var found: Dictionary = {}
@@ -41,7 +45,7 @@ func get_prompt(params: Dictionary) -> Dictionary:
 	for arg: Variant in found.arguments:
 		if arg is Dictionary and arg.get("required", false) and str(given.get(arg.get("name"), "")) == "":
 			return _invalid("prompt %s: missing required argument '%s'" % [name, arg.get("name")])
-	var text: String = found.text
+	var text := render_tools(found.text, listed)  # before the arguments: their text is the user's, never rendered
 	var out := ""
 	var at := 0
 	for m: RegExMatch in _placeholder.search_all(text):
@@ -50,6 +54,18 @@ func get_prompt(params: Dictionary) -> Dictionary:
 	out += text.substr(at)
 	return {"result": {"description": found.description,
 			"messages": [{"role": "user", "content": {"type": "text", "text": out}}]}}
+
+
+## `text` with each {{tool:method}} as the tool `listed` has for it, else as engine_run with the method.
+static func render_tools(text: String, listed: Array) -> String:
+	var out := ""
+	var at := 0
+	for m: RegExMatch in _tool.search_all(text):
+		var method := m.get_string(1)
+		var typed := method.replace(".", "_")  # mcp/tools.gd's tool_name: one rule on both transports
+		out += text.substr(at, m.get_start() - at) + (typed if listed.has(typed) else "engine_run {\"method\": \"%s\"}" % method)
+		at = m.get_end()
+	return out + text.substr(at)
 
 
 ## Every well-formed prompt file, sorted by name; a malformed one is reported and skipped.

@@ -7,13 +7,17 @@ extends RefCounted
 
 const Router := preload("../core/router.gd")
 const Settings := preload("../core/settings.gd")
-const JsonValue := preload("../core/json_value.gd")
 const Params := preload("../core/params.gd")
 const Toolsets := preload("toolsets.gd")
 
 ## Beside this file, wherever the addon is installed.
 var _engine_run_file: String = get_script().resource_path.get_base_dir().path_join("engine_run.json")
 const INVALID_PARAMS := -32602
+## From this revision on (SEP-1303) bad arguments are an isError result the model can correct.
+const ARGUMENTS_AS_RESULTS := "2025-11-25"
+const BridgeError := preload("../core/bridge_error.gd")
+const ACTIONS := ["list", "enable", "disable", "set"]
+const Wire := preload("wire_json.gd")
 
 var _router: Router
 var _engine_run: Dictionary = {}
@@ -31,6 +35,11 @@ func _init(router: Router) -> void:
 		_method_pattern = RegEx.create_from_string(str(data.inputSchema.properties.method.pattern))
 	else:
 		push_error("bridge: cannot read %s; the HTTP endpoint lists no engine_run tool" % _engine_run_file)
+
+
+## The default toolsets of the client a request names (toolsets.gd default_for over today's commands).
+func default_toolsets(client: String) -> Array:
+	return _toolsets.default_for(client, Array(_router.methods()))
 
 
 static func tool_name(method: String) -> String:
@@ -88,9 +97,20 @@ static func hints(doc: Dictionary) -> Dictionary:
 	return out
 
 
-## tools/call → {result: CallToolResult}. As in `bridge serve`, every failure (unknown tool included) is an
-## isError result a model can act on; only a call without a tool name is a protocol error.
-func call_tool(params: Dictionary, selection: Array = ["all"]) -> Dictionary:
+## tools/call → {result: CallToolResult} or {error}. As in `bridge serve` (src/mcp/tools.ts protocolError), the
+## protocol's forms per revision: an unknown tool is a JSON-RPC error (-32602); bad arguments are one up to
+## 2025-06-18 and an isError result from 2025-11-25 on (SEP-1303); every other failure is an isError result.
+## `revision`: the request's protocol revision ("" when it named none: 2025-03-26 by the spec's rule).
+func call_tool(params: Dictionary, selection: Array = ["all"], revision: String = "") -> Dictionary:
+	var out: Dictionary = await _call_tool(params, selection)
+	if out.has("refusal"):
+		if out.refusal.argument and revision >= ARGUMENTS_AS_RESULTS:
+			return {"result": _failure(out.refusal.message)}
+		return {"error": {"code": INVALID_PARAMS, "message": out.refusal.message}}
+	return out
+
+
+func _call_tool(params: Dictionary, selection: Array) -> Dictionary:
 	var name: Variant = params.get("name")
 	var args: Variant = params.get("arguments", {})
 	if args == null:
@@ -98,29 +118,38 @@ func call_tool(params: Dictionary, selection: Array = ["all"]) -> Dictionary:
 	if not name is String:
 		return {"error": {"code": INVALID_PARAMS, "message": "tools/call: name (a string) is required"}}
 	if not args is Dictionary:
-		return {"result": _failure("invalid arguments for %s: arguments must be an object" % name)}
+		return _refused("invalid arguments for %s: arguments must be an object" % name)
 	if name == "engine_run" and not _engine_run.is_empty():
-		return {"result": await _run_generic(args)}
+		var run: Dictionary = await _run_generic(args)
+		return run if run.has("refusal") else {"result": run}
 	if name == _toolsets.tool.get("name") and Settings.flag(Settings.HTTP_TYPED):
 		return {"result": _run_toolsets(args, selection)}
 	var method := _method_for(name)
 	if method == "":
 		var names: Array = ["engine_run"] + Array(_router.methods()).map(func(m: String) -> String: return tool_name(m))
 		var guess := Params.did_you_mean(name, names)
-		return {"result": _failure("unknown tool '%s'%s: list the tools again (the editor's commands may have changed), or use engine_run" % [
-				name, " (did you mean '%s'?)" % guess if guess != "" else ""])}
+		return _refused("unknown tool '%s'%s: list the tools again (the editor's commands may have changed), or use engine_run" % [
+				name, " (did you mean '%s'?)" % guess if guess != "" else ""], false)
 	if not Settings.flag(Settings.HTTP_TYPED):
 		return {"result": _failure("typed tools are off (bridge/network/http_typed=false): call engine_run with method '%s'" % method)}
-	return {"result": _result(name, await _router.dispatch(method, args), _router.describe(method).has("output_schema"))}
+	var doc: Dictionary = _router.describe(method)
+	var checked: Variant = Params.check(name, doc.get("params", []), args)
+	if checked is BridgeError and checked.code == BridgeError.INVALID_PARAMS:
+		return _refused("invalid arguments for %s: %s" % [name, _spoken(str(checked.message)).trim_prefix(name + ": ")])
+	return {"result": _result(name, await _router.dispatch(method, args), doc.has("output_schema"))}
 
 
 ## bridge_toolsets over HTTP: lists the toolsets; the endpoint keeps no session, so which are enabled is
-## the URL's ?toolsets= and enable/disable explain that instead of changing anything.
+## the URL's ?toolsets= and enable/disable/set answer with the URL to connect to instead of changing anything.
 func _run_toolsets(args: Dictionary, selection: Array) -> Dictionary:
 	var action: Variant = args.get("action", "list")
-	if not action in ["list", "enable", "disable"]:
-		return _failure("bridge_toolsets: action must be list, enable or disable, got %s" % JSON.stringify(action))
+	if not action in ACTIONS:
+		return _failure("bridge_toolsets: action must be %s, got %s" % [", ".join(PackedStringArray(ACTIONS)), JSON.stringify(action)])
+	var asked: Variant = args.get("toolsets", [])
+	if not asked is Array or asked.any(func(n: Variant) -> bool: return not n is String):
+		return _failure("bridge_toolsets: toolsets must be an array of toolset names")
 	var sets: Array = _toolsets.toolsets_for(_router.methods())
+	var names: Array = sets.map(func(s: Dictionary) -> String: return s.name)
 	var enabled: Array = []
 	var count := 2
 	var listing: Array = []
@@ -132,20 +161,22 @@ func _run_toolsets(args: Dictionary, selection: Array) -> Dictionary:
 			enabled.append(toolset.name)
 			count += toolset.methods.size()
 	var unknown: Array = []
-	var asked_names: Variant = args.get("toolsets", [])
-	for asked_name: Variant in (asked_names if asked_names is Array else []):
-		if not sets.any(func(s: Dictionary) -> bool: return s.name == asked_name):
-			unknown.append(Toolsets.unknown_hint(str(asked_name), sets))
+	for asked_name: String in asked:
+		if not asked_name in names:
+			var hint: String = _toolsets.unknown_hint(asked_name, sets)
+			var guess := Params.did_you_mean(asked_name, names) if hint.begins_with("no toolset") else ""
+			unknown.append(hint + (" (did you mean '%s'?)" % guess if guess != "" else ""))
 	if not unknown.is_empty():
 		return _failure("bridge_toolsets: %s. The toolsets are %s" % ["; ".join(PackedStringArray(unknown)),
 				", ".join(PackedStringArray(sets.map(func(s: Dictionary) -> String:
 					return "%s (%s)" % [s.name, ", ".join(PackedStringArray(s.groups))])))])
+	if action != "list" and action != "set" and asked.is_empty():
+		return _failure("bridge_toolsets: name the toolsets to %s, e.g. {\"action\": \"%s\", \"toolsets\": [\"physics\"]}" % [action, action])
 	if action != "list":
-		var wanted: Array = enabled.duplicate()
-		var asked: Variant = args.get("toolsets", [])
-		for name: Variant in (asked if asked is Array else []):
-			if action == "enable" and not name in wanted:
-				wanted.append(str(name))
+		var wanted: Array = ([Toolsets.CORE] if Toolsets.CORE in names else []) if action == "set" else enabled.duplicate()
+		for name: String in asked:
+			if action != "disable" and not name in wanted:
+				wanted.append(name)
 			elif action == "disable":
 				wanted.erase(name)
 		return _failure(("bridge_toolsets: this HTTP endpoint keeps no session, so its toolsets come from the URL: "
@@ -153,21 +184,21 @@ func _run_toolsets(args: Dictionary, selection: Array) -> Dictionary:
 				% ",".join(PackedStringArray(wanted)))
 	var value := {"enabled": enabled, "tools": count, "toolsets": listing,
 			"note": "Over HTTP the toolsets are the URL's ?toolsets= (now: %s); any command also runs through engine_run." % ",".join(PackedStringArray(selection))}
-	return {"content": [{"type": "text", "text": JsonValue.stringify(value)}], "structuredContent": value}
+	return {"content": [{"type": "text", "text": Wire.stringify(value)}], "structuredContent": value}
 
 
 func _run_generic(args: Dictionary) -> Dictionary:
 	for key: Variant in args:
 		if not str(key) in ["method", "params"]:
-			return _failure("invalid arguments for engine_run: unknown parameter '%s'; it takes: method, params" % key)
+			return _refused("invalid arguments for engine_run: unknown parameter '%s'; it takes: method, params" % key)
 	var method: Variant = args.get("method")
 	if not method is String or not _method_pattern.search(method):
-		return _failure("invalid arguments for engine_run: parameter 'method' must be a command name like node.add, got %s" % JSON.stringify(method))
+		return _refused("invalid arguments for engine_run: parameter 'method' must be a command name like node.add, got %s" % JSON.stringify(method))
 	var params: Variant = args.get("params", {})
 	if params == null:
 		params = {}
 	if not params is Dictionary:
-		return _failure("invalid arguments for engine_run: parameter 'params' must be an object of the command's named parameters")
+		return _refused("invalid arguments for engine_run: parameter 'params' must be an object of the command's named parameters")
 	return _result("engine_run %s" % method, await _router.dispatch(method, params))
 
 
@@ -193,7 +224,7 @@ func _result(label: String, out: Dictionary, structured: bool = false) -> Dictio
 				" " + data if data != "" and data.length() <= 600 else ""])
 	var images: Array = []
 	var shown: Variant = _lift_images(out.get("result"), images)
-	var content: Array = [{"type": "text", "text": JsonValue.stringify(shown)}]
+	var content: Array = [{"type": "text", "text": Wire.stringify(shown)}]
 	content.append_array(images)
 	if structured and shown is Dictionary:
 		return {"content": content, "structuredContent": shown}
@@ -225,6 +256,11 @@ static func _lift_images(value: Variant, images: Array) -> Variant:
 	for k: Variant in value:
 		out[k] = _lift_images(value[k], images)
 	return out
+
+
+## A failure whose form the revision decides (call_tool): bad arguments (`argument`), or an unknown tool.
+static func _refused(message: String, argument: bool = true) -> Dictionary:
+	return {"refusal": {"message": message, "argument": argument}}
 
 
 static func _failure(message: String) -> Dictionary:

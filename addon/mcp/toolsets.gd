@@ -2,7 +2,11 @@
 extends RefCounted
 ## The toolsets of addon/mcp/toolsets.json (shared with `bridge serve`): command groups gathered into
 ## named sets of typed tools. A group no toolset lists forms a toolset of its own, named after it. Over
-## HTTP a client picks its toolsets with the URL's query, `/mcp?toolsets=scene,editor` (default: all).
+## HTTP a client picks its toolsets with the URL's query, `/mcp?toolsets=scene,editor` (default: what
+## suits the client the request names, default_for; else all).
+
+## The toolset every `set` keeps (src/mcp/toolsets.ts CORE_TOOLSET): play, step, read, input, errors, debugger.
+const CORE := "play"
 
 ## Beside this file, wherever the addon is installed.
 var _file: String = get_script().resource_path.get_base_dir().path_join("toolsets.json")
@@ -10,6 +14,9 @@ var _file: String = get_script().resource_path.get_base_dir().path_join("toolset
 ## The always-present tool's definition (bridge_toolsets).
 var tool: Dictionary = {}
 var _defs: Array = []
+## The client profiles (`clients`: each one's tool limit, preferred toolsets and where the limit comes from),
+## the one table `bridge configure` and `bridge serve` read too.
+var _clients: Array = []
 
 
 func _init() -> void:
@@ -17,6 +24,7 @@ func _init() -> void:
 	if data is Dictionary and data.get("toolsets") is Array and data.get("tool") is Dictionary:
 		_defs = data.toolsets
 		tool = data.tool
+		_clients = data.get("clients", [])
 	else:
 		push_error("bridge: cannot read %s; the HTTP endpoint lists every typed tool and no bridge_toolsets" % _file)
 
@@ -24,9 +32,17 @@ func _init() -> void:
 ## The toolset a command group belongs to.
 func toolset_of(group: String) -> String:
 	for def: Dictionary in _defs:
-		if group in def.groups:
+		if group in def.get("groups", []):
 			return def.name
 	return group
+
+
+## The toolset a command belongs to: the one naming it in `methods` (play: the loop's core), else its group's.
+func toolset_of_method(method: String) -> String:
+	for def: Dictionary in _defs:
+		if method in def.get("methods", []):
+			return def.name
+	return toolset_of(method.get_slice(".", 0))
 
 
 ## [{name, description, groups, methods}] for these methods: declared toolsets in order, then one per
@@ -34,10 +50,10 @@ func toolset_of(group: String) -> String:
 func toolsets_for(methods: Array) -> Array:
 	var sets: Dictionary = {}
 	for def: Dictionary in _defs:
-		sets[def.name] = {"name": def.name, "description": def.description, "groups": def.groups.duplicate(), "methods": []}
+		sets[def.name] = {"name": def.name, "description": def.description, "groups": def.get("groups", []).duplicate(), "methods": []}
 	for method: String in methods:
 		var group := method.get_slice(".", 0)
-		var name := toolset_of(group)
+		var name := toolset_of_method(method)
 		if not sets.has(name):
 			sets[name] = {"name": name, "description": "The %s.* commands (a group no toolset lists)." % group,
 					"groups": [group], "methods": []}
@@ -45,18 +61,56 @@ func toolsets_for(methods: Array) -> Array:
 	var filled: Array = sets.values().filter(func(s: Dictionary) -> bool: return not s.methods.is_empty())
 	# the description names the groups the toolset holds today, as `bridge serve` says (src/mcp/toolsets.ts)
 	for toolset: Dictionary in filled:
-		toolset.groups = toolset.groups.filter(func(g: String) -> bool:
-			return toolset.methods.any(func(m: String) -> bool: return m.get_slice(".", 0) == g))
+		var held: Array = []
+		for m: String in toolset.methods:
+			if not m.get_slice(".", 0) in held:
+				held.append(m.get_slice(".", 0))
+		toolset.groups = toolset.groups.filter(func(g: String) -> bool: return g in held) if not toolset.groups.is_empty() else held
 		toolset.description = "%s Groups: %s." % [toolset.description, ", ".join(PackedStringArray(toolset.groups))]
 	return filled
 
 
 ## Why a toolset name is unknown: the toolset holding a command group of that name, else the toolsets.
-static func unknown_hint(name: String, sets: Array) -> String:
+func unknown_hint(name: String, sets: Array) -> String:
+	var home := toolset_of(name)
+	for toolset: Dictionary in sets:
+		if toolset.name == home:
+			return "'%s' is a command group, in toolset '%s'" % [name, home]
 	for toolset: Dictionary in sets:
 		if name in toolset.groups:
 			return "'%s' is a command group, in toolset '%s'" % [name, toolset.name]
 	return "no toolset '%s'" % name
+
+
+## The known client a name belongs to (a fragment of it, case-insensitive: src/mcp/toolsets.ts matchClient), or {}.
+func match_client(name: String) -> Dictionary:
+	var lower := name.to_lower()
+	if lower == "":
+		return {}
+	for profile: Dictionary in _clients:
+		for fragment: String in profile.get("match", []):
+			if fragment in lower:
+				return profile
+	return {}
+
+
+## The toolsets a client's default lists for these methods: its preferred ones in order, each taken while the
+## list stays within its limit (engine_run and bridge_toolsets count), as src/mcp/toolsets.ts fitProfile;
+## ["all"] for a client with no known limit.
+func default_for(client: String, methods: Array) -> Array:
+	var profile := match_client(client)
+	if profile.is_empty() or profile.get("max_tools") == null or "all" in profile.get("toolsets", []):
+		return ["all"]
+	var sizes := {}
+	for toolset: Dictionary in toolsets_for(methods):
+		sizes[toolset.name] = toolset.methods.size()
+	var chosen: Array = []
+	var total := 2
+	for name: String in profile.toolsets:
+		if sizes.has(name) and total + int(sizes[name]) <= int(profile.max_tools):
+			chosen.append(name)
+			total += int(sizes[name])
+	return chosen if not chosen.is_empty() else ["none"]
 
 
 ## The toolsets a request's URL asks for: `?toolsets=a,b` (`all`, `none`), or ["all"] without the parameter.
@@ -69,6 +123,15 @@ static func from_target(target: String) -> Array:
 				names.append(name.strip_edges().to_lower())
 			return names
 	return ["all"]
+
+
+## Whether the request's URL names its toolsets (else the client's default applies: default_for).
+static func named_in(target: String) -> bool:
+	var query := target.get_slice("?", 1) if "?" in target else ""
+	for pair: String in query.split("&", false):
+		if pair.get_slice("=", 0).uri_decode() == "toolsets":
+			return true
+	return false
 
 
 ## Whether a toolset is listed under a selection from from_target.

@@ -29,6 +29,8 @@ export interface ParamDoc {
   max?: number
   values?: string[]
   writes_path?: boolean
+  /** true: code the command runs (audited by the router, `bridge audit`); false: reads like code, never run */
+  evaluates?: boolean
 }
 
 export interface CommandDoc {
@@ -43,6 +45,8 @@ export interface CommandDoc {
   /** A short human title (the declaration's, else "Group: command words"). */
   title?: string
   needs?: string
+  /** The oldest Godot the command runs on, when newer than the addon's floor (engine.commands adds `unavailable` below it). */
+  since?: string
   source?: string
   timeout_ms?: number
   input_schema: Record<string, unknown>

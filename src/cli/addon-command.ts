@@ -54,6 +54,7 @@ function describeParam(p: ParamDoc): string {
   if (p.default !== undefined) extra.push(`default ${JSON.stringify(p.default)}`)
   if (p.min !== undefined || p.max !== undefined) extra.push(`range ${p.min ?? ''}..${p.max ?? ''}`)
   if (p.writes_path) extra.push('written path, res:// or user://')
+  if (p.evaluates) extra.push('code run, in `bridge audit`')
   return `${p.description} (${extra.join('; ')})`
 }
 

@@ -9,6 +9,7 @@ import Launch from './launch.js'
 import Run from './run.js'
 import Serve from './serve.js'
 import Status from './status.js'
+import Uninstall from './uninstall.js'
 
 // addonCommands wraps this map in a lazy Proxy (a class is built only when oclif asks for its id)
 export const COMMANDS = addonCommands({
@@ -20,4 +21,5 @@ export const COMMANDS = addonCommands({
   run: Run,
   serve: Serve,
   status: Status,
+  uninstall: Uninstall,
 })

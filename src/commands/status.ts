@@ -9,6 +9,7 @@ import {describeOther, editorState} from '../editor/verdicts.js'
 import {EXIT, VERDICT_ADVICE} from '../errors.js'
 import {addonProblem} from '../editor/install.js'
 import {resolveProject} from '../editor/project.js'
+import {supportedGodot} from '../editor/godot-versions.js'
 
 export default class Status extends BaseCommand {
   static summary = "Show whether the project's editor is running, starting, crashed or closed"
@@ -43,6 +44,8 @@ export default class Status extends BaseCommand {
       http_port: discovery?.http_port ?? 0,
       pid: discovery?.pid ?? null,
       started_at: discovery?.started_at ?? null,
+      engine_version: discovery?.engine_version ?? null,
+      supported_godot: supportedGodot().range,
       ...(root ? {} : {inside_project: false}),
       ...(other ? {other_editor: {project_root: other.project_root, pid: other.pid ?? null, ws_port: port}} : {}),
       advice,

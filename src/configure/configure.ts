@@ -82,7 +82,7 @@ export function configure(options: ConfigureOptions): ConfigureResult {
         ? tomlSnippet(client.rootKey, SERVER_NAME, entry)
         : JSON.stringify({[client.rootKey]: {[SERVER_NAME]: entry}}, null, 2) + '\n',
     notes,
-    next_step: client.reload,
+    next_step: scope === 'global' ? (client.reloadGlobal ?? client.reload) : client.reload,
   }
   if (options.print) return {...done, action: 'printed', written: false}
 

@@ -3,10 +3,13 @@
 import type {ConfigureResult} from './configure.js'
 
 export function describeResult(result: ConfigureResult): string {
+  const entry = result.entry
+  // each client names the URL its own way (url, httpUrl, serverUrl); opencode puts the arguments in `command`
+  const url = ['url', 'httpUrl', 'serverUrl'].map((k) => entry[k]).find((v) => typeof v === 'string')
   const how =
     result.transport === 'http'
-      ? `url ${String(result.entry.url)}`
-      : `runs ${[result.entry.command, ...((result.entry.args as string[]) ?? [])].map(String).join(' ')}`
+      ? `url ${String(url)}`
+      : `runs ${[entry.command, (entry.args as string[]) ?? []].flat().map(String).join(' ')}`
   const what = {
     created: 'created',
     added: 'added to',

@@ -47,6 +47,8 @@ export interface ClientSpec {
   httpUnsupported?: string
   /** What the user does next for the client to load the new entry. */
   reload: string
+  /** The same for a --global entry, where `reload` speaks of a project's file (approving, trusting). */
+  reloadGlobal?: string
 }
 
 /** Where desktop apps keep per-user settings: %APPDATA%, ~/Library/Application Support, or $XDG_CONFIG_HOME. */

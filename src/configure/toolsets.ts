@@ -16,12 +16,12 @@ export function toolsetsForClient(clientId: string, asked?: string): ToolsetChoi
   if (asked === 'auto') return {}
   if (asked) return {value: asked}
   const profile = TOOLSETS.clients.find((c) => c.name === clientId)
-  if (!profile || profile.toolsets.includes('all')) return {value: 'all'}
+  if (!profile || profile.max_tools === null || profile.toolsets.includes('all')) return {value: 'all'}
   const chosen = fitProfile(toolsetsFor(loadCatalog()), profile.toolsets, profile.max_tools, ALWAYS_LISTED)
   const value = chosen.length > 0 ? chosen.join(',') : 'none'
   return {
     value,
-    note: `toolsets ${value}: what fits ${profile.max_tools} tools (${profile.why}); the agent enables more with bridge_toolsets, and engine_run runs any command`,
+    note: `toolsets ${value}: what fits ${profile.max_tools} tools (${profile.why}); the agent changes them with bridge_toolsets, and engine_run runs any command`,
   }
 }
 

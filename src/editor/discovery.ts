@@ -13,6 +13,8 @@ export interface Discovery {
   engine_version: string
   addon_version: string
   started_at: string
+  /** False until the editor has finished its own start-up work (first scan, the session's scenes reopened). */
+  ready?: boolean
   [key: string]: unknown
 }
 

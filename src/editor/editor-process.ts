@@ -35,18 +35,25 @@ export function spawnEditor(options: SpawnEditorOptions): number {
   return child.pid
 }
 
-/** Resolves with the discovery record once the editor `pid` has bound its port. */
+/**
+ * Resolves with the discovery record once the editor `pid` has bound its port and finished its own start-up
+ * work (`ready`: the first scan done and the last session's scenes, or the main scene, reopened): a scene
+ * opened before that is lost to the editor's restore. An addon that predates `ready` is taken as ready.
+ */
 export async function waitForEditor(
   projectRoot: string,
   pid: number,
   timeoutMs: number,
   onTick?: (elapsedMs: number) => void,
   logFile?: string,
+  /** False: resolve as soon as the port answers, before the editor's start-up work is over (tests of that window). */
+  untilReady = true,
 ): Promise<Discovery> {
   const start = Date.now()
   for (;;) {
     const found = readDiscovery(projectRoot)
-    if (found && found.pid === pid && (await tcpProbe(found.ws_port))) return found
+    if (found && found.pid === pid && (found.ready !== false || !untilReady) && (await tcpProbe(found.ws_port)))
+      return found
     if (!pidAlive(pid)) {
       const cause = logFile ? logCause(logFile) : ''
       throw new BridgeCliError(
@@ -59,7 +66,7 @@ export async function waitForEditor(
     const elapsed = Date.now() - start
     if (elapsed > timeoutMs)
       throw new BridgeCliError(
-        `the editor (pid ${pid}) did not bind within ${timeoutMs} ms${logFile ? `; its log is ${logFile}` : ''}`,
+        `the editor (pid ${pid}) ${found?.pid === pid ? 'answered but did not finish opening the project' : 'did not bind'} within ${timeoutMs} ms${logFile ? `; its log is ${logFile}` : ''}`,
         EXIT.starting,
         'start_timeout',
         {verdict: 'starting', ...(logFile ? {log_file: logFile} : {})},

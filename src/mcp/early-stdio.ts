@@ -9,7 +9,7 @@ import {
   MODERN_PROTOCOL_VERSIONS,
   SERVER_CAPABILITIES,
   SERVER_INSTRUCTIONS,
-  SERVER_NAME,
+  serverInfo,
   negotiatedProtocolVersion,
 } from './identity.js'
 
@@ -118,7 +118,7 @@ export class EarlyStdioTransport {
       result: {
         protocolVersion: negotiatedProtocolVersion(message.params?.protocolVersion),
         capabilities: SERVER_CAPABILITIES,
-        serverInfo: {name: SERVER_NAME, version: this.version},
+        serverInfo: serverInfo(this.version),
         instructions: SERVER_INSTRUCTIONS,
       },
     })
@@ -140,7 +140,7 @@ export class EarlyStdioTransport {
         resultType: 'complete',
         ttlMs: 0,
         cacheScope: 'private',
-        _meta: {'io.modelcontextprotocol/serverInfo': {name: SERVER_NAME, version: this.version}},
+        _meta: {'io.modelcontextprotocol/serverInfo': serverInfo(this.version)},
       },
     })
   }

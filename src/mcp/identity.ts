@@ -1,11 +1,19 @@
 // Who `bridge serve` says it is in its `initialize` answer, in one place: the SDK server (index.ts) and the
 // transport that answers `initialize` before the SDK has loaded (early-stdio.ts) both use these.
 export const SERVER_NAME = 'godot-bridge'
+/** The human name both transports send in serverInfo (addon/mcp/endpoint.gd says the same). */
+export const SERVER_TITLE = 'bridge (Godot editor)'
+
+/** serverInfo, the same over stdio and HTTP. */
+export function serverInfo(version: string): {name: string; title: string; version: string} {
+  return {name: SERVER_NAME, title: SERVER_TITLE, version}
+}
 
 export const SERVER_CAPABILITIES = {tools: {listChanged: true}, resources: {}, prompts: {}, completions: {}}
 
+/** Tools named as both transports list them (engine_search, not the method engine.search): endpoint.gd's INSTRUCTIONS. */
 export const SERVER_INSTRUCTIONS =
-  'Drives a live Godot editor. Ground on the live API (engine.search, engine.class_info, engine.commands) before acting; verify every change by reading state back.'
+  'Drives a live Godot editor. Ground on the live API (engine_search, engine_class_info, engine_commands) before acting; verify every change by reading state back. bridge_toolsets lists and changes which typed tools are listed; engine_run runs any command.'
 
 /** The stateless revisions the SDK v2 server speaks (its server/discover's supportedVersions). */
 export const MODERN_PROTOCOL_VERSIONS = ['2026-07-28']

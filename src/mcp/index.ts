@@ -7,7 +7,7 @@ import {CLIENT_INFO_META_KEY, type McpRequestContext, Server, type ServerContext
 
 import {registerCompletions} from './completions.js'
 import {EditorLink} from './editor-link.js'
-import {SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, SERVER_NAME} from './identity.js'
+import {SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, serverInfo} from './identity.js'
 import {type HookRunner, loadPluginTools} from './plugin-tools.js'
 import {registerPrompts} from './prompts.js'
 import {registerResources} from './resources.js'
@@ -60,10 +60,10 @@ export function createSurface(options: ServeOptions): Surface {
     },
   })
   const factory = (): Server => {
-    const server = new Server(
-      {name: SERVER_NAME, version: options.version ?? '0.0.0'},
-      {capabilities: SERVER_CAPABILITIES, instructions: SERVER_INSTRUCTIONS},
-    )
+    const server = new Server(serverInfo(options.version ?? '0.0.0'), {
+      capabilities: SERVER_CAPABILITIES,
+      instructions: SERVER_INSTRUCTIONS,
+    })
     const seen = (ctx: ServerContext) => {
       current = server
       const info = (ctx.mcpReq as {envelope?: Record<string, {name?: string}>}).envelope?.[CLIENT_INFO_META_KEY]
@@ -71,7 +71,7 @@ export function createSurface(options: ServeOptions): Surface {
     }
     registerTools(server, tools, link, log, seen)
     registerResources(server, link)
-    registerPrompts(server)
+    registerPrompts(server, tools)
     registerCompletions(server, link)
     return server
   }

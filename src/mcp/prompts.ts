@@ -1,6 +1,9 @@
 // The prompts (addon/mcp/prompts/*.md, shared with the addon's HTTP endpoint). They need no editor, so they
 // are served while it is down. Each file: a first-line HTML comment holding {description, arguments},
-// then the text with {{argument}} placeholders (a missing optional argument becomes empty).
+// then the text with {{argument}} placeholders (a missing optional argument becomes empty) and
+// {{tool:<group>.<command>}} placeholders, rendered as the tool this session lists for that command, or as
+// engine_run with its method when none is listed (the HTTP endpoint renders them the same way:
+// addon/mcp/prompts.gd).
 import {readFileSync, readdirSync} from 'node:fs'
 import {basename, join} from 'node:path'
 
@@ -10,15 +13,25 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   type Server,
+  type Tool,
 } from '@modelcontextprotocol/server'
 
 import {mcpDir} from './surface.js'
+import {toolName} from './tools.js'
 
 export interface PromptDef extends Prompt {
   text: string
 }
 
 const HEADER = /^<!--\s*(\{.*\})\s*-->\r?\n/
+const TOOL = /\{\{\s*tool:([A-Za-z0-9_]+\.[A-Za-z0-9_]+)\s*\}\}/g
+
+/** The prompt text with each {{tool:method}} as the name of a tool in `listed`, else as engine_run with the method. */
+export function renderTools(text: string, listed: ReadonlySet<string>): string {
+  return text.replaceAll(TOOL, (_, method: string) =>
+    listed.has(toolName(method)) ? toolName(method) : `engine_run {"method": "${method}"}`,
+  )
+}
 
 export function parsePrompt(name: string, source: string): PromptDef {
   const header = HEADER.exec(source)
@@ -43,7 +56,13 @@ export function listPrompts(prompts: PromptDef[]): Prompt[] {
   return prompts.map(({name, description, arguments: args}) => ({name, description, arguments: args}))
 }
 
-export function getPrompt(prompts: PromptDef[], name: string, args: Record<string, string> = {}): GetPromptResult {
+/** `listed`: the names of the tools this session lists (tools/list), which the prompt's tool names must be. */
+export function getPrompt(
+  prompts: PromptDef[],
+  name: string,
+  args: Record<string, string> = {},
+  listed: ReadonlySet<string> = new Set(),
+): GetPromptResult {
   const prompt = prompts.find((p) => p.name === name)
   if (!prompt)
     throw new ProtocolError(
@@ -56,15 +75,20 @@ export function getPrompt(prompts: PromptDef[], name: string, args: Record<strin
         ProtocolErrorCode.InvalidParams,
         `prompt ${name}: missing required argument '${arg.name}'`,
       )
-  const text = prompt.text.replaceAll(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (_, key: string) => args[key] ?? '')
+  // tools first: an argument's text is the user's, never rendered
+  const text = renderTools(prompt.text, listed).replaceAll(
+    /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g,
+    (_, key: string) => args[key] ?? '',
+  )
   return {description: prompt.description, messages: [{role: 'user', content: {type: 'text', text}}]}
 }
 
-/** prompts/list and prompts/get from the shipped prompt files, read once. */
-export function registerPrompts(server: Server): void {
+/** prompts/list and prompts/get from the shipped prompt files, read once; tool names from `tools`' current list. */
+export function registerPrompts(server: Server, tools: {list(): Promise<Tool[]>}): void {
   const prompts = loadPrompts()
   server.setRequestHandler('prompts/list', async () => ({prompts: listPrompts(prompts)}))
-  server.setRequestHandler('prompts/get', async (request) =>
-    getPrompt(prompts, request.params.name, request.params.arguments),
-  )
+  server.setRequestHandler('prompts/get', async (request) => {
+    const listed = new Set((await tools.list()).map((t) => t.name))
+    return getPrompt(prompts, request.params.name, request.params.arguments, listed)
+  })
 }

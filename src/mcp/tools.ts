@@ -1,7 +1,8 @@
 // The tool list and tool calls: `engine_run` (addon/mcp/engine_run.json) and `bridge_toolsets`
 // (addon/mcp/toolsets.json), one typed tool per live addon command of the session's enabled toolsets by the
 // shared rule (addon/mcp/README.md), and plugin tools, which may not shadow either. Arguments are validated
-// before anything is sent; every failure comes back as an `isError` result.
+// before anything is sent; a failure comes back as an `isError` result, or as the JSON-RPC error the revision
+// prescribes (tool-errors.ts).
 import type {CallToolResult, Server, ServerContext, Tool} from '@modelcontextprotocol/server'
 
 import {type CommandDoc, loadCatalog} from '../catalog/catalog.js'
@@ -12,6 +13,7 @@ import {validateParams} from '../catalog/validate.js'
 import type {EditorLink} from './editor-link.js'
 import type {McpToolContext, PluginTool} from './plugin-tools.js'
 import {errorResult, failureResult, successResult} from './results.js'
+import {protocolError, refused, revisionOf} from './tool-errors.js'
 import {type Logger, readSurfaceJson} from './surface.js'
 import {ToolsetSession} from './toolset-session.js'
 import {TOOLSETS_TOOL, toolsetsFor} from './toolsets.js'
@@ -86,6 +88,8 @@ export function titleOf(method: string): string {
 export interface Waiting {
   progress?: (progress: number, total?: number, message?: string) => void
   signal?: AbortSignal
+  /** The protocol revision the call came in (the negotiated one, or a 2026 request's own): see protocolError. */
+  revision?: string
 }
 
 export interface ToolsOptions {
@@ -137,7 +141,17 @@ export class Tools {
     return [ENGINE_RUN, TOOLSETS_TOOL, ...typed, ...contributed]
   }
 
+  /** One tools/call; throws a ProtocolError where the revision makes the failure a JSON-RPC error. */
   async call(name: string, args: Record<string, unknown> = {}, waiting: Waiting = {}): Promise<CallToolResult> {
+    const result = await this.answer(name, args, waiting)
+    const refusal = (result as {refusal?: {message: string; argument: boolean}}).refusal
+    if (!refusal) return result
+    const error = protocolError(refusal.message, waiting.revision, refusal.argument)
+    if (error) throw error
+    return errorResult(refusal.message)
+  }
+
+  private async answer(name: string, args: Record<string, unknown>, waiting: Waiting): Promise<CallToolResult> {
     try {
       if (name === ENGINE_RUN.name) return await this.runEngine(args, waiting)
       if (name === TOOLSETS_TOOL.name && this.options.typed) return await this.runToolsets(args)
@@ -156,8 +170,9 @@ export class Tools {
         ...this.index().keys(),
         ...(await this.plugins(this.docs())).map((t) => t.name),
       ])
-      return errorResult(
+      return refused(
         `unknown tool '${name}'${guess ? ` (did you mean '${guess}'?)` : ''}: list the tools again (the editor's commands may have changed), or use engine_run`,
+        false,
       )
     } catch (error) {
       return failureResult(error, name)
@@ -166,7 +181,7 @@ export class Tools {
 
   private async runEngine(args: Record<string, unknown>, waiting: Waiting): Promise<CallToolResult> {
     const problem = validateParams('mcp:engine_run', ENGINE_RUN.inputSchema, args)
-    if (problem) return errorResult(`invalid arguments for engine_run: ${problem}`)
+    if (problem) return refused(`invalid arguments for engine_run: ${problem}`)
     const method = args.method as string
     const doc = this.docs().find((d) => d.method === method)
     if (doc)
@@ -198,7 +213,7 @@ export class Tools {
     structured = false,
   ): Promise<CallToolResult> {
     const problem = validateParams(schemaKey(doc.input_schema), doc.input_schema, params)
-    if (problem) return errorResult(`invalid arguments for ${label}: ${problem}`)
+    if (problem) return refused(`invalid arguments for ${label}: ${problem}`)
     return this.send(
       label,
       doc.method,
@@ -228,7 +243,7 @@ export class Tools {
 
   private async runPlugin(tool: PluginTool, args: Record<string, unknown>): Promise<CallToolResult> {
     if (!tool.validate(args))
-      return errorResult(
+      return refused(
         `invalid arguments for ${tool.name}: ${(tool.validate.errors ?? []).map((e) => `${e.instancePath || '(arguments)'} ${e.message}`).join('; ')}`,
       )
     const context: McpToolContext = {
@@ -321,6 +336,7 @@ export function registerTools(
     const result = await tools.call(request.params.name, request.params.arguments, {
       signal: ctx.mcpReq.signal,
       progress,
+      revision: revisionOf(server, ctx),
     })
     await sent
     return result

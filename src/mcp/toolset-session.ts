@@ -8,6 +8,7 @@ import {
   type ClientProfile,
   Selection,
   TOOLSETS,
+  CORE_TOOLSET,
   TOOLSETS_TOOL,
   type Toolset,
   declaredToolsets,
@@ -22,6 +23,14 @@ export interface ToolsetSessionOptions {
   /** The connected client's `clientInfo.name`, once initialize has run. */
   clientName: () => string | undefined
   log: Logger
+}
+
+const ACTIONS = ['list', 'enable', 'disable', 'set']
+
+/** `play` (the loop's core: play, step, read, input, errors, debugger) first, then the names asked. */
+export function withCore(names: string[], toolsets: Toolset[]): string[] {
+  const core = toolsets.some((t) => t.name === CORE_TOOLSET) ? [CORE_TOOLSET] : []
+  return [...new Set([...core, ...names])]
 }
 
 export interface ToolsetsAnswer {
@@ -51,61 +60,46 @@ export class ToolsetSession {
     return (name) => selection.has(name)
   }
 
-  /** bridge_toolsets: list, enable or disable; `changed` when the tool list changed. */
+  /** bridge_toolsets: list, enable, disable or set; `changed` when the tool list changed. */
   handle(args: Record<string, unknown>, toolsets: Toolset[], fixed: number): ToolsetsAnswer {
     const is = this.enabled(toolsets, fixed)
     const action = args.action ?? 'list'
     const names = args.toolsets ?? []
-    if (!['list', 'enable', 'disable'].includes(action as string))
-      return {
-        result: errorResult(`bridge_toolsets: action must be list, enable or disable, got ${JSON.stringify(action)}`),
-        changed: false,
-      }
+    const refuse = (message: string): ToolsetsAnswer => ({result: errorResult(message), changed: false})
+    if (!ACTIONS.includes(action as string))
+      return refuse(`bridge_toolsets: action must be ${ACTIONS.join(', ')}, got ${JSON.stringify(action)}`)
     if (!Array.isArray(names) || names.some((n) => typeof n !== 'string'))
-      return {result: errorResult('bridge_toolsets: toolsets must be an array of toolset names'), changed: false}
+      return refuse('bridge_toolsets: toolsets must be an array of toolset names')
     const unknown = (names as string[]).filter((n) => !toolsets.some((t) => t.name === n))
     if (unknown.length > 0)
-      return {
-        result: errorResult(
-          `bridge_toolsets: ${unknown.map((n) => unknownToolsetHint(n, toolsets)).join('; ')}. The toolsets are ${toolsets.map((t) => `${t.name} (${t.groups.join(', ')})`).join(', ')}`,
-        ),
-        changed: false,
-      }
-    if (action !== 'list' && names.length === 0)
-      return {
-        result: errorResult(
-          `bridge_toolsets: name the toolsets to ${action}, e.g. {"action": "${action}", "toolsets": ["physics"]}`,
-        ),
-        changed: false,
-      }
-    if (action === 'enable') {
-      const refusal = this.overCap(names as string[], toolsets, fixed)
-      if (refusal) return {result: errorResult(refusal), changed: false}
-    }
-    let changed = false
-    for (const name of names as string[]) {
-      if (action === 'enable' && !is(name)) {
-        this.selection!.enable(name)
-        changed = true
-      }
-      if (action === 'disable' && is(name)) {
-        this.selection!.disable(name)
-        changed = true
-      }
-    }
-    if (action !== 'list') this.touched = true
-    if (changed)
-      this.options.log(
-        `bridge_toolsets: ${action}d ${(names as string[]).join(',')}; now ${this.selection!.describe()}`,
+      return refuse(
+        `bridge_toolsets: ${unknown.map((n) => unknownToolsetHint(n, toolsets)).join('; ')}. The toolsets are ${toolsets.map((t) => `${t.name} (${t.groups.join(', ')})`).join(', ')}`,
       )
+    if (action !== 'list' && action !== 'set' && names.length === 0)
+      return refuse(
+        `bridge_toolsets: name the toolsets to ${action}, e.g. {"action": "${action}", "toolsets": ["physics"]}`,
+      )
+    const asked = [...new Set(names as string[])]
+    const before = this.listing(toolsets, fixed).enabled
+    if (action === 'enable' || action === 'set') {
+      const wanted =
+        action === 'set' ? withCore(asked, toolsets) : [...before, ...asked.filter((n) => !before.includes(n))]
+      const refusal = this.overCap(action, asked, wanted, toolsets, fixed)
+      if (refusal) return refuse(refusal)
+      if (action === 'set') this.selection!.set(wanted)
+      else for (const name of asked) if (!is(name)) this.selection!.enable(name)
+    }
+    if (action === 'disable') for (const name of asked) if (is(name)) this.selection!.disable(name)
+    if (action !== 'list') this.touched = true
     const listing = this.listing(toolsets, fixed)
-    const verb = action === 'enable' ? 'enabled' : 'disabled'
+    const changed = listing.enabled.join(',') !== before.join(',')
+    if (changed) this.options.log(`bridge_toolsets: ${action} ${asked.join(',')}; now ${this.selection!.describe()}`)
     const note =
       action === 'list'
-        ? 'Enable a toolset with {"action": "enable", "toolsets": [name]}; any command also runs through engine_run.'
+        ? 'Enable a toolset with {"action": "enable", "toolsets": [name]}, or give the whole list with {"action": "set", "toolsets": [...]}; any command also runs through engine_run.'
         : changed
-          ? `${verb} ${(names as string[]).join(', ')}: the tool list changed (tools/list_changed sent); if your client does not refresh its tools, call them through engine_run.`
-          : `nothing to do: already ${verb}`
+          ? `now ${listing.enabled.join(', ') || 'none'} (${listing.tools} tools): the tool list changed (tools/list_changed sent); if your client does not refresh its tools, call them through engine_run.`
+          : `nothing to do: ${listing.enabled.join(', ') || 'none'} already`
     const value = {...listing, note}
     return {
       result: {content: [{type: 'text', text: JSON.stringify(value)}], structuredContent: value},
@@ -114,47 +108,45 @@ export class ToolsetSession {
   }
 
   /**
-   * Enabling these toolsets would pass the client's known cap: the refusal, with the numbers and a way out (the
-   * enabled toolsets to disable first, or the part of the request that fits). Nothing is enabled then.
+   * A request that would pass the client's known cap: the refusal (nothing changes), with a set that fits and
+   * still holds what was asked — `play`, the asked toolsets, then the enabled ones in the client's order of
+   * preference while they fit — naming what it drops, as the one call that makes it so.
    */
-  private overCap(names: string[], toolsets: Toolset[], fixed: number): string | undefined {
+  private overCap(
+    action: string,
+    asked: string[],
+    wanted: string[],
+    toolsets: Toolset[],
+    fixed: number,
+  ): string | undefined {
     const cap = this.profile?.max_tools
-    if (cap === undefined) return undefined
+    if (cap == null) return undefined
     const size = (name: string) => toolsets.find((t) => t.name === name)?.methods.length ?? 0
-    const now = this.listing(toolsets, fixed)
-    const adding = [...new Set(names)].filter((n) => !now.enabled.includes(n))
-    const total = now.tools + adding.reduce((n, t) => n + size(t), 0)
+    const count = (names: string[]) => fixed + names.reduce((n, t) => n + size(t), 0)
+    const total = count(wanted)
     if (total <= cap) return undefined
-    const over = total - cap
-    // the fewest enabled toolsets (largest first) whose removal makes room
-    const others = now.enabled.filter((n) => !names.includes(n)).sort((a, b) => size(b) - size(a))
-    const single = [...others].reverse().find((n) => size(n) >= over)
-    const drop: string[] = single ? [single] : []
-    for (let freed = 0, i = 0; !single && i < others.length && freed < over; i++) {
-      drop.push(others[i])
-      freed += size(others[i])
-    }
-    const freed = drop.reduce((n, t) => n + size(t), 0)
-    const fits: string[] = []
-    let room = cap - now.tools
-    for (const n of adding)
-      if (size(n) <= room) {
-        fits.push(n)
-        room -= size(n)
-      }
-    const ways = [
-      freed >= over
-        ? `disable ${drop.map((n) => `${n} (${size(n)} tools)`).join(' and ')} first: {"action": "disable", "toolsets": ${JSON.stringify(drop)}}`
-        : '',
-      fits.length > 0
-        ? `enable only ${fits.join(', ')} (${now.tools + fits.reduce((n, t) => n + size(t), 0)} tools): {"action": "enable", "toolsets": ${JSON.stringify(fits)}}`
-        : '',
-    ].filter(Boolean)
+    const now = this.listing(toolsets, fixed)
+    const preference = this.profile!.toolsets
+    const rank = (n: string) => (preference.includes(n) ? preference.indexOf(n) : preference.length)
+    const proposal: string[] = []
+    const left: string[] = []
+    for (const name of withCore(asked, toolsets))
+      if (count([...proposal, name]) <= cap) proposal.push(name)
+      else left.push(name)
+    const others = wanted.filter((n) => !proposal.includes(n) && !left.includes(n)).sort((a, b) => rank(a) - rank(b))
+    for (const name of others) if (count([...proposal, name]) <= cap) proposal.push(name)
+    const dropped = now.enabled.filter((n) => !proposal.includes(n))
     const profile = this.profile!
+    const what = action === 'set' ? 'setting' : 'enabling'
+    const sized = (names: string[]) => names.map((n) => `${n} (${size(n)})`).join(', ')
+    const keeps = left.length
+      ? `The most of it that fits is ${proposal.join(', ')} (${count(proposal)} tools; ${left.join(', ')} left out: too large together)`
+      : `This set fits and keeps what you asked: ${proposal.join(', ')} (${count(proposal)} tools)`
     return (
-      `bridge_toolsets: enabling ${adding.map((n) => `${n} (${size(n)} tools)`).join(', ')} would list ${total} tools, ` +
-      `${over} over the ${cap} that suit ${profile.name} (${profile.why}); now ${now.tools} tools (${now.enabled.join(', ') || 'none'}). ` +
-      `Nothing was enabled. ${ways.length ? `Instead ${ways.join(', or ')}; ` : ''}every command also runs through engine_run.`
+      `bridge_toolsets: ${what} ${sized(asked)} would list ${total} tools, ${total - cap} over the ${cap} that suit ${profile.name} ` +
+      `(${profile.why}); now ${now.tools} tools (${now.enabled.join(', ') || 'none'}). Nothing was changed. ` +
+      `${keeps}${dropped.length ? `, dropping ${sized(dropped)}` : ''}: {"action": "set", "toolsets": ${JSON.stringify(proposal)}}. ` +
+      'Every command also runs through engine_run.'
     )
   }
 
@@ -192,7 +184,7 @@ export class ToolsetSession {
     const count = this.listing(toolsets, fixed).tools
     const limit = this.profile?.max_tools
     const over =
-      limit !== undefined && count > limit
+      limit != null && count > limit
         ? `; that is over the ${limit} that suit ${this.profile!.name} (${this.profile!.why})`
         : ''
     this.options.log(
@@ -211,7 +203,7 @@ export class ToolsetSession {
     const count = this.listing(toolsets, fixed).tools
     const client = this.options.clientName() ?? 'unknown'
     const why = profile ? `${profile.name}: ${profile.why}` : TOOLSETS.unknown_client.why
-    const limit = profile?.max_tools === undefined ? '' : `, at most ${profile.max_tools}`
+    const limit = profile?.max_tools == null ? '' : `, at most ${profile.max_tools}`
     const line = `toolsets ${this.selection.describe()} for client '${client}' (${why}): ${count} tools${limit}; --toolsets or the ${TOOLSETS_TOOL.name} tool change this`
     if (line !== this.logged) this.options.log(line)
     this.logged = line

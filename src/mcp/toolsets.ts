@@ -10,15 +10,20 @@ import {readSurfaceJson} from './surface.js'
 export interface ToolsetDef {
   name: string
   description: string
-  groups: string[]
+  /** Command groups whose commands belong here (unless a toolset names one of them in `methods`). */
+  groups?: string[]
+  /** Single commands taken out of their group's toolset: a core the work needs whatever the game (`play`). */
+  methods?: string[]
 }
 
 export interface ClientProfile {
   name: string
   /** Lower-case fragments of `clientInfo.name`; the first profile with a fragment in the name wins. */
   match: string[]
-  /** The most tools this server should list for the client (engine_run and bridge_toolsets included). */
-  max_tools?: number
+  /** The most tools this server should list for the client (engine_run and bridge_toolsets included); null: none known. */
+  max_tools: number | null
+  /** Where the limit comes from (docs/clients.md prints it). */
+  source: string
   /** Toolsets in order of preference; each is taken while it fits under max_tools. `all` takes every one. */
   toolsets: string[]
   why: string
@@ -33,11 +38,14 @@ interface ToolsetsFile {
 }
 
 export const TOOLSETS: ToolsetsFile = readSurfaceJson<ToolsetsFile>('toolsets.json')
+/** The toolset every default and every `set` keeps: play, step, read, input, errors, debugger state. */
+export const CORE_TOOLSET = 'play'
 /** The always-present tool that lists toolsets and enables or disables them. */
 export const TOOLSETS_TOOL: Tool = TOOLSETS.tool
 
 /** A toolset as a live command set fills it. */
 export interface Toolset extends ToolsetDef {
+  groups: string[]
   methods: string[]
 }
 
@@ -47,15 +55,20 @@ export function groupOf(method: string): string {
 
 /** The toolset a command group belongs to: the one that lists it, else a toolset named after the group. */
 export function toolsetOfGroup(group: string, defs: ToolsetDef[] = TOOLSETS.toolsets): string {
-  return defs.find((t) => t.groups.includes(group))?.name ?? group
+  return defs.find((t) => t.groups?.includes(group))?.name ?? group
+}
+
+/** The toolset a command belongs to: the one that names it in `methods`, else its group's. */
+export function toolsetOf(method: string, defs: ToolsetDef[] = TOOLSETS.toolsets): string {
+  return defs.find((t) => t.methods?.includes(method))?.name ?? toolsetOfGroup(groupOf(method), defs)
 }
 
 /** The toolsets of a command set, in declared order, then one per unmapped group; empty ones are left out. */
 export function toolsetsFor(docs: CommandDoc[], defs: ToolsetDef[] = TOOLSETS.toolsets): Toolset[] {
-  const sets = new Map<string, Toolset>(defs.map((d) => [d.name, {...d, groups: [...d.groups], methods: []}]))
+  const sets = new Map<string, Toolset>(defs.map((d) => [d.name, {...d, groups: [...(d.groups ?? [])], methods: []}]))
   for (const doc of docs) {
     const group = groupOf(doc.method)
-    const name = toolsetOfGroup(group, defs)
+    const name = toolsetOf(doc.method, defs)
     let set = sets.get(name)
     if (!set) {
       set = {name, description: `The ${group}.* commands (a group no toolset lists).`, groups: [group], methods: []}
@@ -66,7 +79,8 @@ export function toolsetsFor(docs: CommandDoc[], defs: ToolsetDef[] = TOOLSETS.to
   const filled = [...sets.values()].filter((s) => s.methods.length > 0)
   // the description names the groups the toolset holds today, so an agent looking for `spatial` finds `3d`
   for (const set of filled) {
-    set.groups = set.groups.filter((g) => set.methods.some((m) => groupOf(m) === g))
+    const held = [...new Set(set.methods.map(groupOf))]
+    set.groups = set.groups.length ? set.groups.filter((g) => held.includes(g)) : held
     set.description = `${set.description} Groups: ${set.groups.join(', ')}.`
   }
   return filled
@@ -77,7 +91,7 @@ export function toolsetsFor(docs: CommandDoc[], defs: ToolsetDef[] = TOOLSETS.to
  * closest toolset name; and the toolsets there are.
  */
 export function unknownToolsetHint(name: string, toolsets: Toolset[]): string {
-  const holder = toolsets.find((t) => t.groups.includes(name))
+  const holder = toolsets.find((t) => t.name === toolsetOfGroup(name)) ?? toolsets.find((t) => t.groups.includes(name))
   if (holder) return `'${name}' is a command group, in toolset '${holder.name}'`
   const guess = closest(
     name,
@@ -109,7 +123,7 @@ export function matchClient(
 export function fitProfile(
   toolsets: Toolset[],
   preferred: string[],
-  maxTools: number | undefined,
+  maxTools: number | null | undefined,
   fixed: number,
 ): string[] {
   const wanted = preferred.includes('all') ? toolsets.map((t) => t.name) : preferred
@@ -119,7 +133,7 @@ export function fitProfile(
     const set = toolsets.find((t) => t.name === name)
     if (!set) continue // no commands (yet): a command set that grows is fitted again
     const count = set.methods.length
-    if (maxTools !== undefined && total + count > maxTools) continue
+    if (maxTools != null && total + count > maxTools) continue
     chosen.push(name)
     total += count
   }
@@ -153,6 +167,11 @@ export class Selection {
   enable(name: string): void {
     this.off.delete(name)
     this.on.add(name)
+  }
+
+  /** Exactly these toolsets from now on (bridge_toolsets' `set`). */
+  set(names: string[]): void {
+    this.reset(names)
   }
 
   disable(name: string): void {

@@ -25,6 +25,11 @@ export interface StartOptions {
   projectLines?: string[]
   /** Skip connecting a client (for verdict tests). */
   connect?: boolean
+  /**
+   * Wait until the discovery file says the editor finished its start-up work (default true); false hands the
+   * editor over as soon as bridge answers, as `bridge launch` did before it waited (tests of that window).
+   */
+  waitForReady?: boolean
   /** Wait until the editor has opened the project's main scene (it does so ~3 s after bridge answers). Default true. */
   waitForScene?: boolean
   startTimeoutMs?: number
@@ -195,7 +200,14 @@ export async function startEditor(options: StartOptions = {}): Promise<TestEdito
       editor.pid = spawnEditor({godot, projectRoot: root, headless: options.headless ?? true, env, args, logFile})
       live.add(editor.pid)
       try {
-        editor.discovery = await waitForEditor(root, editor.pid, options.startTimeoutMs ?? START_TIMEOUT_MS)
+        editor.discovery = await waitForEditor(
+          root,
+          editor.pid,
+          options.startTimeoutMs ?? START_TIMEOUT_MS,
+          undefined,
+          undefined,
+          options.waitForReady !== false,
+        )
       } catch (error) {
         throw new Error(`${(error as Error).message}\n--- editor log ---\n${editor.log().slice(-4000)}`)
       }

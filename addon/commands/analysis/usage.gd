@@ -45,7 +45,7 @@ func commands() -> Array:
 				opt("regex", "bool", "query is a regular expression", false),
 				opt("case_sensitive", "bool", "Match case", true),
 				opt("whole_word", "bool", "Only whole words", false),
-				opt("extensions", "Array", "Only files with these extensions, e.g. [\"gd\"] (default: every text type)", []),
+				opt("extensions", "Array", "Only files with these extensions, e.g. [\"gd\"] (default: every text type)", [], {"items": "string"}),
 				opt("include_addons", "bool", "Look inside addons/ too", false),
 				opt("max_results", "int", "Stop after this many matching lines", 200, {"min": 1, "max": 5000}),
 			],

@@ -24,7 +24,7 @@ func commands() -> Array:
 			"method": "batch.run",
 			"summary": "Run several commands on the open scene as one undo step, all or nothing: if one fails, every change before it is rolled back.",
 			"params": [
-				req("commands", "Array", "[{method, params}] run in order, e.g. node.add then node.set on the new node"),
+				req("commands", "Array", "[{method, params}] run in order, e.g. node.add then node.set on the new node", {"items": "Dictionary"}),
 				opt("label", "string", "Name of the undo step (Bridge: batch <label>)", "edit"),
 			],
 			"example": {"commands": [

@@ -4,6 +4,7 @@ extends "../../core/command_group.gd"
 ## are gone), rewriting a moved file's path everywhere, and .import files whose source is gone. Each
 ## reports first (dry_run / delete false) and changes files on disk only when asked; the editor rescans.
 
+const FileOps := preload("../../lib/file_ops.gd")
 const ProjectScan := preload("../../lib/project_scan.gd")
 
 
@@ -84,12 +85,10 @@ func _fix(p: Dictionary) -> Variant:
 			continue
 		changed.append({"file": file, "references": hits})
 		if not p.dry_run:
-			var f := FileAccess.open(file, FileAccess.WRITE)
-			if f == null:
-				return BridgeError.failed("cleanup.fix_references: cannot write %s: %s" % [file, error_string(FileAccess.get_open_error())],
+			var err := FileOps.write_text(file, pattern.sub(text, p.to, true))  # a script open in the editor takes it too
+			if err != OK:
+				return BridgeError.failed("cleanup.fix_references: cannot write %s: %s" % [file, error_string(err)],
 						{"changed_so_far": changed})
-			f.store_string(pattern.sub(text, p.to, true))
-			f.close()
 	if not p.dry_run and not changed.is_empty():
 		EditorInterface.get_resource_filesystem().scan()
 	return {"from": p.from, "to": p.to, "dry_run": p.dry_run, "files": changed, "count": changed.size()}

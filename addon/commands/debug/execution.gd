@@ -1,19 +1,24 @@
 @tool
 extends "../../core/command_group.gd"
 ## debug.*, the paused game: where it stopped (stack, variables), evaluating in a frame, stepping,
-## continuing, breaking in, and hot-reloading edited scripts into the running game. All of it goes through
+## continuing (reloading fixed scripts first) and breaking in. All of it goes through
 ## the editor's own debugger session (lib/debug_session.gd), as the Debugger dock's buttons do.
 
 const DebugSession := preload("lib/debug_session.gd")
 const GameLink := preload("../../lib/game_link.gd")
+const GamePause := preload("../../lib/game_pause.gd")
+const Reloader := preload("lib/reloader.gd")
 
 const STEP_MESSAGES := {"over": "next", "into": "step", "out": "out"}
+## The most stops on the old line a continue after a reload lets go (a frozen game's step runs up to 256 ticks a frame).
+const MAX_LET_GO := 300
 
 ## A stack frame as the debugger reports it, innermost first.
 const FRAME := {"frame": "int", "file": "string", "line": "int", "function": "string"}
-## Where the game stopped (_where below): every field but `paused` is absent while it runs; `error` when the
-## stack did not come, `note` when the frame or its variables could not be read.
-const WHERE := {"paused": "bool", "reason?": "string", "stack?": [FRAME], "frame?": "int", "location?": FRAME,
+## Where the game stopped (_where below): every field but `paused` is absent while it runs; `kind` is breakpoint,
+## error or pause, `next` what to do from here (lib/game_pause.gd); `error` when the stack did not come, `note`
+## when the frame or its variables could not be read.
+const WHERE := {"paused": "bool", "kind?": "string", "reason?": "string", "next?": "string", "stack?": [FRAME], "frame?": "int", "location?": FRAME,
 		"variables?": [{"name": "string", "scope": "string", "type": "string", "value": "any"}], "note?": "string", "error?": "string"}
 ## Setup that leaves the game stopped inside Player.take_damage (line 16 of the demo's player.gd): a breakpoint
 ## there, a timer in the game that calls it, and a break-in that debug.continue leaves to wait for the stop.
@@ -33,7 +38,7 @@ func commands() -> Array:
 			"params": [
 				opt("frame", "int", "Stack frame whose variables to return (0 = where it stopped)", 0, {"min": 0}),
 				opt("filter", "string", "Only variables whose name contains this (case-insensitive)", ""),
-				opt("scopes", "Array", "Variable scopes to return: local, member, global", ["local", "member"]),
+				opt("scopes", "Array", "Variable scopes to return: local, member, global", ["local", "member"], {"items": "string"}),
 			],
 			"example": {"frame": 0},
 			"read_only": true,
@@ -45,7 +50,7 @@ func commands() -> Array:
 			"method": "debug.evaluate",
 			"summary": "Evaluate a GDScript expression in a frame of the paused game (e.g. self.position.x + amount).",
 			"params": [
-				req("expression", "string", "Expression over the frame's locals and members"),
+				req("expression", "string", "Expression over the frame's locals and members", EVALUATES),
 				opt("frame", "int", "Stack frame (0 = where it stopped)", 0, {"min": 0}),
 			],
 			"example": {"expression": "health - amount"},
@@ -71,13 +76,16 @@ func commands() -> Array:
 		},
 		{
 			"method": "debug.continue",
-			"summary": "Let the paused game run on; reports whether it stopped at a breakpoint again within wait_ms, and where.",
-			"params": [opt("wait_ms", "int", "How long to watch for the next stop (0: do not watch)", 500, {"min": 0, "max": 60000})],
+			"summary": "Let the paused game run on (with reload: after hot-reloading the fixed scripts); reports whether it stopped again within wait_ms, where, and whether on the same error.",
+			"params": [
+				opt("wait_ms", "int", "How long to watch for the next stop (0: do not watch)", 500, {"min": 0, "max": 60000}),
+				opt("reload", "bool", "First reload every edited project script that compiles into the held game, so a fixed line runs its new code", false),
+			],
 			"example": {"wait_ms": 500},
 			"needs": "game",
 			"timeout_ms": 70000,
 			"undo": "none",
-			"returns": _shape({"continued": "bool", "playing?": "bool"}),
+			"returns": _shape({"continued": "bool", "playing?": "bool", "reloaded?": ["string"], "repeated?": "bool"}),
 			"handler": _continue,
 		},
 		{
@@ -90,18 +98,7 @@ func commands() -> Array:
 			"undo": "none",
 			"returns": WHERE,
 			"handler": _pause,
-		},
-		{
-			"method": "debug.reload_scripts",
-			"idempotent": true,
-			"summary": "Hot-reload edited scripts into the running game: their new code runs at once, live objects keep their state; a script that does not compile is refused.",
-			"params": [opt("paths", "Array", "Script files to reload (default: every project script that compiles, addons/bridge excepted)", [])],
-			"example": {"paths": ["res://scripts/player.gd"]},
-			"needs": "game",
-			"undo": "none",
-			"returns": {"reloaded": ["string"], "playing": "bool", "skipped_not_compiling?": ["string"]},
-			"handler": _reload,
-		},
+		}
 	]
 
 
@@ -165,12 +162,44 @@ func _continue(p: Dictionary) -> Variant:
 	var bad: Variant = dbg.require_break("debug.continue")
 	if bad:
 		return bad
+	var pause: Node = GameLink.of(server).pause
+	var before: Dictionary = await pause.describe()
+	var reloaded: Array = []
+	if p.reload:
+		var chosen: Dictionary = Reloader.choose("debug.continue", [])
+		reloaded = chosen.paths
+		dbg.reload_scripts(reloaded)
+		pause.reload_pending = true
 	var stopped: bool = await dbg.resume_with("continue", p.wait_ms)
+	# A reload applies in the game's next idle frame; physics ticks the engine already planned for this frame
+	# (a catching-up game, a step's fast ticks) still run the old line, each stopping on the same error. Those
+	# stops are let go (bounded), so one call gets past them to the new code.
+	var let_go := 0
+	while stopped and pause.reload_pending and let_go < MAX_LET_GO and _same_stop(before, pause):
+		let_go += 1
+		stopped = await dbg.resume_with("continue", p.wait_ms)
 	if not stopped:
-		return {"continued": true, "paused": false, "playing": EditorInterface.is_playing_scene()}
-	var out: Dictionary = await _where(dbg, 0, "", ["local"])
-	out["continued"] = true
+		pause.reload_pending = false
+	var out: Dictionary = {"continued": true, "paused": false, "playing": EditorInterface.is_playing_scene()}
+	if stopped:
+		out = await _where(dbg, 0, "", ["local"])
+		out["continued"] = true
+		# the same error on the same line: the line runs every frame and nothing changed it; say so, never loop
+		if _same_stop(before, pause):
+			out["repeated"] = true
+			out["note"] = ("it stopped again on the same error at %s: that line runs again on every continue. %s" % [
+					GamePause.where(before), "The reload did not fix it; " if pause.reload_pending else ""]) + GamePause.next_step(before)
+	if p.reload:
+		out["reloaded"] = reloaded
 	return out
+
+
+## Whether the game stopped again where `before` was held (the same error on the same line). The reason and
+## the stack of the new stop are the watcher's (lib/game_pause.gd).
+static func _same_stop(before: Dictionary, pause: Node) -> bool:
+	var top: Dictionary = pause.stack[0] if not pause.stack.is_empty() else {}
+	return before.get("kind") == "error" and pause.reason == before.get("reason") and \
+			(top.is_empty() or (top.get("file") == before.get("file") and top.get("line") == before.get("line")))
 
 
 func _pause(p: Dictionary) -> Variant:
@@ -184,97 +213,17 @@ func _pause(p: Dictionary) -> Variant:
 	return await _where(dbg, 0, "", ["local"])
 
 
-func _reload(p: Dictionary) -> Variant:
-	var dbg: Node = DebugSession.of(server)
-	if not EditorInterface.is_playing_scene() or dbg.session() == null:
-		return BridgeError.new(BridgeError.GAME_NOT_RUNNING, "debug.reload_scripts needs a running game; start one with scene.play", {"playing": false})
-	var paths: Array = []
-	var skipped: Array = []
-	for path: Variant in p.paths:
-		var s := str(path)
-		if not s.begins_with("res://") or not s.get_extension() == "gd" or not FileAccess.file_exists(s):
-			return BridgeError.not_found("debug.reload_scripts: no GDScript file at '%s'" % s, {"param": "paths"})
-		if not _compiles(s):
-			return BridgeError.invalid("debug.reload_scripts: %s does not compile; fix it first (editor.errors shows why), nothing was reloaded" % s,
-					{"param": "paths", "path": s})
-		paths.append(s)
-	if p.paths.is_empty():
-		for s: String in _project_scripts("res://"):
-			if _compiles(s):
-				paths.append(s)
-			else:
-				skipped.append(s)
-	if dbg.is_breaked():
-		return BridgeError.failed("debug.reload_scripts: the game is paused in the debugger; debug.continue first (it reloads while running)")
-	dbg.reload_scripts(paths)
-	var link: Node = GameLink.of(server)
-	# The reload travels over the debugger connection, the calls over the file mailbox: nothing orders the
-	# two. Let the editor flush the debugger packet (a few frames), then make two round trips through the
-	# game, so the frame that applied the reload has run before the next call sees the code.
-	for i in 3:
-		await server.get_tree().process_frame
-	for i in 2:
-		var ok: Variant = await link.request("runtime.status", {}, 10000)
-		if ok is BridgeError:
-			return ok
-	# On a loaded machine the packet can take longer still: wait until the game holds the files' text.
-	var taken: Variant = await _until_game_holds(link, paths)
-	if taken is BridgeError:
-		return taken
-	var out := {"reloaded": paths, "playing": true}
-	if not skipped.is_empty():
-		out["skipped_not_compiling"] = skipped
-	return out
-
-
-## Null once the game's copy of every script in `paths` has the text of its file (the reload arrived), or a
-## BridgeError after 10 s. Checked by the scripts' source hashes, through the game's own eval.
-func _until_game_holds(link: Node, paths: Array) -> Variant:
-	if paths.is_empty():
-		return null
-	var want: Array = paths.map(func(path: String) -> int: return FileAccess.get_file_as_string(path).hash())
-	var code := "return [%s]" % ", ".join(PackedStringArray(paths.map(
-			func(path: String) -> String: return "load(%s).source_code.hash()" % JSON.stringify(path))))
-	var until := Time.get_ticks_msec() + 10000
-	while Time.get_ticks_msec() < until:
-		var got: Variant = await link.request("runtime.eval", {"code": code}, 10000)
-		if got is BridgeError:
-			return got
-		var last: Variant = got.get("result")
-		# numbers come back through JSON as floats: compare them as the ints the hashes are
-		if last is Array and last.map(func(h: Variant) -> int: return int(h)) == want:
-			return null
-		await server.get_tree().process_frame
-	return BridgeError.failed("debug.reload_scripts: the game did not take the new code within 10 s", {"paths": paths})
-
-
-## Compiled apart from the loaded one; its class_name is dropped, which a copy would otherwise clash with.
-static func _compiles(path: String) -> bool:
-	var script := GDScript.new()
-	var class_line := RegEx.create_from_string("(?m)^class_name\\s+\\w+")
-	script.source_code = class_line.sub(FileAccess.get_file_as_string(path), "", true)
-	return script.reload() == OK
-
-
-## Every .gd file of the project outside .godot and the bridge addon (the game only reloads those it loaded).
-static func _project_scripts(dir: String) -> Array:
-	var out: Array = []
-	for f: String in DirAccess.get_files_at(dir):
-		if f.get_extension() == "gd":
-			out.append(dir.path_join(f))
-	for d: String in DirAccess.get_directories_at(dir):
-		var sub := dir.path_join(d)
-		if not d.begins_with(".") and sub != "res://addons/bridge":
-			out.append_array(_project_scripts(sub))
-	return out
-
-
 ## Where the game stopped: reason, stack and one frame's variables.
 func _where(dbg: Node, frame: int, filter: String, scopes: Array) -> Dictionary:
 	var frames: Variant = await dbg.stack()
+	var why: String = dbg.reason()
+	var out := {"paused": true, "kind": GamePause.kind_of(why), "reason": why if why != "" else GamePause.PAUSE_REASON}
 	if frames is BridgeError:
-		return {"paused": true, "reason": dbg.reason(), "stack": [], "error": frames.message}
-	var out := {"paused": true, "reason": dbg.reason(), "stack": frames, "frame": frame}
+		out.merge({"stack": [], "error": frames.message})
+		return out
+	var top: Dictionary = frames[0] if not frames.is_empty() else {}
+	out["next"] = GamePause.next_step({"kind": out.kind, "reason": why, "file": top.get("file", "")})
+	out.merge({"stack": frames, "frame": frame})
 	if not frames.is_empty():
 		out["location"] = frames[mini(frame, frames.size() - 1)]
 	if frame >= frames.size():

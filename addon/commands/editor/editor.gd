@@ -4,6 +4,8 @@ extends "../../core/command_group.gd"
 ## editor_history_commands.gd.
 
 const OutputLog := preload("../../lib/output_log.gd")
+const OpenTextSync := preload("../../lib/open_text_sync.gd")
+const GameOutput := preload("../../lib/game_output.gd")
 const Settings := preload("../../core/settings.gd")
 const ScriptRunner := preload("lib/script_runner.gd")
 
@@ -32,7 +34,7 @@ func commands() -> Array:
 			"method": "editor.selection_set",
 			"idempotent": true,
 			"summary": "Select exactly these nodes of the edited scene ([] clears the selection).",
-			"params": [req("nodes", "Array", "Node paths from the scene root, e.g. [\"Player\", \"Camera2D\"]; '.' is the root")],
+			"params": [req("nodes", "Array", "Node paths from the scene root, e.g. [\"Player\", \"Camera2D\"]; '.' is the root", {"items": "string"})],
 			"example": {"nodes": ["Player"]},
 			"undo": "none",  # the selection is editor state, in no history
 			"returns": {"scene": "string", "nodes": ["string"]},
@@ -40,21 +42,22 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.errors",
-			"summary": "Recent errors and warnings from the editor output, oldest first.",
+			"summary": "Recent errors and warnings of the editor and of the game it plays (also while held in the debugger and after it exited), each tagged with its source, oldest first; page with since.",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
 				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
+				choice("source", ["all"] + OutputLog.SOURCES, "Only the editor's entries or only the game's", "all"),
 			],
 			"example": {"limit": 20},
 			"read_only": true,
-			"returns": {"count": "int", "next_seq": "int", "entries": [{"seq": "int", "type": "string", "message": "string"}]},
+			"returns": {"count": "int", "next_seq": "int", "entries": [{"seq": "int", "type": "string", "message": "string", "source": "string"}]},
 			"handler": _errors,
 		},
 		{
 			"method": "editor.run_script",
 			"summary": "Run a GDScript function body in the editor (with editor, scene, undo_redo, emit(v)); returns emitted values and the return value. File writes, programs, process control, settings changes and names or code built at run time are refused unless allowed (docs/security.md).",
 			"params": [
-				req("code", "string", "Statements; `emit(v)` collects values, `return v` sets result"),
+				req("code", "string", "Statements; `emit(v)` collects values, `return v` sets result", EVALUATES),
 				opt("allow_unsafe_editor_io", "bool", "Run what the guard refuses (file writes, programs, process control, settings changes, names or code built at run time)", false),
 			],
 			"example": {"code": "emit(scene.name if scene else null)\nreturn Engine.get_version_info().minor"},
@@ -63,11 +66,12 @@ func commands() -> Array:
 			"undo": "none",
 			"returns": {"emitted": "Array", "result": "any", "errors": [{"type": "string", "message": "string"}]},
 			"handler": _run_script,
+			"code_guard": func(p: Dictionary) -> Variant: return ScriptRunner.guard(p.code, p.allow_unsafe_editor_io),
 		},
 		{
 			"method": "editor.reload_scripts",
 			"idempotent": true,
-			"summary": "Reload project scripts changed on disk; one that no longer compiles keeps its old version and is reported.",
+			"summary": "Reload project scripts changed on disk; one that no longer compiles takes the new text anyway (it fails until fixed, and is reported).",
 			"params": [],
 			"example": {},
 			"undo": "none",  # scripts reread from disk
@@ -144,13 +148,14 @@ static func find_node(root: Node, path: String) -> Node:
 
 
 func _errors(p: Dictionary) -> Variant:
+	GameOutput.of(server).collect()
 	var logger: Logger = OutputLog.of(server)
-	var entries: Array = logger.entries(p.since, p.limit)
+	var entries: Array = logger.errors(p.since, p.limit, [] if p.source == "all" else [p.source])
 	return {"count": entries.size(), "next_seq": logger.next_seq(), "entries": entries}
 
 
 func _run_script(p: Dictionary) -> Variant:
-	return await ScriptRunner.run(p.code, OutputLog.of(server), p.allow_unsafe_editor_io)
+	return await ScriptRunner.run(p.code, OutputLog.of(server))
 
 
 func _reload_scripts(_p: Dictionary) -> Variant:
@@ -161,20 +166,13 @@ func _reload_scripts(_p: Dictionary) -> Variant:
 	for path: String in _script_paths("res://"):
 		if not ResourceLoader.has_cached(path):
 			continue  # not loaded: the next load reads the file anyway
-		var script: Script = load(path)
-		var source := FileAccess.get_file_as_string(path)
-		if source == script.source_code:
+		var synced := OpenTextSync.sync(path)  # the file's text, also when it does not compile (see the lib)
+		if not synced.has("compiles"):
 			unchanged += 1
-			continue
-		var previous := script.source_code
-		script.source_code = source
-		var err := script.reload(true)
-		if err == OK:
+		elif synced.compiles:
 			reloaded.append(path)
 		else:
-			script.source_code = previous  # keep the running version; the editor shows the file's errors
-			script.reload(true)
-			failed.append({"path": path, "error": error_string(err)})
+			failed.append({"path": path, "error": synced.error})
 	return {"reloaded": reloaded, "unchanged": unchanged, "failed": failed}
 
 

@@ -1,9 +1,10 @@
 @tool
 extends "../../core/command_group.gd"
-## editor.output: everything the editor printed lately — print lines as well as errors and warnings —
+## editor.output: everything the editor and its game printed lately — print lines as well as errors and warnings —
 ## from the same capture editor.errors reads (lib/output_log.gd); editor.audit: the audit trail.
 
 const OutputLog := preload("../../lib/output_log.gd")
+const GameOutput := preload("../../lib/game_output.gd")
 const AuditLog := preload("../../lib/audit_log.gd")
 
 
@@ -16,20 +17,21 @@ func commands() -> Array:
 	return [
 		{
 			"method": "editor.output",
-			"summary": "Recent editor output of every kind (print, printerr, errors, warnings), oldest first; page with since.",
+			"summary": "Recent output of every kind (print, printerr, errors, warnings) of the editor and of the game it plays, each tagged with its source, oldest first; page with since.",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
 				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
 				choice("kind", ["all"] + OutputLog.KINDS, "Only this kind of line", "all"),
+				choice("source", ["all"] + OutputLog.SOURCES, "Only the editor's output or only the game's", "all"),
 			],
 			"example": {"limit": 20},
 			"read_only": true,
-			"returns": {"count": "int", "next_seq": "int", "entries": [{"seq": "int", "type": "string", "message": "string"}]},
+			"returns": {"count": "int", "next_seq": "int", "entries": [{"seq": "int", "type": "string", "message": "string", "source": "string"}]},
 			"handler": _output,
 		},
 		{
 			"method": "editor.audit",
-			"summary": "The audit trail of code run for clients (editor.run_script bodies, refused ones too, and runtime.eval/wait_until bodies): time, transport, client, size, outcome and the code, oldest first.",
+			"summary": "The audit trail of code run for clients (every parameter that runs code: editor.run_script bodies, refused ones too, runtime.eval/wait_until bodies, runtime.step until/watch, debug.evaluate): time, transport, client, size, outcome and the code, oldest first.",
 			"params": [opt("limit", "int", "At most this many entries (the newest)", 50, {"min": 1, "max": 1000})],
 			"example": {"limit": 10},
 			"read_only": true,
@@ -40,9 +42,10 @@ func commands() -> Array:
 
 
 func _output(p: Dictionary) -> Variant:
+	GameOutput.of(server).collect()
 	var logger: Logger = OutputLog.of(server)
 	var kinds: Array = [] if p.kind == "all" else [p.kind]
-	var entries: Array = logger.output(p.since, p.limit, kinds)
+	var entries: Array = logger.output(p.since, p.limit, kinds, [] if p.source == "all" else [p.source])
 	return {"count": entries.size(), "next_seq": logger.next_seq(), "entries": entries}
 
 

@@ -4,6 +4,7 @@ extends "../../core/command_group.gd"
 ## (ClassDB). Search lives in engine_search_commands.gd, doc text in engine_docs_commands.gd.
 
 const Params := preload("../../core/params.gd")
+const Compat := preload("../../core/compat.gd")
 
 
 func group_summary() -> String:
@@ -14,11 +15,12 @@ func commands() -> Array:
 	return [
 		{
 			"method": "engine.version",
-			"summary": "Engine version (major, minor, patch, status, full string).",
+			"summary": "Engine version (major, minor, patch, status, full string) and the Godot versions bridge supports.",
 			"params": [],
 			"example": {},
 			"read_only": true,
-			"returns": {"major": "int", "minor": "int", "patch": "int", "status": "string", "build": "string", "string": "string", "full": "string"},
+			"returns": {"major": "int", "minor": "int", "patch": "int", "status": "string", "build": "string", "string": "string", "full": "string",
+					"supported": {"floor": "string", "ceiling": "string", "range": "string"}, "in_range": "bool"},
 			"handler": _version,
 		},
 		{
@@ -85,7 +87,8 @@ func commands() -> Array:
 func _version(_p: Dictionary) -> Variant:
 	var v := Engine.get_version_info()
 	return {"major": v.major, "minor": v.minor, "patch": v.patch, "status": v.status, "build": v.build,
-			"string": "%d.%d.%d" % [v.major, v.minor, v.patch], "full": v.string}
+			"string": "%d.%d.%d" % [v.major, v.minor, v.patch], "full": v.string,
+			"supported": {"floor": Compat.FLOOR, "ceiling": Compat.CEILING, "range": Compat.supported_range()}, "in_range": Compat.in_range()}
 
 
 func _commands(p: Dictionary) -> Variant:

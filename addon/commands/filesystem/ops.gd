@@ -136,9 +136,10 @@ func _delete(p: Dictionary) -> Variant:
 	if (not users.is_empty() or not settings.is_empty()) and not p.force:
 		return BridgeError.failed("filesystem.delete: %s is still used by %s; change those first, or pass force: true" % [path,
 				", ".join(PackedStringArray(users.keys() + settings.keys()))], {"used_by": users.keys(), "settings": settings.keys()})
-	var err := _remove_tree(path) if is_dir else _remove_file(path)
-	if err != OK:
-		return BridgeError.failed("filesystem.delete: deleting %s failed: %s" % [path, error_string(err)], {"path": path})
+	var failed := _remove_tree(path) if is_dir else ("" if _remove_file(path) == OK else "%s: cannot delete it" % path)
+	if failed != "":
+		await Scan.scan_and_wait(server)  # what did go is gone from the dock too
+		return BridgeError.failed("filesystem.delete: deleting %s failed at %s" % [path, failed], {"path": path, "failed": failed})
 	for f: String in files:
 		if ResourceLoader.has_cached(f):
 			ResourceLoader.get_cached_ref(f).resource_path = ""  # a later file at this path must not resolve to it
@@ -189,13 +190,20 @@ func _remove_file(path: String) -> int:
 	return err
 
 
-func _remove_tree(dir: String) -> int:
-	for f in DirAccess.get_files_at(dir):
+## Deletes a folder and everything in it, hidden files too (.gdignore, .gitkeep: DirAccess.get_files_at skips
+## them, and the folder then refuses to go). Returns "" or the path that could not be deleted and why.
+func _remove_tree(dir: String) -> String:
+	var access := DirAccess.open(dir)
+	if access == null:
+		return "%s: %s" % [dir, error_string(DirAccess.get_open_error())]
+	access.include_hidden = true
+	for f in access.get_files():
 		var err := DirAccess.remove_absolute(dir.path_join(f))
 		if err != OK:
-			return err
-	for d in DirAccess.get_directories_at(dir):
-		var err := _remove_tree(dir.path_join(d))
-		if err != OK:
-			return err
-	return DirAccess.remove_absolute(dir)
+			return "%s: %s" % [dir.path_join(f), error_string(err)]
+	for d in access.get_directories():
+		var failed := _remove_tree(dir.path_join(d))
+		if failed != "":
+			return failed
+	var gone := DirAccess.remove_absolute(dir)
+	return "" if gone == OK else "%s: %s" % [dir, error_string(gone)]

@@ -30,7 +30,7 @@ func commands() -> Array:
 			"params": [
 				node_param("node_path", "GridMap", true, null, "GridMap"),
 				req("item", "any", "Item id (int) or name (string)"),
-				opt("cells", "Array", "Cells [[x, y, z], …]"),
+				opt("cells", "Array", "Cells [[x, y, z], …]", null, {"items": ["int"]}),
 				opt("from", "Vector3", "Or: one corner of a box"),
 				opt("to", "Vector3", "Opposite corner, inclusive"),
 				opt("orientation", "int", "Orthogonal orientation index 0..23", 0, {"min": 0, "max": 23}),
@@ -64,7 +64,7 @@ func commands() -> Array:
 			"summary": "Clear GridMap cells: a list, a box, or all.",
 			"params": [
 				node_param("node_path", "GridMap", true, null, "GridMap"),
-				opt("cells", "Array", "Cells [[x, y, z], …]"),
+				opt("cells", "Array", "Cells [[x, y, z], …]", null, {"items": ["int"]}),
 				opt("from", "Vector3", "Or: one corner of a box (with to)"),
 				opt("to", "Vector3", "Opposite corner, inclusive"),
 				opt("all", "bool", "Clear every cell", false),

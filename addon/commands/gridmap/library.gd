@@ -18,7 +18,7 @@ func commands() -> Array:
 			"method": "gridmap.meshlib_create",
 			"summary": "Build a MeshLibrary from meshes (primitive specs or mesh files) or from a node's MeshInstance3D children, with optional colliders; save it and/or give it to a GridMap.",
 			"params": [
-				opt("items", "Array", "Items in id order: [{name, mesh: \"res://m.tres\" or {\"class\": \"BoxMesh\", \"size\": [2, 2, 2]}}]"),
+				opt("items", "Array", "Items in id order: [{name, mesh: \"res://m.tres\" or {\"class\": \"BoxMesh\", \"size\": [2, 2, 2]}}]", null, {"items": "Dictionary"}),
 				node_param("from_node", "Or: a node whose MeshInstance3D children become items (named after them)", false),
 				opt("collision", "bool", "Give each item a convex collision shape made from its mesh", false),
 				opt("path", "string", "Save the library here (.tres/.res/.meshlib)", null, {"writes_path": true}),

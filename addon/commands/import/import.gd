@@ -54,7 +54,7 @@ func commands() -> Array:
 			"method": "import.reimport",
 			"idempotent": true,
 			"summary": "Reimport assets with their current settings (after their source changed outside the editor, or to rebuild them); reports what each import produced.",
-			"params": [req("paths", "Array", "Source assets to reimport")],
+			"params": [req("paths", "Array", "Source assets to reimport", {"items": "string"})],
 			"example": {"paths": ["res://i18n/texts.csv"]},
 			"timeout_ms": 120_000,
 			"returns": {"count": "int", "reimported": [{"path": "string", "imported_files": ["string"], "ok": "bool"}]},

@@ -80,7 +80,7 @@ func commands() -> Array:
 				req("x", "float", "Viewport x"),
 				req("y", "float", "Viewport y"),
 				opt("steps", "int", "Motion events (one per frame) from the last position", 1, {"min": 1, "max": 600}),
-				opt("buttons", "Array", "Buttons held during the motion: left, right, middle", []),
+				opt("buttons", "Array", "Buttons held during the motion: left, right, middle", [], {"items": "string"}),
 			],
 			"example": {"x": 320, "y": 180, "steps": 4},
 			"needs": "game",
@@ -103,7 +103,7 @@ func commands() -> Array:
 			"method": "input.sequence",
 			"summary": "Inject a timed list of input events, frame_delay frames apart: {type: action|key|mouse_button|mouse_motion|text|wait, ...}.",
 			"params": [
-				req("events", "Array", "Events, each with a type and the fields of the matching input.* command; {type: wait, frames: n} pauses"),
+				req("events", "Array", "Events, each with a type and the fields of the matching input.* command; {type: wait, frames: n} pauses", {"items": "Dictionary"}),
 				opt("frame_delay", "int", "Frames between consecutive events: rendered frames while the game runs, stepped physics ticks while it is frozen", 1, {"min": 0, "max": 600}),
 			],
 			"example": {"events": [{"type": "action", "action": "move_right", "pressed": true}, {"type": "wait", "frames": 10},

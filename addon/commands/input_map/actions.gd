@@ -3,7 +3,7 @@ extends "../../core/command_group.gd"
 ## input_map.*, whole actions: deadzone, rename, and the bindings two actions share. Changes are one
 ## undoable action in the editor's global history, saved to project.godot at once.
 
-const Events := preload("lib/input_events.gd")
+const Events := preload("../../lib/input_events.gd")
 const Project := preload("../../lib/project_settings.gd")
 const Settings := preload("../../core/settings.gd")
 

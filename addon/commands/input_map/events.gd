@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## joypad buttons and axes — listed, added and removed one by one. Builds on project.input_action_add;
 ## every change is one undoable action in the editor's global history, saved to project.godot at once.
 
-const Events := preload("lib/input_events.gd")
+const Events := preload("../../lib/input_events.gd")
 const Project := preload("../../lib/project_settings.gd")
 
 ## One event in results (lib/input_events.gd's to_json): the kind's own fields besides these.
@@ -31,7 +31,7 @@ func commands() -> Array:
 						"key {key: \"Ctrl+S\", physical?: true, ctrl?, shift?, alt?, meta?}; mouse_button {button: left|right|middle|" +
 						"wheel_up|…|number, double_click?, ctrl?…}; joypad_button {button: a|b|x|y|start|dpad_up|…|number}; " +
 						"joypad_motion {axis: left_x|left_y|right_x|right_y|trigger_left|trigger_right|number, direction: -1|1}; " +
-						"any of them device?: -1 (all) or a device number"),
+						"any of them device?: -1 (all) or a device number", {"items": "Dictionary"}),
 			],
 			"example": {"action": "move_left", "events": [{"type": "joypad_motion", "axis": "left_x", "direction": -1},
 					{"type": "joypad_button", "button": "dpad_left"}, {"type": "key", "key": "A"}]},

@@ -21,7 +21,7 @@ func commands() -> Array:
 			"params": [
 				req("path", "string", "The CSV file, e.g. res://i18n/texts.csv", {"writes_path": true}),
 				req("rows", "Dictionary", "Messages by key, then locale: {\"HELLO\": {\"en\": \"Hello\", \"fr\": \"Bonjour\"}}"),
-				opt("locales", "Array", "Locale columns in this order (default: the file's, then new ones as met)"),
+				opt("locales", "Array", "Locale columns in this order (default: the file's, then new ones as met)", null, {"items": "string"}),
 				opt("replace", "bool", "Write only these rows (default: merge into the file's rows and cells)", false),
 			],
 			"example": {"path": "res://i18n/texts.csv", "rows": {"HELLO": {"en": "Hello", "fr": "Bonjour"},

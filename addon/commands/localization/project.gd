@@ -26,7 +26,7 @@ func commands() -> Array:
 		{
 			"method": "localization.project_add",
 			"summary": "Register translations with the project so the game loads them: .translation/.tres/.po files, or a CSV for all the files it imports to (undoable, saved).",
-			"params": [req("paths", "Array", "Translation files or translation CSVs, e.g. [\"res://i18n/texts.csv\"]")],
+			"params": [req("paths", "Array", "Translation files or translation CSVs, e.g. [\"res://i18n/texts.csv\"]", {"items": "string"})],
 			"example": {"paths": ["res://i18n/texts.csv"]},
 			# none registered, whatever an earlier example left in the editor's memory (the sweeps put files back,
 			# not the settings held in memory)
@@ -39,7 +39,7 @@ func commands() -> Array:
 		{
 			"method": "localization.project_remove",
 			"summary": "Unregister translations (files or a CSV's imported files) from the project; the files stay (undoable, saved).",
-			"params": [req("paths", "Array", "Registered translation files, or a CSV")],
+			"params": [req("paths", "Array", "Registered translation files, or a CSV", {"items": "string"})],
 			"example": {"paths": ["res://i18n/texts.csv"]},
 			# the CSV's translations registered, written as the setting so that the setup works whether or not
 			# localization.project_add's example left them in the editor's memory
@@ -54,11 +54,11 @@ func commands() -> Array:
 			"method": "localization.translate",
 			"summary": "What a key — or a node's text, e.g. a Label whose text is a key — reads as in each locale, with the project's translations and fallback.",
 			"params": [
-				req("locales", "Array", "Locales to test, e.g. [\"en\", \"fr\"]"),
+				req("locales", "Array", "Locales to test, e.g. [\"en\", \"fr\"]", {"items": "string"}),
 				opt("key", "string", "The message key to translate"),
 				node_param("node_path", "Or a node of the edited scene whose text is the key", false),
 				opt("property", "string", "The node's property holding the key", "text"),
-				opt("translations", "Array", "Translation files to use instead of the registered ones"),
+				opt("translations", "Array", "Translation files to use instead of the registered ones", null, {"items": "string"}),
 			],
 			"example": {"key": "HELLO", "locales": ["en", "fr"], "translations": ["res://i18n/texts.csv"]},
 			"example_setup": [Csv.SETUP_CSV],

@@ -4,6 +4,7 @@ extends "../../core/command_group.gd"
 ## scenes, a MultiplayerSynchronizer with a replication config (which properties, spawn/sync/watch), a
 ## description of either, and a peer script that hosts or joins over ENet and spawns a player per peer.
 
+const FileOps := preload("../../lib/file_ops.gd")
 const SceneAccess := preload("../../lib/scene_access.gd")
 const SceneEdit := preload("../../lib/scene_edit.gd")
 
@@ -74,7 +75,7 @@ func commands() -> Array:
 			"method": "multiplayer.add_spawner",
 			"summary": "Add a MultiplayerSpawner that replicates instances of the listed scenes added under spawn_path (one undo step).",
 			"params": [
-				req("scenes", "Array", "Scene files it may spawn, e.g. [\"res://scenes/player.tscn\"]"),
+				req("scenes", "Array", "Scene files it may spawn, e.g. [\"res://scenes/player.tscn\"]", {"items": "string"}),
 				node_param("parent", "Where the spawner goes (default: the root)", false, ""),
 				# no "" default: the router would read it as the root, and omitted means the spawner's parent
 				node_param("spawn_path", "Node whose new children are replicated (default: the spawner's parent)", false),
@@ -91,7 +92,7 @@ func commands() -> Array:
 			"summary": "Add a MultiplayerSynchronizer under a node replicating its listed properties (spawn, sync mode), with intervals (one undo step).",
 			"params": [
 				node_param("node_path", "Node whose properties are replicated (the synchronizer's root)"),
-				req("properties", "Array", "Property names (\"position\", \"Body:color\" for a child) or {property, spawn, mode: always|on_change|never}"),
+				req("properties", "Array", "Property names (\"position\", \"Body:color\" for a child) or {property, spawn, mode: always|on_change|never}", {"items": "any"}),
 				opt("replication_interval", "float", "Seconds between syncs (0: every network frame)", 0.0, {"min": 0.0}),
 				opt("delta_interval", "float", "Seconds between on_change deltas (0: every frame)", 0.0, {"min": 0.0}),
 				new_name_param("name", "Node name", "MultiplayerSynchronizer", "node_path"),
@@ -207,12 +208,9 @@ func _peer_script(p: Dictionary) -> Variant:
 	check.source_code = code
 	if check.reload() != OK:
 		return BridgeError.failed("multiplayer.peer_script: the generated script does not compile (a bug); nothing was written")
-	DirAccess.make_dir_recursive_absolute(p.path.get_base_dir())
-	var f := FileAccess.open(p.path, FileAccess.WRITE)
-	if f == null:
-		return BridgeError.failed("multiplayer.peer_script: cannot write %s: %s" % [p.path, error_string(FileAccess.get_open_error())])
-	f.store_string(code)
-	f.close()
+	var err := FileOps.write_text(p.path, code)  # a copy open in the editor takes the new text too
+	if err != OK:
+		return BridgeError.failed("multiplayer.peer_script: cannot write %s: %s" % [p.path, error_string(err)])
 	EditorInterface.get_resource_filesystem().update_file(p.path)
 	var script := load(p.path) as Script
 	var methods: Array = script.get_script_method_list().map(func(m: Dictionary) -> String: return m.name) if script else []

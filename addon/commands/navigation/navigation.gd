@@ -37,7 +37,7 @@ func commands() -> Array:
 				opt("agent_height", "float", "3D: agent height", 1.5, {"min": 0.0}),
 				opt("agent_max_climb", "float", "3D: highest step", 0.25, {"min": 0.0}),
 				opt("agent_max_slope", "float", "3D: steepest walkable slope in degrees", 45.0, {"min": 0.0, "max": 90.0}),
-				opt("outline", "Array", "2D: outline points [[x, y], …] of the walkable area"),
+				opt("outline", "Array", "2D: outline points [[x, y], …] of the walkable area", null, {"items": ["float"]}),
 				# kind "nodes" without a default: left out, nothing is adopted; given, it must not be empty
 				opt("adopt", "Array", "Existing nodes to move under the region (keeping their place) so it bakes from them", null, {"kind": "nodes"}),
 				opt("navigation_layers", "any", "Navigation layers: mask, numbers or names", 1),
@@ -67,8 +67,8 @@ func commands() -> Array:
 			"method": "navigation.query_path",
 			"summary": "Find a path between two points on the scene's baked navigation meshes (3D or 2D) in the editor: the points, its length, and where the ends snapped to the mesh.",
 			"params": [
-				req("from", "Array", "Start, [x, y, z] or [x, y]"),
-				req("to", "Array", "Goal"),
+				req("from", "Array", "Start, [x, y, z] or [x, y]", {"items": "float"}),
+				req("to", "Array", "Goal", {"items": "float"}),
 				opt("navigation_layers", "any", "Only regions on these layers (default: all)"),
 				opt("optimize", "bool", "String-pull the corridor into a short path", true),
 			],
@@ -105,8 +105,8 @@ func commands() -> Array:
 			"method": "navigation.add_link",
 			"summary": "Add a NavigationLink2D/3D joining two points (a jump, a ladder, a gap), one-way or both ways.",
 			"params": [
-				req("from", "Array", "Start point (global), [x, y, z] or [x, y]"),
-				req("to", "Array", "End point (global)"),
+				req("from", "Array", "Start point (global), [x, y, z] or [x, y]", {"items": "float"}),
+				req("to", "Array", "End point (global)", {"items": "float"}),
 				node_param("parent", "Parent (default: the root)", false, ""),
 				new_name_param("name", "Node name", "NavigationLink"),
 				opt("bidirectional", "bool", "Usable both ways", true),

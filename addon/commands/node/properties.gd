@@ -57,7 +57,7 @@ func commands() -> Array:
 			"params": [
 				node_param("node_path", "Node to call"),
 				req("method", "string", "Method name"),
-				opt("args", "Array", "Arguments in order", []),
+				opt("args", "Array", "Arguments in order", [], {"items": "any"}),
 			],
 			"example": {"node_path": "/root/Main/Player", "method": "is_in_group", "args": ["players"]},
 			"returns": {"result": "any"},

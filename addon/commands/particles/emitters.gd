@@ -76,7 +76,7 @@ func commands() -> Array:
 			"summary": "Set the colour over each particle's life from gradient stops.",
 			"params": [
 				node_param("node_path", "Particle emitter", true, null, ParticleSettings.EMITTERS),
-				req("stops", "Array", "Stops [[offset 0..1, colour], …] or [{offset, color}, …]"),
+				req("stops", "Array", "Stops [[offset 0..1, colour], …] or [{offset, color}, …]", {"items": "any"}),
 			],
 			"example": {"node_path": "/root/Main/Campfire", "stops": [[0, "#ffffff"], [1, "#ff000000"]]},
 			"example_setup": [CAMPFIRE],

@@ -27,7 +27,7 @@ func commands() -> Array:
 				node_param("parent", "Parent node (default: the root)", false, ""),
 				new_name_param("name", "Node name (default: Path2D/Path3D, made unique)"),
 				choice("dimension", ["2d", "3d"], "Path2D or Path3D", "3d"),
-				opt("points", "Array", "Points: [x, y(, z)] or {position, in, out, tilt}", []),
+				opt("points", "Array", "Points: [x, y(, z)] or {position, in, out, tilt}", [], {"items": "any"}),
 				opt("closed", "bool", "Repeat the first point at the end", false),
 				opt("bake_interval", "float", "Distance between baked points", null, {"min": 0.001}),
 			],
@@ -88,12 +88,12 @@ func _point_params(editing: bool) -> Array:
 	var out := [node_param("node_path", "Path2D or Path3D", true, null, PATHS)]
 	if editing:
 		out.append(req("index", "int", "Point index", {"min": 0}))
-		out.append(opt("position", "Array", "New position [x, y(, z)]"))
+		out.append(opt("position", "Array", "New position [x, y(, z)]", null, {"items": "float"}))
 	else:
-		out.append(req("position", "Array", "Position [x, y] or [x, y, z], local to the path"))
+		out.append(req("position", "Array", "Position [x, y] or [x, y, z], local to the path", {"items": "float"}))
 		out.append(opt("index", "int", "Insert before this index (default: append)", null, {"min": 0}))
-	out.append(opt("in", "Array", "In tangent, relative to the point"))
-	out.append(opt("out", "Array", "Out tangent, relative to the point"))
+	out.append(opt("in", "Array", "In tangent, relative to the point", null, {"items": "float"}))
+	out.append(opt("out", "Array", "Out tangent, relative to the point", null, {"items": "float"}))
 	out.append(opt("tilt", "float", "Tilt in radians (3D only)"))
 	return out
 

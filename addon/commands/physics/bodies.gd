@@ -22,7 +22,7 @@ const JOINTS := {"pin": "PinJoint3D", "hinge": "HingeJoint3D", "slider": "Slider
 func _shape_params() -> Array:
 	return [
 		choice("shape", Shapes.KINDS, "Shape: auto (box in 3D, rectangle in 2D), box, sphere, capsule, cylinder, convex, trimesh, rectangle, circle", "auto"),
-		opt("size", "Array", "Box/rectangle size, or the bounds other shapes are sized from ([x, y, z] or [x, y])"),
+		opt("size", "Array", "Box/rectangle size, or the bounds other shapes are sized from ([x, y, z] or [x, y])", null, {"items": "float"}),
 		opt("radius", "float", "Sphere, circle, capsule or cylinder radius", null, {"min": 0.0}),
 		opt("height", "float", "Capsule or cylinder height", null, {"min": 0.0}),
 		node_param("fit_to", "Size the shape from this mesh or sprite (convex and trimesh take its triangles)", false),
@@ -42,7 +42,7 @@ func commands() -> Array:
 				choice("type", BODY_TYPES, "Body class"),
 				node_param("parent", "Parent (default: the root); parent it to a mesh and fit_to the mesh to give that mesh collision", false, ""),
 				new_name_param("name", "Body name (default: the class name)", null),
-				opt("position", "Array", "Local position, [x, y, z] or [x, y]"),
+				opt("position", "Array", "Local position, [x, y, z] or [x, y]", null, {"items": "float"}),
 			] + _shape_params() + [
 				opt("collision_layer", "any", "Layers the body is on: mask, numbers or names"),
 				opt("collision_mask", "any", "Layers the body scans: mask, numbers or names"),
@@ -93,7 +93,7 @@ func commands() -> Array:
 				node_param("node_b", "Second body (default: pinned to the world)", false, null, BODIES),
 				node_param("parent", "Parent of the joint (default: the root)", false, ""),
 				new_name_param("name", "Joint name", null),
-				opt("position", "Array", "Global position of the joint (default: between the bodies)"),
+				opt("position", "Array", "Global position of the joint (default: between the bodies)", null, {"items": "float"}),
 			],
 			"example": {"type": "hinge", "node_a": "/root/Level3D/Door", "node_b": "/root/Level3D/Frame"},
 			"example_scene": "res://scenes/level_3d.tscn",

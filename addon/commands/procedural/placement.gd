@@ -41,7 +41,7 @@ func commands() -> Array:
 			"summary": "Fill a grid with nodes where seeded noise falls in a rule's band (e.g. water below -0.2, trees above 0.3); one node per cell at most.",
 			"params": [
 				node_param("parent", "Node the cells go under (2D: x, y grid; 3D: x, z grid)"),
-				req("rules", "Array", "[{min, max, item}] noise bands in -1..1 and what to place (scene file or class); first match wins"),
+				req("rules", "Array", "[{min, max, item}] noise bands in -1..1 and what to place (scene file or class); first match wins", {"items": "Dictionary"}),
 				opt("size", "Vector2", "Cells across and down", [16, 16]),
 				opt("cell_size", "float", "Distance between cells", 32.0, {"min": 0.001}),
 				opt("seed", "int", "Noise seed", 0),

@@ -1,10 +1,13 @@
 @tool
 extends "../../core/command_group.gd"
 ## project.autoload*: the project's autoloads ([autoload] in project.godot). Changes are undoable
-## actions in the editor's global history and are saved at once, so the next game run sees them.
+## actions in the editor's global history and are saved at once, so the next game run sees them; the
+## editor's own autoload list (EditorAutoloadSettings.update_autoload, what its Project Settings dialog
+## calls) is refreshed in the same step, so scripts can use a new singleton's name at once.
 
 const Project := preload("../../lib/project_settings.gd")
 const Params := preload("../../core/params.gd")
+const ScriptCompile := preload("../../lib/script_compile.gd")
 
 
 func commands() -> Array:
@@ -28,7 +31,7 @@ func commands() -> Array:
 			],
 			"example": {"name": "PlayerScript", "path": "res://scripts/player.gd"},
 			"undo": "global",  # project settings: a step of the global history, saved on do and undo
-			"returns": {"name": "string", "path": "string", "singleton": "bool", "saved": "bool"},
+			"returns": {"name": "string", "path": "string", "singleton": "bool", "saved": "bool", "usable_in_scripts?": "bool", "note?": "string"},
 			"handler": _autoload_add,
 		},
 		{
@@ -78,10 +81,17 @@ func _autoload_add(p: Dictionary) -> Variant:
 		return BridgeError.invalid("project.autoload_add: path must be a res:// .gd, .tscn or .scn file, got '%s'" % path)
 	if not FileAccess.file_exists(path):
 		return BridgeError.not_found("project.autoload_add: no file at %s" % path, {"path": path})
-	var err := Project.commit_settings("Add autoload %s" % name, {"autoload/" + name: ("*" if p.singleton else "") + path})
+	var err := Project.commit_settings("Add autoload %s" % name, {"autoload/" + name: ("*" if p.singleton else "") + path}, _editor_list())
 	if err != OK:
 		return BridgeError.failed("project.autoload_add: saving project.godot failed: %s" % error_string(err))
-	return {"name": name, "path": path, "singleton": p.singleton, "saved": true}
+	var out := {"name": name, "path": path, "singleton": p.singleton, "saved": true}
+	if p.singleton:
+		# read back: does a script that names it compile now (the check script.validate uses)?
+		out["usable_in_scripts"] = ScriptCompile.check("extends Node\n\n\nfunc _probe() -> Variant:\n\treturn %s\n" % name, "", server).ok
+		if not out.usable_in_scripts:
+			out["note"] = ("the game sees %s from the next scene.play, but this editor's script checks do not know the name until it " +
+					"restarts: restart the editor (close it, then bridge launch)") % name
+	return out
 
 
 func _autoload_remove(p: Dictionary) -> Variant:
@@ -92,10 +102,22 @@ func _autoload_remove(p: Dictionary) -> Variant:
 		return BridgeError.not_found("project.autoload_remove: no autoload named '%s'%s" % [p.name,
 				" (did you mean '%s'?)" % guess if guess != "" else "; project.autoloads lists them"], {"name": p.name, "suggestion": guess})
 	var previous := str(ProjectSettings.get_setting(key))
-	var err := Project.commit_settings("Remove autoload %s" % p.name, {key: null})
+	var err := Project.commit_settings("Remove autoload %s" % p.name, {key: null}, _editor_list())
 	if err != OK:
 		return BridgeError.failed("project.autoload_remove: saving project.godot failed: %s" % error_string(err))
 	return {"name": p.name, "removed": true, "path": previous.trim_prefix("*"), "saved": true}
+
+
+## [the editor's EditorAutoloadSettings, "update_autoload"]: it registers (and drops) the singletons' names
+## for the script compiler; [] when the editor has none (then scripts see a new name after a restart).
+static func _editor_list() -> Array:
+	var pending: Array[Node] = [EditorInterface.get_base_control().get_parent()]
+	while not pending.is_empty():
+		var n: Node = pending.pop_back()
+		if n.get_class() == "EditorAutoloadSettings":
+			return [n, "update_autoload"] if n.has_method("update_autoload") else []
+		pending.append_array(n.get_children(true))
+	return []
 
 
 ## What a global name already means ("" when free): an engine class, singleton or script class.

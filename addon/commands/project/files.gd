@@ -7,8 +7,14 @@ extends "../../core/command_group.gd"
 const Params := preload("../../core/params.gd")
 const Scan := preload("../../lib/filesystem_scan.gd")
 const Settings := preload("../../core/settings.gd")
+const OpenTextSync := preload("../../lib/open_text_sync.gd")
+const FileOps := preload("../../lib/file_ops.gd")
 
 ## Largest file project.read_file returns.
+## The largest file project.write_file writes from base64.
+const MAX_WRITE_BYTES := 16 * 1024 * 1024
+## Its base64 length: 4 characters per 3 bytes, rounded up to whole groups.
+const MAX_BASE64_CHARS := 22369624
 const MAX_READ_BYTES := 1024 * 1024
 ## res:// folders these commands never touch: engine state (it holds export credentials too) and the bridge.
 const ENGINE_DIR := "res://.godot/"
@@ -32,12 +38,13 @@ func commands() -> Array:
 				req("path", "string", "File to write, e.g. res://scripts/enemy.gd", {"writes_path": true}),
 				req("content", "string", "The file's full text (written as UTF-8)"),
 				opt("overwrite", "bool", "Replace an existing file", false),
+				choice("encoding", ["utf8", "base64"], "utf8: content is the text; base64: content is a binary file's bytes in base64 (a material, an image)", "utf8"),
 			],
 			"example": {"path": "res://notes/todo.md", "content": "# To do\n- add enemies\n"},
 			"destructive": true,
 			"undo": "none",  # a file written directly
 			"returns": {"path": "string", "bytes": "int", "created": "bool", "imported?": "bool", "reloaded?": "bool",
-					"note?": "string", "open_in_editor?": "bool"},
+					"compiles?": "bool", "note?": "string", "open_in_editor?": "bool"},
 			"handler": _write,
 		},
 	]
@@ -88,19 +95,13 @@ func _write(p: Dictionary) -> Variant:
 	var err := DirAccess.make_dir_recursive_absolute(dir)
 	if err != OK:
 		return BridgeError.failed("cannot create the folder %s: %s" % [dir, error_string(err)], {"path": path})
-	# A dot-file beside the target: the editor's filesystem ignores it, and the rename stays on one disk.
-	var tmp: String = dir.path_join(".%s.bridge-tmp" % path.get_file())
-	var bytes: PackedByteArray = p.content.to_utf8_buffer()
-	var f := FileAccess.open(tmp, FileAccess.WRITE)
-	if f == null:
-		return BridgeError.failed("cannot write %s: %s" % [path, error_string(FileAccess.get_open_error())], {"path": path})
-	f.store_buffer(bytes)
-	var write_err := f.get_error()
-	f.close()
-	if write_err == OK:
-		write_err = DirAccess.rename_absolute(tmp, path)
+	var content: Variant = _content_bytes(p)
+	if content is BridgeError:
+		return content
+	var bytes: PackedByteArray = content
+	# temp file + rename; a script or shader the editor holds takes the new text (lib/open_text_sync.gd)
+	var write_err := FileOps.write_bytes(path, bytes)
 	if write_err != OK:
-		DirAccess.remove_absolute(tmp)
 		return BridgeError.failed("writing %s failed: %s; the file is unchanged" % [path, error_string(write_err)], {"path": path})
 	var out := {"path": path, "bytes": bytes.size(), "created": not existed}
 	if path.begins_with("res://"):
@@ -108,8 +109,22 @@ func _write(p: Dictionary) -> Variant:
 	return out
 
 
-## Tells the editor's filesystem about a file just written (a scan when its folder is new to it), reloads
-## it if it is a script the editor has loaded, and says when it is a scene open in the editor.
+## The bytes to write: the text as UTF-8, or the decoded base64 (refused when it is not base64 or too big).
+static func _content_bytes(p: Dictionary) -> Variant:
+	var content: String = p.content
+	if p.get("encoding", "utf8") != "base64":
+		return content.to_utf8_buffer()
+	var clean := content.strip_edges().replace("\n", "").replace("\r", "")
+	if clean.length() > MAX_BASE64_CHARS:
+		return BridgeError.invalid("project.write_file: the decoded file would be over %d bytes" % MAX_WRITE_BYTES, {"param": "content", "max": MAX_WRITE_BYTES})
+	var b64 := RegEx.create_from_string("^[A-Za-z0-9+/]*={0,2}$")
+	if clean.length() % 4 != 0 or b64.search(clean) == null:
+		return BridgeError.invalid("project.write_file: content is not base64 (encoding: base64): expected A-Z a-z 0-9 + / with = padding, a multiple of 4 characters", {"param": "content"})
+	return Marshalls.base64_to_raw(clean)
+
+
+## Tells the editor's filesystem about a file just written (a scan when its folder is new to it), gives a
+## loaded script or shader the new text, and says when it is a scene open in the editor.
 func _import(path: String) -> Dictionary:
 	var fs := EditorInterface.get_resource_filesystem()
 	var out := {}
@@ -121,17 +136,14 @@ func _import(path: String) -> Dictionary:
 		for i in 2:  # script classes and imports are updated on the next frames
 			await server.get_tree().process_frame
 		out["imported"] = true
-	if ResourceLoader.has_cached(path) and ResourceLoader.get_cached_ref(path) is Script:
-		var script: Script = ResourceLoader.get_cached_ref(path)
-		var previous := script.source_code
-		script.source_code = FileAccess.get_file_as_string(path)
-		if script.reload(true) == OK:
-			out["reloaded"] = true
-		else:
-			script.source_code = previous
-			script.reload(true)
-			out["reloaded"] = false
-			out["note"] = "the new code does not compile (editor.errors has why); the editor keeps running the previous version"
+	# the editor's loaded copy and open tab took the new text (FileOps.write_text), also when it does not
+	# compile: the old one would be written back by the next save
+	var synced := OpenTextSync.last_sync(path)
+	if synced.has("compiles"):
+		out["reloaded"] = synced.compiles
+		if not synced.compiles:
+			out["compiles"] = false
+			out["note"] = "the new code does not compile (editor.errors has why); the editor holds this text and the script fails until it is fixed"
 	if path in EditorInterface.get_open_scenes():
 		out["open_in_editor"] = true  # the tab still shows the old version: scene.reload loads this one
 	return out

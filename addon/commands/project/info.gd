@@ -55,6 +55,18 @@ func commands() -> Array:
 			"handler": _settings_set,
 		},
 		{
+			"method": "project.settings_erase",
+			"idempotent": true,
+			"summary": "Erase a project setting from project.godot (undoable): a setting of the engine goes back to its default, one the project added is removed.",
+			"params": [req("key", "string", "Setting path, e.g. application/config/description")],
+			"example": {"key": "application/config/description"},
+			"example_setup": [{"method": "project.settings_set", "params": {"key": "application/config/description", "value": "To erase"}}],
+			"destructive": true,
+			"undo": "global",
+			"returns": {"key": "string", "erased": "bool", "previous": "any", "value": "any", "saved": "bool"},
+			"handler": _settings_erase,
+		},
+		{
 			"method": "project.main_scene",
 			"idempotent": true,
 			"summary": "Get the main scene, or set it with path (undoable, saved to project.godot).",
@@ -135,7 +147,26 @@ func _settings_set(p: Dictionary) -> Variant:
 	var err := ProjectSettingsLib.commit_settings("Set project setting %s" % p.key, {p.key: value})
 	if err != OK:
 		return BridgeError.failed("project.settings_set: saving project.godot failed: %s" % error_string(err))
+	var kept: Variant = ProjectSettingsLib.saved_value(p.key)
+	if not ProjectSettingsLib.same_value(kept, value) or not ProjectSettingsLib.same_value(ProjectSettings.get_setting(p.key), value):
+		EditorInterface.get_editor_undo_redo().get_history_undo_redo(0).undo()  # nothing of the refused set stays
+		return BridgeError.failed("project.settings_set: the editor writes its own value for %s (%s), so %s cannot be set; it is unchanged" % [
+				p.key, JSON.stringify(kept), JSON.stringify(p.value)], {"key": p.key, "kept": kept})
 	return {"key": p.key, "value": ProjectSettings.get_setting(p.key), "previous": previous, "created": not exists, "saved": true}
+
+
+func _settings_erase(p: Dictionary) -> Variant:
+	if not ProjectSettings.has_setting(p.key):
+		return ProjectSettingsLib.unknown_setting("project.settings_erase", p.key)
+	var previous: Variant = ProjectSettings.get_setting(p.key)
+	# an engine setting goes back to its default (then project.godot no longer lists it); a custom one is removed
+	var builtin := ProjectSettings.property_can_revert(p.key)
+	var to: Variant = ProjectSettings.property_get_revert(p.key) if builtin else null
+	var err := ProjectSettingsLib.commit_settings("Erase project setting %s" % p.key, {p.key: to})
+	if err != OK:
+		return BridgeError.failed("project.settings_erase: saving project.godot failed: %s" % error_string(err))
+	return {"key": p.key, "erased": true, "previous": previous, "value": ProjectSettings.get_setting(p.key) if builtin else null,
+			"saved": true}
 
 
 func _main_scene(p: Dictionary) -> Variant:

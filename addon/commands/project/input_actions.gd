@@ -4,6 +4,7 @@ extends "../../core/command_group.gd"
 ## actions in the editor's global history and are saved at once.
 
 const Project := preload("../../lib/project_settings.gd")
+const Events := preload("../../lib/input_events.gd")
 const Params := preload("../../core/params.gd")
 
 const DEFAULT_DEADZONE := 0.2  # what the editor's Input Map tab gives a new action
@@ -25,10 +26,12 @@ func commands() -> Array:
 		},
 		{
 			"method": "project.input_action_add",
-			"summary": "Add an input action bound to keys (undoable, saved to project.godot).",
+			"summary": "Add an input action bound to keys, mouse buttons, joypad buttons and axes in one step (undoable, saved to project.godot).",
 			"params": [
 				req("action", "string", "Action name, e.g. jump", {"also": ["name"]}),
-				opt("keys", "Array", "Physical keys, e.g. [\"Space\", \"Ctrl+S\"]", []),
+				opt("keys", "Array", "Physical keys, e.g. [\"Space\", \"Ctrl+S\"]", [], {"items": "string"}),
+				opt("events", "Array", "Events of every kind, in input_map.event_add's form: {type: key|mouse_button|joypad_button|" +
+						"joypad_motion, …}, e.g. [{\"type\": \"mouse_button\", \"button\": \"left\"}, {\"type\": \"joypad_button\", \"button\": \"a\"}]", [], {"items": "Dictionary"}),
 				opt("deadzone", "float", "Analog deadzone", DEFAULT_DEADZONE, {"min": 0.0, "max": 1.0}),
 			],
 			"example": {"action": "jump", "keys": ["Space"]},
@@ -89,6 +92,12 @@ func _input_action_add(p: Dictionary) -> Variant:
 		ev.alt_pressed = code & KEY_MASK_ALT != 0
 		ev.ctrl_pressed = code & KEY_MASK_CTRL != 0
 		ev.meta_pressed = code & KEY_MASK_META != 0
+		events.append(ev)
+	var specs: Array = p.events
+	for i: int in specs.size():
+		var ev: Variant = Events.from_json(specs[i], "project.input_action_add: events[%d]" % i)
+		if ev is BridgeError:
+			return ev
 		events.append(ev)
 	var err := Project.commit_settings("Add input action %s" % name, {"input/" + name: {"deadzone": p.deadzone, "events": events}})
 	if err != OK:

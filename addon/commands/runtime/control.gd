@@ -1,7 +1,7 @@
 @tool
 extends "../../lib/game_command.gd"
 ## The running game as a whole: status, pause/resume, stepping an exact number of physics ticks (a
-## deterministic playtest: same inputs, same state), time scale, scene changes, monitors, its errors.
+## deterministic playtest: same inputs, same state), time scale, scene changes, monitors. Its output and errors: runtime/output.gd.
 
 
 func group_summary() -> String:
@@ -46,13 +46,13 @@ func commands() -> Array:
 		},
 		{
 			"method": "runtime.step",
-			"summary": "Run exactly `frames` physics ticks of fixed delta as fast as the machine allows (or until a condition holds), then leave the game frozen: from the same frozen state the same inputs give the same state. Inputs can go in at chosen ticks.",
+			"summary": "Run exactly `frames` physics ticks of fixed delta as fast as the machine allows (or until a condition holds), then leave the game frozen: from the same frozen state the same inputs give the same state. Idle-processed AnimationPlayers/AnimationTrees, Timer nodes and Tweens advance by exactly the stepped time too (SceneTreeTimers only when made with process_in_physics). Inputs can go in at chosen ticks.",
 			"params": [
 				opt("frames", "int", "Physics ticks to run (with until: the most to run)", 1, {"min": 1, "max": 3600}),
 				opt("ticks_per_second", "int", "Set Engine.physics_ticks_per_second first (delta = 1/this)", null, {"min": 1, "max": 1000}),
-				opt("inputs", "Array", "Input at chosen ticks: [{tick: 1.., type: action|key|mouse_button|mouse_motion|text, ...the fields of input.sequence}]; each goes in at the start of its tick (before any _physics_process), so a press is is_action_just_pressed on exactly that tick; pressed omitted: released hold_frames ticks later", []),
-				opt("until", "string", "GDScript expression (tree, root, scene, get_node, $Path in scope) checked after every tick; the step ends when it is true, e.g. $Player.is_on_floor()"),
-				opt("watch", "Array", "GDScript expressions read when the step ends, e.g. [\"$Player.position\"]", []),
+				opt("inputs", "Array", "Input at chosen ticks: [{tick: 1.., type: action|key|mouse_button|mouse_motion|text, ...the fields of input.sequence}]; each goes in at the start of its tick (before any _physics_process), so a press is is_action_just_pressed on exactly that tick; pressed omitted: released hold_frames ticks later (a release due after the last tick goes in on the next stepped tick: inputs_pending)", [], {"items": "Dictionary"}),
+				opt("until", "string", "GDScript expression (tree, root, scene, get_node, $Path in scope) checked after every tick; the step ends when it is true, e.g. $Player.is_on_floor()", null, EVALUATES),
+				opt("watch", "Array", "GDScript expressions read when the step ends, e.g. [\"$Player.position\"]", [], EVALUATES.merged({"items": "string"})),
 			],
 			"example": {"frames": 30},
 			"needs": "game",
@@ -60,7 +60,7 @@ func commands() -> Array:
 			"undo": "none",
 			"returns": {"ticks": "int", "stopped_by": "string", "delta": "float", "physics_ticks_per_second": "int", "paused": "bool",
 					"physics_frames": "int", "from_physics_frame": "int", "wall_ms": "float", "inputs?": [{"tick": "int", "event": "string"}],
-					"inputs_not_sent?": [{"tick": "int", "event": "string"}],
+					"inputs_not_sent?": [{"tick": "int", "event": "string"}], "inputs_pending?": [{"tick": "int", "event": "string"}],
 					"until_met?": "bool", "until_value?": "any", "watched?": "Dictionary", "errors?": "Array"},
 			"handler": in_game("runtime.step", func(p: Dictionary) -> int: return p.frames * 100),
 		},
@@ -89,25 +89,11 @@ func commands() -> Array:
 		{
 			"method": "runtime.monitors",
 			"summary": "Performance monitors of the running game: fps, process times, memory, object/node counts, draw calls.",
-			"params": [opt("names", "Array", "Only these (default: all): fps, process_ms, physics_process_ms, static_memory_mb, objects, nodes, orphan_nodes, resources, draw_calls, video_memory_mb, physics_2d_active_objects, physics_3d_active_objects", [])],
+			"params": [opt("names", "Array", "Only these (default: all): fps, process_ms, physics_process_ms, static_memory_mb, objects, nodes, orphan_nodes, resources, draw_calls, video_memory_mb, physics_2d_active_objects, physics_3d_active_objects", [], {"items": "string"})],
 			"example": {"names": ["fps", "nodes"]},
 			"read_only": true,
 			"needs": "game",
 			"returns": {"monitors": "Dictionary"},
 			"handler": in_game("runtime.monitors"),
-		},
-		{
-			"method": "runtime.errors",
-			"summary": "Errors and warnings the running game logged (push_error, script errors, engine errors), oldest first.",
-			"params": [
-				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
-				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
-				opt("clear", "bool", "Empty the game's log after reading", false),
-			],
-			"example": {"limit": 20},
-			"read_only": true,
-			"needs": "game",
-			"returns": {"count": "int", "next_seq": "int", "entries": [{"type": "string", "message": "string", "seq": "int", "time_ms": "int"}]},
-			"handler": in_game("runtime.errors"),
 		},
 	]

@@ -26,7 +26,7 @@ func commands() -> Array:
 			"summary": "Read properties of a node in the running game (all its editor-visible and script properties when none are named).",
 			"params": [
 				req("node_path", "NodePath", "Node in the game, e.g. Player or /root/Main/Player"),
-				opt("properties", "Array", "Property names; a component like position:x works too", []),
+				opt("properties", "Array", "Property names; a component like position:x works too", [], {"items": "string"}),
 			],
 			"example": {"node_path": "Player", "properties": ["position", "speed"]},
 			"read_only": true,
@@ -55,7 +55,7 @@ func commands() -> Array:
 			"params": [
 				req("node_path", "NodePath", "Node in the game"),
 				req("method", "string", "Method name"),
-				opt("args", "Array", "Arguments, in order", []),
+				opt("args", "Array", "Arguments, in order", [], {"items": "any"}),
 			],
 			"example": {"node_path": "Player", "method": "take_damage", "args": [10]},
 			"needs": "game",
@@ -70,7 +70,7 @@ func commands() -> Array:
 				opt("name", "string", "Name pattern, case-insensitive, e.g. Enemy*"),
 				opt("type", "string", "Class (or script class_name), subclasses included"),
 				opt("group", "string", "Group name"),
-				opt("script", "string", "Script path, e.g. res://scripts/player.gd"),
+				opt("script", "string", "Script path, e.g. res://scripts/player.gd", null, NOT_RUN),
 				opt("root", "NodePath", "Search below this node", "/root"),
 				opt("limit", "int", "At most this many", 100, {"min": 1, "max": 1000}),
 			],

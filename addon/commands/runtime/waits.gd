@@ -42,7 +42,7 @@ func commands() -> Array:
 			"summary": "Sample properties of a node in the running game over frames: samples rows, interval_frames apart.",
 			"params": [
 				req("node_path", "NodePath", "Node to watch"),
-				req("properties", "Array", "Property names (position:x works)"),
+				req("properties", "Array", "Property names (position:x works)", {"items": "string"}),
 				opt("samples", "int", "Rows to record", 10, {"min": 1, "max": 1000}),
 				opt("interval_frames", "int", "Frames between rows", 1, {"min": 1, "max": 600}),
 				opt("in_physics", "bool", "Count physics ticks instead of drawn frames", false),

@@ -5,12 +5,14 @@ extends "../../core/command_group.gd"
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
 const SceneFiles := preload("../../lib/scene_files.gd")
+const SceneSwitch := preload("lib/scene_switch.gd")
 
 
 func commands() -> Array:
 	return [
 		{
 			"method": "scene.reload",
+			"switches_scene": true,
 			"summary": "Reload an open scene from its file, discarding its unsaved changes and its undo history.",
 			"params": [opt("path", "string", "Open scene to reload (default: the edited one)")],
 			"example": {"path": "res://scenes/main.tscn"},
@@ -46,7 +48,7 @@ func _reload(p: Dictionary) -> Variant:
 				{"path": path, "open": open})
 	if not FileAccess.file_exists(path):
 		return BridgeError.not_found("%s is open but its file is gone; save it with scene.save_as" % path, {"path": path})
-	var old_root := _open_root(path)
+	var old_root := SceneSwitch.open_root(path)
 	if old_root == null:
 		return BridgeError.failed("cannot find the open scene %s among the editor's tabs" % path, {"path": path})
 	var old_id := old_root.get_instance_id()  # the old root is freed by the reload
@@ -63,9 +65,8 @@ func _reload(p: Dictionary) -> Variant:
 			selected.append(old_root.get_path_to(node))
 		EditorInterface.get_selection().clear()
 		EditorInterface.inspect_object(null)
-	EditorInterface.reload_scene_from_path(path)
-	var new_root := _open_root(path)
-	if new_root == null or new_root.get_instance_id() == old_id:
+	var new_root: Node = await SceneSwitch.reload(path, old_id)
+	if new_root == null:
 		return BridgeError.failed("the editor did not reload %s (see editor.errors)" % path, {"path": path})
 	for node_path in selected:  # the same nodes, as the file has them, selected again
 		if new_root.has_node(node_path):
@@ -132,11 +133,3 @@ static func _parse(entry: String) -> Dictionary:
 	var known := EditorInterface.get_resource_filesystem().get_file_type(path) if exists else ""
 	return {"path": path if path != "" else uid, "type": known if known != "" else type, "uid": uid if uid != "" else null,
 			"exists": exists}
-
-
-## The root of the open scene saved at `path`, or null.
-static func _open_root(path: String) -> Node:
-	for node: Node in EditorInterface.get_open_scene_roots():
-		if node.scene_file_path == path:
-			return node
-	return null

@@ -6,6 +6,8 @@ extends "../../core/command_group.gd"
 const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
 const SceneFiles := preload("../../lib/scene_files.gd")
+const Compat := preload("../../core/compat.gd")
+const SceneSwitch := preload("lib/scene_switch.gd")
 
 
 func group_summary() -> String:
@@ -16,6 +18,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "scene.create",
+			"switches_scene": true,
 			"summary": "Create a scene file with a root node of the given type and open it.",
 			"params": [
 				req("path", "string", "New .tscn file (must not exist)", {"writes_path": true}),
@@ -29,6 +32,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "scene.open",
+			"switches_scene": true,
 			"idempotent": true,
 			"summary": "Open a scene file in the editor, or switch to it if it is already open.",
 			"params": [req("path", "string", "Scene file, e.g. res://scenes/main.tscn")],
@@ -39,6 +43,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "scene.save",
+			"switches_scene": true,
 			"idempotent": true,
 			"summary": "Save the edited scene (or another open one) to its file.",
 			"params": [opt("path", "string", "Open scene to save (default: the edited one)")],
@@ -50,6 +55,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "scene.save_as",
+			"switches_scene": true,
 			"idempotent": true,
 			"summary": "Save the edited scene to a new file, which the scene's tab then edits.",
 			"params": [
@@ -64,6 +70,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "scene.close",
+			"switches_scene": true,
 			"summary": "Close an open scene; refuses one with unsaved changes unless discard is true.",
 			"params": [
 				opt("path", "string", "Open scene to close (default: the edited one)"),
@@ -72,6 +79,7 @@ func commands() -> Array:
 			"example": {"path": "res://scenes/main.tscn"},
 			"destructive": true,
 			"undo": "none",  # a closed tab takes its history with it
+			"since": "4.5",  # EditorInterface.close_scene
 			"returns": {"closed": "string", "current": "string|null"},
 			"handler": _close,
 		},
@@ -105,9 +113,8 @@ func _create(p: Dictionary) -> Variant:
 	if err != OK:
 		return BridgeError.failed("could not write %s: %s" % [path, error_string(err)], {"path": path})
 	EditorInterface.get_resource_filesystem().update_file(path)
-	EditorInterface.open_scene_from_path(path)
-	var opened := SceneAccess.root()
-	if opened == null or opened.scene_file_path != path:
+	var opened: Node = await SceneSwitch.open(path)
+	if opened == null:
 		return BridgeError.failed("wrote %s but the editor did not open it" % path, {"path": path})
 	return {"path": path, "root": SceneAccess.path_of(opened), "type": type}
 
@@ -118,9 +125,8 @@ func _open(p: Dictionary) -> Variant:
 	if bad:
 		return bad
 	var was_open := path in EditorInterface.get_open_scenes()
-	EditorInterface.open_scene_from_path(path)
-	var root := SceneAccess.root()
-	if root == null or root.scene_file_path != path:
+	var root: Node = await SceneSwitch.open(path)
+	if root == null:
 		return BridgeError.failed("the editor did not open %s (see the editor output)" % path, {"path": path})
 	return {"path": path, "root": SceneAccess.path_of(root), "type": root.get_class(), "was_open": was_open}
 
@@ -140,11 +146,11 @@ func _save(p: Dictionary) -> Variant:
 	if path != current and current == "":
 		return BridgeError.failed("the edited scene has never been saved, and switching tabs away from it would not come back: " +
 				"switch to %s with scene.open, then scene.save" % path, {"path": path})
-	if path != current:
-		EditorInterface.open_scene_from_path(path)  # the editor saves the scene its tab shows
+	if path != current and await SceneSwitch.open(path) == null:  # the editor saves the scene its tab shows
+		return BridgeError.failed("the editor did not switch to %s to save it (see the editor output)" % path, {"path": path})
 	EditorInterface.save_scene_as(path, _with_preview())  # what Ctrl+S does
 	if path != current:
-		EditorInterface.open_scene_from_path(current)
+		await SceneSwitch.open(current)
 	var unsaved := await SceneFiles.unsaved(server.get_tree())
 	if unsaved.get(path, false):
 		return BridgeError.failed("saving %s failed (see the editor output)" % path, {"path": path})
@@ -187,13 +193,14 @@ func _close(p: Dictionary) -> Variant:
 	if not p.discard and unsaved.get(path, true):
 		return BridgeError.failed("%s has unsaved changes; save it with scene.save or pass discard: true" % path,
 				{"path": path})
-	if path != current:
-		EditorInterface.open_scene_from_path(path)
-	var err := EditorInterface.close_scene()
+	if path != current and await SceneSwitch.open(path) == null:
+		return BridgeError.failed("the editor did not switch to %s to close it (see the editor output)" % path, {"path": path})
+	var err := Compat.close_scene()
 	if err != OK:
 		return BridgeError.failed("closing %s failed: %s" % [path, error_string(err)], {"path": path})
+	await (Engine.get_main_loop() as SceneTree).process_frame  # the editor ends the tab switch at the end of the frame
 	if path != current:
-		EditorInterface.open_scene_from_path(current)
+		await SceneSwitch.open(current)
 	var now := SceneAccess.root()
 	return {"closed": path, "current": now.scene_file_path if now else null}
 

@@ -5,8 +5,11 @@ extends "../../core/command_group.gd"
 ## saved to project.godot); with a display (Xvfb) the game gets a real renderer for frames.
 
 const GameLink := preload("../../lib/game_link.gd")
+const GameOutput := preload("../../lib/game_output.gd")
 const Ipc := preload("../../game/ipc.gd")
 const GameExit := preload("lib/game_exit.gd")
+const GameRun := preload("lib/game_run.gd")
+const PlaySaves := preload("lib/play_saves.gd")
 const CallContext := preload("../../core/call_context.gd")
 
 const ARGS_SETTING := "editor/run/main_run_args"
@@ -22,12 +25,15 @@ func commands() -> Array:
 				choice("display", ["auto", "headless", "window"], "auto: headless when the editor is headless and has no DISPLAY; window: a real renderer (needs a display, e.g. Xvfb)", "auto"),
 				opt("wait_ms", "int", "How long to wait for the game's bridge to answer", 20000, {"min": 1000, "max": 120000}),
 				opt("frozen", "bool", "Start frozen before the first physics tick: the game moves only with runtime.step (or runtime.resume)", false),
+				opt("wait_exit", "bool", "Play the scene to its end: wait until the game quits by itself and return what it printed (a test runner's play)", false),
+				opt("wait_exit_ms", "int", "With wait_exit: how long the game may run; one still running then is stopped and the play fails", 60000, {"min": 1000, "max": 600000}),
 			],
 			"example": {"scene": "main"},
-			"timeout_ms": 130000,
+			"timeout_ms": 730000,
 			"undo": "none",  # the running game is in no history
 			"returns": {"playing": "bool", "scene": "string", "pid": "int", "display_server": "string", "renders": "bool",
-					"args": "string", "ready_ms": "int", "frozen": "bool"},
+					"args": "string", "ready_ms": "int", "frozen": "bool", "finished?": "bool", "ended?": "string", "exit_code?": "int|null",
+					"frames?": "int", "output?": ["string"], "saved?": ["string"]},
 			"handler": _play,
 		},
 		{
@@ -74,7 +80,9 @@ func _play(p: Dictionary) -> Variant:
 	var settle := Time.get_ticks_msec() + 2000
 	while link.debugger_session_open() and Time.get_ticks_msec() < settle:  # an earlier game's session still closing
 		await tree.process_frame
+	GameOutput.of(server).collect()  # the last game's output, before its file goes with the mailbox
 	link.reset_for_play()
+	link.last_play = {"scene": p.scene, "display": p.display, "wait_ms": p.wait_ms, "frozen": p.frozen}  # debug.restart's
 	var headless := _wants_headless(p.display)
 	var previous: String = str(ProjectSettings.get_setting(ARGS_SETTING, ""))
 	var args := previous
@@ -91,7 +99,15 @@ func _play(p: Dictionary) -> Variant:
 		ProjectSettings.set_setting(ARGS_SETTING, args)
 		for _i in 2:  # the run dialog takes the new args from the deferred settings_changed signal
 			await tree.process_frame
+	var saved: Variant = await PlaySaves.save_changed(tree)  # only what the agent changed (lib/play_saves.gd)
+	if saved is BridgeError:
+		if args != previous:
+			ProjectSettings.set_setting(ARGS_SETTING, previous)
+		return saved
+	var autosave: Variant = PlaySaves.hold()
 	var started := Time.get_ticks_msec()
+	var scene_path: String = str(ProjectSettings.get_setting("application/run/main_scene", "")) if target == "main" else \
+			(EditorInterface.get_edited_scene_root().scene_file_path if target == "current" else target)
 	match target:
 		"main": EditorInterface.play_main_scene()
 		"current": EditorInterface.play_current_scene()
@@ -102,6 +118,18 @@ func _play(p: Dictionary) -> Variant:
 	# and a launch that read the restored args would start without --headless and exit at once
 	if args != previous:
 		ProjectSettings.set_setting(ARGS_SETTING, previous)  # in memory only, and only for that launch
+	PlaySaves.restore(autosave)
+	if failure is Dictionary:  # the game ran and quit before its bridge was seen: a finished run
+		return GameRun.result(failure, scene_path, args, log_file, started).merged({"saved": saved})
+	if failure == null:  # it answered; one that quits in its first frames is a finished run too
+		var quick: Dictionary = await GameRun.settle(link.key, tree)
+		if not quick.is_empty():
+			return GameRun.result(quick, scene_path, args, log_file, started).merged({"saved": saved})
+	if failure == null and p.wait_exit:
+		var done: Variant = await _wait_exit(link, tree, scene_path, args, log_file, started, p.wait_exit_ms, context)
+		if done is Dictionary:
+			done["saved"] = saved
+		return done
 	if failure != null:
 		if context != null and context.cancelled and EditorInterface.is_playing_scene():
 			link.note_stopping("scene.play cancelled by the client")
@@ -110,7 +138,7 @@ func _play(p: Dictionary) -> Variant:
 	if context != null:
 		context.progress(p.wait_ms, p.wait_ms, "the game's bridge answered")
 	var g: Dictionary = link.game
-	return {"playing": true, "scene": EditorInterface.get_playing_scene(), "pid": g.pid, "display_server": g.display_server,
+	return {"saved": saved, "playing": true, "scene": EditorInterface.get_playing_scene(), "pid": g.pid, "display_server": g.display_server,
 			"renders": g.renders, "args": args, "ready_ms": Time.get_ticks_msec() - started, "frozen": g.get("frozen", false)}
 
 
@@ -126,15 +154,46 @@ func _wait_ready(link: Node, tree: SceneTree, started: int, args: String, headle
 			context.progress(waited, wait_ms, "%s: waiting for the game's bridge (%d ms)" % [
 					"launching" if not EditorInterface.is_playing_scene() else "starting", waited])
 		if not EditorInterface.is_playing_scene():
+			var run := GameRun.record(link.key)
+			if GameRun.finished(run):
+				return run
 			var exit := GameExit.report(log_file)
 			exit["args"] = args
 			return BridgeError.failed("scene.play: the game exited right after starting (args: '%s'), %s%s" % [args, GameExit.describe(exit),
 					"" if headless else "\nwith display=window it needs a display (DISPLAY, e.g. under Xvfb)"], exit)
+		if link.paused_at_breakpoint():  # held before its autoloads answered: a script that did not compile, or an error
+			return await link.pause.error("scene.play", "Its bridge cannot answer until it goes on", BridgeError.COMMAND_FAILED)
 		if Time.get_ticks_msec() - started > wait_ms:
 			return BridgeError.failed(("scene.play: the game runs but its bridge autoloads did not answer within %d ms; is MCPGameInspector " +
 					"in project.godot's [autoload]? Enable the bridge plugin again (or bridge install --enable)") % wait_ms)
 		await tree.process_frame
 	return null
+
+
+## With wait_exit: the game is up; wait until it quits by itself and return the finished run, or the error
+## saying it crashed, was stopped, or still runs after `wait_ms` (then it is stopped).
+func _wait_exit(link: Node, tree: SceneTree, scene_path: String, args: String, log_file: String, started: int, wait_ms: int,
+		context: RefCounted) -> Variant:
+	var since := Time.get_ticks_msec()
+	while EditorInterface.is_playing_scene():
+		var ran := Time.get_ticks_msec() - since
+		if context != null:
+			if context.cancelled:
+				link.note_stopping("scene.play cancelled by the client")
+				EditorInterface.stop_playing_scene()
+				return CallContext.cancelled_error("scene.play", "the game is stopped")
+			context.progress(ran, wait_ms, "the game runs (%d ms)" % ran)
+		if ran > wait_ms:
+			link.note_stopping("scene.play wait_exit ran out")
+			EditorInterface.stop_playing_scene()
+			return BridgeError.failed("scene.play: the game still ran %d ms after it started (wait_exit_ms); it is stopped; its output:\n  %s" % [
+					wait_ms, "\n  ".join(PackedStringArray(GameRun.output(log_file, GameExit.LINES)))], {"output": GameRun.output(log_file)})
+		await tree.process_frame
+	var run := GameRun.record(link.key)
+	if GameRun.finished(run):
+		return GameRun.result(run, scene_path, args, log_file, started)
+	var exit := GameExit.report(log_file)
+	return BridgeError.failed("scene.play: the game ended without quitting (it crashed, or was stopped or killed), %s" % GameExit.describe(exit), exit)
 
 
 func _stop(_p: Dictionary) -> Variant:

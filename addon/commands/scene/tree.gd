@@ -7,6 +7,7 @@ const SceneAccess := preload("../../lib/scene_access.gd")
 const SceneEdit := preload("../../lib/scene_edit.gd")
 const Params := preload("../../core/params.gd")
 const SceneFiles := preload("../../lib/scene_files.gd")
+const Compat := preload("../../core/compat.gd")
 
 
 ## One node of scene.tree's answer; its children are nodes of the same shape.
@@ -76,7 +77,7 @@ func _list_open(_p: Dictionary) -> Variant:
 	var unsaved := await SceneFiles.unsaved(server.get_tree())
 	var root := SceneAccess.root()
 	var scenes: Array = []
-	for node: Node in EditorInterface.get_open_scene_roots():
+	for node: Node in Compat.open_scene_roots():
 		scenes.append({"path": node.scene_file_path, "root": "/root/" + node.name, "type": node.get_class(),
 				"current": node == root, "unsaved": unsaved.get(node.scene_file_path, true)})
 	return {"current": root.scene_file_path if root else null, "scenes": scenes}

@@ -50,7 +50,7 @@ func commands() -> Array:
 				opt("hframes", "int", "Sheet columns", 1, {"min": 1}),
 				opt("vframes", "int", "Sheet rows", 1, {"min": 1}),
 				opt("frame", "int", "Frame to show", 0, {"min": 0}),
-				opt("region", "Array", "Part of the image, [x, y, width, height]"),
+				opt("region", "Array", "Part of the image, [x, y, width, height]", null, {"items": "float"}),
 				opt("centered", "bool", "Origin at the image center (else the top-left corner)", true),
 			],
 			"example": {"texture": "res://icon.svg", "parent": "/root/Main", "name": "Logo", "position": [64, 64], "size": [32, 32]},

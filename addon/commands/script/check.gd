@@ -25,7 +25,7 @@ func commands() -> Array:
 			"summary": "Compile a script, a folder of scripts (addons and script templates excluded), or given source text with the engine's GDScript parser; returns the errors with line numbers (nothing is run or changed).",
 			"params": [
 				opt("path", "string", "A .gd file or a folder (every .gd in it, addons excluded)"),
-				opt("code", "string", "Or source text to check (as if it were at path, when given)"),
+				opt("code", "string", "Or source text to check (as if it were at path, when given)", null, NOT_RUN),
 			],
 			"example": {"path": "res://scripts/player.gd"},
 			# one script (or code): its own result; a folder: counts and the failing scripts
@@ -39,7 +39,7 @@ func commands() -> Array:
 			"params": [
 				req("path", "string", "A .gd file or a folder (addons excluded)"),
 				opt("max_line_length", "int", "Longest line allowed", 100, {"min": 40, "max": 400}),
-				opt("disable", "Array", "Rules to skip, e.g. [\"line-length\"]", []),
+				opt("disable", "Array", "Rules to skip, e.g. [\"line-length\"]", [], {"items": "string"}),
 			],
 			"example": {"path": "res://scripts/player.gd"},
 			# one script: its issues; a folder: counts and the scripts with issues

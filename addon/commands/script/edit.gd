@@ -22,7 +22,7 @@ func commands() -> Array:
 			"summary": "Edit a script by exact text replacements, each matching once (or every time with all: true); refused if the result does not compile (undoable).",
 			"params": [
 				req("path", "string", "Script to edit", {"writes_path": true}),
-				req("replacements", "Array", "[{find, replace, all?: false}], applied in order"),
+				req("replacements", "Array", "[{find, replace, all?: false}], applied in order", {"items": "Dictionary"}),
 				opt("allow_errors", "bool", "Write even if the result does not compile", false),
 			],
 			"example": {"path": "res://scripts/enemy.gd", "replacements": [{"find": "const SPEED = 300.0", "replace": "const SPEED = 180.0"}]},
@@ -39,7 +39,7 @@ func commands() -> Array:
 			"params": [
 				req("path", "string", "Script to edit", {"writes_path": true}),
 				req("name", "string", "Function name, e.g. _physics_process"),
-				req("code", "string", "The whole function: 'func name(args) -> Type:' and its tab-indented body"),
+				req("code", "string", "The whole function: 'func name(args) -> Type:' and its tab-indented body", NOT_RUN),
 				opt("create", "bool", "Add the function when the script has none by that name", false),
 			],
 			"example": {"path": "res://scripts/enemy.gd", "name": "take_damage", "code": "func take_damage(amount: int) -> void:\n\tprint(\"hit \", amount)\n",

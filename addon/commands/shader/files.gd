@@ -20,7 +20,7 @@ func commands() -> Array:
 			"params": [
 				req("path", "string", "New .gdshader file", {"writes_path": true}),
 				choice("shader_type", ShaderFiles.TYPES, "Template type when no code is given", "canvas_item"),
-				opt("code", "string", "The shader's code (default: a template of shader_type)"),
+				opt("code", "string", "The shader's code (default: a template of shader_type)", null, NOT_RUN),
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"path": "res://shaders/tint.gdshader", "shader_type": "canvas_item"},
@@ -33,8 +33,8 @@ func commands() -> Array:
 			"summary": "Change a .gdshader: replace its code, or apply exact find/replace edits (each must match once); returns the compile result.",
 			"params": [
 				req("path", "string", "The .gdshader file", {"writes_path": true}),
-				opt("code", "string", "New full code"),
-				opt("replacements", "Array", "[{find, replace}] edits applied in order; each find must occur exactly once"),
+				opt("code", "string", "New full code", null, NOT_RUN),
+				opt("replacements", "Array", "[{find, replace}] edits applied in order; each find must occur exactly once", null, {"items": "Dictionary"}),
 			],
 			"example": {"path": "res://shaders/tint.gdshader",
 					"replacements": [{"find": "COLOR = texture(TEXTURE, UV) * tint;", "replace": "COLOR = texture(TEXTURE, UV) * tint * 0.5;"}]},
@@ -48,7 +48,7 @@ func commands() -> Array:
 			"summary": "Compile shader code (a file or text) with the engine's compiler: errors with line numbers, and the uniforms it declares.",
 			"params": [
 				opt("path", "string", "A .gdshader file to check"),
-				opt("code", "string", "Shader code to check instead of a file"),
+				opt("code", "string", "Shader code to check instead of a file", null, NOT_RUN),
 			],
 			"example": {"code": "shader_type canvas_item;\nvoid fragment() {\n\tCOLOR = vec4(1.0, 0.0, 0.0, 1.0)\n}\n"},
 			"read_only": true,

@@ -9,9 +9,9 @@ const SkeletonBones := preload("lib/skeleton_bones.gd")
 
 func commands() -> Array:
 	var xf_params := [
-		opt("position", "Array", "Position relative to the parent bone"),
+		opt("position", "Array", "Position relative to the parent bone", null, {"items": "float"}),
 		opt("rotation", "any", "Rotation in degrees: [x, y, z] in 3D, a number in 2D"),
-		opt("scale", "Array", "Scale"),
+		opt("scale", "Array", "Scale", null, {"items": "float"}),
 	]
 	return [
 		{

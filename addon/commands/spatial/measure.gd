@@ -40,9 +40,9 @@ func commands() -> Array:
 			"method": "spatial.raycast",
 			"summary": "Cast a physics ray in the edited scene's world (3D with [x,y,z], 2D with [x,y]) and report the first collision shape hit: point, normal, distance, node.",
 			"params": [
-				req("from", "Array", "Start point, [x, y, z] or [x, y]"),
-				opt("to", "Array", "End point (or give direction)"),
-				opt("direction", "Array", "Direction instead of an end point (default: down, -Y in 3D, +Y in 2D)"),
+				req("from", "Array", "Start point, [x, y, z] or [x, y]", {"items": "float"}),
+				opt("to", "Array", "End point (or give direction)", null, {"items": "float"}),
+				opt("direction", "Array", "Direction instead of an end point (default: down, -Y in 3D, +Y in 2D)", null, {"items": "float"}),
 				opt("length", "float", "Ray length with direction", 1000.0, {"min": 0.0}),
 				opt("collision_mask", "any", "Layers to hit: a mask, layer numbers or names (default: all)"),
 				opt("collide_with_areas", "bool", "Also hit Area3D/Area2D shapes", false),
@@ -92,8 +92,8 @@ func commands() -> Array:
 			"method": "spatial.query_region",
 			"summary": "List the objects (meshes, sprites, bodies, areas) whose bounds intersect a box or lie within a radius of a point.",
 			"params": [
-				req("center", "Array", "Region center, [x, y, z] or [x, y]"),
-				opt("size", "Array", "Box size (same dimension as center)"),
+				req("center", "Array", "Region center, [x, y, z] or [x, y]", {"items": "float"}),
+				opt("size", "Array", "Box size (same dimension as center)", null, {"items": "float"}),
 				opt("radius", "float", "Sphere/circle radius instead of a box", null, {"min": 0.0}),
 			],
 			"example": {"center": [0, 0.5, 0], "size": [4, 2, 4]},

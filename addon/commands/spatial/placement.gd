@@ -28,8 +28,8 @@ func commands() -> Array:
 			"summary": "Seat a node on the surface below it (or along a direction): cast a physics ray from its bounds and move it so its bottom touches the hit, optionally tilted to the surface normal.",
 			"params": [
 				node_param("node_path", "Node3D or Node2D to place"),
-				opt("at", "Array", "Where to drop it: [x, z] or [x, y, z] in 3D, [x] or [x, y] in 2D (default: where it is)"),
-				opt("direction", "Array", "Ray direction (default: down)"),
+				opt("at", "Array", "Where to drop it: [x, z] or [x, y, z] in 3D, [x] or [x, y] in 2D (default: where it is)", null, {"items": "float"}),
+				opt("direction", "Array", "Ray direction (default: down)", null, {"items": "float"}),
 				opt("max_distance", "float", "How far the ray looks", 1000.0, {"min": 0.0}),
 				node_param("surface", "Only accept a hit on this node (or its children)", false),
 				opt("collision_mask", "any", "Layers the ray hits: a mask, numbers or names (default: all)"),
@@ -52,7 +52,7 @@ func commands() -> Array:
 			"params": [
 				node_param("node_path", "Node to turn"),
 				node_param("target", "Node to face", false),
-				opt("point", "Array", "Point to face instead of a node"),
+				opt("point", "Array", "Point to face instead of a node", null, {"items": "float"}),
 				opt("keep_level", "bool", "3D: only turn around the vertical axis (characters, turrets)", false),
 				opt("model_front", "bool", "3D: the node's front is +Z (imported models) rather than -Z (cameras, lights)", false),
 			],
@@ -91,7 +91,7 @@ func commands() -> Array:
 				choice("axis", ["x", "y", "z"], "Row direction", "x"),
 				opt("columns", "int", "Grid columns (default: about the square root of the count)", null, {"min": 1}),
 				opt("radius", "float", "Circle radius", 5.0, {"min": 0.0}),
-				opt("start", "Array", "Where the layout starts (circle: its center); default: the first node's position"),
+				opt("start", "Array", "Where the layout starts (circle: its center); default: the first node's position", null, {"items": "float"}),
 			],
 			"example": {"nodes": ["/root/Level3D/Crate", "/root/Level3D/Sun"], "layout": "row", "spacing": 2.0},
 			"example_scene": LEVEL,

@@ -21,10 +21,11 @@ func commands() -> Array:
 			"method": "test.run_scenario",
 			"summary": "Play a scene, run steps (do: a runtime/input command, step: physics ticks, wait_ms, assert, assert_text, assert_no_errors) and return a pass/fail report; stops the game it started.",
 			"params": [
-				req("steps", "Array", "Steps in order: {do: method, params}, {step: ticks}, {wait_ms: n}, {assert: {node_path, property, op, expected, tolerance}}, {assert_text: text}, {assert_no_errors: true}"),
+				req("steps", "Array", "Steps in order: {do: method, params}, {step: ticks}, {wait_ms: n}, {assert: {node_path, property, op, expected, tolerance}}, {assert_text: text}, {assert_no_errors: true}", {"items": "Dictionary"}),
 				opt("scene", "string", "Scene to play first: main, current or a res:// file (default: main; none: use the running game)", "main"),
 				opt("stop_after", "bool", "Stop the game at the end when the scenario started it", true),
 				opt("fail_fast", "bool", "Stop at the first failed step", false),
+				opt("frozen", "bool", "Start frozen before the first physics tick (scene.play frozen; with scene none: runtime.pause first), so only {step: n} moves the game and exact assertions hold", false),
 			],
 			"example": {"scene": "main", "steps": [
 				{"do": "runtime.pause"},
@@ -37,7 +38,7 @@ func commands() -> Array:
 			"timeout_ms": 300000,
 			"undo": "none",
 			"returns": {"ok": "bool", "passed": "int", "failed": "int", "not_run": "int", "total": "int",
-					"steps": [{"kind": "string", "ok": "bool", "index": "int"}], "pid": "int", "stopped": "bool", "ms": "int"},
+					"steps": [{"kind": "string", "ok": "bool", "index": "int"}], "pid": "int", "stopped": "bool", "frozen": "bool", "ms": "int"},
 			"handler": _run_scenario,
 		},
 		{
@@ -79,13 +80,17 @@ func _run_scenario(p: Dictionary) -> Variant:
 	var started_game := false
 	var pid := 0
 	if p.scene != "none":
-		var played: Dictionary = await _call("scene.play", {"scene": p.scene})
+		var played: Dictionary = await _call("scene.play", {"scene": p.scene, "frozen": p.frozen})
 		if played.has("error"):
 			return BridgeError.failed("test.run_scenario: could not play %s: %s" % [p.scene, played.error.message])
 		started_game = true
 		pid = int(played.result.pid)
 	elif not EditorInterface.is_playing_scene():
 		return BridgeError.new(BridgeError.GAME_NOT_RUNNING, "test.run_scenario: scene is none but no game runs; start one with scene.play")
+	elif p.frozen:
+		var paused: Dictionary = await _call("runtime.pause", {})
+		if paused.has("error"):
+			return BridgeError.failed("test.run_scenario: could not freeze the running game: %s" % paused.error.message)
 	var errors_from := 0
 	var seen: Dictionary = await _call("runtime.errors", {"limit": 1})
 	if seen.has("result"):
@@ -117,7 +122,7 @@ func _run_scenario(p: Dictionary) -> Variant:
 	var failed := steps.filter(func(s: Dictionary) -> bool: return not s.ok)
 	return {"ok": failed.is_empty() and steps.size() == p.steps.size(), "passed": steps.size() - failed.size(), "failed": failed.size(),
 			"not_run": p.steps.size() - steps.size(), "total": p.steps.size(), "steps": steps, "pid": pid,
-			"stopped": started_game and p.stop_after, "ms": Time.get_ticks_msec() - started}
+			"stopped": started_game and p.stop_after, "frozen": p.frozen, "ms": Time.get_ticks_msec() - started}
 
 
 func _assert(p: Dictionary) -> Variant:

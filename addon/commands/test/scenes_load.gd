@@ -2,18 +2,25 @@
 extends "../../core/command_group.gd"
 ## test.scenes_load: a smoke test of every scene file, the check CI runs before anything plays: does it
 ## load, does it instantiate, how long that takes, and the configuration warnings its nodes raise.
-## Nothing is added to the editor: each scene is instantiated apart and freed.
+## Nothing is added to the editor: each scene is instantiated apart and freed. What the engine logs while it
+## loads a broken scene is this check's answer (the scene's error), not an entry in editor.errors. Its scripts
+## (and those of the scenes it instances) are compiled with the check script.validate uses
+## (lib/script_compile.gd): a scene whose script does not compile fails here too, though it loads (its node
+## just has no script).
+
+const OutputLog := preload("../../lib/output_log.gd")
+const ScriptCompile := preload("../../lib/script_compile.gd")
 
 ## One scene's check: nodes and warnings when it instantiated, error when it did not.
 const SCENE := {"scene": "string", "ok": "bool", "ms": "float", "nodes?": "int", "warnings?": [{"node": "string", "warnings": ["string"]}],
-		"error?": "string"}
+		"error?": "string", "scripts?": [{"path": "string", "errors": [{"line": "int", "message": "string", "type": "string"}]}]}
 
 
 func commands() -> Array:
 	return [
 		{
 			"method": "test.scenes_load",
-			"summary": "Smoke-test every scene file under a folder: load and instantiate each, report failures (missing dependencies, broken files), time taken, node counts and configuration warnings.",
+			"summary": "Smoke-test every scene file under a folder: load and instantiate each, report failures (missing dependencies, broken files, scripts that do not compile by script.validate's check), time taken, node counts and configuration warnings.",
 			"params": [
 				opt("under", "string", "Folder to check", "res://"),
 				opt("include_addons", "bool", "Check scenes inside addons/ too", false),
@@ -33,7 +40,9 @@ func _scenes_load(p: Dictionary) -> Variant:
 		return BridgeError.not_found("test.scenes_load: no folder '%s'" % p.under, {"param": "under"})
 	var results: Array = []
 	var failed: Array = []
+	var logger: Logger = OutputLog.of(server)
 	for file: String in _scenes(p.under, p.include_addons):
+		var since: int = logger.next_seq() if logger else 0
 		var entry := {"scene": file, "ok": false}
 		var started := Time.get_ticks_usec()
 		var missing: Array = []
@@ -44,6 +53,9 @@ func _scenes_load(p: Dictionary) -> Variant:
 		var packed: PackedScene = null
 		if missing.is_empty():
 			packed = ResourceLoader.load(file, "PackedScene", ResourceLoader.CACHE_MODE_IGNORE) as PackedScene
+		var broken := _broken_scripts(file, {})
+		if not broken.is_empty():
+			entry.scripts = broken
 		if packed == null:
 			entry.error = "missing dependencies: %s" % ", ".join(missing) if not missing.is_empty() else "does not load as a PackedScene"
 		elif not packed.can_instantiate():
@@ -53,17 +65,43 @@ func _scenes_load(p: Dictionary) -> Variant:
 			if root == null:
 				entry.error = "instantiate() failed"
 			else:
-				entry.ok = true
+				entry.ok = broken.is_empty()
+				if not broken.is_empty():
+					var first: Dictionary = broken[0]
+					var why: Dictionary = first.errors[0] if not first.errors.is_empty() else {"line": 0, "message": "does not compile"}
+					entry.error = "%s does not compile (%s:%d: %s); script.validate shows every error" % [first.path, first.path, why.line, why.message]
 				entry.nodes = _count(root)
 				if p.warnings:
 					entry.warnings = _warnings(root, root)
 				root.free()
 		entry.ms = snappedf((Time.get_ticks_usec() - started) / 1000.0, 0.01)
+		var logged: Array = logger.take(since) if logger else []
+		var engine_errors := logged.filter(func(e: Dictionary) -> bool: return e.type != "print")
+		if not entry.ok and not engine_errors.is_empty():
+			entry.error += " (the engine: %s)" % str(engine_errors[0].message).trim_suffix(".")
 		results.append(entry)
 		if not entry.ok:
 			failed.append(entry)
 	return {"checked": results.size(), "passed": results.size() - failed.size(), "failed": failed, "scenes": results,
 			"ok": failed.is_empty()}
+
+
+## [{path, errors}] of the scripts `file` uses (directly, or through the scenes it instances) that do not compile.
+func _broken_scripts(file: String, seen: Dictionary) -> Array:
+	var out: Array = []
+	seen[file] = true
+	for dep: String in ResourceLoader.get_dependencies(file):
+		var target := dep.get_slice("::", dep.get_slice_count("::") - 1)
+		if seen.has(target) or not target.begins_with("res://") or not FileAccess.file_exists(target):
+			continue
+		seen[target] = true
+		if target.get_extension() == "gd":
+			var res := ScriptCompile.check_file(target, server)
+			if not res.ok:
+				out.append({"path": target, "errors": res.errors})
+		elif target.get_extension() in ["tscn", "scn"]:
+			out.append_array(_broken_scripts(target, seen))
+	return out
 
 
 static func _scenes(dir: String, include_addons: bool) -> Array:

@@ -11,7 +11,7 @@ func commands() -> Array:
 			"method": "test.stress",
 			"summary": "Seeded monkey test: press random input actions for random tick counts, then report the game's errors and whether it is still alive; same seed, same run.",
 			"params": [
-				opt("actions", "Array", "Input actions to press (default: the project's own actions, ui_* left out)", []),
+				opt("actions", "Array", "Input actions to press (default: the project's own actions, ui_* left out)", [], {"items": "string"}),
 				opt("ticks", "int", "Physics ticks to run in total", 300, {"min": 1, "max": 36000}),
 				opt("max_hold", "int", "Most ticks one press lasts", 15, {"min": 1, "max": 600}),
 				opt("seed", "int", "Random seed", 0),

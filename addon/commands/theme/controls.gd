@@ -52,7 +52,7 @@ func commands() -> Array:
 			"summary": "A Control's theme: the Theme it or its nearest ancestor sets, its type variation, its overrides, and the effective value of asked items.",
 			"params": [
 				node_param("node_path", "The Control", true, null, THEMED),
-				opt("items", "Array", "Items to resolve: [{kind, name}] → the value the control uses"),
+				opt("items", "Array", "Items to resolve: [{kind, name}] → the value the control uses", null, {"items": "Dictionary"}),
 			],
 			"example": {"node_path": "/root/UI/Title", "items": [{"kind": "color", "name": "font_color"}]},
 			"example_scene": UI_SCENE,

@@ -37,7 +37,7 @@ func commands() -> Array:
 			"summary": "Set (or remove with value null) theme items of any kind for control types in a Theme file; all checked before any is written.",
 			"params": [
 				req("path", "string", "The Theme .tres", {"writes_path": true}),
-				req("items", "Array", ITEMS_DOC),
+				req("items", "Array", ITEMS_DOC, {"items": "Dictionary"}),
 				opt("variations", "Dictionary", "Type variations to declare: {\"TitleLabel\": \"Label\"}", {}),
 			],
 			"example": {"path": "res://ui/game_theme.tres", "items": [

@@ -21,7 +21,7 @@ func commands() -> Array:
 			"method": "tilemap.set_cells",
 			"idempotent": true,
 			"summary": "Paint one tile on a list of cells of a TileMapLayer.",
-			"params": _layer_param() + [req("cells", "Array", "Cells as [[x, y], …]")] + _tile_params(),
+			"params": _layer_param() + [req("cells", "Array", "Cells as [[x, y], …]", {"items": ["int"]})] + _tile_params(),
 			"example": {"node_path": "/root/Main/Ground", "cells": [[0, 0], [1, 0], [2, 0]], "atlas": [0, 0]},
 			"example_setup": TileAtlas.SETUP,
 			"returns": PAINTED,
@@ -47,8 +47,8 @@ func commands() -> Array:
 			"summary": "Paste a pattern at a cell: rows of atlas coords (null leaves a cell alone), or a rectangle copied from the layer itself; optionally kept in the TileSet's patterns.",
 			"params": _layer_param() + [
 				req("at", "Vector2", "Cell of the pattern's top-left corner"),
-				opt("rows", "Array", "Rows top to bottom, each [[ax, ay] or null, …], painted from source_id"),
-				opt("copy_from", "Array", "Or: the layer's own cells [x, y, width, height] to copy"),
+				opt("rows", "Array", "Rows top to bottom, each [[ax, ay] or null, …], painted from source_id", null, {"items": ["any"]}),
+				opt("copy_from", "Array", "Or: the layer's own cells [x, y, width, height] to copy", null, {"items": "int"}),
 				opt("source_id", "int", "Source of the atlas coords in rows", 0),
 				opt("keep", "bool", "Also add the pattern to the TileSet's patterns", false),
 			],
@@ -62,7 +62,7 @@ func commands() -> Array:
 			"method": "tilemap.paint_terrain",
 			"summary": "Paint cells with a terrain so the engine picks matching tiles by their peering bits (connect: a region; path: a line through the cells in order).",
 			"params": _layer_param() + [
-				req("cells", "Array", "Cells as [[x, y], …]"),
+				req("cells", "Array", "Cells as [[x, y], …]", {"items": ["int"]}),
 				opt("terrain_set", "int", "Terrain set", 0, {"min": 0}),
 				opt("terrain", "int", "Terrain in the set (-1 erases the terrain)", 0, {"min": -1}),
 				choice("mode", ["connect", "path"], "connect (area, updates neighbours) or path (cells in order)", "connect"),
@@ -81,7 +81,7 @@ func commands() -> Array:
 			"idempotent": true,
 			"summary": "Erase cells of a TileMapLayer: a list, a rectangle, or all of them.",
 			"params": _layer_param() + [
-				opt("cells", "Array", "Cells as [[x, y], …]"),
+				opt("cells", "Array", "Cells as [[x, y], …]", null, {"items": ["int"]}),
 				opt("from", "Vector2", "Or: one corner of a rectangle (with to)"),
 				opt("to", "Vector2", "Opposite corner, inclusive"),
 				opt("all", "bool", "Erase every painted cell", false),

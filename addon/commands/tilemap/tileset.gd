@@ -59,7 +59,7 @@ func commands() -> Array:
 			"params": [
 				node_param("node_path", "TileMapLayer whose TileSet gets the terrain", true, null, "TileMapLayer"),
 				req("name", "string", "Terrain name, e.g. grass"),
-				req("tiles", "Array", "Tiles: [{atlas: [x, y], bits?: ['right_side', 'bottom_side', …] (default: every bit of the mode)}]"),
+				req("tiles", "Array", "Tiles: [{atlas: [x, y], bits?: ['right_side', 'bottom_side', …] (default: every bit of the mode)}]", {"items": "Dictionary"}),
 				opt("source_id", "int", "Atlas source of the tiles", 0),
 				opt("terrain_set", "int", "Terrain set to add to (default: a new one)", null, {"min": 0}),
 				choice("mode", TERRAIN_MODES, "Mode of a new terrain set", "match_sides"),

@@ -14,4 +14,5 @@ export const claudeCode: ClientSpec = {
   stdioEntry: ({command, args}) => ({command, args}),
   httpEntry: (url) => ({type: 'http', url}),
   reload: 'restart Claude Code (it asks once to approve a project .mcp.json server); check with /mcp',
+  reloadGlobal: 'restart Claude Code; check with /mcp',
 }

@@ -15,4 +15,5 @@ export const codex: ClientSpec = {
   stdioEntry: ({command, args}) => ({command, args}),
   httpEntry: (url) => ({url}),
   reload: 'restart Codex (a project .codex/config.toml is read only once you trust the project); check with /mcp',
+  reloadGlobal: 'restart Codex; check with /mcp',
 }

@@ -15,4 +15,5 @@ export const geminiCli: ClientSpec = {
   stdioEntry: ({command, args}) => ({command, args}),
   httpEntry: (url) => ({httpUrl: url}),
   reload: 'restart Gemini CLI (project settings apply in a trusted folder); check with /mcp',
+  reloadGlobal: 'restart Gemini CLI; check with /mcp',
 }

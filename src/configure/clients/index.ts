@@ -5,6 +5,8 @@ import {claudeDesktop} from './claude-desktop.js'
 import {codex} from './codex.js'
 import {cursor} from './cursor.js'
 import {geminiCli} from './gemini-cli.js'
+import {opencode} from './opencode.js'
+import {qwenCode} from './qwen-code.js'
 import type {ClientSpec} from '../spec.js'
 import {vscode} from './vscode.js'
 import {windsurf} from './windsurf.js'
@@ -19,6 +21,8 @@ export const CLIENTS: readonly ClientSpec[] = [
   windsurf,
   zed,
   geminiCli,
+  qwenCode,
+  opencode,
 ]
 
 export const CLIENT_IDS = CLIENTS.map((c) => c.id)

@@ -38,16 +38,18 @@ describe('bridge configure (real editor)', function () {
       expect(report.action).to.equal('created')
 
       const entry = (c.parse(readFileSync(report.file, 'utf8'))[c.rootKey] as Doc)['godot-bridge'] as {
-        command: string
-        args: string[]
+        command: string | string[]
+        args?: string[]
         env?: Record<string, string>
       }
-      const serve = entry.args.indexOf('serve')
-      expect(entry.args.slice(serve, serve + 3)).to.deep.equal(['serve', '--project', fx.editor.root])
-      expect(entry.args[serve + 3], 'the toolsets for this client come last').to.equal('--toolsets')
+      // opencode holds the command and its arguments in one array
+      const [command, ...args] = Array.isArray(entry.command) ? entry.command : [entry.command, ...(entry.args ?? [])]
+      const serve = args.indexOf('serve')
+      expect(args.slice(serve, serve + 3)).to.deep.equal(['serve', '--project', fx.editor.root])
+      expect(args[serve + 3], 'the toolsets for this client come last').to.equal('--toolsets')
       const transport = new StdioClientTransport({
-        command: entry.command,
-        args: entry.args,
+        command,
+        args,
         env: {...getDefaultEnvironment(), ...entry.env},
         cwd: home, // clients start servers from their own directory, never the project's
         stderr: 'pipe',

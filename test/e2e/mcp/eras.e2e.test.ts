@@ -67,7 +67,7 @@ async function rawLegacySession(fx: EditorFixture): Promise<{version: string; na
     const init = await ask(1, 'initialize', {
       protocolVersion: '2025-06-18',
       capabilities: {},
-      clientInfo: {name: 'codex-mcp-client', version: '0.165.0'},
+      clientInfo: {name: 'eras-e2e-raw', version: '1'}, // a client with no tool limit: the same list as the others
     })
     child.stdin.write(JSON.stringify({jsonrpc: '2.0', method: 'notifications/initialized'}) + '\n')
     const listed = await ask(2, 'tools/list', {})

@@ -23,6 +23,7 @@ import {ENGINE_RUN, typedTool} from '../../../src/mcp/tools.js'
 import {TOOLSETS_TOOL} from '../../../src/mcp/toolsets.js'
 import {DEMO_PROJECT, freePort, REPO_ROOT} from '../../support/editor.js'
 import {useEditor, useEditors} from '../../support/fixture.js'
+import {strayToolNames} from '../../support/prompt-tools.js'
 
 /** A project-local command (a fixture) whose result carries an image, as frame captures will. */
 const IMAGE_COMMANDS = `@tool
@@ -262,7 +263,7 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
       expect(JSON.parse(textOf(result)).width).to.equal(2)
     })
 
-    it('reports a refused parameter as an isError result naming the parameter, through the same router guards', async () => {
+    it('reports a refused parameter as an isError result naming the parameter (2025-11-25), through the same router guards', async () => {
       const typed = await sdk.callTool({name: 'node_add', arguments: {typ: 'Node2D'}})
       expect(typed.isError).to.equal(true)
       expect(textOf(typed)).to.include("'typ'").and.include("did you mean 'type'")
@@ -285,9 +286,13 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
       expect(badRun.isError).to.equal(true)
       expect(textOf(badRun)).to.include("'method'")
 
-      const noTool = await sdk.callTool({name: 'no_such_tool', arguments: {}})
-      expect(noTool.isError).to.equal(true)
-      expect(textOf(noTool)).to.include('no_such_tool')
+      // an unknown tool is a protocol error (-32602) in every 2025 revision and after
+      const noTool = await sdk.callTool({name: 'no_such_tool', arguments: {}}).then(
+        () => ({code: 0, message: 'answered'}),
+        (error: {code: number; message: string}) => error,
+      )
+      expect(noTool.code).to.equal(-32602)
+      expect(noTool.message).to.include('no_such_tool')
     })
 
     it('lists the five engine:// resources as bridge serve does and reads every one as JSON', async () => {
@@ -315,16 +320,33 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
       const {prompts} = await sdk.listPrompts()
       expect(prompts.map((p) => p.name).sort()).to.deep.equal(files.map((f) => f.replace(/\.md$/, '')).sort())
       expect(prompts).to.deep.equal(listPrompts(served))
+      const listed = new Set((await sdk.listTools()).tools.map((t) => t.name))
+      const methods = (await fx.call<{commands: {method: string}[]}>('engine.commands')).commands.map((c) => c.method)
       for (const prompt of prompts) {
         const args = Object.fromEntries((prompt.arguments ?? []).map((a) => [a.name, `value-of-${a.name}`]))
         const got = await sdk.getPrompt({name: prompt.name, arguments: args})
-        expect(got, prompt.name).to.deep.equal(getPrompt(served, prompt.name, args))
+        expect(got, prompt.name).to.deep.equal(getPrompt(served, prompt.name, args, listed))
         const text = (got.messages[0].content as {text: string}).text
         expect(text).to.not.include('{{')
+        expect(strayToolNames(text, methods, listed), prompt.name).to.deep.equal([])
         for (const value of Object.values(args)) expect(text, prompt.name).to.include(value)
       }
       const bare = await sdk.getPrompt({name: 'spatial-placement'})
-      expect(bare).to.deep.equal(getPrompt(served, 'spatial-placement', {}))
+      expect(bare).to.deep.equal(getPrompt(served, 'spatial-placement', {}, listed))
+      // a request for fewer toolsets gets the commands it does not list as engine_run with their method
+      const few = new Client({name: 'http-mcp-e2e-few', version: '1.0.0'})
+      await few.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp?toolsets=scene`)))
+      try {
+        const fewListed = new Set((await few.listTools()).tools.map((t) => t.name))
+        expect(fewListed.has('runtime_errors')).to.equal(false)
+        const hunt = await few.getPrompt({name: 'bug-hunt'})
+        const text = (hunt.messages[0].content as {text: string}).text
+        expect(strayToolNames(text, methods, fewListed)).to.deep.equal([])
+        expect(text).to.include('`engine_run {"method": "runtime.errors"}`')
+        expect(text).to.include('`scene_play`')
+      } finally {
+        await few.close()
+      }
       let error: {code?: number} | undefined
       await sdk.getPrompt({name: 'no-such-prompt'}).catch((e: {code?: number}) => (error = e))
       expect(error?.code).to.equal(-32602)

@@ -8,6 +8,7 @@ import {dirname, join} from 'node:path'
 import {CLIENT_IDS} from '../../../src/configure/clients/index.js'
 import {configure, type ConfigureOptions, targetFile} from '../../../src/configure/configure.js'
 import type {ClientSpec, ConfigContext} from '../../../src/configure/spec.js'
+import {describeResult} from '../../../src/configure/report.js'
 import {CLIENT_CASES, type Doc, refusal, withUserEnv} from '../../support/clients.js'
 
 const BRIDGE = '/usr/local/bin/bridge'
@@ -175,9 +176,13 @@ describe('bridge configure', () => {
       expect(args('claude-desktop')).to.deep.equal(['--toolsets', 'all'])
       const cursor = run({client: 'cursor', toolsets: undefined, print: true})
       expect((cursor.entry.args as string[])[3]).to.equal('--toolsets')
-      expect((cursor.entry.args as string[])[4]).to.match(/^scene\b/)
+      expect((cursor.entry.args as string[])[4]).to.equal('play,build')
       expect(cursor.notes.join('\n')).to.include('what fits 40 tools')
-      expect(args('vscode')[1]).to.match(/^scene,editor/)
+      expect(args('vscode')[1]).to.match(/^play,build,scene,editor/)
+      for (const client of ['codex', 'zed', 'gemini-cli', 'qwen-code'])
+        expect(args(client)[1], client).to.match(/^play,build,/)
+      const opencode = run({client: 'opencode', toolsets: undefined, print: true}).entry.command as string[]
+      expect(opencode.at(-1)).to.match(/^play,build,scene,editor/)
       ctx.env.BRIDGE_MCP_HTTP_PORT = '9123'
       const http = run({client: 'cursor', toolsets: 'scene,runtime', http: true, print: true})
       expect(http.entry).to.deep.equal({
@@ -188,6 +193,27 @@ describe('bridge configure', () => {
       )
       expect(args('claude-code')).to.deep.equal(['--toolsets', 'all'])
       expect((run({client: 'cursor', toolsets: 'auto', print: true}).entry.args as string[]).length).to.equal(3)
+    })
+  })
+
+  describe('what it tells the person', () => {
+    it('names the URL each client keeps it under (url, httpUrl, serverUrl) and the whole command of opencode', () => {
+      ctx.env.BRIDGE_MCP_HTTP_PORT = '9123'
+      for (const client of ['cursor', 'gemini-cli', 'qwen-code', 'windsurf', 'opencode']) {
+        const said = describeResult(run({client, http: true, print: true}))
+        expect(said, client).to.include(`url http://127.0.0.1:9123/mcp?project=`).and.not.include('undefined')
+      }
+      expect(describeResult(run({client: 'opencode', print: true}))).to.include(
+        `runs ${BRIDGE} serve --project ${project}`,
+      )
+    })
+
+    it("--global's next step speaks of the user-wide file, not of approving or trusting a project's", () => {
+      for (const client of ['claude-code', 'codex', 'gemini-cli', 'qwen-code']) {
+        const global = run({client, global: true})
+        expect(global.next_step, client).to.not.match(/approve|trust|project/)
+        expect(run({client}).next_step, client).to.match(/approve|trust/)
+      }
     })
   })
 
@@ -439,7 +465,7 @@ describe('bridge configure', () => {
       const error = refusal(() => run({client: 'emacs'}))
       expect(error.exitCode).to.equal(2)
       expect(error.message).to.equal(
-        'unknown client "emacs"; choose one of: claude-desktop, cursor, vscode, claude-code, codex, windsurf, zed, gemini-cli',
+        'unknown client "emacs"; choose one of: claude-desktop, cursor, vscode, claude-code, codex, windsurf, zed, gemini-cli, qwen-code, opencode',
       )
     })
   })

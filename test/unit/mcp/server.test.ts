@@ -46,7 +46,7 @@ describe('mcp server with the editor down (in-memory client)', () => {
       'spatial-placement',
     ])
     const got = await client.getPrompt({name: 'discover-then-drive'})
-    expect((got.messages[0].content as {text: string}).text).to.include('engine.class_info')
+    expect((got.messages[0].content as {text: string}).text).to.include('`engine_class_info`') // the tool, not the method
   })
 
   it('lists engine_run, bridge_toolsets and the catalog commands as typed tools until an editor answers', async () => {

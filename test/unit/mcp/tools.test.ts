@@ -72,6 +72,18 @@ function setup(options: {typed?: boolean; plugins?: PluginTool[]; fail?: Error} 
 
 const text = (r: {content: unknown[]}) => (r.content[0] as {text: string}).text
 
+/** A call made in the 2025-11-25 revision, where bad arguments are an isError result (SEP-1303). */
+const NOW = {revision: '2025-11-25'}
+
+async function refusedWith(call: Promise<unknown>): Promise<{code: number; message: string}> {
+  try {
+    await call
+  } catch (error) {
+    return error as {code: number; message: string}
+  }
+  throw new Error('expected a JSON-RPC error')
+}
+
 describe('mcp tools', () => {
   it('engine_run is addon/mcp/engine_run.json as written', () => {
     expect(ENGINE_RUN).to.deep.equal(JSON.parse(readFileSync(join(mcpDir(), 'engine_run.json'), 'utf8')))
@@ -112,10 +124,10 @@ describe('mcp tools', () => {
 
   it('validates typed arguments before sending, naming the parameter', async () => {
     const {tools, calls} = setup()
-    const missing = await tools.call('node_add', {name: 'A'})
+    const missing = await tools.call('node_add', {name: 'A'}, NOW)
     expect(missing.isError).to.equal(true)
     expect(text(missing)).to.equal("invalid arguments for node_add: missing required parameter 'type'")
-    const extra = await tools.call('node_add', {type: 'Node', colour: 'red'})
+    const extra = await tools.call('node_add', {type: 'Node', colour: 'red'}, NOW)
     expect(text(extra)).to.include("unknown parameter 'colour'")
     expect(calls).to.deep.equal([])
     const ok = await tools.call('node_add', {type: 'Node'})
@@ -126,9 +138,9 @@ describe('mcp tools', () => {
 
   it('engine_run validates known methods against their schema and passes unknown ones through', async () => {
     const {tools, calls} = setup()
-    const bad = await tools.call('engine_run', {method: 'node.add', params: {}})
+    const bad = await tools.call('engine_run', {method: 'node.add', params: {}}, NOW)
     expect(text(bad)).to.equal("invalid arguments for engine_run node.add: missing required parameter 'type'")
-    expect(text(await tools.call('engine_run', {method: 'not a method'}))).to.include("parameter 'method'")
+    expect(text(await tools.call('engine_run', {method: 'not a method'}, NOW))).to.include("parameter 'method'")
     await tools.call('engine_run', {method: 'custom.thing', params: {x: 1}})
     expect(calls.map((c) => c[0])).to.deep.equal(['custom.thing'])
   })
@@ -156,12 +168,28 @@ describe('mcp tools', () => {
     expect(text(broken)).to.include('plugin bug')
   })
 
-  it('answers an unknown tool with what to do', async () => {
+  it('answers an unknown tool with a JSON-RPC error (-32602) saying what to do, in every revision', async () => {
     const {tools} = setup()
-    const result = await tools.call('node_frobnicate', {})
-    expect(result.isError).to.equal(true)
-    expect(text(result)).to.include('list the tools again')
-    const typo = await tools.call('node_ad', {})
-    expect(text(typo)).to.include("did you mean 'node_add'")
+    for (const revision of [undefined, '2025-06-18', '2025-11-25', '2026-07-28']) {
+      const error = await refusedWith(tools.call('node_frobnicate', {}, {revision}))
+      expect(error.code).to.equal(-32602)
+      expect(error.message).to.include('list the tools again')
+    }
+    const typo = await refusedWith(tools.call('node_ad', {}, NOW))
+    expect(typo.message).to.include("did you mean 'node_add'")
+  })
+
+  it('answers bad arguments as the revision says: a JSON-RPC error up to 2025-06-18, an isError result after', async () => {
+    const {tools, calls} = setup()
+    for (const revision of ['2025-03-26', '2025-06-18']) {
+      const error = await refusedWith(tools.call('node_add', {name: 'A'}, {revision}))
+      expect([error.code, error.message]).to.deep.equal([
+        -32602,
+        "invalid arguments for node_add: missing required parameter 'type'",
+      ])
+    }
+    for (const revision of ['2025-11-25', '2026-07-28'])
+      expect((await tools.call('node_add', {name: 'A'}, {revision})).isError).to.equal(true)
+    expect(calls).to.deep.equal([])
   })
 })

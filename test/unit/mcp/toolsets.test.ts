@@ -32,7 +32,7 @@ describe('toolsets: the shared definition', () => {
     for (const t of TOOLSETS.toolsets) {
       expect(t.description, t.name).to.match(/\.$/)
       expect(t.name).to.match(/^[a-z0-9_]+$/)
-      for (const g of t.groups) {
+      for (const g of t.groups ?? []) {
         expect(seen.has(g), `group ${g} is in two toolsets`).to.equal(false)
         seen.add(g)
       }
@@ -93,9 +93,13 @@ describe('toolsets: the shared definition', () => {
 
 describe('toolsets: a session over a fake editor', () => {
   const DOCS = [
-    ...group('node', 30),
+    // the core (play) and the build toolsets take single commands out of their groups
+    ...['scene.play', 'scene.stop', 'runtime.step', 'runtime.get', 'scene.open', 'node.add', 'node.set'].map((m) =>
+      doc(m),
+    ),
+    ...group('node', 20),
     ...group('engine', 20),
-    ...group('runtime', 40),
+    ...group('runtime', 30),
     doc('project.info', {
       read_only: true,
       output_schema: {type: 'object', properties: {name: {type: 'string'}}, required: ['name']},
@@ -133,30 +137,38 @@ describe('toolsets: a session over a fake editor', () => {
   it('gives Cursor what fits in 40 tools and an unknown client everything, saying why', async () => {
     const cursor = await connect('cursor-vscode')
     const names = (await cursor.client.listTools()).tools.map((t) => t.name)
-    expect(names.length).to.equal(32) // engine_run, bridge_toolsets, the 30 scene tools
+    expect(names.length).to.equal(9) // engine_run, bridge_toolsets, play's 4, build's 3
+    expect(names).to.include('scene_play').and.include('node_add')
     expect(cursor.logs.join('\n')).to.match(
-      /toolsets scene for client 'cursor-vscode' \(cursor: .*40 active tools\): 32 tools, at most 40/,
+      /toolsets play,build for client 'cursor-vscode' \(cursor: .*about 40\): 9 tools, at most 40/,
     )
     const other = await connect('my-agent')
     expect((await other.client.listTools()).tools.length).to.equal(DOCS.length + 2)
     expect(other.logs.join('\n')).to.include("toolsets all for client 'my-agent' (no known tool limit")
   })
 
-  it('refuses to enable past the client limit, with the numbers and a way out that works', async () => {
+  it('refuses to pass the client limit, offering the set that fits, keeps what was asked and names what it drops', async () => {
     const {client} = await connect('cursor-vscode')
     await client.listTools()
-    const r = await client.callTool({
+    const ok = await client.callTool({
       name: 'bridge_toolsets',
       arguments: {action: 'enable', toolsets: ['runtime', 'project']},
     })
+    expect(ok.structuredContent).to.include({tools: 40})
+    const r = await client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['scene']}})
     expect(r.isError).to.equal(true)
     const said = (r.content as {text: string}[])[0].text
-    expect(said).to.match(
-      /enabling runtime \(40 tools\), project \(1 tools\) would list 73 tools, 33 over the 40 that suit cursor/,
+    expect(said).to.include('enabling scene (20) would list 60 tools, 20 over the 40 that suit cursor')
+    expect(said, said).to.include('now 40 tools (play, build, project, runtime)').and.include('Nothing was changed')
+    expect(said).to.include(
+      'This set fits and keeps what you asked: play, scene, build, project (30 tools), dropping runtime (30): {"action": "set", "toolsets": ["play","scene","build","project"]}',
     )
-    expect(said).to.include('now 32 tools (scene)').and.include('Nothing was enabled')
-    expect(said).to.include('enable only project (33 tools): {"action": "enable", "toolsets": ["project"]}')
-    expect((await client.listTools()).tools.length).to.equal(32)
+    expect((await client.listTools()).tools.length).to.equal(40)
+    const taken = await client.callTool({
+      name: 'bridge_toolsets',
+      arguments: {action: 'set', toolsets: ['play', 'scene', 'build', 'project']},
+    })
+    expect(taken.structuredContent).to.include({tools: 30})
     const group = await client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['node']}})
     expect((group.content as {text: string}[])[0].text).to.include("'node' is a command group, in toolset 'scene'")
   })
@@ -168,14 +180,14 @@ describe('toolsets: a session over a fake editor', () => {
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
     )
     const r = await client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['project']}})
-    expect(r.structuredContent).to.include({tools: 33})
+    expect(r.structuredContent).to.include({tools: 10})
     await changed
     const names = (await client.listTools()).tools.map((t) => t.name)
     expect(names).to.include('project_info')
     const info = await client.callTool({name: 'project_info', arguments: {}})
     expect(info.structuredContent).to.deep.equal({name: 'demo'})
     const again = await client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['project']}})
-    expect((again.structuredContent as {note: string}).note).to.include('already enabled')
+    expect((again.structuredContent as {note: string}).note).to.include('nothing to do')
   })
 
   it("writes the declaration's hints that differ from the defaults, a title, and the result schema", () => {

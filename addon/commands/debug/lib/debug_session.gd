@@ -54,8 +54,11 @@ func is_breaked() -> bool:
 	return s != null and s.is_breaked()
 
 
+## Why the game stopped: the game link's watcher heard every break since the link was made (this session is
+## made on the first debug call, maybe after the break); else the dock's own reason line.
 func reason() -> String:
-	return _reason
+	var heard: String = _link.pause.reason if _link.pause.breaks > 0 else _reason
+	return heard if heard != "" else _link.pause.dock_reason()
 
 
 ## Why the paused-game commands cannot run now (a BridgeError), or null when the game is paused at a break.

@@ -1,24 +1,23 @@
 @tool
-extends RefCounted
+extends "guard_names.gd"
 ## editor.run_script's guard: reads the snippet's tokens (gd_tokens.gd) against the rule list
 ## (guard_rules.json) and returns the first refusal, by category and line. The classes that can write
 ## files, change settings, run or stop processes or run code built at run time may be used only through
 ## their listed members; a method or property named at run time must be a plain string literal, checked
-## like a written one. A guard against accidents, not a sandbox: docs/security.md says what it does not
-## catch.
+## like a written one; no script gets its source or an object its script from the snippet, nothing is
+## compiled, and no decoder builds objects. A guard against accidents, not a sandbox: docs/security.md
+## says what it does not catch.
 
 const Tokens := preload("gd_tokens.gd")
+const Scope := preload("guard_scope.gd")
 const RULES := preload("guard_rules.json")
 
-## Words before `[` that open an array literal, not a subscript.
-const NOT_SUBSCRIPT := ["in", "return", "and", "or", "not", "if", "elif", "while", "match", "await", "Array", "Dictionary"]
 ## Dispatch methods whose value argument (a number, an array, ...) cannot be a name (`f.call(3)` is a lambda call).
 const CALL_LIKE := ["call", "callv", "call_deferred", "call_thread_safe", "call_deferred_thread_group"]
 
 static var _constant := RegEx.create_from_string("^[A-Z][A-Z0-9_]*$")
 
-var _toks: Array
-var _rules: Dictionary
+var _scope: Scope
 var _loops := {}  # for-variable name -> the literals it walks (or null), computed once
 
 
@@ -27,6 +26,7 @@ static func check(code: String) -> Dictionary:
 	var guard := new()
 	guard._toks = Tokens.tokenize(code)
 	guard._rules = RULES.data
+	guard._scope = Scope.new(guard._toks)
 	for i in guard._toks.size():
 		var refusal := guard._at(i)
 		if not refusal.is_empty():
@@ -51,8 +51,19 @@ func _at(i: int) -> Dictionary:
 	var methods: Dictionary = _rules.methods
 	if methods.has(name) and (prev == "." or next == "(") and not _declares(i):
 		return _refuse(methods[name], i, name + ("()" if next == "(" else ""), "%s is refused on any object" % name)
+	var code_write := _code_write(i)
+	if not code_write.is_empty():
+		return code_write
+	if _rules.decoders.has(name) and (prev == "." or next == "(") and not _declares(i):
+		return _decoder(i)
 	if _rules.dispatch.has(name) and next == "(":
 		var r := _dispatch(i)
+		if not r.is_empty():
+			return r
+	if prev == "." and next != "(" and _named_dispatch(name):
+		return _refuse("dynamic_name", i, "." + name, "%s taken as a value (a method reference, bind, callv): the name it is given later cannot be checked; call it directly with a literal name" % name)
+	if name == "open" and prev == "." and next == "(" and not _rules.classes.has(_v(i - 2)):
+		var r := _mode(i, _rules.literal_args[".open"], _args(i + 1).get("ranges", []), false)
 		if not r.is_empty():
 			return r
 	var cls: String = _rules.aliases.get(name, name)
@@ -93,16 +104,24 @@ func _member(cls: String, m: String, k: int, args: Dictionary, escapes: bool) ->
 		return _refuse(_member_category(cls, m), k, api, "%s is not on %s's allow-list" % [api, cls])
 	var call_args := args if not args.is_empty() else (_args(k + 1) if _v(k + 1) == "(" else {})
 	if _rules.literal_args.has(api):
-		var spec: Dictionary = _rules.literal_args[api]
-		var ranges: Array = call_args.get("ranges", [])
-		if ranges.size() != int(spec.count) or not (_text(ranges[int(spec.index)]) in spec.one_of):
-			return _refuse(spec.category, k, api, "%s %s" % [api, spec.why])
+		var r := _mode(k, _rules.literal_args[api], call_args.get("ranges", []), true)
+		if not r.is_empty():
+			return r
 	if _rules.returns.has(api):
 		if escapes or call_args.is_empty():
 			return _refuse(_member_category(cls, m), k, api, "%s hands out an editor object; use it in the same expression" % api)
 		return _class_use(_rules.returns[api], k, call_args.close + 1)
 	if m in ["class_call_static", "instantiate", "get_singleton"]:
 		return _by_class_name(m, k, call_args)
+	return {}
+
+
+## A call whose argument must be written as one of the given literals (guard_rules.json literal_args);
+## `exact`: the call must have exactly `count` arguments (otherwise: when it has that many).
+func _mode(k: int, spec: Dictionary, ranges: Array, exact: bool) -> Dictionary:
+	var count := int(spec.count)
+	if (exact and ranges.size() != count) or (ranges.size() >= count and not (_text(ranges[int(spec.index)]) in spec.one_of)):
+		return _refuse(spec.category, k, spec.api, "%s %s" % [spec.api, spec.why])
 	return {}
 
 
@@ -118,8 +137,9 @@ func _by_class_name(m: String, k: int, call_args: Dictionary) -> Dictionary:
 		var method: Variant = _literal(ranges[1]) if ranges.size() > 1 else null
 		if method == null:
 			return _refuse("dynamic_name", k, m + "()", "class_call_static() needs its method written as one plain string literal")
-		if _rules.methods.has(method[0]):
-			return _refuse(_rules.methods[method[0]], k, "%s.%s" % [cls, method[0]], "%s.%s is refused" % [cls, method[0]])
+		var named := _check_name(method[0], k, "class_call_static", false)
+		if not named.is_empty():
+			return named
 		if _rules.classes.has(cls):
 			return _member(cls, method[0], k, {"ranges": ranges.slice(2), "close": call_args.close}, true)
 		return {}
@@ -146,9 +166,8 @@ func _dispatch(i: int) -> Dictionary:
 		if ranges.size() > 0 and _literal(ranges[0]) != null:
 			return {}
 		return _refuse("runtime_code", i, name + "(...).new()", "%s(...).new() needs the script path written as one plain string literal" % name)
-	if name in CALL_LIKE and _v(i - 1) == "." and _v(i - 2) == "]" and not _plain_index(i - 2):
-		# obj[k] reads a method as a Callable when k names one: calling what a subscript read is refused
-		return _refuse("dynamic_name", i, name + "()", "%s() on something read through a subscript with a non-literal index" % name)
+	if name in ["get", "set"] and _v(i - 1) == "." and _scope.container_before(i - 2):
+		return {}  # Dictionary.get(key) / Array.set(i, v): a key, not a property name
 	var index := int(spec.index)
 	if ranges.size() <= index:
 		return {}
@@ -160,41 +179,34 @@ func _dispatch(i: int) -> Dictionary:
 	if spec.names == "class":
 		return {}  # ClassDB/Engine: the class named is checked as the call it stands for (_by_class_name)
 	for n: String in names:
-		var r := _check_name(n, i, name)
+		var r := _check_name(n, i, name, spec.get("writes", false))
 		if not r.is_empty():
 			return r
 	return {}
 
 
-## A name given as a string literal: refused like the member it names.
-func _check_name(n: String, i: int, via: String) -> Dictionary:
-	if _rules.methods.has(n):
-		return _refuse(_rules.methods[n], i, "%s(\"%s\")" % [via, n], "%s is refused, called by name too" % n)
-	if _rules.aliases.has(n) or _rules.classes.has(n):
-		var cls: String = _rules.aliases.get(n, n)
-		return _refuse(_rules.classes[cls].category, i, "%s(\"%s\")" % [via, n], "%s reached by name" % cls)
-	return {}
-
-
-## `x[...]`: a literal index is checked like a name; an index built in place from strings is refused;
-## a method read through a non-literal index and then called is refused.
+## `x[...]`. On a plain container (guard_scope.gd proves it) any key is data. Otherwise a literal key is
+## checked like a name (a written one like a property write), and any other key must be no string: on an
+## object, `obj[k]` reads the method k names as a Callable (`obj["save"]`), or writes the property.
 func _subscript(i: int) -> Dictionary:
-	var before: Dictionary = _toks[i - 1] if i > 0 else {}
-	if before.is_empty() or not (before.t in ["id", "str"] or before.v in [")", "]"]) or (before.t == "id" and before.v in NOT_SUBSCRIPT):
+	if not _is_subscript(i) or _scope.container_before(i - 1):
 		return {}
 	var close := _close(i)
-	var inner := [i + 1, close]
-	var lit: Variant = _literal(inner)
+	var lit: Variant = _literal([i + 1, close])
 	if lit != null:
 		for n: String in lit:
-			var r := _check_name(n, i, "[]")
+			var r := _check_name(n, i, "[]", _written(close))
 			if not r.is_empty():
 				return r
+		return {}
+	if _scope.non_string(i + 1, close):
 		return {}
 	for k in range(i + 1, close):
 		if _toks[k].t == "str":
 			return _refuse("dynamic_name", i, "[...]", "a name built inside a subscript; write it as one plain string literal")
-	return {}
+	return _refuse("dynamic_name", i, "[...]", ("a subscript with a key that is not a literal, on a value the guard cannot prove is a " +
+			"container: on an object it reads a method (obj[\"save\"] is obj.save) or writes a property; declare the value " +
+			"`var d: Dictionary = ...` (or Array), or write the key as a literal"))
 
 
 ## The literal names an argument range stands for: one string token, or a `for` variable that walks
@@ -219,9 +231,7 @@ func _loop_literals(v: String) -> Variant:
 ## Every `for v in [...]` over string literals, joined; null when v is bound or assigned any other way.
 func _find_loop_literals(v: String) -> Variant:
 	var found: Variant = null
-	for k in _toks.size():
-		if _toks[k].t != "id" or _toks[k].v != v:
-			continue
+	for k: int in _occurrences(v):
 		var prev := _v(k - 1)
 		var next := _v(k + 1)
 		if prev == "for":
@@ -253,19 +263,6 @@ func _is_value(r: Array) -> bool:
 	return first == "func"
 
 
-## Whether the subscript closed at `close` (a `]`) is a number or a string literal.
-func _plain_index(close: int) -> bool:
-	var depth := 0
-	for k in range(close, -1, -1):
-		if _v(k) == "]":
-			depth += 1
-		elif _v(k) == "[":
-			depth -= 1
-			if depth == 0:
-				return close - k == 2 and _toks[k + 1].t in ["num", "str"]
-	return false
-
-
 func _member_category(cls: String, m: String) -> String:
 	var rule: Dictionary = _rules.classes[cls]
 	if rule.get("deny", {}).has(m):
@@ -287,82 +284,3 @@ func _type_context(i: int) -> bool:
 		if before in ["(", ","]:
 			return _in_params(i)
 	return false
-
-
-## Whether token i sits in a `func (...)` parameter list.
-func _in_params(i: int) -> bool:
-	var depth := 0
-	for k in range(i, -1, -1):
-		var v := _v(k)
-		if v in [")", "]", "}"]:
-			depth += 1
-		elif v in ["(", "[", "{"]:
-			if depth == 0:
-				return v == "(" and (_v(k - 1) == "func" or _v(k - 2) == "func")
-			depth -= 1
-	return false
-
-
-## Whether token i is a name being declared (a variable, constant, function or loop variable).
-func _declares(i: int) -> bool:
-	return _v(i - 1) in ["var", "const", "func", "signal", "class", "enum", "for", "class_name"]
-
-
-## The arguments of the call whose `(` is at `open`: {ranges: [[start, end), ...], close}.
-func _args(open: int) -> Dictionary:
-	var close := _close(open)
-	return {"ranges": _split(open + 1, close), "close": close}
-
-
-## Comma-separated ranges of tokens in [start, end) at depth 0.
-func _split(start: int, end: int) -> Array:
-	var out: Array = []
-	var depth := 0
-	var from := start
-	for k in range(start, end):
-		var v := _v(k)
-		if v in ["(", "[", "{"]:
-			depth += 1
-		elif v in [")", "]", "}"]:
-			depth -= 1
-		elif v == "," and depth == 0:
-			out.append([from, k])
-			from = k + 1
-	if end > from:
-		out.append([from, end])
-	return out
-
-
-## The index of the bracket closing the one at `open` (or the last token when it is never closed).
-func _close(open: int) -> int:
-	var depth := 0
-	for k in range(open, _toks.size()):
-		var v := _v(k)
-		if _toks[k].t == "op" and v in ["(", "[", "{"]:
-			depth += 1
-		elif _toks[k].t == "op" and v in [")", "]", "}"]:
-			depth -= 1
-			if depth == 0:
-				return k
-	return _toks.size()
-
-
-func _text(r: Array) -> String:
-	var s := ""
-	for k in range(r[0], r[1]):
-		s += _v(k)
-	return s
-
-
-## A token's text for operators and identifiers ("" outside the snippet or for strings and numbers,
-## so a string "(" never reads as a bracket).
-func _v(k: int) -> String:
-	if k < 0 or k >= _toks.size():
-		return ""
-	var t: Dictionary = _toks[k]
-	return t.v if t.t in ["op", "id"] else ("" if t.t == "str" else t.v)
-
-
-func _refuse(category: String, k: int, api: String, reason: String) -> Dictionary:
-	return {"category": category, "label": _rules.categories[category], "line": _toks[mini(k, _toks.size() - 1)].line,
-			"api": api, "reason": reason}

@@ -2,12 +2,11 @@
 extends RefCounted
 ## editor.run_script: runs a GDScript snippet inside the editor as the body of a function. Refuses,
 ## unless allowed, what the guard (script_guard.gd) catches: file writes, programs, process control,
-## settings changes, names and code built at run time. Audits every body, refused ones too, and logs
-## it, checks it compiles before anything runs, and ends any `while` loop that outlives the time
+## settings changes, names and code built at run time (guard(), which the router calls before it audits
+## the body: core/code_audit.gd), checks it compiles before anything runs, and ends any `while` loop that outlives the time
 ## budget. A guard against accidents, not a sandbox: docs/security.md says what it does not catch.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const AuditLog := preload("../../../lib/audit_log.gd")
 const Snippet := preload("../../../game/snippet.gd")
 const ScriptGuard := preload("script_guard.gd")
 
@@ -89,24 +88,25 @@ static func header_lines() -> int:
 	return TEMPLATE.count("\n")
 
 
-## Runs a snippet: {emitted, result, errors} (the errors and warnings it logged), or a BridgeError when
-## it is refused, does not compile (then nothing ran) or stops on a runtime error (data has what it
+## The guard's verdict on a body, for the router (the command's `code_guard`, core/code_audit.gd): a
+## BridgeError when it is refused (the router writes the refusal to the audit trail and never runs it),
+## else a note for the trail ("" or that unsafe editor io was allowed).
+static func guard(code: String, allow_unsafe: bool) -> Variant:
+	if allow_unsafe:
+		return "unsafe editor io allowed"
+	var refusal := ScriptGuard.check(code)
+	if refusal.is_empty():
+		return ""
+	var message := ("editor.run_script refused (%s): line %d: %s; use a bridge command for it, or pass " +
+			"allow_unsafe_editor_io (--allow-unsafe-editor-io)") % [refusal.label, refusal.line, refusal.reason]
+	return BridgeError.new(BridgeError.UNSAFE_REFUSED, message, refusal)
+
+
+## Runs a snippet the guard let through: {emitted, result, errors} (the errors and warnings it logged), or a
+## BridgeError when it does not compile (then nothing ran) or stops on a runtime error (data has what it
 ## emitted until then). Awaits when the snippet awaits.
-static func run(code: String, logger: Logger, allow_unsafe: bool) -> Variant:
-	if not allow_unsafe:
-		var refusal := ScriptGuard.check(code)
-		if not refusal.is_empty():
-			var message := ("editor.run_script refused (%s): line %d: %s; use a bridge command for it, or pass " +
-					"allow_unsafe_editor_io (--allow-unsafe-editor-io)") % [refusal.label, refusal.line, refusal.reason]
-			# the trail shows attempts as well as runs: the body, with why it never ran
-			AuditLog.refused("editor.run_script", code, message, {"category": refusal.category, "line": refusal.line})
-			return BridgeError.new(BridgeError.UNSAFE_REFUSED, message, refusal)
-	print("bridge: editor.run_script%s:\n%s" % [" (unsafe editor io allowed)" if allow_unsafe else "", code])
-	var audit := AuditLog.started("editor.run_script", code, {"unsafe_allowed": allow_unsafe})
-	var outcome: Variant = await _compile_and_run(code, logger)
-	AuditLog.finished(audit, "editor.run_script", "failed" if outcome is BridgeError else "ok",
-			outcome.message if outcome is BridgeError else "")
-	return outcome
+static func run(code: String, logger: Logger) -> Variant:
+	return await _compile_and_run(code, logger)
 
 
 static func _compile_and_run(code: String, logger: Logger) -> Variant:

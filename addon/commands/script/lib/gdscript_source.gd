@@ -6,32 +6,16 @@ extends RefCounted
 
 const BridgeError := preload("../../../core/bridge_error.gd")
 const FileOps := preload("../../../lib/file_ops.gd")
-const OutputLog := preload("../../../lib/output_log.gd")
+const ScriptCompile := preload("../../../lib/script_compile.gd")
 const Settings := preload("../../../core/settings.gd")
 
 static var _decl := RegEx.create_from_string(
 		"^(?:(?<annos>(?:@\\w+(?:\\([^)]*\\))?\\s+)*)(?<static>static\\s+)?(?<kind>func|var|const|signal|enum|class_name|extends|class)\\b\\s*(?<name>[A-Za-z_][A-Za-z0-9_]*)?)")
 
 
-## Compiles `text` as the script at `path` would be compiled: {ok, errors: [{line, message}]}.
-## A class_name the file itself already registers is blanked first (the copy would "hide" it).
+## Compiles `text` as the script at `path` would be compiled (lib/script_compile.gd, the check every command shares).
 static func check(text: String, path: String, server: Node) -> Dictionary:
-	var source := _without_own_class_name(text, path)
-	var script := GDScript.new()
-	script.source_code = source
-	var file := "gdscript://%d.gd" % script.get_instance_id()
-	var logger: Logger = OutputLog.of(server)
-	var since: int = logger.next_seq() if logger else 0
-	var err := script.reload()
-	var errors: Array = []
-	if logger:
-		for e: Dictionary in logger.entries(since, 50):
-			if e.get("file", "") == file or e.get("script_file", "") == file or str(e.get("message", "")).contains(file):
-				errors.append({"line": e.get("line", 0) if e.get("file", "") == file else e.get("script_line", 0),
-						"message": str(e.message).trim_prefix("Parse Error: "), "type": e.type})
-	if err != OK and errors.is_empty():
-		errors.append({"line": 0, "message": "does not compile: %s" % error_string(err), "type": "error"})
-	return {"ok": err == OK, "errors": errors}
+	return ScriptCompile.check(text, path, server)
 
 
 ## Top-level declarations (and inner classes' names): [{kind, name, line, static, annotations, text}].
@@ -77,17 +61,14 @@ static func function_range(text: String, name: String) -> Array:
 	return [first + 1, last + 1]
 
 
-## Writes the script's text, tells the editor's filesystem, and reloads the editor's loaded copy. Static,
-## so an UndoRedo action can call it on the script (do: new text, undo: old text).
+## Writes the script's text (its loaded copy and open tab take it: FileOps.write_text) and tells the
+## editor's filesystem. Static, so an UndoRedo action can call it on the script (do: new
+## text, undo: old text).
 static func apply_text(path: String, text: String) -> int:
 	var err := FileOps.write_text(path, text)
 	if err != OK:
 		return err
 	EditorInterface.get_resource_filesystem().update_file(path)
-	if ResourceLoader.has_cached(path) and ResourceLoader.get_cached_ref(path) is Script:
-		var script: Script = ResourceLoader.get_cached_ref(path)
-		script.source_code = text
-		script.reload(true)
 	return OK
 
 
@@ -100,14 +81,3 @@ static func commit(action: String, path: String, old_text: String, new_text: Str
 	ur.add_undo_method(me, "apply_text", path, old_text)
 	ur.commit_action()
 	return OK if FileAccess.get_file_as_string(path) == new_text else ERR_FILE_CANT_WRITE
-
-
-static func _without_own_class_name(text: String, path: String) -> String:
-	var own := ""
-	for entry: Dictionary in ProjectSettings.get_global_class_list():
-		if entry.path == path:
-			own = entry["class"]
-	if own == "":
-		return text
-	var re := RegEx.create_from_string("(?m)^class_name\\s+%s\\b.*$" % own)
-	return re.sub(text, "", false)

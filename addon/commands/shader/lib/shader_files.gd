@@ -4,6 +4,7 @@ extends RefCounted
 ## compiler logs, with their lines), atomic writes of .gdshader files that the editor then picks up (and
 ## hot-reloads where loaded), and shader uniforms as property infos for value coercion.
 
+const FileOps := preload("../../../lib/file_ops.gd")
 const BridgeError := preload("../../../core/bridge_error.gd")
 const OutputLog := preload("../../../lib/output_log.gd")
 
@@ -41,30 +42,17 @@ static func compile(code: String, server: Node) -> Dictionary:
 	return {"compiled": errors.is_empty() and not failed, "errors": errors, "uniforms": uniforms}
 
 
-## Writes a text file atomically (temp file + rename) and tells the editor; reloads a loaded Shader's code.
+## Writes a text file atomically (temp file + rename) and tells the editor; a loaded Shader and its tab take the code.
 ## Null or a BridgeError.
 static func write(path: String, text: String) -> Variant:
 	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path.get_base_dir()))
 	if err != OK:
 		return BridgeError.failed("cannot create %s: %s" % [path.get_base_dir(), error_string(err)], {"path": path})
-	var tmp := path.get_base_dir().path_join(".%s.bridge-tmp" % path.get_file())
-	var f := FileAccess.open(tmp, FileAccess.WRITE)
-	if f == null:
-		return BridgeError.failed("cannot write %s: %s" % [path, error_string(FileAccess.get_open_error())], {"path": path})
-	f.store_string(text)
-	err = f.get_error()
-	f.close()
-	if err == OK:
-		err = DirAccess.rename_absolute(tmp, path)
-	if err != OK:
-		DirAccess.remove_absolute(tmp)
-		return BridgeError.failed("writing %s failed: %s" % [path, error_string(err)], {"path": path})
+	var written := FileOps.write_text(path, text)  # a loaded Shader (materials using it see the new code) and its tab too
+	if written != OK:
+		return BridgeError.failed("writing %s failed: %s" % [path, error_string(written)], {"path": path})
 	if path.begins_with("res://"):
 		EditorInterface.get_resource_filesystem().update_file(path)
-		if ResourceLoader.has_cached(path):
-			var cached: Resource = ResourceLoader.get_cached_ref(path)
-			if cached is Shader:
-				cached.code = text  # materials that use it see the new code now
 	return null
 
 

@@ -39,6 +39,7 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
       'debug.continue',
       'debug.pause',
       'debug.reload_scripts',
+      'debug.restart',
     ])
   })
 
@@ -98,8 +99,9 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
     const hit = await fx.rpcError('runtime.call', {node_path: 'Player', method: 'take_damage', args: [7]})
     expect(hit.message).to.include('paused at a breakpoint')
     expect((await call('scene.is_playing')).paused_at_breakpoint).to.equal(true)
+    expect(hit.message).to.include(`${PLAYER}:16 in take_damage()`)
     const state = await call('debug.state', fx.examples['debug.state'])
-    expect(state).to.include({paused: true, reason: 'Breakpoint', frame: 0})
+    expect(state).to.include({paused: true, kind: 'breakpoint', reason: 'Breakpoint', frame: 0})
     expect(state.location).to.deep.include({file: PLAYER, line: 16, function: 'take_damage'})
     expect(state.stack.length).to.be.above(1) // take_damage and the bridge's call into it
     const vars = Object.fromEntries(state.variables.map((v: Json) => [v.name, v]))
@@ -156,7 +158,12 @@ describe('debug commands (real editor, a game stopped at real breakpoints)', fun
   it('pauses the running game in the debugger and lets it go on', async () => {
     const paused = await call('debug.pause', fx.examples['debug.pause'])
     expect(paused.paused).to.equal(true)
+    expect(paused.kind).to.equal('pause') // not a breakpoint nor an error: debug.pause broke in
+    expect(paused.reason).to.include('debug.pause') // never an empty reason
     expect((await call('scene.is_playing')).paused_at_breakpoint).to.equal(true)
+    const held = await fx.rpcError('runtime.status')
+    expect(held.message).to.include('paused by debug.pause')
+    expect(held.rpcData).to.deep.include({kind: 'pause'})
     const twice = await fx.rpcError('debug.pause')
     expect(twice.message).to.include('already paused')
     expect(await call('debug.continue', {wait_ms: 300})).to.deep.include({paused: false})

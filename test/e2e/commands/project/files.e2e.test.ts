@@ -143,7 +143,7 @@ describe('project files, scan, uid and editor output (real editor)', function ()
     await undo('add Enemy')
   })
 
-  it('project.write_file: overwriting a loaded script reloads it; code that does not compile leaves the old version running', async () => {
+  it('project.write_file: overwriting a loaded script reloads it; code that does not compile is held as written, never the old text, while the last compiled version runs', async () => {
     const path = 'res://enemies/enemy.gd'
     const defaultHp = () => run(`return load("${path}").get_property_default_value("hp")`)
     expect(await defaultHp()).to.equal(3)
@@ -151,9 +151,12 @@ describe('project files, scan, uid and editor output (real editor)', function ()
     expect(await call('project.write_file', {path, content: good, overwrite: true})).to.deep.include({reloaded: true})
     expect(await defaultHp()).to.equal(7)
     const bad = await call('project.write_file', {path, content: 'extends Node2D\nfunc (:\n', overwrite: true})
-    expect(bad).to.deep.include({reloaded: false})
+    expect(bad).to.deep.include({reloaded: false, compiles: false})
     expect(bad.note).to.include('does not compile')
     expect(readFileSync(file(path), 'utf8')).to.equal('extends Node2D\nfunc (:\n')
+    // the old text would be written back by the next save (test/e2e/commands/script/stale-text.e2e.test.ts)
+    const held = await fx.inEditor(`return load("${path}").source_code`, {allow_unsafe_editor_io: true})
+    expect(held).to.equal('extends Node2D\nfunc (:\n')
     expect(await defaultHp()).to.equal(7)
     await call('project.write_file', {path, content: good, overwrite: true})
   })

@@ -1,13 +1,13 @@
 @tool
 extends RefCounted
 ## Input-map events as JSON: {"type": "key" | "mouse_button" | "joypad_button" | "joypad_motion", …} to a
-## new InputEvent and back, with readable names for buttons and axes. Used by the input_map.* commands.
+## new InputEvent and back, with readable names for buttons and axes. Used by the input_map.* commands and project.input_action_add.
 
-const BridgeError := preload("../../../core/bridge_error.gd")
-const Params := preload("../../../core/params.gd")
+const BridgeError := preload("../core/bridge_error.gd")
+const Params := preload("../core/params.gd")
 
 const TYPES := ["key", "mouse_button", "joypad_button", "joypad_motion"]
-const MOUSE_BUTTONS := preload("../../../game/input_names.gd").MOUSE_BUTTONS
+const MOUSE_BUTTONS := preload("../game/input_names.gd").MOUSE_BUTTONS
 const JOY_BUTTONS := {"a": JOY_BUTTON_A, "b": JOY_BUTTON_B, "x": JOY_BUTTON_X, "y": JOY_BUTTON_Y,
 		"back": JOY_BUTTON_BACK, "guide": JOY_BUTTON_GUIDE, "start": JOY_BUTTON_START,
 		"left_stick": JOY_BUTTON_LEFT_STICK, "right_stick": JOY_BUTTON_RIGHT_STICK,

@@ -1,0 +1,51 @@
+@tool
+extends RefCounted
+## What a play saves. The editor saves every open scene marked unsaved before it runs the game (its
+## run/auto_save/save_before_running), and in a headless editor each such save logs an error from its thumbnail
+## step. A scene counts as unsaved for reasons of its own too (an @tool script, a UID fixed on load), and saving it
+## re-serializes a file just written through project.write_file. So scene.play saves only the scenes the agent
+## changed through bridge since their last save, says which, and runs the game with the editor's own save off.
+## Every function is static: `const PlaySaves := preload("lib/play_saves.gd")`.
+
+const SceneFiles := preload("../../../lib/scene_files.gd")
+const SceneSwitch := preload("scene_switch.gd")
+const BridgeError := preload("../../../core/bridge_error.gd")
+
+const SAVE_BEFORE_RUNNING := "run/auto_save/save_before_running"
+
+
+## Saves the open scenes the agent changed and that are unsaved; returns their paths, or a BridgeError.
+static func save_changed(tree: SceneTree) -> Variant:
+	var unsaved := await SceneFiles.unsaved(tree)
+	var wanted: Array[String] = []
+	for path: String in unsaved:
+		if unsaved[path] and path != "" and SceneFiles.agent_edited(path):
+			wanted.append(path)
+	if wanted.is_empty():
+		return []
+	var root := EditorInterface.get_edited_scene_root()
+	var current: String = root.scene_file_path if root else ""
+	var preview := DisplayServer.get_name() != "headless"  # a headless editor cannot draw the thumbnail
+	for path in wanted:
+		if path != current and await SceneSwitch.open(path) == null:
+			return BridgeError.failed("scene.play: could not switch to %s to save it before playing" % path, {"path": path})
+		EditorInterface.save_scene_as(path, preview)
+	if current != "" and wanted.back() != current:
+		await SceneSwitch.open(current)
+	var after := await SceneFiles.unsaved(tree)
+	for path in wanted:
+		if after.get(path, false):
+			return BridgeError.failed("scene.play: saving %s before playing failed (see the editor output)" % path, {"path": path})
+	return wanted
+
+
+## Turns the editor's own save before running off (returns what it was, for restore()).
+static func hold() -> Variant:
+	var settings := EditorInterface.get_editor_settings()
+	var was: Variant = settings.get_setting(SAVE_BEFORE_RUNNING) if settings.has_setting(SAVE_BEFORE_RUNNING) else true
+	settings.set_setting(SAVE_BEFORE_RUNNING, false)
+	return was
+
+
+static func restore(was: Variant) -> void:
+	EditorInterface.get_editor_settings().set_setting(SAVE_BEFORE_RUNNING, was)

@@ -1,0 +1,88 @@
+@tool
+extends Node
+## What the game printed and logged, read into the editor's log (lib/output_log.gd) as entries of source
+## "game": the game's own log writes every entry to output.jsonl in its mailbox as it happens (game/ipc.gd),
+## and this reads what is new there — every quarter second while a game runs, once more after it ended, and
+## before every read (collect). The file is written by the game and read by the editor, so it answers while the
+## game is held at an error in the debugger (its loop stopped) and after it exited, crashed or was killed,
+## where the mailbox's requests cannot. One per server, made when the server starts: GameOutput.of(server).
+
+const Ipc := preload("../game/ipc.gd")
+const OutputLog := preload("output_log.gd")
+const GameOutput := preload("game_output.gd")
+
+const NODE_NAME := "GameOutput"
+const POLL_MS := 250
+
+var _log: RefCounted  # lib/output_log.gd (a Logger, Godot 4.5+)
+var _key := Ipc.editor_key()  # the mailbox of this editor's games (lib/game_link.gd uses the same)
+var _session := ""  # the header of the run being read: a new game starts the file again
+var _pid := 0
+var _offset := 0
+var _next_poll := 0
+var _was_playing := false
+
+
+static func of(server: Node) -> GameOutput:
+	var live := server.get_node_or_null(NODE_NAME) as GameOutput
+	if live == null:
+		live = GameOutput.new()
+		live.name = NODE_NAME
+		live._log = OutputLog.of(server)
+		server.add_child(live)
+	return live
+
+
+func _process(_delta: float) -> void:
+	var playing := EditorInterface.is_playing_scene()
+	if not playing and not _was_playing:
+		return
+	var now := Time.get_ticks_msec()
+	if playing and now < _next_poll:
+		return
+	_next_poll = now + POLL_MS
+	_was_playing = playing
+	collect()
+
+
+## Reads what the game wrote since the last read into the editor's log. Cheap when nothing is new.
+func collect() -> void:
+	if _log == null:
+		return
+	var path := Ipc.dir(_key).path_join(Ipc.OUTPUT_FILE)
+	var file := FileAccess.open(path, FileAccess.READ)
+	if file == null:
+		return
+	var header: Variant = _parse(file.get_line())
+	if not header is Dictionary:
+		return  # the game is writing its first line
+	var session := str(header.get("session", ""))
+	if session != _session:
+		_session = session
+		_pid = int(header.get("pid", 0))
+		_offset = file.get_position()
+	var length := file.get_length()
+	if length <= _offset:
+		return
+	file.seek(_offset)
+	var text := file.get_buffer(length - _offset).get_string_from_utf8()
+	var end := text.rfind("\n")
+	if end < 0:
+		return  # a line still being written
+	_offset += text.substr(0, end + 1).to_utf8_buffer().size()
+	for line in text.substr(0, end).split("\n", false):
+		var entry: Variant = _parse(line)
+		if entry is Dictionary and entry.has("type"):
+			entry["pid"] = _pid
+			_log.call("ingest", entry, "game")
+
+
+## A line's value, or null: JSON.parse_string would log each line being written as an error of the editor's.
+static func _parse(line: String) -> Variant:
+	var json := JSON.new()
+	return json.data if json.parse(line) == OK else null
+
+
+## The pid of the game whose output was read last (0 before any).
+func last_pid() -> int:
+	return _pid

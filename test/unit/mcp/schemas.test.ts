@@ -1,0 +1,57 @@
+// Schemas every client accepts, over stdio: every tool `bridge serve` lists (all toolsets, from the catalog when
+// no editor answers) passes the rules clients enforce (test/support/schema-rules.ts); the HTTP endpoint's list is
+// checked against a real editor in test/e2e/mcp/toolsets.e2e.test.ts. And at the source: every Array parameter
+// declares its element type (or is a list of nodes), so `items` is never a guess.
+import {expect} from 'chai'
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+import {loadCatalog} from '../../../src/catalog/catalog.js'
+import {schemaProblems} from '../../support/schema-rules.js'
+import {serveInMemory} from '../../support/serve-in-memory.js'
+
+describe('schemas every client accepts', () => {
+  it('every Array parameter of every command declares its element type', () => {
+    const undeclared: string[] = []
+    let arrays = 0
+    for (const doc of loadCatalog())
+      for (const p of doc.params as {name: string; type: string; items?: unknown; kind?: string}[]) {
+        if (p.type !== 'Array') continue
+        arrays++
+        if (p.items === undefined && p.kind !== 'nodes') undeclared.push(`${doc.method}.${p.name}`)
+      }
+    expect(arrays).to.be.greaterThan(100)
+    expect(undeclared).to.deep.equal([])
+  })
+
+  it('stdio: every tool of every toolset passes every client rule', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bridge-schemas-'))
+    const serve = await serveInMemory(dir)
+    try {
+      const {tools} = await serve.client.listTools()
+      expect(tools.length).to.equal(loadCatalog().length + 2)
+      expect(schemaProblems(tools)).to.deep.equal([])
+    } finally {
+      await serve.close()
+      rmSync(dir, {recursive: true, force: true})
+    }
+  })
+
+  it('the check fails on what clients refuse', () => {
+    const bad = [
+      {name: 'a.b', inputSchema: {type: 'object', properties: {keys: {type: 'array'}}}},
+      {name: 'x'.repeat(65), inputSchema: {type: 'object'}},
+      {name: 'c', inputSchema: {anyOf: [{type: 'object'}]}},
+      {name: 'd', inputSchema: {type: 'object', properties: {rows: {type: 'array', items: {type: 'array'}}}}},
+    ]
+    expect(schemaProblems(bad)).to.deep.equal([
+      'a.b: name: not 1-64 of [a-zA-Z0-9_-]',
+      'a.b: inputSchema.keys: an array without items',
+      `${'x'.repeat(65)}: name: not 1-64 of [a-zA-Z0-9_-]`,
+      'c: inputSchema: type is not object',
+      'c: inputSchema: anyOf at the top',
+      'd: inputSchema.rows[]: an array without items',
+    ])
+  })
+})
