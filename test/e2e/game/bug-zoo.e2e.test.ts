@@ -62,11 +62,16 @@ describe('bug zoo: find, fix and verify six kinds of game bug over MCP (real edi
     return out.ok ? out.value : {ok: false, steps: out.text}
   }
 
-  /** What the game reported, as an agent reads it: the game's own entries of editor_errors. */
-  async function gameErrors(): Promise<Json[]> {
-    const out = await tool('editor_errors', {source: 'game', limit: 100})
+  /** What the game reported since `since`, as an agent reads it: the game's own entries of editor_errors. */
+  async function gameErrors(since: number): Promise<Json[]> {
+    const out = await tool('editor_errors', {source: 'game', since, limit: 100})
     expect(out.ok, out.text).to.equal(true)
     return out.value.entries
+  }
+
+  /** The cursor an agent keeps: only what comes after it is new. */
+  async function errorCursor(): Promise<number> {
+    return (await tool('editor_errors', {source: 'game', limit: 1})).value.next_seq
   }
 
   const disk = (bug: Bug) => readFileSync(fx.disk(bug.script), 'utf8')
@@ -83,23 +88,34 @@ describe('bug zoo: find, fix and verify six kinds of game bug over MCP (real edi
         const play = await tool('scene_play', {scene: sceneOf(bug), display: 'headless'})
         expect(play.ok, 'a scene whose script does not compile played').to.equal(false)
         expect(play.text).to.include(where)
+      } else if (bug.silentInGame) {
+        const check = await tool('test_scenes_load', {under: 'res://zoo'})
+        expect(check.ok, check.text).to.equal(true)
+        const failed = (check.value.failed as Json[]).find((f) => f.scene === sceneOf(bug))
+        expect(failed, `test_scenes_load passed ${sceneOf(bug)}: ${check.text}`).to.not.equal(undefined)
+        expect(JSON.stringify(failed!.connections)).to.match(bug.message!)
       } else {
+        const since = await errorCursor()
         const play = await tool('scene_play', {scene: sceneOf(bug), display: 'headless'})
         expect(play.ok, play.text).to.equal(true)
         let found: Json | undefined
+        let seen: Json[] = []
         for (let i = 0; i < 40 && !found && bug.message; i++) {
           await sleep(250)
-          found = (await gameErrors()).find((e) => bug.message!.test(JSON.stringify(e)))
+          seen = await gameErrors(since)
+          found = seen.find((e) => bug.message!.test(JSON.stringify(e)) && (!bug.line || e.line === bug.line))
         }
         if (bug.message) {
-          expect(found, `no game error matching ${bug.message} in editor_errors`).to.not.equal(undefined)
+          expect(found, `no game error matching ${bug.message} in editor_errors: ${JSON.stringify(seen)}`).to.not.equal(
+            undefined,
+          )
           if (bug.line)
             expect(JSON.stringify(found))
               .to.include(bug.script.replace('res://', ''))
               .and.to.match(new RegExp(`\\b${bug.line}\\b`))
         } else {
           await sleep(1000)
-          expect(await gameErrors(), 'a logic bug logs nothing').to.deep.equal([])
+          expect(await gameErrors(since), 'a logic bug logs nothing').to.deep.equal([])
         }
         if (bug.breaks) {
           const state = await tool('debug_state', {})
