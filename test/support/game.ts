@@ -7,6 +7,8 @@ import type {Json} from './json.js'
 
 export interface GameControl {
   play(params?: Json): Promise<Json>
+  /** A game started another way (over MCP, from the CLI, by test.run_scenario): stop() kills it too. */
+  track(pid: number): void
   stop(): Promise<void>
 }
 
@@ -17,6 +19,9 @@ export function gameControl(editor: () => TestEditor): GameControl {
       const out = await editor().client.call<Json>('scene.play', {display: 'headless', ...params})
       games.add(out.pid)
       return out
+    },
+    track(pid: number): void {
+      games.add(pid)
     },
     async stop(): Promise<void> {
       await editor()

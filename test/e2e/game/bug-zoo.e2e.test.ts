@@ -10,7 +10,6 @@ import {expect} from 'chai'
 import {readFileSync, rmSync} from 'node:fs'
 import {dirname} from 'node:path'
 
-import {pidAlive} from '../../../src/editor/discovery.js'
 import {BUGS, type Bug, regression, sceneOf, zooProject} from '../../support/bug-zoo.js'
 import {useEditor} from '../../support/fixture.js'
 import type {Json} from '../../support/json.js'
@@ -30,7 +29,6 @@ describe('bug zoo: find, fix and verify six kinds of game bug over MCP (real edi
     teardown: () => rmSync(dirname(project), {recursive: true, force: true}),
   })
   let mcp: Client
-  const games = new Set<number>()
 
   before(async () => {
     const params = serveParams(fx, ['--toolsets', 'all'])
@@ -40,11 +38,7 @@ describe('bug zoo: find, fix and verify six kinds of game bug over MCP (real edi
   after(async () => {
     await mcp?.close().catch(() => {})
   })
-  afterEach(async () => {
-    await fx.call('scene.stop').catch(() => {})
-    for (const pid of games) if (pidAlive(pid)) process.kill(pid, 'SIGKILL')
-    games.clear()
-  })
+  afterEach(() => fx.game.stop())
 
   /** A tool call as an agent makes it; the result's object (structured, else the JSON text). */
   async function tool(name: string, args: Json = {}): Promise<{ok: boolean; value: Json; text: string}> {
@@ -52,7 +46,7 @@ describe('bug zoo: find, fix and verify six kinds of game bug over MCP (real edi
     const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n')
     let value = (result.structuredContent ?? null) as Json
     if (value === null && !result.isError) value = JSON.parse(text)
-    if (value && typeof value.pid === 'number') games.add(value.pid)
+    if (value && typeof value.pid === 'number') fx.game.track(value.pid)
     return {ok: result.isError !== true, value, text}
   }
 
