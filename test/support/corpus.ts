@@ -24,6 +24,8 @@ export interface CorpusProject {
   edit: CorpusEdit
   /** The main scene quits by itself at once: a play of it is a finished run. */
   quits?: boolean
+  /** A node the project's `@tool` script adds to the main scene when the editor opens it. */
+  addedOnOpen?: string
   /** Lines project.godot must still hold after bridge's install (the project's own plugins and autoloads). */
   keeps?: string[]
 }
@@ -244,14 +246,21 @@ function quitsFast(): Files {
 /** Writes the corpus (ten projects) under a fresh temp dir. */
 export function writeCorpus(): Corpus {
   const dir = mkdtempSync(join(tmpdir(), 'bridge-corpus-'))
-  const specs: {name: string; files: Files; edit: CorpusEdit; quits?: boolean; keeps?: string[]}[] = [
+  const specs: {
+    name: string
+    files: Files
+    edit: CorpusEdit
+    quits?: boolean
+    keeps?: string[]
+    addedOnOpen?: string
+  }[] = [
     {
       name: 'plugin-autoload',
       files: pluginAndAutoload(),
       edit: {kind: 'node'},
       keeps: ['GameState="*res://autoloads/game_state.gd"', 'res://addons/level_tools/plugin.cfg'],
     },
-    {name: 'tool-edits-on-open', files: toolEditsOnOpen(), edit: {kind: 'node'}},
+    {name: 'tool-edits-on-open', files: toolEditsOnOpen(), edit: {kind: 'node'}, addedOnOpen: 'AddedOnOpen'},
     {name: 'many-scenes', files: manyScenes(55), edit: {kind: 'node'}},
     {name: 'stale-uids', files: staleUids(), edit: {kind: 'node'}},
     {name: 'nested-copy', files: nestedCopy(), edit: {kind: 'node'}},

@@ -8,7 +8,7 @@ import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {pidAlive} from '../../../src/editor/discovery.js'
-import {type CorpusProject, writeCorpus} from '../../support/corpus.js'
+import {type CorpusEdit, type CorpusProject, writeCorpus} from '../../support/corpus.js'
 import type {TestEditor} from '../../support/editor.js'
 import {type Json, useEditors} from '../../support/fixture.js'
 
@@ -20,6 +20,8 @@ interface Row {
   playsOk: number
   edits: number
   editsOk: number
+  /** Edits the next play showed: in the running game's tree, or in the output of a game that quits. */
+  seen: number
   /** Errors the editor logged (informational: the projects' own scripts log some on purpose). */
   errors: number
   bridgeErrors: string[]
@@ -30,15 +32,32 @@ interface Row {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]
 
-/** Plays the main scene headless; a game still running is stopped (scene.stop, then its pid killed). */
-async function play(editor: TestEditor, project: CorpusProject, row: Row, expectOutput?: string): Promise<void> {
+/** What the running game answers for the edit (runtime.eval in its current scene), and what it must answer. */
+function inGame(edit: CorpusEdit): {code: string; expected: unknown} | undefined {
+  if (edit.kind === 'node') return {code: 'return scene.has_node("CorpusEdit")', expected: true}
+  if (edit.kind === 'tiles')
+    return {code: `return scene.get_node("${edit.layer}").get_used_cells().size()`, expected: 3}
+  if (edit.kind === 'shader')
+    return {
+      code: `var c: Color = scene.get_node("${edit.node}").material.get_shader_parameter("${edit.param}")\nreturn [c.r, c.g, c.b, c.a]`,
+      expected: [0, 1, 0, 1],
+    }
+  return undefined // a script edit shows in the output of the game that quits
+}
+
+/**
+ * Plays the main scene headless; a game still running is stopped (scene.stop, then its pid killed). With
+ * `edited`, the play must show the edit: in the running game, or in the output of a game that quits.
+ */
+async function play(editor: TestEditor, project: CorpusProject, row: Row, edited = false): Promise<void> {
+  const expectOutput = project.edit.kind === 'script' ? (edited ? project.edit.replace : project.edit.find) : undefined
   row.plays++
   let pid = 0
   try {
     const out = await editor.client.call<Json>('scene.play', {
       scene: 'main',
       display: 'headless',
-      ...(project.quits && expectOutput ? {wait_exit: true} : {}),
+      ...(project.quits && edited ? {wait_exit: true} : {}), // the first play: a quick finish without waiting
     })
     pid = out.pid
     if (project.quits) {
@@ -46,9 +65,22 @@ async function play(editor: TestEditor, project: CorpusProject, row: Row, expect
       if (out.finished !== true) row.problems.push(`play ${row.plays}: a game that quits was not a finished run`)
       else if (expectOutput && !output.some((l) => l.includes(expectOutput)))
         row.problems.push(`play ${row.plays}: its output lacks "${expectOutput}": ${JSON.stringify(output)}`)
-      else row.playsOk++
-    } else if (out.playing === true) row.playsOk++
-    else row.problems.push(`play ${row.plays}: not playing: ${JSON.stringify(out)}`)
+      else {
+        row.playsOk++
+        if (edited) row.seen++
+      }
+    } else if (out.playing === true) {
+      row.playsOk++
+      const check = edited ? inGame(project.edit) : undefined
+      if (check) {
+        const answer = (await editor.client.call<Json>('runtime.eval', {code: check.code})).result
+        if (JSON.stringify(answer) === JSON.stringify(check.expected)) row.seen++
+        else
+          row.problems.push(
+            `play ${row.plays}: the game shows ${JSON.stringify(answer)}, not the edit's ${JSON.stringify(check.expected)}`,
+          )
+      }
+    } else row.problems.push(`play ${row.plays}: not playing: ${JSON.stringify(out)}`)
   } catch (error) {
     row.problems.push(`play ${row.plays}: ${message(error)}`)
   } finally {
@@ -117,10 +149,11 @@ async function loop(editor: TestEditor, project: CorpusProject, row: Row): Promi
     }
   }
   await call('scene.open', {path: project.main}).catch((error) => row.problems.push(`open main: ${message(error)}`))
-  const marker = project.edit.kind === 'script' ? project.edit : undefined
-  await play(editor, project, row, marker?.find)
+  if (project.addedOnOpen && !JSON.stringify(await call('scene.tree')).includes(`"${project.addedOnOpen}"`))
+    row.problems.push(`the project's @tool script did not add ${project.addedOnOpen} when ${project.main} opened`)
+  await play(editor, project, row)
   await edit(editor, project, row)
-  await play(editor, project, row, marker?.replace)
+  await play(editor, project, row, true)
   const errors = await call<{entries: {message: string}[]}>('editor.errors', {limit: 1000})
   row.errors = errors.entries.length
   row.bridgeErrors = errors.entries.map((e) => e.message).filter((m) => m.includes('addons/bridge/'))
@@ -144,6 +177,7 @@ describe('corpus: install, open every scene, play, edit, play again over ten var
         playsOk: 0,
         edits: 0,
         editsOk: 0,
+        seen: 0,
         errors: 0,
         bridgeErrors: [],
         alive: false,
@@ -162,7 +196,7 @@ describe('corpus: install, open every scene, play, edit, play again over ten var
         row.seconds = (Date.now() - started) / 1000
         console.log(
           `      corpus ${row.name.padEnd(20)} scenes ${row.opened}/${row.scenes}  plays ${row.playsOk}/${row.plays}  ` +
-            `edits ${row.editsOk}/${row.edits}  bridge errors ${row.bridgeErrors.length}  ` +
+            `edits ${row.editsOk}/${row.edits} (in the game ${row.seen})  bridge errors ${row.bridgeErrors.length}  ` +
             `(editor errors ${row.errors}, ${row.seconds.toFixed(1)} s)`,
         )
       }
@@ -172,12 +206,12 @@ describe('corpus: install, open every scene, play, edit, play again over ten var
     })
 
   it('the totals: every scene of every project opened, every play and edit worked', () => {
-    const sum = (key: 'scenes' | 'opened' | 'plays' | 'playsOk' | 'edits' | 'editsOk') =>
+    const sum = (key: 'scenes' | 'opened' | 'plays' | 'playsOk' | 'edits' | 'editsOk' | 'seen') =>
       rows.reduce((n, r) => n + r[key], 0)
     const bridgeErrors = rows.reduce((n, r) => n + r.bridgeErrors.length, 0)
     console.log(
       `      corpus total: ${rows.length} projects, scenes ${sum('opened')}/${sum('scenes')}, ` +
-        `plays ${sum('playsOk')}/${sum('plays')}, edits ${sum('editsOk')}/${sum('edits')}, bridge errors ${bridgeErrors}`,
+        `plays ${sum('playsOk')}/${sum('plays')}, edits ${sum('editsOk')}/${sum('edits')} (in the game ${sum('seen')}), bridge errors ${bridgeErrors}`,
     )
     expect(rows.length).to.equal(corpus.projects.length)
     expect(corpus.projects.length).to.be.at.least(10)
@@ -185,6 +219,7 @@ describe('corpus: install, open every scene, play, edit, play again over ten var
     expect(sum('opened')).to.equal(sum('scenes'))
     expect(sum('playsOk')).to.equal(2 * rows.length)
     expect(sum('editsOk')).to.equal(rows.length)
+    expect(sum('seen')).to.equal(rows.length)
     expect(bridgeErrors).to.equal(0)
   })
 })
