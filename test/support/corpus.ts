@@ -139,9 +139,15 @@ function nestedCopy(): Files {
   const game: Files = {
     'scripts/player.gd': 'class_name Player\nextends Node2D\n\nvar lives: int = 3\n',
     'scripts/enemy.gd': 'class_name Enemy\nextends Node2D\n\n\nfunc hit() -> void:\n\tqueue_free()\n',
+    // uses the class_names as types: which of the two scripts each names is the editor's choice
+    'scripts/game.gd':
+      'class_name Game\nextends Node2D\n\n\nfunc _ready() -> void:\n\tvar player: Player = $Player\n' +
+      '\tvar enemy: Enemy = $Enemy\n\tprint(player.lives, enemy.name)\n',
     'main.tscn':
       '[gd_scene format=3]\n\n[ext_resource type="Script" path="res://scripts/player.gd" id="1_p"]\n' +
-      '[ext_resource type="Script" path="res://scripts/enemy.gd" id="2_e"]\n\n[node name="Main" type="Node2D"]\n\n' +
+      '[ext_resource type="Script" path="res://scripts/enemy.gd" id="2_e"]\n' +
+      '[ext_resource type="Script" path="res://scripts/game.gd" id="3_g"]\n\n' +
+      '[node name="Main" type="Node2D"]\nscript = ExtResource("3_g")\n\n' +
       '[node name="Player" type="Node2D" parent="."]\nscript = ExtResource("1_p")\n\n' +
       '[node name="Enemy" type="Node2D" parent="."]\nscript = ExtResource("2_e")\n',
   }
