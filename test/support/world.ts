@@ -118,7 +118,10 @@ export class WorldExamples {
   /** The fingerprint holds the scene's Environment and sky material settings too (fog, tonemap, sky, ...). */
   withEnvironmentSettings(): void {
     const nodes = this.fingerprint
-    this.fingerprint = async () => [...(await nodes()), ...((await this.fx.inEditor(ENVIRONMENT_SETTINGS)) as string[])]
+    // reads every stored property by a name from the property list: the guard cannot prove such a key names no
+    // method (o["save"] is a Callable), so this test-only reader says it knows
+    const read = () => this.fx.inEditor(ENVIRONMENT_SETTINGS, {allow_unsafe_editor_io: true})
+    this.fingerprint = async () => [...(await nodes()), ...((await read()) as string[])]
   }
 
   /** Takes `group`'s declared examples from the fixture (which must have read them) and returns its methods. */

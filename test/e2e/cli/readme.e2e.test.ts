@@ -1,12 +1,14 @@
 // The README's shell session, run as written against a real editor: inside the project every step exits 0;
-// outside any project (the editor on the fallback port) every step exits 0 too and says which project
-// the answering editor serves.
+// outside any project (the editor on the fallback port) every read exits 0 and says which project the
+// answering editor serves, and every step that changes something is refused (exit 2) naming --project.
 import {expect} from 'chai'
 import {spawnSync} from 'node:child_process'
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
+import {commandDoc} from '../../../src/catalog/catalog.js'
+import {EXIT} from '../../../src/errors.js'
 import {BRIDGE_BIN} from '../../support/cli.js'
 import {REPO_ROOT} from '../../support/editor.js'
 import {useEditor} from '../../support/fixture.js'
@@ -20,6 +22,13 @@ function readmeShellLines(): string[] {
     .split('\n')
     .map((l) => l.replace(/\s{2,}#.*$/, '').trim())
     .filter((l) => l.startsWith('bridge '))
+}
+
+/** Whether a README line runs a read-only command (`bridge node add …` → node.add; `bridge run <method>`). */
+function readOnly(line: string): boolean {
+  const words = line.split(/\s+/)
+  const method = words[1] === 'run' ? words[2] : `${words[1].replaceAll('-', '_')}.${words[2].replaceAll('-', '_')}`
+  return commandDoc(method)?.read_only === true
 }
 
 describe('README: the shell examples exit as documented (real editor)', function () {
@@ -66,13 +75,23 @@ describe('README: the shell examples exit as documented (real editor)', function
     }
   })
 
-  it('outside any project, every step exits 0 and names the project the answering editor serves', async () => {
+  it("outside any project, reads exit 0 naming the editor's project; changes are refused naming --project", async () => {
+    const before = await fx.editor.client.call('scene.tree')
+    let refused = 0
     for (const line of readmeShellLines()) {
       const result = run(line, outside)
+      if (!/--help|autocomplete/.test(line) && !readOnly(line)) {
+        expect(result.status, `${line}\n${result.stdout}\n${result.stderr}`).to.equal(EXIT.usage)
+        expect(result.stderr, line).to.include(`--project ${fx.editor.root}`)
+        refused++
+        continue
+      }
       expect(result.status, `${line}\n${result.stdout}\n${result.stderr}`).to.equal(0)
       if (/--help|autocomplete/.test(line)) continue
       expect(JSON.parse(result.stdout).editor_project, line).to.equal(fx.editor.root)
     }
+    expect(refused, 'the README session has steps that change the scene').to.be.greaterThan(0)
+    expect(await fx.editor.client.call('scene.tree'), 'a refused step changed the scene').to.deep.equal(before)
     const status = run('bridge status', outside)
     expect(status.status, status.stderr).to.equal(0)
     expect(JSON.parse(status.stdout)).to.include({project_root: fx.editor.root, inside_project: false})
