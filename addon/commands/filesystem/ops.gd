@@ -102,6 +102,15 @@ func _copy(p: Dictionary) -> Variant:
 			return BridgeError.failed("filesystem.copy: copying %s failed: %s (%d file(s) copied before)" % [f, error_string(err),
 					copies.size()], {"copied": copies})
 		copies.append({"from": f, "to": dest})
+	if is_dir:  # the editor's file list skips dot-files (.gitkeep, .gdignore); a folder's copy keeps them
+		for f: String in _hidden_files(from):
+			var dest: String = to + f.substr(from.length())
+			var err := DirAccess.make_dir_recursive_absolute(dest.get_base_dir())
+			if err == OK:
+				err = DirAccess.copy_absolute(f, dest)
+			if err != OK:
+				return BridgeError.failed("filesystem.copy: copying %s failed: %s (%d file(s) copied before)" % [f, error_string(err),
+						copies.size()], {"copied": copies})
 	var scanned: Variant = await Scan.scan_and_wait(server)
 	if scanned is BridgeError:
 		return scanned
@@ -188,6 +197,21 @@ func _remove_file(path: String) -> int:
 	for side: String in FileOps.sidecars(path):
 		DirAccess.remove_absolute(side)
 	return err
+
+
+## The dot-files under `dir`, in every subfolder: DirAccess.get_files_at (and so the editor's lists) skips them.
+static func _hidden_files(dir: String) -> Array:
+	var out: Array = []
+	var access := DirAccess.open(dir)
+	if access == null:
+		return out
+	access.include_hidden = true
+	for f in access.get_files():
+		if f.begins_with("."):
+			out.append(dir.path_join(f))
+	for d in DirAccess.get_directories_at(dir):
+		out.append_array(_hidden_files(dir.path_join(d)))
+	return out
 
 
 ## Deletes a folder and everything in it, hidden files too (.gdignore, .gitkeep: DirAccess.get_files_at skips

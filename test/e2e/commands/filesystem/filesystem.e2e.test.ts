@@ -2,7 +2,7 @@
 // kept right), copied with fresh UIDs, deleted only when unused, and their users listed — against a real
 // headless editor, checked on disk and in the editor's own view of the files.
 import {expect} from 'chai'
-import {existsSync, readFileSync} from 'node:fs'
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {type Json, useEditor} from '../../../support/fixture.js'
@@ -133,7 +133,10 @@ describe('filesystem commands (real editor)', function () {
     expect(read('res://scenes/ui_copy.tscn')).to.equal(read('res://scenes/ui.tscn'))
     await call('resource.create', {path: 'res://materials/red.tres', type: 'StandardMaterial3D'})
     await call('script.create', {path: 'res://materials/tint.gd', extends: 'Resource', template: 'empty'})
+    mkdirSync(fx.disk('res://materials/kept'), {recursive: true})
+    writeFileSync(fx.disk('res://materials/kept/.gitkeep'), 'keep me\n')
     const folder = await call('filesystem.copy', {from: 'res://materials', to: 'res://materials_b'})
+    expect(read('res://materials_b/kept/.gitkeep'), 'a folder copy keeps its dot-files').to.equal('keep me\n')
     expect(folder.copies.map((c: Json) => c.to)).to.deep.equal([
       'res://materials_b/red.tres',
       'res://materials_b/tint.gd',
