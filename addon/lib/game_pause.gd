@@ -162,16 +162,25 @@ static func snippet_failure(method: String, reply: Variant, caught: Array) -> Br
 
 ## Connects to every session tab of the Debugger dock (a new tab appears per simultaneous game).
 func watch() -> void:
+	for n: Node in debugger_tabs():
+		if not n in _watched:
+			_watched.append(n)
+			n.breaked.connect(_on_breaked)
+			n.stack_dump.connect(_on_stack_dump)
+
+
+## The Debugger dock's session tabs (ScriptEditorDebugger, an editor class scripts cannot name): found by
+## walking the editor's UI, as they appear one per simultaneous game.
+static func debugger_tabs() -> Array[Node]:
+	var out: Array[Node] = []
 	var pending: Array[Node] = [EditorInterface.get_base_control()]
 	while not pending.is_empty():
 		var n: Node = pending.pop_back()
 		if n.get_class() == "ScriptEditorDebugger":
-			if not n in _watched:
-				_watched.append(n)
-				n.breaked.connect(_on_breaked)
-				n.stack_dump.connect(_on_stack_dump)
+			out.append(n)
 			continue
 		pending.append_array(n.get_children(true))
+	return out
 
 
 func _on_breaked(really_did: bool, _can_debug: bool, why: String = "", _has_stack: bool = false) -> void:

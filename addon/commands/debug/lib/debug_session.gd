@@ -6,6 +6,7 @@ extends Node
 ## through the game link's EditorDebuggerSession. One per server: DebugSession.of(server).
 
 const GameLink := preload("../../../lib/game_link.gd")
+const GamePause := preload("../../../lib/game_pause.gd")
 const BridgeError := preload("../../../core/bridge_error.gd")
 const JsonValue := preload("../../../core/json_value.gd")
 const Settings := preload("../../../core/settings.gd")
@@ -139,19 +140,14 @@ func _until(done: Callable, timeout_ms: int) -> bool:
 
 ## Connects to every session tab of the Debugger dock (a new tab appears per simultaneous game).
 func _watch() -> void:
-	var pending: Array[Node] = [EditorInterface.get_base_control()]
-	while not pending.is_empty():
-		var n: Node = pending.pop_back()
-		if n.get_class() == "ScriptEditorDebugger":
-			if not n in _watched:
-				_watched.append(n)
-				n.breaked.connect(_on_breaked)
-				n.stack_dump.connect(_on_stack_dump)
-				n.stack_frame_vars.connect(_on_frame_vars)
-				n.stack_frame_var.connect(_on_frame_var)
-				n.debug_data.connect(_on_debug_data)
-			continue
-		pending.append_array(n.get_children(true))
+	for n: Node in GamePause.debugger_tabs():
+		if not n in _watched:
+			_watched.append(n)
+			n.breaked.connect(_on_breaked)
+			n.stack_dump.connect(_on_stack_dump)
+			n.stack_frame_vars.connect(_on_frame_vars)
+			n.stack_frame_var.connect(_on_frame_var)
+			n.debug_data.connect(_on_debug_data)
 
 
 func _on_breaked(really_did: bool, _can_debug: bool, why: String = "", _has_stack: bool = false) -> void:
