@@ -284,7 +284,8 @@ describe('bridge serve: MCP over stdio (real editor)', function () {
         arguments: {method: 'engine.version', params: {}},
       })
       expect(result.isError).to.equal(true)
-      expect(text(result)).to.include('refusing to act on the wrong project')
+      // its own editor is not running (no discovery file): closed, naming the editor that did answer
+      expect(text(result)).to.include(`no editor is running for ${other}`).and.to.include('verdict: closed')
       expect(text(result)).to.include(fx.editor.root)
     } finally {
       await wrong.close()
