@@ -335,7 +335,7 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
       expect(bare).to.deep.equal(getPrompt(served, 'spatial-placement', {}, listed))
       // a request for fewer toolsets gets the commands it does not list as engine_run with their method
       const few = new Client({name: 'http-mcp-e2e-few', version: '1.0.0'})
-      await few.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp?toolsets=scene`)))
+      await few.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp?toolsets=build`)))
       try {
         const fewListed = new Set((await few.listTools()).tools.map((t) => t.name))
         expect(fewListed.has('runtime_errors')).to.equal(false)
@@ -343,7 +343,8 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
         const text = (hunt.messages[0].content as {text: string}).text
         expect(strayToolNames(text, methods, fewListed)).to.deep.equal([])
         expect(text).to.include('`engine_run {"method": "runtime.errors"}`')
-        expect(text).to.include('`scene_play`')
+        expect(fewListed.has('script_validate')).to.equal(true)
+        expect(text).to.include('`script_validate`')
       } finally {
         await few.close()
       }

@@ -149,15 +149,16 @@ describe('walking skeleton (real editor)', function () {
     expect(parseJson<{error: {verdict: string}}>(result).error.verdict).to.equal('closed')
   })
 
-  it('refuses an editor that serves another project (no discovery file, port of another editor)', async () => {
+  it('refuses an editor that serves another project (no discovery file, port of another editor): closed', async () => {
     const other = join(fx.editor.home, 'lonely-project')
     mkdirSync(other, {recursive: true})
     writeFileSync(join(other, 'project.godot'), 'config_version=5\n')
     const result = await runCli(['project', 'info', '--project', other, '--json'], {
       env: {BRIDGE_WS_PORT: String(fx.editor.discovery.ws_port)},
     })
-    expect(result.code).to.equal(EXIT.wrongProject)
-    expect(result.stderr).to.include('refusing to act on the wrong project')
+    // its editor is not running: verdict closed, naming the editor that answered instead
+    expect(result.code).to.equal(EXIT.closed)
+    expect(result.stderr).to.include(`no editor is running for`).and.to.include(fx.editor.root)
   })
 
   describe('a second editor on another project, its port pinned by BRIDGE_WS_PORT', () => {
