@@ -13,9 +13,10 @@ import {
 } from '../catalog/catalog.js'
 import {coerceFlag} from '../catalog/coerce.js'
 import {validateParams} from '../catalog/validate.js'
-import {UsageError} from '../errors.js'
+import {EXIT, UsageError} from '../errors.js'
 import {EngineCommand} from './engine-command.js'
 import {returnsImages, saveImages, shortenImages} from './images.js'
+import {returnsChecks, writeJunit} from './junit.js'
 import {FILE_VALUE_HELP, connectionFlags, readFlagText} from './flags.js'
 
 /** Reserved by the common flags: an addon parameter of the same name gets a `param-` prefix. */
@@ -87,6 +88,11 @@ export function makeAddonCommand(doc: CommandDoc): Command.Class {
       description:
         'Write the image to this .png file (several: FILE_000.png, …), or into this folder as numbered files (CLI only)',
     })
+  const checks = returnsChecks(doc)
+  if (checks)
+    flags.junit = Flags.string({
+      description: 'Also write the checks as JUnit XML to this file, and exit 1 when any failed (CLI only, for CI)',
+    })
 
   class AddonCommand extends EngineCommand {
     static summary = doc.summary
@@ -97,12 +103,14 @@ export function makeAddonCommand(doc: CommandDoc): Command.Class {
 
     async run(): Promise<void> {
       const {flags: parsed} = await this.parse(AddonCommand)
-      const {out, ...rest} = parsed as Record<string, unknown>
+      const {out, junit, ...rest} = parsed as Record<string, unknown>
       const params = paramsFromFlags(doc, rest)
       let result = await this.callEditor(parsed, doc.method, params, doc.timeout_ms)
+      const failed = checks && typeof junit === 'string' ? writeJunit(junit, doc.method, result) : 0
       if (images && typeof out === 'string') result = saveImages(result, out, doc.method.split('.')[1]).result
       else if (images && !parsed.json) result = shortenImages(result)
       this.print(result, parsed.json)
+      if (failed > 0) this.exit(EXIT.commandFailed)
     }
   }
   return AddonCommand as unknown as Command.Class

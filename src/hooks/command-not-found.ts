@@ -9,6 +9,7 @@ import {readFlagText} from '../cli/flags.js'
 import {normaliseSwitches} from '../cli/switches.js'
 import {suggestFlag, unexpectedArgument} from '../cli/usage.js'
 import {returnsImages, saveImages, shortenImages} from '../cli/images.js'
+import {returnsChecks, writeJunit} from '../cli/junit.js'
 import {type CommandDoc, methodFromId} from '../catalog/catalog.js'
 import {closest} from '../catalog/suggest.js'
 import {forSurface} from '../catalog/wording.js'
@@ -68,18 +69,22 @@ const hook: Hook.CommandNotFound = async function (opts) {
     const refusal = unchosen ? unchosenWrite(client, method, doc.read_only === true) : undefined
     if (refusal) return fail(refusal.message, {exit: refusal.exitCode, error: refusal})
     const images = returnsImages(doc)
+    const checks = returnsChecks(doc)
     const switches = Object.fromEntries(
       doc.params.map((p) => [flagFor(p), {type: p.type === 'bool' ? 'boolean' : 'option', allowNo: true}]),
     )
     const given = normaliseSwitches(argv, switches)
-    const params = {...paramsJson(flagValue('params')), ...paramsFromFlags(doc, looseFlags(given, doc, images))}
+    const params = {...paramsJson(flagValue('params')), ...paramsFromFlags(doc, looseFlags(given, doc, images, checks))}
     const timeout = Number(flagValue('timeout'))
     let result = await client.call(method, params, Number.isInteger(timeout) && timeout > 0 ? timeout : undefined)
+    const junit = checks ? flagValue('junit') : undefined
+    const failed = junit ? writeJunit(junit, method, result) : 0
     const out = images ? flagValue('out') : undefined
     if (out) result = saveImages(result, out, method.split('.')[1]).result
     else if (images && !json) result = shortenImages(result)
     if (unchosen && json) result = withEditorProject(result, unchosen)
     this.log(json ? JSON.stringify(result, null, 2) : formatHuman(result))
+    if (failed > 0) process.exitCode = EXIT.commandFailed
   } catch (error) {
     if (error instanceof BridgeCliError) fail(error.message, {exit: error.exitCode, error})
     throw error
@@ -89,12 +94,15 @@ const hook: Hook.CommandNotFound = async function (opts) {
 }
 
 /** The flags of a command only the live editor knows, read with its live docs (booleans may stand alone). */
-function looseFlags(argv: string[], doc: CommandDoc, images = false): Record<string, unknown> {
+function looseFlags(argv: string[], doc: CommandDoc, images = false, checks = false): Record<string, unknown> {
   const byFlag = new Map(doc.params.map((p) => [flagFor(p), p]))
   const out: Record<string, unknown> = {}
   for (let i = 0; i < argv.length; i++) {
     const m = /^--(no-)?([\w-]+)(?:=(.*))?$/.exec(argv[i])
-    if (!m || ['project', 'json', 'timeout', 'params', ...(images ? ['out'] : [])].includes(m[2])) {
+    if (
+      !m ||
+      ['project', 'json', 'timeout', 'params', ...(images ? ['out'] : []), ...(checks ? ['junit'] : [])].includes(m[2])
+    ) {
       if (m && m[3] === undefined && m[2] !== 'json') i++
       continue
     }

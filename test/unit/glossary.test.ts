@@ -66,7 +66,7 @@ describe('parameter glossary', () => {
     const synonymOf = new Map<string, string>()
     for (const [name, synonyms] of Object.entries(glossary.synonyms))
       for (const s of synonyms) synonymOf.set(flagName(s), flagName(name))
-    const common = new Set(['project', 'timeout', 'json', 'out'])
+    const common = new Set(['project', 'timeout', 'json', 'out', 'junit'])
     const problems: string[] = []
     let flags = 0
     for (const cmd of commands) {

@@ -6,7 +6,9 @@ extends "../../core/command_group.gd"
 
 const CallContext := preload("../../core/call_context.gd")
 const OPS := ["eq", "ne", "lt", "le", "gt", "ge", "near", "contains"]
-const STEP_KINDS := ["do", "step", "wait_ms", "assert", "assert_text", "assert_no_errors"]
+const STEP_KINDS := ["do", "step", "wait_ms", "assert", "assert_text", "assert_no_errors", "assert_frame"]
+## What an assert_frame step passes on to runtime.frame_compare.
+const FRAME_KEYS := ["name", "baseline_dir", "tolerance", "masks", "max_changed_fraction", "scale", "diff_path"]
 
 var _results: Array = []  # every assertion since the last test.report clear
 
@@ -19,9 +21,9 @@ func commands() -> Array:
 	return [
 		{
 			"method": "test.run_scenario",
-			"summary": "Play a scene, run steps (do: a runtime/input command, step: physics ticks, wait_ms, assert, assert_text, assert_no_errors) and return a pass/fail report; stops the game it started.",
+			"summary": "Play a scene, run steps (do: a runtime/input command, step: physics ticks, wait_ms, assert, assert_text, assert_no_errors, assert_frame: the frame against its baseline) and return a pass/fail report; stops the game it started.",
 			"params": [
-				req("steps", "Array", "Steps in order: {do: method, params}, {step: ticks}, {wait_ms: n}, {assert: {node_path, property, op, expected, tolerance}}, {assert_text: text}, {assert_no_errors: true}", {"items": "Dictionary"}),
+				req("steps", "Array", "Steps in order: {do: method, params}, {step: ticks}, {wait_ms: n}, {assert: {node_path, property, op, expected, tolerance}}, {assert_text: text}, {assert_no_errors: true}, {assert_frame: {name, tolerance, masks, max_changed_fraction, baseline_dir}} (runtime.frame_compare against runtime.frame_baseline's baseline)", {"items": "Dictionary"}),
 				opt("scene", "string", "Scene to play first: main, current or a res:// file (default: main; none: use the running game)", "main"),
 				opt("stop_after", "bool", "Stop the game at the end when the scenario started it", true),
 				opt("fail_fast", "bool", "Stop at the first failed step", false),
@@ -108,7 +110,7 @@ func _run_scenario(p: Dictionary) -> Variant:
 		var out: Dictionary = await _run_step(step, errors_from)
 		out["index"] = i
 		steps.append(out)
-		if step.has("assert") or step.has("assert_text") or step.has("assert_no_errors"):
+		if step.has("assert") or step.has("assert_text") or step.has("assert_no_errors") or step.has("assert_frame"):
 			_results.append(out)
 		if not out.ok and (p.fail_fast or not EditorInterface.is_playing_scene()):
 			break
@@ -171,6 +173,12 @@ func _check_step(step: Variant, i: int) -> Variant:
 		if not a is Dictionary or not a.has("node_path") or not a.has("property") or not a.has("expected") or not str(a.get("op", "eq")) in OPS:
 			return BridgeError.invalid("test.run_scenario: steps[%d]: assert takes {node_path, property, expected, op: %s, tolerance}" % [i, "|".join(OPS)],
 					{"param": "steps", "index": i})
+	if kind == "assert_frame":
+		var f: Variant = step.assert_frame
+		var unknown: Array = f.keys().filter(func(k: Variant) -> bool: return not str(k) in FRAME_KEYS) if f is Dictionary else []
+		if not f is Dictionary or not f.get("name") is String or not unknown.is_empty():
+			return BridgeError.invalid("test.run_scenario: steps[%d]: assert_frame takes {%s} with name a baseline's name%s" % [i, ", ".join(FRAME_KEYS),
+					" (not %s)" % ", ".join(unknown) if not unknown.is_empty() else ""], {"param": "steps", "index": i})
 	if kind in ["step", "wait_ms"] and not (step[kind] is float or step[kind] is int) or (kind in ["step", "wait_ms"] and step[kind] < 0):
 		return BridgeError.invalid("test.run_scenario: steps[%d]: %s takes a number >= 0" % [i, kind], {"param": "steps", "index": i})
 	return null
@@ -208,6 +216,8 @@ func _run_step(step: Dictionary, errors_from: int) -> Dictionary:
 			return out
 		"assert_text":
 			return await _check_text(str(step.assert_text))
+		"assert_frame":
+			return await _check_frame(step.assert_frame)
 		_:
 			var out: Dictionary = await _call("runtime.errors", {"since": errors_from})
 			if out.has("error"):
@@ -224,6 +234,22 @@ func _check_property(a: Dictionary) -> Dictionary:
 	var actual: Variant = got.result.values.get(a.property)
 	var ok := _compare(actual, a.op, a.expected, a.tolerance)
 	return {"kind": "assert", "node_path": a.node_path, "property": a.property, "op": a.op, "expected": a.expected, "actual": actual, "ok": ok}
+
+
+## The frame against its baseline (runtime.frame_compare): ok, how much changed and where; the diff image
+## only as a file (diff_path), so a scenario's report stays text.
+func _check_frame(f: Dictionary) -> Dictionary:
+	var got: Dictionary = await _call("runtime.frame_compare", f)
+	if got.has("error"):
+		return {"kind": "assert_frame", "name": f.name, "ok": false, "error": got.error.message}
+	var r: Dictionary = got.result
+	var out := {"kind": "assert_frame", "name": f.name, "ok": r.ok, "changed_pixels": r.changed_pixels, "changed_fraction": r.changed_fraction,
+			"boxes": r.boxes.slice(0, 5), "max_channel_delta": r.max_channel_delta}
+	if r.has("size_mismatch"):
+		out["error"] = r.size_mismatch
+	if r.has("diff") and r.diff.has("saved"):
+		out["diff_path"] = r.diff.saved
+	return out
 
 
 func _check_text(text: String) -> Dictionary:
