@@ -103,6 +103,20 @@ describe('frame baselines and play reports (the demo under Xvfb)', function () {
     expect(beside).to.include({ok: false, changed_pixels: 40})
   })
 
+  it('counts a pixel as changed only beyond the tolerance, and says how close the frame came', async () => {
+    await call('runtime.eval', {code: REMOVE_LINE})
+    // the same line, 3 levels of red away from what the baseline has there
+    const [r, g, b] = decodePng(readFileSync(fx.disk('res://baselines/start.png'))).rgb(100, 60)
+    const red = r > 250 ? r - 3 : r + 3
+    await call('runtime.eval', {code: ADD_LINE.replace('Color(1, 0, 1)', `Color8(${red}, ${g}, ${b})`)})
+    const strict = await call('runtime.frame_compare', {name: 'start', tolerance: 2})
+    expect(strict).to.include({ok: false, changed_pixels: 40, max_channel_delta: 3})
+    const lenient = await call('runtime.frame_compare', {name: 'start', tolerance: 3})
+    expect(lenient).to.include({ok: true, changed_pixels: 0, max_channel_delta: 3})
+    await call('runtime.eval', {code: REMOVE_LINE})
+    await call('runtime.eval', {code: ADD_LINE})
+  })
+
   it('asserts frames against their baseline in a scenario', async () => {
     const out = await call('test.run_scenario', {
       scene: 'none',
@@ -152,17 +166,33 @@ describe('frame baselines and play reports (the demo under Xvfb)', function () {
     expect(out).to.include({ok: false, changed_pixels: 40})
     expect(out.diff.file).to.equal(file)
     expect(decodePng(readFileSync(file)).rgb(100, 70)).to.deep.equal([255, 0, 0])
+  })
+
+  it('returns the diff as MCP image content on the HTTP endpoint', async () => {
+    const client = await fx.mcpHttp('golden-frames-e2e')
+    try {
+      const result = (await client.callTool({name: 'runtime_frame_compare', arguments: {name: 'start'}})) as Json
+      expect(result.isError ?? false).to.equal(false)
+      const [text, ...images] = result.content as Json[]
+      const json = JSON.parse(text.text)
+      expect(json).to.include({ok: false, changed_pixels: 40})
+      expect(json.diff.image_base64).to.match(/^<image 1: image\/png, \d+ bytes, attached as image content>$/)
+      expect(images.map((i) => [i.type, i.mimeType])).to.deep.equal([['image', 'image/png']])
+      expect(decodePng(Buffer.from(images[0].data, 'base64')).rgb(100, 70)).to.deep.equal([255, 0, 0])
+    } finally {
+      await client.close()
+    }
     await call('runtime.eval', {code: REMOVE_LINE})
   })
 
   it('times real frames into a report whose percentiles match its own frame times, a spike named after the input before it', async () => {
     await call('scene.stop')
     pid = (await call('scene.play', {})).pid
-    // the game stalls 150 ms on the frame it receives move_right: a spike with a known cause
+    // the game stalls 400 ms on the frame it receives move_right: a spike with a known cause
     await call('runtime.eval', {
       code: [
         'var s = GDScript.new()',
-        's.source_code = "extends Node\\nfunc _input(e):\\n\\tif e is InputEventAction and e.action == &\\"move_right\\" and e.pressed:\\n\\t\\tOS.delay_msec(150)\\n"',
+        's.source_code = "extends Node\\nfunc _input(e):\\n\\tif e is InputEventAction and e.action == &\\"move_right\\" and e.pressed:\\n\\t\\tOS.delay_msec(400)\\n"',
         's.reload()',
         'var n = Node.new()',
         'n.name = "Lag"',
@@ -191,7 +221,7 @@ describe('frame baselines and play reports (the demo under Xvfb)', function () {
     expect(f.duration_ms).to.be.closeTo(total, 0.01)
     expect(f.fps_avg).to.be.closeTo((1000 * 120) / total, 0.01)
     expect(saved.figures).to.deep.equal(f)
-    const spike = (out.spikes as Json[]).find((s) => s.ms >= 150)
+    const spike = (out.spikes as Json[]).find((s) => s.ms >= 400)
     expect(spike, JSON.stringify(out.spikes)).to.not.equal(undefined)
     expect(spike!.after).to.include({kind: 'input', what: 'action move_right pressed'})
     expect(spike!.after.frames_before).to.be.at.most(1)
