@@ -188,7 +188,8 @@ describe('frame baselines and play reports (the demo under Xvfb)', function () {
   it('times real frames into a report whose percentiles match its own frame times, a spike named after the input before it', async () => {
     await call('scene.stop')
     pid = (await call('scene.play', {})).pid
-    // the game stalls 400 ms on the frame it receives move_right: a spike with a known cause
+    // the game stalls 400 ms on the frame it receives move_right: a spike with a known cause; at 60 fps the
+    // report's 150 frames last 2.5 s or more, so the input sent 0.7 s in lands inside it however fast the machine is
     await call('runtime.eval', {
       code: [
         'var s = GDScript.new()',
@@ -198,9 +199,10 @@ describe('frame baselines and play reports (the demo under Xvfb)', function () {
         'n.name = "Lag"',
         'n.set_script(s)',
         'root.add_child(n)',
+        'Engine.max_fps = 60',
       ].join('\n'),
     })
-    const report = call('profiling.play_report', {frames: 120, path: 'user://reports/a.json'})
+    const report = call('profiling.play_report', {frames: 150, path: 'user://reports/a.json'})
     await new Promise((r) => setTimeout(r, 700))
     await call('input.action', {action: 'move_right', pressed: true})
     await call('input.action', {action: 'move_right', pressed: false})
@@ -208,18 +210,18 @@ describe('frame baselines and play reports (the demo under Xvfb)', function () {
     expect(out).to.include({saved: 'user://reports/a.json', paused: false, scene: 'res://scenes/main.tscn'})
     const saved = JSON.parse(readFileSync(join(userData(), 'reports', 'a.json'), 'utf8'))
     const times: number[] = saved.frame_ms
-    expect(times).to.have.length(120)
+    expect(times).to.have.length(150)
     const sorted = [...times].sort((a, b) => a - b)
     const f = out.figures
-    expect(f.frames).to.equal(120)
+    expect(f.frames).to.equal(150)
     expect(f.p50_ms).to.equal(percentile(sorted, 50))
     expect(f.p95_ms).to.equal(percentile(sorted, 95))
     expect(f.p99_ms).to.equal(percentile(sorted, 99))
-    expect(f.max_ms).to.equal(sorted[119])
+    expect(f.max_ms).to.equal(sorted[149])
     expect(f.low_1pct_ms).to.be.closeTo(sorted.slice(-2).reduce((a, b) => a + b) / 2, 0.001)
     const total = times.reduce((a, b) => a + b)
     expect(f.duration_ms).to.be.closeTo(total, 0.01)
-    expect(f.fps_avg).to.be.closeTo((1000 * 120) / total, 0.01)
+    expect(f.fps_avg).to.be.closeTo((1000 * 150) / total, 0.01)
     expect(saved.figures).to.deep.equal(f)
     const spike = (out.spikes as Json[]).find((s) => s.ms >= 400)
     expect(spike, JSON.stringify(out.spikes)).to.not.equal(undefined)
@@ -239,7 +241,7 @@ describe('frame baselines and play reports (the demo under Xvfb)', function () {
     expect(same).to.include({ok: true, verdict: 'same', worse: 0, better: 0, same: 7})
     // a second report with the stall gone: its longest frame is better (the rest is this busy machine's noise)
     await call('runtime.eval', {code: 'root.get_node("Lag").free()'})
-    await call('profiling.play_report', {frames: 120, path: 'user://reports/b.json'})
+    await call('profiling.play_report', {frames: 150, path: 'user://reports/b.json'})
     const fixed = await call('profiling.compare_reports', {
       baseline: 'user://reports/a.json',
       current: 'user://reports/b.json',
