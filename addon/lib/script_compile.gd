@@ -14,7 +14,7 @@ static func check(text: String, path: String, server: Node) -> Dictionary:
 	var script := GDScript.new()
 	script.source_code = source
 	var file := "gdscript://%d.gd" % script.get_instance_id()
-	var logger: Logger = OutputLog.of(server) if server else null
+	var logger: OutputLog = OutputLog.of(server) if server else null
 	var since: int = logger.next_seq() if logger else 0
 	var err := script.reload()
 	var errors: Array = []

@@ -210,7 +210,7 @@ static func property_label(c: String, prop: Dictionary, getters: Dictionary) -> 
 	var label := type_label(prop)
 	if label != "int" or not prop.get("hint", 0) in [PROPERTY_HINT_ENUM, PROPERTY_HINT_FLAGS]:
 		return label
-	var ret: Dictionary = getters.get(str(ClassDB.class_get_property_getter(c, prop.name)), {})
+	var ret: Dictionary = getters.get(Compat.property_getter(c, prop.name), {})
 	if ret.get("usage", 0) & (PROPERTY_USAGE_CLASS_IS_ENUM | PROPERTY_USAGE_CLASS_IS_BITFIELD) and str(ret.get("class_name", "")) != "":
 		return str(ret.class_name)
 	var kind := "enum" if prop.hint == PROPERTY_HINT_ENUM else "flags"
