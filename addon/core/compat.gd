@@ -57,6 +57,21 @@ static func refusal() -> String:
 			v.string, why, supported_range(), ANY_VERSION_ENV]
 
 
+## What works differently or not at all on an engine older than a difference's version (docs/architecture.md,
+## "Godot versions"): [{since, what}] for the running (or faked) engine; [] on the newest. engine.version shows it.
+static func limits() -> Array:
+	var all := [
+		{"since": "4.4", "what": "debug.set_breakpoint, debug.remove_breakpoint, debug.breakpoints and debug.clear_breakpoints are unavailable (ScriptEditor.get_breakpoints)"},
+		{"since": "4.4", "what": "csg.bake is unavailable and mesh.info refuses a CSG shape (CSGShape3D.bake_static_mesh)"},
+		{"since": "4.4", "what": "no declaration cache (JSON.to_native): every command group compiles while the editor starts"},
+		{"since": "4.4", "what": "engine.class_info labels an enum property \"enum\"/\"flags\" with its values, not its enum's name (ClassDB.class_get_property_getter)"},
+		{"since": "4.5", "what": "no output capture (Logger): editor.errors, editor.output and runtime.errors are unavailable, and a script or snippet that does not compile is reported without the engine's line-numbered errors"},
+		{"since": "4.5", "what": "localization.translate is unavailable (TranslationDomain.set_locale_override)"},
+		{"since": "4.5", "what": "scene.close is unavailable (EditorInterface.close_scene), and of the open scenes only the edited one's root is reachable (EditorInterface.get_open_scene_roots)"},
+	]
+	return all.filter(func(l: Dictionary) -> bool: return not at_least(str(l.since)))
+
+
 static func _minor_key(v: Dictionary) -> int:
 	return int(v.major) * 100 + int(v.minor)
 
@@ -132,7 +147,7 @@ static func close_scene() -> int:
 static func open_scene_roots() -> Array[Node]:
 	var ei := Engine.get_singleton("EditorInterface")
 	var out: Array[Node] = []
-	if ei.has_method("get_open_scene_roots"):
+	if at_least("4.5") and ei.has_method("get_open_scene_roots"):
 		out.assign(ei.call("get_open_scene_roots"))
 	else:
 		var root: Node = ei.call("get_edited_scene_root")
