@@ -82,7 +82,10 @@ export function checkScripts(files: Map<string, string>, api: EngineApi, options
   for (const {bare} of reduced.values()) for (const m of bare.matchAll(/\bfunc\s+(\w+)/g)) own.add(m[1])
   for (const [file, {code, bare}] of reduced) {
     const floor = options.strictFloor?.files.includes(file) ? options.strictFloor.floor : options.floor
-    const range = supported(gated.has(file) && cmp(gated.get(file)!, floor) > 0 ? gated.get(file)! : floor, options.ceiling)
+    const range = supported(
+      gated.has(file) && cmp(gated.get(file)!, floor) > 0 ? gated.get(file)! : floor,
+      options.ceiling,
+    )
     const report = (offset: number, symbol: string, flags: boolean[], why: string): void => {
       const missing = range.filter((v) => !flags[VERSIONS.indexOf(v as (typeof VERSIONS)[number])])
       if (missing.length > 0) findings.push({file, line: lineOf(bare, offset), symbol, missing, why})

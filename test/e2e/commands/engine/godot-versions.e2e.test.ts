@@ -73,12 +73,20 @@ return n`)
 
   /** The commands engine.commands marks unavailable, as [method, why]. */
   const unavailable = async (): Promise<string[][]> =>
-    ((await fx.call('engine.commands')).commands as Json[]).filter((c) => c.unavailable).map((c) => [c.method, c.unavailable])
+    ((await fx.call('engine.commands')).commands as Json[])
+      .filter((c) => c.unavailable)
+      .map((c) => [c.method, c.unavailable])
 
   it('marks per version the commands that need a newer engine: 4.4 and 4.5 ones on 4.3, the 4.5 ones on 4.4', async () => {
     expect(await unavailable()).to.deep.equal([])
     const needs45 = ['editor.errors', 'editor.output', 'localization.translate', 'runtime.errors', 'scene.close']
-    const needs44 = ['csg.bake', 'debug.breakpoints', 'debug.clear_breakpoints', 'debug.remove_breakpoint', 'debug.set_breakpoint']
+    const needs44 = [
+      'csg.bake',
+      'debug.breakpoints',
+      'debug.clear_breakpoints',
+      'debug.remove_breakpoint',
+      'debug.set_breakpoint',
+    ]
     await fake('4.3.0')
     const on43 = await unavailable()
     expect(on43.map(([m]) => m).sort()).to.deep.equal([...needs44, ...needs45].sort())
@@ -124,7 +132,15 @@ var seen := {"undo_redo_same": Compat.editor_undo_redo() == EditorInterface.get_
 		"rendering": Compat.rendering_method() == ProjectSettings.get_setting("rendering/renderer/rendering_method"),
 		"temp": Compat.temp_dir() != "", "open_roots": Compat.open_scene_roots().size()}
 return seen`)
-    expect(out).to.deep.equal({undo_redo_same: true, cached: true, json: null, capturing: false, rendering: true, temp: true, open_roots: 1})
+    expect(out).to.deep.equal({
+      undo_redo_same: true,
+      cached: true,
+      json: null,
+      capturing: false,
+      rendering: true,
+      temp: true,
+      open_roots: 1,
+    })
     // an edit made through the router on "4.3" is one undo step of the editor's history, as on 4.6
     const root = (await fx.call('scene.current')).root
     await fx.call('node.add', {type: 'Node2D', name: 'On43', parent: root})
