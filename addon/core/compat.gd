@@ -6,7 +6,7 @@ extends RefCounted
 ## game autoloads too: it names no editor class. docs/architecture.md, "Godot versions", lists each difference.
 
 ## Oldest and newest supported minor versions (scripts/engine-api reads these two lines; keep the format).
-const FLOOR := "4.5"
+const FLOOR := "4.3"
 const CEILING := "4.7"
 ## The version the addon reads instead of the engine's, e.g. "4.2.1" or "4.8.0": the tests' seam for
 ## proving the refusal and the per-command availability on the one engine they run.
@@ -55,6 +55,21 @@ static func refusal() -> String:
 		return ""
 	return "bridge: Godot %s is %s; bridge supports Godot %s, so it did not start (set %s=1 to try anyway)" % [
 			v.string, why, supported_range(), ANY_VERSION_ENV]
+
+
+## What works differently or not at all on an engine older than a difference's version (docs/architecture.md,
+## "Godot versions"): [{since, what}] for the running (or faked) engine; [] on the newest. engine.version shows it.
+static func limits() -> Array:
+	var all := [
+		{"since": "4.4", "what": "debug.set_breakpoint, debug.remove_breakpoint, debug.breakpoints and debug.clear_breakpoints are unavailable (ScriptEditor.get_breakpoints)"},
+		{"since": "4.4", "what": "csg.bake is unavailable and mesh.info refuses a CSG shape (CSGShape3D.bake_static_mesh)"},
+		{"since": "4.4", "what": "no declaration cache (JSON.to_native): every command group compiles while the editor starts"},
+		{"since": "4.4", "what": "engine.class_info labels an enum property \"enum\"/\"flags\" with its values, not its enum's name (ClassDB.class_get_property_getter)"},
+		{"since": "4.5", "what": "no output capture (Logger): editor.errors, editor.output and runtime.errors are unavailable, and a script or snippet that does not compile is reported without the engine's line-numbered errors"},
+		{"since": "4.5", "what": "localization.translate is unavailable (TranslationDomain.set_locale_override)"},
+		{"since": "4.5", "what": "scene.close is unavailable (EditorInterface.close_scene), and of the open scenes only the edited one's root is reachable (EditorInterface.get_open_scene_roots)"},
+	]
+	return all.filter(func(l: Dictionary) -> bool: return not at_least(str(l.since)))
 
 
 static func _minor_key(v: Dictionary) -> int:
@@ -132,10 +147,163 @@ static func close_scene() -> int:
 static func open_scene_roots() -> Array[Node]:
 	var ei := Engine.get_singleton("EditorInterface")
 	var out: Array[Node] = []
-	if ei.has_method("get_open_scene_roots"):
+	if at_least("4.5") and ei.has_method("get_open_scene_roots"):
 		out.assign(ei.call("get_open_scene_roots"))
 	else:
 		var root: Node = ei.call("get_edited_scene_root")
 		if root != null:
 			out.append(root)
 	return out
+
+
+## Installs the Logger script at `capture_path` (lib/output_capture.gd, fed into `store`) with OS.add_logger
+## (4.5): the installed logger, or null before 4.5, where the engine has no Logger and nothing is captured.
+static func add_logger(store: RefCounted, capture_path: String) -> RefCounted:
+	if not at_least("4.5") or not ClassDB.class_exists("Logger"):
+		return null
+	var capture: RefCounted = load(capture_path).new(store)
+	Engine.get_singleton("OS").call("add_logger", capture)
+	return capture
+
+
+## Undoes add_logger.
+static func remove_logger(capture: RefCounted) -> void:
+	Engine.get_singleton("OS").call("remove_logger", capture)
+
+
+## The editor's undo-redo manager (an EditorUndoRedoManager): EditorInterface.get_editor_undo_redo() from 4.4;
+## before it an EditorPlugin's get_undo_redo(), which returns the same singleton from any plugin instance.
+static func editor_undo_redo() -> Object:
+	var ei := Engine.get_singleton("EditorInterface")
+	if at_least("4.4") and ei.has_method("get_editor_undo_redo"):
+		return ei.call("get_editor_undo_redo")
+	var plugin: Node = ClassDB.instantiate("EditorPlugin")
+	var ur: Object = plugin.call("get_undo_redo")
+	plugin.free()
+	return ur
+
+
+## JSON.to_native (4.4): the Godot value a JSON.from_native value stands for; null before 4.4 (no decoder).
+static func json_to_native(value: Variant) -> Variant:
+	if not at_least("4.4") or not ClassDB.class_has_method("JSON", "to_native"):
+		return null
+	return ClassDB.call("class_call_static", "JSON", "to_native", value)
+
+
+## JSON.from_native (4.4): a JSON-able value that keeps Godot types; null before 4.4.
+static func json_from_native(value: Variant) -> Variant:
+	if not at_least("4.4") or not ClassDB.class_has_method("JSON", "from_native"):
+		return null
+	return ClassDB.call("class_call_static", "JSON", "from_native", value)
+
+
+## The rendering method the engine runs (RenderingServer.get_current_rendering_method, 4.4); before it the
+## project's setting, which is what the engine started with unless --rendering-method overrode it.
+static func rendering_method() -> String:
+	var rs := Engine.get_singleton("RenderingServer")
+	if at_least("4.4") and rs.has_method("get_current_rendering_method"):
+		return str(rs.call("get_current_rendering_method"))
+	return str(ProjectSettings.get_setting("rendering/renderer/rendering_method", ""))
+
+
+## The system's temporary folder (OS.get_temp_dir, 4.4); before it TMPDIR/TEMP/TMP, else /tmp.
+static func temp_dir() -> String:
+	var os := Engine.get_singleton("OS")
+	if at_least("4.4") and os.has_method("get_temp_dir"):
+		return str(os.call("get_temp_dir"))
+	for name: String in ["TMPDIR", "TEMP", "TMP"]:
+		if OS.get_environment(name) != "":
+			return OS.get_environment(name).trim_suffix("/")
+	return "/tmp"
+
+
+## The cached copy of the resource at `path` (ResourceLoader.get_cached_ref, 4.4), or null when none is cached.
+static func cached_resource(path: String) -> Resource:
+	if not ResourceLoader.has_cached(path):
+		return null
+	if at_least("4.4") and ClassDB.class_has_method("ResourceLoader", "get_cached_ref"):
+		return Engine.get_singleton("ResourceLoader").call("get_cached_ref", path)
+	return ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_REUSE)  # the cached one, loading nothing
+
+
+## CSGShape3D.bake_static_mesh (4.4): the shape's mesh as an ArrayMesh; null before 4.4 (csg.bake declares since 4.4).
+static func csg_bake_mesh(shape: Node) -> Mesh:
+	if not at_least("4.4") or not shape.has_method("bake_static_mesh"):
+		return null
+	return shape.call("bake_static_mesh")
+
+
+## CSGShape3D.bake_collision_shape (4.4): its trimesh collision shape; null before 4.4.
+static func csg_bake_collision(shape: Node) -> Shape3D:
+	if not at_least("4.4") or not shape.has_method("bake_collision_shape"):
+		return null
+	return shape.call("bake_collision_shape")
+
+
+## The script editor's breakpoints as "path:line" (ScriptEditor.get_breakpoints, 4.4); null before 4.4
+## (the debug breakpoint commands declare since 4.4).
+static func script_breakpoints() -> Variant:
+	var editor: Object = Engine.get_singleton("EditorInterface").call("get_script_editor")
+	if not at_least("4.4") or not editor.has_method("get_breakpoints"):
+		return null
+	return editor.call("get_breakpoints")
+
+
+## The name of the getter of `cls`'s `property` (ClassDB.class_get_property_getter, 4.4); "" before 4.4.
+static func property_getter(cls: String, property: String) -> String:
+	if not at_least("4.4") or not ClassDB.has_method("class_get_property_getter"):
+		return ""
+	return str(ClassDB.call("class_get_property_getter", cls, property))
+
+
+## Makes a private navigation map step synchronously (map_set_use_async_iterations, 4.4; before it a map
+## always did), so a query right after an update sees it.
+static func navigation_map_sync(nav_server: Object, map: RID) -> void:
+	if nav_server.has_method("map_set_use_async_iterations"):
+		nav_server.call("map_set_use_async_iterations", map, false)
+
+
+## Whether `node` translates its text (Node.can_auto_translate, 4.5); null before 4.5.
+static func can_auto_translate(node: Node) -> Variant:
+	if not at_least("4.5") or not node.has_method("can_auto_translate"):
+		return null
+	return node.call("can_auto_translate")
+
+
+## `key` translated into `locale` by `translations` alone, not the project's (a TranslationDomain, 4.4, with
+## set_locale_override, 4.5); null before 4.5 (localization.translate declares since 4.5).
+static func translate_with(translations: Array, locale: String, key: String) -> Variant:
+	if not at_least("4.5") or not ClassDB.class_has_method("TranslationDomain", "set_locale_override"):
+		return null
+	var domain: Object = ClassDB.instantiate("TranslationDomain")
+	for t: Object in translations:
+		domain.call("add_translation", t)
+	domain.call("set_locale_override", locale)
+	return str(domain.call("translate", key))
+
+
+## Writes `uid` into the resource file at `path` (ResourceSaver.set_uid, 4.5). Before 4.5 a text scene or
+## resource gets it in its header line; a binary one cannot (ERR_UNAVAILABLE).
+static func set_resource_uid(path: String, uid: int) -> Error:
+	var saver := Engine.get_singleton("ResourceSaver")
+	if at_least("4.5") and saver.has_method("set_uid"):
+		var err: Error = saver.call("set_uid", path, uid)
+		return err
+	if not path.get_extension() in ["tscn", "tres"]:
+		return ERR_UNAVAILABLE
+	var text := FileAccess.get_file_as_string(path)
+	var end := text.find("\n")
+	var header := text.substr(0, end)
+	var uid_text := ResourceUID.id_to_text(uid)
+	var found := RegEx.create_from_string("uid=\"uid://[a-z0-9]+\"").search(header)
+	if found != null:
+		header = header.substr(0, found.get_start()) + "uid=\"%s\"" % uid_text + header.substr(found.get_end())
+	elif header.ends_with("]"):
+		header = header.trim_suffix("]") + " uid=\"%s\"]" % uid_text
+	else:
+		return ERR_FILE_CORRUPT
+	var file := FileAccess.open(path, FileAccess.WRITE)
+	if file == null:
+		return FileAccess.get_open_error()
+	file.store_string(header + text.substr(end))
+	return OK

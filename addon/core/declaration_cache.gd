@@ -10,6 +10,7 @@ extends RefCounted
 ## load at start as it would without a cache. test/unit/declaration-cache.test.ts fails on a stale copy.
 
 const Settings := preload("settings.gd")
+const Compat := preload("compat.gd")
 
 const FILE_NAME := "declarations.cache"
 
@@ -20,7 +21,7 @@ static func read() -> Array:
 	var file := Settings.addon_dir().path_join(FILE_NAME)
 	if not FileAccess.file_exists(file):
 		return []
-	var cache: Variant = JSON.to_native(JSON.parse_string(FileAccess.get_file_as_string(file)))
+	var cache: Variant = Compat.json_to_native(JSON.parse_string(FileAccess.get_file_as_string(file)))  # null before 4.4: no cache
 	if not cache is Dictionary or cache.get("hash", "") != addon_hash():
 		return []
 	var groups: Array = cache.get("groups", [])
@@ -49,7 +50,7 @@ static func build(server: Node, files: Array[String]) -> String:
 		groups.append({"path": path.trim_prefix(root + "/"), "summary": summary, "commands": commands})
 	# JSON.from_native keeps Godot types (a Vector2 default stays one) and, unlike var_to_str, key order:
 	# the order of a declaration's keys is the order of its schema's properties
-	return JSON.stringify(JSON.from_native({"hash": addon_hash(), "groups": groups}), "", false) + "\n"
+	return JSON.stringify(Compat.json_from_native({"hash": addon_hash(), "groups": groups}), "", false) + "\n"
 
 
 ## md5 over "<path relative to the addon> <md5 of the file>\n" for every .gd file of the addon, sorted

@@ -119,7 +119,7 @@ func _load(path: String, mtime: int) -> void:
 func _instantiate(source: String) -> Variant:
 	var script := GDScript.new()
 	script.source_code = source
-	var logger: Logger = OutputLog.of(_server)
+	var logger: OutputLog = OutputLog.of(_server)
 	var since: int = logger.next_seq() if logger else 0
 	if script.reload() != OK:
 		return _compile_error(logger, since, "gdscript://%d.gd" % script.get_instance_id())
@@ -132,7 +132,7 @@ func _instantiate(source: String) -> Variant:
 
 
 ## The engine's first complaint about a source compiled under `file`, from the server's output log.
-func _compile_error(logger: Logger, since: int, file: String) -> Dictionary:
+func _compile_error(logger: OutputLog, since: int, file: String) -> Dictionary:
 	var out := {"error": "the script does not compile"}
 	if logger == null:
 		return out

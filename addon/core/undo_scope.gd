@@ -13,6 +13,7 @@ extends RefCounted
 const BridgeError := preload("bridge_error.gd")
 const SceneAccess := preload("../lib/scene_access.gd")
 const SceneFiles := preload("../lib/scene_files.gd")
+const Compat := preload("compat.gd")
 
 const SCOPES := ["scene", "global", "none"]
 const GLOBAL_HISTORY := 0
@@ -33,7 +34,7 @@ static func begin(cmd: Dictionary) -> Dictionary:
 		return {}
 	var scope := of(cmd)
 	var state := {"scope": scope}
-	var ur := EditorInterface.get_editor_undo_redo()
+	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
 	if scope == "scene":
 		state["began"] = SceneAccess.begin_step()
 		var root := SceneAccess.root()
@@ -69,7 +70,7 @@ static func finish(state: Dictionary, result: Variant) -> Variant:
 			if moved:  # a play saves this scene first (commands/scene/lib/play_saves.gd)
 				SceneFiles.note_agent_edit(str(state.get("path", "")))
 		"global":
-			var ur := EditorInterface.get_editor_undo_redo()
+			var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
 			undoable = ur.get_history_undo_redo(GLOBAL_HISTORY).get_version() != state.version
 	if result is Dictionary:
 		if not result.has("undoable"):

@@ -6,6 +6,8 @@ extends RefCounted
 const Ipc := preload("ipc.gd")
 const Events := preload("input_events.gd")
 const JsonValue := preload("../core/json_value.gd")
+const Compat := preload("../core/compat.gd")
+const OutputLog := preload("../lib/output_log.gd")
 
 const MONITORS := {
 	"fps": Performance.TIME_FPS,
@@ -23,12 +25,12 @@ const MONITORS := {
 }
 
 var _tree: SceneTree
-var _log: Logger
+var _log: OutputLog
 var _clock: RefCounted  # game/clock.gd
 var _eval: RefCounted  # game/eval.gd: compiles step's until and watch expressions
 
 
-func _init(tree: SceneTree, logger: Logger, clock: RefCounted, eval: RefCounted) -> void:
+func _init(tree: SceneTree, logger: OutputLog, clock: RefCounted, eval: RefCounted) -> void:
 	_tree = tree
 	_log = logger
 	_clock = clock
@@ -56,7 +58,7 @@ func status(_p: Dictionary = {}) -> Dictionary:
 		"scene_file": _tree.current_scene.scene_file_path if _tree.current_scene else "",
 		"display_server": DisplayServer.get_name(),
 		"renders": DisplayServer.get_name() != "headless",
-		"rendering_method": RenderingServer.get_current_rendering_method(),
+		"rendering_method": Compat.rendering_method(),
 		"viewport_size": JsonValue.to_json(_tree.root.get_visible_rect().size),
 		"process_frames": Engine.get_process_frames(),
 		"physics_frames": Engine.get_physics_frames(),

@@ -8,6 +8,7 @@ extends RefCounted
 const Ipc := preload("ipc.gd")
 const Snippet := preload("snippet.gd")
 const JsonValue := preload("../core/json_value.gd")
+const OutputLog := preload("../lib/output_log.gd")
 
 ## `tree`, `root` and `scene` (the current scene) are in scope; emit(v) collects values. The __ helpers
 ## take what Snippet.scene_paths rewrote: relative node paths resolve from the current scene.
@@ -44,10 +45,10 @@ func run():
 const RUNNER_NAME := "BridgeEval"
 
 var _tree: SceneTree
-var _log: Logger
+var _log: OutputLog
 
 
-func _init(tree: SceneTree, logger: Logger) -> void:
+func _init(tree: SceneTree, logger: OutputLog) -> void:
 	_tree = tree
 	_log = logger
 

@@ -11,7 +11,7 @@ var clock: RefCounted
 var _dir := ""
 var _handlers: Dictionary = {}
 var _parts: Array[RefCounted] = []  # the handlers' objects: a Callable alone does not keep them alive
-var _log: Logger
+var _log: RefCounted  # lib/output_log.gd
 var _pending := 0
 var _run: Dictionary = {}  # run.json: the hello, then how the game ended (game/ipc.gd)
 var _run_frames := 0
@@ -28,7 +28,7 @@ func _ready() -> void:
 	var part := func(file: String) -> Script: return load(here.path_join(file))
 	_log = load(here.path_join("../lib/output_log.gd").simplify_path()).new()
 	_log.set("source", "game")
-	OS.add_logger(_log)
+	_log.call("start_capture")  # nothing before Godot 4.5 (no Logger): the game's output file then stays empty
 	var tree := get_tree()
 	clock = part.call("clock.gd").new(tree)
 	if Ipc.frozen_start():
@@ -73,7 +73,7 @@ func _exit_tree() -> void:
 		_run["frames"] = Engine.get_process_frames()
 		Ipc.write_atomic(_dir, Ipc.RUN_FILE, JSON.stringify(_run))
 	if _log:
-		OS.remove_logger(_log)
+		_log.call("stop_capture")
 
 
 func _process(_delta: float) -> void:

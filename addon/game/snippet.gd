@@ -30,7 +30,7 @@ static func source(template: String, code: String, per_line: Callable = Callable
 ## What `log` caught since `since` for the snippet compiled as `file`: [{type, message, line?, stopped?}],
 ## lines relative to the snippet's first line (`header` template lines come before it). An error raised by
 ## the snippet's own code stops it (stopped: true).
-static func errors(logger: Logger, since: int, file: String, header: int) -> Array:
+static func errors(logger: RefCounted, since: int, file: String, header: int) -> Array:
 	var out: Array = []
 	if logger == null:
 		return out

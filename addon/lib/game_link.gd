@@ -14,6 +14,7 @@ const CANCEL_GRACE_MS := 2000
 const Settings := preload("../core/settings.gd")
 const GameLink := preload("game_link.gd")
 const GamePause := preload("game_pause.gd")
+const Compat := preload("../core/compat.gd")
 
 const NODE_NAME := "GameLink"
 ## How long a late reply's id is remembered so the file is deleted, never read as another call's answer.
@@ -74,7 +75,7 @@ func _exit_tree() -> void:
 
 
 static func _log_path(editor_key: String) -> String:
-	var path := OS.get_temp_dir().path_join("bridge-game-%s" % editor_key).path_join("game.log")
+	var path := Compat.temp_dir().path_join("bridge-game-%s" % editor_key).path_join("game.log")
 	return "" if path.contains(" ") else path
 
 

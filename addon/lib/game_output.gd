@@ -14,7 +14,7 @@ const GameOutput := preload("game_output.gd")
 const NODE_NAME := "GameOutput"
 const POLL_MS := 250
 
-var _log: RefCounted  # lib/output_log.gd (a Logger, Godot 4.5+)
+var _log: RefCounted  # lib/output_log.gd (filled by a Logger from Godot 4.5)
 var _key := Ipc.editor_key()  # the mailbox of this editor's games (lib/game_link.gd uses the same)
 var _session := ""  # the header of the run being read: a new game starts the file again
 var _pid := 0

@@ -8,6 +8,7 @@ extends RefCounted
 ## test/e2e/commands/script/stale-text.e2e.test.ts.
 
 const Settings := preload("../core/settings.gd")
+const Compat := preload("../core/compat.gd")
 
 ## The text resources the editor keeps loaded and shows in a tab of its own.
 const TEXT_EXTENSIONS := ["gd", "gdshader", "gdshaderinc"]
@@ -41,7 +42,7 @@ static func sync(path: String) -> Dictionary:
 	if not _is_file(path) or not path.get_extension() in TEXT_EXTENSIONS or not FileAccess.file_exists(path) or _is_bridge(path):
 		return out
 	var disk := FileAccess.get_file_as_string(path)
-	var res: Resource = ResourceLoader.get_cached_ref(path) if ResourceLoader.has_cached(path) else null
+	var res: Resource = Compat.cached_resource(path)
 	var held := _text_of(res)
 	_sync_script_tabs(path, disk)
 	if res is Shader or res is ShaderInclude:

@@ -1,5 +1,5 @@
 @tool
-extends Logger
+extends RefCounted
 ## Keeps the editor's recent errors and warnings (push_error/push_warning, engine errors, script and
 ## shader errors, printerr) in a bounded ring, each with a sequence number, for editor.errors; and plain
 ## print() lines in a ring of their own (so chatty output never pushes errors out), for editor.output.
@@ -7,6 +7,10 @@ extends Logger
 ## mailbox the moment it is logged (write_to): lib/game_output.gd reads that file into the editor's log
 ## (ingest), as entries of source "game" in rings of their own, so a chatty game never pushes out the
 ## editor's entries, and the game's output stays readable while it is held in the debugger and after it exited.
+## What fills it is lib/output_capture.gd, a Logger (Godot 4.5+) that core/compat.gd installs where the engine
+## has one; before 4.5 nothing is captured (`capturing` is false) and the commands that read it declare since 4.5.
+
+const Compat := preload("../core/compat.gd")
 
 const TYPES := ["error", "warning", "script", "shader"]
 ## Every entry type: the error ones above, printerr lines ("stderr") and print lines ("print").
@@ -34,66 +38,51 @@ var _sink_capped := false
 static var _addon_dir := ""
 ## The log of the running server (null before one is installed): lets static helpers such as
 ## lib/property_path.gd quote what the engine logged while a value was set.
-static var active: Logger
+static var active: RefCounted
+## The engine logger feeding this log (lib/output_capture.gd), or null where the engine has none (before 4.5).
+var _capture: RefCounted
+## Whether this log receives what the engine logs: false before Godot 4.5, which has no Logger API.
+var capturing: bool:
+	get:
+		return _capture != null
 
 
-## The server's log, installed with OS.add_logger on first use and removed when the server leaves
-## the tree. Null without a server (e.g. a group instantiated only to read its declarations).
-static func of(server: Node) -> Logger:
+## The server's log, its capture installed on first use and removed when the server leaves the tree. Null
+## without a server (e.g. a group instantiated only to read its declarations).
+static func of(server: Node) -> RefCounted:
 	if server == null:
 		return null
 	if server.has_meta(META):
 		return server.get_meta(META)
-	var logger: Logger = new()
+	var logger: RefCounted = new()
 	server.set_meta(META, logger)
-	OS.add_logger(logger)
+	logger.call("start_capture")
 	active = logger
 	server.tree_exiting.connect(func() -> void:
-		OS.remove_logger(logger)
+		logger.call("stop_capture")
 		if active == logger:
 			active = null, CONNECT_ONE_SHOT)
 	return logger
+
+
+## Starts feeding this log from the engine's logging (Compat.add_logger: a no-op before 4.5). Returns whether it does.
+func start_capture() -> bool:
+	if _capture == null:
+		var own: Script = get_script()
+		_capture = Compat.add_logger(self, own.resource_path.get_base_dir().path_join("output_capture.gd"))
+	return _capture != null
+
+
+func stop_capture() -> void:
+	if _capture != null:
+		Compat.remove_logger(_capture)
+		_capture = null
 
 
 func _init(capacity: int = CAPACITY) -> void:
 	_capacity = capacity
 	var own: Script = get_script()
 	_addon_dir = own.resource_path.get_base_dir().get_base_dir() + "/"
-
-
-func _log_error(function: String, file: String, line: int, code: String, rationale: String,
-		_editor_notify: bool, error_type: int, script_backtraces: Array[ScriptBacktrace]) -> void:
-	if file.ends_with("display_server_x11.cpp") and (rationale if rationale != "" else code).begins_with("Unhandled XServer error"):
-		# the X server refusing a request about a window that had just gone (a played game's, under Xvfb): the
-		# editor's display server logs it, nothing the project did, nothing an agent can act on
-		return
-	var entry := {
-		"type": TYPES[error_type] if error_type >= 0 and error_type < TYPES.size() else "error",
-		"message": plain(rationale if rationale != "" else code),
-		"code": plain(code),
-		"function": function,
-		"file": file,
-		"line": line,
-	}
-	for bt in script_backtraces:
-		if bt != null and not bt.is_empty():
-			entry["backtrace"] = bt.format(0, 2)
-			entry["script_file"] = bt.get_frame_file(0)  # where in GDScript it happened, for push_error too
-			entry["script_line"] = bt.get_frame_line(0)
-			var stack: Array = []
-			for i in bt.get_frame_count():
-				stack.append({"file": bt.get_frame_file(i), "line": bt.get_frame_line(i), "function": bt.get_frame_function(i)})
-			entry["stack"] = stack
-			break
-	_append(entry)
-
-
-func _log_message(message: String, error: bool) -> void:
-	var text := plain(message).strip_edges(false, true)
-	if error:  # printerr()
-		_append({"type": "stderr", "message": text})
-	else:
-		_append({"type": "print", "message": text}, true)
 
 
 ## The text without terminal colour codes (print_rich, the editor's progress lines) and other control
@@ -107,7 +96,8 @@ static func plain(text: String) -> String:
 	return text
 
 
-func _append(entry: Dictionary, is_print: bool = false) -> void:
+## One entry the engine logged (lib/output_capture.gd calls this from any thread).
+func append(entry: Dictionary, is_print: bool = false) -> void:
 	entry["time_ms"] = Time.get_ticks_msec()
 	entry["source"] = source
 	_mutex.lock()

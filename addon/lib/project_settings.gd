@@ -5,6 +5,7 @@ extends RefCounted
 
 const BridgeError := preload("../core/bridge_error.gd")
 const Params := preload("../core/params.gd")
+const Compat := preload("../core/compat.gd")
 
 
 ## Applies settings as one undoable action in the editor's global history, saving project.godot on
@@ -12,7 +13,7 @@ const Params := preload("../core/params.gd")
 ## save's error.
 ## `refresh`: [object, method] called after the change on do and on undo (e.g. the editor's autoload list).
 static func commit_settings(action: String, changes: Dictionary, refresh: Array = []) -> Error:
-	var ur := EditorInterface.get_editor_undo_redo()
+	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
 	ur.create_action(action, UndoRedo.MERGE_DISABLE, ProjectSettings)
 	for key: String in changes:
 		ur.add_do_method(ProjectSettings, "set_setting", key, changes[key])

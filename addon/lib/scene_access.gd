@@ -8,6 +8,7 @@ const BridgeError := preload("../core/bridge_error.gd")
 const Params := preload("../core/params.gd")
 const Coerce := preload("value_coercion.gd")
 const SceneNodes := preload("scene_nodes.gd")
+const Compat := preload("../core/compat.gd")
 
 ## The undo step of the scene-scoped command running now (core/router.gd opens it for every command
 ## declared `undo: "scene"`; batch.run opens one for all its commands): every action a handler starts
@@ -59,7 +60,7 @@ static func scene_children(node: Node) -> Array[Node]:
 ## step (see begin_step) the first action names the step and later ones merge into it (MERGE_ALL on the
 ## same name merges only into the newest action, which is the step's own).
 static func action(action_name: String) -> EditorUndoRedoManager:
-	var ur := EditorInterface.get_editor_undo_redo()
+	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
 	if not _step_active:
 		ur.create_action("Bridge: " + action_name, UndoRedo.MERGE_DISABLE, root())
 	elif _step_name == "":

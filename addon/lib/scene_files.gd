@@ -6,6 +6,7 @@ extends RefCounted
 
 const BridgeError := preload("../core/bridge_error.gd")
 const SceneAccess := preload("scene_access.gd")
+const Compat := preload("../core/compat.gd")
 
 const SCENE_EXTENSIONS := ["tscn", "scn"]
 
@@ -83,8 +84,8 @@ static func _saved(path: String) -> void:
 static func watch_changes(plugin: EditorPlugin) -> void:
 	if not _mark.is_valid():  # once per editor session: the plugin may be disabled and enabled again
 		_mark = func(_arg: Variant = null) -> void: _changed_frame = Engine.get_process_frames()
-		EditorInterface.get_editor_undo_redo().version_changed.connect(_mark)
-		EditorInterface.get_editor_undo_redo().history_changed.connect(_mark)
+		(Compat.editor_undo_redo() as EditorUndoRedoManager).version_changed.connect(_mark)
+		(Compat.editor_undo_redo() as EditorUndoRedoManager).history_changed.connect(_mark)
 	_mark.call()
 	for change: String in ["scene_changed", "scene_closed", "scene_saved", "resource_saved"]:
 		plugin.connect(change, _mark)

@@ -14,7 +14,7 @@ static func check(text: String, path: String, server: Node) -> Dictionary:
 	var script := GDScript.new()
 	script.source_code = source
 	var file := "gdscript://%d.gd" % script.get_instance_id()
-	var logger: Logger = OutputLog.of(server) if server else null
+	var logger: OutputLog = OutputLog.of(server) if server else null
 	var since: int = logger.next_seq() if logger else 0
 	var err := script.reload()
 	var errors: Array = []
@@ -24,7 +24,8 @@ static func check(text: String, path: String, server: Node) -> Dictionary:
 				errors.append({"line": e.get("line", 0) if e.get("file", "") == file else e.get("script_line", 0),
 						"message": str(e.message).trim_prefix("Parse Error: "), "type": e.type})
 	if err != OK and errors.is_empty():
-		errors.append({"line": 0, "message": "does not compile: %s" % error_string(err), "type": "error"})
+		var why := "" if logger == null or logger.capturing else " (where and why: the engine's errors are read from its log, which needs Godot 4.5)"
+		errors.append({"line": 0, "message": "does not compile: %s%s" % [error_string(err), why], "type": "error"})
 	return {"ok": err == OK, "errors": errors}
 
 

@@ -42,16 +42,48 @@ export const SYNTAX: {name: string; since: string; pattern: RegExp}[] = [
   {name: '@export_custom', since: '4.3', pattern: /@export_custom\b/g},
 ]
 
+/** `## engine-api: needs Godot 4.5` in a script's header: the file is loaded only from that version on. */
+const NEEDS = /^## engine-api: needs Godot (\d+\.\d+)\s*$/m
+
+/**
+ * The files that declare they need a newer engine than the floor: {file: version}. Such a file is checked from
+ * that version only, and only the compatibility module may load it (by a path it is given, after asking the
+ * engine's version): a preload, `extends "…"` or load of it anywhere else is a finding for the older versions.
+ */
+export function gatedFiles(files: Map<string, string>): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [file, text] of files) {
+    const m = NEEDS.exec(text.split('\n').slice(0, 12).join('\n'))
+    if (m) out.set(file, m[1])
+  }
+  return out
+}
+
+/** The addon-relative file a `preload`/`load`/`extends` path names from `file`, or undefined. */
+function resolvePath(file: string, target: string): string | undefined {
+  if (target.startsWith('res://')) {
+    const at = target.indexOf('/addons/bridge/')
+    return at >= 0 ? target.slice(at + '/addons/bridge/'.length) : undefined
+  }
+  const parts = file.split('/').slice(0, -1)
+  for (const seg of target.split('/'))
+    if (seg === '..') parts.pop()
+    else if (seg !== '.' && seg !== '') parts.push(seg)
+  return parts.join('/')
+}
+
 export function checkScripts(files: Map<string, string>, api: EngineApi, options: CheckOptions): CheckResult {
   const findings: Finding[] = []
   const used = new Set<string>()
   const reduced = new Map([...files].map(([f, t]) => [f, reduce(t)]))
+  const gated = gatedFiles(files)
   // a method the scripts define themselves is theirs wherever the receiver is unknown
   const own = new Set<string>()
   for (const {bare} of reduced.values()) for (const m of bare.matchAll(/\bfunc\s+(\w+)/g)) own.add(m[1])
   for (const [file, {code, bare}] of reduced) {
+    const floor = options.strictFloor?.files.includes(file) ? options.strictFloor.floor : options.floor
     const range = supported(
-      options.strictFloor?.files.includes(file) ? options.strictFloor.floor : options.floor,
+      gated.has(file) && cmp(gated.get(file)!, floor) > 0 ? gated.get(file)! : floor,
       options.ceiling,
     )
     const report = (offset: number, symbol: string, flags: boolean[], why: string): void => {
@@ -119,6 +151,19 @@ export function checkScripts(files: Map<string, string>, api: EngineApi, options
           'method whose every engine class lacks it in some version (receiver type unknown)',
         )
     }
+    // a file that needs a newer engine, compiled from here: only the compatibility module may load it
+    if (file !== options.compatFile)
+      for (const m of code.matchAll(/\b(?:preload|load)\s*\(\s*"([^"]+\.gd)"|^extends\s+"([^"]+\.gd)"/gm)) {
+        const target = resolvePath(file, m[1] ?? m[2])
+        const since = target === undefined ? undefined : gated.get(target)
+        if (since && target !== file)
+          report(
+            m.index,
+            target!,
+            VERSIONS.map((v) => cmp(v, since) >= 0),
+            `a script that needs Godot ${since}, loaded outside ${options.compatFile}`,
+          )
+      }
     // a version-dependent method named by string: only the compatibility module may do that
     if (file !== options.compatFile)
       for (const m of code.matchAll(

@@ -5,7 +5,7 @@ import {join} from 'node:path'
 
 import {addonSourceDir} from './install.js'
 
-/** e.g. {floor: '4.5', ceiling: '4.7', range: '4.5 to 4.7'}. */
+/** e.g. {floor: '4.3', ceiling: '4.7', range: '4.3 to 4.7'}. */
 export function supportedGodot(): {floor: string; ceiling: string; range: string} {
   const text = readFileSync(join(addonSourceDir(), 'core', 'compat.gd'), 'utf8')
   const read = (name: string): string =>

@@ -18,18 +18,21 @@ function scripts(dir: string): string[] {
   })
 }
 
-/** Every script → the scripts it preloads (absolute paths). */
-function preloads(): Map<string, string[]> {
+/** Every script → the scripts it preloads (absolute paths); with `byPath`, also those it loads by path at run time. */
+function preloads(byPath = false): Map<string, string[]> {
   const out = new Map<string, string[]>()
   for (const file of scripts(ADDON)) {
-    // code lines only (a doc comment may show a preload line as an example); `extends "x.gd"` uses x too
+    // code lines only (a doc comment may show a preload line as an example); `extends "x.gd"` uses x too, and so
+    // does a sibling loaded by path (`….get_base_dir().path_join("x.gd")`: a script that needs a newer Godot)
     const text = readFileSync(file, 'utf8')
       .split('\n')
       .filter((line) => !line.trimStart().startsWith('#'))
       .join('\n')
-    const targets = [...text.matchAll(/(?:preload\(|^extends )"([^"]+\.gd)"/gm)].map((m) =>
-      m[1].startsWith('res://') ? m[1] : resolve(dirname(file), m[1]),
-    )
+    const targets = [
+      ...text.matchAll(
+        byPath ? /(?:preload\(|path_join\(|^extends )"([^"]+\.gd)"/gm : /(?:preload\(|^extends )"([^"]+\.gd)"/gm,
+      ),
+    ].map((m) => (m[1].startsWith('res://') ? m[1] : resolve(dirname(file), m[1])))
     out.set(file, targets)
   }
   return out
@@ -45,6 +48,7 @@ function owner(file: string): string {
 
 describe('addon layout', () => {
   const graph = preloads()
+  const uses = preloads(true) // a load by path is a use, but no compile-time cycle
   const libFiles = [...graph.keys()].filter((f) => relative(ADDON, f).startsWith('lib/'))
 
   /** The users (groups, or "core") that reach `target` directly or through other lib files. */
@@ -54,7 +58,7 @@ describe('addon layout', () => {
     const visit = (file: string) => {
       if (seen.has(file)) return
       seen.add(file)
-      for (const [from, to] of graph)
+      for (const [from, to] of uses)
         if (to.includes(file)) {
           const who = owner(from)
           if (who === '') visit(from)

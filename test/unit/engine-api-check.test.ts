@@ -92,6 +92,37 @@ describe('engine-API check over GDScript (scripts/engine-api)', () => {
     ])
   })
 
+  it('checks a file marked "needs Godot 4.5" from 4.5 only, and reports it loaded anywhere but the compatibility module', () => {
+    const capture = [
+      '@tool',
+      'extends Logger',
+      '## engine-api: needs Godot 4.5',
+      'func f(bt: ScriptBacktrace) -> void:',
+      '\tpass',
+    ].join('\n')
+    const files = {
+      'lib/capture.gd': capture,
+      'core/compat.gd': 'static func add(path: String) -> Object:\n\treturn load(path).new()\n',
+      'lib/store.gd':
+        'func start() -> void:\n\tvar p := get_script().resource_path.get_base_dir().path_join("capture.gd")\n',
+    }
+    expect(check(files)).to.deep.equal([])
+    const loaded = {
+      ...files,
+      'lib/user.gd': 'const C := preload("capture.gd")\n',
+      'game/x.gd': 'extends "../lib/capture.gd"\n',
+    }
+    expect(where(check(loaded))).to.deep.equal([
+      'lib/user.gd:1 lib/capture.gd [4.3 4.4]',
+      'game/x.gd:1 lib/capture.gd [4.3 4.4]',
+    ])
+    // without the marker it is checked from the floor like any file
+    expect(where(check({'lib/capture.gd': capture.replace('## engine-api: needs Godot 4.5', '')}))).to.deep.equal([
+      'lib/capture.gd:2 Logger [4.3 4.4]',
+      'lib/capture.gd:4 ScriptBacktrace [4.3 4.4]',
+    ])
+  })
+
   it('follows an enum value through its enum when the enum moved (StreamPeerTCP.Status, 4.6 moved it up)', () => {
     // the table has rows for changed members only: what 4.6's new StreamPeerSocket declares comes from a dump
     const dump = JSON.stringify({

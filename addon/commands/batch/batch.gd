@@ -6,6 +6,7 @@ extends "../../core/command_group.gd"
 
 const SceneAccess := preload("../../lib/scene_access.gd")
 const PropertyPath := preload("../../lib/property_path.gd")
+const Compat := preload("../../core/compat.gd")
 
 const GLOBAL_HISTORY := 0
 
@@ -75,7 +76,7 @@ func _run(p: Dictionary) -> Variant:
 		if doc.needs == "game" or entry.method == "batch.run" or not (doc.read_only or doc.undo == "scene"):
 			return BridgeError.invalid("batch.run: commands[%d]: %s cannot run in a batch: only reads and commands whose undo scope is the open scene are undone together (its scope: %s)" % [
 					i, entry.method, "the running game" if doc.needs == "game" else doc.undo], {"param": "commands", "index": i})
-	var ur := EditorInterface.get_editor_undo_redo()
+	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
 	var scene_history := ur.get_history_undo_redo(ur.get_object_history_id(root))
 	var global_history := ur.get_history_undo_redo(GLOBAL_HISTORY)
 	var start: int = scene_history.get_current_action()

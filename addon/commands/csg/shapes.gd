@@ -8,6 +8,7 @@ const SceneAccess := preload("../../lib/scene_access.gd")
 const SceneEdit := preload("../../lib/scene_edit.gd")
 const ObjectProps := preload("../../lib/object_props.gd")
 const MeshDescribe := preload("../../lib/mesh_describe.gd")
+const Compat := preload("../../core/compat.gd")
 
 const SHAPES := {"box": "CSGBox3D", "sphere": "CSGSphere3D", "cylinder": "CSGCylinder3D", "torus": "CSGTorus3D",
 		"polygon": "CSGPolygon3D", "mesh": "CSGMesh3D", "combiner": "CSGCombiner3D"}
@@ -59,6 +60,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "csg.bake",
+			"since": "4.4",  # CSGShape3D.bake_static_mesh
 			"summary": "Bake a CSG tree into a MeshInstance3D with a static mesh (and optionally a StaticBody3D collider); optionally save the mesh and remove the CSG tree.",
 			"params": [
 				node_param("node_path", "Root CSG shape of the tree", true, null, "CSGShape3D"),
@@ -148,10 +150,10 @@ func _bake(p: Dictionary) -> Variant:
 		return bad
 	if p.has("path") and not p.path.get_extension() in ["tres", "res", "mesh"]:
 		return BridgeError.invalid("csg.bake: path must end in .tres, .res or .mesh", {"param": "path"})
-	var mesh: ArrayMesh = node.bake_static_mesh()
+	var mesh: ArrayMesh = Compat.csg_bake_mesh(node)
 	if mesh == null or mesh.get_surface_count() == 0:
 		return BridgeError.failed("%s produced no geometry to bake (is every shape subtracted away?)" % SceneAccess.path_of(node))
-	var shape: Shape3D = node.bake_collision_shape() if p.collision else null
+	var shape: Shape3D = Compat.csg_bake_collision(node) if p.collision else null
 	if p.collision and shape == null:
 		return BridgeError.failed("%s produced no collision shape" % SceneAccess.path_of(node))
 	if p.has("path"):

@@ -3,6 +3,8 @@ extends "../../core/command_group.gd"
 ## debug.*, breakpoints: set through the script editor's gutter, so they show there as red dots, travel with
 ## the game the editor launches next (--breakpoints) and reach a game that is already running.
 
+const Compat := preload("../../core/compat.gd")
+
 
 func group_summary() -> String:
 	return "The editor's debugger: breakpoints, the paused game's stack and variables, stepping, hot reload"
@@ -12,6 +14,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "debug.set_breakpoint",
+			"since": "4.4",  # ScriptEditor.get_breakpoints
 			"idempotent": true,
 			"summary": "Set a breakpoint on a script line (as a click in the script editor's gutter); a game launched from the editor, or already running, stops there.",
 			"params": [
@@ -25,6 +28,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "debug.remove_breakpoint",
+			"since": "4.4",  # ScriptEditor.get_breakpoints
 			"idempotent": true,
 			"summary": "Remove the breakpoint on a script line (the running game forgets it too).",
 			"params": [
@@ -39,6 +43,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "debug.breakpoints",
+			"since": "4.4",  # ScriptEditor.get_breakpoints
 			"summary": "Every breakpoint the script editor holds (the ones a launched game gets), with the code on each line.",
 			"params": [],
 			"example": {},
@@ -48,6 +53,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "debug.clear_breakpoints",
+			"since": "4.4",  # ScriptEditor.get_breakpoints
 			"idempotent": true,
 			"summary": "Remove every breakpoint from the script editor (and from the running game).",
 			"params": [],
@@ -131,13 +137,15 @@ func _line_editor(path: String, line: int, method: String) -> Variant:
 
 
 static func _has(path: String, line: int) -> bool:
-	return "%s:%d" % [path, line] in EditorInterface.get_script_editor().get_breakpoints()
+	var all: PackedStringArray = Compat.script_breakpoints()
+	return "%s:%d" % [path, line] in all
 
 
 ## Every breakpoint as {path, line}, sorted.
 static func _all() -> Array:
 	var out: Array = []
-	for entry: String in EditorInterface.get_script_editor().get_breakpoints():
+	var all: PackedStringArray = Compat.script_breakpoints()
+	for entry: String in all:
 		var cut := entry.rfind(":")
 		out.append({"path": entry.substr(0, cut), "line": int(entry.substr(cut + 1))})
 	out.sort_custom(func(a: Dictionary, b: Dictionary) -> bool: return [a.path, a.line] < [b.path, b.line])

@@ -42,6 +42,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.errors",
+			"since": "4.5",  # the output capture is a Logger (lib/output_capture.gd)
 			"summary": "Recent errors and warnings of the editor and of the game it plays (also while held in the debugger and after it exited), each tagged with its source, oldest first; page with since.",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
@@ -149,7 +150,7 @@ static func find_node(root: Node, path: String) -> Node:
 
 func _errors(p: Dictionary) -> Variant:
 	GameOutput.of(server).collect()
-	var logger: Logger = OutputLog.of(server)
+	var logger: OutputLog = OutputLog.of(server)
 	var entries: Array = logger.errors(p.since, p.limit, [] if p.source == "all" else [p.source])
 	return {"count": entries.size(), "next_seq": logger.next_seq(), "entries": entries}
 

@@ -10,6 +10,7 @@ extends "../../core/command_group.gd"
 ## when it moved the edited scene's history, `saved` says whether the scene now matches its file.
 
 const SceneFiles := preload("../../lib/scene_files.gd")
+const Compat := preload("../../core/compat.gd")
 
 const GLOBAL := EditorUndoRedoManager.GLOBAL_HISTORY
 
@@ -116,13 +117,13 @@ func _history_ids() -> Array:
 	var ids: Array = []
 	var root := EditorInterface.get_edited_scene_root()
 	if root:
-		ids.append(EditorInterface.get_editor_undo_redo().get_object_history_id(root))
+		ids.append((Compat.editor_undo_redo() as EditorUndoRedoManager).get_object_history_id(root))
 	ids.append(GLOBAL)
 	return ids
 
 
 func _undo_redo(id: int) -> UndoRedo:
-	return EditorInterface.get_editor_undo_redo().get_history_undo_redo(id)
+	return (Compat.editor_undo_redo() as EditorUndoRedoManager).get_history_undo_redo(id)
 
 
 func _history_name(id: int) -> String:

@@ -17,6 +17,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "editor.output",
+			"since": "4.5",  # the output capture is a Logger (lib/output_capture.gd)
 			"summary": "Recent output of every kind (print, printerr, errors, warnings) of the editor and of the game it plays, each tagged with its source, oldest first; page with since.",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
@@ -43,7 +44,7 @@ func commands() -> Array:
 
 func _output(p: Dictionary) -> Variant:
 	GameOutput.of(server).collect()
-	var logger: Logger = OutputLog.of(server)
+	var logger: OutputLog = OutputLog.of(server)
 	var kinds: Array = [] if p.kind == "all" else [p.kind]
 	var entries: Array = logger.output(p.since, p.limit, kinds, [] if p.source == "all" else [p.source])
 	return {"count": entries.size(), "next_seq": logger.next_seq(), "entries": entries}

@@ -15,12 +15,13 @@ func commands() -> Array:
 	return [
 		{
 			"method": "engine.version",
-			"summary": "Engine version (major, minor, patch, status, full string) and the Godot versions bridge supports.",
+			"summary": "Engine version (major, minor, patch, status, full string), the Godot versions bridge supports, and what is unavailable on this one (limits).",
 			"params": [],
 			"example": {},
 			"read_only": true,
 			"returns": {"major": "int", "minor": "int", "patch": "int", "status": "string", "build": "string", "string": "string", "full": "string",
-					"supported": {"floor": "string", "ceiling": "string", "range": "string"}, "in_range": "bool"},
+					"supported": {"floor": "string", "ceiling": "string", "range": "string"}, "in_range": "bool",
+					"limits": [{"since": "string", "what": "string"}]},
 			"handler": _version,
 		},
 		{
@@ -88,7 +89,8 @@ func _version(_p: Dictionary) -> Variant:
 	var v := Engine.get_version_info()
 	return {"major": v.major, "minor": v.minor, "patch": v.patch, "status": v.status, "build": v.build,
 			"string": "%d.%d.%d" % [v.major, v.minor, v.patch], "full": v.string,
-			"supported": {"floor": Compat.FLOOR, "ceiling": Compat.CEILING, "range": Compat.supported_range()}, "in_range": Compat.in_range()}
+			"supported": {"floor": Compat.FLOOR, "ceiling": Compat.CEILING, "range": Compat.supported_range()}, "in_range": Compat.in_range(),
+			"limits": Compat.limits()}
 
 
 func _commands(p: Dictionary) -> Variant:
@@ -210,7 +212,7 @@ static func property_label(c: String, prop: Dictionary, getters: Dictionary) -> 
 	var label := type_label(prop)
 	if label != "int" or not prop.get("hint", 0) in [PROPERTY_HINT_ENUM, PROPERTY_HINT_FLAGS]:
 		return label
-	var ret: Dictionary = getters.get(str(ClassDB.class_get_property_getter(c, prop.name)), {})
+	var ret: Dictionary = getters.get(Compat.property_getter(c, prop.name), {})
 	if ret.get("usage", 0) & (PROPERTY_USAGE_CLASS_IS_ENUM | PROPERTY_USAGE_CLASS_IS_BITFIELD) and str(ret.get("class_name", "")) != "":
 		return str(ret.class_name)
 	var kind := "enum" if prop.hint == PROPERTY_HINT_ENUM else "flags"

@@ -113,7 +113,7 @@ func _run(p: Dictionary) -> Variant:
 		return BridgeError.failed("export.run: exporting '%s' failed (exit code %d)%s" % [p.preset, code,
 				": " + errors[0] if not errors.is_empty() else ""], {"exit_code": code, "errors": errors.slice(0, 20),
 				"log": log_text.right(4000)})
-	var out := {"preset": p.preset, "mode": p.mode, "output": output, "path": out_abs, "bytes": FileAccess.get_size(out_abs),
+	var out := {"preset": p.preset, "mode": p.mode, "output": output, "path": out_abs, "bytes": FileAccess.open(out_abs, FileAccess.READ).get_length(),
 			"exit_code": code, "duration_ms": Time.get_ticks_msec() - started, "replaced": before > 0}
 	if ext in ["pck", "zip"]:
 		out["files"] = _pack_files(out_abs, ext)

@@ -7,6 +7,7 @@ extends "../../core/command_group.gd"
 const Presets := preload("lib/export_presets.gd")
 const FileOps := preload("../../lib/file_ops.gd")
 const Params := preload("../../core/params.gd")
+const Compat := preload("../../core/compat.gd")
 
 ## A preset's export template in export.presets: the file a build needs, and whether it is there.
 const TEMPLATE := {"file": "string", "installed": "bool"}
@@ -193,7 +194,7 @@ func _remove(p: Dictionary) -> Variant:
 func _commit(action: String, cfg: ConfigFile) -> int:
 	var before := FileAccess.get_file_as_string(Presets.FILE) if FileAccess.file_exists(Presets.FILE) else ""
 	var after := cfg.encode_to_text()
-	var ur := EditorInterface.get_editor_undo_redo()
+	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
 	ur.create_action("Bridge: " + action, UndoRedo.MERGE_DISABLE, ProjectSettings)
 	ur.add_do_method(FileOps, "write_text", Presets.FILE, after)
 	ur.add_undo_method(FileOps, "write_text", Presets.FILE, before)

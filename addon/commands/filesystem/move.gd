@@ -8,6 +8,7 @@ extends "../../core/command_group.gd"
 const FileOps := preload("../../lib/file_ops.gd")
 const Refs := preload("../../lib/project_references.gd")
 const Scan := preload("../../lib/filesystem_scan.gd")
+const Compat := preload("../../core/compat.gd")
 
 
 func group_summary() -> String:
@@ -97,7 +98,7 @@ func _move(p: Dictionary) -> Variant:
 	# loaded copies (the open scenes' resources, scripts in the script editor) take the new path
 	for f: String in files:
 		if ResourceLoader.has_cached(f):
-			ResourceLoader.get_cached_ref(f).take_over_path(mapping[f])
+			Compat.cached_resource(f).take_over_path(mapping[f])
 		if uids[f] != ResourceUID.INVALID_ID:
 			ResourceUID.set_id(uids[f], mapping[f])
 	var scanned: Variant = await Scan.scan_and_wait(server)

@@ -7,6 +7,7 @@ extends "../../core/command_group.gd"
 const FileOps := preload("../../lib/file_ops.gd")
 const Refs := preload("../../lib/project_references.gd")
 const Scan := preload("../../lib/filesystem_scan.gd")
+const Compat := preload("../../core/compat.gd")
 
 const UID_LINE := "uid=\"uid://"
 
@@ -151,7 +152,7 @@ func _delete(p: Dictionary) -> Variant:
 		return BridgeError.failed("filesystem.delete: deleting %s failed at %s" % [path, failed], {"path": path, "failed": failed})
 	for f: String in files:
 		if ResourceLoader.has_cached(f):
-			ResourceLoader.get_cached_ref(f).resource_path = ""  # a later file at this path must not resolve to it
+			Compat.cached_resource(f).resource_path = ""  # a later file at this path must not resolve to it
 	var scanned: Variant = await Scan.scan_and_wait(server)
 	if scanned is BridgeError:
 		return scanned
@@ -188,7 +189,7 @@ func _copy_file(from: String, to: String) -> int:
 		text = text.replace("\"%s\"" % from, "\"%s\"" % to)
 		return FileOps.write_text(to + ".import", text)
 	if ResourceLoader.get_resource_uid(from) != ResourceUID.INVALID_ID and not FileAccess.file_exists(from + ".uid"):
-		return ResourceSaver.set_uid(to, new_uid)  # the UID lives in the file (scenes, resources)
+		return Compat.set_resource_uid(to, new_uid)  # the UID lives in the file (scenes, resources)
 	return OK  # scripts and shaders get a new .uid file from the scan
 
 

@@ -6,6 +6,7 @@ extends "../../core/command_group.gd"
 const Events := preload("../../lib/input_events.gd")
 const Project := preload("../../lib/project_settings.gd")
 const Settings := preload("../../core/settings.gd")
+const Compat := preload("../../core/compat.gd")
 
 
 func group_summary() -> String:
@@ -74,7 +75,7 @@ func _rename(p: Dictionary) -> Variant:
 		return BridgeError.failed("input_map.action_rename: an action named '%s' already exists" % new_name, {"param": "new_name"})
 	var old_key: String = "input/" + p.action
 	var order := ProjectSettings.get_order(old_key)
-	var ur := EditorInterface.get_editor_undo_redo()
+	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
 	ur.create_action("Rename input action %s to %s" % [p.action, new_name], UndoRedo.MERGE_DISABLE, ProjectSettings)
 	ur.add_do_method(ProjectSettings, "set_setting", old_key, null)
 	ur.add_do_method(ProjectSettings, "set_setting", "input/" + new_name, action)

@@ -7,6 +7,7 @@ const Csv := preload("lib/translation_csv.gd")
 const FileOps := preload("../../lib/file_ops.gd")
 const Project := preload("../../lib/project_settings.gd")
 const SceneAccess := preload("../../lib/scene_access.gd")
+const Compat := preload("../../core/compat.gd")
 
 const SETTING := "internationalization/locale/translations"
 
@@ -52,6 +53,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "localization.translate",
+			"since": "4.5",  # TranslationDomain.set_locale_override
 			"summary": "What a key — or a node's text, e.g. a Label whose text is a key — reads as in each locale, with the project's translations and fallback.",
 			"params": [
 				req("locales", "Array", "Locales to test, e.g. [\"en\", \"fr\"]", {"items": "string"}),
@@ -140,25 +142,22 @@ func _translate(p: Dictionary) -> Variant:
 			return info
 		key = str(node.get(p.property))
 		out["node"] = SceneAccess.path_of(node)
-		out["auto_translate"] = node.can_auto_translate()
+		out["auto_translate"] = Compat.can_auto_translate(node)
 	var paths: Array = p.get("translations", Array(ProjectSettings.get_setting(SETTING, PackedStringArray())))
 	if paths.is_empty() and not p.has("translations"):
 		return BridgeError.failed("localization.translate: the project registers no translations; localization.project_add adds them")
 	var files: Variant = _expand(paths, "localization.translate")
 	if files is BridgeError:
 		return files
-	var domain := TranslationDomain.new()
 	var loaded: Array = []
 	for f: String in files:
 		loaded.append(load(f))
-		domain.add_translation(loaded.back())
 	var results: Array = []
 	for loc: Variant in p.locales:
 		var why: Variant = Csv.bad_locale(str(loc)) if loc is String else "%s is not a string" % JSON.stringify(loc)
 		if why != null:
 			return BridgeError.invalid("localization.translate: locales: %s" % why, {"param": "locales"})
-		domain.set_locale_override(loc)
-		var text := str(domain.translate(key))
+		var text := str(Compat.translate_with(loaded, loc, key))
 		# own: a translation of this locale (or its language) has the key; else the text is the fallback's or the key
 		var own := loaded.any(func(t: Translation) -> bool: return TranslationServer.compare_locales(loc, t.locale) > 0 \
 				and str(t.get_message(key)) != "")

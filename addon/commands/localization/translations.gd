@@ -6,6 +6,7 @@ extends "../../core/command_group.gd"
 
 const Csv := preload("lib/translation_csv.gd")
 const FileOps := preload("../../lib/file_ops.gd")
+const Compat := preload("../../core/compat.gd")
 
 const EXTENSIONS := ["tres", "res", "translation"]
 
@@ -106,7 +107,7 @@ func _messages_set(p: Dictionary) -> Variant:
 		else:
 			scratch.add_message(key, p.messages[key])
 	var after: Dictionary = scratch.get("messages")
-	var ur := EditorInterface.get_editor_undo_redo()
+	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
 	ur.create_action("Bridge: set messages of %s" % path.get_file(), UndoRedo.MERGE_DISABLE, t)
 	ur.add_do_property(t, "messages", after)
 	ur.add_do_method(ResourceSaver, "save", t, path)

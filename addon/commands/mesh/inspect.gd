@@ -6,6 +6,7 @@ extends "../../core/command_group.gd"
 const SceneAccess := preload("../../lib/scene_access.gd")
 const MeshDescribe := preload("../../lib/mesh_describe.gd")
 const Build := preload("build.gd")
+const Compat := preload("../../core/compat.gd")
 
 ## The sweeps' setup: the examples' meshes (main.tscn has none), as mesh.add and mesh.from_arrays' examples make them.
 const WALL := {"method": "mesh.add", "params": {"shape": "box", "name": "Wall", "mesh": {"size": [4, 2, 0.5]}, "position": [0, 1, -3]}}
@@ -76,8 +77,10 @@ func _info(p: Dictionary) -> Variant:
 	if node is CSGShape3D:
 		if not node.is_root_shape():
 			return BridgeError.invalid("mesh.info: %s is inside a CSG tree; ask its root shape" % SceneAccess.path_of(node), {"param": "node_path"})
-		var baked: Variant = node.bake_static_mesh()
-		mesh = baked
+		if not Compat.at_least("4.4"):  # CSGShape3D.bake_static_mesh
+			return BridgeError.new(BridgeError.UNAVAILABLE, "mesh.info: reading a CSG shape's mesh needs Godot 4.4 or newer (this editor runs %s)"
+					% Compat.version().string, {"since": "4.4", "engine_version": Compat.version().string})
+		mesh = Compat.csg_bake_mesh(node)
 	elif "mesh" in node and node.get("mesh") is Mesh:
 		mesh = node.mesh
 	if mesh == null:

@@ -8,6 +8,7 @@ const SceneAccess := preload("../../lib/scene_access.gd")
 const SceneEdit := preload("../../lib/scene_edit.gd")
 const SpatialQuery := preload("../../lib/spatial_query.gd")
 const LayerBits := preload("../../lib/layer_bits.gd")
+const Compat := preload("../../core/compat.gd")
 
 ## How many physics frames a path query waits for its private map to synchronise.
 const SYNC_FRAMES := 60
@@ -240,8 +241,7 @@ func _query_path(p: Dictionary) -> Variant:
 		regions.push_front(root)
 	# A private map of the scene's baked regions: the editor does not keep the world's map synchronised.
 	var map: RID = nav_server.map_create()
-	if nav_server.has_method("map_set_use_async_iterations"):
-		nav_server.map_set_use_async_iterations(map, false)
+	Compat.navigation_map_sync(nav_server, map)
 	var rids: Array[RID] = []
 	for region: Node in regions:
 		var mesh: Resource = region.navigation_mesh if dim == 3 else region.navigation_polygon

@@ -58,7 +58,7 @@ func _read(p: Dictionary) -> Variant:
 		return BridgeError.invalid("project.read_file: %s is a folder; project.file_tree lists it" % path, {"param": "path"})
 	if not FileAccess.file_exists(path):
 		return _missing(path)
-	var size := FileAccess.get_size(path)
+	var size := FileAccess.open(path, FileAccess.READ).get_length()  # the static get_size is 4.5+
 	if size > MAX_READ_BYTES:
 		return BridgeError.failed("%s is %d bytes; project.read_file reads at most %d" % [path, size, MAX_READ_BYTES],
 				{"path": path, "size": size, "max": MAX_READ_BYTES})

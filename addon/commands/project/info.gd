@@ -7,6 +7,7 @@ extends "../../core/command_group.gd"
 const Params := preload("../../core/params.gd")
 const Settings := preload("../../core/settings.gd")
 const ProjectSettingsLib := preload("../../lib/project_settings.gd")
+const Compat := preload("../../core/compat.gd")
 
 const MAIN_SCENE := "application/run/main_scene"
 
@@ -149,7 +150,7 @@ func _settings_set(p: Dictionary) -> Variant:
 		return BridgeError.failed("project.settings_set: saving project.godot failed: %s" % error_string(err))
 	var kept: Variant = ProjectSettingsLib.saved_value(p.key)
 	if not ProjectSettingsLib.same_value(kept, value) or not ProjectSettingsLib.same_value(ProjectSettings.get_setting(p.key), value):
-		EditorInterface.get_editor_undo_redo().get_history_undo_redo(0).undo()  # nothing of the refused set stays
+		(Compat.editor_undo_redo() as EditorUndoRedoManager).get_history_undo_redo(0).undo()  # nothing of the refused set stays
 		return BridgeError.failed("project.settings_set: the editor writes its own value for %s (%s), so %s cannot be set; it is unchanged" % [
 				p.key, JSON.stringify(kept), JSON.stringify(p.value)], {"key": p.key, "kept": kept})
 	return {"key": p.key, "value": ProjectSettings.get_setting(p.key), "previous": previous, "created": not exists, "saved": true}

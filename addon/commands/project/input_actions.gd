@@ -87,6 +87,7 @@ func _input_action_add(p: Dictionary) -> Variant:
 		if code == KEY_NONE:
 			return BridgeError.invalid("project.input_action_add: unknown key %s (use names like Space, A, Up, Ctrl+S)" % JSON.stringify(k), {"key": k})
 		var ev := InputEventKey.new()
+		ev.device = -1  # all devices, as the editor binds: from 4.7 a real keyboard's events carry device 16, not 0
 		ev.physical_keycode = (code & KEY_CODE_MASK) as Key
 		ev.shift_pressed = code & KEY_MASK_SHIFT != 0
 		ev.alt_pressed = code & KEY_MASK_ALT != 0

@@ -7,6 +7,7 @@ extends "../../core/command_group.gd"
 const Resources := preload("lib/resource_files.gd")
 const FileOps := preload("../../lib/file_ops.gd")
 const Files := preload("files.gd")
+const Compat := preload("../../core/compat.gd")
 
 
 func commands() -> Array:
@@ -84,7 +85,7 @@ func _set_properties(p: Dictionary) -> Variant:
 	var values: Variant = Resources.coerce_all(res, p.properties, "resource.set")
 	if values is BridgeError:
 		return values
-	var ur := EditorInterface.get_editor_undo_redo()
+	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
 	ur.create_action("Bridge: set %s of %s" % [", ".join(PackedStringArray(values.keys())), path.get_file()], UndoRedo.MERGE_DISABLE, res)
 	for key: String in values:
 		ur.add_do_property(res, key, values[key])

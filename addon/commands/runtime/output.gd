@@ -19,6 +19,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "runtime.errors",
+			"since": "4.5",  # the output capture is a Logger (lib/output_capture.gd)
 			"summary": "What the game (running now, or the last one) logged — script errors (file, line, function, stack), push_error/push_warning, engine errors, printerr — and with kind all what it printed, oldest first; also while it is held at an error in the debugger and after it exited. Page with since.",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
@@ -37,7 +38,7 @@ func commands() -> Array:
 func _errors(p: Dictionary) -> Variant:
 	var game := GameOutput.of(server)
 	game.collect()
-	var logger: Logger = OutputLog.of(server)
+	var logger: OutputLog = OutputLog.of(server)
 	var entries: Array
 	if p.kind == "errors":
 		entries = logger.errors(p.since, OutputLog.CAPACITY, ["game"])

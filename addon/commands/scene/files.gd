@@ -6,6 +6,7 @@ const SceneAccess := preload("../../lib/scene_access.gd")
 const Params := preload("../../core/params.gd")
 const SceneFiles := preload("../../lib/scene_files.gd")
 const SceneSwitch := preload("lib/scene_switch.gd")
+const Compat := preload("../../core/compat.gd")
 
 
 func commands() -> Array:
@@ -52,7 +53,7 @@ func _reload(p: Dictionary) -> Variant:
 	if old_root == null:
 		return BridgeError.failed("cannot find the open scene %s among the editor's tabs" % path, {"path": path})
 	var old_id := old_root.get_instance_id()  # the old root is freed by the reload
-	var ur := EditorInterface.get_editor_undo_redo()
+	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
 	var discarded := ur.get_history_undo_redo(ur.get_object_history_id(old_root)).get_history_count()
 	var current := SceneAccess.root()
 	var edited: String = current.scene_file_path if current else ""
@@ -81,7 +82,7 @@ func _dependencies(p: Dictionary) -> Variant:
 		return given
 	var path: String = given
 	if path.begins_with("uid://"):
-		path = ResourceUID.uid_to_path(path) if ResourceUID.has_id(ResourceUID.text_to_id(path)) else path
+		path = ResourceUID.get_id_path(ResourceUID.text_to_id(path)) if ResourceUID.has_id(ResourceUID.text_to_id(path)) else path
 	if not path.begins_with("res://") or not ResourceLoader.exists(path):
 		return BridgeError.not_found("no scene or resource at %s" % path, {"path": path})
 	var out: Array = []

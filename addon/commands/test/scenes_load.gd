@@ -41,7 +41,7 @@ func _scenes_load(p: Dictionary) -> Variant:
 		return BridgeError.not_found("test.scenes_load: no folder '%s'" % p.under, {"param": "under"})
 	var results: Array = []
 	var failed: Array = []
-	var logger: Logger = OutputLog.of(server)
+	var logger: OutputLog = OutputLog.of(server)
 	for file: String in _scenes(p.under, p.include_addons):
 		var since: int = logger.next_seq() if logger else 0
 		var entry := {"scene": file, "ok": false}

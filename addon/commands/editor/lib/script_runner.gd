@@ -9,6 +9,8 @@ extends RefCounted
 const BridgeError := preload("../../../core/bridge_error.gd")
 const Snippet := preload("../../../game/snippet.gd")
 const ScriptGuard := preload("script_guard.gd")
+const Compat := preload("../../../core/compat.gd")
+const OutputLog := preload("../../../lib/output_log.gd")
 
 ## How long a snippet's `while` loops may keep the editor busy; past it every `while` condition reads
 ## false, the snippet is stopped and the call fails saying so.
@@ -105,11 +107,11 @@ static func guard(code: String, allow_unsafe: bool) -> Variant:
 ## Runs a snippet the guard let through: {emitted, result, errors} (the errors and warnings it logged), or a
 ## BridgeError when it does not compile (then nothing ran) or stops on a runtime error (data has what it
 ## emitted until then). Awaits when the snippet awaits.
-static func run(code: String, logger: Logger) -> Variant:
+static func run(code: String, logger: OutputLog) -> Variant:
 	return await _compile_and_run(code, logger)
 
 
-static func _compile_and_run(code: String, logger: Logger) -> Variant:
+static func _compile_and_run(code: String, logger: OutputLog) -> Variant:
 	var script := GDScript.new()
 	script.source_code = build_source(code)
 	var file := "gdscript://%d.gd" % script.get_instance_id()  # how errors name a script without a path
@@ -120,7 +122,7 @@ static func _compile_and_run(code: String, logger: Logger) -> Variant:
 				{"errors": problems})
 	var runner: Object = script.new()
 	runner.scene = EditorInterface.get_edited_scene_root()
-	runner.undo_redo = EditorInterface.get_editor_undo_redo()
+	runner.undo_redo = (Compat.editor_undo_redo() as EditorUndoRedoManager)
 	runner.__deadline = Time.get_ticks_msec() + LOOP_BUDGET_MS
 	since = logger.next_seq() if logger else 0
 	var result: Variant = await runner.run()
@@ -155,5 +157,5 @@ static func scene_paths(v: Variant, root: Node) -> Variant:
 
 
 ## What the log caught since `since` (game/snippet.gd); lines relative to the snippet's first line.
-static func _snippet_errors(logger: Logger, since: int, file: String) -> Array:
+static func _snippet_errors(logger: OutputLog, since: int, file: String) -> Array:
 	return Snippet.errors(logger, since, file, header_lines())

@@ -24,7 +24,7 @@ const COMPILED := {"compiled": "bool", "errors": [{"line": "int", "message": "st
 ## Compiles `code` with the engine's shader compiler: {compiled, errors: [{line, message}], uniforms: [names]}.
 ## The compiler reports through the error log, so the errors are what it logged while compiling.
 static func compile(code: String, server: Node) -> Dictionary:
-	var logger: Logger = OutputLog.of(server)
+	var logger: OutputLog = OutputLog.of(server)
 	var since: int = logger.next_seq()
 	var shader := Shader.new()
 	shader.code = code

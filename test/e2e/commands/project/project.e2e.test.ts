@@ -211,6 +211,10 @@ describe('project commands (real editor)', function () {
     const file = projectFile()
     expect(file).to.match(/^jump=\{\n"deadzone": 0\.5,/m)
     expect(file).to.include('"physical_keycode":32,')
+    // bound for every device, as the editor binds: 4.7's real keys carry device 16, which a device-0 binding misses
+    expect(/^jump=\{[^]*?\n\}/m.exec(file)?.[0])
+      .to.include('"device":-1,')
+      .and.not.include('"device":0,')
     const {actions} = await call('project.input_actions', {filter: 'jump'})
     expect(actions).to.deep.equal([
       {
