@@ -14,6 +14,8 @@ const NOT_TEXT: Record<string, string> = {
   'editor.screenshot': 'writes a PNG',
   'runtime.screenshot': 'writes a PNG',
   'runtime.capture_frames': 'writes PNGs',
+  'runtime.record': 'writes a JSON-lines recording and PNG frames',
+  'runtime.replay': 'writes PNGs of frames that differ from the recording',
   'export.run': 'writes an export (binary or pack)',
   'filesystem.mkdir': 'makes a folder',
   'import.set': 'writes .import settings',
