@@ -42,19 +42,19 @@ func recording() -> bool:
 
 
 func record(p: Dictionary) -> Variant:
-	match str(p.get("action", "start")):
+	match str(p.get("mode", "start")):
 		"start":
 			return _start(p)
 		"mark":
 			return await _mark_reply(p)
 		"stop":
 			return await _stop()
-	return Ipc.error(Ipc.INVALID, "runtime.record: action must be start, mark or stop")
+	return Ipc.error(Ipc.INVALID, "runtime.record: mode must be start, mark or stop")
 
 
 func _start(p: Dictionary) -> Variant:
 	if _file != null:
-		return Ipc.error(Ipc.FAILED, "runtime.record: already recording to %s; stop it first (action stop)" % _path)
+		return Ipc.error(Ipc.FAILED, "runtime.record: already recording to %s; stop it first (mode stop)" % _path)
 	var path := str(p.get("path", ""))
 	if path == "":
 		return Ipc.error(Ipc.INVALID, "runtime.record: start needs path, the file to write (res:// or user://, e.g. user://runs/jump.jsonl)")
@@ -105,10 +105,10 @@ func _on_input(event: InputEvent) -> void:
 
 func _mark_reply(p: Dictionary) -> Variant:
 	if _file == null:
-		return Ipc.error(Ipc.FAILED, "runtime.record: not recording; start with action start and a path")
-	var name := str(p.get("name", ""))
+		return Ipc.error(Ipc.FAILED, "runtime.record: not recording; start with mode start and a path")
+	var name := str(p.get("mark", ""))
 	if name == "" or name == "end":
-		return Ipc.error(Ipc.INVALID, "runtime.record: a mark needs a name (not 'end', which stop writes)")
+		return Ipc.error(Ipc.INVALID, "runtime.record: mode mark needs mark, the mark's name (not 'end', which stop writes)")
 	if _marks.any(func(m: Dictionary) -> bool: return m.mark == name):
 		return Ipc.error(Ipc.INVALID, "runtime.record: there is a mark '%s' already; give each mark its own name" % name)
 	var mark: Variant = await _mark(name)

@@ -173,7 +173,8 @@ static func read(path: String) -> Dictionary:
 	var n := 0
 	for raw in text.split("\n", false):
 		n += 1
-		var item: Variant = JSON.parse_string(raw)
+		var json := JSON.new()  # not JSON.parse_string: a bad line is this call's error, not one in the game's log
+		var item: Variant = json.data if json.parse(raw) == OK else null
 		if not item is Dictionary:
 			return {"error": "%s line %d is not a JSON object" % [path, n]}
 		if n == 1:

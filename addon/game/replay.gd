@@ -57,7 +57,14 @@ func replay(p: Dictionary) -> Variant:
 		schedule[e.tick].append(e)
 	var checkpoints: Array = rec.marks.duplicate()
 	checkpoints.sort_custom(func(a: Dictionary, b: Dictionary) -> bool: return int(a.tick) < int(b.tick))
-	var end_tick: int = int(rec.end.ticks) if rec.has("end") else (int(checkpoints.back().tick) if not checkpoints.is_empty() else 0)
+	var end_tick: int = int(rec.end.ticks) if rec.has("end") else 0
+	if not rec.has("end"):  # the recording was never stopped (the game ended first): replay up to its last input
+		for e: Dictionary in rec.events:
+			end_tick = maxi(end_tick, e.tick)
+		for m: Dictionary in checkpoints:
+			end_tick = maxi(end_tick, int(m.tick))
+		if checkpoints.is_empty() or int(checkpoints.back().tick) < end_tick:
+			checkpoints.append({"mark": "last input", "tick": end_tick})
 	var input: Node = _tree.root.get_node_or_null(^"MCPGameInput")
 	if not schedule.is_empty() and input == null:
 		return Ipc.error(Ipc.FAILED, "runtime.replay: the MCPGameInput autoload is missing from this game; disable and enable the bridge plugin to add it")

@@ -19,14 +19,14 @@ func commands() -> Array:
 			"method": "runtime.record",
 			"summary": "Record a play session as inputs: start writes a JSON-lines file (scene, engine version, the files the scene loads, the seed it gives the game's random generator) and then every input the game receives — from its window, input.*, runtime.step, a replay — with the physics tick it was seen on; mark saves the watched values and a frame at this tick; stop adds the end state. Start it on a game played frozen (scene.play frozen) and drive it with runtime.step, and runtime.replay repeats it bit-identically.",
 			"params": [
-				choice("action", ["start", "mark", "stop"], "start a recording, mark the state now, or stop (the end state is the last mark)", "start"),
+				choice("mode", ["start", "mark", "stop"], "start a recording, mark the state now, or stop (the end state is the last mark)", "start"),
 				opt("path", "string", "start: the recording to write, res:// or user:// (e.g. user://runs/jump.jsonl); marks' frames go beside it as <name>.<mark>.png", null, {"writes_path": true}),
 				opt("watch", "Array", "start: GDScript expressions read at every mark and at stop, and compared on replay, e.g. [\"$Player.position\"]", [], EVALUATES.merged({"items": "string"})),
-				opt("name", "string", "mark: the mark's name (unique in the recording)"),
+				opt("mark", "string", "mark: the mark's name (unique in the recording; 'end' is the one stop writes)"),
 				opt("seed", "int", "start: seed for the game's global random generator (randi, randf…), set now and again on replay (default: a new one, written in the file)", null, {"min": 0, "max": 2147483646}),
 				opt("frames", "bool", "Save a frame at every mark and at stop when the game renders", true),
 			],
-			"example": {"action": "start", "path": "user://runs/example.jsonl", "watch": ["$Player.position"]},
+			"example": {"mode": "start", "path": "user://runs/example.jsonl", "watch": ["$Player.position"]},
 			"needs": "game",
 			"undo": "none",
 			"timeout_ms": 30000,
@@ -43,8 +43,8 @@ func commands() -> Array:
 			],
 			"example": {"path": "user://runs/example.jsonl", "play": false},
 			"example_setup": [{"method": "scene.play", "params": {"scene": "main", "frozen": true}},
-					{"method": "runtime.record", "params": {"action": "start", "path": "user://runs/example.jsonl"}},
-					{"method": "runtime.record", "params": {"action": "stop"}}],
+					{"method": "runtime.record", "params": {"mode": "start", "path": "user://runs/example.jsonl"}},
+					{"method": "runtime.record", "params": {"mode": "stop"}}],
 			"undo": "none",
 			"timeout_ms": 300000,
 			"returns": {"path": "string", "ticks": "int", "events": "int", "identical": "bool", "marks": [CHECKED], "differences": [{"what": "string",
@@ -82,8 +82,8 @@ func _header(path: String) -> Variant:
 	if not FileAccess.file_exists(path):
 		return BridgeError.new(BridgeError.NOT_FOUND, "runtime.replay: no recording at %s; make one with runtime.record" % path)
 	var file := FileAccess.open(path, FileAccess.READ)
-	var line := file.get_line()
-	var first: Variant = JSON.parse_string(line) if line.begins_with("{") else null
+	var json := JSON.new()  # not JSON.parse_string: a bad file is this call's error, not one in the editor's log
+	var first: Variant = json.data if json.parse(file.get_line()) == OK else null
 	if not first is Dictionary or not first.has("bridge_recording"):
 		return BridgeError.invalid("runtime.replay: %s is not a bridge recording (its first line is not a runtime.record header)" % path)
 	var ticks := 0
@@ -91,7 +91,7 @@ func _header(path: String) -> Variant:
 		var text := file.get_line()
 		if not text.begins_with("{\"end\""):  # the end line only: events and marks are the game's to read
 			continue
-		var item: Variant = JSON.parse_string(text)
+		var item: Variant = json.data if json.parse(text) == OK else null
 		if item is Dictionary and item.get("end", false):
 			ticks = int(item.get("ticks", 0))
 	first["_ticks"] = ticks

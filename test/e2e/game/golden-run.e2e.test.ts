@@ -115,19 +115,24 @@ describe('golden runs: record a session, replay it bit-identically (real editor 
   it('records a frozen-start session with a jump and a UI click: inputs with their ticks, marks, end state', async () => {
     const played = await game.play({scene: SCENE, frozen: true, display: 'window'})
     expect(played).to.include({renders: true, frozen: true})
-    const started = await call('runtime.record', {action: 'start', path: RECORDING, watch: WATCH, seed: 1234})
+    const started = await call('runtime.record', {mode: 'start', path: RECORDING, watch: WATCH, seed: 1234})
     expect(started).to.include({recording: true, path: RECORDING, ticks: 0, events: 0})
     expect(started.header).to.include({scene: SCENE, seed: 1234, frozen_start: true, bridge_recording: 1})
     expect(started.header.engine).to.match(/^4\.\d+/)
-    expect(started.header.generators).to.deep.include({node: '/root/Golden', property: 'rng', seed: '4242', state: started.header.generators[0].state})
+    expect(started.header.generators).to.deep.include({
+      node: '/root/Golden',
+      property: 'rng',
+      seed: '4242',
+      state: started.header.generators[0].state,
+    })
     await call('runtime.step', {frames: 30}) // lands on the floor
     await call('input.action', {action: 'ui_accept', pressed: true}) // pending: goes in before tick 31
     await call('runtime.step', {frames: 12, inputs: [{tick: 6, type: 'action', action: 'ui_accept', pressed: false}]})
-    const air = await call('runtime.record', {action: 'mark', name: 'in the air'})
+    const air = await call('runtime.record', {mode: 'mark', mark: 'in the air'})
     expect(air.ticks).to.equal(42)
     await call('input.click_node', {node_path: 'UI/Start'})
     await call('runtime.step', {frames: 40})
-    recorded = await call('runtime.record', {action: 'stop'})
+    recorded = await call('runtime.record', {mode: 'stop'})
     expect(recorded).to.include({recording: false, ticks: 82})
     expect(recorded.marks.map((m: Json) => [m.mark, m.tick])).to.deep.equal([
       ['in the air', 42],
@@ -175,7 +180,12 @@ describe('golden runs: record a session, replay it bit-identically (real editor 
         code: 'return Marshalls.raw_to_base64(var_to_bytes([$Jumper.position, $Jumper.velocity, scene.clicks, scene.drift]))',
       })
       const frame = await call('runtime.screenshot')
-      expect(decodePng(Buffer.from(frame.image_base64, 'base64')).data.equals(decodePng(readFileSync(userFile('user://runs/golden.end.png'))).data), `replay ${run}: the frame now`).to.equal(true)
+      expect(
+        decodePng(Buffer.from(frame.image_base64, 'base64')).data.equals(
+          decodePng(readFileSync(userFile('user://runs/golden.end.png'))).data,
+        ),
+        `replay ${run}: the frame now`,
+      ).to.equal(true)
       if (run === 1) recorded.state = state.result
       else expect(state.result).to.equal(recorded.state)
     }
@@ -188,17 +198,31 @@ describe('golden runs: record a session, replay it bit-identically (real editor 
     writeFileSync(userFile('user://runs/other-engine.jsonl'), file.join('\n'))
     const out = await call('runtime.replay', {path: 'user://runs/other-engine.jsonl', display: 'window'})
     game.track(out.pid)
-    expect(out.differences).to.deep.include({what: 'engine version', recorded: '4.5.1-stable (official)', now: header.engine})
+    expect(out.differences).to.deep.include({
+      what: 'engine version',
+      recorded: '4.5.1-stable (official)',
+      now: header.engine,
+    })
     expect(out.identical).to.equal(true) // same engine in truth: the state still matches
 
-    const notAtStart = await fx.rpcError('runtime.replay', {path: RECORDING, play: false}) // the game ran 82 ticks
+    // a recording never stopped (the game ended first) replays up to its last input
+    const unfinished = file.filter((l) => l !== '' && !l.startsWith('{"mark"') && !l.startsWith('{"end"'))
+    writeFileSync(userFile('user://runs/unfinished.jsonl'), unfinished.join('\n'))
+    const cut = await call('runtime.replay', {path: 'user://runs/unfinished.jsonl', display: 'window'})
+    game.track(cut.pid)
+    expect(cut).to.include({ticks: 43, events: recorded.events})
+    expect(cut.marks.map((m: Json) => [m.mark, m.tick])).to.deep.equal([['last input', 43]])
+    const noMark = await fx.rpcError('runtime.record', {mode: 'mark'})
+    expect(noMark.message).to.include('not recording')
+
+    const notAtStart = await fx.rpcError('runtime.replay', {path: RECORDING, play: false}) // the game ran 43 ticks
     expect(notAtStart.message).to.include('starts after 0 ticks').and.include('--frozen')
     const missing = await fx.rpcError('runtime.replay', {path: 'user://runs/none.jsonl'})
     expect(missing.message).to.include('no recording at user://runs/none.jsonl')
     writeFileSync(userFile('user://runs/bad.jsonl'), '{"not": "a recording"}\n')
     const bad = await fx.rpcError('runtime.replay', {path: 'user://runs/bad.jsonl'})
     expect(bad.message).to.include('not a bridge recording')
-    const outside = await fx.rpcError('runtime.record', {action: 'start', path: 'res://../outside.jsonl'})
+    const outside = await fx.rpcError('runtime.record', {mode: 'start', path: 'res://../outside.jsonl'})
     expect(outside.rpcCode).to.equal(-32003)
   })
 
