@@ -77,9 +77,6 @@ func run(max_ticks: int, until: Callable = Callable(), on_tick: Callable = Calla
 	_stop_reason = ""
 	var st := {"ticks": 0, "idled": 0, "done": false, "stopped_by": "", "until_value": null, "first": -1, "gap": false, "fed": false}
 	var started := Time.get_ticks_usec()
-	if _due(1):  # called from a request, between frames: the first tick's input can go in now
-		_feed(1)
-		st.fed = true
 	var handler := func() -> void:
 		if st.done or st.gap:
 			return
@@ -115,15 +112,20 @@ func run(max_ticks: int, until: Callable = Callable(), on_tick: Callable = Calla
 	var saved := _fast_forward()
 	_idle.begin(saved.scale / saved.tps)
 	_tree.physics_frame.connect(handler)
+	# Input goes in with the tree running: a paused tree's Controls take no GUI input (a click on a
+	# button would be lost). No tick runs in between: this is code between frames.
 	_tree.paused = false
+	if _due(1):  # called from a request, between frames: the first tick's input can go in now
+		_feed(1)
+		st.fed = true
 	while not st.done:
 		await _tree.process_frame  # between frames, outside any physics tick
 		_idle.hold_tweens()  # before this frame's tweens step: one the game just made follows the ticks too
 		if st.gap:
+			_tree.paused = false
 			_feed(st.ticks + 1)
 			st.fed = true
 			st.gap = false
-			_tree.paused = false
 	_tree.physics_frame.disconnect(handler)
 	_idle.end()
 	_restore(saved)

@@ -36,7 +36,12 @@ func _ready() -> void:
 	var nodes: RefCounted = part.call("nodes.gd").new(tree)
 	var eval: RefCounted = part.call("eval.gd").new(tree, _log)
 	var control: RefCounted = part.call("control.gd").new(tree, _log, clock, eval)
-	_parts = [nodes, eval, part.call("frames.gd").new(tree), part.call("waits.gd").new(tree, nodes), control]
+	var frozen_at: int = Engine.get_physics_frames() if clock.frozen else -1
+	var counter: Node = part.call("tick_counter.gd").new()
+	counter.name = "Ticks"
+	add_child(counter)
+	_parts = [nodes, eval, part.call("frames.gd").new(tree), part.call("waits.gd").new(tree, nodes), control,
+			part.call("record.gd").new(tree, clock, eval, counter, frozen_at >= 0), part.call("replay.gd").new(tree, clock, eval, counter)]
 	for obj: RefCounted in _parts:
 		_handlers.merge(obj.handlers())
 	_fit_headless_window()
@@ -47,7 +52,7 @@ func _ready() -> void:
 	_log.call("write_to", _dir.path_join(Ipc.OUTPUT_FILE), {"session": session, "pid": OS.get_process_id()})
 	var hello: Dictionary = control.status()
 	hello["key"] = key
-	hello["frozen_physics_frames"] = Engine.get_physics_frames() if clock.frozen else -1
+	hello["frozen_physics_frames"] = frozen_at
 	hello["session"] = session
 	hello["started_unix"] = Time.get_unix_time_from_system()
 	Ipc.write_atomic(_dir, Ipc.GAME_FILE, JSON.stringify(hello))

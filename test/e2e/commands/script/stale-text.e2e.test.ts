@@ -17,6 +17,8 @@ const NOT_TEXT: Record<string, string> = {
   'runtime.frame_baseline': 'writes a baseline PNG (and a .gdignore)',
   'runtime.frame_compare': 'writes a diff PNG',
   'profiling.play_report': 'writes a play report (.json)',
+  'runtime.record': 'writes a JSON-lines recording and PNG frames',
+  'runtime.replay': 'writes PNGs of frames that differ from the recording',
   'export.run': 'writes an export (binary or pack)',
   'filesystem.mkdir': 'makes a folder',
   'import.set': 'writes .import settings',
