@@ -67,6 +67,7 @@ func commands() -> Array:
 			"example": {"color": "#6070a0"},
 			"undo": "scene",
 			"returns": {"path": "string", "color": "Color", "added": "bool", "previous?": "Color"},
+			"needs_scene": true,
 			"handler": _canvas_modulate,
 		},
 		{
@@ -92,6 +93,7 @@ func commands() -> Array:
 			"returns": {"count": "int", "lights": [{"path": "string", "type": "string", "color": "Color", "visible": "bool", "energy": "float",
 					"shadows": "bool", "position": "Vector2|Vector3", "direction?": "Vector3", "range?": "float", "spot_angle?": "float"}],
 					"gi": [{"path": "string", "type": "string"}], "environment": "Dictionary", "canvas_modulate": "Color|null"},
+			"needs_scene": true,
 			"handler": _describe,
 		},
 	]
@@ -210,9 +212,7 @@ func _add_probe(p: Dictionary) -> Variant:
 
 
 func _canvas_modulate(p: Dictionary) -> Variant:
-	var root: Variant = SceneAccess.require_root()
-	if root is BridgeError:
-		return root
+	var root: Node = SceneAccess.root()
 	var existing: Array = root.find_children("*", "CanvasModulate", true, false)
 	if not existing.is_empty():
 		var modulate: CanvasModulate = existing[0]
@@ -256,9 +256,7 @@ func _occluder_2d(p: Dictionary) -> Variant:
 
 
 func _describe(_p: Dictionary) -> Variant:
-	var root: Variant = SceneAccess.require_root()
-	if root is BridgeError:
-		return root
+	var root: Node = SceneAccess.root()
 	var lights: Array = []
 	for light: Node in root.find_children("*", "Light3D", true, false) + root.find_children("*", "Light2D", true, false):
 		var entry := {"path": SceneAccess.path_of(light), "type": light.get_class(), "color": light.get(_color_prop(light)),
