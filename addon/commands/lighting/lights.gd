@@ -28,8 +28,8 @@ func commands() -> Array:
 				new_name_param("name", "Node name", null),
 				opt("position", "Array", "Local position, [x, y, z] or [x, y]", null, {"items": "float"}),
 				node_param("target", "3D: node to point the light at", false),
-				opt("point", "Array", "3D: point to aim at", null, {"items": "float"}),
-				opt("rotation_degrees", "Array", "3D: rotation instead of aiming, e.g. [-50, 30, 0] for a sun", null, {"items": "float"}),
+				vector_param("point", "3D: point to aim at", false, 3),
+				vector_param("rotation_degrees", "3D: rotation instead of aiming, e.g. [-50, 30, 0] for a sun", false, 3),
 				opt("color", "Color", "Light colour", "#ffffff"),
 				opt("energy", "float", "Brightness", 1.0, {"min": 0.0}),
 				opt("range", "float", "Omni/spot reach in metres; 2D point light radius in pixels"),
@@ -161,10 +161,7 @@ func _configure(light: Node, parent: Node, p: Dictionary, dim: int) -> Variant:
 			return BridgeError.invalid("spot_angle is for spot lights", {"param": "spot_angle"})
 		light.spot_angle = p.spot_angle
 	if p.has("rotation_degrees"):
-		var r: Variant = SpatialQuery.to_vector(p.rotation_degrees, "rotation_degrees", 3)
-		if r is BridgeError:
-			return r
-		light.rotation_degrees = r
+		light.rotation_degrees = p.rotation_degrees
 	elif p.has("target") or p.has("point"):
 		var aim: Variant
 		if p.has("target"):
@@ -173,9 +170,7 @@ func _configure(light: Node, parent: Node, p: Dictionary, dim: int) -> Variant:
 				return BridgeError.invalid("target %s is not a Node3D" % SceneAccess.path_of(t), {"param": "target"})
 			aim = SpatialQuery.bounds_3d(t).aabb.get_center()
 		else:
-			aim = SpatialQuery.to_vector(p.point, "point", 3)
-			if aim is BridgeError:
-				return aim
+			aim = p.point
 		var parent_xform: Transform3D = parent.global_transform if parent is Node3D else Transform3D.IDENTITY
 		var at: Vector3 = parent_xform * light.position
 		if at.is_equal_approx(aim):
