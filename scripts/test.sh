@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one test command (npm test): installs what is missing (npm packages, the private Godot 4.6
-# sysroot), builds, parse-checks the addon, then runs the unit and the engine-backed suites.
+# sysroot), builds, parse-checks the addon, runs the GDScript unit tests (no editor), then the unit and the
+# engine-backed suites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules/@oclif/core ] || npm ci --no-audit --no-fund
@@ -9,4 +10,5 @@ export GODOT_BIN
 echo "godot: $GODOT_BIN ($("$GODOT_BIN" --headless --version 2>/dev/null | tail -n 1))"
 npm run build --silent
 bash scripts/check-addon.sh "$GODOT_BIN"
+bash scripts/test-gdscript.sh "$GODOT_BIN"
 npx mocha 'test/unit/**/*.test.ts' 'plugins/*/test/**/*.test.ts' 'test/e2e/**/*.test.ts' "$@"

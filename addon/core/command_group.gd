@@ -10,6 +10,7 @@ extends RefCounted
 ##   "editor_renderer" (an editor that draws: not --headless), timeout_ms: int, returns: shape,
 ##   undo: "scene" | "global" | "none" (every mutating command; see core/undo_scope.gd),
 ##   switches_scene?: bool (it changes which scene the editor edits: it runs alone, core/command_queue.gd),
+##   needs_scene?: bool (it works on the edited scene: refused with NO_SCENE when none is open, before the handler),
 ##   example_setup?: [{method, params}] (commands the sweeps run first so the example has what it names),
 ##   example_scene?: res:// path (the scene the sweeps open for the example), example_refused?: {…}
 ##   (params merged over the example whose property map the engine does not keep: the sweep expects a refusal)}
@@ -18,7 +19,8 @@ extends RefCounted
 ##   "a|b" alternatives, "x?" for a field that may be absent. It becomes the command's `output_schema`
 ##   (core/schema.gd), the outputSchema of its MCP tool. Declare it only when every success has that shape.
 ## A param spec: {name, type, description, required?, default?, min?, max?, values? (enum), writes_path?,
-##   kind?: "node" | "nodes" | "new_name" | "properties" (resolved by the router: core/param_kinds.gd), class?, what?, parent?,
+##   kind?: "node" | "nodes" | "new_name" | "properties" | "vector" | "layers" | "file" | "lookup" (resolved by the
+##   router: core/param_kinds.gd, core/value_kinds.gd; made by the helpers below), class?, what?, parent?,
 ##   also?: [names people use for it, e.g. "look_at" for target], keys?: [the nested keys of an object
 ##   parameter, so a key given beside it is pointed inside it]} — both only feed the did-you-mean;
 ##   evaluates?: true for code this command runs (the router audits it: core/code_audit.gd), false for a
@@ -104,6 +106,68 @@ static func properties_param(name: String, description: String, required: bool =
 	var spec := req(name, "Dictionary", description) if required else opt(name, "Dictionary", description, default)
 	spec["kind"] = "properties"
 	return spec
+
+
+## A point or vector, resolved by the router: the handler receives a Vector2 or Vector3. `dim` is 2 or 3, or
+## the name of the parameter (a node, or a vector declared before this one) whose dimension it must have;
+## 0 takes either.
+static func vector_param(name: String, description: String, required: bool = true, dim: Variant = 0) -> Dictionary:
+	var spec := req(name, "Array", description, {"items": "float"}) if required else opt(name, "Array", description, null, {"items": "float"})
+	spec["kind"] = "vector"
+	if dim is String:
+		spec["dim_of"] = dim
+	elif int(dim) != 0:
+		spec["dim"] = int(dim)
+	return spec
+
+
+## A layer mask ("physics", "navigation" or "render" layers) as a mask, layer numbers 1..32, layer names or a
+## list of them, resolved by the router: the handler receives the int mask. `dim` as for vector_param (which
+## project setting names the layers: 2D or 3D). `default` is the mask the handler sees when it is omitted.
+static func layers_param(name: String, layers: String, description: String, dim: Variant = 0, default: Variant = null) -> Dictionary:
+	var spec := opt(name, "any", description, default)
+	spec["kind"] = "layers"
+	spec["layers"] = layers
+	if dim is String:
+		spec["dim_of"] = dim
+	elif int(dim) != 0:
+		spec["dim"] = int(dim)
+	return spec
+
+
+## A res:// file, resolved by the router: the handler receives the path, which ends in one of `extensions`
+## (empty: any). `exists` true: a file that is there (loading as `cls` when given; `what` names it in the
+## refusal, "no image at …"); false: a file to make, refused when it exists unless the parameter `overwrite`
+## is true; null: either. A file it writes (exists false or null) is jailed.
+static func file_param(name: String, description: String, extensions: Array, exists: Variant, required: bool = true, cls: String = "",
+		what: String = "") -> Dictionary:
+	var spec := req(name, "string", description) if required else opt(name, "string", description)
+	spec["kind"] = "file"
+	spec["extensions"] = extensions
+	if exists != null:
+		spec["exists"] = exists
+	if cls != "":
+		spec["class"] = cls
+	if what != "":
+		spec["what"] = what
+	if exists != true:
+		spec["writes_path"] = true
+	return spec
+
+
+## A name the group resolves itself (an animation of a player, an audio bus): its `lookups()[lookup]`
+## turns the value into what the handler receives, or refuses it naming the parameter.
+static func lookup_param(name: String, lookup: String, description: String, required: bool = true, default: Variant = null) -> Dictionary:
+	var spec := req(name, "string", description) if required else opt(name, "string", description, default)
+	spec["kind"] = "lookup"
+	spec["lookup"] = lookup
+	return spec
+
+
+## The group's own lookups for parameters of kind "lookup": {name: Callable(value, param, params) → the
+## resolved value or a BridgeError}.
+func lookups() -> Dictionary:
+	return {}
 
 
 ## An enum parameter (required when default is null).

@@ -13,16 +13,25 @@ extends RefCounted
 ##                     did not give (the handler makes it unique, as the editor does).
 ##   kind "properties" a property map {property path: JSON value}: keys must be non-empty strings; the
 ##                     values are applied, coerced and read back by lib/property_path.gd's one path.
+##   kinds "vector", "layers", "file", "lookup": values the handler would otherwise convert and check by
+##                     hand (core/value_kinds.gd), resolved after the nodes, in declaration order.
+## A command declaring `needs_scene: true` is refused with NO_SCENE before any of this when no scene is open.
 
 const BridgeError := preload("bridge_error.gd")
 const SceneAccess := preload("../lib/scene_access.gd")
+const ValueKinds := preload("value_kinds.gd")
 
-const KINDS := ["node", "nodes", "new_name", "properties"]
+const KINDS := ["node", "nodes", "new_name", "properties", "vector", "layers", "file", "lookup"]
 
 
 ## `params` with every node-kind value replaced by its Node, or the first BridgeError (with data.param).
-## `given` is what the caller sent (before defaults were filled in).
-static func resolve(method: String, specs: Array, params: Dictionary, given: Variant = {}) -> Variant:
+## `given` is what the caller sent (before defaults were filled in); `cmd` the declaration (its
+## `needs_scene`, and the group whose `lookups()` resolve kind "lookup").
+static func resolve(method: String, specs: Array, params: Dictionary, given: Variant = {}, cmd: Dictionary = {}) -> Variant:
+	if cmd.get("needs_scene", false) == true and SceneAccess.root() == null:
+		var none: BridgeError = SceneAccess.no_scene()
+		none.message = "%s: %s" % [method, none.message]
+		return none
 	for spec: Dictionary in specs:
 		if spec.get("kind", "") == "node" and params.has(spec.name):
 			var node: Variant = _node(method, spec, params[spec.name])
@@ -44,6 +53,13 @@ static func resolve(method: String, specs: Array, params: Dictionary, given: Var
 					bad = _new_name(method, spec, params)
 			"properties":
 				bad = _property_map(method, spec, params[spec.name])
+			"vector", "layers", "file", "lookup":
+				var handler: Variant = cmd.get("handler")
+				var value: Variant = ValueKinds.resolve(method, spec, params, handler.get_object() if handler is Callable else null)
+				if value is BridgeError:
+					bad = value
+				else:
+					params[spec.name] = value
 		if bad != null:
 			return bad
 	return params

@@ -148,6 +148,8 @@ func describe(method: String) -> Dictionary:
 	}
 	if cmd.has("timeout_ms"):
 		doc["timeout_ms"] = cmd.timeout_ms
+	if cmd.get("needs_scene", false) == true:  # refused with NO_SCENE when no scene is open (core/param_kinds.gd)
+		doc["needs_scene"] = true
 	if cmd.has("since"):  # the oldest Godot the command runs on; `unavailable` says why not here
 		doc["since"] = cmd.since
 		if not Compat.at_least(str(cmd.since)):
@@ -264,7 +266,7 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 	var checked: Variant = Params.check(method, specs, params)
 	if not checked is BridgeError:
 		var values: Dictionary = checked
-		checked = ParamKinds.resolve(method, specs, values, params)
+		checked = ParamKinds.resolve(method, specs, values, params, cmd)
 	if checked is BridgeError:
 		_count(method, started, true)
 		var refusal: BridgeError = checked

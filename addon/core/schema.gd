@@ -22,6 +22,9 @@ static func for_param(spec: Dictionary) -> Dictionary:
 	var s := _type_schema(spec)
 	if spec.get("type") == "Array":
 		s["items"] = items_schema(spec.get("items", "string" if spec.get("kind") == "nodes" else "any"))
+	if spec.get("kind") == "vector":  # [x, y] or [x, y, z]: the router checks the dimension a `dim_of` gives
+		s["minItems"] = spec.get("dim", 2)
+		s["maxItems"] = spec.get("dim", 3)
 	if spec.has("description"):
 		s["description"] = spec.description
 	if spec.has("default"):

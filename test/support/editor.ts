@@ -10,6 +10,7 @@ import {type Discovery, pidAlive} from '../../src/editor/discovery.js'
 import {spawnEditor, waitForEditor} from '../../src/editor/editor-process.js'
 import {findGodot} from '../../src/editor/godot.js'
 import {copyAddon, enablePlugin} from '../../src/editor/install.js'
+import {checkingReturns} from './returns.js'
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..')
 export const DEMO_PROJECT = join(REPO_ROOT, 'examples', 'demo')
@@ -212,7 +213,7 @@ export async function startEditor(options: StartOptions = {}): Promise<TestEdito
         throw new Error(`${(error as Error).message}\n--- editor log ---\n${editor.log().slice(-4000)}`)
       }
       if (options.connect === false) return
-      editor.client = await EngineClient.connect({projectRoot: root})
+      editor.client = checkingReturns(await EngineClient.connect({projectRoot: root}))
       if (options.waitForScene !== false) await waitForMainScene(editor.client, root)
     },
     async stop(stopOptions = {}) {

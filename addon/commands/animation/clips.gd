@@ -37,7 +37,7 @@ func commands() -> Array:
 			"summary": "Change a clip's length, looping or step, or rename it within its library (undoable).",
 			"params": [
 				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}),
-				req("animation", "string", "Clip name: 'walk' or 'library/walk'"),
+				lookup_param("animation", "animation", "Clip name: 'walk' or 'library/walk'"),
 				opt("length", "float", "New length in seconds (keys past it are kept but not played)", null, {"min": 0.001}),
 				opt("loop_mode", "enum", "New looping: none, linear or pingpong", null, {"values": LOOPS}),
 				opt("step", "float", "New snapping step", null, {"min": 0.0}),
@@ -52,7 +52,7 @@ func commands() -> Array:
 		{
 			"method": "animation.remove",
 			"summary": "Delete a clip from its library (undoable).",
-			"params": [node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}), req("animation", "string", "Clip name")],
+			"params": [node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}), lookup_param("animation", "animation", "Clip name")],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk"},
 			"example_setup": AnimAccess.EXAMPLE_CLIP,
 			"destructive": true,
@@ -75,7 +75,7 @@ func commands() -> Array:
 		{
 			"method": "animation.get",
 			"summary": "Read a clip back: settings, every track (type, path, interpolation, update mode) and every key.",
-			"params": [node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}), req("animation", "string", "Clip name")],
+			"params": [node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}), lookup_param("animation", "animation", "Clip name")],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk"},
 			"example_setup": AnimAccess.EXAMPLE_CLIP,
 			"read_only": true,
@@ -118,9 +118,7 @@ func _create(p: Dictionary) -> Variant:
 
 func _edit(p: Dictionary) -> Variant:
 	var player: Variant = p.player
-	var anim: Variant = AnimAccess.clip(player, p.animation)
-	if anim is BridgeError:
-		return anim
+	var anim: Animation = player.get_animation(p.animation)
 	if not (p.has("length") or p.has("loop_mode") or p.has("step") or p.has("new_name")):
 		return BridgeError.invalid("animation.edit: give length, loop_mode, step or new_name", {"param": "length"})
 	var parts := AnimAccess.split_name(p.animation)
@@ -155,9 +153,7 @@ func _edit(p: Dictionary) -> Variant:
 
 func _remove(p: Dictionary) -> Variant:
 	var player: Variant = p.player
-	var anim: Variant = AnimAccess.clip(player, p.animation)
-	if anim is BridgeError:
-		return anim
+	var anim: Animation = player.get_animation(p.animation)
 	var parts := AnimAccess.split_name(p.animation)
 	var lib: AnimationLibrary = player.get_animation_library(parts[0])
 	var ur := SceneAccess.action("remove animation %s" % p.animation)
@@ -191,9 +187,12 @@ func _list(p: Dictionary) -> Variant:
 
 func _get_clip(p: Dictionary) -> Variant:
 	var player: Variant = p.player
-	var anim: Variant = AnimAccess.clip(player, p.animation)
-	if anim is BridgeError:
-		return anim
+	var anim: Animation = player.get_animation(p.animation)
 	var out := AnimAccess.describe(anim, p.animation)
 	out["player"] = SceneAccess.path_of(player)
 	return out
+
+
+## Clip names in parameters of kind "lookup" "animation" are checked by the router (lib/anim_access.gd).
+func lookups() -> Dictionary:
+	return AnimAccess.lookups()

@@ -15,7 +15,7 @@ func commands() -> Array:
 			"summary": "Evaluate a clip at a time: the value of every value, bezier, blend-shape and 3D track there (the scene is not touched).",
 			"params": [
 				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}),
-				req("animation", "string", "Clip name"),
+				lookup_param("animation", "animation", "Clip name"),
 				req("time", "float", "Seconds from the clip's start", {"min": 0.0}),
 			],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "time": 0.2},
@@ -29,7 +29,7 @@ func commands() -> Array:
 			"summary": "Apply a clip's pose at a time to the scene's nodes (undoable), like scrubbing the Animation panel; can make the clip autoplay.",
 			"params": [
 				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}),
-				req("animation", "string", "Clip name"),
+				lookup_param("animation", "animation", "Clip name"),
 				opt("time", "float", "Seconds from the clip's start", 0.0, {"min": 0.0}),
 				opt("autoplay", "bool", "Also make this clip the player's autoplay clip"),
 			],
@@ -79,9 +79,7 @@ func _evaluate(player: AnimationMixer, anim: Animation, time: float) -> Array:
 
 func _find(p: Dictionary) -> Variant:
 	var player: AnimationMixer = p.player
-	var anim: Variant = AnimAccess.clip(player, p.animation)
-	if anim is BridgeError:
-		return anim
+	var anim: Animation = player.get_animation(p.animation)
 	if p.get("time", 0.0) > anim.length:
 		return BridgeError.invalid("time %s is past the clip's end (%s s)" % [p.time, anim.length], {"param": "time"})
 	return [player, anim]
@@ -136,3 +134,8 @@ func _pose(p: Dictionary) -> Variant:
 	if player is AnimationPlayer:
 		result["autoplay"] = player.autoplay
 	return result
+
+
+## Clip names in parameters of kind "lookup" "animation" are checked by the router (lib/anim_access.gd).
+func lookups() -> Dictionary:
+	return AnimAccess.lookups()

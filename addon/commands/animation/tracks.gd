@@ -17,7 +17,7 @@ func commands() -> Array:
 			"summary": "Add a track to a clip (value, position_3d, rotation_3d, scale_3d, blend_shape, method, bezier, audio, animation), optionally with keys.",
 			"params": [
 				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}),
-				req("animation", "string", "Clip name"),
+				lookup_param("animation", "animation", "Clip name"),
 				choice("track_type", AnimAccess.TRACK_TYPES.keys(), "Kind of track", "value"),
 				req("path", "string", "Target relative to the player's root node: 'Sprite2D:frame' (value, bezier), 'Sprite2D' (method, audio, 3D)"),
 				opt("update_mode", "enum", "Value tracks: continuous, discrete or capture (default: discrete for ints, bools, strings and resources, else continuous)", null,
@@ -40,7 +40,7 @@ func commands() -> Array:
 			"summary": "Remove a track (by index or path) from a clip, with its keys (undoable).",
 			"params": [
 				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}),
-				req("animation", "string", "Clip name"),
+				lookup_param("animation", "animation", "Clip name"),
 				opt("track", "int", "Track index", null, {"min": 0}),
 				opt("track_path", "string", "Track path instead of an index, e.g. 'Player:position'"),
 			],
@@ -56,7 +56,7 @@ func commands() -> Array:
 			"summary": "Insert or replace keys on a track (a key at the same time is replaced); values are checked against the track's target.",
 			"params": [
 				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}),
-				req("animation", "string", "Clip name"),
+				lookup_param("animation", "animation", "Clip name"),
 				opt("track", "int", "Track index", null, {"min": 0}),
 				opt("track_path", "string", "Track path instead of an index"),
 				req("keys", "Array", KEYS_DOC, {"items": "Dictionary"}),
@@ -74,7 +74,7 @@ func commands() -> Array:
 			"summary": "Remove keys from a track: at given times, in a time range, or all (undoable); says how many went.",
 			"params": [
 				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}),
-				req("animation", "string", "Clip name"),
+				lookup_param("animation", "animation", "Clip name"),
 				opt("track", "int", "Track index", null, {"min": 0}),
 				opt("track_path", "string", "Track path instead of an index"),
 				opt("times", "Array", "Times of the keys to remove (seconds, matched within 1 ms)", null, {"items": "float"}),
@@ -97,12 +97,14 @@ func commands() -> Array:
 	]
 
 
+## Clip names in parameters of kind "lookup" "animation" are checked by the router (lib/anim_access.gd).
+func lookups() -> Dictionary:
+	return AnimAccess.lookups()
+
+
 func _clip(p: Dictionary) -> Variant:
 	var player: AnimationMixer = p.player
-	var anim: Variant = AnimAccess.clip(player, p.animation)
-	if anim is BridgeError:
-		return anim
-	return [player, anim]
+	return [player, player.get_animation(p.animation)]
 
 
 func _add_track(p: Dictionary) -> Variant:

@@ -29,7 +29,7 @@ func commands() -> Array:
 				req("name", "string", "Bus name (unique)"),
 				opt("index", "int", "Position (default: last; 0 is Master and cannot be taken)", null, {"min": 1}),
 				opt("volume_db", "float", "Volume in dB", 0.0, {"min": -80.0, "max": 24.0}),
-				opt("send", "string", "Bus this one feeds (default: Master)", "Master"),
+				lookup_param("send", "bus", "Bus this one feeds (default: Master)", false, "Master"),
 				opt("solo", "bool", "Solo", false),
 				opt("mute", "bool", "Mute", false),
 			],
@@ -42,7 +42,7 @@ func commands() -> Array:
 		{
 			"method": "audio.remove_bus",
 			"summary": "Remove an audio bus (not Master); buses that sent to it fall back to Master. Undo restores everything.",
-			"params": [req("name", "string", "Bus to remove")],
+			"params": [lookup_param("name", "bus", "Bus to remove")],
 			"example": {"name": "Music"},
 			"example_setup": Buses.EXAMPLE_MUSIC,
 			"destructive": true,
@@ -55,12 +55,12 @@ func commands() -> Array:
 			"idempotent": true,
 			"summary": "Change a bus: volume, solo, mute, bypass effects, send, name or position; returns the bus read back.",
 			"params": [
-				req("name", "string", "Bus to change"),
+				lookup_param("name", "bus", "Bus to change"),
 				opt("volume_db", "float", "Volume in dB", null, {"min": -80.0, "max": 24.0}),
 				opt("solo", "bool", "Solo"),
 				opt("mute", "bool", "Mute"),
 				opt("bypass_effects", "bool", "Bypass the bus's effects"),
-				opt("send", "string", "Bus this one feeds"),
+				lookup_param("send", "bus", "Bus this one feeds", false),
 				opt("rename", "string", "New name"),
 				opt("index", "int", "Move to this position (1..last; Master stays first)", null, {"min": 1}),
 			],
@@ -71,6 +71,11 @@ func commands() -> Array:
 			"handler": _set_bus,
 		},
 	]
+
+
+## Bus names in parameters of kind "lookup" "bus" are checked by the router (lib/audio_buses.gd).
+func lookups() -> Dictionary:
+	return Buses.lookups()
 
 
 func _buses(_p: Dictionary) -> Variant:
@@ -93,9 +98,6 @@ func _add(p: Dictionary) -> Variant:
 	var bad: Variant = _check_name(p.name, "name")
 	if bad:
 		return bad
-	var send: Variant = Buses.bus(p.send, "send")
-	if send is BridgeError:
-		return send
 	if p.has("index") and p.index > AudioServer.bus_count:
 		return BridgeError.invalid("index %d is out of range (1..%d)" % [p.index, AudioServer.bus_count], {"param": "index"})
 	var before := AudioServer.generate_bus_layout()
@@ -111,9 +113,7 @@ func _add(p: Dictionary) -> Variant:
 
 
 func _remove(p: Dictionary) -> Variant:
-	var i: Variant = Buses.bus(p.name, "name")
-	if i is BridgeError:
-		return i
+	var i := AudioServer.get_bus_index(p.name)
 	if i == 0:
 		return BridgeError.failed("the Master bus cannot be removed", {"param": "name"})
 	var before := AudioServer.generate_bus_layout()
@@ -129,9 +129,7 @@ func _remove(p: Dictionary) -> Variant:
 
 
 func _set_bus(p: Dictionary) -> Variant:
-	var i: Variant = Buses.bus(p.name, "name")
-	if i is BridgeError:
-		return i
+	var i := AudioServer.get_bus_index(p.name)
 	var keys := ["volume_db", "solo", "mute", "bypass_effects", "send", "rename", "index"]
 	if not keys.any(func(k: String) -> bool: return p.has(k)):
 		return BridgeError.invalid("audio.set_bus: give something to change: %s" % ", ".join(PackedStringArray(keys)),
@@ -141,9 +139,6 @@ func _set_bus(p: Dictionary) -> Variant:
 		if bad:
 			return bad
 	if p.has("send"):
-		var s: Variant = Buses.bus(p.send, "send")
-		if s is BridgeError:
-			return s
 		if p.send == p.name or i == 0:
 			return BridgeError.invalid("a bus cannot send to itself, and Master sends nowhere", {"param": "send"})
 	if p.has("index"):

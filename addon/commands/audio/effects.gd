@@ -12,7 +12,7 @@ func commands() -> Array:
 			"method": "audio.add_effect",
 			"summary": "Add an effect to a bus ('Reverb', 'Compressor', 'LowPassFilter', … or the full class name) with settings.",
 			"params": [
-				req("bus", "string", "Bus name"),
+				lookup_param("bus", "bus", "Bus name"),
 				req("effect", "string", "Effect class: 'Reverb' or 'AudioEffectReverb'"),
 				opt("settings", "Dictionary", "Effect properties, e.g. {\"room_size\": 0.6, \"wet\": 0.3}", {}),
 				opt("index", "int", "Position in the bus's chain (default: last)", null, {"min": 0}),
@@ -29,7 +29,7 @@ func commands() -> Array:
 			"idempotent": true,
 			"summary": "Change a bus effect's settings or switch it on/off; returns the settings read back.",
 			"params": [
-				req("bus", "string", "Bus name"),
+				lookup_param("bus", "bus", "Bus name"),
 				req("index", "int", "Effect position in the bus's chain", {"min": 0}),
 				opt("settings", "Dictionary", "Properties to change"),
 				opt("enabled", "bool", "Switch the effect on or off"),
@@ -43,7 +43,7 @@ func commands() -> Array:
 		{
 			"method": "audio.remove_effect",
 			"summary": "Remove an effect from a bus's chain (undoable).",
-			"params": [req("bus", "string", "Bus name"), req("index", "int", "Effect position", {"min": 0})],
+			"params": [lookup_param("bus", "bus", "Bus name"), req("index", "int", "Effect position", {"min": 0})],
 			"example": {"bus": "Music", "index": 0},
 			"example_setup": Buses.EXAMPLE_REVERB,
 			"destructive": true,
@@ -54,10 +54,13 @@ func commands() -> Array:
 	]
 
 
+## Bus names in parameters of kind "lookup" "bus" are checked by the router (lib/audio_buses.gd).
+func lookups() -> Dictionary:
+	return Buses.lookups()
+
+
 func _effect_at(p: Dictionary) -> Variant:
-	var b: Variant = Buses.bus(p.bus)
-	if b is BridgeError:
-		return b
+	var b := AudioServer.get_bus_index(p.bus)
 	var count := AudioServer.get_bus_effect_count(b)
 	if p.index >= count:
 		return BridgeError.invalid("bus %s has %d effects; index %d is out of range" % [p.bus, count, p.index], {"param": "index"})
@@ -65,9 +68,7 @@ func _effect_at(p: Dictionary) -> Variant:
 
 
 func _add(p: Dictionary) -> Variant:
-	var b: Variant = Buses.bus(p.bus)
-	if b is BridgeError:
-		return b
+	var b := AudioServer.get_bus_index(p.bus)
 	var cls: Variant = Buses.effect_class(p.effect)
 	if cls is BridgeError:
 		return cls

@@ -19,7 +19,7 @@ func commands() -> Array:
 			"idempotent": true,
 			"summary": "Save the editor's bus layout to a .tres file; make_default also makes it the project's bus layout setting.",
 			"params": [
-				req("path", "string", "Layout file, e.g. res://audio/buses.tres", {"writes_path": true}),
+				file_param("path", "Layout file, e.g. res://audio/buses.tres", ["tres", "res"], null),
 				opt("make_default", "bool", "Also set audio/buses/default_bus_layout to this file (undoable)", false),
 			],
 			"example": {"path": "res://audio/buses.tres", "make_default": true},
@@ -32,7 +32,7 @@ func commands() -> Array:
 			"method": "audio.load_layout",
 			"idempotent": true,
 			"summary": "Load a bus layout .tres into the editor, replacing the current buses (undoable); returns the buses read back.",
-			"params": [req("path", "string", "Layout file")],
+			"params": [file_param("path", "Layout file", [], true, true, "", "resource")],
 			"example": {"path": "res://audio/buses.tres"},
 			"example_setup": [{"method": "audio.save_layout", "params": {"path": "res://audio/buses.tres"}}],
 			"destructive": true,
@@ -48,7 +48,7 @@ func commands() -> Array:
 				node_param("parent", "Parent node (default: the root)", false, ""),
 				new_name_param("name", "Node name (default: the class name)", null),
 				opt("stream", "string", "res:// AudioStream (.wav, .ogg, .mp3 or a .tres stream)"),
-				opt("bus", "string", "Bus to play on", "Master"),
+				lookup_param("bus", "bus", "Bus to play on", false, "Master"),
 				opt("volume_db", "float", "Volume in dB", 0.0, {"min": -80.0, "max": 24.0}),
 				opt("autoplay", "bool", "Play when the scene starts", false),
 				opt("max_distance", "float", "2D/3D: distance beyond which it is silent (0: no limit)", null, {"min": 0.0}),
@@ -61,10 +61,13 @@ func commands() -> Array:
 	]
 
 
+## Bus names in parameters of kind "lookup" "bus" are checked by the router (lib/audio_buses.gd).
+func lookups() -> Dictionary:
+	return Buses.lookups()
+
+
 func _save(p: Dictionary) -> Variant:
 	var path: String = p.path
-	if not path.get_extension() in ["tres", "res"]:
-		return BridgeError.invalid("a bus layout is saved as .tres or .res, got '%s'" % path, {"param": "path"})
 	var layout := AudioServer.generate_bus_layout()
 	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path.get_base_dir()))
 	if err == OK:
@@ -88,8 +91,6 @@ func _save(p: Dictionary) -> Variant:
 
 
 func _load(p: Dictionary) -> Variant:
-	if not ResourceLoader.exists(p.path):
-		return BridgeError.not_found("no resource at %s" % p.path, {"param": "path"})
 	var layout: Variant = ResourceLoader.load(p.path, "", ResourceLoader.CACHE_MODE_IGNORE)
 	if not layout is AudioBusLayout:
 		return BridgeError.invalid("%s is a %s, not an AudioBusLayout" % [p.path, layout.get_class() if layout else "broken file"],
@@ -109,8 +110,6 @@ func _add_player(p: Dictionary) -> Variant:
 	var name: String = p.get("name", "")
 	if name == "":
 		name = cls  # made unique on add
-	if AudioServer.get_bus_index(p.bus) < 0:
-		return Buses.bus(p.bus, "bus")
 	if p.has("max_distance") and p.kind == "plain":
 		return BridgeError.invalid("max_distance applies to 2d and 3d players", {"param": "max_distance"})
 	var player: Node = ClassDB.instantiate(cls)

@@ -36,6 +36,7 @@ func commands() -> Array:
 			"returns": {"label": "string", "action": "string", "count": "int", "results": [{"method": "string", "result": "any"}]},
 			# the router opens the step; _run names it "Bridge: batch <label> #n" and every command joins it
 			"undo": "scene",
+			"needs_scene": true,
 			"handler": _run,
 		},
 		{
@@ -58,9 +59,7 @@ func commands() -> Array:
 
 
 func _run(p: Dictionary) -> Variant:
-	var root: Variant = SceneAccess.require_root()
-	if root is BridgeError:
-		return root
+	var root: Node = SceneAccess.root()
 	if _running:
 		return BridgeError.failed("batch.run: a batch is already running; batches do not nest")
 	if p.commands.is_empty():

@@ -23,7 +23,7 @@ func commands() -> Array:
 				choice("dimension", ["3d", "2d"], "Camera3D or Camera2D", "3d"),
 				node_param("parent", "Parent (default: the root)", false, ""),
 				new_name_param("name", "Node name", null),
-				opt("position", "Array", "Local position, [x, y, z] or [x, y]", null, {"items": "float"}),
+				vector_param("position", "Local position, [x, y, z] or [x, y]", false, "dimension"),
 				node_param("target", "3D: node to aim at", false).merged({"also": ["look_at", "aim_at", "look_at_node"]}),
 				opt("point", "Array", "3D: point to aim at", null, {"items": "float"}),
 				choice("projection", ["perspective", "orthogonal"], "3D projection", "perspective"),
@@ -57,7 +57,7 @@ func commands() -> Array:
 			"params": [
 				node_param("node_path", "Camera3D or Camera2D", true, null, ["Camera3D", "Camera2D"]),
 				opt("nodes", "Array", "Nodes to frame (default: every object in the scene)", null, {"kind": "nodes"}),
-				opt("direction", "Array", "3D: view direction to use, e.g. [0, -1, -1] (default: the camera's own)", null, {"items": "float"}),
+				vector_param("direction", "3D: view direction to use, e.g. [0, -1, -1] (default: the camera's own)", false, 3),
 				opt("margin", "float", "Extra room around the bounds, as a fraction (0.1 = 10%)", 0.1, {"min": 0.0}),
 			],
 			"example": {"node_path": "/root/Level3D/Camera3D", "nodes": ["/root/Level3D/Crate"]},
@@ -103,9 +103,7 @@ func _add(p: Dictionary) -> Variant:
 	var dim := 3 if p.dimension == "3d" else 2
 	var pos: Variant = Vector3.ZERO if dim == 3 else Vector2.ZERO
 	if p.has("position"):
-		pos = SpatialQuery.to_vector(p.position, "position", dim)
-		if pos is BridgeError:
-			return pos
+		pos = p.position
 	var aim: Variant = null
 	if p.has("target") or p.has("point"):
 		if dim == 2:
@@ -184,9 +182,7 @@ func _frame(p: Dictionary) -> Variant:
 		box = box.merge(SpatialQuery.bounds_3d(node).aabb)
 	var forward: Vector3 = -cam.global_basis.z.normalized()
 	if p.has("direction"):
-		var d: Variant = SpatialQuery.to_vector(p.direction, "direction", 3)
-		if d is BridgeError:
-			return d
+		var d: Vector3 = p.direction
 		if d.length() == 0.0:
 			return BridgeError.invalid("'direction' must not be zero", {"param": "direction"})
 		forward = d.normalized()

@@ -38,7 +38,7 @@ func commands() -> Array:
 				opt("horizon_color", "Color", "Procedural: sky horizon colour (also the ground horizon)"),
 				opt("ground_color", "Color", "Procedural: ground bottom colour"),
 				opt("color", "Color", "Colour background"),
-				opt("panorama", "string", "Panorama: an equirectangular image, res://…"),
+				file_param("panorama", "Panorama: an equirectangular image, res://…", [], true, false, "Texture2D", "image"),
 				opt("energy", "float", "Background energy multiplier (default: kept)", null, {"min": 0.0}),
 			],
 			"example": {"kind": "procedural", "top_color": "#3a6ea5", "horizon_color": "#c8d8e8"},
@@ -140,8 +140,6 @@ func _sky(p: Dictionary) -> Variant:
 			else:
 				if not p.has("panorama"):
 					return BridgeError.invalid("kind panorama needs panorama (an image path)", {"param": "panorama"})
-				if not ResourceLoader.exists(p.panorama) or not load(p.panorama) is Texture2D:
-					return BridgeError.not_found("no image at %s" % p.panorama, {"param": "panorama"})
 				mat = PanoramaSkyMaterial.new()
 				mat.panorama = load(p.panorama)
 			var sky := Sky.new()

@@ -21,7 +21,7 @@ func commands() -> Array:
 				opt("items", "Array", "Items in id order: [{name, mesh: \"res://m.tres\" or {\"class\": \"BoxMesh\", \"size\": [2, 2, 2]}}]", null, {"items": "Dictionary"}),
 				node_param("from_node", "Or: a node whose MeshInstance3D children become items (named after them)", false),
 				opt("collision", "bool", "Give each item a convex collision shape made from its mesh", false),
-				opt("path", "string", "Save the library here (.tres/.res/.meshlib)", null, {"writes_path": true}),
+				file_param("path", "Save the library here (.tres/.res/.meshlib)", ["tres", "res", "meshlib"], false, false),
 				opt("overwrite", "bool", "Replace an existing file at path", false),
 				node_param("node_path", "GridMap that gets the library (undoable)", false, null, "GridMap"),
 			],
@@ -56,11 +56,6 @@ func _meshlib_create(p: Dictionary) -> Variant:
 	if not p.has("path") and not p.has("node_path"):
 		return BridgeError.invalid("gridmap.meshlib_create: give path (save it), node_path (a GridMap gets it) or both", {"param": "path"})
 	var grid: GridMap = p.get("node_path")
-	if p.has("path"):
-		if not p.path.get_extension() in ["tres", "res", "meshlib"]:
-			return BridgeError.invalid("gridmap.meshlib_create: path must end in .tres, .res or .meshlib", {"param": "path"})
-		if FileAccess.file_exists(p.path) and not p.overwrite:
-			return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
 	var entries: Variant = _entries(p)
 	if entries is BridgeError:
 		return entries

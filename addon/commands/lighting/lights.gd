@@ -28,8 +28,8 @@ func commands() -> Array:
 				new_name_param("name", "Node name", null),
 				opt("position", "Array", "Local position, [x, y, z] or [x, y]", null, {"items": "float"}),
 				node_param("target", "3D: node to point the light at", false),
-				opt("point", "Array", "3D: point to aim at", null, {"items": "float"}),
-				opt("rotation_degrees", "Array", "3D: rotation instead of aiming, e.g. [-50, 30, 0] for a sun", null, {"items": "float"}),
+				vector_param("point", "3D: point to aim at", false, 3),
+				vector_param("rotation_degrees", "3D: rotation instead of aiming, e.g. [-50, 30, 0] for a sun", false, 3),
 				opt("color", "Color", "Light colour", "#ffffff"),
 				opt("energy", "float", "Brightness", 1.0, {"min": 0.0}),
 				opt("range", "float", "Omni/spot reach in metres; 2D point light radius in pixels"),
@@ -67,6 +67,7 @@ func commands() -> Array:
 			"example": {"color": "#6070a0"},
 			"undo": "scene",
 			"returns": {"path": "string", "color": "Color", "added": "bool", "previous?": "Color"},
+			"needs_scene": true,
 			"handler": _canvas_modulate,
 		},
 		{
@@ -92,6 +93,7 @@ func commands() -> Array:
 			"returns": {"count": "int", "lights": [{"path": "string", "type": "string", "color": "Color", "visible": "bool", "energy": "float",
 					"shadows": "bool", "position": "Vector2|Vector3", "direction?": "Vector3", "range?": "float", "spot_angle?": "float"}],
 					"gi": [{"path": "string", "type": "string"}], "environment": "Dictionary", "canvas_modulate": "Color|null"},
+			"needs_scene": true,
 			"handler": _describe,
 		},
 	]
@@ -159,10 +161,7 @@ func _configure(light: Node, parent: Node, p: Dictionary, dim: int) -> Variant:
 			return BridgeError.invalid("spot_angle is for spot lights", {"param": "spot_angle"})
 		light.spot_angle = p.spot_angle
 	if p.has("rotation_degrees"):
-		var r: Variant = SpatialQuery.to_vector(p.rotation_degrees, "rotation_degrees", 3)
-		if r is BridgeError:
-			return r
-		light.rotation_degrees = r
+		light.rotation_degrees = p.rotation_degrees
 	elif p.has("target") or p.has("point"):
 		var aim: Variant
 		if p.has("target"):
@@ -171,9 +170,7 @@ func _configure(light: Node, parent: Node, p: Dictionary, dim: int) -> Variant:
 				return BridgeError.invalid("target %s is not a Node3D" % SceneAccess.path_of(t), {"param": "target"})
 			aim = SpatialQuery.bounds_3d(t).aabb.get_center()
 		else:
-			aim = SpatialQuery.to_vector(p.point, "point", 3)
-			if aim is BridgeError:
-				return aim
+			aim = p.point
 		var parent_xform: Transform3D = parent.global_transform if parent is Node3D else Transform3D.IDENTITY
 		var at: Vector3 = parent_xform * light.position
 		if at.is_equal_approx(aim):
@@ -210,9 +207,7 @@ func _add_probe(p: Dictionary) -> Variant:
 
 
 func _canvas_modulate(p: Dictionary) -> Variant:
-	var root: Variant = SceneAccess.require_root()
-	if root is BridgeError:
-		return root
+	var root: Node = SceneAccess.root()
 	var existing: Array = root.find_children("*", "CanvasModulate", true, false)
 	if not existing.is_empty():
 		var modulate: CanvasModulate = existing[0]
@@ -256,9 +251,7 @@ func _occluder_2d(p: Dictionary) -> Variant:
 
 
 func _describe(_p: Dictionary) -> Variant:
-	var root: Variant = SceneAccess.require_root()
-	if root is BridgeError:
-		return root
+	var root: Node = SceneAccess.root()
 	var lights: Array = []
 	for light: Node in root.find_children("*", "Light3D", true, false) + root.find_children("*", "Light2D", true, false):
 		var entry := {"path": SceneAccess.path_of(light), "type": light.get_class(), "color": light.get(_color_prop(light)),

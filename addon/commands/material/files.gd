@@ -23,7 +23,7 @@ func commands() -> Array:
 			"method": "material.create",
 			"summary": "Write a new material file (.tres) of a type with its properties, each checked against the material's property types.",
 			"params": [
-				req("path", "string", "New file, e.g. res://materials/rock.tres", {"writes_path": true}),
+				file_param("path", "New file, e.g. res://materials/rock.tres", ["tres", "res", "material"], false),
 				choice("type", MaterialSlots.TYPES.keys(), "Material class", "standard"),
 				properties_param("properties", "Properties, e.g. {\"albedo_color\": \"#808080\", \"roughness\": 0.9, \"albedo_texture\": \"res://rock.png\"}"),
 				opt("overwrite", "bool", "Replace an existing file", false),
@@ -70,10 +70,6 @@ func commands() -> Array:
 
 
 func _create(p: Dictionary) -> Variant:
-	if not p.path.get_extension() in ["tres", "res", "material"]:
-		return BridgeError.invalid("material.create: path must end in .tres, .res or .material", {"param": "path"})
-	if FileAccess.file_exists(p.path) and not p.overwrite:
-		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
 	var mat: Material = ClassDB.instantiate(MaterialSlots.TYPES[p.type])
 	var bad: Variant = ObjectProps.apply_new(mat, p.properties, "material.create")
 	if bad:

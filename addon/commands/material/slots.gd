@@ -55,7 +55,7 @@ func commands() -> Array:
 			"idempotent": true,
 			"summary": "Save the material in a node's slot as a .tres file, and make the slot use that file (so other nodes can share it).",
 			"params": [node_param("node_path", "Node whose material to save")] + slot_params + [
-				req("path", "string", "File to write, e.g. res://materials/crate.tres", {"writes_path": true}),
+				file_param("path", "File to write, e.g. res://materials/crate.tres", ["tres", "res", "material"], false),
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"node_path": "/root/Main/Crate", "path": "res://materials/crate.tres"},
@@ -126,10 +126,6 @@ func _save(p: Dictionary) -> Variant:
 	var mat := MaterialSlots.current(ctx[1])
 	if mat == null:
 		return BridgeError.failed("%s has no material in %s to save" % [SceneAccess.path_of(ctx[0]), ctx[1].label])
-	if not p.path.get_extension() in ["tres", "res", "material"]:
-		return BridgeError.invalid("material.save: path must end in .tres, .res or .material", {"param": "path"})
-	if FileAccess.file_exists(p.path) and not p.overwrite:
-		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
 	var copy: Material = mat.duplicate()
 	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(p.path.get_base_dir()))
 	if err == OK:

@@ -21,7 +21,7 @@ func commands() -> Array:
 			"summary": "A mesh's AABB, surfaces (vertex and index counts, primitive, material), vertex and triangle totals: from a node (MeshInstance3D/2D, CSG) or a file.",
 			"params": [
 				node_param("node_path", "Node holding the mesh (a CSG shape reports its generated mesh)", false),
-				opt("path", "string", "Or: a mesh file"),
+				file_param("path", "Or: a mesh file", [], true, false, "Mesh", "mesh file"),
 			],
 			"example": {"node_path": "/root/Main/Wall"},
 			"example_setup": [WALL],
@@ -36,7 +36,7 @@ func commands() -> Array:
 			"summary": "Save a node's mesh as a file (.tres/.res/.mesh) and make the node use that file (undoable relink).",
 			"params": [
 				node_param("node_path", "MeshInstance3D (or other node with a mesh property)"),
-				req("path", "string", "File to write, e.g. res://meshes/wall.tres", {"writes_path": true}),
+				file_param("path", "File to write, e.g. res://meshes/wall.tres", ["tres", "res", "mesh"], false),
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"node_path": "/root/Main/Wall", "path": "res://meshes/wall.tres"},
@@ -68,10 +68,7 @@ func _info(p: Dictionary) -> Variant:
 	if p.has("path") == p.has("node_path"):
 		return BridgeError.invalid("mesh.info: give node_path or path (one of them)", {"param": "node_path"})
 	if p.has("path"):
-		var res: Resource = load(p.path) if p.path.begins_with("res://") and ResourceLoader.exists(p.path) else null
-		if not res is Mesh:
-			return BridgeError.not_found("no mesh file at %s" % p.path, {"param": "path"})
-		return MeshDescribe.describe(res)
+		return MeshDescribe.describe(load(p.path))
 	var node: Node = p.node_path
 	var mesh: Mesh = null
 	if node is CSGShape3D:
@@ -96,10 +93,6 @@ func _save(p: Dictionary) -> Variant:
 	var node: Node = p.node_path
 	if not "mesh" in node or not node.get("mesh") is Mesh:
 		return BridgeError.failed("%s (%s) has no mesh to save" % [SceneAccess.path_of(node), node.get_class()])
-	if not p.path.get_extension() in ["tres", "res", "mesh"]:
-		return BridgeError.invalid("mesh.save: path must end in .tres, .res or .mesh", {"param": "path"})
-	if FileAccess.file_exists(p.path) and not p.overwrite:
-		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
 	var copy: Mesh = node.mesh.duplicate()
 	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(p.path.get_base_dir()))
 	if err == OK:

@@ -41,7 +41,7 @@ func commands() -> Array:
 				opt("outline", "Array", "2D: outline points [[x, y], …] of the walkable area", null, {"items": ["float"]}),
 				# kind "nodes" without a default: left out, nothing is adopted; given, it must not be empty
 				opt("adopt", "Array", "Existing nodes to move under the region (keeping their place) so it bakes from them", null, {"kind": "nodes"}),
-				opt("navigation_layers", "any", "Navigation layers: mask, numbers or names", 1),
+				layers_param("navigation_layers", "navigation", "Navigation layers: mask, numbers or names", "dimension", 1),
 			],
 			"example": {"parent": "/root/Level3D", "name": "Nav", "adopt": ["/root/Level3D/Floor"]},
 			"example_scene": LEVEL,
@@ -68,13 +68,14 @@ func commands() -> Array:
 			"method": "navigation.query_path",
 			"summary": "Find a path between two points on the scene's baked navigation meshes (3D or 2D) in the editor: the points, its length, and where the ends snapped to the mesh.",
 			"params": [
-				req("from", "Array", "Start, [x, y, z] or [x, y]", {"items": "float"}),
-				req("to", "Array", "Goal", {"items": "float"}),
-				opt("navigation_layers", "any", "Only regions on these layers (default: all)"),
+				vector_param("from", "Start, [x, y, z] or [x, y]"),
+				vector_param("to", "Goal", true, "from"),
+				layers_param("navigation_layers", "navigation", "Only regions on these layers (default: all)", "from"),
 				opt("optimize", "bool", "String-pull the corridor into a short path", true),
 			],
 			"example": {"from": [-3, 0, -3], "to": [3, 0, 3]},
 			"example_scene": LEVEL,
+			"needs_scene": true,
 			"example_setup": [REGION, BAKE],
 			"read_only": true,
 			"returns": {"found": "bool", "reaches_goal": "bool", "points": [VEC], "length": "float", "start_on_mesh": VEC,
@@ -94,7 +95,7 @@ func commands() -> Array:
 				opt("path_desired_distance", "float", "Distance at which a path point counts as reached", null, {"min": 0.0}),
 				opt("target_desired_distance", "float", "Distance at which the target counts as reached", null, {"min": 0.0}),
 				opt("avoidance", "bool", "Avoid other agents", false),
-				opt("navigation_layers", "any", "Layers the agent paths on", 1),
+				layers_param("navigation_layers", "navigation", "Layers the agent paths on", "node_path", 1),
 			],
 			"example": {"node_path": "/root/Main/Player", "radius": 16.0, "max_speed": 200.0},
 			"undo": "scene",
@@ -106,8 +107,8 @@ func commands() -> Array:
 			"method": "navigation.add_link",
 			"summary": "Add a NavigationLink2D/3D joining two points (a jump, a ladder, a gap), one-way or both ways.",
 			"params": [
-				req("from", "Array", "Start point (global), [x, y, z] or [x, y]", {"items": "float"}),
-				req("to", "Array", "End point (global)", {"items": "float"}),
+				vector_param("from", "Start point (global), [x, y, z] or [x, y]"),
+				vector_param("to", "End point (global)", true, "from"),
 				node_param("parent", "Parent (default: the root)", false, ""),
 				new_name_param("name", "Node name", "NavigationLink"),
 				opt("bidirectional", "bool", "Usable both ways", true),
@@ -125,6 +126,7 @@ func commands() -> Array:
 			"example": {},
 			"example_scene": LEVEL,
 			"example_setup": [REGION],
+			"needs_scene": true,
 			"read_only": true,
 			"returns": {"count": "int", "nodes": [{"path": "string", "type": "string"}]},
 			"handler": _describe,
@@ -135,9 +137,7 @@ func commands() -> Array:
 func _add_region(p: Dictionary) -> Variant:
 	var parent: Node = p.parent
 	var dim := 3 if p.dimension == "3d" else 2
-	var layers: Variant = LayerBits.parse(p.navigation_layers, "%dd_navigation" % dim, "navigation_layers")
-	if layers is BridgeError:
-		return layers
+	var layers: int = p.navigation_layers
 	var adopt: Array = p.get("adopt", [])
 	if p.has("adopt") and adopt.is_empty():
 		return BridgeError.invalid("'adopt' is empty: give at least one node path, or leave it out", {"param": "adopt"})
@@ -222,19 +222,11 @@ func _bake(p: Dictionary) -> Variant:
 
 
 func _query_path(p: Dictionary) -> Variant:
-	var root: Variant = SceneAccess.require_root()
-	if root is BridgeError:
-		return root
-	var from: Variant = SpatialQuery.to_vector(p.from, "from")
-	if from is BridgeError:
-		return from
+	var root: Node = SceneAccess.root()
+	var from: Variant = p.from
 	var dim := 3 if from is Vector3 else 2
-	var to: Variant = SpatialQuery.to_vector(p.to, "to", dim)
-	if to is BridgeError:
-		return to
-	var layers: Variant = LayerBits.parse(p.get("navigation_layers", 0xFFFFFFFF), "%dd_navigation" % dim, "navigation_layers")
-	if layers is BridgeError:
-		return layers
+	var to: Variant = p.to
+	var layers: int = p.get("navigation_layers", 0xFFFFFFFF)
 	var nav_server: Object = NavigationServer3D if dim == 3 else NavigationServer2D
 	var regions: Array = root.find_children("*", "NavigationRegion3D" if dim == 3 else "NavigationRegion2D", true, false)
 	if root.is_class("NavigationRegion3D" if dim == 3 else "NavigationRegion2D"):
@@ -298,9 +290,7 @@ func _add_agent(p: Dictionary) -> Variant:
 				SceneAccess.path_of(owner_node), owner_node.get_class()], {"param": "node_path"})
 	if dim == 2 and p.has("height"):
 		return BridgeError.invalid("height is for 3D agents", {"param": "height"})
-	var layers: Variant = LayerBits.parse(p.navigation_layers, "%dd_navigation" % dim, "navigation_layers")
-	if layers is BridgeError:
-		return layers
+	var layers: int = p.navigation_layers
 	var agent: Node = SceneEdit.make("NavigationAgent3D" if dim == 3 else "NavigationAgent2D", p.name)
 	for key: String in ["radius", "height", "max_speed", "path_desired_distance", "target_desired_distance"]:
 		if p.has(key):
@@ -314,13 +304,9 @@ func _add_agent(p: Dictionary) -> Variant:
 
 func _add_link(p: Dictionary) -> Variant:
 	var parent: Node = p.parent
-	var from: Variant = SpatialQuery.to_vector(p.from, "from")
-	if from is BridgeError:
-		return from
+	var from: Variant = p.from
 	var dim := 3 if from is Vector3 else 2
-	var to: Variant = SpatialQuery.to_vector(p.to, "to", dim)
-	if to is BridgeError:
-		return to
+	var to: Variant = p.to
 	var link: Node = SceneEdit.make("NavigationLink3D" if dim == 3 else "NavigationLink2D", p.name)
 	var xform: Variant = (parent.global_transform if parent is Node3D else Transform3D.IDENTITY) if dim == 3 else \
 			(parent.get_global_transform() if parent is CanvasItem else Transform2D.IDENTITY)
@@ -335,9 +321,7 @@ func _add_link(p: Dictionary) -> Variant:
 
 
 func _describe(_p: Dictionary) -> Variant:
-	var root: Variant = SceneAccess.require_root()
-	if root is BridgeError:
-		return root
+	var root: Node = SceneAccess.root()
 	var out: Array = []
 	for cls: String in ["NavigationRegion3D", "NavigationRegion2D", "NavigationAgent3D", "NavigationAgent2D", "NavigationLink3D",
 			"NavigationLink2D", "NavigationObstacle3D", "NavigationObstacle2D"]:

@@ -7,7 +7,6 @@ const SceneAccess := preload("../../lib/scene_access.gd")
 const SceneEdit := preload("../../lib/scene_edit.gd")
 const SpatialQuery := preload("../../lib/spatial_query.gd")
 const Shapes := preload("lib/collision_shapes.gd")
-const LayerBits := preload("../../lib/layer_bits.gd")
 
 const BODY_TYPES := ["StaticBody3D", "RigidBody3D", "CharacterBody3D", "AnimatableBody3D", "Area3D",
 		"StaticBody2D", "RigidBody2D", "CharacterBody2D", "AnimatableBody2D", "Area2D"]
@@ -42,10 +41,10 @@ func commands() -> Array:
 				choice("type", BODY_TYPES, "Body class"),
 				node_param("parent", "Parent (default: the root); parent it to a mesh and fit_to the mesh to give that mesh collision", false, ""),
 				new_name_param("name", "Body name (default: the class name)", null),
-				opt("position", "Array", "Local position, [x, y, z] or [x, y]", null, {"items": "float"}),
+				vector_param("position", "Local position, [x, y, z] or [x, y]", false, "type"),
 			] + _shape_params() + [
-				opt("collision_layer", "any", "Layers the body is on: mask, numbers or names"),
-				opt("collision_mask", "any", "Layers the body scans: mask, numbers or names"),
+				layers_param("collision_layer", "physics", "Layers the body is on: mask, numbers or names", "type"),
+				layers_param("collision_mask", "physics", "Layers the body scans: mask, numbers or names", "type"),
 				properties_param("properties", "Other body properties, e.g. {\"mass\": 5}"),
 			],
 			"example": {"type": "StaticBody3D", "parent": "/root/Level3D/Floor", "name": "FloorBody", "fit_to": "/root/Level3D/Floor"},
@@ -93,7 +92,7 @@ func commands() -> Array:
 				node_param("node_b", "Second body (default: pinned to the world)", false, null, BODIES),
 				node_param("parent", "Parent of the joint (default: the root)", false, ""),
 				new_name_param("name", "Joint name", null),
-				opt("position", "Array", "Global position of the joint (default: between the bodies)", null, {"items": "float"}),
+				vector_param("position", "Global position of the joint (default: between the bodies)", false, "node_a"),
 			],
 			"example": {"type": "hinge", "node_a": "/root/Level3D/Door", "node_b": "/root/Level3D/Frame"},
 			"example_scene": "res://scenes/level_3d.tscn",
@@ -127,16 +126,10 @@ func _add_body(p: Dictionary) -> Variant:
 ## (the caller frees the body).
 func _configure_body(body: Node, parent: Node, p: Dictionary, dim: int, fit: Variant) -> Variant:
 	if p.has("position"):
-		var pos: Variant = SpatialQuery.to_vector(p.position, "position", dim)
-		if pos is BridgeError:
-			return pos
-		body.position = pos
+		body.position = p.position
 	for key: String in ["collision_layer", "collision_mask"]:
 		if p.has(key):
-			var mask: Variant = LayerBits.parse(p[key], "%dd_physics" % dim, key)
-			if mask is BridgeError:
-				return mask
-			body.set(key, mask)
+			body.set(key, p[key])
 	var bad: Variant = SceneEdit.set_all(body, p.get("properties", {}), "physics.add_body")
 	if bad:
 		return bad
@@ -201,9 +194,7 @@ func _add_joint(p: Dictionary) -> Variant:
 		return BridgeError.invalid("node_a and node_b are the same body", {"param": "node_b"})
 	var at: Variant
 	if p.has("position"):
-		at = SpatialQuery.to_vector(p.position, "position", dim)
-		if at is BridgeError:
-			return at
+		at = p.position
 	else:
 		at = bodies[0].global_position if bodies.size() == 1 else (bodies[0].global_position + bodies[1].global_position) / 2.0
 	var joint: Node = SceneEdit.make(cls, p.get("name", ""))

@@ -33,7 +33,7 @@ func commands() -> Array:
 			"method": "procedural.noise_texture",
 			"summary": "Save a NoiseTexture2D (seeded FastNoiseLite: type, frequency, octaves; seamless, normal map) as a .tres, with the generated image's value range read back.",
 			"params": [
-				req("path", "string", "Resource file to write, e.g. res://textures/clouds.tres", {"writes_path": true}),
+				file_param("path", "Resource file to write, e.g. res://textures/clouds.tres", ["tres"], false),
 				opt("size", "Vector2", "Width and height in pixels", [256, 256]),
 				opt("seed", "int", "Noise seed", 0),
 				choice("noise", NOISE_TYPES.keys(), "FastNoiseLite type", "simplex_smooth"),
@@ -76,10 +76,6 @@ func commands() -> Array:
 
 
 func _noise_texture(p: Dictionary) -> Variant:
-	if p.path.get_extension() != "tres":
-		return BridgeError.invalid("procedural.noise_texture: path must end in .tres", {"param": "path"})
-	if FileAccess.file_exists(p.path) and not p.overwrite:
-		return BridgeError.failed("procedural.noise_texture: %s exists; pass overwrite: true to replace it" % p.path, {"param": "path"})
 	var w := int(p.size.x)
 	var h := int(p.size.y)
 	if w < 1 or h < 1 or w > 4096 or h > 4096:

@@ -51,6 +51,7 @@ func commands() -> Array:
 			# a file written; `saved` (true) is the router's meaning too: the scene is on disk
 			"undo": "none",
 			"returns": {"path": "string", "saved": "bool"},
+			"needs_scene": true,
 			"handler": _save,
 		},
 		{
@@ -66,6 +67,7 @@ func commands() -> Array:
 			"destructive": true,
 			"undo": "none",
 			"returns": {"path": "string", "previous_path": "string", "saved": "bool"},
+			"needs_scene": true,
 			"handler": _save_as,
 		},
 		{
@@ -81,6 +83,7 @@ func commands() -> Array:
 			"undo": "none",  # a closed tab takes its history with it
 			"since": "4.5",  # EditorInterface.close_scene
 			"returns": {"closed": "string", "current": "string|null"},
+			"needs_scene": true,
 			"handler": _close,
 		},
 	]
@@ -132,9 +135,7 @@ func _open(p: Dictionary) -> Variant:
 
 
 func _save(p: Dictionary) -> Variant:
-	var root: Variant = SceneAccess.require_root()
-	if root is BridgeError:
-		return root
+	var root: Node = SceneAccess.root()
 	var current: String = root.scene_file_path
 	var path: String = p.get("path", current)
 	if path == "":
@@ -158,9 +159,7 @@ func _save(p: Dictionary) -> Variant:
 
 
 func _save_as(p: Dictionary) -> Variant:
-	var root: Variant = SceneAccess.require_root()
-	if root is BridgeError:
-		return root
+	var root: Node = SceneAccess.root()
 	var path: String = p.path
 	var bad: Variant = SceneFiles.check_scene_path(path, true)
 	if bad:
@@ -180,9 +179,7 @@ func _save_as(p: Dictionary) -> Variant:
 
 
 func _close(p: Dictionary) -> Variant:
-	var root: Variant = SceneAccess.require_root()
-	if root is BridgeError:
-		return root
+	var root: Node = SceneAccess.root()
 	var current: String = root.scene_file_path
 	var path: String = p.get("path", current)
 	var open := Array(EditorInterface.get_open_scenes())

@@ -24,6 +24,7 @@ func commands() -> Array:
 			"example": {},
 			"read_only": true,
 			"returns": {"path": "string", "root": "string", "type": "string", "unsaved": "bool"},
+			"needs_scene": true,
 			"handler": _current,
 		},
 		{
@@ -58,15 +59,14 @@ func commands() -> Array:
 			"example": {"path": "res://scenes/ui.tscn", "parent": "/root/Main", "name": "HUD"},
 			"undo": "scene",
 			"returns": {"path": "string", "scene": "string", "type": "string"},
+			"needs_scene": true,
 			"handler": _instance,
 		},
 	]
 
 
 func _current(_p: Dictionary) -> Variant:
-	var root: Variant = SceneAccess.require_root()
-	if root is BridgeError:
-		return root
+	var root: Node = SceneAccess.root()
 	var unsaved := await SceneFiles.unsaved(server.get_tree())
 	root = SceneAccess.root()
 	return {"path": root.scene_file_path, "root": SceneAccess.path_of(root), "type": root.get_class(),
@@ -88,9 +88,7 @@ func _tree(p: Dictionary) -> Variant:
 
 
 func _instance(p: Dictionary) -> Variant:
-	var root: Variant = SceneAccess.require_root()
-	if root is BridgeError:
-		return root
+	var root: Node = SceneAccess.root()
 	var scene_path: String = p.path
 	var bad: Variant = SceneFiles.check_scene_path(scene_path, false)
 	if bad:

@@ -42,7 +42,7 @@ func commands() -> Array:
 			"method": "scene2d.add_sprite",
 			"summary": "Add a Sprite2D from an image, scaled to a size in pixels if given, with sprite-sheet frames or a region, at a global position.",
 			"params": [
-				req("texture", "string", "Image, res://….png"),
+				file_param("texture", "Image, res://….png", [], true, true, "Texture2D", "image"),
 				node_param("parent", "Parent (default: the root)", false, ""),
 				new_name_param("name", "Node name", null),
 				opt("position", "Vector2", "Global position", [0, 0]),
@@ -90,8 +90,6 @@ func _place(p: Dictionary) -> Variant:
 
 func _add_sprite(p: Dictionary) -> Variant:
 	var parent: Node = p.parent
-	if not ResourceLoader.exists(p.texture) or not load(p.texture) is Texture2D:
-		return BridgeError.not_found("no image at %s" % p.texture, {"param": "texture"})
 	var sprite := Sprite2D.new()
 	sprite.name = p.get("name", "") if p.get("name", "") != "" else "Sprite2D"
 	sprite.texture = load(p.texture)

@@ -6,7 +6,6 @@ extends "../../core/command_group.gd"
 const SceneAccess := preload("../../lib/scene_access.gd")
 const SceneEdit := preload("../../lib/scene_edit.gd")
 const SpatialQuery := preload("../../lib/spatial_query.gd")
-const LayerBits := preload("../../lib/layer_bits.gd")
 
 const SOURCES := ["auto", "visual", "collision"]
 const LEVEL := "res://scenes/level_3d.tscn"
@@ -40,15 +39,16 @@ func commands() -> Array:
 			"method": "spatial.raycast",
 			"summary": "Cast a physics ray in the edited scene's world (3D with [x,y,z], 2D with [x,y]) and report the first collision shape hit: point, normal, distance, node.",
 			"params": [
-				req("from", "Array", "Start point, [x, y, z] or [x, y]", {"items": "float"}),
-				opt("to", "Array", "End point (or give direction)", null, {"items": "float"}),
-				opt("direction", "Array", "Direction instead of an end point (default: down, -Y in 3D, +Y in 2D)", null, {"items": "float"}),
+				vector_param("from", "Start point, [x, y, z] or [x, y]"),
+				vector_param("to", "End point (or give direction)", false, "from"),
+				vector_param("direction", "Direction instead of an end point (default: down, -Y in 3D, +Y in 2D)", false, "from"),
 				opt("length", "float", "Ray length with direction", 1000.0, {"min": 0.0}),
-				opt("collision_mask", "any", "Layers to hit: a mask, layer numbers or names (default: all)"),
+				layers_param("collision_mask", "physics", "Layers to hit: a mask, layer numbers or names (default: all)", "from"),
 				opt("collide_with_areas", "bool", "Also hit Area3D/Area2D shapes", false),
 				nodes_param("exclude", "Node paths whose bodies the ray ignores", false),
 			],
 			"example": {"from": [0, 10, 0], "to": [0, -10, 0]},
+			"needs_scene": true,
 			"example_scene": LEVEL,
 			"example_setup": FLOOR_BODY,
 			"read_only": true,
@@ -92,11 +92,12 @@ func commands() -> Array:
 			"method": "spatial.query_region",
 			"summary": "List the objects (meshes, sprites, bodies, areas) whose bounds intersect a box or lie within a radius of a point.",
 			"params": [
-				req("center", "Array", "Region center, [x, y, z] or [x, y]", {"items": "float"}),
-				opt("size", "Array", "Box size (same dimension as center)", null, {"items": "float"}),
+				vector_param("center", "Region center, [x, y, z] or [x, y]"),
+				vector_param("size", "Box size (same dimension as center)", false, "center"),
 				opt("radius", "float", "Sphere/circle radius instead of a box", null, {"min": 0.0}),
 			],
 			"example": {"center": [0, 0.5, 0], "size": [4, 2, 4]},
+			"needs_scene": true,
 			"example_scene": LEVEL,
 			"read_only": true,
 			"returns": {"dimension": "int", "count": "int", "nodes": [{"path": "string", "type": "string", "center": VEC}]},
@@ -114,28 +115,17 @@ func _bounds(p: Dictionary) -> Variant:
 
 
 func _raycast(p: Dictionary) -> Variant:
-	if SceneAccess.root() == null:
-		return SceneAccess.no_scene()
-	var from: Variant = SpatialQuery.to_vector(p.from, "from")
-	if from is BridgeError:
-		return from
+	var from: Variant = p.from
 	var dim := 3 if from is Vector3 else 2
 	var to: Variant
 	if p.has("to"):
-		to = SpatialQuery.to_vector(p.to, "to", dim)
-		if to is BridgeError:
-			return to
+		to = p.to
 	else:
-		var d: Variant = SpatialQuery.to_vector(p.direction, "direction", dim) if p.has("direction") else \
-				(Vector3.DOWN if dim == 3 else Vector2.DOWN)
-		if d is BridgeError:
-			return d
+		var d: Variant = p.get("direction", Vector3.DOWN if dim == 3 else Vector2.DOWN)
 		if d.length() == 0.0:
 			return BridgeError.invalid("'direction' must not be zero", {"param": "direction"})
 		to = from + d.normalized() * p.length
-	var mask: Variant = LayerBits.parse(p.get("collision_mask", 0xFFFFFFFF), "%dd_physics" % dim, "collision_mask")
-	if mask is BridgeError:
-		return mask
+	var mask: int = p.get("collision_mask", 0xFFFFFFFF)
 	var exclude: Array = p.exclude
 	await SpatialQuery.settle()
 	var hit := SpatialQuery.ray_3d(from, to, mask, exclude, p.collide_with_areas) if dim == 3 else \
@@ -221,19 +211,13 @@ func _overlaps(p: Dictionary) -> Variant:
 
 func _query_region(p: Dictionary) -> Variant:
 	var root := SceneAccess.root()
-	if root == null:
-		return SceneAccess.no_scene()
-	var center: Variant = SpatialQuery.to_vector(p.center, "center")
-	if center is BridgeError:
-		return center
+	var center: Variant = p.center
 	var dim := 3 if center is Vector3 else 2
 	if not p.has("size") and not p.has("radius"):
 		return BridgeError.invalid("spatial.query_region: give size (a box) or radius", {"param": "size"})
 	var size: Variant = null
 	if p.has("size"):
-		size = SpatialQuery.to_vector(p.size, "size", dim)
-		if size is BridgeError:
-			return size
+		size = p.size
 	var found: Array = []
 	for node: Node in _everything(root):
 		if SpatialQuery.dimension(node) != dim or not _is_object(node):

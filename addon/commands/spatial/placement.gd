@@ -7,7 +7,6 @@ extends "../../core/command_group.gd"
 const SceneAccess := preload("../../lib/scene_access.gd")
 const SceneEdit := preload("../../lib/scene_edit.gd")
 const SpatialQuery := preload("../../lib/spatial_query.gd")
-const LayerBits := preload("../../lib/layer_bits.gd")
 
 const LEVEL := "res://scenes/level_3d.tscn"
 const VEC := "Vector2|Vector3"
@@ -29,10 +28,10 @@ func commands() -> Array:
 			"params": [
 				node_param("node_path", "Node3D or Node2D to place"),
 				opt("at", "Array", "Where to drop it: [x, z] or [x, y, z] in 3D, [x] or [x, y] in 2D (default: where it is)", null, {"items": "float"}),
-				opt("direction", "Array", "Ray direction (default: down)", null, {"items": "float"}),
+				vector_param("direction", "Ray direction (default: down)", false, "node_path"),
 				opt("max_distance", "float", "How far the ray looks", 1000.0, {"min": 0.0}),
 				node_param("surface", "Only accept a hit on this node (or its children)", false),
-				opt("collision_mask", "any", "Layers the ray hits: a mask, numbers or names (default: all)"),
+				layers_param("collision_mask", "physics", "Layers the ray hits: a mask, numbers or names (default: all)", "node_path"),
 				opt("margin", "float", "Gap to leave between the node and the surface", 0.0),
 				opt("align_to_normal", "bool", "Tilt the node so its up axis follows the surface normal", false),
 			],
@@ -52,7 +51,7 @@ func commands() -> Array:
 			"params": [
 				node_param("node_path", "Node to turn"),
 				node_param("target", "Node to face", false),
-				opt("point", "Array", "Point to face instead of a node", null, {"items": "float"}),
+				vector_param("point", "Point to face instead of a node", false, "node_path"),
 				opt("keep_level", "bool", "3D: only turn around the vertical axis (characters, turrets)", false),
 				opt("model_front", "bool", "3D: the node's front is +Z (imported models) rather than -Z (cameras, lights)", false),
 			],
@@ -91,7 +90,7 @@ func commands() -> Array:
 				choice("axis", ["x", "y", "z"], "Row direction", "x"),
 				opt("columns", "int", "Grid columns (default: about the square root of the count)", null, {"min": 1}),
 				opt("radius", "float", "Circle radius", 5.0, {"min": 0.0}),
-				opt("start", "Array", "Where the layout starts (circle: its center); default: the first node's position", null, {"items": "float"}),
+				vector_param("start", "Where the layout starts (circle: its center); default: the first node's position", false, "nodes"),
 			],
 			"example": {"nodes": ["/root/Level3D/Crate", "/root/Level3D/Sun"], "layout": "row", "spacing": 2.0},
 			"example_scene": LEVEL,
@@ -137,15 +136,11 @@ func _place_on(p: Dictionary) -> Variant:
 			return spot
 	var d: Variant = (Vector3.DOWN if dim == 3 else Vector2.DOWN)
 	if p.has("direction"):
-		d = SpatialQuery.to_vector(p.direction, "direction", dim)
-		if d is BridgeError:
-			return d
+		d = p.direction
 		if d.length() == 0.0:
 			return BridgeError.invalid("'direction' must not be zero", {"param": "direction"})
 		d = d.normalized()
-	var mask: Variant = LayerBits.parse(p.get("collision_mask", 0xFFFFFFFF), "%dd_physics" % dim, "collision_mask")
-	if mask is BridgeError:
-		return mask
+	var mask: int = p.get("collision_mask", 0xFFFFFFFF)
 	var surface: Node = p.get("surface")
 	var box: Variant = SpatialQuery.box_of(node)
 	if dim == 3:
@@ -196,9 +191,7 @@ func _look_at(p: Dictionary) -> Variant:
 			return BridgeError.invalid("target %s is not a %dD node" % [SceneAccess.path_of(t), dim], {"param": "target"})
 		point = t.global_position
 	elif p.has("point"):
-		point = SpatialQuery.to_vector(p.point, "point", dim)
-		if point is BridgeError:
-			return point
+		point = p.point
 	else:
 		return BridgeError.invalid("spatial.look_at: give target or point", {"param": "target"})
 	var origin: Variant = node.global_position
@@ -265,9 +258,7 @@ func _arrange(p: Dictionary) -> Variant:
 	var dim := SpatialQuery.dimension(nodes[0])
 	var start: Variant = nodes[0].global_position
 	if p.has("start"):
-		start = SpatialQuery.to_vector(p.start, "start", dim)
-		if start is BridgeError:
-			return start
+		start = p.start
 	var axis_i: int = ["x", "y", "z"].find(p.axis)
 	if axis_i >= dim:
 		return BridgeError.invalid("axis z does not exist in 2D", {"param": "axis"})

@@ -49,6 +49,24 @@ static func clip(player: AnimationMixer, clip_name: String) -> Variant:
 			{"param": "animation", "suggestion": guess})
 
 
+## The group's lookup for parameters of kind "lookup" "animation" (core/value_kinds.gd): the name of a clip
+## the parameter `player` (resolved before it) has, as given, or NOT_FOUND listing its clips.
+static func lookup(value: Variant, param: String, params: Dictionary) -> Variant:
+	var player: Variant = params.get("player")
+	if not player is AnimationMixer:
+		return str(value)
+	var found: Variant = clip(player, str(value))
+	if found is BridgeError:
+		found.data["param"] = param
+		return found
+	return str(value)
+
+
+## The lookups every animation file registers: {"animation": lookup}.
+static func lookups() -> Dictionary:
+	return {"animation": lookup}
+
+
 ## The node tracks are relative to (the player's root_node).
 static func track_root(player: AnimationMixer) -> Node:
 	return player.get_node_or_null(player.root_node)

@@ -31,6 +31,18 @@ static func bus(name: String, param: String = "bus") -> Variant:
 			", ".join(PackedStringArray(bus_names))], {"param": param, "suggestion": guess})
 
 
+## The group's lookup for parameters of kind "lookup" "bus" (core/value_kinds.gd): the name of a bus that
+## exists, as given, or NOT_FOUND listing the buses.
+static func lookup(value: Variant, param: String, _params: Dictionary) -> Variant:
+	var found: Variant = bus(str(value), param)
+	return found if found is BridgeError else str(value)
+
+
+## The lookups every audio file registers: {"bus": lookup}.
+static func lookups() -> Dictionary:
+	return {"bus": lookup}
+
+
 static func names() -> Array:
 	return range(AudioServer.bus_count).map(func(i: int) -> String: return AudioServer.get_bus_name(i))
 
