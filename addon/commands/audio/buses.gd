@@ -73,7 +73,7 @@ func commands() -> Array:
 	]
 
 
-func _buses(_p: Dictionary) -> Variant:
+func _buses(_c: Call) -> Variant:
 	var buses: Array = []
 	for i in AudioServer.bus_count:
 		buses.append(Buses.describe(i))
@@ -89,7 +89,8 @@ func _check_name(name: String, param: String) -> Variant:
 	return null
 
 
-func _add(p: Dictionary) -> Variant:
+func _add(c: Call) -> Variant:
+	var p := c.params
 	var bad: Variant = _check_name(p.name, "name")
 	if bad:
 		return bad
@@ -97,7 +98,7 @@ func _add(p: Dictionary) -> Variant:
 	if send is BridgeError:
 		return send
 	if p.has("index") and p.index > AudioServer.bus_count:
-		return BridgeError.invalid("index %d is out of range (1..%d)" % [p.index, AudioServer.bus_count], {"param": "index"})
+		return c.invalid("index %d is out of range (1..%d)" % [p.index, AudioServer.bus_count], {"param": "index"})
 	var before := AudioServer.generate_bus_layout()
 	var at: int = p.get("index", AudioServer.bus_count)
 	AudioServer.add_bus(at)
@@ -110,12 +111,13 @@ func _add(p: Dictionary) -> Variant:
 	return Buses.describe(AudioServer.get_bus_index(p.name))
 
 
-func _remove(p: Dictionary) -> Variant:
+func _remove(c: Call) -> Variant:
+	var p := c.params
 	var i: Variant = Buses.bus(p.name, "name")
 	if i is BridgeError:
 		return i
 	if i == 0:
-		return BridgeError.failed("the Master bus cannot be removed", {"param": "name"})
+		return c.failed("the Master bus cannot be removed", {"param": "name"})
 	var before := AudioServer.generate_bus_layout()
 	var rerouted: Array = []
 	for j in AudioServer.bus_count:
@@ -128,13 +130,14 @@ func _remove(p: Dictionary) -> Variant:
 	return {"removed": p.name, "rerouted_to_master": rerouted, "buses": Buses.names()}
 
 
-func _set_bus(p: Dictionary) -> Variant:
+func _set_bus(c: Call) -> Variant:
+	var p := c.params
 	var i: Variant = Buses.bus(p.name, "name")
 	if i is BridgeError:
 		return i
 	var keys := ["volume_db", "solo", "mute", "bypass_effects", "send", "rename", "index"]
 	if not keys.any(func(k: String) -> bool: return p.has(k)):
-		return BridgeError.invalid("audio.set_bus: give something to change: %s" % ", ".join(PackedStringArray(keys)),
+		return c.invalid("give something to change: %s" % ", ".join(PackedStringArray(keys)),
 				{"param": "volume_db"})
 	if p.has("rename") and p.rename != p.name:
 		var bad: Variant = _check_name(p.rename, "rename")
@@ -145,14 +148,14 @@ func _set_bus(p: Dictionary) -> Variant:
 		if s is BridgeError:
 			return s
 		if p.send == p.name or i == 0:
-			return BridgeError.invalid("a bus cannot send to itself, and Master sends nowhere", {"param": "send"})
+			return c.invalid("a bus cannot send to itself, and Master sends nowhere", {"param": "send"})
 	if p.has("index"):
 		if i == 0:
-			return BridgeError.invalid("Master stays the first bus", {"param": "index"})
+			return c.invalid("Master stays the first bus", {"param": "index"})
 		if p.index >= AudioServer.bus_count:
-			return BridgeError.invalid("index %d is out of range (1..%d)" % [p.index, AudioServer.bus_count - 1], {"param": "index"})
+			return c.invalid("index %d is out of range (1..%d)" % [p.index, AudioServer.bus_count - 1], {"param": "index"})
 	if p.has("rename") and i == 0 and p.rename != "Master":
-		return BridgeError.invalid("the Master bus keeps its name", {"param": "rename"})
+		return c.invalid("the Master bus keeps its name", {"param": "rename"})
 	var before := AudioServer.generate_bus_layout()
 	if p.has("volume_db"):
 		AudioServer.set_bus_volume_db(i, p.volume_db)

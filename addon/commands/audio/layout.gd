@@ -61,38 +61,40 @@ func commands() -> Array:
 	]
 
 
-func _save(p: Dictionary) -> Variant:
+func _save(c: Call) -> Variant:
+	var p := c.params
 	var path: String = p.path
 	if not path.get_extension() in ["tres", "res"]:
-		return BridgeError.invalid("a bus layout is saved as .tres or .res, got '%s'" % path, {"param": "path"})
+		return c.invalid("a bus layout is saved as .tres or .res, got '%s'" % path, {"param": "path"})
 	var layout := AudioServer.generate_bus_layout()
 	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path.get_base_dir()))
 	if err == OK:
 		err = ResourceSaver.save(layout, path)
 	if err != OK:
-		return BridgeError.failed("could not save %s: %s" % [path, error_string(err)], {"path": path})
+		return c.failed("could not save %s: %s" % [path, error_string(err)], {"path": path})
 	if path.begins_with("res://"):
 		EditorInterface.get_resource_filesystem().update_file(path)
 	var saved: Variant = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE)
 	if not saved is AudioBusLayout:
-		return BridgeError.failed("%s was written but does not load back as an AudioBusLayout" % path, {"path": path})
+		return c.failed("%s was written but does not load back as an AudioBusLayout" % path, {"path": path})
 	var out := {"path": path, "buses": Buses.names()}
 	if p.make_default:
 		if not path.begins_with("res://"):
-			return BridgeError.invalid("the project's default layout must be under res://", {"param": "path"})
+			return c.invalid("the project's default layout must be under res://", {"param": "path"})
 		err = ProjectSettingsLib.commit_settings("set default bus layout", {DEFAULT_SETTING: path})
 		if err != OK:
-			return BridgeError.failed("saved %s but could not save project.godot: %s" % [path, error_string(err)])
+			return c.failed("saved %s but could not save project.godot: %s" % [path, error_string(err)])
 		out["default"] = ProjectSettings.get_setting(DEFAULT_SETTING)
 	return out
 
 
-func _load(p: Dictionary) -> Variant:
+func _load(c: Call) -> Variant:
+	var p := c.params
 	if not ResourceLoader.exists(p.path):
-		return BridgeError.not_found("no resource at %s" % p.path, {"param": "path"})
+		return c.not_found("no resource at %s" % p.path, {"param": "path"})
 	var layout: Variant = ResourceLoader.load(p.path, "", ResourceLoader.CACHE_MODE_IGNORE)
 	if not layout is AudioBusLayout:
-		return BridgeError.invalid("%s is a %s, not an AudioBusLayout" % [p.path, layout.get_class() if layout else "broken file"],
+		return c.invalid("%s is a %s, not an AudioBusLayout" % [p.path, layout.get_class() if layout else "broken file"],
 				{"param": "path"})
 	var before := AudioServer.generate_bus_layout()
 	AudioServer.set_bus_layout(layout)
@@ -103,7 +105,8 @@ func _load(p: Dictionary) -> Variant:
 	return {"path": p.path, "count": buses.size(), "buses": buses}
 
 
-func _add_player(p: Dictionary) -> Variant:
+func _add_player(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var cls: String = PLAYERS[p.kind]
 	var name: String = p.get("name", "")
@@ -112,7 +115,7 @@ func _add_player(p: Dictionary) -> Variant:
 	if AudioServer.get_bus_index(p.bus) < 0:
 		return Buses.bus(p.bus, "bus")
 	if p.has("max_distance") and p.kind == "plain":
-		return BridgeError.invalid("max_distance applies to 2d and 3d players", {"param": "max_distance"})
+		return c.invalid("max_distance applies to 2d and 3d players", {"param": "max_distance"})
 	var player: Node = ClassDB.instantiate(cls)
 	if p.has("stream"):
 		var stream: Variant = SceneAccess.coerce(p.stream, {"name": "stream", "type": TYPE_OBJECT,

@@ -69,11 +69,12 @@ func commands() -> Array:
 	]
 
 
-func _create(p: Dictionary) -> Variant:
+func _create(c: Call) -> Variant:
+	var p := c.params
 	if not p.path.get_extension() in ["tres", "res", "material"]:
-		return BridgeError.invalid("material.create: path must end in .tres, .res or .material", {"param": "path"})
+		return c.invalid("path must end in .tres, .res or .material", {"param": "path"})
 	if FileAccess.file_exists(p.path) and not p.overwrite:
-		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
+		return c.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
 	var mat: Material = ClassDB.instantiate(MaterialSlots.TYPES[p.type])
 	var bad: Variant = ObjectProps.apply_new(mat, p.properties, "material.create")
 	if bad:
@@ -84,7 +85,8 @@ func _create(p: Dictionary) -> Variant:
 	return _describe(ResourceLoader.load(p.path, "", ResourceLoader.CACHE_MODE_REPLACE))
 
 
-func _edit_file(p: Dictionary) -> Variant:
+func _edit_file(c: Call) -> Variant:
+	var p := c.params
 	var mat: Variant = _load(p.path)
 	if mat is BridgeError:
 		return mat
@@ -101,9 +103,10 @@ func _edit_file(p: Dictionary) -> Variant:
 	return out
 
 
-func _info(p: Dictionary) -> Variant:
+func _info(c: Call) -> Variant:
+	var p := c.params
 	if p.has("path") == p.has("node_path"):
-		return BridgeError.invalid("material.info: give path or node_path (one of them)", {"param": "path"})
+		return c.invalid("give path or node_path (one of them)", {"param": "path"})
 	if p.has("path"):
 		var loaded: Variant = _load(p.path)
 		return loaded if loaded is BridgeError else _describe(loaded)

@@ -7,6 +7,7 @@ extends "../../core/command_group.gd"
 const Resources := preload("lib/resource_files.gd")
 const FileOps := preload("../../lib/file_ops.gd")
 const Files := preload("files.gd")
+const UndoStep := preload("../../core/undo_step.gd")
 
 
 func commands() -> Array:
@@ -45,7 +46,8 @@ func commands() -> Array:
 	]
 
 
-func _inspect(p: Dictionary) -> Variant:
+func _inspect(c: Call) -> Variant:
+	var p := c.params
 	var res: Variant = Resources.load_at(p.path, "resource.inspect")
 	if res is BridgeError:
 		return res
@@ -69,23 +71,23 @@ func _inspect(p: Dictionary) -> Variant:
 	return out
 
 
-func _set_properties(p: Dictionary) -> Variant:
+func _set_properties(c: Call) -> Variant:
+	var p := c.params
 	var res: Variant = Resources.load_at(p.path, "resource.set")
 	if res is BridgeError:
 		return res
 	var path: String = res.resource_path
 	if FileOps.import_config(path) != null:
-		return BridgeError.failed("%s is imported (%s): the editor regenerates it from its source; change how with import.set" % [path,
+		return c.failed("%s is imported (%s): the editor regenerates it from its source; change how with import.set" % [path,
 				FileOps.import_config(path).get_value("remap", "importer", "")], {"path": path})
 	if path == "" or path.contains("::") or not path.get_extension() in ["tres", "res"]:
-		return BridgeError.invalid("resource.set: %s is not a .tres/.res resource file" % p.path, {"param": "path"})
+		return c.invalid("%s is not a .tres/.res resource file" % p.path, {"param": "path"})
 	if p.properties.is_empty():
-		return BridgeError.invalid("resource.set: properties is empty", {"param": "properties"})
+		return c.invalid("properties is empty", {"param": "properties"})
 	var values: Variant = Resources.coerce_all(res, p.properties, "resource.set")
 	if values is BridgeError:
 		return values
-	var ur := EditorInterface.get_editor_undo_redo()
-	ur.create_action("Bridge: set %s of %s" % [", ".join(PackedStringArray(values.keys())), path.get_file()], UndoRedo.MERGE_DISABLE, res)
+	var ur := UndoStep.action_for("Bridge: set %s of %s" % [", ".join(PackedStringArray(values.keys())), path.get_file()], res)
 	for key: String in values:
 		ur.add_do_property(res, key, values[key])
 		ur.add_undo_property(res, key, res.get(key))

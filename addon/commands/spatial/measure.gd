@@ -105,7 +105,8 @@ func commands() -> Array:
 	]
 
 
-func _bounds(p: Dictionary) -> Variant:
+func _bounds(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var out: Variant = SpatialQuery.describe_bounds(node, p.source)
 	if out is Dictionary:
@@ -113,7 +114,8 @@ func _bounds(p: Dictionary) -> Variant:
 	return out
 
 
-func _raycast(p: Dictionary) -> Variant:
+func _raycast(c: Call) -> Variant:
+	var p := c.params
 	if SceneAccess.root() == null:
 		return SceneAccess.no_scene()
 	var from: Variant = SpatialQuery.to_vector(p.from, "from")
@@ -131,7 +133,7 @@ func _raycast(p: Dictionary) -> Variant:
 		if d is BridgeError:
 			return d
 		if d.length() == 0.0:
-			return BridgeError.invalid("'direction' must not be zero", {"param": "direction"})
+			return c.invalid("'direction' must not be zero", {"param": "direction"})
 		to = from + d.normalized() * p.length
 	var mask: Variant = LayerBits.parse(p.get("collision_mask", 0xFFFFFFFF), "%dd_physics" % dim, "collision_mask")
 	if mask is BridgeError:
@@ -144,12 +146,13 @@ func _raycast(p: Dictionary) -> Variant:
 	return hit
 
 
-func _relate(p: Dictionary) -> Variant:
+func _relate(c: Call) -> Variant:
+	var p := c.params
 	var a: Node = p.node_path
 	var b: Node = p.other
 	var dim := SpatialQuery.dimension(a)
 	if dim == 0 or dim != SpatialQuery.dimension(b):
-		return BridgeError.invalid("spatial.relate compares two 3D nodes or two 2D nodes; got %s and %s" % [a.get_class(),
+		return c.invalid("spatial.relate compares two 3D nodes or two 2D nodes; got %s and %s" % [a.get_class(),
 				b.get_class()])
 	var ba: Variant = SpatialQuery.box_of(a)
 	var bb: Variant = SpatialQuery.box_of(b)
@@ -186,7 +189,8 @@ func _relate(p: Dictionary) -> Variant:
 	return out
 
 
-func _overlaps(p: Dictionary) -> Variant:
+func _overlaps(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var tol: float = p.tolerance
 	var candidates: Array = SceneAccess.scene_children(parent).filter(func(n: Node) -> bool:
@@ -195,7 +199,7 @@ func _overlaps(p: Dictionary) -> Variant:
 	if p.has("node_path"):
 		var node: Node = p.node_path
 		if SpatialQuery.dimension(node) == 0:
-			return BridgeError.invalid("%s is a %s: overlaps need a Node3D or 2D node" % [SceneAccess.path_of(node), node.get_class()])
+			return c.invalid("%s is a %s: overlaps need a Node3D or 2D node" % [SceneAccess.path_of(node), node.get_class()])
 		var box: Variant = SpatialQuery.box_of(node)
 		for other: Node in _everything(SceneAccess.root()):
 			if other == node or other.is_ancestor_of(node) or node.is_ancestor_of(other):
@@ -219,7 +223,8 @@ func _overlaps(p: Dictionary) -> Variant:
 	return {"parent": SceneAccess.path_of(parent), "checked": candidates.size(), "count": pairs.size(), "overlaps": pairs}
 
 
-func _query_region(p: Dictionary) -> Variant:
+func _query_region(c: Call) -> Variant:
+	var p := c.params
 	var root := SceneAccess.root()
 	if root == null:
 		return SceneAccess.no_scene()
@@ -228,7 +233,7 @@ func _query_region(p: Dictionary) -> Variant:
 		return center
 	var dim := 3 if center is Vector3 else 2
 	if not p.has("size") and not p.has("radius"):
-		return BridgeError.invalid("spatial.query_region: give size (a box) or radius", {"param": "size"})
+		return c.invalid("give size (a box) or radius", {"param": "size"})
 	var size: Variant = null
 	if p.has("size"):
 		size = SpatialQuery.to_vector(p.size, "size", dim)
