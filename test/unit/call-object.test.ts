@@ -29,7 +29,8 @@ interface Handler {
 /** The lines after a `func` line up to the next top-level declaration. */
 function bodyOf(lines: string[], start: number): string {
   let end = start + 1
-  while (end < lines.length && !(lines[end].trim() !== '' && /^(?:static\s+)?func\s|^[A-Za-z@#]/.test(lines[end]))) end++
+  while (end < lines.length && !(lines[end].trim() !== '' && /^(?:static\s+)?func\s|^[A-Za-z@#]/.test(lines[end])))
+    end++
   return lines.slice(start + 1, end).join('\n')
 }
 
@@ -80,7 +81,8 @@ describe('the call object every handler receives (core/call.gd)', () => {
   })
 
   it('no handler body reads call state from a static (the caller, progress/cancel, the undo step)', () => {
-    const statics = /CallContext\.(?:current|take\(\))|AuditLog\.context|UndoStep\.open|SceneAccess\.(?:begin_step|end_step|name_step)/
+    const statics =
+      /CallContext\.(?:current|take\(\))|AuditLog\.context|UndoStep\.open|SceneAccess\.(?:begin_step|end_step|name_step)/
     const found = all.filter((h) => statics.test(code(h.body))).map((h) => `${h.file} ${h.name}`)
     expect(found).to.deep.equal([])
   })

@@ -42,22 +42,21 @@ func commands() -> Array:
 	]
 
 
-func _paint_text(bc: Call) -> Variant:
-	var p := bc.params
+func _paint_text(p: Dictionary) -> Variant:
 	var layer: Variant = _layer(p.node_path)
 	if layer is BridgeError:
 		return layer
 	var source: TileSetAtlasSource = layer.tile_set.get_source(p.source) if layer.tile_set.has_source(p.source) else null
 	if source == null:
-		return bc.invalid("the TileSet has no atlas source %d" % p.source, {"param": "source"})
+		return BridgeError.invalid("level.paint_text: the TileSet has no atlas source %d" % p.source, {"param": "source"})
 	var tiles := {}
 	for key: Variant in p.legend:
 		var coords: Variant = p.legend[key]
 		if str(key).length() != 1 or not coords is Array or coords.size() != 2:
-			return bc.invalid("legend entries map one character to [x, y], got %s: %s" % [key, coords], {"param": "legend"})
+			return BridgeError.invalid("level.paint_text: legend entries map one character to [x, y], got %s: %s" % [key, coords], {"param": "legend"})
 		var atlas := Vector2i(int(coords[0]), int(coords[1]))
 		if not source.has_tile(atlas):
-			return bc.invalid("legend '%s': the atlas has no tile at %s" % [key, atlas], {"param": "legend"})
+			return BridgeError.invalid("level.paint_text: legend '%s': the atlas has no tile at %s" % [key, atlas], {"param": "legend"})
 		tiles[str(key)] = atlas
 	var origin := Vector2i(p.origin)
 	var changes: Array = []  # [cell, atlas (or null to erase)]
@@ -74,7 +73,7 @@ func _paint_text(bc: Call) -> Variant:
 			elif tiles.has(c):
 				changes.append([origin + Vector2i(x, y), tiles[c]])
 			else:
-				return bc.invalid("'%s' (row %d, column %d) is not in the legend (%s)" % [c, y + 1, x + 1,
+				return BridgeError.invalid("level.paint_text: '%s' (row %d, column %d) is not in the legend (%s)" % [c, y + 1, x + 1,
 						", ".join(tiles.keys())], {"param": "map", "row": y + 1, "column": x + 1})
 	var ur := EditorInterface.get_editor_undo_redo()
 	ur.create_action("Bridge: level.paint_text", UndoRedo.MERGE_DISABLE, layer)
@@ -93,23 +92,22 @@ func _paint_text(bc: Call) -> Variant:
 			"origin": [origin.x, origin.y], "used_cells": layer.get_used_cells().size()}
 
 
-func _scatter(c: Call) -> Variant:
-	var p := c.params
+func _scatter(p: Dictionary) -> Variant:
 	var layer: Variant = _layer(p.node_path)
 	if layer is BridgeError:
 		return layer
 	if not ResourceLoader.exists(p.scene) or not p.scene.get_extension() in ["tscn", "scn"]:
-		return c.not_found("no scene file '%s'" % p.scene, {"param": "scene"})
+		return BridgeError.not_found("level.scatter: no scene file '%s'" % p.scene, {"param": "scene"})
 	var root := EditorInterface.get_edited_scene_root()
 	var parent: Node = layer.get_parent() if str(p.parent) == "" else _node(p.parent)
 	if parent == null:
-		return c.not_found("no node '%s' in the edited scene" % p.parent, {"param": "parent"})
+		return BridgeError.not_found("level.scatter: no node '%s' in the edited scene" % p.parent, {"param": "parent"})
 	var surface: Array[Vector2i] = []
 	for cell: Vector2i in layer.get_used_cells():
 		if layer.get_cell_source_id(cell + Vector2i.UP) == -1:
 			surface.append(cell)
 	if surface.is_empty():
-		return c.failed("the layer has no surface cell (a painted cell with an empty cell above); paint it first")
+		return BridgeError.failed("level.scatter: the layer has no surface cell (a painted cell with an empty cell above); paint it first")
 	surface.sort()
 	var rng := RandomNumberGenerator.new()
 	rng.seed = p.seed
@@ -127,7 +125,7 @@ func _scatter(c: Call) -> Variant:
 		var node := packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE)
 		if not node is Node2D:
 			node.free()
-			return c.invalid("%s's root is not a Node2D" % p.scene, {"param": "scene"})
+			return BridgeError.invalid("level.scatter: %s's root is not a Node2D" % p.scene, {"param": "scene"})
 		node.name = "%s%d" % [p.name, placed.size() + 1]
 		var top: Vector2 = layer.to_global(layer.map_to_local(cell) - half)
 		node.position = parent.to_local(top) if parent is Node2D else top

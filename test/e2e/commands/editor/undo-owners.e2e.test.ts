@@ -22,7 +22,7 @@ interface History {
   actions: Action[]
 }
 
-describe('undo steps name their client; editor.undo refuses another client\'s step (real editor)', function () {
+describe("undo steps name their client; editor.undo refuses another client's step (real editor)", function () {
   this.timeout(120_000)
   const fx = useEditor({pristine: false})
   const clients: EngineClient[] = []
@@ -61,10 +61,12 @@ describe('undo steps name their client; editor.undo refuses another client\'s st
     await a.call('node.add', {type: 'Node2D', name: 'FromA'})
     const last = (await history('scene')).actions.at(-1)!
     expect(last).to.deep.include({command: 'node.add', client: 'agent-a', applied: true})
-    expect(last.name).to.match(/^Bridge: /).and.not.include('agent-a') // the name as before; the owner beside it
+    expect(last.name)
+      .to.match(/^Bridge: /)
+      .and.not.include('agent-a') // the name as before; the owner beside it
   })
 
-  it('refuses to undo another client\'s step, saying whose it is, and leaves it applied', async () => {
+  it("refuses to undo another client's step, saying whose it is, and leaves it applied", async () => {
     const before = await history('scene')
     const refused = await rpcError(b, 'editor.undo')
     expect(refused.rpcCode).to.equal(-32000)
@@ -77,10 +79,12 @@ describe('undo steps name their client; editor.undo refuses another client\'s st
     expect(after.actions.at(-1)).to.deep.include({client: 'agent-a', applied: true})
   })
 
-  it('undoes its own step, and another client\'s with any_client: true', async () => {
+  it("undoes its own step, and another client's with any_client: true", async () => {
     const own = await a.call<{undone: boolean; action: string; client: string; command: string}>('editor.undo')
     expect(own).to.deep.include({undone: true, client: 'agent-a', command: 'node.add'})
-    expect(own.action).to.match(/^Bridge: /).and.not.include('[')
+    expect(own.action)
+      .to.match(/^Bridge: /)
+      .and.not.include('[')
     expect(await names()).to.not.include('FromA')
 
     await a.call('editor.redo')
