@@ -2,19 +2,19 @@
 extends RefCounted
 ## One call's line back to its client while it runs: progress (when the client asked for it) and
 ## cancellation (the client said bridge.cancel). Transport-neutral: a transport makes one per request and
-## passes it to router.dispatch; the router hands it to the handler through `current`, which a handler
-## that waits takes before its first await (CallContext.take()), then reports and checks while it waits.
-## A handler that never waits ignores it. Calls without a transport context get a silent one.
+## passes it to router.dispatch; the router puts it in the handler's call object (core/call.gd), through
+## which a handler that waits reports and checks. Calls without a transport context get a silent one.
 
 const BridgeError := preload("bridge_error.gd")
-
-## The call whose handler starts now: set by the router right before each handler runs.
-static var current: RefCounted = null
 
 ## True once the client cancelled: a waiting handler stops waiting and answers cancelled_error().
 var cancelled := false
 ## Emitted when the client cancels, for a handler that would rather be told than poll.
 signal cancel_requested
+
+## The name the client gave itself on the request (`"client"` beside its method: `bridge serve` names the MCP
+## client it calls for, e.g. claude-code); "" when it gave none and its connection's name stands.
+var client_name := ""
 
 var _reporter: Callable
 var _last_msec := -1_000_000
@@ -23,15 +23,6 @@ var _last_msec := -1_000_000
 ## `reporter`: (progress: float, total: float (-1: unknown), message: String) -> void, or none.
 func _init(reporter: Callable = Callable()) -> void:
 	_reporter = reporter
-
-
-## The context of the handler that is starting (the router gives every dispatch one, a silent one when
-## the transport gave none; null only outside dispatch). Call it before the handler's first await: the
-## next dispatch replaces `current`.
-static func take() -> RefCounted:
-	var context: RefCounted = current
-	current = null
-	return context
 
 
 ## Whether the client listens for progress (so a handler may skip computing it).

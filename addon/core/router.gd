@@ -14,6 +14,7 @@ const ActivityLog := preload("activity_log.gd")
 const AuditLog := preload("../lib/audit_log.gd")
 const CommandGroup := preload("command_group.gd")
 const CallContext := preload("call_context.gd")
+const Call := preload("call.gd")
 const CodeAudit := preload("code_audit.gd")
 const Compat := preload("compat.gd")
 const CommandQueue := preload("command_queue.gd")
@@ -208,19 +209,26 @@ func describe_all() -> Array:
 
 
 ## Runs one command. Returns {"result": json} or {"error": {code, message, data}}. May await.
-## `context` (core/call_context.gd), from the transport: the request's progress and cancellation, handed to
-## the handler through CallContext.current (a silent one when none is given). `nested`: a command that holds
-## the edit turn (batch.run) runs one of its own; it joins that turn instead of waiting for it.
-func dispatch(method: String, params: Variant, context: RefCounted = null, nested: bool = false) -> Dictionary:
-	var caller: Dictionary = AuditLog.context.duplicate()  # the transport's, before another call replaces it
+## `context` (core/call_context.gd), from the transport: the request's progress and cancellation (a silent one
+## when none is given), and the name the client gave itself on the request. `nested`: a command that holds the
+## edit turn (batch.run) runs one of its own; it joins that turn instead of waiting for it. `caller`:
+## {transport, client} — by default the transport's, read here before any await.
+## The handler gets all of it as one call object (core/call.gd).
+func dispatch(method: String, params: Variant, context: RefCounted = null, nested: bool = false,
+		caller: Dictionary = {}) -> Dictionary:
+	var who: Dictionary = (caller if not caller.is_empty() else AuditLog.context).duplicate()
+	var call_context: CallContext = context if context != null else CallContext.new()
+	if call_context.client_name != "":  # `bridge serve` calling for the MCP client it names
+		who["connection"] = who.get("client", "")
+		who["client"] = call_context.client_name
 	var started := Time.get_ticks_usec()
-	var reply: Dictionary = await _run(method, params, started, context, nested)
+	var reply: Dictionary = await _run(method, params, started, call_context, nested, who)
 	var error: Dictionary = reply.get("error", {})
-	activity.record(method, caller, started, error)
+	activity.record(method, who, started, error)
 	return reply
 
 
-func _run(method: String, params: Variant, started: int, context: RefCounted, nested: bool) -> Dictionary:
+func _run(method: String, params: Variant, started: int, context: CallContext, nested: bool, who: Dictionary) -> Dictionary:
 	if not _commands.has(method):
 		var guess := Params.did_you_mean(method, _order)
 		var msg := "unknown method '%s'" % method
@@ -240,12 +248,13 @@ func _run(method: String, params: Variant, started: int, context: RefCounted, ne
 	# the editor's start-up, then this command's turn behind any scene switch (core/command_queue.gd)
 	var switches: bool = cmd.get("switches_scene", false) == true
 	var ticket: int = await CommandQueue.enter(method, switches)
-	var reply: Dictionary = await _run_in_turn(method, params, started, context, nested)
+	var reply: Dictionary = await _run_in_turn(method, params, started, context, nested, who)
 	CommandQueue.leave(ticket)
 	return reply
 
 
-func _run_in_turn(method: String, params: Variant, started: int, context: RefCounted, nested: bool) -> Dictionary:
+func _run_in_turn(method: String, params: Variant, started: int, context: CallContext, nested: bool,
+		who: Dictionary) -> Dictionary:
 	if not _commands.has(method):  # its group was dropped while the command waited for its turn
 		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, "%s is no longer registered" % method,
 				{"method": method}).to_dict()}
@@ -253,15 +262,17 @@ func _run_in_turn(method: String, params: Variant, started: int, context: RefCou
 	var takes_turn := not nested and UndoScope.has_step(cmd)
 	if takes_turn:
 		await _take_edit_turn()
-	var reply: Dictionary = await _run_checked(method, cmd, params, started, context)
+	var reply: Dictionary = await _run_checked(method, cmd, params, started, context, who)
 	if takes_turn:
 		_give_back_edit_turn()
 	return reply
 
 
 ## Checks and resolves the parameters (nodes in the scene as the previous edit left it), audits the code
-## it will run, and runs the handler inside the command's undo scope.
-func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int, context: RefCounted) -> Dictionary:
+## it will run, and runs the handler with its call (core/call.gd) inside the command's undo step. Every error
+## leaves here with the command's name in front of its message, once.
+func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int, context: CallContext,
+		who: Dictionary) -> Dictionary:
 	var specs: Array = cmd.get("params", [])
 	var checked: Variant = Params.check(method, specs, params)
 	if not checked is BridgeError:
@@ -270,30 +281,58 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 	if checked is BridgeError:
 		_count(method, started, true)
 		var refusal: BridgeError = checked
-		return {"error": refusal.to_dict()}
+		return {"error": _named(method, refusal)}
 	var resolved: Dictionary = checked
-	var audited: Variant = CodeAudit.begin(method, cmd, resolved)  # before the handler's first await: the caller is known
+	var the_call := Call.new(method, resolved, who, context)
+	var audited: Variant = CodeAudit.begin(method, cmd, resolved, the_call.caller())
 	if audited is BridgeError:
 		_count(method, started, true)
 		var refused: BridgeError = audited
-		return {"error": refused.to_dict()}
+		return {"error": _named(method, refused)}
 	var audit: Dictionary = audited
 	var writes: bool = not cmd.get("read_only", false)
 	if writes:  # a file changed by another program reaches its open tab before this command can save it
 		OpenTextSync.settle()
-	var scope := UndoScope.begin(cmd)
-	CallContext.current = context if context != null else CallContext.new()
+	var scope := UndoScope.begin(cmd, the_call)
 	var handler: Callable = cmd.handler
-	var result: Variant = await handler.call(checked)
+	var result: Variant = await handler.call(the_call if _takes_call(cmd) else resolved)
 	CodeAudit.finish(method, audit, result)
-	result = UndoScope.finish(scope, result)
+	result = UndoScope.finish(scope, the_call, result)
 	if writes:  # whatever it wrote (or undid), the editor's open copies now hold the file's text
-		OpenTextSync.settle(_written_paths(specs, checked))
+		OpenTextSync.settle(_written_paths(specs, resolved))
 	_count(method, started, result is BridgeError)
 	if result is BridgeError:
 		var failure: BridgeError = result
-		return {"error": failure.to_dict()}
+		return {"error": _named(method, failure)}
 	return {"result": JsonValue.to_json(result)}
+
+
+## The error as the client reads it: the command's name in front of the message, once.
+static func _named(method: String, error: BridgeError) -> Dictionary:
+	var out := error.to_dict()
+	out["message"] = Call.named(method, error.message)
+	return out
+
+
+## Whether the command's handler takes the call object (every built-in one) or, as project commands and packs
+## written before it may, the parameters Dictionary: its first parameter's declared type says (cached).
+static func _takes_call(cmd: Dictionary) -> bool:
+	if not cmd.has("takes_call"):
+		var handler: Callable = cmd.handler
+		cmd["takes_call"] = _first_param_is_object(handler)
+	return cmd.takes_call
+
+
+static func _first_param_is_object(handler: Callable) -> bool:
+	var target := handler.get_object()
+	if target == null:
+		return false
+	for m: Dictionary in target.get_method_list():
+		if m.name == handler.get_method():
+			var args: Array = m.args
+			var first: Dictionary = {} if args.is_empty() else args[0]
+			return first.get("type", TYPE_NIL) == TYPE_OBJECT
+	return false  # a lambda: its parameters cannot be read, so it takes the params as before
 
 
 ## The values of the parameters declared `writes_path` (the files and folders a command writes).

@@ -14,6 +14,8 @@ const BridgeError := preload("bridge_error.gd")
 const SceneAccess := preload("../lib/scene_access.gd")
 const SceneFiles := preload("../lib/scene_files.gd")
 const Compat := preload("compat.gd")
+const UndoStep := preload("undo_step.gd")
+const Call := preload("call.gd")
 
 const SCOPES := ["scene", "global", "none"]
 const GLOBAL_HISTORY := 0
@@ -28,15 +30,23 @@ static func has_step(cmd: Dictionary) -> bool:
 	return of(cmd) in ["scene", "global"]
 
 
-## What finish() needs to know; {} for a read-only command.
-static func begin(cmd: Dictionary) -> Dictionary:
+## Opens the call's undo step (core/undo_step.gd) and returns what finish() needs to know; {} for a
+## read-only command. A command run inside batch.run joins the batch's open step instead of opening one.
+static func begin(cmd: Dictionary, the_call: Call) -> Dictionary:
 	if cmd.get("read_only", false):
 		return {}
 	var scope := of(cmd)
-	var state := {"scope": scope}
+	var state := {"scope": scope, "began": false}
+	if scope == "none":
+		return state
+	if UndoStep.open != null:
+		the_call.step = UndoStep.open
+	else:
+		the_call.step = UndoStep.new(scope, the_call.method, the_call.client)
+		UndoStep.open = the_call.step
+		state["began"] = true
 	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
 	if scope == "scene":
-		state["began"] = SceneAccess.begin_step()
 		var root := SceneAccess.root()
 		if root != null:
 			state["history"] = ur.get_history_undo_redo(ur.get_object_history_id(root))
@@ -48,16 +58,18 @@ static func begin(cmd: Dictionary) -> Dictionary:
 
 
 ## The handler's result, with the step closed (rolled back on failure) and the result annotated.
-static func finish(state: Dictionary, result: Variant) -> Variant:
+static func finish(state: Dictionary, the_call: Call, result: Variant) -> Variant:
 	if state.is_empty():
 		return result
+	if not state.began and state.scope != "none":
+		return result  # inside batch.run: the batch owns the step
+	if state.began:
+		UndoStep.open = null
 	var undoable := false
 	var saved: Variant = null  # only a scene edit knows: the change waits in the open scene
 	match state.scope:
 		"scene":
-			if not state.began:
-				return result  # inside batch.run: the batch owns the step
-			var step := SceneAccess.end_step()
+			var step := the_call.step.name
 			var history: UndoRedo = state.get("history")
 			var moved: bool = history != null and history.get_version() != state.version
 			if result is BridgeError:

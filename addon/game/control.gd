@@ -79,7 +79,7 @@ func pause(_p: Dictionary) -> Variant:
 
 func resume(_p: Dictionary) -> Variant:
 	if _clock.stepping:
-		return Ipc.error(Ipc.FAILED, "runtime.resume: a runtime.step is in progress; wait for its reply (or runtime.pause ends it)")
+		return Ipc.error(Ipc.FAILED, "a runtime.step is in progress; wait for its reply (or runtime.pause ends it)")
 	var was: bool = _tree.paused
 	_clock.thaw()
 	return {"paused": false, "was_paused": was}
@@ -90,7 +90,7 @@ func resume(_p: Dictionary) -> Variant:
 ## frozen state the same inputs give the same state. `inputs` go in at the start of their tick.
 func step(p: Dictionary) -> Variant:
 	if _clock.stepping:
-		return Ipc.error(Ipc.FAILED, "runtime.step: another step is in progress; wait for its reply")
+		return Ipc.error(Ipc.FAILED, "another step is in progress; wait for its reply")
 	var frames: int = p.get("frames", 1)
 	var schedule: Variant = _schedule(p.get("inputs", []), frames)
 	if schedule is Dictionary and schedule.has("error"):
@@ -132,7 +132,7 @@ func step(p: Dictionary) -> Variant:
 	if ran.stopped_by == "cancelled":
 		_eval.release(until_runner)
 		_eval.release(watcher)
-		return Ipc.error(Ipc.CANCELLED, "runtime.step: cancelled by the client after %d of %d ticks; the game is frozen there" % [
+		return Ipc.error(Ipc.CANCELLED, "cancelled by the client after %d of %d ticks; the game is frozen there" % [
 				ran.ticks, frames], {"ticks": ran.ticks, "frames": frames, "paused": true,
 				"physics_frames": ran.first_physics_frame + ran.ticks, "from_physics_frame": ran.first_physics_frame})
 	var out := {"ticks": ran.ticks, "stopped_by": ran.stopped_by, "delta": Engine.time_scale / Engine.physics_ticks_per_second,
@@ -178,16 +178,16 @@ func step(p: Dictionary) -> Variant:
 func _schedule(inputs: Array, frames: int) -> Variant:
 	var input: Node = _tree.root.get_node_or_null(^"MCPGameInput")
 	if not inputs.is_empty() and input == null:
-		return Ipc.error(Ipc.FAILED, "runtime.step: the MCPGameInput autoload is missing from this game; disable and enable the bridge plugin to add it")
+		return Ipc.error(Ipc.FAILED, "the MCPGameInput autoload is missing from this game; disable and enable the bridge plugin to add it")
 	var out := {}
 	for i in inputs.size():
 		var item: Variant = inputs[i]
 		if not item is Dictionary or not item.get("tick") is float and not item.get("tick") is int:
-			return Ipc.error(Ipc.INVALID, "runtime.step: inputs[%d] needs a tick (1 = the first tick of this step) and a type" % i)
+			return Ipc.error(Ipc.INVALID, "inputs[%d] needs a tick (1 = the first tick of this step) and a type" % i)
 		var tick := int(item.tick)
 		if tick < 1 or tick > frames:
-			return Ipc.error(Ipc.INVALID, "runtime.step: inputs[%d].tick is %d; it must be 1..%d (the ticks of this step)" % [i, tick, frames])
-		var steps: Variant = input.build(item, "runtime.step: inputs[%d]" % i)
+			return Ipc.error(Ipc.INVALID, "inputs[%d].tick is %d; it must be 1..%d (the ticks of this step)" % [i, tick, frames])
+		var steps: Variant = input.build(item, "inputs[%d]" % i)
 		if steps is Dictionary:
 			return steps
 		for s: Dictionary in steps:
@@ -239,10 +239,10 @@ static func _held(release: InputEvent) -> bool:
 ## A runner whose run() returns `expression`, or an error reply naming which parameter did not compile.
 func _compile_expression(param: String, expression: String) -> Variant:
 	if expression.contains("await"):
-		return Ipc.error(Ipc.INVALID, "runtime.step: %s is checked inside a physics tick and cannot await" % param)
+		return Ipc.error(Ipc.INVALID, "%s is checked inside a physics tick and cannot await" % param)
 	var compiled: Dictionary = _eval.compile("return %s" % expression)
 	if compiled.has("error"):
-		compiled.error.message = "runtime.step: %s %s" % [param, compiled.error.message]
+		compiled.error.message = "%s %s" % [param, compiled.error.message]
 		return compiled
 	return compiled.runner
 
@@ -260,14 +260,14 @@ func change_scene(p: Dictionary) -> Variant:
 	var err: Error
 	if path == "":
 		if before == null:
-			return Ipc.error(Ipc.FAILED, "runtime.change_scene: the game has no current scene to reload; pass path")
+			return Ipc.error(Ipc.FAILED, "the game has no current scene to reload; pass path")
 		err = _tree.reload_current_scene()
 	else:
 		if not ResourceLoader.exists(path):
-			return Ipc.error(Ipc.NOT_FOUND, "runtime.change_scene: no scene file %s" % path)
+			return Ipc.error(Ipc.NOT_FOUND, "no scene file %s" % path)
 		err = _tree.change_scene_to_file(path)
 	if err != OK:
-		return Ipc.error(Ipc.FAILED, "runtime.change_scene: %s" % error_string(err))
+		return Ipc.error(Ipc.FAILED, "%s" % error_string(err))
 	for _i in 60:
 		await _tree.process_frame
 		if _tree.current_scene != null and _tree.current_scene != before and is_instance_valid(_tree.current_scene):
@@ -281,7 +281,7 @@ func monitors(p: Dictionary) -> Variant:
 	var out := {}
 	for name: String in (MONITORS.keys() if names.is_empty() else names):
 		if not MONITORS.has(name):
-			return Ipc.error(Ipc.INVALID, "runtime.monitors: unknown monitor '%s'; known: %s" % [name, ", ".join(PackedStringArray(MONITORS.keys()))])
+			return Ipc.error(Ipc.INVALID, "unknown monitor '%s'; known: %s" % [name, ", ".join(PackedStringArray(MONITORS.keys()))])
 		var v: float = Performance.get_monitor(MONITORS[name])
 		if name.ends_with("_ms"):
 			v *= 1000.0

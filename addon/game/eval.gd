@@ -72,7 +72,7 @@ func eval(p: Dictionary) -> Variant:
 			"run_usec": Time.get_ticks_usec() - started}
 	for e: Dictionary in errors:
 		if e.get("stopped", false):
-			return Ipc.error(Ipc.FAILED, "runtime.eval: line %d: %s; the snippet stopped there" % [e.get("line", 0), e.message], out)
+			return Ipc.error(Ipc.FAILED, "line %d: %s; the snippet stopped there" % [e.get("line", 0), e.message], out)
 	return out
 
 
@@ -91,7 +91,7 @@ func wait_until(p: Dictionary) -> Variant:
 			return {"condition": p.condition, "value": JsonValue.to_json(value), "frames": frames, "elapsed_ms": Time.get_ticks_msec() - start}
 		if Time.get_ticks_msec() - start >= timeout_ms:
 			release(compiled.runner)
-			return Ipc.error(Ipc.TIMEOUT, "runtime.wait_until: '%s' was still false after %d ms (%d frames); last value %s" % [
+			return Ipc.error(Ipc.TIMEOUT, "'%s' was still false after %d ms (%d frames); last value %s" % [
 					p.condition, timeout_ms, frames, JSON.stringify(JsonValue.to_json(value))], {"frames": frames})
 		await _tree.process_frame
 		frames += 1

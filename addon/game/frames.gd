@@ -52,7 +52,7 @@ func capture_frames(p: Dictionary) -> Variant:
 	var call_id := Ipc.current_id  # before the first await: progress per frame, and a cancel
 	for i in count:
 		if Ipc.cancelled(call_id):
-			return Ipc.error(Ipc.CANCELLED, "runtime.capture_frames: cancelled by the client after %d of %d frames" % [i, count],
+			return Ipc.error(Ipc.CANCELLED, "cancelled by the client after %d of %d frames" % [i, count],
 					{"captured": i, "count": count})
 		Ipc.progress(call_id, i, count, "frame %d of %d" % [i + 1, count])
 		for _w in (1 if i == 0 else interval):

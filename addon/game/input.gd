@@ -174,8 +174,8 @@ func _sequence(p: Dictionary) -> Variant:
 	var i := 0
 	for item: Variant in p.events:
 		if not item is Dictionary or not item.get("type") is String:
-			return Ipc.error(Ipc.INVALID, "input.sequence: events[%d] must be an object with a type (action, key, mouse_button, mouse_motion, text, wait)" % i)
-		var built: Variant = [Events.wait(int(item.get("frames", 1)))] if item.type == "wait" else build(item, "input.sequence: events[%d]" % i, mouse)
+			return Ipc.error(Ipc.INVALID, "events[%d] must be an object with a type (action, key, mouse_button, mouse_motion, text, wait)" % i)
+		var built: Variant = [Events.wait(int(item.get("frames", 1)))] if item.type == "wait" else build(item, "events[%d]" % i, mouse)
 		if built is Dictionary:
 			return built
 		if item.has("x") and item.has("y"):
@@ -196,8 +196,8 @@ func _click_node(p: Dictionary) -> Variant:
 	if node == null and tree.current_scene and not path.begins_with("/"):
 		node = tree.current_scene.get_node_or_null(NodePath(path))
 	if node == null:
-		return Ipc.error(Ipc.NOT_FOUND, "input.click_node: no node '%s' in the running game" % path)
+		return Ipc.error(Ipc.NOT_FOUND, "no node '%s' in the running game" % path)
 	var at: Variant = Screen.point_of(node)
 	if at is String:
-		return Ipc.error(Ipc.INVALID if not (node is CanvasItem or node is Node3D) else Ipc.FAILED, "input.click_node: " + at)
+		return Ipc.error(Ipc.INVALID if not (node is CanvasItem or node is Node3D) else Ipc.FAILED, "" + at)
 	return Events.mouse_button({"x": at.x, "y": at.y, "button": p.get("button", "left")}, _mouse)

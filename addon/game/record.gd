@@ -49,15 +49,15 @@ func record(p: Dictionary) -> Variant:
 			return await _mark_reply(p)
 		"stop":
 			return await _stop()
-	return Ipc.error(Ipc.INVALID, "runtime.record: mode must be start, mark or stop")
+	return Ipc.error(Ipc.INVALID, "mode must be start, mark or stop")
 
 
 func _start(p: Dictionary) -> Variant:
 	if _file != null:
-		return Ipc.error(Ipc.FAILED, "runtime.record: already recording to %s; stop it first (mode stop)" % _path)
+		return Ipc.error(Ipc.FAILED, "already recording to %s; stop it first (mode stop)" % _path)
 	var path := str(p.get("path", ""))
 	if path == "":
-		return Ipc.error(Ipc.INVALID, "runtime.record: start needs path, the file to write (res:// or user://, e.g. user://runs/jump.jsonl)")
+		return Ipc.error(Ipc.INVALID, "start needs path, the file to write (res:// or user://, e.g. user://runs/jump.jsonl)")
 	var watch: Array = p.get("watch", [])
 	if not watch.is_empty():  # compiled once now, so a typo fails the start and not the stop
 		var check: Variant = _compile(watch)
@@ -67,7 +67,7 @@ func _start(p: Dictionary) -> Variant:
 	DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path.get_base_dir()))
 	var file := FileAccess.open(path, FileAccess.WRITE)
 	if file == null:
-		return Ipc.error(Ipc.FAILED, "runtime.record: cannot write %s: %s" % [path, error_string(FileAccess.get_open_error())])
+		return Ipc.error(Ipc.FAILED, "cannot write %s: %s" % [path, error_string(FileAccess.get_open_error())])
 	# the game's global generator (randi(), randf(), …) starts from a known seed, which the replay sets again
 	var game_seed: int = p.get("seed", -1)
 	if game_seed < 0:
@@ -105,12 +105,12 @@ func _on_input(event: InputEvent) -> void:
 
 func _mark_reply(p: Dictionary) -> Variant:
 	if _file == null:
-		return Ipc.error(Ipc.FAILED, "runtime.record: not recording; start with mode start and a path")
+		return Ipc.error(Ipc.FAILED, "not recording; start with mode start and a path")
 	var name := str(p.get("mark", ""))
 	if name == "" or name == "end":
-		return Ipc.error(Ipc.INVALID, "runtime.record: mode mark needs mark, the mark's name (not 'end', which stop writes)")
+		return Ipc.error(Ipc.INVALID, "mode mark needs mark, the mark's name (not 'end', which stop writes)")
 	if _marks.any(func(m: Dictionary) -> bool: return m.mark == name):
-		return Ipc.error(Ipc.INVALID, "runtime.record: there is a mark '%s' already; give each mark its own name" % name)
+		return Ipc.error(Ipc.INVALID, "there is a mark '%s' already; give each mark its own name" % name)
 	var mark: Variant = await _mark(name)
 	if mark is Dictionary and mark.has("error"):
 		return mark
@@ -132,11 +132,11 @@ func _mark(name: String) -> Variant:
 		var png := Recording.frame_path(_path, name)
 		var err := image.save_png(png)
 		if err != OK:
-			return Ipc.error(Ipc.FAILED, "runtime.record: cannot write the frame %s: %s" % [png, error_string(err)])
+			return Ipc.error(Ipc.FAILED, "cannot write the frame %s: %s" % [png, error_string(err)])
 		mark["frame"] = png
 		mark["frame_md5"] = Recording.image_md5(image)
 	if _file == null:
-		return Ipc.error(Ipc.FAILED, "runtime.record: the recording was stopped meanwhile")
+		return Ipc.error(Ipc.FAILED, "the recording was stopped meanwhile")
 	_file.store_line(Recording.line(mark))
 	_file.flush()
 	_marks.append(mark)
@@ -145,7 +145,7 @@ func _mark(name: String) -> Variant:
 
 func _stop() -> Variant:
 	if _file == null:
-		return Ipc.error(Ipc.FAILED, "runtime.record: not recording; nothing to stop")
+		return Ipc.error(Ipc.FAILED, "not recording; nothing to stop")
 	var mark: Variant = await _mark("end")
 	if mark is Dictionary and mark.has("error"):
 		_close()
@@ -169,7 +169,7 @@ func _compile(watch: Array) -> Variant:
 	var body := "return [%s]" % ", ".join(PackedStringArray(watch.map(func(e: Variant) -> String: return "(%s)" % e)))
 	var compiled: Dictionary = _eval.compile(body)
 	if compiled.has("error"):
-		compiled.error.message = "runtime.record: watch %s" % compiled.error.message
+		compiled.error.message = "watch %s" % compiled.error.message
 		return compiled
 	return compiled.runner
 

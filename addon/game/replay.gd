@@ -32,14 +32,14 @@ func replay(p: Dictionary) -> Variant:
 	var path := str(p.get("path", ""))
 	var rec: Dictionary = Recording.read(path)
 	if rec.has("error"):
-		return Ipc.error(Ipc.NOT_FOUND if str(rec.error).begins_with("no recording") else Ipc.INVALID, "runtime.replay: %s" % rec.error)
+		return Ipc.error(Ipc.NOT_FOUND if str(rec.error).begins_with("no recording") else Ipc.INVALID, "%s" % rec.error)
 	var header: Dictionary = rec.header
 	var from := int(header.get("from_tick", 0))
 	if _clock.stepping:
-		return Ipc.error(Ipc.FAILED, "runtime.replay: a runtime.step is in progress; wait for its reply")
+		return Ipc.error(Ipc.FAILED, "a runtime.step is in progress; wait for its reply")
 	var ticks: int = _counter.get("ticks")
 	if not _clock.frozen or ticks != from:
-		return Ipc.error(Ipc.FAILED, ("runtime.replay: the recording starts after %d ticks of a frozen game; this game is %s after " +
+		return Ipc.error(Ipc.FAILED, ("the recording starts after %d ticks of a frozen game; this game is %s after " +
 				"%d ticks. Play it frozen first: scene.play --scene %s --frozen (runtime.replay does it itself unless play is false)") % [
 				from, "frozen" if _clock.frozen else "running", ticks, header.get("scene", "")],
 				{"from_tick": from, "ticks": ticks, "frozen": _clock.frozen})
@@ -67,7 +67,7 @@ func replay(p: Dictionary) -> Variant:
 			checkpoints.append({"mark": "last input", "tick": end_tick})
 	var input: Node = _tree.root.get_node_or_null(^"MCPGameInput")
 	if not schedule.is_empty() and input == null:
-		return Ipc.error(Ipc.FAILED, "runtime.replay: the MCPGameInput autoload is missing from this game; disable and enable the bridge plugin to add it")
+		return Ipc.error(Ipc.FAILED, "the MCPGameInput autoload is missing from this game; disable and enable the bridge plugin to add it")
 	var call_id := Ipc.current_id  # before the first await: progress and cancellation of this request
 	var st := {"done": 0, "delivered": 0}
 	var feeder: Dictionary = _clock.add_feeder(func(tick: int) -> bool: return schedule.has(st.done + tick), func(tick: int) -> void:
@@ -89,7 +89,7 @@ func replay(p: Dictionary) -> Variant:
 			if ran.stopped_by != "frames":
 				_clock.remove_feeder(feeder)
 				return Ipc.error(Ipc.CANCELLED if ran.stopped_by == "cancelled" else Ipc.FAILED,
-						"runtime.replay: stopped (%s) after %d of %d ticks; the game is frozen there" % [ran.stopped_by, st.done, end_tick],
+						"stopped (%s) after %d of %d ticks; the game is frozen there" % [ran.stopped_by, st.done, end_tick],
 						{"ticks": st.done, "marks": marks})
 		var checked: Dictionary = await _check(mark, header.get("watch", []), path)
 		identical = identical and checked.get("watched_equal", true) and checked.get("frame_equal", true)

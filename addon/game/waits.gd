@@ -27,7 +27,7 @@ func wait_for_node(p: Dictionary) -> Variant:
 		if node is Node:
 			return {"node": str(node.get_path()), "type": node.get_class(), "frames": frames, "elapsed_ms": Time.get_ticks_msec() - start}
 		if Time.get_ticks_msec() - start >= timeout_ms:
-			return Ipc.error(Ipc.TIMEOUT, "runtime.wait_for_node: no node '%s' appeared within %d ms" % [p.node_path, timeout_ms])
+			return Ipc.error(Ipc.TIMEOUT, "no node '%s' appeared within %d ms" % [p.node_path, timeout_ms])
 		await _tree.process_frame
 		frames += 1
 	return null
@@ -59,7 +59,7 @@ func await_signal(p: Dictionary) -> Variant:
 		if Time.get_ticks_msec() - start >= timeout_ms:
 			if is_instance_valid(node) and node.is_connected(sig, catcher):
 				node.disconnect(sig, catcher)
-			return Ipc.error(Ipc.TIMEOUT, "runtime.await_signal: %s did not emit '%s' within %d ms" % [p.node_path, sig, timeout_ms])
+			return Ipc.error(Ipc.TIMEOUT, "%s did not emit '%s' within %d ms" % [p.node_path, sig, timeout_ms])
 		await _tree.process_frame
 		frames += 1
 	return {"node": str(p.node_path), "signal": sig, "args": JsonValue.to_json(state.args), "frames": frames,
@@ -81,7 +81,7 @@ func watch(p: Dictionary) -> Variant:
 			for _w in interval:
 				await (_tree.physics_frame if physics else _tree.process_frame)
 		if not is_instance_valid(node):
-			return Ipc.error(Ipc.FAILED, "runtime.watch: %s left the tree after %d samples" % [p.node_path, rows.size()], {"samples": rows})
+			return Ipc.error(Ipc.FAILED, "%s left the tree after %d samples" % [p.node_path, rows.size()], {"samples": rows})
 		var values := {}
 		for prop: Variant in props:
 			values[str(prop)] = JsonValue.to_json(node.get_indexed(NodePath(str(prop))))

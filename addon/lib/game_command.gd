@@ -4,7 +4,6 @@ extends "../core/command_group.gd"
 ## A handler only forwards the checked parameters through the game link (lib/game_link.gd).
 
 const GameLink := preload("game_link.gd")
-const CallContext := preload("../core/call_context.gd")
 
 ## How long the editor waits for the game's reply beyond any wait the command itself asks for.
 const REPLY_MS := 10_000
@@ -14,11 +13,14 @@ const REPLY_MS := 10_000
 ## parameter (waits) and by `extra` (ms for the request's own work, from its params). The call's
 ## progress and cancellation (core/call_context.gd) travel to the game with it.
 func in_game(method: String, extra: Callable = Callable()) -> Callable:
-	return func(p: Dictionary) -> Variant:
-		var context := CallContext.take() as CallContext
-		var wait_ms: int = p.get("timeout_ms", 0)
-		var ms: int = REPLY_MS + wait_ms
-		if extra.is_valid():
-			var work_ms: int = extra.call(p)
-			ms += work_ms
-		return await GameLink.of(server).request(method, p, ms, context)
+	return _forward.bind(method, extra)
+
+
+func _forward(c: Call, method: String, extra: Callable) -> Variant:
+	var p := c.params
+	var wait_ms: int = p.get("timeout_ms", 0)
+	var ms: int = REPLY_MS + wait_ms
+	if extra.is_valid():
+		var work_ms: int = extra.call(p)
+		ms += work_ms
+	return await GameLink.of(server).request(method, p, ms, c.context)

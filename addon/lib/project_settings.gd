@@ -6,6 +6,7 @@ extends RefCounted
 const BridgeError := preload("../core/bridge_error.gd")
 const Params := preload("../core/params.gd")
 const Compat := preload("../core/compat.gd")
+const UndoStep := preload("../core/undo_step.gd")
 
 
 ## Applies settings as one undoable action in the editor's global history, saving project.godot on
@@ -13,8 +14,7 @@ const Compat := preload("../core/compat.gd")
 ## save's error.
 ## `refresh`: [object, method] called after the change on do and on undo (e.g. the editor's autoload list).
 static func commit_settings(action: String, changes: Dictionary, refresh: Array = []) -> Error:
-	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
-	ur.create_action(action, UndoRedo.MERGE_DISABLE, ProjectSettings)
+	var ur := UndoStep.action_for(action, ProjectSettings)  # the command's step (core/undo_step.gd)
 	for key: String in changes:
 		ur.add_do_method(ProjectSettings, "set_setting", key, changes[key])
 		if ProjectSettings.has_setting(key):
@@ -74,12 +74,12 @@ static func convert_setting(key: String, value: Variant) -> Variant:
 	elif value is String:
 		out = str_to_var(value)  # Godot's text form, e.g. "Rect2(0, 0, 1, 1)"
 	if out is BridgeError or typeof(out) != type:
-		return BridgeError.invalid("project.settings_set: '%s' is %s; got %s" % [key, type_string(type), JSON.stringify(value)],
+		return BridgeError.invalid("'%s' is %s; got %s" % [key, type_string(type), JSON.stringify(value)],
 				{"key": key, "expected": type_string(type)})
 	if type == TYPE_STRING and info.get("hint", 0) == PROPERTY_HINT_ENUM:
 		var allowed: PackedStringArray = str(info.hint_string).split(",")
 		if not out in allowed:
-			return BridgeError.invalid("project.settings_set: '%s' must be one of %s" % [key, ", ".join(allowed)], {"key": key, "values": allowed})
+			return BridgeError.invalid("'%s' must be one of %s" % [key, ", ".join(allowed)], {"key": key, "values": allowed})
 	return out
 
 

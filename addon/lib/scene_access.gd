@@ -8,14 +8,7 @@ const BridgeError := preload("../core/bridge_error.gd")
 const Params := preload("../core/params.gd")
 const Coerce := preload("value_coercion.gd")
 const SceneNodes := preload("scene_nodes.gd")
-const Compat := preload("../core/compat.gd")
-
-## The undo step of the scene-scoped command running now (core/router.gd opens it for every command
-## declared `undo: "scene"`; batch.run opens one for all its commands): every action a handler starts
-## joins it, so a command is one undo step however many actions it makes.
-static var _step_active := false
-## The step's action name: set by its first action ("Bridge: <that action's name>"), or fixed up front.
-static var _step_name := ""
+const UndoStep := preload("../core/undo_step.gd")
 
 
 ## The edited scene's root, or null when no scene is open.
@@ -57,41 +50,9 @@ static func scene_children(node: Node) -> Array[Node]:
 
 ## Starts an undoable action on the edited scene's history (what Ctrl+Z undoes in that scene).
 ## Add do/undo operations, then call commit_action() on the returned manager. Inside a command's undo
-## step (see begin_step) the first action names the step and later ones merge into it (MERGE_ALL on the
-## same name merges only into the newest action, which is the step's own).
+## step (core/undo_step.gd, opened by the router) the first action names the step and later ones merge into it.
 static func action(action_name: String) -> EditorUndoRedoManager:
-	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
-	if not _step_active:
-		ur.create_action("Bridge: " + action_name, UndoRedo.MERGE_DISABLE, root())
-	elif _step_name == "":
-		_step_name = "Bridge: " + action_name
-		ur.create_action(_step_name, UndoRedo.MERGE_DISABLE, root())
-	else:
-		ur.create_action(_step_name, UndoRedo.MERGE_ALL, root())
-	return ur
-
-
-## Opens a command's undo step; false when one is already open (a command run by batch.run joins the
-## batch's step). `fixed_name` names the step up front (batch.run), else its first action names it.
-static func begin_step(fixed_name: String = "") -> bool:
-	if _step_active:
-		return false
-	_step_active = true
-	_step_name = fixed_name
-	return true
-
-
-## Names the open step before its first action (batch.run: "Bridge: batch <label> #n").
-static func name_step(step_name: String) -> void:
-	_step_name = step_name
-
-
-## Closes the step opened by begin_step; returns its action name, "" when the command made no action.
-static func end_step() -> String:
-	var made := _step_name
-	_step_active = false
-	_step_name = ""
-	return made
+	return UndoStep.action_for("Bridge: " + action_name, root())
 
 
 ## [node, owner] for `node` and every owned descendant: the owners that leaving the tree clears, to

@@ -3,6 +3,7 @@
 // oclif's own usage errors (missing or unknown flags, stray arguments) take the same road, reworded.
 import {Command} from '@oclif/core'
 
+import {methodFromId} from '../catalog/catalog.js'
 import {forSurface} from '../catalog/wording.js'
 import {BridgeCliError, EngineError} from '../errors.js'
 import {formatHuman, wantsJson} from './output.js'
@@ -37,7 +38,8 @@ export abstract class BaseCommand extends Command {
     const typed = typedFailure(error) ?? usageFailure(error, this.ctor, this.argv ?? [], this.id)
     if (typed) {
       // `bridge run` takes method names, so its messages keep them
-      if (typed instanceof EngineError && this.id !== 'run') typed.message = forSurface(typed.message, 'cli')
+      if (typed instanceof EngineError && this.id !== 'run')
+        typed.message = forSurface(withoutOwnName(typed.message, this.id), 'cli')
       // written directly: oclif mutes this.log under --json, and the error must be seen either way
       if (this.failureAsJson()) process.stdout.write(JSON.stringify(typed.toJSON(), null, 2) + '\n')
       process.stderr.write(`${prefixed(typed.message)}\n`)
@@ -45,6 +47,16 @@ export abstract class BaseCommand extends Command {
     }
     return super.catch(error)
   }
+}
+
+/**
+ * The editor names the command in front of every error message (`node.get: …`); the person who typed
+ * `bridge node get` knows which it was, so the CLI leaves its own name out (as MCP leaves out the tool's).
+ */
+export function withoutOwnName(message: string, id: string | undefined): string {
+  if (!id?.includes(':')) return message
+  const method = methodFromId(id)
+  return message.startsWith(`${method}: `) ? message.slice(method.length + 2) : message
 }
 
 /** One `bridge:` in front of a message, never two (`bridge node set: …` already says where it is from). */

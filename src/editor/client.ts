@@ -59,6 +59,11 @@ export class EngineClient {
   private refusal?: (method: string) => Error | undefined
   private readonly pending = new Map<number, Pending>()
   private readonly notificationListeners: ((method: string, params: unknown) => void)[] = []
+  /**
+   * The client this connection calls for (`bridge serve`: the MCP client, e.g. claude-code): sent as `client` beside
+   * each request's method, so the editor names undo steps and the audit trail after it rather than the connection.
+   */
+  callingFor?: () => string | undefined
 
   private constructor(
     private readonly ws: WebSocket,
@@ -124,7 +129,15 @@ export class EngineClient {
     const answer = this.awaitReply<T>(id, method, timeoutMs)
     const pending = this.pending.get(id)
     if (pending && waiting.progress) pending.progress = waiting.progress
-    const request = {jsonrpc: '2.0', id, method, params, ...(waiting.progress ? {progress: true} : {})}
+    const caller = this.callingFor?.()
+    const request = {
+      jsonrpc: '2.0',
+      id,
+      method,
+      params,
+      ...(waiting.progress ? {progress: true} : {}),
+      ...(caller ? {client: caller} : {}),
+    }
     if (this.ws.readyState === OPEN) this.ws.send(JSON.stringify(request))
     const signal = waiting.signal
     if (signal) {

@@ -16,6 +16,8 @@ export interface EditorLinkOptions {
   /** How often the discovery file is checked for an editor that came up or restarted. */
   watchMs?: number
   log: Logger
+  /** The MCP client serve calls for (its own name from initialize), named on every request to the editor. */
+  callingFor?: () => string | undefined
 }
 
 /** The addon's notification, sent to every open WebSocket client when its command set changes. */
@@ -120,6 +122,7 @@ export class EditorLink {
       port: wsPortFor(this.projectRoot),
       clientName: 'bridge serve',
     })
+    client.callingFor = this.options.callingFor
     if (this.stopped) {
       // the client went away while this dial was in flight: an open socket here would outlive serve
       client.close()

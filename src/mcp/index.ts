@@ -41,8 +41,13 @@ export interface Surface {
  */
 export function createSurface(options: ServeOptions): Surface {
   const log = options.log ?? stderrLogger
-  const link = new EditorLink({projectRoot: options.projectRoot, log, watchMs: options.watchMs})
   let clientName: string | undefined
+  const link = new EditorLink({
+    projectRoot: options.projectRoot,
+    log,
+    watchMs: options.watchMs,
+    callingFor: () => clientName,
+  })
   /** The instance that answered last: the connection's pinned one (a discarded probe never answers again). */
   let current: Server | undefined
   const tools = new Tools({

@@ -46,17 +46,19 @@ func commands() -> Array:
 	]
 
 
-func _references(p: Dictionary) -> Variant:
+func _references(c: Call) -> Variant:
+	var p := c.params
 	if not p.path.begins_with("res://") or not FileAccess.file_exists(p.path):
-		return BridgeError.not_found("analysis.references: no file at '%s'" % p.path, {"param": "path"})
+		return c.not_found("no file at '%s'" % p.path, {"param": "path"})
 	var users: Array = ProjectScan.references(p.include_addons).get(p.path, []).filter(func(f: String) -> bool: return f != p.path)
 	users.sort()
 	return {"path": p.path, "uid": ProjectScan.uid_of(p.path), "referenced_by": users, "count": users.size()}
 
 
-func _unused(p: Dictionary) -> Variant:
+func _unused(c: Call) -> Variant:
+	var p := c.params
 	if not p.under.begins_with("res://") or not DirAccess.dir_exists_absolute(p.under):
-		return BridgeError.not_found("analysis.unused_resources: no folder '%s'" % p.under, {"param": "under"})
+		return c.not_found("no folder '%s'" % p.under, {"param": "under"})
 	var refs: Dictionary = ProjectScan.references(true)
 	var out: Array = []
 	var checked := 0
@@ -71,7 +73,8 @@ func _unused(p: Dictionary) -> Variant:
 			"note": "referenced only from code built at run time (load(\"res://\" + name)) looks unused too; check before deleting"}
 
 
-func _statistics(p: Dictionary) -> Variant:
+func _statistics(c: Call) -> Variant:
+	var p := c.params
 	var by_ext := {}
 	var bytes := 0
 	var scripts: Array = []

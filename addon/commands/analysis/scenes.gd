@@ -46,7 +46,8 @@ func commands() -> Array:
 	]
 
 
-func _complexity(p: Dictionary) -> Variant:
+func _complexity(bc: Call) -> Variant:
+	var p := bc.params
 	var got: Variant = _scene_root(p.path, "analysis.scene_complexity")
 	if got is BridgeError:
 		return got
@@ -78,7 +79,8 @@ func _complexity(p: Dictionary) -> Variant:
 			"instanced_scenes": instances, "connections": stats.connections, "warnings": warnings}
 
 
-func _signal_flow(p: Dictionary) -> Variant:
+func _signal_flow(bc: Call) -> Variant:
+	var p := bc.params
 	var got: Variant = _scene_root(p.path, "analysis.signal_flow")
 	if got is BridgeError:
 		return got
@@ -100,7 +102,8 @@ func _signal_flow(p: Dictionary) -> Variant:
 	return {"scene": got.path, "count": out.size(), "connections": out, "by_emitter": by_emitter}
 
 
-func _cycles(p: Dictionary) -> Variant:
+func _cycles(c: Call) -> Variant:
+	var p := c.params
 	var graph := {}
 	for file: String in ProjectScan.files("res://", p.include_addons):
 		if file.get_extension() in ["tscn", "scn", "tres", "res"]:

@@ -58,14 +58,15 @@ func commands() -> Array:
 	]
 
 
-func _node_usage(p: Dictionary) -> Variant:
+func _node_usage(c: Call) -> Variant:
+	var p := c.params
 	var script_class := ""
 	if p.type != "" and not ClassDB.class_exists(p.type):
 		if _global_class(p.type).is_empty():
-			return BridgeError.invalid("analysis.node_usage: '%s' is neither an engine class nor a script class_name" % p.type, {"param": "type"})
+			return c.invalid("'%s' is neither an engine class nor a script class_name" % p.type, {"param": "type"})
 		script_class = p.type
 	if p.type != "" and script_class == "" and not ClassDB.is_parent_class(p.type, "Node"):
-		return BridgeError.invalid("analysis.node_usage: %s is not a Node class" % p.type, {"param": "type"})
+		return c.invalid("%s is not a Node class" % p.type, {"param": "type"})
 	var header := RegEx.create_from_string("^\\[node (.*)\\]\\s*$")
 	var attr := RegEx.create_from_string("(\\w+)=(\"(?:[^\"\\\\]|\\\\.)*\"|\\S+)")
 	var ext := RegEx.create_from_string("^\\[ext_resource[^\\]]*?path=\"([^\"]+)\"[^\\]]*?id=\"([^\"]+)\"")
@@ -140,13 +141,14 @@ static func _script_is(path: String, name: String) -> bool:
 	return false
 
 
-func _class_names(p: Dictionary) -> Variant:
+func _class_names(bc: Call) -> Variant:
+	var p := bc.params
 	var classes: Array = ProjectSettings.get_global_class_list().filter(func(c: Dictionary) -> bool:
 		return p.include_addons or not str(c.path).begins_with("res://addons/"))
 	if p.name != "":
 		classes = classes.filter(func(c: Dictionary) -> bool: return c.class == p.name)
 		if classes.is_empty():
-			return BridgeError.not_found("analysis.class_names: no script declares class_name %s" % p.name, {"param": "name"})
+			return bc.not_found("no script declares class_name %s" % p.name, {"param": "name"})
 	var refs: Dictionary = ProjectScan.references(p.include_addons)
 	var sources := {}
 	for file: String in ProjectScan.files("res://", p.include_addons):
@@ -176,9 +178,10 @@ static func _strip_comments(code: String) -> String:
 	return "\n".join(lines)
 
 
-func _find_in_files(p: Dictionary) -> Variant:
+func _find_in_files(c: Call) -> Variant:
+	var p := c.params
 	if p.query == "":
-		return BridgeError.invalid("analysis.find_in_files: query is empty", {"param": "query"})
+		return c.invalid("query is empty", {"param": "query"})
 	var source: String = p.query if p.regex else _escape(p.query)
 	if p.whole_word:
 		source = "\\b(?:%s)\\b" % source
@@ -186,11 +189,11 @@ func _find_in_files(p: Dictionary) -> Variant:
 		source = "(?i)" + source
 	var pattern := RegEx.new()
 	if pattern.compile(source, false) != OK:
-		return BridgeError.invalid("analysis.find_in_files: '%s' is not a valid regular expression" % p.query, {"param": "query"})
+		return c.invalid("'%s' is not a valid regular expression" % p.query, {"param": "query"})
 	var exts: Array = p.extensions.map(func(e: Variant) -> String: return str(e).trim_prefix(".").to_lower())
 	for e: String in exts:
 		if not e in SEARCH_EXTS:
-			return BridgeError.invalid("analysis.find_in_files: '%s' is not a text file type I search (%s)" % [e, ", ".join(SEARCH_EXTS)], {"param": "extensions"})
+			return c.invalid("'%s' is not a text file type I search (%s)" % [e, ", ".join(SEARCH_EXTS)], {"param": "extensions"})
 	var results: Array = []
 	var files := {}
 	var truncated := false

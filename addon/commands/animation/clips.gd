@@ -85,14 +85,15 @@ func commands() -> Array:
 	]
 
 
-func _create(p: Dictionary) -> Variant:
+func _create(c: Call) -> Variant:
+	var p := c.params
 	var player: Variant = p.player
 	var parts := AnimAccess.split_name(p.animation)
 	var name: String = parts[1]
 	if name == "" or name.contains("[") or name.contains(":") or name.contains(","):
-		return BridgeError.invalid("animation.create: '%s' is not a valid clip name" % p.animation, {"param": "animation"})
+		return c.invalid("'%s' is not a valid clip name" % p.animation, {"param": "animation"})
 	if player.has_animation(p.animation):
-		return BridgeError.failed("%s already has an animation '%s'" % [SceneAccess.path_of(player), p.animation],
+		return c.failed("%s already has an animation '%s'" % [SceneAccess.path_of(player), p.animation],
 				{"param": "animation"})
 	var anim := Animation.new()
 	anim.length = p.length
@@ -111,23 +112,24 @@ func _create(p: Dictionary) -> Variant:
 	ur.add_undo_method(lib, "remove_animation", name)
 	ur.commit_action()
 	if not player.has_animation(p.animation):
-		return BridgeError.failed("the player did not take the animation '%s'" % p.animation)
+		return c.failed("the player did not take the animation '%s'" % p.animation)
 	return {"player": SceneAccess.path_of(player), "animation": p.animation, "length": anim.length,
 			"loop_mode": p.loop_mode, "library": parts[0], "library_created": created}
 
 
-func _edit(p: Dictionary) -> Variant:
+func _edit(c: Call) -> Variant:
+	var p := c.params
 	var player: Variant = p.player
 	var anim: Animation = player.get_animation(p.animation)
 	if not (p.has("length") or p.has("loop_mode") or p.has("step") or p.has("new_name")):
-		return BridgeError.invalid("animation.edit: give length, loop_mode, step or new_name", {"param": "length"})
+		return c.invalid("give length, loop_mode, step or new_name", {"param": "length"})
 	var parts := AnimAccess.split_name(p.animation)
 	var lib: AnimationLibrary = player.get_animation_library(parts[0])
 	if p.has("new_name"):
 		if p.new_name == "" or p.new_name.contains("/") or p.new_name.contains(":") or p.new_name.contains("["):
-			return BridgeError.invalid("animation.edit: '%s' is not a valid clip name" % p.new_name, {"param": "new_name"})
+			return c.invalid("'%s' is not a valid clip name" % p.new_name, {"param": "new_name"})
 		if p.new_name != parts[1] and lib.has_animation(p.new_name):
-			return BridgeError.failed("library '%s' already has a clip '%s'" % [parts[0], p.new_name], {"param": "new_name"})
+			return c.failed("library '%s' already has a clip '%s'" % [parts[0], p.new_name], {"param": "new_name"})
 	var edited: Animation = anim.duplicate(true)
 	if p.has("length"):
 		edited.length = p.length
@@ -151,7 +153,8 @@ func _edit(p: Dictionary) -> Variant:
 	return out
 
 
-func _remove(p: Dictionary) -> Variant:
+func _remove(c: Call) -> Variant:
+	var p := c.params
 	var player: Variant = p.player
 	var anim: Animation = player.get_animation(p.animation)
 	var parts := AnimAccess.split_name(p.animation)
@@ -166,7 +169,8 @@ func _remove(p: Dictionary) -> Variant:
 	return {"player": SceneAccess.path_of(player), "removed": p.animation}
 
 
-func _list(p: Dictionary) -> Variant:
+func _list(c: Call) -> Variant:
+	var p := c.params
 	var player: Variant = p.player
 	var libraries: Array = []
 	for lib_name: StringName in player.get_animation_library_list():
@@ -185,7 +189,8 @@ func _list(p: Dictionary) -> Variant:
 	return out
 
 
-func _get_clip(p: Dictionary) -> Variant:
+func _get_clip(c: Call) -> Variant:
+	var p := c.params
 	var player: Variant = p.player
 	var anim: Animation = player.get_animation(p.animation)
 	var out := AnimAccess.describe(anim, p.animation)

@@ -85,7 +85,8 @@ func _find(p: Dictionary) -> Variant:
 	return [player, anim]
 
 
-func _sample(p: Dictionary) -> Variant:
+func _sample(c: Call) -> Variant:
+	var p := c.params
 	var found: Variant = _find(p)
 	if found is BridgeError:
 		return found
@@ -95,7 +96,8 @@ func _sample(p: Dictionary) -> Variant:
 	return {"animation": p.animation, "time": p.time, "values": values}
 
 
-func _pose(p: Dictionary) -> Variant:
+func _pose(c: Call) -> Variant:
+	var p := c.params
 	var found: Variant = _find(p)
 	if found is BridgeError:
 		return found

@@ -107,7 +107,8 @@ func _clip(p: Dictionary) -> Variant:
 	return [player, player.get_animation(p.animation)]
 
 
-func _add_track(p: Dictionary) -> Variant:
+func _add_track(c: Call) -> Variant:
+	var p := c.params
 	var found: Variant = _clip(p)
 	if found is BridgeError:
 		return found
@@ -118,7 +119,7 @@ func _add_track(p: Dictionary) -> Variant:
 	if info is BridgeError:
 		return info
 	if anim.find_track(NodePath(p.path), type) >= 0:
-		return BridgeError.failed("%s already has a %s track for '%s'" % [p.animation, p.track_type, p.path], {"param": "path"})
+		return c.failed("%s already has a %s track for '%s'" % [p.animation, p.track_type, p.path], {"param": "path"})
 	var edited: Animation = anim.duplicate(true)
 	var t := edited.add_track(type)
 	edited.track_set_path(t, NodePath(p.path))
@@ -128,7 +129,7 @@ func _add_track(p: Dictionary) -> Variant:
 		if p.has("interpolation"):
 			edited.track_set_interpolation_type(t, AnimAccess.INTERPOLATIONS[p.interpolation])
 	elif p.has("interpolation"):
-		return BridgeError.invalid("interpolation applies to value and 3D tracks, not %s" % p.track_type, {"param": "interpolation"})
+		return c.invalid("interpolation applies to value and 3D tracks, not %s" % p.track_type, {"param": "interpolation"})
 	if type == Animation.TYPE_VALUE:
 		var mode: int = Animation.UPDATE_CONTINUOUS
 		if p.has("update_mode"):
@@ -137,7 +138,7 @@ func _add_track(p: Dictionary) -> Variant:
 			mode = Animation.UPDATE_DISCRETE  # what the editor picks: these cannot be interpolated
 		edited.value_track_set_update_mode(t, mode)
 	elif p.has("update_mode"):
-		return BridgeError.invalid("update_mode applies to value tracks only", {"param": "update_mode"})
+		return c.invalid("update_mode applies to value tracks only", {"param": "update_mode"})
 	for key: Variant in p.keys:
 		var bad: Variant = AnimAccess.insert_key(edited, t, key, info)
 		if bad:
@@ -148,7 +149,8 @@ func _add_track(p: Dictionary) -> Variant:
 	return out
 
 
-func _remove_track(p: Dictionary) -> Variant:
+func _remove_track(c: Call) -> Variant:
+	var p := c.params
 	var found: Variant = _clip(p)
 	if found is BridgeError:
 		return found
@@ -163,7 +165,8 @@ func _remove_track(p: Dictionary) -> Variant:
 	return {"animation": p.animation, "removed": {"index": t, "path": path}, "track_count": anim.get_track_count()}
 
 
-func _insert_keys(p: Dictionary) -> Variant:
+func _insert_keys(c: Call) -> Variant:
+	var p := c.params
 	var found: Variant = _clip(p)
 	if found is BridgeError:
 		return found
@@ -172,7 +175,7 @@ func _insert_keys(p: Dictionary) -> Variant:
 	if t is BridgeError:
 		return t
 	if p.keys.is_empty():
-		return BridgeError.invalid("animation.insert_keys: keys is empty", {"param": "keys"})
+		return c.invalid("keys is empty", {"param": "keys"})
 	var info: Variant = {}
 	if anim.track_get_type(t) == Animation.TYPE_VALUE:
 		info = AnimAccess.check_track_path(found[0], Animation.TYPE_VALUE, str(anim.track_get_path(t)))
@@ -189,7 +192,8 @@ func _insert_keys(p: Dictionary) -> Variant:
 	return out
 
 
-func _remove_keys(p: Dictionary) -> Variant:
+func _remove_keys(c: Call) -> Variant:
+	var p := c.params
 	var found: Variant = _clip(p)
 	if found is BridgeError:
 		return found
@@ -200,7 +204,7 @@ func _remove_keys(p: Dictionary) -> Variant:
 	var by_times: bool = p.has("times")
 	var by_range: bool = p.has("from") or p.has("to")
 	if int(by_times) + int(by_range) + int(p.all) != 1:
-		return BridgeError.invalid("animation.remove_keys: give exactly one of times, from/to, all", {"param": "times"})
+		return c.invalid("give exactly one of times, from/to, all", {"param": "times"})
 	var doomed: Array[int] = []
 	for k in anim.track_get_key_count(t):
 		var time := anim.track_get_key_time(t, k)
@@ -211,11 +215,11 @@ func _remove_keys(p: Dictionary) -> Variant:
 	if by_times:
 		for x: Variant in p.times:
 			if not (x is float or x is int):
-				return BridgeError.invalid("times holds numbers (seconds), got %s" % JSON.stringify(x), {"param": "times"})
+				return c.invalid("times holds numbers (seconds), got %s" % JSON.stringify(x), {"param": "times"})
 			if not range(anim.track_get_key_count(t)).any(func(k: int) -> bool: return absf(anim.track_get_key_time(t, k) - x) < 0.001):
-				return BridgeError.not_found("no key at %ss on track %s" % [x, anim.track_get_path(t)], {"param": "times", "time": x})
+				return c.not_found("no key at %ss on track %s" % [x, anim.track_get_path(t)], {"param": "times", "time": x})
 	if doomed.is_empty():
-		return BridgeError.not_found("no keys in that range on track %s" % anim.track_get_path(t), {"param": "from"})
+		return c.not_found("no keys in that range on track %s" % anim.track_get_path(t), {"param": "from"})
 	var edited: Animation = anim.duplicate(true)
 	doomed.reverse()
 	for k in doomed:

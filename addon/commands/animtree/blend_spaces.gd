@@ -69,7 +69,8 @@ func _space(p: Dictionary) -> Variant:
 	return [t, bs]
 
 
-func _add(p: Dictionary) -> Variant:
+func _add(c: Call) -> Variant:
+	var p := c.params
 	var found: Variant = _space(p)
 	if found is BridgeError:
 		return found
@@ -78,17 +79,17 @@ func _add(p: Dictionary) -> Variant:
 	var pos: Variant
 	if two_d:
 		if not p.has("position") or p.has("at"):
-			return BridgeError.invalid("a 2D blend space takes position [x, y] (not at)", {"param": "position"})
+			return c.invalid("a 2D blend space takes position [x, y] (not at)", {"param": "position"})
 		pos = p.position
 		if pos.x < bs.min_space.x or pos.y < bs.min_space.y or pos.x > bs.max_space.x or pos.y > bs.max_space.y:
-			return BridgeError.invalid("position %s is outside the space %s..%s" % [pos, bs.min_space, bs.max_space],
+			return c.invalid("position %s is outside the space %s..%s" % [pos, bs.min_space, bs.max_space],
 					{"param": "position"})
 	else:
 		if not p.has("at") or p.has("position"):
-			return BridgeError.invalid("a 1D blend space takes at (a number, not position)", {"param": "at"})
+			return c.invalid("a 1D blend space takes at (a number, not position)", {"param": "at"})
 		pos = p.at
 		if pos < bs.min_space or pos > bs.max_space:
-			return BridgeError.invalid("at %s is outside the space %s..%s" % [pos, bs.min_space, bs.max_space], {"param": "at"})
+			return c.invalid("at %s is outside the space %s..%s" % [pos, bs.min_space, bs.max_space], {"param": "at"})
 	var node: Variant = TreeAccess.make(found[0], p.kind, p.get("animation", ""), {})
 	if node is BridgeError:
 		return node
@@ -98,20 +99,21 @@ func _add(p: Dictionary) -> Variant:
 	ur.add_undo_method(bs, "remove_blend_point", index)
 	ur.commit_action()
 	if bs.get_blend_point_count() != index + 1:
-		return BridgeError.failed("the blend space refused the point")
+		return c.failed("the blend space refused the point")
 	var out := TreeAccess.describe(bs)
 	out["index"] = index
 	out["blend_space"] = p.blend_space
 	return out
 
 
-func _remove(p: Dictionary) -> Variant:
+func _remove(c: Call) -> Variant:
+	var p := c.params
 	var found: Variant = _space(p)
 	if found is BridgeError:
 		return found
 	var bs: AnimationRootNode = found[1]
 	if p.index >= bs.get_blend_point_count():
-		return BridgeError.invalid("index %d is out of range: '%s' has %d points" % [p.index, p.blend_space,
+		return c.invalid("index %d is out of range: '%s' has %d points" % [p.index, p.blend_space,
 				bs.get_blend_point_count()], {"param": "index"})
 	var ur := SceneAccess.action("remove blend point %d of %s" % [p.index, p.blend_space])
 	ur.add_do_method(bs, "remove_blend_point", p.index)

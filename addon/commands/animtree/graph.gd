@@ -88,17 +88,18 @@ func _graph(p: Dictionary) -> Variant:
 	return [t, g]
 
 
-func _add(p: Dictionary) -> Variant:
+func _add(c: Call) -> Variant:
+	var p := c.params
 	var found: Variant = _graph(p)
 	if found is BridgeError:
 		return found
 	var g: AnimationNode = found[1]
 	if p.name == "" or p.name.contains("/") or p.name in RESERVED:
-		return BridgeError.invalid("animtree.add_node: '%s' is not a usable name" % p.name, {"param": "name"})
+		return c.invalid("'%s' is not a usable name" % p.name, {"param": "name"})
 	if g.has_node(p.name):
-		return BridgeError.failed("'%s' already has a node '%s'" % [p.graph if p.graph else "the root", p.name], {"param": "name"})
+		return c.failed("'%s' already has a node '%s'" % [p.graph if p.graph else "the root", p.name], {"param": "name"})
 	if g is AnimationNodeStateMachine and not p.kind in TreeAccess.ROOT_KINDS:
-		return BridgeError.invalid("a state machine's states are %s; %s lives in blend trees" % [
+		return c.invalid("a state machine's states are %s; %s lives in blend trees" % [
 				", ".join(PackedStringArray(TreeAccess.ROOT_KINDS)), p.kind], {"param": "kind"})
 	var node: Variant = TreeAccess.make(found[0], p.kind, p.get("animation", ""), p.get("properties", {}))
 	if node is BridgeError:
@@ -108,7 +109,7 @@ func _add(p: Dictionary) -> Variant:
 	ur.add_undo_method(g, "remove_node", p.name)
 	ur.commit_action()
 	if not g.has_node(p.name):
-		return BridgeError.failed("the graph refused the node '%s'" % p.name)
+		return c.failed("the graph refused the node '%s'" % p.name)
 	var out := TreeAccess.describe(g.get_node(p.name))
 	out["name"] = p.name
 	out["graph"] = p.graph
@@ -116,13 +117,14 @@ func _add(p: Dictionary) -> Variant:
 	return out
 
 
-func _remove(p: Dictionary) -> Variant:
+func _remove(bc: Call) -> Variant:
+	var p := bc.params
 	var found: Variant = _graph(p)
 	if found is BridgeError:
 		return found
 	var g: AnimationNode = found[1]
 	if p.name in RESERVED:
-		return BridgeError.invalid("'%s' is built into the graph and cannot be removed" % p.name, {"param": "name"})
+		return bc.invalid("'%s' is built into the graph and cannot be removed" % p.name, {"param": "name"})
 	if not g.has_node(p.name):
 		return TreeAccess.node_at(found[0], (p.graph + "/" if p.graph else "") + p.name, "name")
 	var node: AnimationNode = g.get_node(p.name)
@@ -146,28 +148,29 @@ func _remove(p: Dictionary) -> Variant:
 	return {"removed": p.name, "graph": p.graph, ("transitions" if g is AnimationNodeStateMachine else "connections"): lost}
 
 
-func _connect(p: Dictionary) -> Variant:
+func _connect(bc: Call) -> Variant:
+	var p := bc.params
 	var found: Variant = _graph(p)
 	if found is BridgeError:
 		return found
 	var g: AnimationNode = found[1]
 	if not g is AnimationNodeBlendTree:
-		return BridgeError.invalid("'%s' is a state machine: link states with animtree.set_transition" % p.graph, {"param": "graph"})
+		return bc.invalid("'%s' is a state machine: link states with animtree.set_transition" % p.graph, {"param": "graph"})
 	for key: String in ["from", "to"]:
 		if not g.has_node(p[key]):
 			return TreeAccess.node_at(found[0], (p.graph + "/" if p.graph else "") + p[key], key)
 	if p.from == "output":
-		return BridgeError.invalid("'output' has no output to connect from", {"param": "from"})
+		return bc.invalid("'output' has no output to connect from", {"param": "from"})
 	var target: AnimationNode = g.get_node(p.to)
 	var inputs := target.get_input_count()
 	if p.port >= inputs:
-		return BridgeError.invalid("%s has %d input ports (0..%d), not %d" % [p.to, inputs, inputs - 1, p.port], {"param": "port"})
+		return bc.invalid("%s has %d input ports (0..%d), not %d" % [p.to, inputs, inputs - 1, p.port], {"param": "port"})
 	var previous := ""
 	for c: Dictionary in TreeAccess.connections(g):
 		if c.to == p.to and c.port == p.port:
 			previous = c.from
 	if _reaches(g, p.from, p.to):
-		return BridgeError.failed("connecting %s into %s would make a cycle" % [p.from, p.to])
+		return bc.failed("connecting %s into %s would make a cycle" % [p.from, p.to])
 	var ur := SceneAccess.action("connect %s to %s:%d" % [p.from, p.to, p.port])
 	ur.add_do_method(g, "connect_node", p.to, p.port, p.from)
 	if previous != "":
@@ -177,7 +180,7 @@ func _connect(p: Dictionary) -> Variant:
 	ur.commit_action()
 	var now := TreeAccess.connections(g).filter(func(c: Dictionary) -> bool: return c.to == p.to and c.port == p.port)
 	if now.is_empty() or now[0].from != p.from:
-		return BridgeError.failed("the blend tree refused the connection %s → %s:%d" % [p.from, p.to, p.port])
+		return bc.failed("the blend tree refused the connection %s → %s:%d" % [p.from, p.to, p.port])
 	return {"from": p.from, "to": p.to, "port": p.port, "replaced": previous, "connections": TreeAccess.connections(g)}
 
 

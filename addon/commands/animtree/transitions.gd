@@ -81,20 +81,21 @@ func _index(sm: AnimationNodeStateMachine, from: String, to: String) -> int:
 	return -1
 
 
-func _set_transition(p: Dictionary) -> Variant:
+func _set_transition(c: Call) -> Variant:
+	var p := c.params
 	var sm: Variant = _machine(p)
 	if sm is BridgeError:
 		return sm
 	if p.to == "Start" or p.from == "End":
-		return BridgeError.invalid("transitions cannot enter Start or leave End", {"param": "to" if p.to == "Start" else "from"})
+		return c.invalid("transitions cannot enter Start or leave End", {"param": "to" if p.to == "Start" else "from"})
 	if p.from == p.to and not sm.allow_transition_to_self:
-		return BridgeError.invalid("a transition to itself needs the state machine's allow_transition_to_self", {"param": "to"})
+		return c.invalid("a transition to itself needs the state machine's allow_transition_to_self", {"param": "to"})
 	if p.has("advance_expression") and p.advance_expression != "":
 		var e := Expression.new()
 		if e.parse(p.advance_expression) != OK:
-			return BridgeError.invalid("advance_expression does not parse: %s" % e.get_error_text(), {"param": "advance_expression"})
+			return c.invalid("advance_expression does not parse: %s" % e.get_error_text(), {"param": "advance_expression"})
 	if p.has("advance_condition") and p.advance_condition != "" and not p.advance_condition.is_valid_ascii_identifier():
-		return BridgeError.invalid("advance_condition is a parameter name (letters, digits, _), got '%s'" % p.advance_condition,
+		return c.invalid("advance_condition is a parameter name (letters, digits, _), got '%s'" % p.advance_condition,
 				{"param": "advance_condition"})
 	var i := _index(sm, p.from, p.to)
 	var values := {}
@@ -111,7 +112,7 @@ func _set_transition(p: Dictionary) -> Variant:
 	var transition: AnimationNodeStateMachineTransition
 	if i >= 0:
 		if values.is_empty():
-			return BridgeError.invalid("the transition exists; give something to change (switch_mode, advance_mode, …)",
+			return c.invalid("the transition exists; give something to change (switch_mode, advance_mode, …)",
 					{"param": "switch_mode"})
 		transition = sm.get_transition(i)
 		for key: String in values:
@@ -126,19 +127,20 @@ func _set_transition(p: Dictionary) -> Variant:
 	ur.commit_action()
 	var now := _index(sm, p.from, p.to)
 	if now < 0:
-		return BridgeError.failed("the state machine refused the transition %s -> %s" % [p.from, p.to])
+		return c.failed("the state machine refused the transition %s -> %s" % [p.from, p.to])
 	var out := TreeAccess.describe_transition(sm, now)
 	out["created"] = i < 0
 	return out
 
 
-func _remove(p: Dictionary) -> Variant:
+func _remove(c: Call) -> Variant:
+	var p := c.params
 	var sm: Variant = _machine(p)
 	if sm is BridgeError:
 		return sm
 	var i := _index(sm, p.from, p.to)
 	if i < 0:
-		return BridgeError.not_found("no transition %s -> %s in '%s'" % [p.from, p.to, p.graph if p.graph else "the root"],
+		return c.not_found("no transition %s -> %s in '%s'" % [p.from, p.to, p.graph if p.graph else "the root"],
 				{"param": "to"})
 	var ur := SceneAccess.action("remove transition %s -> %s" % [p.from, p.to])
 	ur.add_do_method(sm, "remove_transition", p.from, p.to)

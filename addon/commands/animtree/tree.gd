@@ -80,14 +80,15 @@ func commands() -> Array:
 	]
 
 
-func _create(p: Dictionary) -> Variant:
+func _create(c: Call) -> Variant:
+	var p := c.params
 	var player: AnimationPlayer = p.player
 	var parent: Node = p.get("parent", player.get_parent())
 	if parent == null or (parent != SceneAccess.root() and not SceneAccess.root().is_ancestor_of(parent)):
-		return BridgeError.invalid("animtree.create: give parent (the player is the scene's root)", {"param": "parent"})
+		return c.invalid("give parent (the player is the scene's root)", {"param": "parent"})
 	var name: String = p.name if p.name != "" else "AnimationTree"
 	if parent.has_node(NodePath(name)):  # the router checks a given parent; the default one is checked here
-		return BridgeError.failed("%s already has a child named '%s'" % [SceneAccess.path_of(parent), name], {"param": "name"})
+		return c.failed("%s already has a child named '%s'" % [SceneAccess.path_of(parent), name], {"param": "name"})
 	var base: Node = p.get("advance_expression_base_node")
 	var t := AnimationTree.new()
 	t.name = name
@@ -99,12 +100,13 @@ func _create(p: Dictionary) -> Variant:
 		t.advance_expression_base_node = NodePath("..") if base == parent else NodePath("../" + str(parent.get_path_to(base)))
 	SceneEdit.add("create AnimationTree %s" % name, parent, t)
 	if t.get_node_or_null(t.anim_player) != player:
-		return BridgeError.failed("the tree does not reach the player through %s" % t.anim_player)
+		return c.failed("the tree does not reach the player through %s" % t.anim_player)
 	return {"path": SceneAccess.path_of(t), "anim_player": str(t.anim_player), "root_kind": p.root_kind,
 			"animations": Array(t.get_animation_list()).map(func(n: StringName) -> String: return str(n))}
 
 
-func _structure(p: Dictionary) -> Variant:
+func _structure(c: Call) -> Variant:
+	var p := c.params
 	var t: Variant = TreeAccess.tree(p.tree)
 	if t is BridgeError:
 		return t
@@ -119,7 +121,8 @@ func _structure(p: Dictionary) -> Variant:
 	return out
 
 
-func _parameters(p: Dictionary) -> Variant:
+func _parameters(c: Call) -> Variant:
+	var p := c.params
 	var t: Variant = TreeAccess.tree(p.tree)
 	if t is BridgeError:
 		return t
@@ -135,7 +138,8 @@ func _parameters(p: Dictionary) -> Variant:
 	return {"tree": SceneAccess.path_of(t), "count": out.size(), "parameters": out}
 
 
-func _set_parameter(p: Dictionary) -> Variant:
+func _set_parameter(c: Call) -> Variant:
+	var p := c.params
 	var t: Variant = TreeAccess.tree(p.tree)
 	if t is BridgeError:
 		return t
@@ -150,12 +154,12 @@ func _set_parameter(p: Dictionary) -> Variant:
 			names.append(str(i.name).trim_prefix("parameters/"))
 	if info.is_empty() or info.type == TYPE_OBJECT or info.usage & PROPERTY_USAGE_READ_ONLY:
 		var guess := Params.did_you_mean(name.trim_prefix("parameters/"), names)
-		return BridgeError.not_found("%s has no parameter '%s'%s; it has: %s" % [SceneAccess.path_of(t), p.parameter,
+		return c.not_found("%s has no parameter '%s'%s; it has: %s" % [SceneAccess.path_of(t), p.parameter,
 				" (did you mean '%s'?)" % guess if guess else "", ", ".join(PackedStringArray(names)) if names else "none"],
 				{"param": "parameter", "suggestion": guess})
 	var value: Variant = SceneAccess.coerce(p.value, info)
 	if value is BridgeError:
-		value.message = "animtree.set_parameter: %s" % value.message
+		value.message = "%s" % value.message
 		return value
 	var previous: Variant = t.get(name)
 	var ur := SceneAccess.action("set %s" % name)

@@ -78,7 +78,7 @@ func lookups() -> Dictionary:
 	return Buses.lookups()
 
 
-func _buses(_p: Dictionary) -> Variant:
+func _buses(_c: Call) -> Variant:
 	var buses: Array = []
 	for i in AudioServer.bus_count:
 		buses.append(Buses.describe(i))
@@ -94,12 +94,13 @@ func _check_name(name: String, param: String) -> Variant:
 	return null
 
 
-func _add(p: Dictionary) -> Variant:
+func _add(c: Call) -> Variant:
+	var p := c.params
 	var bad: Variant = _check_name(p.name, "name")
 	if bad:
 		return bad
 	if p.has("index") and p.index > AudioServer.bus_count:
-		return BridgeError.invalid("index %d is out of range (1..%d)" % [p.index, AudioServer.bus_count], {"param": "index"})
+		return c.invalid("index %d is out of range (1..%d)" % [p.index, AudioServer.bus_count], {"param": "index"})
 	var before := AudioServer.generate_bus_layout()
 	var at: int = p.get("index", AudioServer.bus_count)
 	AudioServer.add_bus(at)
@@ -112,10 +113,11 @@ func _add(p: Dictionary) -> Variant:
 	return Buses.describe(AudioServer.get_bus_index(p.name))
 
 
-func _remove(p: Dictionary) -> Variant:
+func _remove(bc: Call) -> Variant:
+	var p := bc.params
 	var i := AudioServer.get_bus_index(p.name)
 	if i == 0:
-		return BridgeError.failed("the Master bus cannot be removed", {"param": "name"})
+		return c.failed("the Master bus cannot be removed", {"param": "name"})
 	var before := AudioServer.generate_bus_layout()
 	var rerouted: Array = []
 	for j in AudioServer.bus_count:
@@ -128,11 +130,12 @@ func _remove(p: Dictionary) -> Variant:
 	return {"removed": p.name, "rerouted_to_master": rerouted, "buses": Buses.names()}
 
 
-func _set_bus(p: Dictionary) -> Variant:
+func _set_bus(bc: Call) -> Variant:
+	var p := bc.params
 	var i := AudioServer.get_bus_index(p.name)
 	var keys := ["volume_db", "solo", "mute", "bypass_effects", "send", "rename", "index"]
 	if not keys.any(func(k: String) -> bool: return p.has(k)):
-		return BridgeError.invalid("audio.set_bus: give something to change: %s" % ", ".join(PackedStringArray(keys)),
+		return c.invalid("give something to change: %s" % ", ".join(PackedStringArray(keys)),
 				{"param": "volume_db"})
 	if p.has("rename") and p.rename != p.name:
 		var bad: Variant = _check_name(p.rename, "rename")
@@ -140,14 +143,14 @@ func _set_bus(p: Dictionary) -> Variant:
 			return bad
 	if p.has("send"):
 		if p.send == p.name or i == 0:
-			return BridgeError.invalid("a bus cannot send to itself, and Master sends nowhere", {"param": "send"})
+			return c.invalid("a bus cannot send to itself, and Master sends nowhere", {"param": "send"})
 	if p.has("index"):
 		if i == 0:
-			return BridgeError.invalid("Master stays the first bus", {"param": "index"})
+			return c.invalid("Master stays the first bus", {"param": "index"})
 		if p.index >= AudioServer.bus_count:
-			return BridgeError.invalid("index %d is out of range (1..%d)" % [p.index, AudioServer.bus_count - 1], {"param": "index"})
+			return c.invalid("index %d is out of range (1..%d)" % [p.index, AudioServer.bus_count - 1], {"param": "index"})
 	if p.has("rename") and i == 0 and p.rename != "Master":
-		return BridgeError.invalid("the Master bus keeps its name", {"param": "rename"})
+		return c.invalid("the Master bus keeps its name", {"param": "rename"})
 	var before := AudioServer.generate_bus_layout()
 	if p.has("volume_db"):
 		AudioServer.set_bus_volume_db(i, p.volume_db)

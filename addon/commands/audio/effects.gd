@@ -67,14 +67,15 @@ func _effect_at(p: Dictionary) -> Variant:
 	return b
 
 
-func _add(p: Dictionary) -> Variant:
+func _add(bc: Call) -> Variant:
+	var p := bc.params
 	var b := AudioServer.get_bus_index(p.bus)
 	var cls: Variant = Buses.effect_class(p.effect)
 	if cls is BridgeError:
 		return cls
 	var count := AudioServer.get_bus_effect_count(b)
 	if p.has("index") and p.index > count:
-		return BridgeError.invalid("bus %s has %d effects; index %d is out of range" % [p.bus, count, p.index], {"param": "index"})
+		return c.invalid("bus %s has %d effects; index %d is out of range" % [p.bus, count, p.index], {"param": "index"})
 	var effect: AudioEffect = ClassDB.instantiate(cls)
 	var bad: Variant = Buses.apply_settings(effect, p.settings, "audio.add_effect")
 	if bad:
@@ -89,12 +90,13 @@ func _add(p: Dictionary) -> Variant:
 	return out
 
 
-func _set_effect(p: Dictionary) -> Variant:
+func _set_effect(c: Call) -> Variant:
+	var p := c.params
 	var b: Variant = _effect_at(p)
 	if b is BridgeError:
 		return b
 	if not p.has("settings") and not p.has("enabled"):
-		return BridgeError.invalid("audio.set_effect: give settings, enabled or both", {"param": "settings"})
+		return c.invalid("give settings, enabled or both", {"param": "settings"})
 	var effect := AudioServer.get_bus_effect(b, p.index)
 	var probe: AudioEffect = effect.duplicate()  # check every value before touching the live effect
 	var bad: Variant = Buses.apply_settings(probe, p.get("settings", {}), "audio.set_effect")
@@ -113,7 +115,8 @@ func _set_effect(p: Dictionary) -> Variant:
 	return out
 
 
-func _remove(p: Dictionary) -> Variant:
+func _remove(c: Call) -> Variant:
+	var p := c.params
 	var b: Variant = _effect_at(p)
 	if b is BridgeError:
 		return b

@@ -66,34 +66,36 @@ func lookups() -> Dictionary:
 	return Buses.lookups()
 
 
-func _save(p: Dictionary) -> Variant:
+func _save(bc: Call) -> Variant:
+	var p := bc.params
 	var path: String = p.path
 	var layout := AudioServer.generate_bus_layout()
 	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path.get_base_dir()))
 	if err == OK:
 		err = ResourceSaver.save(layout, path)
 	if err != OK:
-		return BridgeError.failed("could not save %s: %s" % [path, error_string(err)], {"path": path})
+		return c.failed("could not save %s: %s" % [path, error_string(err)], {"path": path})
 	if path.begins_with("res://"):
 		EditorInterface.get_resource_filesystem().update_file(path)
 	var saved: Variant = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE)
 	if not saved is AudioBusLayout:
-		return BridgeError.failed("%s was written but does not load back as an AudioBusLayout" % path, {"path": path})
+		return c.failed("%s was written but does not load back as an AudioBusLayout" % path, {"path": path})
 	var out := {"path": path, "buses": Buses.names()}
 	if p.make_default:
 		if not path.begins_with("res://"):
-			return BridgeError.invalid("the project's default layout must be under res://", {"param": "path"})
+			return c.invalid("the project's default layout must be under res://", {"param": "path"})
 		err = ProjectSettingsLib.commit_settings("set default bus layout", {DEFAULT_SETTING: path})
 		if err != OK:
-			return BridgeError.failed("saved %s but could not save project.godot: %s" % [path, error_string(err)])
+			return c.failed("saved %s but could not save project.godot: %s" % [path, error_string(err)])
 		out["default"] = ProjectSettings.get_setting(DEFAULT_SETTING)
 	return out
 
 
-func _load(p: Dictionary) -> Variant:
+func _load(bc: Call) -> Variant:
+	var p := bc.params
 	var layout: Variant = ResourceLoader.load(p.path, "", ResourceLoader.CACHE_MODE_IGNORE)
 	if not layout is AudioBusLayout:
-		return BridgeError.invalid("%s is a %s, not an AudioBusLayout" % [p.path, layout.get_class() if layout else "broken file"],
+		return c.invalid("%s is a %s, not an AudioBusLayout" % [p.path, layout.get_class() if layout else "broken file"],
 				{"param": "path"})
 	var before := AudioServer.generate_bus_layout()
 	AudioServer.set_bus_layout(layout)
@@ -104,14 +106,15 @@ func _load(p: Dictionary) -> Variant:
 	return {"path": p.path, "count": buses.size(), "buses": buses}
 
 
-func _add_player(p: Dictionary) -> Variant:
+func _add_player(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var cls: String = PLAYERS[p.kind]
 	var name: String = p.get("name", "")
 	if name == "":
 		name = cls  # made unique on add
 	if p.has("max_distance") and p.kind == "plain":
-		return BridgeError.invalid("max_distance applies to 2d and 3d players", {"param": "max_distance"})
+		return c.invalid("max_distance applies to 2d and 3d players", {"param": "max_distance"})
 	var player: Node = ClassDB.instantiate(cls)
 	if p.has("stream"):
 		var stream: Variant = SceneAccess.coerce(p.stream, {"name": "stream", "type": TYPE_OBJECT,

@@ -58,22 +58,23 @@ func commands() -> Array:
 	]
 
 
-func _run(p: Dictionary) -> Variant:
+func _run(bc: Call) -> Variant:
+	var p := bc.params
 	var root: Node = SceneAccess.root()
 	if _running:
-		return BridgeError.failed("batch.run: a batch is already running; batches do not nest")
+		return c.failed("a batch is already running; batches do not nest")
 	if p.commands.is_empty():
-		return BridgeError.invalid("batch.run: commands is empty; give [{method, params}, ...]", {"param": "commands"})
+		return c.invalid("commands is empty; give [{method, params}, ...]", {"param": "commands"})
 	var router := server.router
 	for i: int in p.commands.size():
 		var entry: Variant = p.commands[i]
 		if not entry is Dictionary or not entry.get("method") is String or not entry.get("params", {}) is Dictionary:
-			return BridgeError.invalid("batch.run: commands[%d] must be {method: string, params: object}" % i, {"param": "commands", "index": i})
+			return c.invalid("commands[%d] must be {method: string, params: object}" % i, {"param": "commands", "index": i})
 		if not router.has(entry.method):
-			return BridgeError.invalid("batch.run: commands[%d]: unknown method '%s'" % [i, entry.method], {"param": "commands", "index": i})
+			return c.invalid("commands[%d]: unknown method '%s'" % [i, entry.method], {"param": "commands", "index": i})
 		var doc: Dictionary = router.describe(entry.method)
 		if doc.needs == "game" or entry.method == "batch.run" or not (doc.read_only or doc.undo == "scene"):
-			return BridgeError.invalid("batch.run: commands[%d]: %s cannot run in a batch: only reads and commands whose undo scope is the open scene are undone together (its scope: %s)" % [
+			return c.invalid("commands[%d]: %s cannot run in a batch: only reads and commands whose undo scope is the open scene are undone together (its scope: %s)" % [
 					i, entry.method, "the running game" if doc.needs == "game" else doc.undo], {"param": "commands", "index": i})
 	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
 	var scene_history := ur.get_history_undo_redo(ur.get_object_history_id(root))
@@ -82,13 +83,13 @@ func _run(p: Dictionary) -> Variant:
 	var global_version := global_history.get_version()
 	_serial += 1
 	var action_name := "Bridge: batch %s #%d" % [p.label, _serial]
+	var step_name := c.step.fix_name(action_name)  # every command's actions join it, named for this call's client
 	var results: Array = []
 	var failure: Dictionary = {}
-	SceneAccess.name_step(action_name)
 	_running = true
 	for i: int in p.commands.size():
 		var entry: Dictionary = p.commands[i]
-		var out: Dictionary = await router.dispatch(entry.method, entry.get("params", {}), null, true)  # inside the batch's turn
+		var out: Dictionary = await router.dispatch(entry.method, entry.get("params", {}), null, true, c.caller())  # inside the batch's turn
 		if out.has("error"):
 			failure = {"index": i, "method": entry.method, "error": out.error}
 			break
@@ -103,20 +104,21 @@ func _run(p: Dictionary) -> Variant:
 	if failure.is_empty():
 		return {"label": p.label, "action": action_name, "count": results.size(), "results": results}
 	var undone := 0
-	while scene_history.get_current_action() > start and scene_history.get_current_action_name() == action_name and undone < 100:
+	while scene_history.get_current_action() > start and scene_history.get_current_action_name() == step_name and undone < 100:
 		scene_history.undo()
 		undone += 1
-	return BridgeError.failed("batch.run: commands[%d] (%s) failed: %s; the batch was rolled back, the scene is as before" % [
+	return c.failed("commands[%d] (%s) failed: %s; the batch was rolled back, the scene is as before" % [
 			failure.index, failure.method, failure.error.get("message", "")], {"index": failure.index, "method": failure.method,
 			"error": failure.error, "completed": results.size(), "rolled_back": undone > 0})
 
 
-func _set_property(p: Dictionary) -> Variant:
+func _set_property(c: Call) -> Variant:
+	var p := c.params
 	var base: Node = p.under
 	if p.has("type") and not ClassDB.class_exists(p.type) and not _is_script_class(p.type):
-		return BridgeError.invalid("batch.set_property: unknown class '%s'" % p.type, {"param": "type"})
+		return c.invalid("unknown class '%s'" % p.type, {"param": "type"})
 	if not p.has("type") and not p.has("group"):
-		return BridgeError.invalid("batch.set_property: give type, group or both to choose the nodes", {"param": "type"})
+		return c.invalid("give type, group or both to choose the nodes", {"param": "type"})
 	var targets: Array = []
 	for node: Node in [base] + base.find_children("*", "", true, false):
 		if node.owner != SceneAccess.root() and node != SceneAccess.root():
@@ -127,13 +129,13 @@ func _set_property(p: Dictionary) -> Variant:
 			continue
 		targets.append(node)
 	if targets.is_empty():
-		return BridgeError.not_found("batch.set_property: no node below %s matches%s%s" % [SceneAccess.path_of(base),
+		return c.not_found("no node below %s matches%s%s" % [SceneAccess.path_of(base),
 				" type %s" % p.type if p.has("type") else "", " group %s" % p.group if p.has("group") else ""])
 	# every node's write tried and read back first (PropertyPath.plan), so one refusal sets nothing anywhere
 	var changes: Array = []
 	var planned: Array = []
 	for node: Node in targets:
-		var plan: Variant = PropertyPath.plan(node, {p.property: p.value}, "batch.set_property: %s" % SceneAccess.path_of(node))
+		var plan: Variant = PropertyPath.plan(node, {p.property: p.value}, "%s" % SceneAccess.path_of(node))
 		if plan is BridgeError:
 			if plan.code == BridgeError.INVALID_PARAMS:
 				plan.data["param"] = "value"

@@ -98,7 +98,8 @@ func commands() -> Array:
 	]
 
 
-func _add(p: Dictionary) -> Variant:
+func _add(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var dim := 3 if p.dimension == "3d" else 2
 	var pos: Variant = Vector3.ZERO if dim == 3 else Vector2.ZERO
@@ -107,7 +108,7 @@ func _add(p: Dictionary) -> Variant:
 	var aim: Variant = null
 	if p.has("target") or p.has("point"):
 		if dim == 2:
-			return BridgeError.invalid("target and point aim a 3D camera; a Camera2D looks straight at its position", {"param": "target"})
+			return c.invalid("target and point aim a 3D camera; a Camera2D looks straight at its position", {"param": "target"})
 		aim = _point(p)
 		if aim is BridgeError:
 			return aim
@@ -126,7 +127,7 @@ func _add(p: Dictionary) -> Variant:
 			var global_pos: Vector3 = (parent.global_transform if parent is Node3D else Transform3D.IDENTITY) * pos
 			if global_pos.is_equal_approx(aim):
 				cam.free()
-				return BridgeError.invalid("the camera would sit on the point it aims at", {"param": "position"})
+				return c.invalid("the camera would sit on the point it aims at", {"param": "position"})
 			var up := Vector3.UP if absf((aim - global_pos).normalized().dot(Vector3.UP)) < 0.999 else Vector3.FORWARD
 			var look := Transform3D(Basis.IDENTITY, global_pos).looking_at(aim, up)
 			cam.basis = ((parent.global_transform.basis.inverse() if parent is Node3D else Basis.IDENTITY) * look.basis).orthonormalized()
@@ -146,7 +147,8 @@ func _add(p: Dictionary) -> Variant:
 	return out
 
 
-func _make_current(p: Dictionary) -> Variant:
+func _make_current(c: Call) -> Variant:
+	var p := c.params
 	var cam: Node = p.node_path
 	var ur := SceneAccess.action("make %s current" % cam.name)
 	var prop := "current" if cam is Camera3D else "enabled"
@@ -157,7 +159,8 @@ func _make_current(p: Dictionary) -> Variant:
 	return {"path": SceneAccess.path_of(cam), prop: cam.get(prop), "turned_off": turned_off}
 
 
-func _frame(p: Dictionary) -> Variant:
+func _frame(c: Call) -> Variant:
+	var p := c.params
 	var cam: Variant = p.node_path
 	var targets: Variant = _targets(p, cam)
 	if targets is BridgeError:
@@ -184,7 +187,7 @@ func _frame(p: Dictionary) -> Variant:
 	if p.has("direction"):
 		var d: Vector3 = p.direction
 		if d.length() == 0.0:
-			return BridgeError.invalid("'direction' must not be zero", {"param": "direction"})
+			return c.invalid("'direction' must not be zero", {"param": "direction"})
 		forward = d.normalized()
 	var center := box.get_center()
 	var radius := maxf(box.size.length() / 2.0, 0.01)
@@ -214,7 +217,8 @@ func _frame(p: Dictionary) -> Variant:
 			"distance": SceneEdit.tidy(distance), "framed": box, "all_in_view": seen == "inside"}
 
 
-func _in_view(p: Dictionary) -> Variant:
+func _in_view(c: Call) -> Variant:
+	var p := c.params
 	var cam: Variant = p.node_path
 	var targets: Variant = _targets(p, cam)
 	if targets is BridgeError:
@@ -236,13 +240,14 @@ func _in_view(p: Dictionary) -> Variant:
 	return {"camera": SceneAccess.path_of(cam), "viewport": view, "nodes": out}
 
 
-func _limit_to(p: Dictionary) -> Variant:
+func _limit_to(c: Call) -> Variant:
+	var p := c.params
 	var cam: Node = p.node_path
 	if not cam is Camera2D:
-		return BridgeError.invalid("%s is a Camera3D: limits belong to Camera2D" % SceneAccess.path_of(cam), {"param": "node_path"})
+		return c.invalid("%s is a Camera3D: limits belong to Camera2D" % SceneAccess.path_of(cam), {"param": "node_path"})
 	var node: Node = p.bounds_of
 	if not node is CanvasItem:
-		return BridgeError.invalid("%s is not a 2D node" % SceneAccess.path_of(node), {"param": "bounds_of"})
+		return c.invalid("%s is not a 2D node" % SceneAccess.path_of(node), {"param": "bounds_of"})
 	var rect: Rect2 = SpatialQuery.bounds_2d(node).rect.grow(p.margin)
 	var limited: Variant = _set_checked(cam, {"limit_left": floori(rect.position.x), "limit_top": floori(rect.position.y),
 			"limit_right": ceili(rect.end.x), "limit_bottom": ceili(rect.end.y)}, "camera.limit_to", "limit %s to %s" % [cam.name, node.name])

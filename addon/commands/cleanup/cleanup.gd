@@ -54,7 +54,8 @@ func commands() -> Array:
 	]
 
 
-func _broken(p: Dictionary) -> Variant:
+func _broken(c: Call) -> Variant:
+	var p := c.params
 	var all := ProjectScan.files("res://", p.include_addons)
 	var by_name := {}
 	for f: String in all:
@@ -68,11 +69,12 @@ func _broken(p: Dictionary) -> Variant:
 	return {"broken": out, "count": out.size()}
 
 
-func _fix(p: Dictionary) -> Variant:
+func _fix(c: Call) -> Variant:
+	var p := c.params
 	if not p.from.begins_with("res://") or p.from == p.to:
-		return BridgeError.invalid("cleanup.fix_references: from must be a res:// path other than to", {"param": "from"})
+		return c.invalid("from must be a res:// path other than to", {"param": "from"})
 	if not FileAccess.file_exists(p.to):
-		return BridgeError.not_found("cleanup.fix_references: '%s' does not exist; move the file first, then fix its references" % p.to,
+		return c.not_found("'%s' does not exist; move the file first, then fix its references" % p.to,
 				{"param": "to"})
 	var pattern := RegEx.create_from_string("%s(?=[\"'\\s\\)\\]]|$)" % _escape(p.from))
 	var changed: Array = []
@@ -87,14 +89,15 @@ func _fix(p: Dictionary) -> Variant:
 		if not p.dry_run:
 			var err := FileOps.write_text(file, pattern.sub(text, p.to, true))  # a script open in the editor takes it too
 			if err != OK:
-				return BridgeError.failed("cleanup.fix_references: cannot write %s: %s" % [file, error_string(err)],
+				return c.failed("cannot write %s: %s" % [file, error_string(err)],
 						{"changed_so_far": changed})
 	if not p.dry_run and not changed.is_empty():
 		EditorInterface.get_resource_filesystem().scan()
 	return {"from": p.from, "to": p.to, "dry_run": p.dry_run, "files": changed, "count": changed.size()}
 
 
-func _orphans(p: Dictionary) -> Variant:
+func _orphans(c: Call) -> Variant:
+	var p := c.params
 	var out: Array = []
 	for file: String in ProjectScan.files("res://", p.include_addons):
 		if file.get_extension() != "import" or FileAccess.file_exists(file.get_basename()):
@@ -115,7 +118,7 @@ func _orphans(p: Dictionary) -> Variant:
 				if FileAccess.file_exists(target):
 					DirAccess.remove_absolute(ProjectSettings.globalize_path(target))
 			if FileAccess.file_exists(entry.import):
-				return BridgeError.failed("cleanup.orphaned_imports: could not delete %s" % entry.import)
+				return c.failed("could not delete %s" % entry.import)
 		if not out.is_empty():
 			EditorInterface.get_resource_filesystem().scan()
 	return {"orphaned": out, "count": out.size(), "deleted": p.delete}

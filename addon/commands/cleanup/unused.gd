@@ -45,7 +45,8 @@ func commands() -> Array:
 	]
 
 
-func _unused_actions(p: Dictionary) -> Variant:
+func _unused_actions(c: Call) -> Variant:
+	var p := c.params
 	var actions: Array = []
 	for prop: Dictionary in ProjectSettings.get_property_list():
 		var key := str(prop.name)
@@ -58,7 +59,8 @@ func _unused_actions(p: Dictionary) -> Variant:
 	return _finish("Remove unused input actions", "input/", unused, actions.size(), p.remove, "actions")
 
 
-func _unused_autoloads(p: Dictionary) -> Variant:
+func _unused_autoloads(c: Call) -> Variant:
+	var p := c.params
 	var names: Array = []
 	for prop: Dictionary in ProjectSettings.get_property_list():
 		var key := str(prop.name)

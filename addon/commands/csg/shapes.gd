@@ -82,7 +82,8 @@ func commands() -> Array:
 	]
 
 
-func _add(p: Dictionary) -> Variant:
+func _add(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var node: CSGShape3D = ClassDB.instantiate(SHAPES[p.shape])
 	var bad: Variant = ObjectProps.apply_new(node, p.properties, "csg.add")
@@ -97,14 +98,15 @@ func _add(p: Dictionary) -> Variant:
 			"root_shape": node.is_root_shape(), "properties": ObjectProps.read(node, p.properties.keys())}
 
 
-func _combine(p: Dictionary) -> Variant:
+func _combine(bc: Call) -> Variant:
+	var p := bc.params
 	var nodes: Array = []
 	for node: CSGShape3D in p.nodes:
 		if not nodes.is_empty() and node.get_parent() != nodes[0].get_parent():
-			return BridgeError.invalid("csg.combine: %s and %s have different parents" % [SceneAccess.path_of(nodes[0]),
+			return bc.invalid("%s and %s have different parents" % [SceneAccess.path_of(nodes[0]),
 					SceneAccess.path_of(node)], {"param": "nodes"})
 		if node in nodes:
-			return BridgeError.invalid("csg.combine: %s is listed twice" % SceneAccess.path_of(node), {"param": "nodes"})
+			return bc.invalid("%s is listed twice" % SceneAccess.path_of(node), {"param": "nodes"})
 		nodes.append(node)
 	var parent: Node = nodes[0].get_parent()
 	var bad: Variant = SceneEdit.check_name(parent, p.name, "csg.combine")
@@ -135,33 +137,34 @@ func _combine(p: Dictionary) -> Variant:
 			"children": combiner.get_children().map(func(c: Node) -> String: return SceneAccess.path_of(c))}
 
 
-func _bake(p: Dictionary) -> Variant:
+func _bake(c: Call) -> Variant:
+	var p := c.params
 	var node: CSGShape3D = p.node_path
 	if not node.is_root_shape():
-		return BridgeError.invalid("csg.bake: %s is inside a CSG tree; bake its root shape" % SceneAccess.path_of(node), {"param": "node_path"})
+		return c.invalid("%s is inside a CSG tree; bake its root shape" % SceneAccess.path_of(node), {"param": "node_path"})
 	var name: String = p.name if p.name != "" else str(node.name) + "Baked"
 	if node == SceneAccess.root():
 		# the baked node goes beside the tree, and the root has no parent in the scene
-		return BridgeError.invalid("csg.bake: %s is the scene's root; the baked node needs a parent in the scene" % SceneAccess.path_of(node),
+		return c.invalid("%s is the scene's root; the baked node needs a parent in the scene" % SceneAccess.path_of(node),
 				{"param": "node_path"})
 	var parent: Node = node.get_parent()
 	var bad: Variant = SceneEdit.check_name(parent, name, "csg.bake")
 	if bad is BridgeError:
 		return bad
 	if p.has("path") and not p.path.get_extension() in ["tres", "res", "mesh"]:
-		return BridgeError.invalid("csg.bake: path must end in .tres, .res or .mesh", {"param": "path"})
+		return c.invalid("path must end in .tres, .res or .mesh", {"param": "path"})
 	var mesh: ArrayMesh = Compat.csg_bake_mesh(node)
 	if mesh == null or mesh.get_surface_count() == 0:
-		return BridgeError.failed("%s produced no geometry to bake (is every shape subtracted away?)" % SceneAccess.path_of(node))
+		return c.failed("%s produced no geometry to bake (is every shape subtracted away?)" % SceneAccess.path_of(node))
 	var shape: Shape3D = Compat.csg_bake_collision(node) if p.collision else null
 	if p.collision and shape == null:
-		return BridgeError.failed("%s produced no collision shape" % SceneAccess.path_of(node))
+		return c.failed("%s produced no collision shape" % SceneAccess.path_of(node))
 	if p.has("path"):
 		var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(p.path.get_base_dir()))
 		if err == OK:
 			err = ResourceSaver.save(mesh, p.path)
 		if err != OK:
-			return BridgeError.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
+			return c.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
 		mesh.take_over_path(p.path)
 		EditorInterface.get_resource_filesystem().update_file(p.path)
 	var baked := MeshInstance3D.new()

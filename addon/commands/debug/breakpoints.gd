@@ -67,7 +67,8 @@ func commands() -> Array:
 	]
 
 
-func _set_breakpoint(p: Dictionary) -> Variant:
+func _set_breakpoint(c: Call) -> Variant:
+	var p := c.params
 	var editor: Variant = _line_editor(p.path, p.line, "debug.set_breakpoint")
 	if editor is BridgeError:
 		return editor
@@ -75,27 +76,28 @@ func _set_breakpoint(p: Dictionary) -> Variant:
 	var already: bool = editor.is_line_breakpointed(p.line - 1)
 	editor.set_line_as_breakpoint(p.line - 1, true)
 	if not _has(p.path, p.line):
-		return BridgeError.failed("debug.set_breakpoint: the script editor did not keep a breakpoint on %s:%d" % [p.path, p.line])
+		return c.failed("the script editor did not keep a breakpoint on %s:%d" % [p.path, p.line])
 	var out := {"path": p.path, "line": p.line, "code": code, "already_set": already}
 	if code == "" or code.begins_with("#"):
 		out["warning"] = "line %d is blank or a comment: the game never stops there" % p.line
 	return out
 
 
-func _remove(p: Dictionary) -> Variant:
+func _remove(c: Call) -> Variant:
+	var p := c.params
 	if not _has(p.path, p.line):
-		return BridgeError.not_found("debug.remove_breakpoint: no breakpoint on %s:%d; debug.breakpoints lists them" % [p.path, p.line],
+		return c.not_found("no breakpoint on %s:%d; debug.breakpoints lists them" % [p.path, p.line],
 				{"breakpoints": _all()})
 	var editor: Variant = _line_editor(p.path, p.line, "debug.remove_breakpoint")
 	if editor is BridgeError:
 		return editor
 	editor.set_line_as_breakpoint(p.line - 1, false)
 	if _has(p.path, p.line):
-		return BridgeError.failed("debug.remove_breakpoint: the breakpoint on %s:%d is still set" % [p.path, p.line])
+		return c.failed("the breakpoint on %s:%d is still set" % [p.path, p.line])
 	return {"path": p.path, "line": p.line, "removed": true}
 
 
-func _list(_p: Dictionary) -> Variant:
+func _list(_c: Call) -> Variant:
 	var out: Array = []
 	for bp: Dictionary in _all():
 		var script := load(bp.path) as Script if ResourceLoader.exists(bp.path) else null
@@ -105,7 +107,7 @@ func _list(_p: Dictionary) -> Variant:
 	return {"breakpoints": out, "count": out.size()}
 
 
-func _clear(_p: Dictionary) -> Variant:
+func _clear(c: Call) -> Variant:
 	var removed: Array = []
 	for bp: Dictionary in _all():
 		var editor: Variant = _line_editor(bp.path, bp.line, "debug.clear_breakpoints")
@@ -114,7 +116,7 @@ func _clear(_p: Dictionary) -> Variant:
 		editor.set_line_as_breakpoint(bp.line - 1, false)
 		removed.append(bp)
 	if not _all().is_empty():
-		return BridgeError.failed("debug.clear_breakpoints: some breakpoints remain", {"remaining": _all()})
+		return c.failed("some breakpoints remain", {"remaining": _all()})
 	return {"removed": removed, "count": removed.size()}
 
 

@@ -109,7 +109,8 @@ static func _shape(extra: Dictionary) -> Dictionary:
 	return shape
 
 
-func _state(p: Dictionary) -> Variant:
+func _state(c: Call) -> Variant:
+	var p := c.params
 	var dbg: Node = DebugSession.of(server)
 	if not EditorInterface.is_playing_scene() or dbg.session() == null:
 		return dbg.require_break("debug.state")
@@ -117,11 +118,12 @@ func _state(p: Dictionary) -> Variant:
 		return {"paused": false, "playing": true}
 	for s: Variant in p.scopes:
 		if not str(s) in DebugSession.SCOPES:
-			return BridgeError.invalid("debug.state: scopes takes local, member, global; got '%s'" % s, {"param": "scopes"})
+			return c.invalid("scopes takes local, member, global; got '%s'" % s, {"param": "scopes"})
 	return await _where(dbg, p.frame, p.filter, p.scopes)
 
 
-func _evaluate(p: Dictionary) -> Variant:
+func _evaluate(c: Call) -> Variant:
+	var p := c.params
 	var dbg: Node = DebugSession.of(server)
 	var bad: Variant = dbg.require_break("debug.evaluate")
 	if bad:
@@ -130,7 +132,7 @@ func _evaluate(p: Dictionary) -> Variant:
 	if frames is BridgeError:
 		return frames
 	if p.frame >= frames.size():
-		return BridgeError.invalid("debug.evaluate: frame %d does not exist; the stack has %d" % [p.frame, frames.size()], {"param": "frame"})
+		return c.invalid("frame %d does not exist; the stack has %d" % [p.frame, frames.size()], {"param": "frame"})
 	var out: Variant = await dbg.evaluate(p.expression, p.frame)
 	if out is BridgeError:
 		return out
@@ -139,7 +141,8 @@ func _evaluate(p: Dictionary) -> Variant:
 	return out
 
 
-func _step(p: Dictionary) -> Variant:
+func _step(c: Call) -> Variant:
+	var p := c.params
 	var dbg: Node = DebugSession.of(server)
 	var bad: Variant = dbg.require_break("debug.step")
 	if bad:
@@ -157,7 +160,8 @@ func _step(p: Dictionary) -> Variant:
 	return out
 
 
-func _continue(p: Dictionary) -> Variant:
+func _continue(c: Call) -> Variant:
+	var p := c.params
 	var dbg: Node = DebugSession.of(server)
 	var bad: Variant = dbg.require_break("debug.continue")
 	if bad:
@@ -202,14 +206,15 @@ static func _same_stop(before: Dictionary, pause: Node) -> bool:
 			(top.is_empty() or (top.get("file") == before.get("file") and top.get("line") == before.get("line")))
 
 
-func _pause(p: Dictionary) -> Variant:
+func _pause(c: Call) -> Variant:
+	var p := c.params
 	var dbg: Node = DebugSession.of(server)
 	if not EditorInterface.is_playing_scene() or dbg.session() == null:
 		return dbg.require_break("debug.pause")
 	if dbg.is_breaked():
-		return BridgeError.failed("debug.pause: the game is already paused in the debugger; debug.state shows where")
+		return c.failed("the game is already paused in the debugger; debug.state shows where")
 	if not await dbg.request_break(p.wait_ms):
-		return BridgeError.new(BridgeError.TIMEOUT, "debug.pause: the game did not stop within %d ms" % p.wait_ms)
+		return c.error(BridgeError.TIMEOUT, "the game did not stop within %d ms" % p.wait_ms)
 	return await _where(dbg, 0, "", ["local"])
 
 

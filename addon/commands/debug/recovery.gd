@@ -38,10 +38,11 @@ func commands() -> Array:
 	]
 
 
-func _reload(p: Dictionary) -> Variant:
+func _reload(c: Call) -> Variant:
+	var p := c.params
 	var dbg: Node = DebugSession.of(server)
 	if not EditorInterface.is_playing_scene() or dbg.session() == null:
-		return BridgeError.new(BridgeError.GAME_NOT_RUNNING, "debug.reload_scripts needs a running game; start one with scene.play", {"playing": false})
+		return c.error(BridgeError.GAME_NOT_RUNNING, "debug.reload_scripts needs a running game; start one with scene.play", {"playing": false})
 	var chosen: Variant = Reloader.choose("debug.reload_scripts", p.paths)
 	if chosen is BridgeError:
 		return chosen
@@ -73,18 +74,19 @@ func _reload(p: Dictionary) -> Variant:
 	return out
 
 
-func _restart(p: Dictionary) -> Variant:
+func _restart(c: Call) -> Variant:
+	var p := c.params
 	var link: Node = GameLink.of(server)
 	if link.last_play.is_empty():
-		return BridgeError.failed("debug.restart: no game was played since the editor started; start one with scene.play")
+		return c.failed("no game was played since the editor started; start one with scene.play")
 	var params: Dictionary = link.last_play.duplicate()
 	if p.get("frozen") != null:
 		params["frozen"] = p.frozen
-	var reply: Dictionary = await server.router.dispatch("scene.play", params)
+	var reply: Dictionary = await server.router.dispatch("scene.play", params, null, false, c.caller())
 	if reply.has("error"):
 		var e: Dictionary = reply.error
 		var data: Dictionary = e.get("data", {}) if e.get("data") is Dictionary else {}
-		return BridgeError.new(int(e.code), "debug.restart: %s" % str(e.message).trim_prefix("scene.play: "), data)
+		return c.error(int(e.code), str(e.message).trim_prefix("scene.play: "), data)
 	var out: Dictionary = reply.result
 	out.erase("undoable")
 	out["restarted"] = params

@@ -102,7 +102,7 @@ func commands() -> Array:
 	]
 
 
-func _selection_get(_p: Dictionary) -> Variant:
+func _selection_get(_c: Call) -> Variant:
 	var root := EditorInterface.get_edited_scene_root()
 	if root == null:
 		return {"scene": "", "nodes": []}
@@ -112,22 +112,23 @@ func _selection_get(_p: Dictionary) -> Variant:
 	return {"scene": root.scene_file_path, "nodes": nodes}
 
 
-func _selection_set(p: Dictionary) -> Variant:
+func _selection_set(c: Call) -> Variant:
+	var p := c.params
 	var root := EditorInterface.get_edited_scene_root()
 	if root == null:
-		return BridgeError.new(BridgeError.NO_SCENE, "editor.selection_set: no scene is open in the editor")
+		return c.error(BridgeError.NO_SCENE, "no scene is open in the editor")
 	var nodes: Array[Node] = []
 	for path: Variant in p.nodes:
 		var n := find_node(root, str(path)) if path is String else null
 		if n == null:
-			return BridgeError.not_found("editor.selection_set: no node %s in %s; nothing was selected" % [JSON.stringify(path), root.scene_file_path],
+			return c.not_found("no node %s in %s; nothing was selected" % [JSON.stringify(path), root.scene_file_path],
 					{"path": path})
 		nodes.append(n)
 	var selection := EditorInterface.get_selection()
 	selection.clear()
 	for n in nodes:
 		selection.add_node(n)
-	return _selection_get({})
+	return _selection_get(c)
 
 
 ## A node of the edited scene by path: "." or the root's name for the root, "Player/Shape" from the
@@ -148,18 +149,20 @@ static func find_node(root: Node, path: String) -> Node:
 	return n
 
 
-func _errors(p: Dictionary) -> Variant:
+func _errors(c: Call) -> Variant:
+	var p := c.params
 	GameOutput.of(server).collect()
 	var logger: OutputLog = OutputLog.of(server)
 	var entries: Array = logger.errors(p.since, p.limit, [] if p.source == "all" else [p.source])
 	return {"count": entries.size(), "next_seq": logger.next_seq(), "entries": entries}
 
 
-func _run_script(p: Dictionary) -> Variant:
+func _run_script(c: Call) -> Variant:
+	var p := c.params
 	return await ScriptRunner.run(p.code, OutputLog.of(server))
 
 
-func _reload_scripts(_p: Dictionary) -> Variant:
+func _reload_scripts(_c: Call) -> Variant:
 	EditorInterface.get_resource_filesystem().scan()
 	var reloaded: Array = []
 	var unchanged := 0
@@ -191,16 +194,17 @@ func _script_paths(dir: String) -> Array:
 	return out
 
 
-func _save_all(_p: Dictionary) -> Variant:
+func _save_all(c: Call) -> Variant:
 	var scenes: Array = Array(EditorInterface.get_open_scenes())
 	EditorInterface.save_all_scenes()
 	var err := ProjectSettings.save()
 	if err != OK:
-		return BridgeError.failed("editor.save_all: scenes saved, but project.godot was not: %s" % error_string(err), {"scenes": scenes})
+		return c.failed("scenes saved, but project.godot was not: %s" % error_string(err), {"scenes": scenes})
 	return {"scenes": scenes, "project_settings": true}
 
 
-func _quit(p: Dictionary) -> Variant:
+func _quit(c: Call) -> Variant:
+	var p := c.params
 	if EditorInterface.is_playing_scene():
 		EditorInterface.stop_playing_scene()  # a quitting editor would leave the game orphaned
 	# Answer first, quit on the next frame: the client gets its reply before the socket closes.

@@ -11,12 +11,17 @@ extends "../../core/command_group.gd"
 
 const SceneFiles := preload("../../lib/scene_files.gd")
 const Compat := preload("../../core/compat.gd")
+const UndoStep := preload("../../core/undo_step.gd")
 
 const GLOBAL := EditorUndoRedoManager.GLOBAL_HISTORY
+## Callers that undo as the editor's own Ctrl+Z does, any step: a person at the shell, and a client that gave no
+## name of its own (the client library's default). A client that named itself (an agent: claude-code, ...) is
+## refused another client's step unless it says any_client.
+const UNDOES_ANY := ["bridge cli", "bridge"]
 
 ## What editor.undo and editor.redo answer besides `undone` / `redone`: the action and history moved, or
 ## why nothing moved.
-const STEP_RETURNS := {"action?": "string", "history?": "string", "has_undo?": "bool", "has_redo?": "bool",
+const STEP_RETURNS := {"action?": "string", "command?": "string", "client?": "string", "history?": "string", "has_undo?": "bool", "has_redo?": "bool",
 		"reverse?": "string", "reason?": "string", "histories?": ["string"], "undoable": "bool", "saved?": "bool"}
 
 var _menu_items := {}  # true (undo) / false (redo) -> {menu, id}: the menu search walks the whole editor UI
@@ -26,8 +31,8 @@ func commands() -> Array:
 	return [
 		{
 			"method": "editor.undo",
-			"summary": "Undo the editor's last action, as Ctrl+Z does (edited scene's or global history); says if there was none.",
-			"params": [],
+			"summary": "Undo the editor's last action, as Ctrl+Z does (edited scene's or global history); says if there was none. Refuses a step another client made unless any_client is true.",
+			"params": [opt("any_client", "bool", "Undo the last step even when another client made it (by default such a step is refused, naming whose it is)", false)],
 			"example": {},
 			# an action of the scene's own, so the example undoes it rather than whatever an earlier command left
 			"example_setup": [{"method": "scene.instance", "params": {"path": "res://scenes/ui.tscn", "name": "HUD"}}],
@@ -48,25 +53,27 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.undo_history",
-			"summary": "The global and edited-scene undo histories: action names, which are applied, and the current one.",
+			"summary": "The global and edited-scene undo histories: action names, which are applied, the current one, and for bridge's steps the command and client that made each.",
 			"params": [opt("limit", "int", "Newest actions per history", 50, {"min": 1, "max": 1000})],
 			"example": {"limit": 10},
 			"read_only": true,
-			"returns": {"histories": [{"history": "string", "id": "int", "count": "int", "current": "int", "has_undo": "bool", "has_redo": "bool", "actions": [{"index": "int", "name": "string", "applied": "bool"}]}]},
+			"returns": {"histories": [{"history": "string", "id": "int", "count": "int", "current": "int", "has_undo": "bool", "has_redo": "bool", "actions": [{"index": "int", "name": "string", "applied": "bool", "command?": "string", "client?": "string"}]}]},
 			"handler": _undo_history,
 		},
 	]
 
 
-func _undo(_p: Dictionary) -> Variant:
-	return await _step(true)
+func _undo(c: Call) -> Variant:
+	return await _step(true, c)
 
 
-func _redo(_p: Dictionary) -> Variant:
-	return await _step(false)
+func _redo(c: Call) -> Variant:
+	return await _step(false, c)
 
 
-func _step(undo: bool) -> Variant:
+## Moves the history Ctrl+Z (or redo) would. An undo that took another client's step (its name says whose:
+## core/undo_step.gd) is redone at once and refused, unless the call said any_client.
+func _step(undo: bool, c: Call) -> Variant:
 	var verb := "undo" if undo else "redo"
 	var before := {}
 	var names := {}
@@ -87,9 +94,18 @@ func _step(undo: bool) -> Variant:
 	for id: int in before:
 		var ur := _undo_redo(id)
 		if ur.get_version() != before[id]:
-			var out := {done: true, "action": names[id] if undo else ur.get_current_action_name(), "history": _history_name(id),
+			var owner := UndoStep.parse(names[id] if undo else ur.get_current_action_name())
+			if undo and owner.client != "" and owner.client != c.client and not c.params.get("any_client", false) \
+					and not c.client in UNDOES_ANY:
+				_reapply(id, before[id])  # nothing of the other client's step is lost: it is applied again, as it was
+				return c.failed(("the last step, '%s', is %s's (made by %s); undo it with any_client: true, or leave it " +
+						"to that client") % [owner.name, owner.client, owner.command], {"client": owner.client,
+						"command": owner.command, "action": owner.name, "history": _history_name(id)})
+			var out := {done: true, "action": owner.name, "history": _history_name(id),
 					"has_undo": ur.has_undo(), "has_redo": ur.has_redo(), "undoable": true,
 					"reverse": "editor.redo" if undo else "editor.undo"}
+			if owner.client != "":
+				out.merge({"command": owner.command, "client": owner.client})
 			if id != GLOBAL:  # as for a scene edit (core/undo_scope.gd): the change waits in the open scene, or undid it
 				var root := EditorInterface.get_edited_scene_root()
 				var unsaved := await SceneFiles.unsaved(server.get_tree())
@@ -99,14 +115,36 @@ func _step(undo: bool) -> Variant:
 	return {done: false, "reason": "nothing to " + verb, "histories": _history_ids().map(_history_name), "undoable": false}
 
 
-func _undo_history(p: Dictionary) -> Variant:
+## Redoes the step an undo just took from history `id`, through the editor's Redo (which keeps the editor's own
+## bookkeeping of which history Ctrl+Z moves next) when it redoes that step; directly on the history otherwise.
+func _reapply(id: int, version: int) -> void:
+	var item := _menu_item(false)
+	if not item.is_empty():
+		var others := {}
+		for other: int in _history_ids():
+			others[other] = _undo_redo(other).get_version()
+		item.menu.id_pressed.emit(item.id)
+		if _undo_redo(id).get_version() == version:
+			return
+		for other: int in others:  # the editor redid another history's step: take that back
+			if other != id and _undo_redo(other).get_version() != others[other]:
+				_undo_redo(other).undo()
+	_undo_redo(id).redo()
+
+
+func _undo_history(c: Call) -> Variant:
+	var p := c.params
 	var out: Array = []
 	for id: int in _history_ids():
 		var ur := _undo_redo(id)
 		var current := ur.get_current_action()
 		var actions: Array = []
 		for i in range(maxi(0, ur.get_history_count() - p.limit), ur.get_history_count()):
-			actions.append({"index": i, "name": ur.get_action_name(i), "applied": i <= current})
+			var owner := UndoStep.parse(ur.get_action_name(i))
+			var action := {"index": i, "name": owner.name, "applied": i <= current}
+			if owner.client != "":
+				action.merge({"command": owner.command, "client": owner.client})
+			actions.append(action)
 		out.append({"history": _history_name(id), "id": id, "count": ur.get_history_count(), "current": current,
 				"has_undo": ur.has_undo(), "has_redo": ur.has_redo(), "actions": actions})
 	return {"histories": out}

@@ -42,7 +42,8 @@ func commands() -> Array:
 	]
 
 
-func _output(p: Dictionary) -> Variant:
+func _output(c: Call) -> Variant:
+	var p := c.params
 	GameOutput.of(server).collect()
 	var logger: OutputLog = OutputLog.of(server)
 	var kinds: Array = [] if p.kind == "all" else [p.kind]
@@ -50,6 +51,7 @@ func _output(p: Dictionary) -> Variant:
 	return {"count": entries.size(), "next_seq": logger.next_seq(), "entries": entries}
 
 
-func _audit(p: Dictionary) -> Variant:
+func _audit(c: Call) -> Variant:
+	var p := c.params
 	var entries := AuditLog.recent(p.limit)
 	return {"count": entries.size(), "file": AuditLog.FILE, "entries": entries}

@@ -33,9 +33,10 @@ func commands() -> Array:
 	]
 
 
-func _screenshot(p: Dictionary) -> Variant:
+func _screenshot(c: Call) -> Variant:
+	var p := c.params
 	if DisplayServer.get_name() == "headless":
-		return BridgeError.failed(("editor.screenshot: the editor runs --headless and draws nothing; start it with a display: " +
+		return c.failed(("the editor runs --headless and draws nothing; start it with a display: " +
 				"bridge launch --xvfb on a server or in CI, or without --headless on a desktop (docs/frames.md)"),
 				{"display_server": "headless"})
 	var root := SceneAccess.root()
@@ -45,7 +46,7 @@ func _screenshot(p: Dictionary) -> Variant:
 	var focus: Array = p.get("focus", [])
 	for n: Node in focus:
 		if SpatialQuery.dimension(n) != (3 if which == "3d" else 2):
-			return BridgeError.invalid("editor.screenshot: %s is a %s; the %s view can only aim at %s nodes" % [
+			return c.invalid("%s is a %s; the %s view can only aim at %s nodes" % [
 					SceneAccess.path_of(n), n.get_class(), which, "3D" if which == "3d" else "2D"], {"param": "focus"})
 	EditorInterface.set_main_screen_editor(MAIN_SCREENS[which])
 	var tree := server.get_tree()
@@ -53,7 +54,7 @@ func _screenshot(p: Dictionary) -> Variant:
 		await tree.process_frame
 	var vp: SubViewport = EditorInterface.get_editor_viewport_3d(p.index) if which == "3d" else EditorInterface.get_editor_viewport_2d()
 	if vp == null or not (vp.get_parent() as Control).is_visible_in_tree():
-		return BridgeError.invalid("editor.screenshot: the editor shows no 3D viewport %d; use index 0 or split the view" % p.index,
+		return c.invalid("the editor shows no 3D viewport %d; use index 0 or split the view" % p.index,
 				{"param": "index"})
 	var out := {"mime_type": "image/png", "viewport": which, "focused": focus.map(func(n: Node) -> String: return SceneAccess.path_of(n))}
 	if which == "3d":
@@ -64,7 +65,7 @@ func _screenshot(p: Dictionary) -> Variant:
 	RenderingServer.force_draw(false)
 	var image := vp.get_texture().get_image()
 	if image == null or image.is_empty():
-		return BridgeError.failed("editor.screenshot: the %s viewport gave no image (is the editor window minimised?)" % which)
+		return c.failed("the %s viewport gave no image (is the editor window minimised?)" % which)
 	var scale: float = p.scale
 	if not is_equal_approx(scale, 1.0):
 		image.resize(maxi(1, roundi(image.get_width() * scale)), maxi(1, roundi(image.get_height() * scale)), Image.INTERPOLATE_BILINEAR)
@@ -72,7 +73,7 @@ func _screenshot(p: Dictionary) -> Variant:
 		DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(str(p.path).get_base_dir()))
 		var err := image.save_png(p.path)
 		if err != OK:
-			return BridgeError.failed("editor.screenshot: cannot write %s: %s" % [p.path, error_string(err)], {"param": "path"})
+			return c.failed("cannot write %s: %s" % [p.path, error_string(err)], {"param": "path"})
 		out["saved"] = p.path
 	out["width"] = image.get_width()
 	out["height"] = image.get_height()

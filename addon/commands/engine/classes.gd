@@ -85,7 +85,7 @@ func commands() -> Array:
 	]
 
 
-func _version(_p: Dictionary) -> Variant:
+func _version(_c: Call) -> Variant:
 	var v := Engine.get_version_info()
 	return {"major": v.major, "minor": v.minor, "patch": v.patch, "status": v.status, "build": v.build,
 			"string": "%d.%d.%d" % [v.major, v.minor, v.patch], "full": v.string,
@@ -93,7 +93,8 @@ func _version(_p: Dictionary) -> Variant:
 			"limits": Compat.limits()}
 
 
-func _commands(p: Dictionary) -> Variant:
+func _commands(c: Call) -> Variant:
+	var p := c.params
 	var out: Array = []
 	for doc: Dictionary in server.router.describe_all():
 		if not p.has("group") or doc.method.begins_with(p.group + "."):
@@ -106,7 +107,7 @@ func _commands(p: Dictionary) -> Variant:
 	return reply
 
 
-func _singletons(_p: Dictionary) -> Variant:
+func _singletons(_c: Call) -> Variant:
 	var out: Array = []
 	for name in Engine.get_singleton_list():
 		var s := Engine.get_singleton(name)
@@ -114,7 +115,8 @@ func _singletons(_p: Dictionary) -> Variant:
 	return {"count": out.size(), "singletons": out}
 
 
-func _classes(p: Dictionary) -> Variant:
+func _classes(bc: Call) -> Variant:
+	var p := bc.params
 	if p.has("inherits") and not ClassDB.class_exists(p.inherits):
 		return unknown_class("engine.classes", p.inherits)
 	var names: Array = []
@@ -131,7 +133,8 @@ func _classes(p: Dictionary) -> Variant:
 			"classes": names.slice(0, p.limit)}
 
 
-func _class_info(p: Dictionary) -> Variant:
+func _class_info(bc: Call) -> Variant:
+	var p := bc.params
 	var c: String = p.class
 	if not ClassDB.class_exists(c):
 		return unknown_class("engine.class_info", c)
@@ -166,7 +169,8 @@ func _class_info(p: Dictionary) -> Variant:
 			"properties": properties, "methods": methods, "signals": signals, "constants": constants, "enums": enums}
 
 
-func _property_default(p: Dictionary) -> Variant:
+func _property_default(bc: Call) -> Variant:
+	var p := bc.params
 	var c: String = p.class
 	if not ClassDB.class_exists(c):
 		return unknown_class("engine.property_default", c)
@@ -177,7 +181,7 @@ func _property_default(p: Dictionary) -> Variant:
 	if p.has("property"):
 		if not p.property in names:
 			var guess := Params.did_you_mean(p.property, names)
-			return BridgeError.not_found("engine.property_default: %s has no property '%s'%s" % [c, p.property,
+			return bc.not_found("%s has no property '%s'%s" % [c, p.property,
 					" (did you mean '%s'?)" % guess if guess != "" else ""], {"class": c, "property": p.property, "suggestion": guess})
 		return {"class": c, "property": p.property, "value": ClassDB.class_get_property_default_value(c, p.property)}
 	var defaults := {}

@@ -38,14 +38,15 @@ func commands() -> Array:
 	]
 
 
-func _docs_for(p: Dictionary) -> Variant:
+func _docs_for(c: Call) -> Variant:
+	var p := c.params
 	if _docs.is_empty() and not await _load():
-		return BridgeError.failed("engine.docs: the editor's doc cache is not there yet (it is written once the help is generated, a few seconds after start); retry shortly",
+		return c.failed("the editor's doc cache is not there yet (it is written once the help is generated, a few seconds after start); retry shortly",
 				{"cache_dir": EditorInterface.get_editor_paths().get_cache_dir()})
 	var cls: String = p.class
 	if not _docs.has(cls):
 		var guess := Params.did_you_mean(cls, _docs.keys())
-		return BridgeError.not_found("engine.docs: no documented class '%s'%s" % [cls, " (did you mean '%s'?)" % guess if guess != "" else ""],
+		return c.not_found("no documented class '%s'%s" % [cls, " (did you mean '%s'?)" % guess if guess != "" else ""],
 				{"class": cls, "suggestion": guess})
 	var doc: Dictionary = _docs[cls]
 	if not p.has("member"):
@@ -68,7 +69,7 @@ func _docs_for(p: Dictionary) -> Variant:
 		owner = d.get("inherits", "")
 	if matches.is_empty():
 		var guess := Params.did_you_mean(p.member, known)
-		return BridgeError.not_found("engine.docs: %s has no documented member '%s'%s" % [cls, p.member, " (did you mean '%s'?)" % guess if guess != "" else ""],
+		return c.not_found("%s has no documented member '%s'%s" % [cls, p.member, " (did you mean '%s'?)" % guess if guess != "" else ""],
 				{"class": cls, "member": p.member, "suggestion": guess})
 	return {"class": cls, "member": p.member, "matches": matches}
 

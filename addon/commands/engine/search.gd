@@ -31,10 +31,11 @@ func commands() -> Array:
 	]
 
 
-func _search(p: Dictionary) -> Variant:
+func _search(c: Call) -> Variant:
+	var p := c.params
 	var q: String = p.query.strip_edges().to_lower()
 	if q == "":
-		return BridgeError.invalid("engine.search: query is empty")
+		return c.invalid("query is empty")
 	if _keys.is_empty():
 		_build_index()
 	# One sort key per hit: rank (exact, prefix, substring), then name length, then index order.

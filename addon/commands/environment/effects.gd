@@ -109,15 +109,18 @@ func commands() -> Array:
 	]
 
 
-func _fog(p: Dictionary) -> Variant:
+func _fog(c: Call) -> Variant:
+	var p := c.params
 	return _apply(p, FOG, "set fog")
 
 
-func _tonemap(p: Dictionary) -> Variant:
+func _tonemap(c: Call) -> Variant:
+	var p := c.params
 	return _apply(p, TONE, "set tonemap")
 
 
-func _gi(p: Dictionary) -> Variant:
+func _gi(c: Call) -> Variant:
+	var p := c.params
 	return _apply(p, GI, "set global illumination")
 
 

@@ -62,11 +62,12 @@ func commands() -> Array:
 	]
 
 
-func _create(p: Dictionary) -> Variant:
+func _create(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var existing: Variant = WorldEnv.find(SceneAccess.root())
 	if existing is WorldEnvironment:
-		return BridgeError.failed("the scene already has a WorldEnvironment at %s (one per scene); change it with environment.sky, fog, tonemap or gi" %
+		return c.failed("the scene already has a WorldEnvironment at %s (one per scene); change it with environment.sky, fog, tonemap or gi" %
 				SceneAccess.path_of(existing), {"path": SceneAccess.path_of(existing)})
 	var world := WorldEnvironment.new()
 	world.name = p.name if p.name != "" else "WorldEnvironment"
@@ -113,7 +114,8 @@ static func preset(name: String) -> Environment:
 	return env
 
 
-func _sky(p: Dictionary) -> Variant:
+func _sky(c: Call) -> Variant:
+	var p := c.params
 	var world: Variant = WorldEnv.find(p.node_path)
 	if world is BridgeError:
 		return world
@@ -139,7 +141,7 @@ func _sky(p: Dictionary) -> Variant:
 				mat = PhysicalSkyMaterial.new()
 			else:
 				if not p.has("panorama"):
-					return BridgeError.invalid("kind panorama needs panorama (an image path)", {"param": "panorama"})
+					return c.invalid("kind panorama needs panorama (an image path)", {"param": "panorama"})
 				mat = PanoramaSkyMaterial.new()
 				mat.panorama = load(p.panorama)
 			var sky := Sky.new()
@@ -147,7 +149,7 @@ func _sky(p: Dictionary) -> Variant:
 			values.merge({"background_mode": Environment.BG_SKY, "sky": sky})
 		"color":
 			if not p.has("color"):
-				return BridgeError.invalid("kind color needs color", {"param": "color"})
+				return c.invalid("kind color needs color", {"param": "color"})
 			values.merge({"background_mode": Environment.BG_COLOR, "background_color": p.color})
 		"clear":
 			values["background_mode"] = Environment.BG_CLEAR_COLOR
@@ -155,7 +157,8 @@ func _sky(p: Dictionary) -> Variant:
 	return {"path": SceneAccess.path_of(world), "environment": summary(env)}
 
 
-func _describe(p: Dictionary) -> Variant:
+func _describe(c: Call) -> Variant:
+	var p := c.params
 	var world: Variant = WorldEnv.find(p.node_path)
 	if world is BridgeError:
 		return world

@@ -47,7 +47,7 @@ func commands() -> Array:
 	]
 
 
-func _templates(_p: Dictionary) -> Variant:
+func _templates(_c: Call) -> Variant:
 	var dir := Presets.templates_dir()
 	var platforms := {}
 	for platform: String in Presets.TEMPLATES:
@@ -63,8 +63,9 @@ func _templates(_p: Dictionary) -> Variant:
 			"version": Engine.get_version_info().string}
 
 
-func _run(p: Dictionary) -> Variant:
-	var context: RefCounted = CallContext.take()  # elapsed time as progress; a cancel stops the export process
+func _run(c: Call) -> Variant:
+	var p := c.params
+	var context: RefCounted = c.context  # elapsed time as progress; a cancel stops the export process
 	var cfg: Variant = Presets.load_file()
 	if cfg is BridgeError:
 		return cfg
@@ -74,11 +75,11 @@ func _run(p: Dictionary) -> Variant:
 	var output: String = p.output
 	var ext := output.get_extension().to_lower()
 	if p.mode == "pack" and not ext in ["pck", "zip"]:
-		return BridgeError.invalid("export.run: a pack is written as .pck or .zip, not '%s'" % output.get_file(), {"param": "output"})
+		return c.invalid("a pack is written as .pck or .zip, not '%s'" % output.get_file(), {"param": "output"})
 	if p.mode != "pack":
 		var template := Presets.template_for(cfg, s, p.mode)
 		if template == "" or not FileAccess.file_exists(template):
-			return BridgeError.failed(("export.run: cannot build '%s' (%s, %s): the export template %s is not installed on this machine " +
+			return c.failed(("cannot build '%s' (%s, %s): the export template %s is not installed on this machine " +
 					"(export templates for Godot %s go in %s). Install them with Editor > Manage Export Templates, point the " +
 					"preset's custom_template/%s option at a template file, or export a resource pack with mode: pack, " +
 					"which needs no templates.") % [p.preset, cfg.get_value(s, "platform", ""), p.mode, template if template != "" else
@@ -93,24 +94,24 @@ func _run(p: Dictionary) -> Variant:
 	var started := Time.get_ticks_msec()
 	var pid := OS.create_process(OS.get_executable_path(), args)
 	if pid <= 0:
-		return BridgeError.failed("export.run: could not start %s" % OS.get_executable_path())
+		return c.failed("could not start %s" % OS.get_executable_path())
 	while OS.is_process_running(pid) and Time.get_ticks_msec() - started < EXPORT_LIMIT_MS:
 		if context != null and context.cancelled:
 			OS.kill(pid)
 			DirAccess.remove_absolute(out_abs)  # never a half-written export
-			return CallContext.cancelled_error("export.run", "the export process was stopped and no %s was written" % output)
+			return c.cancelled_error("the export process was stopped and no %s was written" % output)
 		if context != null:
 			var ms := Time.get_ticks_msec() - started
 			context.progress(ms / 1000.0, -1.0, "exporting '%s': %d s" % [p.preset, floori(ms / 1000.0)])
 		await server.get_tree().create_timer(0.1).timeout
 	if OS.is_process_running(pid):
 		OS.kill(pid)
-		return BridgeError.new(BridgeError.TIMEOUT, "export.run: the export did not finish within %d s and was stopped" % (EXPORT_LIMIT_MS / 1000.0))
+		return c.error(BridgeError.TIMEOUT, "the export did not finish within %d s and was stopped" % (EXPORT_LIMIT_MS / 1000.0))
 	var code := OS.get_process_exit_code(pid)
 	var log_text := FileAccess.get_file_as_string(log_abs)
 	var errors: Array = Array(log_text.split("\n")).filter(func(l: String) -> bool: return l.begins_with("ERROR") or l.contains("SCRIPT ERROR"))
 	if code != 0 or not FileAccess.file_exists(out_abs):
-		return BridgeError.failed("export.run: exporting '%s' failed (exit code %d)%s" % [p.preset, code,
+		return c.failed("exporting '%s' failed (exit code %d)%s" % [p.preset, code,
 				": " + errors[0] if not errors.is_empty() else ""], {"exit_code": code, "errors": errors.slice(0, 20),
 				"log": log_text.right(4000)})
 	var out := {"preset": p.preset, "mode": p.mode, "output": output, "path": out_abs, "bytes": FileAccess.open(out_abs, FileAccess.READ).get_length(),

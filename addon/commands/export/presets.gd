@@ -74,7 +74,8 @@ func commands() -> Array:
 	]
 
 
-func _presets(p: Dictionary) -> Variant:
+func _presets(c: Call) -> Variant:
+	var p := c.params
 	var cfg: Variant = Presets.load_file()
 	if cfg is BridgeError:
 		return cfg
@@ -92,18 +93,19 @@ func _presets(p: Dictionary) -> Variant:
 	return {"count": out.size(), "presets": out, "file": Presets.FILE, "templates_dir": Presets.templates_dir()}
 
 
-func _add(p: Dictionary) -> Variant:
+func _add(c: Call) -> Variant:
+	var p := c.params
 	var cfg: Variant = Presets.load_file()
 	if cfg is BridgeError:
 		return cfg
 	if p.name.strip_edges() == "":
-		return BridgeError.invalid("export.preset_add: name is empty", {"param": "name"})
+		return c.invalid("name is empty", {"param": "name"})
 	if not Presets.find(cfg, p.name, "") is BridgeError:
-		return BridgeError.failed("export.preset_add: a preset named '%s' already exists; export.preset_set changes it" % p.name,
+		return c.failed("a preset named '%s' already exists; export.preset_set changes it" % p.name,
 				{"name": p.name})
 	var bad := _bad_options(p.options)
 	if bad != "":
-		return BridgeError.invalid("export.preset_add: " + bad, {"param": "options"})
+		return c.invalid("" + bad, {"param": "options"})
 	var s := "preset.%d" % Presets.sections(cfg).size()
 	var fields := {"name": p.name, "platform": p.platform, "runnable": p.runnable, "dedicated_server": false,
 			"custom_features": "", "export_filter": p.filter, "include_filter": p.include_filter,
@@ -118,11 +120,12 @@ func _add(p: Dictionary) -> Variant:
 		cfg.set_value(s + ".options", "custom_template/release", "")
 	var err := _commit("Add export preset %s" % p.name, cfg)
 	if err != OK:
-		return BridgeError.failed("export.preset_add: writing %s failed: %s" % [Presets.FILE, error_string(err)])
+		return c.failed("writing %s failed: %s" % [Presets.FILE, error_string(err)])
 	return _read_back(p.name, "export.preset_add")
 
 
-func _set_preset(p: Dictionary) -> Variant:
+func _set_preset(c: Call) -> Variant:
+	var p := c.params
 	var cfg: Variant = Presets.load_file()
 	if cfg is BridgeError:
 		return cfg
@@ -130,26 +133,26 @@ func _set_preset(p: Dictionary) -> Variant:
 	if s is BridgeError:
 		return s
 	if p.fields.is_empty() and p.options.is_empty():
-		return BridgeError.invalid("export.preset_set: give fields, options or both", {"param": "fields"})
+		return c.invalid("give fields, options or both", {"param": "fields"})
 	var previous := {"fields": {}, "options": {}}
 	for key: Variant in p.fields:
 		var known: Array = Array(cfg.get_section_keys(s))
 		if not str(key) in known or key == "platform":
 			var guess := Params.did_you_mean(str(key), known)
-			return BridgeError.invalid("export.preset_set: '%s' is not a preset field you can set%s; fields: %s" % [key,
+			return c.invalid("'%s' is not a preset field you can set%s; fields: %s" % [key,
 					" (did you mean '%s'?)" % guess if guess != "" else "", ", ".join(PackedStringArray(known))], {"param": "fields"})
 		var current: Variant = cfg.get_value(s, key)
 		if typeof(p.fields[key]) != typeof(current) and not (current is int and p.fields[key] is float):
-			return BridgeError.invalid("export.preset_set: field '%s' is %s, got %s" % [key, type_string(typeof(current)),
+			return c.invalid("field '%s' is %s, got %s" % [key, type_string(typeof(current)),
 					JSON.stringify(p.fields[key])], {"param": "fields"})
 		if key == "export_filter" and not p.fields[key] in Presets.FILTERS:
-			return BridgeError.invalid("export.preset_set: export_filter must be one of %s" % ", ".join(PackedStringArray(Presets.FILTERS)))
+			return c.invalid("export_filter must be one of %s" % ", ".join(PackedStringArray(Presets.FILTERS)))
 		if key == "name" and not Presets.find(cfg, p.fields[key], "") is BridgeError:
-			return BridgeError.failed("export.preset_set: a preset named '%s' already exists" % p.fields[key])
+			return c.failed("a preset named '%s' already exists" % p.fields[key])
 		previous.fields[key] = current
 	var bad := _bad_options(p.options)
 	if bad != "":
-		return BridgeError.invalid("export.preset_set: " + bad, {"param": "options"})
+		return c.invalid("" + bad, {"param": "options"})
 	for key: String in p.fields:
 		cfg.set_value(s, key, int(p.fields[key]) if cfg.get_value(s, key) is int else p.fields[key])
 	for key: String in p.options:
@@ -157,14 +160,15 @@ func _set_preset(p: Dictionary) -> Variant:
 		cfg.set_value(s + ".options", key, p.options[key])
 	var err := _commit("Change export preset %s" % p.name, cfg)
 	if err != OK:
-		return BridgeError.failed("export.preset_set: writing %s failed: %s" % [Presets.FILE, error_string(err)])
+		return c.failed("writing %s failed: %s" % [Presets.FILE, error_string(err)])
 	var out: Variant = _read_back(p.fields.get("name", p.name), "export.preset_set")
 	if out is Dictionary:
 		out["previous"] = previous
 	return out
 
 
-func _remove(p: Dictionary) -> Variant:
+func _remove(c: Call) -> Variant:
+	var p := c.params
 	var cfg: Variant = Presets.load_file()
 	if cfg is BridgeError:
 		return cfg
@@ -183,10 +187,10 @@ func _remove(p: Dictionary) -> Variant:
 		n += 1
 	var err := _commit("Remove export preset %s" % p.name, kept)
 	if err != OK:
-		return BridgeError.failed("export.preset_remove: writing %s failed: %s" % [Presets.FILE, error_string(err)])
+		return c.failed("writing %s failed: %s" % [Presets.FILE, error_string(err)])
 	var back: Variant = Presets.load_file()
 	if back is BridgeError or not Presets.find(back, p.name, "") is BridgeError:
-		return BridgeError.failed("export.preset_remove: %s still lists '%s'" % [Presets.FILE, p.name])
+		return c.failed("%s still lists '%s'" % [Presets.FILE, p.name])
 	return {"removed": p.name, "count": Presets.sections(back).size()}
 
 

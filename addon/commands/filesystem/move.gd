@@ -36,7 +36,8 @@ func commands() -> Array:
 	]
 
 
-func _move(p: Dictionary) -> Variant:
+func _move(c: Call) -> Variant:
+	var p := c.params
 	var from: Variant = FileOps.checked(p.from, "filesystem.move", "from")
 	if from is BridgeError:
 		return from
@@ -47,13 +48,13 @@ func _move(p: Dictionary) -> Variant:
 	if not is_dir and not FileAccess.file_exists(from):
 		return FileOps.missing(from, "filesystem.move")
 	if FileAccess.file_exists(to) or DirAccess.dir_exists_absolute(to):
-		return BridgeError.failed("filesystem.move: %s already exists" % to, {"path": to})
+		return c.failed("%s already exists" % to, {"path": to})
 	if from == to:
-		return BridgeError.invalid("filesystem.move: from and to are the same path", {"param": "to"})
+		return c.invalid("from and to are the same path", {"param": "to"})
 	if is_dir and (to + "/").begins_with(from + "/"):
-		return BridgeError.invalid("filesystem.move: cannot move %s into itself (%s)" % [from, to], {"param": "to"})
+		return c.invalid("cannot move %s into itself (%s)" % [from, to], {"param": "to"})
 	if not is_dir and from.get_extension().to_lower() != to.get_extension().to_lower():
-		return BridgeError.invalid("filesystem.move: %s would change the file type (.%s → .%s)" % [to, from.get_extension(),
+		return c.invalid("%s would change the file type (.%s → .%s)" % [to, from.get_extension(),
 				to.get_extension()], {"param": "to"})
 	var files := Refs.files_of(from)
 	var mapping := {}
@@ -61,7 +62,7 @@ func _move(p: Dictionary) -> Variant:
 		mapping[f] = to + f.substr(from.length()) if is_dir else to
 	var open: Array = Array(EditorInterface.get_open_scenes()).filter(func(s: String) -> bool: return mapping.has(s))
 	if not open.is_empty():
-		return BridgeError.failed("filesystem.move: %s is open in the editor; close it first with scene.close" % ", ".join(PackedStringArray(open)),
+		return c.failed("%s is open in the editor; close it first with scene.close" % ", ".join(PackedStringArray(open)),
 				{"open": open})
 	var uids := {}
 	for f: String in files:
@@ -73,7 +74,7 @@ func _move(p: Dictionary) -> Variant:
 	if err == OK:
 		err = DirAccess.rename_absolute(from, to)
 	if err != OK:
-		return BridgeError.failed("filesystem.move: moving %s to %s failed: %s; nothing changed" % [from, to, error_string(err)])
+		return c.failed("moving %s to %s failed: %s; nothing changed" % [from, to, error_string(err)])
 	if not is_dir:
 		for side: String in FileOps.sidecars(from):
 			DirAccess.rename_absolute(side, to + side.substr(from.length()))
@@ -118,16 +119,16 @@ func _move(p: Dictionary) -> Variant:
 ## The result, after checking the files are where they should be, with the same UIDs, and named by no one by the old path.
 func _verify(from: String, to: String, files: Array, mapping: Dictionary, uids: Dictionary, updated: Array, settings: Array) -> Variant:
 	if FileAccess.file_exists(from) or DirAccess.dir_exists_absolute(from):
-		return BridgeError.failed("filesystem.move: %s still exists after the move" % from)
+		return BridgeError.failed("%s still exists after the move" % from)
 	for f: String in files:
 		if not FileAccess.file_exists(mapping[f]):
-			return BridgeError.failed("filesystem.move: %s is missing after the move" % mapping[f])
+			return BridgeError.failed("%s is missing after the move" % mapping[f])
 		var uid := ResourceLoader.get_resource_uid(mapping[f])
 		if uids[f] != ResourceUID.INVALID_ID and uid != uids[f]:
-			return BridgeError.failed("filesystem.move: %s lost its UID %s" % [mapping[f], ResourceUID.id_to_text(uids[f])])
+			return BridgeError.failed("%s lost its UID %s" % [mapping[f], ResourceUID.id_to_text(uids[f])])
 	var stale := Refs.referrers(files)
 	if not stale.is_empty():
-		return BridgeError.failed("filesystem.move: moved, but %s still name the old path" % ", ".join(PackedStringArray(stale.keys())),
+		return BridgeError.failed("moved, but %s still name the old path" % ", ".join(PackedStringArray(stale.keys())),
 				{"stale": stale.keys()})
 	updated.sort()
 	var out := {"from": from, "to": to, "files": files.size(), "updated_references": updated, "updated_settings": settings}

@@ -65,15 +65,16 @@ func commands() -> Array:
 	]
 
 
-func _mkdir(p: Dictionary) -> Variant:
+func _mkdir(c: Call) -> Variant:
+	var p := c.params
 	var path: Variant = FileOps.checked(p.path, "filesystem.mkdir")
 	if path is BridgeError:
 		return path
 	if DirAccess.dir_exists_absolute(path) or FileAccess.file_exists(path):
-		return BridgeError.failed("filesystem.mkdir: %s already exists" % path, {"path": path})
+		return c.failed("%s already exists" % path, {"path": path})
 	var err := DirAccess.make_dir_recursive_absolute(path)
 	if err != OK:
-		return BridgeError.failed("filesystem.mkdir: creating %s failed: %s" % [path, error_string(err)], {"path": path})
+		return c.failed("creating %s failed: %s" % [path, error_string(err)], {"path": path})
 	var scanned: Variant = await Scan.scan_and_wait(server)
 	if scanned is BridgeError:
 		return scanned
@@ -81,7 +82,8 @@ func _mkdir(p: Dictionary) -> Variant:
 			"in_dock": EditorInterface.get_resource_filesystem().get_filesystem_path(path) != null}
 
 
-func _copy(p: Dictionary) -> Variant:
+func _copy(bc: Call) -> Variant:
+	var p := bc.params
 	var from: Variant = FileOps.checked(p.from, "filesystem.copy", "from")
 	if from is BridgeError:
 		return from
@@ -92,15 +94,15 @@ func _copy(p: Dictionary) -> Variant:
 	if not is_dir and not FileAccess.file_exists(from):
 		return FileOps.missing(from, "filesystem.copy")
 	if FileAccess.file_exists(to) or DirAccess.dir_exists_absolute(to):
-		return BridgeError.failed("filesystem.copy: %s already exists" % to, {"path": to})
+		return bc.failed("%s already exists" % to, {"path": to})
 	if is_dir and (to + "/").begins_with(from + "/"):
-		return BridgeError.invalid("filesystem.copy: cannot copy %s into itself" % from, {"param": "to"})
+		return bc.invalid("cannot copy %s into itself" % from, {"param": "to"})
 	var copies: Array = []
 	for f: String in Refs.files_of(from):
 		var dest: String = to + f.substr(from.length()) if is_dir else to
 		var err := _copy_file(f, dest)
 		if err != OK:
-			return BridgeError.failed("filesystem.copy: copying %s failed: %s (%d file(s) copied before)" % [f, error_string(err),
+			return bc.failed("copying %s failed: %s (%d file(s) copied before)" % [f, error_string(err),
 					copies.size()], {"copied": copies})
 		copies.append({"from": f, "to": dest})
 	if is_dir:  # the editor's file list skips dot-files (.gitkeep, .gdignore); a folder's copy keeps them
@@ -110,7 +112,7 @@ func _copy(p: Dictionary) -> Variant:
 			if err == OK:
 				err = DirAccess.copy_absolute(f, dest)
 			if err != OK:
-				return BridgeError.failed("filesystem.copy: copying %s failed: %s (%d file(s) copied before)" % [f, error_string(err),
+				return bc.failed("copying %s failed: %s (%d file(s) copied before)" % [f, error_string(err),
 						copies.size()], {"copied": copies})
 	var scanned: Variant = await Scan.scan_and_wait(server)
 	if scanned is BridgeError:
@@ -123,11 +125,12 @@ func _copy(p: Dictionary) -> Variant:
 		var uid := ResourceLoader.get_resource_uid(c.to)
 		c["uid"] = ResourceUID.id_to_text(uid) if uid != ResourceUID.INVALID_ID else ""
 		if c.uid != "" and uid == ResourceLoader.get_resource_uid(c.from):
-			return BridgeError.failed("filesystem.copy: %s has the same UID as %s" % [c.to, c.from], {"copies": copies})
+			return bc.failed("%s has the same UID as %s" % [c.to, c.from], {"copies": copies})
 	return {"from": from, "to": to, "files": copies.size(), "copies": copies}
 
 
-func _delete(p: Dictionary) -> Variant:
+func _delete(c: Call) -> Variant:
+	var p := c.params
 	var path: Variant = FileOps.checked(p.path, "filesystem.delete")
 	if path is BridgeError:
 		return path
@@ -135,21 +138,21 @@ func _delete(p: Dictionary) -> Variant:
 	if not is_dir and not FileAccess.file_exists(path):
 		return FileOps.missing(path, "filesystem.delete")
 	if path == "res://":
-		return BridgeError.invalid("filesystem.delete refuses to delete the whole project", {"param": "path"})
+		return c.invalid("filesystem.delete refuses to delete the whole project", {"param": "path"})
 	var files := Refs.files_of(path)
 	var open: Array = Array(EditorInterface.get_open_scenes()).filter(func(s: String) -> bool: return s in files)
 	if not open.is_empty():
-		return BridgeError.failed("filesystem.delete: %s is open in the editor; close it first with scene.close" % ", ".join(PackedStringArray(open)),
+		return c.failed("%s is open in the editor; close it first with scene.close" % ", ".join(PackedStringArray(open)),
 				{"open": open})
 	var users := Refs.referrers(files)
 	var settings := Refs.settings_referring(files)
 	if (not users.is_empty() or not settings.is_empty()) and not p.force:
-		return BridgeError.failed("filesystem.delete: %s is still used by %s; change those first, or pass force: true" % [path,
+		return c.failed("%s is still used by %s; change those first, or pass force: true" % [path,
 				", ".join(PackedStringArray(users.keys() + settings.keys()))], {"used_by": users.keys(), "settings": settings.keys()})
 	var failed := _remove_tree(path) if is_dir else ("" if _remove_file(path) == OK else "%s: cannot delete it" % path)
 	if failed != "":
 		await Scan.scan_and_wait(server)  # what did go is gone from the dock too
-		return BridgeError.failed("filesystem.delete: deleting %s failed at %s" % [path, failed], {"path": path, "failed": failed})
+		return c.failed("deleting %s failed at %s" % [path, failed], {"path": path, "failed": failed})
 	for f: String in files:
 		if ResourceLoader.has_cached(f):
 			Compat.cached_resource(f).resource_path = ""  # a later file at this path must not resolve to it
@@ -157,11 +160,12 @@ func _delete(p: Dictionary) -> Variant:
 	if scanned is BridgeError:
 		return scanned
 	if FileAccess.file_exists(path) or DirAccess.dir_exists_absolute(path):
-		return BridgeError.failed("filesystem.delete: %s is still there" % path)
+		return c.failed("%s is still there" % path)
 	return {"path": path, "deleted": files.size(), "files": files, "broken_references": users.keys(), "settings": settings.keys()}
 
 
-func _references(p: Dictionary) -> Variant:
+func _references(c: Call) -> Variant:
+	var p := c.params
 	var path: String = p.path.trim_suffix("/") if p.path != "res://" else p.path
 	if not FileAccess.file_exists(path) and not DirAccess.dir_exists_absolute(path):
 		return FileOps.missing(path, "filesystem.references")

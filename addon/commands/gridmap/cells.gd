@@ -79,7 +79,8 @@ func commands() -> Array:
 	]
 
 
-func _set_cells(p: Dictionary) -> Variant:
+func _set_cells(bc: Call) -> Variant:
+	var p := bc.params
 	var grid: GridMap = p.node_path
 	var item: Variant = _item(grid, p.item)
 	if item is BridgeError:
@@ -97,7 +98,8 @@ func _set_cells(p: Dictionary) -> Variant:
 	return out
 
 
-func _get_cells(p: Dictionary) -> Variant:
+func _get_cells(bc: Call) -> Variant:
+	var p := bc.params
 	var grid: GridMap = p.node_path
 	var cells: Array = []
 	if p.has("item"):
@@ -109,7 +111,7 @@ func _get_cells(p: Dictionary) -> Variant:
 		cells = grid.get_used_cells()
 	if p.has("from") or p.has("to"):
 		if not (p.has("from") and p.has("to")):
-			return BridgeError.invalid("gridmap.get_cells: give both from and to", {"param": "to"})
+			return bc.invalid("give both from and to", {"param": "to"})
 		var box := _box(p.from, p.to)
 		cells = cells.filter(func(c: Vector3i) -> bool: return box.has_point(Vector3(c) + Vector3(0.5, 0.5, 0.5)))
 	cells.sort_custom(func(a: Vector3i, b: Vector3i) -> bool: return [a.y, a.z, a.x] < [b.y, b.z, b.x])
@@ -122,7 +124,8 @@ func _get_cells(p: Dictionary) -> Variant:
 	return {"path": SceneAccess.path_of(grid), "count": cells.size(), "truncated": cells.size() > p.limit, "cells": out}
 
 
-func _clear(p: Dictionary) -> Variant:
+func _clear(bc: Call) -> Variant:
+	var p := bc.params
 	var grid: GridMap = p.node_path
 	var cells: Variant = _cells(grid, p, true)
 	if cells is BridgeError:

@@ -50,11 +50,12 @@ func commands() -> Array:
 	]
 
 
-func _meshlib_create(p: Dictionary) -> Variant:
+func _meshlib_create(c: Call) -> Variant:
+	var p := c.params
 	if p.has("items") == p.has("from_node"):
-		return BridgeError.invalid("gridmap.meshlib_create: give items or from_node (one of them)", {"param": "items"})
+		return c.invalid("give items or from_node (one of them)", {"param": "items"})
 	if not p.has("path") and not p.has("node_path"):
-		return BridgeError.invalid("gridmap.meshlib_create: give path (save it), node_path (a GridMap gets it) or both", {"param": "path"})
+		return c.invalid("give path (save it), node_path (a GridMap gets it) or both", {"param": "path"})
 	var grid: GridMap = p.get("node_path")
 	var entries: Variant = _entries(p)
 	if entries is BridgeError:
@@ -72,7 +73,7 @@ func _meshlib_create(p: Dictionary) -> Variant:
 		if err == OK:
 			err = ResourceSaver.save(lib, p.path)
 		if err != OK:
-			return BridgeError.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
+			return c.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
 		lib.take_over_path(p.path)
 		EditorInterface.get_resource_filesystem().update_file(p.path)
 	var out := {"path": lib.resource_path, "items": describe_items(lib)}
@@ -97,30 +98,31 @@ func _entries(p: Dictionary) -> Variant:
 			return BridgeError.failed("%s has no MeshInstance3D children with a mesh" % SceneAccess.path_of(node), {"param": "from_node"})
 		return out
 	if p.items.is_empty():
-		return BridgeError.invalid("gridmap.meshlib_create: items is empty", {"param": "items"})
+		return BridgeError.invalid("items is empty", {"param": "items"})
 	for i: int in p.items.size():
 		var item: Variant = p.items[i]
 		if not item is Dictionary or not item.has("mesh"):
-			return BridgeError.invalid("gridmap.meshlib_create: items[%d] must be {name, mesh}" % i, {"param": "items"})
+			return BridgeError.invalid("items[%d] must be {name, mesh}" % i, {"param": "items"})
 		var mesh: Variant = Coerce.coerce(item.mesh, {"name": "items[%d].mesh" % i, "type": TYPE_OBJECT,
 				"hint": PROPERTY_HINT_RESOURCE_TYPE, "hint_string": "Mesh"})
 		if mesh is BridgeError:
 			return mesh
 		if mesh == null:
-			return BridgeError.invalid("gridmap.meshlib_create: items[%d] has no mesh" % i, {"param": "items"})
+			return BridgeError.invalid("items[%d] has no mesh" % i, {"param": "items"})
 		out.append([str(item.get("name", "item_%d" % i)), mesh, Transform3D.IDENTITY])
 	return out
 
 
-func _create(p: Dictionary) -> Variant:
+func _create(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var lib: Resource = null
 	if p.has("mesh_library"):
 		lib = load(p.mesh_library) if p.mesh_library.begins_with("res://") and ResourceLoader.exists(p.mesh_library) else null
 		if not lib is MeshLibrary:
-			return BridgeError.not_found("no MeshLibrary at %s" % p.mesh_library, {"param": "mesh_library"})
+			return c.not_found("no MeshLibrary at %s" % p.mesh_library, {"param": "mesh_library"})
 	if p.cell_size.x <= 0 or p.cell_size.y <= 0 or p.cell_size.z <= 0:
-		return BridgeError.invalid("gridmap.create: cell_size must be positive, got %s" % p.cell_size, {"param": "cell_size"})
+		return c.invalid("cell_size must be positive, got %s" % p.cell_size, {"param": "cell_size"})
 	var grid := GridMap.new()  # made once the parameters are known good: nothing to free on a refusal
 	grid.mesh_library = lib
 	grid.cell_size = p.cell_size

@@ -65,7 +65,8 @@ func commands() -> Array:
 	]
 
 
-func _settings(p: Dictionary) -> Variant:
+func _settings(c: Call) -> Variant:
+	var p := c.params
 	var cfg: Variant = _config(p.path, "import.settings")
 	if cfg is BridgeError:
 		return cfg
@@ -80,44 +81,46 @@ func _settings(p: Dictionary) -> Variant:
 			"imported": made.all(func(f: String) -> bool: return FileAccess.file_exists(f))}
 
 
-func _set_options(p: Dictionary) -> Variant:
+func _set_options(c: Call) -> Variant:
+	var p := c.params
 	var cfg: Variant = _config(p.path, "import.set")
 	if cfg is BridgeError:
 		return cfg
 	if p.options.is_empty():
-		return BridgeError.invalid("import.set: options is empty", {"param": "options"})
+		return c.invalid("options is empty", {"param": "options"})
 	var known: Array = Array(cfg.get_section_keys("params")) if cfg.has_section("params") else []
 	var changes := {}
 	for key: Variant in p.options:
 		if not str(key) in known:
 			var guess := Params.did_you_mean(str(key), known)
-			return BridgeError.invalid("import.set: the %s importer has no option '%s'%s; it has: %s" % [
+			return c.invalid("the %s importer has no option '%s'%s; it has: %s" % [
 					cfg.get_value("remap", "importer", ""), key, " (did you mean '%s'?)" % guess if guess != "" else "",
 					", ".join(PackedStringArray(known))], {"param": "options", "suggestion": guess})
 		var current: Variant = cfg.get_value("params", key)
 		var value: Variant = _convert(p.options[key], current)
 		if value is BridgeError:
-			value.message = "import.set: option '%s' %s" % [key, value.message]
+			value.message = "option '%s' %s" % [key, value.message]
 			return value
 		changes[str(key)] = {"from": current, "to": value}
 	for key: String in changes:
 		cfg.set_value("params", key, changes[key].to)
 	var err := FileOps.write_text(p.path + ".import", cfg.encode_to_text())
 	if err != OK:
-		return BridgeError.failed("import.set: writing %s.import failed: %s" % [p.path, error_string(err)])
+		return c.failed("writing %s.import failed: %s" % [p.path, error_string(err)])
 	if p.reimport:
 		EditorInterface.get_resource_filesystem().reimport_files(PackedStringArray([p.path]))
 		await server.get_tree().process_frame
 	var back := FileOps.import_config(p.path)
 	for key: String in changes:
 		if back == null or back.get_value("params", key) != changes[key].to:
-			return BridgeError.failed("import.set: %s did not keep %s = %s after the reimport" % [p.path, key, JSON.stringify(changes[key].to)])
+			return c.failed("%s did not keep %s = %s after the reimport" % [p.path, key, JSON.stringify(changes[key].to)])
 	return {"path": p.path, "changed": changes, "reimported": p.reimport, "imported_files": FileOps.imported_files(p.path)}
 
 
-func _reimport(p: Dictionary) -> Variant:
+func _reimport(c: Call) -> Variant:
+	var p := c.params
 	if p.paths.is_empty():
-		return BridgeError.invalid("import.reimport: paths is empty", {"param": "paths"})
+		return c.invalid("paths is empty", {"param": "paths"})
 	var paths := PackedStringArray()
 	for raw: Variant in p.paths:
 		var cfg: Variant = _config(str(raw), "import.reimport")

@@ -48,7 +48,8 @@ func commands() -> Array:
 	]
 
 
-func _deadzone_set(p: Dictionary) -> Variant:
+func _deadzone_set(c: Call) -> Variant:
+	var p := c.params
 	var action: Variant = Events.action(p.action, "input_map.deadzone_set")
 	if action is BridgeError:
 		return action
@@ -56,23 +57,24 @@ func _deadzone_set(p: Dictionary) -> Variant:
 	action.deadzone = p.deadzone
 	var err := Project.commit_settings("Set deadzone of %s" % p.action, {"input/" + p.action: action})
 	if err != OK:
-		return BridgeError.failed("input_map.deadzone_set: saving project.godot failed: %s" % error_string(err))
+		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"action": p.action, "deadzone": ProjectSettings.get_setting("input/" + p.action).deadzone, "previous": previous,
 			"saved": true}
 
 
-func _rename(p: Dictionary) -> Variant:
+func _rename(c: Call) -> Variant:
+	var p := c.params
 	var action: Variant = Events.action(p.action, "input_map.action_rename")
 	if action is BridgeError:
 		return action
 	var new_name: String = p.new_name
 	if p.action.begins_with("ui_"):
-		return BridgeError.invalid("input_map.action_rename: '%s' is a built-in action; the engine's UI uses it by that name" % p.action)
+		return c.invalid("'%s' is a built-in action; the engine's UI uses it by that name" % p.action)
 	if new_name.strip_edges() != new_name or new_name == "" or new_name.contains("/") or new_name.contains(":"):
-		return BridgeError.invalid("input_map.action_rename: '%s' is not a valid action name (no '/', ':' or edge spaces)" % new_name,
+		return c.invalid("'%s' is not a valid action name (no '/', ':' or edge spaces)" % new_name,
 				{"param": "new_name"})
 	if ProjectSettings.has_setting("input/" + new_name):
-		return BridgeError.failed("input_map.action_rename: an action named '%s' already exists" % new_name, {"param": "new_name"})
+		return c.failed("an action named '%s' already exists" % new_name, {"param": "new_name"})
 	var old_key: String = "input/" + p.action
 	var order := ProjectSettings.get_order(old_key)
 	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
@@ -87,12 +89,13 @@ func _rename(p: Dictionary) -> Variant:
 	ur.add_undo_method(ProjectSettings, "save")
 	ur.commit_action()
 	if not ProjectSettings.has_setting("input/" + new_name) or ProjectSettings.has_setting(old_key):
-		return BridgeError.failed("input_map.action_rename: the rename did not take effect")
+		return c.failed("the rename did not take effect")
 	return {"action": new_name, "previous": p.action, "events": action.events.size(), "saved": true,
 			"still_used_in": _scripts_using(p.action)}
 
 
-func _conflicts(p: Dictionary) -> Variant:
+func _conflicts(c: Call) -> Variant:
+	var p := c.params
 	var bound: Array = []  # [action, event]
 	for prop: Dictionary in ProjectSettings.get_property_list():
 		var key := str(prop.name)

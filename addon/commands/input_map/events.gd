@@ -57,7 +57,8 @@ func commands() -> Array:
 	]
 
 
-func _action(p: Dictionary) -> Variant:
+func _action(c: Call) -> Variant:
+	var p := c.params
 	var action: Variant = Events.action(p.action, "input_map.action")
 	if action is BridgeError:
 		return action
@@ -66,57 +67,59 @@ func _action(p: Dictionary) -> Variant:
 			"builtin": p.action.begins_with("ui_")}
 
 
-func _event_add(p: Dictionary) -> Variant:
+func _event_add(c: Call) -> Variant:
+	var p := c.params
 	var action: Variant = Events.action(p.action, "input_map.event_add")
 	if action is BridgeError:
 		return action
 	if p.events.is_empty():
-		return BridgeError.invalid("input_map.event_add: events is empty; give at least one event", {"param": "events"})
+		return c.invalid("events is empty; give at least one event", {"param": "events"})
 	var added: Array = []
 	for i: int in p.events.size():
-		var ev: Variant = Events.from_json(p.events[i], "input_map.event_add: events[%d]" % i)
+		var ev: Variant = Events.from_json(p.events[i], "events[%d]" % i)
 		if ev is BridgeError:
 			ev.data["param"] = "events"
 			return ev
 		for existing: Variant in action.events + added:
 			if existing is InputEvent and Events.same(existing, ev):
-				return BridgeError.failed("input_map.event_add: '%s' already has the event %s (events[%d])" % [p.action,
+				return c.failed("'%s' already has the event %s (events[%d])" % [p.action,
 						ev.as_text(), i], {"action": p.action, "index": i})
 		added.append(ev)
 	var first: int = action.events.size()
 	action.events.append_array(added)
 	var err := Project.commit_settings("Add %d event(s) to %s" % [added.size(), p.action], {"input/" + p.action: action})
 	if err != OK:
-		return BridgeError.failed("input_map.event_add: saving project.godot failed: %s" % error_string(err))
+		return c.failed("saving project.godot failed: %s" % error_string(err))
 	var now: Array = Events.events_json(ProjectSettings.get_setting("input/" + p.action).events)
 	return {"action": p.action, "added": now.slice(first), "count": now.size(), "saved": true}
 
 
-func _event_remove(p: Dictionary) -> Variant:
+func _event_remove(c: Call) -> Variant:
+	var p := c.params
 	var action: Variant = Events.action(p.action, "input_map.event_remove")
 	if action is BridgeError:
 		return action
 	if p.has("index") == p.has("event"):
-		return BridgeError.invalid("input_map.event_remove: give index or event (one of them)", {"param": "index"})
+		return c.invalid("give index or event (one of them)", {"param": "index"})
 	var index: int = p.get("index", -1)
 	if p.has("event"):
-		var wanted: Variant = Events.from_json(p.event, "input_map.event_remove: event")
+		var wanted: Variant = Events.from_json(p.event, "event")
 		if wanted is BridgeError:
 			return wanted
 		for i: int in action.events.size():
 			if action.events[i] is InputEvent and Events.same(action.events[i], wanted):
 				index = i
 		if index < 0:
-			return BridgeError.not_found("input_map.event_remove: '%s' has no event %s; it has: %s" % [p.action, wanted.as_text(),
+			return c.not_found("'%s' has no event %s; it has: %s" % [p.action, wanted.as_text(),
 					", ".join(PackedStringArray(Events.events_json(action.events).map(func(e: Dictionary) -> String: return e.text)))],
 					{"action": p.action})
 	elif index >= action.events.size():
-		return BridgeError.invalid("input_map.event_remove: index %d is out of range; '%s' has %d event(s)" % [index, p.action,
+		return c.invalid("index %d is out of range; '%s' has %d event(s)" % [index, p.action,
 				action.events.size()], {"param": "index"})
 	var removed: Dictionary = Events.to_json(action.events[index], index)
 	action.events.remove_at(index)
 	var err := Project.commit_settings("Remove event %s from %s" % [removed.text, p.action], {"input/" + p.action: action})
 	if err != OK:
-		return BridgeError.failed("input_map.event_remove: saving project.godot failed: %s" % error_string(err))
+		return c.failed("saving project.godot failed: %s" % error_string(err))
 	var left: Array = ProjectSettings.get_setting("input/" + p.action).events
 	return {"action": p.action, "removed": removed, "count": left.size(), "saved": true}

@@ -99,7 +99,8 @@ func commands() -> Array:
 	]
 
 
-func _add_light(p: Dictionary) -> Variant:
+func _add_light(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var cls: String = LIGHTS[p.type]
 	var dim := 3 if cls.ends_with("3D") else 2
@@ -182,7 +183,8 @@ func _configure(light: Node, parent: Node, p: Dictionary, dim: int) -> Variant:
 	return null
 
 
-func _add_probe(p: Dictionary) -> Variant:
+func _add_probe(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var nodes: Array = p.cover
 	var box: AABB
@@ -206,7 +208,8 @@ func _add_probe(p: Dictionary) -> Variant:
 	return out
 
 
-func _canvas_modulate(p: Dictionary) -> Variant:
+func _canvas_modulate(c: Call) -> Variant:
+	var p := c.params
 	var root: Node = SceneAccess.root()
 	var existing: Array = root.find_children("*", "CanvasModulate", true, false)
 	if not existing.is_empty():
@@ -221,7 +224,8 @@ func _canvas_modulate(p: Dictionary) -> Variant:
 	return {"path": SceneAccess.path_of(node), "color": node.color, "added": true}
 
 
-func _occluder_2d(p: Dictionary) -> Variant:
+func _occluder_2d(c: Call) -> Variant:
+	var p := c.params
 	var node: Node2D = p.node_path
 	var points := PackedVector2Array()
 	if p.has("polygon"):
@@ -231,13 +235,13 @@ func _occluder_2d(p: Dictionary) -> Variant:
 				return pt
 			points.append(pt)
 		if points.size() < 3:
-			return BridgeError.invalid("'polygon' needs at least 3 points", {"param": "polygon"})
+			return c.invalid("'polygon' needs at least 3 points", {"param": "polygon"})
 	else:
 		var b := SpatialQuery.bounds_2d(node, "collision")
 		if b.found == 0:
 			b = SpatialQuery.bounds_2d(node, "visual")
 		if b.found == 0:
-			return BridgeError.failed("%s has no shape or visible bounds to take a polygon from; give polygon" % SceneAccess.path_of(node))
+			return c.failed("%s has no shape or visible bounds to take a polygon from; give polygon" % SceneAccess.path_of(node))
 		var local: Rect2 = node.get_global_transform().affine_inverse() * b.rect
 		points = PackedVector2Array([local.position, Vector2(local.end.x, local.position.y), local.end,
 				Vector2(local.position.x, local.end.y)])
@@ -250,7 +254,7 @@ func _occluder_2d(p: Dictionary) -> Variant:
 	return {"path": SceneAccess.path_of(occluder), "polygon": Array(points)}
 
 
-func _describe(_p: Dictionary) -> Variant:
+func _describe(_c: Call) -> Variant:
 	var root: Node = SceneAccess.root()
 	var lights: Array = []
 	for light: Node in root.find_children("*", "Light3D", true, false) + root.find_children("*", "Light2D", true, false):

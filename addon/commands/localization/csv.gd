@@ -47,12 +47,13 @@ func commands() -> Array:
 	]
 
 
-func _csv_write(p: Dictionary) -> Variant:
+func _csv_write(c: Call) -> Variant:
+	var p := c.params
 	var path: Variant = FileOps.checked(p.path, "localization.csv_write")
 	if path is BridgeError:
 		return path
 	if path.get_extension().to_lower() != "csv":
-		return BridgeError.invalid("localization.csv_write: path must end in .csv, got %s" % path, {"param": "path"})
+		return c.invalid("path must end in .csv, got %s" % path, {"param": "path"})
 	var existed := FileAccess.file_exists(path)
 	var current: Variant = Csv.read(path) if existed and not p.replace else {"locales": [], "rows": {}, "order": []}
 	if current is BridgeError:
@@ -60,29 +61,29 @@ func _csv_write(p: Dictionary) -> Variant:
 	var locales: Array = current.locales.duplicate()
 	for loc: Variant in p.get("locales", []):
 		if not loc is String or Csv.bad_locale(loc) != null:
-			return BridgeError.invalid("localization.csv_write: locales: %s" % (Csv.bad_locale(loc) if loc is String else
+			return c.invalid("locales: %s" % (Csv.bad_locale(loc) if loc is String else
 					"%s is not a string" % JSON.stringify(loc)), {"param": "locales"})
 		if not loc in locales:
 			locales.append(loc)
 	if p.rows.is_empty():
-		return BridgeError.invalid("localization.csv_write: rows is empty", {"param": "rows"})
+		return c.invalid("rows is empty", {"param": "rows"})
 	var rows: Dictionary = current.rows.duplicate(true)
 	var new_keys: Array = p.rows.keys()
 	new_keys.sort()  # JSON objects carry no order: new keys go after the file's, alphabetically
 	for key: Variant in new_keys:
 		var cells: Variant = p.rows[key]
 		if str(key).strip_edges() == "" or str(key).begins_with("_"):
-			return BridgeError.invalid("localization.csv_write: '%s' is not a usable key (empty, or starts with _)" % key, {"param": "rows"})
+			return c.invalid("'%s' is not a usable key (empty, or starts with _)" % key, {"param": "rows"})
 		if not cells is Dictionary:
-			return BridgeError.invalid("localization.csv_write: rows.%s must be {locale: text}, got %s" % [key, JSON.stringify(cells)],
+			return c.invalid("rows.%s must be {locale: text}, got %s" % [key, JSON.stringify(cells)],
 					{"param": "rows"})
 		var row: Dictionary = rows.get(key, {})
 		for loc: Variant in cells:
 			var why: Variant = Csv.bad_locale(str(loc))
 			if why != null:
-				return BridgeError.invalid("localization.csv_write: rows.%s: %s" % [key, why], {"param": "rows"})
+				return c.invalid("rows.%s: %s" % [key, why], {"param": "rows"})
 			if not cells[loc] is String:
-				return BridgeError.invalid("localization.csv_write: rows.%s.%s must be a string, got %s" % [key, loc,
+				return c.invalid("rows.%s.%s must be a string, got %s" % [key, loc,
 						JSON.stringify(cells[loc])], {"param": "rows"})
 			if not loc in locales:
 				locales.append(loc)
@@ -91,7 +92,7 @@ func _csv_write(p: Dictionary) -> Variant:
 	var order: Array = current.order + new_keys.filter(func(k: String) -> bool: return not k in current.order)
 	var err := FileOps.write_text(path, Csv.render(locales, rows, order, Csv.delimiter(path)))
 	if err != OK:
-		return BridgeError.failed("localization.csv_write: writing %s failed: %s" % [path, error_string(err)], {"path": path})
+		return c.failed("writing %s failed: %s" % [path, error_string(err)], {"path": path})
 	var scanned: Variant = await FileOps.refresh(server, [path])
 	if scanned is BridgeError:
 		return scanned
@@ -107,7 +108,8 @@ func _csv_write(p: Dictionary) -> Variant:
 	return {"path": path, "created": not existed, "locales": locales, "keys": rows.size(), "translations": made}
 
 
-func _csv_read(p: Dictionary) -> Variant:
+func _csv_read(c: Call) -> Variant:
+	var p := c.params
 	var path: Variant = FileOps.checked(p.path, "localization.csv_read")
 	if path is BridgeError:
 		return path

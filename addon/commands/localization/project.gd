@@ -72,7 +72,7 @@ func commands() -> Array:
 	]
 
 
-func _list(_p: Dictionary) -> Variant:
+func _list(_c: Call) -> Variant:
 	var out: Array = []
 	var locales := {}
 	for path: String in ProjectSettings.get_setting(SETTING, PackedStringArray()):
@@ -94,25 +94,27 @@ func _list(_p: Dictionary) -> Variant:
 			"test_locale": ProjectSettings.get_setting("internationalization/locale/test", "")}
 
 
-func _project_add(p: Dictionary) -> Variant:
+func _project_add(c: Call) -> Variant:
+	var p := c.params
 	var files: Variant = _expand(p.paths, "localization.project_add")
 	if files is BridgeError:
 		return files
 	var current := PackedStringArray(ProjectSettings.get_setting(SETTING, PackedStringArray()))
 	var added: Array = files.filter(func(f: String) -> bool: return not f in current)
 	if added.is_empty():
-		return BridgeError.failed("localization.project_add: %s already registered" % ", ".join(PackedStringArray(files)),
+		return c.failed("%s already registered" % ", ".join(PackedStringArray(files)),
 				{"already": files})
 	var updated := current.duplicate()
 	updated.append_array(PackedStringArray(added))
 	var err := Project.commit_settings("Add translations", {SETTING: updated})
 	if err != OK:
-		return BridgeError.failed("localization.project_add: saving project.godot failed: %s" % error_string(err))
+		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"added": added, "already": files.filter(func(f: String) -> bool: return f in current),
 			"translations": Array(ProjectSettings.get_setting(SETTING)), "saved": true}
 
 
-func _project_remove(p: Dictionary) -> Variant:
+func _project_remove(c: Call) -> Variant:
+	var p := c.params
 	var current := PackedStringArray(ProjectSettings.get_setting(SETTING, PackedStringArray()))
 	var files: Array = []
 	for raw: Variant in p.paths:
@@ -120,19 +122,20 @@ func _project_remove(p: Dictionary) -> Variant:
 		var made := FileOps.imported_files(path) if path.get_extension() == "csv" else [path]
 		var registered := made.filter(func(f: String) -> bool: return f in current)
 		if registered.is_empty():
-			return BridgeError.not_found("localization.project_remove: %s is not registered; registered: %s" % [path,
+			return c.not_found("%s is not registered; registered: %s" % [path,
 					", ".join(current) if not current.is_empty() else "none"], {"path": path})
 		files.append_array(registered)
 	var updated := PackedStringArray(Array(current).filter(func(f: String) -> bool: return not f in files))
 	var err := Project.commit_settings("Remove translations", {SETTING: updated if not updated.is_empty() else null})
 	if err != OK:
-		return BridgeError.failed("localization.project_remove: saving project.godot failed: %s" % error_string(err))
+		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"removed": files, "translations": Array(ProjectSettings.get_setting(SETTING, PackedStringArray())), "saved": true}
 
 
-func _translate(p: Dictionary) -> Variant:
+func _translate(c: Call) -> Variant:
+	var p := c.params
 	if p.has("key") == p.has("node_path"):
-		return BridgeError.invalid("localization.translate: give key or node_path (one of them)", {"param": "key"})
+		return c.invalid("give key or node_path (one of them)", {"param": "key"})
 	var key: String = p.get("key", "")
 	var out := {}
 	if p.has("node_path"):
@@ -145,7 +148,7 @@ func _translate(p: Dictionary) -> Variant:
 		out["auto_translate"] = Compat.can_auto_translate(node)
 	var paths: Array = p.get("translations", Array(ProjectSettings.get_setting(SETTING, PackedStringArray())))
 	if paths.is_empty() and not p.has("translations"):
-		return BridgeError.failed("localization.translate: the project registers no translations; localization.project_add adds them")
+		return c.failed("the project registers no translations; localization.project_add adds them")
 	var files: Variant = _expand(paths, "localization.translate")
 	if files is BridgeError:
 		return files
@@ -156,7 +159,7 @@ func _translate(p: Dictionary) -> Variant:
 	for loc: Variant in p.locales:
 		var why: Variant = Csv.bad_locale(str(loc)) if loc is String else "%s is not a string" % JSON.stringify(loc)
 		if why != null:
-			return BridgeError.invalid("localization.translate: locales: %s" % why, {"param": "locales"})
+			return c.invalid("locales: %s" % why, {"param": "locales"})
 		var text := str(Compat.translate_with(loaded, loc, key))
 		# own: a translation of this locale (or its language) has the key; else the text is the fallback's or the key
 		var own := loaded.any(func(t: Translation) -> bool: return TranslationServer.compare_locales(loc, t.locale) > 0 \

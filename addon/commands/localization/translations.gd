@@ -46,21 +46,22 @@ func commands() -> Array:
 	]
 
 
-func _create(p: Dictionary) -> Variant:
+func _create(c: Call) -> Variant:
+	var p := c.params
 	var path: Variant = FileOps.checked(p.path, "localization.translation_create")
 	if path is BridgeError:
 		return path
 	if not path.get_extension().to_lower() in EXTENSIONS:
-		return BridgeError.invalid("localization.translation_create: path must end in .tres, .res or .translation, got %s" % path,
+		return c.invalid("path must end in .tres, .res or .translation, got %s" % path,
 				{"param": "path"})
 	var why: Variant = Csv.bad_locale(p.locale)
 	if why != null:
-		return BridgeError.invalid("localization.translation_create: locale %s" % why, {"param": "locale"})
+		return c.invalid("locale %s" % why, {"param": "locale"})
 	if FileAccess.file_exists(path) and not p.overwrite:
-		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % path, {"path": path})
+		return c.failed("%s already exists; pass overwrite: true to replace it" % path, {"path": path})
 	var bad := _bad_messages(p.messages, false)
 	if bad != "":
-		return BridgeError.invalid("localization.translation_create: " + bad, {"param": "messages"})
+		return c.invalid("" + bad, {"param": "messages"})
 	var t := Translation.new()
 	t.locale = p.locale
 	for key: String in p.messages:
@@ -68,16 +69,17 @@ func _create(p: Dictionary) -> Variant:
 	DirAccess.make_dir_recursive_absolute(path.get_base_dir())
 	var err := ResourceSaver.save(t, path)
 	if err != OK:
-		return BridgeError.failed("saving %s failed: %s" % [path, error_string(err)], {"path": path})
+		return c.failed("saving %s failed: %s" % [path, error_string(err)], {"path": path})
 	await FileOps.refresh(server, [path])
 	var back: Translation = ResourceLoader.load(path, "Translation", ResourceLoader.CACHE_MODE_REPLACE)
 	if back == null or back.locale != p.locale or back.get_message_count() != p.messages.size():
-		return BridgeError.failed("%s was saved but does not read back as a %s translation with %d messages" % [path, p.locale,
+		return c.failed("%s was saved but does not read back as a %s translation with %d messages" % [path, p.locale,
 				p.messages.size()], {"path": path})
 	return {"path": path, "locale": back.locale, "messages": back.get_message_count(), "class": back.get_class()}
 
 
-func _messages_set(p: Dictionary) -> Variant:
+func _messages_set(c: Call) -> Variant:
+	var p := c.params
 	var path: Variant = FileOps.checked(p.path, "localization.messages_set")
 	if path is BridgeError:
 		return path
@@ -85,15 +87,15 @@ func _messages_set(p: Dictionary) -> Variant:
 		return FileOps.missing(path, "localization.messages_set")
 	var source := _csv_source(path)
 	if source != "":
-		return BridgeError.failed("%s is made by importing %s; change the CSV with localization.csv_write" % [path, source],
+		return c.failed("%s is made by importing %s; change the CSV with localization.csv_write" % [path, source],
 				{"path": path, "source": source})
 	var t: Variant = load(path)
 	if not t is Translation or t is OptimizedTranslation:
-		return BridgeError.invalid("localization.messages_set: %s is a %s, not an editable Translation" % [path,
+		return c.invalid("%s is a %s, not an editable Translation" % [path,
 				t.get_class() if t else "file that does not load"], {"param": "path"})
 	var bad := _bad_messages(p.messages, true)
 	if bad != "":
-		return BridgeError.invalid("localization.messages_set: " + bad, {"param": "messages"})
+		return c.invalid("" + bad, {"param": "messages"})
 	var before: Dictionary = t.get("messages").duplicate(true)
 	var scratch := Translation.new()  # applies the change without knowing how messages are stored
 	scratch.set("messages", before.duplicate(true))
@@ -101,7 +103,7 @@ func _messages_set(p: Dictionary) -> Variant:
 	for key: String in p.messages:
 		if p.messages[key] == null:
 			if str(scratch.get_message(key)) == "":
-				return BridgeError.not_found("localization.messages_set: %s has no message '%s' to erase" % [path, key], {"key": key})
+				return c.not_found("%s has no message '%s' to erase" % [path, key], {"key": key})
 			scratch.erase_message(key)
 			erased.append(key)
 		else:
@@ -117,7 +119,7 @@ func _messages_set(p: Dictionary) -> Variant:
 	var back: Translation = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE)
 	for key: String in p.messages:
 		if p.messages[key] != null and str(back.get_message(key)) != p.messages[key]:
-			return BridgeError.failed("%s did not save message '%s'" % [path, key], {"path": path})
+			return c.failed("%s did not save message '%s'" % [path, key], {"path": path})
 	return {"path": path, "locale": back.locale, "set": p.messages.size() - erased.size(), "erased": erased,
 			"messages": back.get_message_count()}
 

@@ -69,7 +69,8 @@ func commands() -> Array:
 	]
 
 
-func _create(p: Dictionary) -> Variant:
+func _create(c: Call) -> Variant:
+	var p := c.params
 	var mat: Material = ClassDB.instantiate(MaterialSlots.TYPES[p.type])
 	var bad: Variant = ObjectProps.apply_new(mat, p.properties, "material.create")
 	if bad:
@@ -80,7 +81,8 @@ func _create(p: Dictionary) -> Variant:
 	return _describe(ResourceLoader.load(p.path, "", ResourceLoader.CACHE_MODE_REPLACE))
 
 
-func _edit_file(p: Dictionary) -> Variant:
+func _edit_file(c: Call) -> Variant:
+	var p := c.params
 	var mat: Variant = _load(p.path)
 	if mat is BridgeError:
 		return mat
@@ -97,9 +99,10 @@ func _edit_file(p: Dictionary) -> Variant:
 	return out
 
 
-func _info(p: Dictionary) -> Variant:
+func _info(c: Call) -> Variant:
+	var p := c.params
 	if p.has("path") == p.has("node_path"):
-		return BridgeError.invalid("material.info: give path or node_path (one of them)", {"param": "path"})
+		return c.invalid("give path or node_path (one of them)", {"param": "path"})
 	if p.has("path"):
 		var loaded: Variant = _load(p.path)
 		return loaded if loaded is BridgeError else _describe(loaded)

@@ -68,7 +68,8 @@ func commands() -> Array:
 	]
 
 
-func _assign(p: Dictionary) -> Variant:
+func _assign(c: Call) -> Variant:
+	var p := c.params
 	var ctx: Variant = _slot(p)
 	if ctx is BridgeError:
 		return ctx
@@ -77,16 +78,16 @@ func _assign(p: Dictionary) -> Variant:
 	var mat: Material = null
 	if p.has("material"):
 		if p.type != "auto" or not p.properties.is_empty():
-			return BridgeError.invalid("material.assign: type and properties make a new material; leave them out with material", {"param": "type"})
+			return c.invalid("type and properties make a new material; leave them out with material", {"param": "type"})
 		if p.material != "":
 			var res: Resource = load(p.material) if p.material.begins_with("res://") and ResourceLoader.exists(p.material) else null
 			if not res is Material:
-				return BridgeError.not_found("no material file at %s" % p.material, {"param": "material"})
+				return c.not_found("no material file at %s" % p.material, {"param": "material"})
 			mat = res
 	else:
 		mat = MaterialSlots.new_material(p.type, node)
 		if node is CanvasItem and not mat is CanvasItemMaterial and not mat is ShaderMaterial:
-			return BridgeError.invalid("material.assign: a %s takes a canvas_item or shader material, not %s" % [node.get_class(), p.type],
+			return c.invalid("a %s takes a canvas_item or shader material, not %s" % [node.get_class(), p.type],
 					{"param": "type"})
 		var bad: Variant = ObjectProps.apply_new(mat, p.properties, "material.assign")
 		if bad:
@@ -96,19 +97,20 @@ func _assign(p: Dictionary) -> Variant:
 	ur.commit_action()
 	var now := MaterialSlots.current(slot)
 	if now != mat:
-		return BridgeError.failed("%s did not take the material in %s" % [SceneAccess.path_of(node), slot.label])
+		return c.failed("%s did not take the material in %s" % [SceneAccess.path_of(node), slot.label])
 	return {"node_path": SceneAccess.path_of(node), "slot": slot.label,
 			"material": null if now == null else {"class": now.get_class(), "path": now.resource_path,
 			"properties": MaterialSlots.changed_properties(now)}}
 
 
-func _set_props(p: Dictionary) -> Variant:
+func _set_props(c: Call) -> Variant:
+	var p := c.params
 	var ctx: Variant = _slot(p)
 	if ctx is BridgeError:
 		return ctx
 	var mat := MaterialSlots.current(ctx[1])
 	if mat == null:
-		return BridgeError.failed("%s has no material in %s: give it one with material.assign" % [SceneAccess.path_of(ctx[0]), ctx[1].label])
+		return c.failed("%s has no material in %s: give it one with material.assign" % [SceneAccess.path_of(ctx[0]), ctx[1].label])
 	var values: Variant = ObjectProps.coerce_all(mat, p.properties, "material.set")
 	if values is BridgeError:
 		return values
@@ -119,19 +121,20 @@ func _set_props(p: Dictionary) -> Variant:
 			"values": ObjectProps.read(mat, values.keys())}
 
 
-func _save(p: Dictionary) -> Variant:
+func _save(c: Call) -> Variant:
+	var p := c.params
 	var ctx: Variant = _slot(p)
 	if ctx is BridgeError:
 		return ctx
 	var mat := MaterialSlots.current(ctx[1])
 	if mat == null:
-		return BridgeError.failed("%s has no material in %s to save" % [SceneAccess.path_of(ctx[0]), ctx[1].label])
+		return c.failed("%s has no material in %s to save" % [SceneAccess.path_of(ctx[0]), ctx[1].label])
 	var copy: Material = mat.duplicate()
 	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(p.path.get_base_dir()))
 	if err == OK:
 		err = ResourceSaver.save(copy, p.path)
 	if err != OK:
-		return BridgeError.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
+		return c.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
 	copy.take_over_path(p.path)
 	EditorInterface.get_resource_filesystem().update_file(p.path)
 	var ur := SceneAccess.action("save material of %s" % ctx[0].name)

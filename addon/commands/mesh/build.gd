@@ -79,7 +79,8 @@ func _mesh_map() -> Dictionary:
 	return spec
 
 
-func _add(p: Dictionary) -> Variant:
+func _add(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var mesh: PrimitiveMesh = ClassDB.instantiate(SHAPES[p.shape])
 	var bad: Variant = ObjectProps.apply_new(mesh, p.mesh, "mesh.add")
@@ -89,7 +90,7 @@ func _add(p: Dictionary) -> Variant:
 	if p.has("material"):
 		var mat: Resource = load(p.material) if p.material.begins_with("res://") and ResourceLoader.exists(p.material) else null
 		if not mat is Material:
-			return BridgeError.not_found("no material file at %s" % p.material, {"param": "material"})
+			return c.not_found("no material file at %s" % p.material, {"param": "material"})
 		mesh.material = mat
 	var node := MeshInstance3D.new()
 	node.mesh = mesh
@@ -100,7 +101,8 @@ func _add(p: Dictionary) -> Variant:
 	return out
 
 
-func _from_arrays(p: Dictionary) -> Variant:
+func _from_arrays(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var count: int = p.vertices.size()
 	var columns := {}
@@ -109,22 +111,22 @@ func _from_arrays(p: Dictionary) -> Variant:
 			continue
 		var type: String = {"vertices": "Vector3", "normals": "Vector3", "uvs": "Vector2", "colors": "Color"}[key]
 		if p[key].size() != count:
-			return BridgeError.invalid("mesh.from_arrays: %s has %d entries for %d vertices" % [key, p[key].size(), count], {"param": key})
+			return c.invalid("%s has %d entries for %d vertices" % [key, p[key].size(), count], {"param": key})
 		var values: Array = []
 		for i in count:
 			var v: Variant = Params.convert_value({"type": type}, p[key][i])
 			if v is BridgeError:
-				return BridgeError.invalid("mesh.from_arrays: %s[%d] %s" % [key, i, v.message], {"param": key})
+				return c.invalid("%s[%d] %s" % [key, i, v.message], {"param": key})
 			values.append(v)
 		columns[key] = values
 	var primitive: int = PRIMITIVES[p.primitive]
 	var indices: Array = p.get("indices", [])
 	for i: Variant in indices:
 		if not (i is int or i is float) or i != floorf(i) or i < 0 or i >= count:
-			return BridgeError.invalid("mesh.from_arrays: index %s is not a vertex index 0..%d" % [JSON.stringify(i), count - 1], {"param": "indices"})
+			return c.invalid("index %s is not a vertex index 0..%d" % [JSON.stringify(i), count - 1], {"param": "indices"})
 	var drawn: int = indices.size() if not indices.is_empty() else count
 	if count == 0 or (primitive == Mesh.PRIMITIVE_TRIANGLES and drawn % 3 != 0) or (primitive == Mesh.PRIMITIVE_LINES and drawn % 2 != 0):
-		return BridgeError.invalid("mesh.from_arrays: %d %s do not make whole %s" % [drawn, "indices" if indices else "vertices", p.primitive],
+		return c.invalid("%d %s do not make whole %s" % [drawn, "indices" if indices else "vertices", p.primitive],
 				{"param": "indices" if indices else "vertices"})
 	var st := SurfaceTool.new()
 	st.begin(primitive)

@@ -64,24 +64,25 @@ func commands() -> Array:
 	]
 
 
-func _info(p: Dictionary) -> Variant:
+func _info(c: Call) -> Variant:
+	var p := c.params
 	if p.has("path") == p.has("node_path"):
-		return BridgeError.invalid("mesh.info: give node_path or path (one of them)", {"param": "node_path"})
+		return c.invalid("give node_path or path (one of them)", {"param": "node_path"})
 	if p.has("path"):
 		return MeshDescribe.describe(load(p.path))
 	var node: Node = p.node_path
 	var mesh: Mesh = null
 	if node is CSGShape3D:
 		if not node.is_root_shape():
-			return BridgeError.invalid("mesh.info: %s is inside a CSG tree; ask its root shape" % SceneAccess.path_of(node), {"param": "node_path"})
+			return c.invalid("%s is inside a CSG tree; ask its root shape" % SceneAccess.path_of(node), {"param": "node_path"})
 		if not Compat.at_least("4.4"):  # CSGShape3D.bake_static_mesh
-			return BridgeError.new(BridgeError.UNAVAILABLE, "mesh.info: reading a CSG shape's mesh needs Godot 4.4 or newer (this editor runs %s)"
+			return c.error(BridgeError.UNAVAILABLE, "reading a CSG shape's mesh needs Godot 4.4 or newer (this editor runs %s)"
 					% Compat.version().string, {"since": "4.4", "engine_version": Compat.version().string})
 		mesh = Compat.csg_bake_mesh(node)
 	elif "mesh" in node and node.get("mesh") is Mesh:
 		mesh = node.mesh
 	if mesh == null:
-		return BridgeError.failed("%s (%s) has no mesh" % [SceneAccess.path_of(node), node.get_class()])
+		return c.failed("%s (%s) has no mesh" % [SceneAccess.path_of(node), node.get_class()])
 	var out := MeshDescribe.describe(mesh)
 	out["node_path"] = SceneAccess.path_of(node)
 	if node is Node3D:
@@ -89,16 +90,17 @@ func _info(p: Dictionary) -> Variant:
 	return out
 
 
-func _save(p: Dictionary) -> Variant:
+func _save(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	if not "mesh" in node or not node.get("mesh") is Mesh:
-		return BridgeError.failed("%s (%s) has no mesh to save" % [SceneAccess.path_of(node), node.get_class()])
+		return c.failed("%s (%s) has no mesh to save" % [SceneAccess.path_of(node), node.get_class()])
 	var copy: Mesh = node.mesh.duplicate()
 	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(p.path.get_base_dir()))
 	if err == OK:
 		err = ResourceSaver.save(copy, p.path)
 	if err != OK:
-		return BridgeError.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
+		return c.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
 	copy.take_over_path(p.path)
 	EditorInterface.get_resource_filesystem().update_file(p.path)
 	var ur := SceneAccess.action("save mesh of %s" % node.name)
@@ -108,16 +110,17 @@ func _save(p: Dictionary) -> Variant:
 	return {"node_path": SceneAccess.path_of(node), "path": node.mesh.resource_path, "class": copy.get_class()}
 
 
-func _merge(p: Dictionary) -> Variant:
+func _merge(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var sources: Array = []
 	for node: MeshInstance3D in p.nodes:
 		if node.mesh == null:
-			return BridgeError.failed("%s has no mesh to merge" % SceneAccess.path_of(node), {"param": "nodes"})
+			return c.failed("%s has no mesh to merge" % SceneAccess.path_of(node), {"param": "nodes"})
 		if node in sources:
-			return BridgeError.invalid("mesh.merge: %s is listed twice" % SceneAccess.path_of(node), {"param": "nodes"})
+			return c.invalid("%s is listed twice" % SceneAccess.path_of(node), {"param": "nodes"})
 		if p.remove_sources and node.is_ancestor_of(parent):
-			return BridgeError.invalid("mesh.merge: cannot remove %s, the new node's parent is inside it" % SceneAccess.path_of(node), {"param": "nodes"})
+			return c.invalid("cannot remove %s, the new node's parent is inside it" % SceneAccess.path_of(node), {"param": "nodes"})
 		sources.append(node)
 	var to_parent: Transform3D = parent.global_transform.affine_inverse() if parent is Node3D else Transform3D.IDENTITY
 	var merged := ArrayMesh.new()

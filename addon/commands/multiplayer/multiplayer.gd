@@ -133,13 +133,14 @@ func commands() -> Array:
 	]
 
 
-func _add_spawner(p: Dictionary) -> Variant:
+func _add_spawner(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	if p.scenes.is_empty():
-		return BridgeError.invalid("multiplayer.add_spawner: scenes is empty; list the scene files it may spawn", {"param": "scenes"})
+		return c.invalid("scenes is empty; list the scene files it may spawn", {"param": "scenes"})
 	for s: Variant in p.scenes:
 		if not str(s).begins_with("res://") or not str(s).get_extension() in ["tscn", "scn"] or not ResourceLoader.exists(str(s)):
-			return BridgeError.not_found("multiplayer.add_spawner: no scene file at '%s'" % s, {"param": "scenes"})
+			return c.not_found("no scene file at '%s'" % s, {"param": "scenes"})
 	var target: Node = p.get("spawn_path", parent)
 	var spawner := MultiplayerSpawner.new()
 	if p.name != "":
@@ -153,10 +154,11 @@ func _add_spawner(p: Dictionary) -> Variant:
 	return _describe(spawner)
 
 
-func _add_synchronizer(p: Dictionary) -> Variant:
+func _add_synchronizer(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	if p.properties.is_empty():
-		return BridgeError.invalid("multiplayer.add_synchronizer: properties is empty", {"param": "properties"})
+		return c.invalid("properties is empty", {"param": "properties"})
 	var config := SceneReplicationConfig.new()
 	for entry: Variant in p.properties:
 		var spec: Dictionary = entry if entry is Dictionary else {"property": str(entry)}
@@ -165,18 +167,18 @@ func _add_synchronizer(p: Dictionary) -> Variant:
 		var name := prop.get_slice(":", 1) if prop.contains(":") else prop
 		var holder: Node = node.get_node_or_null(NodePath(owner_path))
 		if holder == null:
-			return BridgeError.not_found("multiplayer.add_synchronizer: %s has no node '%s' (in '%s')" % [SceneAccess.path_of(node), owner_path, prop], {"param": "properties"})
+			return c.not_found("%s has no node '%s' (in '%s')" % [SceneAccess.path_of(node), owner_path, prop], {"param": "properties"})
 		var info: Variant = SceneAccess.property_info(holder, name)
 		if info is BridgeError and _script_declares(holder, name):
 			info = null  # a plain script variable: not in the editor's property list, replicated all the same
 		if info is BridgeError:
-			return BridgeError.not_found("multiplayer.add_synchronizer: %s" % info.message, {"param": "properties"})
+			return c.not_found("%s" % info.message, {"param": "properties"})
 		var mode := str(spec.get("mode", "always"))
 		if not MODES.has(mode):
-			return BridgeError.invalid("multiplayer.add_synchronizer: mode must be always, on_change or never, got '%s'" % mode, {"param": "properties"})
+			return c.invalid("mode must be always, on_change or never, got '%s'" % mode, {"param": "properties"})
 		var path := NodePath("%s:%s" % [owner_path, name])
 		if config.has_property(path):
-			return BridgeError.invalid("multiplayer.add_synchronizer: '%s' is listed twice" % prop, {"param": "properties"})
+			return c.invalid("'%s' is listed twice" % prop, {"param": "properties"})
 		config.add_property(path)
 		config.property_set_spawn(path, bool(spec.get("spawn", true)))
 		config.property_set_replication_mode(path, MODES[mode])
@@ -191,26 +193,28 @@ func _add_synchronizer(p: Dictionary) -> Variant:
 	return _describe(sync)
 
 
-func _info(p: Dictionary) -> Variant:
+func _info(c: Call) -> Variant:
+	var p := c.params
 	return _describe(p.node_path)
 
 
-func _peer_script(p: Dictionary) -> Variant:
+func _peer_script(c: Call) -> Variant:
+	var p := c.params
 	if p.path.get_extension() != "gd":
-		return BridgeError.invalid("multiplayer.peer_script: path must end in .gd", {"param": "path"})
+		return c.invalid("path must end in .gd", {"param": "path"})
 	if FileAccess.file_exists(p.path) and not p.overwrite:
-		return BridgeError.failed("multiplayer.peer_script: %s exists; pass overwrite: true to replace it" % p.path, {"param": "path"})
+		return c.failed("%s exists; pass overwrite: true to replace it" % p.path, {"param": "path"})
 	if p.player_scene != "" and (not p.player_scene.get_extension() in ["tscn", "scn"] or not ResourceLoader.exists(p.player_scene)):
-		return BridgeError.not_found("multiplayer.peer_script: no scene file at '%s'" % p.player_scene, {"param": "player_scene"})
+		return c.not_found("no scene file at '%s'" % p.player_scene, {"param": "player_scene"})
 	var scene_expr := 'preload("%s")' % p.player_scene if p.player_scene != "" else "null"
 	var code := PEER_TEMPLATE % [p.players_path, p.port, p.max_clients, scene_expr, JSON.stringify(p.players_path), JSON.stringify(p.players_path)]
 	var check := GDScript.new()
 	check.source_code = code
 	if check.reload() != OK:
-		return BridgeError.failed("multiplayer.peer_script: the generated script does not compile (a bug); nothing was written")
+		return c.failed("the generated script does not compile (a bug); nothing was written")
 	var err := FileOps.write_text(p.path, code)  # a copy open in the editor takes the new text too
 	if err != OK:
-		return BridgeError.failed("multiplayer.peer_script: cannot write %s: %s" % [p.path, error_string(err)])
+		return c.failed("cannot write %s: %s" % [p.path, error_string(err)])
 	EditorInterface.get_resource_filesystem().update_file(p.path)
 	var script := load(p.path) as Script
 	var methods: Array = script.get_script_method_list().map(func(m: Dictionary) -> String: return m.name) if script else []

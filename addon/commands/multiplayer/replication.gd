@@ -28,11 +28,12 @@ func commands() -> Array:
 	]
 
 
-func _sync_property(p: Dictionary) -> Variant:
+func _sync_property(c: Call) -> Variant:
+	var p := c.params
 	var sync: MultiplayerSynchronizer = p.node_path
 	var root: Node = sync.get_node_or_null(sync.root_path)
 	if root == null:
-		return BridgeError.failed("multiplayer.sync_property: %s's root_path '%s' points at no node" % [SceneAccess.path_of(sync), sync.root_path])
+		return c.failed("%s's root_path '%s' points at no node" % [SceneAccess.path_of(sync), sync.root_path])
 	var prop: String = p.property
 	var owner_path := prop.get_slice(":", 0) if prop.contains(":") else "."
 	var name := prop.get_slice(":", 1) if prop.contains(":") else prop
@@ -41,18 +42,18 @@ func _sync_property(p: Dictionary) -> Variant:
 	var config: SceneReplicationConfig = old.duplicate(true) if old else SceneReplicationConfig.new()
 	if p.mode == "remove":
 		if not config.has_property(path):
-			return BridgeError.not_found("multiplayer.sync_property: %s does not replicate '%s'; multiplayer.info lists what it does" % [SceneAccess.path_of(sync), path],
+			return c.not_found("%s does not replicate '%s'; multiplayer.info lists what it does" % [SceneAccess.path_of(sync), path],
 					{"param": "property"})
 		config.remove_property(path)
 	else:
 		var holder: Node = root.get_node_or_null(NodePath(owner_path))
 		if holder == null:
-			return BridgeError.not_found("multiplayer.sync_property: %s has no node '%s'" % [SceneAccess.path_of(root), owner_path], {"param": "property"})
+			return c.not_found("%s has no node '%s'" % [SceneAccess.path_of(root), owner_path], {"param": "property"})
 		var info: Variant = SceneAccess.property_info(holder, name)
 		if info is BridgeError and MultiplayerGroup._script_declares(holder, name):
 			info = null
 		if info is BridgeError:
-			return BridgeError.not_found("multiplayer.sync_property: %s" % info.message, {"param": "property"})
+			return c.not_found("%s" % info.message, {"param": "property"})
 		if not config.has_property(path):
 			config.add_property(path)
 		config.property_set_spawn(path, p.spawn)

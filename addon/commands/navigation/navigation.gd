@@ -134,16 +134,17 @@ func commands() -> Array:
 	]
 
 
-func _add_region(p: Dictionary) -> Variant:
+func _add_region(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var dim := 3 if p.dimension == "3d" else 2
 	var layers: int = p.navigation_layers
 	var adopt: Array = p.get("adopt", [])
 	if p.has("adopt") and adopt.is_empty():
-		return BridgeError.invalid("'adopt' is empty: give at least one node path, or leave it out", {"param": "adopt"})
+		return c.invalid("'adopt' is empty: give at least one node path, or leave it out", {"param": "adopt"})
 	for node: Node in adopt:
 		if node == SceneAccess.root() or SpatialQuery.dimension(node) != dim or node.is_ancestor_of(parent):
-			return BridgeError.invalid("cannot adopt %s under a %dD region in %s" % [SceneAccess.path_of(node), dim,
+			return c.invalid("cannot adopt %s under a %dD region in %s" % [SceneAccess.path_of(node), dim,
 					SceneAccess.path_of(parent)], {"param": "adopt"})
 	var region: Node = SceneEdit.make("NavigationRegion3D" if dim == 3 else "NavigationRegion2D", p.name)
 	region.navigation_layers = layers
@@ -166,7 +167,7 @@ func _add_region(p: Dictionary) -> Variant:
 				points.append(pt)
 			if points.size() < 3:
 				region.free()
-				return BridgeError.invalid("'outline' needs at least 3 points", {"param": "outline"})
+				return c.invalid("'outline' needs at least 3 points", {"param": "outline"})
 			poly.add_outline(points)
 		region.navigation_polygon = poly
 	var ur := SceneAccess.action("add %s" % region.get_class())
@@ -188,40 +189,42 @@ func _add_region(p: Dictionary) -> Variant:
 			return SceneAccess.path_of(n)), "navigation_layers": LayerBits.decode(region.navigation_layers, "%dd_navigation" % dim)}
 
 
-func _bake(p: Dictionary) -> Variant:
+func _bake(c: Call) -> Variant:
+	var p := c.params
 	var region: Node = p.node_path
 	if region is NavigationRegion3D:
 		if region.navigation_mesh == null:
-			return BridgeError.failed("%s has no NavigationMesh; make the region with navigation.add_region" % SceneAccess.path_of(region))
+			return c.failed("%s has no NavigationMesh; make the region with navigation.add_region" % SceneAccess.path_of(region))
 		var mesh: NavigationMesh = region.navigation_mesh.duplicate()
 		var source := NavigationMeshSourceGeometryData3D.new()
 		NavigationServer3D.parse_source_geometry_data(mesh, source, region)
 		if not source.has_data():
-			return BridgeError.failed("nothing under %s to bake from: put meshes or static colliders under it (navigation.add_region adopt)" %
+			return c.failed("nothing under %s to bake from: put meshes or static colliders under it (navigation.add_region adopt)" %
 					SceneAccess.path_of(region))
 		NavigationServer3D.bake_from_source_geometry_data(mesh, source)
 		if mesh.get_polygon_count() == 0:
-			return BridgeError.failed("the bake found geometry but no walkable polygons: the surfaces may be too small for agent_radius %s or too steep" %
+			return c.failed("the bake found geometry but no walkable polygons: the surfaces may be too small for agent_radius %s or too steep" %
 					mesh.agent_radius)
 		SceneEdit.set_properties("bake %s" % region.name, [[region, "navigation_mesh", mesh]])
 		return {"path": SceneAccess.path_of(region), "polygons": mesh.get_polygon_count(), "vertices": mesh.get_vertices().size(),
 				"bounds": _points_box(mesh.get_vertices())}
 	if region is NavigationRegion2D:
 		if region.navigation_polygon == null:
-			return BridgeError.failed("%s has no NavigationPolygon" % SceneAccess.path_of(region))
+			return c.failed("%s has no NavigationPolygon" % SceneAccess.path_of(region))
 		var poly: NavigationPolygon = region.navigation_polygon.duplicate()
 		var source := NavigationMeshSourceGeometryData2D.new()
 		NavigationServer2D.parse_source_geometry_data(poly, source, region)
 		NavigationServer2D.bake_from_source_geometry_data(poly, source)
 		if poly.get_polygon_count() == 0:
-			return BridgeError.failed("the bake made no polygons: give the region an outline (navigation.add_region outline)")
+			return c.failed("the bake made no polygons: give the region an outline (navigation.add_region outline)")
 		SceneEdit.set_properties("bake %s" % region.name, [[region, "navigation_polygon", poly]])
 		return {"path": SceneAccess.path_of(region), "polygons": poly.get_polygon_count(), "vertices": poly.get_vertices().size()}
-	return BridgeError.invalid("%s is a %s, not a NavigationRegion3D/2D" % [SceneAccess.path_of(region), region.get_class()],
+	return c.invalid("%s is a %s, not a NavigationRegion3D/2D" % [SceneAccess.path_of(region), region.get_class()],
 			{"param": "node_path"})
 
 
-func _query_path(p: Dictionary) -> Variant:
+func _query_path(bc: Call) -> Variant:
+	var p := bc.params
 	var root: Node = SceneAccess.root()
 	var from: Variant = p.from
 	var dim := 3 if from is Vector3 else 2
@@ -254,7 +257,7 @@ func _query_path(p: Dictionary) -> Variant:
 		rids.append(rid)
 	if rids.is_empty():
 		nav_server.free_rid(map)
-		return BridgeError.failed("no baked %dD navigation region on those layers in the scene: bake one with navigation.bake" % dim)
+		return c.failed("no baked %dD navigation region on those layers in the scene: bake one with navigation.bake" % dim)
 	nav_server.map_set_active(map, true)
 	nav_server.set_active(true)
 	var frames := 0
@@ -273,7 +276,7 @@ func _query_path(p: Dictionary) -> Variant:
 		nav_server.free_rid(rid)
 	nav_server.free_rid(map)
 	if frames >= SYNC_FRAMES:
-		return BridgeError.failed("the navigation server did not synchronise the path map in %d physics frames" % SYNC_FRAMES)
+		return c.failed("the navigation server did not synchronise the path map in %d physics frames" % SYNC_FRAMES)
 	var length := 0.0
 	for i in range(1, path.size()):
 		length += path[i - 1].distance_to(path[i])
@@ -282,14 +285,15 @@ func _query_path(p: Dictionary) -> Variant:
 			"length": SceneEdit.tidy(length), "start_on_mesh": SceneEdit.tidy(start), "goal_on_mesh": SceneEdit.tidy(goal)}
 
 
-func _add_agent(p: Dictionary) -> Variant:
+func _add_agent(c: Call) -> Variant:
+	var p := c.params
 	var owner_node: Node = p.node_path
 	var dim := SpatialQuery.dimension(owner_node)
 	if dim == 0 or owner_node is Control:
-		return BridgeError.invalid("%s is a %s: an agent belongs under a Node3D or Node2D character" % [
+		return c.invalid("%s is a %s: an agent belongs under a Node3D or Node2D character" % [
 				SceneAccess.path_of(owner_node), owner_node.get_class()], {"param": "node_path"})
 	if dim == 2 and p.has("height"):
-		return BridgeError.invalid("height is for 3D agents", {"param": "height"})
+		return c.invalid("height is for 3D agents", {"param": "height"})
 	var layers: int = p.navigation_layers
 	var agent: Node = SceneEdit.make("NavigationAgent3D" if dim == 3 else "NavigationAgent2D", p.name)
 	for key: String in ["radius", "height", "max_speed", "path_desired_distance", "target_desired_distance"]:
@@ -302,7 +306,8 @@ func _add_agent(p: Dictionary) -> Variant:
 			"avoidance": agent.avoidance_enabled, "navigation_layers": agent.navigation_layers}
 
 
-func _add_link(p: Dictionary) -> Variant:
+func _add_link(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var from: Variant = p.from
 	var dim := 3 if from is Vector3 else 2
@@ -320,7 +325,7 @@ func _add_link(p: Dictionary) -> Variant:
 			"bidirectional": link.bidirectional}
 
 
-func _describe(_p: Dictionary) -> Variant:
+func _describe(_c: Call) -> Variant:
 	var root: Node = SceneAccess.root()
 	var out: Array = []
 	for cls: String in ["NavigationRegion3D", "NavigationRegion2D", "NavigationAgent3D", "NavigationAgent2D", "NavigationLink3D",

@@ -66,11 +66,12 @@ func commands() -> Array:
 	]
 
 
-func _set_many(p: Dictionary) -> Variant:
+func _set_many(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var properties: Dictionary = p.properties
 	if properties.is_empty():
-		return BridgeError.invalid("node.set_many: properties is empty; give at least one property and value",
+		return c.invalid("properties is empty; give at least one property and value",
 				{"param": "properties"})
 	var planned: Variant = PropertyPath.plan(node, properties, "node.set_many", OWN_COMMANDS)
 	if planned is BridgeError:
@@ -86,7 +87,8 @@ func _set_many(p: Dictionary) -> Variant:
 			"changed": changed}
 
 
-func _reset_property(p: Dictionary) -> Variant:
+func _reset_property(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var property: String = p.property
 	var info: Variant = _writable(node, property, "node.reset_property")
@@ -94,7 +96,7 @@ func _reset_property(p: Dictionary) -> Variant:
 		return info
 	var found := default_value(node, property)
 	if found.is_empty():
-		return BridgeError.failed("%s.%s has no known default to revert to" % [SceneAccess.path_of(node), property],
+		return c.failed("%s.%s has no known default to revert to" % [SceneAccess.path_of(node), property],
 				{"property": property})
 	var previous: Variant = node.get(property)
 	var out := {"path": SceneAccess.path_of(node), "property": property, "type": SceneAccess.type_name(info),
@@ -110,20 +112,21 @@ func _reset_property(p: Dictionary) -> Variant:
 	return out
 
 
-func _script_attach(p: Dictionary) -> Variant:
+func _script_attach(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var script: Variant = _load_script(p.path)
 	if script is BridgeError:
 		return script
 	var base: StringName = script.get_instance_base_type()
 	if base == &"":
-		return BridgeError.failed("%s does not compile (see editor.errors); fix it before attaching it" % p.path,
+		return c.failed("%s does not compile (see editor.errors); fix it before attaching it" % p.path,
 				{"script_path": p.path})
 	if not node.is_class(base):
-		return BridgeError.invalid("node.script_attach: %s extends %s, and %s is a %s" % [p.path, base,
+		return c.invalid("%s extends %s, and %s is a %s" % [p.path, base,
 				SceneAccess.path_of(node), node.get_class()], {"param": "path", "extends": base, "node_type": node.get_class()})
 	if script.is_abstract():
-		return BridgeError.invalid("node.script_attach: %s is abstract; attach a script that extends it" % p.path,
+		return c.invalid("%s is abstract; attach a script that extends it" % p.path,
 				{"param": "path"})
 	var old: Script = node.get_script()
 	var out := {"path": SceneAccess.path_of(node), "script": script.resource_path,
@@ -149,11 +152,12 @@ func _script_attach(p: Dictionary) -> Variant:
 	return out
 
 
-func _script_detach(p: Dictionary) -> Variant:
+func _script_detach(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var old: Script = node.get_script()
 	if old == null:
-		return BridgeError.failed("%s has no script to detach" % SceneAccess.path_of(node), {"path": SceneAccess.path_of(node)})
+		return c.failed("%s has no script to detach" % SceneAccess.path_of(node), {"path": SceneAccess.path_of(node)})
 	var overrides := _overrides(node)
 	var ur := SceneAccess.action("detach %s from %s" % [old.resource_path.get_file(), node.name])
 	ur.add_do_method(node, "set_script", null)
@@ -219,7 +223,7 @@ func _writable(node: Node, property: String, method: String) -> Variant:
 ## The script at `path`, or a BridgeError (NOT_FOUND with a did-you-mean among the folder's files).
 func _load_script(path: String) -> Variant:
 	if not (path.begins_with("res://") or path.begins_with("uid://")):
-		return BridgeError.invalid("node.script_attach: path must be a res:// path, got '%s'" % path,
+		return BridgeError.invalid("path must be a res:// path, got '%s'" % path,
 				{"param": "path"})
 	if not ResourceLoader.exists(path):
 		var names: Array = Array(DirAccess.get_files_at(path.get_base_dir())).filter(
@@ -230,7 +234,7 @@ func _load_script(path: String) -> Variant:
 				{"script_path": path, "suggestion": suggestion})
 	var res := load(path)
 	if not res is Script:
-		return BridgeError.invalid("node.script_attach: %s is a %s, not a script" % [path, res.get_class() if res else "file Godot cannot load"],
+		return BridgeError.invalid("%s is a %s, not a script" % [path, res.get_class() if res else "file Godot cannot load"],
 				{"param": "path"})
 	return res
 

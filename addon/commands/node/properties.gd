@@ -68,7 +68,8 @@ func commands() -> Array:
 	]
 
 
-func _get_property(p: Dictionary) -> Variant:
+func _get_property(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var target: Variant = PropertyPath.resolve(node, p.property)
 	if target is BridgeError:
@@ -77,7 +78,8 @@ func _get_property(p: Dictionary) -> Variant:
 			"value": PropertyPath.read(target)}
 
 
-func _set_property(p: Dictionary) -> Variant:
+func _set_property(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var planned: Variant = PropertyPath.plan(node, {p.property: p.value}, "node.set", OWN_COMMANDS)
 	if planned is BridgeError:
@@ -91,7 +93,8 @@ func _set_property(p: Dictionary) -> Variant:
 	return out
 
 
-func _properties(p: Dictionary) -> Variant:
+func _properties(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var filter: String = p.get("filter", "").to_lower()
 	var out: Array = []
@@ -104,26 +107,27 @@ func _properties(p: Dictionary) -> Variant:
 	return {"path": SceneAccess.path_of(node), "type": node.get_class(), "count": out.size(), "properties": out}
 
 
-func _call(p: Dictionary) -> Variant:
+func _call(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var method: String = p.method
 	if REFUSED_METHODS.has(method):
-		return BridgeError.failed("node.call refuses %s: use %s, which can be undone" % [method, REFUSED_METHODS[method]])
+		return c.failed("node.call refuses %s: use %s, which can be undone" % [method, REFUSED_METHODS[method]])
 	var info := _method_info(node, method)
 	if info.is_empty():
 		var names: Array = node.get_method_list().map(func(m: Dictionary) -> String: return m.name)
 		var guess := Params.did_you_mean(method, names)
-		return BridgeError.not_found("%s (%s) has no method '%s'%s" % [SceneAccess.path_of(node), node.get_class(), method,
+		return c.not_found("%s (%s) has no method '%s'%s" % [SceneAccess.path_of(node), node.get_class(), method,
 				" (did you mean '%s'?)" % guess if guess else ""], {"method": method, "suggestion": guess})
 	var script: Script = node.get_script()
 	if script and not script.is_tool() and not ClassDB.class_has_method(node.get_class(), method):
-		return BridgeError.failed("%s is defined by %s, which is not a @tool script: its code does not run in the editor" % [
+		return c.failed("%s is defined by %s, which is not a @tool script: its code does not run in the editor" % [
 				method, script.resource_path])
 	var args: Array = p.args
 	var declared: Array = info.get("args", [])
 	var required: int = declared.size() - info.get("default_args", []).size()
 	if not info.get("flags", 0) & METHOD_FLAG_VARARG and (args.size() < required or args.size() > declared.size()):
-		return BridgeError.invalid("node.call: %s takes %s arguments (%s), got %d" % [method,
+		return c.invalid("%s takes %s arguments (%s), got %d" % [method,
 				str(required) if required == declared.size() else "%d..%d" % [required, declared.size()],
 				", ".join(PackedStringArray(declared.map(func(a: Dictionary) -> String: return "%s: %s" % [a.name,
 				SceneAccess.type_name(a)]))), args.size()], {"param": "args"})
@@ -131,7 +135,7 @@ func _call(p: Dictionary) -> Variant:
 	for i in args.size():
 		var value: Variant = SceneAccess.coerce(args[i], declared[i]) if i < declared.size() else args[i]
 		if value is BridgeError:
-			value.message = "node.call: argument %d of %s: %s" % [i + 1, method, value.message]
+			value.message = "argument %d of %s: %s" % [i + 1, method, value.message]
 			return value
 		converted.append(value)
 	return {"result": node.callv(method, converted)}

@@ -36,12 +36,13 @@ func commands() -> Array:
 	]
 
 
-func _find(p: Dictionary) -> Variant:
+func _find(c: Call) -> Variant:
+	var p := c.params
 	var start: Node = p.node_path
 	var type: String = p.get("type", "")
 	if type != "" and not ClassDB.class_exists(type) and _global_class(type).is_empty():
 		var guess := Params.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
-		return BridgeError.invalid("node.find: '%s' is not a class%s" % [type, " (did you mean '%s'?)" % guess if guess else ""],
+		return c.invalid("'%s' is not a class%s" % [type, " (did you mean '%s'?)" % guess if guess else ""],
 				{"param": "type", "suggestion": guess})
 	var found: Array = []
 	var queue: Array[Node] = [start]
@@ -61,7 +62,8 @@ func _find(p: Dictionary) -> Variant:
 	return {"count": total, "nodes": found, "truncated": total > found.size()}
 
 
-func _info(p: Dictionary) -> Variant:
+func _info(bc: Call) -> Variant:
+	var p := bc.params
 	var node: Node = p.node_path
 	var script: Script = node.get_script()
 	var root := SceneAccess.root()

@@ -71,13 +71,14 @@ func commands() -> Array:
 	]
 
 
-func _connect(p: Dictionary) -> Variant:
+func _connect(c: Call) -> Variant:
+	var p := c.params
 	var link: Variant = _link(p)
 	if link is BridgeError:
 		return link
 	var callable := Callable(link.target, p.method)
 	if link.source.is_connected(p["signal"], callable):
-		return BridgeError.failed("%s is already connected" % _describe(link, p), {"signal": p["signal"]})
+		return c.failed("%s is already connected" % _describe(link, p), {"signal": p["signal"]})
 	var ur := SceneAccess.action("connect %s" % p["signal"])
 	ur.add_do_method(link.source, "connect", p["signal"], callable, CONNECT_PERSIST)
 	ur.add_undo_method(link.source, "disconnect", p["signal"], callable)
@@ -86,7 +87,8 @@ func _connect(p: Dictionary) -> Variant:
 			"signal": p["signal"], "target": SceneAccess.path_of(link.target), "method": p.method}
 
 
-func _disconnect(p: Dictionary) -> Variant:
+func _disconnect(bc: Call) -> Variant:
+	var p := bc.params
 	var link: Variant = _link(p)
 	if link is BridgeError:
 		return link
@@ -95,7 +97,7 @@ func _disconnect(p: Dictionary) -> Variant:
 		if c.callable.get_object() == link.target and c.callable.get_method() == p.method:
 			found = c
 	if found.is_empty():
-		return BridgeError.not_found("%s is not connected; node.signals lists the connections" % _describe(link, p),
+		return bc.not_found("%s is not connected; node.signals lists the connections" % _describe(link, p),
 				{"signal": p["signal"]})
 	var ur := SceneAccess.action("disconnect %s" % p["signal"])
 	ur.add_do_method(link.source, "disconnect", p["signal"], found.callable)
@@ -106,7 +108,8 @@ func _disconnect(p: Dictionary) -> Variant:
 			"method": p.method}
 
 
-func _signals(p: Dictionary) -> Variant:
+func _signals(bc: Call) -> Variant:
+	var p := bc.params
 	var node: Node = p.node_path
 	var signals: Array = []
 	for s: Dictionary in node.get_signal_list():
@@ -120,7 +123,8 @@ func _signals(p: Dictionary) -> Variant:
 	return {"path": SceneAccess.path_of(node), "signals": signals, "connections": outgoing, "incoming": incoming}
 
 
-func _add_to_group(p: Dictionary) -> Variant:
+func _add_to_group(c: Call) -> Variant:
+	var p := c.params
 	var node: Variant = _group_node(p)
 	if node is BridgeError:
 		return node
@@ -133,14 +137,15 @@ func _add_to_group(p: Dictionary) -> Variant:
 	return {"path": SceneAccess.path_of(node), "group": p.group, "changed": true, "groups": _groups(node)}
 
 
-func _remove_from_group(p: Dictionary) -> Variant:
+func _remove_from_group(c: Call) -> Variant:
+	var p := c.params
 	var node: Variant = _group_node(p)
 	if node is BridgeError:
 		return node
 	if not node.is_in_group(p.group):
 		var groups := _groups(node)
 		var guess := Params.did_you_mean(p.group, groups)
-		return BridgeError.not_found("%s is not in group '%s'%s; its groups: %s" % [SceneAccess.path_of(node), p.group,
+		return c.not_found("%s is not in group '%s'%s; its groups: %s" % [SceneAccess.path_of(node), p.group,
 				" (did you mean '%s'?)" % guess if guess else "", ", ".join(PackedStringArray(groups)) if groups else "none"],
 				{"group": p.group, "suggestion": guess})
 	var ur := SceneAccess.action("remove %s from group %s" % [node.name, p.group])

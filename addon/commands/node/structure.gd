@@ -82,11 +82,12 @@ func commands() -> Array:
 	]
 
 
-func _add(p: Dictionary) -> Variant:
+func _add(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	# the router lets "" through (the class name, made unique); here a given name must be a name
 	if p.has("name") and p.name == "":
-		return BridgeError.invalid("node.add: '' is not a valid node name; leave name out to get the class name, made unique",
+		return c.invalid("'' is not a valid node name; leave name out to get the class name, made unique",
 				{"param": "name"})
 	var node: Variant = _instantiate(p.type)
 	if node is BridgeError:
@@ -107,7 +108,8 @@ func _add(p: Dictionary) -> Variant:
 	return {"path": SceneAccess.path_of(node), "name": str(node.name), "type": p.type}
 
 
-func _remove(p: Dictionary) -> Variant:
+func _remove(c: Call) -> Variant:
+	var p := c.params
 	var node: Variant = _non_root(p.node_path, "remove")
 	if node is BridgeError:
 		return node
@@ -123,7 +125,8 @@ func _remove(p: Dictionary) -> Variant:
 	return {"removed": path}
 
 
-func _duplicate(p: Dictionary) -> Variant:
+func _duplicate(c: Call) -> Variant:
+	var p := c.params
 	var node: Variant = _non_root(p.node_path, "duplicate")
 	if node is BridgeError:
 		return node
@@ -151,7 +154,8 @@ func _duplicate(p: Dictionary) -> Variant:
 	return {"path": SceneAccess.path_of(copy), "source": SceneAccess.path_of(node), "type": copy.get_class()}
 
 
-func _rename(p: Dictionary) -> Variant:
+func _rename(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var old_name := str(node.name)
 	if p.new_name == old_name:
@@ -161,7 +165,7 @@ func _rename(p: Dictionary) -> Variant:
 		if bad:
 			return bad
 	elif p.new_name == "" or p.new_name.validate_node_name() != p.new_name:
-		return BridgeError.invalid("node.rename: '%s' is not a valid node name" % p.new_name, {"param": "new_name"})
+		return c.invalid("'%s' is not a valid node name" % p.new_name, {"param": "new_name"})
 	var rewrites := NodePaths.rewrites_for_rename(node, p.new_name)
 	var ur := SceneAccess.action("rename %s to %s" % [old_name, p.new_name])
 	ur.add_do_method(node, "set_name", p.new_name)
@@ -175,7 +179,8 @@ func _rename(p: Dictionary) -> Variant:
 	return {"path": SceneAccess.path_of(node), "old_name": old_name, "changed": true, "updated_paths": updated}
 
 
-func _move(p: Dictionary) -> Variant:
+func _move(c: Call) -> Variant:
+	var p := c.params
 	var node: Variant = _non_root(p.node_path, "move")
 	if node is BridgeError:
 		return node
@@ -184,9 +189,9 @@ func _move(p: Dictionary) -> Variant:
 	if p.has("new_parent"):
 		parent = p.new_parent
 	if not p.has("index") and parent == old_parent:
-		return BridgeError.invalid("node.move: give new_parent, index or both", {"param": "index"})
+		return c.invalid("give new_parent, index or both", {"param": "index"})
 	if parent == node or node.is_ancestor_of(parent):
-		return BridgeError.failed("cannot move %s under itself (%s)" % [SceneAccess.path_of(node), SceneAccess.path_of(parent)])
+		return c.failed("cannot move %s under itself (%s)" % [SceneAccess.path_of(node), SceneAccess.path_of(parent)])
 	var bad: Variant = _check_index(parent, p, parent.get_child_count() - (1 if parent == old_parent else 0))
 	if bad:
 		return bad
@@ -223,7 +228,7 @@ func _instantiate(type: String) -> Variant:
 	if ClassDB.class_exists(type):
 		if ClassDB.is_parent_class(type, "Node") and ClassDB.can_instantiate(type):
 			return ClassDB.instantiate(type)
-		return BridgeError.invalid("node.add: '%s' is not a node class that can be created" % type, {"param": "type"})
+		return BridgeError.invalid("'%s' is not a node class that can be created" % type, {"param": "type"})
 	var global := _global_class(type)
 	if not global.is_empty():
 		var script: Script = load(global.path)
@@ -233,7 +238,7 @@ func _instantiate(type: String) -> Variant:
 			node.set_script(script)
 			return node
 	var guess := Params.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
-	return BridgeError.invalid("node.add: unknown node type '%s'%s" % [type, " (did you mean '%s'?)" % guess if guess else ""],
+	return BridgeError.invalid("unknown node type '%s'%s" % [type, " (did you mean '%s'?)" % guess if guess else ""],
 			{"param": "type", "suggestion": guess})
 
 

@@ -87,7 +87,8 @@ func commands() -> Array:
 	]
 
 
-func _create(p: Dictionary) -> Variant:
+func _create(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var kind: String = p.kind
 	if kind == "auto":
@@ -126,13 +127,15 @@ func _create(p: Dictionary) -> Variant:
 			"lifetime": node.lifetime, "one_shot": node.one_shot, "explosiveness": node.explosiveness}
 
 
-func _configure(p: Dictionary) -> Variant:
+func _configure(c: Call) -> Variant:
+	var p := c.params
 	if p.settings.is_empty():
-		return BridgeError.invalid("particles.configure: settings is empty", {"param": "settings"})
+		return c.invalid("settings is empty", {"param": "settings"})
 	return _apply(p.node_path, p.settings, "configure %s", "particles.configure")
 
 
-func _preset(p: Dictionary) -> Variant:
+func _preset(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var out: Variant = _apply(p.node_path, ParticleSettings.preset(p.preset, node), "apply %s preset to %%s" % p.preset, "particles.preset")
 	if out is Dictionary:
@@ -140,7 +143,8 @@ func _preset(p: Dictionary) -> Variant:
 	return out
 
 
-func _gradient(p: Dictionary) -> Variant:
+func _gradient(c: Call) -> Variant:
+	var p := c.params
 	return _apply(p.node_path, {"gradient": p.stops}, "set colour ramp of %s", "particles.gradient")
 
 

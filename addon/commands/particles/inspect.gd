@@ -46,7 +46,8 @@ func commands() -> Array:
 	]
 
 
-func _info(p: Dictionary) -> Variant:
+func _info(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var out := {"path": SceneAccess.path_of(node), "type": node.get_class(), "amount": node.amount, "lifetime": node.lifetime,
 			"one_shot": node.one_shot, "explosiveness": node.explosiveness, "emitting": node.emitting,
@@ -56,21 +57,23 @@ func _info(p: Dictionary) -> Variant:
 	return out
 
 
-func _restart(p: Dictionary) -> Variant:
+func _restart(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	if not node.emitting:
 		# restart() would turn emitting on: a property saved with the scene, set outside any history
-		return BridgeError.failed(("particles.restart: %s is not emitting (emitting is off, as it is saved); turn it on with "
+		return c.failed(("%s is not emitting (emitting is off, as it is saved); turn it on with "
 				+ "particles.configure {\"node_path\": \"%s\", \"settings\": {\"emitting\": true}} (undoable), then restart it")
 				% [SceneAccess.path_of(node), SceneAccess.path_of(node)], {"param": "node_path", "emitting": false})
 	node.restart()  # the seed it may draw is saved only with use_fixed_seed, and then restart() keeps it
 	return {"path": SceneAccess.path_of(node), "emitting": node.emitting, "restarted": true}
 
 
-func _convert(p: Dictionary) -> Variant:
+func _convert(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	if node == SceneAccess.root():
-		return BridgeError.failed("particles.convert_to_cpu cannot replace the scene's root")
+		return c.failed("particles.convert_to_cpu cannot replace the scene's root")
 	var cpu: Node = CPUParticles3D.new() if node is GPUParticles3D else CPUParticles2D.new()
 	cpu.convert_from_particles(node)
 	cpu.name = node.name

@@ -98,7 +98,8 @@ func _point_params(editing: bool) -> Array:
 	return out
 
 
-func _create(p: Dictionary) -> Variant:
+func _create(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var is_3d: bool = p.dimension == "3d"
 	var curve: Resource = Curve3D.new() if is_3d else Curve2D.new()
@@ -118,7 +119,8 @@ func _create(p: Dictionary) -> Variant:
 	return _describe(node)
 
 
-func _add_point(p: Dictionary) -> Variant:
+func _add_point(bc: Call) -> Variant:
+	var p := bc.params
 	var node: Variant = _path_node(p.node_path)
 	if node is BridgeError:
 		return node
@@ -127,18 +129,19 @@ func _add_point(p: Dictionary) -> Variant:
 		return point
 	var index: int = p.get("index", -1)
 	if index > node.curve.point_count:
-		return BridgeError.invalid("index %d is out of range: the curve has %d points" % [index, node.curve.point_count], {"param": "index"})
+		return bc.invalid("index %d is out of range: the curve has %d points" % [index, node.curve.point_count], {"param": "index"})
 	return _edit(node, "add point to %s" % node.name, func(c: Resource) -> void: _add_to(c, point, index))
 
 
-func _set_point(p: Dictionary) -> Variant:
+func _set_point(bc: Call) -> Variant:
+	var p := bc.params
 	var node: Variant = _path_node(p.node_path)
 	if node is BridgeError:
 		return node
 	if p.index >= node.curve.point_count:
-		return BridgeError.invalid("index %d is out of range: the curve has %d points" % [p.index, node.curve.point_count], {"param": "index"})
+		return bc.invalid("index %d is out of range: the curve has %d points" % [p.index, node.curve.point_count], {"param": "index"})
 	if not ["position", "in", "out", "tilt"].any(func(k: String) -> bool: return p.has(k)):
-		return BridgeError.invalid("path.set_point: give position, in, out or tilt", {"param": "position"})
+		return bc.invalid("give position, in, out or tilt", {"param": "position"})
 	var point: Variant = _point(p, node is Path3D, "")
 	if point is BridgeError:
 		return point
@@ -153,21 +156,23 @@ func _set_point(p: Dictionary) -> Variant:
 			c.set_point_tilt(p.index, point.tilt))
 
 
-func _remove_point(p: Dictionary) -> Variant:
+func _remove_point(bc: Call) -> Variant:
+	var p := bc.params
 	var node: Variant = _path_node(p.node_path)
 	if node is BridgeError:
 		return node
 	if p.index >= node.curve.point_count:
-		return BridgeError.invalid("index %d is out of range: the curve has %d points" % [p.index, node.curve.point_count], {"param": "index"})
+		return bc.invalid("index %d is out of range: the curve has %d points" % [p.index, node.curve.point_count], {"param": "index"})
 	return _edit(node, "remove point %d of %s" % [p.index, node.name], func(c: Resource) -> void: c.remove_point(p.index))
 
 
-func _smooth(p: Dictionary) -> Variant:
+func _smooth(bc: Call) -> Variant:
+	var p := bc.params
 	var node: Variant = _path_node(p.node_path)
 	if node is BridgeError:
 		return node
 	if node.curve.point_count < 3:
-		return BridgeError.failed("%s has %d points: smoothing needs at least 3" % [SceneAccess.path_of(node), node.curve.point_count])
+		return bc.failed("%s has %d points: smoothing needs at least 3" % [SceneAccess.path_of(node), node.curve.point_count])
 	return _edit(node, "smooth %s" % node.name, func(c: Resource) -> void:
 		for i in range(1, c.point_count - 1):
 			var along: Variant = (c.get_point_position(i + 1) - c.get_point_position(i - 1)) * p.amount

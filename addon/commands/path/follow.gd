@@ -44,7 +44,8 @@ func commands() -> Array:
 	]
 
 
-func _info(p: Dictionary) -> Variant:
+func _info(bc: Call) -> Variant:
+	var p := bc.params
 	var node: Node = p.node_path
 	var c: Resource = node.curve
 	if c == null:
@@ -68,16 +69,17 @@ func _info(p: Dictionary) -> Variant:
 	return out
 
 
-func _add_follow(p: Dictionary) -> Variant:
+func _add_follow(c: Call) -> Variant:
+	var p := c.params
 	var path_node: Node = p.node_path
 	var carried: Node = null
 	if p.has("carry"):
 		var found: Node = p.carry
 		if found == SceneAccess.root() or found == path_node or found.is_ancestor_of(path_node):
-			return BridgeError.invalid("path.add_follow: cannot carry %s (the root, the path or one of its ancestors)" % SceneAccess.path_of(found),
+			return c.invalid("cannot carry %s (the root, the path or one of its ancestors)" % SceneAccess.path_of(found),
 					{"param": "carry"})
 		if (path_node is Path3D) != (found is Node3D):
-			return BridgeError.invalid("path.add_follow: %s is a %s; a %s carries %s nodes" % [SceneAccess.path_of(found), found.get_class(),
+			return c.invalid("%s is a %s; a %s carries %s nodes" % [SceneAccess.path_of(found), found.get_class(),
 					path_node.get_class(), "3D" if path_node is Path3D else "2D"], {"param": "carry"})
 		carried = found
 	var follow: Node = PathFollow3D.new() if path_node is Path3D else PathFollow2D.new()

@@ -109,7 +109,8 @@ func commands() -> Array:
 	]
 
 
-func _add_body(p: Dictionary) -> Variant:
+func _add_body(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var dim := 3 if p.type.ends_with("3D") else 2
 	var body: Node = SceneEdit.make(p.type, p.get("name", ""))
@@ -145,7 +146,8 @@ func _configure_body(body: Node, parent: Node, p: Dictionary, dim: int, fit: Var
 	return {"shape": shape}
 
 
-func _add_shape(p: Dictionary) -> Variant:
+func _add_shape(c: Call) -> Variant:
+	var p := c.params
 	var body: Node = p.parent
 	var dim := SpatialQuery.dimension(body)
 	var made: Variant = Shapes.build(dim, p.shape, p, p.get("fit_to"), body.global_transform)
@@ -159,7 +161,8 @@ func _add_shape(p: Dictionary) -> Variant:
 	return {"path": path, "shape": Shapes.describe(node.shape), "position": node.position}
 
 
-func _fit_shape(p: Dictionary) -> Variant:
+func _fit_shape(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var fit: Node = p.fit_to
 	var dim := SpatialQuery.dimension(node)
@@ -177,7 +180,8 @@ func _fit_shape(p: Dictionary) -> Variant:
 	return {"path": SceneAccess.path_of(node), "shape": Shapes.describe(node.shape), "previous": previous, "position": node.position}
 
 
-func _add_joint(p: Dictionary) -> Variant:
+func _add_joint(c: Call) -> Variant:
+	var p := c.params
 	var cls: String = JOINTS[p.type]
 	var dim := 3 if cls.ends_with("3D") else 2
 	var parent: Node = p.parent
@@ -187,11 +191,11 @@ func _add_joint(p: Dictionary) -> Variant:
 			continue
 		var body: Node = p[key]
 		if not (body is PhysicsBody3D if dim == 3 else body is PhysicsBody2D):
-			return BridgeError.invalid("%s is a %s: a %s joins %dD physics bodies" % [SceneAccess.path_of(body), body.get_class(),
+			return c.invalid("%s is a %s: a %s joins %dD physics bodies" % [SceneAccess.path_of(body), body.get_class(),
 					cls, dim], {"param": key})
 		bodies.append(body)
 	if bodies.size() == 2 and bodies[0] == bodies[1]:
-		return BridgeError.invalid("node_a and node_b are the same body", {"param": "node_b"})
+		return c.invalid("node_a and node_b are the same body", {"param": "node_b"})
 	var at: Variant
 	if p.has("position"):
 		at = p.position

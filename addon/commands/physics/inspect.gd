@@ -41,7 +41,8 @@ func commands() -> Array:
 	]
 
 
-func _describe(p: Dictionary) -> Variant:
+func _describe(c: Call) -> Variant:
+	var p := c.params
 	var top: Node = p.node_path
 	var bodies: Array = []
 	var warnings: Array = []
@@ -85,12 +86,13 @@ func _describe(p: Dictionary) -> Variant:
 	return {"path": SceneAccess.path_of(top), "count": bodies.size(), "bodies": bodies, "warnings": warnings}
 
 
-func _set_material(p: Dictionary) -> Variant:
+func _set_material(c: Call) -> Variant:
+	var p := c.params
 	var nodes: Array = p.nodes
 	var changes: Array = []
 	for node: Node in nodes:
 		if not "physics_material_override" in node:
-			return BridgeError.invalid("%s is a %s: only StaticBody and RigidBody take a physics material" % [SceneAccess.path_of(node),
+			return c.invalid("%s is a %s: only StaticBody and RigidBody take a physics material" % [SceneAccess.path_of(node),
 					node.get_class()], {"param": "nodes"})
 		var material := PhysicsMaterial.new()
 		material.friction = p.friction

@@ -59,7 +59,8 @@ func commands() -> Array:
 	]
 
 
-func _layers(p: Dictionary) -> Variant:
+func _layers(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var dim := SpatialQuery.dimension(node)
 	var kind := "%dd_physics" % dim
@@ -82,14 +83,15 @@ func _layers(p: Dictionary) -> Variant:
 	return out
 
 
-func _set_layers(p: Dictionary) -> Variant:
+func _set_layers(c: Call) -> Variant:
+	var p := c.params
 	if not p.has("collision_layer") and not p.has("collision_mask"):
-		return BridgeError.invalid("physics.set_layers: give collision_layer, collision_mask or both", {"param": "collision_layer"})
+		return c.invalid("give collision_layer, collision_mask or both", {"param": "collision_layer"})
 	var nodes: Array = p.nodes
 	for node: Node in nodes:
 		# by property, not class: GridMap, CSG shapes, soft bodies and spring arms have layers too
 		if not "collision_mask" in node or SpatialQuery.dimension(node) == 0:
-			return BridgeError.invalid("%s is a %s: it has no collision layers or mask" % [SceneAccess.path_of(node),
+			return c.invalid("%s is a %s: it has no collision layers or mask" % [SceneAccess.path_of(node),
 					node.get_class()], {"param": "nodes"})
 	var changes: Array = []
 	for node: Node in nodes:
@@ -98,7 +100,7 @@ func _set_layers(p: Dictionary) -> Variant:
 			if not p.has(key):
 				continue
 			if not key in node:
-				return BridgeError.invalid("%s (%s) has no %s" % [SceneAccess.path_of(node), node.get_class(), key], {"param": key})
+				return c.invalid("%s (%s) has no %s" % [SceneAccess.path_of(node), node.get_class(), key], {"param": key})
 			var bits: Variant = LayerBits.parse(p[key], kind, key)
 			if bits is BridgeError:
 				return bits
@@ -115,22 +117,23 @@ func _set_layers(p: Dictionary) -> Variant:
 	return {"nodes": out}
 
 
-func _layer_names(p: Dictionary) -> Variant:
+func _layer_names(c: Call) -> Variant:
+	var p := c.params
 	var kind: String = p.kind
 	var changes := {}
 	for key: Variant in p.get("names", {}):
 		var n := str(key)
 		if not n.is_valid_int() or int(n) < 1 or int(n) > 32:
-			return BridgeError.invalid("'names' keys are layer numbers 1..32, got '%s'" % n, {"param": "names"})
+			return c.invalid("'names' keys are layer numbers 1..32, got '%s'" % n, {"param": "names"})
 		var value: Variant = p.names[key]
 		if not value is String:
-			return BridgeError.invalid("'names' values are strings, got %s for layer %s" % [JSON.stringify(value), n],
+			return c.invalid("'names' values are strings, got %s for layer %s" % [JSON.stringify(value), n],
 					{"param": "names"})
 		changes["layer_names/%s/layer_%d" % [kind, int(n)]] = value if value != "" else null
 	if not changes.is_empty():
 		var err := ProjectSettingsLib.commit_settings("Bridge: name %s layers" % kind, changes)
 		if err != OK:
-			return BridgeError.failed("could not save project.godot: %s" % error_string(err))
+			return c.failed("could not save project.godot: %s" % error_string(err))
 	var named := {}
 	for n in range(1, 33):
 		var name := LayerBits.layer_name(kind, n)

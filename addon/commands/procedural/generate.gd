@@ -75,11 +75,12 @@ func commands() -> Array:
 	]
 
 
-func _noise_texture(p: Dictionary) -> Variant:
+func _noise_texture(bc: Call) -> Variant:
+	var p := bc.params
 	var w := int(p.size.x)
 	var h := int(p.size.y)
 	if w < 1 or h < 1 or w > 4096 or h > 4096:
-		return BridgeError.invalid("procedural.noise_texture: size must be 1..4096 on each side, got %dx%d" % [w, h], {"param": "size"})
+		return c.invalid("size must be 1..4096 on each side, got %dx%d" % [w, h], {"param": "size"})
 	var noise := FastNoiseLite.new()
 	noise.noise_type = NOISE_TYPES[p.noise]
 	noise.seed = p.seed
@@ -95,11 +96,11 @@ func _noise_texture(p: Dictionary) -> Variant:
 	DirAccess.make_dir_recursive_absolute(p.path.get_base_dir())
 	var err := ResourceSaver.save(tex, p.path)
 	if err != OK:
-		return BridgeError.failed("procedural.noise_texture: saving %s failed: %s" % [p.path, error_string(err)])
+		return c.failed("saving %s failed: %s" % [p.path, error_string(err)])
 	EditorInterface.get_resource_filesystem().update_file(p.path)
 	var saved := ResourceLoader.load(p.path, "", ResourceLoader.CACHE_MODE_REPLACE) as NoiseTexture2D
 	if saved == null or saved.noise == null:
-		return BridgeError.failed("procedural.noise_texture: %s did not load back as a NoiseTexture2D" % p.path)
+		return c.failed("%s did not load back as a NoiseTexture2D" % p.path)
 	# the texture renders on a thread; the same noise sampled here gives the values it holds
 	var image := saved.noise.get_seamless_image(w, h) if p.seamless else saved.noise.get_image(w, h)
 	var lo := 1.0
@@ -119,15 +120,16 @@ func _noise_texture(p: Dictionary) -> Variant:
 			"as_normal_map": saved.as_normal_map, "values": {"min": snappedf(lo, 0.001), "max": snappedf(hi, 0.001), "mean": snappedf(sum / n, 0.001)}}
 
 
-func _dungeon(p: Dictionary) -> Variant:
+func _dungeon(bc: Call) -> Variant:
+	var p := bc.params
 	var w := int(p.size.x)
 	var h := int(p.size.y)
 	var lo := int(p.room_size.x)
 	var hi := int(p.room_size.y)
 	if w < 5 or h < 5 or w * h > 250000:
-		return BridgeError.invalid("procedural.dungeon: size must be at least [5, 5] and at most 250000 cells", {"param": "size"})
+		return bc.invalid("size must be at least [5, 5] and at most 250000 cells", {"param": "size"})
 	if lo < 2 or hi < lo or hi > mini(w, h) - 2:
-		return BridgeError.invalid("procedural.dungeon: room_size must be [min, max] with 2 <= min <= max <= %d" % (mini(w, h) - 2), {"param": "room_size"})
+		return bc.invalid("room_size must be [min, max] with 2 <= min <= max <= %d" % (mini(w, h) - 2), {"param": "room_size"})
 	var layer: TileMapLayer = p.get("tilemap")
 	if layer:
 		var checked: Variant = _check_tiles(layer, p)
@@ -189,14 +191,14 @@ func _dungeon(p: Dictionary) -> Variant:
 
 static func _check_tiles(layer: TileMapLayer, p: Dictionary) -> Variant:
 	if layer.tile_set == null or not layer.tile_set.has_source(p.source_id):
-		return BridgeError.invalid("procedural.dungeon: %s has no TileSet source %d" % [SceneAccess.path_of(layer), p.source_id], {"param": "source_id"})
+		return BridgeError.invalid("%s has no TileSet source %d" % [SceneAccess.path_of(layer), p.source_id], {"param": "source_id"})
 	var source: TileSetSource = layer.tile_set.get_source(p.source_id)
 	for key: String in ["floor_tile", "wall_tile"]:
 		var coords := Vector2i(p[key])
 		if key == "wall_tile" and coords.x < 0:
 			continue
 		if not source.has_tile(coords):
-			return BridgeError.not_found("procedural.dungeon: source %d has no tile at %s (%s)" % [p.source_id, coords, key], {"param": key})
+			return BridgeError.not_found("source %d has no tile at %s (%s)" % [p.source_id, coords, key], {"param": key})
 	return null
 
 

@@ -57,16 +57,17 @@ func commands() -> Array:
 	]
 
 
-func _scatter(p: Dictionary) -> Variant:
+func _scatter(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var is_3d := _space(parent)
 	if is_3d == -1:
-		return BridgeError.invalid("procedural.scatter: parent %s is neither 2D nor 3D; pick a Node2D or Node3D" % SceneAccess.path_of(parent), {"param": "parent"})
+		return c.invalid("parent %s is neither 2D nor 3D; pick a Node2D or Node3D" % SceneAccess.path_of(parent), {"param": "parent"})
 	var maker: Variant = _maker(p.item, is_3d == 1, "procedural.scatter", "item")
 	if maker is BridgeError:
 		return maker
 	if p.scale_range.x <= 0 or p.scale_range.y < p.scale_range.x:
-		return BridgeError.invalid("procedural.scatter: scale_range must be [min, max] with 0 < min <= max", {"param": "scale_range"})
+		return c.invalid("scale_range must be [min, max] with 0 < min <= max", {"param": "scale_range"})
 	var sampler: Variant = _box_sampler(p.region_min, p.region_max, is_3d == 1)
 	if p.has("surface"):
 		sampler = _surface_sampler(p.surface, parent)
@@ -83,7 +84,7 @@ func _scatter(p: Dictionary) -> Variant:
 			continue
 		points.append(pt)
 	if points.size() < p.count:
-		return BridgeError.failed("procedural.scatter: only %d of %d points fit %s apart in that region; lower count or min_distance" % [
+		return c.failed("only %d of %d points fit %s apart in that region; lower count or min_distance" % [
 				points.size(), p.count, p.min_distance], {"placed": 0})
 	var nodes: Array = []
 	for i in points.size():
@@ -105,21 +106,22 @@ func _scatter(p: Dictionary) -> Variant:
 			"nodes": nodes.map(func(n: Node) -> Dictionary: return {"path": SceneAccess.path_of(n), "position": n.position})}
 
 
-func _noise_grid(p: Dictionary) -> Variant:
+func _noise_grid(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var is_3d := _space(parent)
 	if is_3d == -1:
-		return BridgeError.invalid("procedural.noise_grid: parent %s is neither 2D nor 3D" % SceneAccess.path_of(parent), {"param": "parent"})
+		return c.invalid("parent %s is neither 2D nor 3D" % SceneAccess.path_of(parent), {"param": "parent"})
 	if p.size.x < 1 or p.size.y < 1 or p.size.x * p.size.y > 40000:
-		return BridgeError.invalid("procedural.noise_grid: size must be at least [1, 1] and at most 40000 cells", {"param": "size"})
+		return c.invalid("size must be at least [1, 1] and at most 40000 cells", {"param": "size"})
 	if p.rules.is_empty():
-		return BridgeError.invalid("procedural.noise_grid: rules is empty; give [{min, max, item}]", {"param": "rules"})
+		return c.invalid("rules is empty; give [{min, max, item}]", {"param": "rules"})
 	var makers: Array = []
 	for i: int in p.rules.size():
 		var r: Variant = p.rules[i]
 		if not r is Dictionary or not r.get("item") is String or not (r.get("min", -1.0) is float or r.get("min", -1) is int) \
 				or not (r.get("max", 1.0) is float or r.get("max", 1) is int) or float(r.get("min", -1.0)) > float(r.get("max", 1.0)):
-			return BridgeError.invalid("procedural.noise_grid: rules[%d] must be {min, max, item} with min <= max" % i, {"param": "rules", "index": i})
+			return c.invalid("rules[%d] must be {min, max, item} with min <= max" % i, {"param": "rules", "index": i})
 		var maker: Variant = _maker(r.item, is_3d == 1, "procedural.noise_grid", "rules")
 		if maker is BridgeError:
 			return maker
@@ -144,7 +146,7 @@ func _noise_grid(p: Dictionary) -> Variant:
 					counts[m[3]] = counts.get(m[3], 0) + 1
 					break
 	if nodes.is_empty():
-		return BridgeError.failed("procedural.noise_grid: no cell's noise fell in any rule's band; widen the bands or change seed/frequency", {"placed": 0})
+		return c.failed("no cell's noise fell in any rule's band; widen the bands or change seed/frequency", {"placed": 0})
 	_commit(parent, nodes, "noise grid %d cells" % nodes.size())
 	return {"parent": SceneAccess.path_of(parent), "count": nodes.size(), "by_item": counts, "cells": int(p.size.x * p.size.y), "seed": p.seed}
 
@@ -178,7 +180,7 @@ func _maker(item: String, is_3d: bool, method: String, param: String) -> Variant
 
 static func _box_sampler(lo: Vector3, hi: Vector3, is_3d: bool) -> Variant:
 	if hi.x < lo.x or hi.y < lo.y or hi.z < lo.z:
-		return BridgeError.invalid("procedural.scatter: region_max must be >= region_min on every axis", {"param": "region_max"})
+		return BridgeError.invalid("region_max must be >= region_min on every axis", {"param": "region_max"})
 	return func(rng: RandomNumberGenerator) -> Variant:
 		var v := Vector3(rng.randf_range(lo.x, hi.x), rng.randf_range(lo.y, hi.y), rng.randf_range(lo.z, hi.z))
 		return v if is_3d else Vector2(v.x, v.y)
@@ -187,7 +189,7 @@ static func _box_sampler(lo: Vector3, hi: Vector3, is_3d: bool) -> Variant:
 ## Points on a MeshInstance3D's triangles, picked by area, in the parent's space.
 func _surface_sampler(node: Node, parent: Node) -> Variant:
 	if not node is MeshInstance3D or node.mesh == null or not parent is Node3D:
-		return BridgeError.invalid("procedural.scatter: surface must be a MeshInstance3D with a mesh, under a 3D parent", {"param": "surface"})
+		return BridgeError.invalid("surface must be a MeshInstance3D with a mesh, under a 3D parent", {"param": "surface"})
 	var faces: PackedVector3Array = node.mesh.get_faces()
 	var to_parent: Transform3D = parent.global_transform.affine_inverse() * node.global_transform
 	var areas: Array = []
@@ -196,7 +198,7 @@ func _surface_sampler(node: Node, parent: Node) -> Variant:
 		total += (faces[i + 1] - faces[i]).cross(faces[i + 2] - faces[i]).length() / 2.0
 		areas.append(total)
 	if total <= 0.0:
-		return BridgeError.invalid("procedural.scatter: %s's mesh has no area" % SceneAccess.path_of(node), {"param": "surface"})
+		return BridgeError.invalid("%s's mesh has no area" % SceneAccess.path_of(node), {"param": "surface"})
 	return func(rng: RandomNumberGenerator) -> Variant:
 		var pick := rng.randf() * total
 		var t := areas.bsearch(pick)

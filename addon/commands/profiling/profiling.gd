@@ -64,7 +64,8 @@ func commands() -> Array:
 	]
 
 
-func _monitors(p: Dictionary) -> Variant:
+func _monitors(c: Call) -> Variant:
+	var p := c.params
 	var out := {}
 	var constants := ClassDB.class_get_enum_constants("Performance", "Monitor")
 	for name: String in constants:
@@ -77,13 +78,14 @@ func _monitors(p: Dictionary) -> Variant:
 		out.get_or_add("custom", {})[str(id)] = Performance.get_custom_monitor(id)
 	if p.category != "":
 		if not out.has(p.category):
-			return BridgeError.invalid("profiling.monitors: no category '%s'; there are: %s" % [p.category, ", ".join(PackedStringArray(out.keys()))],
+			return c.invalid("no category '%s'; there are: %s" % [p.category, ", ".join(PackedStringArray(out.keys()))],
 					{"param": "category"})
 		return {p.category: out[p.category]}
 	return out
 
 
-func _frame_times(p: Dictionary) -> Variant:
+func _frame_times(c: Call) -> Variant:
+	var p := c.params
 	var samples: Array = []
 	if p.target == "game":
 		var got: Variant = await GameLink.of(server).request("runtime.eval", {"code": GAME_SAMPLER % p.frames}, 10000 + p.frames * 200)
@@ -105,7 +107,8 @@ func _frame_times(p: Dictionary) -> Variant:
 			"process_ms": _summary(process_ms), "physics_process_ms": _summary(physics_ms)}
 
 
-func _command_stats(p: Dictionary) -> Variant:
+func _command_stats(c: Call) -> Variant:
+	var p := c.params
 	var stats: Dictionary = server.router.stats()
 	var rows: Array = []
 	var calls := 0

@@ -95,9 +95,10 @@ func commands() -> Array:
 	]
 
 
-func _play_report(p: Dictionary) -> Variant:
+func _play_report(c: Call) -> Variant:
+	var p := c.params
 	if p.has("path") and FileAccess.file_exists(p.path) and not p.overwrite:
-		return BridgeError.invalid("profiling.play_report: %s exists; pass overwrite: true to replace it" % p.path, {"param": "overwrite", "path": p.path})
+		return c.invalid("%s exists; pass overwrite: true to replace it" % p.path, {"param": "overwrite", "path": p.path})
 	var got: Variant = await GameLink.of(server).request("runtime.eval", {"code": SAMPLER % p.frames}, 15000 + p.frames * 250)
 	if got is BridgeError:
 		return got
@@ -117,12 +118,13 @@ func _play_report(p: Dictionary) -> Variant:
 		file["events"] = events
 		var err := FileOps.write_text(p.path, JSON.stringify(file, " "))
 		if err != OK:
-			return BridgeError.failed("profiling.play_report: cannot write %s: %s" % [p.path, error_string(err)], {"param": "path"})
+			return c.failed("cannot write %s: %s" % [p.path, error_string(err)], {"param": "path"})
 		out["saved"] = p.path
 	return out
 
 
-func _compare_reports(p: Dictionary) -> Variant:
+func _compare_reports(bc: Call) -> Variant:
+	var p := bc.params
 	var reports: Array = []
 	for key: String in ["baseline", "current"]:
 		var read: Variant = _read_report(p[key], key)
@@ -157,10 +159,10 @@ static func _worst(spikes: Array) -> Array:
 static func _read_report(path: String, param: String) -> Variant:
 	var jailed: Variant = Params.jail_path(path)
 	if jailed is BridgeError:
-		return BridgeError.new(BridgeError.PATH_REFUSED, "profiling.compare_reports: parameter '%s' %s" % [param, jailed.message], {"param": param})
+		return BridgeError.new(BridgeError.PATH_REFUSED, "parameter '%s' %s" % [param, jailed.message], {"param": param})
 	if not FileAccess.file_exists(jailed):
-		return BridgeError.not_found("profiling.compare_reports: %s: no file %s; make one with profiling.play_report {path}" % [param, jailed], {"param": param})
+		return BridgeError.not_found("%s: no file %s; make one with profiling.play_report {path}" % [param, jailed], {"param": param})
 	var parsed: Variant = JSON.parse_string(FileAccess.get_file_as_string(jailed))
 	if not parsed is Dictionary or parsed.get("format") != FORMAT or not parsed.get("figures") is Dictionary:
-		return BridgeError.invalid("profiling.compare_reports: %s: %s is not a play report (%s)" % [param, jailed, FORMAT], {"param": param})
+		return BridgeError.invalid("%s: %s is not a play report (%s)" % [param, jailed, FORMAT], {"param": param})
 	return parsed

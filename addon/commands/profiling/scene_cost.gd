@@ -28,7 +28,8 @@ func commands() -> Array:
 	]
 
 
-func _scene_cost(p: Dictionary) -> Variant:
+func _scene_cost(bc: Call) -> Variant:
+	var p := bc.params
 	var root: Node
 	var free := false
 	if p.path == "":
@@ -38,11 +39,11 @@ func _scene_cost(p: Dictionary) -> Variant:
 		root = r
 	else:
 		if not p.path.begins_with("res://") or not p.path.get_extension() in ["tscn", "scn"] or not ResourceLoader.exists(p.path):
-			return BridgeError.not_found("profiling.scene_cost: no scene file at '%s'" % p.path, {"param": "path"})
+			return bc.not_found("no scene file at '%s'" % p.path, {"param": "path"})
 		var packed := load(p.path) as PackedScene
 		root = packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE) if packed else null
 		if root == null:
-			return BridgeError.failed("profiling.scene_cost: %s cannot be instantiated" % p.path)
+			return bc.failed("%s cannot be instantiated" % p.path)
 		free = true
 	var c := {"nodes": 0, "scripts": 0, "canvas_items_visible": 0, "meshes_visible": 0, "surfaces": 0, "triangles": 0,
 			"multimesh_instances": 0, "lights": 0, "shadow_casting_lights": 0, "particle_systems": 0, "particles": 0,

@@ -62,28 +62,29 @@ static func list() -> Array:
 	return out
 
 
-func _autoloads(_p: Dictionary) -> Variant:
+func _autoloads(_c: Call) -> Variant:
 	var items := list()
 	return {"count": items.size(), "autoloads": items}
 
 
-func _autoload_add(p: Dictionary) -> Variant:
+func _autoload_add(c: Call) -> Variant:
+	var p := c.params
 	var name: String = p.name
 	if not name.is_valid_ascii_identifier():
-		return BridgeError.invalid("project.autoload_add: '%s' is not a valid identifier (letters, digits, _; not starting with a digit)" % name)
+		return c.invalid("'%s' is not a valid identifier (letters, digits, _; not starting with a digit)" % name)
 	if ProjectSettings.has_setting("autoload/" + name):
-		return BridgeError.invalid("project.autoload_add: an autoload named '%s' already exists" % name, {"name": name})
+		return c.invalid("an autoload named '%s' already exists" % name, {"name": name})
 	var clash := _name_clash(name)
 	if clash != "":
-		return BridgeError.invalid("project.autoload_add: '%s' is already %s; pick another name" % [name, clash], {"name": name})
+		return c.invalid("'%s' is already %s; pick another name" % [name, clash], {"name": name})
 	var path: String = p.path
 	if not path.begins_with("res://") or not path.get_extension() in ["gd", "tscn", "scn"]:
-		return BridgeError.invalid("project.autoload_add: path must be a res:// .gd, .tscn or .scn file, got '%s'" % path)
+		return c.invalid("path must be a res:// .gd, .tscn or .scn file, got '%s'" % path)
 	if not FileAccess.file_exists(path):
-		return BridgeError.not_found("project.autoload_add: no file at %s" % path, {"path": path})
+		return c.not_found("no file at %s" % path, {"path": path})
 	var err := Project.commit_settings("Add autoload %s" % name, {"autoload/" + name: ("*" if p.singleton else "") + path}, _editor_list())
 	if err != OK:
-		return BridgeError.failed("project.autoload_add: saving project.godot failed: %s" % error_string(err))
+		return c.failed("saving project.godot failed: %s" % error_string(err))
 	var out := {"name": name, "path": path, "singleton": p.singleton, "saved": true}
 	if p.singleton:
 		# read back: does a script that names it compile now (the check script.validate uses)?
@@ -94,17 +95,18 @@ func _autoload_add(p: Dictionary) -> Variant:
 	return out
 
 
-func _autoload_remove(p: Dictionary) -> Variant:
+func _autoload_remove(c: Call) -> Variant:
+	var p := c.params
 	var key: String = "autoload/" + p.name
 	if not ProjectSettings.has_setting(key):
 		var names: Array = list().map(func(a: Dictionary) -> String: return a.name)
 		var guess := Params.did_you_mean(p.name, names)
-		return BridgeError.not_found("project.autoload_remove: no autoload named '%s'%s" % [p.name,
+		return c.not_found("no autoload named '%s'%s" % [p.name,
 				" (did you mean '%s'?)" % guess if guess != "" else "; project.autoloads lists them"], {"name": p.name, "suggestion": guess})
 	var previous := str(ProjectSettings.get_setting(key))
 	var err := Project.commit_settings("Remove autoload %s" % p.name, {key: null}, _editor_list())
 	if err != OK:
-		return BridgeError.failed("project.autoload_remove: saving project.godot failed: %s" % error_string(err))
+		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"name": p.name, "removed": true, "path": previous.trim_prefix("*"), "saved": true}
 
 

@@ -50,51 +50,53 @@ func commands() -> Array:
 	]
 
 
-func _read(p: Dictionary) -> Variant:
+func _read(c: Call) -> Variant:
+	var p := c.params
 	var path: Variant = _checked_path(p.path, "project.read_file")
 	if path is BridgeError:
 		return path
 	if DirAccess.dir_exists_absolute(path):
-		return BridgeError.invalid("project.read_file: %s is a folder; project.file_tree lists it" % path, {"param": "path"})
+		return c.invalid("%s is a folder; project.file_tree lists it" % path, {"param": "path"})
 	if not FileAccess.file_exists(path):
 		return _missing(path)
 	var size := FileAccess.open(path, FileAccess.READ).get_length()  # the static get_size is 4.5+
 	if size > MAX_READ_BYTES:
-		return BridgeError.failed("%s is %d bytes; project.read_file reads at most %d" % [path, size, MAX_READ_BYTES],
+		return c.failed("%s is %d bytes; project.read_file reads at most %d" % [path, size, MAX_READ_BYTES],
 				{"path": path, "size": size, "max": MAX_READ_BYTES})
 	var bytes := FileAccess.get_file_as_bytes(path)
 	if bytes.is_empty() and size > 0:
-		return BridgeError.failed("cannot read %s: %s" % [path, error_string(FileAccess.get_open_error())], {"path": path})
+		return c.failed("cannot read %s: %s" % [path, error_string(FileAccess.get_open_error())], {"path": path})
 	var bom := bytes.size() >= 3 and bytes[0] == 0xEF and bytes[1] == 0xBB and bytes[2] == 0xBF
 	if bom:
 		bytes = bytes.slice(3)
 	var bad := _not_text_at(bytes)
 	if bad >= 0:
 		var offset := bad + (3 if bom else 0)
-		return BridgeError.failed("%s is not a UTF-8 text file (byte %d is %s); project.read_file reads text only" % [path,
+		return c.failed("%s is not a UTF-8 text file (byte %d is %s); project.read_file reads text only" % [path,
 				offset, _describe_byte(bytes[bad])], {"path": path, "offset": offset})
 	var text := bytes.get_string_from_utf8()
 	return {"path": path, "size": size, "lines": text.count("\n") + (0 if text == "" or text.ends_with("\n") else 1),
 			"content": text}
 
 
-func _write(p: Dictionary) -> Variant:
+func _write(c: Call) -> Variant:
+	var p := c.params
 	var path: Variant = _checked_path(p.path, "project.write_file")
 	if path is BridgeError:
 		return path
 	if path.to_lower().begins_with(Settings.addon_dir() + "/") or path.to_lower() == "res://project.godot":
-		return BridgeError.new(BridgeError.PATH_REFUSED, "project.write_file refuses %s: %s" % [path,
+		return c.error(BridgeError.PATH_REFUSED, "project.write_file refuses %s: %s" % [path,
 				"the bridge does not rewrite itself" if path.to_lower().begins_with(Settings.addon_dir() + "/")
 				else "the editor owns project.godot; change settings with project.settings_set"], {"path": path})
 	if DirAccess.dir_exists_absolute(path):
-		return BridgeError.invalid("project.write_file: %s is a folder" % path, {"param": "path"})
+		return c.invalid("%s is a folder" % path, {"param": "path"})
 	var existed := FileAccess.file_exists(path)
 	if existed and not p.overwrite:
-		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % path, {"path": path})
+		return c.failed("%s already exists; pass overwrite: true to replace it" % path, {"path": path})
 	var dir: String = path.get_base_dir()
 	var err := DirAccess.make_dir_recursive_absolute(dir)
 	if err != OK:
-		return BridgeError.failed("cannot create the folder %s: %s" % [dir, error_string(err)], {"path": path})
+		return c.failed("cannot create the folder %s: %s" % [dir, error_string(err)], {"path": path})
 	var content: Variant = _content_bytes(p)
 	if content is BridgeError:
 		return content
@@ -102,7 +104,7 @@ func _write(p: Dictionary) -> Variant:
 	# temp file + rename; a script or shader the editor holds takes the new text (lib/open_text_sync.gd)
 	var write_err := FileOps.write_bytes(path, bytes)
 	if write_err != OK:
-		return BridgeError.failed("writing %s failed: %s; the file is unchanged" % [path, error_string(write_err)], {"path": path})
+		return c.failed("writing %s failed: %s; the file is unchanged" % [path, error_string(write_err)], {"path": path})
 	var out := {"path": path, "bytes": bytes.size(), "created": not existed}
 	if path.begins_with("res://"):
 		out.merge(await _import(path))
@@ -116,10 +118,10 @@ static func _content_bytes(p: Dictionary) -> Variant:
 		return content.to_utf8_buffer()
 	var clean := content.strip_edges().replace("\n", "").replace("\r", "")
 	if clean.length() > MAX_BASE64_CHARS:
-		return BridgeError.invalid("project.write_file: the decoded file would be over %d bytes" % MAX_WRITE_BYTES, {"param": "content", "max": MAX_WRITE_BYTES})
+		return BridgeError.invalid("the decoded file would be over %d bytes" % MAX_WRITE_BYTES, {"param": "content", "max": MAX_WRITE_BYTES})
 	var b64 := RegEx.create_from_string("^[A-Za-z0-9+/]*={0,2}$")
 	if clean.length() % 4 != 0 or b64.search(clean) == null:
-		return BridgeError.invalid("project.write_file: content is not base64 (encoding: base64): expected A-Z a-z 0-9 + / with = padding, a multiple of 4 characters", {"param": "content"})
+		return BridgeError.invalid("content is not base64 (encoding: base64): expected A-Z a-z 0-9 + / with = padding, a multiple of 4 characters", {"param": "content"})
 	return Marshalls.base64_to_raw(clean)
 
 

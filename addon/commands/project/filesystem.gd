@@ -36,7 +36,7 @@ func commands() -> Array:
 	]
 
 
-func _scan(_p: Dictionary) -> Variant:
+func _scan(_c: Call) -> Variant:
 	var started := Time.get_ticks_msec()
 	var result: Variant = await FilesystemScan.scan_and_wait(server)
 	if result is BridgeError:
@@ -45,24 +45,25 @@ func _scan(_p: Dictionary) -> Variant:
 	return result
 
 
-func _uid(p: Dictionary) -> Variant:
+func _uid(bc: Call) -> Variant:
+	var p := bc.params
 	var text: String = p.path.strip_edges()
 	if text.begins_with("uid://"):
 		var id := ResourceUID.text_to_id(text)
 		var body := text.substr(6)
 		if id == ResourceUID.INVALID_ID or body == "" or not Array(body.split("")).all(func(c: String) -> bool: return c in UID_CHARS):
-			return BridgeError.invalid("project.uid: '%s' is not a valid uid:// text" % text, {"param": "path"})
+			return bc.invalid("'%s' is not a valid uid:// text" % text, {"param": "path"})
 		if not ResourceUID.has_id(id):
-			return BridgeError.not_found("no resource has %s (project.scan picks up files added outside the editor)" % text,
+			return bc.not_found("no resource has %s (project.scan picks up files added outside the editor)" % text,
 					{"uid": text})
 		var path := ResourceUID.get_id_path(id)
 		return {"uid": text, "path": path, "exists": FileAccess.file_exists(path)}
 	if not text.begins_with("res://"):
-		return BridgeError.invalid("project.uid: path must start with uid:// or res://, got '%s'" % text, {"param": "path"})
+		return bc.invalid("path must start with uid:// or res://, got '%s'" % text, {"param": "path"})
 	if not FileAccess.file_exists(text):
-		return BridgeError.not_found("no file at %s" % text, {"path": text})
+		return bc.not_found("no file at %s" % text, {"path": text})
 	var found := ResourceLoader.get_resource_uid(text)
 	if found == ResourceUID.INVALID_ID:
-		return BridgeError.not_found("%s has no UID (scenes and resources get one when Godot saves them, scripts when the editor scans them)" % text,
+		return bc.not_found("%s has no UID (scenes and resources get one when Godot saves them, scripts when the editor scans them)" % text,
 				{"path": text})
 	return {"uid": ResourceUID.id_to_text(found), "path": text, "exists": true}

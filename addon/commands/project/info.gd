@@ -96,7 +96,7 @@ func commands() -> Array:
 	]
 
 
-func _info(_p: Dictionary) -> Variant:
+func _info(_c: Call) -> Variant:
 	var d: Dictionary = server.discovery.info
 	return {
 		"name": ProjectSettings.get_setting("application/config/name", ""),
@@ -112,9 +112,10 @@ func _info(_p: Dictionary) -> Variant:
 	}
 
 
-func _settings_get(p: Dictionary) -> Variant:
+func _settings_get(c: Call) -> Variant:
+	var p := c.params
 	if p.has("key") == p.has("prefix"):
-		return BridgeError.invalid("project.settings_get: pass exactly one of key or prefix")
+		return c.invalid("pass exactly one of key or prefix")
 	if p.has("prefix"):
 		var found := {}
 		for key in ProjectSettingsLib.setting_names():
@@ -133,12 +134,13 @@ func _settings_get(p: Dictionary) -> Variant:
 	}
 
 
-func _settings_set(p: Dictionary) -> Variant:
+func _settings_set(c: Call) -> Variant:
+	var p := c.params
 	var exists := ProjectSettings.has_setting(p.key)
 	if not exists and not p.create:
 		return ProjectSettingsLib.unknown_setting("project.settings_set", p.key, " (pass create: true to add a new setting)")
 	if p.key.strip_edges() == "" or p.key.begins_with("/") or not p.key.contains("/"):
-		return BridgeError.invalid("project.settings_set: '%s' is not a setting path like section/name" % p.key)
+		return c.invalid("'%s' is not a setting path like section/name" % p.key)
 	var value: Variant = p.value
 	if exists:
 		value = ProjectSettingsLib.convert_setting(p.key, p.value)
@@ -147,16 +149,17 @@ func _settings_set(p: Dictionary) -> Variant:
 	var previous: Variant = ProjectSettings.get_setting(p.key) if exists else null
 	var err := ProjectSettingsLib.commit_settings("Set project setting %s" % p.key, {p.key: value})
 	if err != OK:
-		return BridgeError.failed("project.settings_set: saving project.godot failed: %s" % error_string(err))
+		return c.failed("saving project.godot failed: %s" % error_string(err))
 	var kept: Variant = ProjectSettingsLib.saved_value(p.key)
 	if not ProjectSettingsLib.same_value(kept, value) or not ProjectSettingsLib.same_value(ProjectSettings.get_setting(p.key), value):
 		(Compat.editor_undo_redo() as EditorUndoRedoManager).get_history_undo_redo(0).undo()  # nothing of the refused set stays
-		return BridgeError.failed("project.settings_set: the editor writes its own value for %s (%s), so %s cannot be set; it is unchanged" % [
+		return c.failed("the editor writes its own value for %s (%s), so %s cannot be set; it is unchanged" % [
 				p.key, JSON.stringify(kept), JSON.stringify(p.value)], {"key": p.key, "kept": kept})
 	return {"key": p.key, "value": ProjectSettings.get_setting(p.key), "previous": previous, "created": not exists, "saved": true}
 
 
-func _settings_erase(p: Dictionary) -> Variant:
+func _settings_erase(c: Call) -> Variant:
+	var p := c.params
 	if not ProjectSettings.has_setting(p.key):
 		return ProjectSettingsLib.unknown_setting("project.settings_erase", p.key)
 	var previous: Variant = ProjectSettings.get_setting(p.key)
@@ -165,32 +168,34 @@ func _settings_erase(p: Dictionary) -> Variant:
 	var to: Variant = ProjectSettings.property_get_revert(p.key) if builtin else null
 	var err := ProjectSettingsLib.commit_settings("Erase project setting %s" % p.key, {p.key: to})
 	if err != OK:
-		return BridgeError.failed("project.settings_erase: saving project.godot failed: %s" % error_string(err))
+		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"key": p.key, "erased": true, "previous": previous, "value": ProjectSettings.get_setting(p.key) if builtin else null,
 			"saved": true}
 
 
-func _main_scene(p: Dictionary) -> Variant:
+func _main_scene(c: Call) -> Variant:
+	var p := c.params
 	var current := ProjectSettingsLib.scene_path(str(ProjectSettings.get_setting(MAIN_SCENE, "")))
 	if not p.has("path"):
 		return {"path": current}
 	var path: String = p.path
 	if not path.begins_with("res://") or not path.get_extension() in ["tscn", "scn"]:
-		return BridgeError.invalid("project.main_scene: path must be a res:// .tscn or .scn file, got '%s'" % path)
+		return c.invalid("path must be a res:// .tscn or .scn file, got '%s'" % path)
 	if not FileAccess.file_exists(path):
-		return BridgeError.not_found("project.main_scene: no scene at %s" % path, {"path": path})
+		return c.not_found("no scene at %s" % path, {"path": path})
 	var err := ProjectSettingsLib.commit_settings("Set main scene", {MAIN_SCENE: path})
 	if err != OK:
-		return BridgeError.failed("project.main_scene: saving project.godot failed: %s" % error_string(err))
+		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"path": path, "previous": current, "saved": true}
 
 
-func _file_tree(p: Dictionary) -> Variant:
+func _file_tree(c: Call) -> Variant:
+	var p := c.params
 	var root: String = p.path.trim_suffix("/") if p.path != "res://" else "res://"
 	if not root.begins_with("res://") or root.contains(".."):
-		return BridgeError.invalid("project.file_tree: path must be inside res://, got '%s'" % p.path)
+		return c.invalid("path must be inside res://, got '%s'" % p.path)
 	if not DirAccess.dir_exists_absolute(root):
-		return BridgeError.not_found("project.file_tree: no folder %s" % root, {"path": root})
+		return c.not_found("no folder %s" % root, {"path": root})
 	var out := {"path": root, "dirs": [], "files": [], "truncated": false}
 	_walk(root, 0, p, out)
 	out["count"] = out.dirs.size() + out.files.size()

@@ -56,7 +56,8 @@ func commands() -> Array:
 	]
 
 
-func _input_actions(p: Dictionary) -> Variant:
+func _input_actions(c: Call) -> Variant:
+	var p := c.params
 	var out: Array = []
 	for key in Project.setting_names():
 		if not key.begins_with("input/"):
@@ -75,17 +76,18 @@ func _input_actions(p: Dictionary) -> Variant:
 	return {"count": out.size(), "actions": out}
 
 
-func _input_action_add(p: Dictionary) -> Variant:
+func _input_action_add(c: Call) -> Variant:
+	var p := c.params
 	var name: String = p.action.strip_edges()
 	if name == "" or name.contains("/") or name.contains(":") or name != p.action:
-		return BridgeError.invalid("project.input_action_add: '%s' is not a valid action name (no '/', ':' or edge spaces)" % p.action)
+		return c.invalid("'%s' is not a valid action name (no '/', ':' or edge spaces)" % p.action)
 	if ProjectSettings.has_setting("input/" + name):
-		return BridgeError.invalid("project.input_action_add: an action named '%s' already exists" % name, {"name": name})
+		return c.invalid("an action named '%s' already exists" % name, {"name": name})
 	var events: Array = []
 	for k: Variant in p.keys:
 		var code := OS.find_keycode_from_string(str(k)) if k is String else KEY_NONE
 		if code == KEY_NONE:
-			return BridgeError.invalid("project.input_action_add: unknown key %s (use names like Space, A, Up, Ctrl+S)" % JSON.stringify(k), {"key": k})
+			return c.invalid("unknown key %s (use names like Space, A, Up, Ctrl+S)" % JSON.stringify(k), {"key": k})
 		var ev := InputEventKey.new()
 		ev.device = -1  # all devices, as the editor binds: from 4.7 a real keyboard's events carry device 16, not 0
 		ev.physical_keycode = (code & KEY_CODE_MASK) as Key
@@ -96,29 +98,30 @@ func _input_action_add(p: Dictionary) -> Variant:
 		events.append(ev)
 	var specs: Array = p.events
 	for i: int in specs.size():
-		var ev: Variant = Events.from_json(specs[i], "project.input_action_add: events[%d]" % i)
+		var ev: Variant = Events.from_json(specs[i], "events[%d]" % i)
 		if ev is BridgeError:
 			return ev
 		events.append(ev)
 	var err := Project.commit_settings("Add input action %s" % name, {"input/" + name: {"deadzone": p.deadzone, "events": events}})
 	if err != OK:
-		return BridgeError.failed("project.input_action_add: saving project.godot failed: %s" % error_string(err))
+		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"name": name, "deadzone": p.deadzone, "events": events.map(func(e: InputEvent) -> String: return e.as_text()), "saved": true}
 
 
-func _input_action_remove(p: Dictionary) -> Variant:
+func _input_action_remove(c: Call) -> Variant:
+	var p := c.params
 	var key: String = "input/" + p.action
 	if p.action.begins_with("ui_"):
-		return BridgeError.invalid("project.input_action_remove: '%s' is a built-in action; the editor does not remove those" % p.action)
+		return c.invalid("'%s' is a built-in action; the editor does not remove those" % p.action)
 	if not ProjectSettings.has_setting(key):
 		var names: Array = []
 		for k in Project.setting_names():
 			if k.begins_with("input/") and not k.begins_with("input/ui_"):
 				names.append(k.trim_prefix("input/"))
 		var guess := Params.did_you_mean(p.action, names)
-		return BridgeError.not_found("project.input_action_remove: no input action named '%s'%s" % [p.action,
+		return c.not_found("no input action named '%s'%s" % [p.action,
 				" (did you mean '%s'?)" % guess if guess != "" else ""], {"name": p.action, "suggestion": guess})
 	var err := Project.commit_settings("Remove input action %s" % p.action, {key: null})
 	if err != OK:
-		return BridgeError.failed("project.input_action_remove: saving project.godot failed: %s" % error_string(err))
+		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"name": p.action, "removed": true, "saved": true}

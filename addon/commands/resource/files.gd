@@ -82,7 +82,8 @@ func commands() -> Array:
 	]
 
 
-func _create(p: Dictionary) -> Variant:
+func _create(c: Call) -> Variant:
+	var p := c.params
 	var res: Variant = Resources.new_of(p.type, "resource.create")
 	if res is BridgeError:
 		return res
@@ -107,33 +108,35 @@ func _create(p: Dictionary) -> Variant:
 	return out
 
 
-func _duplicate(p: Dictionary) -> Variant:
+func _duplicate(c: Call) -> Variant:
+	var p := c.params
 	var res: Variant = Resources.load_at(p.path, "resource.duplicate")
 	if res is BridgeError:
 		return res
 	if res is Script:
-		return BridgeError.invalid("resource.duplicate: copy scripts with filesystem.copy", {"param": "path"})
+		return c.invalid("copy scripts with filesystem.copy", {"param": "path"})
 	var copy: Resource = res.duplicate(p.deep)
 	var saved: Variant = await _save_new(copy, p.to, p.overwrite, "resource.duplicate")
 	if saved is BridgeError:
 		return saved
 	var uid := _uid(saved.resource_path)
 	if uid == _uid(res.resource_path):
-		return BridgeError.failed("the copy %s got the same UID as %s" % [saved.resource_path, res.resource_path])
+		return c.failed("the copy %s got the same UID as %s" % [saved.resource_path, res.resource_path])
 	return {"path": saved.resource_path, "source": res.resource_path, "class": saved.get_class(), "uid": uid,
 			"source_uid": _uid(res.resource_path)}
 
 
-func _extract(p: Dictionary) -> Variant:
+func _extract(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var info: Variant = SceneAccess.property_info(node, p.property)
 	if info is BridgeError:
 		return info
 	var res: Variant = node.get(p.property)
 	if not res is Resource:
-		return BridgeError.invalid("resource.extract: %s.%s holds no resource" % [SceneAccess.path_of(node), p.property], {"param": "property"})
+		return c.invalid("%s.%s holds no resource" % [SceneAccess.path_of(node), p.property], {"param": "property"})
 	if res.resource_path != "" and not res.resource_path.contains("::"):
-		return BridgeError.failed("%s.%s is already the file %s" % [SceneAccess.path_of(node), p.property, res.resource_path],
+		return c.failed("%s.%s is already the file %s" % [SceneAccess.path_of(node), p.property, res.resource_path],
 				{"path": res.resource_path})
 	var saved: Variant = await _save_new(res.duplicate(true), p.path, p.overwrite, "resource.extract")
 	if saved is BridgeError:
@@ -144,15 +147,16 @@ func _extract(p: Dictionary) -> Variant:
 	ur.add_undo_property(node, p.property, res)
 	ur.commit_action()
 	if node.get(p.property) != file_res:
-		return BridgeError.failed("%s.%s did not take the file %s" % [SceneAccess.path_of(node), p.property, saved.resource_path])
+		return c.failed("%s.%s did not take the file %s" % [SceneAccess.path_of(node), p.property, saved.resource_path])
 	return {"node": SceneAccess.path_of(node), "property": p.property, "path": saved.resource_path, "class": file_res.get_class(),
 			"uid": _uid(saved.resource_path)}
 
 
-func _find(p: Dictionary) -> Variant:
+func _find(c: Call) -> Variant:
+	var p := c.params
 	var type: String = p.get("type", "")
 	if type != "" and not ClassDB.class_exists(type):
-		return BridgeError.invalid("resource.find: unknown class '%s'" % type, {"param": "type"})
+		return c.invalid("unknown class '%s'" % type, {"param": "type"})
 	var under: String = p.under.trim_suffix("/") + "/" if p.under != "res://" else "res://"
 	var fs := EditorInterface.get_resource_filesystem()
 	var out: Array = []

@@ -46,7 +46,8 @@ func commands() -> Array:
 	]
 
 
-func _inspect(p: Dictionary) -> Variant:
+func _inspect(c: Call) -> Variant:
+	var p := c.params
 	var res: Variant = Resources.load_at(p.path, "resource.inspect")
 	if res is BridgeError:
 		return res
@@ -70,18 +71,19 @@ func _inspect(p: Dictionary) -> Variant:
 	return out
 
 
-func _set_properties(p: Dictionary) -> Variant:
+func _set_properties(c: Call) -> Variant:
+	var p := c.params
 	var res: Variant = Resources.load_at(p.path, "resource.set")
 	if res is BridgeError:
 		return res
 	var path: String = res.resource_path
 	if FileOps.import_config(path) != null:
-		return BridgeError.failed("%s is imported (%s): the editor regenerates it from its source; change how with import.set" % [path,
+		return c.failed("%s is imported (%s): the editor regenerates it from its source; change how with import.set" % [path,
 				FileOps.import_config(path).get_value("remap", "importer", "")], {"path": path})
 	if path == "" or path.contains("::") or not path.get_extension() in ["tres", "res"]:
-		return BridgeError.invalid("resource.set: %s is not a .tres/.res resource file" % p.path, {"param": "path"})
+		return c.invalid("%s is not a .tres/.res resource file" % p.path, {"param": "path"})
 	if p.properties.is_empty():
-		return BridgeError.invalid("resource.set: properties is empty", {"param": "properties"})
+		return c.invalid("properties is empty", {"param": "properties"})
 	var values: Variant = Resources.coerce_all(res, p.properties, "resource.set")
 	if values is BridgeError:
 		return values

@@ -56,14 +56,15 @@ func commands() -> Array:
 	]
 
 
-func _baseline(p: Dictionary) -> Variant:
-	var context := CallContext.take() as CallContext
+func _baseline(c: Call) -> Variant:
+	var p := c.params
+	var context := c.context
 	var file: Variant = _file(p.baseline_dir, p.name, "runtime.frame_baseline")
 	if file is BridgeError:
 		return file
 	var existed := FileAccess.file_exists(file)
 	if existed and not p.replace:
-		return BridgeError.invalid("runtime.frame_baseline: the baseline %s exists; pass replace: true to overwrite it (runtime.frame_compare shows how the game differs from it)" % file,
+		return c.invalid("the baseline %s exists; pass replace: true to overwrite it (runtime.frame_compare shows how the game differs from it)" % file,
 				{"param": "replace", "path": file})
 	var frame: Variant = await _live_frame(p.scale, context)
 	if frame is BridgeError:
@@ -71,18 +72,19 @@ func _baseline(p: Dictionary) -> Variant:
 	var image: Image = frame.image
 	var made := _make_dir(p.baseline_dir)
 	if made != "":
-		return BridgeError.failed("runtime.frame_baseline: %s" % made, {"param": "baseline_dir"})
+		return c.failed("%s" % made, {"param": "baseline_dir"})
 	var err := FileOps.write_bytes(file, image.save_png_to_buffer())  # temp file and rename: never half a baseline
 	if err != OK:
-		return BridgeError.failed("runtime.frame_baseline: cannot write %s: %s" % [file, error_string(err)], {"param": "baseline_dir"})
+		return c.failed("cannot write %s: %s" % [file, error_string(err)], {"param": "baseline_dir"})
 	var out := {"name": p.name, "path": file, "width": image.get_width(), "height": image.get_height(), "frame": frame.info.frame, "replaced": existed}
 	if frame.info.has("warning"):
 		out["warning"] = "%s; a baseline of it proves little" % frame.info.warning
 	return out
 
 
-func _compare(p: Dictionary) -> Variant:
-	var context := CallContext.take() as CallContext
+func _compare(c: Call) -> Variant:
+	var p := c.params
+	var context := c.context
 	var file: Variant = _file(p.baseline_dir, p.name, "runtime.frame_compare")
 	if file is BridgeError:
 		return file
@@ -90,24 +92,24 @@ func _compare(p: Dictionary) -> Variant:
 		var listed := DirAccess.get_files_at(p.baseline_dir) if DirAccess.dir_exists_absolute(p.baseline_dir) else PackedStringArray()
 		var names := Array(listed).filter(func(f: String) -> bool: return f.ends_with(".png")).map(
 				func(f: String) -> String: return f.get_basename())
-		return BridgeError.not_found("runtime.frame_compare: no baseline '%s' in %s (%s); make it with runtime.frame_baseline {name: \"%s\"}" % [
+		return c.not_found("no baseline '%s' in %s (%s); make it with runtime.frame_baseline {name: \"%s\"}" % [
 				p.name, p.baseline_dir, "it has: " + ", ".join(names) if not names.is_empty() else "it has none", p.name], {"param": "name", "path": file})
 	var masks: Variant = _masks(p.masks)
 	if masks is BridgeError:
 		return masks
 	var baseline := Image.new()
 	if baseline.load(ProjectSettings.globalize_path(file)) != OK:
-		return BridgeError.failed("runtime.frame_compare: %s is not a readable PNG" % file, {"param": "name"})
+		return c.failed("%s is not a readable PNG" % file, {"param": "name"})
 	var current: Image
 	var frame_number := -1
 	if p.has("path"):
 		var source: Variant = Params.jail_path(p.path)
 		if source is BridgeError:
-			return BridgeError.new(BridgeError.PATH_REFUSED, "runtime.frame_compare: parameter 'path' %s" % source.message, {"param": "path"})
+			return c.error(BridgeError.PATH_REFUSED, "parameter 'path' %s" % source.message, {"param": "path"})
 		var source_path: String = source
 		current = Image.new()
 		if not FileAccess.file_exists(source_path) or current.load(ProjectSettings.globalize_path(source_path)) != OK:
-			return BridgeError.not_found("runtime.frame_compare: %s is no readable image" % source_path, {"param": "path"})
+			return c.not_found("%s is no readable image" % source_path, {"param": "path"})
 	else:
 		var frame: Variant = await _live_frame(p.scale, context)
 		if frame is BridgeError:
@@ -137,7 +139,7 @@ func _compare(p: Dictionary) -> Variant:
 			var made := _make_dir(p.diff_path.get_base_dir())
 			var err := FileOps.write_bytes(p.diff_path, diff.save_png_to_buffer()) if made == "" else ERR_CANT_CREATE
 			if err != OK:
-				return BridgeError.failed("runtime.frame_compare: cannot write %s: %s" % [p.diff_path, made if made != "" else error_string(err)], {"param": "diff_path"})
+				return c.failed("cannot write %s: %s" % [p.diff_path, made if made != "" else error_string(err)], {"param": "diff_path"})
 			shown["saved"] = p.diff_path
 		out["diff"] = shown
 	return out
@@ -163,7 +165,7 @@ static func _masks(given: Array) -> Variant:
 		for key: String in ["x", "y", "width", "height"]:
 			ok = ok and (m.get(key) is int or m.get(key) is float)
 		if not ok or m.size() != 4 or m.width <= 0 or m.height <= 0:
-			return BridgeError.invalid("runtime.frame_compare: masks[%d] must be {x, y, width, height} in pixels with a positive size, got %s" % [i, JSON.stringify(m)],
+			return BridgeError.invalid("masks[%d] must be {x, y, width, height} in pixels with a positive size, got %s" % [i, JSON.stringify(m)],
 					{"param": "masks", "index": i})
 		out.append(Rect2i(int(m.x), int(m.y), int(m.width), int(m.height)))
 	return out

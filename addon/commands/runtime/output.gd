@@ -35,7 +35,8 @@ func commands() -> Array:
 	]
 
 
-func _errors(p: Dictionary) -> Variant:
+func _errors(c: Call) -> Variant:
+	var p := c.params
 	var game := GameOutput.of(server)
 	game.collect()
 	var logger: OutputLog = OutputLog.of(server)

@@ -55,8 +55,9 @@ func commands() -> Array:
 	]
 
 
-func _replay(p: Dictionary) -> Variant:
-	var context := CallContext.take() as CallContext  # before the first await: the game request carries it
+func _replay(c: Call) -> Variant:
+	var p := c.params
+	var context := c.context  # the game request carries it
 	var header: Variant = _header(p.path)
 	if header is BridgeError:
 		return header
@@ -66,7 +67,7 @@ func _replay(p: Dictionary) -> Variant:
 				"display": p.get("display", "auto")})
 		if played.has("error"):
 			var err: Variant = played.error
-			return BridgeError.failed("runtime.replay: could not play %s frozen: %s" % [header.get("scene", ""),
+			return c.failed("could not play %s frozen: %s" % [header.get("scene", ""),
 					err.get("message", str(err)) if err is Dictionary else str(err)])
 		pid = int(played.result.get("pid", 0))
 	var ticks: int = int(header.get("_ticks", 0))
@@ -80,12 +81,12 @@ func _replay(p: Dictionary) -> Variant:
 ## The recording's first line (and its tick count from the last), read here to know which scene to play.
 func _header(path: String) -> Variant:
 	if not FileAccess.file_exists(path):
-		return BridgeError.new(BridgeError.NOT_FOUND, "runtime.replay: no recording at %s; make one with runtime.record" % path)
+		return BridgeError.new(BridgeError.NOT_FOUND, "no recording at %s; make one with runtime.record" % path)
 	var file := FileAccess.open(path, FileAccess.READ)
 	var json := JSON.new()  # not JSON.parse_string: a bad file is this call's error, not one in the editor's log
 	var first: Variant = json.data if json.parse(file.get_line()) == OK else null
 	if not first is Dictionary or not first.has("bridge_recording"):
-		return BridgeError.invalid("runtime.replay: %s is not a bridge recording (its first line is not a runtime.record header)" % path)
+		return BridgeError.invalid("%s is not a bridge recording (its first line is not a runtime.record header)" % path)
 	var ticks := 0
 	while not file.eof_reached():
 		var text := file.get_line()

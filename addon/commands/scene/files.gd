@@ -38,20 +38,21 @@ func commands() -> Array:
 	]
 
 
-func _reload(p: Dictionary) -> Variant:
+func _reload(c: Call) -> Variant:
+	var p := c.params
 	var given: Variant = SceneFiles.path_or_edited(p.get("path", ""), "there is no file to reload it from")
 	if given is BridgeError:
 		return given
 	var path: String = given
 	var open := Array(EditorInterface.get_open_scenes())
 	if not path in open:
-		return BridgeError.not_found("%s is not open; open scenes: %s" % [path, ", ".join(PackedStringArray(open))],
+		return c.not_found("%s is not open; open scenes: %s" % [path, ", ".join(PackedStringArray(open))],
 				{"path": path, "open": open})
 	if not FileAccess.file_exists(path):
-		return BridgeError.not_found("%s is open but its file is gone; save it with scene.save_as" % path, {"path": path})
+		return c.not_found("%s is open but its file is gone; save it with scene.save_as" % path, {"path": path})
 	var old_root := SceneSwitch.open_root(path)
 	if old_root == null:
-		return BridgeError.failed("cannot find the open scene %s among the editor's tabs" % path, {"path": path})
+		return c.failed("cannot find the open scene %s among the editor's tabs" % path, {"path": path})
 	var old_id := old_root.get_instance_id()  # the old root is freed by the reload
 	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
 	var discarded := ur.get_history_undo_redo(ur.get_object_history_id(old_root)).get_history_count()
@@ -68,7 +69,7 @@ func _reload(p: Dictionary) -> Variant:
 		EditorInterface.inspect_object(null)
 	var new_root: Node = await SceneSwitch.reload(path, old_id)
 	if new_root == null:
-		return BridgeError.failed("the editor did not reload %s (see editor.errors)" % path, {"path": path})
+		return c.failed("the editor did not reload %s (see editor.errors)" % path, {"path": path})
 	for node_path in selected:  # the same nodes, as the file has them, selected again
 		if new_root.has_node(node_path):
 			EditorInterface.get_selection().add_node(new_root.get_node(node_path))
@@ -76,7 +77,8 @@ func _reload(p: Dictionary) -> Variant:
 			"current": SceneAccess.root().scene_file_path if SceneAccess.root() else edited}
 
 
-func _dependencies(p: Dictionary) -> Variant:
+func _dependencies(c: Call) -> Variant:
+	var p := c.params
 	var given: Variant = SceneFiles.path_or_edited(p.get("path", ""), "pass path")
 	if given is BridgeError:
 		return given
@@ -84,7 +86,7 @@ func _dependencies(p: Dictionary) -> Variant:
 	if path.begins_with("uid://"):
 		path = ResourceUID.get_id_path(ResourceUID.text_to_id(path)) if ResourceUID.has_id(ResourceUID.text_to_id(path)) else path
 	if not path.begins_with("res://") or not ResourceLoader.exists(path):
-		return BridgeError.not_found("no scene or resource at %s" % path, {"path": path})
+		return c.not_found("no scene or resource at %s" % path, {"path": path})
 	var out: Array = []
 	var seen := {path: true}
 	_collect(path, p.recursive, seen, out)

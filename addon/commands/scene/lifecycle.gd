@@ -89,21 +89,22 @@ func commands() -> Array:
 	]
 
 
-func _create(p: Dictionary) -> Variant:
+func _create(c: Call) -> Variant:
+	var p := c.params
 	var path: String = p.path
 	var bad: Variant = SceneFiles.check_scene_path(path, true)
 	if bad:
 		return bad
 	if ResourceLoader.exists(path) or FileAccess.file_exists(path):
-		return BridgeError.failed("%s already exists; open it with scene.open or pick another path" % path, {"path": path})
+		return c.failed("%s already exists; open it with scene.open or pick another path" % path, {"path": path})
 	var type: String = p.root_type
 	if not ClassDB.class_exists(type) or not ClassDB.is_parent_class(type, "Node") or not ClassDB.can_instantiate(type):
 		var guess := Params.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
-		return BridgeError.invalid("scene.create: root_type '%s' is not a node class%s" % [type,
+		return c.invalid("root_type '%s' is not a node class%s" % [type,
 				" (did you mean '%s'?)" % guess if guess != "" else ""], {"param": "root_type", "suggestion": guess})
 	var root_name: String = p.get("root_name", path.get_file().get_basename().to_pascal_case())
 	if root_name == "" or root_name.validate_node_name() != root_name:
-		return BridgeError.invalid("scene.create: root_name '%s' is not a valid node name" % root_name, {"param": "root_name"})
+		return c.invalid("root_name '%s' is not a valid node name" % root_name, {"param": "root_name"})
 	var root: Node = ClassDB.instantiate(type)
 	root.name = root_name
 	var packed := PackedScene.new()
@@ -114,15 +115,16 @@ func _create(p: Dictionary) -> Variant:
 	if err == OK:
 		err = ResourceSaver.save(packed, path)
 	if err != OK:
-		return BridgeError.failed("could not write %s: %s" % [path, error_string(err)], {"path": path})
+		return c.failed("could not write %s: %s" % [path, error_string(err)], {"path": path})
 	EditorInterface.get_resource_filesystem().update_file(path)
 	var opened: Node = await SceneSwitch.open(path)
 	if opened == null:
-		return BridgeError.failed("wrote %s but the editor did not open it" % path, {"path": path})
+		return c.failed("wrote %s but the editor did not open it" % path, {"path": path})
 	return {"path": path, "root": SceneAccess.path_of(opened), "type": type}
 
 
-func _open(p: Dictionary) -> Variant:
+func _open(c: Call) -> Variant:
+	var p := c.params
 	var path: String = p.path
 	var bad: Variant = SceneFiles.check_scene_path(path, false)
 	if bad:
@@ -130,35 +132,37 @@ func _open(p: Dictionary) -> Variant:
 	var was_open := path in EditorInterface.get_open_scenes()
 	var root: Node = await SceneSwitch.open(path)
 	if root == null:
-		return BridgeError.failed("the editor did not open %s (see the editor output)" % path, {"path": path})
+		return c.failed("the editor did not open %s (see the editor output)" % path, {"path": path})
 	return {"path": path, "root": SceneAccess.path_of(root), "type": root.get_class(), "was_open": was_open}
 
 
-func _save(p: Dictionary) -> Variant:
+func _save(bc: Call) -> Variant:
+	var p := bc.params
 	var root: Node = SceneAccess.root()
 	var current: String = root.scene_file_path
 	var path: String = p.get("path", current)
 	if path == "":
-		return BridgeError.failed("the edited scene has never been saved; use scene.save_as with a path")
+		return c.failed("the edited scene has never been saved; use scene.save_as with a path")
 	var open := Array(EditorInterface.get_open_scenes())
 	if not path in open:
-		return BridgeError.not_found("%s is not open; open scenes: %s" % [path, ", ".join(PackedStringArray(open))],
+		return c.not_found("%s is not open; open scenes: %s" % [path, ", ".join(PackedStringArray(open))],
 				{"path": path, "open": open})
 	if path != current and current == "":
-		return BridgeError.failed("the edited scene has never been saved, and switching tabs away from it would not come back: " +
+		return c.failed("the edited scene has never been saved, and switching tabs away from it would not come back: " +
 				"switch to %s with scene.open, then scene.save" % path, {"path": path})
 	if path != current and await SceneSwitch.open(path) == null:  # the editor saves the scene its tab shows
-		return BridgeError.failed("the editor did not switch to %s to save it (see the editor output)" % path, {"path": path})
+		return c.failed("the editor did not switch to %s to save it (see the editor output)" % path, {"path": path})
 	EditorInterface.save_scene_as(path, _with_preview())  # what Ctrl+S does
 	if path != current:
 		await SceneSwitch.open(current)
 	var unsaved := await SceneFiles.unsaved(server.get_tree())
 	if unsaved.get(path, false):
-		return BridgeError.failed("saving %s failed (see the editor output)" % path, {"path": path})
+		return c.failed("saving %s failed (see the editor output)" % path, {"path": path})
 	return {"path": path, "saved": true}
 
 
-func _save_as(p: Dictionary) -> Variant:
+func _save_as(bc: Call) -> Variant:
+	var p := bc.params
 	var root: Node = SceneAccess.root()
 	var path: String = p.path
 	var bad: Variant = SceneFiles.check_scene_path(path, true)
@@ -166,35 +170,36 @@ func _save_as(p: Dictionary) -> Variant:
 		return bad
 	var previous: String = root.scene_file_path
 	if path != previous and path in EditorInterface.get_open_scenes():
-		return BridgeError.failed("%s is open in another tab; close it first" % path, {"path": path})
+		return c.failed("%s is open in another tab; close it first" % path, {"path": path})
 	if path != previous and FileAccess.file_exists(path) and not p.overwrite:
-		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % path, {"path": path})
+		return c.failed("%s already exists; pass overwrite: true to replace it" % path, {"path": path})
 	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path.get_base_dir()))
 	if err != OK:
-		return BridgeError.failed("cannot create %s: %s" % [path.get_base_dir(), error_string(err)], {"path": path})
+		return c.failed("cannot create %s: %s" % [path.get_base_dir(), error_string(err)], {"path": path})
 	EditorInterface.save_scene_as(path, _with_preview())
 	if not FileAccess.file_exists(path) or root.scene_file_path != path:
-		return BridgeError.failed("saving to %s failed (see the editor output)" % path, {"path": path})
+		return c.failed("saving to %s failed (see the editor output)" % path, {"path": path})
 	return {"path": path, "previous_path": previous, "saved": true}
 
 
-func _close(p: Dictionary) -> Variant:
+func _close(bc: Call) -> Variant:
+	var p := bc.params
 	var root: Node = SceneAccess.root()
 	var current: String = root.scene_file_path
 	var path: String = p.get("path", current)
 	var open := Array(EditorInterface.get_open_scenes())
 	if not path in open:
-		return BridgeError.not_found("%s is not open; open scenes: %s" % [path, ", ".join(PackedStringArray(open))],
+		return c.not_found("%s is not open; open scenes: %s" % [path, ", ".join(PackedStringArray(open))],
 				{"path": path, "open": open})
 	var unsaved := await SceneFiles.unsaved(server.get_tree())
 	if not p.discard and unsaved.get(path, true):
-		return BridgeError.failed("%s has unsaved changes; save it with scene.save or pass discard: true" % path,
+		return c.failed("%s has unsaved changes; save it with scene.save or pass discard: true" % path,
 				{"path": path})
 	if path != current and await SceneSwitch.open(path) == null:
-		return BridgeError.failed("the editor did not switch to %s to close it (see the editor output)" % path, {"path": path})
+		return c.failed("the editor did not switch to %s to close it (see the editor output)" % path, {"path": path})
 	var err := Compat.close_scene()
 	if err != OK:
-		return BridgeError.failed("closing %s failed: %s" % [path, error_string(err)], {"path": path})
+		return c.failed("closing %s failed: %s" % [path, error_string(err)], {"path": path})
 	await (Engine.get_main_loop() as SceneTree).process_frame  # the editor ends the tab switch at the end of the frame
 	if path != current:
 		await SceneSwitch.open(current)

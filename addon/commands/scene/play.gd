@@ -58,16 +58,17 @@ func commands() -> Array:
 	]
 
 
-func _play(p: Dictionary) -> Variant:
-	var context: RefCounted = CallContext.take()  # progress while the game starts; a cancel stops it again
+func _play(c: Call) -> Variant:
+	var p := c.params
+	var context: RefCounted = c.context  # progress while the game starts; a cancel stops it again
 	var target: String = p.scene
 	if not target in ["main", "current"]:
 		if not target.begins_with("res://") or not ResourceLoader.exists(target) or not target.get_extension() in ["tscn", "scn"]:
-			return BridgeError.not_found("scene.play: scene must be main, current or an existing res:// scene file, got '%s'" % target, {"scene": target})
+			return c.not_found("scene must be main, current or an existing res:// scene file, got '%s'" % target, {"scene": target})
 	elif target == "main" and str(ProjectSettings.get_setting("application/run/main_scene", "")) == "":
-		return BridgeError.failed("scene.play: the project has no main scene (application/run/main_scene); pass scene: current or a file")
+		return c.failed("the project has no main scene (application/run/main_scene); pass scene: current or a file")
 	elif target == "current" and EditorInterface.get_edited_scene_root() == null:
-		return BridgeError.new(BridgeError.NO_SCENE, "scene.play: no scene is open in the editor; open one or pass a scene file")
+		return c.error(BridgeError.NO_SCENE, "no scene is open in the editor; open one or pass a scene file")
 	var link: Node = GameLink.of(server)
 	var tree := server.get_tree()
 	if EditorInterface.is_playing_scene():
@@ -159,12 +160,12 @@ func _wait_ready(link: Node, tree: SceneTree, started: int, args: String, headle
 				return run
 			var exit := GameExit.report(log_file)
 			exit["args"] = args
-			return BridgeError.failed("scene.play: the game exited right after starting (args: '%s'), %s%s" % [args, GameExit.describe(exit),
+			return BridgeError.failed("the game exited right after starting (args: '%s'), %s%s" % [args, GameExit.describe(exit),
 					"" if headless else "\nwith display=window it needs a display (DISPLAY, e.g. under Xvfb)"], exit)
 		if link.paused_at_breakpoint():  # held before its autoloads answered: a script that did not compile, or an error
 			return await link.pause.error("scene.play", "Its bridge cannot answer until it goes on", BridgeError.COMMAND_FAILED)
 		if Time.get_ticks_msec() - started > wait_ms:
-			return BridgeError.failed(("scene.play: the game runs but its bridge autoloads did not answer within %d ms; is MCPGameInspector " +
+			return BridgeError.failed(("the game runs but its bridge autoloads did not answer within %d ms; is MCPGameInspector " +
 					"in project.godot's [autoload]? Enable the bridge plugin again (or bridge install --enable)") % wait_ms)
 		await tree.process_frame
 	return null
@@ -186,17 +187,17 @@ func _wait_exit(link: Node, tree: SceneTree, scene_path: String, args: String, l
 		if ran > wait_ms:
 			link.note_stopping("scene.play wait_exit ran out")
 			EditorInterface.stop_playing_scene()
-			return BridgeError.failed("scene.play: the game still ran %d ms after it started (wait_exit_ms); it is stopped; its output:\n  %s" % [
+			return BridgeError.failed("the game still ran %d ms after it started (wait_exit_ms); it is stopped; its output:\n  %s" % [
 					wait_ms, "\n  ".join(PackedStringArray(GameRun.output(log_file, GameExit.LINES)))], {"output": GameRun.output(log_file)})
 		await tree.process_frame
 	var run := GameRun.record(link.key)
 	if GameRun.finished(run):
 		return GameRun.result(run, scene_path, args, log_file, started)
 	var exit := GameExit.report(log_file)
-	return BridgeError.failed("scene.play: the game ended without quitting (it crashed, or was stopped or killed), %s" % GameExit.describe(exit), exit)
+	return BridgeError.failed("the game ended without quitting (it crashed, or was stopped or killed), %s" % GameExit.describe(exit), exit)
 
 
-func _stop(_p: Dictionary) -> Variant:
+func _stop(c: Call) -> Variant:
 	if not EditorInterface.is_playing_scene():
 		return {"stopped": false, "was_playing": false}
 	var link: Node = GameLink.of(server)
@@ -211,11 +212,11 @@ func _stop(_p: Dictionary) -> Variant:
 			and Time.get_ticks_msec() < until:
 		await tree.process_frame
 	if pid > 0 and GameLink.pid_alive(pid):
-		return BridgeError.failed("scene.stop: the game (pid %d) is still running 5 s after stop" % pid, {"pid": pid})
+		return c.failed("the game (pid %d) is still running 5 s after stop" % pid, {"pid": pid})
 	return {"stopped": true, "was_playing": true, "pid": pid}
 
 
-func _is_playing(_p: Dictionary) -> Variant:
+func _is_playing(_c: Call) -> Variant:
 	var link: Node = GameLink.of(server)
 	var playing := EditorInterface.is_playing_scene()
 	var g: Dictionary = link.hello() if playing else {}

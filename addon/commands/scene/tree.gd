@@ -65,7 +65,7 @@ func commands() -> Array:
 	]
 
 
-func _current(_p: Dictionary) -> Variant:
+func _current(_c: Call) -> Variant:
 	var root: Node = SceneAccess.root()
 	var unsaved := await SceneFiles.unsaved(server.get_tree())
 	root = SceneAccess.root()
@@ -73,7 +73,7 @@ func _current(_p: Dictionary) -> Variant:
 			"unsaved": unsaved.get(root.scene_file_path, true)}
 
 
-func _list_open(_p: Dictionary) -> Variant:
+func _list_open(_c: Call) -> Variant:
 	var unsaved := await SceneFiles.unsaved(server.get_tree())
 	var root := SceneAccess.root()
 	var scenes: Array = []
@@ -83,23 +83,25 @@ func _list_open(_p: Dictionary) -> Variant:
 	return {"current": root.scene_file_path if root else null, "scenes": scenes}
 
 
-func _tree(p: Dictionary) -> Variant:
+func _tree(c: Call) -> Variant:
+	var p := c.params
 	return _describe(p.node_path, p.get("max_depth", -1))
 
 
-func _instance(p: Dictionary) -> Variant:
+func _instance(bc: Call) -> Variant:
+	var p := bc.params
 	var root: Node = SceneAccess.root()
 	var scene_path: String = p.path
 	var bad: Variant = SceneFiles.check_scene_path(scene_path, false)
 	if bad:
 		return bad
 	if scene_path == root.scene_file_path or _depends_on(scene_path, root.scene_file_path, {}):
-		return BridgeError.failed("%s contains the edited scene %s: instancing it would be recursive" % [scene_path,
+		return c.failed("%s contains the edited scene %s: instancing it would be recursive" % [scene_path,
 				root.scene_file_path], {"scene_path": scene_path})
 	var parent: Node = p.parent
 	var packed := load(scene_path) as PackedScene
 	if packed == null or not packed.can_instantiate():
-		return BridgeError.failed("%s cannot be instanced (see the editor output)" % scene_path, {"scene_path": scene_path})
+		return c.failed("%s cannot be instanced (see the editor output)" % scene_path, {"scene_path": scene_path})
 	var node_name: String = p.get("name", "")  # valid and free under parent (the router checked); "" keeps the scene's
 	var node := packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE)
 	var path := SceneEdit.add("instance %s" % scene_path.get_file(), parent, node, node_name)

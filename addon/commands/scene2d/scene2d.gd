@@ -67,7 +67,8 @@ func commands() -> Array:
 	]
 
 
-func _place(p: Dictionary) -> Variant:
+func _place(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var made: Variant = PlacedNode.make(p.type, p.get("name", ""), 2)
 	if made is BridgeError:
@@ -88,7 +89,8 @@ func _place(p: Dictionary) -> Variant:
 			"scale": SceneEdit.tidy(node.global_scale), "z_index": node.z_index}
 
 
-func _add_sprite(p: Dictionary) -> Variant:
+func _add_sprite(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var sprite := Sprite2D.new()
 	sprite.name = p.get("name", "") if p.get("name", "") != "" else "Sprite2D"
@@ -98,14 +100,14 @@ func _add_sprite(p: Dictionary) -> Variant:
 	sprite.vframes = p.vframes
 	if p.frame >= p.hframes * p.vframes:
 		sprite.free()
-		return BridgeError.invalid("frame %d is out of range: the sheet has %d frames" % [p.frame, p.hframes * p.vframes],
+		return c.invalid("frame %d is out of range: the sheet has %d frames" % [p.frame, p.hframes * p.vframes],
 				{"param": "frame"})
 	sprite.frame = p.frame
 	if p.has("region"):
 		var r: Array = p.region
 		if r.size() != 4 or not r.all(func(x: Variant) -> bool: return x is int or x is float) or r[2] <= 0 or r[3] <= 0:
 			sprite.free()
-			return BridgeError.invalid("'region' must be [x, y, width, height] with a positive size", {"param": "region"})
+			return c.invalid("'region' must be [x, y, width, height] with a positive size", {"param": "region"})
 		sprite.region_enabled = true
 		sprite.region_rect = Rect2(r[0], r[1], r[2], r[3])
 	var shown: Vector2 = sprite.get_rect().size
@@ -113,7 +115,7 @@ func _add_sprite(p: Dictionary) -> Variant:
 	if p.has("size"):
 		if p.size.x <= 0 or p.size.y <= 0:
 			sprite.free()
-			return BridgeError.invalid("'size' must be positive", {"param": "size"})
+			return c.invalid("'size' must be positive", {"param": "size"})
 		scale = p.size / shown
 	var global := Transform2D(0.0, scale, 0.0, p.position)
 	sprite.transform = _parent_xform(parent).affine_inverse() * global

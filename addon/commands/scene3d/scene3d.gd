@@ -60,7 +60,8 @@ func commands() -> Array:
 	]
 
 
-func _place(p: Dictionary) -> Variant:
+func _place(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var target: Node3D = p.get("look_at")
 	var made: Variant = PlacedNode.make(p.type, p.get("name", ""), 3)
@@ -76,7 +77,7 @@ func _place(p: Dictionary) -> Variant:
 		var aim: Vector3 = target.global_position
 		if aim.is_equal_approx(p.position):
 			node.free()
-			return BridgeError.invalid("look_at %s is at the position itself" % SceneAccess.path_of(target), {"param": "look_at"})
+			return c.invalid("look_at %s is at the position itself" % SceneAccess.path_of(target), {"param": "look_at"})
 		var up := Vector3.UP if absf((aim - p.position).normalized().dot(Vector3.UP)) < 0.999 else Vector3.FORWARD
 		basis = Transform3D(Basis.IDENTITY, p.position).looking_at(aim, up).basis
 	var global := Transform3D(basis.scaled_local(p.scale), p.position)
@@ -86,7 +87,7 @@ func _place(p: Dictionary) -> Variant:
 		ground = SpatialQuery.ray_3d(p.position + Vector3.UP * 0.01, p.position + Vector3.DOWN * 1000.0)
 		if not ground.hit:
 			node.free()
-			return BridgeError.failed("on_ground: no collision shape below %s (rays only hit collision shapes)" % p.position)
+			return c.failed("on_ground: no collision shape below %s (rays only hit collision shapes)" % p.position)
 	var parent_xform: Transform3D = parent.global_transform if parent is Node3D else Transform3D.IDENTITY
 	node.transform = parent_xform.affine_inverse() * global
 	var ur := SceneAccess.action("place %s" % p.type.get_file())
@@ -102,13 +103,14 @@ func _place(p: Dictionary) -> Variant:
 			"scale": SceneEdit.tidy(node.scale)}
 
 
-func _transform(p: Dictionary) -> Variant:
+func _transform(c: Call) -> Variant:
+	var p := c.params
 	var nodes: Array = p.nodes
 	for node: Node3D in nodes:
 		if node == SceneAccess.root():
-			return BridgeError.invalid("%s is the scene root, not a movable Node3D" % SceneAccess.path_of(node), {"param": "nodes"})
+			return c.invalid("%s is the scene root, not a movable Node3D" % SceneAccess.path_of(node), {"param": "nodes"})
 	if not (p.has("translate") or p.has("rotate_degrees") or p.has("scale")):
-		return BridgeError.invalid("give translate, rotate_degrees, scale or several", {"param": "translate"})
+		return c.invalid("give translate, rotate_degrees, scale or several", {"param": "translate"})
 	var moved := {}  # node → its new global transform
 	for node: Node3D in nodes:
 		var xf: Transform3D = node.global_transform

@@ -59,9 +59,10 @@ func commands() -> Array:
 	]
 
 
-func _validate(p: Dictionary) -> Variant:
+func _validate(c: Call) -> Variant:
+	var p := c.params
 	if not p.has("path") and not p.has("code"):
-		return BridgeError.invalid("script.validate: give path, code, or both", {"param": "path"})
+		return c.invalid("give path, code, or both", {"param": "path"})
 	if p.has("code"):
 		var res := Source.check(p.code, p.get("path", ""), server)
 		return {"path": p.get("path", ""), "ok": res.ok, "errors": res.errors}
@@ -81,10 +82,11 @@ func _validate(p: Dictionary) -> Variant:
 			"scripts": out.filter(func(s: Dictionary) -> bool: return not s.ok)}
 
 
-func _lint(p: Dictionary) -> Variant:
+func _lint(c: Call) -> Variant:
+	var p := c.params
 	for rule: Variant in p.disable:
 		if not rule in Style.RULES:
-			return BridgeError.invalid("script.lint: unknown rule %s; rules: %s" % [JSON.stringify(rule), ", ".join(PackedStringArray(Style.RULES))],
+			return c.invalid("unknown rule %s; rules: %s" % [JSON.stringify(rule), ", ".join(PackedStringArray(Style.RULES))],
 					{"param": "disable"})
 	var files: Variant = _scripts(p.path, "script.lint")
 	if files is BridgeError:
@@ -101,12 +103,13 @@ func _lint(p: Dictionary) -> Variant:
 	return {"path": p.path, "checked": files.size(), "count": total, "scripts": out}
 
 
-func _members(p: Dictionary) -> Variant:
+func _members(c: Call) -> Variant:
+	var p := c.params
 	var files: Variant = _scripts(p.path, "script.members")
 	if files is BridgeError:
 		return files
 	if files.size() != 1 or files[0] != p.path:
-		return BridgeError.invalid("script.members: path must be one .gd file", {"param": "path"})
+		return c.invalid("path must be one .gd file", {"param": "path"})
 	var text := FileAccess.get_file_as_string(p.path)
 	var decls := Source.declarations(text)
 	var script: Variant = load(p.path)

@@ -51,21 +51,22 @@ func commands() -> Array:
 	]
 
 
-func _create(p: Dictionary) -> Variant:
+func _create(c: Call) -> Variant:
+	var p := c.params
 	var path: Variant = FileOps.checked(p.path, "script.create")
 	if path is BridgeError:
 		return path
 	if path.get_extension() != "gd":
-		return BridgeError.invalid("script.create: path must end in .gd, got %s" % path, {"param": "path"})
+		return c.invalid("path must end in .gd, got %s" % path, {"param": "path"})
 	if FileAccess.file_exists(path) and not p.overwrite:
-		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % path, {"path": path})
+		return c.failed("%s already exists; pass overwrite: true to replace it" % path, {"path": path})
 	var base: String = p.extends
 	var globals := {}
 	for entry: Dictionary in ProjectSettings.get_global_class_list():
 		globals[entry["class"]] = entry.path
 	if not ClassDB.class_exists(base) and not globals.has(base):
 		var guess := Params.did_you_mean(base, Array(ClassDB.get_class_list()) + globals.keys())
-		return BridgeError.invalid("script.create: unknown base class '%s'%s" % [base, " (did you mean '%s'?)" % guess if guess else ""],
+		return c.invalid("unknown base class '%s'%s" % [base, " (did you mean '%s'?)" % guess if guess else ""],
 				{"param": "extends", "suggestion": guess})
 	var template: Variant = _template(p.template, base)
 	if template is BridgeError:
@@ -74,16 +75,16 @@ func _create(p: Dictionary) -> Variant:
 	if p.has("class_name"):
 		var cls: String = p.class_name
 		if not cls.is_valid_identifier() or ClassDB.class_exists(cls) or (globals.has(cls) and globals[cls] != path):
-			return BridgeError.invalid("script.create: class_name '%s' is %s" % [cls, "taken by " + globals.get(cls, "the engine")
+			return c.invalid("class_name '%s' is %s" % [cls, "taken by " + globals.get(cls, "the engine")
 					if cls.is_valid_identifier() else "not a valid identifier"], {"param": "class_name"})
 		text = "class_name %s\n" % cls + text
 	var compiled := Source.check(text, path, server)
 	if not compiled.ok:
-		return BridgeError.failed("script.create: the script would not compile: line %d: %s" % [compiled.errors[0].line,
+		return c.failed("the script would not compile: line %d: %s" % [compiled.errors[0].line,
 				compiled.errors[0].message], {"errors": compiled.errors})
 	var err := FileOps.write_text(path, text)
 	if err != OK:
-		return BridgeError.failed("script.create: writing %s failed: %s" % [path, error_string(err)], {"path": path})
+		return c.failed("writing %s failed: %s" % [path, error_string(err)], {"path": path})
 	await FileOps.refresh(server, [path])
 	var out := {"path": path, "extends": base, "template": p.template, "lines": text.count("\n")}
 	if p.has("class_name"):
@@ -92,7 +93,8 @@ func _create(p: Dictionary) -> Variant:
 	return out
 
 
-func _list(p: Dictionary) -> Variant:
+func _list(c: Call) -> Variant:
+	var p := c.params
 	var under: String = p.under.trim_suffix("/") + "/" if p.under != "res://" else "res://"
 	var fs := EditorInterface.get_resource_filesystem()
 	var out: Array = []
@@ -118,7 +120,7 @@ func _template(name: String, base: String) -> Variant:
 	if TEMPLATES.has(name):
 		var needs: String = TEMPLATE_BASE.get(name, "")
 		if needs != "" and base != needs and not ClassDB.is_parent_class(base, needs):
-			return BridgeError.invalid("script.create: the %s template needs a %s base, not %s" % [name, needs, base], {"param": "template"})
+			return BridgeError.invalid("the %s template needs a %s base, not %s" % [name, needs, base], {"param": "template"})
 		return TEMPLATES[name]
 	if name.begins_with("res://"):
 		if not FileAccess.file_exists(name):
@@ -126,5 +128,5 @@ func _template(name: String, base: String) -> Variant:
 		var lines: Array = Array(FileAccess.get_file_as_string(name).split("\n")).filter(
 				func(l: String) -> bool: return not l.begins_with("# meta-"))
 		return "\n".join(PackedStringArray(lines))
-	return BridgeError.invalid("script.create: unknown template '%s'; use %s or a res://script_templates/<Base>/<name>.gd file" % [
+	return BridgeError.invalid("unknown template '%s'; use %s or a res://script_templates/<Base>/<name>.gd file" % [
 			name, ", ".join(PackedStringArray(TEMPLATES.keys()))], {"param": "template"})

@@ -52,32 +52,34 @@ func commands() -> Array:
 	]
 
 
-func _edit(p: Dictionary) -> Variant:
+func _edit(c: Call) -> Variant:
+	var p := c.params
 	var text: Variant = _read(p.path, "script.edit")
 	if text is BridgeError:
 		return text
 	if p.replacements.is_empty():
-		return BridgeError.invalid("script.edit: replacements is empty", {"param": "replacements"})
+		return c.invalid("replacements is empty", {"param": "replacements"})
 	var result: String = text
 	var counts: Array = []
 	for i: int in p.replacements.size():
 		var r: Variant = p.replacements[i]
 		if not r is Dictionary or not r.get("find") is String or not r.get("replace") is String or r.find == "":
-			return BridgeError.invalid("script.edit: replacements[%d] must be {find: text, replace: text, all?: bool}" % i,
+			return c.invalid("replacements[%d] must be {find: text, replace: text, all?: bool}" % i,
 					{"param": "replacements"})
 		var n := result.count(r.find)
 		if n == 0:
-			return BridgeError.not_found("script.edit: replacements[%d]: the text %s is not in %s" % [i, JSON.stringify(r.find.left(80)),
+			return c.not_found("replacements[%d]: the text %s is not in %s" % [i, JSON.stringify(r.find.left(80)),
 					p.path], {"index": i})
 		if n > 1 and not r.get("all", false):
-			return BridgeError.failed("script.edit: replacements[%d]: the text occurs %d times in %s; make it unique or pass all: true" % [
+			return c.failed("replacements[%d]: the text occurs %d times in %s; make it unique or pass all: true" % [
 					i, n, p.path], {"index": i, "count": n})
 		result = result.replace(r.find, r.replace)
 		counts.append(n)
 	return _write(p.path, text, result, "edit %s" % p.path.get_file(), p.allow_errors, {"replaced": counts})
 
 
-func _function_set(p: Dictionary) -> Variant:
+func _function_set(c: Call) -> Variant:
+	var p := c.params
 	var text: Variant = _read(p.path, "script.function_set")
 	if text is BridgeError:
 		return text
@@ -85,7 +87,7 @@ func _function_set(p: Dictionary) -> Variant:
 	var head := RegEx.create_from_string("^(?:@\\w+(?:\\([^)]*\\))?\\s+)*(?:##[^\\n]*\\n)*(?:@\\w+(?:\\([^)]*\\))?\\s+)*(?:static\\s+)?func\\s+(\\w+)\\s*\\(")
 	var m := head.search(code)
 	if m == null or m.get_string(1) != p.name:
-		return BridgeError.invalid("script.function_set: code must be the function itself, starting 'func %s(' (after any annotations)" % p.name,
+		return c.invalid("code must be the function itself, starting 'func %s(' (after any annotations)" % p.name,
 				{"param": "code"})
 	var lines: Array = Array(text.split("\n"))
 	var found := Source.function_range(text, p.name)
@@ -93,7 +95,7 @@ func _function_set(p: Dictionary) -> Variant:
 		if not p.create:
 			var names: Array = Source.declarations(text).filter(func(d: Dictionary) -> bool: return d.kind == "func").map(
 					func(d: Dictionary) -> String: return d.name)
-			return BridgeError.not_found("script.function_set: %s has no function '%s' (functions: %s); pass create: true to add it" % [
+			return c.not_found("%s has no function '%s' (functions: %s); pass create: true to add it" % [
 					p.path, p.name, ", ".join(PackedStringArray(names))], {"name": p.name})
 		var body: String = text.strip_edges(false, true)
 		var added := body + "\n\n\n" + code + "\n"

@@ -66,13 +66,14 @@ func _checked(path: String, must_exist: bool) -> Variant:
 	return null
 
 
-func _create(p: Dictionary) -> Variant:
+func _create(c: Call) -> Variant:
+	var p := c.params
 	var bad: Variant = _checked(p.path, false)
 	if bad:
 		return bad
 	var existed := FileAccess.file_exists(p.path)
 	if existed and not p.overwrite:
-		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
+		return c.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
 	var code: String = p.get("code", ShaderFiles.TEMPLATES[p.shader_type])
 	var failed: Variant = ShaderFiles.write(p.path, code)
 	if failed:
@@ -82,21 +83,22 @@ func _create(p: Dictionary) -> Variant:
 	return out
 
 
-func _edit(p: Dictionary) -> Variant:
+func _edit(c: Call) -> Variant:
+	var p := c.params
 	var bad: Variant = _checked(p.path, true)
 	if bad:
 		return bad
 	if p.has("code") == p.has("replacements"):
-		return BridgeError.invalid("shader.edit: give code or replacements (one of them)", {"param": "code"})
+		return c.invalid("give code or replacements (one of them)", {"param": "code"})
 	var old := FileAccess.get_file_as_string(p.path)
 	var code: String = p.get("code", old)
 	for r: Variant in p.get("replacements", []):
 		if not r is Dictionary or not r.get("find") is String or not r.get("replace") is String or r.find == "":
-			return BridgeError.invalid("each replacement is {find: text, replace: text}, got %s" % JSON.stringify(r),
+			return c.invalid("each replacement is {find: text, replace: text}, got %s" % JSON.stringify(r),
 					{"param": "replacements"})
 		var n := code.count(r.find)
 		if n != 1:
-			return BridgeError.failed("'%s' occurs %d times in %s; a replacement must match exactly once (nothing was changed)" % [
+			return c.failed("'%s' occurs %d times in %s; a replacement must match exactly once (nothing was changed)" % [
 					r.find, n, p.path], {"param": "replacements", "find": r.find, "count": n})
 		code = code.replace(r.find, r.replace)
 	var failed: Variant = ShaderFiles.write(p.path, code)
@@ -107,9 +109,10 @@ func _edit(p: Dictionary) -> Variant:
 	return out
 
 
-func _check(p: Dictionary) -> Variant:
+func _check(c: Call) -> Variant:
+	var p := c.params
 	if p.has("path") == p.has("code"):
-		return BridgeError.invalid("shader.check: give path or code (one of them)", {"param": "path"})
+		return c.invalid("give path or code (one of them)", {"param": "path"})
 	var code: String
 	if p.has("path"):
 		var bad: Variant = _checked(p.path, true)

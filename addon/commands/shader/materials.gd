@@ -74,7 +74,8 @@ func _load_shader(path: String) -> Variant:
 	return s
 
 
-func _assign(p: Dictionary) -> Variant:
+func _assign(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var shader: Variant = _load_shader(p.shader)
 	if shader is BridgeError:
@@ -85,7 +86,7 @@ func _assign(p: Dictionary) -> Variant:
 		info.data["param"] = "property"
 		return info
 	if info.type != TYPE_OBJECT or not "Material" in str(info.get("hint_string", "")) + str(info.get("class_name", "")):
-		return BridgeError.invalid("%s.%s does not hold a Material" % [SceneAccess.path_of(node), property], {"param": "property"})
+		return c.invalid("%s.%s does not hold a Material" % [SceneAccess.path_of(node), property], {"param": "property"})
 	var mat := ShaderMaterial.new()
 	mat.shader = shader
 	for key: String in p.uniforms:
@@ -106,7 +107,8 @@ func _assign(p: Dictionary) -> Variant:
 	return out
 
 
-func _params(p: Dictionary) -> Variant:
+func _params(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var property: String = p.get("property", ShaderFiles.material_property(node))
 	var mat: Variant = ShaderFiles.material_of(node, property)
@@ -115,7 +117,8 @@ func _params(p: Dictionary) -> Variant:
 	return _describe(node, property)
 
 
-func _set_param(p: Dictionary) -> Variant:
+func _set_param(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var property: String = p.get("property", ShaderFiles.material_property(node))
 	var mat: Variant = ShaderFiles.material_of(node, property)
@@ -126,7 +129,7 @@ func _set_param(p: Dictionary) -> Variant:
 		return u
 	var value: Variant = SceneAccess.coerce(p.value, u)
 	if value is BridgeError:
-		value.message = "shader.set_param: %s" % value.message
+		value.message = "%s" % value.message
 		return value
 	var previous: Variant = mat.get_shader_parameter(p.name)
 	var ur := SceneAccess.action("set uniform %s" % p.name)

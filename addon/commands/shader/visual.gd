@@ -111,16 +111,17 @@ func _save(vs: VisualShader, path: String) -> Variant:
 	return null
 
 
-func _create(p: Dictionary) -> Variant:
+func _create(c: Call) -> Variant:
+	var p := c.params
 	if p.path.get_extension() != "tres" and p.path.get_extension() != "res":
-		return BridgeError.invalid("a visual shader is saved as .tres or .res, got '%s'" % p.path, {"param": "path"})
+		return c.invalid("a visual shader is saved as .tres or .res, got '%s'" % p.path, {"param": "path"})
 	if FileAccess.file_exists(p.path) and not p.overwrite:
-		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
+		return c.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
 	var vs := VisualShader.new()
 	vs.set_mode(MODES[p.mode])
 	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(p.path.get_base_dir()))
 	if err != OK:
-		return BridgeError.failed("cannot create %s: %s" % [p.path.get_base_dir(), error_string(err)])
+		return c.failed("cannot create %s: %s" % [p.path.get_base_dir(), error_string(err)])
 	var bad: Variant = _save(vs, p.path)
 	if bad:
 		return bad
@@ -141,7 +142,8 @@ func _node_class(type: String) -> Variant:
 			{"param": "type", "suggestion": guess})
 
 
-func _add_node(p: Dictionary) -> Variant:
+func _add_node(c: Call) -> Variant:
+	var p := c.params
 	var vs: Variant = _open(p.path)
 	if vs is BridgeError:
 		return vs
@@ -164,21 +166,22 @@ func _add_node(p: Dictionary) -> Variant:
 	return out
 
 
-func _connect(p: Dictionary) -> Variant:
+func _connect(c: Call) -> Variant:
+	var p := c.params
 	var vs: Variant = _open(p.path)
 	if vs is BridgeError:
 		return vs
 	var fn: int = FUNCTIONS[p.function]
 	for key: String in ["from_node", "to_node"]:
 		if vs.get_node(fn, p[key]) == null:
-			return BridgeError.not_found("no node %d in the %s function; ids: %s" % [p[key], p.function,
+			return c.not_found("no node %d in the %s function; ids: %s" % [p[key], p.function,
 					Array(vs.get_node_list(fn))], {"param": key})
 	if not vs.can_connect_nodes(fn, p.from_node, p.from_port, p.to_node, p.to_port):
-		return BridgeError.failed("cannot connect %d:%d to %d:%d (no such port, types do not match, the port is taken, or it would loop)" % [
+		return c.failed("cannot connect %d:%d to %d:%d (no such port, types do not match, the port is taken, or it would loop)" % [
 				p.from_node, p.from_port, p.to_node, p.to_port])
 	var err: int = vs.connect_nodes(fn, p.from_node, p.from_port, p.to_node, p.to_port)
 	if err != OK:
-		return BridgeError.failed("the visual shader refused the connection: %s" % error_string(err))
+		return c.failed("the visual shader refused the connection: %s" % error_string(err))
 	var bad: Variant = _save(vs, p.path)
 	if bad:
 		vs.disconnect_nodes(fn, p.from_node, p.from_port, p.to_node, p.to_port)
@@ -187,7 +190,8 @@ func _connect(p: Dictionary) -> Variant:
 			"to_port": p.to_port}, "connections": _connections(vs, fn)}
 
 
-func _get_graph(p: Dictionary) -> Variant:
+func _get_graph(c: Call) -> Variant:
+	var p := c.params
 	var vs: Variant = _open(p.path)
 	if vs is BridgeError:
 		return vs

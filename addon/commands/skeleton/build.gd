@@ -65,10 +65,11 @@ func commands() -> Array:
 	]
 
 
-func _create(p: Dictionary) -> Variant:
+func _create(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	if p.bones.is_empty():
-		return BridgeError.invalid("skeleton.create: bones is empty", {"param": "bones"})
+		return c.invalid("bones is empty", {"param": "bones"})
 	var is_3d: bool = p.dimension == "3d"
 	var sk: Node = Skeleton3D.new() if is_3d else Skeleton2D.new()
 	var made := {}
@@ -76,28 +77,29 @@ func _create(p: Dictionary) -> Variant:
 		var spec: Variant = p.bones[i]
 		var bad: Variant = null
 		if not spec is Dictionary or not spec.has("name") or not spec.name is String or spec.name == "" or spec.name.validate_node_name() != spec.name:
-			bad = BridgeError.invalid("skeleton.create: bones[%d] needs a valid name" % i, {"param": "bones"})
+			bad = c.invalid("bones[%d] needs a valid name" % i, {"param": "bones"})
 		elif made.has(spec.name):
-			bad = BridgeError.invalid("skeleton.create: bone '%s' is listed twice" % spec.name, {"param": "bones"})
+			bad = c.invalid("bone '%s' is listed twice" % spec.name, {"param": "bones"})
 		elif spec.has("parent") and not made.has(str(spec.parent)):
-			bad = BridgeError.invalid("skeleton.create: bones[%d] '%s' names parent '%s', which is not listed before it" % [i, spec.name,
+			bad = c.invalid("bones[%d] '%s' names parent '%s', which is not listed before it" % [i, spec.name,
 					spec.parent], {"param": "bones"})
 		if bad == null:
 			bad = _add_to(sk, spec, made[str(spec.parent)] if spec.has("parent") else null, made)
 		if bad is BridgeError:
-			bad.message = "skeleton.create: bones[%d]: %s" % [i, bad.message]
+			bad.message = "bones[%d]: %s" % [i, bad.message]
 			sk.free()
 			return bad
 	SceneEdit.add("add %s" % sk.get_class(), parent, sk, p.name)
 	return {"path": SceneAccess.path_of(sk), "type": sk.get_class(), "bones": SkeletonBones.describe(sk)}
 
 
-func _add_bone(p: Dictionary) -> Variant:
+func _add_bone(c: Call) -> Variant:
+	var p := c.params
 	var sk: Node = p.node_path
 	if p.name == "" or p.name.validate_node_name() != p.name:
-		return BridgeError.invalid("skeleton.add_bone: '%s' is not a valid bone name" % p.name, {"param": "name"})
+		return c.invalid("'%s' is not a valid bone name" % p.name, {"param": "name"})
 	if p.name in SkeletonBones.names(sk):
-		return BridgeError.failed("%s already has a bone named '%s'" % [SceneAccess.path_of(sk), p.name], {"param": "name"})
+		return c.failed("%s already has a bone named '%s'" % [SceneAccess.path_of(sk), p.name], {"param": "name"})
 	var parent_bone: Variant = null
 	if p.has("parent"):
 		parent_bone = SkeletonBones.find(sk, p.parent)
@@ -128,7 +130,8 @@ func _add_bone(p: Dictionary) -> Variant:
 	return out
 
 
-func _attach(p: Dictionary) -> Variant:
+func _attach(c: Call) -> Variant:
+	var p := c.params
 	var sk: Skeleton3D = p.node_path
 	var bone: Variant = SkeletonBones.find(sk, p.bone)
 	if bone is BridgeError:
@@ -137,7 +140,7 @@ func _attach(p: Dictionary) -> Variant:
 	if p.has("carry"):
 		var found: Node = p.carry
 		if not found is Node3D or found == SceneAccess.root() or found.is_ancestor_of(sk) or found == sk:
-			return BridgeError.invalid("skeleton.attach: cannot carry %s (a Node3D that is not the root, the skeleton or its ancestor)" % SceneAccess.path_of(found),
+			return c.invalid("cannot carry %s (a Node3D that is not the root, the skeleton or its ancestor)" % SceneAccess.path_of(found),
 					{"param": "carry"})
 		carried = found
 	var att := BoneAttachment3D.new()

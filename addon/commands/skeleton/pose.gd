@@ -67,16 +67,18 @@ func _skeleton_param() -> Dictionary:
 	return node_param("node_path", "Skeleton3D or Skeleton2D", true, null, SkeletonBones.SKELETONS)
 
 
-func _list(p: Dictionary) -> Variant:
+func _list(c: Call) -> Variant:
+	var p := c.params
 	var sk: Node = p.node_path
 	var bones := SkeletonBones.describe(sk)
 	return {"path": SceneAccess.path_of(sk), "type": sk.get_class(), "count": bones.size(), "bones": bones}
 
 
-func _set_rest(p: Dictionary) -> Variant:
+func _set_rest(c: Call) -> Variant:
+	var p := c.params
 	var given := ["position", "rotation", "scale"].any(func(k: String) -> bool: return p.has(k))
 	if given == p.from_pose:
-		return BridgeError.invalid("skeleton.set_rest: give position, rotation or scale, or from_pose: true (not both)", {"param": "from_pose"})
+		return c.invalid("give position, rotation or scale, or from_pose: true (not both)", {"param": "from_pose"})
 	return _edit(p, "set rest of %s", func(sk: Node, bone: Variant) -> Variant:
 		if sk is Skeleton3D:
 			var xf: Variant = sk.get_bone_pose(bone) if p.from_pose else SkeletonBones.transform_3d(p, sk.get_bone_rest(bone))
@@ -89,9 +91,10 @@ func _set_rest(p: Dictionary) -> Variant:
 		return [bone, "rest", xf2])
 
 
-func _set_pose(p: Dictionary) -> Variant:
+func _set_pose(c: Call) -> Variant:
+	var p := c.params
 	if not ["position", "rotation", "scale"].any(func(k: String) -> bool: return p.has(k)):
-		return BridgeError.invalid("skeleton.set_pose: give position, rotation or scale", {"param": "position"})
+		return c.invalid("give position, rotation or scale", {"param": "position"})
 	return _edit(p, "pose %s", func(sk: Node, bone: Variant) -> Variant:
 		if sk is Skeleton3D:
 			var xf: Variant = SkeletonBones.transform_3d(p, sk.get_bone_pose(bone))
@@ -104,7 +107,8 @@ func _set_pose(p: Dictionary) -> Variant:
 		return [bone, "transform", xf2])
 
 
-func _reset(p: Dictionary) -> Variant:
+func _reset(c: Call) -> Variant:
+	var p := c.params
 	var sk: Node = p.node_path
 	var targets: Array = []
 	if p.has("bone"):

@@ -106,7 +106,8 @@ func commands() -> Array:
 	]
 
 
-func _bounds(p: Dictionary) -> Variant:
+func _bounds(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var out: Variant = SpatialQuery.describe_bounds(node, p.source)
 	if out is Dictionary:
@@ -114,7 +115,8 @@ func _bounds(p: Dictionary) -> Variant:
 	return out
 
 
-func _raycast(p: Dictionary) -> Variant:
+func _raycast(bc: Call) -> Variant:
+	var p := bc.params
 	var from: Variant = p.from
 	var dim := 3 if from is Vector3 else 2
 	var to: Variant
@@ -123,7 +125,7 @@ func _raycast(p: Dictionary) -> Variant:
 	else:
 		var d: Variant = p.get("direction", Vector3.DOWN if dim == 3 else Vector2.DOWN)
 		if d.length() == 0.0:
-			return BridgeError.invalid("'direction' must not be zero", {"param": "direction"})
+			return c.invalid("'direction' must not be zero", {"param": "direction"})
 		to = from + d.normalized() * p.length
 	var mask: int = p.get("collision_mask", 0xFFFFFFFF)
 	var exclude: Array = p.exclude
@@ -134,12 +136,13 @@ func _raycast(p: Dictionary) -> Variant:
 	return hit
 
 
-func _relate(p: Dictionary) -> Variant:
+func _relate(c: Call) -> Variant:
+	var p := c.params
 	var a: Node = p.node_path
 	var b: Node = p.other
 	var dim := SpatialQuery.dimension(a)
 	if dim == 0 or dim != SpatialQuery.dimension(b):
-		return BridgeError.invalid("spatial.relate compares two 3D nodes or two 2D nodes; got %s and %s" % [a.get_class(),
+		return c.invalid("spatial.relate compares two 3D nodes or two 2D nodes; got %s and %s" % [a.get_class(),
 				b.get_class()])
 	var ba: Variant = SpatialQuery.box_of(a)
 	var bb: Variant = SpatialQuery.box_of(b)
@@ -176,7 +179,8 @@ func _relate(p: Dictionary) -> Variant:
 	return out
 
 
-func _overlaps(p: Dictionary) -> Variant:
+func _overlaps(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	var tol: float = p.tolerance
 	var candidates: Array = SceneAccess.scene_children(parent).filter(func(n: Node) -> bool:
@@ -185,7 +189,7 @@ func _overlaps(p: Dictionary) -> Variant:
 	if p.has("node_path"):
 		var node: Node = p.node_path
 		if SpatialQuery.dimension(node) == 0:
-			return BridgeError.invalid("%s is a %s: overlaps need a Node3D or 2D node" % [SceneAccess.path_of(node), node.get_class()])
+			return c.invalid("%s is a %s: overlaps need a Node3D or 2D node" % [SceneAccess.path_of(node), node.get_class()])
 		var box: Variant = SpatialQuery.box_of(node)
 		for other: Node in _everything(SceneAccess.root()):
 			if other == node or other.is_ancestor_of(node) or node.is_ancestor_of(other):
@@ -209,12 +213,13 @@ func _overlaps(p: Dictionary) -> Variant:
 	return {"parent": SceneAccess.path_of(parent), "checked": candidates.size(), "count": pairs.size(), "overlaps": pairs}
 
 
-func _query_region(p: Dictionary) -> Variant:
+func _query_region(c: Call) -> Variant:
+	var p := c.params
 	var root := SceneAccess.root()
 	var center: Variant = p.center
 	var dim := 3 if center is Vector3 else 2
 	if not p.has("size") and not p.has("radius"):
-		return BridgeError.invalid("spatial.query_region: give size (a box) or radius", {"param": "size"})
+		return c.invalid("give size (a box) or radius", {"param": "size"})
 	var size: Variant = null
 	if p.has("size"):
 		size = p.size

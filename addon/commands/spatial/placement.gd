@@ -118,11 +118,12 @@ func commands() -> Array:
 	]
 
 
-func _place_on(p: Dictionary) -> Variant:
+func _place_on(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var dim := SpatialQuery.dimension(node)
 	if dim == 0 or node is Control:
-		return BridgeError.invalid("%s is a %s: place_on moves a Node3D or Node2D" % [SceneAccess.path_of(node), node.get_class()])
+		return c.invalid("%s is a %s: place_on moves a Node3D or Node2D" % [SceneAccess.path_of(node), node.get_class()])
 	var origin: Variant = node.global_position
 	var spot: Variant = origin
 	if p.has("at"):
@@ -138,7 +139,7 @@ func _place_on(p: Dictionary) -> Variant:
 	if p.has("direction"):
 		d = p.direction
 		if d.length() == 0.0:
-			return BridgeError.invalid("'direction' must not be zero", {"param": "direction"})
+			return c.invalid("'direction' must not be zero", {"param": "direction"})
 		d = d.normalized()
 	var mask: int = p.get("collision_mask", 0xFFFFFFFF)
 	var surface: Node = p.get("surface")
@@ -153,12 +154,12 @@ func _place_on(p: Dictionary) -> Variant:
 	var hit := SpatialQuery.ray_3d(from, from + d * p.max_distance, mask, [node]) if dim == 3 else \
 			SpatialQuery.ray_2d(from, from + d * p.max_distance, mask, [node])
 	if not hit.hit:
-		return BridgeError.failed("no collision shape within %s of %s along %s: rays only hit collision shapes (a bare mesh is invisible to them; add one with physics.add_shape)" % [
+		return c.failed("no collision shape within %s of %s along %s: rays only hit collision shapes (a bare mesh is invisible to them; add one with physics.add_shape)" % [
 				p.max_distance, from, d], {"from": from, "direction": d})
 	if surface != null:
 		var got: Variant = SceneAccess.resolve(hit.collider) if hit.collider.begins_with("/") else null
 		if not got is Node or not (got == surface or surface.is_ancestor_of(got) or got.is_ancestor_of(surface)):
-			return BridgeError.failed("the ray hit %s first, not %s" % [hit.collider, SceneAccess.path_of(surface)], {"hit": hit})
+			return c.failed("the ray hit %s first, not %s" % [hit.collider, SceneAccess.path_of(surface)], {"hit": hit})
 	var changes: Array = []
 	var rotated_box: Variant = box
 	if p.align_to_normal:
@@ -179,26 +180,27 @@ func _place_on(p: Dictionary) -> Variant:
 			"hit": {"position": hit.position, "normal": hit.normal}, "gap": SceneEdit.tidy(bottom_gap)}
 
 
-func _look_at(p: Dictionary) -> Variant:
+func _look_at(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var dim := SpatialQuery.dimension(node)
 	if dim == 0 or node is Control:
-		return BridgeError.invalid("%s is a %s: look_at turns a Node3D or Node2D" % [SceneAccess.path_of(node), node.get_class()])
+		return c.invalid("%s is a %s: look_at turns a Node3D or Node2D" % [SceneAccess.path_of(node), node.get_class()])
 	var point: Variant
 	if p.has("target"):
 		var t: Node = p.target
 		if SpatialQuery.dimension(t) != dim:
-			return BridgeError.invalid("target %s is not a %dD node" % [SceneAccess.path_of(t), dim], {"param": "target"})
+			return c.invalid("target %s is not a %dD node" % [SceneAccess.path_of(t), dim], {"param": "target"})
 		point = t.global_position
 	elif p.has("point"):
 		point = p.point
 	else:
-		return BridgeError.invalid("spatial.look_at: give target or point", {"param": "target"})
+		return c.invalid("give target or point", {"param": "target"})
 	var origin: Variant = node.global_position
 	if p.keep_level and dim == 3:
 		point.y = origin.y
 	if origin.distance_to(point) < 0.00001:
-		return BridgeError.failed("%s is already at the point it should face" % SceneAccess.path_of(node))
+		return c.failed("%s is already at the point it should face" % SceneAccess.path_of(node))
 	if dim == 2:
 		var angle: float = (point - origin).angle()
 		SceneEdit.set_properties("look_at %s" % node.name, _local([[node, "global_rotation", angle]]))
@@ -220,14 +222,15 @@ func _apply_look(node: Node3D, basis: Basis, point: Vector3) -> Dictionary:
 			"forward": SceneEdit.tidy(forward), "aim_error_degrees": SceneEdit.tidy(error)}
 
 
-func _align(p: Dictionary) -> Variant:
+func _align(c: Call) -> Variant:
+	var p := c.params
 	var nodes: Variant = _movable(p.nodes)
 	if nodes is BridgeError:
 		return nodes
 	var ref: Node = p.to
 	var dim := SpatialQuery.dimension(nodes[0])
 	if SpatialQuery.dimension(ref) != dim:
-		return BridgeError.invalid("'to' %s is not a %dD node like the nodes" % [SceneAccess.path_of(ref), dim], {"param": "to"})
+		return c.invalid("'to' %s is not a %dD node like the nodes" % [SceneAccess.path_of(ref), dim], {"param": "to"})
 	var axes: Variant = _axes(p.axes, dim)
 	if axes is BridgeError:
 		return axes
@@ -251,7 +254,8 @@ func _align(p: Dictionary) -> Variant:
 	return {"to": SceneAccess.path_of(ref), "mode": p.mode, "moved": _positions(nodes)}
 
 
-func _arrange(p: Dictionary) -> Variant:
+func _arrange(bc: Call) -> Variant:
+	var p := bc.params
 	var nodes: Variant = _movable(p.nodes)
 	if nodes is BridgeError:
 		return nodes
@@ -261,7 +265,7 @@ func _arrange(p: Dictionary) -> Variant:
 		start = p.start
 	var axis_i: int = ["x", "y", "z"].find(p.axis)
 	if axis_i >= dim:
-		return BridgeError.invalid("axis z does not exist in 2D", {"param": "axis"})
+		return bc.invalid("axis z does not exist in 2D", {"param": "axis"})
 	var count: int = nodes.size()
 	var columns: int = p.get("columns", ceili(sqrt(count)))
 	var second := 2 if dim == 3 else 1  # the grid's row axis: z in 3D, y in 2D
@@ -298,7 +302,8 @@ func _arrange(p: Dictionary) -> Variant:
 	return {"layout": p.layout, "count": count, "moved": _positions(nodes)}
 
 
-func _snap(p: Dictionary) -> Variant:
+func _snap(c: Call) -> Variant:
+	var p := c.params
 	var nodes: Variant = _movable(p.nodes)
 	if nodes is BridgeError:
 		return nodes

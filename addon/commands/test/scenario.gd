@@ -73,8 +73,9 @@ func commands() -> Array:
 	]
 
 
-func _run_scenario(p: Dictionary) -> Variant:
-	var context: RefCounted = CallContext.take()  # a step of the steps as progress; a cancel stops between steps
+func _run_scenario(c: Call) -> Variant:
+	var p := c.params
+	var context: RefCounted = c.context  # a step of the steps as progress; a cancel stops between steps
 	for i: int in p.steps.size():
 		var bad: Variant = _check_step(p.steps[i], i)
 		if bad:
@@ -84,15 +85,15 @@ func _run_scenario(p: Dictionary) -> Variant:
 	if p.scene != "none":
 		var played: Dictionary = await _call("scene.play", {"scene": p.scene, "frozen": p.frozen})
 		if played.has("error"):
-			return BridgeError.failed("test.run_scenario: could not play %s: %s" % [p.scene, played.error.message])
+			return c.failed("could not play %s: %s" % [p.scene, played.error.message])
 		started_game = true
 		pid = int(played.result.pid)
 	elif not EditorInterface.is_playing_scene():
-		return BridgeError.new(BridgeError.GAME_NOT_RUNNING, "test.run_scenario: scene is none but no game runs; start one with scene.play")
+		return c.error(BridgeError.GAME_NOT_RUNNING, "scene is none but no game runs; start one with scene.play")
 	elif p.frozen:
 		var paused: Dictionary = await _call("runtime.pause", {})
 		if paused.has("error"):
-			return BridgeError.failed("test.run_scenario: could not freeze the running game: %s" % paused.error.message)
+			return c.failed("could not freeze the running game: %s" % paused.error.message)
 	var errors_from := 0
 	var seen: Dictionary = await _call("runtime.errors", {"limit": 1})
 	if seen.has("result"):
@@ -117,7 +118,7 @@ func _run_scenario(p: Dictionary) -> Variant:
 	if started_game and (p.stop_after or cancelled):
 		await _call("scene.stop", {})
 	if cancelled:
-		return CallContext.cancelled_error("test.run_scenario", "%d of %d steps ran%s" % [steps.size(), p.steps.size(),
+		return c.cancelled_error("%d of %d steps ran%s" % [steps.size(), p.steps.size(),
 				"; the game it started is stopped" if started_game else ""], {"steps": steps, "not_run": p.steps.size() - steps.size()})
 	if context != null:
 		context.progress(p.steps.size(), p.steps.size(), "done")
@@ -127,16 +128,17 @@ func _run_scenario(p: Dictionary) -> Variant:
 			"stopped": started_game and p.stop_after, "frozen": p.frozen, "ms": Time.get_ticks_msec() - started}
 
 
-func _assert(p: Dictionary) -> Variant:
+func _assert(c: Call) -> Variant:
+	var p := c.params
 	var spec := {}
 	if p.has("text"):
 		if p.has("node_path") or p.has("property"):
-			return BridgeError.invalid("test.assert: give text, or node_path with property, not both", {"param": "text"})
+			return c.invalid("give text, or node_path with property, not both", {"param": "text"})
 		var out: Dictionary = await _check_text(p.text)
 		_results.append(out)
 		return out.duplicate()  # the router adds undoable/saved to the reply, not to the recorded result
 	if not p.has("node_path") or not p.has("property") or not p.has("expected"):
-		return BridgeError.invalid("test.assert: give node_path, property and expected (or text)", {"param": "node_path"})
+		return c.invalid("give node_path, property and expected (or text)", {"param": "node_path"})
 	spec = {"node_path": p.node_path, "property": p.property, "op": p.op, "expected": p.expected, "tolerance": p.tolerance}
 	var result: Dictionary = await _check_property(spec)
 	if result.has("bridge_error"):
@@ -145,7 +147,8 @@ func _assert(p: Dictionary) -> Variant:
 	return result.duplicate()
 
 
-func _report(p: Dictionary) -> Variant:
+func _report(c: Call) -> Variant:
+	var p := c.params
 	var failed := _results.filter(func(r: Dictionary) -> bool: return not r.ok)
 	var out := {"ok": failed.is_empty(), "total": _results.size(), "passed": _results.size() - failed.size(), "failed": failed.size(),
 			"failures": failed.duplicate(true)}
@@ -156,31 +159,31 @@ func _report(p: Dictionary) -> Variant:
 
 func _check_step(step: Variant, i: int) -> Variant:
 	if not step is Dictionary or step.size() == 0:
-		return BridgeError.invalid("test.run_scenario: steps[%d] must be an object with one of: %s" % [i, ", ".join(STEP_KINDS)], {"param": "steps", "index": i})
+		return BridgeError.invalid("steps[%d] must be an object with one of: %s" % [i, ", ".join(STEP_KINDS)], {"param": "steps", "index": i})
 	var kind := _kind(step)
 	if kind == "":
-		return BridgeError.invalid("test.run_scenario: steps[%d] has none of: %s (got %s)" % [i, ", ".join(STEP_KINDS), JSON.stringify(step.keys())],
+		return BridgeError.invalid("steps[%d] has none of: %s (got %s)" % [i, ", ".join(STEP_KINDS), JSON.stringify(step.keys())],
 				{"param": "steps", "index": i})
 	if kind == "do":
 		var method := str(step.do)
 		if not server.router.has(method):
-			return BridgeError.invalid("test.run_scenario: steps[%d]: unknown method '%s'" % [i, method], {"param": "steps", "index": i})
+			return BridgeError.invalid("steps[%d]: unknown method '%s'" % [i, method], {"param": "steps", "index": i})
 		if server.router.describe(method).needs != "game":
-			return BridgeError.invalid("test.run_scenario: steps[%d]: do takes runtime.* and input.* commands (the running game), not %s" % [i, method],
+			return BridgeError.invalid("steps[%d]: do takes runtime.* and input.* commands (the running game), not %s" % [i, method],
 					{"param": "steps", "index": i})
 	if kind == "assert":
 		var a: Variant = step.assert
 		if not a is Dictionary or not a.has("node_path") or not a.has("property") or not a.has("expected") or not str(a.get("op", "eq")) in OPS:
-			return BridgeError.invalid("test.run_scenario: steps[%d]: assert takes {node_path, property, expected, op: %s, tolerance}" % [i, "|".join(OPS)],
+			return BridgeError.invalid("steps[%d]: assert takes {node_path, property, expected, op: %s, tolerance}" % [i, "|".join(OPS)],
 					{"param": "steps", "index": i})
 	if kind == "assert_frame":
 		var f: Variant = step.assert_frame
 		var unknown: Array = f.keys().filter(func(k: Variant) -> bool: return not str(k) in FRAME_KEYS) if f is Dictionary else []
 		if not f is Dictionary or not f.get("name") is String or not unknown.is_empty():
-			return BridgeError.invalid("test.run_scenario: steps[%d]: assert_frame takes {%s} with name a baseline's name%s" % [i, ", ".join(FRAME_KEYS),
+			return BridgeError.invalid("steps[%d]: assert_frame takes {%s} with name a baseline's name%s" % [i, ", ".join(FRAME_KEYS),
 					" (not %s)" % ", ".join(unknown) if not unknown.is_empty() else ""], {"param": "steps", "index": i})
 	if kind in ["step", "wait_ms"] and not (step[kind] is float or step[kind] is int) or (kind in ["step", "wait_ms"] and step[kind] < 0):
-		return BridgeError.invalid("test.run_scenario: steps[%d]: %s takes a number >= 0" % [i, kind], {"param": "steps", "index": i})
+		return BridgeError.invalid("steps[%d]: %s takes a number >= 0" % [i, kind], {"param": "steps", "index": i})
 	return null
 
 

@@ -36,9 +36,10 @@ func commands() -> Array:
 	]
 
 
-func _scenes_load(p: Dictionary) -> Variant:
+func _scenes_load(bc: Call) -> Variant:
+	var p := bc.params
 	if not p.under.begins_with("res://") or not DirAccess.dir_exists_absolute(p.under):
-		return BridgeError.not_found("test.scenes_load: no folder '%s'" % p.under, {"param": "under"})
+		return bc.not_found("no folder '%s'" % p.under, {"param": "under"})
 	var results: Array = []
 	var failed: Array = []
 	var logger: OutputLog = OutputLog.of(server)

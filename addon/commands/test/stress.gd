@@ -28,7 +28,8 @@ func commands() -> Array:
 	]
 
 
-func _stress(p: Dictionary) -> Variant:
+func _stress(c: Call) -> Variant:
+	var p := c.params
 	var actions: Array = p.actions.map(func(a: Variant) -> String: return str(a))
 	if actions.is_empty():
 		for prop: Dictionary in ProjectSettings.get_property_list():
@@ -36,18 +37,18 @@ func _stress(p: Dictionary) -> Variant:
 			if n.begins_with("input/") and not n.begins_with("input/ui_"):
 				actions.append(n.trim_prefix("input/"))
 	if actions.is_empty():
-		return BridgeError.invalid("test.stress: the project has no input actions of its own; pass actions", {"param": "actions"})
+		return c.invalid("the project has no input actions of its own; pass actions", {"param": "actions"})
 	for a: String in actions:
 		if not ProjectSettings.has_setting("input/" + a):
-			return BridgeError.invalid("test.stress: no input action '%s' in the project" % a, {"param": "actions"})
+			return c.invalid("no input action '%s' in the project" % a, {"param": "actions"})
 	var started := false
 	if p.scene != "none":
 		var played: Dictionary = await _call("scene.play", {"scene": p.scene})
 		if played.has("error"):
-			return BridgeError.failed("test.stress: could not play %s: %s" % [p.scene, played.error.message])
+			return c.failed("could not play %s: %s" % [p.scene, played.error.message])
 		started = true
 	elif not EditorInterface.is_playing_scene():
-		return BridgeError.new(BridgeError.GAME_NOT_RUNNING, "test.stress: scene is none but no game runs; start one with scene.play")
+		return c.error(BridgeError.GAME_NOT_RUNNING, "scene is none but no game runs; start one with scene.play")
 	var since: Dictionary = await _call("runtime.errors", {"limit": 1})
 	var from: int = int(since.get("result", {}).get("next_seq", 0))
 	var pid: int = int((await _call("runtime.status", {})).get("result", {}).get("pid", 0))

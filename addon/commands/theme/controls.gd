@@ -65,7 +65,8 @@ func commands() -> Array:
 	]
 
 
-func _assign(p: Dictionary) -> Variant:
+func _assign(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var theme: Variant = SceneAccess.coerce(p.theme, {"name": "theme", "type": TYPE_OBJECT, "hint": PROPERTY_HINT_RESOURCE_TYPE,
 			"hint_string": "Theme"})
@@ -79,7 +80,8 @@ func _assign(p: Dictionary) -> Variant:
 	return {"path": SceneAccess.path_of(node), "theme": node.theme.resource_path if node.theme else null}
 
 
-func _override(p: Dictionary) -> Variant:
+func _override(c: Call) -> Variant:
+	var p := c.params
 	var node: Control = p.node_path
 	var prop := ThemeItems.override_property(p.kind, p.name)
 	var known := false
@@ -90,7 +92,7 @@ func _override(p: Dictionary) -> Variant:
 		var names: Array = node.get_property_list().filter(func(i: Dictionary) -> bool:
 				return str(i.name).begins_with(ThemeItems.OVERRIDE_GROUPS[p.kind] + "/")).map(
 				func(i: Dictionary) -> String: return str(i.name).get_slice("/", 1))
-		return BridgeError.not_found("%s (%s) has no %s item '%s'; it has: %s" % [SceneAccess.path_of(node), node.get_class(),
+		return c.not_found("%s (%s) has no %s item '%s'; it has: %s" % [SceneAccess.path_of(node), node.get_class(),
 				p.kind, p.name, ", ".join(PackedStringArray(names)) if names else "none"], {"param": "name"})
 	var value: Variant = null
 	if p.get("value") != null:
@@ -99,7 +101,7 @@ func _override(p: Dictionary) -> Variant:
 			return value
 	var previous: Variant = node.get(prop)
 	if value == null and previous == null:
-		return BridgeError.not_found("%s has no %s override '%s' to remove" % [SceneAccess.path_of(node), p.kind, p.name],
+		return c.not_found("%s has no %s override '%s' to remove" % [SceneAccess.path_of(node), p.kind, p.name],
 				{"param": "name"})
 	var ur := SceneAccess.action("override %s %s on %s" % [p.kind, p.name, node.name])
 	ur.add_do_property(node, prop, value)
@@ -109,7 +111,8 @@ func _override(p: Dictionary) -> Variant:
 			"value": ThemeItems.describe_value(node.get(prop)), "effective": ThemeItems.describe_value(_effective(node, p.kind, p.name))}
 
 
-func _inspect(p: Dictionary) -> Variant:
+func _inspect(c: Call) -> Variant:
+	var p := c.params
 	var node: Node = p.node_path
 	var source: Node = node
 	while source != null and not ((source is Control or source is Window) and source.theme != null):
@@ -123,7 +126,7 @@ func _inspect(p: Dictionary) -> Variant:
 	var effective: Array = []
 	for item: Variant in p.get("items", []):
 		if not item is Dictionary or not ThemeItems.KINDS.has(item.get("kind")) or not item.get("name") is String:
-			return BridgeError.invalid("items holds {kind, name}, got %s" % JSON.stringify(item), {"param": "items"})
+			return c.invalid("items holds {kind, name}, got %s" % JSON.stringify(item), {"param": "items"})
 		if node is Control:
 			effective.append({"kind": item.kind, "name": item.name, "value": ThemeItems.describe_value(_effective(node, item.kind, item.name))})
 	return {"path": SceneAccess.path_of(node), "type": node.get_class(),

@@ -84,11 +84,12 @@ func _save(theme: Theme, path: String) -> Variant:
 	return null
 
 
-func _create(p: Dictionary) -> Variant:
+func _create(c: Call) -> Variant:
+	var p := c.params
 	if p.path.get_extension() != "tres" and p.path.get_extension() != "res":
-		return BridgeError.invalid("a theme is saved as .tres or .res, got '%s'" % p.path, {"param": "path"})
+		return c.invalid("a theme is saved as .tres or .res, got '%s'" % p.path, {"param": "path"})
 	if FileAccess.file_exists(p.path) and not p.overwrite:
-		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
+		return c.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
 	var theme := Theme.new()
 	if p.has("default_font_size"):
 		theme.default_font_size = p.default_font_size
@@ -107,17 +108,18 @@ func _create(p: Dictionary) -> Variant:
 	return out
 
 
-func _set_items(p: Dictionary) -> Variant:
+func _set_items(c: Call) -> Variant:
+	var p := c.params
 	var theme: Variant = _open(p.path)
 	if theme is BridgeError:
 		return theme
 	if p.items.is_empty() and p.variations.is_empty():
-		return BridgeError.invalid("theme.set_items: items is empty", {"param": "items"})
+		return c.invalid("items is empty", {"param": "items"})
 	var planned: Array = []
 	for item: Variant in p.items:
 		if not item is Dictionary or not item.get("type") is String or not item.get("name") is String \
 				or not ThemeItems.KINDS.has(item.get("kind")) or not item.has("value") or item.type == "" or item.name == "":
-			return BridgeError.invalid("each item is {type, kind, name, value} with kind one of %s, got %s" % [
+			return c.invalid("each item is {type, kind, name, value} with kind one of %s, got %s" % [
 					", ".join(PackedStringArray(ThemeItems.KINDS.keys())), JSON.stringify(item)], {"param": "items"})
 		var value: Variant = null
 		if item.value != null:
@@ -126,12 +128,12 @@ func _set_items(p: Dictionary) -> Variant:
 				value.message = "%s %s '%s': %s" % [item.type, item.kind, item.name, value.message]
 				return value
 		elif not theme.has_theme_item(ThemeItems.KINDS[item.kind], item.name, item.type):
-			return BridgeError.not_found("the theme has no %s '%s' for %s to remove" % [item.kind, item.name, item.type],
+			return c.not_found("the theme has no %s '%s' for %s to remove" % [item.kind, item.name, item.type],
 					{"param": "items"})
 		planned.append([item, value])
 	for v: String in p.variations:
 		if not p.variations[v] is String or not ClassDB.class_exists(p.variations[v]):
-			return BridgeError.invalid("variation %s needs a base control class, got %s" % [v, JSON.stringify(p.variations[v])],
+			return c.invalid("variation %s needs a base control class, got %s" % [v, JSON.stringify(p.variations[v])],
 					{"param": "variations"})
 	for v: String in p.variations:
 		theme.set_type_variation(v, p.variations[v])
@@ -151,7 +153,8 @@ func _set_items(p: Dictionary) -> Variant:
 	return out
 
 
-func _get_theme(p: Dictionary) -> Variant:
+func _get_theme(c: Call) -> Variant:
+	var p := c.params
 	var theme: Variant = _open(p.path)
 	if theme is BridgeError:
 		return theme

@@ -64,15 +64,16 @@ func commands() -> Array:
 	]
 
 
-func _layer_create(p: Dictionary) -> Variant:
+func _layer_create(c: Call) -> Variant:
+	var p := c.params
 	var parent: Node = p.parent
 	if p.has("tileset") and p.has("texture"):
-		return BridgeError.invalid("tilemap.layer_create: give tileset or texture, not both", {"param": "texture"})
+		return c.invalid("give tileset or texture, not both", {"param": "texture"})
 	var ts: TileSet = null
 	if p.has("tileset"):
 		var res: Resource = load(p.tileset) if ResourceLoader.exists(p.tileset) else null
 		if not res is TileSet:
-			return BridgeError.not_found("no TileSet at %s" % p.tileset, {"param": "tileset"})
+			return c.not_found("no TileSet at %s" % p.tileset, {"param": "tileset"})
 		ts = res
 	elif p.has("texture"):
 		var tex: Variant = await TileAtlas.load_texture(p.texture, server)
@@ -95,16 +96,18 @@ func _layer_create(p: Dictionary) -> Variant:
 	return out
 
 
-func _info(p: Dictionary) -> Variant:
+func _info(c: Call) -> Variant:
+	var p := c.params
 	var layer: TileMapLayer = p.node_path
 	return {"path": SceneAccess.path_of(layer), "tileset": TileAtlas.describe(layer.tile_set) if layer.tile_set else null,
 			"cell_count": layer.get_used_cells().size(), "used_rect": layer.get_used_rect(), "enabled": layer.enabled}
 
 
-func _get_cells(p: Dictionary) -> Variant:
+func _get_cells(bc: Call) -> Variant:
+	var p := bc.params
 	var layer: TileMapLayer = p.node_path
 	if p.has("from") != p.has("to"):
-		return BridgeError.invalid("tilemap.get_cells: give both from and to, or neither", {"param": "to"})
+		return bc.invalid("give both from and to, or neither", {"param": "to"})
 	var cells: Array = layer.get_used_cells_by_id(p.source_id) if p.has("source_id") else layer.get_used_cells()
 	if p.has("from"):
 		var box := Rect2i(Vector2i(p.from), Vector2i.ZERO).expand(Vector2i(p.to))

@@ -109,7 +109,8 @@ func _tile_params() -> Array:
 	]
 
 
-func _set_cells(p: Dictionary) -> Variant:
+func _set_cells(c: Call) -> Variant:
+	var p := c.params
 	var ctx: Variant = _tile_context(p)
 	if ctx is BridgeError:
 		return ctx
@@ -119,13 +120,14 @@ func _set_cells(p: Dictionary) -> Variant:
 	return _paint(ctx[0], cells, ctx[1], "paint %d cells" % cells.size())
 
 
-func _fill_rect(p: Dictionary) -> Variant:
+func _fill_rect(c: Call) -> Variant:
+	var p := c.params
 	var ctx: Variant = _tile_context(p)
 	if ctx is BridgeError:
 		return ctx
 	var box := _box(p.from, p.to)
 	if box.get_area() > MAX_CELLS:
-		return BridgeError.invalid("tilemap.fill_rect: %d cells is more than %d" % [box.get_area(), MAX_CELLS], {"param": "to"})
+		return c.invalid("%d cells is more than %d" % [box.get_area(), MAX_CELLS], {"param": "to"})
 	var cells: Array = []
 	for y in range(box.position.y, box.end.y):
 		for x in range(box.position.x, box.end.x):
@@ -134,18 +136,19 @@ func _fill_rect(p: Dictionary) -> Variant:
 	return _paint(ctx[0], cells, ctx[1], "fill %dx%d cells" % [box.size.x, box.size.y])
 
 
-func _pattern(p: Dictionary) -> Variant:
+func _pattern(bc: Call) -> Variant:
+	var p := bc.params
 	var layer: TileMapLayer = p.node_path
 	if p.has("rows") == p.has("copy_from"):
-		return BridgeError.invalid("tilemap.pattern: give rows or copy_from (one of them)", {"param": "rows"})
+		return bc.invalid("give rows or copy_from (one of them)", {"param": "rows"})
 	if layer.tile_set == null:
-		return BridgeError.failed("%s has no TileSet: make one with tilemap.tileset_create" % SceneAccess.path_of(layer))
+		return bc.failed("%s has no TileSet: make one with tilemap.tileset_create" % SceneAccess.path_of(layer))
 	var pattern: TileMapPattern
 	if p.has("copy_from"):
 		var r: Array = p.copy_from
 		if not (r.size() == 4 and r.all(func(x: Variant) -> bool: return (x is int or x is float) and x == floorf(x))) \
 				or r[2] < 1 or r[3] < 1:
-			return BridgeError.invalid("tilemap.pattern: copy_from must be [x, y, width, height] with whole numbers, width and height >= 1",
+			return bc.invalid("copy_from must be [x, y, width, height] with whole numbers, width and height >= 1",
 					{"param": "copy_from"})
 		var coords: Array[Vector2i] = []
 		for y in range(int(r[1]), int(r[1] + r[3])):
@@ -153,26 +156,26 @@ func _pattern(p: Dictionary) -> Variant:
 				coords.append(Vector2i(x, y))
 		pattern = layer.get_pattern(coords)
 		if coords.all(func(c: Vector2i) -> bool: return layer.get_cell_source_id(c) == -1):
-			return BridgeError.failed("tilemap.pattern: the cells %s of %s are all empty: nothing to copy" % [r, SceneAccess.path_of(layer)],
+			return bc.failed("the cells %s of %s are all empty: nothing to copy" % [r, SceneAccess.path_of(layer)],
 					{"param": "copy_from"})
 	else:
 		pattern = TileMapPattern.new()
 		for y: int in p.rows.size():
 			var row: Variant = p.rows[y]
 			if not row is Array:
-				return BridgeError.invalid("tilemap.pattern: row %d must be an array of [ax, ay] or null" % y, {"param": "rows"})
+				return bc.invalid("row %d must be an array of [ax, ay] or null" % y, {"param": "rows"})
 			for x: int in row.size():
 				if row[x] == null:
 					continue
 				var atlas: Variant = Params.convert_value({"type": "Vector2"}, row[x])
 				if atlas is BridgeError:
-					return BridgeError.invalid("tilemap.pattern: rows[%d][%d] %s" % [y, x, atlas.message], {"param": "rows"})
+					return bc.invalid("rows[%d][%d] %s" % [y, x, atlas.message], {"param": "rows"})
 				var bad: Variant = TileAtlas.check_tile(layer.tile_set, p.source_id, Vector2i(atlas), 0)
 				if bad:
 					return bad
 				pattern.set_cell(Vector2i(x, y), p.source_id, Vector2i(atlas), 0)
 		if pattern.is_empty():
-			return BridgeError.invalid("tilemap.pattern: rows paint no cell", {"param": "rows"})
+			return bc.invalid("rows paint no cell", {"param": "rows"})
 	var at := Vector2i(p.at)
 	var before: PackedByteArray = layer.tile_map_data
 	layer.set_pattern(at, pattern)
@@ -184,14 +187,15 @@ func _pattern(p: Dictionary) -> Variant:
 	return result
 
 
-func _paint_terrain(p: Dictionary) -> Variant:
+func _paint_terrain(bc: Call) -> Variant:
+	var p := bc.params
 	var layer: TileMapLayer = p.node_path
 	var ts: TileSet = layer.tile_set
 	if ts == null or p.terrain_set >= ts.get_terrain_sets_count():
-		return BridgeError.not_found("%s's TileSet has no terrain set %d: define one with tilemap.terrain_define" % [
+		return bc.not_found("%s's TileSet has no terrain set %d: define one with tilemap.terrain_define" % [
 				SceneAccess.path_of(layer), p.terrain_set], {"param": "terrain_set"})
 	if p.terrain >= ts.get_terrains_count(p.terrain_set):
-		return BridgeError.not_found("terrain set %d has %d terrains; there is no terrain %d" % [p.terrain_set,
+		return bc.not_found("terrain set %d has %d terrains; there is no terrain %d" % [p.terrain_set,
 				ts.get_terrains_count(p.terrain_set), p.terrain], {"param": "terrain"})
 	var cells: Variant = _cells(p.cells, "cells")
 	if cells is BridgeError:
@@ -214,11 +218,12 @@ func _paint_terrain(p: Dictionary) -> Variant:
 	return out
 
 
-func _erase(p: Dictionary) -> Variant:
+func _erase(bc: Call) -> Variant:
+	var p := bc.params
 	var layer: TileMapLayer = p.node_path
 	var ways := int(p.has("cells")) + int(p.has("from") or p.has("to")) + int(p.all)
 	if ways != 1:
-		return BridgeError.invalid("tilemap.erase: give exactly one of cells, from + to, or all: true", {"param": "cells"})
+		return bc.invalid("give exactly one of cells, from + to, or all: true", {"param": "cells"})
 	var cells: Array = []
 	if p.all:
 		cells = layer.get_used_cells()
@@ -229,7 +234,7 @@ func _erase(p: Dictionary) -> Variant:
 		cells = list
 	else:
 		if not (p.has("from") and p.has("to")):
-			return BridgeError.invalid("tilemap.erase: a rectangle needs both from and to", {"param": "to"})
+			return bc.invalid("a rectangle needs both from and to", {"param": "to"})
 		var box := _box(p.from, p.to)
 		cells = layer.get_used_cells().filter(func(c: Vector2i) -> bool: return box.has_point(c))
 	var erased := cells.filter(func(c: Vector2i) -> bool: return layer.get_cell_source_id(c) != -1).size()

@@ -76,16 +76,17 @@ func commands() -> Array:
 	]
 
 
-func _tileset_create(p: Dictionary) -> Variant:
+func _tileset_create(c: Call) -> Variant:
+	var p := c.params
 	if not p.has("path") and not p.has("node_path"):
-		return BridgeError.invalid("tilemap.tileset_create: give path (save it), node_path (a TileMapLayer gets it) or both",
+		return c.invalid("give path (save it), node_path (a TileMapLayer gets it) or both",
 				{"param": "path"})
 	var layer: TileMapLayer = p.get("node_path")
 	if p.has("path"):
 		if not p.path.get_extension() in ["tres", "res"]:
-			return BridgeError.invalid("tilemap.tileset_create: path must end in .tres or .res", {"param": "path"})
+			return c.invalid("path must end in .tres or .res", {"param": "path"})
 		if FileAccess.file_exists(p.path) and not p.overwrite:
-			return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
+			return c.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
 	var tex: Variant = await TileAtlas.load_texture(p.texture, server)
 	if tex is BridgeError:
 		return tex
@@ -101,7 +102,7 @@ func _tileset_create(p: Dictionary) -> Variant:
 		if err == OK:
 			err = ResourceSaver.save(ts, p.path)
 		if err != OK:
-			return BridgeError.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
+			return c.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
 		EditorInterface.get_resource_filesystem().update_file(p.path)
 		ts.take_over_path(p.path)
 	var out := TileAtlas.describe(ts)
@@ -111,16 +112,17 @@ func _tileset_create(p: Dictionary) -> Variant:
 		ur.add_undo_property(layer, "tile_set", layer.tile_set)
 		ur.commit_action()
 		if layer.tile_set != ts:
-			return BridgeError.failed("%s did not take the TileSet" % SceneAccess.path_of(layer))
+			return c.failed("%s did not take the TileSet" % SceneAccess.path_of(layer))
 		out["node_path"] = SceneAccess.path_of(layer)
 	return out
 
 
-func _add_atlas(p: Dictionary) -> Variant:
+func _add_atlas(c: Call) -> Variant:
+	var p := c.params
 	var layer: TileMapLayer = p.node_path
 	var ts: TileSet = layer.tile_set
 	if ts == null:
-		return BridgeError.failed("%s has no TileSet yet: make one with tilemap.tileset_create" % SceneAccess.path_of(layer))
+		return c.failed("%s has no TileSet yet: make one with tilemap.tileset_create" % SceneAccess.path_of(layer))
 	var tex: Variant = await TileAtlas.load_texture(p.texture, server)
 	if tex is BridgeError:
 		return tex
@@ -134,24 +136,25 @@ func _add_atlas(p: Dictionary) -> Variant:
 	ur.add_undo_method(ts, "remove_source", id)
 	ur.commit_action()
 	if not ts.has_source(id):
-		return BridgeError.failed("the TileSet did not take the source")
+		return c.failed("the TileSet did not take the source")
 	return {"node_path": SceneAccess.path_of(layer), "source_id": id, "tiles": source.get_tiles_count(),
 			"grid_size": source.get_atlas_grid_size()}
 
 
-func _terrain_define(p: Dictionary) -> Variant:
+func _terrain_define(c: Call) -> Variant:
+	var p := c.params
 	var layer: TileMapLayer = p.node_path
 	var ts: TileSet = layer.tile_set
 	if ts == null:
-		return BridgeError.failed("%s has no TileSet yet: make one with tilemap.tileset_create" % SceneAccess.path_of(layer))
+		return c.failed("%s has no TileSet yet: make one with tilemap.tileset_create" % SceneAccess.path_of(layer))
 	var new_set: bool = not p.has("terrain_set")
 	var set_id: int = ts.get_terrain_sets_count() if new_set else p.terrain_set
 	if not new_set and set_id >= ts.get_terrain_sets_count():
-		return BridgeError.not_found("the TileSet has %d terrain sets; terrain_set %d does not exist (omit it for a new one)" % [
+		return c.not_found("the TileSet has %d terrain sets; terrain_set %d does not exist (omit it for a new one)" % [
 				ts.get_terrain_sets_count(), set_id], {"param": "terrain_set"})
 	var mode: int = TERRAIN_MODES.find(p.mode) if new_set else ts.get_terrain_set_mode(set_id)
 	if p.tiles.is_empty():
-		return BridgeError.invalid("tilemap.terrain_define: tiles is empty", {"param": "tiles"})
+		return c.invalid("tiles is empty", {"param": "tiles"})
 	var plan: Array = []  # [TileData, bits to set]
 	for spec: Variant in p.tiles:
 		var tile: Variant = _terrain_tile(ts, p.source_id, spec, mode)
@@ -200,11 +203,11 @@ func _terrain_define(p: Dictionary) -> Variant:
 ## [TileData, peering bit values] for one tile spec of terrain_define, or a BridgeError.
 func _terrain_tile(ts: TileSet, source_id: int, spec: Variant, mode: int) -> Variant:
 	if not spec is Dictionary or not spec.has("atlas"):
-		return BridgeError.invalid("tilemap.terrain_define: each tile is {atlas: [x, y], bits?: [...]}, got %s" % JSON.stringify(spec),
+		return BridgeError.invalid("each tile is {atlas: [x, y], bits?: [...]}, got %s" % JSON.stringify(spec),
 				{"param": "tiles"})
 	var coords: Variant = Params.convert_value({"type": "Vector2"}, spec.atlas)
 	if coords is BridgeError:
-		return BridgeError.invalid("tilemap.terrain_define: tile atlas %s" % coords.message, {"param": "tiles"})
+		return BridgeError.invalid("tile atlas %s" % coords.message, {"param": "tiles"})
 	var bad: Variant = TileAtlas.check_tile(ts, source_id, Vector2i(coords), 0)
 	if bad:
 		return bad
@@ -218,10 +221,10 @@ func _terrain_tile(ts: TileSet, source_id: int, spec: Variant, mode: int) -> Var
 	var bits: Array = []
 	if spec.has("bits"):
 		if not spec.bits is Array:
-			return BridgeError.invalid("tilemap.terrain_define: bits must be an array of names", {"param": "tiles"})
+			return BridgeError.invalid("bits must be an array of names", {"param": "tiles"})
 		for name: Variant in spec.bits:
 			if not BITS.has(str(name)) or not valid.call(BITS[str(name)]):
-				return BridgeError.invalid("tilemap.terrain_define: '%s' is not a peering bit of %s; use %s" % [name,
+				return BridgeError.invalid("'%s' is not a peering bit of %s; use %s" % [name,
 						TERRAIN_MODES[mode], ", ".join(PackedStringArray(BITS.keys().filter(func(b: String) -> bool:
 						return valid.call(BITS[b]))))], {"param": "tiles"})
 			bits.append(BITS[str(name)])

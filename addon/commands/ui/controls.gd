@@ -107,17 +107,18 @@ func commands() -> Array:
 	]
 
 
-func _add(p: Dictionary) -> Variant:
+func _add(bc: Call) -> Variant:
+	var p := bc.params
 	var parent: Node = p.parent
 	if not ClassDB.class_exists(p.type) or not ClassDB.is_parent_class(p.type, "Control") or not ClassDB.can_instantiate(p.type):
 		var guess := Params.did_you_mean(p.type, Array(ClassDB.get_inheriters_from_class("Control")))
-		return BridgeError.invalid("ui.add_control: '%s' is not a Control class%s" % [p.type, " (did you mean '%s'?)" % guess
+		return bc.invalid("'%s' is not a Control class%s" % [p.type, " (did you mean '%s'?)" % guess
 				if guess else ""], {"param": "type", "suggestion": guess})
 	var c: Control = ClassDB.instantiate(p.type)
 	if p.has("text"):
 		if not "text" in c:
 			c.free()
-			return BridgeError.invalid("a %s has no text" % p.type, {"param": "text"})
+			return bc.invalid("a %s has no text" % p.type, {"param": "text"})
 		c.text = p.text
 	var refused: Variant = PropertyPath.apply_new(c, p.properties, "ui.add_control")
 	if refused != null:
@@ -141,11 +142,12 @@ func _add(p: Dictionary) -> Variant:
 	return Layout.describe(c)
 
 
-func _set_layout(p: Dictionary) -> Variant:
+func _set_layout(bc: Call) -> Variant:
+	var p := bc.params
 	var c: Control = p.node_path
 	var keys := ["preset", "size_flags_h", "size_flags_v", "min_size", "stretch_ratio", "grow_h", "grow_v", "position", "size"]
 	if not keys.any(func(k: String) -> bool: return p.has(k)):
-		return BridgeError.invalid("ui.set_layout: give something to change: %s" % ", ".join(PackedStringArray(keys)),
+		return bc.invalid("give something to change: %s" % ", ".join(PackedStringArray(keys)),
 				{"param": "preset"})
 	var bad: Variant = Layout.commit(c, p, "layout %s" % c.name)
 	if bad:
@@ -153,13 +155,14 @@ func _set_layout(p: Dictionary) -> Variant:
 	return Layout.describe(c)
 
 
-func _focus(p: Dictionary) -> Variant:
+func _focus(bc: Call) -> Variant:
+	var p := bc.params
 	if p.has("chain") == p.has("node_path"):
-		return BridgeError.invalid("ui.focus: give chain, or node_path with neighbors/focus_mode", {"param": "chain"})
+		return bc.invalid("give chain, or node_path with neighbors/focus_mode", {"param": "chain"})
 	var changes: Array = []  # [control, property, value]
 	if p.has("chain"):
 		if p.chain.size() < 2:
-			return BridgeError.invalid("a focus chain needs at least two controls", {"param": "chain"})
+			return bc.invalid("a focus chain needs at least two controls", {"param": "chain"})
 		var controls: Array = p.chain
 		var fwd := "bottom" if p.direction == "vertical" else "right"
 		var back := "top" if p.direction == "vertical" else "left"
@@ -178,17 +181,17 @@ func _focus(p: Dictionary) -> Variant:
 	else:
 		var c: Control = p.node_path
 		if not p.has("neighbors") and not p.has("focus_mode"):
-			return BridgeError.invalid("ui.focus: give neighbors, focus_mode or both", {"param": "neighbors"})
+			return bc.invalid("give neighbors, focus_mode or both", {"param": "neighbors"})
 		if p.has("focus_mode"):
 			changes.append([c, "focus_mode", ["none", "click", "all"].find(p.focus_mode)])
 		for side: String in p.get("neighbors", {}):
 			var prop: String = "focus_" + side if side in ["next", "previous"] else "focus_neighbor_" + side
 			if not side in ["left", "top", "right", "bottom", "next", "previous"]:
-				return BridgeError.invalid("neighbors keys are left, top, right, bottom, next, previous; got '%s'" % side,
+				return bc.invalid("neighbors keys are left, top, right, bottom, next, previous; got '%s'" % side,
 						{"param": "neighbors"})
 			var target: Variant = p.neighbors[side]
 			if not target is String:
-				return BridgeError.invalid("neighbors.%s is a control path or \"\"" % side, {"param": "neighbors"})
+				return bc.invalid("neighbors.%s is a control path or \"\"" % side, {"param": "neighbors"})
 			if target == "":
 				changes.append([c, prop, NodePath()])
 				continue
@@ -217,12 +220,13 @@ func _control(path: String, param: String) -> Variant:
 	return c
 
 
-func _layout(p: Dictionary) -> Variant:
+func _layout(c: Call) -> Variant:
+	var p := c.params
 	var top: Node = p.node_path
 	var out: Array = []
 	_collect(top, out)
 	if out.is_empty():
-		return BridgeError.invalid("%s has no Controls in its subtree" % SceneAccess.path_of(top), {"param": "node_path"})
+		return c.invalid("%s has no Controls in its subtree" % SceneAccess.path_of(top), {"param": "node_path"})
 	return {"count": out.size(), "controls": out}
 
 

@@ -72,6 +72,10 @@ func handle_message(msg: Variant, channel: Dictionary = {}) -> Variant:
 				send.call(JsonValue.stringify({"jsonrpc": "2.0", "method": PROGRESS, "params": params}))
 		context = CallContext.new(reporter)
 		channel.calls[str(id)] = context
+	if msg.get("client") is String and str(msg.client).strip_edges() != "":  # the client calls for someone it names
+		if context == null:
+			context = CallContext.new()
+		context.client_name = str(msg.client).strip_edges().left(100)
 	var out: Dictionary = await _router.dispatch(msg.method, msg.get("params", {}), context)
 	if context != null and channel.calls.get(str(id)) == context:
 		channel.calls.erase(str(id))

@@ -9,6 +9,7 @@ const BridgeError := preload("../../../core/bridge_error.gd")
 const Params := preload("../../../core/params.gd")
 const PropertyPath := preload("../../../lib/property_path.gd")
 const Compat := preload("../../../core/compat.gd")
+const UndoStep := preload("../../../core/undo_step.gd")
 
 
 ## The index of the bus named `name`, or NOT_FOUND listing the buses.
@@ -95,8 +96,7 @@ static func apply_settings(effect: AudioEffect, settings: Dictionary, method: St
 
 ## An undoable action in the editor's global history (where the Audio dock records its edits).
 static func action(action_name: String) -> EditorUndoRedoManager:
-	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
-	ur.create_action("Bridge: " + action_name, UndoRedo.MERGE_DISABLE, AudioServer)
+	var ur := UndoStep.action_for("Bridge: " + action_name, AudioServer)
 	return ur
 
 

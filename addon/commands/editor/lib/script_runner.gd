@@ -118,7 +118,7 @@ static func _compile_and_run(code: String, logger: OutputLog) -> Variant:
 	var since: int = logger.next_seq() if logger else 0
 	if script.reload() != OK:
 		var problems := _snippet_errors(logger, since, file)
-		return BridgeError.invalid("editor.run_script: the code does not compile (%s); nothing ran" % Snippet.first_problem(problems),
+		return BridgeError.invalid("the code does not compile (%s); nothing ran" % Snippet.first_problem(problems),
 				{"errors": problems})
 	var runner: Object = script.new()
 	runner.scene = EditorInterface.get_edited_scene_root()
@@ -127,14 +127,14 @@ static func _compile_and_run(code: String, logger: OutputLog) -> Variant:
 	since = logger.next_seq() if logger else 0
 	var result: Variant = await runner.run()
 	if runner.__out_of_time:
-		return BridgeError.failed(("editor.run_script: a while loop was still running after the %d ms budget; it was ended " +
+		return BridgeError.failed(("a while loop was still running after the %d ms budget; it was ended " +
 				"(the snippet's result is discarded)") % LOOP_BUDGET_MS, {"emitted": scene_paths(runner.__emitted, runner.scene)})
 	var errors := _snippet_errors(logger, since, file)
 	var root: Node = runner.scene
 	var emitted: Variant = scene_paths(runner.__emitted, root)
 	for e: Dictionary in errors:
 		if e.get("stopped", false):
-			return BridgeError.failed("editor.run_script: line %d: %s; the snippet stopped there" % [e.get("line", 0), e.message],
+			return BridgeError.failed("line %d: %s; the snippet stopped there" % [e.get("line", 0), e.message],
 					{"emitted": emitted, "errors": errors})
 	return {"emitted": emitted, "result": scene_paths(result, root), "errors": errors}
 

@@ -28,14 +28,14 @@ static func save_changed(tree: SceneTree) -> Variant:
 	var preview := DisplayServer.get_name() != "headless"  # a headless editor cannot draw the thumbnail
 	for path in wanted:
 		if path != current and await SceneSwitch.open(path) == null:
-			return BridgeError.failed("scene.play: could not switch to %s to save it before playing" % path, {"path": path})
+			return BridgeError.failed("could not switch to %s to save it before playing" % path, {"path": path})
 		EditorInterface.save_scene_as(path, preview)
 	if current != "" and wanted.back() != current:
 		await SceneSwitch.open(current)
 	var after := await SceneFiles.unsaved(tree)
 	for path in wanted:
 		if after.get(path, false):
-			return BridgeError.failed("scene.play: saving %s before playing failed (see the editor output)" % path, {"path": path})
+			return BridgeError.failed("saving %s before playing failed (see the editor output)" % path, {"path": path})
 	return wanted
 
 

@@ -9,6 +9,7 @@ const FileOps := preload("../../../lib/file_ops.gd")
 const ScriptCompile := preload("../../../lib/script_compile.gd")
 const Settings := preload("../../../core/settings.gd")
 const Compat := preload("../../../core/compat.gd")
+const UndoStep := preload("../../../core/undo_step.gd")
 
 static var _decl := RegEx.create_from_string(
 		"^(?:(?<annos>(?:@\\w+(?:\\([^)]*\\))?\\s+)*)(?<static>static\\s+)?(?<kind>func|var|const|signal|enum|class_name|extends|class)\\b\\s*(?<name>[A-Za-z_][A-Za-z0-9_]*)?)")
@@ -75,8 +76,7 @@ static func apply_text(path: String, text: String) -> int:
 
 ## Replaces a script file's text as one undoable action in the editor's global history.
 static func commit(action: String, path: String, old_text: String, new_text: String) -> int:
-	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
-	ur.create_action("Bridge: " + action, UndoRedo.MERGE_DISABLE, ProjectSettings)
+	var ur := UndoStep.action_for("Bridge: " + action, ProjectSettings)
 	var me: Script = load(Settings.addon_dir().path_join("commands/script/lib/gdscript_source.gd"))  # this file
 	ur.add_do_method(me, "apply_text", path, new_text)
 	ur.add_undo_method(me, "apply_text", path, old_text)

@@ -1,0 +1,94 @@
+@tool
+extends RefCounted
+## One command call, as the router hands it to its handler: the resolved parameters, who called (the client
+## as it named itself, and its connection), the line back to it (progress and cancel) and the undo step the
+## call's changes go into. A handler keeps its own call across every await, so nothing of it is read from a
+## static that the next call could have replaced. Errors are made here: the router names the command once in
+## front of every message (`c.invalid("properties is empty")` reaches the client as "node.set_many: properties
+## is empty"), so no message types the name by hand.
+
+const BridgeError := preload("bridge_error.gd")
+const CallContext := preload("call_context.gd")
+const UndoStep := preload("undo_step.gd")
+
+## The command, e.g. "node.add".
+var method: String
+## The parameters, checked and resolved by the router (nodes are Nodes, property maps are planned, ...).
+var params: Dictionary
+## The client as it named itself (`claude-code`, `bridge cli`; the User-Agent when it named nothing else).
+var client: String
+## The connection the call came over: "ws", "http" or "internal" (a call the editor made itself).
+var transport: String
+## The connection's own name (the User-Agent of the WebSocket or HTTP request), which may differ from `client`
+## (`bridge serve` calling for `claude-code`).
+var connection: String
+## Progress and cancellation (core/call_context.gd): a silent one when the transport gave none.
+var context: CallContext
+## The undo step this call's changes go into (core/undo_step.gd); null for a command with no undo history.
+var step: UndoStep
+
+
+func _init(p_method: String, p_params: Dictionary, who: Dictionary = {}, p_context: CallContext = null) -> void:
+	method = p_method
+	params = p_params
+	transport = str(who.get("transport", "internal"))
+	client = str(who.get("client", ""))
+	connection = str(who.get("connection", client))
+	if client == "":
+		client = "editor" if transport == "internal" else "unknown client"
+	context = p_context if p_context != null else CallContext.new()
+
+
+## Who called, for the audit trail and the activity log: {transport, client, connection}.
+func caller() -> Dictionary:
+	return {"transport": transport, "client": client, "connection": connection}
+
+
+## Whether the client cancelled the call (a waiting handler stops and answers cancelled_error()).
+func is_cancelled() -> bool:
+	return context.cancelled
+
+
+## Whether the client listens for progress (so a handler may skip computing it).
+func wants_progress() -> bool:
+	return context.wants_progress()
+
+
+## Reports how far the call is (at most ten times a second; done == total always goes).
+func progress(done: float, total: float = -1.0, message: String = "") -> void:
+	context.progress(done, total, message)
+
+
+## A failure of this call; the router puts the command's name in front of the message.
+func error(code: int, message: String, data: Dictionary = {}) -> BridgeError:
+	return BridgeError.new(code, message, data)
+
+
+## A bad parameter value the router's checks could not see (-32602).
+func invalid(message: String, data: Dictionary = {}) -> BridgeError:
+	return BridgeError.new(BridgeError.INVALID_PARAMS, message, data)
+
+
+## The command could not do what was asked (-32000).
+func failed(message: String, data: Dictionary = {}) -> BridgeError:
+	return BridgeError.new(BridgeError.COMMAND_FAILED, message, data)
+
+
+## Something the call names does not exist (-32001).
+func not_found(message: String, data: Dictionary = {}) -> BridgeError:
+	return BridgeError.new(BridgeError.NOT_FOUND, message, data)
+
+
+## The answer of a call that stopped waiting because its client cancelled; `state` says what stands.
+func cancelled_error(state: String, data: Dictionary = {}) -> BridgeError:
+	return BridgeError.new(BridgeError.CANCELLED, "cancelled by the client; %s" % state, data)
+
+
+## `message` as the client reads it: the command's name in front, once (a message that already starts with
+## it, e.g. from a parameter check that names the command, is left as it is).
+static func named(command: String, message: String) -> String:
+	if message.begins_with(command):
+		var next := message.substr(command.length(), 1)
+		if next == "" or next == ":" or next == " ":
+			return message
+	return "%s: %s" % [command, message]

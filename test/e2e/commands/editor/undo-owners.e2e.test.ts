@@ -1,0 +1,121 @@
+// Undo steps that name their client (issue 36): every step bridge makes is named by the command and the client
+// that made it, as the client identified itself; editor.undo_history shows both, and editor.undo refuses another
+// client's step (naming whose it is) unless told any_client — the step stays applied. Two named clients on one
+// real editor, plus a connection that calls for an MCP client by name (as `bridge serve` does for claude-code).
+import {expect} from 'chai'
+
+import {EngineClient} from '../../../../src/editor/client.js'
+import {useEditor} from '../../../support/fixture.js'
+import {rpcError} from '../../../support/rpc.js'
+
+interface Action {
+  index: number
+  name: string
+  applied: boolean
+  command?: string
+  client?: string
+}
+interface History {
+  history: string
+  count: number
+  current: number
+  actions: Action[]
+}
+
+describe("undo steps name their client; editor.undo refuses another client's step (real editor)", function () {
+  this.timeout(120_000)
+  const fx = useEditor({pristine: false})
+  const clients: EngineClient[] = []
+  let a: EngineClient
+  let b: EngineClient
+
+  before(async () => {
+    const dial = async (name: string) => {
+      const client = await EngineClient.connect({
+        projectRoot: fx.editor.root,
+        port: fx.editor.discovery.ws_port,
+        clientName: name,
+      })
+      clients.push(client)
+      return client
+    }
+    a = await dial('agent-a')
+    b = await dial('agent-b')
+  })
+
+  after(() => {
+    for (const client of clients.splice(0)) client.close()
+  })
+
+  async function history(kind: 'scene' | 'global'): Promise<History> {
+    const {histories} = await fx.call<{histories: History[]}>('editor.undo_history', {limit: 5})
+    return histories.find((h) => (kind === 'global' ? h.history === 'global' : h.history.startsWith('scene:')))!
+  }
+
+  async function names(): Promise<string[]> {
+    const {children} = await fx.call<{children: {name: string}[]}>('scene.tree', {max_depth: 1})
+    return children.map((c) => c.name)
+  }
+
+  it('names each step by its command and client in editor.undo_history', async () => {
+    await a.call('node.add', {type: 'Node2D', name: 'FromA'})
+    const last = (await history('scene')).actions.at(-1)!
+    expect(last).to.deep.include({command: 'node.add', client: 'agent-a', applied: true})
+    expect(last.name)
+      .to.match(/^Bridge: /)
+      .and.not.include('agent-a') // the name as before; the owner beside it
+  })
+
+  it("refuses to undo another client's step, saying whose it is, and leaves it applied", async () => {
+    const before = await history('scene')
+    const refused = await rpcError(b, 'editor.undo')
+    expect(refused.rpcCode).to.equal(-32000)
+    expect(refused.message).to.match(/^editor\.undo: /)
+    expect(refused.message).to.include("agent-a's").and.include('node.add').and.include('any_client')
+    expect(refused.rpcData).to.deep.include({client: 'agent-a', command: 'node.add'})
+    expect(await names()).to.include('FromA')
+    const after = await history('scene')
+    expect({count: after.count, current: after.current}).to.deep.equal({count: before.count, current: before.current})
+    expect(after.actions.at(-1)).to.deep.include({client: 'agent-a', applied: true})
+  })
+
+  it("undoes its own step, and another client's with any_client: true", async () => {
+    const own = await a.call<{undone: boolean; action: string; client: string; command: string}>('editor.undo')
+    expect(own).to.deep.include({undone: true, client: 'agent-a', command: 'node.add'})
+    expect(own.action)
+      .to.match(/^Bridge: /)
+      .and.not.include('[')
+    expect(await names()).to.not.include('FromA')
+
+    await a.call('editor.redo')
+    expect(await names()).to.include('FromA')
+    const taken = await b.call<{undone: boolean; client: string}>('editor.undo', {any_client: true})
+    expect(taken).to.deep.include({undone: true, client: 'agent-a'})
+    expect(await names()).to.not.include('FromA')
+  })
+
+  it('names global-history steps too (project settings), from the router like scene steps', async () => {
+    await b.call('project.settings_set', {key: 'application/config/description', value: 'owned by b'})
+    const last = (await history('global')).actions.at(-1)!
+    expect(last).to.deep.include({command: 'project.settings_set', client: 'agent-b', applied: true})
+    await rpcError(a, 'editor.undo').then((e) => expect(e.rpcData).to.deep.include({client: 'agent-b'}))
+    const own = await b.call<{undone: boolean; history: string}>('editor.undo')
+    expect(own).to.deep.include({undone: true, history: 'global'})
+  })
+
+  it('a connection that calls for a named client (bridge serve for claude-code) names the step after it', async () => {
+    const serve = await EngineClient.connect({
+      projectRoot: fx.editor.root,
+      port: fx.editor.discovery.ws_port,
+      clientName: 'bridge serve',
+    })
+    clients.push(serve)
+    serve.callingFor = () => 'claude-code'
+    await serve.call('node.add', {type: 'Node2D', name: 'FromClaude'})
+    expect((await history('scene')).actions.at(-1)).to.deep.include({command: 'node.add', client: 'claude-code'})
+    const refused = await rpcError(a, 'editor.undo')
+    expect(refused.message).to.include("claude-code's")
+    await serve.call('editor.undo')
+    expect(await names()).to.not.include('FromClaude')
+  })
+})

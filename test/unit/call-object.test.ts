@@ -1,0 +1,111 @@
+// The handler seam (issue 36): the router hands every built-in handler one call object (addon/core/call.gd) —
+// resolved params, caller, progress/cancel, undo step — and adds the command's name in front of every error
+// message, once. A sweep over every handler body the declarations name: none reads call state from a static,
+// none makes an error except through its call, and no message anywhere in the addon types a command's name by
+// hand. The early returns that pass a helper's error on are counted and printed (the count to bring down).
+import {expect} from 'chai'
+import {readdirSync, readFileSync, statSync} from 'node:fs'
+import {join, relative} from 'node:path'
+
+import {REPO_ROOT} from '../support/editor.js'
+
+const ADDON = join(REPO_ROOT, 'addon')
+
+function scripts(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name)
+    if (statSync(full).isDirectory()) return scripts(full)
+    return name.endsWith('.gd') ? [full] : []
+  })
+}
+
+interface Handler {
+  file: string
+  name: string
+  signature: string
+  body: string
+}
+
+/** The lines after a `func` line up to the next top-level declaration. */
+function bodyOf(lines: string[], start: number): string {
+  let end = start + 1
+  while (end < lines.length && !(lines[end].trim() !== '' && /^(?:static\s+)?func\s|^[A-Za-z@#]/.test(lines[end])))
+    end++
+  return lines.slice(start + 1, end).join('\n')
+}
+
+/** Every function a declaration names as its handler (`"handler": _x`), and the game-side forwarder. */
+function handlers(): Handler[] {
+  const out: Handler[] = []
+  const files = [...scripts(join(ADDON, 'commands')), join(ADDON, 'lib', 'game_command.gd')]
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8')
+    const lines = text.split('\n')
+    const names = new Set([...text.matchAll(/"handler":\s*([A-Za-z_]\w*)\b(?!\s*\()/g)].map((m) => m[1]))
+    if (file.endsWith('game_command.gd')) names.add('_forward')
+    for (const name of names) {
+      const at = lines.findIndex((line) => new RegExp(`^(?:static\\s+)?func\\s+${name}\\(`).test(line))
+      if (at < 0) continue
+      out.push({file: relative(REPO_ROOT, file), name, signature: lines[at], body: bodyOf(lines, at)})
+    }
+  }
+  return out
+}
+
+/** Every command name the addon declares. */
+function methods(): Set<string> {
+  const out = new Set<string>()
+  for (const file of scripts(ADDON))
+    for (const m of readFileSync(file, 'utf8').matchAll(/"method":\s*"([a-z]\w*\.[a-z]\w*)"/g)) out.add(m[1])
+  return out
+}
+
+/** Code only: comments dropped, so a doc line that shows the old shape is no finding. */
+function code(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('#'))
+    .join('\n')
+}
+
+describe('the call object every handler receives (core/call.gd)', () => {
+  const all = handlers()
+
+  it('finds the handlers of the declarations (a sweep that covers nothing proves nothing)', () => {
+    expect(all.length).to.be.greaterThan(300)
+  })
+
+  it('every handler takes its call, never the bare params Dictionary', () => {
+    const bare = all.filter((h) => !/\(\s*_?\w+\s*:\s*Call\b/.test(h.signature)).map((h) => `${h.file} ${h.signature}`)
+    expect(bare).to.deep.equal([])
+  })
+
+  it('no handler body reads call state from a static (the caller, progress/cancel, the undo step)', () => {
+    const statics =
+      /CallContext\.(?:current|take\(\))|AuditLog\.context|UndoStep\.open|SceneAccess\.(?:begin_step|end_step|name_step)/
+    const found = all.filter((h) => statics.test(code(h.body))).map((h) => `${h.file} ${h.name}`)
+    expect(found).to.deep.equal([])
+  })
+
+  it('no handler body makes an error except through its call (the router names the command once)', () => {
+    const made = /\bBridgeError\.(?:new|invalid|failed|not_found)\(|CallContext\.cancelled_error\(/
+    const found = all.filter((h) => made.test(code(h.body))).map((h) => `${h.file} ${h.name}`)
+    expect(found).to.deep.equal([])
+  })
+
+  it('counts the hand-written early returns and the hand-typed "group.command: " prefixes (none)', () => {
+    const names = methods()
+    let early = 0
+    const prefixed: string[] = []
+    for (const file of scripts(ADDON)) {
+      const text = code(readFileSync(file, 'utf8'))
+      early += [...text.matchAll(/if (\w+) is BridgeError:\n\s*return \1\b/g)].length
+      // a literal that code reads a message with (trim_prefix, begins_with) is no prefix of its own
+      for (const m of text.matchAll(/(?<!(?:trim_prefix|begins_with)\()"([a-z]\w*\.[a-z]\w*): /g))
+        if (names.has(m[1])) prefixed.push(`${relative(REPO_ROOT, file)}: "${m[1]}: `)
+    }
+    console.log(`      hand-written early returns (if x is BridgeError: return x): ${early}`)
+    console.log(`      messages with a hand-typed "group.command: " prefix: ${prefixed.length}`)
+    expect(prefixed).to.deep.equal([])
+  })
+})
