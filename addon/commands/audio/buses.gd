@@ -113,8 +113,8 @@ func _add(c: Call) -> Variant:
 	return Buses.describe(AudioServer.get_bus_index(p.name))
 
 
-func _remove(bc: Call) -> Variant:
-	var p := bc.params
+func _remove(c: Call) -> Variant:
+	var p := c.params
 	var i := AudioServer.get_bus_index(p.name)
 	if i == 0:
 		return c.failed("the Master bus cannot be removed", {"param": "name"})
@@ -130,8 +130,8 @@ func _remove(bc: Call) -> Variant:
 	return {"removed": p.name, "rerouted_to_master": rerouted, "buses": Buses.names()}
 
 
-func _set_bus(bc: Call) -> Variant:
-	var p := bc.params
+func _set_bus(c: Call) -> Variant:
+	var p := c.params
 	var i := AudioServer.get_bus_index(p.name)
 	var keys := ["volume_db", "solo", "mute", "bypass_effects", "send", "rename", "index"]
 	if not keys.any(func(k: String) -> bool: return p.has(k)):

@@ -67,8 +67,8 @@ func _effect_at(p: Dictionary) -> Variant:
 	return b
 
 
-func _add(bc: Call) -> Variant:
-	var p := bc.params
+func _add(c: Call) -> Variant:
+	var p := c.params
 	var b := AudioServer.get_bus_index(p.bus)
 	var cls: Variant = Buses.effect_class(p.effect)
 	if cls is BridgeError:

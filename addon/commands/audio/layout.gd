@@ -66,8 +66,8 @@ func lookups() -> Dictionary:
 	return Buses.lookups()
 
 
-func _save(bc: Call) -> Variant:
-	var p := bc.params
+func _save(c: Call) -> Variant:
+	var p := c.params
 	var path: String = p.path
 	var layout := AudioServer.generate_bus_layout()
 	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path.get_base_dir()))
@@ -91,8 +91,8 @@ func _save(bc: Call) -> Variant:
 	return out
 
 
-func _load(bc: Call) -> Variant:
-	var p := bc.params
+func _load(c: Call) -> Variant:
+	var p := c.params
 	var layout: Variant = ResourceLoader.load(p.path, "", ResourceLoader.CACHE_MODE_IGNORE)
 	if not layout is AudioBusLayout:
 		return c.invalid("%s is a %s, not an AudioBusLayout" % [p.path, layout.get_class() if layout else "broken file"],

@@ -58,8 +58,8 @@ func commands() -> Array:
 	]
 
 
-func _run(bc: Call) -> Variant:
-	var p := bc.params
+func _run(c: Call) -> Variant:
+	var p := c.params
 	var root: Node = SceneAccess.root()
 	if _running:
 		return c.failed("a batch is already running; batches do not nest")
@@ -83,7 +83,7 @@ func _run(bc: Call) -> Variant:
 	var global_version := global_history.get_version()
 	_serial += 1
 	var action_name := "Bridge: batch %s #%d" % [p.label, _serial]
-	var step_name := c.step.fix_name(action_name)  # every command's actions join it, named for this call's client
+	var step_name: String = c.step.fix_name(action_name)  # every command's actions join it, named for this call's client
 	var results: Array = []
 	var failure: Dictionary = {}
 	_running = true

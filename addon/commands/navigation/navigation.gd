@@ -223,8 +223,8 @@ func _bake(c: Call) -> Variant:
 			{"param": "node_path"})
 
 
-func _query_path(bc: Call) -> Variant:
-	var p := bc.params
+func _query_path(c: Call) -> Variant:
+	var p := c.params
 	var root: Node = SceneAccess.root()
 	var from: Variant = p.from
 	var dim := 3 if from is Vector3 else 2

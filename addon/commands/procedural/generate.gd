@@ -75,8 +75,8 @@ func commands() -> Array:
 	]
 
 
-func _noise_texture(bc: Call) -> Variant:
-	var p := bc.params
+func _noise_texture(c: Call) -> Variant:
+	var p := c.params
 	var w := int(p.size.x)
 	var h := int(p.size.y)
 	if w < 1 or h < 1 or w > 4096 or h > 4096:

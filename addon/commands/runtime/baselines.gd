@@ -8,6 +8,7 @@ extends "../../lib/game_command.gd"
 const FrameDiff := preload("lib/frame_diff.gd")
 const Params := preload("../../core/params.gd")
 const FileOps := preload("../../lib/file_ops.gd")
+const CallContext := preload("../../core/call_context.gd")
 
 const DEFAULT_DIR := "res://baselines"
 const BOX := {"x": "int", "y": "int", "width": "int", "height": "int", "pixels": "int"}

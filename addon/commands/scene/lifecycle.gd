@@ -136,8 +136,8 @@ func _open(c: Call) -> Variant:
 	return {"path": path, "root": SceneAccess.path_of(root), "type": root.get_class(), "was_open": was_open}
 
 
-func _save(bc: Call) -> Variant:
-	var p := bc.params
+func _save(c: Call) -> Variant:
+	var p := c.params
 	var root: Node = SceneAccess.root()
 	var current: String = root.scene_file_path
 	var path: String = p.get("path", current)
@@ -161,8 +161,8 @@ func _save(bc: Call) -> Variant:
 	return {"path": path, "saved": true}
 
 
-func _save_as(bc: Call) -> Variant:
-	var p := bc.params
+func _save_as(c: Call) -> Variant:
+	var p := c.params
 	var root: Node = SceneAccess.root()
 	var path: String = p.path
 	var bad: Variant = SceneFiles.check_scene_path(path, true)
@@ -182,8 +182,8 @@ func _save_as(bc: Call) -> Variant:
 	return {"path": path, "previous_path": previous, "saved": true}
 
 
-func _close(bc: Call) -> Variant:
-	var p := bc.params
+func _close(c: Call) -> Variant:
+	var p := c.params
 	var root: Node = SceneAccess.root()
 	var current: String = root.scene_file_path
 	var path: String = p.get("path", current)

@@ -88,8 +88,8 @@ func _tree(c: Call) -> Variant:
 	return _describe(p.node_path, p.get("max_depth", -1))
 
 
-func _instance(bc: Call) -> Variant:
-	var p := bc.params
+func _instance(c: Call) -> Variant:
+	var p := c.params
 	var root: Node = SceneAccess.root()
 	var scene_path: String = p.path
 	var bad: Variant = SceneFiles.check_scene_path(scene_path, false)

@@ -115,8 +115,8 @@ func _bounds(c: Call) -> Variant:
 	return out
 
 
-func _raycast(bc: Call) -> Variant:
-	var p := bc.params
+func _raycast(c: Call) -> Variant:
+	var p := c.params
 	var from: Variant = p.from
 	var dim := 3 if from is Vector3 else 2
 	var to: Variant
