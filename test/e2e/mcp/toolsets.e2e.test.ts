@@ -69,10 +69,11 @@ function bytes(tools: Tool[]): number {
   return Buffer.byteLength(JSON.stringify({tools: tools.map(({outputSchema: _output, ...t}) => t)}))
 }
 /**
- * Result schemas, which every tool now declares (the reference's tools do not): published one level deep,
- * without `required`, so that they cost at most this much per tool on average (docs/performance.md).
+ * Result schemas, which every tool now declares (the reference's tools do not): published as the result's field
+ * names (issue 35: the types stay in engine.commands), so that they cost at most this much per tool on average
+ * (docs/performance.md).
  */
-const OUTPUT_SCHEMA_BYTES_PER_TOOL = 220
+const OUTPUT_SCHEMA_BYTES_PER_TOOL = 110
 function outputBytes(tools: Tool[]): number {
   return tools.reduce((sum, t) => sum + Buffer.byteLength(JSON.stringify(t.outputSchema ?? {})), 0)
 }
