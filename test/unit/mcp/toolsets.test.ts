@@ -206,5 +206,4 @@ describe('toolsets: a session over a fake editor', () => {
     // the result's fields by name, without the types and `required` engine.commands declares
     expect(typedTool(DOCS.at(-1)!).outputSchema).to.deep.equal({type: 'object', properties: {name: {}}})
   })
-
 })
