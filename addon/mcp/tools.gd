@@ -68,7 +68,7 @@ func list(selection: Array = ["all"]) -> Array:
 
 ## The shared rule: the summary, the input schema without `additionalProperties: false` (the router
 ## still refuses an unknown parameter by name), the declaration's annotations (hints()), and the
-## command's result schema as outputSchema.
+## command's result schema as a short outputSchema (listed_output()).
 static func typed_tool(doc: Dictionary) -> Dictionary:
 	var schema: Dictionary = doc.input_schema
 	if schema.get("additionalProperties", true) == false:
@@ -77,15 +77,29 @@ static func typed_tool(doc: Dictionary) -> Dictionary:
 	var entry := {"name": tool_name(doc.method), "description": doc.summary, "inputSchema": schema,
 			"annotations": hints(doc)}
 	if doc.has("output_schema"):
-		entry["outputSchema"] = doc.output_schema
+		entry["outputSchema"] = listed_output(doc.output_schema)
 	return entry
 
 
-## As `bridge serve` gives them (src/mcp/tools.ts hints): the short title, readOnlyHint for reads; for a
+## As `bridge serve` lists it (src/mcp/tools.ts listedOutput): an object and its fields' names, without
+## their types. Clients only check structuredContent against it (a model reads the result), and the full
+## shapes were a fifth of the list; engine.commands keeps the declared shape.
+static func listed_output(schema: Dictionary) -> Dictionary:
+	var fields := {}
+	for field: Variant in schema.get("properties", {}):
+		fields[field] = {}
+	return {"type": "object", "properties": fields}
+
+
+## As `bridge serve` gives them (src/mcp/tools.ts hints): a title only where the declaration has its own
+## (the router's default "Node: add to group" says no more than the name), readOnlyHint for reads; for a
 ## mutating command destructiveHint false unless it loses data and idempotentHint when declared;
 ## openWorldHint false. Only what differs from MCP's defaults is written (each entry costs tokens).
 static func hints(doc: Dictionary) -> Dictionary:
-	var out := {"title": str(doc.get("title", doc.method))}
+	var out := {}
+	var title := str(doc.get("title", ""))
+	if title != "" and title != Router.title_of(str(doc.method)):
+		out["title"] = title
 	if doc.get("read_only", false):
 		out["readOnlyHint"] = true
 	else:

@@ -89,12 +89,12 @@ describe('mcp tools', () => {
     expect(ENGINE_RUN).to.deep.equal(JSON.parse(readFileSync(join(mcpDir(), 'engine_run.json'), 'utf8')))
   })
 
-  it('derives a typed tool by the shared rule: name, summary, schema without additionalProperties, every hint', () => {
+  it('derives a typed tool by the shared rule: name, summary, schema without additionalProperties, every hint but the default title', () => {
     expect(typedTool(DOCS[1])).to.deep.equal({
       name: 'anim_tree_add_state',
       description: 'Summary of anim_tree.add_state.',
       inputSchema: {type: 'object', properties: {}},
-      annotations: {title: 'AnimTree: add state', openWorldHint: false},
+      annotations: {openWorldHint: false},
     })
     expect(typedTool(DOCS[2]).annotations).to.include({readOnlyHint: true, openWorldHint: false})
     expect(typedTool(DOCS[0]).annotations).to.include({destructiveHint: false}).and.not.have.property('readOnlyHint')
