@@ -8,6 +8,7 @@ const Settings := preload("settings.gd")
 const Discovery := preload("discovery.gd")
 const EditorStartup := preload("editor_startup.gd")
 const GroupLoader := preload("group_loader.gd")
+const DeclarationCache := preload("declaration_cache.gd")
 const LocalCommands := preload("local_commands.gd")
 const OutputLog := preload("../lib/output_log.gd")
 ## Reads the games' output into the log (editor.errors, runtime.errors); made in the first idle frame after
@@ -88,6 +89,7 @@ func _process(_delta: float) -> void:
 	if not discovery.info.get("ready", true) and EditorStartup.poll():
 		discovery.info.ready = true
 		discovery.write()
+		DeclarationCache.write_pending_stamp()
 	for transport in transports:
 		transport.poll()
 	var late := Time.get_ticks_msec() - _ready_msec > DEFERRED_LOAD_AFTER_MS

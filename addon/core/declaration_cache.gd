@@ -12,18 +12,19 @@ extends RefCounted
 ## addon (declarations use helpers from core/ and constants from lib/), and any edit makes every group
 ## load at start as it would without a cache. Hashing every script costs ~20 ms, so once a start has
 ## hashed them and found the cache's hash, it leaves a stamp in the project's .godot folder: the modification
-## time of every script and folder (a folder's changes when a file in it is added, removed or renamed). A
-## start whose every stamp entry still matches takes the hash as proven (~2 ms: as git trusts its index);
-## any difference hashes again. A stamp is written only when every entry is older than RACY_S, so an edit
-## made after it always moves a time forward (the times have whole seconds).
+## time of every script, and of every folder with its scripts and subfolders (a script added, removed or
+## renamed moves its folder's time). A start whose stamp still holds takes the hash as proven (~2 ms: as git
+## trusts its index); any difference hashes again. Times have whole seconds, so a stamp is written only when
+## no script changed in its own second: any later edit then moves a script's time forward.
 
 const Settings := preload("settings.gd")
 
 const FILE_NAME := "declarations.cache"
 const STAMP_NAME := "bridge_declarations.stamp"
-const STAMP_VERSION := 1
-## Entries changed this recently (seconds, whole) are not trusted by their time alone.
-const RACY_S := 2
+const STAMP_VERSION := 2
+
+## The hash a start proved by hashing, to be stamped once the editor's start-up is over (write_pending_stamp).
+static var _pending_stamp := ""
 
 
 ## The cached groups in registration order: [{path, summary, commands: [declaration without handler]}],
@@ -37,8 +38,12 @@ static func read() -> Array:
 		return []
 	var stored: Dictionary = cache
 	var hash := str(stored.get("hash", ""))
-	if hash == "" or not matches(hash):
+	if hash == "":
 		return []
+	if not _stamp_holds(hash):
+		if addon_hash() != hash:
+			return []
+		_pending_stamp = hash
 	var groups: Array = stored.get("groups", [])
 	var root := Settings.addon_dir()
 	for group: Dictionary in groups:
@@ -51,11 +56,18 @@ static func read() -> Array:
 static func matches(hash: String) -> bool:
 	if _stamp_holds(hash):
 		return true
-	var scan := _scan()
-	if _hash_of(scan.files) != hash:
+	if addon_hash() != hash:
 		return false
-	_write_stamp(hash, scan)
+	_write_stamp(hash)
 	return true
+
+
+## Writes the stamp a start left (it had to hash the scripts): called by the server once the editor's own
+## start-up is over, off the path to the first answer and after a first open's .uid files were written.
+static func write_pending_stamp() -> void:
+	if _pending_stamp != "":
+		_write_stamp(_pending_stamp)
+		_pending_stamp = ""
 
 
 ## The cache's bytes for the addon as it is now, base64 (it travels back as a run_script result): each
@@ -127,6 +139,21 @@ static func _mtime(root: String, rel: String) -> int:
 	return FileAccess.get_modified_time(root.path_join(rel))
 
 
+## A folder's .gd files and subfolders, as the stamp keeps them: "name.gd" and "name/".
+static func _listing(root: String, rel: String) -> PackedStringArray:
+	var names := PackedStringArray()
+	var dir := root.path_join(rel)
+	for file in DirAccess.get_files_at(dir):
+		if file.get_extension() == "gd":
+			names.append(file)
+	for sub in DirAccess.get_directories_at(dir):
+		names.append(sub + "/")
+	names.sort()
+	return names
+
+
+## Every script's time is as stamped, and every folder holds the scripts and subfolders it held (a folder
+## whose time moved is listed again: the editor adds a .uid file beside each script on a first open).
 static func _stamp_holds(hash: String) -> bool:
 	var path := _stamp_path()
 	if not FileAccess.file_exists(path):
@@ -136,28 +163,42 @@ static func _stamp_holds(hash: String) -> bool:
 			or stamp.get("root") != Settings.addon_dir():
 		return false
 	var root := Settings.addon_dir()
-	var entries: Dictionary = stamp.get("entries", {})
-	for rel: String in entries:
-		if _mtime(root, rel) != entries[rel]:
+	var files: Dictionary = stamp.get("files", {})
+	var dirs: Dictionary = stamp.get("dirs", {})
+	for rel: String in files:
+		if _mtime(root, rel) != files[rel]:
 			return false
-	return not entries.is_empty()
+	for rel: String in dirs:
+		var seen: Dictionary = dirs[rel]
+		if _mtime(root, rel) != seen.mtime and _listing(root, rel) != seen.names:
+			return false
+	return not files.is_empty()
 
 
-## Records every script's and folder's modification time under the hash they were just found to have; nothing
-## when one changed too recently to be told apart by its time, or the folder cannot be written.
-static func _write_stamp(hash: String, scan: Dictionary) -> void:
+## Records every script's time and every folder's time and listing, after hashing the scripts again and
+## finding `hash` (times read first: a script changed while it was hashed has a newer time than recorded).
+## A script changed in this very second is not stamped (a later change in the same second would keep its
+## time): nothing is written, and the next start hashes again. A folder changed this second is recorded
+## with time 0, so the next start lists it.
+static func _write_stamp(hash: String) -> void:
 	var root := Settings.addon_dir()
 	var now := int(Time.get_unix_time_from_system())
-	var entries := {}
-	var all: Array[String] = scan.dirs + scan.files
-	for rel in all:
+	var scan := _scan()
+	var files := {}
+	for rel: String in scan.files:
 		var mtime := _mtime(root, rel)
-		if mtime <= 0 or now - mtime < RACY_S:
+		if mtime <= 0 or mtime >= now:
 			return
-		entries[rel] = mtime
+		files[rel] = mtime
+	var dirs := {}
+	for rel: String in scan.dirs:
+		var mtime := _mtime(root, rel)
+		dirs[rel] = {"mtime": mtime if mtime < now else 0, "names": _listing(root, rel)}
+	if _hash_of(scan.files) != hash:
+		return
 	DirAccess.make_dir_recursive_absolute(_stamp_dir())
 	var file := FileAccess.open(_stamp_path(), FileAccess.WRITE)
 	if file == null:
 		return
-	file.store_buffer(var_to_bytes({"version": STAMP_VERSION, "hash": hash, "root": root, "entries": entries}))
+	file.store_buffer(var_to_bytes({"version": STAMP_VERSION, "hash": hash, "root": root, "files": files, "dirs": dirs}))
 	file.close()
