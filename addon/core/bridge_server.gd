@@ -56,7 +56,9 @@ func _ready() -> void:
 	local_commands.sync()
 	var host := TransportHost.new(router, hello, call_started, call_finished, touch, _write_ports)
 	for path in TRANSPORTS:
-		var transport := (load(Settings.addon_dir().path_join(path)) as GDScript).new(host) as Transport
+		var script := load(Settings.addon_dir().path_join(path)) as GDScript
+		var made: Object = script.new(host)
+		var transport := made as Transport
 		if transport.listen() != OK and transports.is_empty():
 			return  # the transport already said why
 		transports.append(transport)

@@ -23,7 +23,7 @@ const FILE_NAME := "declarations.cache"
 const STAMP_NAME := "bridge_declarations.stamp"
 const STAMP_VERSION := 2
 
-## The hash a start proved by hashing, to be stamped once the editor's start-up is over (write_pending_stamp).
+## The digest a start proved by hashing, to be stamped once the editor's start-up is over (write_pending_stamp).
 static var _pending_stamp := ""
 
 
@@ -37,13 +37,13 @@ static func read() -> Array:
 	if not cache is Dictionary:
 		return []
 	var stored: Dictionary = cache
-	var hash := str(stored.get("hash", ""))
-	if hash == "":
+	var digest := str(stored.get("hash", ""))
+	if digest == "":
 		return []
-	if not _stamp_holds(hash):
-		if addon_hash() != hash:
+	if not _stamp_holds(digest):
+		if addon_hash() != digest:
 			return []
-		_pending_stamp = hash
+		_pending_stamp = digest
 	var groups: Array = stored.get("groups", [])
 	var root := Settings.addon_dir()
 	for group: Dictionary in groups:
@@ -51,14 +51,14 @@ static func read() -> Array:
 	return groups
 
 
-## True when the addon's scripts hash to `hash`: proven by the stamp when nothing changed since it was
+## True when the addon's scripts hash to `digest`: proven by the stamp when nothing changed since it was
 ## written, else by hashing every script (and then stamped for the next start).
-static func matches(hash: String) -> bool:
-	if _stamp_holds(hash):
+static func matches(digest: String) -> bool:
+	if _stamp_holds(digest):
 		return true
-	if addon_hash() != hash:
+	if addon_hash() != digest:
 		return false
-	_write_stamp(hash)
+	_write_stamp(digest)
 	return true
 
 
@@ -154,12 +154,12 @@ static func _listing(root: String, rel: String) -> PackedStringArray:
 
 ## Every script's time is as stamped, and every folder holds the scripts and subfolders it held (a folder
 ## whose time moved is listed again: the editor adds a .uid file beside each script on a first open).
-static func _stamp_holds(hash: String) -> bool:
+static func _stamp_holds(digest: String) -> bool:
 	var path := _stamp_path()
 	if not FileAccess.file_exists(path):
 		return false
 	var stamp: Variant = bytes_to_var(FileAccess.get_file_as_bytes(path))
-	if not stamp is Dictionary or stamp.get("version") != STAMP_VERSION or stamp.get("hash") != hash \
+	if not stamp is Dictionary or stamp.get("version") != STAMP_VERSION or stamp.get("hash") != digest \
 			or stamp.get("root") != Settings.addon_dir():
 		return false
 	var root := Settings.addon_dir()
@@ -176,11 +176,11 @@ static func _stamp_holds(hash: String) -> bool:
 
 
 ## Records every script's time and every folder's time and listing, after hashing the scripts again and
-## finding `hash` (times read first: a script changed while it was hashed has a newer time than recorded).
+## finding `digest` (times read first: a script changed while it was hashed has a newer time than recorded).
 ## A script changed in this very second is not stamped (a later change in the same second would keep its
 ## time): nothing is written, and the next start hashes again. A folder changed this second is recorded
 ## with time 0, so the next start lists it.
-static func _write_stamp(hash: String) -> void:
+static func _write_stamp(digest: String) -> void:
 	var root := Settings.addon_dir()
 	var now := int(Time.get_unix_time_from_system())
 	var scan := _scan()
@@ -194,11 +194,11 @@ static func _write_stamp(hash: String) -> void:
 	for rel: String in scan.dirs:
 		var mtime := _mtime(root, rel)
 		dirs[rel] = {"mtime": mtime if mtime < now else 0, "names": _listing(root, rel)}
-	if _hash_of(scan.files) != hash:
+	if _hash_of(scan.files) != digest:
 		return
 	DirAccess.make_dir_recursive_absolute(_stamp_dir())
 	var file := FileAccess.open(_stamp_path(), FileAccess.WRITE)
 	if file == null:
 		return
-	file.store_buffer(var_to_bytes({"version": STAMP_VERSION, "hash": hash, "root": root, "files": files, "dirs": dirs}))
+	file.store_buffer(var_to_bytes({"version": STAMP_VERSION, "hash": digest, "root": root, "files": files, "dirs": dirs}))
 	file.close()

@@ -16,14 +16,14 @@ var _touch: Callable
 var _port_changed: Callable
 
 
-func _init(p_router: Router, hello: Callable, started: Callable, finished: Callable, touched: Callable,
-		port_changed: Callable) -> void:
+func _init(p_router: Router, on_hello: Callable, on_started: Callable, on_finished: Callable, on_touch: Callable,
+		on_port_changed: Callable) -> void:
 	router = p_router
-	_hello = hello
-	_started = started
-	_finished = finished
-	_touch = touched
-	_port_changed = port_changed
+	_hello = on_hello
+	_started = on_started
+	_finished = on_finished
+	_touch = on_touch
+	_port_changed = on_port_changed
 
 
 ## This editor's identity for a new client (the discovery file's fields).
