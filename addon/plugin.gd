@@ -3,8 +3,11 @@ extends EditorPlugin
 ## Wires the bridge server into the editor; all the work lives in core/. The Godot version is checked first
 ## (core/compat.gd, the only script preloaded here): the rest loads by path only on a supported version, so an
 ## editor outside the range shows one line in its output instead of compile errors in scripts it never needed.
+## The dock comes a second after the server: a bare editor's first second has no use for it (it compiles and
+## builds its controls then, off the path to the first answer).
 
 const Compat := preload("core/compat.gd")
+const DOCK_AFTER_S := 1.0
 
 var _server: Node  # core/bridge_server.gd
 var _dock: Control  # dock/dock.gd
@@ -22,6 +25,12 @@ func _enter_tree() -> void:
 	_server.set("plugin", self)
 	add_child(_server)
 	_script("lib/scene_files.gd").call("watch_changes", self)
+	get_tree().create_timer(DOCK_AFTER_S).timeout.connect(_add_dock)
+
+
+func _add_dock() -> void:
+	if _server == null or _dock != null or not is_inside_tree():
+		return  # the plugin was disabled meanwhile
 	_dock = _script("dock/dock.gd").new(_server)
 	Compat.add_bottom_dock(self, _dock, "Bridge")
 

@@ -86,6 +86,29 @@ export async function idleWithWithout(windowMs: number): Promise<IdlePair> {
 
 /** The addon-against-no-addon section of the report: figures and printed lines. */
 export async function reportOverhead(runs: number, windowMs: number): Promise<void> {
+  const printStarts = await reportAddonStartup(runs)
+  note('idle CPU with and without the addon, side by side…')
+  const pair = await idleWithWithout(windowMs)
+  figure('editor_idle_cpu_pct_with_addon_fresh', pair.withPct, '% of a core')
+  figure('editor_idle_cpu_pct_without_addon', pair.withoutPct, '% of a core')
+  target(
+    'editor_idle_cpu_pct_over_without_addon',
+    pair.withPct - pair.withoutPct,
+    'points',
+    2,
+    `plain editor idle: ${pair.withoutPct.toFixed(1)} % of a core`,
+  )
+  printStarts()
+  console.log(
+    `idle, no client, side by side over ${windowMs / 1000} s (settled ${(pair.settledMs / 1000).toFixed(0)} s): with the addon ${pair.withPct.toFixed(1)} %, without ${pair.withoutPct.toFixed(1)} % of a core (${(pair.withPct - pair.withoutPct).toFixed(1)} points)`,
+  )
+}
+
+/**
+ * The start-up half alone (also `BENCH_ONLY=addon-startup npm run bench`): records the figures and returns
+ * the function that prints their table.
+ */
+export async function reportAddonStartup(runs: number): Promise<() => void> {
   const {first, again} = await addonStartup(runs)
   const withMs = median(again.withMs)
   const withoutMs = median(again.withoutMs)
@@ -100,34 +123,24 @@ export async function reportOverhead(runs: number, windowMs: number): Promise<vo
   )
   const firstOverhead = median(first.withMs) - median(first.withoutMs)
   figure('addon_startup_first_open_overhead_ms', firstOverhead, 'ms')
-  note('idle CPU with and without the addon, side by side…')
-  const pair = await idleWithWithout(windowMs)
-  figure('editor_idle_cpu_pct_with_addon_fresh', pair.withPct, '% of a core')
-  figure('editor_idle_cpu_pct_without_addon', pair.withoutPct, '% of a core')
-  target(
-    'editor_idle_cpu_pct_over_without_addon',
-    pair.withPct - pair.withoutPct,
-    'points',
-    2,
-    `plain editor idle: ${pair.withoutPct.toFixed(1)} % of a core`,
-  )
-  const rows: (string | number)[][] = []
-  for (const [label, s] of [
-    ['reopened', again],
-    ['first open', first],
-  ] as const) {
-    const list = (xs: number[]) => `${median(xs).toFixed(0)} (${xs.map((x) => x.toFixed(0)).join(', ')})`
-    const overhead = median(s.withMs) - median(s.withoutMs)
-    rows.push([label, list(s.withMs), list(s.withProbeMs), list(s.withoutMs), overhead.toFixed(0)])
+  return () => {
+    const rows: (string | number)[][] = []
+    for (const [label, s] of [
+      ['reopened', again],
+      ['first open', first],
+    ] as const) {
+      const list = (xs: number[]) => `${median(xs).toFixed(0)} (${xs.map((x) => x.toFixed(0)).join(', ')})`
+      const overhead = median(s.withMs) - median(s.withoutMs)
+      rows.push([label, list(s.withMs), list(s.withProbeMs), list(s.withoutMs), overhead.toFixed(0)])
+    }
+    console.log(
+      `\n## the addon against a plain editor (copies of examples/demo, ${runs} runs each; ms, median (runs))\n`,
+    )
+    console.log(
+      table(
+        ['start', 'addon: spawn → first reply', 'addon: spawn → first frame', 'plain: spawn → first frame', 'overhead'],
+        rows,
+      ),
+    )
   }
-  console.log(`\n## the addon against a plain editor (copies of examples/demo, ${runs} runs each; ms, median (runs))\n`)
-  console.log(
-    table(
-      ['start', 'addon: spawn → first reply', 'addon: spawn → first frame', 'plain: spawn → first frame', 'overhead'],
-      rows,
-    ),
-  )
-  console.log(
-    `idle, no client, side by side over ${windowMs / 1000} s (settled ${(pair.settledMs / 1000).toFixed(0)} s): with the addon ${pair.withPct.toFixed(1)} %, without ${pair.withoutPct.toFixed(1)} % of a core (${(pair.withPct - pair.withoutPct).toFixed(1)} points)`,
-  )
 }

@@ -12,6 +12,7 @@
 // editor_idle_cpu_pct_over_without_addon. BENCH_EDITOR_RUNS (default 3) sets the editor starts per kind.
 // Prints small tables and writes every figure to bench/results/latest.json (git-ignored) as {name, value, unit} entries with the
 // machine, Node and engine versions. The typed list's size against its budget is a figure, not a failure.
+// BENCH_ONLY=addon-startup runs only the addon-against-plain-editor start-up rows (BENCH_EDITOR_RUNS of each).
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import type {Tool} from '@modelcontextprotocol/sdk/types.js'
@@ -28,7 +29,7 @@ import {type Xvfb, startXvfb, xvfbRoot} from '../test/support/xvfb.js'
 import {waitReaped} from './editors.js'
 import {reportEditor} from './engine.js'
 import {reportGame} from './game.js'
-import {reportOverhead} from './overhead.js'
+import {reportAddonStartup, reportOverhead} from './overhead.js'
 import {figure, figures, latency as timeCalls, median, note, printTargets, table, target, targets} from './report.js'
 import {reportSession} from './session.js'
 import {IDLE_WINDOW_MS, cpuPercent, nodeRssMb, rssMb, serveStart, stats, timeRuns} from './startup.js'
@@ -70,6 +71,13 @@ function size(tools: Tool[]): {bytes: number; tokens: number} {
 const latency = (label: string, fn: () => Promise<unknown>) => timeCalls(label, fn, ROUND_TRIPS)
 
 async function main(): Promise<number> {
+  if (process.env.BENCH_ONLY === 'addon-startup') {
+    // only the addon against a plain editor's start (editors of its own; no main editor, no idle CPU)
+    const printStarts = await reportAddonStartup(EDITOR_RUNS)
+    printStarts()
+    printTargets()
+    return 0
+  }
   let editor: TestEditor | undefined
   let xvfb: Xvfb | undefined
   const sessions: Client[] = []

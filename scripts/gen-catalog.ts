@@ -42,7 +42,7 @@ try {
  * addon/declarations.cache (core/declaration_cache.gd): the declarations the editor starts from without
  * compiling every group script. Built inside the editor, where the declarations are real Godot values.
  */
-async function buildDeclarationCache(): Promise<string> {
+async function buildDeclarationCache(): Promise<Buffer> {
   const code = `var server := EditorInterface.get_base_control().get_tree().root.find_child("BridgeServer", true, false)
 var files: Array[String] = load("res://addons/bridge/core/group_loader.gd").builtin_files()
 return load("res://addons/bridge/core/declaration_cache.gd").build(server, files)`
@@ -50,15 +50,16 @@ return load("res://addons/bridge/core/declaration_cache.gd").build(server, files
     code,
     allow_unsafe_editor_io: true,
   })
-  if (typeof result !== 'string' || !result.includes('"s:hash"'))
-    throw new Error(`no declaration cache: ${String(result)}`)
-  return result
+  // Godot's binary Variant encoding (var_to_bytes), sent back as base64
+  if (typeof result !== 'string' || !/^[A-Za-z0-9+/]+=*$/.test(result))
+    throw new Error(`no declaration cache: ${String(result).slice(0, 500)}`)
+  return Buffer.from(result, 'base64')
 }
 
-function writeDeclarationCache(text: string): void {
+function writeDeclarationCache(bytes: Buffer): void {
   const file = join(REPO_ROOT, 'addon', 'declarations.cache')
-  writeFileSync(file, text)
-  console.log(`wrote ${file} (${text.length} bytes)`)
+  writeFileSync(file, bytes)
+  console.log(`wrote ${file} (${bytes.length} bytes)`)
 }
 
 /** package.json's oclif.topics: one per group, described by the group itself (plus hand-written non-addon topics). */

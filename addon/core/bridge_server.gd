@@ -1,25 +1,29 @@
 @tool
 extends Node
-## Owns the router, the transports and the discovery file for the editor's lifetime.
+## Owns the router, the transports and the discovery file for the editor's lifetime: the only writer of the
+## discovery file. Transports see it through core/transport_host.gd (dispatch, report a client), never whole.
 
 const Router := preload("router.gd")
 const Settings := preload("settings.gd")
 const Discovery := preload("discovery.gd")
 const EditorStartup := preload("editor_startup.gd")
 const GroupLoader := preload("group_loader.gd")
+const DeclarationCache := preload("declaration_cache.gd")
 const LocalCommands := preload("local_commands.gd")
 const OutputLog := preload("../lib/output_log.gd")
-const GameOutput := preload("../lib/game_output.gd")
+## Reads the games' output into the log (editor.errors, runtime.errors); made in the first idle frame after
+## DEFERRED_LOAD_AFTER_MS (no game runs before then; it reads a game's file from its start whenever it comes),
+## or by the first command that asks for it.
+const GAME_OUTPUT := "lib/game_output.gd"
 const Transport := preload("../transport/transport.gd")
-## Every transport, in start order; each follows the contract in transport/README.md. The first one
-## is required: without it no client can reach the editor, so nothing is advertised.
-const TRANSPORTS: Array[GDScript] = [
-	preload("../transport/ws/server.gd"),
-	preload("../transport/http/server.gd"),
-]
+const TransportHost := preload("transport_host.gd")
+## Every transport (paths under the addon), in start order; each follows the contract in transport/README.md.
+## The first one is required: without it no client can reach the editor, so nothing is advertised. Loaded by
+## path: core/ preloads no transport (transports stand on core/, not the other way round).
+const TRANSPORTS: Array[String] = ["transport/ws/server.gd", "transport/http/server.gd"]
 
 ## While clients are busy: about 1 ms per editor frame instead of 6.9 ms, so commands answer in ~1 ms
-## for ~6 % of a core. Otherwise the editor keeps its own value and costs nothing extra while idle.
+## for ~6 % of a core (none after a frame that received requests: see _process). Otherwise the editor keeps its own value and costs nothing extra while idle.
 const LOOP_SLEEP_USEC := 1000
 ## Group scripts known from the declaration cache load in idle frames from this long after start (the
 ## editor's own start-up frames stay undisturbed), one script per frame.
@@ -37,31 +41,41 @@ var local_commands: LocalCommands
 var _stopped := false
 var _editor_sleep_usec := OS.low_processor_usage_mode_sleep_usec
 var _pending_calls := 0
+## Requests that arrived since the last frame's end: while they keep coming every frame, the loop does not sleep.
+var _arrived := 0
 var _last_activity_msec := -ACTIVE_WINDOW_MS
 var _ready_msec := 0
+var _late_started := false
 
 
 func _ready() -> void:
 	Settings.register()
 	OutputLog.of(self)  # from the start: refusals quote what the engine logged while a value was set
-	GameOutput.of(self)  # reads the games' output into it (editor.errors, runtime.errors)
 	GroupLoader.register_all(router, self)
 	local_commands = LocalCommands.new(router, self)
 	local_commands.sync()
-	for script in TRANSPORTS:
-		var transport: Transport = script.new(router, self)
+	var host := TransportHost.new(router, hello, call_started, call_finished, touch, _write_ports)
+	for path in TRANSPORTS:
+		var script := load(Settings.addon_dir().path_join(path)) as GDScript
+		var made: Object = script.new(host)
+		var transport := made as Transport
 		if transport.listen() != OK and transports.is_empty():
 			return  # the transport already said why
 		transports.append(transport)
 	EditorStartup.watch()
 	# clients may connect now; `ready` turns true once the editor's own start-up work is over (core/editor_startup.gd)
 	discovery.info.ready = EditorStartup.poll()
-	discovery.info.ws_port = transport_port("ws")
-	discovery.info.http_port = transport_port("http")
-	discovery.write()
+	_write_ports()
 	_ready_msec = Time.get_ticks_msec()
 	print("bridge: listening on ws://127.0.0.1:%d (http %d) for %s" % [discovery.info.ws_port, discovery.info.http_port,
 			discovery.info.project_root])
+
+
+## Writes every transport's current port into the discovery file (at start, and when a transport's port moves).
+func _write_ports() -> void:
+	discovery.info.ws_port = transport_port("ws")
+	discovery.info.http_port = transport_port("http")
+	discovery.write()
 
 
 ## The port a transport is bound to, 0 when it is off or absent.
@@ -77,12 +91,22 @@ func _process(_delta: float) -> void:
 	if not discovery.info.get("ready", true) and EditorStartup.poll():
 		discovery.info.ready = true
 		discovery.write()
+		DeclarationCache.write_pending_stamp()
 	for transport in transports:
 		transport.poll()
-	if _pending_calls == 0 and Time.get_ticks_msec() - _ready_msec > DEFERRED_LOAD_AFTER_MS:
+	var late := Time.get_ticks_msec() - _ready_msec > DEFERRED_LOAD_AFTER_MS
+	if late and not _late_started:
+		_late_started = true
+		(load(Settings.addon_dir().path_join(GAME_OUTPUT)) as GDScript).call("of", self)
+	elif late and _pending_calls == 0:
 		router.load_next_deferred()
 	var busy := _pending_calls > 0 or Time.get_ticks_msec() - _last_activity_msec < ACTIVE_WINDOW_MS
 	var wanted := LOOP_SLEEP_USEC if busy else _editor_sleep_usec
+	if _arrived > 0:
+		# a client pipelining requests (100 in flight): its next ones are on their way, so the next frame
+		# comes at once (24k → 40k calls/s); a lone caller's frames still sleep LOOP_SLEEP_USEC when idle
+		wanted = 0
+		_arrived = 0
 	if OS.low_processor_usage_mode_sleep_usec != wanted:
 		OS.low_processor_usage_mode_sleep_usec = wanted
 
@@ -91,6 +115,7 @@ func _process(_delta: float) -> void:
 ## clients are busy. Every call_started() is paired with a call_finished().
 func call_started() -> void:
 	_pending_calls += 1
+	_arrived += 1
 	touch()
 
 

@@ -14,7 +14,9 @@ extends RefCounted
 const Settings := preload("settings.gd")
 const DeclarationCache := preload("declaration_cache.gd")
 const Router := preload("router.gd")
-const CommandGroup := preload("command_group.gd")
+## The base every group extends, loaded by path: it names core/bridge_server.gd (the groups' `server`), which
+## loads this file, so a preload here would close a cycle.
+const COMMAND_GROUP := "core/command_group.gd"
 
 ## The groups a newcomer meets first, listed first.
 const CORE_ORDER: Array[String] = ["project", "engine", "scene", "node", "editor"]
@@ -43,12 +45,16 @@ static func register_file(router: Router, server: Node, path: String, source: St
 		router.record_load_error(path, "the script does not compile (the editor's output has the engine's error and line)")
 		return false
 	var instance: Object = script.new(server)
-	var group := instance as CommandGroup
-	if group == null:
+	if not is_group(instance):
 		router.record_load_error(path, "not a command group: it must extend the addon's core/command_group.gd")
 		return false
-	router.register_group(group, source, notify)
+	router.register_group(instance as RefCounted, source, notify)
 	return true
+
+
+## True for an instance of a script extending core/command_group.gd.
+static func is_group(instance: Object) -> bool:
+	return instance != null and is_instance_of(instance, load(Settings.addon_dir().path_join(COMMAND_GROUP)))
 
 
 ## Every built-in group file, in registration order.

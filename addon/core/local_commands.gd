@@ -8,7 +8,7 @@ extends RefCounted
 
 const OutputLog := preload("../lib/output_log.gd")
 const Params := preload("params.gd")
-const CommandGroup := preload("command_group.gd")
+const GroupLoader := preload("group_loader.gd")
 const Router := preload("router.gd")
 
 const DIR := "res://bridge_commands"
@@ -126,7 +126,7 @@ func _instantiate(source: String) -> Variant:
 	if not script.can_instantiate():
 		return {"error": "the script cannot run in the editor: its first line must be @tool"}
 	var group: Object = script.new(_server)
-	if not group is CommandGroup:
+	if not GroupLoader.is_group(group):
 		return {"error": "not a command group: it must extend \"res://addons/bridge/command_group.gd\""}
 	return group
 

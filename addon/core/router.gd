@@ -12,7 +12,6 @@ const ParamKinds := preload("param_kinds.gd")
 const UndoScope := preload("undo_scope.gd")
 const ActivityLog := preload("activity_log.gd")
 const AuditLog := preload("../lib/audit_log.gd")
-const CommandGroup := preload("command_group.gd")
 const CallContext := preload("call_context.gd")
 const Call := preload("call.gd")
 const CodeAudit := preload("code_audit.gd")
@@ -46,15 +45,16 @@ var _deferred: Array[String] = []
 var _edit_turn_taken := false
 
 
-## Registers every command a group declares. A group is any object with `commands() -> Array`.
+## Registers every command a group declares. A group is any object with `commands() -> Array` (a
+## core/command_group.gd, not preloaded here: the groups stand on the router, not the other way round).
 ## `notify` false leaves announcing the change to the caller (a batch of reloads emits once).
-func register_group(group: CommandGroup, source: String = "builtin", notify: bool = true) -> void:
+func register_group(group: RefCounted, source: String = "builtin", notify: bool = true) -> void:
 	_groups.append(group)
-	var declared: Array = group.commands()
+	var declared: Array = group.call("commands")
 	for cmd: Dictionary in declared:
 		register(cmd, source)
 	_methods_of[group.get_instance_id()] = declared.map(func(cmd: Dictionary) -> String: return cmd.method)
-	var summary := group.group_summary()
+	var summary := str(group.call("group_summary"))
 	if summary != "" and not declared.is_empty():
 		_group_summaries[str(declared[0].method).get_slice(".", 0)] = summary
 	if notify:

@@ -54,7 +54,7 @@ var _resources: Resources
 var _prompts: Prompts
 
 
-func _init(router: Router, _server: Node) -> void:
+func _init(router: Router) -> void:
 	_tools = Tools.new(router)
 	_resources = Resources.new(router)
 	_prompts = Prompts.new()

@@ -4,6 +4,10 @@ extends RefCounted
 ## core/bridge_server.gd holds them as it, so a transport missing a member, or the server calling one the
 ## contract does not have, is a parse error rather than a failure when the editor starts.
 
+## Every transport is made with `new(host)`: the narrow view of the server it needs (dispatch through its
+## router, report clients), never the server itself.
+const TransportHost := preload("../core/transport_host.gd")
+
 ## The bound port, 0 when not listening (read through _bound_port(), which a transport overrides).
 var port: int:
 	get:

@@ -6,13 +6,13 @@ extends "../transport.gd"
 
 const Conn := preload("connection.gd")
 const OriginRule := preload("../net/origin_rule.gd")
-const Endpoint := preload("../../mcp/endpoint.gd")
 const Settings := preload("../../core/settings.gd")
 const Wire := preload("../net/http_head.gd")
 const Listener := preload("../net/tcp_listener.gd")
 const AuditLog := preload("../../lib/audit_log.gd")
-const Router := preload("../../core/router.gd")
-const BridgeServer := preload("../../core/bridge_server.gd")
+## The MCP methods (mcp/endpoint.gd and what it preloads: tools, resources, prompts, toolsets) load on the
+## first POST, not with the editor: a bare editor never needs them, and compiling them cost its start ~15 ms.
+const ENDPOINT_PATH := "mcp/endpoint.gd"
 
 const PATH := "/mcp"
 const MAX_CONNECTIONS := 64
@@ -20,8 +20,9 @@ const ALLOW := "POST, OPTIONS"
 const CORS_HEADERS := "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID"
 
 var _listener := Listener.new()
-var _endpoint: Endpoint
-var _server: BridgeServer
+## mcp/endpoint.gd once the first POST arrived: post(req) -> {status, headers?, body?}.
+var _endpoint: RefCounted
+var _host: TransportHost
 var _bound := {"enabled": true, "pinned": 0}
 ## HTTP clients keep no connection: who called recently, by User-Agent -> {since_unix, last_unix}.
 var _callers: Dictionary = {}
@@ -29,9 +30,8 @@ var _callers: Dictionary = {}
 const CALLER_WINDOW_S := 120.0
 
 
-func _init(router: Router, server: BridgeServer) -> void:
-	_server = server
-	_endpoint = Endpoint.new(router, server)
+func _init(host: TransportHost) -> void:
+	_host = host
 	ProjectSettings.settings_changed.connect(_on_settings_changed)
 
 
@@ -88,7 +88,7 @@ func _accept(tcp: StreamPeerTCP) -> Variant:
 				Wire.error_body(-32000, "too many open connections"), false))
 		tcp.disconnect_from_host()
 		return null
-	_server.touch()
+	_host.touch()
 	return Conn.new(tcp, _on_request)
 
 
@@ -120,9 +120,9 @@ func _on_request(conn: Conn, slot: Dictionary, req: Dictionary) -> void:
 		var client := str(headers.get("user-agent", ""))
 		AuditLog.context = {"transport": "http", "client": client}
 		_note_caller(client)
-		_server.call_started()
-		res = await _endpoint.post(req)
-		_server.call_finished()
+		_host.call_started()
+		res = await _mcp().call("post", req)
+		_host.call_finished()
 	else:
 		res = {"status": 405, "headers": _json({"Allow": ALLOW}),
 				"body": Wire.error_body(-32000, "Method not allowed: this endpoint answers POST with application/json (no SSE stream)")}
@@ -184,6 +184,13 @@ func _note_caller(client: String) -> void:
 	_callers[client] = seen
 
 
+func _mcp() -> RefCounted:
+	if _endpoint == null:
+		var path := Settings.addon_dir().path_join(ENDPOINT_PATH)
+		_endpoint = (load(path) as GDScript).new(_host.router)
+	return _endpoint
+
+
 func _on_settings_changed() -> void:
 	var enabled := Settings.flag(Settings.MCP_HTTP)
 	var pinned := Settings.pinned_port("BRIDGE_MCP_HTTP_PORT", Settings.HTTP_PORT)
@@ -192,6 +199,5 @@ func _on_settings_changed() -> void:
 	var before := port
 	_close_all()
 	listen()
-	if port != before and _server and _server.get("discovery"):
-		_server.discovery.info.http_port = port
-		_server.discovery.write()
+	if port != before:
+		_host.port_changed()

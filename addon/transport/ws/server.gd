@@ -13,7 +13,6 @@ const Listener := preload("../net/tcp_listener.gd")
 const Settings := preload("../../core/settings.gd")
 const AuditLog := preload("../../lib/audit_log.gd")
 const Router := preload("../../core/router.gd")
-const BridgeServer := preload("../../core/bridge_server.gd")
 
 ## Past this many open connections, a new one is refused with 503.
 const MAX_CONNECTIONS := 128
@@ -21,16 +20,14 @@ const MAX_CONNECTIONS := 128
 var _listener := Listener.new()
 var _rpc: JsonRpc
 var _router: Router
-var _hello: Callable
-var _server: BridgeServer
+var _host: TransportHost
 
 
-func _init(router: Router, server: BridgeServer) -> void:
-	_router = router
-	_rpc = JsonRpc.new(router)
-	_hello = server.hello
-	_server = server
-	router.commands_changed.connect(_on_commands_changed)
+func _init(host: TransportHost) -> void:
+	_host = host
+	_router = host.router
+	_rpc = JsonRpc.new(host.router)
+	_router.commands_changed.connect(_on_commands_changed)
 
 
 func name() -> String:
@@ -81,21 +78,21 @@ func _accept(tcp: StreamPeerTCP) -> Variant:
 		tcp.put_partial_data(refusal)
 		tcp.disconnect_from_host()
 		return null
-	_server.touch()
+	_host.touch()
 	return Conn.new(tcp, _greet, _serve)
 
 
 func _greet(conn: Conn) -> void:
-	conn.send_text(JSON.stringify({"jsonrpc": "2.0", "method": "bridge.hello", "params": _hello.call()}))
+	conn.send_text(JSON.stringify({"jsonrpc": "2.0", "method": "bridge.hello", "params": _host.hello()}))
 
 
 ## Runs one message as a coroutine: a slow command holds up neither the editor nor other clients.
 ## Kept here, not in the connection, so a client that leaves mid-command frees nothing it resumes in.
 func _serve(conn: Conn, text: String) -> void:
 	AuditLog.context = {"transport": "ws", "client": conn.client}  # read by audited commands before their first await
-	_server.call_started()
+	_host.call_started()
 	var reply: String = await _rpc.handle_text(text, _channel(conn))
-	_server.call_finished()
+	_host.call_finished()
 	if reply != "":
 		conn.send_text(reply)  # dropped if the client has gone
 

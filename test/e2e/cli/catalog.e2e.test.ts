@@ -29,6 +29,44 @@ return {"errors": router.load_errors, "docs": router.describe_all()}`)
     for (const [i, doc] of loaded.docs.entries()) expect(fromCache.docs[i], doc.method).to.deep.equal(doc)
   })
 
+  // A start trusts the cache by a stamp of the scripts' modification times (.godot/editor) instead of hashing
+  // every script; any script whose time moved makes it hash again, and a changed script fails the match.
+  it('trusts the cache by the stamp only while no addon script changed, and hashes again when one did', async () => {
+    const run = async (code: string) =>
+      (await fx.call<{result: any}>('editor.run_script', {code, allow_unsafe_editor_io: true})).result
+    const head = `var dc = load("res://addons/bridge/core/declaration_cache.gd")
+var hash: String = bytes_to_var(FileAccess.get_file_as_bytes("res://addons/bridge/declarations.cache")).hash
+var file := "res://addons/bridge/game/ipc.gd"
+var text := FileAccess.get_file_as_string(file)
+`
+    // the harness copied the addon just before the start: wait until every file is past the racy window
+    await new Promise((r) => setTimeout(r, 2500))
+    const steps = await run(`${head}var out := {"matches": dc.matches(hash)}
+out["stamped"] = dc._stamp_holds(hash)
+var f := FileAccess.open(file, FileAccess.WRITE)
+f.store_string(text)
+f.close()
+out["stamp_after_touch"] = dc._stamp_holds(hash)
+out["matches_after_touch"] = dc.matches(hash)
+f = FileAccess.open(file, FileAccess.WRITE)
+f.store_string(text + "\n")
+f.close()
+out["matches_after_edit"] = dc.matches(hash)
+f = FileAccess.open(file, FileAccess.WRITE)
+f.store_string(text)
+f.close()
+out["matches_restored"] = dc.matches(hash)
+return out`)
+    expect(steps).to.deep.equal({
+      matches: true,
+      stamped: true,
+      stamp_after_touch: false,
+      matches_after_touch: true,
+      matches_after_edit: false,
+      matches_restored: true,
+    })
+  })
+
   it('lists exactly the built-in commands, with identical docs and schemas', async () => {
     const {commands} = await fx.call<{commands: Record<string, unknown>[]}>('engine.commands')
     const live = commands.filter((c) => c.source === 'builtin').map(({source: _source, ...doc}) => doc)
