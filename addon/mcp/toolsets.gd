@@ -17,6 +17,8 @@ var _defs: Array = []
 ## The client profiles (`clients`: each one's tool limit, preferred toolsets and where the limit comes from),
 ## the one table `bridge configure` and `bridge serve` read too.
 var _clients: Array = []
+## The profile of a client the table does not know (its `reads` decides a result's text for it).
+var _unknown: Dictionary = {}
 
 
 func _init() -> void:
@@ -25,6 +27,7 @@ func _init() -> void:
 		_defs = data.toolsets
 		tool = data.tool
 		_clients = data.get("clients", [])
+		_unknown = data.get("unknown_client", {})
 	else:
 		push_error("bridge: cannot read %s; the HTTP endpoint lists every typed tool and no bridge_toolsets" % _file)
 
@@ -92,6 +95,12 @@ func match_client(name: String) -> Dictionary:
 			if fragment in lower:
 				return profile
 	return {}
+
+
+## Which field of a tool result a client gives its model, "content" or "structured": its profile's `reads`, else
+## the unknown client's (src/mcp/toolsets.ts readsOf).
+func reads_of(client: String) -> String:
+	return str(match_client(client).get("reads", _unknown.get("reads", "content")))
 
 
 ## The toolsets a client's default lists for these methods: its preferred ones in order, each taken while the

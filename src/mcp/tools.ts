@@ -16,7 +16,7 @@ import {errorResult, failureResult, successResult} from './results.js'
 import {protocolError, refused, revisionOf} from './tool-errors.js'
 import {type Logger, readSurfaceJson} from './surface.js'
 import {ToolsetSession} from './toolset-session.js'
-import {TOOLSETS_TOOL, toolsetsFor} from './toolsets.js'
+import {TOOLSETS_TOOL, readsOf, toolsetsFor} from './toolsets.js'
 
 export const ENGINE_RUN: Tool = readSurfaceJson<Tool>('engine_run.json')
 
@@ -233,7 +233,8 @@ export class Tools {
     structured = false,
   ): Promise<CallToolResult> {
     try {
-      return successResult(await this.options.link.call(method, params, timeoutMs, waiting), structured)
+      const value = await this.options.link.call(method, params, timeoutMs, waiting)
+      return successResult(value, structured, readsOf(this.options.clientName?.()))
     } catch (error) {
       // An unknown method means our command list may be stale: re-read it (listeners notify the client).
       if (error instanceof EngineError && error.rpcCode === -32601) this.options.link.refresh().catch(() => {})

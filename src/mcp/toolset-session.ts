@@ -2,7 +2,7 @@
 // reason, and the `bridge_toolsets` tool that lists them and enables or disables one mid-session.
 import type {CallToolResult} from '@modelcontextprotocol/server'
 
-import {errorResult} from './results.js'
+import {errorResult, successResult} from './results.js'
 import type {Logger} from './surface.js'
 import {
   type ClientProfile,
@@ -14,6 +14,7 @@ import {
   declaredToolsets,
   fitProfile,
   matchClient,
+  readsOf,
   unknownToolsetHint,
 } from './toolsets.js'
 
@@ -102,7 +103,7 @@ export class ToolsetSession {
           : `nothing to do: ${listing.enabled.join(', ') || 'none'} already`
     const value = {...listing, note}
     return {
-      result: {content: [{type: 'text', text: JSON.stringify(value)}], structuredContent: value},
+      result: successResult(value, true, readsOf(this.options.clientName())),
       changed,
     }
   }

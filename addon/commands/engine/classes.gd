@@ -57,15 +57,21 @@ func commands() -> Array:
 		},
 		{
 			"method": "engine.class_info",
-			"summary": "A class's parent chain, properties, method and signal signatures, constants and enums.",
+			"summary": "A class's parent chain, properties, method and signal signatures, constants and enums. Compact by default: the class's own members, without the get_/set_ methods of its listed properties, 50 a list; ask for more with inherited, accessors, members, filter and offset.",
 			"params": [
 				req("class", "string", "Class name, e.g. CharacterBody2D"),
 				opt("inherited", "bool", "Include members inherited from parent classes", false),
+				opt("members", "Array", "Only these members, by exact name: properties, methods, signals, constants or enums (accessors included), e.g. [\"move_and_slide\", \"velocity\"]", null, {"items": "string"}),
+				opt("filter", "string", "Only members whose name contains this (case-insensitive), e.g. floor"),
+				opt("accessors", "bool", "Also list the methods that get or set a listed property (left out by default: the property stands for them)", false),
+				opt("offset", "int", "Skip this many entries of each list (the next page: the last offset plus limit)", 0, {"min": 0}),
+				opt("limit", "int", "At most this many properties, methods and signals each", 50, {"min": 1, "max": 5000}),
 			],
 			"example": {"class": "CharacterBody2D"},
 			"read_only": true,
 			"returns": {"class": "string", "parents": ["string"], "instantiable": "bool", "inherited_included": "bool",
-					"properties": ["string"], "methods": ["string"], "signals": ["string"], "constants": "Dictionary", "enums": "Dictionary"},
+					"properties": ["string"], "methods": ["string"], "signals": ["string"], "constants": "Dictionary", "enums": "Dictionary",
+					"total": {"properties": "int", "methods": "int", "signals": "int"}, "truncated": "bool", "accessors_left_out": "int"},
 			"handler": _class_info,
 		},
 		{
@@ -139,29 +145,66 @@ func _class_info(p: Dictionary) -> Variant:
 	while parent != "":
 		chain.append(parent)
 		parent = ClassDB.get_parent_class(parent)
+	var wanted := _member_test(p)
 	var properties: Array = []
+	var accessors := {}  # the getters and setters of the listed properties: the property stands for them
 	var getters := {}  # getter name -> its return info, which names an enum property's enum
 	for m: Dictionary in ClassDB.class_get_method_list(c):
 		getters[m.name] = m.get("return", {})
 	for prop: Dictionary in ClassDB.class_get_property_list(c, own):
 		if prop.usage & (PROPERTY_USAGE_CATEGORY | PROPERTY_USAGE_GROUP | PROPERTY_USAGE_SUBGROUP):
 			continue
-		properties.append("%s: %s" % [prop.name, property_label(c, prop, getters)])
+		if wanted.call(prop.name):
+			properties.append("%s: %s" % [prop.name, property_label(c, prop, getters)])
+			for accessor: StringName in [ClassDB.class_get_property_getter(c, prop.name), ClassDB.class_get_property_setter(c, prop.name)]:
+				if accessor != &"":
+					accessors[str(accessor)] = true
 	var methods: Array = []
+	var left_out := 0
 	for m: Dictionary in ClassDB.class_get_method_list(c, own):
+		if not wanted.call(m.name):
+			continue
+		if accessors.has(m.name) and not p.accessors and not p.has("members"):
+			left_out += 1
+			continue
 		methods.append(signature(m))
 	methods.sort()
 	var signals: Array = []
 	for s: Dictionary in ClassDB.class_get_signal_list(c, own):
-		signals.append(signature(s).trim_suffix(" -> void"))
+		if wanted.call(s.name):
+			signals.append(signature(s).trim_suffix(" -> void"))
+	var enums := {}
+	var in_enum := {}
+	for e in ClassDB.class_get_enum_list(c, own):
+		var keys: PackedStringArray = ClassDB.class_get_enum_constants(c, e, true)
+		var shown := Array(keys).filter(func(k: String) -> bool: return wanted.call(e) or wanted.call(k))
+		if not shown.is_empty():
+			enums[e] = shown
+		for k: String in keys:
+			in_enum[k] = true
 	var constants := {}
 	for k in ClassDB.class_get_integer_constant_list(c, own):
-		constants[k] = ClassDB.class_get_integer_constant(c, k)
-	var enums := {}
-	for e in ClassDB.class_get_enum_list(c, own):
-		enums[e] = ClassDB.class_get_enum_constants(c, e, true)
+		# an enum's keys are listed with their values, so a model can write both MotionMode and its numbers
+		if wanted.call(k) or (in_enum.has(k) and enums.values().any(func(keys: Array) -> bool: return k in keys)):
+			constants[k] = ClassDB.class_get_integer_constant(c, k)
+	var total := {"properties": properties.size(), "methods": methods.size(), "signals": signals.size()}
+	var page := func(list: Array) -> Array: return list.slice(p.offset, p.offset + p.limit)
 	return {"class": c, "parents": chain, "instantiable": ClassDB.can_instantiate(c), "inherited_included": p.inherited,
-			"properties": properties, "methods": methods, "signals": signals, "constants": constants, "enums": enums}
+			"properties": page.call(properties), "methods": page.call(methods), "signals": page.call(signals),
+			"constants": constants, "enums": enums, "total": total,
+			"truncated": total.values().any(func(n: int) -> bool: return n > p.offset + p.limit),
+			"accessors_left_out": left_out}
+
+
+## Which member names a call asks for: all, its `members` by exact name, or names containing its `filter`.
+static func _member_test(p: Dictionary) -> Callable:
+	if p.has("members"):
+		var names: Array = p.members.map(func(n: Variant) -> String: return str(n))
+		return func(name: String) -> bool: return name in names
+	if p.has("filter"):
+		var part: String = p.filter
+		return func(name: String) -> bool: return name.containsn(part)
+	return func(_name: String) -> bool: return true
 
 
 func _property_default(p: Dictionary) -> Variant:
