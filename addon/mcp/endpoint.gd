@@ -172,7 +172,7 @@ func _answer(msg: Dictionary, selection: Array, headers: Dictionary) -> Dictiona
 				"data": {"supported": MODERN_VERSIONS, "requested": claimed}}}
 	# the revision the request speaks: its own (2026-07-28), else the header a 2025 client sends after initialize
 	var revision: String = str(claimed) if claimed != null else str(headers.get("mcp-protocol-version", ""))
-	var out: Dictionary = await _dispatch(msg.method, params, selection, revision, _tools.reads_of(_client(msg, headers)))
+	var out: Dictionary = await _dispatch(msg.method, params, selection, revision, _tools.reads_of(_client(msg, headers), revision))
 	if out.has("error"):
 		return {"jsonrpc": "2.0", "id": id, "error": out.error}
 	var result: Dictionary = out.result

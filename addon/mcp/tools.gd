@@ -41,8 +41,8 @@ func _init(router: Router) -> void:
 
 
 ## Which field of a tool result the client a request names gives its model (toolsets.gd reads_of).
-func reads_of(client: String) -> String:
-	return _toolsets.reads_of(client)
+func reads_of(client: String, revision: String) -> String:
+	return _toolsets.reads_of(client, revision)
 
 
 ## The default toolsets of the client a request names (toolsets.gd default_for over today's commands).

@@ -7,6 +7,8 @@ extends RefCounted
 
 ## The toolset every `set` keeps (src/mcp/toolsets.ts CORE_TOOLSET): play, step, read, input, errors, debugger.
 const CORE := "play"
+## The revision that brought structuredContent (src/mcp/toolsets.ts STRUCTURED_SINCE).
+const STRUCTURED_SINCE := "2025-06-18"
 
 ## Beside this file, wherever the addon is installed.
 var _file: String = get_script().resource_path.get_base_dir().path_join("toolsets.json")
@@ -97,9 +99,12 @@ func match_client(name: String) -> Dictionary:
 	return {}
 
 
-## Which field of a tool result a client gives its model, "content" or "structured": its profile's `reads`, else
-## the unknown client's (src/mcp/toolsets.ts readsOf).
-func reads_of(client: String) -> String:
+## Which field of a tool result a client gives its model, "content" or "structured" (src/mcp/toolsets.ts readsOf):
+## only the text in a revision before structuredContent existed ("" names none: 2025-03-26 by the spec's rule),
+## else its profile's `reads`, else the unknown client's.
+func reads_of(client: String, revision: String) -> String:
+	if revision < STRUCTURED_SINCE:
+		return "content"
 	return str(match_client(client).get("reads", _unknown.get("reads", "content")))
 
 

@@ -154,7 +154,7 @@ export class Tools {
   private async answer(name: string, args: Record<string, unknown>, waiting: Waiting): Promise<CallToolResult> {
     try {
       if (name === ENGINE_RUN.name) return await this.runEngine(args, waiting)
-      if (name === TOOLSETS_TOOL.name && this.options.typed) return await this.runToolsets(args)
+      if (name === TOOLSETS_TOOL.name && this.options.typed) return await this.runToolsets(args, waiting.revision)
       let doc = this.index().get(name)
       let plugin = (await this.plugins(this.docs())).find((t) => t.name === name)
       if (!doc && !plugin) {
@@ -196,10 +196,10 @@ export class Tools {
   }
 
   /** bridge_toolsets: answers, then tells the client its list changed (after the answer is on its way). */
-  private async runToolsets(args: Record<string, unknown>): Promise<CallToolResult> {
+  private async runToolsets(args: Record<string, unknown>, revision?: string): Promise<CallToolResult> {
     const docs = (await this.options.link.commands()) ?? this.docs()
     const fixed = 2 + (await this.plugins(docs)).length
-    const {result, changed} = this.session.handle(args, toolsetsFor(docs), fixed)
+    const {result, changed} = this.session.handle(args, toolsetsFor(docs), fixed, revision)
     if (changed) setImmediate(() => this.options.listChanged?.())
     return result
   }
@@ -234,7 +234,7 @@ export class Tools {
   ): Promise<CallToolResult> {
     try {
       const value = await this.options.link.call(method, params, timeoutMs, waiting)
-      return successResult(value, structured, readsOf(this.options.clientName?.()))
+      return successResult(value, structured, readsOf(this.options.clientName?.(), waiting.revision))
     } catch (error) {
       // An unknown method means our command list may be stale: re-read it (listeners notify the client).
       if (error instanceof EngineError && error.rpcCode === -32601) this.options.link.refresh().catch(() => {})

@@ -62,7 +62,7 @@ export class ToolsetSession {
   }
 
   /** bridge_toolsets: list, enable, disable or set; `changed` when the tool list changed. */
-  handle(args: Record<string, unknown>, toolsets: Toolset[], fixed: number): ToolsetsAnswer {
+  handle(args: Record<string, unknown>, toolsets: Toolset[], fixed: number, revision?: string): ToolsetsAnswer {
     const is = this.enabled(toolsets, fixed)
     const action = args.action ?? 'list'
     const names = args.toolsets ?? []
@@ -103,7 +103,7 @@ export class ToolsetSession {
           : `nothing to do: ${listing.enabled.join(', ') || 'none'} already`
     const value = {...listing, note}
     return {
-      result: successResult(value, true, readsOf(this.options.clientName())),
+      result: successResult(value, true, readsOf(this.options.clientName(), revision)),
       changed,
     }
   }

@@ -120,8 +120,15 @@ export function matchClient(
   return profiles.find((p) => p.match.some((m) => lower.includes(m)))
 }
 
-/** Which field of a tool result the client's model reads: its profile's `reads`, else the unknown client's. */
-export function readsOf(name: string | undefined): Reads {
+/** The revision that brought structuredContent (and outputSchema): a client speaking an older one reads only text. */
+export const STRUCTURED_SINCE = '2025-06-18'
+
+/**
+ * Which field of a tool result the client's model reads: only the text content in a revision before
+ * structuredContent existed, else its profile's `reads`, else the unknown client's (addon/mcp/toolsets.gd reads_of).
+ */
+export function readsOf(name: string | undefined, revision?: string): Reads {
+  if (revision !== undefined && revision < STRUCTURED_SINCE) return 'content'
   return matchClient(name)?.reads ?? TOOLSETS.unknown_client.reads
 }
 
