@@ -261,7 +261,8 @@ static func _size_of(field: Variant, bytes: int) -> String:
 		var items: int = Array(field).size()
 		return "%d item%s" % [items, "" if items == 1 else "s"]
 	if kind == TYPE_DICTIONARY:
-		var fields: int = (field as Dictionary).size()
+		var record: Dictionary = field
+		var fields: int = record.size()
 		return "%d field%s" % [fields, "" if fields == 1 else "s"]
 	if kind in [TYPE_STRING, TYPE_STRING_NAME, TYPE_NODE_PATH]:
 		return "%d-byte text" % str(field).to_utf8_buffer().size()

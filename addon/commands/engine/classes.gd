@@ -5,6 +5,8 @@ extends "../../core/command_group.gd"
 
 const Params := preload("../../core/params.gd")
 const Compat := preload("../../core/compat.gd")
+## engine.class_info's page: at most this many properties, methods and signals each (`offset` turns the page).
+const CLASS_INFO_PAGE := 50
 
 
 func group_summary() -> String:
@@ -57,15 +59,12 @@ func commands() -> Array:
 		},
 		{
 			"method": "engine.class_info",
-			"summary": "A class's parent chain, properties, method and signal signatures, constants and enums. Compact by default: the class's own members, without the get_/set_ methods of its listed properties, 50 a list; ask for more with inherited, accessors, members, filter and offset.",
+			"summary": "A class's parent chain, properties, method and signal signatures, constants and enums.",
 			"params": [
 				req("class", "string", "Class name, e.g. CharacterBody2D"),
-				opt("inherited", "bool", "Include members inherited from parent classes", false),
-				opt("members", "Array", "Only these members, by exact name: properties, methods, signals, constants or enums (accessors included), e.g. [\"move_and_slide\", \"velocity\"]", null, {"items": "string"}),
-				opt("filter", "string", "Only members whose name contains this (case-insensitive), e.g. floor"),
-				opt("accessors", "bool", "Also list the methods that get or set a listed property (left out by default: the property stands for them)", false),
-				opt("offset", "int", "Skip this many entries of each list (the next page: the last offset plus limit)", 0, {"min": 0}),
-				opt("limit", "int", "At most this many properties, methods and signals each", 50, {"min": 1, "max": 5000}),
+				opt("inherited", "bool", "Also members of parent classes", false),
+				opt("filter", "string", "Only names containing this (a|b: either), accessors too"),
+				opt("offset", "int", "Next page: skip this many of each list", null, {"min": 0}),
 			],
 			"example": {"class": "CharacterBody2D"},
 			"read_only": true,
@@ -164,7 +163,7 @@ func _class_info(p: Dictionary) -> Variant:
 	for m: Dictionary in ClassDB.class_get_method_list(c, own):
 		if not wanted.call(m.name):
 			continue
-		if accessors.has(m.name) and not p.accessors and not p.has("members"):
+		if accessors.has(m.name) and not p.has("filter"):
 			left_out += 1
 			continue
 		methods.append(signature(m))
@@ -188,23 +187,25 @@ func _class_info(p: Dictionary) -> Variant:
 		if wanted.call(k) or (in_enum.has(k) and enums.values().any(func(keys: Array) -> bool: return k in keys)):
 			constants[k] = ClassDB.class_get_integer_constant(c, k)
 	var total := {"properties": properties.size(), "methods": methods.size(), "signals": signals.size()}
-	var page := func(list: Array) -> Array: return list.slice(p.offset, p.offset + p.limit)
+	var offset: int = p.get("offset", 0)
+	var page := func(list: Array) -> Array: return list.slice(offset, offset + CLASS_INFO_PAGE)
 	return {"class": c, "parents": chain, "instantiable": ClassDB.can_instantiate(c), "inherited_included": p.inherited,
 			"properties": page.call(properties), "methods": page.call(methods), "signals": page.call(signals),
 			"constants": constants, "enums": enums, "total": total,
-			"truncated": total.values().any(func(n: int) -> bool: return n > p.offset + p.limit),
+			"truncated": total.values().any(func(n: int) -> bool: return n > offset + CLASS_INFO_PAGE),
 			"accessors_left_out": left_out}
 
 
-## Which member names a call asks for: all, its `members` by exact name, or names containing its `filter`.
+## Which member names a call asks for: all, or those containing its `filter` (case-insensitive; "a|b": either).
 static func _member_test(p: Dictionary) -> Callable:
-	if p.has("members"):
-		var names: Array = p.members.map(func(n: Variant) -> String: return str(n))
-		return func(name: String) -> bool: return name in names
-	if p.has("filter"):
-		var part: String = p.filter
-		return func(name: String) -> bool: return name.containsn(part)
-	return func(_name: String) -> bool: return true
+	if not p.has("filter"):
+		return func(_name: String) -> bool: return true
+	var parts: PackedStringArray = str(p.filter).split("|")
+	return func(name: String) -> bool:
+		for part: String in parts:
+			if name.containsn(part):
+				return true
+		return false
 
 
 func _property_default(p: Dictionary) -> Variant:

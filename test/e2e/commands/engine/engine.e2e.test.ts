@@ -61,36 +61,36 @@ describe('engine commands (real editor)', function () {
     expect(info.parents.at(-1)).to.equal('Object')
     expect(info.properties).to.include('velocity: Vector2').and.not.include('position: Vector2')
     expect(info.methods).to.include('move_and_slide() -> bool')
-    // compact by default: a listed property stands for its getter and setter, which a call can ask for
+    // compact by default: a listed property stands for its getter and setter, which a filter lists
     expect(info.methods).to.not.include('set_motion_mode(mode: CharacterBody2D.MotionMode) -> void')
     expect(info.accessors_left_out).to.equal(30)
     expect(info.total).to.deep.equal({properties: 15, methods: 18, signals: 0})
-    const withAccessors = await call('engine.class_info', {class: 'CharacterBody2D', accessors: true})
-    expect(withAccessors.methods).to.include('set_motion_mode(mode: CharacterBody2D.MotionMode) -> void')
-    expect(withAccessors.methods).to.have.length(48)
-    const named = await call('engine.class_info', {
-      class: 'CharacterBody2D',
-      members: ['set_velocity', 'velocity', 'MotionMode'],
-    })
+    expect(info.truncated).to.equal(false)
+    expect(info.enums.MotionMode).to.deep.equal(['MOTION_MODE_GROUNDED', 'MOTION_MODE_FLOATING'])
+    expect(info.constants).to.include({MOTION_MODE_FLOATING: 1})
+    // members by name: a filter with alternatives, accessors included, an enum with its constants
+    const named = await call('engine.class_info', {class: 'CharacterBody2D', filter: 'set_velocity|MotionMode'})
     expect(named.methods).to.deep.equal(['set_velocity(velocity: Vector2) -> void'])
-    expect(named.properties).to.deep.equal(['velocity: Vector2'])
+    expect(named.properties).to.deep.equal([])
     expect(named.enums).to.deep.equal({MotionMode: ['MOTION_MODE_GROUNDED', 'MOTION_MODE_FLOATING']})
     expect(named.constants).to.deep.equal({MOTION_MODE_GROUNDED: 0, MOTION_MODE_FLOATING: 1})
     const floor = await call('engine.class_info', {class: 'CharacterBody2D', filter: 'FLOOR'})
     expect(floor.properties.every((p: string) => p.includes('floor'))).to.equal(true)
     expect(floor.methods).to.include('is_on_floor() -> bool').and.not.include('is_on_wall() -> bool')
-    expect(info.enums.MotionMode).to.deep.equal(['MOTION_MODE_GROUNDED', 'MOTION_MODE_FLOATING'])
-    expect(info.constants).to.include({MOTION_MODE_FLOATING: 1})
+    expect(floor.methods).to.include('get_floor_max_angle() -> float')
+    // pages: 50 entries a list, the next page from offset 50, nothing lost or repeated between them
     const inherited = await call('engine.class_info', {class: 'CharacterBody2D', inherited: true})
-    // pages: at most `limit` entries a list, the next page from offset + limit, nothing lost between them
     expect(inherited.truncated).to.equal(true)
     expect(inherited.methods).to.have.length(50)
     const next = await call('engine.class_info', {class: 'CharacterBody2D', inherited: true, offset: 50})
     expect(next.methods[0] > inherited.methods[49]).to.equal(true)
-    const all = await call('engine.class_info', {class: 'CharacterBody2D', inherited: true, limit: 5000})
-    expect(all.truncated).to.equal(false)
-    expect(all.methods.slice(0, 100)).to.deep.equal([...inherited.methods, ...next.methods])
-    expect(all.properties).to.include('position: Vector2')
+    const pages = [inherited]
+    for (let offset = 50; pages.at(-1)?.truncated; offset += 50)
+      pages.push(await call('engine.class_info', {class: 'CharacterBody2D', inherited: true, offset}))
+    const properties = pages.flatMap((p) => p.properties)
+    expect(properties).to.include('position: Vector2')
+    expect(properties).to.have.length(inherited.total.properties)
+    expect(new Set(pages.flatMap((p) => p.methods)).size).to.equal(inherited.total.methods)
     expect(inherited.signals).to.include('input_event(viewport: Node, event: InputEvent, shape_idx: int)')
     const area = await call('engine.class_info', {class: 'Area2D'})
     expect(area.signals).to.include('body_entered(body: Node2D)')
