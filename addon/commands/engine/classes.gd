@@ -68,9 +68,10 @@ func commands() -> Array:
 			],
 			"example": {"class": "CharacterBody2D"},
 			"read_only": true,
-			"returns": {"class": "string", "parents": ["string"], "instantiable": "bool", "inherited_included": "bool",
+			# total: each list's length before the page, and the accessors left out (a filter lists them)
+			"returns": {"class": "string", "parents": ["string"], "instantiable": "bool",
 					"properties": ["string"], "methods": ["string"], "signals": ["string"], "constants": "Dictionary", "enums": "Dictionary",
-					"total": {"properties": "int", "methods": "int", "signals": "int"}, "truncated": "bool", "accessors_left_out": "int"},
+					"total": {"properties": "int", "methods": "int", "signals": "int", "accessors_left_out": "int"}, "truncated": "bool"},
 			"handler": _class_info,
 		},
 		{
@@ -189,11 +190,11 @@ func _class_info(p: Dictionary) -> Variant:
 	var total := {"properties": properties.size(), "methods": methods.size(), "signals": signals.size()}
 	var offset: int = p.get("offset", 0)
 	var page := func(list: Array) -> Array: return list.slice(offset, offset + CLASS_INFO_PAGE)
-	return {"class": c, "parents": chain, "instantiable": ClassDB.can_instantiate(c), "inherited_included": p.inherited,
+	var truncated: bool = total.values().any(func(n: int) -> bool: return n > offset + CLASS_INFO_PAGE)
+	total["accessors_left_out"] = left_out
+	return {"class": c, "parents": chain, "instantiable": ClassDB.can_instantiate(c),
 			"properties": page.call(properties), "methods": page.call(methods), "signals": page.call(signals),
-			"constants": constants, "enums": enums, "total": total,
-			"truncated": total.values().any(func(n: int) -> bool: return n > offset + CLASS_INFO_PAGE),
-			"accessors_left_out": left_out}
+			"constants": constants, "enums": enums, "total": total, "truncated": truncated}
 
 
 ## Which member names a call asks for: all, or those containing its `filter` (case-insensitive; "a|b": either).
