@@ -74,17 +74,30 @@ export function renderClientFigures(commands: CommandDoc[]): string {
     `| always there | engine_run, bridge_toolsets | ${row(fixedTools)} |`,
     ...sets.map((s) => `| \`${s.name}\` | ${s.groups.join(', ')} | ${row(s.methods.map((m) => tool.get(m)!))} |`),
     '',
-    '| client (`clientInfo.name` contains) | preferred toolsets | at most | why (source) | default today | tools | bytes | tokens |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| client (`clientInfo.name` contains) | preferred toolsets | at most | why (source) | default today | tools | bytes | tokens | result text |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ]
   const profiles = [
     ...TOOLSETS.clients.map((p) => ({...p, label: `${p.name} (${p.match.map((m) => `\`${m}\``).join(', ')})`})),
-    {...TOOLSETS.unknown_client, name: 'other', label: 'any other client', max_tools: null, source: ''},
+    {
+      ...TOOLSETS.unknown_client,
+      name: 'other',
+      label: 'any other client',
+      max_tools: null,
+      source: '',
+      reads_source: undefined,
+    },
   ]
+  // what the text beside structuredContent is for the client (src/mcp/toolsets.ts readsOf)
+  const resultText = (p: {reads?: string; reads_source?: string}) => {
+    const reads = p.reads ?? TOOLSETS.unknown_client.reads
+    const said = reads === 'content' ? 'whole JSON (its model reads the text)' : 'summary'
+    return p.reads_source ? `${said} ([source](${p.reads_source}))` : said
+  }
   for (const p of profiles) {
     const chosen = fitProfile(sets, p.toolsets, p.max_tools, fixedTools.length)
     lines.push(
-      `| ${p.label} | ${p.toolsets.join(', ')} | ${p.max_tools ?? '–'} | ${p.why}${p.source ? ` ([source](${p.source}))` : ''} | ${chosen.length === sets.length ? 'all' : chosen.join(', ')} | ${row(of(chosen))} |`,
+      `| ${p.label} | ${p.toolsets.join(', ')} | ${p.max_tools ?? '–'} | ${p.why}${p.source ? ` ([source](${p.source}))` : ''} | ${chosen.length === sets.length ? 'all' : chosen.join(', ')} | ${row(of(chosen))} | ${resultText(p)} |`,
     )
   }
   return lines.join('\n')

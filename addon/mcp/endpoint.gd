@@ -122,13 +122,16 @@ static func _kind(msg: Variant) -> String:
 func _selection(target: String, msg: Dictionary, headers: Dictionary) -> Array:
 	if Toolsets.named_in(target):
 		return Toolsets.from_target(target)
+	return _tools.default_toolsets(_client(msg, headers))
+
+
+## The client a request names: a 2026-07-28 request's clientInfo, else its User-Agent.
+static func _client(msg: Dictionary, headers: Dictionary) -> String:
 	var params: Variant = msg.get("params", {})
 	var meta: Variant = params.get("_meta", {}) if params is Dictionary else {}
 	var info: Variant = meta.get(META_CLIENT_INFO, {}) if meta is Dictionary else {}
 	var client: String = str(info.get("name", "")) if info is Dictionary else ""
-	if client == "":
-		client = str(headers.get("user-agent", ""))
-	return _tools.default_toolsets(client)
+	return client if client != "" else str(headers.get("user-agent", ""))
 
 
 ## A 2026-07-28 request's Mcp-Method and Mcp-Name headers against its body: "" when they agree. One
@@ -169,7 +172,7 @@ func _answer(msg: Dictionary, selection: Array, headers: Dictionary) -> Dictiona
 				"data": {"supported": MODERN_VERSIONS, "requested": claimed}}}
 	# the revision the request speaks: its own (2026-07-28), else the header a 2025 client sends after initialize
 	var revision: String = str(claimed) if claimed != null else str(headers.get("mcp-protocol-version", ""))
-	var out: Dictionary = await _dispatch(msg.method, params, selection, revision)
+	var out: Dictionary = await _dispatch(msg.method, params, selection, revision, _tools.reads_of(_client(msg, headers), revision))
 	if out.has("error"):
 		return {"jsonrpc": "2.0", "id": id, "error": out.error}
 	var result: Dictionary = out.result
@@ -185,8 +188,9 @@ func _answer(msg: Dictionary, selection: Array, headers: Dictionary) -> Dictiona
 	return {"jsonrpc": "2.0", "id": id, "result": result}
 
 
-## `selection`: the toolsets the request's URL asks for (`/mcp?toolsets=a,b`; all without it).
-func _dispatch(method: String, params: Dictionary, selection: Array, revision: String) -> Dictionary:
+## `selection`: the toolsets the request's URL asks for (`/mcp?toolsets=a,b`; all without it). `reads`: which
+## field of a tool result the client's model reads (a result's text follows it).
+func _dispatch(method: String, params: Dictionary, selection: Array, revision: String, reads: String) -> Dictionary:
 	match method:
 		"initialize":
 			return _initialize(params)
@@ -200,7 +204,7 @@ func _dispatch(method: String, params: Dictionary, selection: Array, revision: S
 		"tools/list":
 			return {"result": {"tools": _tools.list(selection)}}
 		"tools/call":
-			return await _tools.call_tool(params, selection, revision)
+			return await _tools.call_tool(params, selection, revision, reads)
 		"resources/list":
 			return {"result": {"resources": _resources.list()}}
 		"resources/templates/list":

@@ -18,6 +18,9 @@ const ARGUMENTS_AS_RESULTS := "2025-11-25"
 const BridgeError := preload("../core/bridge_error.gd")
 const ACTIONS := ["list", "enable", "disable", "set"]
 const Wire := preload("wire_json.gd")
+## A top-level field whose JSON is longer than this (UTF-8 bytes) is named in a summary text, not repeated
+## (src/mcp/results.ts SUMMARY_FIELD_BYTES).
+const SUMMARY_FIELD_BYTES := 200
 
 var _router: Router
 var _engine_run: Dictionary = {}
@@ -35,6 +38,11 @@ func _init(router: Router) -> void:
 		_method_pattern = RegEx.create_from_string(str(data.inputSchema.properties.method.pattern))
 	else:
 		push_error("bridge: cannot read %s; the HTTP endpoint lists no engine_run tool" % _engine_run_file)
+
+
+## Which field of a tool result the client a request names gives its model (toolsets.gd reads_of).
+func reads_of(client: String, revision: String) -> String:
+	return _toolsets.reads_of(client, revision)
 
 
 ## The default toolsets of the client a request names (toolsets.gd default_for over today's commands).
@@ -115,8 +123,9 @@ static func hints(doc: Dictionary) -> Dictionary:
 ## protocol's forms per revision: an unknown tool is a JSON-RPC error (-32602); bad arguments are one up to
 ## 2025-06-18 and an isError result from 2025-11-25 on (SEP-1303); every other failure is an isError result.
 ## `revision`: the request's protocol revision ("" when it named none: 2025-03-26 by the spec's rule).
-func call_tool(params: Dictionary, selection: Array = ["all"], revision: String = "") -> Dictionary:
-	var out: Dictionary = await _call_tool(params, selection)
+## `reads`: which field of a result the client's model reads (toolsets.gd reads_of), which decides the text.
+func call_tool(params: Dictionary, selection: Array = ["all"], revision: String = "", reads: String = "content") -> Dictionary:
+	var out: Dictionary = await _call_tool(params, selection, reads)
 	if out.has("refusal"):
 		if out.refusal.argument and revision >= ARGUMENTS_AS_RESULTS:
 			return {"result": _failure(out.refusal.message)}
@@ -124,7 +133,7 @@ func call_tool(params: Dictionary, selection: Array = ["all"], revision: String 
 	return out
 
 
-func _call_tool(params: Dictionary, selection: Array) -> Dictionary:
+func _call_tool(params: Dictionary, selection: Array, reads: String) -> Dictionary:
 	var name: Variant = params.get("name")
 	var args: Variant = params.get("arguments", {})
 	if args == null:
@@ -137,7 +146,7 @@ func _call_tool(params: Dictionary, selection: Array) -> Dictionary:
 		var run: Dictionary = await _run_generic(args)
 		return run if run.has("refusal") else {"result": run}
 	if name == _toolsets.tool.get("name") and Settings.flag(Settings.HTTP_TYPED):
-		return {"result": _run_toolsets(args, selection)}
+		return {"result": _run_toolsets(args, selection, reads)}
 	var method := _method_for(name)
 	if method == "":
 		var names: Array = ["engine_run"] + Array(_router.methods()).map(func(m: String) -> String: return tool_name(m))
@@ -150,12 +159,12 @@ func _call_tool(params: Dictionary, selection: Array) -> Dictionary:
 	var checked: Variant = Params.check(name, doc.get("params", []), args)
 	if checked is BridgeError and checked.code == BridgeError.INVALID_PARAMS:
 		return _refused("invalid arguments for %s: %s" % [name, _spoken(str(checked.message)).trim_prefix(name + ": ")])
-	return {"result": _result(name, await _router.dispatch(method, args), doc.has("output_schema"))}
+	return {"result": _result(name, await _router.dispatch(method, args), doc.has("output_schema"), reads)}
 
 
 ## bridge_toolsets over HTTP: lists the toolsets; the endpoint keeps no session, so which are enabled is
 ## the URL's ?toolsets= and enable/disable/set answer with the URL to connect to instead of changing anything.
-func _run_toolsets(args: Dictionary, selection: Array) -> Dictionary:
+func _run_toolsets(args: Dictionary, selection: Array, reads: String) -> Dictionary:
 	var action: Variant = args.get("action", "list")
 	if not action in ACTIONS:
 		return _failure("bridge_toolsets: action must be %s, got %s" % [", ".join(PackedStringArray(ACTIONS)), JSON.stringify(action)])
@@ -198,7 +207,7 @@ func _run_toolsets(args: Dictionary, selection: Array) -> Dictionary:
 				% ",".join(PackedStringArray(wanted)))
 	var value := {"enabled": enabled, "tools": count, "toolsets": listing,
 			"note": "Over HTTP the toolsets are the URL's ?toolsets= (now: %s); any command also runs through engine_run." % ",".join(PackedStringArray(selection))}
-	return {"content": [{"type": "text", "text": Wire.stringify(value)}], "structuredContent": value}
+	return {"content": [{"type": "text", "text": result_text(value, true, reads)}], "structuredContent": value}
 
 
 func _run_generic(args: Dictionary) -> Dictionary:
@@ -226,8 +235,8 @@ func _method_for(name: String) -> String:
 ## A router answer as a CallToolResult: JSON text, then every image the command returned (a record with
 ## `image_base64` + `mime_type`, at the top or in an array such as runtime.capture_frames' `frames`; the
 ## JSON keeps a numbered marker in its place), or isError with the message. `structured`: the tool has
-## an outputSchema, so the same object goes in structuredContent too.
-func _result(label: String, out: Dictionary, structured: bool = false) -> Dictionary:
+## an outputSchema, so the same object goes in structuredContent too, and the text follows `reads` (result_text).
+func _result(label: String, out: Dictionary, structured: bool = false, reads: String = "content") -> Dictionary:
 	if out.has("error"):
 		var err: Dictionary = out.error
 		var data := JSON.stringify(err.data) if err.has("data") else ""
@@ -238,11 +247,40 @@ func _result(label: String, out: Dictionary, structured: bool = false) -> Dictio
 				" " + data if data != "" and data.length() <= 600 else ""])
 	var images: Array = []
 	var shown: Variant = _lift_images(out.get("result"), images)
-	var content: Array = [{"type": "text", "text": Wire.stringify(shown)}]
+	var object: bool = structured and shown is Dictionary
+	var content: Array = [{"type": "text", "text": result_text(shown, object, reads)}]
 	content.append_array(images)
-	if structured and shown is Dictionary:
+	if object:
 		return {"content": content, "structuredContent": shown}
 	return {"content": content}
+
+
+## A result's text (src/mcp/results.ts successResult): the whole JSON, unless the same object goes in
+## structuredContent and the client's model reads that (`reads` "structured"): then a summary, the JSON with
+## every top-level field longer than SUMMARY_FIELD_BYTES replaced by a marker naming its size and where it is.
+static func result_text(value: Variant, structured: bool, reads: String) -> String:
+	if not structured or reads != "structured" or not value is Dictionary:
+		return Wire.stringify(value)
+	var shown := {}
+	for key: Variant in value:
+		var field: Variant = value[key]
+		var bytes := Wire.stringify(field).to_utf8_buffer().size()
+		shown[key] = field if bytes <= SUMMARY_FIELD_BYTES else "<%s in structuredContent>" % _size_of(field, bytes)
+	return Wire.stringify(shown)
+
+
+static func _size_of(field: Variant, bytes: int) -> String:
+	var kind := typeof(field)
+	if kind >= TYPE_ARRAY and kind < TYPE_MAX:  # an Array or a packed array, a JSON array either way
+		var items: int = Array(field).size()
+		return "%d item%s" % [items, "" if items == 1 else "s"]
+	if kind == TYPE_DICTIONARY:
+		var record: Dictionary = field
+		var fields: int = record.size()
+		return "%d field%s" % [fields, "" if fields == 1 else "s"]
+	if kind in [TYPE_STRING, TYPE_STRING_NAME, TYPE_NODE_PATH]:
+		return "%d-byte text" % str(field).to_utf8_buffer().size()
+	return "%d-byte value" % bytes
 
 
 ## An addon message as a model reads it: method names (scene.save) become the tools it calls (scene_save).

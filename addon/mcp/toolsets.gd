@@ -7,6 +7,8 @@ extends RefCounted
 
 ## The toolset every `set` keeps (src/mcp/toolsets.ts CORE_TOOLSET): play, step, read, input, errors, debugger.
 const CORE := "play"
+## The revision that brought structuredContent (src/mcp/toolsets.ts STRUCTURED_SINCE).
+const STRUCTURED_SINCE := "2025-06-18"
 
 ## Beside this file, wherever the addon is installed.
 var _file: String = get_script().resource_path.get_base_dir().path_join("toolsets.json")
@@ -17,6 +19,8 @@ var _defs: Array = []
 ## The client profiles (`clients`: each one's tool limit, preferred toolsets and where the limit comes from),
 ## the one table `bridge configure` and `bridge serve` read too.
 var _clients: Array = []
+## The profile of a client the table does not know (its `reads` decides a result's text for it).
+var _unknown: Dictionary = {}
 
 
 func _init() -> void:
@@ -25,6 +29,7 @@ func _init() -> void:
 		_defs = data.toolsets
 		tool = data.tool
 		_clients = data.get("clients", [])
+		_unknown = data.get("unknown_client", {})
 	else:
 		push_error("bridge: cannot read %s; the HTTP endpoint lists every typed tool and no bridge_toolsets" % _file)
 
@@ -92,6 +97,15 @@ func match_client(name: String) -> Dictionary:
 			if fragment in lower:
 				return profile
 	return {}
+
+
+## Which field of a tool result a client gives its model, "content" or "structured" (src/mcp/toolsets.ts readsOf):
+## only the text in a revision before structuredContent existed ("" names none: 2025-03-26 by the spec's rule),
+## else its profile's `reads`, else the unknown client's.
+func reads_of(client: String, revision: String) -> String:
+	if revision < STRUCTURED_SINCE:
+		return "content"
+	return str(match_client(client).get("reads", _unknown.get("reads", "content")))
 
 
 ## The toolsets a client's default lists for these methods: its preferred ones in order, each taken while the

@@ -21,19 +21,58 @@ const MAGIC: [string, string][] = [
 ]
 
 /**
- * A command's result: JSON text (and its images as image content), plus the same object as structuredContent
- * when the tool declares an outputSchema (`structured`); the text stays for clients that read only content.
+ * Which field of a tool result a client's model reads (its profile's `reads` in addon/mcp/toolsets.json):
+ * `structured` (structuredContent, or both) gets a summary text beside it; `content` gets the whole JSON as text.
  */
-export function successResult(value: unknown, structured = false): CallToolResult {
+export type Reads = 'content' | 'structured'
+
+/** A top-level field whose JSON is longer than this (UTF-8 bytes) is named in a summary text, not repeated. */
+export const SUMMARY_FIELD_BYTES = 200
+
+/**
+ * A command's result: JSON text (and its images as image content), plus the same object as structuredContent
+ * when the tool declares an outputSchema (`structured`). Then the text is the whole JSON only for a client whose
+ * model reads content alone (`reads: 'content'`); for the others it is a summary (summaryText), so a model
+ * that is shown both pays for the result once (addon/mcp/README.md, "Results").
+ */
+export function successResult(value: unknown, structured = false, reads: Reads = 'content'): CallToolResult {
   const images: Image[] = []
   const json = liftImages(value, images, '')
-  const text = JSON.stringify(json === undefined ? null : json)
+  const object = structured && json && typeof json === 'object' && !Array.isArray(json)
+  const text =
+    object && reads === 'structured'
+      ? summaryText(json as Record<string, unknown>)
+      : JSON.stringify(json === undefined ? null : json)
   const result: CallToolResult = {
     content: [{type: 'text', text}, ...images.map((i) => ({type: 'image' as const, ...i}))],
   }
-  if (structured && json && typeof json === 'object' && !Array.isArray(json))
-    result.structuredContent = json as Record<string, unknown>
+  if (object) result.structuredContent = json as Record<string, unknown>
   return result
+}
+
+/**
+ * The text beside structuredContent for a client that reads it: the result's JSON with every top-level field
+ * longer than SUMMARY_FIELD_BYTES replaced by a marker naming its size and where it is, e.g.
+ * `"methods":"<18 items in structuredContent>"`. Short results read exactly as their JSON. The addon's HTTP
+ * endpoint writes the same text (addon/mcp/tools.gd summary_text).
+ */
+export function summaryText(value: Record<string, unknown>): string {
+  const shown: Record<string, unknown> = {}
+  for (const [key, field] of Object.entries(value)) {
+    const bytes = Buffer.byteLength(JSON.stringify(field) ?? 'null')
+    shown[key] = bytes <= SUMMARY_FIELD_BYTES ? field : `<${sizeOf(field, bytes)} in structuredContent>`
+  }
+  return JSON.stringify(shown)
+}
+
+function sizeOf(field: unknown, bytes: number): string {
+  if (Array.isArray(field)) return `${field.length} item${field.length === 1 ? '' : 's'}`
+  if (field && typeof field === 'object') {
+    const n = Object.keys(field).length
+    return `${n} field${n === 1 ? '' : 's'}`
+  }
+  if (typeof field === 'string') return `${Buffer.byteLength(field)}-byte text`
+  return `${bytes}-byte value`
 }
 
 export function errorResult(message: string): CallToolResult {

@@ -16,7 +16,7 @@ import {errorResult, failureResult, successResult} from './results.js'
 import {protocolError, refused, revisionOf} from './tool-errors.js'
 import {type Logger, readSurfaceJson} from './surface.js'
 import {ToolsetSession} from './toolset-session.js'
-import {TOOLSETS_TOOL, toolsetsFor} from './toolsets.js'
+import {TOOLSETS_TOOL, readsOf, toolsetsFor} from './toolsets.js'
 
 export const ENGINE_RUN: Tool = readSurfaceJson<Tool>('engine_run.json')
 
@@ -168,7 +168,7 @@ export class Tools {
   private async answer(name: string, args: Record<string, unknown>, waiting: Waiting): Promise<CallToolResult> {
     try {
       if (name === ENGINE_RUN.name) return await this.runEngine(args, waiting)
-      if (name === TOOLSETS_TOOL.name && this.options.typed) return await this.runToolsets(args)
+      if (name === TOOLSETS_TOOL.name && this.options.typed) return await this.runToolsets(args, waiting.revision)
       let doc = this.index().get(name)
       let plugin = (await this.plugins(this.docs())).find((t) => t.name === name)
       if (!doc && !plugin) {
@@ -210,10 +210,10 @@ export class Tools {
   }
 
   /** bridge_toolsets: answers, then tells the client its list changed (after the answer is on its way). */
-  private async runToolsets(args: Record<string, unknown>): Promise<CallToolResult> {
+  private async runToolsets(args: Record<string, unknown>, revision?: string): Promise<CallToolResult> {
     const docs = (await this.options.link.commands()) ?? this.docs()
     const fixed = 2 + (await this.plugins(docs)).length
-    const {result, changed} = this.session.handle(args, toolsetsFor(docs), fixed)
+    const {result, changed} = this.session.handle(args, toolsetsFor(docs), fixed, revision)
     if (changed) setImmediate(() => this.options.listChanged?.())
     return result
   }
@@ -247,7 +247,8 @@ export class Tools {
     structured = false,
   ): Promise<CallToolResult> {
     try {
-      return successResult(await this.options.link.call(method, params, timeoutMs, waiting), structured)
+      const value = await this.options.link.call(method, params, timeoutMs, waiting)
+      return successResult(value, structured, readsOf(this.options.clientName?.(), waiting.revision))
     } catch (error) {
       // An unknown method means our command list may be stale: re-read it (listeners notify the client).
       if (error instanceof EngineError && error.rpcCode === -32601) this.options.link.refresh().catch(() => {})

@@ -2,7 +2,7 @@
 // reason, and the `bridge_toolsets` tool that lists them and enables or disables one mid-session.
 import type {CallToolResult} from '@modelcontextprotocol/server'
 
-import {errorResult} from './results.js'
+import {errorResult, successResult} from './results.js'
 import type {Logger} from './surface.js'
 import {
   type ClientProfile,
@@ -14,6 +14,7 @@ import {
   declaredToolsets,
   fitProfile,
   matchClient,
+  readsOf,
   unknownToolsetHint,
 } from './toolsets.js'
 
@@ -61,7 +62,7 @@ export class ToolsetSession {
   }
 
   /** bridge_toolsets: list, enable, disable or set; `changed` when the tool list changed. */
-  handle(args: Record<string, unknown>, toolsets: Toolset[], fixed: number): ToolsetsAnswer {
+  handle(args: Record<string, unknown>, toolsets: Toolset[], fixed: number, revision?: string): ToolsetsAnswer {
     const is = this.enabled(toolsets, fixed)
     const action = args.action ?? 'list'
     const names = args.toolsets ?? []
@@ -102,7 +103,7 @@ export class ToolsetSession {
           : `nothing to do: ${listing.enabled.join(', ') || 'none'} already`
     const value = {...listing, note}
     return {
-      result: {content: [{type: 'text', text: JSON.stringify(value)}], structuredContent: value},
+      result: successResult(value, true, readsOf(this.options.clientName(), revision)),
       changed,
     }
   }

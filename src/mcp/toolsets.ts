@@ -5,6 +5,7 @@ import type {Tool} from '@modelcontextprotocol/server'
 
 import type {CommandDoc} from '../catalog/catalog.js'
 import {closest} from '../catalog/suggest.js'
+import type {Reads} from './results.js'
 import {readSurfaceJson} from './surface.js'
 
 export interface ToolsetDef {
@@ -27,13 +28,17 @@ export interface ClientProfile {
   /** Toolsets in order of preference; each is taken while it fits under max_tools. `all` takes every one. */
   toolsets: string[]
   why: string
+  /** The field of a tool result the client gives its model, where known (else unknown_client's): results.ts Reads. */
+  reads?: Reads
+  /** Where `reads` comes from. */
+  reads_source?: string
 }
 
 interface ToolsetsFile {
   toolsets: ToolsetDef[]
   unmapped: string
   clients: ClientProfile[]
-  unknown_client: {toolsets: string[]; why: string}
+  unknown_client: {toolsets: string[]; why: string; reads: Reads; reads_why: string}
   tool: Tool
 }
 
@@ -113,6 +118,18 @@ export function matchClient(
   const lower = (name ?? '').toLowerCase()
   if (!lower) return undefined
   return profiles.find((p) => p.match.some((m) => lower.includes(m)))
+}
+
+/** The revision that brought structuredContent (and outputSchema): a client speaking an older one reads only text. */
+export const STRUCTURED_SINCE = '2025-06-18'
+
+/**
+ * Which field of a tool result the client's model reads: only the text content in a revision before
+ * structuredContent existed, else its profile's `reads`, else the unknown client's (addon/mcp/toolsets.gd reads_of).
+ */
+export function readsOf(name: string | undefined, revision?: string): Reads {
+  if (revision !== undefined && revision < STRUCTURED_SINCE) return 'content'
+  return matchClient(name)?.reads ?? TOOLSETS.unknown_client.reads
 }
 
 /**

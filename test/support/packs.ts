@@ -109,6 +109,8 @@ export function toolText(result: unknown): string {
 /** The tool's JSON result, or an error with its text when the call failed. */
 export function toolJson<T = Record<string, any>>(result: unknown): T {
   if ((result as CallToolResult).isError) throw new Error(`tool error: ${toolText(result)}`)
-  const first = (result as CallToolResult).content.find((c) => c.type === 'text')
+  const {content, structuredContent} = result as CallToolResult
+  if (structuredContent) return structuredContent as T // a typed tool's text beside it may be a summary
+  const first = content.find((c) => c.type === 'text')
   return JSON.parse(first?.type === 'text' ? first.text : 'null') as T
 }

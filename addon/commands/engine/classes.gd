@@ -5,6 +5,8 @@ extends "../../core/command_group.gd"
 
 const Params := preload("../../core/params.gd")
 const Compat := preload("../../core/compat.gd")
+## engine.class_info's page: at most this many properties, methods and signals each (`offset` turns the page).
+const CLASS_INFO_PAGE := 50
 
 
 func group_summary() -> String:
@@ -61,12 +63,16 @@ func commands() -> Array:
 			"summary": "A class's parent chain, properties, method and signal signatures, constants and enums.",
 			"params": [
 				req("class", "string", "Class name, e.g. CharacterBody2D"),
-				opt("inherited", "bool", "Include members inherited from parent classes", false),
+				opt("inherited", "bool", "Also members of parent classes", false),
+				opt("filter", "string", "Only names containing this (a|b: either), accessors too"),
+				opt("offset", "int", "Next page: skip this many of each list", null, {"min": 0}),
 			],
 			"example": {"class": "CharacterBody2D"},
 			"read_only": true,
-			"returns": {"class": "string", "parents": ["string"], "instantiable": "bool", "inherited_included": "bool",
-					"properties": ["string"], "methods": ["string"], "signals": ["string"], "constants": "Dictionary", "enums": "Dictionary"},
+			# total: each list's length before the page, and the accessors left out (a filter lists them)
+			"returns": {"class": "string", "parents": ["string"], "instantiable": "bool",
+					"properties": ["string"], "methods": ["string"], "signals": ["string"], "constants": "Dictionary", "enums": "Dictionary",
+					"total": {"properties": "int", "methods": "int", "signals": "int", "accessors_left_out": "int"}, "truncated": "bool"},
 			"handler": _class_info,
 		},
 		{
@@ -144,29 +150,68 @@ func _class_info(bc: Call) -> Variant:
 	while parent != "":
 		chain.append(parent)
 		parent = ClassDB.get_parent_class(parent)
+	var wanted := _member_test(p)
 	var properties: Array = []
+	var accessors := {}  # the getters and setters of the listed properties: the property stands for them
 	var getters := {}  # getter name -> its return info, which names an enum property's enum
 	for m: Dictionary in ClassDB.class_get_method_list(c):
 		getters[m.name] = m.get("return", {})
 	for prop: Dictionary in ClassDB.class_get_property_list(c, own):
 		if prop.usage & (PROPERTY_USAGE_CATEGORY | PROPERTY_USAGE_GROUP | PROPERTY_USAGE_SUBGROUP):
 			continue
-		properties.append("%s: %s" % [prop.name, property_label(c, prop, getters)])
+		if wanted.call(prop.name):
+			properties.append("%s: %s" % [prop.name, property_label(c, prop, getters)])
+			for accessor: StringName in [ClassDB.class_get_property_getter(c, prop.name), ClassDB.class_get_property_setter(c, prop.name)]:
+				if accessor != &"":
+					accessors[str(accessor)] = true
 	var methods: Array = []
+	var left_out := 0
 	for m: Dictionary in ClassDB.class_get_method_list(c, own):
+		if not wanted.call(m.name):
+			continue
+		if accessors.has(m.name) and not p.has("filter"):
+			left_out += 1
+			continue
 		methods.append(signature(m))
 	methods.sort()
 	var signals: Array = []
 	for s: Dictionary in ClassDB.class_get_signal_list(c, own):
-		signals.append(signature(s).trim_suffix(" -> void"))
+		if wanted.call(s.name):
+			signals.append(signature(s).trim_suffix(" -> void"))
+	var enums := {}
+	var in_enum := {}
+	for e in ClassDB.class_get_enum_list(c, own):
+		var keys: PackedStringArray = ClassDB.class_get_enum_constants(c, e, true)
+		var shown := Array(keys).filter(func(k: String) -> bool: return wanted.call(e) or wanted.call(k))
+		if not shown.is_empty():
+			enums[e] = shown
+		for k: String in keys:
+			in_enum[k] = true
 	var constants := {}
 	for k in ClassDB.class_get_integer_constant_list(c, own):
-		constants[k] = ClassDB.class_get_integer_constant(c, k)
-	var enums := {}
-	for e in ClassDB.class_get_enum_list(c, own):
-		enums[e] = ClassDB.class_get_enum_constants(c, e, true)
-	return {"class": c, "parents": chain, "instantiable": ClassDB.can_instantiate(c), "inherited_included": p.inherited,
-			"properties": properties, "methods": methods, "signals": signals, "constants": constants, "enums": enums}
+		# an enum's keys are listed with their values, so a model can write both MotionMode and its numbers
+		if wanted.call(k) or (in_enum.has(k) and enums.values().any(func(keys: Array) -> bool: return k in keys)):
+			constants[k] = ClassDB.class_get_integer_constant(c, k)
+	var total := {"properties": properties.size(), "methods": methods.size(), "signals": signals.size()}
+	var offset: int = p.get("offset", 0)
+	var page := func(list: Array) -> Array: return list.slice(offset, offset + CLASS_INFO_PAGE)
+	var truncated: bool = total.values().any(func(n: int) -> bool: return n > offset + CLASS_INFO_PAGE)
+	total["accessors_left_out"] = left_out
+	return {"class": c, "parents": chain, "instantiable": ClassDB.can_instantiate(c),
+			"properties": page.call(properties), "methods": page.call(methods), "signals": page.call(signals),
+			"constants": constants, "enums": enums, "total": total, "truncated": truncated}
+
+
+## Which member names a call asks for: all, or those containing its `filter` (case-insensitive; "a|b": either).
+static func _member_test(p: Dictionary) -> Callable:
+	if not p.has("filter"):
+		return func(_name: String) -> bool: return true
+	var parts: PackedStringArray = str(p.filter).split("|")
+	return func(name: String) -> bool:
+		for part: String in parts:
+			if name.containsn(part):
+				return true
+		return false
 
 
 func _property_default(bc: Call) -> Variant:

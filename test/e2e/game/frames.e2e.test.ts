@@ -117,7 +117,7 @@ describe('frames from the running game (editor under Xvfb, game with a renderer)
       expect(result.isError ?? false).to.equal(false)
       const [text, ...images] = result.content as Json[]
       expect(text.type).to.equal('text')
-      const json = JSON.parse(text.text)
+      const json = result.structuredContent ?? JSON.parse(text.text)
       expect(json.frames[0].image_base64).to.match(/^<image 1: image\/png, \d+ bytes, attached as image content>$/)
       expect(images.map((i) => [i.type, i.mimeType])).to.deep.equal([
         ['image', 'image/png'],

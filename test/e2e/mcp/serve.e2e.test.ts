@@ -89,7 +89,8 @@ function text(result: unknown): string {
 function json<T = Record<string, unknown>>(result: unknown): T {
   const r = result as CallToolResult
   if (r.isError) throw new Error(`tool error: ${text(r)}`)
-  return JSON.parse(text(r)) as T
+  // the result's object: structuredContent where the tool declares its shape (the text beside it is a summary)
+  return (r.structuredContent ?? JSON.parse(text(r))) as T
 }
 
 describe('bridge serve: MCP over stdio (real editor)', function () {

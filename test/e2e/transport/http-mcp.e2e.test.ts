@@ -20,7 +20,7 @@ import {getPrompt, listPrompts, loadPrompts} from '../../../src/mcp/prompts.js'
 import {listResources} from '../../../src/mcp/resources.js'
 import {successResult} from '../../../src/mcp/results.js'
 import {ENGINE_RUN, typedTool} from '../../../src/mcp/tools.js'
-import {TOOLSETS_TOOL} from '../../../src/mcp/toolsets.js'
+import {TOOLSETS_TOOL, readsOf} from '../../../src/mcp/toolsets.js'
 import {DEMO_PROJECT, freePort, REPO_ROOT} from '../../support/editor.js'
 import {useEditor, useEditors} from '../../support/fixture.js'
 import {strayToolNames} from '../../support/prompt-tools.js'
@@ -255,12 +255,35 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
     it('returns an image result as image content, exactly as bridge serve does', async () => {
       const raw = await fx.editor.client.call('image.sample')
       const result = await sdk.callTool({name: 'image_sample', arguments: {}})
-      expect(result).to.deep.equal(successResult(raw))
+      // the SDK's fetch names no client the table knows, so the text beside structuredContent is its summary
+      expect(result).to.deep.equal(successResult(raw, 'structuredContent' in result, 'structured'))
       const image = (result.content as {type: string; data: string; mimeType: string}[])[1]
       expect(image.type).to.equal('image')
       expect(image.mimeType).to.equal('image/png')
       expect(Buffer.from(image.data, 'base64').subarray(1, 4).toString()).to.equal('PNG')
       expect(JSON.parse(textOf(result)).width).to.equal(2)
+    })
+
+    it("writes a structured result's text as bridge serve does: a summary, or the whole JSON for a client that reads only text", async () => {
+      const call = (userAgent: string) =>
+        rpc(
+          port,
+          {
+            jsonrpc: '2.0',
+            id: 9,
+            method: 'tools/call',
+            params: {name: 'engine_class_info', arguments: {class: 'Node2D'}},
+          },
+          {'User-Agent': userAgent, 'MCP-Protocol-Version': '2025-11-25'},
+        )
+      const raw = await fx.editor.client.call('engine.class_info', {class: 'Node2D'})
+      const summary = JSON.parse((await call('some-agent/1.0')).body).result
+      expect(summary).to.deep.equal(successResult(raw, true, readsOf('some-agent/1.0')))
+      expect(JSON.parse(summary.content[0].text).methods).to.match(/^<\d+ items in structuredContent>$/)
+      const whole = JSON.parse((await call('opencode/1.2')).body).result
+      expect(readsOf('opencode/1.2')).to.equal('content')
+      expect(whole).to.deep.equal(successResult(raw, true, 'content'))
+      expect(JSON.parse(whole.content[0].text)).to.deep.equal(whole.structuredContent)
     })
 
     it('reports a refused parameter as an isError result naming the parameter (2025-11-25), through the same router guards', async () => {
