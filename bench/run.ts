@@ -164,7 +164,7 @@ async function main(): Promise<number> {
     console.log(
       `serve without an editor: initialize ${serveNoEditor.initializeMs.toFixed(0)} ms; serve resident memory ${serveRuns.map((r) => r.rssMb.toFixed(0)).join(', ')} MiB; tools/list (raw JSON-RPC) first ${stats(serveRuns.map((r) => r.toolsListMs)).median.toFixed(0)} ms, again on the same session ${stats(serveRuns.map((r) => r.toolsListWarmMs)).median.toFixed(0)} ms`,
     )
-    const typed = await startServe(editor.root, ['--toolsets', 'all'])
+    const typed = await startServe(editor.root, ['--toolsets', 'all'], 'claude-code') // its model reads structuredContent: bench/session.ts
     const plain = await startServe(editor.root, ['--typed=false'])
     sessions.push(typed.client, plain.client)
 

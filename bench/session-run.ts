@@ -21,7 +21,7 @@ async function main(): Promise<void> {
       args: [BIN, 'serve', '--project', editor.root, '--toolsets', 'all'],
       stderr: 'ignore',
     })
-    client = new Client({name: process.env.BENCH_CLIENT ?? 'bench', version: '1.0.0'})
+    client = new Client({name: process.env.BENCH_CLIENT ?? 'claude-code', version: '1.0.0'})
     await client.connect(transport)
     const {commands} = await editor.client.call<{commands: CommandDoc[]}>('engine.commands')
     await reportSession(client, commands)

@@ -1,9 +1,9 @@
 // What an agent pays for results: a 100-call mixed MCP session through `bridge serve` (ten typed tools an
 // agent building in the open scene uses most, ten calls each, with their catalog examples), the bytes and
 // estimated tokens (bytes / 4) of every tool's results, text and structuredContent apart. The bench announces
-// itself as a client the profile table does not know, so it reads as most do: structuredContent in full and a
-// summary text beside it (addon/mcp/README.md, "Results"); a client that reads only the text gets the whole JSON
-// there, which the structuredContent column measures.
+// itself as Claude Code, a client whose model reads structuredContent, so it gets structuredContent in full and a
+// summary text beside it (addon/mcp/README.md, "Results"); a client that reads only the text (or one the profile
+// table does not know) gets the whole JSON there, which the structuredContent column measures.
 import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 
 import type {CommandDoc} from '../src/catalog/catalog.js'

@@ -264,7 +264,7 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
       expect(JSON.parse(textOf(result)).width).to.equal(2)
     })
 
-    it("writes a structured result's text as bridge serve does: a summary, or the whole JSON for a client that reads only text", async () => {
+    it("writes a structured result's text as bridge serve does: a summary for a client whose model reads structuredContent, else the whole JSON", async () => {
       const call = (userAgent: string) =>
         rpc(
           port,
@@ -277,13 +277,18 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
           {'User-Agent': userAgent, 'MCP-Protocol-Version': '2025-11-25'},
         )
       const raw = await fx.editor.client.call('engine.class_info', {class: 'Node2D'})
-      const summary = JSON.parse((await call('some-agent/1.0')).body).result
-      expect(summary).to.deep.equal(successResult(raw, true, readsOf('some-agent/1.0')))
+      const summary = JSON.parse((await call('claude-code/2.1.0')).body).result
+      expect(readsOf('claude-code/2.1.0')).to.equal('structured')
+      expect(summary).to.deep.equal(successResult(raw, true, 'structured'))
       expect(JSON.parse(summary.content[0].text).methods).to.match(/^<\d+ items in structuredContent>$/)
       const whole = JSON.parse((await call('opencode/1.2')).body).result
       expect(readsOf('opencode/1.2')).to.equal('content')
       expect(whole).to.deep.equal(successResult(raw, true, 'content'))
       expect(JSON.parse(whole.content[0].text)).to.deep.equal(whole.structuredContent)
+      // a client the profile table does not know may read only the text: it gets the whole JSON too
+      const unknown = JSON.parse((await call('some-agent/1.0')).body).result
+      expect(readsOf('some-agent/1.0')).to.equal('content')
+      expect(JSON.parse(unknown.content[0].text)).to.deep.equal(unknown.structuredContent)
     })
 
     it('reports a refused parameter as an isError result naming the parameter (2025-11-25), through the same router guards', async () => {
