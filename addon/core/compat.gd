@@ -256,6 +256,13 @@ static func property_getter(cls: String, property: String) -> String:
 	return str(ClassDB.call("class_get_property_getter", cls, property))
 
 
+## The setter of a property (ClassDB.class_get_property_setter, 4.4); "" before it.
+static func property_setter(cls: String, property: String) -> String:
+	if not at_least("4.4") or not ClassDB.has_method("class_get_property_setter"):
+		return ""
+	return str(ClassDB.call("class_get_property_setter", cls, property))
+
+
 ## Makes a private navigation map step synchronously (map_set_use_async_iterations, 4.4; before it a map
 ## always did), so a query right after an update sees it.
 static func navigation_map_sync(nav_server: Object, map: RID) -> void:

@@ -161,9 +161,9 @@ func _class_info(bc: Call) -> Variant:
 			continue
 		if wanted.call(prop.name):
 			properties.append("%s: %s" % [prop.name, property_label(c, prop, getters)])
-			for accessor: StringName in [ClassDB.class_get_property_getter(c, prop.name), ClassDB.class_get_property_setter(c, prop.name)]:
-				if accessor != &"":
-					accessors[str(accessor)] = true
+			for accessor: String in [Compat.property_getter(c, prop.name), Compat.property_setter(c, prop.name)]:  # "" before 4.4
+				if accessor != "":
+					accessors[accessor] = true
 	var methods: Array = []
 	var left_out := 0
 	for m: Dictionary in ClassDB.class_get_method_list(c, own):
