@@ -7,10 +7,6 @@ const Params := preload("../../core/params.gd")
 const Compat := preload("../../core/compat.gd")
 
 
-func group_summary() -> String:
-	return "The live engine API: version, commands, classes, search, docs"
-
-
 func commands() -> Array:
 	return [
 		{

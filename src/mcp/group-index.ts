@@ -1,0 +1,28 @@
+// What each built-in command group says about itself: addon/commands/<group>/index.json (the addon's
+// core/group_index.gd reads the same files): its one-line summary and the toolset its commands belong to.
+import {readdirSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {addonSourceDir} from '../editor/install.js'
+
+export interface GroupIndex {
+  summary: string
+  toolset: string
+}
+
+/** group name -> its index, for every folder of the addon's commands/, in folder order (alphabetical). */
+export function readGroupIndexes(commandsDir: string = join(addonSourceDir(), 'commands')): Map<string, GroupIndex> {
+  const out = new Map<string, GroupIndex>()
+  const folders = readdirSync(commandsDir, {withFileTypes: true})
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()
+  for (const name of folders) {
+    const file = join(commandsDir, name, 'index.json')
+    const data = JSON.parse(readFileSync(file, 'utf8')) as Partial<GroupIndex>
+    if (typeof data.summary !== 'string' || typeof data.toolset !== 'string')
+      throw new Error(`${file}: needs a string summary and toolset`)
+    out.set(name, {summary: data.summary, toolset: data.toolset})
+  }
+  return out
+}
