@@ -20,8 +20,8 @@ const GroupIndex := preload("group_index.gd")
 ## loads this file, so a preload here would close a cycle.
 const COMMAND_GROUP := "core/command_group.gd"
 
-## The groups a newcomer meets first, listed first.
-const CORE_ORDER: Array[String] = ["project", "engine", "scene", "node", "editor"]
+## The groups a newcomer meets first, listed first (core/group_index.gd holds the list).
+const CORE_ORDER: Array[String] = GroupIndex.CORE_ORDER
 
 
 ## Registers the built-in groups; the project's own come from core/local_commands.gd. With a cache that

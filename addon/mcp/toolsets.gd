@@ -33,7 +33,7 @@ func _init() -> void:
 		push_error("bridge: cannot read %s; the HTTP endpoint lists every typed tool and no bridge_toolsets" % _file)
 
 
-## Each toolset's `groups`: the built-in groups whose index.json names it, in folder order (as
+## Each toolset's `groups`: the built-in groups whose index.json names it, in registration order (as
 ## src/mcp/toolsets.ts does).
 func _fill_groups(commands_dir: String) -> void:
 	var index := GroupIndex.read_all(commands_dir)

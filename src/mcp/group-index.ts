@@ -10,14 +10,18 @@ export interface GroupIndex {
   toolset: string
 }
 
-/** group name -> its index, for every folder of the addon's commands/, in folder order (alphabetical). */
+/** The groups a newcomer meets first, listed first (the addon's core/group_index.gd CORE_ORDER). */
+const CORE_ORDER = ['project', 'engine', 'scene', 'node', 'editor']
+
+/** group name -> its index, for every folder of the addon's commands/, in registration order: CORE_ORDER, then the others alphabetically. */
 export function readGroupIndexes(commandsDir: string = join(addonSourceDir(), 'commands')): Map<string, GroupIndex> {
   const out = new Map<string, GroupIndex>()
   const folders = readdirSync(commandsDir, {withFileTypes: true})
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
     .sort()
-  for (const name of folders) {
+  const ordered = [...CORE_ORDER.filter((n) => folders.includes(n)), ...folders.filter((n) => !CORE_ORDER.includes(n))]
+  for (const name of ordered) {
     const file = join(commandsDir, name, 'index.json')
     const data = JSON.parse(readFileSync(file, 'utf8')) as Partial<GroupIndex>
     if (typeof data.summary !== 'string' || typeof data.toolset !== 'string')

@@ -43,7 +43,7 @@ interface ToolsetsFile {
 
 export const TOOLSETS: ToolsetsFile = withGroups(readSurfaceJson<ToolsetsFile>('toolsets.json'))
 
-/** Each toolset's groups: the built-in groups whose index.json names it, in folder order (as addon/mcp/toolsets.gd). */
+/** Each toolset's groups: the built-in groups whose index.json names it, in registration order (as addon/mcp/toolsets.gd). */
 function withGroups(file: ToolsetsFile): ToolsetsFile {
   const index = [...readGroupIndexes()]
   for (const def of file.toolsets) def.groups = index.filter(([, i]) => i.toolset === def.name).map(([name]) => name)
