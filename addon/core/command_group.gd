@@ -51,8 +51,9 @@ func commands() -> Array:
 	return []
 
 
-## One line on what the group is for (the CLI topic's description, `engine.commands`' groups). One file
-## of each group says it; the others leave it empty.
+## One line on what the group is for (the CLI topic's description, `engine.commands`' groups), for a
+## project-local group file. A built-in group states it in its folder's index.json instead
+## (core/group_index.gd); its files leave this empty.
 func group_summary() -> String:
 	return ""
 

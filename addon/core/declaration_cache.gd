@@ -27,7 +27,7 @@ const STAMP_VERSION := 2
 static var _pending_stamp := ""
 
 
-## The cached groups in registration order: [{path, summary, commands: [declaration without handler]}],
+## The cached groups in registration order: [{path, commands: [declaration without handler]}],
 ## or [] when there is no cache or it does not match the addon's scripts.
 static func read() -> Array:
 	var file := Settings.addon_dir().path_join(FILE_NAME)
@@ -85,8 +85,8 @@ static func build(server: Node, files: Array[String]) -> String:
 				if cmd[key] is Callable:  # the handler and hooks such as code_guard: code, not declaration
 					kept.erase(key)
 			commands.append(kept)
-		var summary: String = group.group_summary() if group.has_method("group_summary") else ""
-		groups.append({"path": path.trim_prefix(root + "/"), "summary": summary, "commands": commands})
+		# the group's summary is not cached: the loader reads it from the folder's index.json
+		groups.append({"path": path.trim_prefix(root + "/"), "commands": commands})
 	# var_to_bytes keeps Godot types (a Vector2 default stays one) and key order: the order of a
 	# declaration's keys is the order of its schema's properties
 	return Marshalls.raw_to_base64(var_to_bytes({"hash": addon_hash(), "groups": groups}))

@@ -4,7 +4,8 @@ extends RefCounted
 ##
 ## Where groups come from, in this order (the order of engine.commands and of the catalog):
 ## 1. Built-in groups: `<addon>/commands/<group>/*.gd`. The core folders come first, in CORE_ORDER, then
-##    every other folder alphabetically; inside a folder, files alphabetically. Every .gd file directly in
+##    every other folder alphabetically; inside a folder, files alphabetically. Each folder's index.json
+##    states the group's summary and toolset (core/group_index.gd). Every .gd file directly in
 ##    a group folder is a group file (extends core/command_group.gd). A group's private helpers live in
 ##    its own `lib/` subfolder (`commands/<group>/lib/`), which is never registered; what several groups
 ##    share lives in the addon's lib/ (test/unit/addon-layout.test.ts holds both rules).
@@ -14,12 +15,13 @@ extends RefCounted
 const Settings := preload("settings.gd")
 const DeclarationCache := preload("declaration_cache.gd")
 const Router := preload("router.gd")
+const GroupIndex := preload("group_index.gd")
 ## The base every group extends, loaded by path: it names core/bridge_server.gd (the groups' `server`), which
 ## loads this file, so a preload here would close a cycle.
 const COMMAND_GROUP := "core/command_group.gd"
 
-## The groups a newcomer meets first, listed first.
-const CORE_ORDER: Array[String] = ["project", "engine", "scene", "node", "editor"]
+## The groups a newcomer meets first, listed first (core/group_index.gd holds the list).
+const CORE_ORDER: Array[String] = GroupIndex.CORE_ORDER
 
 
 ## Registers the built-in groups; the project's own come from core/local_commands.gd. With a cache that
@@ -27,6 +29,10 @@ const CORE_ORDER: Array[String] = ["project", "engine", "scene", "node", "editor
 ## on its command's first call or in an idle frame (router.load_next_deferred()).
 static func register_all(router: Router, server: Node) -> void:
 	router.load_group = func(path: String) -> bool: return register_file(router, server, path, "builtin", false)
+	# each group's summary comes from its folder's index.json (core/group_index.gd), cached or not
+	var index := GroupIndex.read_all(Settings.addon_dir().path_join("commands"))
+	for name: String in index:
+		router.set_group_summary(name, str(index[name].summary))
 	var cached: Array = DeclarationCache.read()
 	if not cached.is_empty():
 		for group: Dictionary in cached:

@@ -84,10 +84,13 @@ func register_deferred(group: Dictionary) -> void:
 	for cmd: Dictionary in commands:
 		cmd["group_file"] = path
 		register(cmd)
-	if group.summary != "" and not commands.is_empty():
-		_group_summaries[str(commands[0].method).get_slice(".", 0)] = group.summary
 	if not path in _deferred:
 		_deferred.append(path)
+
+
+## A built-in group's summary, from its folder's index.json (core/group_loader.gd).
+func set_group_summary(group: String, summary: String) -> void:
+	_group_summaries[group] = summary
 
 
 ## Loads the oldest group file still deferred (an idle frame's share); false when none is left.

@@ -1,7 +1,8 @@
 @tool
 extends RefCounted
 ## The toolsets of addon/mcp/toolsets.json (shared with `bridge serve`): command groups gathered into
-## named sets of typed tools. A group no toolset lists forms a toolset of its own, named after it. Over
+## named sets of typed tools. Which toolset a built-in group belongs to is said by the group's own
+## commands/<group>/index.json (core/group_index.gd); toolsets.json describes the toolsets. A group no toolset lists forms a toolset of its own, named after it. Over
 ## HTTP a client picks its toolsets with the URL's query, `/mcp?toolsets=scene,editor` (default: what
 ## suits the client the request names, default_for; else all).
 
@@ -12,6 +13,8 @@ const STRUCTURED_SINCE := "2025-06-18"
 
 ## Beside this file, wherever the addon is installed.
 var _file: String = get_script().resource_path.get_base_dir().path_join("toolsets.json")
+
+const GroupIndex := preload("../core/group_index.gd")
 
 ## The always-present tool's definition (bridge_toolsets).
 var tool: Dictionary = {}
@@ -30,8 +33,21 @@ func _init() -> void:
 		tool = data.tool
 		_clients = data.get("clients", [])
 		_unknown = data.get("unknown_client", {})
+		_fill_groups(_file.get_base_dir().get_base_dir().path_join("commands"))
 	else:
 		push_error("bridge: cannot read %s; the HTTP endpoint lists every typed tool and no bridge_toolsets" % _file)
+
+
+## Each toolset's `groups`: the built-in groups whose index.json names it, in registration order (as
+## src/mcp/toolsets.ts does).
+func _fill_groups(commands_dir: String) -> void:
+	var index := GroupIndex.read_all(commands_dir)
+	for def: Dictionary in _defs:
+		var groups: Array = []
+		for group: String in index:
+			if index[group].toolset == def.name:
+				groups.append(group)
+		def["groups"] = groups
 
 
 ## The toolset a command group belongs to.

@@ -6,12 +6,16 @@ import type {Tool} from '@modelcontextprotocol/server'
 import type {CommandDoc} from '../catalog/catalog.js'
 import {closest} from '../catalog/suggest.js'
 import type {Reads} from './results.js'
+import {readGroupIndexes} from './group-index.js'
 import {readSurfaceJson} from './surface.js'
 
 export interface ToolsetDef {
   name: string
   description: string
-  /** Command groups whose commands belong here (unless a toolset names one of them in `methods`). */
+  /**
+   * Command groups whose commands belong here (unless a toolset names one of them in `methods`): filled from
+   * the groups' own index.json (addon/commands/<group>/index.json), not written in toolsets.json.
+   */
   groups?: string[]
   /** Single commands taken out of their group's toolset: a core the work needs whatever the game (`play`). */
   methods?: string[]
@@ -42,7 +46,15 @@ interface ToolsetsFile {
   tool: Tool
 }
 
-export const TOOLSETS: ToolsetsFile = readSurfaceJson<ToolsetsFile>('toolsets.json')
+export const TOOLSETS: ToolsetsFile = withGroups(readSurfaceJson<ToolsetsFile>('toolsets.json'))
+
+/** Each toolset's groups: the built-in groups whose index.json names it, in registration order (as addon/mcp/toolsets.gd). */
+function withGroups(file: ToolsetsFile): ToolsetsFile {
+  const index = [...readGroupIndexes()]
+  for (const def of file.toolsets) def.groups = index.filter(([, i]) => i.toolset === def.name).map(([name]) => name)
+  return file
+}
+
 /** The toolset every default and every `set` keeps: play, step, read, input, errors, debugger state. */
 export const CORE_TOOLSET = 'play'
 /** The always-present tool that lists toolsets and enables or disables them. */

@@ -7,10 +7,6 @@ const SceneAccess := preload("../../lib/scene_access.gd")
 const ProjectScan := preload("../../lib/project_scan.gd")
 
 
-func group_summary() -> String:
-	return "Read-only project analysis: scene complexity, signal flow, references, unused files, cycles, statistics"
-
-
 func commands() -> Array:
 	return [
 		{

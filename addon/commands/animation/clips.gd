@@ -9,10 +9,6 @@ const AnimAccess := preload("lib/anim_access.gd")
 const LOOPS := ["none", "linear", "pingpong"]
 
 
-func group_summary() -> String:
-	return "AnimationPlayer clips, tracks and keys: create, edit, inspect, preview"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -7,10 +7,6 @@ const SceneAccess := preload("../../lib/scene_access.gd")
 const TreeAccess := preload("lib/anim_tree_access.gd")
 
 
-func group_summary() -> String:
-	return "AnimationTree state machines, transitions, blend spaces and blend trees, parameters"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -7,10 +7,6 @@ extends "../../core/command_group.gd"
 const Buses := preload("lib/audio_buses.gd")
 
 
-func group_summary() -> String:
-	return "Audio buses, bus effects and the bus layout; audio stream players"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -15,10 +15,6 @@ var _serial := 0
 var _running := false
 
 
-func group_summary() -> String:
-	return "Several scene edits as one undo step, all or nothing"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -10,10 +10,6 @@ const SpatialQuery := preload("../../lib/spatial_query.gd")
 const PropertyPath := preload("../../lib/property_path.gd")
 
 
-func group_summary() -> String:
-	return "2D and 3D cameras: add, make current, frame nodes, check what is in view"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -8,10 +8,6 @@ const FileOps := preload("../../lib/file_ops.gd")
 const ProjectScan := preload("../../lib/project_scan.gd")
 
 
-func group_summary() -> String:
-	return "Repairs after files moved or vanished: broken references, moved paths, orphaned .import files"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -15,10 +15,6 @@ const SHAPES := {"box": "CSGBox3D", "sphere": "CSGSphere3D", "cylinder": "CSGCyl
 const OPERATIONS := ["union", "intersection", "subtraction"]
 
 
-func group_summary() -> String:
-	return "CSG shapes and operations, baked to meshes and colliders"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -6,10 +6,6 @@ extends "../../core/command_group.gd"
 const Compat := preload("../../core/compat.gd")
 
 
-func group_summary() -> String:
-	return "The editor's debugger: breakpoints, the paused game's stack and variables, stepping, hot reload"
-
-
 func commands() -> Array:
 	return [
 		{

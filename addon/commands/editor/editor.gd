@@ -15,10 +15,6 @@ func _init(p_server: Node = null) -> void:
 	OutputLog.of(server)  # capture from the plugin's start, not from the first editor.errors
 
 
-func group_summary() -> String:
-	return "The editor: selection, undo/redo, output errors, scripts, save, quit"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -9,10 +9,6 @@ const Compat := preload("../../core/compat.gd")
 const CLASS_INFO_PAGE := 50
 
 
-func group_summary() -> String:
-	return "The live engine API: version, commands, classes, search, docs"
-
-
 func commands() -> Array:
 	return [
 		{

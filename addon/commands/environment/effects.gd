@@ -27,10 +27,6 @@ const GI := {"sdfgi": "sdfgi_enabled", "sdfgi_cascades": "sdfgi_cascades", "sdfg
 		"ambient_energy": "ambient_light_energy", "sky_contribution": "ambient_light_sky_contribution"}
 
 
-func group_summary() -> String:
-	return "WorldEnvironment: presets, sky, fog, tonemap, global illumination"
-
-
 func commands() -> Array:
 	var env_param := node_param("node_path", "WorldEnvironment (default: the scene's)", false, "")
 	return [

@@ -12,10 +12,6 @@ const EXPORT_LIMIT_MS := 300_000
 const MODES := {"release": "--export-release", "debug": "--export-debug", "pack": "--export-pack"}
 
 
-func group_summary() -> String:
-	return "Export presets and headless exports"
-
-
 func commands() -> Array:
 	return [
 		{

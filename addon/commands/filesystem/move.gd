@@ -11,10 +11,6 @@ const Scan := preload("../../lib/filesystem_scan.gd")
 const Compat := preload("../../core/compat.gd")
 
 
-func group_summary() -> String:
-	return "Files and folders in res://: move, copy, delete through the editor's filesystem"
-
-
 func commands() -> Array:
 	return [
 		{

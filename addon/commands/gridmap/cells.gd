@@ -17,10 +17,6 @@ const FLOOR := {"method": "gridmap.set_cells", "params": {"node_path": "/root/Ma
 		"to": [3, 0, 3]}}
 
 
-func group_summary() -> String:
-	return "GridMap cells and the MeshLibraries they use"
-
-
 func commands() -> Array:
 	return [
 		{

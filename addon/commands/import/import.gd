@@ -16,10 +16,6 @@ const SETUP := [
 ]
 
 
-func group_summary() -> String:
-	return "Import settings of files, and reimport"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -13,10 +13,6 @@ const DELIVERED := {"delivered": ["string"], "count": "int", "queued_before": "i
 const HOLD_DOC := "%s between press and release when pressed is omitted: rendered frames (_process) while the game runs; physics ticks while it is frozen (the release goes in that many runtime.step ticks after the press)"
 
 
-func group_summary() -> String:
-	return "Input to the running game: actions, keys, mouse, text, timed sequences"
-
-
 func commands() -> Array:
 	var hold := opt("hold_frames", "int", HOLD_DOC % "Frames", 1, {"min": 0, "max": 600})
 	return [

@@ -9,10 +9,6 @@ const Settings := preload("../../core/settings.gd")
 const Compat := preload("../../core/compat.gd")
 
 
-func group_summary() -> String:
-	return "Input actions and their events: keys, mouse, joypad, deadzones"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -13,10 +13,6 @@ const LIGHTS := {"directional": "DirectionalLight3D", "omni": "OmniLight3D", "sp
 const PROBES := {"voxel_gi": "VoxelGI", "reflection_probe": "ReflectionProbe", "lightmap_gi": "LightmapGI"}
 
 
-func group_summary() -> String:
-	return "Lights, probes and 2D light helpers"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -9,10 +9,6 @@ const FileOps := preload("../../lib/file_ops.gd")
 const Scan := preload("../../lib/filesystem_scan.gd")
 
 
-func group_summary() -> String:
-	return "Translations: CSV import, project locales, testing keys in a locale"
-
-
 func commands() -> Array:
 	return [
 		{

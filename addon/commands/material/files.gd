@@ -13,10 +13,6 @@ const DESCRIBED := {"class": "string", "path": "string", "properties": "Dictiona
 const ROCK := {"method": "material.create", "params": {"path": "res://materials/rock.tres", "properties": {"roughness": 0.9}}}
 
 
-func group_summary() -> String:
-	return "Materials: create, edit, assign to nodes and surfaces, save"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -19,10 +19,6 @@ const DESCRIBED := {"class": "string", "resource_path": "string",
 		"triangle_count": "int", "surfaces": [{"vertices": "int", "indices": "int", "primitive": "string", "material": "Dictionary|null"}]}
 
 
-func group_summary() -> String:
-	return "Meshes: primitives, generated meshes, mesh info"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -65,10 +65,6 @@ func _remove_player(id: int) -> void:
 """
 
 
-func group_summary() -> String:
-	return "Multiplayer scaffolding: spawners, synchronizers with replication config, a host/join peer script"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -21,10 +21,6 @@ const REGION := {"method": "navigation.add_region", "params": {"parent": "/root/
 const BAKE := {"method": "navigation.bake", "params": {"node_path": "/root/Level3D/Nav"}}
 
 
-func group_summary() -> String:
-	return "Navigation regions, baked meshes, agents, links and path queries"
-
-
 func commands() -> Array:
 	return [
 		{

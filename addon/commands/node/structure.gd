@@ -10,10 +10,6 @@ const SceneEdit := preload("../../lib/scene_edit.gd")
 const NodePaths := preload("lib/node_paths.gd")
 
 
-func group_summary() -> String:
-	return "Nodes of the open scene: add, remove, move, properties, signals, groups (undoable)"
-
-
 func commands() -> Array:
 	return [
 		{

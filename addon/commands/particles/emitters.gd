@@ -16,10 +16,6 @@ const CAMPFIRE := {"method": "particles.create", "params": {"name": "Campfire", 
 const APPLIED := {"path": "string", "type": "string", "values": "Dictionary"}
 
 
-func group_summary() -> String:
-	return "Particle emitters: process materials, emission shapes, presets"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -14,10 +14,6 @@ const DESCRIBED := {"path": "string", "type": "string", "point_count": "int", "b
 		"points": [{"position": "Vector2|Vector3", "in": "Vector2|Vector3", "out": "Vector2|Vector3", "tilt?": "float"}]}
 
 
-func group_summary() -> String:
-	return "Path2D/Path3D curves and PathFollow nodes"
-
-
 func commands() -> Array:
 	return [
 		{

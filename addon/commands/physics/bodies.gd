@@ -28,10 +28,6 @@ func _shape_params() -> Array:
 	]
 
 
-func group_summary() -> String:
-	return "Physics bodies, collision shapes, layers and masks, joints, materials"
-
-
 func commands() -> Array:
 	return [
 		{

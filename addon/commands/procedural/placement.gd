@@ -8,10 +8,6 @@ const SceneAccess := preload("../../lib/scene_access.gd")
 const SceneEdit := preload("../../lib/scene_edit.gd")
 
 
-func group_summary() -> String:
-	return "Seeded procedural layouts: scatter over an area or a mesh surface, noise- and rule-based grids"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -18,10 +18,6 @@ return out"""
 const SUMMARY := {"min": "float", "avg": "float", "p95": "float", "max": "float"}
 
 
-func group_summary() -> String:
-	return "Frame times and Performance monitors of the editor and the running game; the bridge's per-command stats"
-
-
 func commands() -> Array:
 	return [
 		{

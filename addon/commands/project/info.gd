@@ -12,10 +12,6 @@ const Compat := preload("../../core/compat.gd")
 const MAIN_SCENE := "application/run/main_scene"
 
 
-func group_summary() -> String:
-	return "The open project: info, settings, autoloads, input actions, files"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -13,10 +13,6 @@ const RED := {"method": "resource.create", "params": {"path": "res://materials/r
 		"properties": {"albedo_color": "#ff0000"}}}
 
 
-func group_summary() -> String:
-	return "Resources: create, inspect, edit and save any Resource class"
-
-
 func commands() -> Array:
 	return [
 		{

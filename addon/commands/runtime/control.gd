@@ -4,10 +4,6 @@ extends "../../lib/game_command.gd"
 ## deterministic playtest: same inputs, same state), time scale, scene changes, monitors. Its output and errors: runtime/output.gd.
 
 
-func group_summary() -> String:
-	return "The running game: scene tree, properties, calls, eval, frames, waits, pause and step"
-
-
 func commands() -> Array:
 	return [
 		{

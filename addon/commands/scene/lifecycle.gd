@@ -10,10 +10,6 @@ const Compat := preload("../../core/compat.gd")
 const SceneSwitch := preload("lib/scene_switch.gd")
 
 
-func group_summary() -> String:
-	return "Scenes in the editor: create, open, save, close, tree, instance"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -10,10 +10,6 @@ const SpatialQuery := preload("../../lib/spatial_query.gd")
 const PlacedNode := preload("../../lib/placed_node.gd")
 
 
-func group_summary() -> String:
-	return "2D placement helpers: typed nodes with transforms, sprites"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -10,10 +10,6 @@ const SpatialQuery := preload("../../lib/spatial_query.gd")
 const PlacedNode := preload("../../lib/placed_node.gd")
 
 
-func group_summary() -> String:
-	return "3D placement helpers: typed nodes or scenes with transforms, on the ground"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -14,10 +14,6 @@ const MAX_SCRIPTS := 500
 const ERROR := {"line": "int", "message": "string"}
 
 
-func group_summary() -> String:
-	return "GDScript files: create from templates, edit, validate, lint, list members"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -8,10 +8,6 @@ const Params := preload("../../core/params.gd")
 const ShaderFiles := preload("lib/shader_files.gd")
 
 
-func group_summary() -> String:
-	return "Shaders: files, shader materials and uniforms, visual shaders, compile checks"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -8,10 +8,6 @@ const SceneEdit := preload("../../lib/scene_edit.gd")
 const SkeletonBones := preload("lib/skeleton_bones.gd")
 
 
-func group_summary() -> String:
-	return "Skeletons and bones: list, add, rest and pose, attachments"
-
-
 func commands() -> Array:
 	return [
 		{

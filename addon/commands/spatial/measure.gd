@@ -15,10 +15,6 @@ const FLOOR_BODY := [{"method": "physics.add_body", "params": {"type": "StaticBo
 const VEC := "Vector2|Vector3"
 
 
-func group_summary() -> String:
-	return "Spatial reasoning: bounds, raycasts, placing on surfaces, look-at, distances, overlaps"
-
-
 func commands() -> Array:
 	return [
 		{

@@ -13,10 +13,6 @@ const FRAME_KEYS := ["name", "baseline_dir", "tolerance", "masks", "max_changed_
 var _results: Array = []  # every assertion since the last test.report clear
 
 
-func group_summary() -> String:
-	return "Playtests: run scenarios that play, act and assert against the running game, with a pass/fail report"
-
-
 func commands() -> Array:
 	return [
 		{

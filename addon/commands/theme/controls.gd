@@ -10,10 +10,6 @@ const UI_SCENE := "res://scenes/ui.tscn"
 const THEMED := ["Control", "Window"]
 
 
-func group_summary() -> String:
-	return "Themes: colors, constants, fonts, styleboxes per control type"
-
-
 func commands() -> Array:
 	return [
 		{

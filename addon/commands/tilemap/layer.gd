@@ -8,10 +8,6 @@ const SceneEdit := preload("../../lib/scene_edit.gd")
 const TileAtlas := preload("lib/tile_atlas.gd")
 
 
-func group_summary() -> String:
-	return "TileSets and TileMapLayers: atlases, painting cells, rectangles, patterns, terrains"
-
-
 func commands() -> Array:
 	return [
 		{

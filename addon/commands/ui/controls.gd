@@ -33,10 +33,6 @@ func _layout_params() -> Array:
 	]
 
 
-func group_summary() -> String:
-	return "Controls: anchors and offsets presets, containers, size flags, focus"
-
-
 func commands() -> Array:
 	return [
 		{
