@@ -91,7 +91,8 @@ export function renderClientFigures(commands: CommandDoc[]): string {
   // what the text beside structuredContent is for the client (src/mcp/toolsets.ts readsOf)
   const resultText = (p: {reads?: string; reads_source?: string}) => {
     const reads = p.reads ?? TOOLSETS.unknown_client.reads
-    const said = reads === 'content' ? 'whole JSON (its model reads the text)' : 'summary'
+    const why = p.reads ? 'its model reads the text' : 'not known which field its model reads'
+    const said = reads === 'content' ? `whole JSON (${why})` : 'summary'
     return p.reads_source ? `${said} ([source](${p.reads_source}))` : said
   }
   for (const p of profiles) {
