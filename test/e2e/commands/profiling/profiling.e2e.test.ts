@@ -16,6 +16,8 @@ describe('profiling commands (real editor)', function () {
       'profiling.frame_times',
       'profiling.command_stats',
       'profiling.scene_cost',
+      'profiling.play_report',
+      'profiling.compare_reports',
     ])
   })
 
