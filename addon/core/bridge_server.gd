@@ -41,8 +41,6 @@ var local_commands: LocalCommands
 var _stopped := false
 var _editor_sleep_usec := OS.low_processor_usage_mode_sleep_usec
 var _pending_calls := 0
-## Requests that arrived since the last frame's end: while they keep coming every frame, the loop does not sleep.
-var _arrived := 0
 var _last_activity_msec := -ACTIVE_WINDOW_MS
 var _ready_msec := 0
 var _late_started := false
@@ -102,11 +100,6 @@ func _process(_delta: float) -> void:
 		router.load_next_deferred()
 	var busy := _pending_calls > 0 or Time.get_ticks_msec() - _last_activity_msec < ACTIVE_WINDOW_MS
 	var wanted := LOOP_SLEEP_USEC if busy else _editor_sleep_usec
-	if _arrived > 0:
-		# a client pipelining requests (100 in flight): its next ones are on their way, so the next frame
-		# comes at once (24k → 40k calls/s); a lone caller's frames still sleep LOOP_SLEEP_USEC when idle
-		wanted = 0
-		_arrived = 0
 	if OS.low_processor_usage_mode_sleep_usec != wanted:
 		OS.low_processor_usage_mode_sleep_usec = wanted
 
@@ -115,7 +108,6 @@ func _process(_delta: float) -> void:
 ## clients are busy. Every call_started() is paired with a call_finished().
 func call_started() -> void:
 	_pending_calls += 1
-	_arrived += 1
 	touch()
 
 

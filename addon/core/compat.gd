@@ -17,7 +17,18 @@ const ANY_VERSION_ENV := "BRIDGE_ANY_GODOT_VERSION"
 
 ## {major, minor, patch, string}: the engine's version, or the faked one.
 static func version() -> Dictionary:
-	var fake := OS.get_environment(FAKE_VERSION_ENV)
+	var fake := OS.get_environment(FAKE_VERSION_ENV)  # tests fake it in a running editor
+	if _version.is_empty() or fake != _version_fake:  # built once: at_least() runs on hot paths (engine.version, undo)
+		_version = _read_version(fake)
+		_version_fake = fake
+	return _version
+
+
+static var _version := {}
+static var _version_fake := ""
+
+
+static func _read_version(fake: String) -> Dictionary:
 	if fake != "":
 		var parts := fake.split(".")
 		var major := parts[0].to_int()
