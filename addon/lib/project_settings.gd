@@ -5,7 +5,6 @@ extends RefCounted
 
 const BridgeError := preload("../core/bridge_error.gd")
 const Params := preload("../core/params.gd")
-const Compat := preload("../core/compat.gd")
 const UndoStep := preload("../core/undo_step.gd")
 
 

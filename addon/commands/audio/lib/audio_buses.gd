@@ -8,7 +8,6 @@ extends RefCounted
 const BridgeError := preload("../../../core/bridge_error.gd")
 const Params := preload("../../../core/params.gd")
 const PropertyPath := preload("../../../lib/property_path.gd")
-const Compat := preload("../../../core/compat.gd")
 const UndoStep := preload("../../../core/undo_step.gd")
 
 

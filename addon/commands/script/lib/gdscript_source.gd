@@ -8,7 +8,6 @@ const BridgeError := preload("../../../core/bridge_error.gd")
 const FileOps := preload("../../../lib/file_ops.gd")
 const ScriptCompile := preload("../../../lib/script_compile.gd")
 const Settings := preload("../../../core/settings.gd")
-const Compat := preload("../../../core/compat.gd")
 const UndoStep := preload("../../../core/undo_step.gd")
 
 static var _decl := RegEx.create_from_string(
