@@ -301,6 +301,13 @@ async function main(): Promise<number> {
       0,
     )
     figure('tools_list_model_bytes_per_typed_tool', modelBytes / typedOnly.length, 'B')
+    // issue 35's size targets against what they leave: the typed tools with every parameter description, output
+    // schema and annotation taken out (names, summaries and the bare input schemas only)
+    const bare = typedOnly.reduce((n, t) => n + JSON.stringify(withoutDescriptions(t)).length, 0)
+    figure('tools_list_floor_bytes_per_typed_tool', bare / typedOnly.length, 'B')
+    console.log(
+      `without any parameter description, output schema or annotation: ${(bare / typedOnly.length).toFixed(0)} B per typed tool, ${bare} B for the ${typedOnly.length} typed tools`,
+    )
     console.log(
       `\n${perTool} B per typed tool on the wire (budget ${BUDGET_BYTES_PER_TOOL} B); what a model is given of each (name, description, input schema): ${(modelBytes / typedOnly.length).toFixed(0)} B; output schemas ${share(typedOnly.reduce((n, t) => n + JSON.stringify(t.outputSchema ?? {}).length, 0))}`,
     )
@@ -365,3 +372,16 @@ async function stopXvfb(xvfb: Xvfb | undefined): Promise<void> {
 }
 
 process.exitCode = await main()
+
+/** A listed tool with only its name, summary and input schema, parameter descriptions removed. */
+function withoutDescriptions(tool: {name: string; description?: string; inputSchema: unknown}): unknown {
+  // a schema's `description` goes; a property map's keys are parameter names (one may be called description)
+  const strip = (value: unknown, isPropertyMap = false): unknown => {
+    if (Array.isArray(value)) return value.map((v) => strip(v))
+    if (value === null || typeof value !== 'object') return value
+    const entries = Object.entries(value as Record<string, unknown>)
+    const kept = isPropertyMap ? entries : entries.filter(([key]) => key !== 'description')
+    return Object.fromEntries(kept.map(([key, v]) => [key, strip(v, !isPropertyMap && key === 'properties')]))
+  }
+  return {name: tool.name, description: tool.description, inputSchema: strip(tool.inputSchema)}
+}
