@@ -22,7 +22,12 @@ describe('group index: each group states its summary and toolset in its folder',
     expect(folders.length).to.be.greaterThan(40)
     for (const name of folders) {
       const data = JSON.parse(readFileSync(join(COMMANDS, name, 'index.json'), 'utf8'))
-      expect(Object.keys(data).filter((k) => k !== 'game').sort(), name).to.deep.equal(['summary', 'toolset'])
+      expect(
+        Object.keys(data)
+          .filter((k) => k !== 'game')
+          .sort(),
+        name,
+      ).to.deep.equal(['summary', 'toolset'])
       expect(data.summary, name)
         .to.be.a('string')
         .and.match(/^\S.*\S$/)
@@ -67,7 +72,9 @@ describe('group index: each group states its summary and toolset in its folder',
     /** method -> the groups whose index.json declares it, with the script each names */
     const declared = new Map<string, {group: string; script: string}[]>()
     for (const name of folders) {
-      const data = JSON.parse(readFileSync(join(COMMANDS, name, 'index.json'), 'utf8')) as {game?: Record<string, unknown>}
+      const data = JSON.parse(readFileSync(join(COMMANDS, name, 'index.json'), 'utf8')) as {
+        game?: Record<string, unknown>
+      }
       for (const [method, script] of Object.entries(data.game ?? {}))
         declared.set(method, [...(declared.get(method) ?? []), {group: name, script: String(script)}])
     }
@@ -108,12 +115,16 @@ describe('group index: each group states its summary and toolset in its folder',
     it('every game method the editor sends is declared in exactly one group index, the group it is named for', () => {
       for (const [method, from] of sent) {
         const groups = declared.get(method) ?? []
-        expect(groups.map((g) => g.group), `${method} (sent by ${from.join(', ')})`).to.deep.equal([method.split('.')[0]])
+        expect(
+          groups.map((g) => g.group),
+          `${method} (sent by ${from.join(', ')})`,
+        ).to.deep.equal([method.split('.')[0]])
       }
     })
 
     it('every declared game method is one the editor sends', () => {
-      for (const method of declared.keys()) expect(sent.has(method), `${method} is declared but never sent`).to.equal(true)
+      for (const method of declared.keys())
+        expect(sent.has(method), `${method} is declared but never sent`).to.equal(true)
     })
 
     it('the script an index names exists under addon/game/ and its handlers() binds the method to a function it defines', () => {
@@ -139,8 +150,7 @@ describe('group index: each group states its summary and toolset in its folder',
       expect(inspector).to.not.match(/begins_with\("(runtime|input)\./)
       const literals = [...inspector.matchAll(/"((?:runtime|input)\.[a-z_]+)"/g)].map((m) => m[1])
       expect(literals, 'only the hello names a method').to.deep.equal(['runtime.status'])
-      for (const {script} of [...declared.values()].flat())
-        expect(inspector, script).to.not.include(`"${script}"`)
+      for (const {script} of [...declared.values()].flat()) expect(inspector, script).to.not.include(`"${script}"`)
       expect(inspector).to.include('game_handlers')
     })
   })
