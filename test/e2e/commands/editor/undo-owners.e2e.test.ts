@@ -128,7 +128,7 @@ describe("undo steps name their client; editor.undo refuses another client's ste
     const refused = await fx.cli(['editor', 'undo', '--json'])
     expect(refused.code, `${refused.stdout}\n${refused.stderr}`).to.equal(EXIT.commandFailed)
     const error = (JSON.parse(refused.stdout) as {error: {message: string; data?: {client?: string}}}).error
-    expect(error.message).to.include("agent-a's").and.include('any_client')
+    expect(error.message).to.include("agent-a's").and.include('--any-client') // the shell reads the flag
     expect(error.data).to.deep.include({client: 'agent-a'})
     expect(await names()).to.include('FromAgain')
     expect((await history('scene')).actions.at(-1)).to.deep.include({client: 'agent-a', applied: true})
