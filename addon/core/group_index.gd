@@ -46,8 +46,11 @@ static func read_all(commands_dir: String) -> Dictionary:
 static func game_handlers(commands_dir: String) -> Dictionary:
 	var out: Dictionary = {}
 	for name: String in DirAccess.get_directories_at(commands_dir):
+		var text := FileAccess.get_file_as_string(commands_dir.path_join(name).path_join(FILE))
+		if not text.contains("\"game\""):  # most groups have none: no parse (the game reads these at every start)
+			continue
 		var path := commands_dir.path_join(name).path_join(FILE)
-		var data: Variant = JSON.parse_string(FileAccess.get_file_as_string(path)) if FileAccess.file_exists(path) else null
+		var data: Variant = JSON.parse_string(text)
 		var game: Variant = data.get("game") if data is Dictionary else null
 		if not game is Dictionary:
 			continue
