@@ -27,6 +27,9 @@ var context: CallContext
 ## The undo step this call's changes go into (core/undo_step.gd); null for a command with no undo history.
 var step: UndoStep
 
+var _dispatch := Callable()  # the router's dispatch, for run(): the router preloads this file, not the reverse
+var _in_turn := false  # the call runs inside the router's edit turn: a command it runs joins it, not waits behind it
+
 
 func _init(p_method: String, p_params: Dictionary, who: Dictionary = {}, p_context: CallContext = null) -> void:
 	method = p_method
@@ -37,6 +40,25 @@ func _init(p_method: String, p_params: Dictionary, who: Dictionary = {}, p_conte
 	if client == "":
 		client = "editor" if transport == "internal" else "unknown client"
 	context = p_context if p_context != null else CallContext.new()
+
+
+## Set by the router before the handler runs: how run() reaches it, and whether this call holds the edit turn
+## (its command makes an undo step, or it runs inside one that does: batch.run).
+func attach(dispatcher: Callable, in_turn: bool) -> void:
+	_dispatch = dispatcher
+	_in_turn = in_turn
+
+
+## Runs another command as part of this call (a scenario's step, a batch entry, the scene.play a restart makes)
+## through the router, as this call's client on this call's connection: its undo step, audit entry and activity
+## line name who asked, whatever other clients sent meanwhile. Inside the edit turn it joins the turn. Its
+## progress and cancel are its own (a handler that waits checks its own call between the commands it runs).
+## Returns the router's reply: {"result": ...} or {"error": {code, message, data}}.
+func run(p_method: String, p_params: Dictionary = {}) -> Dictionary:
+	if not _dispatch.is_valid():
+		return {"error": error(BridgeError.INTERNAL_ERROR, "%s ran %s outside the router" % [method, p_method]).to_dict()}
+	var reply: Dictionary = await _dispatch.call(p_method, p_params, null, _in_turn, caller())
+	return reply
 
 
 ## Who called, for the audit trail and the activity log: {transport, client, connection}.

@@ -215,7 +215,8 @@ func describe_all() -> Array:
 ## `context` (core/call_context.gd), from the transport: the request's progress and cancellation (a silent one
 ## when none is given), and the name the client gave itself on the request. `nested`: a command that holds the
 ## edit turn (batch.run) runs one of its own; it joins that turn instead of waiting for it. `caller`:
-## {transport, client} — by default the transport's, read here before any await.
+## {transport, client, connection} — by default the transport's, read here before any await. A handler runs
+## another command through its call (c.run, core/call.gd), which passes both, never through here.
 ## The handler gets all of it as one call object (core/call.gd).
 func dispatch(method: String, params: Variant, context: RefCounted = null, nested: bool = false,
 		caller: Dictionary = {}) -> Dictionary:
@@ -265,7 +266,7 @@ func _run_in_turn(method: String, params: Variant, started: int, context: CallCo
 	var takes_turn := not nested and UndoScope.has_step(cmd)
 	if takes_turn:
 		await _take_edit_turn()
-	var reply: Dictionary = await _run_checked(method, cmd, params, started, context, who)
+	var reply: Dictionary = await _run_checked(method, cmd, params, started, context, who, takes_turn or nested)
 	if takes_turn:
 		_give_back_edit_turn()
 	return reply
@@ -275,7 +276,7 @@ func _run_in_turn(method: String, params: Variant, started: int, context: CallCo
 ## it will run, and runs the handler with its call (core/call.gd) inside the command's undo step. Every error
 ## leaves here with the command's name in front of its message, once.
 func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int, context: CallContext,
-		who: Dictionary) -> Dictionary:
+		who: Dictionary, in_turn: bool) -> Dictionary:
 	var specs: Array = cmd.get("params", [])
 	var checked: Variant = Params.check(method, specs, params)
 	if not checked is BridgeError:
@@ -287,6 +288,7 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 		return {"error": _named(method, refusal)}
 	var resolved: Dictionary = checked
 	var the_call := Call.new(method, resolved, who, context)
+	the_call.attach(dispatch, in_turn)  # c.run(): the commands it runs go through here, as its client
 	var audited: Variant = CodeAudit.begin(method, cmd, resolved, the_call.caller())
 	if audited is BridgeError:
 		_count(method, started, true)

@@ -29,7 +29,12 @@ var name := ""
 func _init(p_scope: String, p_method: String, p_client: String) -> void:
 	scope = p_scope
 	method = p_method
-	client = p_client.replace("[", "(").replace("]", ")")
+	client = owner_of(p_client)
+
+
+## A client's name as a step's name holds it (brackets would end the owner label early).
+static func owner_of(client_name: String) -> String:
+	return client_name.replace("[", "(").replace("]", ")")
 
 
 ## " [node.set by claude-code]": what every action name of this step ends with.

@@ -3,6 +3,7 @@ extends RefCounted
 ## chosen ticks (deterministic playtests; the clock is game/clock.gd), time scale, changing or reloading the
 ## scene, monitors. (Its output and errors the editor reads from the file the game's log writes: lib/game_output.gd.)
 
+const Game := preload("inspector.gd")  # the parts' source of the tree, clock, log and each other
 const Ipc := preload("ipc.gd")
 const Events := preload("input_events.gd")
 const JsonValue := preload("../core/json_value.gd")
@@ -30,11 +31,11 @@ var _clock: RefCounted  # game/clock.gd
 var _eval: RefCounted  # game/eval.gd: compiles step's until and watch expressions
 
 
-func _init(tree: SceneTree, logger: OutputLog, clock: RefCounted, eval: RefCounted) -> void:
-	_tree = tree
-	_log = logger
-	_clock = clock
-	_eval = eval
+func _init(game: Game) -> void:
+	_tree = game.get_tree()
+	_log = game.output as OutputLog
+	_clock = game.clock
+	_eval = game.part("eval.gd") as RefCounted
 
 
 func handlers() -> Dictionary:

@@ -5,6 +5,7 @@ extends RefCounted
 ## get_node("Player")) are the current scene's, as in a script on its root. It is compiled first, so a
 ## syntax error comes back with its line and nothing runs.
 
+const Game := preload("inspector.gd")  # the parts' source of the tree, clock, log and each other
 const Ipc := preload("ipc.gd")
 const Snippet := preload("snippet.gd")
 const JsonValue := preload("../core/json_value.gd")
@@ -48,9 +49,9 @@ var _tree: SceneTree
 var _log: OutputLog
 
 
-func _init(tree: SceneTree, logger: OutputLog) -> void:
-	_tree = tree
-	_log = logger
+func _init(game: Game) -> void:
+	_tree = game.get_tree()
+	_log = game.output as OutputLog
 
 
 func handlers() -> Dictionary:

@@ -3,13 +3,14 @@ extends RefCounted
 ## Every frame is read after a frame_post_draw that follows the request, so none is stale; a frame
 ## that is all one colour (black, say) or equal to the previous one is flagged, never passed off silently.
 
+const Game := preload("inspector.gd")  # the parts' source of the tree, clock, log and each other
 const Ipc := preload("ipc.gd")
 
 var _tree: SceneTree
 
 
-func _init(tree: SceneTree) -> void:
-	_tree = tree
+func _init(game: Game) -> void:
+	_tree = game.get_tree()
 
 
 func handlers() -> Dictionary:

@@ -48,28 +48,23 @@ func _due() -> bool:
 	return false
 
 
-## Builds, queues and delivers one input request; returns what was delivered or an error reply.
-func handle(method: String, p: Dictionary) -> Variant:
-	var steps: Variant
-	match method:
-		"input.action":
-			steps = Events.action(p)
-		"input.key":
-			steps = Events.key(p)
-		"input.mouse_button":
-			steps = Events.mouse_button(p, _mouse)
-		"input.mouse_motion":
-			steps = Events.mouse_motion(p, _mouse)
-		"input.text":
-			steps = Events.text(p)
-		"input.sequence":
-			steps = _sequence(p)
-		"input.click_node":
-			steps = _click_node(p)
-		"input.release_all":
-			steps = _release_all()
-		_:
-			return Ipc.error(Ipc.INVALID, "MCPGameInput: unknown request %s" % method)
+## The input.* requests this autoload answers (commands/input/index.json names it for each): every one
+## builds its steps (events and frame waits) and queues them; the reply lists what was delivered.
+func handlers() -> Dictionary:
+	return {
+		"input.action": func(p: Dictionary) -> Variant: return await _queued(Events.action(p)),
+		"input.key": func(p: Dictionary) -> Variant: return await _queued(Events.key(p)),
+		"input.mouse_button": func(p: Dictionary) -> Variant: return await _queued(Events.mouse_button(p, _mouse)),
+		"input.mouse_motion": func(p: Dictionary) -> Variant: return await _queued(Events.mouse_motion(p, _mouse)),
+		"input.text": func(p: Dictionary) -> Variant: return await _queued(Events.text(p)),
+		"input.sequence": func(p: Dictionary) -> Variant: return await _queued(_sequence(p)),
+		"input.click_node": func(p: Dictionary) -> Variant: return await _queued(_click_node(p)),
+		"input.release_all": func(_p: Dictionary) -> Variant: return await _queued(_release_all()),
+	}
+
+
+## Delivers built steps (deliver()), or passes on the error reply the build made instead.
+func _queued(steps: Variant) -> Variant:
 	if steps is Dictionary:
 		return steps
 	return await deliver(steps)

@@ -1,17 +1,28 @@
 extends Node
 ## MCPGameInspector, the game autoload that answers the editor: every frame (paused or not) it takes
 ## the requests in the mailbox (game/ipc.gd) in order, runs each as its own coroutine and writes the
-## reply under the request's id. Input requests go to MCPGameInput. Inert in an exported game and in a
-## game the editor did not launch.
+## reply under the request's id. Which script under game/ answers which method is stated by the groups'
+## index files (commands/<group>/index.json, "game"; core/group_index.gd), read once at start; each script
+## (a part) is built on its first request, with this inspector as its source of the tree, clock, log, tick
+## counter and the other parts it uses. Inert in an exported game and in a game the editor did not launch.
 
 const Ipc := preload("ipc.gd")
+## The hello (game.json) is the game's answer to this method.
+const HELLO_METHOD := "runtime.status"
 
 ## The game's clock (game/clock.gd): frozen, stepped; MCPGameInput reads it too.
 var clock: RefCounted
+## The game's output log (lib/output_log.gd, loaded by path: see _ready).
+var output: RefCounted
+## game/tick_counter.gd: the ticks the game's nodes ran (runtime.record and runtime.replay count with it).
+var ticks: Node
+## The physics frame the game was frozen at from its start (scene.play frozen), or -1.
+var frozen_at := -1
 var _dir := ""
-var _handlers: Dictionary = {}
-var _parts: Array[RefCounted] = []  # the handlers' objects: a Callable alone does not keep them alive
-var _log: RefCounted  # lib/output_log.gd
+var _here := ""  # this script's folder: the game scripts
+var _routes: Dictionary = {}  # game method -> {script, group}, from the groups' index files
+var _parts: Dictionary = {}  # script file -> the object answering its methods (a Callable alone does not keep it alive)
+var _answers: Dictionary = {}  # game method -> its handler Callable, once its part is built
 var _pending := 0
 var _run: Dictionary = {}  # run.json: the hello, then how the game ended (game/ipc.gd)
 var _run_frames := 0
@@ -23,34 +34,29 @@ func _ready() -> void:
 		return
 	process_mode = Node.PROCESS_MODE_ALWAYS
 	process_priority = -999
-	# Loaded only here: value coercion is shared with the editor side, which an export template lacks.
-	var here: String = get_script().resource_path.get_base_dir()
-	var part := func(file: String) -> Script: return load(here.path_join(file))
-	_log = load(here.path_join("../lib/output_log.gd").simplify_path()).new()
-	_log.set("source", "game")
-	_log.call("start_capture")  # nothing before Godot 4.5 (no Logger): the game's output file then stays empty
-	var tree := get_tree()
-	clock = part.call("clock.gd").new(tree)
+	# Loaded only here, by path: an exported game (inert) never compiles the editor-side scripts.
+	_here = get_script().resource_path.get_base_dir()
+	output = load(_here.path_join("../lib/output_log.gd").simplify_path()).new()
+	output.set("source", "game")
+	output.call("start_capture")  # nothing before Godot 4.5 (no Logger): the game's output file then stays empty
+	clock = load(_here.path_join("clock.gd")).new(get_tree())
 	if Ipc.frozen_start():
 		clock.freeze()  # autoloads are ready before the first physics tick: the game has not moved yet
-	var nodes: RefCounted = part.call("nodes.gd").new(tree)
-	var eval: RefCounted = part.call("eval.gd").new(tree, _log)
-	var control: RefCounted = part.call("control.gd").new(tree, _log, clock, eval)
-	var frozen_at: int = Engine.get_physics_frames() if clock.frozen else -1
-	var counter: Node = part.call("tick_counter.gd").new()
-	counter.name = "Ticks"
-	add_child(counter)
-	_parts = [nodes, eval, part.call("frames.gd").new(tree), part.call("waits.gd").new(tree, nodes), control,
-			part.call("record.gd").new(tree, clock, eval, counter, frozen_at >= 0), part.call("replay.gd").new(tree, clock, eval, counter)]
-	for obj: RefCounted in _parts:
-		_handlers.merge(obj.handlers())
+	frozen_at = Engine.get_physics_frames() if clock.frozen else -1
+	ticks = load(_here.path_join("tick_counter.gd")).new()
+	ticks.name = "Ticks"
+	add_child(ticks)
+	# once per start: every group's small index.json, only the few with a game map parsed (1-3 ms measured)
+	_routes = load(_here.path_join("../core/group_index.gd").simplify_path()).call("game_handlers",
+			_here.path_join("../commands").simplify_path())
 	_fit_headless_window()
 	var key := Ipc.game_key()
 	_dir = Ipc.reset(key)
 	var session := "%d-%d" % [OS.get_process_id(), Time.get_ticks_usec()]
 	# what it prints and logs, readable by the editor also while held in the debugger and after it exited
-	_log.call("write_to", _dir.path_join(Ipc.OUTPUT_FILE), {"session": session, "pid": OS.get_process_id()})
-	var hello: Dictionary = control.status()
+	output.call("write_to", _dir.path_join(Ipc.OUTPUT_FILE), {"session": session, "pid": OS.get_process_id()})
+	var status: Variant = _handler(HELLO_METHOD)
+	var hello: Dictionary = status.call({}) if status is Callable else {"pid": OS.get_process_id(), "error": status}
 	hello["key"] = key
 	hello["frozen_physics_frames"] = frozen_at
 	hello["session"] = session
@@ -58,6 +64,50 @@ func _ready() -> void:
 	Ipc.write_atomic(_dir, Ipc.GAME_FILE, JSON.stringify(hello))
 	_run = hello
 	Ipc.write_atomic(_dir, Ipc.RUN_FILE, JSON.stringify(_run))
+
+
+## The object answering the methods of game/<file>, built on first use: a part (RefCounted) made with this
+## inspector, or for a Node script the autoload running it (MCPGameInput). null when there is none: _handler
+## says why. Parts reach each other here too (by file name), so each is built once and shared.
+func part(file: String) -> Object:
+	if _parts.has(file):
+		return _parts[file]
+	var script := load(_here.path_join(file)) as Script
+	if script == null or not script.can_instantiate():
+		return null
+	var obj: Object = null
+	if ClassDB.is_parent_class(script.get_instance_base_type(), &"Node"):
+		for node: Node in get_tree().root.get_children():
+			if node.get_script() == script:
+				obj = node
+	else:
+		obj = script.new(self)
+	if obj != null:
+		_parts[file] = obj
+	return obj
+
+
+## The Callable answering `method`, or an error reply saying why the game cannot answer it.
+func _handler(method: String) -> Variant:
+	if _answers.has(method):
+		return _answers[method]
+	if not _routes.has(method):
+		return Ipc.error(Ipc.INVALID, "the game does not know '%s'; the game and editor addons differ: restart the game" % method)
+	var file: String = _routes[method].script
+	var obj := part(file)
+	if obj == null:
+		var script := load(_here.path_join(file)) as Script
+		if script != null and script.can_instantiate():  # a Node script whose autoload is not in this game
+			return Ipc.error(Ipc.FAILED, "game/%s runs as an autoload this game lacks; disable and enable the bridge plugin to add it" % file)
+		return Ipc.error(Ipc.FAILED, "game/%s did not load in this game (the game's output has the engine's error)" % file)
+	var table: Dictionary = obj.call("handlers")
+	for answered: Variant in table:
+		if _routes.get(answered, {}).get("script") == file:
+			_answers[answered] = table[answered]
+	if not _answers.has(method):
+		return Ipc.error(Ipc.FAILED, "game/%s has no handler for '%s', which commands/%s/index.json says it answers" % [
+				file, method, _routes[method].group])
+	return _answers[method]
 
 
 ## A headless game's window is 64×64, so a full-rect UI lays out in 64×64 and clicks past it miss:
@@ -77,8 +127,8 @@ func _exit_tree() -> void:
 		_run["ended"] = "quit"
 		_run["frames"] = Engine.get_process_frames()
 		Ipc.write_atomic(_dir, Ipc.RUN_FILE, JSON.stringify(_run))
-	if _log:
-		_log.call("stop_capture")
+	if output:
+		output.call("stop_capture")
 
 
 func _process(_delta: float) -> void:
@@ -110,17 +160,14 @@ func _serve(req: Dictionary) -> void:
 	var method: String = str(req.get("method", ""))
 	var params: Variant = req.get("params", {})
 	var out: Variant
+	var handler: Variant = _handler(method)
 	if not params is Dictionary:
 		out = Ipc.error(Ipc.INVALID, "params must be an object")
-	elif method.begins_with("input."):
-		var input := get_node_or_null(^"/root/MCPGameInput")
-		out = await input.handle(method, params) if input else Ipc.error(Ipc.FAILED,
-				"the MCPGameInput autoload is missing from this game; disable and enable the bridge plugin to add it")
-	elif _handlers.has(method):
+	elif handler is Callable:
 		Ipc.current_id = str(req.id)  # for a handler that waits: progress and cancellation (ipc.gd)
-		out = await _handlers[method].call(params)
+		out = await handler.call(params)
 	else:
-		out = Ipc.error(Ipc.INVALID, "the game does not know '%s'; the game and editor addons differ: restart the game" % method)
+		out = handler
 	var reply := {"id": req.id}
 	if out is Dictionary and out.has("error") and out.size() == 1:
 		reply["error"] = out.error

@@ -7,6 +7,7 @@ extends RefCounted
 ## Start it from a frozen start (scene.play frozen) and drive the game with runtime.step: runtime.replay
 ## then repeats it bit for bit. Started on a running game it records too, with the ticks as they came.
 
+const Game := preload("inspector.gd")  # the parts' source of the tree, clock, log and each other
 const Ipc := preload("ipc.gd")
 const Recording := preload("recording.gd")
 
@@ -24,12 +25,12 @@ var _frames := true
 var _frozen_start := false  # the game was played frozen (scene.play frozen)
 
 
-func _init(tree: SceneTree, clock: RefCounted, eval: RefCounted, counter: Node, frozen_start: bool) -> void:
-	_tree = tree
-	_clock = clock
-	_eval = eval
-	_counter = counter
-	_frozen_start = frozen_start
+func _init(game: Game) -> void:
+	_tree = game.get_tree()
+	_clock = game.clock
+	_eval = game.part("eval.gd") as RefCounted
+	_counter = game.ticks
+	_frozen_start = game.frozen_at >= 0
 
 
 func handlers() -> Dictionary:

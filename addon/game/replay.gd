@@ -8,6 +8,7 @@ extends RefCounted
 ## A game on another engine version, or whose scene or the files it loads changed, is named in
 ## `differences`: the replay still runs, and its comparison says how far that mattered.
 
+const Game := preload("inspector.gd")  # the parts' source of the tree, clock, log and each other
 const Ipc := preload("ipc.gd")
 const Recording := preload("recording.gd")
 
@@ -17,11 +18,11 @@ var _eval: RefCounted  # game/eval.gd
 var _counter: Node  # game/tick_counter.gd: the ticks the game ran
 
 
-func _init(tree: SceneTree, clock: RefCounted, eval: RefCounted, counter: Node) -> void:
-	_tree = tree
-	_clock = clock
-	_eval = eval
-	_counter = counter
+func _init(game: Game) -> void:
+	_tree = game.get_tree()
+	_clock = game.clock
+	_eval = game.part("eval.gd") as RefCounted
+	_counter = game.ticks
 
 
 func handlers() -> Dictionary:

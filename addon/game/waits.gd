@@ -2,6 +2,7 @@ extends RefCounted
 ## Waiting and watching in the game: for a node to exist, for a signal, and a property sampled over frames.
 ## Each wait ends by its own timeout, so the reply always comes before the editor gives up.
 
+const Game := preload("inspector.gd")  # the parts' source of the tree, clock, log and each other
 const Ipc := preload("ipc.gd")
 const JsonValue := preload("../core/json_value.gd")
 
@@ -9,9 +10,9 @@ var _tree: SceneTree
 var _nodes: RefCounted
 
 
-func _init(tree: SceneTree, nodes: RefCounted) -> void:
-	_tree = tree
-	_nodes = nodes
+func _init(game: Game) -> void:
+	_tree = game.get_tree()
+	_nodes = game.part("nodes.gd") as RefCounted
 
 
 func handlers() -> Dictionary:

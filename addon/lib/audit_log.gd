@@ -32,7 +32,7 @@ static func _body_entry(kind: String, body: String, outcome: String, detail: Str
 			"outcome": outcome, "body": body}
 	if detail != "":
 		entry.detail = detail
-	entry.merge(extra)
+	entry.merge(extra, true)  # the call's own caller (core/code_audit.gd) over the transport's last one
 	_append(entry)
 	return _seq
 

@@ -46,9 +46,10 @@ export async function sceneHistory(client: EngineClient): Promise<{history: stri
   return histories.find((h) => h.history.startsWith('scene:'))!
 }
 
-/** Presses the editor's Undo and checks the action undone was bridge's `action`. */
+/** Presses the editor's Undo and checks the action undone was bridge's `action` — whichever client made it (the
+ * CLI, a pack's command): the harness names what it expects instead of owning the step, hence any_client. */
 export async function undoOwn(client: EngineClient, action: string): Promise<void> {
-  const out = await client.call<{undone: boolean; action: string}>('editor.undo')
+  const out = await client.call<{undone: boolean; action: string}>('editor.undo', {any_client: true})
   expect(out.undone, JSON.stringify(out)).to.equal(true)
   expect(out.action).to.equal(`Bridge: ${action}`)
 }

@@ -87,6 +87,13 @@ describe('the call object every handler receives (core/call.gd)', () => {
     expect(found).to.deep.equal([])
   })
 
+  it('a command runs another only through its call (c.run), so the one it runs has the same client', () => {
+    const found = [...scripts(join(ADDON, 'commands')), ...scripts(join(ADDON, 'lib'))]
+      .filter((file) => /\brouter\.dispatch\(/.test(code(readFileSync(file, 'utf8'))))
+      .map((file) => relative(REPO_ROOT, file))
+    expect(found).to.deep.equal([])
+  })
+
   it('no handler body makes an error except through its call (the router names the command once)', () => {
     const made = /\bBridgeError\.(?:new|invalid|failed|not_found)\(|CallContext\.cancelled_error\(/
     const found = all.filter((h) => made.test(code(h.body))).map((h) => `${h.file} ${h.name}`)

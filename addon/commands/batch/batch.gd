@@ -85,7 +85,7 @@ func _run(c: Call) -> Variant:
 	_running = true
 	for i: int in p.commands.size():
 		var entry: Dictionary = p.commands[i]
-		var out: Dictionary = await router.dispatch(entry.method, entry.get("params", {}), null, true, c.caller())  # inside the batch's turn
+		var out: Dictionary = await c.run(entry.method, entry.get("params", {}))  # inside the batch's turn, as its client
 		if out.has("error"):
 			failure = {"index": i, "method": entry.method, "error": out.error}
 			break

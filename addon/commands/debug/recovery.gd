@@ -82,7 +82,7 @@ func _restart(c: Call) -> Variant:
 	var params: Dictionary = link.last_play.duplicate()
 	if p.get("frozen") != null:
 		params["frozen"] = p.frozen
-	var reply: Dictionary = await server.router.dispatch("scene.play", params, null, false, c.caller())
+	var reply: Dictionary = await c.run("scene.play", params)
 	if reply.has("error"):
 		var e: Dictionary = reply.error
 		var data: Dictionary = e.get("data", {}) if e.get("data") is Dictionary else {}

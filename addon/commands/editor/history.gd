@@ -14,10 +14,12 @@ const Compat := preload("../../core/compat.gd")
 const UndoStep := preload("../../core/undo_step.gd")
 
 const GLOBAL := EditorUndoRedoManager.GLOBAL_HISTORY
-## Callers that undo as the editor's own Ctrl+Z does, any step: a person at the shell, and a client that gave no
-## name of its own (the client library's default). A client that named itself (an agent: claude-code, ...) is
-## refused another client's step unless it says any_client.
-const UNDOES_ANY := ["bridge cli", "bridge"]
+## Whose step a caller may undo without any_client: its own, and any step the person in the editor made (no
+## bridge client in its name). Ownership is by the name the step records: the name the client gave itself
+## (`claude-code`, `bridge cli`), else its connection's User-Agent, else "unknown client". No caller is exempt:
+## the shell is a client like an agent (`bridge editor undo --any-client` takes an agent's step), and a raw
+## WebSocket client that never named itself owns the steps made under its User-Agent (or "unknown client") —
+## shared with every connection that shows the same, since nothing tells those apart — and is refused the rest.
 
 ## What editor.undo and editor.redo answer besides `undone` / `redone`: the action and history moved, or
 ## why nothing moved.
@@ -31,8 +33,8 @@ func commands() -> Array:
 	return [
 		{
 			"method": "editor.undo",
-			"summary": "Undo the editor's last action, as Ctrl+Z does (edited scene's or global history); says if there was none. Refuses a step another client made unless any_client is true.",
-			"params": [opt("any_client", "bool", "Undo the last step even when another client made it (by default such a step is refused, naming whose it is)", false)],
+			"summary": "Undo the editor's last action, as Ctrl+Z does (edited scene's or global history); says if there was none. Refuses a step another client made (bridge cli included), naming whose, unless any_client is true; steps made by hand in the editor undo for anyone.",
+			"params": [opt("any_client", "bool", "Undo the last step even when another client made it (by default such a step is refused, naming whose it is and leaving it applied)", false)],
 			"example": {},
 			# an action of the scene's own, so the example undoes it rather than whatever an earlier command left
 			"example_setup": [{"method": "scene.instance", "params": {"path": "res://scenes/ui.tscn", "name": "HUD"}}],
@@ -95,8 +97,7 @@ func _step(undo: bool, c: Call) -> Variant:
 		var ur := _undo_redo(id)
 		if ur.get_version() != before[id]:
 			var owner := UndoStep.parse(names[id] if undo else ur.get_current_action_name())
-			if undo and owner.client != "" and owner.client != c.client and not c.params.get("any_client", false) \
-					and not c.client in UNDOES_ANY:
+			if undo and owner.client != "" and owner.client != UndoStep.owner_of(c.client) and not c.params.get("any_client", false):
 				_reapply(id, before[id])  # nothing of the other client's step is lost: it is applied again, as it was
 				return c.failed(("the last step, '%s', is %s's (made by %s); undo it with any_client: true, or leave it " +
 						"to that client") % [owner.name, owner.client, owner.command], {"client": owner.client,

@@ -63,7 +63,7 @@ func _replay(c: Call) -> Variant:
 		return header
 	var pid := 0
 	if p.get("play", true):
-		var played: Dictionary = await server.router.dispatch("scene.play", {"scene": header.get("scene", "main"), "frozen": true,
+		var played: Dictionary = await c.run("scene.play", {"scene": header.get("scene", "main"), "frozen": true,
 				"display": p.get("display", "auto")})
 		if played.has("error"):
 			var err: Variant = played.error

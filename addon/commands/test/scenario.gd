@@ -79,7 +79,7 @@ func _run_scenario(c: Call) -> Variant:
 	var started_game := false
 	var pid := 0
 	if p.scene != "none":
-		var played: Dictionary = await _call("scene.play", {"scene": p.scene, "frozen": p.frozen})
+		var played: Dictionary = await c.run("scene.play", {"scene": p.scene, "frozen": p.frozen})
 		if played.has("error"):
 			return c.failed("could not play %s: %s" % [p.scene, played.error.message])
 		started_game = true
@@ -87,11 +87,11 @@ func _run_scenario(c: Call) -> Variant:
 	elif not EditorInterface.is_playing_scene():
 		return c.error(BridgeError.GAME_NOT_RUNNING, "scene is none but no game runs; start one with scene.play")
 	elif p.frozen:
-		var paused: Dictionary = await _call("runtime.pause", {})
+		var paused: Dictionary = await c.run("runtime.pause", {})
 		if paused.has("error"):
 			return c.failed("could not freeze the running game: %s" % paused.error.message)
 	var errors_from := 0
-	var seen: Dictionary = await _call("runtime.errors", {"limit": 1})
+	var seen: Dictionary = await c.run("runtime.errors", {"limit": 1})
 	if seen.has("result"):
 		errors_from = int(seen.result.get("next_seq", 0))
 	var steps: Array = []
@@ -104,7 +104,7 @@ func _run_scenario(c: Call) -> Variant:
 		if context != null:
 			context.progress(i, p.steps.size(), "step %d of %d" % [i + 1, p.steps.size()])
 		var step: Dictionary = p.steps[i]
-		var out: Dictionary = await _run_step(step, errors_from)
+		var out: Dictionary = await _run_step(c, step, errors_from)
 		out["index"] = i
 		steps.append(out)
 		if step.has("assert") or step.has("assert_text") or step.has("assert_no_errors") or step.has("assert_frame"):
@@ -112,7 +112,7 @@ func _run_scenario(c: Call) -> Variant:
 		if not out.ok and (p.fail_fast or not EditorInterface.is_playing_scene()):
 			break
 	if started_game and (p.stop_after or cancelled):
-		await _call("scene.stop", {})
+		await c.run("scene.stop", {})
 	if cancelled:
 		return c.cancelled_error("%d of %d steps ran%s" % [steps.size(), p.steps.size(),
 				"; the game it started is stopped" if started_game else ""], {"steps": steps, "not_run": p.steps.size() - steps.size()})
@@ -130,13 +130,13 @@ func _assert(c: Call) -> Variant:
 	if p.has("text"):
 		if p.has("node_path") or p.has("property"):
 			return c.invalid("give text, or node_path with property, not both", {"param": "text"})
-		var out: Dictionary = await _check_text(p.text)
+		var out: Dictionary = await _check_text(c, p.text)
 		_results.append(out)
 		return out.duplicate()  # the router adds undoable/saved to the reply, not to the recorded result
 	if not p.has("node_path") or not p.has("property") or not p.has("expected"):
 		return c.invalid("give node_path, property and expected (or text)", {"param": "node_path"})
 	spec = {"node_path": p.node_path, "property": p.property, "op": p.op, "expected": p.expected, "tolerance": p.tolerance}
-	var result: Dictionary = await _check_property(spec)
+	var result: Dictionary = await _check_property(c, spec)
 	if result.has("bridge_error"):
 		return result.bridge_error
 	_results.append(result)
@@ -190,15 +190,15 @@ static func _kind(step: Dictionary) -> String:
 	return ""
 
 
-func _run_step(step: Dictionary, errors_from: int) -> Dictionary:
+func _run_step(c: Call, step: Dictionary, errors_from: int) -> Dictionary:
 	match _kind(step):
 		"do":
-			var out: Dictionary = await _call(step.do, step.get("params", {}))
+			var out: Dictionary = await c.run(step.do, step.get("params", {}))
 			if out.has("error"):
 				return {"kind": "do", "method": step.do, "ok": false, "error": out.error.message}
 			return {"kind": "do", "method": step.do, "ok": true, "result": out.result}
 		"step":
-			var out: Dictionary = await _call("runtime.step", {"frames": maxi(1, int(step.step))})
+			var out: Dictionary = await c.run("runtime.step", {"frames": maxi(1, int(step.step))})
 			return {"kind": "step", "ticks": int(step.step), "ok": not out.has("error"), "error": out.error.message if out.has("error") else ""}
 		"wait_ms":
 			var until := Time.get_ticks_msec() + int(step.wait_ms)
@@ -209,16 +209,16 @@ func _run_step(step: Dictionary, errors_from: int) -> Dictionary:
 			var a: Dictionary = step.assert
 			var spec := {"node_path": a.node_path, "property": a.property, "op": a.get("op", "eq"), "expected": a.expected,
 					"tolerance": float(a.get("tolerance", 0.0001))}
-			var out: Dictionary = await _check_property(spec)
+			var out: Dictionary = await _check_property(c, spec)
 			if out.has("bridge_error"):
 				return {"kind": "assert", "ok": false, "node_path": a.node_path, "property": a.property, "error": out.bridge_error.message}
 			return out
 		"assert_text":
-			return await _check_text(str(step.assert_text))
+			return await _check_text(c, str(step.assert_text))
 		"assert_frame":
-			return await _check_frame(step.assert_frame)
+			return await _check_frame(c, step.assert_frame)
 		_:
-			var out: Dictionary = await _call("runtime.errors", {"since": errors_from})
+			var out: Dictionary = await c.run("runtime.errors", {"since": errors_from})
 			if out.has("error"):
 				return {"kind": "assert_no_errors", "ok": false, "error": out.error.message}
 			var entries: Array = out.result.get("entries", out.result.get("errors", []))
@@ -226,8 +226,8 @@ func _run_step(step: Dictionary, errors_from: int) -> Dictionary:
 
 
 ## {kind: assert, ok, actual, ...}; a BridgeError under bridge_error when the value cannot be read.
-func _check_property(a: Dictionary) -> Dictionary:
-	var got: Dictionary = await _call("runtime.get", {"node_path": a.node_path, "properties": [a.property]})
+func _check_property(c: Call, a: Dictionary) -> Dictionary:
+	var got: Dictionary = await c.run("runtime.get", {"node_path": a.node_path, "properties": [a.property]})
 	if got.has("error"):
 		return {"bridge_error": BridgeError.new(int(got.error.code), got.error.message, got.error.get("data", {}))}
 	var actual: Variant = got.result.values.get(a.property)
@@ -237,8 +237,8 @@ func _check_property(a: Dictionary) -> Dictionary:
 
 ## The frame against its baseline (runtime.frame_compare): ok, how much changed and where; the diff image
 ## only as a file (diff_path), so a scenario's report stays text.
-func _check_frame(f: Dictionary) -> Dictionary:
-	var got: Dictionary = await _call("runtime.frame_compare", f)
+func _check_frame(c: Call, f: Dictionary) -> Dictionary:
+	var got: Dictionary = await c.run("runtime.frame_compare", f)
 	if got.has("error"):
 		return {"kind": "assert_frame", "name": f.name, "ok": false, "error": got.error.message}
 	var r: Dictionary = got.result
@@ -251,16 +251,12 @@ func _check_frame(f: Dictionary) -> Dictionary:
 	return out
 
 
-func _check_text(text: String) -> Dictionary:
-	var got: Dictionary = await _call("runtime.ui", {"text": text})
+func _check_text(c: Call, text: String) -> Dictionary:
+	var got: Dictionary = await c.run("runtime.ui", {"text": text})
 	if got.has("error"):
 		return {"kind": "assert_text", "text": text, "ok": false, "error": got.error.message}
 	var controls: Array = got.result.get("controls", [])
-	return {"kind": "assert_text", "text": text, "ok": not controls.is_empty(), "found": controls.map(func(c: Dictionary) -> String: return str(c.get("path", "")))}
-
-
-func _call(method: String, params: Dictionary) -> Dictionary:
-	return await server.router.dispatch(method, params)
+	return {"kind": "assert_text", "text": text, "ok": not controls.is_empty(), "found": controls.map(func(control: Dictionary) -> String: return str(control.get("path", "")))}
 
 
 static func _compare(actual: Variant, op: String, expected: Variant, tol: float) -> bool:

@@ -43,16 +43,16 @@ func _stress(c: Call) -> Variant:
 			return c.invalid("no input action '%s' in the project" % a, {"param": "actions"})
 	var started := false
 	if p.scene != "none":
-		var played: Dictionary = await _call("scene.play", {"scene": p.scene})
+		var played: Dictionary = await c.run("scene.play", {"scene": p.scene})
 		if played.has("error"):
 			return c.failed("could not play %s: %s" % [p.scene, played.error.message])
 		started = true
 	elif not EditorInterface.is_playing_scene():
 		return c.error(BridgeError.GAME_NOT_RUNNING, "scene is none but no game runs; start one with scene.play")
-	var since: Dictionary = await _call("runtime.errors", {"limit": 1})
+	var since: Dictionary = await c.run("runtime.errors", {"limit": 1})
 	var from: int = int(since.get("result", {}).get("next_seq", 0))
-	var pid: int = int((await _call("runtime.status", {})).get("result", {}).get("pid", 0))
-	await _call("runtime.pause", {})
+	var pid: int = int((await c.run("runtime.status", {})).get("result", {}).get("pid", 0))
+	await c.run("runtime.pause", {})
 	var rng := RandomNumberGenerator.new()
 	rng.seed = p.seed
 	var done := 0
@@ -63,24 +63,20 @@ func _stress(c: Call) -> Variant:
 		var hold := mini(rng.randi_range(1, p.max_hold), p.ticks - done)
 		for step: Array in [["input.action", {"action": action, "pressed": true}], ["runtime.step", {"frames": hold}],
 				["input.action", {"action": action, "pressed": false}]]:
-			var out: Dictionary = await _call(step[0], step[1])
+			var out: Dictionary = await c.run(step[0], step[1])
 			if out.has("error"):
 				failure = "%s: %s" % [step[0], out.error.message]
 				break
 		presses.append([action, hold])
 		done += hold
-	var alive := EditorInterface.is_playing_scene() and not (await _call("runtime.status", {})).has("error")
+	var alive := EditorInterface.is_playing_scene() and not (await c.run("runtime.status", {})).has("error")
 	var errors: Array = []
 	if alive:
-		var logged: Dictionary = await _call("runtime.errors", {"since": from, "limit": 100})
+		var logged: Dictionary = await c.run("runtime.errors", {"since": from, "limit": 100})
 		errors = logged.get("result", {}).get("entries", [])
-		await _call("runtime.resume", {})
+		await c.run("runtime.resume", {})
 	if started and p.stop_after:
-		await _call("scene.stop", {})
+		await c.run("scene.stop", {})
 	return {"ok": alive and errors.is_empty() and failure == "", "alive": alive, "ticks": done, "presses": presses.size(),
 			"sequence": presses.slice(0, 50), "errors": errors, "failure": failure, "seed": p.seed, "pid": pid,
 			"stopped": started and p.stop_after}
-
-
-func _call(method: String, params: Dictionary) -> Dictionary:
-	return await server.router.dispatch(method, params)

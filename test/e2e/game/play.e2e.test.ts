@@ -3,7 +3,7 @@
 // breakpoint, a game that cannot start) says what happened, all beside a second bridge editor playing a
 // same-named project. Every game is stopped. input.* has its own file, commands/input/.
 import {expect} from 'chai'
-import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -113,6 +113,28 @@ describe('the running game (real editor, headless game)', function () {
       expect(tree.root.children.map((c: Json) => c.name)).to.include.members(['MCPGameInspector', 'MCPGameInput'])
       const player = main.children.find((c: Json) => c.name === 'Player')
       expect(player).to.include({type: 'CharacterBody2D', path: '/root/Main/Player', script: 'res://scripts/player.gd'})
+    })
+
+    it('answers a method no group index gives a game script with a clear error, and keeps answering', async () => {
+      // the editor sends only declared methods (test/unit/group-index.test.ts): a stale addon is how one arrives
+      // the game's own mailbox folder, as it sees it
+      const mailbox = await call('runtime.eval', {code: 'return load("res://addons/bridge/game/ipc.gd").game_dir'})
+      const box = mailbox.result as string
+      const id = `e2e-unknown-${Date.now()}`
+      writeFileSync(join(box, `tmp-${id}.json`), JSON.stringify({id, method: 'runtime.no_such', params: {}}))
+      renameSync(join(box, `tmp-${id}.json`), join(box, `req-999999999-${id}.json`))
+      const reply = join(box, `res-${id}.json`)
+      for (const deadline = Date.now() + 10_000; !existsSync(reply) && Date.now() < deadline;)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      const {error} = JSON.parse(readFileSync(reply, 'utf8')) as {error: {code: number; message: string}}
+      rmSync(reply)
+      expect(error).to.deep.equal({
+        code: -32602,
+        message: "the game does not know 'runtime.no_such'; the game and editor addons differ: restart the game",
+      })
+      expect((await call('runtime.status')).pid)
+        .to.be.a('number')
+        .above(0)
     })
 
     it('sets a property in the game and reads it back from the game; a value of the wrong type is refused', async () => {

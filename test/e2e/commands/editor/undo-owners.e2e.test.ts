@@ -1,10 +1,14 @@
 // Undo steps that name their client (issue 36): every step bridge makes is named by the command and the client
 // that made it, as the client identified itself; editor.undo_history shows both, and editor.undo refuses another
 // client's step (naming whose it is) unless told any_client — the step stays applied. Two named clients on one
-// real editor, plus a connection that calls for an MCP client by name (as `bridge serve` does for claude-code).
+// real editor, a connection that calls for an MCP client by name (as `bridge serve` does for claude-code), the
+// shell (`bridge cli`, no exemption: --any-client takes an agent's step) and a raw WebSocket client that never
+// named itself (known as "unknown client": it undoes its own steps, and is refused an agent's).
 import {expect} from 'chai'
+import WebSocket from 'ws'
 
 import {EngineClient} from '../../../../src/editor/client.js'
+import {EXIT} from '../../../../src/errors.js'
 import {useEditor} from '../../../support/fixture.js'
 import {rpcError} from '../../../support/rpc.js'
 
@@ -117,5 +121,65 @@ describe("undo steps name their client; editor.undo refuses another client's ste
     expect(refused.message).to.include("claude-code's")
     await serve.call('editor.undo')
     expect(await names()).to.not.include('FromClaude')
+  })
+
+  it("the shell is a client like any other: bridge cli is refused an agent's step, and --any-client takes it", async () => {
+    await a.call('node.add', {type: 'Node2D', name: 'FromAgain'})
+    const refused = await fx.cli(['editor', 'undo', '--json'])
+    expect(refused.code, `${refused.stdout}\n${refused.stderr}`).to.equal(EXIT.commandFailed)
+    const error = (JSON.parse(refused.stdout) as {error: {message: string; data?: {client?: string}}}).error
+    expect(error.message).to.include("agent-a's").and.include('--any-client') // the shell reads the flag
+    expect(error.data).to.deep.include({client: 'agent-a'})
+    expect(await names()).to.include('FromAgain')
+    expect((await history('scene')).actions.at(-1)).to.deep.include({client: 'agent-a', applied: true})
+
+    const taken = await fx.cli(['editor', 'undo', '--any-client', '--json'])
+    expect(taken.code, taken.stderr).to.equal(0)
+    expect(JSON.parse(taken.stdout)).to.deep.include({undone: true, client: 'agent-a', command: 'node.add'})
+    expect(await names()).to.not.include('FromAgain')
+
+    // its own step it undoes without the flag
+    expect((await fx.cli(['node', 'add', '--type', 'Node2D', '--name', 'FromShell', '--json'])).code).to.equal(0)
+    expect((await history('scene')).actions.at(-1)).to.deep.include({command: 'node.add', client: 'bridge cli'})
+    const own = await fx.cli(['editor', 'undo', '--json'])
+    expect(own.code, own.stderr).to.equal(0)
+    expect(JSON.parse(own.stdout)).to.deep.include({undone: true, client: 'bridge cli'})
+    expect(await names()).to.not.include('FromShell')
+  })
+
+  it('a raw WebSocket client that never named itself owns its steps as "unknown client" and is refused the others', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${fx.editor.discovery.ws_port}`) // no User-Agent, no client name
+    type Reply = {id?: number; method?: string; result?: unknown; error?: {message: string; data?: unknown}}
+    const waiting = new Map<number, (reply: Reply) => void>()
+    await new Promise<void>((resolve, reject) => {
+      ws.on('error', reject)
+      ws.on('message', (data) => {
+        const reply = JSON.parse(data.toString()) as Reply
+        if (reply.method === 'bridge.hello') resolve()
+        else if (typeof reply.id === 'number') waiting.get(reply.id)?.(reply)
+      })
+    })
+    let id = 0
+    const raw = (method: string, params: object = {}) =>
+      new Promise<Reply>((resolve) => {
+        waiting.set(++id, resolve)
+        ws.send(JSON.stringify({jsonrpc: '2.0', id, method, params}))
+      })
+    try {
+      await raw('node.add', {type: 'Node2D', name: 'FromRaw'})
+      expect((await history('scene')).actions.at(-1)).to.deep.include({command: 'node.add', client: 'unknown client'})
+      const own = await raw('editor.undo')
+      expect(own.result).to.deep.include({undone: true, client: 'unknown client'})
+      expect(await names()).to.not.include('FromRaw')
+
+      await a.call('node.add', {type: 'Node2D', name: 'FromAgent'})
+      const refused = await raw('editor.undo')
+      expect(refused.error?.message).to.include("agent-a's")
+      expect(await names()).to.include('FromAgent')
+      expect((await raw('editor.undo', {any_client: true})).result).to.deep.include({undone: true, client: 'agent-a'})
+      expect(await names()).to.not.include('FromAgent')
+    } finally {
+      ws.close()
+    }
   })
 })

@@ -3,6 +3,7 @@
 // Every game is stopped: by the scenario itself (stop_after), and by after()/afterEach when a test fails.
 import {expect} from 'chai'
 
+import {EngineClient} from '../../../../src/editor/client.js'
 import {pidAlive} from '../../../../src/editor/discovery.js'
 import {type Json, useEditor} from '../../../support/fixture.js'
 
@@ -84,6 +85,39 @@ describe('test commands (real editor, headless game)', function () {
     }
     const none = await fx.rpcError('test.run_scenario', {scene: 'none', steps: [{wait_ms: 1}]})
     expect(none.rpcCode).to.equal(-32005)
+  })
+
+  it('test.run_scenario: its steps run as the client that ran it, whatever other clients send meanwhile', async () => {
+    const agent = await EngineClient.connect({
+      projectRoot: fx.editor.root,
+      port: fx.editor.discovery.ws_port,
+      clientName: 'agent-scenario',
+    })
+    try {
+      const marker = `scenario_owner_${Date.now()}`
+      let done = false
+      const running = agent
+        .call<Json>(
+          'test.run_scenario',
+          {steps: [{wait_ms: 1500}, {do: 'runtime.eval', params: {code: `return "${marker}"`}}]},
+          170_000,
+        )
+        .finally(() => {
+          done = true
+        })
+      // another client talks to the editor while the scenario plays and waits: the step must not run as it
+      while (!done) {
+        await call('scene.is_playing')
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      expect(await running).to.include({ok: true, passed: 2, stopped: true})
+      const {entries} = await call('editor.audit', {limit: 50})
+      const mine = (entries as Json[]).filter((e) => String(e.body ?? '').includes(marker))
+      expect(mine).to.have.length(1)
+      expect(mine[0]).to.include({kind: 'runtime.eval', transport: 'ws', client: 'agent-scenario'})
+    } finally {
+      agent.close()
+    }
   })
 
   it('test.assert and test.report: single checks against the running game, summed up', async () => {
