@@ -19,6 +19,9 @@ const Compat := preload("compat.gd")
 const CommandQueue := preload("command_queue.gd")
 const OpenTextSync := preload("../lib/open_text_sync.gd")
 
+## CodeAudit.begin's answer for a command with no parameter that evaluates code (read only: finish() reads it).
+const NOT_AUDITED := {"ids": []}
+
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
 ## Emitted when the command holding the edit turn finished (see _take_edit_turn).
@@ -219,9 +222,11 @@ func describe_all() -> Array:
 ## The handler gets all of it as one call object (core/call.gd).
 func dispatch(method: String, params: Variant, context: RefCounted = null, nested: bool = false,
 		caller: Dictionary = {}) -> Dictionary:
-	var who: Dictionary = (caller if not caller.is_empty() else AuditLog.context).duplicate()
+	# never changed once made (a transport sets a new context per message), so it is copied only to be changed
+	var who: Dictionary = caller if not caller.is_empty() else AuditLog.context
 	var call_context: CallContext = context if context != null else CallContext.new()
 	if call_context.client_name != "":  # `bridge serve` calling for the MCP client it names
+		who = who.duplicate()
 		who["connection"] = who.get("client", "")
 		who["client"] = call_context.client_name
 	var started := Time.get_ticks_usec()
@@ -287,12 +292,14 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 		return {"error": _named(method, refusal)}
 	var resolved: Dictionary = checked
 	var the_call := Call.new(method, resolved, who, context)
-	var audited: Variant = CodeAudit.begin(method, cmd, resolved, the_call.caller())
-	if audited is BridgeError:
-		_count(method, started, true)
-		var refused: BridgeError = audited
-		return {"error": _named(method, refused)}
-	var audit: Dictionary = audited
+	var audit: Dictionary = NOT_AUDITED
+	if CodeAudit.audits(cmd):
+		var audited: Variant = CodeAudit.begin(method, cmd, resolved, the_call.caller())
+		if audited is BridgeError:
+			_count(method, started, true)
+			var refused: BridgeError = audited
+			return {"error": _named(method, refused)}
+		audit = audited
 	var writes: bool = not cmd.get("read_only", false)
 	if writes:  # a file changed by another program reaches its open tab before this command can save it
 		OpenTextSync.settle()
@@ -362,7 +369,10 @@ func reset_stats() -> void:
 
 func _count(method: String, started_usec: int, failed: bool) -> void:
 	var usec := Time.get_ticks_usec() - started_usec
-	var s: Dictionary = _stats.get_or_add(method, {"calls": 0, "errors": 0, "total_usec": 0, "max_usec": 0})
+	var known: Variant = _stats.get(method)  # not get_or_add: its default would be built on every call
+	var s: Dictionary = known if known != null else {"calls": 0, "errors": 0, "total_usec": 0, "max_usec": 0}
+	if known == null:
+		_stats[method] = s
 	s.calls += 1
 	s.errors += int(failed)
 	s.total_usec += usec
