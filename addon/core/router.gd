@@ -46,6 +46,9 @@ var load_group: Callable
 var _deferred: Array[String] = []
 ## True while a command with an undo step (scene or global history) runs: the next such command waits.
 var _edit_turn_taken := false
+## How many commands not declared read_only have started running (core/bridge_server.gd reads nothing more
+## within the frame after one: what it left for the frame's end, a freed node say, is done before the next call).
+var writes_started := 0
 
 
 ## Registers every command a group declares. A group is any object with `commands() -> Array` (a
@@ -267,6 +270,8 @@ func _run_in_turn(method: String, params: Variant, started: int, context: CallCo
 		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, "%s is no longer registered" % method,
 				{"method": method}).to_dict()}
 	var cmd: Dictionary = _commands[method]
+	if not cmd.get("read_only", false):
+		writes_started += 1
 	var takes_turn := not nested and UndoScope.has_step(cmd)
 	if takes_turn:
 		await _take_edit_turn()
