@@ -60,7 +60,11 @@ try {
       `${name}: median ${median(r.rate).toFixed(0)} calls/s (${r.rate.map((v) => v.toFixed(0)).join(', ')}), editor CPU ${median(r.cpu).toFixed(0)} µs/call, rtt p50 ${median(r.p50).toFixed(2)} p99 ${median(r.p99).toFixed(2)} ms`,
     )
   }
-  console.log(`load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`)
+  console.log(
+    `load average ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  )
 } finally {
   for (const [, editor] of editors) await editor.stop()
   rmSync(oldDir, {recursive: true, force: true})
