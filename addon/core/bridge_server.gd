@@ -37,8 +37,8 @@ const ACTIVE_WINDOW_MS := 2000
 const DRAIN_BUDGET_USEC := 3000
 ## How long the drain waits for the next request after the last one arrived before the frame goes on;
 ## checked every DRAIN_STEP_USEC, sleeping between checks so the client (on the same machine) gets the CPU.
-const DRAIN_IDLE_USEC := 400
-const DRAIN_STEP_USEC := 50
+const DRAIN_IDLE_USEC := 500
+const DRAIN_STEP_USEC := 250
 
 var plugin: EditorPlugin
 var router: Router = Router.new()
