@@ -2,8 +2,8 @@
 // with the addon of a git revision (A, default HEAD), one with this worktree's addon (B), measured alternately
 // in the same minutes: `bench/engine.ts`'s pipelined row (100 engine.version calls in flight on one socket)
 // and a lone caller's engine.version round trip (as the bench's ws_rtt row). Prints each round and the
-// medians with the load average, and the editor's CPU time per call (from /proc: less load-dependent than
-// the wall clock). Usage: npx tsx scripts/ab-pipelined.ts [rev] [rounds]
+// medians with the load average, the editor's CPU time per call (from /proc: less load-dependent than the
+// wall clock) and each editor's CPU while idle afterwards. Usage: npx tsx scripts/ab-pipelined.ts [rev] [rounds]
 import {execFileSync} from 'node:child_process'
 import {cpSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {loadavg, tmpdir} from 'node:os'
@@ -60,6 +60,13 @@ try {
       `${name}: median ${median(r.rate).toFixed(0)} calls/s (${r.rate.map((v) => v.toFixed(0)).join(', ')}), editor CPU ${median(r.cpu).toFixed(0)} µs/call, rtt p50 ${median(r.p50).toFixed(2)} p99 ${median(r.p99).toFixed(2)} ms`,
     )
   }
+  // idle: no client has called for longer than the addon's 2 s active window; both editors over the same 5 s
+  await new Promise((r) => setTimeout(r, 2500))
+  const idle0 = editors.map(([, editor]) => cpuUsec(editor.pid))
+  await new Promise((r) => setTimeout(r, 5000))
+  editors.forEach(([name, editor], i) => {
+    console.log(`${name}: idle CPU ${((cpuUsec(editor.pid) - idle0[i]) / 50_000).toFixed(2)} % over 5 s`)
+  })
   console.log(
     `load average ${loadavg()
       .map((v) => v.toFixed(2))
