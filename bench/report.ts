@@ -20,8 +20,9 @@ export interface Target {
   figure: string
   value: number
   unit: string
-  /** at most this (all the bench's targets are ceilings) */
-  atMost: number
+  /** at most this (a ceiling), or else at least `atLeast` (a throughput) */
+  atMost?: number
+  atLeast?: number
   floor: string
 }
 
@@ -32,14 +33,20 @@ export function target(name: string, value: number, unit: string, atMost: number
   targets.push({figure: name, value: Math.round(value * 100) / 100, unit, atMost, floor})
 }
 
+/** A figure whose target is a floor (more is better: calls per second). */
+export function targetAtLeast(name: string, value: number, unit: string, atLeast: number, floor: string): void {
+  figure(name, value, unit)
+  targets.push({figure: name, value: Math.round(value * 100) / 100, unit, atLeast, floor})
+}
+
 /** The closing table: every targeted figure, its target, its floor, and whether this run met it. */
 export function printTargets(): void {
   const rows = targets.map((t) => [
     t.figure,
     `${t.value} ${t.unit}`,
-    `≤ ${t.atMost} ${t.unit}`,
+    t.atMost === undefined ? `≥ ${t.atLeast} ${t.unit}` : `≤ ${t.atMost} ${t.unit}`,
     t.floor,
-    t.value <= t.atMost ? 'met' : 'MISSED',
+    t.value <= (t.atMost ?? Infinity) && t.value >= (t.atLeast ?? -Infinity) ? 'met' : 'MISSED',
   ])
   console.log('\n## targets (this run)\n')
   console.log(table(['figure', 'value', 'target', 'floor', ''], rows))

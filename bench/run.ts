@@ -12,7 +12,8 @@
 // editor_idle_cpu_pct_over_without_addon. BENCH_EDITOR_RUNS (default 3) sets the editor starts per kind.
 // Prints small tables and writes every figure to bench/results/latest.json (git-ignored) as {name, value, unit} entries with the
 // machine, Node and engine versions. The typed list's size against its budget is a figure, not a failure.
-// BENCH_ONLY=addon-startup runs only the addon-against-plain-editor start-up rows (BENCH_EDITOR_RUNS of each).
+// BENCH_ONLY=addon-startup runs only the addon-against-plain-editor start-up rows (BENCH_EDITOR_RUNS of each);
+// BENCH_ONLY=pipelined only ws_pipelined_calls_per_s and the lone caller's ws_rtt rows, on one editor.
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import type {Tool} from '@modelcontextprotocol/sdk/types.js'
@@ -27,7 +28,7 @@ import {TOOLSETS, toolsetsFor} from '../src/mcp/toolsets.js'
 import {REPO_ROOT, type TestEditor, startEditor, waitForExit} from '../test/support/editor.js'
 import {type Xvfb, startXvfb, xvfbRoot} from '../test/support/xvfb.js'
 import {waitReaped} from './editors.js'
-import {reportEditor} from './engine.js'
+import {pipelinedOnly, reportEditor} from './engine.js'
 import {reportGame} from './game.js'
 import {reportAddonStartup, reportOverhead} from './overhead.js'
 import {figure, figures, latency as timeCalls, median, note, printTargets, table, target, targets} from './report.js'
@@ -75,6 +76,18 @@ async function main(): Promise<number> {
     // only the addon against a plain editor's start (editors of its own; no main editor, no idle CPU)
     const printStarts = await reportAddonStartup(EDITOR_RUNS)
     printStarts()
+    printTargets()
+    return 0
+  }
+  if (process.env.BENCH_ONLY === 'pipelined') {
+    const only = await startEditor()
+    try {
+      // the addon loads its group scripts in idle frames after start, one a frame: done before measuring
+      await new Promise((r) => setTimeout(r, 5000))
+      await pipelinedOnly(only, ROUND_TRIPS)
+    } finally {
+      await only.stop()
+    }
     printTargets()
     return 0
   }

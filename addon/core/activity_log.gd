@@ -6,6 +6,8 @@ extends RefCounted
 
 const MAX_ENTRIES := 200
 
+## A ring of the last MAX_ENTRIES calls: entry `_seq` sits at `(_seq - 1) % MAX_ENTRIES`, so recording
+## writes one slot instead of shifting every entry (the router records every call).
 var _entries: Array[Dictionary] = []
 var _seq := 0
 
@@ -13,17 +15,22 @@ var _seq := 0
 ## `caller` is {transport, client} captured when the call arrived (the context changes as calls interleave).
 func record(method: String, caller: Dictionary, started_usec: int, error: Dictionary) -> void:
 	_seq += 1
-	_entries.push_front({"seq": _seq, "time_unix": Time.get_unix_time_from_system(), "method": method,
+	var entry := {"seq": _seq, "time_unix": Time.get_unix_time_from_system(), "method": method,
 			"transport": caller.get("transport", ""), "client": caller.get("client", ""),
 			"duration_ms": (Time.get_ticks_usec() - started_usec) / 1000.0, "ok": error.is_empty(),
-			"error": error.get("message", "")})
-	if _entries.size() > MAX_ENTRIES:
-		_entries.resize(MAX_ENTRIES)
+			"error": error.get("message", "")}
+	if _entries.size() < MAX_ENTRIES:
+		_entries.append(entry)
+	else:
+		_entries[(_seq - 1) % MAX_ENTRIES] = entry
 
 
 ## The newest `limit` calls, newest first.
 func recent(limit: int) -> Array[Dictionary]:
-	return _entries.slice(0, limit)
+	var out: Array[Dictionary] = []
+	for i in mini(limit, _entries.size()):
+		out.append(_entries[(_seq - 1 - i) % MAX_ENTRIES])
+	return out
 
 
 ## How many calls were recorded since start (the dock redraws only when this moved).

@@ -23,7 +23,7 @@ const TransportHost := preload("transport_host.gd")
 const TRANSPORTS: Array[String] = ["transport/ws/server.gd", "transport/http/server.gd"]
 
 ## While clients are busy: about 1 ms per editor frame instead of 6.9 ms, so commands answer in ~1 ms
-## for ~6 % of a core (none after a frame that received requests: see _process). Otherwise the editor keeps its own value and costs nothing extra while idle.
+## for ~6 % of a core. Otherwise the editor keeps its own value and costs nothing extra while idle.
 const LOOP_SLEEP_USEC := 1000
 ## Group scripts known from the declaration cache load in idle frames from this long after start (the
 ## editor's own start-up frames stay undisturbed), one script per frame.
@@ -31,6 +31,14 @@ const DEFERRED_LOAD_AFTER_MS := 1000
 ## How long after the last request (or connection) the fast loop is kept: an agent's next call usually
 ## follows within this window; the first call after a pause waits at most one slow frame (~7 ms).
 const ACTIVE_WINDOW_MS := 2000
+## Within one editor frame, the transports are polled again while read requests keep arriving and are
+## answered at once (a client with many calls in flight sends its next ones as the replies reach it), for at
+## most this long: one editor frame (and its sleep) per burst instead of one per burst's answers.
+const DRAIN_BUDGET_USEC := 3000
+## How long the drain waits for the next request after the last one arrived before the frame goes on;
+## checked every DRAIN_STEP_USEC, sleeping between checks so the client (on the same machine) gets the CPU.
+const DRAIN_IDLE_USEC := 500
+const DRAIN_STEP_USEC := 250
 
 var plugin: EditorPlugin
 var router: Router = Router.new()
@@ -41,6 +49,7 @@ var local_commands: LocalCommands
 var _stopped := false
 var _editor_sleep_usec := OS.low_processor_usage_mode_sleep_usec
 var _pending_calls := 0
+var _started_calls := 0
 var _last_activity_msec := -ACTIVE_WINDOW_MS
 var _ready_msec := 0
 var _late_started := false
@@ -90,8 +99,7 @@ func _process(_delta: float) -> void:
 		discovery.info.ready = true
 		discovery.write()
 		DeclarationCache.write_pending_stamp()
-	for transport in transports:
-		transport.poll()
+	_drain()
 	var late := Time.get_ticks_msec() - _ready_msec > DEFERRED_LOAD_AFTER_MS
 	if late and not _late_started:
 		_late_started = true
@@ -104,9 +112,38 @@ func _process(_delta: float) -> void:
 		OS.low_processor_usage_mode_sleep_usec = wanted
 
 
+## Polls every transport; while that brought only reads (commands declared read_only) that were all answered
+## within the poll, polls again for more, up to DRAIN_BUDGET_USEC. A request still waiting (a command that
+## awaits a frame, a signal) ends the drain: it resumes in the editor's frames, as before. So does a command
+## that may change something: what it left for the frame's end (a node freed, a deferred call) is done before
+## the next request is read, as with one poll per frame. Each poll reads a connection's messages in arrival
+## order, as one poll per frame did.
+func _drain() -> void:
+	var start := Time.get_ticks_usec()
+	var last_arrival := start
+	var now := start
+	while true:
+		var started := _started_calls
+		var pending := _pending_calls
+		var writes := router.writes_started
+		for transport in transports:
+			transport.poll()
+		now = Time.get_ticks_usec()
+		if _pending_calls > pending or router.writes_started > writes:
+			return  # a command waits for a later frame, or may have left work for this frame's end
+		if _started_calls > started:
+			last_arrival = now
+		elif now - last_arrival >= DRAIN_IDLE_USEC or last_arrival == start:
+			return  # nothing arrived for a while (or nothing at all this frame)
+		if now - start >= DRAIN_BUDGET_USEC:
+			return
+		OS.delay_usec(DRAIN_STEP_USEC)
+
+
 ## Transports report each request (and new connection) here, so the editor loop runs fast only while
 ## clients are busy. Every call_started() is paired with a call_finished().
 func call_started() -> void:
+	_started_calls += 1
 	_pending_calls += 1
 	touch()
 

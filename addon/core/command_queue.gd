@@ -15,6 +15,8 @@ const UNGATED_PREFIXES := ["engine.", "bridge."]
 const UNGATED := ["editor.quit", "editor.errors", "editor.output"]
 
 static var _seq := 0
+## gated()'s answers by method (asked on every call).
+static var _gated := {}
 ## Tickets of commands that have not started yet, in arrival order.
 static var _waiting: Array[int] = []
 ## Tickets of scene switches that have not finished.
@@ -22,12 +24,14 @@ static var _switching: Array[int] = []
 
 
 static func gated(method: String) -> bool:
-	if method in UNGATED:
-		return false
+	var known: Variant = _gated.get(method)
+	if known != null:
+		return known
+	var answer := not method in UNGATED
 	for prefix: String in UNGATED_PREFIXES:
-		if method.begins_with(prefix):
-			return false
-	return true
+		answer = answer and not method.begins_with(prefix)
+	_gated[method] = answer
+	return answer
 
 
 ## Waits for this command's turn and returns its ticket (-1: not queued); pass it to leave() when it is done.

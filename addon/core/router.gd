@@ -19,6 +19,9 @@ const Compat := preload("compat.gd")
 const CommandQueue := preload("command_queue.gd")
 const OpenTextSync := preload("../lib/open_text_sync.gd")
 
+## CodeAudit.begin's answer for a command with no parameter that evaluates code (read only: finish() reads it).
+const NOT_AUDITED := {"ids": []}
+
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
 ## Emitted when the command holding the edit turn finished (see _take_edit_turn).
@@ -43,6 +46,9 @@ var load_group: Callable
 var _deferred: Array[String] = []
 ## True while a command with an undo step (scene or global history) runs: the next such command waits.
 var _edit_turn_taken := false
+## How many commands not declared read_only have started running (core/bridge_server.gd reads nothing more
+## within the frame after one: what it left for the frame's end, a freed node say, is done before the next call).
+var writes_started := 0
 
 
 ## Registers every command a group declares. A group is any object with `commands() -> Array` (a
@@ -220,9 +226,11 @@ func describe_all() -> Array:
 ## The handler gets all of it as one call object (core/call.gd).
 func dispatch(method: String, params: Variant, context: RefCounted = null, nested: bool = false,
 		caller: Dictionary = {}) -> Dictionary:
-	var who: Dictionary = (caller if not caller.is_empty() else AuditLog.context).duplicate()
+	# never changed once made (a transport sets a new context per message), so it is copied only to be changed
+	var who: Dictionary = caller if not caller.is_empty() else AuditLog.context
 	var call_context: CallContext = context if context != null else CallContext.new()
 	if call_context.client_name != "":  # `bridge serve` calling for the MCP client it names
+		who = who.duplicate()
 		who["connection"] = who.get("client", "")
 		who["client"] = call_context.client_name
 	var started := Time.get_ticks_usec()
@@ -263,6 +271,8 @@ func _run_in_turn(method: String, params: Variant, started: int, context: CallCo
 		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, "%s is no longer registered" % method,
 				{"method": method}).to_dict()}
 	var cmd: Dictionary = _commands[method]
+	if not cmd.get("read_only", false):
+		writes_started += 1
 	var takes_turn := not nested and UndoScope.has_step(cmd)
 	if takes_turn:
 		await _take_edit_turn()
@@ -289,12 +299,14 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 	var resolved: Dictionary = checked
 	var the_call := Call.new(method, resolved, who, context)
 	the_call.attach(dispatch, in_turn)  # c.run(): the commands it runs go through here, as its client
-	var audited: Variant = CodeAudit.begin(method, cmd, resolved, the_call.caller())
-	if audited is BridgeError:
-		_count(method, started, true)
-		var refused: BridgeError = audited
-		return {"error": _named(method, refused)}
-	var audit: Dictionary = audited
+	var audit: Dictionary = NOT_AUDITED
+	if CodeAudit.audits(cmd):
+		var audited: Variant = CodeAudit.begin(method, cmd, resolved, the_call.caller())
+		if audited is BridgeError:
+			_count(method, started, true)
+			var refused: BridgeError = audited
+			return {"error": _named(method, refused)}
+		audit = audited
 	var writes: bool = not cmd.get("read_only", false)
 	if writes:  # a file changed by another program reaches its open tab before this command can save it
 		OpenTextSync.settle()
@@ -364,7 +376,10 @@ func reset_stats() -> void:
 
 func _count(method: String, started_usec: int, failed: bool) -> void:
 	var usec := Time.get_ticks_usec() - started_usec
-	var s: Dictionary = _stats.get_or_add(method, {"calls": 0, "errors": 0, "total_usec": 0, "max_usec": 0})
+	var known: Variant = _stats.get(method)  # not get_or_add: its default would be built on every call
+	var s: Dictionary = known if known != null else {"calls": 0, "errors": 0, "total_usec": 0, "max_usec": 0}
+	if known == null:
+		_stats[method] = s
 	s.calls += 1
 	s.errors += int(failed)
 	s.total_usec += usec

@@ -7,6 +7,11 @@ const Params := preload("../../core/params.gd")
 const Compat := preload("../../core/compat.gd")
 ## engine.class_info's page: at most this many properties, methods and signals each (`offset` turns the page).
 const CLASS_INFO_PAGE := 50
+## engine.version's reply, built once per value of Compat.version() (a test fakes the version in a running
+## editor: a new faked value is a new Dictionary there). Shared between calls: the router's JsonValue.to_json
+## copies it into the reply, so no caller holds this one.
+static var _version_reply := {}
+static var _version_of := {}
 
 
 func commands() -> Array:
@@ -88,11 +93,15 @@ func commands() -> Array:
 
 
 func _version(_c: Call) -> Variant:
-	var v := Engine.get_version_info()
-	return {"major": v.major, "minor": v.minor, "patch": v.patch, "status": v.status, "build": v.build,
-			"string": "%d.%d.%d" % [v.major, v.minor, v.patch], "full": v.string,
-			"supported": {"floor": Compat.FLOOR, "ceiling": Compat.CEILING, "range": Compat.supported_range()}, "in_range": Compat.in_range(),
-			"limits": Compat.limits()}
+	var compat := Compat.version()
+	if not is_same(compat, _version_of):
+		var v := Engine.get_version_info()
+		_version_reply = {"major": v.major, "minor": v.minor, "patch": v.patch, "status": v.status, "build": v.build,
+				"string": "%d.%d.%d" % [v.major, v.minor, v.patch], "full": v.string,
+				"supported": {"floor": Compat.FLOOR, "ceiling": Compat.CEILING, "range": Compat.supported_range()},
+				"in_range": Compat.in_range(), "limits": Compat.limits()}
+		_version_of = compat
+	return _version_reply
 
 
 func _commands(c: Call) -> Variant:

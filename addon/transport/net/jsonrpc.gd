@@ -52,6 +52,7 @@ func handle_message(msg: Variant, channel: Dictionary = {}) -> Variant:
 				"invalid request: expected {\"jsonrpc\": \"2.0\", \"method\": string, \"params\"?: object, \"id\"?: string | number | null}")
 	var is_notification: bool = not msg.has("id")
 	var id: Variant = normalize_id(msg.get("id"))
+	var key := str(id)  # the running call's entry in channel.calls
 	if is_notification and msg.method == CANCEL:
 		var target: Variant = msg.get("params", {}).get("id") if msg.get("params") is Dictionary else null
 		var running: Variant = channel.get("calls", {}).get(str(normalize_id(target)))
@@ -71,14 +72,14 @@ func handle_message(msg: Variant, channel: Dictionary = {}) -> Variant:
 					params["message"] = message
 				send.call(JsonValue.stringify({"jsonrpc": "2.0", "method": PROGRESS, "params": params}))
 		context = CallContext.new(reporter)
-		channel.calls[str(id)] = context
+		channel.calls[key] = context
 	if msg.get("client") is String and str(msg.client).strip_edges() != "":  # the client calls for someone it names
 		if context == null:
 			context = CallContext.new()
 		context.client_name = str(msg.client).strip_edges().left(100)
 	var out: Dictionary = await _router.dispatch(msg.method, msg.get("params", {}), context)
-	if context != null and channel.calls.get(str(id)) == context:
-		channel.calls.erase(str(id))
+	if context != null and channel.calls.get(key) == context:
+		channel.calls.erase(key)
 	if is_notification:
 		return null
 	if out.has("error"):

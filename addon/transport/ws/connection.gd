@@ -260,26 +260,31 @@ func _poll_closing(now: int) -> void:
 func _queue_frame(opcode: int, payload: PackedByteArray) -> void:
 	var head := Frames.header(opcode, payload.size())
 	if payload.size() <= OUT_CHUNK:
-		head.append_array(payload)  # one write, one segment
-		_queue_raw(head)
+		_queue_raw(head, payload)  # one write, one segment
 		return
 	_queue_raw(head)
 	for i in range(0, payload.size(), OUT_CHUNK):
 		_queue_raw(payload.slice(i, i + OUT_CHUNK))
 
 
-func _queue_raw(bytes: PackedByteArray) -> void:
+## Queues `bytes` and then `more` (a frame's header and its payload, or one piece of a big frame).
+func _queue_raw(bytes: PackedByteArray, more := PackedByteArray()) -> void:
 	if _out_bytes == 0:
 		_last_write = Time.get_ticks_msec()  # the stall clock starts when something is owed
-	_out_bytes += bytes.size()
+	var size := bytes.size() + more.size()
+	_out_bytes += size
 	# Small replies queued together share one write: many calls in flight then cost one syscall, not one each.
-	# Only into a small, untouched last piece: joining copies it.
+	# Only into a small, untouched last piece.
 	var last := _out.size() - 1
-	if last >= 0 and (last > 0 or _out_offset == 0) and _out[last].size() + bytes.size() <= COALESCE_BYTES:
+	if last >= 0 and (last > 0 or _out_offset == 0) and _out[last].size() + size <= COALESCE_BYTES:
 		var joined: PackedByteArray = _out[last]
+		_out[last] = PackedByteArray()  # the queue lets go of it, so appending grows it in place instead of copying it
 		joined.append_array(bytes)
+		joined.append_array(more)
 		_out[last] = joined
 		return
+	if not more.is_empty():
+		bytes.append_array(more)
 	_out.append(bytes)
 
 

@@ -29,7 +29,7 @@ static func parse_header(buf: PackedByteArray, pos: int) -> Dictionary:
 	var fin := (b0 & 0x80) != 0
 	if b0 & 0x70:
 		return _error("reserved bits set without a negotiated extension")
-	if opcode not in [OP_CONTINUATION, OP_TEXT, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG]:
+	if (opcode > OP_BINARY and opcode < OP_CLOSE) or opcode > OP_PONG:  # not a literal list: every frame asks
 		return _error("unknown opcode %d" % opcode)
 	if not (b1 & 0x80):
 		return _error("client frames must be masked")
