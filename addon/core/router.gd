@@ -8,7 +8,6 @@ const BridgeError := preload("bridge_error.gd")
 const Params := preload("params.gd")
 const Schema := preload("schema.gd")
 const JsonValue := preload("json_value.gd")
-const ParamKinds := preload("param_kinds.gd")
 const UndoScope := preload("undo_scope.gd")
 const ActivityLog := preload("activity_log.gd")
 const AuditLog := preload("../lib/audit_log.gd")
@@ -17,7 +16,12 @@ const Call := preload("call.gd")
 const CodeAudit := preload("code_audit.gd")
 const Compat := preload("compat.gd")
 const CommandQueue := preload("command_queue.gd")
-const OpenTextSync := preload("../lib/open_text_sync.gd")
+## What only some commands need on the call path, loaded on the first call that needs it or by warm_next() in an
+## idle frame after start: parameter kinds (nodes, vectors, property maps: scene access and value coercion behind
+## them) and the open text tabs' sync (for commands that write). The editor's start compiles neither.
+const PARAM_KINDS := "param_kinds.gd"
+const OPEN_TEXT_SYNC := "../lib/open_text_sync.gd"
+const LAZY_MODULES: Array[String] = [PARAM_KINDS, OPEN_TEXT_SYNC]
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
@@ -43,6 +47,8 @@ var load_group: Callable
 var _deferred: Array[String] = []
 ## True while a command with an undo step (scene or global history) runs: the next such command waits.
 var _edit_turn_taken := false
+## LAZY_MODULES loaded so far: relative path -> GDScript.
+static var _modules: Dictionary = {}
 
 
 ## Registers every command a group declares. A group is any object with `commands() -> Array` (a
@@ -83,7 +89,7 @@ func register_deferred(group: Dictionary) -> void:
 	var path: String = group.path
 	for cmd: Dictionary in commands:
 		cmd["group_file"] = path
-		register(cmd)
+		register(cmd, "builtin", false)
 	if not path in _deferred:
 		_deferred.append(path)
 
@@ -106,18 +112,47 @@ func _load_deferred(path: String) -> void:
 	load_group.call(path)
 
 
-func register(cmd: Dictionary, source: String = "builtin") -> void:
+## `checked` false: the declaration comes from the cache, checked when `npm run catalog` loaded its group, and
+## again when the group's script loads here (register_group).
+func register(cmd: Dictionary, source: String = "builtin", checked: bool = true) -> void:
 	var method: String = cmd.method
-	assert(method.count(".") == 1, "command names are <group>.<command>: " + method)
-	for spec: Dictionary in cmd.get("params", []):
-		assert(spec.get("type", "any") in Params.TYPES, "%s.%s: unknown type %s" % [method, spec.name, spec.get("type")])
-		assert(spec.get("kind", "") in [""] + ParamKinds.KINDS, "%s.%s: unknown kind %s" % [method, spec.name, spec.get("kind")])
-	assert(cmd.get("undo", "none") in UndoScope.SCOPES, "%s: unknown undo scope %s" % [method, cmd.get("undo")])
-	assert(str(cmd.get("since", "4.0")).get_slice_count(".") == 2, "%s: since is a Godot version like \"4.5\"" % method)
+	if checked:
+		_assert_declaration(cmd)
 	cmd["source"] = source
 	if not _commands.has(method):
 		_order.append(method)
 	_commands[method] = cmd
+
+
+## The declaration's types, kinds and scope are known ones (debug builds: an editor).
+static func _assert_declaration(cmd: Dictionary) -> void:
+	var method: String = cmd.method
+	assert(method.count(".") == 1, "command names are <group>.<command>: " + method)
+	var kinds: Array = [""] + _module(PARAM_KINDS).get_script_constant_map().KINDS
+	for spec: Dictionary in cmd.get("params", []):
+		assert(spec.get("type", "any") in Params.TYPES, "%s.%s: unknown type %s" % [method, spec.name, spec.get("type")])
+		assert(spec.get("kind", "") in kinds, "%s.%s: unknown kind %s" % [method, spec.name, spec.get("kind")])
+	assert(cmd.get("undo", "none") in UndoScope.SCOPES, "%s: unknown undo scope %s" % [method, cmd.get("undo")])
+	assert(str(cmd.get("since", "4.0")).get_slice_count(".") == 2, "%s: since is a Godot version like \"4.5\"" % method)
+
+
+## One of LAZY_MODULES, loaded on its first use.
+static func _module(rel: String) -> GDScript:
+	var script: GDScript = _modules.get(rel)
+	if script == null:
+		script = load((BridgeError as Script).resource_path.get_base_dir().path_join(rel).simplify_path()) as GDScript
+		_modules[rel] = script
+	return script
+
+
+## Loads the next of LAZY_MODULES not loaded yet (an idle frame's share, before the deferred group files);
+## false when all are.
+func warm_next() -> bool:
+	for rel in LAZY_MODULES:
+		if not _modules.has(rel):
+			_module(rel)
+			return true
+	return false
 
 
 func has(method: String) -> bool:
@@ -278,9 +313,9 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 		who: Dictionary) -> Dictionary:
 	var specs: Array = cmd.get("params", [])
 	var checked: Variant = Params.check(method, specs, params)
-	if not checked is BridgeError:
+	if not checked is BridgeError and _resolves_kinds(cmd, specs):
 		var values: Dictionary = checked
-		checked = ParamKinds.resolve(method, specs, values, params, cmd)
+		checked = _module(PARAM_KINDS).call("resolve", method, specs, values, params, cmd)
 	if checked is BridgeError:
 		_count(method, started, true)
 		var refusal: BridgeError = checked
@@ -295,19 +330,29 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 	var audit: Dictionary = audited
 	var writes: bool = not cmd.get("read_only", false)
 	if writes:  # a file changed by another program reaches its open tab before this command can save it
-		OpenTextSync.settle()
+		_module(OPEN_TEXT_SYNC).call("settle")
 	var scope := UndoScope.begin(cmd, the_call)
 	var handler: Callable = cmd.handler
 	var result: Variant = await handler.call(the_call if _takes_call(cmd) else resolved)
 	CodeAudit.finish(method, audit, result)
 	result = UndoScope.finish(scope, the_call, result)
 	if writes:  # whatever it wrote (or undid), the editor's open copies now hold the file's text
-		OpenTextSync.settle(_written_paths(specs, resolved))
+		_module(OPEN_TEXT_SYNC).call("settle", _written_paths(specs, resolved))
 	_count(method, started, result is BridgeError)
 	if result is BridgeError:
 		var failure: BridgeError = result
 		return {"error": _named(method, failure)}
 	return {"result": JsonValue.to_json(result)}
+
+
+## Whether core/param_kinds.gd has anything to do for the command: a parameter with a kind, or `needs_scene`.
+static func _resolves_kinds(cmd: Dictionary, specs: Array) -> bool:
+	if cmd.get("needs_scene", false) == true:
+		return true
+	for spec: Dictionary in specs:
+		if spec.get("kind", "") != "":
+			return true
+	return false
 
 
 ## The error as the client reads it: the command's name in front of the message, once.

@@ -5,7 +5,8 @@ extends RefCounted
 ## Every function is static: `const SceneFiles := preload("scene_files.gd")`.
 
 const BridgeError := preload("../core/bridge_error.gd")
-const SceneAccess := preload("scene_access.gd")
+## Not scene_access.gd: the plugin calls watch_changes() at start, and scene_access.gd brings value coercion.
+const SceneNodes := preload("scene_nodes.gd")
 const Compat := preload("../core/compat.gd")
 
 const SCENE_EXTENSIONS := ["tscn", "scn"]
@@ -40,9 +41,9 @@ static func check_scene_path(path: String, writing: bool) -> Variant:
 static func path_or_edited(path: String, hint: String) -> Variant:
 	if path != "":
 		return path
-	var root: Variant = SceneAccess.require_root()
-	if root is BridgeError:
-		return root
+	var root := SceneNodes.root()
+	if root == null:
+		return SceneNodes.no_scene()
 	if root.scene_file_path == "":
 		return BridgeError.failed("the edited scene has never been saved: " + hint)
 	return root.scene_file_path
