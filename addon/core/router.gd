@@ -6,22 +6,23 @@ extends RefCounted
 
 const BridgeError := preload("bridge_error.gd")
 const Params := preload("params.gd")
-const Schema := preload("schema.gd")
 const JsonValue := preload("json_value.gd")
-const UndoScope := preload("undo_scope.gd")
 const ActivityLog := preload("activity_log.gd")
 const AuditLog := preload("../lib/audit_log.gd")
 const CallContext := preload("call_context.gd")
 const Call := preload("call.gd")
-const CodeAudit := preload("code_audit.gd")
 const Compat := preload("compat.gd")
 const CommandQueue := preload("command_queue.gd")
-## What only some commands need on the call path, loaded on the first call that needs it or by warm_next() in an
-## idle frame after start: parameter kinds (nodes, vectors, property maps: scene access and value coercion behind
-## them) and the open text tabs' sync (for commands that write). The editor's start compiles neither.
+## What only some commands need, loaded on the first call that needs it or by warm_next() in an idle frame after
+## start, so the editor's start compiles none of it: parameter kinds (nodes, vectors, property maps: scene access
+## and value coercion behind them), the undo scope (mutating commands), the code audit (commands that run code),
+## the open text tabs' sync (commands that write) and the JSON Schemas (describe: engine.commands, tools/list).
 const PARAM_KINDS := "param_kinds.gd"
+const UNDO_SCOPE := "undo_scope.gd"
+const CODE_AUDIT := "code_audit.gd"
 const OPEN_TEXT_SYNC := "../lib/open_text_sync.gd"
-const LAZY_MODULES: Array[String] = [PARAM_KINDS, OPEN_TEXT_SYNC]
+const SCHEMA := "schema.gd"
+const LAZY_MODULES: Array[String] = [PARAM_KINDS, UNDO_SCOPE, CODE_AUDIT, OPEN_TEXT_SYNC, SCHEMA]
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
@@ -132,7 +133,8 @@ static func _assert_declaration(cmd: Dictionary) -> void:
 	for spec: Dictionary in cmd.get("params", []):
 		assert(spec.get("type", "any") in Params.TYPES, "%s.%s: unknown type %s" % [method, spec.name, spec.get("type")])
 		assert(spec.get("kind", "") in kinds, "%s.%s: unknown kind %s" % [method, spec.name, spec.get("kind")])
-	assert(cmd.get("undo", "none") in UndoScope.SCOPES, "%s: unknown undo scope %s" % [method, cmd.get("undo")])
+	var scopes: Array = _module(UNDO_SCOPE).get_script_constant_map().SCOPES
+	assert(cmd.get("undo", "none") in scopes, "%s: unknown undo scope %s" % [method, cmd.get("undo")])
 	assert(str(cmd.get("since", "4.0")).get_slice_count(".") == 2, "%s: since is a Godot version like \"4.5\"" % method)
 
 
@@ -166,6 +168,7 @@ func methods() -> Array[String]:
 ## The public docs of one command: everything but the handler, plus its JSON Schema.
 func describe(method: String) -> Dictionary:
 	var cmd: Dictionary = _commands[method]
+	var schema := _module(SCHEMA)
 	var params: Array = []
 	for spec: Dictionary in cmd.get("params", []):
 		params.append(spec.duplicate())
@@ -181,9 +184,9 @@ func describe(method: String) -> Dictionary:
 		"idempotent": cmd.get("read_only", false) or cmd.get("idempotent", false),
 		"title": str(cmd.get("title", title_of(method))),
 		"needs": cmd.get("needs", ""),
-		"undo": UndoScope.of(cmd),
+		"undo": _module(UNDO_SCOPE).call("of", cmd),
 		"source": cmd.get("source", "builtin"),
-		"input_schema": Schema.for_command(params),
+		"input_schema": schema.call("for_command", params),
 	}
 	if cmd.has("timeout_ms"):
 		doc["timeout_ms"] = cmd.timeout_ms
@@ -197,8 +200,8 @@ func describe(method: String) -> Dictionary:
 		if cmd.has(key):
 			doc[key] = cmd[key]
 	if cmd.get("returns") is Dictionary:
-		doc["output_schema"] = Schema.for_result(cmd.returns, Schema.PUBLISHED_DEPTH, false)
-		doc["result_schema"] = Schema.for_result(cmd.returns)
+		doc["output_schema"] = schema.call("for_result", cmd.returns, schema.get_script_constant_map().PUBLISHED_DEPTH, false)
+		doc["result_schema"] = schema.call("for_result", cmd.returns)
 	return doc
 
 
@@ -297,7 +300,7 @@ func _run_in_turn(method: String, params: Variant, started: int, context: CallCo
 		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, "%s is no longer registered" % method,
 				{"method": method}).to_dict()}
 	var cmd: Dictionary = _commands[method]
-	var takes_turn := not nested and UndoScope.has_step(cmd)
+	var takes_turn: bool = not nested and not cmd.get("read_only", false) and _module(UNDO_SCOPE).call("has_step", cmd)
 	if takes_turn:
 		await _take_edit_turn()
 	var reply: Dictionary = await _run_checked(method, cmd, params, started, context, who)
@@ -322,20 +325,24 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 		return {"error": _named(method, refusal)}
 	var resolved: Dictionary = checked
 	var the_call := Call.new(method, resolved, who, context)
-	var audited: Variant = CodeAudit.begin(method, cmd, resolved, the_call.caller())
-	if audited is BridgeError:
-		_count(method, started, true)
-		var refused: BridgeError = audited
-		return {"error": _named(method, refused)}
-	var audit: Dictionary = audited
+	var audit: Dictionary = {}
+	if _evaluates(specs):
+		var audited: Variant = _module(CODE_AUDIT).call("begin", method, cmd, resolved, the_call.caller())
+		if audited is BridgeError:
+			_count(method, started, true)
+			var refused: BridgeError = audited
+			return {"error": _named(method, refused)}
+		audit = audited
 	var writes: bool = not cmd.get("read_only", false)
 	if writes:  # a file changed by another program reaches its open tab before this command can save it
 		_module(OPEN_TEXT_SYNC).call("settle")
-	var scope := UndoScope.begin(cmd, the_call)
+	var scope: Dictionary = _module(UNDO_SCOPE).call("begin", cmd, the_call) if writes else {}  # {} for a read
 	var handler: Callable = cmd.handler
 	var result: Variant = await handler.call(the_call if _takes_call(cmd) else resolved)
-	CodeAudit.finish(method, audit, result)
-	result = UndoScope.finish(scope, the_call, result)
+	if not audit.is_empty():
+		_module(CODE_AUDIT).call("finish", method, audit, result)
+	if not scope.is_empty():
+		result = _module(UNDO_SCOPE).call("finish", scope, the_call, result)
 	if writes:  # whatever it wrote (or undid), the editor's open copies now hold the file's text
 		_module(OPEN_TEXT_SYNC).call("settle", _written_paths(specs, resolved))
 	_count(method, started, result is BridgeError)
@@ -353,6 +360,11 @@ static func _resolves_kinds(cmd: Dictionary, specs: Array) -> bool:
 		if spec.get("kind", "") != "":
 			return true
 	return false
+
+
+## Whether any parameter runs code (core/code_audit.gd audits those).
+static func _evaluates(specs: Array) -> bool:
+	return specs.any(func(spec: Dictionary) -> bool: return spec.get("evaluates", false) == true)
 
 
 ## The error as the client reads it: the command's name in front of the message, once.
