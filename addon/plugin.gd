@@ -3,8 +3,8 @@ extends EditorPlugin
 ## Wires the bridge server into the editor; all the work lives in core/. The Godot version is checked first
 ## (core/compat.gd, the only script preloaded here): the rest loads by path only on a supported version, so an
 ## editor outside the range shows one line in its output instead of compile errors in scripts it never needed.
-## The dock comes a second after the server: a bare editor's first second has no use for it (it compiles and
-## builds its controls then, off the path to the first answer).
+## The dock comes a second after the editor's first frame: a bare editor's first second has no use for it (it
+## compiles and builds its controls then, off the path to the first answer).
 
 const Compat := preload("core/compat.gd")
 const DOCK_AFTER_S := 1.0
@@ -24,8 +24,14 @@ func _enter_tree() -> void:
 	_server.name = "BridgeServer"
 	_server.set("plugin", self)
 	add_child(_server)
-	_script("lib/scene_files.gd").call("watch_changes", self)
-	get_tree().create_timer(DOCK_AFTER_S).timeout.connect(_add_dock)
+	_script("lib/scene_changes.gd").call("watch_changes", self)
+	get_tree().process_frame.connect(_on_first_frame, CONNECT_ONE_SHOT)
+
+
+## The dock's second counts from the editor's first frame: on a busy machine the start alone can take longer.
+func _on_first_frame() -> void:
+	if is_inside_tree():
+		get_tree().create_timer(DOCK_AFTER_S).timeout.connect(_add_dock)
 
 
 func _add_dock() -> void:

@@ -26,7 +26,10 @@ script="probe.gd"
 `
 const PROBE_SCRIPT = `@tool
 extends EditorPlugin
-## The bench's probe: writes the file named by BENCH_PROBE_MARKER on the editor's first frame, then idles.
+## The bench's probe: writes the file named by BENCH_PROBE_MARKER on the editor's first frame, and the same name
+## with ".settled" once the editor's first file system scan is over (its caches written), then idles.
+
+var _settled_at := -1
 
 
 func _enter_tree() -> void:
@@ -34,8 +37,20 @@ func _enter_tree() -> void:
 
 
 func _process(_delta: float) -> void:
-	set_process(false)
-	var file := FileAccess.open(OS.get_environment("BENCH_PROBE_MARKER"), FileAccess.WRITE)
+	var marker := OS.get_environment("BENCH_PROBE_MARKER")
+	if not FileAccess.file_exists(marker):
+		_write(marker)
+	if EditorInterface.get_resource_filesystem().is_scanning():
+		_settled_at = -1
+	elif _settled_at < 0:
+		_settled_at = Time.get_ticks_msec()
+	elif Time.get_ticks_msec() - _settled_at > 500:
+		_write(marker + ".settled")
+		set_process(false)
+
+
+func _write(path: String) -> void:
+	var file := FileAccess.open(path, FileAccess.WRITE)
 	if file:
 		file.store_string("up")
 		file.close()
@@ -49,6 +64,11 @@ export interface BenchEditor {
   readonly spawnedAt: number
   /** ms from spawn to the probe's marker file (its modification time): the editor's first frame. */
   waitProbe(timeoutMs?: number): Promise<number>
+  /**
+   * Until the editor's first file system scan is over and its caches are written (the probe's second marker): a
+   * project stopped before that reopens as if opened for the first time.
+   */
+  waitSettled(timeoutMs?: number): Promise<void>
   /** ms from spawn to the first engine.version reply over the WebSocket (addon editors only). */
   waitFirstReply(timeoutMs?: number): Promise<number>
   /** Starts it again, stopped, on the same project copy: its .godot cache is kept (a warm start). */
@@ -119,6 +139,7 @@ export function startBenchEditor(options: {addon: boolean}): BenchEditor {
   let spawnedAt = 0
   const launch = () => {
     rmSync(marker, {force: true})
+    rmSync(`${marker}.settled`, {force: true})
     spawnedAt = wallNow()
     pid = spawnEditor({godot, projectRoot: root, headless: true, env, args, logFile})
     live.add(pid)
@@ -144,6 +165,13 @@ export function startBenchEditor(options: {addon: boolean}): BenchEditor {
         if (existsSync(marker)) return statSync(marker).mtimeMs - spawnedAt
         check('probe marker', end)
         await sleep(10)
+      }
+    },
+    async waitSettled(timeoutMs = 180_000) {
+      const end = Date.now() + timeoutMs
+      while (!existsSync(`${marker}.settled`)) {
+        check('settled probe marker', end)
+        await sleep(50)
       }
     },
     async waitFirstReply(timeoutMs = 180_000) {

@@ -9,7 +9,9 @@ const Discovery := preload("discovery.gd")
 const EditorStartup := preload("editor_startup.gd")
 const GroupLoader := preload("group_loader.gd")
 const DeclarationCache := preload("declaration_cache.gd")
-const LocalCommands := preload("local_commands.gd")
+## The project's own groups (core/local_commands.gd), loaded at start only when the project has their folder;
+## else in the first idle frame after DEFERRED_LOAD_AFTER_MS, from when on it notices the folder appearing.
+const LOCAL_COMMANDS := "core/local_commands.gd"
 const OutputLog := preload("../lib/output_log.gd")
 ## Reads the games' output into the log (editor.errors, runtime.errors); made in the first idle frame after
 ## DEFERRED_LOAD_AFTER_MS (no game runs before then; it reads a game's file from its start whenever it comes),
@@ -25,8 +27,9 @@ const TRANSPORTS: Array[String] = ["transport/ws/server.gd", "transport/http/ser
 ## While clients are busy: about 1 ms per editor frame instead of 6.9 ms, so commands answer in ~1 ms
 ## for ~6 % of a core. Otherwise the editor keeps its own value and costs nothing extra while idle.
 const LOOP_SLEEP_USEC := 1000
-## Group scripts known from the declaration cache load in idle frames from this long after start (the
-## editor's own start-up frames stay undisturbed), one script per frame.
+## Group scripts known from the declaration cache load in idle frames from this long after the editor's first
+## frame (its own start-up frames, and a client's first calls, stay undisturbed), one script per frame. Counted
+## from the first frame, not from start: on a busy machine the start alone can take longer than this.
 const DEFERRED_LOAD_AFTER_MS := 1000
 ## How long after the last request (or connection) the fast loop is kept: an agent's next call usually
 ## follows within this window; the first call after a pause waits at most one slow frame (~7 ms).
@@ -45,13 +48,13 @@ var router: Router = Router.new()
 var discovery: Discovery = Discovery.new()
 var transports: Array[Transport] = []
 ## The project's own groups (res://bridge_commands/), reloaded live as the files change.
-var local_commands: LocalCommands
+var local_commands: RefCounted  # core/local_commands.gd; null until made
 var _stopped := false
 var _editor_sleep_usec := OS.low_processor_usage_mode_sleep_usec
 var _pending_calls := 0
 var _started_calls := 0
 var _last_activity_msec := -ACTIVE_WINDOW_MS
-var _ready_msec := 0
+var _first_frame_msec := -1
 var _late_started := false
 
 
@@ -59,8 +62,8 @@ func _ready() -> void:
 	Settings.register()
 	OutputLog.of(self)  # from the start: refusals quote what the engine logged while a value was set
 	GroupLoader.register_all(router, self)
-	local_commands = LocalCommands.new(router, self)
-	local_commands.sync()
+	if DirAccess.dir_exists_absolute(Settings.LOCAL_COMMANDS_DIR):
+		_start_local_commands()
 	var host := TransportHost.new(router, hello, call_started, call_finished, touch, _write_ports)
 	for path in TRANSPORTS:
 		var script := load(Settings.addon_dir().path_join(path)) as GDScript
@@ -73,7 +76,6 @@ func _ready() -> void:
 	# clients may connect now; `ready` turns true once the editor's own start-up work is over (core/editor_startup.gd)
 	discovery.info.ready = EditorStartup.poll()
 	_write_ports()
-	_ready_msec = Time.get_ticks_msec()
 	print("bridge: listening on ws://127.0.0.1:%d (http %d) for %s" % [discovery.info.ws_port, discovery.info.http_port,
 			discovery.info.project_root])
 
@@ -93,18 +95,29 @@ func transport_port(transport_name: String) -> int:
 	return 0
 
 
+## Registers the project's own groups and keeps them in step with their folder from now on.
+func _start_local_commands() -> void:
+	local_commands = (load(Settings.addon_dir().path_join(LOCAL_COMMANDS)) as GDScript).new(router, self)
+	local_commands.call("sync")
+
+
 func _process(_delta: float) -> void:
-	local_commands.poll()
+	if local_commands != null:
+		local_commands.call("poll")
 	if not discovery.info.get("ready", true) and EditorStartup.poll():
 		discovery.info.ready = true
 		discovery.write()
 		DeclarationCache.write_pending_stamp()
 	_drain()
-	var late := Time.get_ticks_msec() - _ready_msec > DEFERRED_LOAD_AFTER_MS
+	if _first_frame_msec < 0:
+		_first_frame_msec = Time.get_ticks_msec()
+	var late := Time.get_ticks_msec() - _first_frame_msec > DEFERRED_LOAD_AFTER_MS
 	if late and not _late_started:
 		_late_started = true
 		(load(Settings.addon_dir().path_join(GAME_OUTPUT)) as GDScript).call("of", self)
-	elif late and _pending_calls == 0:
+		if local_commands == null:
+			_start_local_commands()
+	elif late and _pending_calls == 0 and not router.warm_next():
 		router.load_next_deferred()
 	var busy := _pending_calls > 0 or Time.get_ticks_msec() - _last_activity_msec < ACTIVE_WINDOW_MS
 	var wanted := LOOP_SLEEP_USEC if busy else _editor_sleep_usec

@@ -19,14 +19,6 @@ static func evaluating(specs: Array) -> Array[String]:
 	return out
 
 
-## Whether the command declares a parameter that evaluates code: only such a command is audited (begin()).
-## Cached on the declaration, as the router asks on every call.
-static func audits(cmd: Dictionary) -> bool:
-	if not cmd.has("audits"):
-		cmd["audits"] = not evaluating(cmd.get("params", [])).is_empty()
-	return cmd.audits
-
-
 ## Audits the evaluated parameters given in `values` before the handler runs. Returns {ids: [[id, param]]}
 ## for finish(), or a BridgeError when the command's guard refused the code (already in the trail).
 ## `caller`: {transport, client} of the call (core/call.gd), written on every entry.

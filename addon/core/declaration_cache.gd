@@ -15,7 +15,9 @@ extends RefCounted
 ## time of every script, and of every folder with its scripts and subfolders (a script added, removed or
 ## renamed moves its folder's time). A start whose stamp still holds takes the hash as proven (~2 ms: as git
 ## trusts its index); any difference hashes again. Times have whole seconds, so a stamp is written only when
-## no script changed in its own second: any later edit then moves a script's time forward.
+## no script changed in its own second: any later edit then moves a script's time forward. The stamp is
+## written by the start that hashed (times read before hashing, so a script changed meanwhile fails it), not
+## later: an editor stopped before its start-up was over would leave none, and every start would hash again.
 
 const Settings := preload("settings.gd")
 
@@ -41,7 +43,7 @@ static func read() -> Array:
 	if digest == "":
 		return []
 	if not _stamp_holds(digest):
-		if addon_hash() != digest:
+		if not _prove(digest):
 			return []
 		_pending_stamp = digest
 	var groups: Array = stored.get("groups", [])
@@ -54,20 +56,32 @@ static func read() -> Array:
 ## True when the addon's scripts hash to `digest`: proven by the stamp when nothing changed since it was
 ## written, else by hashing every script (and then stamped for the next start).
 static func matches(digest: String) -> bool:
-	if _stamp_holds(digest):
-		return true
-	if addon_hash() != digest:
-		return false
-	_write_stamp(digest)
-	return true
+	return _stamp_holds(digest) or _prove(digest)
 
 
-## Writes the stamp a start left (it had to hash the scripts): called by the server once the editor's own
-## start-up is over, off the path to the first answer and after a first open's .uid files were written.
+## Stamps again what a start proved by hashing, now that the editor's own start-up is over (called by the
+## server): a first open has since written a .uid file beside each script, which moved their folders' times.
+## No hash when the start's stamp still holds (no script's time moved since it was proven).
 static func write_pending_stamp() -> void:
-	if _pending_stamp != "":
-		_write_stamp(_pending_stamp)
-		_pending_stamp = ""
+	if _pending_stamp == "":
+		return
+	var digest := _pending_stamp
+	_pending_stamp = ""
+	if _stamp_holds(digest):
+		_write_stamp(digest, _times(_scan()))
+	else:
+		_prove(digest)
+
+
+## True when the addon's scripts hash to `digest`, which is then stamped (times read before the hash: a script
+## changed while it was hashed has a newer time than recorded, and fails the next start's check).
+static func _prove(digest: String) -> bool:
+	var scan := _scan()
+	var times := _times(scan)
+	if _hash_of(scan.files) != digest:
+		return false
+	_write_stamp(digest, times)
+	return true
 
 
 ## The cache's bytes for the addon as it is now, base64 (it travels back as a run_script result): each
@@ -175,30 +189,34 @@ static func _stamp_holds(digest: String) -> bool:
 	return not files.is_empty()
 
 
-## Records every script's time and every folder's time and listing, after hashing the scripts again and
-## finding `digest` (times read first: a script changed while it was hashed has a newer time than recorded).
-## A script changed in this very second is not stamped (a later change in the same second would keep its
-## time): nothing is written, and the next start hashes again. A folder changed this second is recorded
-## with time 0, so the next start lists it.
-static func _write_stamp(digest: String) -> void:
+## Every script's time and every folder's time and listing of `scan`, as the stamp keeps them; {} when a
+## script changed in this very second (a later change in the same second would keep its time: no stamp then,
+## and the next start hashes again). A folder changed this second is recorded with time 0, so the next start
+## lists it.
+static func _times(scan: Dictionary) -> Dictionary:
 	var root := Settings.addon_dir()
 	var now := int(Time.get_unix_time_from_system())
-	var scan := _scan()
 	var files := {}
 	for rel: String in scan.files:
 		var mtime := _mtime(root, rel)
 		if mtime <= 0 or mtime >= now:
-			return
+			return {}
 		files[rel] = mtime
 	var dirs := {}
 	for rel: String in scan.dirs:
 		var mtime := _mtime(root, rel)
 		dirs[rel] = {"mtime": mtime if mtime < now else 0, "names": _listing(root, rel)}
-	if _hash_of(scan.files) != digest:
+	return {"files": files, "dirs": dirs}
+
+
+## Writes the stamp of `digest` with `times` (from _times(); nothing when it is empty).
+static func _write_stamp(digest: String, times: Dictionary) -> void:
+	if times.is_empty():
 		return
 	DirAccess.make_dir_recursive_absolute(_stamp_dir())
 	var file := FileAccess.open(_stamp_path(), FileAccess.WRITE)
 	if file == null:
 		return
-	file.store_buffer(var_to_bytes({"version": STAMP_VERSION, "hash": digest, "root": root, "files": files, "dirs": dirs}))
+	file.store_buffer(var_to_bytes({"version": STAMP_VERSION, "hash": digest, "root": Settings.addon_dir(),
+			"files": times.files, "dirs": times.dirs}))
 	file.close()

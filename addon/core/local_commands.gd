@@ -10,8 +10,9 @@ const OutputLog := preload("../lib/output_log.gd")
 const Params := preload("params.gd")
 const GroupLoader := preload("group_loader.gd")
 const Router := preload("router.gd")
+const Settings := preload("settings.gd")
 
-const DIR := "res://bridge_commands"
+const DIR := Settings.LOCAL_COMMANDS_DIR
 ## How often the folder is checked. A check lists the folder and reads each file's modification time (and
 ## hashes a file saved in the last two seconds): under a millisecond for ten files, measured on a loaded machine.
 const POLL_MSEC := 500

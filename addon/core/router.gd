@@ -6,21 +6,23 @@ extends RefCounted
 
 const BridgeError := preload("bridge_error.gd")
 const Params := preload("params.gd")
-const Schema := preload("schema.gd")
 const JsonValue := preload("json_value.gd")
-const ParamKinds := preload("param_kinds.gd")
-const UndoScope := preload("undo_scope.gd")
 const ActivityLog := preload("activity_log.gd")
 const AuditLog := preload("../lib/audit_log.gd")
 const CallContext := preload("call_context.gd")
 const Call := preload("call.gd")
-const CodeAudit := preload("code_audit.gd")
 const Compat := preload("compat.gd")
 const CommandQueue := preload("command_queue.gd")
-const OpenTextSync := preload("../lib/open_text_sync.gd")
-
-## CodeAudit.begin's answer for a command with no parameter that evaluates code (read only: finish() reads it).
-const NOT_AUDITED := {"ids": []}
+## What only some commands need, loaded on the first call that needs it or by warm_next() in an idle frame after
+## start, so the editor's start compiles none of it: parameter kinds (nodes, vectors, property maps: scene access
+## and value coercion behind them), the undo scope (mutating commands), the code audit (commands that run code),
+## the open text tabs' sync (commands that write) and the JSON Schemas (describe: engine.commands, tools/list).
+const PARAM_KINDS := "param_kinds.gd"
+const UNDO_SCOPE := "undo_scope.gd"
+const CODE_AUDIT := "code_audit.gd"
+const OPEN_TEXT_SYNC := "../lib/open_text_sync.gd"
+const SCHEMA := "schema.gd"
+const LAZY_MODULES: Array[String] = [PARAM_KINDS, UNDO_SCOPE, CODE_AUDIT, OPEN_TEXT_SYNC, SCHEMA]
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
@@ -49,6 +51,10 @@ var _edit_turn_taken := false
 ## How many commands not declared read_only have started running (core/bridge_server.gd reads nothing more
 ## within the frame after one: what it left for the frame's end, a freed node say, is done before the next call).
 var writes_started := 0
+## LAZY_MODULES loaded so far: relative path -> GDScript.
+static var _modules: Dictionary = {}
+## What the router asks of a declaration on every call, answered once per command: method -> {kinds, audits}.
+static var _plans: Dictionary = {}
 
 
 ## Registers every command a group declares. A group is any object with `commands() -> Array` (a
@@ -89,7 +95,7 @@ func register_deferred(group: Dictionary) -> void:
 	var path: String = group.path
 	for cmd: Dictionary in commands:
 		cmd["group_file"] = path
-		register(cmd)
+		register(cmd, "builtin", false)
 	if not path in _deferred:
 		_deferred.append(path)
 
@@ -112,18 +118,48 @@ func _load_deferred(path: String) -> void:
 	load_group.call(path)
 
 
-func register(cmd: Dictionary, source: String = "builtin") -> void:
+## `checked` false: the declaration comes from the cache, checked when `npm run catalog` loaded its group, and
+## again when the group's script loads here (register_group).
+func register(cmd: Dictionary, source: String = "builtin", checked: bool = true) -> void:
 	var method: String = cmd.method
-	assert(method.count(".") == 1, "command names are <group>.<command>: " + method)
-	for spec: Dictionary in cmd.get("params", []):
-		assert(spec.get("type", "any") in Params.TYPES, "%s.%s: unknown type %s" % [method, spec.name, spec.get("type")])
-		assert(spec.get("kind", "") in [""] + ParamKinds.KINDS, "%s.%s: unknown kind %s" % [method, spec.name, spec.get("kind")])
-	assert(cmd.get("undo", "none") in UndoScope.SCOPES, "%s: unknown undo scope %s" % [method, cmd.get("undo")])
-	assert(str(cmd.get("since", "4.0")).get_slice_count(".") == 2, "%s: since is a Godot version like \"4.5\"" % method)
+	if checked:
+		_assert_declaration(cmd)
 	cmd["source"] = source
 	if not _commands.has(method):
 		_order.append(method)
 	_commands[method] = cmd
+
+
+## The declaration's types, kinds and scope are known ones (debug builds: an editor).
+static func _assert_declaration(cmd: Dictionary) -> void:
+	var method: String = cmd.method
+	assert(method.count(".") == 1, "command names are <group>.<command>: " + method)
+	var kinds: Array = [""] + _module(PARAM_KINDS).get_script_constant_map().KINDS
+	for spec: Dictionary in cmd.get("params", []):
+		assert(spec.get("type", "any") in Params.TYPES, "%s.%s: unknown type %s" % [method, spec.name, spec.get("type")])
+		assert(spec.get("kind", "") in kinds, "%s.%s: unknown kind %s" % [method, spec.name, spec.get("kind")])
+	var scopes: Array = _module(UNDO_SCOPE).get_script_constant_map().SCOPES
+	assert(cmd.get("undo", "none") in scopes, "%s: unknown undo scope %s" % [method, cmd.get("undo")])
+	assert(str(cmd.get("since", "4.0")).get_slice_count(".") == 2, "%s: since is a Godot version like \"4.5\"" % method)
+
+
+## One of LAZY_MODULES, loaded on its first use.
+static func _module(rel: String) -> GDScript:
+	var script: GDScript = _modules.get(rel)
+	if script == null:
+		script = load((BridgeError as Script).resource_path.get_base_dir().path_join(rel).simplify_path()) as GDScript
+		_modules[rel] = script
+	return script
+
+
+## Loads the next of LAZY_MODULES not loaded yet (an idle frame's share, before the deferred group files);
+## false when all are.
+func warm_next() -> bool:
+	for rel in LAZY_MODULES:
+		if not _modules.has(rel):
+			_module(rel)
+			return true
+	return false
 
 
 func has(method: String) -> bool:
@@ -137,6 +173,7 @@ func methods() -> Array[String]:
 ## The public docs of one command: everything but the handler, plus its JSON Schema.
 func describe(method: String) -> Dictionary:
 	var cmd: Dictionary = _commands[method]
+	var schema := _module(SCHEMA)
 	var params: Array = []
 	for spec: Dictionary in cmd.get("params", []):
 		params.append(spec.duplicate())
@@ -152,9 +189,9 @@ func describe(method: String) -> Dictionary:
 		"idempotent": cmd.get("read_only", false) or cmd.get("idempotent", false),
 		"title": str(cmd.get("title", title_of(method))),
 		"needs": cmd.get("needs", ""),
-		"undo": UndoScope.of(cmd),
+		"undo": _module(UNDO_SCOPE).call("of", cmd),
 		"source": cmd.get("source", "builtin"),
-		"input_schema": Schema.for_command(params),
+		"input_schema": schema.call("for_command", params),
 	}
 	if cmd.has("timeout_ms"):
 		doc["timeout_ms"] = cmd.timeout_ms
@@ -168,8 +205,8 @@ func describe(method: String) -> Dictionary:
 		if cmd.has(key):
 			doc[key] = cmd[key]
 	if cmd.get("returns") is Dictionary:
-		doc["output_schema"] = Schema.for_result(cmd.returns, Schema.PUBLISHED_DEPTH, false)
-		doc["result_schema"] = Schema.for_result(cmd.returns)
+		doc["output_schema"] = schema.call("for_result", cmd.returns, schema.get_script_constant_map().PUBLISHED_DEPTH, false)
+		doc["result_schema"] = schema.call("for_result", cmd.returns)
 	return doc
 
 
@@ -271,9 +308,10 @@ func _run_in_turn(method: String, params: Variant, started: int, context: CallCo
 		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, "%s is no longer registered" % method,
 				{"method": method}).to_dict()}
 	var cmd: Dictionary = _commands[method]
-	if not cmd.get("read_only", false):
+	var writes: bool = not cmd.get("read_only", false)
+	if writes:
 		writes_started += 1
-	var takes_turn := not nested and UndoScope.has_step(cmd)
+	var takes_turn: bool = not nested and writes and _module(UNDO_SCOPE).call("has_step", cmd)
 	if takes_turn:
 		await _take_edit_turn()
 	var reply: Dictionary = await _run_checked(method, cmd, params, started, context, who, takes_turn or nested)
@@ -289,9 +327,9 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 		who: Dictionary, in_turn: bool) -> Dictionary:
 	var specs: Array = cmd.get("params", [])
 	var checked: Variant = Params.check(method, specs, params)
-	if not checked is BridgeError:
+	if not checked is BridgeError and _plan_of(method, cmd, specs).kinds:
 		var values: Dictionary = checked
-		checked = ParamKinds.resolve(method, specs, values, params, cmd)
+		checked = _module(PARAM_KINDS).call("resolve", method, specs, values, params, cmd)
 	if checked is BridgeError:
 		_count(method, started, true)
 		var refusal: BridgeError = checked
@@ -299,9 +337,10 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 	var resolved: Dictionary = checked
 	var the_call := Call.new(method, resolved, who, context)
 	the_call.attach(dispatch, in_turn)  # c.run(): the commands it runs go through here, as its client
-	var audit: Dictionary = NOT_AUDITED
-	if CodeAudit.audits(cmd):
-		var audited: Variant = CodeAudit.begin(method, cmd, resolved, the_call.caller())
+	var plan := _plan_of(method, cmd, specs)
+	var audit: Dictionary = {}
+	if plan.audits:
+		var audited: Variant = _module(CODE_AUDIT).call("begin", method, cmd, resolved, the_call.caller())
 		if audited is BridgeError:
 			_count(method, started, true)
 			var refused: BridgeError = audited
@@ -309,19 +348,46 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 		audit = audited
 	var writes: bool = not cmd.get("read_only", false)
 	if writes:  # a file changed by another program reaches its open tab before this command can save it
-		OpenTextSync.settle()
-	var scope := UndoScope.begin(cmd, the_call)
+		_module(OPEN_TEXT_SYNC).call("settle")
+	var scope: Dictionary = _module(UNDO_SCOPE).call("begin", cmd, the_call) if writes else {}  # {} for a read
 	var handler: Callable = cmd.handler
 	var result: Variant = await handler.call(the_call if _takes_call(cmd) else resolved)
-	CodeAudit.finish(method, audit, result)
-	result = UndoScope.finish(scope, the_call, result)
+	if not audit.is_empty():
+		_module(CODE_AUDIT).call("finish", method, audit, result)
+	if not scope.is_empty():
+		result = _module(UNDO_SCOPE).call("finish", scope, the_call, result)
 	if writes:  # whatever it wrote (or undid), the editor's open copies now hold the file's text
-		OpenTextSync.settle(_written_paths(specs, resolved))
+		_module(OPEN_TEXT_SYNC).call("settle", _written_paths(specs, resolved))
 	_count(method, started, result is BridgeError)
 	if result is BridgeError:
 		var failure: BridgeError = result
 		return {"error": _named(method, failure)}
 	return {"result": JsonValue.to_json(result)}
+
+
+## Whether core/param_kinds.gd has anything to do for the command: a parameter with a kind, or `needs_scene`.
+static func _resolves_kinds(cmd: Dictionary, specs: Array) -> bool:
+	if cmd.get("needs_scene", false) == true:
+		return true
+	for spec: Dictionary in specs:
+		if spec.get("kind", "") != "":
+			return true
+	return false
+
+
+## What the router asks of a command on every call, worked out on its first call: whether param_kinds.gd has
+## anything to resolve and whether the code audit runs. Kept apart from the declaration, whose keys are its docs.
+static func _plan_of(method: String, cmd: Dictionary, specs: Array) -> Dictionary:
+	var plan: Variant = _plans.get(method)
+	if plan == null or not is_same(plan.cmd, cmd):  # a group reloaded with new declarations gets a new plan
+		plan = {"cmd": cmd, "kinds": _resolves_kinds(cmd, specs), "audits": _evaluates(specs)}
+		_plans[method] = plan
+	return plan
+
+
+## Whether any parameter runs code (core/code_audit.gd audits those).
+static func _evaluates(specs: Array) -> bool:
+	return specs.any(func(spec: Dictionary) -> bool: return spec.get("evaluates", false) == true)
 
 
 ## The error as the client reads it: the command's name in front of the message, once.

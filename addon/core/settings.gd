@@ -8,6 +8,9 @@ const HTTP_PORT := "bridge/network/http_port"
 const MCP_HTTP := "bridge/network/mcp_http"
 const HTTP_TYPED := "bridge/network/http_typed"
 
+## The project's own command groups (core/local_commands.gd); the server checks for it at start.
+const LOCAL_COMMANDS_DIR := "res://bridge_commands"
+
 const WS_DEFAULT_PORT := 9080
 const WS_LAST_PORT := 9095
 const HTTP_FIRST_PORT := 9100

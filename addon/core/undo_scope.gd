@@ -11,7 +11,9 @@ extends RefCounted
 ## `saved` (false: the change is in the open scene until scene.save), unless the handler set them itself.
 
 const BridgeError := preload("bridge_error.gd")
-const SceneAccess := preload("../lib/scene_access.gd")
+## scene_nodes.gd, not scene_access.gd: the router preloads this file, and the editor's start should not compile
+## value coercion for it (scene_access.gd preloads it).
+const SceneNodes := preload("../lib/scene_nodes.gd")
 const SceneFiles := preload("../lib/scene_files.gd")
 const Compat := preload("compat.gd")
 const UndoStep := preload("undo_step.gd")
@@ -47,7 +49,7 @@ static func begin(cmd: Dictionary, the_call: Call) -> Dictionary:
 		state["began"] = true
 	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
 	if scope == "scene":
-		var root := SceneAccess.root()
+		var root := SceneNodes.root()
 		if root != null:
 			state["history"] = ur.get_history_undo_redo(ur.get_object_history_id(root))
 			state["path"] = root.scene_file_path

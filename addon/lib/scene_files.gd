@@ -5,24 +5,16 @@ extends RefCounted
 ## Every function is static: `const SceneFiles := preload("scene_files.gd")`.
 
 const BridgeError := preload("../core/bridge_error.gd")
-const SceneAccess := preload("scene_access.gd")
-const Compat := preload("../core/compat.gd")
+## scene_nodes.gd is all this needs (scene_access.gd would bring value coercion along).
+const SceneNodes := preload("scene_nodes.gd")
+## What changed when: watched from the editor's start (the plugin calls its watch_changes()).
+const SceneChanges := preload("scene_changes.gd")
 
 const SCENE_EXTENSIONS := ["tscn", "scn"]
 
 ## The editor's scene tab bar, found once per editor session: the search walks the whole editor UI.
 static var _tab_bar: TabBar
-## The process frame of the last change that can alter a tab's unsaved mark (an undoable edit, an undo, a save,
-## a scene opened, switched or closed). The tabs show it a frame or two later; until watch_changes() runs,
-## every read waits.
-static var _changed_frame := -1
-static var _watching := false
-static var _mark: Callable
-## Scene files the agent changed through bridge (a scene-scoped command that made an undo step) since their last
-## save: the scenes a play must save first. Another change (an @tool script, a UID fixed on load) marks a tab
-## unsaved too, but saving it would only re-serialize a file as it was written (commands/scene/lib/play_saves.gd).
-static var _agent_edited := {}
-## Frames the tab titles take to catch up with a change.
+## Frames the tab titles take to catch up with a change (scene_changes.gd keeps the frame of the last one).
 const TAB_SETTLE_FRAMES := 3
 
 
@@ -40,9 +32,9 @@ static func check_scene_path(path: String, writing: bool) -> Variant:
 static func path_or_edited(path: String, hint: String) -> Variant:
 	if path != "":
 		return path
-	var root: Variant = SceneAccess.require_root()
-	if root is BridgeError:
-		return root
+	var root := SceneNodes.root()
+	if root == null:
+		return SceneNodes.no_scene()
 	if root.scene_file_path == "":
 		return BridgeError.failed("the edited scene has never been saved: " + hint)
 	return root.scene_file_path
@@ -51,9 +43,10 @@ static func path_or_edited(path: String, hint: String) -> Variant:
 ## Unsaved state per open scene path, as the editor's scene tabs show it ("main(*)"). The tabs refresh
 ## a frame or two after an edit, so this waits for them. A scene it cannot match is missing from the result.
 static func unsaved(tree: SceneTree) -> Dictionary:
-	var since_change := Engine.get_process_frames() - _changed_frame
-	if not _watching or since_change < TAB_SETTLE_FRAMES:
-		for i in TAB_SETTLE_FRAMES if not _watching else TAB_SETTLE_FRAMES - since_change:
+	var since_change := Engine.get_process_frames() - SceneChanges.changed_frame
+	var watching := SceneChanges.watching
+	if not watching or since_change < TAB_SETTLE_FRAMES:
+		for i in TAB_SETTLE_FRAMES if not watching else TAB_SETTLE_FRAMES - since_change:
 			await tree.process_frame
 	var open := EditorInterface.get_open_scenes()
 	var bar := _scene_tab_bar()
@@ -64,34 +57,14 @@ static func unsaved(tree: SceneTree) -> Dictionary:
 	return out
 
 
-## Follows every change that can alter the tabs' unsaved marks, so unsaved() waits for the tabs only after
-## one (a pipeline of reads then answers in one frame, not three each). Called once by the plugin.
 ## Notes that a command changed the open scene saved at `path` (core/undo_scope.gd, after its step).
 static func note_agent_edit(path: String) -> void:
-	if path != "":
-		_agent_edited[path] = true
+	SceneChanges.note_agent_edit(path)
 
 
 ## Whether the agent changed the scene at `path` since it was last saved.
 static func agent_edited(path: String) -> bool:
-	return _agent_edited.has(path)
-
-
-static func _saved(path: String) -> void:
-	_agent_edited.erase(path)
-
-
-static func watch_changes(plugin: EditorPlugin) -> void:
-	if not _mark.is_valid():  # once per editor session: the plugin may be disabled and enabled again
-		_mark = func(_arg: Variant = null) -> void: _changed_frame = Engine.get_process_frames()
-		(Compat.editor_undo_redo() as EditorUndoRedoManager).version_changed.connect(_mark)
-		(Compat.editor_undo_redo() as EditorUndoRedoManager).history_changed.connect(_mark)
-	_mark.call()
-	for change: String in ["scene_changed", "scene_closed", "scene_saved", "resource_saved"]:
-		plugin.connect(change, _mark)
-	plugin.scene_saved.connect(_saved)
-	plugin.scene_closed.connect(_saved)
-	_watching = true
+	return SceneChanges.agent_edited(path)
 
 
 ## The editor's scene tab bar (one tab per open scene, in get_open_scenes() order), or null.

@@ -1,27 +1,18 @@
 @tool
 extends "../transport.gd"
-## The MCP streamable-HTTP endpoint `http://127.0.0.1:<port>/mcp`, hosted by the editor itself:
-## accepts connections, applies the Host and Origin rules and CORS, routes to mcp_endpoint.gd, which
-## runs tools over the same router as the WebSocket transport. Follows the endpoint settings live.
+## The MCP streamable-HTTP endpoint `http://127.0.0.1:<port>/mcp`, hosted by the editor itself: binds the
+## port, follows the endpoint settings live and keeps who called; requests.gd answers the connections (Host and
+## Origin rules, CORS, mcp/endpoint.gd, which runs tools over the same router as the WebSocket transport).
 
-const Conn := preload("connection.gd")
-const OriginRule := preload("../net/origin_rule.gd")
 const Settings := preload("../../core/settings.gd")
-const Wire := preload("../net/http_head.gd")
 const Listener := preload("../net/tcp_listener.gd")
-const AuditLog := preload("../../lib/audit_log.gd")
-## The MCP methods (mcp/endpoint.gd and what it preloads: tools, resources, prompts, toolsets) load on the
-## first POST, not with the editor: a bare editor never needs them, and compiling them cost its start ~15 ms.
-const ENDPOINT_PATH := "mcp/endpoint.gd"
-
-const PATH := "/mcp"
-const MAX_CONNECTIONS := 64
-const ALLOW := "POST, OPTIONS"
-const CORS_HEADERS := "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID"
+## The request side (connections, the Host and Origin rules, CORS, the MCP methods): loaded on the first
+## connection, so the editor's start compiles only what binds the port.
+const REQUESTS_PATH := "transport/http/requests.gd"
 
 var _listener := Listener.new()
-## mcp/endpoint.gd once the first POST arrived: post(req) -> {status, headers?, body?}.
-var _endpoint: RefCounted
+## requests.gd once the first connection came: accept(tcp) -> its connection, or null when refused.
+var _requests: RefCounted
 var _host: TransportHost
 var _bound := {"enabled": true, "pinned": 0}
 ## HTTP clients keep no connection: who called recently, by User-Agent -> {since_unix, last_unix}.
@@ -71,97 +62,18 @@ func poll() -> void:
 
 
 func _close_all() -> void:
-	for conn: Conn in _listener.connections:
-		conn.close()
+	for conn: RefCounted in _listener.connections:  # requests.gd's connections (connection.gd)
+		conn.call("close")
 	_listener.stop()
 
 
 func _accept(tcp: StreamPeerTCP) -> Variant:
-	if _listener.connections.size() >= MAX_CONNECTIONS:
-		for conn: Conn in _listener.connections:
-			if conn.is_idle():
-				conn.close()  # the oldest idle keep-alive connection makes room
-				break
-		_listener.prune()
-	if _listener.connections.size() >= MAX_CONNECTIONS:
-		tcp.put_partial_data(Wire.response_bytes(503, {"Content-Type": "application/json", "Retry-After": "1"},
-				Wire.error_body(-32000, "too many open connections"), false))
-		tcp.disconnect_from_host()
-		return null
-	_host.touch()
-	return Conn.new(tcp, _on_request)
+	if _requests == null:
+		var script := load(Settings.addon_dir().path_join(REQUESTS_PATH)) as GDScript
+		_requests = script.new(_host, _listener, _note_caller)
+	return _requests.call("accept", tcp)
 
 
-## Runs one request as a coroutine (a slow command holds up neither the editor nor other clients);
-## the connection sends the answer in request order. Kept here, not in the connection, so a client
-## that leaves mid-command does not free the object the coroutine resumes in.
-func _on_request(conn: Conn, slot: Dictionary, req: Dictionary) -> void:
-	var headers: Dictionary = req.headers
-	var origin: Variant = headers.get("origin")
-	if headers.has("host") and not OriginRule.host_allowed(str(headers.host)):
-		conn.finish(slot, 403, _json(), Wire.error_body(-32000, "Forbidden: Host '%s' is not a loopback name or address" % headers.host))
-		return
-	if origin != null and not OriginRule.origin_allowed(str(origin)):
-		conn.finish(slot, 403, _json(), Wire.error_body(-32000, "Forbidden: Origin '%s' is not a loopback origin" % origin))
-		return
-	var other := _other_project(str(req.target))
-	if other != "":
-		conn.finish(slot, 409, _json(), Wire.error_body(-32000, ("Conflict: this endpoint serves the project at %s, not %s; " +
-				"that project's editor is not on this port (start it, or run bridge configure again)") % [_project_root(), other]))
-		return
-	var res: Dictionary
-	if req.path != PATH:
-		res = {"status": 404, "headers": _json(), "body": Wire.error_body(-32000, "Not found: the MCP endpoint is %s" % PATH)}
-	elif req.method == "OPTIONS":
-		res = {"status": 204, "headers": {"Allow": ALLOW, "Access-Control-Allow-Methods": ALLOW,
-				"Access-Control-Allow-Headers": CORS_HEADERS, "Access-Control-Max-Age": "600"}}
-	elif req.method == "POST":
-		# read by audited commands before their first await; the client names itself in User-Agent
-		var client := str(headers.get("user-agent", ""))
-		AuditLog.context = {"transport": "http", "client": client}
-		_note_caller(client)
-		_host.call_started()
-		res = await _mcp().call("post", req)
-		_host.call_finished()
-	else:
-		res = {"status": 405, "headers": _json({"Allow": ALLOW}),
-				"body": Wire.error_body(-32000, "Method not allowed: this endpoint answers POST with application/json (no SSE stream)")}
-	var fields: Dictionary = res.get("headers", {})
-	if origin != null:
-		fields["Access-Control-Allow-Origin"] = origin
-		fields["Access-Control-Expose-Headers"] = "Mcp-Session-Id"
-		fields["Vary"] = "Origin"
-	elif fields.has("Access-Control-Allow-Methods"):
-		for header: String in ["Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "Access-Control-Max-Age"]:
-			fields.erase(header)  # no Origin, no CORS: a plain OPTIONS only learns what is allowed
-	var status: int = res.status
-	var body: String = res.get("body", "")
-	conn.finish(slot, status, fields, body)
-
-
-## The `project` the URL names (`/mcp?project=<absolute project folder>`, written by `bridge configure --http`)
-## when it is not this editor's project, else "". A client configured for one game never edits another that
-## took the same port after a restart.
-static func _other_project(target: String) -> String:
-	for pair in target.get_slice("?", 1).split("&", false):
-		if pair.begins_with("project="):
-			var wanted := pair.trim_prefix("project=").uri_decode().simplify_path().trim_suffix("/")
-			return "" if wanted == _project_root() else wanted
-	return ""
-
-
-static func _project_root() -> String:
-	return ProjectSettings.globalize_path("res://").simplify_path().trim_suffix("/")
-
-
-static func _json(extra: Dictionary = {}) -> Dictionary:
-	var out := {"Content-Type": "application/json"}
-	out.merge(extra)
-	return out
-
-
-## Follows `bridge/network/mcp_http` and `bridge/network/http_port` while the editor runs, and rewrites
-## the discovery file when the port changes.
 ## The HTTP clients heard from in the last CALLER_WINDOW_S: [{transport, client, since_unix}] (the editor dock).
 func clients() -> Array:
 	var now := Time.get_unix_time_from_system()
@@ -184,13 +96,8 @@ func _note_caller(client: String) -> void:
 	_callers[client] = seen
 
 
-func _mcp() -> RefCounted:
-	if _endpoint == null:
-		var path := Settings.addon_dir().path_join(ENDPOINT_PATH)
-		_endpoint = (load(path) as GDScript).new(_host.router)
-	return _endpoint
-
-
+## Follows `bridge/network/mcp_http` and `bridge/network/http_port` while the editor runs, and rewrites
+## the discovery file when the port changes.
 func _on_settings_changed() -> void:
 	var enabled := Settings.flag(Settings.MCP_HTTP)
 	var pinned := Settings.pinned_port("BRIDGE_MCP_HTTP_PORT", Settings.HTTP_PORT)
