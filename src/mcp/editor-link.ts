@@ -224,7 +224,8 @@ export class EditorLink {
 /** Changes whenever a command is added, removed or re-documented. */
 export function commandSignature(commands: CommandDoc[]): string {
   const hash = createHash('sha256')
-  for (const c of [...commands].sort((a, b) => a.method.localeCompare(b.method)))
+  // code-unit order: localeCompare would map ICU's collation data into serve for good (docs/performance.md)
+  for (const c of [...commands].sort((a, b) => (a.method < b.method ? -1 : a.method > b.method ? 1 : 0)))
     hash.update(
       JSON.stringify([
         c.method,
