@@ -14,6 +14,7 @@
 // machine, Node and engine versions. The typed list's size against its budget is a figure, not a failure.
 // BENCH_ONLY=addon-startup runs only the addon-against-plain-editor start-up rows (BENCH_EDITOR_RUNS of each);
 // BENCH_ONLY=pipelined only ws_pipelined_calls_per_s and the lone caller's ws_rtt rows, on one editor.
+// BENCH_ONLY=serve-rss only serve's settled memory and its initialize time (serve-memory.ts, BENCH_START_RUNS).
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import type {Tool} from '@modelcontextprotocol/sdk/types.js'
@@ -32,6 +33,7 @@ import {pipelinedOnly, reportEditor} from './engine.js'
 import {reportGame} from './game.js'
 import {reportAddonStartup, reportOverhead} from './overhead.js'
 import {figure, figures, latency as timeCalls, median, note, printTargets, table, target, targets} from './report.js'
+import {reportServeMemory} from './serve-memory.js'
 import {reportSession} from './session.js'
 import {IDLE_WINDOW_MS, cpuPercent, nodeRssMb, rssMb, serveStart, stats, timeRuns} from './startup.js'
 
@@ -88,6 +90,11 @@ async function main(): Promise<number> {
     } finally {
       await only.stop()
     }
+    printTargets()
+    return 0
+  }
+  if (process.env.BENCH_ONLY === 'serve-rss') {
+    await reportServeMemory(BIN, START_RUNS)
     printTargets()
     return 0
   }
@@ -153,6 +160,8 @@ async function main(): Promise<number> {
       60,
       `idle node: ${idleNode.toFixed(0)} MiB`,
     )
+    figure('serve_rss_anon_mb', stats(serveRuns.map((r) => r.rssAnonMb)).median, 'MiB')
+    figure('serve_rss_file_mb', stats(serveRuns.map((r) => r.rssFileMb)).median, 'MiB')
     console.log(`\n## start-up (ms, whole process, ${START_RUNS} runs; ratio = median / node -e 0 median)\n`)
     const startRow = (label: string, s: ReturnType<typeof stats>) => [
       label,

@@ -59,8 +59,14 @@ export async function timeRuns(
 
 /** Resident memory of a process, MiB, from /proc/<pid>/status. */
 export function rssMb(pid: number): number {
+  return residentMb(pid).rss
+}
+
+/** VmRSS and its two parts (RssAnon: heap, stacks, malloc; RssFile: mapped files, mostly the Node binary), MiB. */
+export function residentMb(pid: number): {rss: number; anon: number; file: number} {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]) / 1024
+  return {rss: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile')}
 }
 
 /**
@@ -83,7 +89,14 @@ export async function serveStart(
   bin: string,
   root: string,
   era: 'legacy' | 'modern' = 'legacy',
-): Promise<{initializeMs: number; toolsListMs: number; toolsListWarmMs: number; rssMb: number}> {
+): Promise<{
+  initializeMs: number
+  toolsListMs: number
+  toolsListWarmMs: number
+  rssMb: number
+  rssAnonMb: number
+  rssFileMb: number
+}> {
   const t0 = performance.now()
   const child = spawn(process.execPath, [bin, 'serve', '--project', root, '--toolsets', 'all'], {
     stdio: ['pipe', 'pipe', 'ignore'],
@@ -127,14 +140,21 @@ export async function serveStart(
     send({jsonrpc: '2.0', id: 2, method: 'tools/list', params})
     const toolsListMs = (await waitFor(2)) - initializeMs
     await new Promise((r) => setTimeout(r, 500))
-    const settledRssMb = rssMb(child.pid!)
+    const settled = residentMb(child.pid!)
     const warm: number[] = []
     for (let id = 3; id < 8; id++) {
       const sent = performance.now() - t0
       send({jsonrpc: '2.0', id, method: 'tools/list', params})
       warm.push((await waitFor(id)) - sent)
     }
-    return {initializeMs, toolsListMs, toolsListWarmMs: stats(warm).median, rssMb: settledRssMb}
+    return {
+      initializeMs,
+      toolsListMs,
+      toolsListWarmMs: stats(warm).median,
+      rssMb: settled.rss,
+      rssAnonMb: settled.anon,
+      rssFileMb: settled.file,
+    }
   } finally {
     child.stdin.end()
     child.kill()
@@ -161,10 +181,15 @@ export async function cpuPercent(pid: number, ms: number): Promise<number> {
 
 /** The floor for serve's memory: an idle `node` with nothing loaded, resident MiB once it is up. */
 export async function nodeRssMb(): Promise<number> {
+  return (await nodeResidentMb()).rss
+}
+
+/** nodeRssMb with its anonymous and file-backed parts. */
+export async function nodeResidentMb(): Promise<{rss: number; anon: number; file: number}> {
   const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 5000)'], {stdio: 'ignore'})
   try {
     await new Promise((r) => setTimeout(r, 500))
-    return rssMb(child.pid!)
+    return residentMb(child.pid!)
   } finally {
     child.kill()
   }

@@ -31,8 +31,34 @@ const common = {
 
 // The SDK's two entry points as one file (one copy of their shared core): {server, stdio}
 const SDK_FILE = 'mcp-sdk.cjs'
+/**
+ * The SDK's Node shim brings ajv with ajv-formats (three dialects) as the default JSON Schema validator of a
+ * Server, used only for elicitation answers and fromJsonSchema, neither of which bridge uses: a third of the SDK
+ * bundle, evaluated at every serve start (~1 MiB of its resident memory, docs/performance.md). Its stand-in
+ * names the reason if anything ever asks it to validate.
+ */
+const sdkWithoutAjv = {
+  name: 'mcp-sdk-without-ajv',
+  setup(b) {
+    b.onResolve({filter: /^@modelcontextprotocol\/server\/_shims$/}, () => ({
+      path: 'shims',
+      namespace: 'mcp-sdk-shims',
+    }))
+    b.onLoad({filter: /.*/, namespace: 'mcp-sdk-shims'}, () => ({
+      contents:
+        "export {default as process} from 'node:process'\n" +
+        'export class DefaultJsonSchemaValidator {\n' +
+        '  getValidator() {\n' +
+        "    throw new Error('bridge bundles the MCP SDK without ajv (scripts/bundle.mjs): pass a jsonSchemaValidator')\n" +
+        '  }\n' +
+        '}\n',
+      loader: 'js',
+    }))
+  },
+}
 await build({
   ...common,
+  plugins: [sdkWithoutAjv],
   stdin: {
     contents:
       "export * as server from '@modelcontextprotocol/server'\n" +
@@ -43,8 +69,11 @@ await build({
   outfile: join(outdir, SDK_FILE),
 })
 // bin/load-bundle.js compiles it from the code cache too, where Node 20 has no import(): there must be none
-if (/[^.\w"'`]import\(/.test(readFileSync(join(outdir, SDK_FILE), 'utf8')))
+const sdkSource = readFileSync(join(outdir, SDK_FILE), 'utf8')
+if (/[^.\w"'`]import\(/.test(sdkSource))
   throw new Error(`bundle: ${SDK_FILE} holds a dynamic import() the code cache cannot serve`)
+// a later SDK that reaches ajv some other way would bring it back unseen: its class name is the tell
+if (sdkSource.includes('Ajv2020')) throw new Error(`bundle: ${SDK_FILE} holds ajv again (see sdkWithoutAjv)`)
 /** In main.cjs, an import of the SDK is a require of mcp-sdk.cjs beside it, made where the import is evaluated. */
 const sdkApart = {
   name: 'mcp-sdk-apart',
@@ -64,9 +93,33 @@ const sdkApart = {
   },
 }
 
+/**
+ * oclif keeps the text of every JSON file it reads for the life of the process (readJson's cache, in production),
+ * so it can parse it again without reading. Its own manifest it reads once per plugin, and the CLI's is 0.6 MB: a
+ * one-shot never reads it twice, and `bridge serve` would hold it for hours. Manifests are read, not cached.
+ */
+const OCLIF_READ_JSON = 'cache.set(path, contents);'
+let oclifPatched = false
+const manifestsUncached = {
+  name: 'oclif-manifests-uncached',
+  setup(b) {
+    b.onLoad({filter: /@oclif[\\/]core[\\/]lib[\\/]util[\\/]fs\.js$/}, (args) => {
+      const source = readFileSync(args.path, 'utf8')
+      if (!source.includes(OCLIF_READ_JSON))
+        throw new Error(`bundle: @oclif/core's readJson no longer holds '${OCLIF_READ_JSON}' (see manifestsUncached)`)
+      const patched = source.replace(
+        OCLIF_READ_JSON,
+        "if (!path.endsWith('oclif.manifest.json')) cache.set(path, contents);",
+      )
+      oclifPatched = true
+      return {contents: patched, loader: 'js'}
+    })
+  },
+}
+
 const result = await build({
   ...common,
-  plugins: [sdkApart],
+  plugins: [sdkApart, manifestsUncached],
   entryPoints: ['src/cli/main.ts'],
   outfile: join(outdir, 'main.cjs'),
   // identifiers stay: usage errors are told apart by oclif's error class names (src/cli/usage.ts)
@@ -86,6 +139,7 @@ const result = await build({
   },
   metafile: true,
 })
+if (!oclifPatched) throw new Error("bundle: @oclif/core's lib/util/fs.js was not bundled (see manifestsUncached)")
 if (process.env.BUNDLE_METAFILE) writeFileSync(process.env.BUNDLE_METAFILE, JSON.stringify(result.metafile))
 
 // Code compiled from V8's code cache loses Node's import() hook on Node 20 (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING),

@@ -37,6 +37,10 @@ export default class Serve extends BaseCommand {
   }
 
   async run(): Promise<void> {
+    // bin/run.js had a code-unit localeCompare stand in while oclif loaded: put back for everything serve runs
+    const restoreLocaleCompare = (globalThis as {__bridgeRestoreLocaleCompare?: () => void})
+      .__bridgeRestoreLocaleCompare
+    restoreLocaleCompare?.()
     const {flags} = await this.parse(Serve)
     const {serveStdio} = await import('../mcp/stdio.js') // the MCP SDK loads only for serve, not every command
     await serveStdio({

@@ -29,7 +29,7 @@ export class EditorLink {
   private client?: EngineClient
   private connecting?: Promise<EngineClient>
   private identity?: string
-  private docs?: CommandDoc[]
+  private docs?: ServedDoc[]
   private signature?: string
   private rereading?: Promise<void>
   private rereadAgain = false
@@ -66,13 +66,13 @@ export class EditorLink {
   }
 
   /** The live command docs, connecting first when needed; undefined while the editor is unreachable. */
-  async commands(): Promise<CommandDoc[] | undefined> {
+  async commands(): Promise<ServedDoc[] | undefined> {
     if (!this.client?.isOpen) await this.connect().catch((error) => this.report(error))
     return this.docs
   }
 
   /** The last command docs read from an editor, without waiting. */
-  knownCommands(): CommandDoc[] | undefined {
+  knownCommands(): ServedDoc[] | undefined {
     return this.docs
   }
 
@@ -161,7 +161,7 @@ export class EditorLink {
     const signature = commandSignature(commands)
     const changed = signature !== this.signature
     if (changed) {
-      this.docs = commands // kept as-is otherwise: validators are cached per schema object
+      this.docs = commands.map(servedFields) // kept as they are otherwise: validators are cached per schema object
       this.signature = signature
     }
     if (changed && !connected) this.options.log(`the editor's command set changed (${commands.length} commands)`)
@@ -221,10 +221,31 @@ export class EditorLink {
   }
 }
 
+/** What serve reads of a command's docs: its tool, its argument check, its timeout and its toolset. */
+export type ServedDoc = Pick<
+  CommandDoc,
+  'method' | 'summary' | 'title' | 'read_only' | 'destructive' | 'idempotent' | 'timeout_ms' | 'input_schema'
+> & {output_schema?: Record<string, unknown>}
+
+/**
+ * A command's docs as serve keeps them for its life: engine.commands also gives its parameters as a list, its full
+ * result schema and examples (half of the 1.4 MiB the answer takes parsed), which serve never reads.
+ */
+export function servedFields(doc: CommandDoc): ServedDoc {
+  const {method, summary, title, read_only, destructive, idempotent, timeout_ms, input_schema, output_schema} = doc
+  const served: ServedDoc = {method, summary, read_only, destructive, input_schema}
+  if (title !== undefined) served.title = title
+  if (idempotent !== undefined) served.idempotent = idempotent
+  if (timeout_ms !== undefined) served.timeout_ms = timeout_ms
+  if (output_schema !== undefined) served.output_schema = output_schema
+  return served
+}
+
 /** Changes whenever a command is added, removed or re-documented. */
 export function commandSignature(commands: CommandDoc[]): string {
   const hash = createHash('sha256')
-  for (const c of [...commands].sort((a, b) => a.method.localeCompare(b.method)))
+  // code-unit order: localeCompare would map ICU's collation data into serve for good (docs/performance.md)
+  for (const c of [...commands].sort((a, b) => (a.method < b.method ? -1 : a.method > b.method ? 1 : 0)))
     hash.update(
       JSON.stringify([
         c.method,

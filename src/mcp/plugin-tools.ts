@@ -1,8 +1,9 @@
 // MCP tools contributed by installed oclif plugins through the `bridge:mcp-tools` hook. Each contribution is
 // checked (name, description, a JSON Schema ajv accepts, a run function); a plugin that throws, times out
 // or contributes something malformed is logged and skipped, never fatal. The contract is in docs/plugins.md.
-import {Ajv, type ValidateFunction} from 'ajv'
+import type {ValidateFunction} from 'ajv'
 
+import {ajv} from '../catalog/validate.js'
 import {
   MCP_TOOLS_HOOK,
   type McpToolContext,
@@ -35,8 +36,6 @@ export interface HookRunner {
 }
 
 const HOOK_TIMEOUT_MS = 10_000
-
-const schemaAjv = new Ajv({allErrors: true, strict: false})
 
 /** Runs the hook across every installed plugin and returns the contributions that pass the checks. */
 export async function loadPluginTools(
@@ -91,6 +90,8 @@ export function checkContribution(entry: unknown, plugin: string): PluginTool | 
   const schema = t.inputSchema
   if (!schema || typeof schema !== 'object' || schema.type !== 'object')
     return `'${t.name}': inputSchema must be a JSON Schema with "type": "object"`
+  // the one ajv instance, loaded on first need (validate.ts): most serve runs have no plugin tool to check
+  const schemaAjv = ajv()
   if (!schemaAjv.validateSchema(schema))
     return `'${t.name}': inputSchema is not a valid JSON Schema (${schemaAjv.errorsText(schemaAjv.errors)})`
   let validate: ValidateFunction

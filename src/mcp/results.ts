@@ -37,12 +37,17 @@ export const SUMMARY_FIELD_BYTES = 200
  */
 export function successResult(value: unknown, structured = false, reads: Reads = 'content'): CallToolResult {
   const images: Image[] = []
-  const json = liftImages(value, images, '')
+  const whole = JSON.stringify(value === undefined ? null : value)
+  // the walk is JavaScript, run by serve's interpreter (docs/performance.md: 10,000 nodes took ~100 ms): a result
+  // whose JSON holds nothing an image is recognised by is used as it is
+  const json = mayHoldImage(whole) ? liftImages(value, images, '') : value
   const object = structured && json && typeof json === 'object' && !Array.isArray(json)
   const text =
     object && reads === 'structured'
       ? summaryText(json as Record<string, unknown>)
-      : JSON.stringify(json === undefined ? null : json)
+      : json === value
+        ? whole
+        : JSON.stringify(json === undefined ? null : json)
   const result: CallToolResult = {
     content: [{type: 'text', text}, ...images.map((i) => ({type: 'image' as const, ...i}))],
   }
@@ -99,6 +104,12 @@ export function failureResult(error: unknown, tool: string): CallToolResult {
     )
   if (error instanceof BridgeCliError) return errorResult(`${tool}: ${error.message}`)
   return errorResult(`${tool} failed inside bridge serve: ${(error as Error)?.message ?? String(error)}`)
+}
+
+/** Whether a result's JSON has what liftImages looks for: an image MIME type (a data URL has one too) or the
+ * start of a PNG, JPEG or WebP file at the start of a string. */
+function mayHoldImage(json: string): boolean {
+  return json.includes('image/') || MAGIC.some(([prefix]) => json.includes(`"${prefix}`))
 }
 
 /**

@@ -2,23 +2,27 @@
 // writes to it (console.log, a plugin's this.log) is diverted to stderr for the life of the server.
 // stdin is read before the MCP SDK loads, so a 2025 `initialize` is answered at once (early-stdio.ts); the SDK
 // and the server (index.ts) load meanwhile, and the editor is dialled in the background. The SDK's serveStdio
-// then owns the era: `server/discover` and 2026-07-28 requests, or a 2025 `initialize` session.
+// then owns the era: `server/discover` and 2026-07-28 requests, or a 2025 `initialize` session. Once the client
+// is quiet, the heap is compacted (idle-memory.ts).
 import type {Writable} from 'node:stream'
 
 import {EarlyStdioTransport} from './early-stdio.js'
+import {collectWhenIdle} from './idle-memory.js'
 import type {ServeOptions} from './index.js'
 
 /** Resolves when the client closes stdin or the process is asked to stop. */
 export async function serveStdio(options: ServeOptions): Promise<void> {
   const stdout = process.stdout
   const writeProtocol = stdout.write.bind(stdout)
+  const idle = collectWhenIdle()
   const protocolOut = {
-    write: (chunk: string) => writeProtocol(chunk),
+    write: (chunk: string) => (idle.activity(), writeProtocol(chunk)),
     once: (event: string, listener: () => void) => stdout.once(event, listener),
   } as unknown as Writable
   stdout.write = process.stderr.write.bind(process.stderr) as typeof stdout.write
 
   const transport = new EarlyStdioTransport(process.stdin, protocolOut, options.version ?? '0.0.0')
+  process.stdin.on('data', idle.activity) // after the transport's own listener: it reads from the first byte
   const closed = new Promise<void>((resolve) => {
     process.stdin.once('end', resolve)
     process.stdin.once('close', resolve)
@@ -42,6 +46,8 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
     onerror: (error) => options.log?.(`protocol error: ${error.message}`),
   })
   await closed
+  idle.stop()
+  process.stdin.off('data', idle.activity) // the transport pauses stdin on close when no one else reads it
   await surface.cleanup()
   await handle.close().catch(() => {})
   // The client is gone, so nothing is left to serve: a handle some plugin tool or library still holds must

@@ -10,7 +10,7 @@ import {DEFAULT_TIMEOUT_MS} from '../editor/client.js'
 import {EngineError} from '../errors.js'
 import {closest} from '../catalog/suggest.js'
 import {validateParams} from '../catalog/validate.js'
-import type {EditorLink} from './editor-link.js'
+import type {EditorLink, ServedDoc} from './editor-link.js'
 import type {McpToolContext, PluginTool} from './plugin-tools.js'
 import {errorResult, failureResult, successResult} from './results.js'
 import {protocolError, refused, revisionOf} from './tool-errors.js'
@@ -38,7 +38,7 @@ export const SERVER_NAME = 'godot-bridge'
  * is refused by name), its result schema as a short outputSchema (listedOutput), and the annotations of its
  * declaration (hints()).
  */
-export function typedTool(doc: McpCommandDoc): Tool {
+export function typedTool(doc: ServedDoc): Tool {
   const {additionalProperties, ...listed} = doc.input_schema
   const tool: Tool = {
     name: toolName(doc.method),
@@ -120,8 +120,8 @@ export interface ToolsOptions {
 }
 
 export class Tools {
-  private byName = new Map<string, CommandDoc>()
-  private indexed?: CommandDoc[]
+  private byName = new Map<string, ServedDoc>()
+  private indexed?: ServedDoc[]
   private readonly warned = new Set<string>()
   readonly session: ToolsetSession
 
@@ -138,7 +138,7 @@ export class Tools {
    * the last known list, else the catalog), then plugin tools. With --typed=false: engine_run and plugin tools.
    */
   async list(): Promise<Tool[]> {
-    const docs: McpCommandDoc[] = (await this.options.link.commands()) ?? this.docs()
+    const docs: ServedDoc[] = (await this.options.link.commands()) ?? this.docs()
     const plugins = await this.plugins(docs)
     const contributed = plugins.map(({name, description, inputSchema, annotations}) => ({
       name,
@@ -221,7 +221,7 @@ export class Tools {
   /** A typed call returns structuredContent when its command declares a result shape; engine_run never does. */
   private async runCommand(
     label: string,
-    doc: McpCommandDoc,
+    doc: ServedDoc,
     params: Record<string, unknown>,
     waiting: Waiting,
     structured = false,
@@ -273,7 +273,7 @@ export class Tools {
   }
 
   /** Plugin tools that do not shadow engine_run or an addon command. */
-  private async plugins(docs: CommandDoc[]): Promise<PluginTool[]> {
+  private async plugins(docs: ServedDoc[]): Promise<PluginTool[]> {
     const taken = new Set([ENGINE_RUN.name, TOOLSETS_TOOL.name, ...docs.map((d) => toolName(d.method))])
     return (await this.options.pluginTools).filter((tool) => {
       if (!taken.has(tool.name)) return true
@@ -294,11 +294,11 @@ export class Tools {
     )
   }
 
-  private docs(): McpCommandDoc[] {
+  private docs(): ServedDoc[] {
     return this.options.link.knownCommands() ?? loadCatalog()
   }
 
-  private index(): Map<string, CommandDoc> {
+  private index(): Map<string, ServedDoc> {
     const docs = this.docs()
     if (docs !== this.indexed) {
       this.byName = new Map(docs.map((d) => [toolName(d.method), d]))

@@ -81,7 +81,7 @@ export function toolsetOf(method: string, defs: ToolsetDef[] = TOOLSETS.toolsets
 }
 
 /** The toolsets of a command set, in declared order, then one per unmapped group; empty ones are left out. */
-export function toolsetsFor(docs: CommandDoc[], defs: ToolsetDef[] = TOOLSETS.toolsets): Toolset[] {
+export function toolsetsFor(docs: Pick<CommandDoc, 'method'>[], defs: ToolsetDef[] = TOOLSETS.toolsets): Toolset[] {
   const sets = new Map<string, Toolset>(defs.map((d) => [d.name, {...d, groups: [...(d.groups ?? [])], methods: []}]))
   for (const doc of docs) {
     const group = groupOf(doc.method)

@@ -7,9 +7,10 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {WebSocketServer} from 'ws'
 
-import type {CommandDoc} from '../../../src/catalog/catalog.js'
+import {type CommandDoc, loadCatalog} from '../../../src/catalog/catalog.js'
 import {UnreachableError} from '../../../src/errors.js'
-import {type ChangeReason, EditorLink, commandSignature} from '../../../src/mcp/editor-link.js'
+import {type ChangeReason, EditorLink, commandSignature, servedFields} from '../../../src/mcp/editor-link.js'
+import {typedTool} from '../../../src/mcp/tools.js'
 
 const doc = (method: string, summary = 's'): CommandDoc =>
   ({
@@ -160,5 +161,16 @@ describe('mcp EditorLink (scripted peer)', () => {
     expect(commandSignature(a)).to.not.equal(
       commandSignature([doc('a.x'), {...doc('b.y'), input_schema: {type: 'object', required: ['z']}}]),
     )
+  })
+
+  it('keeps of each command only what serve reads: every typed tool is the same from the kept fields', () => {
+    const catalog = loadCatalog()
+    expect(catalog.length).to.be.greaterThan(300)
+    for (const full of catalog) {
+      const kept = servedFields(full)
+      expect(typedTool(kept), full.method).to.deep.equal(typedTool(full))
+      expect(kept.timeout_ms, full.method).to.equal(full.timeout_ms)
+      expect(kept).to.not.have.any.keys('params', 'result_schema', 'example')
+    }
   })
 })
