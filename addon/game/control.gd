@@ -3,7 +3,7 @@ extends RefCounted
 ## chosen ticks (deterministic playtests; the clock is game/clock.gd), time scale, changing or reloading the
 ## scene, monitors. (Its output and errors the editor reads from the file the game's log writes: lib/game_output.gd.)
 
-const Game := preload("inspector.gd")  # the parts' source of the tree, clock, log and each other
+const GameInspector := preload("inspector.gd")  # not `Game`: a project's class_name Game (twice) took that name
 const Ipc := preload("ipc.gd")
 const Events := preload("input_events.gd")
 const JsonValue := preload("../core/json_value.gd")
@@ -31,7 +31,7 @@ var _clock: RefCounted  # game/clock.gd
 var _eval: RefCounted  # game/eval.gd: compiles step's until and watch expressions
 
 
-func _init(game: Game) -> void:
+func _init(game: GameInspector) -> void:
 	_tree = game.get_tree()
 	_log = game.output as OutputLog
 	_clock = game.clock

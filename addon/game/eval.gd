@@ -5,7 +5,7 @@ extends RefCounted
 ## get_node("Player")) are the current scene's, as in a script on its root. It is compiled first, so a
 ## syntax error comes back with its line and nothing runs.
 
-const Game := preload("inspector.gd")  # the parts' source of the tree, clock, log and each other
+const GameInspector := preload("inspector.gd")  # not `Game`: a project's class_name Game (twice) took that name
 const Ipc := preload("ipc.gd")
 const Snippet := preload("snippet.gd")
 const JsonValue := preload("../core/json_value.gd")
@@ -49,7 +49,7 @@ var _tree: SceneTree
 var _log: OutputLog
 
 
-func _init(game: Game) -> void:
+func _init(game: GameInspector) -> void:
 	_tree = game.get_tree()
 	_log = game.output as OutputLog
 

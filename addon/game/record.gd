@@ -7,7 +7,7 @@ extends RefCounted
 ## Start it from a frozen start (scene.play frozen) and drive the game with runtime.step: runtime.replay
 ## then repeats it bit for bit. Started on a running game it records too, with the ticks as they came.
 
-const Game := preload("inspector.gd")  # the parts' source of the tree, clock, log and each other
+const GameInspector := preload("inspector.gd")  # not `Game`: a project's class_name Game (twice) took that name
 const Ipc := preload("ipc.gd")
 const Recording := preload("recording.gd")
 
@@ -25,7 +25,7 @@ var _frames := true
 var _frozen_start := false  # the game was played frozen (scene.play frozen)
 
 
-func _init(game: Game) -> void:
+func _init(game: GameInspector) -> void:
 	_tree = game.get_tree()
 	_clock = game.clock
 	_eval = game.part("eval.gd") as RefCounted
