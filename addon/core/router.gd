@@ -326,8 +326,9 @@ func _run_in_turn(method: String, params: Variant, started: int, context: CallCo
 func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int, context: CallContext,
 		who: Dictionary, in_turn: bool) -> Dictionary:
 	var specs: Array = cmd.get("params", [])
+	var plan := _plan_of(method, cmd, specs)
 	var checked: Variant = Params.check(method, specs, params)
-	if not checked is BridgeError and _plan_of(method, cmd, specs).kinds:
+	if not checked is BridgeError and plan.kinds:
 		var values: Dictionary = checked
 		checked = _module(PARAM_KINDS).call("resolve", method, specs, values, params, cmd)
 	if checked is BridgeError:
@@ -337,7 +338,6 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 	var resolved: Dictionary = checked
 	var the_call := Call.new(method, resolved, who, context)
 	the_call.attach(dispatch, in_turn)  # c.run(): the commands it runs go through here, as its client
-	var plan := _plan_of(method, cmd, specs)
 	var audit: Dictionary = {}
 	if plan.audits:
 		var audited: Variant = _module(CODE_AUDIT).call("begin", method, cmd, resolved, the_call.caller())
