@@ -16,6 +16,45 @@ static func check(method: String, specs: Array, params: Variant) -> Variant:
 		params = {}
 	if not params is Dictionary:
 		return BridgeError.invalid("%s: params must be an object of named parameters" % method)
+	var given: Dictionary = params
+	# every given name is a declared one when as many declared names were given as names were: one pass with
+	# nothing built, on every call; the lookup table for the refusal is built only for a refusal
+	var matched := 0
+	for spec: Dictionary in specs:
+		matched += int(given.has(spec.name))
+	if matched < given.size():
+		var refusal := _unknown_parameter(method, specs, given)
+		if refusal != null:
+			return refusal
+	var out := {}
+	for spec: Dictionary in specs:
+		var name: String = spec.name
+		# null stands for "not given", except where a parameter takes any value: there it is one (no resource)
+		var absent: bool = not given.has(name) or (given[name] == null and spec.get("type", "any") != "any")
+		if absent:
+			if spec.get("required", false):
+				return BridgeError.invalid("%s: missing required parameter '%s' (%s)" % [method, name, describe_type(spec)],
+						{"param": name})
+			if spec.has("default"):
+				var d: Variant = convert_value(spec, spec.default)
+				out[name] = d if not d is BridgeError else spec.default
+			continue
+		var value: Variant = convert_value(spec, given[name])
+		if value is BridgeError:
+			return BridgeError.invalid("%s: parameter '%s' %s" % [method, name, value.message], {"param": name})
+		if spec.get("writes_path", false):
+			var jailed: Variant = jail_path(value)
+			if jailed is BridgeError:
+				return BridgeError.new(BridgeError.PATH_REFUSED, "%s: parameter '%s' %s" % [method, name, jailed.message],
+						{"param": name, "path": value})
+			value = jailed
+		out[name] = value
+	return out
+
+
+## The refusal of a parameter no spec declares: a did-you-mean, the parameter it belongs inside, or what the
+## command takes. null when every key is declared after all (a key that is not text but reads as a name).
+static func _unknown_parameter(method: String, specs: Array, params: Dictionary) -> BridgeError:
 	var known := {}
 	for spec: Dictionary in specs:
 		known[spec.name] = spec
@@ -36,30 +75,7 @@ static func check(method: String, specs: Array, params: Variant) -> Variant:
 			else:
 				msg += "; it takes no parameters"
 			return BridgeError.invalid(msg, {"param": key, "suggestion": guess})
-	var out := {}
-	for spec: Dictionary in specs:
-		var name: String = spec.name
-		# null stands for "not given", except where a parameter takes any value: there it is one (no resource)
-		var absent: bool = not params.has(name) or (params[name] == null and spec.get("type", "any") != "any")
-		if absent:
-			if spec.get("required", false):
-				return BridgeError.invalid("%s: missing required parameter '%s' (%s)" % [method, name, describe_type(spec)],
-						{"param": name})
-			if spec.has("default"):
-				var d: Variant = convert_value(spec, spec.default)
-				out[name] = d if not d is BridgeError else spec.default
-			continue
-		var value: Variant = convert_value(spec, params[name])
-		if value is BridgeError:
-			return BridgeError.invalid("%s: parameter '%s' %s" % [method, name, value.message], {"param": name})
-		if spec.get("writes_path", false):
-			var jailed: Variant = jail_path(value)
-			if jailed is BridgeError:
-				return BridgeError.new(BridgeError.PATH_REFUSED, "%s: parameter '%s' %s" % [method, name, jailed.message],
-						{"param": name, "path": value})
-			value = jailed
-		out[name] = value
-	return out
+	return null
 
 
 ## The parameter that declares `word` among the names people also use for it (`also` in its spec), or "".

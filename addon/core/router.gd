@@ -23,6 +23,8 @@ const CODE_AUDIT := "code_audit.gd"
 const OPEN_TEXT_SYNC := "../lib/open_text_sync.gd"
 const SCHEMA := "schema.gd"
 const LAZY_MODULES: Array[String] = [PARAM_KINDS, UNDO_SCOPE, CODE_AUDIT, OPEN_TEXT_SYNC, SCHEMA]
+## A reply without an error, for the activity log (read-only: one shared value instead of one per call).
+const NO_ERROR := {}
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
@@ -272,20 +274,23 @@ func dispatch(method: String, params: Variant, context: RefCounted = null, neste
 		who["client"] = call_context.client_name
 	var started := Time.get_ticks_usec()
 	var reply: Dictionary = await _run(method, params, started, call_context, nested, who)
-	var error: Dictionary = reply.get("error", {})
+	var error: Dictionary = reply.get("error", NO_ERROR)
 	activity.record(method, who, started, error)
 	return reply
 
 
+## Everything between the call's arrival and its checks, in one function: every call passes here, and each
+## coroutine level it crosses costs the editor's main thread a little on every call.
 func _run(method: String, params: Variant, started: int, context: CallContext, nested: bool, who: Dictionary) -> Dictionary:
-	if not _commands.has(method):
+	var known: Variant = _commands.get(method)
+	if known == null:
 		var guess := Params.did_you_mean(method, _order)
 		var msg := "unknown method '%s'" % method
 		if guess != "":
 			msg += " (did you mean '%s'?)" % guess
 		msg += "; engine.commands lists every command"
 		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, msg, {"method": method, "suggestion": guess}).to_dict()}
-	var cmd: Dictionary = _commands[method]
+	var cmd: Dictionary = known
 	if cmd.has("since") and not Compat.at_least(str(cmd.since)):  # before its file loads: it may name newer API
 		return {"error": BridgeError.new(BridgeError.UNAVAILABLE, "%s %s" % [method, _needs(cmd)],
 				{"method": method, "since": cmd.since, "engine_version": Compat.version().string}).to_dict()}
@@ -294,20 +299,17 @@ func _run(method: String, params: Variant, started: int, context: CallContext, n
 		cmd = _commands[method]
 		if cmd.has("group_file"):
 			return {"error": BridgeError.new(BridgeError.INTERNAL_ERROR, "%s: its group file %s did not load (engine.commands lists the load errors)" % [method, cmd.group_file], {"method": method}).to_dict()}
-	# the editor's start-up, then this command's turn behind any scene switch (core/command_queue.gd)
-	var switches: bool = cmd.get("switches_scene", false) == true
-	var ticket: int = await CommandQueue.enter(method, switches)
-	var reply: Dictionary = await _run_in_turn(method, params, started, context, nested, who)
-	CommandQueue.leave(ticket)
-	return reply
-
-
-func _run_in_turn(method: String, params: Variant, started: int, context: CallContext, nested: bool,
-		who: Dictionary) -> Dictionary:
-	if not _commands.has(method):  # its group was dropped while the command waited for its turn
-		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, "%s is no longer registered" % method,
-				{"method": method}).to_dict()}
-	var cmd: Dictionary = _commands[method]
+	# the editor's start-up, then this command's turn behind any scene switch (core/command_queue.gd); the
+	# commands that describe bridge itself are not queued, and skip the coroutine
+	var ticket := -1
+	if CommandQueue.gated(method):
+		var switches: bool = cmd.get("switches_scene", false) == true
+		ticket = await CommandQueue.enter(method, switches)
+		if not _commands.has(method):  # its group was dropped while the command waited for its turn
+			CommandQueue.leave(ticket)
+			return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, "%s is no longer registered" % method,
+					{"method": method}).to_dict()}
+		cmd = _commands[method]
 	var writes: bool = not cmd.get("read_only", false)
 	if writes:
 		writes_started += 1
@@ -317,6 +319,8 @@ func _run_in_turn(method: String, params: Variant, started: int, context: CallCo
 	var reply: Dictionary = await _run_checked(method, cmd, params, started, context, who, takes_turn or nested)
 	if takes_turn:
 		_give_back_edit_turn()
+	if ticket >= 0:
+		CommandQueue.leave(ticket)
 	return reply
 
 

@@ -13,6 +13,10 @@ const CallContext := preload("../../core/call_context.gd")
 const PROGRESS := "bridge.progress"
 const CANCEL := "bridge.cancel"
 
+## Stand-ins read instead of building an empty value on every message (read-only: never written through).
+const INVALID := {}
+const NO_CALLS := {}
+
 var _router: Router
 
 
@@ -44,25 +48,29 @@ func handle_text(text: String, channel: Dictionary = {}) -> String:
 
 ## Returns the reply Dictionary, or null for a notification.
 func handle_message(msg: Variant, channel: Dictionary = {}) -> Variant:
-	if not msg is Dictionary or not (msg.get("jsonrpc") is String and msg.jsonrpc == "2.0") or not msg.get("method") is String \
-			or not valid_id(msg.get("id")):
+	var request: Dictionary = msg if msg is Dictionary else INVALID
+	var method: Variant = request.get("method")
+	var raw_id: Variant = request.get("id")
+	var version: Variant = request.get("jsonrpc")
+	if not (version is String and version == "2.0") or not method is String or not valid_id(raw_id):
 		# An id that is not a string, number or null cannot be echoed (the client could not match it): null.
-		var bad_id: Variant = msg.get("id") if msg is Dictionary and valid_id(msg.get("id")) else null
-		return _error(normalize_id(bad_id), BridgeError.INVALID_REQUEST,
+		return _error(normalize_id(raw_id) if valid_id(raw_id) else null, BridgeError.INVALID_REQUEST,
 				"invalid request: expected {\"jsonrpc\": \"2.0\", \"method\": string, \"params\"?: object, \"id\"?: string | number | null}")
-	var is_notification: bool = not msg.has("id")
-	var id: Variant = normalize_id(msg.get("id"))
-	var key := str(id)  # the running call's entry in channel.calls
-	if is_notification and msg.method == CANCEL:
-		var target: Variant = msg.get("params", {}).get("id") if msg.get("params") is Dictionary else null
+	var command: String = method
+	var is_notification: bool = not request.has("id")
+	var id: Variant = normalize_id(raw_id)
+	if is_notification and command == CANCEL:
+		var target: Variant = request.get("params", {}).get("id") if request.get("params") is Dictionary else null
 		var running: Variant = channel.get("calls", {}).get(str(normalize_id(target)))
 		if running != null:
 			running.cancel()
 		return null  # a finished or unknown context: nothing to cancel
-	var context: RefCounted = null
-	if not is_notification and channel.has("calls"):
+	var context: CallContext = null
+	var calls: Dictionary = channel.get("calls", NO_CALLS)
+	var key := ""  # the running call's entry in channel.calls
+	if not is_notification and not is_same(calls, NO_CALLS):
 		var reporter := Callable()
-		if msg.get("progress") == true and channel.has("send"):
+		if request.get("progress") == true and channel.has("send"):
 			var send: Callable = channel.send
 			reporter = func(done: float, total: float, message: String) -> void:
 				var params := {"id": id, "progress": done}
@@ -72,20 +80,23 @@ func handle_message(msg: Variant, channel: Dictionary = {}) -> Variant:
 					params["message"] = message
 				send.call(JsonValue.stringify({"jsonrpc": "2.0", "method": PROGRESS, "params": params}))
 		context = CallContext.new(reporter)
-		channel.calls[key] = context
-	if msg.get("client") is String and str(msg.client).strip_edges() != "":  # the client calls for someone it names
+		key = str(id)
+		calls[key] = context
+	var named: Variant = request.get("client")
+	if named is String and str(named).strip_edges() != "":  # the client calls for someone it names
 		if context == null:
 			context = CallContext.new()
-		context.client_name = str(msg.client).strip_edges().left(100)
-	var out: Dictionary = await _router.dispatch(msg.method, msg.get("params", {}), context)
-	if context != null and channel.calls.get(key) == context:
-		channel.calls.erase(key)
+		context.client_name = str(named).strip_edges().left(100)
+	var out: Dictionary = await _router.dispatch(command, request.get("params", {}), context)
+	if context != null and calls.get(key) == context:
+		calls.erase(key)
 	if is_notification:
 		return null
-	if out.has("error"):
-		return {"jsonrpc": "2.0", "id": id, "error": out.error}
+	var error: Variant = out.get("error")
+	if error != null:
+		return {"jsonrpc": "2.0", "id": id, "error": error}
 	if not out.has("result"):
-		return _error(id, BridgeError.INTERNAL_ERROR, "%s failed inside the editor; see the editor output" % msg.method)
+		return _error(id, BridgeError.INTERNAL_ERROR, "%s failed inside the editor; see the editor output" % command)
 	return {"jsonrpc": "2.0", "id": id, "result": out.result}
 
 

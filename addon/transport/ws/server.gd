@@ -89,19 +89,23 @@ func _greet(conn: Conn) -> void:
 ## Runs one message as a coroutine: a slow command holds up neither the editor nor other clients.
 ## Kept here, not in the connection, so a client that leaves mid-command frees nothing it resumes in.
 func _serve(conn: Conn, text: String) -> void:
-	AuditLog.context = {"transport": "ws", "client": conn.client}  # read by audited commands before their first await
+	var channel := _channel(conn)
+	AuditLog.context = channel.caller  # read by audited commands before their first await
 	_host.call_started()
-	var reply: String = await _rpc.handle_text(text, _channel(conn))
+	var reply: String = await _rpc.handle_text(text, channel)
 	_host.call_finished()
 	if reply != "":
 		conn.send_text(reply)  # dropped if the client has gone
 
 
-## The connection's line for progress and cancellation (transport/net/jsonrpc.gd), kept on it.
+## The connection's line for progress and cancellation (transport/net/jsonrpc.gd), and who it is (AuditLog's
+## context, never written through: the router copies it to change it), kept on it: made once, read per message.
 func _channel(conn: Conn) -> Dictionary:
-	if not conn.has_meta("bridge_channel"):
-		conn.set_meta("bridge_channel", {"send": conn.send_text, "calls": {}})
-	return conn.get_meta("bridge_channel")
+	var channel: Variant = conn.get_meta("bridge_channel", null)
+	if channel == null:
+		channel = {"send": conn.send_text, "calls": {}, "caller": {"transport": "ws", "client": conn.client}}
+		conn.set_meta("bridge_channel", channel)
+	return channel
 
 
 func _on_commands_changed() -> void:
