@@ -72,7 +72,7 @@ interface Variant {
   godot?: [string, string, string]
 }
 
-const VARIANTS: Variant[] = [
+const ALL_VARIANTS: Variant[] = [
   {name: 'node', what: 'Node ws server, JSON.parse + JSON.stringify'},
   {name: 'gd-transport', what: "addon's GDScript framing, JSON, addon loop", godot: ['transport', 'json', 'addon']},
   {name: 'gd-native', what: 'WebSocketPeer (C++ framing), JSON, addon loop', godot: ['native', 'json', 'addon']},
@@ -98,7 +98,8 @@ const VARIANTS: Variant[] = [
   },
   {name: 'gd-transport-spin', what: "addon's GDScript framing, JSON, no sleep", godot: ['transport', 'json', 'spin']},
   {name: 'gd-native-spin', what: 'WebSocketPeer, JSON, no sleep', godot: ['native', 'json', 'spin']},
-].filter((v) => !only || only.includes(v.name))
+]
+const VARIANTS = ALL_VARIANTS.filter((v) => !only || only.includes(v.name))
 
 /** The process's CPU time (user + system) in µs, from /proc/<pid>/stat (clock ticks of 10 ms). */
 function cpuUsec(pid: number): number {
