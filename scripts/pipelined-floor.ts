@@ -16,10 +16,10 @@ import {dirname, join} from 'node:path'
 import WebSocket from 'ws'
 
 import {pipelined} from '../bench/engine.js'
-import {median, table} from '../bench/report.js'
+import {median, sleep, table} from '../bench/report.js'
 import {EngineClient} from '../src/editor/client.js'
 import {findGodot} from '../src/editor/godot.js'
-import {REPO_ROOT, freePort, waitForExit} from '../test/support/editor.js'
+import {REPO_ROOT, freePort, startEditor, waitForExit} from '../test/support/editor.js'
 
 const rounds = Number(process.argv[2] ?? 3)
 const only = process.argv[3]?.split(',')
@@ -73,6 +73,7 @@ interface Variant {
 }
 
 const ALL_VARIANTS: Variant[] = [
+  {name: 'editor', what: "headless editor with this worktree's addon (the bench's row)"},
   {name: 'node', what: 'Node ws server, JSON.parse + JSON.stringify'},
   {name: 'gd-transport', what: "addon's GDScript framing, JSON, addon loop", godot: ['transport', 'json', 'addon']},
   {name: 'gd-native', what: 'WebSocketPeer (C++ framing), JSON, addon loop', godot: ['native', 'json', 'addon']},
@@ -210,26 +211,41 @@ interface Sample {
   clientUs: number
 }
 
+/** Calls/s of pipelined() on a new connection to `port`, with the server's (`pid`) and the client's CPU a call. */
+async function flood(port: number, pid: number): Promise<Sample> {
+  const client = await EngineClient.connect({port})
+  try {
+    const cpu0 = cpuUsec(pid)
+    const client0 = process.cpuUsage()
+    const run = await pipelined(client, {maxCalls: 30_000, maxMs: 3000})
+    const used = process.cpuUsage(client0)
+    const calls = run.calls + 20 // pipelined() warms up with 20 lone calls first
+    return {
+      rate: run.callsPerS,
+      serverUs: (cpuUsec(pid) - cpu0) / calls,
+      clientUs: (used.user + used.system) / calls,
+    }
+  } finally {
+    client.close()
+  }
+}
+
 async function measure(variant: Variant): Promise<Sample & {bytes: number}> {
+  if (variant.name === 'editor') {
+    const editor = await startEditor()
+    try {
+      // as scripts/ab-pipelined.ts: the addon compiles its deferred group scripts in idle frames after start
+      await sleep(5000)
+      const port = editor.discovery.ws_port
+      return {...(await flood(port, editor.pid)), bytes: await replyBytes(port)}
+    } finally {
+      await editor.stop()
+    }
+  }
   const {server, port} = await startServer(variant)
   try {
     const bytes = await replyBytes(port)
-    const client = await EngineClient.connect({port})
-    try {
-      const cpu0 = cpuUsec(server.pid!)
-      const client0 = process.cpuUsage()
-      const flood = await pipelined(client, {maxCalls: 30_000, maxMs: 3000})
-      const used = process.cpuUsage(client0)
-      const calls = flood.calls + 20 // pipelined() warms up with 20 lone calls first
-      return {
-        rate: flood.callsPerS,
-        serverUs: (cpuUsec(server.pid!) - cpu0) / calls,
-        clientUs: (used.user + used.system) / calls,
-        bytes,
-      }
-    } finally {
-      client.close()
-    }
+    return {...(await flood(port, server.pid!)), bytes}
   } finally {
     await stopServer(server)
   }
