@@ -70,11 +70,14 @@ interface Variant {
   what: string
   /** pipelined-floor.gd's arguments (framing, reply, loop); none for the Node server */
   godot?: [string, string, string]
+  /** a bare `ws` client instead of EngineClient (rawClient) */
+  raw?: boolean
 }
 
 const ALL_VARIANTS: Variant[] = [
   {name: 'editor', what: "headless editor with this worktree's addon (the bench's row)"},
   {name: 'node', what: 'Node ws server, JSON.parse + JSON.stringify'},
+  {name: 'node-raw-client', what: 'the same, called by a bare ws client (no EngineClient)', raw: true},
   {name: 'gd-transport', what: "addon's GDScript framing, JSON, addon loop", godot: ['transport', 'json', 'addon']},
   {name: 'gd-native', what: 'WebSocketPeer (C++ framing), JSON, addon loop', godot: ['native', 'json', 'addon']},
   {
@@ -212,8 +215,36 @@ interface Sample {
 }
 
 /** Calls/s of pipelined() on a new connection to `port`, with the server's (`pid`) and the client's CPU a call. */
-async function flood(port: number, pid: number): Promise<Sample> {
-  const client = await EngineClient.connect({port})
+/**
+ * The client's own floor: what EngineClient.call does on the wire (JSON.stringify of the request, ws.send, JSON.parse
+ * of the reply, the id looked up in a Map) without its per-call timer, refusal check and error types.
+ */
+async function rawClient(port: number): Promise<EngineClient> {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}`, {perMessageDeflate: false})
+  const pending = new Map<number, (result: unknown) => void>()
+  let nextId = 1
+  await new Promise<void>((resolve, reject) => {
+    ws.once('error', reject)
+    ws.once('message', () => resolve()) // bridge.hello
+  })
+  ws.on('message', (data: Buffer) => {
+    const msg = JSON.parse(data.toString()) as {id: number; result: unknown}
+    pending.get(msg.id)?.(msg.result)
+    pending.delete(msg.id)
+  })
+  const client = {
+    call(method: string, params: Record<string, unknown> = {}): Promise<unknown> {
+      const id = nextId++
+      ws.send(JSON.stringify({jsonrpc: '2.0', id, method, params}))
+      return new Promise((resolve) => pending.set(id, resolve))
+    },
+    close: () => ws.close(),
+  }
+  return client as unknown as EngineClient // pipelined() uses call() only
+}
+
+async function flood(port: number, pid: number, raw = false): Promise<Sample> {
+  const client = raw ? await rawClient(port) : await EngineClient.connect({port})
   try {
     const cpu0 = cpuUsec(pid)
     const client0 = process.cpuUsage()
@@ -245,7 +276,7 @@ async function measure(variant: Variant): Promise<Sample & {bytes: number}> {
   const {server, port} = await startServer(variant)
   try {
     const bytes = await replyBytes(port)
-    return {...(await flood(port, server.pid!)), bytes}
+    return {...(await flood(port, server.pid!, variant.raw)), bytes}
   } finally {
     await stopServer(server)
   }
