@@ -34,7 +34,7 @@ func _init(game: Node) -> void:  # game/inspector.gd, typed by its engine class 
 	_tree = game.get_tree()
 	_log = game.output
 	_clock = game.clock
-	_eval = game.part("eval.gd") as RefCounted
+	_eval = game.part("eval.gd")
 
 
 func handlers() -> Dictionary:

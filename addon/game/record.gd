@@ -27,7 +27,7 @@ var _frozen_start := false  # the game was played frozen (scene.play frozen)
 func _init(game: Node) -> void:  # game/inspector.gd, typed by its engine class (the rule atop inspector.gd)
 	_tree = game.get_tree()
 	_clock = game.clock
-	_eval = game.part("eval.gd") as RefCounted
+	_eval = game.part("eval.gd")
 	_counter = game.ticks
 	_frozen_start = game.frozen_at >= 0
 

@@ -20,7 +20,7 @@ var _counter: Node  # game/tick_counter.gd: the ticks the game ran
 func _init(game: Node) -> void:  # game/inspector.gd, typed by its engine class (the rule atop inspector.gd)
 	_tree = game.get_tree()
 	_clock = game.clock
-	_eval = game.part("eval.gd") as RefCounted
+	_eval = game.part("eval.gd")
 	_counter = game.ticks
 
 

@@ -11,7 +11,7 @@ var _nodes: RefCounted
 
 func _init(game: Node) -> void:  # game/inspector.gd, typed by its engine class (the rule atop inspector.gd)
 	_tree = game.get_tree()
-	_nodes = game.part("nodes.gd") as RefCounted
+	_nodes = game.part("nodes.gd")
 
 
 func handlers() -> Dictionary:
