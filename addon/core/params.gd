@@ -37,14 +37,14 @@ static func check(method: String, specs: Array, params: Variant) -> Variant:
 						{"param": name})
 			if spec.has("default"):
 				var d: Variant = convert_value(spec, spec.default)
-				out[name] = d if not d is BridgeError else spec.default
+				out[name] = d if not is_instance_of(d, BridgeError) else spec.default
 			continue
 		var value: Variant = convert_value(spec, given[name])
-		if value is BridgeError:
+		if is_instance_of(value, BridgeError):
 			return BridgeError.invalid("%s: parameter '%s' %s" % [method, name, value.message], {"param": name})
 		if spec.get("writes_path", false):
 			var jailed: Variant = jail_path(value)
-			if jailed is BridgeError:
+			if is_instance_of(jailed, BridgeError):
 				return BridgeError.new(BridgeError.PATH_REFUSED, "%s: parameter '%s' %s" % [method, name, jailed.message],
 						{"param": name, "path": value})
 			value = jailed
@@ -54,7 +54,7 @@ static func check(method: String, specs: Array, params: Variant) -> Variant:
 
 ## The refusal of a parameter no spec declares: a did-you-mean, the parameter it belongs inside, or what the
 ## command takes. null when every key is declared after all (a key that is not text but reads as a name).
-static func _unknown_parameter(method: String, specs: Array, params: Dictionary) -> BridgeError:
+static func _unknown_parameter(method: String, specs: Array, params: Dictionary) -> RefCounted:  # a BridgeError
 	var known := {}
 	for spec: Dictionary in specs:
 		known[spec.name] = spec
@@ -99,7 +99,7 @@ static func _nested_home(word: String, specs: Array) -> String:
 static func convert_value(spec: Dictionary, v: Variant) -> Variant:
 	var t: String = spec.get("type", "any")
 	var result: Variant = _convert(t, spec, v)
-	if result is BridgeError:
+	if is_instance_of(result, BridgeError):
 		return result
 	if t in ["int", "float"]:
 		if spec.has("min") and result < spec.min:

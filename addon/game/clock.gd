@@ -25,7 +25,7 @@ var frozen := false
 var stepping := false
 
 var _tree: SceneTree
-var _idle: IdleHold
+var _idle: RefCounted  # game/idle_hold.gd
 var _stop_reason := ""
 var _feeders: Array[Dictionary] = []  # {due: (tick) -> bool, feed: (tick) -> void}
 

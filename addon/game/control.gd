@@ -3,7 +3,6 @@ extends RefCounted
 ## chosen ticks (deterministic playtests; the clock is game/clock.gd), time scale, changing or reloading the
 ## scene, monitors. (Its output and errors the editor reads from the file the game's log writes: lib/game_output.gd.)
 
-const GameInspector := preload("inspector.gd")  # not `Game`: a project's class_name Game (twice) took that name
 const Ipc := preload("ipc.gd")
 const Events := preload("input_events.gd")
 const JsonValue := preload("../core/json_value.gd")
@@ -26,16 +25,16 @@ const MONITORS := {
 }
 
 var _tree: SceneTree
-var _log: OutputLog
+var _log: RefCounted  # lib/output_log.gd
 var _clock: RefCounted  # game/clock.gd
 var _eval: RefCounted  # game/eval.gd: compiles step's until and watch expressions
 
 
-func _init(game: GameInspector) -> void:
+func _init(game: Node) -> void:  # game/inspector.gd, typed by its engine class (the rule atop inspector.gd)
 	_tree = game.get_tree()
-	_log = game.output as OutputLog
+	_log = game.output
 	_clock = game.clock
-	_eval = game.part("eval.gd") as RefCounted
+	_eval = game.part("eval.gd")
 
 
 func handlers() -> Dictionary:

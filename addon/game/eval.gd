@@ -5,7 +5,6 @@ extends RefCounted
 ## get_node("Player")) are the current scene's, as in a script on its root. It is compiled first, so a
 ## syntax error comes back with its line and nothing runs.
 
-const GameInspector := preload("inspector.gd")  # not `Game`: a project's class_name Game (twice) took that name
 const Ipc := preload("ipc.gd")
 const Snippet := preload("snippet.gd")
 const JsonValue := preload("../core/json_value.gd")
@@ -46,12 +45,12 @@ func run():
 const RUNNER_NAME := "BridgeEval"
 
 var _tree: SceneTree
-var _log: OutputLog
+var _log: RefCounted  # lib/output_log.gd
 
 
-func _init(game: GameInspector) -> void:
+func _init(game: Node) -> void:  # game/inspector.gd, typed by its engine class (the rule atop inspector.gd)
 	_tree = game.get_tree()
-	_log = game.output as OutputLog
+	_log = game.output
 
 
 func handlers() -> Dictionary:

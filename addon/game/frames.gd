@@ -3,13 +3,12 @@ extends RefCounted
 ## Every frame is read after a frame_post_draw that follows the request, so none is stale; a frame
 ## that is all one colour (black, say) or equal to the previous one is flagged, never passed off silently.
 
-const GameInspector := preload("inspector.gd")  # not `Game`: a project's class_name Game (twice) took that name
 const Ipc := preload("ipc.gd")
 
 var _tree: SceneTree
 
 
-func _init(game: GameInspector) -> void:
+func _init(game: Node) -> void:  # game/inspector.gd, typed by its engine class (the rule atop inspector.gd)
 	_tree = game.get_tree()
 
 

@@ -5,6 +5,15 @@ extends Node
 ## index files (commands/<group>/index.json, "game"; core/group_index.gd), read once at start; each script
 ## (a part) is built on its first request, with this inspector as its source of the tree, clock, log, tick
 ## counter and the other parts it uses. Inert in an exported game and in a game the editor did not launch.
+##
+## The rule for every script the game runs (game/*.gd and what they load from core/ and lib/): a preloaded
+## script's constant (const Ipc := preload(...)) is used in expressions only, never as a type (annotation,
+## -> return, as, is, extends, Array[...]), and none declares a class_name or an inner class. In the user's game
+## a project's class_name of the same name wins over the local constant in a type position (Godot 4.6, declared
+## once or twice), and an inner class of that name is a parse error ("hides a global script class"): the script
+## stops compiling there. Type by the engine class (Node, RefCounted) and test with is_instance_of(x, Const).
+## test/unit/game-script-types.test.ts checks the sources; test/e2e/game/project-class-names.e2e.test.ts plays
+## a project declaring every such name.
 
 const Ipc := preload("ipc.gd")
 ## The hello (game.json) is the game's answer to this method.

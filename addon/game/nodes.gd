@@ -2,7 +2,6 @@ extends RefCounted
 ## The live scene tree inside the game: find nodes, read and write their properties (values coerced
 ## against the declared type, as node.set does in the editor), call their methods.
 
-const GameInspector := preload("inspector.gd")  # not `Game`: a project's class_name Game (twice) took that name
 const Ipc := preload("ipc.gd")
 const Coerce := preload("../lib/value_coercion.gd")
 const JsonValue := preload("../core/json_value.gd")
@@ -11,7 +10,7 @@ const Screen := preload("screen.gd")
 var _tree: SceneTree
 
 
-func _init(game: GameInspector) -> void:
+func _init(game: Node) -> void:  # game/inspector.gd, typed by its engine class (the rule atop inspector.gd)
 	_tree = game.get_tree()
 
 

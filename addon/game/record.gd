@@ -7,7 +7,6 @@ extends RefCounted
 ## Start it from a frozen start (scene.play frozen) and drive the game with runtime.step: runtime.replay
 ## then repeats it bit for bit. Started on a running game it records too, with the ticks as they came.
 
-const GameInspector := preload("inspector.gd")  # not `Game`: a project's class_name Game (twice) took that name
 const Ipc := preload("ipc.gd")
 const Recording := preload("recording.gd")
 
@@ -25,10 +24,10 @@ var _frames := true
 var _frozen_start := false  # the game was played frozen (scene.play frozen)
 
 
-func _init(game: GameInspector) -> void:
+func _init(game: Node) -> void:  # game/inspector.gd, typed by its engine class (the rule atop inspector.gd)
 	_tree = game.get_tree()
 	_clock = game.clock
-	_eval = game.part("eval.gd") as RefCounted
+	_eval = game.part("eval.gd")
 	_counter = game.ticks
 	_frozen_start = game.frozen_at >= 0
 

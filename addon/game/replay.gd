@@ -8,7 +8,6 @@ extends RefCounted
 ## A game on another engine version, or whose scene or the files it loads changed, is named in
 ## `differences`: the replay still runs, and its comparison says how far that mattered.
 
-const GameInspector := preload("inspector.gd")  # not `Game`: a project's class_name Game (twice) took that name
 const Ipc := preload("ipc.gd")
 const Recording := preload("recording.gd")
 
@@ -18,10 +17,10 @@ var _eval: RefCounted  # game/eval.gd
 var _counter: Node  # game/tick_counter.gd: the ticks the game ran
 
 
-func _init(game: GameInspector) -> void:
+func _init(game: Node) -> void:  # game/inspector.gd, typed by its engine class (the rule atop inspector.gd)
 	_tree = game.get_tree()
 	_clock = game.clock
-	_eval = game.part("eval.gd") as RefCounted
+	_eval = game.part("eval.gd")
 	_counter = game.ticks
 
 

@@ -2,7 +2,6 @@ extends RefCounted
 ## Waiting and watching in the game: for a node to exist, for a signal, and a property sampled over frames.
 ## Each wait ends by its own timeout, so the reply always comes before the editor gives up.
 
-const GameInspector := preload("inspector.gd")  # not `Game`: a project's class_name Game (twice) took that name
 const Ipc := preload("ipc.gd")
 const JsonValue := preload("../core/json_value.gd")
 
@@ -10,9 +9,9 @@ var _tree: SceneTree
 var _nodes: RefCounted
 
 
-func _init(game: GameInspector) -> void:
+func _init(game: Node) -> void:  # game/inspector.gd, typed by its engine class (the rule atop inspector.gd)
 	_tree = game.get_tree()
-	_nodes = game.part("nodes.gd") as RefCounted
+	_nodes = game.part("nodes.gd")
 
 
 func handlers() -> Dictionary:

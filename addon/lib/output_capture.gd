@@ -8,10 +8,10 @@ extends Logger
 const OutputLog := preload("output_log.gd")
 
 ## The log that keeps the entries.
-var _log: OutputLog
+var _log: RefCounted  # lib/output_log.gd
 
 
-func _init(store: OutputLog) -> void:
+func _init(store: RefCounted) -> void:  # lib/output_log.gd
 	_log = store
 
 

@@ -10,6 +10,8 @@ const Params := preload("../core/params.gd")
 ## Node values resolve against the edited scene (scene_nodes.gd sits below scene_access.gd: no cycle).
 const SceneNodes := preload("scene_nodes.gd")
 const Numbers := preload("value_numbers.gd")
+## A value that does not fit (before it becomes a BridgeError in coerce).
+const Refused := preload("value_refused.gd")
 
 const _PACKED := {
 	TYPE_PACKED_BYTE_ARRAY: TYPE_INT, TYPE_PACKED_INT32_ARRAY: TYPE_INT, TYPE_PACKED_INT64_ARRAY: TYPE_INT,
@@ -23,9 +25,9 @@ const _PACKED := {
 ## The converted value, or a BridgeError whose message is "expects <type>, got <value>".
 static func coerce(value: Variant, info: Dictionary) -> Variant:
 	var out: Variant = _convert(value, info)
-	if out is BridgeError:
+	if is_instance_of(out, BridgeError):
 		return out
-	if out is _Refused:
+	if is_instance_of(out, Refused):
 		var detail: String = out.detail
 		return BridgeError.invalid("'%s' expects %s, got %s%s" % [info.get("name", "value"), expected(info),
 				JSON.stringify(value), "" if detail == "" else " (%s)" % detail], {"property": info.get("name", ""),
@@ -97,13 +99,6 @@ static func _forms(name: String, keys: Array) -> String:
 	return "[%s], \"%s\", \"(%s)\", \"%s(%s)\" or {%s}" % [list, list.replace(" ", ""), list, name, list, fields]
 
 
-## A value that does not fit; `detail` says why when there is more to say than the type.
-class _Refused:
-	var detail: String
-	func _init(p_detail: String = "") -> void:
-		detail = p_detail
-
-
 static func _convert(v: Variant, info: Dictionary) -> Variant:
 	var t: int = info.get("type", TYPE_NIL)
 	var hint: int = info.get("hint", PROPERTY_HINT_NONE)
@@ -153,15 +148,15 @@ static func _convert(v: Variant, info: Dictionary) -> Variant:
 		var items: Array = []
 		for x: Variant in v:
 			var item: Variant = _convert(x, {"type": _PACKED[t]})
-			if item is _Refused or item is BridgeError:
-				return _Refused.new("element %s is not a %s" % [JSON.stringify(x), type_string(_PACKED[t])])
+			if is_instance_of(item, Refused) or is_instance_of(item, BridgeError):
+				return Refused.new("element %s is not a %s" % [JSON.stringify(x), type_string(_PACKED[t])])
 			items.append(item)
 		return type_convert(items, t)
 	elif v is String and not t in [TYPE_BOOL, TYPE_INT, TYPE_FLOAT, TYPE_COLOR, TYPE_OBJECT, TYPE_ARRAY, TYPE_DICTIONARY]:
 		var parsed: Variant = str_to_var(v)  # Transform2D(...), AABB(...): the form results use
 		if typeof(parsed) == t:
 			return parsed
-	return _Refused.new()
+	return Refused.new()
 
 
 ## Enum and flag names from the hint string ("A,B:4,C"), normalised for matching, → their values.
@@ -182,17 +177,17 @@ static func _enum(v: Variant, info: Dictionary) -> Variant:
 	if Numbers.is_integral(v):
 		if flags or values.is_empty() or int(v) in values.values():
 			return int(v)
-		return _Refused.new("not one of the enum's values")
+		return Refused.new("not one of the enum's values")
 	if flags and v is Array:
 		var mask := 0
 		for item: Variant in v:
 			var bit: Variant = _enum(item, info)
-			if bit is _Refused:
+			if is_instance_of(bit, Refused):
 				return bit
 			mask |= int(bit)
 		return mask
 	if not (v is String or v is StringName):
-		return _Refused.new()
+		return Refused.new()
 	var want := _norm(str(v))
 	var prefix := _norm(info.get("name", ""))
 	for name: String in values:
@@ -206,7 +201,7 @@ static func _enum(v: Variant, info: Dictionary) -> Variant:
 			for constant in ClassDB.class_get_enum_constants(owner_class, cls.get_slice(".", 1)):
 				if _norm(constant) == want:
 					return ClassDB.class_get_integer_constant(owner_class, constant)
-	return _Refused.new("unknown name")
+	return Refused.new("unknown name")
 
 
 static func _norm(s: String) -> String:
@@ -220,11 +215,11 @@ static func _object(v: Variant, info: Dictionary) -> Variant:
 		return null
 	if hint == PROPERTY_HINT_NODE_TYPE:
 		if not v is String:
-			return _Refused.new()
+			return Refused.new()
 		var node: Variant = SceneNodes.resolve(v)
-		if node is BridgeError:
+		if is_instance_of(node, BridgeError):
 			return node
-		return node if _is_a(node, wanted) else _Refused.new("%s is a %s" % [v, node.get_class()])
+		return node if _is_a(node, wanted) else Refused.new("%s is a %s" % [v, node.get_class()])
 	var res: Resource = null
 	if v is String and (v.begins_with("res://") or v.begins_with("uid://")):
 		if not ResourceLoader.exists(v):
@@ -239,9 +234,9 @@ static func _object(v: Variant, info: Dictionary) -> Variant:
 			return made
 		res = made
 	else:
-		return _Refused.new()
+		return Refused.new()
 	if res == null or not _is_a(res, wanted):
-		return _Refused.new("%s is a %s" % [JSON.stringify(v), res.get_class() if res else "resource that failed to load"])
+		return Refused.new("%s is a %s" % [JSON.stringify(v), res.get_class() if res else "resource that failed to load"])
 	return res
 
 
@@ -250,14 +245,14 @@ static func _object(v: Variant, info: Dictionary) -> Variant:
 static func _new_resource(v: Dictionary) -> Variant:
 	var cls := str(v["class"])
 	if not ClassDB.class_exists(cls) or not ClassDB.can_instantiate(cls) or not ClassDB.is_parent_class(cls, "Resource"):
-		return _Refused.new("%s is not a resource class that can be created" % JSON.stringify(v["class"]))
+		return Refused.new("%s is not a resource class that can be created" % JSON.stringify(v["class"]))
 	var res: Resource = ClassDB.instantiate(cls)
 	for key: String in v:
 		if key == "class":
 			continue
 		var info: Variant = SceneNodes.property_info(res, key)
 		var value: Variant = coerce(v[key], info) if info is Dictionary else info
-		if value is BridgeError:
+		if is_instance_of(value, BridgeError):
 			return value
 		res.set(key, value)
 	return res
@@ -277,7 +272,7 @@ static func _is_a(obj: Object, wanted: String) -> bool:
 
 static func _array(v: Variant, info: Dictionary) -> Variant:
 	if not v is Array:
-		return _Refused.new()
+		return Refused.new()
 	var hs: String = info.get("hint_string", "")
 	if info.get("hint", 0) != PROPERTY_HINT_ARRAY_TYPE or hs == "":
 		return v
@@ -285,8 +280,8 @@ static func _array(v: Variant, info: Dictionary) -> Variant:
 	var items: Array = []
 	for x: Variant in v:
 		var item: Variant = _convert(x, element)
-		if item is _Refused or item is BridgeError:
-			return _Refused.new("element %s is not a %s" % [JSON.stringify(x), type_name(element)])
+		if is_instance_of(item, Refused) or is_instance_of(item, BridgeError):
+			return Refused.new("element %s is not a %s" % [JSON.stringify(x), type_name(element)])
 		items.append(item)
 	var et: int = element.type
 	var cls: StringName = element.get("class_name", &"") if et == TYPE_OBJECT else &""
