@@ -101,11 +101,10 @@ func _serve(conn: Conn, text: String) -> void:
 ## The connection's line for progress and cancellation (transport/net/jsonrpc.gd), and who it is (AuditLog's
 ## context, never written through: the router copies it to change it), kept on it: made once, read per message.
 func _channel(conn: Conn) -> Dictionary:
-	var channel: Variant = conn.get_meta("bridge_channel", null)
-	if channel == null:
-		channel = {"send": conn.send_text, "calls": {}, "caller": {"transport": "ws", "client": conn.client}}
-		conn.set_meta("bridge_channel", channel)
-	return channel
+	if not conn.has_meta("bridge_channel"):  # get_meta() with a null default logs an error for a missing key
+		conn.set_meta("bridge_channel", {"send": conn.send_text, "calls": {}, "caller": {"transport": "ws",
+				"client": conn.client}})
+	return conn.get_meta("bridge_channel")
 
 
 func _on_commands_changed() -> void:
