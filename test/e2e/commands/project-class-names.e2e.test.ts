@@ -115,7 +115,7 @@ describe('the editor in a project declaring, as class_names, every name the addo
       name: 'Clash',
       properties: {position: [64, 32]},
     })
-    expect(added.node_path ?? added.path).to.equal('/root/Main/Clash')
+    expect(added.path).to.equal('/root/Main/Clash')
     expect((await call('node.get', {node_path: '/root/Main/Clash', property: 'position'})).value).to.deep.equal([
       64, 32,
     ])
