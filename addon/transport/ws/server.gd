@@ -100,11 +100,13 @@ func _serve(conn: BridgeConn, text: String) -> void:
 
 ## The connection's line for progress and cancellation (transport/net/jsonrpc.gd), and who it is (AuditLog's
 ## context, never written through: the router copies it to change it), kept on it: made once, read per message.
+## has_meta first: get_meta(name, null) of a name not set logs an error (a null default counts as none).
 func _channel(conn: BridgeConn) -> Dictionary:
-	var channel: Variant = conn.get_meta("bridge_channel", null)
-	if channel == null:
-		channel = {"send": conn.send_text, "calls": {}, "caller": {"transport": "ws", "client": conn.client}}
-		conn.set_meta("bridge_channel", channel)
+	if conn.has_meta("bridge_channel"):
+		var kept: Dictionary = conn.get_meta("bridge_channel")
+		return kept
+	var channel := {"send": conn.send_text, "calls": {}, "caller": {"transport": "ws", "client": conn.client}}
+	conn.set_meta("bridge_channel", channel)
 	return channel
 
 
