@@ -6,7 +6,7 @@ extends EditorPlugin
 ## The dock comes a second after the editor's first frame: a bare editor's first second has no use for it (it
 ## compiles and builds its controls then, off the path to the first answer).
 
-const Compat := preload("core/compat.gd")
+const BridgeCompat := preload("core/compat.gd")
 const DOCK_AFTER_S := 1.0
 
 var _server: Node  # core/bridge_server.gd
@@ -16,7 +16,7 @@ var _dock: Control  # dock/dock.gd
 func _enter_tree() -> void:
 	if _exporting():
 		return  # a command-line export of this project (export.run starts one): the open editor owns the discovery file
-	var refusal := Compat.refusal()
+	var refusal := BridgeCompat.refusal()
 	if refusal != "":
 		push_error(refusal)
 		return
@@ -38,12 +38,12 @@ func _add_dock() -> void:
 	if _server == null or _dock != null or not is_inside_tree():
 		return  # the plugin was disabled meanwhile
 	_dock = _script("dock/dock.gd").new(_server)
-	Compat.add_bottom_dock(self, _dock, "Bridge")
+	BridgeCompat.add_bottom_dock(self, _dock, "Bridge")
 
 
 func _exit_tree() -> void:
 	if _dock:
-		Compat.remove_bottom_dock(self, _dock)
+		BridgeCompat.remove_bottom_dock(self, _dock)
 		_dock.queue_free()
 		_dock = null
 	if _server:
@@ -58,12 +58,12 @@ static func _exporting() -> bool:
 
 ## One of the addon's scripts, loaded (not preloaded: see the top) by its path under the addon's folder.
 func _script(rel: String) -> GDScript:
-	return load((Compat as Script).resource_path.get_base_dir().get_base_dir().path_join(rel)) as GDScript
+	return load((BridgeCompat as Script).resource_path.get_base_dir().get_base_dir().path_join(rel)) as GDScript
 
 
 ## The game-side autoloads (addon/game/) come and go with the plugin; see core/game_autoloads.gd.
 func _enable_plugin() -> void:
-	if Compat.refusal() == "":
+	if BridgeCompat.refusal() == "":
 		_script("core/game_autoloads.gd").call("install")
 
 

@@ -3,22 +3,22 @@ extends Node
 ## Owns the router, the transports and the discovery file for the editor's lifetime: the only writer of the
 ## discovery file. Transports see it through core/transport_host.gd (dispatch, report a client), never whole.
 
-const Router := preload("router.gd")
-const Settings := preload("settings.gd")
-const Discovery := preload("discovery.gd")
-const EditorStartup := preload("editor_startup.gd")
-const GroupLoader := preload("group_loader.gd")
-const DeclarationCache := preload("declaration_cache.gd")
+const BridgeRouter := preload("router.gd")
+const BridgeSettings := preload("settings.gd")
+const BridgeDiscovery := preload("discovery.gd")
+const BridgeEditorStartup := preload("editor_startup.gd")
+const BridgeGroupLoader := preload("group_loader.gd")
+const BridgeDeclarationCache := preload("declaration_cache.gd")
 ## The project's own groups (core/local_commands.gd), loaded at start only when the project has their folder;
 ## else in the first idle frame after DEFERRED_LOAD_AFTER_MS, from when on it notices the folder appearing.
 const LOCAL_COMMANDS := "core/local_commands.gd"
-const OutputLog := preload("../lib/output_log.gd")
+const BridgeOutputLog := preload("../lib/output_log.gd")
 ## Reads the games' output into the log (editor.errors, runtime.errors); made in the first idle frame after
 ## DEFERRED_LOAD_AFTER_MS (no game runs before then; it reads a game's file from its start whenever it comes),
 ## or by the first command that asks for it.
 const GAME_OUTPUT := "lib/game_output.gd"
-const Transport := preload("../transport/transport.gd")
-const TransportHost := preload("transport_host.gd")
+const BridgeTransport := preload("../transport/transport.gd")
+const BridgeTransportHost := preload("transport_host.gd")
 ## Every transport (paths under the addon), in start order; each follows the contract in transport/README.md.
 ## The first one is required: without it no client can reach the editor, so nothing is advertised. Loaded by
 ## path: core/ preloads no transport (transports stand on core/, not the other way round).
@@ -44,9 +44,9 @@ const DRAIN_IDLE_USEC := 500
 const DRAIN_STEP_USEC := 250
 
 var plugin: EditorPlugin
-var router: Router = Router.new()
-var discovery: Discovery = Discovery.new()
-var transports: Array[Transport] = []
+var router: BridgeRouter = BridgeRouter.new()
+var discovery: BridgeDiscovery = BridgeDiscovery.new()
+var transports: Array[BridgeTransport] = []
 ## The project's own groups (res://bridge_commands/), reloaded live as the files change.
 var local_commands: RefCounted  # core/local_commands.gd; null until made
 var _stopped := false
@@ -59,22 +59,22 @@ var _late_started := false
 
 
 func _ready() -> void:
-	Settings.register()
-	OutputLog.of(self)  # from the start: refusals quote what the engine logged while a value was set
-	GroupLoader.register_all(router, self)
-	if DirAccess.dir_exists_absolute(Settings.LOCAL_COMMANDS_DIR):
+	BridgeSettings.register()
+	BridgeOutputLog.of(self)  # from the start: refusals quote what the engine logged while a value was set
+	BridgeGroupLoader.register_all(router, self)
+	if DirAccess.dir_exists_absolute(BridgeSettings.LOCAL_COMMANDS_DIR):
 		_start_local_commands()
-	var host := TransportHost.new(router, hello, call_started, call_finished, touch, _write_ports)
+	var host := BridgeTransportHost.new(router, hello, call_started, call_finished, touch, _write_ports)
 	for path in TRANSPORTS:
-		var script := load(Settings.addon_dir().path_join(path)) as GDScript
+		var script := load(BridgeSettings.addon_dir().path_join(path)) as GDScript
 		var made: Object = script.new(host)
-		var transport := made as Transport
+		var transport := made as BridgeTransport
 		if transport.listen() != OK and transports.is_empty():
 			return  # the transport already said why
 		transports.append(transport)
-	EditorStartup.watch()
+	BridgeEditorStartup.watch()
 	# clients may connect now; `ready` turns true once the editor's own start-up work is over (core/editor_startup.gd)
-	discovery.info.ready = EditorStartup.poll()
+	discovery.info.ready = BridgeEditorStartup.poll()
 	_write_ports()
 	print("bridge: listening on ws://127.0.0.1:%d (http %d) for %s" % [discovery.info.ws_port, discovery.info.http_port,
 			discovery.info.project_root])
@@ -97,24 +97,24 @@ func transport_port(transport_name: String) -> int:
 
 ## Registers the project's own groups and keeps them in step with their folder from now on.
 func _start_local_commands() -> void:
-	local_commands = (load(Settings.addon_dir().path_join(LOCAL_COMMANDS)) as GDScript).new(router, self)
+	local_commands = (load(BridgeSettings.addon_dir().path_join(LOCAL_COMMANDS)) as GDScript).new(router, self)
 	local_commands.call("sync")
 
 
 func _process(_delta: float) -> void:
 	if local_commands != null:
 		local_commands.call("poll")
-	if not discovery.info.get("ready", true) and EditorStartup.poll():
+	if not discovery.info.get("ready", true) and BridgeEditorStartup.poll():
 		discovery.info.ready = true
 		discovery.write()
-		DeclarationCache.write_pending_stamp()
+		BridgeDeclarationCache.write_pending_stamp()
 	_drain()
 	if _first_frame_msec < 0:
 		_first_frame_msec = Time.get_ticks_msec()
 	var late := Time.get_ticks_msec() - _first_frame_msec > DEFERRED_LOAD_AFTER_MS
 	if late and not _late_started:
 		_late_started = true
-		(load(Settings.addon_dir().path_join(GAME_OUTPUT)) as GDScript).call("of", self)
+		(load(BridgeSettings.addon_dir().path_join(GAME_OUTPUT)) as GDScript).call("of", self)
 		if local_commands == null:
 			_start_local_commands()
 	elif late and _pending_calls == 0 and not router.warm_next():

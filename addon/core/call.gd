@@ -8,8 +8,8 @@ extends RefCounted
 ## is empty"), so no message types the name by hand.
 
 const BridgeError := preload("bridge_error.gd")
-const CallContext := preload("call_context.gd")
-const UndoStep := preload("undo_step.gd")
+const BridgeCallContext := preload("call_context.gd")
+const BridgeUndoStep := preload("undo_step.gd")
 
 ## The command, e.g. "node.add".
 var method: String
@@ -23,15 +23,15 @@ var transport: String
 ## (`bridge serve` calling for `claude-code`).
 var connection: String
 ## Progress and cancellation (core/call_context.gd): a silent one when the transport gave none.
-var context: CallContext
+var context: BridgeCallContext
 ## The undo step this call's changes go into (core/undo_step.gd); null for a command with no undo history.
-var step: UndoStep
+var step: BridgeUndoStep
 
 var _dispatch := Callable()  # the router's dispatch, for run(): the router preloads this file, not the reverse
 var _in_turn := false  # the call runs inside the router's edit turn: a command it runs joins it, not waits behind it
 
 
-func _init(p_method: String, p_params: Dictionary, who: Dictionary = {}, p_context: CallContext = null) -> void:
+func _init(p_method: String, p_params: Dictionary, who: Dictionary = {}, p_context: BridgeCallContext = null) -> void:
 	method = p_method
 	params = p_params
 	transport = str(who.get("transport", "internal"))
@@ -39,7 +39,7 @@ func _init(p_method: String, p_params: Dictionary, who: Dictionary = {}, p_conte
 	connection = str(who.get("connection", client))
 	if client == "":
 		client = "editor" if transport == "internal" else "unknown client"
-	context = p_context if p_context != null else CallContext.new()
+	context = p_context if p_context != null else BridgeCallContext.new()
 
 
 ## Set by the router before the handler runs: how run() reaches it, and whether this call holds the edit turn

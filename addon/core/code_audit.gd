@@ -7,7 +7,7 @@ extends RefCounted
 ## one "refused" entry with the reason and never reaches the handler.
 
 const BridgeError := preload("bridge_error.gd")
-const AuditLog := preload("../lib/audit_log.gd")
+const BridgeAuditLog := preload("../lib/audit_log.gd")
 
 
 ## The parameters of `specs` that evaluate code.
@@ -44,7 +44,7 @@ static func begin(method: String, cmd: Dictionary, values: Dictionary, caller: D
 				if refusal.data.has(key):
 					extra[key] = refusal.data[key]
 			for pair: Array in bodies:
-				AuditLog.refused(method, pair[1], refusal.message, _param_extra(pair[0], params, extra))
+				BridgeAuditLog.refused(method, pair[1], refusal.message, _param_extra(pair[0], params, extra))
 			return refusal
 		note = str(verdict) if verdict is String else ""
 	for pair: Array in bodies:
@@ -53,7 +53,7 @@ static func begin(method: String, cmd: Dictionary, values: Dictionary, caller: D
 		var extra := _who(caller)
 		if note != "":
 			extra["note"] = note
-		started.append([AuditLog.started(method, pair[1], _param_extra(pair[0], params, extra)), pair[0]])
+		started.append([BridgeAuditLog.started(method, pair[1], _param_extra(pair[0], params, extra)), pair[0]])
 	return {"ids": started}
 
 
@@ -61,7 +61,7 @@ static func begin(method: String, cmd: Dictionary, values: Dictionary, caller: D
 static func finish(method: String, audit: Dictionary, result: Variant) -> void:
 	for pair: Array in audit.get("ids", []):
 		var failure: BridgeError = result if result is BridgeError else null
-		AuditLog.finished(int(pair[0]), method, "failed" if failure != null else "ok", failure.message if failure != null else "")
+		BridgeAuditLog.finished(int(pair[0]), method, "failed" if failure != null else "ok", failure.message if failure != null else "")
 
 
 ## The text of an evaluated value: a string as it is, a list of expressions one per line.

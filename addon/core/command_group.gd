@@ -30,8 +30,8 @@ extends RefCounted
 
 const BridgeError := preload("bridge_error.gd")
 const BridgeServer := preload("bridge_server.gd")
-## What every handler receives: `func _x(c: Call) -> Variant`, the call's resolved params in `c.params`.
-const Call := preload("call.gd")
+## What every handler receives: `func _x(c: BridgeCall) -> Variant`, the call's resolved params in `c.params`.
+const BridgeCall := preload("call.gd")
 ## A parameter's `extra` for code the command runs (GDScript bodies, expressions): the router audits it.
 const EVALUATES := {"evaluates": true}
 ## A parameter's `extra` for text that looks like code but that this command never runs (a script it

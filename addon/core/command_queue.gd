@@ -6,9 +6,9 @@ extends RefCounted
 ## frame never meet (the editor ignores a switch asked for while it is still finishing the previous one).
 ## Commands that do not switch still run side by side, as before. Everything waits for the editor's start-up
 ## (core/editor_startup.gd) except the commands that describe bridge itself.
-## Every function is static: `const CommandQueue := preload("command_queue.gd")`.
+## Every function is static: `const BridgeCommandQueue := preload("command_queue.gd")`.
 
-const EditorStartup := preload("editor_startup.gd")
+const BridgeEditorStartup := preload("editor_startup.gd")
 
 ## Commands that never touch the edited scene and must answer while the editor starts (status, docs, quit).
 const UNGATED_PREFIXES := ["engine.", "bridge."]
@@ -44,7 +44,7 @@ static func enter(method: String, switches: bool) -> int:
 	_waiting.append(ticket)
 	if switches:
 		_switching.append(ticket)
-	while not (EditorStartup.poll() and _may_start(ticket)):
+	while not (BridgeEditorStartup.poll() and _may_start(ticket)):
 		await tree.process_frame
 	_waiting.erase(ticket)
 	return ticket

@@ -19,7 +19,7 @@ extends RefCounted
 ## written by the start that hashed (times read before hashing, so a script changed meanwhile fails it), not
 ## later: an editor stopped before its start-up was over would leave none, and every start would hash again.
 
-const Settings := preload("settings.gd")
+const BridgeSettings := preload("settings.gd")
 
 const FILE_NAME := "declarations.cache"
 const STAMP_NAME := "bridge_declarations.stamp"
@@ -32,7 +32,7 @@ static var _pending_stamp := ""
 ## The cached groups in registration order: [{path, commands: [declaration without handler]}],
 ## or [] when there is no cache or it does not match the addon's scripts.
 static func read() -> Array:
-	var file := Settings.addon_dir().path_join(FILE_NAME)
+	var file := BridgeSettings.addon_dir().path_join(FILE_NAME)
 	if not FileAccess.file_exists(file):
 		return []
 	var cache: Variant = bytes_to_var(FileAccess.get_file_as_bytes(file))
@@ -47,7 +47,7 @@ static func read() -> Array:
 			return []
 		_pending_stamp = digest
 	var groups: Array = stored.get("groups", [])
-	var root := Settings.addon_dir()
+	var root := BridgeSettings.addon_dir()
 	for group: Dictionary in groups:
 		group.path = root.path_join(group.path)  # stored relative: the addon may sit in any folder
 	return groups
@@ -89,7 +89,7 @@ static func _prove(digest: String) -> bool:
 ## declarations kept without their handlers. `server` is what the groups are constructed with.
 static func build(server: Node, files: Array[String]) -> String:
 	var groups: Array = []
-	var root := Settings.addon_dir()
+	var root := BridgeSettings.addon_dir()
 	for path in files:
 		var group: Object = (load(path) as Script).new(server)
 		var commands: Array = []
@@ -113,7 +113,7 @@ static func addon_hash() -> String:
 
 
 static func _hash_of(files: Array[String]) -> String:
-	var root := Settings.addon_dir()
+	var root := BridgeSettings.addon_dir()
 	var lines := PackedStringArray()
 	for rel in files:
 		lines.append("%s %s\n" % [rel, FileAccess.get_md5(root.path_join(rel))])
@@ -125,7 +125,7 @@ static func _hash_of(files: Array[String]) -> String:
 static func _scan() -> Dictionary:
 	var files: Array[String] = []
 	var dirs: Array[String] = []
-	_walk(Settings.addon_dir(), "", files, dirs)
+	_walk(BridgeSettings.addon_dir(), "", files, dirs)
 	return {"files": files, "dirs": dirs}
 
 
@@ -174,9 +174,9 @@ static func _stamp_holds(digest: String) -> bool:
 		return false
 	var stamp: Variant = bytes_to_var(FileAccess.get_file_as_bytes(path))
 	if not stamp is Dictionary or stamp.get("version") != STAMP_VERSION or stamp.get("hash") != digest \
-			or stamp.get("root") != Settings.addon_dir():
+			or stamp.get("root") != BridgeSettings.addon_dir():
 		return false
-	var root := Settings.addon_dir()
+	var root := BridgeSettings.addon_dir()
 	var files: Dictionary = stamp.get("files", {})
 	var dirs: Dictionary = stamp.get("dirs", {})
 	for rel: String in files:
@@ -194,7 +194,7 @@ static func _stamp_holds(digest: String) -> bool:
 ## and the next start hashes again). A folder changed this second is recorded with time 0, so the next start
 ## lists it.
 static func _times(scan: Dictionary) -> Dictionary:
-	var root := Settings.addon_dir()
+	var root := BridgeSettings.addon_dir()
 	var now := int(Time.get_unix_time_from_system())
 	var files := {}
 	for rel: String in scan.files:
@@ -217,6 +217,6 @@ static func _write_stamp(digest: String, times: Dictionary) -> void:
 	var file := FileAccess.open(_stamp_path(), FileAccess.WRITE)
 	if file == null:
 		return
-	file.store_buffer(var_to_bytes({"version": STAMP_VERSION, "hash": digest, "root": Settings.addon_dir(),
+	file.store_buffer(var_to_bytes({"version": STAMP_VERSION, "hash": digest, "root": BridgeSettings.addon_dir(),
 			"files": times.files, "dirs": times.dirs}))
 	file.close()

@@ -4,7 +4,7 @@ extends RefCounted
 ## check they reach the right project. Written when bound, rewritten on change, deleted on clean exit.
 
 const ADDON_VERSION := "0.1.0"
-const Compat := preload("compat.gd")
+const BridgeCompat := preload("compat.gd")
 
 var info: Dictionary = {}
 
@@ -19,7 +19,7 @@ func _init() -> void:
 		"engine_version": "%d.%d.%d" % [v.major, v.minor, v.patch],
 		"engine_version_full": v.string,
 		"addon_version": ADDON_VERSION,
-		"supported_godot": Compat.supported_range(),
+		"supported_godot": BridgeCompat.supported_range(),
 		"started_at": Time.get_datetime_string_from_system(true) + "Z",
 	}
 

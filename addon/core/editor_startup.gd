@@ -5,7 +5,7 @@ extends RefCounted
 ## opened in that window makes the editor's restore leave its "changing scene" mark set for good, and from then
 ## on EditorInterface.open_scene_from_path and reload_scene_from_path do nothing (Godot 4.6: the restore switches
 ## tabs with `restoring_scenes` set, which schedules no reset of the mark). So commands wait for this first.
-## Every function is static: `const EditorStartup := preload("editor_startup.gd")`.
+## Every function is static: `const BridgeEditorStartup := preload("editor_startup.gd")`.
 
 ## Frames left to the editor after the scan's end: the restore's deferred calls run at the end of its frame.
 const SETTLE_FRAMES := 3

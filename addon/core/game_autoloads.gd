@@ -4,7 +4,7 @@ extends RefCounted
 ## it is disabled, by ownership: an entry is touched only while it points at the addon's own script, so
 ## a user's autoload of the same name survives. project.godot is saved only when something changed.
 
-const Settings := preload("settings.gd")
+const BridgeSettings := preload("settings.gd")
 
 ## Autoload name → script, relative to the addon's folder (install.ts writes the same two entries).
 const AUTOLOADS := {"MCPGameInspector": "game/inspector.gd", "MCPGameInput": "game/input.gd"}
@@ -15,7 +15,7 @@ static func install() -> Array:
 	var added: Array = []
 	for name: String in AUTOLOADS:
 		var key := "autoload/" + name
-		var script := Settings.addon_dir().path_join(AUTOLOADS[name])
+		var script := BridgeSettings.addon_dir().path_join(AUTOLOADS[name])
 		if ProjectSettings.has_setting(key):
 			if not _ours(ProjectSettings.get_setting(key), script):
 				push_warning("bridge: autoload %s already exists and is not the bridge's; the game-side commands need it (rename yours)" % name)
@@ -32,7 +32,7 @@ static func uninstall() -> Array:
 	var removed: Array = []
 	for name: String in AUTOLOADS:
 		var key := "autoload/" + name
-		if ProjectSettings.has_setting(key) and _ours(ProjectSettings.get_setting(key), Settings.addon_dir().path_join(AUTOLOADS[name])):
+		if ProjectSettings.has_setting(key) and _ours(ProjectSettings.get_setting(key), BridgeSettings.addon_dir().path_join(AUTOLOADS[name])):
 			ProjectSettings.set_setting(key, null)
 			removed.append(name)
 	if not removed.is_empty():

@@ -12,28 +12,28 @@ extends RefCounted
 ## 2. Project-local groups: `res://bridge_commands/*.gd` (alphabetically), registered with source
 ##    "project" by core/local_commands.gd, which also reloads them live; packs install their files there.
 
-const Settings := preload("settings.gd")
-const DeclarationCache := preload("declaration_cache.gd")
-const Router := preload("router.gd")
-const GroupIndex := preload("group_index.gd")
+const BridgeSettings := preload("settings.gd")
+const BridgeDeclarationCache := preload("declaration_cache.gd")
+const BridgeRouter := preload("router.gd")
+const BridgeGroupIndex := preload("group_index.gd")
 ## The base every group extends, loaded by path: it names core/bridge_server.gd (the groups' `server`), which
 ## loads this file, so a preload here would close a cycle.
 const COMMAND_GROUP := "core/command_group.gd"
 
 ## The groups a newcomer meets first, listed first (core/group_index.gd holds the list).
-const CORE_ORDER: Array[String] = GroupIndex.CORE_ORDER
+const CORE_ORDER: Array[String] = BridgeGroupIndex.CORE_ORDER
 
 
 ## Registers the built-in groups; the project's own come from core/local_commands.gd. With a cache that
 ## matches the addon (core/declaration_cache.gd) only their declarations are registered: each script loads
 ## on its command's first call or in an idle frame (router.load_next_deferred()).
-static func register_all(router: Router, server: Node) -> void:
+static func register_all(router: BridgeRouter, server: Node) -> void:
 	router.load_group = func(path: String) -> bool: return register_file(router, server, path, "builtin", false)
 	# each group's summary comes from its folder's index.json (core/group_index.gd), cached or not
-	var index := GroupIndex.read_all(Settings.addon_dir().path_join("commands"))
+	var index := BridgeGroupIndex.read_all(BridgeSettings.addon_dir().path_join("commands"))
 	for name: String in index:
 		router.set_group_summary(name, str(index[name].summary))
-	var cached: Array = DeclarationCache.read()
+	var cached: Array = BridgeDeclarationCache.read()
 	if not cached.is_empty():
 		for group: Dictionary in cached:
 			router.register_deferred(group)
@@ -45,7 +45,8 @@ static func register_all(router: Router, server: Node) -> void:
 ## Registers one group file. A file that does not load (a parse error) or is not a group is skipped and
 ## recorded in the router's load errors (engine.commands shows them), so one broken file never takes
 ## the other groups down with it. The engine's own message and line are in the editor's output.
-static func register_file(router: Router, server: Node, path: String, source: String, notify: bool = true) -> bool:
+static func register_file(router: BridgeRouter, server: Node, path: String, source: String,
+		notify: bool = true) -> bool:
 	var script := load(path) as GDScript
 	if script == null or not script.can_instantiate():
 		router.record_load_error(path, "the script does not compile (the editor's output has the engine's error and line)")
@@ -60,12 +61,12 @@ static func register_file(router: Router, server: Node, path: String, source: St
 
 ## True for an instance of a script extending core/command_group.gd.
 static func is_group(instance: Object) -> bool:
-	return instance != null and is_instance_of(instance, load(Settings.addon_dir().path_join(COMMAND_GROUP)))
+	return instance != null and is_instance_of(instance, load(BridgeSettings.addon_dir().path_join(COMMAND_GROUP)))
 
 
 ## Every built-in group file, in registration order.
 static func builtin_files() -> Array[String]:
-	var root := Settings.addon_dir().path_join("commands")
+	var root := BridgeSettings.addon_dir().path_join("commands")
 	var folders := Array(DirAccess.get_directories_at(root))
 	folders.sort()
 	var ordered: Array[String] = []

@@ -6,18 +6,18 @@ extends RefCounted
 ## effect at once. A file that does not compile, is not a group, or would shadow a registered command
 ## is refused and listed in engine.commands' load_errors with the engine's message and line.
 
-const OutputLog := preload("../lib/output_log.gd")
-const Params := preload("params.gd")
-const GroupLoader := preload("group_loader.gd")
-const Router := preload("router.gd")
-const Settings := preload("settings.gd")
+const BridgeOutputLog := preload("../lib/output_log.gd")
+const BridgeParams := preload("params.gd")
+const BridgeGroupLoader := preload("group_loader.gd")
+const BridgeRouter := preload("router.gd")
+const BridgeSettings := preload("settings.gd")
 
-const DIR := Settings.LOCAL_COMMANDS_DIR
+const DIR := BridgeSettings.LOCAL_COMMANDS_DIR
 ## How often the folder is checked. A check lists the folder and reads each file's modification time (and
 ## hashes a file saved in the last two seconds): under a millisecond for ten files, measured on a loaded machine.
 const POLL_MSEC := 500
 
-var _router: Router
+var _router: BridgeRouter
 var _server: Node
 ## path -> {mtime, md5 of the source it was loaded from, group (null when refused), methods it registered,
 ## conflict: refused for a method another file or a built-in has}
@@ -25,7 +25,7 @@ var _files: Dictionary = {}
 var _last_poll_msec := -POLL_MSEC
 
 
-func _init(router: Router, server: Node) -> void:
+func _init(router: BridgeRouter, server: Node) -> void:
 	_router = router
 	_server = server
 
@@ -120,20 +120,20 @@ func _load(path: String, mtime: int) -> void:
 func _instantiate(source: String) -> Variant:
 	var script := GDScript.new()
 	script.source_code = source
-	var logger: OutputLog = OutputLog.of(_server)
+	var logger: BridgeOutputLog = BridgeOutputLog.of(_server)
 	var since: int = logger.next_seq() if logger else 0
 	if script.reload() != OK:
 		return _compile_error(logger, since, "gdscript://%d.gd" % script.get_instance_id())
 	if not script.can_instantiate():
 		return {"error": "the script cannot run in the editor: its first line must be @tool"}
 	var group: Object = script.new(_server)
-	if not GroupLoader.is_group(group):
+	if not BridgeGroupLoader.is_group(group):
 		return {"error": "not a command group: it must extend \"res://addons/bridge/command_group.gd\""}
 	return group
 
 
 ## The engine's first complaint about a source compiled under `file`, from the server's output log.
-func _compile_error(logger: OutputLog, since: int, file: String) -> Dictionary:
+func _compile_error(logger: BridgeOutputLog, since: int, file: String) -> Dictionary:
 	var out := {"error": "the script does not compile"}
 	if logger == null:
 		return out
@@ -161,8 +161,9 @@ func _refusal(path: String, group: Object) -> String:
 		if not cmd.get("handler") is Callable:
 			return "%s: handler must be a Callable (e.g. \"handler\": _my_handler)" % cmd.method
 		for spec: Variant in cmd.get("params", []):
-			if not spec is Dictionary or not spec.get("type", "any") in Params.TYPES:
-				return "%s: parameter %s has an unknown type (one of %s)" % [cmd.method, spec, ", ".join(Params.TYPES)]
+			if not spec is Dictionary or not spec.get("type", "any") in BridgeParams.TYPES:
+				return "%s: parameter %s has an unknown type (one of %s)" % [cmd.method, spec,
+						", ".join(BridgeParams.TYPES)]
 		if _router.has(cmd.method):
 			var owner := _owner_of(cmd.method)
 			if owner == "":

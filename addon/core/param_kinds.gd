@@ -18,8 +18,8 @@ extends RefCounted
 ## A command declaring `needs_scene: true` is refused with NO_SCENE before any of this when no scene is open.
 
 const BridgeError := preload("bridge_error.gd")
-const SceneAccess := preload("../lib/scene_access.gd")
-const ValueKinds := preload("value_kinds.gd")
+const BridgeSceneAccess := preload("../lib/scene_access.gd")
+const BridgeValueKinds := preload("value_kinds.gd")
 
 const KINDS := ["node", "nodes", "new_name", "properties", "vector", "layers", "file", "lookup"]
 
@@ -28,8 +28,8 @@ const KINDS := ["node", "nodes", "new_name", "properties", "vector", "layers", "
 ## `given` is what the caller sent (before defaults were filled in); `cmd` the declaration (its
 ## `needs_scene`, and the group whose `lookups()` resolve kind "lookup").
 static func resolve(method: String, specs: Array, params: Dictionary, given: Variant = {}, cmd: Dictionary = {}) -> Variant:
-	if cmd.get("needs_scene", false) == true and SceneAccess.root() == null:
-		var none: BridgeError = SceneAccess.no_scene()
+	if cmd.get("needs_scene", false) == true and BridgeSceneAccess.root() == null:
+		var none: BridgeError = BridgeSceneAccess.no_scene()
 		none.message = "%s: %s" % [method, none.message]
 		return none
 	for spec: Dictionary in specs:
@@ -55,7 +55,7 @@ static func resolve(method: String, specs: Array, params: Dictionary, given: Var
 				bad = _property_map(method, spec, params[spec.name])
 			"vector", "layers", "file", "lookup":
 				var handler: Variant = cmd.get("handler")
-				var value: Variant = ValueKinds.resolve(method, spec, params, handler.get_object() if handler is Callable else null)
+				var value: Variant = BridgeValueKinds.resolve(method, spec, params, handler.get_object() if handler is Callable else null)
 				if value is BridgeError:
 					bad = value
 				else:
@@ -66,7 +66,7 @@ static func resolve(method: String, specs: Array, params: Dictionary, given: Var
 
 
 static func _node(method: String, spec: Dictionary, path: Variant) -> Variant:
-	var node: Variant = SceneAccess.resolve(str(path))
+	var node: Variant = BridgeSceneAccess.resolve(str(path))
 	if node is BridgeError:
 		node.data["param"] = spec.name
 		return node
@@ -75,7 +75,7 @@ static func _node(method: String, spec: Dictionary, path: Variant) -> Variant:
 		return node
 	var wanted := " or ".join(PackedStringArray(classes))
 	var what: String = spec.get("what", "%s %s" % [_article(wanted), wanted])
-	return BridgeError.invalid("%s: %s is %s %s, not %s" % [method, SceneAccess.path_of(node), _article(node.get_class()),
+	return BridgeError.invalid("%s: %s is %s %s, not %s" % [method, BridgeSceneAccess.path_of(node), _article(node.get_class()),
 			node.get_class(), what], {"param": spec.name, "path": str(path), "type": node.get_class()})
 
 
@@ -107,7 +107,8 @@ static func _new_name(method: String, spec: Dictionary, params: Dictionary) -> V
 				{"param": spec.name})
 	var parent: Variant = params.get(spec.get("parent", "parent"))
 	if parent is Node and parent.has_node(NodePath(name)):
-		return BridgeError.failed("%s: %s already has a child named '%s'" % [method, SceneAccess.path_of(parent), name],
+		return BridgeError.failed("%s: %s already has a child named '%s'" % [method, BridgeSceneAccess.path_of(parent),
+				name],
 				{"param": spec.name})
 	return null
 

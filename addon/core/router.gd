@@ -5,14 +5,14 @@ extends RefCounted
 ## every parameter declared `evaluates` is audited here (core/code_audit.gd).
 
 const BridgeError := preload("bridge_error.gd")
-const Params := preload("params.gd")
-const JsonValue := preload("json_value.gd")
-const ActivityLog := preload("activity_log.gd")
-const AuditLog := preload("../lib/audit_log.gd")
-const CallContext := preload("call_context.gd")
-const Call := preload("call.gd")
-const Compat := preload("compat.gd")
-const CommandQueue := preload("command_queue.gd")
+const BridgeParams := preload("params.gd")
+const BridgeJsonValue := preload("json_value.gd")
+const BridgeActivityLog := preload("activity_log.gd")
+const BridgeAuditLog := preload("../lib/audit_log.gd")
+const BridgeCallContext := preload("call_context.gd")
+const BridgeCall := preload("call.gd")
+const BridgeCompat := preload("compat.gd")
+const BridgeCommandQueue := preload("command_queue.gd")
 ## What only some commands need, loaded on the first call that needs it or by warm_next() in an idle frame after
 ## start, so the editor's start compiles none of it: parameter kinds (nodes, vectors, property maps: scene access
 ## and value coercion behind them), the undo scope (mutating commands), the code audit (commands that run code),
@@ -36,7 +36,7 @@ var _order: Array[String] = []
 var _groups: Array = []  # handlers are Callables on these objects: keep them alive
 var _methods_of: Dictionary = {}  # group object id -> the methods it registered (for unregister_group)
 ## The recent calls, for the editor dock.
-var activity := ActivityLog.new()
+var activity := BridgeActivityLog.new()
 ## Per-method usage since start (or the last reset_stats): {calls, errors, total_usec, max_usec}.
 var _stats: Dictionary = {}
 var _stats_since_msec := Time.get_ticks_msec()
@@ -138,7 +138,7 @@ static func _assert_declaration(cmd: Dictionary) -> void:
 	assert(method.count(".") == 1, "command names are <group>.<command>: " + method)
 	var kinds: Array = [""] + _module(PARAM_KINDS).get_script_constant_map().KINDS
 	for spec: Dictionary in cmd.get("params", []):
-		assert(spec.get("type", "any") in Params.TYPES, "%s.%s: unknown type %s" % [method, spec.name, spec.get("type")])
+		assert(spec.get("type", "any") in BridgeParams.TYPES, "%s.%s: unknown type %s" % [method, spec.name, spec.get("type")])
 		assert(spec.get("kind", "") in kinds, "%s.%s: unknown kind %s" % [method, spec.name, spec.get("kind")])
 	var scopes: Array = _module(UNDO_SCOPE).get_script_constant_map().SCOPES
 	assert(cmd.get("undo", "none") in scopes, "%s: unknown undo scope %s" % [method, cmd.get("undo")])
@@ -201,7 +201,7 @@ func describe(method: String) -> Dictionary:
 		doc["needs_scene"] = true
 	if cmd.has("since"):  # the oldest Godot the command runs on; `unavailable` says why not here
 		doc["since"] = cmd.since
-		if not Compat.at_least(str(cmd.since)):
+		if not BridgeCompat.at_least(str(cmd.since)):
 			doc["unavailable"] = _needs(cmd)
 	for key: String in ["example_setup", "example_scene", "example_refused"]:  # what the sweeps need to run the example
 		if cmd.has(key):
@@ -221,7 +221,7 @@ static func title_of(method: String) -> String:
 
 ## "needs Godot 4.5 or newer (this editor runs 4.4.1)": why a command declaring `since` is unavailable here.
 static func _needs(cmd: Dictionary) -> String:
-	return "needs Godot %s or newer (this editor runs %s)" % [cmd.since, Compat.version().string]
+	return "needs Godot %s or newer (this editor runs %s)" % [cmd.since, BridgeCompat.version().string]
 
 
 ## `details` may add the engine's own `line` and `engine_message`.
@@ -266,8 +266,8 @@ func describe_all() -> Array:
 func dispatch(method: String, params: Variant, context: RefCounted = null, nested: bool = false,
 		caller: Dictionary = {}) -> Dictionary:
 	# never changed once made (a transport sets a new context per message), so it is copied only to be changed
-	var who: Dictionary = caller if not caller.is_empty() else AuditLog.context
-	var call_context: CallContext = context if context != null else CallContext.new()
+	var who: Dictionary = caller if not caller.is_empty() else BridgeAuditLog.context
+	var call_context: BridgeCallContext = context if context != null else BridgeCallContext.new()
 	if call_context.client_name != "":  # `bridge serve` calling for the MCP client it names
 		who = who.duplicate()
 		who["connection"] = who.get("client", "")
@@ -281,19 +281,19 @@ func dispatch(method: String, params: Variant, context: RefCounted = null, neste
 
 ## Everything between the call's arrival and its checks, in one function: every call passes here, and each
 ## coroutine level it crosses costs the editor's main thread a little on every call.
-func _run(method: String, params: Variant, started: int, context: CallContext, nested: bool, who: Dictionary) -> Dictionary:
+func _run(method: String, params: Variant, started: int, context: BridgeCallContext, nested: bool, who: Dictionary) -> Dictionary:
 	var known: Variant = _commands.get(method)
 	if known == null:
-		var guess := Params.did_you_mean(method, _order)
+		var guess := BridgeParams.did_you_mean(method, _order)
 		var msg := "unknown method '%s'" % method
 		if guess != "":
 			msg += " (did you mean '%s'?)" % guess
 		msg += "; engine.commands lists every command"
 		return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, msg, {"method": method, "suggestion": guess}).to_dict()}
 	var cmd: Dictionary = known
-	if cmd.has("since") and not Compat.at_least(str(cmd.since)):  # before its file loads: it may name newer API
+	if cmd.has("since") and not BridgeCompat.at_least(str(cmd.since)):  # before its file loads: it may name newer API
 		return {"error": BridgeError.new(BridgeError.UNAVAILABLE, "%s %s" % [method, _needs(cmd)],
-				{"method": method, "since": cmd.since, "engine_version": Compat.version().string}).to_dict()}
+				{"method": method, "since": cmd.since, "engine_version": BridgeCompat.version().string}).to_dict()}
 	if cmd.has("group_file"):  # known from the cache: its script loads now, once
 		_load_deferred(str(cmd.group_file))
 		cmd = _commands[method]
@@ -302,11 +302,11 @@ func _run(method: String, params: Variant, started: int, context: CallContext, n
 	# the editor's start-up, then this command's turn behind any scene switch (core/command_queue.gd); the
 	# commands that describe bridge itself are not queued, and skip the coroutine
 	var ticket := -1
-	if CommandQueue.gated(method):
+	if BridgeCommandQueue.gated(method):
 		var switches: bool = cmd.get("switches_scene", false) == true
-		ticket = await CommandQueue.enter(method, switches)
+		ticket = await BridgeCommandQueue.enter(method, switches)
 		if not _commands.has(method):  # its group was dropped while the command waited for its turn
-			CommandQueue.leave(ticket)
+			BridgeCommandQueue.leave(ticket)
 			return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, "%s is no longer registered" % method,
 					{"method": method}).to_dict()}
 		cmd = _commands[method]
@@ -320,18 +320,18 @@ func _run(method: String, params: Variant, started: int, context: CallContext, n
 	if takes_turn:
 		_give_back_edit_turn()
 	if ticket >= 0:
-		CommandQueue.leave(ticket)
+		BridgeCommandQueue.leave(ticket)
 	return reply
 
 
 ## Checks and resolves the parameters (nodes in the scene as the previous edit left it), audits the code
 ## it will run, and runs the handler with its call (core/call.gd) inside the command's undo step. Every error
 ## leaves here with the command's name in front of its message, once.
-func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int, context: CallContext,
+func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int, context: BridgeCallContext,
 		who: Dictionary, in_turn: bool) -> Dictionary:
 	var specs: Array = cmd.get("params", [])
 	var plan := _plan_of(method, cmd, specs)
-	var checked: Variant = Params.check(method, specs, params)
+	var checked: Variant = BridgeParams.check(method, specs, params)
 	if not checked is BridgeError and plan.kinds:
 		var values: Dictionary = checked
 		checked = _module(PARAM_KINDS).call("resolve", method, specs, values, params, cmd)
@@ -340,7 +340,7 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 		var refusal: BridgeError = checked
 		return {"error": _named(method, refusal)}
 	var resolved: Dictionary = checked
-	var the_call := Call.new(method, resolved, who, context)
+	var the_call := BridgeCall.new(method, resolved, who, context)
 	the_call.attach(dispatch, in_turn)  # c.run(): the commands it runs go through here, as its client
 	var audit: Dictionary = {}
 	if plan.audits:
@@ -366,7 +366,7 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 	if result is BridgeError:
 		var failure: BridgeError = result
 		return {"error": _named(method, failure)}
-	return {"result": JsonValue.to_json(result)}
+	return {"result": BridgeJsonValue.to_json(result)}
 
 
 ## Whether core/param_kinds.gd has anything to do for the command: a parameter with a kind, or `needs_scene`.
@@ -397,7 +397,7 @@ static func _evaluates(specs: Array) -> bool:
 ## The error as the client reads it: the command's name in front of the message, once.
 static func _named(method: String, error: BridgeError) -> Dictionary:
 	var out := error.to_dict()
-	out["message"] = Call.named(method, error.message)
+	out["message"] = BridgeCall.named(method, error.message)
 	return out
 
 

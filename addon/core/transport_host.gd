@@ -5,10 +5,10 @@ extends RefCounted
 ## (core/bridge_server.gd) makes one and hands it to every transport; a transport never holds the server
 ## itself, and only the server writes the discovery file.
 
-const Router := preload("router.gd")
+const BridgeRouter := preload("router.gd")
 
 ## Runs the messages: `router.dispatch(method, params, context)`; the MCP endpoint also lists commands from it.
-var router: Router
+var router: BridgeRouter
 var _hello: Callable
 var _started: Callable
 var _finished: Callable
@@ -16,7 +16,7 @@ var _touch: Callable
 var _port_changed: Callable
 
 
-func _init(p_router: Router, on_hello: Callable, on_started: Callable, on_finished: Callable, on_touch: Callable,
+func _init(p_router: BridgeRouter, on_hello: Callable, on_started: Callable, on_finished: Callable, on_touch: Callable,
 		on_port_changed: Callable) -> void:
 	router = p_router
 	_hello = on_hello

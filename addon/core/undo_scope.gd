@@ -13,11 +13,11 @@ extends RefCounted
 const BridgeError := preload("bridge_error.gd")
 ## scene_nodes.gd, not scene_access.gd: the router preloads this file, and the editor's start should not compile
 ## value coercion for it (scene_access.gd preloads it).
-const SceneNodes := preload("../lib/scene_nodes.gd")
-const SceneFiles := preload("../lib/scene_files.gd")
-const Compat := preload("compat.gd")
-const UndoStep := preload("undo_step.gd")
-const Call := preload("call.gd")
+const BridgeSceneNodes := preload("../lib/scene_nodes.gd")
+const BridgeSceneFiles := preload("../lib/scene_files.gd")
+const BridgeCompat := preload("compat.gd")
+const BridgeUndoStep := preload("undo_step.gd")
+const BridgeCall := preload("call.gd")
 
 const SCOPES := ["scene", "global", "none"]
 const GLOBAL_HISTORY := 0
@@ -34,22 +34,22 @@ static func has_step(cmd: Dictionary) -> bool:
 
 ## Opens the call's undo step (core/undo_step.gd) and returns what finish() needs to know; {} for a
 ## read-only command. A command run inside batch.run joins the batch's open step instead of opening one.
-static func begin(cmd: Dictionary, the_call: Call) -> Dictionary:
+static func begin(cmd: Dictionary, the_call: BridgeCall) -> Dictionary:
 	if cmd.get("read_only", false):
 		return {}
 	var scope := of(cmd)
 	var state := {"scope": scope, "began": false}
 	if scope == "none":
 		return state
-	if UndoStep.open != null:
-		the_call.step = UndoStep.open
+	if BridgeUndoStep.open != null:
+		the_call.step = BridgeUndoStep.open
 	else:
-		the_call.step = UndoStep.new(scope, the_call.method, the_call.client)
-		UndoStep.open = the_call.step
+		the_call.step = BridgeUndoStep.new(scope, the_call.method, the_call.client)
+		BridgeUndoStep.open = the_call.step
 		state["began"] = true
-	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
+	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
 	if scope == "scene":
-		var root := SceneNodes.root()
+		var root := BridgeSceneNodes.root()
 		if root != null:
 			state["history"] = ur.get_history_undo_redo(ur.get_object_history_id(root))
 			state["path"] = root.scene_file_path
@@ -60,13 +60,13 @@ static func begin(cmd: Dictionary, the_call: Call) -> Dictionary:
 
 
 ## The handler's result, with the step closed (rolled back on failure) and the result annotated.
-static func finish(state: Dictionary, the_call: Call, result: Variant) -> Variant:
+static func finish(state: Dictionary, the_call: BridgeCall, result: Variant) -> Variant:
 	if state.is_empty():
 		return result
 	if not state.began and state.scope != "none":
 		return result  # inside batch.run: the batch owns the step
 	if state.began:
-		UndoStep.open = null
+		BridgeUndoStep.open = null
 	var undoable := false
 	var saved: Variant = null  # only a scene edit knows: the change waits in the open scene
 	match state.scope:
@@ -82,9 +82,9 @@ static func finish(state: Dictionary, the_call: Call, result: Variant) -> Varian
 			undoable = moved
 			saved = not moved
 			if moved:  # a play saves this scene first (commands/scene/lib/play_saves.gd)
-				SceneFiles.note_agent_edit(str(state.get("path", "")))
+				BridgeSceneFiles.note_agent_edit(str(state.get("path", "")))
 		"global":
-			var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
+			var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
 			undoable = ur.get_history_undo_redo(GLOBAL_HISTORY).get_version() != state.version
 	if result is Dictionary:
 		if not result.has("undoable"):

@@ -10,7 +10,7 @@ extends RefCounted
 ## at a time (router._take_edit_turn), so there is at most one open step, and the shared helpers that make
 ## actions (lib/scene_access.gd, lib/project_settings.gd, ...) reach it here without every caller passing it.
 
-const Compat := preload("compat.gd")
+const BridgeCompat := preload("compat.gd")
 const OWNER := "^(?<name>.*) \\[(?<command>[A-Za-z0-9_]+\\.[A-Za-z0-9_]+) by (?<client>[^\\]]*)\\]$"
 
 ## The step of the command holding the edit turn; null between commands.
@@ -53,7 +53,7 @@ func fix_name(base: String) -> String:
 ## (MERGE_ALL on the same name merges only into the newest action, which is this step's own).
 ## `action_name` is the whole name as the history shows it ("Bridge: set position of Player", "Set project setting x").
 func action(action_name: String, object: Object) -> EditorUndoRedoManager:
-	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
+	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
 	if name == "":
 		fix_name(action_name)
 		ur.create_action(name, UndoRedo.MERGE_DISABLE, object)
@@ -68,7 +68,7 @@ func action(action_name: String, object: Object) -> EditorUndoRedoManager:
 static func action_for(action_name: String, object: Object) -> EditorUndoRedoManager:
 	if open != null:
 		return open.action(action_name, object)
-	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
+	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
 	ur.create_action(action_name, UndoRedo.MERGE_DISABLE, object)
 	return ur
 

@@ -18,7 +18,7 @@ extends RefCounted
 ##                  the resolved value or a BridgeError.
 
 const BridgeError := preload("bridge_error.gd")
-const LayerBits := preload("../lib/layer_bits.gd")
+const BridgeLayerBits := preload("../lib/layer_bits.gd")
 
 const KINDS := ["vector", "layers", "file", "lookup"]
 const LAYER_KINDS := ["physics", "navigation", "render"]
@@ -33,7 +33,8 @@ static func resolve(method: String, spec: Dictionary, params: Dictionary, group:
 			return _vector(method, spec, value, dimension(spec, params))
 		"layers":
 			var dim := dimension(spec, params)
-			var bits: Variant = LayerBits.parse(value, "%dd_%s" % [3 if dim == 0 else dim, spec.layers], spec.name)
+			var bits: Variant = BridgeLayerBits.parse(value, "%dd_%s" % [3 if dim == 0 else dim, spec.layers],
+					spec.name)
 			if bits is BridgeError:
 				return _named(method, bits)
 			return bits

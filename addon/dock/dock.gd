@@ -6,8 +6,8 @@ extends VBoxContainer
 ## `bridge configure` (dock/cli.gd). It reads everything on a timer only while it is visible, and redraws
 ## only what changed, so a hidden dock costs nothing.
 
-const Cli := preload("cli.gd")
-const AuditLog := preload("../lib/audit_log.gd")
+const BridgeCli := preload("cli.gd")
+const BridgeAuditLog := preload("../lib/audit_log.gd")
 
 const REFRESH_S := 0.5
 const ACTIVITY_ROWS := 50
@@ -23,7 +23,7 @@ var _client_choice: OptionButton
 var _configure: Button
 var _copy: Button
 var _note: Label
-var _cli := Cli.new()
+var _cli := BridgeCli.new()
 var _shown_seq := -1
 var _shown_clients := []
 var _pending := ""  # "configure" or "snippet" while the CLI runs
@@ -178,7 +178,7 @@ func _fill_audit() -> void:
 	_audit.clear()
 	var seen := {}
 	var bodies: Array = []
-	for e: Dictionary in AuditLog.recent(40):
+	for e: Dictionary in BridgeAuditLog.recent(40):
 		if e.has("body"):
 			bodies.push_front(e)
 		else:

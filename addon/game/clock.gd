@@ -8,7 +8,7 @@ extends RefCounted
 ## tweens) follows the ticks during a run (game/idle_hold.gd), so it too advances by exactly the stepped
 ## time. One per game, owned by MCPGameInspector.
 
-const IdleHold := preload("idle_hold.gd")
+const BridgeIdleHold := preload("idle_hold.gd")
 
 ## A stepped tick begins (from SceneTree.physics_frame, before any node's _physics_process of the tick):
 ## the seam for per-tick reports. `tick` counts from 1 in this run, of at most `of`.
@@ -32,7 +32,7 @@ var _feeders: Array[Dictionary] = []  # {due: (tick) -> bool, feed: (tick) -> vo
 
 func _init(tree: SceneTree) -> void:
 	_tree = tree
-	_idle = IdleHold.new(tree)
+	_idle = BridgeIdleHold.new(tree)
 
 
 ## Holds the game before its next physics tick: its nodes and physics stop, the bridge keeps answering.

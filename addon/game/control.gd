@@ -3,11 +3,11 @@ extends RefCounted
 ## chosen ticks (deterministic playtests; the clock is game/clock.gd), time scale, changing or reloading the
 ## scene, monitors. (Its output and errors the editor reads from the file the game's log writes: lib/game_output.gd.)
 
-const Ipc := preload("ipc.gd")
-const Events := preload("input_events.gd")
-const JsonValue := preload("../core/json_value.gd")
-const Compat := preload("../core/compat.gd")
-const OutputLog := preload("../lib/output_log.gd")
+const BridgeIpc := preload("ipc.gd")
+const BridgeEvents := preload("input_events.gd")
+const BridgeJsonValue := preload("../core/json_value.gd")
+const BridgeCompat := preload("../core/compat.gd")
+const BridgeOutputLog := preload("../lib/output_log.gd")
 
 const MONITORS := {
 	"fps": Performance.TIME_FPS,
@@ -58,8 +58,8 @@ func status(_p: Dictionary = {}) -> Dictionary:
 		"scene_file": _tree.current_scene.scene_file_path if _tree.current_scene else "",
 		"display_server": DisplayServer.get_name(),
 		"renders": DisplayServer.get_name() != "headless",
-		"rendering_method": Compat.rendering_method(),
-		"viewport_size": JsonValue.to_json(_tree.root.get_visible_rect().size),
+		"rendering_method": BridgeCompat.rendering_method(),
+		"viewport_size": BridgeJsonValue.to_json(_tree.root.get_visible_rect().size),
 		"process_frames": Engine.get_process_frames(),
 		"physics_frames": Engine.get_physics_frames(),
 		"physics_ticks_per_second": Engine.physics_ticks_per_second,
@@ -79,7 +79,8 @@ func pause(_p: Dictionary) -> Variant:
 
 func resume(_p: Dictionary) -> Variant:
 	if _clock.stepping:
-		return Ipc.error(Ipc.FAILED, "a runtime.step is in progress; wait for its reply (or runtime.pause ends it)")
+		return BridgeIpc.error(BridgeIpc.FAILED,
+				"a runtime.step is in progress; wait for its reply (or runtime.pause ends it)")
 	var was: bool = _tree.paused
 	_clock.thaw()
 	return {"paused": false, "was_paused": was}
@@ -90,7 +91,7 @@ func resume(_p: Dictionary) -> Variant:
 ## frozen state the same inputs give the same state. `inputs` go in at the start of their tick.
 func step(p: Dictionary) -> Variant:
 	if _clock.stepping:
-		return Ipc.error(Ipc.FAILED, "another step is in progress; wait for its reply")
+		return BridgeIpc.error(BridgeIpc.FAILED, "another step is in progress; wait for its reply")
 	var frames: int = p.get("frames", 1)
 	var schedule: Variant = _schedule(p.get("inputs", []), frames)
 	if schedule is Dictionary and schedule.has("error"):
@@ -118,21 +119,22 @@ func step(p: Dictionary) -> Variant:
 			input.deliver_now(e.event, e.label)
 			delivered.append({"tick": tick, "event": e.label}))
 	var since: int = _log.next_seq()
-	var call_id := Ipc.current_id  # before the first await: progress and cancellation of this request
+	var call_id := BridgeIpc.current_id  # before the first await: progress and cancellation of this request
 	var reported := {"at": 0}
 	var on_tick := func(tick: int) -> void:
 		# a file write per report: at most ten a second, and the last tick always
 		if tick >= frames or Time.get_ticks_msec() - int(reported.at) >= 100:
 			reported.at = Time.get_ticks_msec()
-			Ipc.progress(call_id, tick, frames, "tick %d of %d" % [tick, frames])
-		if Ipc.cancelled(call_id):
+			BridgeIpc.progress(call_id, tick, frames, "tick %d of %d" % [tick, frames])
+		if BridgeIpc.cancelled(call_id):
 			_clock.stop("cancelled")  # between two whole ticks
 	var ran: Dictionary = await _clock.run(frames, until, on_tick)
 	_clock.remove_feeder(feeder)
 	if ran.stopped_by == "cancelled":
 		_eval.release(until_runner)
 		_eval.release(watcher)
-		return Ipc.error(Ipc.CANCELLED, "cancelled by the client after %d of %d ticks; the game is frozen there" % [
+		return BridgeIpc.error(BridgeIpc.CANCELLED,
+				"cancelled by the client after %d of %d ticks; the game is frozen there" % [
 				ran.ticks, frames], {"ticks": ran.ticks, "frames": frames, "paused": true,
 				"physics_frames": ran.first_physics_frame + ran.ticks, "from_physics_frame": ran.first_physics_frame})
 	var out := {"ticks": ran.ticks, "stopped_by": ran.stopped_by, "delta": Engine.time_scale / Engine.physics_ticks_per_second,
@@ -157,13 +159,13 @@ func step(p: Dictionary) -> Variant:
 			out["inputs_pending"] = carried.map(func(e: Dictionary) -> Dictionary: return {"tick": e.tick, "event": e.label})
 	if until_runner != null:
 		out["until_met"] = bool(ran.until_value)
-		out["until_value"] = JsonValue.to_json(ran.until_value)
+		out["until_value"] = BridgeJsonValue.to_json(ran.until_value)
 		_eval.release(until_runner)
 	if watcher != null:
 		var values: Variant = watcher.run()
 		var watched := {}
 		for i in watch.size():
-			watched[str(watch[i])] = JsonValue.to_json(values[i]) if values is Array and i < values.size() else null
+			watched[str(watch[i])] = BridgeJsonValue.to_json(values[i]) if values is Array and i < values.size() else null
 		out["watched"] = watched
 		_eval.release(watcher)
 	var problems: Array = _log.entries(since, 5).filter(func(e: Dictionary) -> bool: return e.type == "script")
@@ -178,15 +180,16 @@ func step(p: Dictionary) -> Variant:
 func _schedule(inputs: Array, frames: int) -> Variant:
 	var input: Node = _tree.root.get_node_or_null(^"MCPGameInput")
 	if not inputs.is_empty() and input == null:
-		return Ipc.error(Ipc.FAILED, "the MCPGameInput autoload is missing from this game; disable and enable the bridge plugin to add it")
+		return BridgeIpc.error(BridgeIpc.FAILED, "the MCPGameInput autoload is missing from this game; disable and enable the bridge plugin to add it")
 	var out := {}
 	for i in inputs.size():
 		var item: Variant = inputs[i]
 		if not item is Dictionary or not item.get("tick") is float and not item.get("tick") is int:
-			return Ipc.error(Ipc.INVALID, "inputs[%d] needs a tick (1 = the first tick of this step) and a type" % i)
+			return BridgeIpc.error(BridgeIpc.INVALID,
+					"inputs[%d] needs a tick (1 = the first tick of this step) and a type" % i)
 		var tick := int(item.tick)
 		if tick < 1 or tick > frames:
-			return Ipc.error(Ipc.INVALID, "inputs[%d].tick is %d; it must be 1..%d (the ticks of this step)" % [i, tick, frames])
+			return BridgeIpc.error(BridgeIpc.INVALID, "inputs[%d].tick is %d; it must be 1..%d (the ticks of this step)" % [i, tick, frames])
 		var steps: Variant = input.build(item, "inputs[%d]" % i)
 		if steps is Dictionary:
 			return steps
@@ -214,7 +217,7 @@ func _carry_releases(schedule: Dictionary, ran: int, input: Node) -> Array:
 			var event: InputEvent = e.event
 			if event.is_pressed() or not _held(event):
 				continue
-			steps.append(Events.wait(tick - at - 1))
+			steps.append(BridgeEvents.wait(tick - at - 1))
 			steps.append(e)
 			at = tick
 			e["tick"] = tick
@@ -239,7 +242,7 @@ static func _held(release: InputEvent) -> bool:
 ## A runner whose run() returns `expression`, or an error reply naming which parameter did not compile.
 func _compile_expression(param: String, expression: String) -> Variant:
 	if expression.contains("await"):
-		return Ipc.error(Ipc.INVALID, "%s is checked inside a physics tick and cannot await" % param)
+		return BridgeIpc.error(BridgeIpc.INVALID, "%s is checked inside a physics tick and cannot await" % param)
 	var compiled: Dictionary = _eval.compile("return %s" % expression)
 	if compiled.has("error"):
 		compiled.error.message = "%s %s" % [param, compiled.error.message]
@@ -260,14 +263,14 @@ func change_scene(p: Dictionary) -> Variant:
 	var err: Error
 	if path == "":
 		if before == null:
-			return Ipc.error(Ipc.FAILED, "the game has no current scene to reload; pass path")
+			return BridgeIpc.error(BridgeIpc.FAILED, "the game has no current scene to reload; pass path")
 		err = _tree.reload_current_scene()
 	else:
 		if not ResourceLoader.exists(path):
-			return Ipc.error(Ipc.NOT_FOUND, "no scene file %s" % path)
+			return BridgeIpc.error(BridgeIpc.NOT_FOUND, "no scene file %s" % path)
 		err = _tree.change_scene_to_file(path)
 	if err != OK:
-		return Ipc.error(Ipc.FAILED, "%s" % error_string(err))
+		return BridgeIpc.error(BridgeIpc.FAILED, "%s" % error_string(err))
 	for _i in 60:
 		await _tree.process_frame
 		if _tree.current_scene != null and _tree.current_scene != before and is_instance_valid(_tree.current_scene):
@@ -281,7 +284,7 @@ func monitors(p: Dictionary) -> Variant:
 	var out := {}
 	for name: String in (MONITORS.keys() if names.is_empty() else names):
 		if not MONITORS.has(name):
-			return Ipc.error(Ipc.INVALID, "unknown monitor '%s'; known: %s" % [name, ", ".join(PackedStringArray(MONITORS.keys()))])
+			return BridgeIpc.error(BridgeIpc.INVALID, "unknown monitor '%s'; known: %s" % [name, ", ".join(PackedStringArray(MONITORS.keys()))])
 		var v: float = Performance.get_monitor(MONITORS[name])
 		if name.ends_with("_ms"):
 			v *= 1000.0

@@ -5,10 +5,10 @@ extends RefCounted
 ## get_node("Player")) are the current scene's, as in a script on its root. It is compiled first, so a
 ## syntax error comes back with its line and nothing runs.
 
-const Ipc := preload("ipc.gd")
-const Snippet := preload("snippet.gd")
-const JsonValue := preload("../core/json_value.gd")
-const OutputLog := preload("../lib/output_log.gd")
+const BridgeIpc := preload("ipc.gd")
+const BridgeSnippet := preload("snippet.gd")
+const BridgeJsonValue := preload("../core/json_value.gd")
+const BridgeOutputLog := preload("../lib/output_log.gd")
 
 ## `tree`, `root` and `scene` (the current scene) are in scope; emit(v) collects values. The __ helpers
 ## take what Snippet.scene_paths rewrote: relative node paths resolve from the current scene.
@@ -68,11 +68,13 @@ func eval(p: Dictionary) -> Variant:
 	var emitted: Array = runner.__emitted if is_instance_valid(runner) else []
 	release(runner)
 	var errors := _errors_since(since, compiled.file)
-	var out := {"emitted": JsonValue.to_json(emitted), "result": JsonValue.to_json(result), "errors": errors,
+	var out := {"emitted": BridgeJsonValue.to_json(emitted), "result": BridgeJsonValue.to_json(result),
+			"errors": errors,
 			"run_usec": Time.get_ticks_usec() - started}
 	for e: Dictionary in errors:
 		if e.get("stopped", false):
-			return Ipc.error(Ipc.FAILED, "line %d: %s; the snippet stopped there" % [e.get("line", 0), e.message], out)
+			return BridgeIpc.error(BridgeIpc.FAILED, "line %d: %s; the snippet stopped there" % [e.get("line", 0),
+					e.message], out)
 	return out
 
 
@@ -88,11 +90,11 @@ func wait_until(p: Dictionary) -> Variant:
 		var value: Variant = await compiled.runner.run()
 		if value:
 			release(compiled.runner)
-			return {"condition": p.condition, "value": JsonValue.to_json(value), "frames": frames, "elapsed_ms": Time.get_ticks_msec() - start}
+			return {"condition": p.condition, "value": BridgeJsonValue.to_json(value), "frames": frames, "elapsed_ms": Time.get_ticks_msec() - start}
 		if Time.get_ticks_msec() - start >= timeout_ms:
 			release(compiled.runner)
-			return Ipc.error(Ipc.TIMEOUT, "'%s' was still false after %d ms (%d frames); last value %s" % [
-					p.condition, timeout_ms, frames, JSON.stringify(JsonValue.to_json(value))], {"frames": frames})
+			return BridgeIpc.error(BridgeIpc.TIMEOUT, "'%s' was still false after %d ms (%d frames); last value %s" % [
+					p.condition, timeout_ms, frames, JSON.stringify(BridgeJsonValue.to_json(value))], {"frames": frames})
 		await _tree.process_frame
 		frames += 1
 	return null
@@ -110,7 +112,8 @@ func compile(code: String) -> Dictionary:
 	worker.start(script.reload)
 	if worker.wait_to_finish() != OK:
 		var problems := _errors_since(since, file)
-		return Ipc.error(Ipc.INVALID, "the code does not compile (%s); nothing ran" % Snippet.first_problem(problems),
+		return BridgeIpc.error(BridgeIpc.INVALID,
+				"the code does not compile (%s); nothing ran" % BridgeSnippet.first_problem(problems),
 				{"errors": problems})
 	var runner: Node = script.new()
 	runner.name = RUNNER_NAME
@@ -131,7 +134,7 @@ func release(runner: Variant) -> void:
 
 ## The snippet's body under `func run():` (game/snippet.gd), its relative node paths made the scene's.
 static func build_source(code: String) -> String:
-	return Snippet.source(TEMPLATE, code, Snippet.scene_paths)
+	return BridgeSnippet.source(TEMPLATE, code, BridgeSnippet.scene_paths)
 
 
 static func header_lines() -> int:
@@ -139,4 +142,4 @@ static func header_lines() -> int:
 
 
 func _errors_since(since: int, file: String) -> Array:
-	return Snippet.errors(_log, since, file, header_lines())
+	return BridgeSnippet.errors(_log, since, file, header_lines())

@@ -3,7 +3,7 @@ extends RefCounted
 ## Every frame is read after a frame_post_draw that follows the request, so none is stale; a frame
 ## that is all one colour (black, say) or equal to the previous one is flagged, never passed off silently.
 
-const Ipc := preload("ipc.gd")
+const BridgeIpc := preload("ipc.gd")
 
 var _tree: SceneTree
 
@@ -21,7 +21,7 @@ static func has_renderer() -> bool:
 
 
 func no_renderer() -> Dictionary:
-	return Ipc.error(Ipc.FAILED, ("the game has no renderer: it runs with --headless, which draws nothing. Play it with a " +
+	return BridgeIpc.error(BridgeIpc.FAILED, ("the game has no renderer: it runs with --headless, which draws nothing. Play it with a " +
 			"display (under Xvfb: ~/.cache/bridge/godot/bin/with-xvfb) and without --headless in run/main_run_args"),
 			{"display_server": DisplayServer.get_name()})
 
@@ -34,7 +34,7 @@ func screenshot(p: Dictionary) -> Variant:
 	if p.get("path", "") != "":
 		var err := _save(frame.image, p.path)
 		if err != "":
-			return Ipc.error(Ipc.FAILED, err)
+			return BridgeIpc.error(BridgeIpc.FAILED, err)
 		frame.info["saved"] = p.path
 	frame.info["image_base64"] = Marshalls.raw_to_base64(frame.image.save_png_to_buffer())
 	return frame.info
@@ -49,12 +49,12 @@ func capture_frames(p: Dictionary) -> Variant:
 	var frames: Array = []
 	var previous: Image = null
 	var started := Time.get_ticks_usec()
-	var call_id := Ipc.current_id  # before the first await: progress per frame, and a cancel
+	var call_id := BridgeIpc.current_id  # before the first await: progress per frame, and a cancel
 	for i in count:
-		if Ipc.cancelled(call_id):
-			return Ipc.error(Ipc.CANCELLED, "cancelled by the client after %d of %d frames" % [i, count],
+		if BridgeIpc.cancelled(call_id):
+			return BridgeIpc.error(BridgeIpc.CANCELLED, "cancelled by the client after %d of %d frames" % [i, count],
 					{"captured": i, "count": count})
-		Ipc.progress(call_id, i, count, "frame %d of %d" % [i + 1, count])
+		BridgeIpc.progress(call_id, i, count, "frame %d of %d" % [i + 1, count])
 		for _w in (1 if i == 0 else interval):
 			await RenderingServer.frame_post_draw
 		var frame := _grab(p.get("scale", 1.0), previous)
@@ -63,7 +63,7 @@ func capture_frames(p: Dictionary) -> Variant:
 			var path := save_dir.path_join("frame_%03d.png" % i)
 			var err := _save(frame.image, path)
 			if err != "":
-				return Ipc.error(Ipc.FAILED, err)
+				return BridgeIpc.error(BridgeIpc.FAILED, err)
 			frame.info["saved"] = path
 		frames.append(frame)
 	var out: Array = []

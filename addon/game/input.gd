@@ -6,10 +6,10 @@ extends Node
 ## frames: events go in at the start of the next stepped tick (a real edge on exactly that tick), a wait
 ## counts ticks, and the reply comes at once, listing what is still pending.
 
-const Ipc := preload("ipc.gd")
-const Events := preload("input_events.gd")
-const Screen := preload("screen.gd")
-const Compat := preload("../core/compat.gd")
+const BridgeIpc := preload("ipc.gd")
+const BridgeEvents := preload("input_events.gd")
+const BridgeScreen := preload("screen.gd")
+const BridgeCompat := preload("../core/compat.gd")
 
 var _queue: Array[Dictionary] = []
 var _mouse := Vector2.ZERO
@@ -18,7 +18,7 @@ var _clock: RefCounted  # game/clock.gd, from MCPGameInspector
 
 
 func _ready() -> void:
-	if not Ipc.enabled():
+	if not BridgeIpc.enabled():
 		set_process(false)
 		return
 	process_mode = Node.PROCESS_MODE_ALWAYS
@@ -52,11 +52,11 @@ func _due() -> bool:
 ## builds its steps (events and frame waits) and queues them; the reply lists what was delivered.
 func handlers() -> Dictionary:
 	return {
-		"input.action": func(p: Dictionary) -> Variant: return await _queued(Events.action(p)),
-		"input.key": func(p: Dictionary) -> Variant: return await _queued(Events.key(p)),
-		"input.mouse_button": func(p: Dictionary) -> Variant: return await _queued(Events.mouse_button(p, _mouse)),
-		"input.mouse_motion": func(p: Dictionary) -> Variant: return await _queued(Events.mouse_motion(p, _mouse)),
-		"input.text": func(p: Dictionary) -> Variant: return await _queued(Events.text(p)),
+		"input.action": func(p: Dictionary) -> Variant: return await _queued(BridgeEvents.action(p)),
+		"input.key": func(p: Dictionary) -> Variant: return await _queued(BridgeEvents.key(p)),
+		"input.mouse_button": func(p: Dictionary) -> Variant: return await _queued(BridgeEvents.mouse_button(p, _mouse)),
+		"input.mouse_motion": func(p: Dictionary) -> Variant: return await _queued(BridgeEvents.mouse_motion(p, _mouse)),
+		"input.text": func(p: Dictionary) -> Variant: return await _queued(BridgeEvents.text(p)),
 		"input.sequence": func(p: Dictionary) -> Variant: return await _queued(_sequence(p)),
 		"input.click_node": func(p: Dictionary) -> Variant: return await _queued(_click_node(p)),
 		"input.release_all": func(_p: Dictionary) -> Variant: return await _queued(_release_all()),
@@ -76,14 +76,14 @@ func build(item: Dictionary, where: String, from: Variant = null) -> Variant:
 	var mouse: Vector2 = _mouse if from == null else from  # where the mouse is before this item
 	var built: Variant
 	match item.get("type"):
-		"action": built = Events.action(item) if item.has("action") else null
-		"key": built = Events.key(item) if item.has("key") else null
-		"mouse_button": built = Events.mouse_button(item, mouse)
-		"mouse_motion": built = Events.mouse_motion(item, mouse) if item.has("x") and item.has("y") else null
-		"text": built = Events.text(item) if item.has("text") else null
-		_: return Ipc.error(Ipc.INVALID, "%s has type '%s'; use action, key, mouse_button, mouse_motion or text" % [where, item.get("type")])
+		"action": built = BridgeEvents.action(item) if item.has("action") else null
+		"key": built = BridgeEvents.key(item) if item.has("key") else null
+		"mouse_button": built = BridgeEvents.mouse_button(item, mouse)
+		"mouse_motion": built = BridgeEvents.mouse_motion(item, mouse) if item.has("x") and item.has("y") else null
+		"text": built = BridgeEvents.text(item) if item.has("text") else null
+		_: return BridgeIpc.error(BridgeIpc.INVALID, "%s has type '%s'; use action, key, mouse_button, mouse_motion or text" % [where, item.get("type")])
 	if built == null:
-		return Ipc.error(Ipc.INVALID, "%s (%s) lacks the field its type needs" % [where, item.type])
+		return BridgeIpc.error(BridgeIpc.INVALID, "%s (%s) lacks the field its type needs" % [where, item.type])
 	if built is Dictionary and built.has("error"):
 		built.error.message = "%s: %s" % [where, built.error.message]
 	return built
@@ -91,7 +91,7 @@ func build(item: Dictionary, where: String, from: Variant = null) -> Variant:
 
 ## Sends one event now (a stepped tick's scheduled input).
 func deliver_now(event: InputEvent, label: String) -> void:
-	Compat.stamp_device(event)
+	BridgeCompat.stamp_device(event)
 	Input.parse_input_event(event)
 	Input.flush_buffered_events()
 	_track(event, label)
@@ -156,7 +156,7 @@ func _track(e: InputEvent, _label: String) -> void:
 func _release_all() -> Array:
 	var steps: Array = []
 	for k: String in _held:
-		steps.append(Events.ev(_held[k], k + " released"))
+		steps.append(BridgeEvents.ev(_held[k], k + " released"))
 	return steps
 
 
@@ -169,14 +169,14 @@ func _sequence(p: Dictionary) -> Variant:
 	var i := 0
 	for item: Variant in p.events:
 		if not item is Dictionary or not item.get("type") is String:
-			return Ipc.error(Ipc.INVALID, "events[%d] must be an object with a type (action, key, mouse_button, mouse_motion, text, wait)" % i)
-		var built: Variant = [Events.wait(int(item.get("frames", 1)))] if item.type == "wait" else build(item, "events[%d]" % i, mouse)
+			return BridgeIpc.error(BridgeIpc.INVALID, "events[%d] must be an object with a type (action, key, mouse_button, mouse_motion, text, wait)" % i)
+		var built: Variant = [BridgeEvents.wait(int(item.get("frames", 1)))] if item.type == "wait" else build(item, "events[%d]" % i, mouse)
 		if built is Dictionary:
 			return built
 		if item.has("x") and item.has("y"):
 			mouse = Vector2(item.x, item.y)
 		if i > 0 and delay > 0:
-			steps.append(Events.wait(delay))
+			steps.append(BridgeEvents.wait(delay))
 		steps.append_array(built)
 		i += 1
 	return steps
@@ -191,8 +191,9 @@ func _click_node(p: Dictionary) -> Variant:
 	if node == null and tree.current_scene and not path.begins_with("/"):
 		node = tree.current_scene.get_node_or_null(NodePath(path))
 	if node == null:
-		return Ipc.error(Ipc.NOT_FOUND, "no node '%s' in the running game" % path)
-	var at: Variant = Screen.point_of(node)
+		return BridgeIpc.error(BridgeIpc.NOT_FOUND, "no node '%s' in the running game" % path)
+	var at: Variant = BridgeScreen.point_of(node)
 	if at is String:
-		return Ipc.error(Ipc.INVALID if not (node is CanvasItem or node is Node3D) else Ipc.FAILED, "" + at)
-	return Events.mouse_button({"x": at.x, "y": at.y, "button": p.get("button", "left")}, _mouse)
+		return BridgeIpc.error(BridgeIpc.INVALID if not (node is CanvasItem or node is Node3D) else BridgeIpc.FAILED,
+				"" + at)
+	return BridgeEvents.mouse_button({"x": at.x, "y": at.y, "button": p.get("button", "left")}, _mouse)

@@ -3,11 +3,11 @@ extends RefCounted
 ## motion in viewport coordinates, text. Each builder returns an Array of steps (events and frame waits)
 ## or an error reply; MCPGameInput queues the steps.
 
-const Ipc := preload("ipc.gd")
+const BridgeIpc := preload("ipc.gd")
 
-const Names := preload("input_names.gd")
-const BUTTONS := Names.MOUSE_BUTTONS
-const MASKS := Names.MOUSE_MASKS
+const BridgeNames := preload("input_names.gd")
+const BUTTONS := BridgeNames.MOUSE_BUTTONS
+const MASKS := BridgeNames.MOUSE_MASKS
 
 
 ## A step that delivers one event.
@@ -34,7 +34,8 @@ static func action(p: Dictionary) -> Variant:
 	var name: String = p.action
 	if not InputMap.has_action(name):
 		var mine: Array = InputMap.get_actions().filter(func(a: StringName) -> bool: return not str(a).begins_with("ui_"))
-		return Ipc.error(Ipc.NOT_FOUND, "no input action '%s' in the game; it has: %s (ui_* actions too)" % [name,
+		return BridgeIpc.error(BridgeIpc.NOT_FOUND,
+				"no input action '%s' in the game; it has: %s (ui_* actions too)" % [name,
 				", ".join(PackedStringArray(mine.map(func(a: StringName) -> String: return str(a))))], {"action": name})
 	var mk := func(pressed: bool) -> InputEventAction:
 		var e := InputEventAction.new()
@@ -53,12 +54,13 @@ static func key(p: Dictionary) -> Variant:
 	var name := parts[parts.size() - 1].strip_edges()
 	var code := OS.find_keycode_from_string(name)
 	if code == KEY_NONE:
-		return Ipc.error(Ipc.INVALID, "unknown key '%s'; use Godot key names like A, Space, Enter, Escape, Left, F1, Ctrl+S" % p.key)
+		return BridgeIpc.error(BridgeIpc.INVALID, "unknown key '%s'; use Godot key names like A, Space, Enter, Escape, Left, F1, Ctrl+S" % p.key)
 	var mods := {"shift": p.get("shift", false), "ctrl": p.get("ctrl", false), "alt": p.get("alt", false), "meta": p.get("meta", false)}
 	for m in parts.slice(0, parts.size() - 1):
 		var mod := m.strip_edges().to_lower().replace("control", "ctrl").replace("cmd", "meta")
 		if not mods.has(mod):
-			return Ipc.error(Ipc.INVALID, "unknown modifier '%s' in '%s'; use Shift, Ctrl, Alt, Meta" % [m, p.key])
+			return BridgeIpc.error(BridgeIpc.INVALID, "unknown modifier '%s' in '%s'; use Shift, Ctrl, Alt, Meta" % [m,
+					p.key])
 		mods[mod] = true
 	var mk := func(pressed: bool) -> InputEventKey:
 		var e := InputEventKey.new()
@@ -81,7 +83,7 @@ static func key(p: Dictionary) -> Variant:
 static func mouse_button(p: Dictionary, pos_now: Vector2) -> Variant:
 	var bname: String = p.get("button", "left")
 	if not BUTTONS.has(bname):
-		return Ipc.error(Ipc.INVALID, "unknown mouse button '%s'; use %s" % [bname, ", ".join(PackedStringArray(BUTTONS.keys()))])
+		return BridgeIpc.error(BridgeIpc.INVALID, "unknown mouse button '%s'; use %s" % [bname, ", ".join(PackedStringArray(BUTTONS.keys()))])
 	var pos := Vector2(p.x, p.y) if p.has("x") and p.has("y") else pos_now
 	var mk := func(pressed: bool) -> InputEventMouseButton:
 		var e := InputEventMouseButton.new()
@@ -106,7 +108,7 @@ static func mouse_motion(p: Dictionary, pos_now: Vector2) -> Variant:
 	var mask := 0
 	for b: Variant in p.get("buttons", []):
 		if not MASKS.has(str(b)):
-			return Ipc.error(Ipc.INVALID, "unknown held button '%s'; use left, right, middle" % b)
+			return BridgeIpc.error(BridgeIpc.INVALID, "unknown held button '%s'; use left, right, middle" % b)
 		mask |= MASKS[str(b)]
 	var steps_n: int = p.get("steps", 1)
 	var steps: Array = []

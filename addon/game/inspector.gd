@@ -6,16 +6,17 @@ extends Node
 ## (a part) is built on its first request, with this inspector as its source of the tree, clock, log, tick
 ## counter and the other parts it uses. Inert in an exported game and in a game the editor did not launch.
 ##
-## The rule for every script the game runs (game/*.gd and what they load from core/ and lib/): a preloaded
-## script's constant (const Ipc := preload(...)) is used in expressions only, never as a type (annotation,
-## -> return, as, is, extends, Array[...]), and none declares a class_name or an inner class. In the user's game
-## a project's class_name of the same name wins over the local constant in a type position (Godot 4.6, declared
-## once or twice), and an inner class of that name is a parse error ("hides a global script class"): the script
-## stops compiling there. Type by the engine class (Node, RefCounted) and test with is_instance_of(x, Const).
+## The whole addon's rule (docs/architecture.md, "Names beside the project's class_names"): a project's class_name
+## wins over a script's own preload constant of the same name wherever it stands as a type (Godot 4.6, declared
+## once is enough), and an inner class of that name is a parse error ("hides a global script class"); so every
+## name the addon gives a script starts with Bridge (const BridgeIpc := preload(...)). The scripts the game runs
+## (game/*.gd and what they load from core/ and lib/) go further: such a constant is used in expressions only,
+## never as a type (annotation, -> return, as, is, extends, Array[...]), and none declares a class_name or an
+## inner class. Type by the engine class (Node, RefCounted) and test with is_instance_of(x, BridgeConst).
 ## test/unit/game-script-types.test.ts checks the sources; test/e2e/game/project-class-names.e2e.test.ts plays
 ## a project declaring every such name.
 
-const Ipc := preload("ipc.gd")
+const BridgeIpc := preload("ipc.gd")
 ## The hello (game.json) is the game's answer to this method.
 const HELLO_METHOD := "runtime.status"
 
@@ -38,7 +39,7 @@ var _run_frames := 0
 
 
 func _ready() -> void:
-	if not Ipc.enabled():
+	if not BridgeIpc.enabled():
 		set_process(false)
 		return
 	process_mode = Node.PROCESS_MODE_ALWAYS
@@ -49,7 +50,7 @@ func _ready() -> void:
 	output.set("source", "game")
 	output.call("start_capture")  # nothing before Godot 4.5 (no Logger): the game's output file then stays empty
 	clock = load(_here.path_join("clock.gd")).new(get_tree())
-	if Ipc.frozen_start():
+	if BridgeIpc.frozen_start():
 		clock.freeze()  # autoloads are ready before the first physics tick: the game has not moved yet
 	frozen_at = Engine.get_physics_frames() if clock.frozen else -1
 	ticks = load(_here.path_join("tick_counter.gd")).new()
@@ -59,20 +60,20 @@ func _ready() -> void:
 	_routes = load(_here.path_join("../core/group_index.gd").simplify_path()).call("game_handlers",
 			_here.path_join("../commands").simplify_path())
 	_fit_headless_window()
-	var key := Ipc.game_key()
-	_dir = Ipc.reset(key)
+	var key := BridgeIpc.game_key()
+	_dir = BridgeIpc.reset(key)
 	var session := "%d-%d" % [OS.get_process_id(), Time.get_ticks_usec()]
 	# what it prints and logs, readable by the editor also while held in the debugger and after it exited
-	output.call("write_to", _dir.path_join(Ipc.OUTPUT_FILE), {"session": session, "pid": OS.get_process_id()})
+	output.call("write_to", _dir.path_join(BridgeIpc.OUTPUT_FILE), {"session": session, "pid": OS.get_process_id()})
 	var status: Variant = _handler(HELLO_METHOD)
 	var hello: Dictionary = status.call({}) if status is Callable else {"pid": OS.get_process_id(), "error": status}
 	hello["key"] = key
 	hello["frozen_physics_frames"] = frozen_at
 	hello["session"] = session
 	hello["started_unix"] = Time.get_unix_time_from_system()
-	Ipc.write_atomic(_dir, Ipc.GAME_FILE, JSON.stringify(hello))
+	BridgeIpc.write_atomic(_dir, BridgeIpc.GAME_FILE, JSON.stringify(hello))
 	_run = hello
-	Ipc.write_atomic(_dir, Ipc.RUN_FILE, JSON.stringify(_run))
+	BridgeIpc.write_atomic(_dir, BridgeIpc.RUN_FILE, JSON.stringify(_run))
 
 
 ## The object answering the methods of game/<file>, built on first use: a part (RefCounted) made with this
@@ -101,20 +102,20 @@ func _handler(method: String) -> Variant:
 	if _answers.has(method):
 		return _answers[method]
 	if not _routes.has(method):
-		return Ipc.error(Ipc.INVALID, "the game does not know '%s'; the game and editor addons differ: restart the game" % method)
+		return BridgeIpc.error(BridgeIpc.INVALID, "the game does not know '%s'; the game and editor addons differ: restart the game" % method)
 	var file: String = _routes[method].script
 	var obj := part(file)
 	if obj == null:
 		var script := load(_here.path_join(file)) as Script
 		if script != null and script.can_instantiate():  # a Node script whose autoload is not in this game
-			return Ipc.error(Ipc.FAILED, "game/%s runs as an autoload this game lacks; disable and enable the bridge plugin to add it" % file)
-		return Ipc.error(Ipc.FAILED, "game/%s did not load in this game (the game's output has the engine's error)" % file)
+			return BridgeIpc.error(BridgeIpc.FAILED, "game/%s runs as an autoload this game lacks; disable and enable the bridge plugin to add it" % file)
+		return BridgeIpc.error(BridgeIpc.FAILED, "game/%s did not load in this game (the game's output has the engine's error)" % file)
 	var table: Dictionary = obj.call("handlers")
 	for answered: Variant in table:
 		if _routes.get(answered, {}).get("script") == file:
 			_answers[answered] = table[answered]
 	if not _answers.has(method):
-		return Ipc.error(Ipc.FAILED, "game/%s has no handler for '%s', which commands/%s/index.json says it answers" % [
+		return BridgeIpc.error(BridgeIpc.FAILED, "game/%s has no handler for '%s', which commands/%s/index.json says it answers" % [
 				file, method, _routes[method].group])
 	return _answers[method]
 
@@ -131,11 +132,11 @@ func _fit_headless_window() -> void:
 
 func _exit_tree() -> void:
 	if _dir != "":
-		DirAccess.remove_absolute(_dir.path_join(Ipc.GAME_FILE))
+		DirAccess.remove_absolute(_dir.path_join(BridgeIpc.GAME_FILE))
 		# the game ran to an end of its own (quit, window closed): scene.play reports a finished run
 		_run["ended"] = "quit"
 		_run["frames"] = Engine.get_process_frames()
-		Ipc.write_atomic(_dir, Ipc.RUN_FILE, JSON.stringify(_run))
+		BridgeIpc.write_atomic(_dir, BridgeIpc.RUN_FILE, JSON.stringify(_run))
 	if output:
 		output.call("stop_capture")
 
@@ -145,18 +146,18 @@ func _process(_delta: float) -> void:
 		_run_frames += 1
 		if _run_frames == 2:
 			_run["running"] = true
-			Ipc.write_atomic(_dir, Ipc.RUN_FILE, JSON.stringify(_run))
+			BridgeIpc.write_atomic(_dir, BridgeIpc.RUN_FILE, JSON.stringify(_run))
 	var names := DirAccess.get_files_at(_dir)
 	if names.is_empty():
 		return
 	var requests: Array[String] = []
 	for file in names:
-		if file.begins_with(Ipc.REQUEST_PREFIX) and file.ends_with(".json"):
+		if file.begins_with(BridgeIpc.REQUEST_PREFIX) and file.ends_with(".json"):
 			requests.append(file)
 	requests.sort()  # req-<zero-padded seq>: arrival order
 	for file in requests:
 		var path := _dir.path_join(file)
-		var req: Variant = Ipc.read_json(path)
+		var req: Variant = BridgeIpc.read_json(path)
 		DirAccess.remove_absolute(path)
 		if req is Dictionary and req.get("id") is String:
 			@warning_ignore("missing_await")
@@ -171,9 +172,9 @@ func _serve(req: Dictionary) -> void:
 	var out: Variant
 	var handler: Variant = _handler(method)
 	if not params is Dictionary:
-		out = Ipc.error(Ipc.INVALID, "params must be an object")
+		out = BridgeIpc.error(BridgeIpc.INVALID, "params must be an object")
 	elif handler is Callable:
-		Ipc.current_id = str(req.id)  # for a handler that waits: progress and cancellation (ipc.gd)
+		BridgeIpc.current_id = str(req.id)  # for a handler that waits: progress and cancellation (ipc.gd)
 		out = await handler.call(params)
 	else:
 		out = handler
@@ -184,7 +185,7 @@ func _serve(req: Dictionary) -> void:
 		reply["result"] = out
 	var text := JSON.stringify(reply)
 	if text == "" or text == "null":
-		text = JSON.stringify({"id": req.id, "error": {"code": Ipc.FAILED, "message": "the reply could not be encoded as JSON"}})
-	Ipc.write_atomic(_dir, Ipc.reply_name(req.id), text)
-	Ipc.finish(str(req.id))
+		text = JSON.stringify({"id": req.id, "error": {"code": BridgeIpc.FAILED, "message": "the reply could not be encoded as JSON"}})
+	BridgeIpc.write_atomic(_dir, BridgeIpc.reply_name(req.id), text)
+	BridgeIpc.finish(str(req.id))
 	_pending -= 1

@@ -2,10 +2,10 @@ extends RefCounted
 ## The live scene tree inside the game: find nodes, read and write their properties (values coerced
 ## against the declared type, as node.set does in the editor), call their methods.
 
-const Ipc := preload("ipc.gd")
-const Coerce := preload("../lib/value_coercion.gd")
-const JsonValue := preload("../core/json_value.gd")
-const Screen := preload("screen.gd")
+const BridgeIpc := preload("ipc.gd")
+const BridgeCoerce := preload("../lib/value_coercion.gd")
+const BridgeJsonValue := preload("../core/json_value.gd")
+const BridgeScreen := preload("screen.gd")
 
 var _tree: SceneTree
 
@@ -45,8 +45,9 @@ func resolve(path: String) -> Variant:
 	if node != null:
 		return node
 	if scene == null and not p.begins_with("/"):
-		return Ipc.error(Ipc.NOT_FOUND, "the game has no current scene; use an absolute path like /root/Name")
-	return Ipc.error(Ipc.NOT_FOUND, "no node '%s' in the running game; runtime.tree lists its nodes (paths like /root/Main/Player or Player)" % p,
+		return BridgeIpc.error(BridgeIpc.NOT_FOUND,
+				"the game has no current scene; use an absolute path like /root/Name")
+	return BridgeIpc.error(BridgeIpc.NOT_FOUND, "no node '%s' in the running game; runtime.tree lists its nodes (paths like /root/Main/Player or Player)" % p,
 			{"node_path": p})
 
 
@@ -88,13 +89,13 @@ func get_props(p: Dictionary) -> Variant:
 	if names.is_empty():
 		for info: Dictionary in node.get_property_list():
 			if info.usage & (PROPERTY_USAGE_EDITOR | PROPERTY_USAGE_SCRIPT_VARIABLE) and info.type != TYPE_NIL:
-				values[info.name] = JsonValue.to_json(node.get(info.name))
+				values[info.name] = BridgeJsonValue.to_json(node.get(info.name))
 	for name: Variant in names:
 		var prop := str(name)
 		var value: Variant = node.get_indexed(NodePath(prop))
 		if value == null and not _has_property(node, prop.get_slice(":", 0)):
 			return _no_property(node, prop)
-		values[prop] = JsonValue.to_json(value)
+		values[prop] = BridgeJsonValue.to_json(value)
 	return {"node": str(node.get_path()), "type": node.get_class(), "values": values}
 
 
@@ -110,16 +111,16 @@ func set_prop(p: Dictionary) -> Variant:
 	if prop.contains(":"):  # a component such as position:x: typed by its current value
 		var current: Variant = node.get_indexed(NodePath(prop))
 		info = {"name": prop, "type": typeof(current)}
-	var value: Variant = Coerce.coerce(p.get("value"), info)
+	var value: Variant = BridgeCoerce.coerce(p.get("value"), info)
 	if value is Object and value.has_method("to_dict"):
 		return {"error": value.to_dict()}
 	var previous: Variant = node.get_indexed(NodePath(prop))
 	node.set_indexed(NodePath(prop), value)
 	var now: Variant = node.get_indexed(NodePath(prop))
 	if typeof(now) == typeof(value) and now != value and not (now is float and is_equal_approx(now, value)):
-		return Ipc.error(Ipc.FAILED, "%s.%s did not keep the value: set %s, reads back %s (a setter or the game changed it)" % [
-				node.get_path(), prop, JsonValue.to_json(value), JsonValue.to_json(now)], {"value": JsonValue.to_json(now)})
-	return {"node": str(node.get_path()), "property": prop, "value": JsonValue.to_json(now), "previous": JsonValue.to_json(previous)}
+		return BridgeIpc.error(BridgeIpc.FAILED, "%s.%s did not keep the value: set %s, reads back %s (a setter or the game changed it)" % [
+				node.get_path(), prop, BridgeJsonValue.to_json(value), BridgeJsonValue.to_json(now)], {"value": BridgeJsonValue.to_json(now)})
+	return {"node": str(node.get_path()), "property": prop, "value": BridgeJsonValue.to_json(now), "previous": BridgeJsonValue.to_json(previous)}
 
 
 func call_method(p: Dictionary) -> Variant:
@@ -130,24 +131,25 @@ func call_method(p: Dictionary) -> Variant:
 	if not node.has_method(method):
 		var names: Array = node.get_method_list().map(func(m: Dictionary) -> String: return m.name)
 		var guess := _did_you_mean(method, names)
-		return Ipc.error(Ipc.NOT_FOUND, "%s (%s) has no method '%s'%s" % [node.get_path(), node.get_class(), method,
+		return BridgeIpc.error(BridgeIpc.NOT_FOUND, "%s (%s) has no method '%s'%s" % [node.get_path(), node.get_class(),
+				method,
 				" (did you mean '%s'?)" % guess if guess != "" else ""], {"suggestion": guess})
 	var args: Array = p.get("args", [])
 	var info := _method_info(node, method)
 	var declared: Array = info.get("args", [])
 	if not info.is_empty() and not info.get("flags", 0) & METHOD_FLAG_VARARG and args.size() > declared.size():
-		return Ipc.error(Ipc.INVALID, "%s takes at most %d argument(s), got %d" % [method, declared.size(), args.size()])
+		return BridgeIpc.error(BridgeIpc.INVALID, "%s takes at most %d argument(s), got %d" % [method, declared.size(), args.size()])
 	var typed: Array = []
 	for i in args.size():
 		if i < declared.size():
-			var v: Variant = Coerce.coerce(args[i], declared[i])
+			var v: Variant = BridgeCoerce.coerce(args[i], declared[i])
 			if v is Object and v.has_method("to_dict"):
 				return {"error": v.to_dict()}
 			typed.append(v)
 		else:
 			typed.append(args[i])
 	var result: Variant = await node.callv(method, typed)
-	return {"node": str(node.get_path()), "method": method, "result": JsonValue.to_json(result)}
+	return {"node": str(node.get_path()), "method": method, "result": BridgeJsonValue.to_json(result)}
 
 
 ## Nodes whose name matches a pattern (* and ?), of a class, in a group or with a script.
@@ -192,7 +194,7 @@ func describe(p: Dictionary) -> Variant:
 	var props: Array = []
 	for info: Dictionary in node.get_property_list():
 		if info.usage & (PROPERTY_USAGE_EDITOR | PROPERTY_USAGE_SCRIPT_VARIABLE) and info.type != TYPE_NIL:
-			props.append({"name": info.name, "type": Coerce.type_name(info), "value": JsonValue.to_json(node.get(info.name))})
+			props.append({"name": info.name, "type": BridgeCoerce.type_name(info), "value": BridgeJsonValue.to_json(node.get(info.name))})
 	var methods: Array = []
 	var signals: Array = []
 	if script:
@@ -222,9 +224,9 @@ func ui(p: Dictionary) -> Variant:
 		var text: String = str(n.get("text")) if "text" in n else ""
 		if text_filter != "" and not text.containsn(text_filter):
 			continue
-		var r: Rect2 = Screen.control_rect(n)
+		var r: Rect2 = BridgeScreen.control_rect(n)
 		out.append({"path": str(n.get_path()), "type": n.get_class(), "text": text,
-				"rect": JsonValue.to_json(r), "center": JsonValue.to_json(r.get_center())})
+				"rect": BridgeJsonValue.to_json(r), "center": BridgeJsonValue.to_json(r.get_center())})
 	return {"count": out.size(), "controls": out}
 
 
@@ -249,7 +251,8 @@ static func _method_info(node: Object, method: String) -> Dictionary:
 func _no_property(node: Node, prop: String) -> Dictionary:
 	var names: Array = node.get_property_list().map(func(i: Dictionary) -> String: return i.name)
 	var guess := _did_you_mean(prop, names)
-	return Ipc.error(Ipc.NOT_FOUND, "%s (%s) has no property '%s'%s" % [node.get_path(), node.get_class(), prop,
+	return BridgeIpc.error(BridgeIpc.NOT_FOUND, "%s (%s) has no property '%s'%s" % [node.get_path(), node.get_class(),
+			prop,
 			" (did you mean '%s'?)" % guess if guess != "" else ""], {"suggestion": guess})
 
 

@@ -7,8 +7,8 @@ extends RefCounted
 ## Start it from a frozen start (scene.play frozen) and drive the game with runtime.step: runtime.replay
 ## then repeats it bit for bit. Started on a running game it records too, with the ticks as they came.
 
-const Ipc := preload("ipc.gd")
-const Recording := preload("recording.gd")
+const BridgeIpc := preload("ipc.gd")
+const BridgeRecording := preload("recording.gd")
 
 var _tree: SceneTree
 var _clock: RefCounted  # game/clock.gd
@@ -49,15 +49,15 @@ func record(p: Dictionary) -> Variant:
 			return await _mark_reply(p)
 		"stop":
 			return await _stop()
-	return Ipc.error(Ipc.INVALID, "mode must be start, mark or stop")
+	return BridgeIpc.error(BridgeIpc.INVALID, "mode must be start, mark or stop")
 
 
 func _start(p: Dictionary) -> Variant:
 	if _file != null:
-		return Ipc.error(Ipc.FAILED, "already recording to %s; stop it first (mode stop)" % _path)
+		return BridgeIpc.error(BridgeIpc.FAILED, "already recording to %s; stop it first (mode stop)" % _path)
 	var path := str(p.get("path", ""))
 	if path == "":
-		return Ipc.error(Ipc.INVALID, "start needs path, the file to write (res:// or user://, e.g. user://runs/jump.jsonl)")
+		return BridgeIpc.error(BridgeIpc.INVALID, "start needs path, the file to write (res:// or user://, e.g. user://runs/jump.jsonl)")
 	var watch: Array = p.get("watch", [])
 	if not watch.is_empty():  # compiled once now, so a typo fails the start and not the stop
 		var check: Variant = _compile(watch)
@@ -67,20 +67,21 @@ func _start(p: Dictionary) -> Variant:
 	DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path.get_base_dir()))
 	var file := FileAccess.open(path, FileAccess.WRITE)
 	if file == null:
-		return Ipc.error(Ipc.FAILED, "cannot write %s: %s" % [path, error_string(FileAccess.get_open_error())])
+		return BridgeIpc.error(BridgeIpc.FAILED, "cannot write %s: %s" % [path,
+				error_string(FileAccess.get_open_error())])
 	# the game's global generator (randi(), randf(), …) starts from a known seed, which the replay sets again
 	var game_seed: int = p.get("seed", -1)
 	if game_seed < 0:
 		game_seed = int(Time.get_ticks_usec() % 2147483647)
 	seed(game_seed)
 	_from = _counter.get("ticks")
-	var header := {"bridge_recording": Recording.FORMAT, "from_tick": _from,
+	var header := {"bridge_recording": BridgeRecording.FORMAT, "from_tick": _from,
 			"frozen_start": _clock.frozen and _frozen_start and _from == 0,
 			"ticks_per_second": Engine.physics_ticks_per_second, "time_scale": Engine.time_scale, "seed": game_seed,
-			"generators": Recording.generators(_tree), "watch": watch, "frames": bool(p.get("frames", true)),
+			"generators": BridgeRecording.generators(_tree), "watch": watch, "frames": bool(p.get("frames", true)),
 			"renders": DisplayServer.get_name() != "headless", "started_unix": Time.get_unix_time_from_system()}
-	header.merge(Recording.fingerprint(_tree))
-	file.store_line(Recording.line(header))
+	header.merge(BridgeRecording.fingerprint(_tree))
+	file.store_line(BridgeRecording.line(header))
 	file.flush()
 	_file = file
 	_path = path
@@ -98,19 +99,21 @@ func _on_input(event: InputEvent) -> void:
 	if event.device == InputEvent.DEVICE_ID_EMULATION and (event is InputEventMouse or event is InputEventScreenTouch or event is InputEventScreenDrag):
 		return
 	var tick: int = _counter.get("ticks") - _from + 1
-	_file.store_line(Recording.line({"tick": tick, "event": Recording.event_to_dict(event), "text": event.as_text()}))
+	_file.store_line(BridgeRecording.line({"tick": tick, "event": BridgeRecording.event_to_dict(event),
+			"text": event.as_text()}))
 	_file.flush()
 	_events += 1
 
 
 func _mark_reply(p: Dictionary) -> Variant:
 	if _file == null:
-		return Ipc.error(Ipc.FAILED, "not recording; start with mode start and a path")
+		return BridgeIpc.error(BridgeIpc.FAILED, "not recording; start with mode start and a path")
 	var name := str(p.get("mark", ""))
 	if name == "" or name == "end":
-		return Ipc.error(Ipc.INVALID, "mode mark needs mark, the mark's name (not 'end', which stop writes)")
+		return BridgeIpc.error(BridgeIpc.INVALID,
+				"mode mark needs mark, the mark's name (not 'end', which stop writes)")
 	if _marks.any(func(m: Dictionary) -> bool: return m.mark == name):
-		return Ipc.error(Ipc.INVALID, "there is a mark '%s' already; give each mark its own name" % name)
+		return BridgeIpc.error(BridgeIpc.INVALID, "there is a mark '%s' already; give each mark its own name" % name)
 	var mark: Variant = await _mark(name)
 	if mark is Dictionary and mark.has("error"):
 		return mark
@@ -124,20 +127,20 @@ func _mark(name: String) -> Variant:
 		var runner: Variant = _compile(_watch)
 		if runner is Dictionary:
 			return runner
-		mark.merge(Recording.watched(_watch, runner.run()))
+		mark.merge(BridgeRecording.watched(_watch, runner.run()))
 		_eval.release(runner)
 	if _frames and DisplayServer.get_name() != "headless":
 		await RenderingServer.frame_post_draw  # a frame drawn after the request: the state as it stands
-		var image := Recording.frame(_tree)
-		var png := Recording.frame_path(_path, name)
+		var image := BridgeRecording.frame(_tree)
+		var png := BridgeRecording.frame_path(_path, name)
 		var err := image.save_png(png)
 		if err != OK:
-			return Ipc.error(Ipc.FAILED, "cannot write the frame %s: %s" % [png, error_string(err)])
+			return BridgeIpc.error(BridgeIpc.FAILED, "cannot write the frame %s: %s" % [png, error_string(err)])
 		mark["frame"] = png
-		mark["frame_md5"] = Recording.image_md5(image)
+		mark["frame_md5"] = BridgeRecording.image_md5(image)
 	if _file == null:
-		return Ipc.error(Ipc.FAILED, "the recording was stopped meanwhile")
-	_file.store_line(Recording.line(mark))
+		return BridgeIpc.error(BridgeIpc.FAILED, "the recording was stopped meanwhile")
+	_file.store_line(BridgeRecording.line(mark))
 	_file.flush()
 	_marks.append(mark)
 	return mark
@@ -145,13 +148,13 @@ func _mark(name: String) -> Variant:
 
 func _stop() -> Variant:
 	if _file == null:
-		return Ipc.error(Ipc.FAILED, "not recording; nothing to stop")
+		return BridgeIpc.error(BridgeIpc.FAILED, "not recording; nothing to stop")
 	var mark: Variant = await _mark("end")
 	if mark is Dictionary and mark.has("error"):
 		_close()
 		return mark
 	var ticks: int = mark.tick
-	_file.store_line(Recording.line({"end": true, "ticks": ticks, "events": _events}))
+	_file.store_line(BridgeRecording.line({"end": true, "ticks": ticks, "events": _events}))
 	var out := {"recording": false, "path": _path, "ticks": ticks, "events": _events, "marks": _marks}
 	_close()
 	return out

@@ -11,7 +11,7 @@ extends RefCounted
 ## JSON value (bool, int, float at full precision, string) or Godot's own text form for the rest
 ## (var_to_str: Vector2(…)); only InputEvent classes are ever made from a file, and never a script.
 
-const JsonValue := preload("../core/json_value.gd")
+const BridgeJsonValue := preload("../core/json_value.gd")
 
 const FORMAT := 1
 ## Properties never written or read: the Resource's own, and a script (a file must not run code).
@@ -199,5 +199,5 @@ static func read(path: String) -> Dictionary:
 static func watched(watch: Array, values: Variant) -> Dictionary:
 	var shown := {}
 	for i in watch.size():
-		shown[str(watch[i])] = JsonValue.to_json(values[i]) if values is Array and i < values.size() else null
+		shown[str(watch[i])] = BridgeJsonValue.to_json(values[i]) if values is Array and i < values.size() else null
 	return {"watched": shown, "exact": var_to_str(values)}

@@ -8,8 +8,8 @@ extends RefCounted
 ## A game on another engine version, or whose scene or the files it loads changed, is named in
 ## `differences`: the replay still runs, and its comparison says how far that mattered.
 
-const Ipc := preload("ipc.gd")
-const Recording := preload("recording.gd")
+const BridgeIpc := preload("ipc.gd")
+const BridgeRecording := preload("recording.gd")
 
 var _tree: SceneTree
 var _clock: RefCounted  # game/clock.gd
@@ -30,21 +30,23 @@ func handlers() -> Dictionary:
 
 func replay(p: Dictionary) -> Variant:
 	var path := str(p.get("path", ""))
-	var rec: Dictionary = Recording.read(path)
+	var rec: Dictionary = BridgeRecording.read(path)
 	if rec.has("error"):
-		return Ipc.error(Ipc.NOT_FOUND if str(rec.error).begins_with("no recording") else Ipc.INVALID, "%s" % rec.error)
+		return BridgeIpc.error(BridgeIpc.NOT_FOUND if str(rec.error).begins_with("no recording") else BridgeIpc.INVALID,
+				"%s" % rec.error)
 	var header: Dictionary = rec.header
 	var from := int(header.get("from_tick", 0))
 	if _clock.stepping:
-		return Ipc.error(Ipc.FAILED, "a runtime.step is in progress; wait for its reply")
+		return BridgeIpc.error(BridgeIpc.FAILED, "a runtime.step is in progress; wait for its reply")
 	var ticks: int = _counter.get("ticks")
 	if not _clock.frozen or ticks != from:
-		return Ipc.error(Ipc.FAILED, ("the recording starts after %d ticks of a frozen game; this game is %s after " +
+		return BridgeIpc.error(BridgeIpc.FAILED,
+				("the recording starts after %d ticks of a frozen game; this game is %s after " +
 				"%d ticks. Play it frozen first: scene.play --scene %s --frozen (runtime.replay does it itself unless play is false)") % [
 				from, "frozen" if _clock.frozen else "running", ticks, header.get("scene", "")],
 				{"from_tick": from, "ticks": ticks, "frozen": _clock.frozen})
-	var differences: Array = Recording.differences(header, Recording.fingerprint(_tree))
-	differences.append_array(_generator_differences(header.get("generators", []), Recording.generators(_tree)))
+	var differences: Array = BridgeRecording.differences(header, BridgeRecording.fingerprint(_tree))
+	differences.append_array(_generator_differences(header.get("generators", []), BridgeRecording.generators(_tree)))
 	if int(header.get("ticks_per_second", Engine.physics_ticks_per_second)) != Engine.physics_ticks_per_second:
 		differences.append({"what": "physics ticks per second (set to the recorded value)", "recorded": header.ticks_per_second,
 				"now": Engine.physics_ticks_per_second})
@@ -67,18 +69,18 @@ func replay(p: Dictionary) -> Variant:
 			checkpoints.append({"mark": "last input", "tick": end_tick})
 	var input: Node = _tree.root.get_node_or_null(^"MCPGameInput")
 	if not schedule.is_empty() and input == null:
-		return Ipc.error(Ipc.FAILED, "the MCPGameInput autoload is missing from this game; disable and enable the bridge plugin to add it")
-	var call_id := Ipc.current_id  # before the first await: progress and cancellation of this request
+		return BridgeIpc.error(BridgeIpc.FAILED, "the MCPGameInput autoload is missing from this game; disable and enable the bridge plugin to add it")
+	var call_id := BridgeIpc.current_id  # before the first await: progress and cancellation of this request
 	var st := {"done": 0, "delivered": 0}
 	var feeder: Dictionary = _clock.add_feeder(func(tick: int) -> bool: return schedule.has(st.done + tick), func(tick: int) -> void:
 		for e: Dictionary in schedule.get(st.done + tick, []):
 			input.deliver_now(e.event, e.text)
 			st.delivered += 1)
 	var on_tick := func(tick: int) -> void:
-		if Ipc.cancelled(call_id):
+		if BridgeIpc.cancelled(call_id):
 			_clock.stop("cancelled")
 		elif tick % 30 == 0:
-			Ipc.progress(call_id, st.done + tick, end_tick, "tick %d of %d" % [st.done + tick, end_tick])
+			BridgeIpc.progress(call_id, st.done + tick, end_tick, "tick %d of %d" % [st.done + tick, end_tick])
 	var marks: Array = []
 	var identical := true
 	for mark: Dictionary in checkpoints:
@@ -88,7 +90,7 @@ func replay(p: Dictionary) -> Variant:
 			st.done += int(ran.ticks)
 			if ran.stopped_by != "frames":
 				_clock.remove_feeder(feeder)
-				return Ipc.error(Ipc.CANCELLED if ran.stopped_by == "cancelled" else Ipc.FAILED,
+				return BridgeIpc.error(BridgeIpc.CANCELLED if ran.stopped_by == "cancelled" else BridgeIpc.FAILED,
 						"stopped (%s) after %d of %d ticks; the game is frozen there" % [ran.stopped_by, st.done, end_tick],
 						{"ticks": st.done, "marks": marks})
 		var checked: Dictionary = await _check(mark, header.get("watch", []), path)
@@ -116,7 +118,7 @@ func _check(mark: Dictionary, watch: Array, path: String) -> Dictionary:
 			out["watched_equal"] = false
 			out["watch_error"] = compiled.error.message
 		else:
-			var now: Dictionary = Recording.watched(watch, compiled.runner.run())
+			var now: Dictionary = BridgeRecording.watched(watch, compiled.runner.run())
 			_eval.release(compiled.runner)
 			out["watched_equal"] = now.exact == mark.exact
 			out["watched"] = now.watched
@@ -127,11 +129,11 @@ func _check(mark: Dictionary, watch: Array, path: String) -> Dictionary:
 			out["frame_note"] = "the recording has a frame here but this game draws nothing (headless); not compared"
 		else:
 			await RenderingServer.frame_post_draw
-			var image := Recording.frame(_tree)
-			out["frame_equal"] = Recording.image_md5(image) == mark.frame_md5
+			var image := BridgeRecording.frame(_tree)
+			out["frame_equal"] = BridgeRecording.image_md5(image) == mark.frame_md5
 			out["frame"] = str(mark.get("frame", ""))
 			if not out.frame_equal:
-				var saved := Recording.frame_path(path, str(mark.mark), ".replay")
+				var saved := BridgeRecording.frame_path(path, str(mark.mark), ".replay")
 				image.save_png(saved)
 				out["replay_frame"] = saved
 				out["changed_pixels"] = _changed_pixels(image, str(mark.get("frame", "")))

@@ -2,8 +2,8 @@ extends RefCounted
 ## Waiting and watching in the game: for a node to exist, for a signal, and a property sampled over frames.
 ## Each wait ends by its own timeout, so the reply always comes before the editor gives up.
 
-const Ipc := preload("ipc.gd")
-const JsonValue := preload("../core/json_value.gd")
+const BridgeIpc := preload("ipc.gd")
+const BridgeJsonValue := preload("../core/json_value.gd")
 
 var _tree: SceneTree
 var _nodes: RefCounted
@@ -27,7 +27,7 @@ func wait_for_node(p: Dictionary) -> Variant:
 		if node is Node:
 			return {"node": str(node.get_path()), "type": node.get_class(), "frames": frames, "elapsed_ms": Time.get_ticks_msec() - start}
 		if Time.get_ticks_msec() - start >= timeout_ms:
-			return Ipc.error(Ipc.TIMEOUT, "no node '%s' appeared within %d ms" % [p.node_path, timeout_ms])
+			return BridgeIpc.error(BridgeIpc.TIMEOUT, "no node '%s' appeared within %d ms" % [p.node_path, timeout_ms])
 		await _tree.process_frame
 		frames += 1
 	return null
@@ -40,7 +40,7 @@ func await_signal(p: Dictionary) -> Variant:
 	var sig: String = p.signal
 	if not node.has_signal(sig):
 		var names: Array = node.get_signal_list().map(func(s: Dictionary) -> String: return s.name)
-		return Ipc.error(Ipc.NOT_FOUND, "%s (%s) has no signal '%s'; it has: %s" % [node.get_path(), node.get_class(), sig,
+		return BridgeIpc.error(BridgeIpc.NOT_FOUND, "%s (%s) has no signal '%s'; it has: %s" % [node.get_path(), node.get_class(), sig,
 				", ".join(PackedStringArray(names.slice(0, 30)))])
 	var timeout_ms: int = p.get("timeout_ms", 5000)
 	var state := {"args": null}
@@ -59,10 +59,11 @@ func await_signal(p: Dictionary) -> Variant:
 		if Time.get_ticks_msec() - start >= timeout_ms:
 			if is_instance_valid(node) and node.is_connected(sig, catcher):
 				node.disconnect(sig, catcher)
-			return Ipc.error(Ipc.TIMEOUT, "%s did not emit '%s' within %d ms" % [p.node_path, sig, timeout_ms])
+			return BridgeIpc.error(BridgeIpc.TIMEOUT, "%s did not emit '%s' within %d ms" % [p.node_path, sig,
+					timeout_ms])
 		await _tree.process_frame
 		frames += 1
-	return {"node": str(p.node_path), "signal": sig, "args": JsonValue.to_json(state.args), "frames": frames,
+	return {"node": str(p.node_path), "signal": sig, "args": BridgeJsonValue.to_json(state.args), "frames": frames,
 			"elapsed_ms": Time.get_ticks_msec() - start}
 
 
@@ -81,9 +82,9 @@ func watch(p: Dictionary) -> Variant:
 			for _w in interval:
 				await (_tree.physics_frame if physics else _tree.process_frame)
 		if not is_instance_valid(node):
-			return Ipc.error(Ipc.FAILED, "%s left the tree after %d samples" % [p.node_path, rows.size()], {"samples": rows})
+			return BridgeIpc.error(BridgeIpc.FAILED, "%s left the tree after %d samples" % [p.node_path, rows.size()], {"samples": rows})
 		var values := {}
 		for prop: Variant in props:
-			values[str(prop)] = JsonValue.to_json(node.get_indexed(NodePath(str(prop))))
+			values[str(prop)] = BridgeJsonValue.to_json(node.get_indexed(NodePath(str(prop))))
 		rows.append({"frame": Engine.get_process_frames(), "physics_frame": Engine.get_physics_frames(), "values": values})
 	return {"node": str(node.get_path()), "samples": rows}

@@ -5,10 +5,10 @@ extends RefCounted
 ## Shared by the filesystem.*, import.*, localization.* and script.* commands.
 
 const BridgeError := preload("../core/bridge_error.gd")
-const Params := preload("../core/params.gd")
-const Settings := preload("../core/settings.gd")
-const Scan := preload("filesystem_scan.gd")
-const OpenTextSync := preload("open_text_sync.gd")
+const BridgeParams := preload("../core/params.gd")
+const BridgeSettings := preload("../core/settings.gd")
+const BridgeScan := preload("filesystem_scan.gd")
+const BridgeOpenTextSync := preload("open_text_sync.gd")
 
 ## Text formats whose res:// references filesystem.move rewrites (binary ones are resaved instead).
 const TEXT_REFERRERS := ["tscn", "tres", "gd", "gdshader", "gdshaderinc", "cfg", "json", "import"]
@@ -16,12 +16,12 @@ const TEXT_REFERRERS := ["tscn", "tres", "gd", "gdshader", "gdshaderinc", "cfg",
 
 ## A res:// path inside the project, normalised, never in .godot or the bridge itself; or PATH_REFUSED.
 static func checked(raw: String, method: String, param: String = "path") -> Variant:
-	var path: Variant = Params.jail_path(raw)
+	var path: Variant = BridgeParams.jail_path(raw)
 	if path is BridgeError or not str(path).begins_with("res://"):
 		return BridgeError.new(BridgeError.PATH_REFUSED, "%s: %s must be a plain path inside res://, got '%s'" % [method, param, raw],
 				{"param": param, "path": raw})
 	var lower := str(path).to_lower() + "/"
-	if lower.begins_with("res://.godot/") or lower.begins_with(Settings.addon_dir().to_lower() + "/"):
+	if lower.begins_with("res://.godot/") or lower.begins_with(BridgeSettings.addon_dir().to_lower() + "/"):
 		return BridgeError.new(BridgeError.PATH_REFUSED, "%s refuses %s: it belongs to the engine or the bridge" % [method, path],
 				{"param": param, "path": path})
 	return path
@@ -51,7 +51,7 @@ static func write_bytes(path: String, bytes: PackedByteArray) -> int:
 	if err != OK:
 		DirAccess.remove_absolute(tmp)
 	else:
-		OpenTextSync.sync(path)
+		BridgeOpenTextSync.sync(path)
 	return err
 
 
@@ -59,7 +59,7 @@ static func refresh(server: Node, paths: Array) -> Variant:
 	var fs := EditorInterface.get_resource_filesystem()
 	var unknown := paths.any(func(p: String) -> bool: return FileAccess.file_exists(p) and fs.get_file_type(p) == "")
 	if unknown or paths.any(func(p: String) -> bool: return not FileAccess.file_exists(p)):
-		var scanned: Variant = await Scan.scan_and_wait(server)
+		var scanned: Variant = await BridgeScan.scan_and_wait(server)
 		if scanned is BridgeError:
 			return scanned
 	var imported: PackedStringArray = []
@@ -132,7 +132,7 @@ static func sidecars(path: String) -> Array:
 ## A did-you-mean NOT_FOUND for a res:// file that is not there.
 static func missing(path: String, method: String) -> RefCounted:
 	var dir := path.get_base_dir()
-	var guess := Params.did_you_mean(path.get_file(), Array(DirAccess.get_files_at(dir))) if DirAccess.dir_exists_absolute(dir) else ""
+	var guess := BridgeParams.did_you_mean(path.get_file(), Array(DirAccess.get_files_at(dir))) if DirAccess.dir_exists_absolute(dir) else ""
 	var suggestion := dir.path_join(guess) if guess != "" else ""
 	return BridgeError.not_found("%s: no file at %s%s" % [method, path, " (did you mean '%s'?)" % suggestion if guess != "" else ""],
 			{"path": path, "suggestion": suggestion})

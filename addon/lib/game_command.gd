@@ -3,7 +3,7 @@ extends "../core/command_group.gd"
 ## Base of the runtime and input groups: their commands run inside the game the editor is playing.
 ## A handler only forwards the checked parameters through the game link (lib/game_link.gd).
 
-const GameLink := preload("game_link.gd")
+const BridgeGameLink := preload("game_link.gd")
 
 ## How long the editor waits for the game's reply beyond any wait the command itself asks for.
 const REPLY_MS := 10_000
@@ -16,11 +16,11 @@ func in_game(method: String, extra: Callable = Callable()) -> Callable:
 	return _forward.bind(method, extra)
 
 
-func _forward(c: Call, method: String, extra: Callable) -> Variant:
+func _forward(c: BridgeCall, method: String, extra: Callable) -> Variant:
 	var p := c.params
 	var wait_ms: int = p.get("timeout_ms", 0)
 	var ms: int = REPLY_MS + wait_ms
 	if extra.is_valid():
 		var work_ms: int = extra.call(p)
 		ms += work_ms
-	return await GameLink.of(server).request(method, p, ms, c.context)
+	return await BridgeGameLink.of(server).request(method, p, ms, c.context)

@@ -4,17 +4,17 @@ extends Node
 ## the editor is playing and hands each caller its own reply (by id). Checked every editor frame:
 ## replies, deadlines, and whether the game stopped, crashed or is paused at a breakpoint, so a caller
 ## gets a clear error within a frame or two instead of a bare timeout. Callers await; the editor loop
-## and other clients carry on meanwhile. One per server: GameLink.of(server).
+## and other clients carry on meanwhile. One per server: BridgeGameLink.of(server).
 
-const Ipc := preload("../game/ipc.gd")
+const BridgeIpc := preload("../game/ipc.gd")
 const BridgeError := preload("../core/bridge_error.gd")
-const CallContext := preload("../core/call_context.gd")
+const BridgeCallContext := preload("../core/call_context.gd")
 ## How long a cancelled request may take to stop in the game before the editor stops waiting for it.
 const CANCEL_GRACE_MS := 2000
-const Settings := preload("../core/settings.gd")
-const GameLink := preload("game_link.gd")
-const GamePause := preload("game_pause.gd")
-const Compat := preload("../core/compat.gd")
+const BridgeSettings := preload("../core/settings.gd")
+const BridgeGameLink := preload("game_link.gd")
+const BridgeGamePause := preload("game_pause.gd")
+const BridgeCompat := preload("../core/compat.gd")
 
 const NODE_NAME := "GameLink"
 ## How long a late reply's id is remembered so the file is deleted, never read as another call's answer.
@@ -26,36 +26,36 @@ const SETTLE_MS := 1000
 ## The game's hello (game.json): pid, session, display server, ...; empty until the game answered.
 var game: Dictionary = {}
 ## This editor's mailbox key; the games it launches get it on their command line (game/ipc.gd).
-var key := Ipc.editor_key()
+var key := BridgeIpc.editor_key()
 ## Where its games write their log (scene.play passes --log-file; commands/scene/lib/game_exit.gd reads it):
 ## a folder of its own in the temp dir (the engine keeps rotated older logs beside the file), removed with
 ## the editor; "" when the path has a space, as the editor splits the run args at spaces.
 var log_path := _log_path(key)
-var _dir := Ipc.dir(key)
+var _dir := BridgeIpc.dir(key)
 var _seq := 0
 var _pending: Dictionary = {}  # id -> {method, deadline, done, reply}
 var _abandoned: Dictionary = {}  # id -> forget-after msec
 var _debugger: EditorDebuggerPlugin
 var _stop_reason := ""  # set by scene.stop, so callers hear "stopped by scene.stop"
 ## Where the game held in the debugger stopped (lib/game_pause.gd); watching from the link's creation.
-var pause: GamePause
+var pause: BridgeGamePause
 ## The parameters of the last scene.play (debug.restart plays them again).
 var last_play: Dictionary = {}
 var _holding := false  # a held game is being described (and a snippet's error continued) right now
 
 
 ## The server's link, created on first use.
-static func of(server: Node) -> GameLink:
-	var link := server.get_node_or_null(NODE_NAME) as GameLink
+static func of(server: Node) -> BridgeGameLink:
+	var link := server.get_node_or_null(NODE_NAME) as BridgeGameLink
 	if link == null:
-		link = GameLink.new()
+		link = BridgeGameLink.new()
 		link.name = NODE_NAME
 		server.add_child(link)
 		var plugin: EditorPlugin = server.get("plugin")
 		if plugin:
 			link._debugger = EditorDebuggerPlugin.new()
 			plugin.add_debugger_plugin(link._debugger)
-		link.pause = GamePause.new(link.active_session)
+		link.pause = BridgeGamePause.new(link.active_session)
 		link.add_child(link.pause)
 		link.pause.watch()
 	return link
@@ -75,7 +75,7 @@ func _exit_tree() -> void:
 
 
 static func _log_path(editor_key: String) -> String:
-	var path := Compat.temp_dir().path_join("bridge-game-%s" % editor_key).path_join("game.log")
+	var path := BridgeCompat.temp_dir().path_join("bridge-game-%s" % editor_key).path_join("game.log")
 	return "" if path.contains(" ") else path
 
 
@@ -85,7 +85,7 @@ func reset_for_play() -> void:
 	game = {}
 	_stop_reason = ""
 	pause.reload_pending = false
-	Ipc.reset(key)
+	BridgeIpc.reset(key)
 
 
 func note_stopping(reason: String) -> void:
@@ -98,7 +98,7 @@ func hello() -> Dictionary:
 	if not EditorInterface.is_playing_scene():
 		game = {}
 	elif game.is_empty() or not pid_alive(_pid(game)):
-		var g: Variant = Ipc.read_json(_dir.path_join(Ipc.GAME_FILE))
+		var g: Variant = BridgeIpc.read_json(_dir.path_join(BridgeIpc.GAME_FILE))
 		var written: Dictionary = g if g is Dictionary else {}
 		game = written if written.has("pid") and written.get("key") == key and pid_alive(_pid(written)) else {}
 	return game
@@ -170,7 +170,7 @@ func paused_at_breakpoint() -> bool:
 ## Sends one request and awaits its reply: the result, or a BridgeError. `context` (core/call_context.gd):
 ## the game's progress for it (prog-<id>.json) goes to the client, and a cancel is passed on to the game
 ## (cancel-<id>), which stops where it stands and answers; past CANCEL_GRACE_MS the wait ends anyway.
-func request(method: String, params: Dictionary, timeout_ms: int, context: CallContext = null) -> Variant:
+func request(method: String, params: Dictionary, timeout_ms: int, context: BridgeCallContext = null) -> Variant:
 	var problem: Variant = await _check_ready(method)
 	if problem != null:
 		return problem
@@ -178,7 +178,7 @@ func request(method: String, params: Dictionary, timeout_ms: int, context: CallC
 	var id := "%d-%d" % [Time.get_ticks_usec(), _seq]
 	var entry := {"method": method, "deadline": Time.get_ticks_msec() + timeout_ms, "timeout_ms": timeout_ms, "done": false, "reply": null}
 	_pending[id] = entry
-	var err := Ipc.write_atomic(_dir, Ipc.request_name(_seq, id), JSON.stringify({"id": id, "method": method, "params": params}))
+	var err := BridgeIpc.write_atomic(_dir, BridgeIpc.request_name(_seq, id), JSON.stringify({"id": id, "method": method, "params": params}))
 	if err != OK:
 		_pending.erase(id)
 		return BridgeError.failed("%s: cannot write to the game mailbox %s: %s" % [method, _dir, error_string(err)])
@@ -189,7 +189,7 @@ func request(method: String, params: Dictionary, timeout_ms: int, context: CallC
 		if context == null or entry.done:
 			continue
 		if context.wants_progress():
-			var text := FileAccess.get_file_as_string(_dir.path_join(Ipc.progress_name(id)))
+			var text := FileAccess.get_file_as_string(_dir.path_join(BridgeIpc.progress_name(id)))
 			if text != "" and text != last_progress:
 				last_progress = text
 				var parsed: Variant = JSON.parse_string(text)
@@ -200,13 +200,13 @@ func request(method: String, params: Dictionary, timeout_ms: int, context: CallC
 					context.progress(done, total, str(said.get("message", "")))
 		if context.cancelled and cancel_sent < 0:
 			cancel_sent = Time.get_ticks_msec()
-			Ipc.write_atomic(_dir, Ipc.cancel_name(id), "cancel")
+			BridgeIpc.write_atomic(_dir, BridgeIpc.cancel_name(id), "cancel")
 		elif cancel_sent >= 0 and Time.get_ticks_msec() - cancel_sent > CANCEL_GRACE_MS:
 			_abandon(id)
-			_finish(id, CallContext.cancelled_error(method,
+			_finish(id, BridgeCallContext.cancelled_error(method,
 					"the game did not stop within %d ms; runtime.status shows what it is doing" % CANCEL_GRACE_MS))
-	if cancel_sent >= 0 and FileAccess.file_exists(_dir.path_join(Ipc.cancel_name(id))):
-		DirAccess.remove_absolute(_dir.path_join(Ipc.cancel_name(id)))  # answered before the game saw it
+	if cancel_sent >= 0 and FileAccess.file_exists(_dir.path_join(BridgeIpc.cancel_name(id))):
+		DirAccess.remove_absolute(_dir.path_join(BridgeIpc.cancel_name(id)))  # answered before the game saw it
 	return entry.reply
 
 
@@ -215,19 +215,19 @@ func _process(_delta: float) -> void:
 		return
 	var now := Time.get_ticks_msec()
 	for id: String in _pending.keys():
-		var path := _dir.path_join(Ipc.reply_name(id))
+		var path := _dir.path_join(BridgeIpc.reply_name(id))
 		var waiting: Dictionary = _pending[id]
 		if _holding and waiting.has("snippet_errors"):
 			continue  # answered once the debugger has settled after the snippet's error (_on_held)
 		if FileAccess.file_exists(path):
-			var reply: Variant = Ipc.read_json(path)
+			var reply: Variant = BridgeIpc.read_json(path)
 			DirAccess.remove_absolute(path)
 			var entry: Dictionary = _pending[id]
 			var method: String = entry.method
 			var decoded: Variant = _decode(method, reply)
 			if entry.has("snippet_errors"):
 				var caught: Array = entry.snippet_errors
-				decoded = GamePause.snippet_failure(method, decoded, caught)
+				decoded = BridgeGamePause.snippet_failure(method, decoded, caught)
 			_finish(id, decoded)
 		elif now > _pending[id].deadline:
 			var e: Dictionary = _pending[id]
@@ -242,7 +242,7 @@ func _process(_delta: float) -> void:
 		elif not game_alive():
 			_fail_all(_stopped_error())
 	for id: String in _abandoned.keys():
-		var path := _dir.path_join(Ipc.reply_name(id))
+		var path := _dir.path_join(BridgeIpc.reply_name(id))
 		if FileAccess.file_exists(path):
 			DirAccess.remove_absolute(path)  # a late reply: its caller has gone
 			_abandoned.erase(id)
@@ -290,7 +290,7 @@ func _finish(id: String, reply: Variant) -> void:
 func _abandon(id: String) -> void:
 	_abandoned[id] = Time.get_ticks_msec() + ABANDONED_TTL_MS
 	for file in DirAccess.get_files_at(_dir):  # not taken yet: withdraw it
-		if file.begins_with(Ipc.REQUEST_PREFIX) and file.ends_with("-%s.json" % id):
+		if file.begins_with(BridgeIpc.REQUEST_PREFIX) and file.ends_with("-%s.json" % id):
 			DirAccess.remove_absolute(_dir.path_join(file))
 
 
@@ -303,7 +303,7 @@ func _fail_all(error: BridgeError) -> void:
 func _stopped_error(reason: String = "") -> BridgeError:
 	var why := reason if reason != "" else _stop_reason
 	if why == "":
-		var clean := not FileAccess.file_exists(_dir.path_join(Ipc.GAME_FILE))
+		var clean := not FileAccess.file_exists(_dir.path_join(BridgeIpc.GAME_FILE))
 		why = "it quit" if clean and not game.is_empty() else "it exited, crashed or was killed"
 	return BridgeError.new(BridgeError.GAME_NOT_RUNNING, "the game stopped (%s) before answering; start it again with scene.play" % why,
 			{"playing": false, "stopped": true, "pid": game.get("pid", 0)})
@@ -315,7 +315,7 @@ func _stopped_error(reason: String = "") -> BridgeError:
 func _on_held() -> void:
 	_holding = true
 	var info: Dictionary = await pause.describe()
-	var caught := GamePause.snippet_error(info)
+	var caught := BridgeGamePause.snippet_error(info)
 	var evals := _pending.keys().filter(func(id: String) -> bool: return _pending[id].method == "runtime.eval")
 	if not caught.is_empty() and not evals.is_empty():
 		for id: String in evals:
@@ -337,8 +337,8 @@ func _on_held() -> void:
 		for id: String in _pending.keys():
 			# cancelled too: a step the game runs stops at its next whole tick once it goes on, so the stopped
 			# line does not run again tick after tick before a reload sent meanwhile applies (in an idle frame)
-			Ipc.write_atomic(_dir, Ipc.cancel_name(id), "cancel")
+			BridgeIpc.write_atomic(_dir, BridgeIpc.cancel_name(id), "cancel")
 			var method: String = _pending[id].method
 			_abandon(id)
-			_finish(id, GamePause.error_from(method, info))
+			_finish(id, BridgeGamePause.error_from(method, info))
 	_holding = false

@@ -5,17 +5,17 @@ extends Node
 ## and this reads what is new there — every quarter second while a game runs, once more after it ended, and
 ## before every read (collect). The file is written by the game and read by the editor, so it answers while the
 ## game is held at an error in the debugger (its loop stopped) and after it exited, crashed or was killed,
-## where the mailbox's requests cannot. One per server, made when the server starts: GameOutput.of(server).
+## where the mailbox's requests cannot. One per server, made when the server starts: BridgeGameOutput.of(server).
 
-const Ipc := preload("../game/ipc.gd")
-const OutputLog := preload("output_log.gd")
-const GameOutput := preload("game_output.gd")
+const BridgeIpc := preload("../game/ipc.gd")
+const BridgeOutputLog := preload("output_log.gd")
+const BridgeGameOutput := preload("game_output.gd")
 
 const NODE_NAME := "GameOutput"
 const POLL_MS := 250
 
 var _log: RefCounted  # lib/output_log.gd (filled by a Logger from Godot 4.5)
-var _key := Ipc.editor_key()  # the mailbox of this editor's games (lib/game_link.gd uses the same)
+var _key := BridgeIpc.editor_key()  # the mailbox of this editor's games (lib/game_link.gd uses the same)
 var _session := ""  # the header of the run being read: a new game starts the file again
 var _pid := 0
 var _offset := 0
@@ -23,12 +23,12 @@ var _next_poll := 0
 var _was_playing := false
 
 
-static func of(server: Node) -> GameOutput:
-	var live := server.get_node_or_null(NODE_NAME) as GameOutput
+static func of(server: Node) -> BridgeGameOutput:
+	var live := server.get_node_or_null(NODE_NAME) as BridgeGameOutput
 	if live == null:
-		live = GameOutput.new()
+		live = BridgeGameOutput.new()
 		live.name = NODE_NAME
-		live._log = OutputLog.of(server)
+		live._log = BridgeOutputLog.of(server)
 		server.add_child(live)
 	return live
 
@@ -49,7 +49,7 @@ func _process(_delta: float) -> void:
 func collect() -> void:
 	if _log == null:
 		return
-	var path := Ipc.dir(_key).path_join(Ipc.OUTPUT_FILE)
+	var path := BridgeIpc.dir(_key).path_join(BridgeIpc.OUTPUT_FILE)
 	var file := FileAccess.open(path, FileAccess.READ)
 	if file == null:
 		return

@@ -8,7 +8,7 @@ extends Node
 ## waits for it, and asks itself when it does not come. One per game link (GameLink.pause).
 
 const BridgeError := preload("../core/bridge_error.gd")
-const Eval := preload("../game/eval.gd")
+const BridgeEval := preload("../game/eval.gd")
 
 ## The frames a refusal carries; debug.state has them all.
 const TOP_FRAMES := 5
@@ -136,7 +136,8 @@ static func snippet_error(info: Dictionary) -> Dictionary:
 	for i in frames.size():
 		var f: Dictionary = frames[i]
 		if str(f.file).begins_with("gdscript://") and f.function == SNIPPET_FUNCTION:
-			var out := {"line": maxi(int(f.line) - Eval.header_lines(), 0), "reason": info.reason, "in_snippet": i == 0}
+			var out := {"line": maxi(int(f.line) - BridgeEval.header_lines(), 0), "reason": info.reason,
+					"in_snippet": i == 0}
 			if i > 0:
 				out["called"] = where(frames[0])
 			return out

@@ -4,7 +4,7 @@ extends RefCounted
 ## new InputEvent and back, with readable names for buttons and axes. Used by the input_map.* commands and project.input_action_add.
 
 const BridgeError := preload("../core/bridge_error.gd")
-const Params := preload("../core/params.gd")
+const BridgeParams := preload("../core/params.gd")
 
 const TYPES := ["key", "mouse_button", "joypad_button", "joypad_motion"]
 const MOUSE_BUTTONS := preload("../game/input_names.gd").MOUSE_BUTTONS
@@ -146,7 +146,7 @@ static func _named(spec: Dictionary, field: String, names: Dictionary, lo: int, 
 		return names[v.to_lower()]
 	if _is_int(v) and v >= lo and v <= hi:
 		return int(v)
-	var guess := Params.did_you_mean(str(v), names.keys()) if v is String else ""
+	var guess := BridgeParams.did_you_mean(str(v), names.keys()) if v is String else ""
 	return BridgeError.invalid("%s: unknown %s %s%s; use %s or a number %d..%d" % [where, field, JSON.stringify(v),
 			" (did you mean '%s'?)" % guess if guess != "" else "", ", ".join(PackedStringArray(names.keys())), lo, hi])
 
@@ -176,7 +176,7 @@ static func action(name: String, method: String) -> Variant:
 	for prop: Dictionary in ProjectSettings.get_property_list():
 		if str(prop.name).begins_with("input/"):
 			names.append(str(prop.name).trim_prefix("input/"))
-	var guess := Params.did_you_mean(name, names)
+	var guess := BridgeParams.did_you_mean(name, names)
 	return BridgeError.not_found("%s: no input action named '%s'%s; project.input_action_add creates one" % [method, name,
 			" (did you mean '%s'?)" % guess if guess != "" else ""], {"action": name, "suggestion": guess})
 

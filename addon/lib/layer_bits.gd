@@ -5,7 +5,7 @@ extends RefCounted
 ## raw integer mask; and decoded back to numbers and names.
 
 const BridgeError := preload("../core/bridge_error.gd")
-const Params := preload("../core/params.gd")
+const BridgeParams := preload("../core/params.gd")
 
 ## Kinds, as in the project settings "layer_names/<kind>/layer_N".
 const KINDS := ["2d_physics", "3d_physics", "2d_navigation", "3d_navigation", "2d_render", "3d_render"]
@@ -67,7 +67,7 @@ static func _layer(item: Variant, kind: String, param: String) -> Variant:
 				names.append(name)
 				if name.to_lower() == item.to_lower():
 					return n
-		var guess := Params.did_you_mean(item, names)
+		var guess := BridgeParams.did_you_mean(item, names)
 		return BridgeError.invalid("'%s': no %s layer is named '%s'%s" % [param, kind, item,
 				(" (did you mean '%s'?)" % guess) if guess != "" else ("; named layers: %s" % ", ".join(PackedStringArray(names))
 				if not names.is_empty() else "; name layers with physics.layer_names or use numbers 1..32")],

@@ -1,7 +1,7 @@
 @tool
 extends RefCounted
 ## A mesh described for results: bounds, surfaces with vertex and index counts, primitive and material.
-## Shared by the mesh, csg and gridmap commands. `const MeshDescribe := preload("../../lib/mesh_describe.gd")`.
+## Shared by the mesh, csg and gridmap commands. `const BridgeMeshDescribe := preload("../../lib/mesh_describe.gd")`.
 
 const PRIMITIVE_NAMES := ["points", "lines", "line_strip", "triangles", "triangle_strip"]
 

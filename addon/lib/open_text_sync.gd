@@ -7,8 +7,8 @@ extends RefCounted
 ## around every command that is not read-only (undo and redo included). Proved by
 ## test/e2e/commands/script/stale-text.e2e.test.ts.
 
-const Settings := preload("../core/settings.gd")
-const Compat := preload("../core/compat.gd")
+const BridgeSettings := preload("../core/settings.gd")
+const BridgeCompat := preload("../core/compat.gd")
 
 ## The text resources the editor keeps loaded and shows in a tab of its own.
 const TEXT_EXTENSIONS := ["gd", "gdshader", "gdshaderinc"]
@@ -42,7 +42,7 @@ static func sync(path: String) -> Dictionary:
 	if not _is_file(path) or not path.get_extension() in TEXT_EXTENSIONS or not FileAccess.file_exists(path) or _is_bridge(path):
 		return out
 	var disk := FileAccess.get_file_as_string(path)
-	var res: Resource = Compat.cached_resource(path)
+	var res: Resource = BridgeCompat.cached_resource(path)
 	var held := _text_of(res)
 	_sync_script_tabs(path, disk)
 	if res is Shader or res is ShaderInclude:
@@ -168,4 +168,4 @@ static func _is_file(path: String) -> bool:
 
 ## The bridge's own scripts: reloading them under the running plugin would swap its code mid-call.
 static func _is_bridge(path: String) -> bool:
-	return path.to_lower().begins_with(Settings.addon_dir().to_lower() + "/")
+	return path.to_lower().begins_with(BridgeSettings.addon_dir().to_lower() + "/")

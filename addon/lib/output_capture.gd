@@ -5,7 +5,7 @@ extends Logger
 ## backtraces, printerr and print lines. A Logger exists from Godot 4.5 only, so this file is loaded by path from
 ## core/compat.gd (Compat.add_logger) and nothing preloads it: on an older engine it is never compiled.
 
-const OutputLog := preload("output_log.gd")
+const BridgeOutputLog := preload("output_log.gd")
 
 ## The log that keeps the entries.
 var _log: RefCounted  # lib/output_log.gd
@@ -22,9 +22,9 @@ func _log_error(function: String, file: String, line: int, code: String, rationa
 		# editor's display server logs it, nothing the project did, nothing an agent can act on
 		return
 	var entry := {
-		"type": OutputLog.TYPES[error_type] if error_type >= 0 and error_type < OutputLog.TYPES.size() else "error",
-		"message": OutputLog.plain(rationale if rationale != "" else code),
-		"code": OutputLog.plain(code),
+		"type": BridgeOutputLog.TYPES[error_type] if error_type >= 0 and error_type < BridgeOutputLog.TYPES.size() else "error",
+		"message": BridgeOutputLog.plain(rationale if rationale != "" else code),
+		"code": BridgeOutputLog.plain(code),
 		"function": function,
 		"file": file,
 		"line": line,
@@ -43,7 +43,7 @@ func _log_error(function: String, file: String, line: int, code: String, rationa
 
 
 func _log_message(message: String, error: bool) -> void:
-	var text := OutputLog.plain(message).strip_edges(false, true)
+	var text := BridgeOutputLog.plain(message).strip_edges(false, true)
 	if error:  # printerr()
 		_log.append({"type": "stderr", "message": text})
 	else:

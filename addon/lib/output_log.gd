@@ -10,7 +10,7 @@ extends RefCounted
 ## What fills it is lib/output_capture.gd, a Logger (Godot 4.5+) that core/compat.gd installs where the engine
 ## has one; before 4.5 nothing is captured (`capturing` is false) and the commands that read it declare since 4.5.
 
-const Compat := preload("../core/compat.gd")
+const BridgeCompat := preload("../core/compat.gd")
 
 const TYPES := ["error", "warning", "script", "shader"]
 ## Every entry type: the error ones above, printerr lines ("stderr") and print lines ("print").
@@ -69,13 +69,13 @@ static func of(server: Node) -> RefCounted:
 func start_capture() -> bool:
 	if _capture == null:
 		var own: Script = get_script()
-		_capture = Compat.add_logger(self, own.resource_path.get_base_dir().path_join("output_capture.gd"))
+		_capture = BridgeCompat.add_logger(self, own.resource_path.get_base_dir().path_join("output_capture.gd"))
 	return _capture != null
 
 
 func stop_capture() -> void:
 	if _capture != null:
-		Compat.remove_logger(_capture)
+		BridgeCompat.remove_logger(_capture)
 		_capture = null
 
 

@@ -5,8 +5,8 @@ extends RefCounted
 ## the tree.
 
 const BridgeError := preload("../core/bridge_error.gd")
-const SceneEdit := preload("scene_edit.gd")
-const SpatialQuery := preload("spatial_query.gd")
+const BridgeSceneEdit := preload("scene_edit.gd")
+const BridgeSpatialQuery := preload("spatial_query.gd")
 
 
 ## {node, instanced} or a BridgeError. `what` is a class name or a res:// scene path.
@@ -25,12 +25,12 @@ static func make(what: String, node_name: String, dim: int) -> Variant:
 		if node_name != "":
 			node.name = node_name
 	else:
-		var made: Variant = SceneEdit.make(what, node_name)
+		var made: Variant = BridgeSceneEdit.make(what, node_name)
 		if made is BridgeError:
 			made.data["param"] = "type"
 			return made
 		node = made
-	if SpatialQuery.dimension(node) != dim or node is Control:
+	if BridgeSpatialQuery.dimension(node) != dim or node is Control:
 		var cls := node.get_class()
 		node.free()
 		return BridgeError.invalid("%s is a %s, not a %s" % [what, cls, "Node3D" if dim == 3 else "Node2D"], {"param": "type"})

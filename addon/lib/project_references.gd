@@ -4,8 +4,8 @@ extends RefCounted
 ## resources, scripts, shaders, .import settings) that quote its res:// path, binary resources that
 ## depend on it, and project settings (main scene, autoloads, translations…). Used by filesystem.*.
 
-const FileOps := preload("file_ops.gd")
-const Settings := preload("../core/settings.gd")
+const BridgeFileOps := preload("file_ops.gd")
+const BridgeSettings := preload("../core/settings.gd")
 
 const TEXT_EXTENSIONS := ["tscn", "tres", "gd", "gdshader", "gdshaderinc", "cfg", "json", "import", "cs"]
 
@@ -69,7 +69,7 @@ static func rewrite_text(file: String, mapping: Dictionary) -> bool:
 		changed = changed.replace("\"%s\"" % old, "\"%s\"" % mapping[old])
 	if changed == text:
 		return false
-	return FileOps.write_text(file, changed) == OK
+	return BridgeFileOps.write_text(file, changed) == OK
 
 
 ## The setting value with old paths replaced (strings, "*path" autoloads, string arrays).
@@ -102,8 +102,8 @@ static func _names(value: Variant, paths: Array) -> bool:
 ## Every project file, .import settings included, except the engine's folder and the bridge itself.
 static func _project_files() -> Array:
 	var out: Array = []
-	var addon := Settings.addon_dir() + "/"
-	for file: String in FileOps.all_files():
+	var addon := BridgeSettings.addon_dir() + "/"
+	for file: String in BridgeFileOps.all_files():
 		if file.begins_with(addon):
 			continue
 		out.append(file)

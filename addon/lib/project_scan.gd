@@ -2,9 +2,9 @@
 extends RefCounted
 ## The project's files as the analysis and cleanup commands see them, read straight from disk (no editor
 ## scan needed): every file, which text files mention which resource (by res:// path or uid://), and the
-## dependencies of scenes and resources. Static: `const ProjectScan := preload("project_scan.gd")`.
+## dependencies of scenes and resources. Static: `const BridgeProjectScan := preload("project_scan.gd")`.
 
-const Settings := preload("../core/settings.gd")
+const BridgeSettings := preload("../core/settings.gd")
 
 ## Files whose text can reference a resource.
 const TEXT_EXTS := ["tscn", "tres", "gd", "gdshader", "gdshaderinc", "godot", "cfg", "json", "import", "material"]
@@ -38,7 +38,7 @@ static func references(include_addons: bool = true) -> Dictionary:
 	var out: Dictionary = {}
 	var pattern := RegEx.create_from_string("(res://[^\"'\\s\\)\\]]+|uid://[a-z0-9]+)")
 	# the bridge's own source names demo paths in its command examples: that is no use of them
-	var own := Settings.addon_dir() + "/"
+	var own := BridgeSettings.addon_dir() + "/"
 	for file: String in files("res://", include_addons):
 		if not file.get_extension() in TEXT_EXTS or file.begins_with(own):
 			continue

@@ -4,8 +4,8 @@ extends RefCounted
 ## name lookup with did-you-mean, and conversion of JSON values to a setting's declared type.
 
 const BridgeError := preload("../core/bridge_error.gd")
-const Params := preload("../core/params.gd")
-const UndoStep := preload("../core/undo_step.gd")
+const BridgeParams := preload("../core/params.gd")
+const BridgeUndoStep := preload("../core/undo_step.gd")
 
 
 ## Applies settings as one undoable action in the editor's global history, saving project.godot on
@@ -13,7 +13,7 @@ const UndoStep := preload("../core/undo_step.gd")
 ## save's error.
 ## `refresh`: [object, method] called after the change on do and on undo (e.g. the editor's autoload list).
 static func commit_settings(action: String, changes: Dictionary, refresh: Array = []) -> Error:
-	var ur := UndoStep.action_for(action, ProjectSettings)  # the command's step (core/undo_step.gd)
+	var ur := BridgeUndoStep.action_for(action, ProjectSettings)  # the command's step (core/undo_step.gd)
 	for key: String in changes:
 		ur.add_do_method(ProjectSettings, "set_setting", key, changes[key])
 		if ProjectSettings.has_setting(key):
@@ -48,7 +48,7 @@ static func setting_info(key: String) -> Dictionary:
 
 
 static func unknown_setting(method: String, key: String, hint: String = "") -> RefCounted:
-	var guess := Params.did_you_mean(key, setting_names())
+	var guess := BridgeParams.did_you_mean(key, setting_names())
 	var msg := "%s: unknown setting '%s'%s" % [method, key, " (did you mean '%s'?)" % guess if guess != "" else ""]
 	return BridgeError.not_found(msg + hint, {"key": key, "suggestion": guess})
 
@@ -63,11 +63,11 @@ static func convert_setting(key: String, value: Variant) -> Variant:
 	if type == TYPE_NIL:
 		return value
 	if names.has(type):
-		out = Params.convert_value({"type": names[type]}, value)
+		out = BridgeParams.convert_value({"type": names[type]}, value)
 	elif type == TYPE_STRING_NAME and value is String:
 		out = StringName(value)
 	elif (type == TYPE_VECTOR2I or type == TYPE_VECTOR3I) and value is Array:
-		out = type_convert(Params.convert_value({"type": "Vector2" if type == TYPE_VECTOR2I else "Vector3"}, value), type)
+		out = type_convert(BridgeParams.convert_value({"type": "Vector2" if type == TYPE_VECTOR2I else "Vector3"}, value), type)
 	elif type >= TYPE_ARRAY and value is Array:
 		out = type_convert(value, type)
 	elif value is String:

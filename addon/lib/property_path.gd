@@ -3,12 +3,12 @@ extends RefCounted
 ## Property paths the way Godot spells them ("position", "position:x", "shape:size",
 ## "material:albedo_color") and writes proven by reading back: a value the engine clamps, rejects or
 ## ignores is refused with what the property accepts, and the object is left as it was.
-## `const PropertyPath := preload("../../lib/property_path.gd")`.
+## `const BridgePropertyPath := preload("../../lib/property_path.gd")`.
 
 const BridgeError := preload("../core/bridge_error.gd")
-const JsonValue := preload("../core/json_value.gd")
-const SceneAccess := preload("scene_access.gd")
-const Coerce := preload("value_coercion.gd")
+const BridgeJsonValue := preload("../core/json_value.gd")
+const BridgeSceneAccess := preload("scene_access.gd")
+const BridgeCoerce := preload("value_coercion.gd")
 
 ## The members a "position:x"-style path may index, by value type.
 const MEMBERS := {
@@ -29,7 +29,7 @@ static func resolve(node: Object, path: String) -> Variant:
 	var obj: Object = node
 	var i := 0
 	while i < parts.size() - 1:  # through object-valued properties: "shape:size" is the shape's size
-		var step_info: Variant = SceneAccess.property_info(obj, parts[i])
+		var step_info: Variant = BridgeSceneAccess.property_info(obj, parts[i])
 		if step_info is BridgeError:
 			return step_info
 		var held: Variant = obj.get(parts[i])
@@ -37,11 +37,12 @@ static func resolve(node: Object, path: String) -> Variant:
 			break
 		if held == null:
 			return BridgeError.failed("%s is empty: give it a %s first (e.g. {\"class\": \"%s\"}) to set %s" % [
-					":".join(parts.slice(0, i + 1)), Coerce.type_name(step_info), Coerce.type_name(step_info), path],
+					":".join(parts.slice(0,
+							i + 1)), BridgeCoerce.type_name(step_info), BridgeCoerce.type_name(step_info), path],
 					{"property": path})
 		obj = held
 		i += 1
-	var info: Variant = SceneAccess.property_info(obj, parts[i])
+	var info: Variant = BridgeSceneAccess.property_info(obj, parts[i])
 	if info is BridgeError:
 		if obj != node:
 			info.message = "%s: %s" % [":".join(parts.slice(0, i)), info.message]
@@ -90,8 +91,8 @@ static func plan(node: Object, props: Dictionary, method: String, own: Dictionar
 					{"property": target.path})
 		if target.base_info.usage & PROPERTY_USAGE_READ_ONLY:
 			return BridgeError.failed("%s: %s.%s is read-only; nothing was changed" % [method,
-					SceneAccess.path_of(node) if node is Node else node.get_class(), target.path], {"property": target.path})
-		var value: Variant = SceneAccess.coerce(props[key], target.info)
+					BridgeSceneAccess.path_of(node) if node is Node else node.get_class(), target.path], {"property": target.path})
+		var value: Variant = BridgeSceneAccess.coerce(props[key], target.info)
 		if value is BridgeError:
 			value.message = "%s: %s; nothing was set" % [method, value.message]
 			return value
@@ -163,7 +164,7 @@ static func apply_new(obj: Object, props: Dictionary, method: String, own: Dicti
 					{"property": target.path, "param": "properties"})
 		if target.base_info.usage & PROPERTY_USAGE_READ_ONLY:
 			return BridgeError.failed("%s: %s is read-only" % [method, target.path], {"property": target.path, "param": "properties"})
-		var value: Variant = SceneAccess.coerce(props[key], target.info)
+		var value: Variant = BridgeSceneAccess.coerce(props[key], target.info)
 		if value is BridgeError:
 			value.message = "%s: %s; nothing was made" % [method, value.message]
 			value.data["param"] = "properties"
@@ -195,7 +196,7 @@ static func commit(plan_result: Dictionary, action_name: String) -> bool:
 	var changes: Array = plan_result.changes
 	if changes.is_empty():
 		return false
-	var ur := SceneAccess.action(action_name)
+	var ur := BridgeSceneAccess.action(action_name)
 	for c: Array in changes:
 		ur.add_do_property(c[0], c[1], c[2])
 	for i in range(changes.size() - 1, -1, -1):  # undo in reverse: dependent properties come back in order
@@ -216,7 +217,7 @@ static func _refused(target: Dictionary, value: Variant, held: Variant, previous
 		msg += "; it accepts %s" % accepts
 	elif why == "" and ignored:
 		msg += "; it may be read-only here or set by another property"
-	var data := {"property": target.path, "requested": JsonValue.to_json(value), "engine_value": JsonValue.to_json(held),
+	var data := {"property": target.path, "requested": BridgeJsonValue.to_json(value), "engine_value": BridgeJsonValue.to_json(held),
 			"accepts": accepts}
 	if why != "":
 		data["engine_message"] = why
@@ -247,7 +248,7 @@ static func accepted(info: Dictionary) -> String:
 		if r.size() >= 2:
 			return "%s..%s" % [r[0], r[1]] + (" (or greater)" if "or_greater" in r else "") + (" (or less)" if "or_less" in r else "")
 	if hint == PROPERTY_HINT_ENUM and info.get("type", 0) == TYPE_INT:
-		return "one of: " + ", ".join(PackedStringArray(Coerce._enum_values(info).keys()))
+		return "one of: " + ", ".join(PackedStringArray(BridgeCoerce._enum_values(info).keys()))
 	if hint == PROPERTY_HINT_ENUM and hs != "":
 		return "one of: " + hs.replace(",", ", ")
 	return ""
@@ -287,4 +288,4 @@ static func _with(base: Variant, keys: Array, value: Variant) -> Variant:
 
 
 static func _shown(v: Variant) -> String:
-	return JSON.stringify(JsonValue.to_json(v))
+	return JSON.stringify(BridgeJsonValue.to_json(v))

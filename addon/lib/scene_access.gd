@@ -2,18 +2,18 @@
 extends RefCounted
 ## The edited scene as commands see it: its root, node paths in the "/root/Main/Player" form, undoable
 ## actions on the scene's history, and JSON values coerced against a property's declared type.
-## Every function is static: `const SceneAccess := preload("scene_access.gd")`.
+## Every function is static: `const BridgeSceneAccess := preload("scene_access.gd")`.
 
 const BridgeError := preload("../core/bridge_error.gd")
-const Params := preload("../core/params.gd")
-const Coerce := preload("value_coercion.gd")
-const SceneNodes := preload("scene_nodes.gd")
-const UndoStep := preload("../core/undo_step.gd")
+const BridgeParams := preload("../core/params.gd")
+const BridgeCoerce := preload("value_coercion.gd")
+const BridgeSceneNodes := preload("scene_nodes.gd")
+const BridgeUndoStep := preload("../core/undo_step.gd")
 
 
 ## The edited scene's root, or null when no scene is open.
 static func root() -> Node:
-	return SceneNodes.root()
+	return BridgeSceneNodes.root()
 
 
 ## The edited scene's root, or a NO_SCENE BridgeError to return as is.
@@ -25,19 +25,19 @@ static func require_root() -> Variant:
 
 
 static func no_scene() -> RefCounted:
-	return SceneNodes.no_scene()
+	return BridgeSceneNodes.no_scene()
 
 
 ## The node at `path` in the edited scene, or a BridgeError (NO_SCENE, or NOT_FOUND with a did-you-mean).
 ## Accepts "/root/Main/Player", "Main/Player", "Player" (relative to the root), and "", "." or
 ## "/root/Main" for the root itself.
 static func resolve(path: String) -> Variant:
-	return SceneNodes.resolve(path)
+	return BridgeSceneNodes.resolve(path)
 
 
 ## The "/root/Main/Player" form of a node of the edited scene.
 static func path_of(node: Node) -> String:
-	return SceneNodes.path_of(node)
+	return BridgeSceneNodes.path_of(node)
 
 
 ## The children a person sees in the Scene dock: none inside an instanced scene unless its children are editable.
@@ -52,7 +52,7 @@ static func scene_children(node: Node) -> Array[Node]:
 ## Add do/undo operations, then call commit_action() on the returned manager. Inside a command's undo
 ## step (core/undo_step.gd, opened by the router) the first action names the step and later ones merge into it.
 static func action(action_name: String) -> EditorUndoRedoManager:
-	return UndoStep.action_for("Bridge: " + action_name, root())
+	return BridgeUndoStep.action_for("Bridge: " + action_name, root())
 
 
 ## [node, owner] for `node` and every owned descendant: the owners that leaving the tree clears, to
@@ -77,15 +77,15 @@ static func add_owner_ops(ur: EditorUndoRedoManager, pairs: Array, on_undo: bool
 
 ## The property-list entry of `property` on `obj`, or a NOT_FOUND BridgeError with a did-you-mean.
 static func property_info(obj: Object, property: String) -> Variant:
-	return SceneNodes.property_info(obj, property)
+	return BridgeSceneNodes.property_info(obj, property)
 
 
 ## Converts a JSON value to the type a property (or method argument) declares, or returns a BridgeError
 ## naming the expected type. Never falls back to a default. `info` is a get_property_list() entry.
 static func coerce(value: Variant, info: Dictionary) -> Variant:
-	return Coerce.coerce(value, info)
+	return BridgeCoerce.coerce(value, info)
 
 
 ## A short type name for a property-list entry: "Vector2", "Texture2D", "Array[int]", "int (enum: A, B)".
 static func type_name(info: Dictionary) -> String:
-	return Coerce.type_name(info)
+	return BridgeCoerce.type_name(info)

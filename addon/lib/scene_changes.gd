@@ -3,9 +3,9 @@ extends RefCounted
 ## When the edited scenes last changed, as the plugin sees it from the start (it calls watch_changes() in its
 ## _enter_tree): the frame of the last change that can alter a scene tab's unsaved mark, and the scene files the
 ## agent changed since their last save. Kept apart from scene_files.gd, which reads it, so the editor's start
-## compiles only this. Every function is static: `const SceneChanges := preload("scene_changes.gd")`.
+## compiles only this. Every function is static: `const BridgeSceneChanges := preload("scene_changes.gd")`.
 
-const Compat := preload("../core/compat.gd")
+const BridgeCompat := preload("../core/compat.gd")
 
 ## The process frame of the last change that can alter a tab's unsaved mark (an undoable edit, an undo, a save,
 ## a scene opened, switched or closed). The tabs show it a frame or two later; until watch_changes() runs,
@@ -24,8 +24,8 @@ static var _agent_edited := {}
 static func watch_changes(plugin: EditorPlugin) -> void:
 	if not _mark.is_valid():  # once per editor session: the plugin may be disabled and enabled again
 		_mark = func(_arg: Variant = null) -> void: changed_frame = Engine.get_process_frames()
-		(Compat.editor_undo_redo() as EditorUndoRedoManager).version_changed.connect(_mark)
-		(Compat.editor_undo_redo() as EditorUndoRedoManager).history_changed.connect(_mark)
+		(BridgeCompat.editor_undo_redo() as EditorUndoRedoManager).version_changed.connect(_mark)
+		(BridgeCompat.editor_undo_redo() as EditorUndoRedoManager).history_changed.connect(_mark)
 	_mark.call()
 	for change: String in ["scene_changed", "scene_closed", "scene_saved", "resource_saved"]:
 		plugin.connect(change, _mark)

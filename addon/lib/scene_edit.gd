@@ -5,8 +5,8 @@ extends RefCounted
 ## by the scene) as one undoable action or as part of one; the only way commands put a new node in the scene.
 
 const BridgeError := preload("../core/bridge_error.gd")
-const SceneAccess := preload("scene_access.gd")
-const PropertyPath := preload("property_path.gd")
+const BridgeSceneAccess := preload("scene_access.gd")
+const BridgePropertyPath := preload("property_path.gd")
 
 
 ## Null when `new_name` is free under `parent` (or empty: a name will be made), else the BridgeError.
@@ -17,7 +17,7 @@ static func check_name(parent: Node, new_name: String, method: String, param: St
 		return BridgeError.invalid("%s: '%s' is not a valid node name (no . : @ / \" %% or empty)" % [method, new_name],
 				{"param": param})
 	if parent.has_node(NodePath(new_name)):
-		return BridgeError.failed("%s already has a child named '%s'" % [SceneAccess.path_of(parent), new_name],
+		return BridgeError.failed("%s already has a child named '%s'" % [BridgeSceneAccess.path_of(parent), new_name],
 				{"param": param})
 	return null
 
@@ -34,7 +34,7 @@ static func make(cls: String, node_name: String = "") -> Variant:
 ## Applies a property map to a node or resource not yet in the tree, each value read back
 ## (PropertyPath.apply_new); the first refusal, or null.
 static func set_all(obj: Object, properties: Dictionary, method: String) -> Variant:
-	return PropertyPath.apply_new(obj, properties, method)
+	return BridgePropertyPath.apply_new(obj, properties, method)
 
 
 ## Adds `node` (with every child it already has) under `parent` to the action: the scene owns them all so
@@ -42,7 +42,7 @@ static func set_all(obj: Object, properties: Dictionary, method: String) -> Vari
 ## goes through here (or `add`), so ownership is decided in one place.
 static func add_to_action(ur: EditorUndoRedoManager, parent: Node, node: Node) -> void:
 	ur.add_do_method(parent, "add_child", node, true)
-	_own(ur, node, SceneAccess.root())
+	_own(ur, node, BridgeSceneAccess.root())
 	ur.add_do_reference(node)
 	ur.add_undo_method(parent, "remove_child", node)
 
@@ -52,15 +52,15 @@ static func add_to_action(ur: EditorUndoRedoManager, parent: Node, node: Node) -
 static func add(action_name: String, parent: Node, node: Node, name: String = "") -> String:
 	if name != "":
 		node.name = name
-	var ur := SceneAccess.action(action_name)
+	var ur := BridgeSceneAccess.action(action_name)
 	add_to_action(ur, parent, node)
 	ur.commit_action()
-	return SceneAccess.path_of(node)
+	return BridgeSceneAccess.path_of(node)
 
 
 ## Sets several properties of existing objects in one undoable action: changes is [[object, property, value], …].
 static func set_properties(action_name: String, changes: Array) -> void:
-	var ur := SceneAccess.action(action_name)
+	var ur := BridgeSceneAccess.action(action_name)
 	for c: Array in changes:
 		ur.add_do_property(c[0], c[1], c[2])
 	var reversed := changes.duplicate()

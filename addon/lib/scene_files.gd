@@ -2,13 +2,13 @@
 extends RefCounted
 ## What the scene.* commands share about scene files: which paths are scenes, "the given path or the
 ## edited scene's file", and the unsaved marks of the editor's scene tabs.
-## Every function is static: `const SceneFiles := preload("scene_files.gd")`.
+## Every function is static: `const BridgeSceneFiles := preload("scene_files.gd")`.
 
 const BridgeError := preload("../core/bridge_error.gd")
 ## scene_nodes.gd is all this needs (scene_access.gd would bring value coercion along).
-const SceneNodes := preload("scene_nodes.gd")
+const BridgeSceneNodes := preload("scene_nodes.gd")
 ## What changed when: watched from the editor's start (the plugin calls its watch_changes()).
-const SceneChanges := preload("scene_changes.gd")
+const BridgeSceneChanges := preload("scene_changes.gd")
 
 const SCENE_EXTENSIONS := ["tscn", "scn"]
 
@@ -32,9 +32,9 @@ static func check_scene_path(path: String, writing: bool) -> Variant:
 static func path_or_edited(path: String, hint: String) -> Variant:
 	if path != "":
 		return path
-	var root := SceneNodes.root()
+	var root := BridgeSceneNodes.root()
 	if root == null:
-		return SceneNodes.no_scene()
+		return BridgeSceneNodes.no_scene()
 	if root.scene_file_path == "":
 		return BridgeError.failed("the edited scene has never been saved: " + hint)
 	return root.scene_file_path
@@ -43,8 +43,8 @@ static func path_or_edited(path: String, hint: String) -> Variant:
 ## Unsaved state per open scene path, as the editor's scene tabs show it ("main(*)"). The tabs refresh
 ## a frame or two after an edit, so this waits for them. A scene it cannot match is missing from the result.
 static func unsaved(tree: SceneTree) -> Dictionary:
-	var since_change := Engine.get_process_frames() - SceneChanges.changed_frame
-	var watching := SceneChanges.watching
+	var since_change := Engine.get_process_frames() - BridgeSceneChanges.changed_frame
+	var watching := BridgeSceneChanges.watching
 	if not watching or since_change < TAB_SETTLE_FRAMES:
 		for i in TAB_SETTLE_FRAMES if not watching else TAB_SETTLE_FRAMES - since_change:
 			await tree.process_frame
@@ -59,12 +59,12 @@ static func unsaved(tree: SceneTree) -> Dictionary:
 
 ## Notes that a command changed the open scene saved at `path` (core/undo_scope.gd, after its step).
 static func note_agent_edit(path: String) -> void:
-	SceneChanges.note_agent_edit(path)
+	BridgeSceneChanges.note_agent_edit(path)
 
 
 ## Whether the agent changed the scene at `path` since it was last saved.
 static func agent_edited(path: String) -> bool:
-	return SceneChanges.agent_edited(path)
+	return BridgeSceneChanges.agent_edited(path)
 
 
 ## The editor's scene tab bar (one tab per open scene, in get_open_scenes() order), or null.

@@ -5,7 +5,7 @@ extends RefCounted
 ## Commands use them through scene_access.gd.
 
 const BridgeError := preload("../core/bridge_error.gd")
-const Params := preload("../core/params.gd")
+const BridgeParams := preload("../core/params.gd")
 
 
 ## The edited scene's root, or null when no scene is open.
@@ -63,7 +63,7 @@ static func property_info(obj: Object, property: String) -> Variant:
 			return info
 		if info.usage & PROPERTY_USAGE_EDITOR:
 			names.append(info.name)
-	var guess := Params.did_you_mean(property, names)
+	var guess := BridgeParams.did_you_mean(property, names)
 	var what: String = path_of(obj) if obj is Node else obj.get_class()
 	return BridgeError.not_found("%s (%s) has no property '%s'%s; node.properties lists them" % [what, obj.get_class(),
 			property, " (did you mean '%s'?)" % guess if guess != "" else ""], {"property": property, "suggestion": guess})
@@ -84,7 +84,7 @@ static func _missing(r: Node, path: String, rel: String) -> RefCounted:
 		parent = parent.get_node(NodePath(parts[i]))
 		i += 1
 	var names: Array = parent.get_children().map(func(c: Node) -> String: return str(c.name))
-	var guess := Params.did_you_mean(parts[i] if i < parts.size() else rel, names)
+	var guess := BridgeParams.did_you_mean(parts[i] if i < parts.size() else rel, names)
 	var msg := "no node at '%s' in the open scene %s" % [path, "/root/" + r.name]
 	var data := {"path": path}
 	if guess != "":

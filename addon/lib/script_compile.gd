@@ -4,7 +4,7 @@ extends RefCounted
 ## reloads, so they never disagree about whether a script compiles: the engine's own parser and compiler on a
 ## copy, its errors with line numbers (from the editor's log, lib/output_log.gd).
 
-const OutputLog := preload("output_log.gd")
+const BridgeOutputLog := preload("output_log.gd")
 
 
 ## Compiles `text` as the script at `path` would be compiled: {ok, errors: [{line, message, type}]}.
@@ -14,7 +14,7 @@ static func check(text: String, path: String, server: Node) -> Dictionary:
 	var script := GDScript.new()
 	script.source_code = source
 	var file := "gdscript://%d.gd" % script.get_instance_id()
-	var logger: OutputLog = OutputLog.of(server) if server else null
+	var logger: BridgeOutputLog = BridgeOutputLog.of(server) if server else null
 	var since: int = logger.next_seq() if logger else 0
 	var err := script.reload()
 	var errors: Array = []

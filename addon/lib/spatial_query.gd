@@ -5,7 +5,7 @@ extends RefCounted
 ## scene's own world (only collision shapes are hit, as in the game).
 
 const BridgeError := preload("../core/bridge_error.gd")
-const SceneAccess := preload("scene_access.gd")
+const BridgeSceneAccess := preload("scene_access.gd")
 
 
 ## 3 for a Node3D, 2 for a CanvasItem, 0 for anything else.
@@ -82,7 +82,7 @@ static func describe_bounds(node: Node, source: String = "auto") -> Variant:
 		return {"dimension": 2, "position": rect.position, "size": rect.size, "end": rect.end, "center": rect.get_center(),
 				"top": rect.position.y, "bottom": rect.end.y, "origin": at, "origin_to_bottom": rect.end.y - at.y,
 				"parts": b.found}
-	return BridgeError.invalid("%s is a %s: bounds need a Node3D or a 2D node (CanvasItem)" % [SceneAccess.path_of(node),
+	return BridgeError.invalid("%s is a %s: bounds need a Node3D or a 2D node (CanvasItem)" % [BridgeSceneAccess.path_of(node),
 			node.get_class()])
 
 
@@ -96,7 +96,7 @@ static func box_of(node: Node, source: String = "auto") -> Variant:
 ## A ray in the edited scene's 3D world. The hit as {hit, position, normal, distance, collider, shape} or {hit: false}.
 static func ray_3d(from: Vector3, to: Vector3, mask: int = 0xFFFFFFFF, exclude: Array = [], areas: bool = false,
 		bodies: bool = true) -> Dictionary:
-	var space := SceneAccess.root().get_viewport().find_world_3d().direct_space_state
+	var space := BridgeSceneAccess.root().get_viewport().find_world_3d().direct_space_state
 	var q := PhysicsRayQueryParameters3D.create(from, to, mask, _rids(exclude))
 	q.collide_with_areas = areas
 	q.collide_with_bodies = bodies
@@ -107,7 +107,7 @@ static func ray_3d(from: Vector3, to: Vector3, mask: int = 0xFFFFFFFF, exclude: 
 ## A ray in the edited scene's 2D world.
 static func ray_2d(from: Vector2, to: Vector2, mask: int = 0xFFFFFFFF, exclude: Array = [], areas: bool = false,
 		bodies: bool = true) -> Dictionary:
-	var space := SceneAccess.root().get_viewport().find_world_2d().direct_space_state
+	var space := BridgeSceneAccess.root().get_viewport().find_world_2d().direct_space_state
 	var q := PhysicsRayQueryParameters2D.create(from, to, mask, _rids(exclude))
 	q.collide_with_areas = areas
 	q.collide_with_bodies = bodies
@@ -128,10 +128,10 @@ static func _hit(hit: Dictionary, from: Variant) -> Dictionary:
 	if hit.is_empty():
 		return {"hit": false}
 	var collider: Object = hit.get("collider")
-	var root := SceneAccess.root()
+	var root := BridgeSceneAccess.root()
 	var name := ""
 	if collider is Node and (collider == root or root.is_ancestor_of(collider)):
-		name = SceneAccess.path_of(collider)
+		name = BridgeSceneAccess.path_of(collider)
 	elif collider != null:
 		name = collider.get_class()
 	return {"hit": true, "position": hit.position, "normal": hit.normal, "distance": from.distance_to(hit.position),

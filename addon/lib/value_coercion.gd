@@ -6,12 +6,12 @@ extends RefCounted
 ## Used through lib/scene_access.gd.
 
 const BridgeError := preload("../core/bridge_error.gd")
-const Params := preload("../core/params.gd")
+const BridgeParams := preload("../core/params.gd")
 ## Node values resolve against the edited scene (scene_nodes.gd sits below scene_access.gd: no cycle).
-const SceneNodes := preload("scene_nodes.gd")
-const Numbers := preload("value_numbers.gd")
+const BridgeSceneNodes := preload("scene_nodes.gd")
+const BridgeNumbers := preload("value_numbers.gd")
 ## A value that does not fit (before it becomes a BridgeError in coerce).
-const Refused := preload("value_refused.gd")
+const BridgeRefused := preload("value_refused.gd")
 
 const _PACKED := {
 	TYPE_PACKED_BYTE_ARRAY: TYPE_INT, TYPE_PACKED_INT32_ARRAY: TYPE_INT, TYPE_PACKED_INT64_ARRAY: TYPE_INT,
@@ -27,7 +27,7 @@ static func coerce(value: Variant, info: Dictionary) -> Variant:
 	var out: Variant = _convert(value, info)
 	if is_instance_of(out, BridgeError):
 		return out
-	if is_instance_of(out, Refused):
+	if is_instance_of(out, BridgeRefused):
 		var detail: String = out.detail
 		return BridgeError.invalid("'%s' expects %s, got %s%s" % [info.get("name", "value"), expected(info),
 				JSON.stringify(value), "" if detail == "" else " (%s)" % detail], {"property": info.get("name", ""),
@@ -60,8 +60,8 @@ static func type_name(info: Dictionary) -> String:
 static func expected(info: Dictionary) -> String:
 	var t: int = info.get("type", TYPE_NIL)
 	var name := type_name(info)
-	if Numbers.VECTORS.has(t):
-		var keys: Array = ["x", "y", "z", "w"].slice(0, Numbers.VECTORS[t])
+	if BridgeNumbers.VECTORS.has(t):
+		var keys: Array = ["x", "y", "z", "w"].slice(0, BridgeNumbers.VECTORS[t])
 		return "%s as %s" % [name, _forms(name, keys)]
 	match t:
 		TYPE_COLOR:
@@ -111,10 +111,10 @@ static func _convert(v: Variant, info: Dictionary) -> Variant:
 		TYPE_INT:
 			if hint in [PROPERTY_HINT_ENUM, PROPERTY_HINT_FLAGS]:
 				return _enum(v, info)
-			if Numbers.is_integral(v):
+			if BridgeNumbers.is_integral(v):
 				return int(v)
 		TYPE_FLOAT:
-			if Numbers.is_number(v):
+			if BridgeNumbers.is_number(v):
 				return float(v)
 		TYPE_STRING:
 			if v is String or v is StringName:
@@ -126,7 +126,7 @@ static func _convert(v: Variant, info: Dictionary) -> Variant:
 			if v is String or v is NodePath:
 				return NodePath(v)
 		TYPE_COLOR:
-			var c: Variant = Params.parse_color(v)
+			var c: Variant = BridgeParams.parse_color(v)
 			if c != null:
 				return c
 		TYPE_OBJECT:
@@ -137,26 +137,27 @@ static func _convert(v: Variant, info: Dictionary) -> Variant:
 		TYPE_ARRAY:
 			return _array(v, info)
 		TYPE_RECT2, TYPE_RECT2I:
-			var r: Variant = Numbers.rect(v, t == TYPE_RECT2I)
+			var r: Variant = BridgeNumbers.rect(v, t == TYPE_RECT2I)
 			if r != null:
 				return r
-	if Numbers.VECTORS.has(t):
-		var n: Variant = Numbers.numbers(v, Numbers.VECTORS[t], t in [TYPE_VECTOR2I, TYPE_VECTOR3I, TYPE_VECTOR4I])
+	if BridgeNumbers.VECTORS.has(t):
+		var n: Variant = BridgeNumbers.numbers(v, BridgeNumbers.VECTORS[t], t in [TYPE_VECTOR2I, TYPE_VECTOR3I,
+				TYPE_VECTOR4I])
 		if n != null:
-			return Numbers.vector(n, t)
+			return BridgeNumbers.vector(n, t)
 	elif _PACKED.has(t) and v is Array:
 		var items: Array = []
 		for x: Variant in v:
 			var item: Variant = _convert(x, {"type": _PACKED[t]})
-			if is_instance_of(item, Refused) or is_instance_of(item, BridgeError):
-				return Refused.new("element %s is not a %s" % [JSON.stringify(x), type_string(_PACKED[t])])
+			if is_instance_of(item, BridgeRefused) or is_instance_of(item, BridgeError):
+				return BridgeRefused.new("element %s is not a %s" % [JSON.stringify(x), type_string(_PACKED[t])])
 			items.append(item)
 		return type_convert(items, t)
 	elif v is String and not t in [TYPE_BOOL, TYPE_INT, TYPE_FLOAT, TYPE_COLOR, TYPE_OBJECT, TYPE_ARRAY, TYPE_DICTIONARY]:
 		var parsed: Variant = str_to_var(v)  # Transform2D(...), AABB(...): the form results use
 		if typeof(parsed) == t:
 			return parsed
-	return Refused.new()
+	return BridgeRefused.new()
 
 
 ## Enum and flag names from the hint string ("A,B:4,C"), normalised for matching, → their values.
@@ -174,20 +175,20 @@ static func _enum_values(info: Dictionary) -> Dictionary:
 static func _enum(v: Variant, info: Dictionary) -> Variant:
 	var values := _enum_values(info)
 	var flags: bool = info.get("hint", 0) == PROPERTY_HINT_FLAGS
-	if Numbers.is_integral(v):
+	if BridgeNumbers.is_integral(v):
 		if flags or values.is_empty() or int(v) in values.values():
 			return int(v)
-		return Refused.new("not one of the enum's values")
+		return BridgeRefused.new("not one of the enum's values")
 	if flags and v is Array:
 		var mask := 0
 		for item: Variant in v:
 			var bit: Variant = _enum(item, info)
-			if is_instance_of(bit, Refused):
+			if is_instance_of(bit, BridgeRefused):
 				return bit
 			mask |= int(bit)
 		return mask
 	if not (v is String or v is StringName):
-		return Refused.new()
+		return BridgeRefused.new()
 	var want := _norm(str(v))
 	var prefix := _norm(info.get("name", ""))
 	for name: String in values:
@@ -201,7 +202,7 @@ static func _enum(v: Variant, info: Dictionary) -> Variant:
 			for constant in ClassDB.class_get_enum_constants(owner_class, cls.get_slice(".", 1)):
 				if _norm(constant) == want:
 					return ClassDB.class_get_integer_constant(owner_class, constant)
-	return Refused.new("unknown name")
+	return BridgeRefused.new("unknown name")
 
 
 static func _norm(s: String) -> String:
@@ -215,11 +216,11 @@ static func _object(v: Variant, info: Dictionary) -> Variant:
 		return null
 	if hint == PROPERTY_HINT_NODE_TYPE:
 		if not v is String:
-			return Refused.new()
-		var node: Variant = SceneNodes.resolve(v)
+			return BridgeRefused.new()
+		var node: Variant = BridgeSceneNodes.resolve(v)
 		if is_instance_of(node, BridgeError):
 			return node
-		return node if _is_a(node, wanted) else Refused.new("%s is a %s" % [v, node.get_class()])
+		return node if _is_a(node, wanted) else BridgeRefused.new("%s is a %s" % [v, node.get_class()])
 	var res: Resource = null
 	if v is String and (v.begins_with("res://") or v.begins_with("uid://")):
 		if not ResourceLoader.exists(v):
@@ -234,9 +235,9 @@ static func _object(v: Variant, info: Dictionary) -> Variant:
 			return made
 		res = made
 	else:
-		return Refused.new()
+		return BridgeRefused.new()
 	if res == null or not _is_a(res, wanted):
-		return Refused.new("%s is a %s" % [JSON.stringify(v), res.get_class() if res else "resource that failed to load"])
+		return BridgeRefused.new("%s is a %s" % [JSON.stringify(v), res.get_class() if res else "resource that failed to load"])
 	return res
 
 
@@ -245,12 +246,12 @@ static func _object(v: Variant, info: Dictionary) -> Variant:
 static func _new_resource(v: Dictionary) -> Variant:
 	var cls := str(v["class"])
 	if not ClassDB.class_exists(cls) or not ClassDB.can_instantiate(cls) or not ClassDB.is_parent_class(cls, "Resource"):
-		return Refused.new("%s is not a resource class that can be created" % JSON.stringify(v["class"]))
+		return BridgeRefused.new("%s is not a resource class that can be created" % JSON.stringify(v["class"]))
 	var res: Resource = ClassDB.instantiate(cls)
 	for key: String in v:
 		if key == "class":
 			continue
-		var info: Variant = SceneNodes.property_info(res, key)
+		var info: Variant = BridgeSceneNodes.property_info(res, key)
 		var value: Variant = coerce(v[key], info) if info is Dictionary else info
 		if is_instance_of(value, BridgeError):
 			return value
@@ -272,7 +273,7 @@ static func _is_a(obj: Object, wanted: String) -> bool:
 
 static func _array(v: Variant, info: Dictionary) -> Variant:
 	if not v is Array:
-		return Refused.new()
+		return BridgeRefused.new()
 	var hs: String = info.get("hint_string", "")
 	if info.get("hint", 0) != PROPERTY_HINT_ARRAY_TYPE or hs == "":
 		return v
@@ -280,8 +281,8 @@ static func _array(v: Variant, info: Dictionary) -> Variant:
 	var items: Array = []
 	for x: Variant in v:
 		var item: Variant = _convert(x, element)
-		if is_instance_of(item, Refused) or is_instance_of(item, BridgeError):
-			return Refused.new("element %s is not a %s" % [JSON.stringify(x), type_name(element)])
+		if is_instance_of(item, BridgeRefused) or is_instance_of(item, BridgeError):
+			return BridgeRefused.new("element %s is not a %s" % [JSON.stringify(x), type_name(element)])
 		items.append(item)
 	var et: int = element.type
 	var cls: StringName = element.get("class_name", &"") if et == TYPE_OBJECT else &""

@@ -4,7 +4,7 @@ extends RefCounted
 ## [x, y], {"x": x, "y": y}, "1,2", "(1, 2)" and "Vector2(1, 2)" all read the same. Each function returns
 ## the value, or null when the input does not fit.
 
-const Params := preload("../core/params.gd")
+const BridgeParams := preload("../core/params.gd")
 
 ## Vector-like types → how many numbers they take.
 const VECTORS := {
@@ -48,7 +48,7 @@ static func number_text(text: String) -> Variant:
 	inner = inner.trim_prefix("(").trim_suffix(")").trim_prefix("[").trim_suffix("]")
 	var out: Array = []
 	for part in inner.replace(",", " ").split(" ", false):
-		var x: Variant = Params.float_text(part)
+		var x: Variant = BridgeParams.float_text(part)
 		if x == null:
 			return null
 		out.append(x)

@@ -13,15 +13,15 @@ extends RefCounted
 ## Stateless on purpose: no Mcp-Session-Id is issued, so a client survives an editor restart and
 ## nothing is kept per client. A session id a client sends anyway is ignored, consistently.
 
-const JsonRpc := preload("../transport/net/jsonrpc.gd")
-const Wire := preload("../transport/net/http_head.gd")
-const Tools := preload("tools.gd")
-const Resources := preload("resources.gd")
-const Prompts := preload("prompts.gd")
-const Discovery := preload("../core/discovery.gd")
-const WireJson := preload("wire_json.gd")
-const Toolsets := preload("toolsets.gd")
-const Router := preload("../core/router.gd")
+const BridgeJsonRpc := preload("../transport/net/jsonrpc.gd")
+const BridgeWire := preload("../transport/net/http_head.gd")
+const BridgeTools := preload("tools.gd")
+const BridgeResources := preload("resources.gd")
+const BridgePrompts := preload("prompts.gd")
+const BridgeDiscovery := preload("../core/discovery.gd")
+const BridgeWireJson := preload("wire_json.gd")
+const BridgeToolsets := preload("toolsets.gd")
+const BridgeRouter := preload("../core/router.gd")
 
 ## The versions the MCP TypeScript SDK speaks, newest first; the first is offered when a client asks
 ## for one we do not know.
@@ -49,15 +49,15 @@ const INSTRUCTIONS := "Drives a live Godot editor. Ground on the live API (engin
 		+ "engine_commands) before acting; verify every change by reading state back. bridge_toolsets lists and " \
 		+ "changes which typed tools are listed; engine_run runs any command."
 
-var _tools: Tools
-var _resources: Resources
-var _prompts: Prompts
+var _tools: BridgeTools
+var _resources: BridgeResources
+var _prompts: BridgePrompts
 
 
-func _init(router: Router) -> void:
-	_tools = Tools.new(router)
-	_resources = Resources.new(router)
-	_prompts = Prompts.new()
+func _init(router: BridgeRouter) -> void:
+	_tools = BridgeTools.new(router)
+	_resources = BridgeResources.new(router)
+	_prompts = BridgePrompts.new()
 
 
 ## One POST to /mcp → {status, headers, body}. May await (tool calls).
@@ -71,7 +71,7 @@ func post(req: Dictionary) -> Dictionary:
 	if headers.has("mcp-protocol-version") and not headers["mcp-protocol-version"] in PROTOCOL_VERSIONS + MODERN_VERSIONS:
 		return _refuse(400, INVALID_REQUEST, "Bad Request: unsupported MCP-Protocol-Version '%s' (supported: %s)" % [
 				headers["mcp-protocol-version"], ", ".join(MODERN_VERSIONS + PROTOCOL_VERSIONS)])
-	var text: Variant = Wire.utf8_text(req.body)
+	var text: Variant = BridgeWire.utf8_text(req.body)
 	if text == null:
 		return _refuse(400, PARSE_ERROR, "Parse error: the body is not UTF-8 JSON")
 	var json := JSON.new()
@@ -100,7 +100,7 @@ func post(req: Dictionary) -> Dictionary:
 	if replies.is_empty():
 		return {"status": 202, "headers": {}, "body": ""}  # notifications and responses: nothing owed
 	var body: Variant = replies if batch else replies[0]
-	return {"status": 200, "headers": {"Content-Type": "application/json"}, "body": WireJson.stringify(body)}
+	return {"status": 200, "headers": {"Content-Type": "application/json"}, "body": BridgeWireJson.stringify(body)}
 
 
 ## "request", "notification", "response", or "" when it is not a JSON-RPC 2.0 message.
@@ -120,8 +120,8 @@ static func _kind(msg: Variant) -> String:
 ## The toolsets a request lists: the URL's `?toolsets=`, else the default of the client it names (a 2026-07-28
 ## request's clientInfo, or the User-Agent) from the table `bridge serve` uses, else all of them.
 func _selection(target: String, msg: Dictionary, headers: Dictionary) -> Array:
-	if Toolsets.named_in(target):
-		return Toolsets.from_target(target)
+	if BridgeToolsets.named_in(target):
+		return BridgeToolsets.from_target(target)
 	return _tools.default_toolsets(_client(msg, headers))
 
 
@@ -157,7 +157,7 @@ static func _header_mismatch(msg: Dictionary, headers: Dictionary, batch: bool) 
 
 
 func _answer(msg: Dictionary, selection: Array, headers: Dictionary) -> Dictionary:
-	var id: Variant = JsonRpc.normalize_id(msg.id)
+	var id: Variant = BridgeJsonRpc.normalize_id(msg.id)
 	var params: Variant = msg.get("params", {})
 	if params == null:
 		params = {}
@@ -238,11 +238,11 @@ static func _capabilities() -> Dictionary:
 
 
 static func _server_info() -> Dictionary:
-	return {"name": "godot-bridge", "title": "bridge (Godot editor)", "version": Discovery.ADDON_VERSION}
+	return {"name": "godot-bridge", "title": "bridge (Godot editor)", "version": BridgeDiscovery.ADDON_VERSION}
 
 
 static func _instructions() -> String:
-	return INSTRUCTIONS + " This editor has the project at %s open." % Discovery.project_root()
+	return INSTRUCTIONS + " This editor has the project at %s open." % BridgeDiscovery.project_root()
 
 
 static func _accepts_json(accept: String) -> bool:
@@ -254,7 +254,8 @@ static func _accepts_json(accept: String) -> bool:
 
 
 static func _refuse(status: int, code: int, message: String) -> Dictionary:
-	return {"status": status, "headers": {"Content-Type": "application/json"}, "body": Wire.error_body(code, message)}
+	return {"status": status, "headers": {"Content-Type": "application/json"}, "body": BridgeWire.error_body(code,
+			message)}
 
 
 static func _error(id: Variant, code: int, message: String) -> Dictionary:

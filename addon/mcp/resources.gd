@@ -5,8 +5,8 @@ extends RefCounted
 ## `engine://class/{name}` (engine.class_info); and completion/complete for prompt arguments and the
 ## template's name, as `bridge serve` has them (src/mcp/resources.ts, src/mcp/completions.ts).
 
-const Router := preload("../core/router.gd")
-const JsonValue := preload("../core/json_value.gd")
+const BridgeRouter := preload("../core/router.gd")
+const BridgeJsonValue := preload("../core/json_value.gd")
 
 ## Beside this file, wherever the addon is installed.
 var _resources_file: String = get_script().resource_path.get_base_dir().path_join("resources.json")
@@ -20,12 +20,12 @@ const CLASS_PREFIX := "engine://class/"
 ## The most values one completion answer carries (the MCP limit).
 const MAX_VALUES := 100
 
-var _router: Router
+var _router: BridgeRouter
 var _entries: Array = []
 static var _class_name := RegEx.create_from_string("^[A-Za-z_][A-Za-z0-9_]*$")
 
 
-func _init(router: Router) -> void:
+func _init(router: BridgeRouter) -> void:
 	_router = router
 	var data: Variant = JSON.parse_string(FileAccess.get_file_as_string(_resources_file))
 	if data is Array:
@@ -56,7 +56,7 @@ func read(params: Dictionary) -> Dictionary:
 		var found: Dictionary = await _router.dispatch("engine.class_info", {"class": uri.trim_prefix(CLASS_PREFIX)})
 		if found.has("error"):
 			return {"error": {"code": INVALID_PARAMS, "message": "%s: %s" % [uri, found.error.message]}}
-		return {"result": {"contents": [{"uri": uri, "mimeType": "application/json", "text": JsonValue.stringify(found.result)}]}}
+		return {"result": {"contents": [{"uri": uri, "mimeType": "application/json", "text": BridgeJsonValue.stringify(found.result)}]}}
 	for entry: Dictionary in _entries:
 		if entry.uri == uri:
 			var out: Dictionary = await _router.dispatch(entry.method, entry.get("params", {}))
@@ -65,7 +65,7 @@ func read(params: Dictionary) -> Dictionary:
 				if out.error.has("data"):
 					err["data"] = out.error.data
 				return {"error": err}
-			return {"result": {"contents": [{"uri": uri, "mimeType": "application/json", "text": JsonValue.stringify(out.result)}]}}
+			return {"result": {"contents": [{"uri": uri, "mimeType": "application/json", "text": BridgeJsonValue.stringify(out.result)}]}}
 	var uris: Array = _entries.map(func(e: Dictionary) -> String: return e.uri)
 	return {"error": {"code": RESOURCE_NOT_FOUND,
 			"message": "unknown resource %s; resources/list has %s, and the template %s" % [uri, ", ".join(PackedStringArray(uris)), CLASS_TEMPLATE]}}

@@ -5,10 +5,10 @@ extends RefCounted
 ## requested toolsets (toolsets.gd) by the rule in addon/mcp/README.md. Every call goes through
 ## router.dispatch, so parameter checks and the path jail apply as on WebSocket.
 
-const Router := preload("../core/router.gd")
-const Settings := preload("../core/settings.gd")
-const Params := preload("../core/params.gd")
-const Toolsets := preload("toolsets.gd")
+const BridgeRouter := preload("../core/router.gd")
+const BridgeSettings := preload("../core/settings.gd")
+const BridgeParams := preload("../core/params.gd")
+const BridgeToolsets := preload("toolsets.gd")
 
 ## Beside this file, wherever the addon is installed.
 var _engine_run_file: String = get_script().resource_path.get_base_dir().path_join("engine_run.json")
@@ -17,20 +17,20 @@ const INVALID_PARAMS := -32602
 const ARGUMENTS_AS_RESULTS := "2025-11-25"
 const BridgeError := preload("../core/bridge_error.gd")
 const ACTIONS := ["list", "enable", "disable", "set"]
-const Wire := preload("wire_json.gd")
+const BridgeWire := preload("wire_json.gd")
 ## A top-level field whose JSON is longer than this (UTF-8 bytes) is named in a summary text, not repeated
 ## (src/mcp/results.ts SUMMARY_FIELD_BYTES).
 const SUMMARY_FIELD_BYTES := 200
 
-var _router: Router
+var _router: BridgeRouter
 var _engine_run: Dictionary = {}
 var _method_pattern: RegEx
-var _toolsets: RefCounted = Toolsets.new()
+var _toolsets: RefCounted = BridgeToolsets.new()
 static var _image_mime := RegEx.create_from_string("^image/(png|jpeg|webp|gif)$")
 static var _method_words := RegEx.create_from_string("(?<![\\w./])[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*(?![\\w(/])")
 
 
-func _init(router: Router) -> void:
+func _init(router: BridgeRouter) -> void:
 	_router = router
 	var data: Variant = JSON.parse_string(FileAccess.get_file_as_string(_engine_run_file))
 	if data is Dictionary:
@@ -59,13 +59,13 @@ func list(selection: Array = ["all"]) -> Array:
 	var tools: Array = []
 	if not _engine_run.is_empty():
 		tools.append(_engine_run)
-	if not Settings.flag(Settings.HTTP_TYPED):
+	if not BridgeSettings.flag(BridgeSettings.HTTP_TYPED):
 		return tools
 	if not _toolsets.tool.is_empty():
 		tools.append(_toolsets.tool)
 	var listed := {}
 	for toolset: Dictionary in _toolsets.toolsets_for(_router.methods()):
-		if Toolsets.selected(selection, toolset.name):
+		if BridgeToolsets.selected(selection, toolset.name):
 			for method: String in toolset.methods:
 				listed[method] = true
 	for doc: Dictionary in _router.describe_all():
@@ -106,7 +106,7 @@ static func listed_output(schema: Dictionary) -> Dictionary:
 static func hints(doc: Dictionary) -> Dictionary:
 	var out := {}
 	var title := str(doc.get("title", ""))
-	if title != "" and title != Router.title_of(str(doc.method)):
+	if title != "" and title != BridgeRouter.title_of(str(doc.method)):
 		out["title"] = title
 	if doc.get("read_only", false):
 		out["readOnlyHint"] = true
@@ -145,18 +145,18 @@ func _call_tool(params: Dictionary, selection: Array, reads: String) -> Dictiona
 	if name == "engine_run" and not _engine_run.is_empty():
 		var run: Dictionary = await _run_generic(args)
 		return run if run.has("refusal") else {"result": run}
-	if name == _toolsets.tool.get("name") and Settings.flag(Settings.HTTP_TYPED):
+	if name == _toolsets.tool.get("name") and BridgeSettings.flag(BridgeSettings.HTTP_TYPED):
 		return {"result": _run_toolsets(args, selection, reads)}
 	var method := _method_for(name)
 	if method == "":
 		var names: Array = ["engine_run"] + Array(_router.methods()).map(func(m: String) -> String: return tool_name(m))
-		var guess := Params.did_you_mean(name, names)
+		var guess := BridgeParams.did_you_mean(name, names)
 		return _refused("unknown tool '%s'%s: list the tools again (the editor's commands may have changed), or use engine_run" % [
 				name, " (did you mean '%s'?)" % guess if guess != "" else ""], false)
-	if not Settings.flag(Settings.HTTP_TYPED):
+	if not BridgeSettings.flag(BridgeSettings.HTTP_TYPED):
 		return {"result": _failure("typed tools are off (bridge/network/http_typed=false): call engine_run with method '%s'" % method)}
 	var doc: Dictionary = _router.describe(method)
-	var checked: Variant = Params.check(name, doc.get("params", []), args)
+	var checked: Variant = BridgeParams.check(name, doc.get("params", []), args)
 	if checked is BridgeError and checked.code == BridgeError.INVALID_PARAMS:
 		return _refused("invalid arguments for %s: %s" % [name, _spoken(str(checked.message)).trim_prefix(name + ": ")])
 	return {"result": _result(name, await _router.dispatch(method, args), doc.has("output_schema"), reads)}
@@ -177,7 +177,7 @@ func _run_toolsets(args: Dictionary, selection: Array, reads: String) -> Diction
 	var count := 2
 	var listing: Array = []
 	for toolset: Dictionary in sets:
-		var on := Toolsets.selected(selection, toolset.name)
+		var on := BridgeToolsets.selected(selection, toolset.name)
 		listing.append({"name": toolset.name, "description": toolset.description, "groups": toolset.groups,
 				"tools": toolset.methods.size(), "enabled": on})
 		if on:
@@ -187,7 +187,7 @@ func _run_toolsets(args: Dictionary, selection: Array, reads: String) -> Diction
 	for asked_name: String in asked:
 		if not asked_name in names:
 			var hint: String = _toolsets.unknown_hint(asked_name, sets)
-			var guess := Params.did_you_mean(asked_name, names) if hint.begins_with("no toolset") else ""
+			var guess := BridgeParams.did_you_mean(asked_name, names) if hint.begins_with("no toolset") else ""
 			unknown.append(hint + (" (did you mean '%s'?)" % guess if guess != "" else ""))
 	if not unknown.is_empty():
 		return _failure("bridge_toolsets: %s. The toolsets are %s" % ["; ".join(PackedStringArray(unknown)),
@@ -196,7 +196,7 @@ func _run_toolsets(args: Dictionary, selection: Array, reads: String) -> Diction
 	if action != "list" and action != "set" and asked.is_empty():
 		return _failure("bridge_toolsets: name the toolsets to %s, e.g. {\"action\": \"%s\", \"toolsets\": [\"physics\"]}" % [action, action])
 	if action != "list":
-		var wanted: Array = ([Toolsets.CORE] if Toolsets.CORE in names else []) if action == "set" else enabled.duplicate()
+		var wanted: Array = ([BridgeToolsets.CORE] if BridgeToolsets.CORE in names else []) if action == "set" else enabled.duplicate()
 		for name: String in asked:
 			if action != "disable" and not name in wanted:
 				wanted.append(name)
@@ -260,13 +260,13 @@ func _result(label: String, out: Dictionary, structured: bool = false, reads: St
 ## every top-level field longer than SUMMARY_FIELD_BYTES replaced by a marker naming its size and where it is.
 static func result_text(value: Variant, structured: bool, reads: String) -> String:
 	if not structured or reads != "structured" or not value is Dictionary:
-		return Wire.stringify(value)
+		return BridgeWire.stringify(value)
 	var shown := {}
 	for key: Variant in value:
 		var field: Variant = value[key]
-		var bytes := Wire.stringify(field).to_utf8_buffer().size()
+		var bytes := BridgeWire.stringify(field).to_utf8_buffer().size()
 		shown[key] = field if bytes <= SUMMARY_FIELD_BYTES else "<%s in structuredContent>" % _size_of(field, bytes)
-	return Wire.stringify(shown)
+	return BridgeWire.stringify(shown)
 
 
 static func _size_of(field: Variant, bytes: int) -> String:

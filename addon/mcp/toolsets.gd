@@ -14,7 +14,7 @@ const STRUCTURED_SINCE := "2025-06-18"
 ## Beside this file, wherever the addon is installed.
 var _file: String = get_script().resource_path.get_base_dir().path_join("toolsets.json")
 
-const GroupIndex := preload("../core/group_index.gd")
+const BridgeGroupIndex := preload("../core/group_index.gd")
 
 ## The always-present tool's definition (bridge_toolsets).
 var tool: Dictionary = {}
@@ -41,7 +41,7 @@ func _init() -> void:
 ## Each toolset's `groups`: the built-in groups whose index.json names it, in registration order (as
 ## src/mcp/toolsets.ts does).
 func _fill_groups(commands_dir: String) -> void:
-	var index := GroupIndex.read_all(commands_dir)
+	var index := BridgeGroupIndex.read_all(commands_dir)
 	for def: Dictionary in _defs:
 		var groups: Array = []
 		for group: String in index:

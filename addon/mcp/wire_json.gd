@@ -4,14 +4,14 @@ extends RefCounted
 ## number written as an integer. Godot's JSON parser reads every number as a float and JSON.stringify writes
 ## 42.0 back; `bridge serve` (JavaScript) writes 42, so the two transports would say the same value two ways.
 
-const JsonValue := preload("../core/json_value.gd")
+const BridgeJsonValue := preload("../core/json_value.gd")
 
 ## Beyond 2^53 a float no longer holds every integer: such values stay as they are.
 const EXACT := 9007199254740992.0
 
 
 static func stringify(value: Variant) -> String:
-	return JsonValue.stringify(integral(value))
+	return BridgeJsonValue.stringify(integral(value))
 
 
 ## `value` with whole, finite floats turned into ints (in nested arrays and dictionaries too).

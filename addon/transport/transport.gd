@@ -6,7 +6,7 @@ extends RefCounted
 
 ## Every transport is made with `new(host)`: the narrow view of the server it needs (dispatch through its
 ## router, report clients), never the server itself.
-const TransportHost := preload("../core/transport_host.gd")
+const BridgeTransportHost := preload("../core/transport_host.gd")
 
 ## The bound port, 0 when not listening (read through _bound_port(), which a transport overrides).
 var port: int:

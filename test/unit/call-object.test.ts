@@ -76,13 +76,15 @@ describe('the call object every handler receives (core/call.gd)', () => {
   })
 
   it('every handler takes its call, never the bare params Dictionary', () => {
-    const bare = all.filter((h) => !/\(\s*_?\w+\s*:\s*Call\b/.test(h.signature)).map((h) => `${h.file} ${h.signature}`)
+    const bare = all
+      .filter((h) => !/\(\s*_?\w+\s*:\s*BridgeCall\b/.test(h.signature))
+      .map((h) => `${h.file} ${h.signature}`)
     expect(bare).to.deep.equal([])
   })
 
   it('no handler body reads call state from a static (the caller, progress/cancel, the undo step)', () => {
     const statics =
-      /CallContext\.(?:current|take\(\))|AuditLog\.context|UndoStep\.open|SceneAccess\.(?:begin_step|end_step|name_step)/
+      /BridgeCallContext\.(?:current|take\(\))|BridgeAuditLog\.context|BridgeUndoStep\.open|BridgeSceneAccess\.(?:begin_step|end_step|name_step)/
     const found = all.filter((h) => statics.test(code(h.body))).map((h) => `${h.file} ${h.name}`)
     expect(found).to.deep.equal([])
   })
@@ -95,7 +97,7 @@ describe('the call object every handler receives (core/call.gd)', () => {
   })
 
   it('no handler body makes an error except through its call (the router names the command once)', () => {
-    const made = /\bBridgeError\.(?:new|invalid|failed|not_found)\(|CallContext\.cancelled_error\(/
+    const made = /\bBridgeError\.(?:new|invalid|failed|not_found)\(|BridgeCallContext\.cancelled_error\(/
     const found = all.filter((h) => made.test(code(h.body))).map((h) => `${h.file} ${h.name}`)
     expect(found).to.deep.equal([])
   })

@@ -11,7 +11,12 @@ describe('the scripts the game runs name no preloaded script as a type', () => {
   it('reads the game scripts and their names from the sources (core/ and lib/ files they load included)', () => {
     const files = gameScripts().map((f) => relative(ADDON_DIR, f))
     expect(files).to.include.members(['game/inspector.gd', 'game/input.gd', 'lib/output_log.gd', 'core/json_value.gd'])
-    expect([...gameScriptNames().keys()]).to.include.members(['Ipc', 'JsonValue', 'OutputLog', 'Compat'])
+    expect([...gameScriptNames().keys()]).to.include.members([
+      'BridgeIpc',
+      'BridgeJsonValue',
+      'BridgeOutputLog',
+      'BridgeCompat',
+    ])
   })
 
   it('finds a type use where there is one, and none in expressions, strings or comments', () => {

@@ -3,7 +3,7 @@ extends "../../core/command_group.gd"
 ## analysis.*, the project: who references a file, which files nothing references, and the numbers
 ## (files by type, script lines, scenes, autoloads, plugins). Read straight from disk by lib/project_scan.gd.
 
-const ProjectScan := preload("../../lib/project_scan.gd")
+const BridgeProjectScan := preload("../../lib/project_scan.gd")
 
 
 func commands() -> Array:
@@ -46,24 +46,24 @@ func commands() -> Array:
 	]
 
 
-func _references(c: Call) -> Variant:
+func _references(c: BridgeCall) -> Variant:
 	var p := c.params
 	if not p.path.begins_with("res://") or not FileAccess.file_exists(p.path):
 		return c.not_found("no file at '%s'" % p.path, {"param": "path"})
-	var users: Array = ProjectScan.references(p.include_addons).get(p.path, []).filter(func(f: String) -> bool: return f != p.path)
+	var users: Array = BridgeProjectScan.references(p.include_addons).get(p.path, []).filter(func(f: String) -> bool: return f != p.path)
 	users.sort()
-	return {"path": p.path, "uid": ProjectScan.uid_of(p.path), "referenced_by": users, "count": users.size()}
+	return {"path": p.path, "uid": BridgeProjectScan.uid_of(p.path), "referenced_by": users, "count": users.size()}
 
 
-func _unused(c: Call) -> Variant:
+func _unused(c: BridgeCall) -> Variant:
 	var p := c.params
 	if not p.under.begins_with("res://") or not DirAccess.dir_exists_absolute(p.under):
 		return c.not_found("no folder '%s'" % p.under, {"param": "under"})
-	var refs: Dictionary = ProjectScan.references(true)
+	var refs: Dictionary = BridgeProjectScan.references(true)
 	var out: Array = []
 	var checked := 0
-	for file: String in ProjectScan.files(p.under, p.include_addons):
-		if not file.get_extension() in ProjectScan.RESOURCE_EXTS:
+	for file: String in BridgeProjectScan.files(p.under, p.include_addons):
+		if not file.get_extension() in BridgeProjectScan.RESOURCE_EXTS:
 			continue
 		checked += 1
 		var users: Array = refs.get(file, []).filter(func(f: String) -> bool: return f != file and f != file + ".import")
@@ -73,13 +73,13 @@ func _unused(c: Call) -> Variant:
 			"note": "referenced only from code built at run time (load(\"res://\" + name)) looks unused too; check before deleting"}
 
 
-func _statistics(c: Call) -> Variant:
+func _statistics(c: BridgeCall) -> Variant:
 	var p := c.params
 	var by_ext := {}
 	var bytes := 0
 	var scripts: Array = []
 	var lines := 0
-	var all := ProjectScan.files("res://", p.include_addons)
+	var all := BridgeProjectScan.files("res://", p.include_addons)
 	for file: String in all:
 		var ext := file.get_extension()
 		by_ext[ext] = by_ext.get(ext, 0) + 1

@@ -3,8 +3,8 @@ extends "../../core/command_group.gd"
 ## analysis.*, scenes: how big and how wired a scene is (the open one or a file), and which scenes
 ## instance each other in a circle. Read-only; a scene file is instantiated apart and freed.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const ProjectScan := preload("../../lib/project_scan.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeProjectScan := preload("../../lib/project_scan.gd")
 
 
 func commands() -> Array:
@@ -42,7 +42,7 @@ func commands() -> Array:
 	]
 
 
-func _complexity(bc: Call) -> Variant:
+func _complexity(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var got: Variant = _scene_root(p.path, "analysis.scene_complexity")
 	if got is BridgeError:
@@ -75,7 +75,7 @@ func _complexity(bc: Call) -> Variant:
 			"instanced_scenes": instances, "connections": stats.connections, "warnings": warnings}
 
 
-func _signal_flow(bc: Call) -> Variant:
+func _signal_flow(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var got: Variant = _scene_root(p.path, "analysis.signal_flow")
 	if got is BridgeError:
@@ -98,12 +98,12 @@ func _signal_flow(bc: Call) -> Variant:
 	return {"scene": got.path, "count": out.size(), "connections": out, "by_emitter": by_emitter}
 
 
-func _cycles(c: Call) -> Variant:
+func _cycles(c: BridgeCall) -> Variant:
 	var p := c.params
 	var graph := {}
-	for file: String in ProjectScan.files("res://", p.include_addons):
+	for file: String in BridgeProjectScan.files("res://", p.include_addons):
 		if file.get_extension() in ["tscn", "scn", "tres", "res"]:
-			graph[file] = ProjectScan.dependencies(file).filter(func(d: String) -> bool: return d.get_extension() in ["tscn", "scn", "tres", "res"])
+			graph[file] = BridgeProjectScan.dependencies(file).filter(func(d: String) -> bool: return d.get_extension() in ["tscn", "scn", "tres", "res"])
 	var cycles: Array = []
 	var seen := {}
 	for start: String in graph:
@@ -133,7 +133,7 @@ func _find_cycles(node: String, graph: Dictionary, chain: Array, seen: Dictionar
 ## {root, path, free}: the open scene, or a scene file instantiated apart (free it after), or a BridgeError.
 func _scene_root(path: String, method: String) -> Variant:
 	if path == "":
-		var r: Variant = SceneAccess.require_root()
+		var r: Variant = BridgeSceneAccess.require_root()
 		if r is BridgeError:
 			return r
 		return {"root": r, "path": r.scene_file_path, "free": false}

@@ -3,7 +3,7 @@ extends "../../core/command_group.gd"
 ## analysis.*, usage across the whole project: which node classes every scene uses (and where one is),
 ## who uses each script class_name, and Find in Files. Read straight from disk; nothing is opened.
 
-const ProjectScan := preload("../../lib/project_scan.gd")
+const BridgeProjectScan := preload("../../lib/project_scan.gd")
 
 const SEARCH_EXTS := ["gd", "tscn", "tres", "gdshader", "gdshaderinc", "godot", "cfg", "json", "cs", "txt", "md", "csv"]
 
@@ -58,7 +58,7 @@ func commands() -> Array:
 	]
 
 
-func _node_usage(c: Call) -> Variant:
+func _node_usage(c: BridgeCall) -> Variant:
 	var p := c.params
 	var script_class := ""
 	if p.type != "" and not ClassDB.class_exists(p.type):
@@ -74,7 +74,7 @@ func _node_usage(c: Call) -> Variant:
 	var instanced := {}
 	var matches: Array = []
 	var scenes := 0
-	for file: String in ProjectScan.files("res://", p.include_addons):
+	for file: String in BridgeProjectScan.files("res://", p.include_addons):
 		if file.get_extension() != "tscn":
 			continue
 		scenes += 1
@@ -141,7 +141,7 @@ static func _script_is(path: String, name: String) -> bool:
 	return false
 
 
-func _class_names(bc: Call) -> Variant:
+func _class_names(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var classes: Array = ProjectSettings.get_global_class_list().filter(func(c: Dictionary) -> bool:
 		return p.include_addons or not str(c.path).begins_with("res://addons/"))
@@ -149,9 +149,9 @@ func _class_names(bc: Call) -> Variant:
 		classes = classes.filter(func(c: Dictionary) -> bool: return c.class == p.name)
 		if classes.is_empty():
 			return bc.not_found("no script declares class_name %s" % p.name, {"param": "name"})
-	var refs: Dictionary = ProjectScan.references(p.include_addons)
+	var refs: Dictionary = BridgeProjectScan.references(p.include_addons)
 	var sources := {}
-	for file: String in ProjectScan.files("res://", p.include_addons):
+	for file: String in BridgeProjectScan.files("res://", p.include_addons):
 		if file.get_extension() in ["gd", "cs"]:
 			sources[file] = _strip_comments(FileAccess.get_file_as_string(file))
 	var out: Array = []
@@ -178,7 +178,7 @@ static func _strip_comments(code: String) -> String:
 	return "\n".join(lines)
 
 
-func _find_in_files(c: Call) -> Variant:
+func _find_in_files(c: BridgeCall) -> Variant:
 	var p := c.params
 	if p.query == "":
 		return c.invalid("query is empty", {"param": "query"})
@@ -197,7 +197,7 @@ func _find_in_files(c: Call) -> Variant:
 	var results: Array = []
 	var files := {}
 	var truncated := false
-	for file: String in ProjectScan.files("res://", p.include_addons):
+	for file: String in BridgeProjectScan.files("res://", p.include_addons):
 		if not file.get_extension() in (exts if not exts.is_empty() else SEARCH_EXTS):
 			continue
 		var n := 0

@@ -3,8 +3,8 @@ extends "../../core/command_group.gd"
 ## animation.*, clips: create, change, remove, list and read back the clips of an AnimationPlayer (its
 ## AnimationLibraries). Every change is one undoable action in the edited scene's history.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const AnimAccess := preload("lib/anim_access.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeAnimAccess := preload("lib/anim_access.gd")
 
 const LOOPS := ["none", "linear", "pingpong"]
 
@@ -40,7 +40,7 @@ func commands() -> Array:
 				opt("new_name", "string", "Rename the clip (same library)"),
 			],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "length": 1.2, "loop_mode": "pingpong"},
-			"example_setup": AnimAccess.EXAMPLE_CLIP,
+			"example_setup": BridgeAnimAccess.EXAMPLE_CLIP,
 			"undo": "scene",
 			"returns": {"animation": "string", "length": "float", "loop_mode": "string", "step": "float", "track_count": "int", "player": "string"},
 			"handler": _edit,
@@ -50,7 +50,7 @@ func commands() -> Array:
 			"summary": "Delete a clip from its library (undoable).",
 			"params": [node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}), lookup_param("animation", "animation", "Clip name")],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk"},
-			"example_setup": AnimAccess.EXAMPLE_CLIP,
+			"example_setup": BridgeAnimAccess.EXAMPLE_CLIP,
 			"destructive": true,
 			"undo": "scene",
 			"returns": {"player": "string", "removed": "string"},
@@ -61,7 +61,7 @@ func commands() -> Array:
 			"summary": "List a player's libraries and clips with length, looping, track count, autoplay and current clip.",
 			"params": [node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"})],
 			"example": {"player": "/root/Main/AnimationPlayer"},
-			"example_setup": AnimAccess.EXAMPLE_CLIP,
+			"example_setup": BridgeAnimAccess.EXAMPLE_CLIP,
 			"read_only": true,
 			"returns": {"player": "string", "root_node": "string", "count": "int", "libraries": [{"library": "string", "path": "string",
 					"animations": [{"name": "string", "length": "float", "loop_mode": "string", "track_count": "int"}]}],
@@ -73,7 +73,7 @@ func commands() -> Array:
 			"summary": "Read a clip back: settings, every track (type, path, interpolation, update mode) and every key.",
 			"params": [node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}), lookup_param("animation", "animation", "Clip name")],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk"},
-			"example_setup": AnimAccess.EXAMPLE_CLIP,
+			"example_setup": BridgeAnimAccess.EXAMPLE_CLIP,
 			"read_only": true,
 			"returns": {"animation": "string", "length": "float", "loop_mode": "string", "step": "float", "track_count": "int", "player": "string", "tracks": ["Dictionary"]},
 			"handler": _get_clip,
@@ -81,21 +81,21 @@ func commands() -> Array:
 	]
 
 
-func _create(c: Call) -> Variant:
+func _create(c: BridgeCall) -> Variant:
 	var p := c.params
 	var player: Variant = p.player
-	var parts := AnimAccess.split_name(p.animation)
+	var parts := BridgeAnimAccess.split_name(p.animation)
 	var name: String = parts[1]
 	if name == "" or name.contains("[") or name.contains(":") or name.contains(","):
 		return c.invalid("'%s' is not a valid clip name" % p.animation, {"param": "animation"})
 	if player.has_animation(p.animation):
-		return c.failed("%s already has an animation '%s'" % [SceneAccess.path_of(player), p.animation],
+		return c.failed("%s already has an animation '%s'" % [BridgeSceneAccess.path_of(player), p.animation],
 				{"param": "animation"})
 	var anim := Animation.new()
 	anim.length = p.length
-	anim.loop_mode = AnimAccess.LOOP_MODES[p.loop_mode]
+	anim.loop_mode = BridgeAnimAccess.LOOP_MODES[p.loop_mode]
 	anim.step = p.step
-	var ur := SceneAccess.action("create animation %s" % p.animation)
+	var ur := BridgeSceneAccess.action("create animation %s" % p.animation)
 	var lib: AnimationLibrary
 	var created: bool = not player.has_animation_library(parts[0])
 	if not created:
@@ -109,17 +109,17 @@ func _create(c: Call) -> Variant:
 	ur.commit_action()
 	if not player.has_animation(p.animation):
 		return c.failed("the player did not take the animation '%s'" % p.animation)
-	return {"player": SceneAccess.path_of(player), "animation": p.animation, "length": anim.length,
+	return {"player": BridgeSceneAccess.path_of(player), "animation": p.animation, "length": anim.length,
 			"loop_mode": p.loop_mode, "library": parts[0], "library_created": created}
 
 
-func _edit(c: Call) -> Variant:
+func _edit(c: BridgeCall) -> Variant:
 	var p := c.params
 	var player: Variant = p.player
 	var anim: Animation = player.get_animation(p.animation)
 	if not (p.has("length") or p.has("loop_mode") or p.has("step") or p.has("new_name")):
 		return c.invalid("give length, loop_mode, step or new_name", {"param": "length"})
-	var parts := AnimAccess.split_name(p.animation)
+	var parts := BridgeAnimAccess.split_name(p.animation)
 	var lib: AnimationLibrary = player.get_animation_library(parts[0])
 	if p.has("new_name"):
 		if p.new_name == "" or p.new_name.contains("/") or p.new_name.contains(":") or p.new_name.contains("["):
@@ -130,42 +130,42 @@ func _edit(c: Call) -> Variant:
 	if p.has("length"):
 		edited.length = p.length
 	if p.has("loop_mode"):
-		edited.loop_mode = AnimAccess.LOOP_MODES[p.loop_mode]
+		edited.loop_mode = BridgeAnimAccess.LOOP_MODES[p.loop_mode]
 	if p.has("step"):
 		edited.step = p.step
 	var before: Animation = anim.duplicate(true)
-	var ur := SceneAccess.action("edit animation %s" % p.animation)
-	ur.add_do_method(AnimAccess, "restore", anim, edited)
-	ur.add_undo_method(AnimAccess, "restore", anim, before)
+	var ur := BridgeSceneAccess.action("edit animation %s" % p.animation)
+	ur.add_do_method(BridgeAnimAccess, "restore", anim, edited)
+	ur.add_undo_method(BridgeAnimAccess, "restore", anim, before)
 	var renamed: bool = p.has("new_name") and p.new_name != parts[1]
 	if renamed:
 		ur.add_do_method(lib, "rename_animation", parts[1], p.new_name)
 		ur.add_undo_method(lib, "rename_animation", p.new_name, parts[1])
 	ur.commit_action()
 	var now_name: String = (parts[0] + "/" if parts[0] != "" else "") + (p.new_name if renamed else parts[1])
-	var out := AnimAccess.describe(player.get_animation(now_name), now_name)
+	var out := BridgeAnimAccess.describe(player.get_animation(now_name), now_name)
 	out.erase("tracks")
-	out["player"] = SceneAccess.path_of(player)
+	out["player"] = BridgeSceneAccess.path_of(player)
 	return out
 
 
-func _remove(c: Call) -> Variant:
+func _remove(c: BridgeCall) -> Variant:
 	var p := c.params
 	var player: Variant = p.player
 	var anim: Animation = player.get_animation(p.animation)
-	var parts := AnimAccess.split_name(p.animation)
+	var parts := BridgeAnimAccess.split_name(p.animation)
 	var lib: AnimationLibrary = player.get_animation_library(parts[0])
-	var ur := SceneAccess.action("remove animation %s" % p.animation)
+	var ur := BridgeSceneAccess.action("remove animation %s" % p.animation)
 	ur.add_do_method(lib, "remove_animation", parts[1])
 	ur.add_undo_method(lib, "add_animation", parts[1], anim)
 	if player is AnimationPlayer and player.autoplay == p.animation:
 		ur.add_do_property(player, "autoplay", "")
 		ur.add_undo_property(player, "autoplay", p.animation)
 	ur.commit_action()
-	return {"player": SceneAccess.path_of(player), "removed": p.animation}
+	return {"player": BridgeSceneAccess.path_of(player), "removed": p.animation}
 
 
-func _list(c: Call) -> Variant:
+func _list(c: BridgeCall) -> Variant:
 	var p := c.params
 	var player: Variant = p.player
 	var libraries: Array = []
@@ -175,9 +175,9 @@ func _list(c: Call) -> Variant:
 		for clip_name: StringName in lib.get_animation_list():
 			var anim := lib.get_animation(clip_name)
 			clips.append({"name": (str(lib_name) + "/" if lib_name != &"" else "") + str(clip_name), "length": anim.length,
-					"loop_mode": AnimAccess.LOOP_MODES.find_key(anim.loop_mode), "track_count": anim.get_track_count()})
+					"loop_mode": BridgeAnimAccess.LOOP_MODES.find_key(anim.loop_mode), "track_count": anim.get_track_count()})
 		libraries.append({"library": str(lib_name), "path": lib.resource_path, "animations": clips})
-	var out := {"player": SceneAccess.path_of(player), "root_node": str(player.root_node), "libraries": libraries,
+	var out := {"player": BridgeSceneAccess.path_of(player), "root_node": str(player.root_node), "libraries": libraries,
 			"count": player.get_animation_list().size()}
 	if player is AnimationPlayer:
 		out["autoplay"] = player.autoplay
@@ -185,15 +185,15 @@ func _list(c: Call) -> Variant:
 	return out
 
 
-func _get_clip(c: Call) -> Variant:
+func _get_clip(c: BridgeCall) -> Variant:
 	var p := c.params
 	var player: Variant = p.player
 	var anim: Animation = player.get_animation(p.animation)
-	var out := AnimAccess.describe(anim, p.animation)
-	out["player"] = SceneAccess.path_of(player)
+	var out := BridgeAnimAccess.describe(anim, p.animation)
+	out["player"] = BridgeSceneAccess.path_of(player)
 	return out
 
 
 ## Clip names in parameters of kind "lookup" "animation" are checked by the router (lib/anim_access.gd).
 func lookups() -> Dictionary:
-	return AnimAccess.lookups()
+	return BridgeAnimAccess.lookups()

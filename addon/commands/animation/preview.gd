@@ -4,8 +4,8 @@ extends "../../core/command_group.gd"
 ## pose applies it to the scene (what scrubbing the Animation panel's timeline shows), as one undoable action,
 ## and sets the player's current clip and autoplay if asked.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const AnimAccess := preload("lib/anim_access.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeAnimAccess := preload("lib/anim_access.gd")
 
 
 func commands() -> Array:
@@ -19,7 +19,7 @@ func commands() -> Array:
 				req("time", "float", "Seconds from the clip's start", {"min": 0.0}),
 			],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "time": 0.2},
-			"example_setup": AnimAccess.EXAMPLE_TRACK,
+			"example_setup": BridgeAnimAccess.EXAMPLE_TRACK,
 			"read_only": true,
 			"returns": {"animation": "string", "time": "float", "values": [{"track": "int", "path": "string", "value": "any"}]},
 			"handler": _sample,
@@ -34,7 +34,7 @@ func commands() -> Array:
 				opt("autoplay", "bool", "Also make this clip the player's autoplay clip"),
 			],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "time": 0.4},
-			"example_setup": AnimAccess.EXAMPLE_TRACK,
+			"example_setup": BridgeAnimAccess.EXAMPLE_TRACK,
 			"undo": "scene",
 			"returns": {"animation": "string", "time": "float", "applied": [{"path": "string", "value": "any"}],
 					"skipped?": [{"path": "string", "reason": "string"}], "autoplay?": "string"},
@@ -45,7 +45,7 @@ func commands() -> Array:
 
 ## [{track, path, node, property, value}] for every track whose value at `time` is defined.
 func _evaluate(player: AnimationMixer, anim: Animation, time: float) -> Array:
-	var root := AnimAccess.track_root(player)
+	var root := BridgeAnimAccess.track_root(player)
 	var out: Array = []
 	for t in anim.get_track_count():
 		if not anim.track_is_enabled(t) or anim.track_get_key_count(t) == 0:
@@ -85,7 +85,7 @@ func _find(p: Dictionary) -> Variant:
 	return [player, anim]
 
 
-func _sample(c: Call) -> Variant:
+func _sample(c: BridgeCall) -> Variant:
 	var p := c.params
 	var found: Variant = _find(p)
 	if found is BridgeError:
@@ -96,7 +96,7 @@ func _sample(c: Call) -> Variant:
 	return {"animation": p.animation, "time": p.time, "values": values}
 
 
-func _pose(c: Call) -> Variant:
+func _pose(c: BridgeCall) -> Variant:
 	var p := c.params
 	var found: Variant = _find(p)
 	if found is BridgeError:
@@ -105,7 +105,7 @@ func _pose(c: Call) -> Variant:
 	var evaluated := _evaluate(player, found[1], p.time)
 	var applied: Array = []
 	var skipped: Array = []
-	var ur := SceneAccess.action("pose %s at %ss" % [p.animation, p.time])
+	var ur := BridgeSceneAccess.action("pose %s at %ss" % [p.animation, p.time])
 	for v: Dictionary in evaluated:
 		var node: Node = v.node
 		if node == null:
@@ -113,7 +113,7 @@ func _pose(c: Call) -> Variant:
 			continue
 		var prop := NodePath(v.property)
 		var before: Variant = node.get_indexed(prop)
-		if before == null and SceneAccess.property_info(node, str(v.property).get_slice(":", 0)) is BridgeError:
+		if before == null and BridgeSceneAccess.property_info(node, str(v.property).get_slice(":", 0)) is BridgeError:
 			skipped.append({"path": v.path, "reason": "no such property"})
 			continue
 		ur.add_do_method(node, "set_indexed", prop, v.value)
@@ -140,4 +140,4 @@ func _pose(c: Call) -> Variant:
 
 ## Clip names in parameters of kind "lookup" "animation" are checked by the router (lib/anim_access.gd).
 func lookups() -> Dictionary:
-	return AnimAccess.lookups()
+	return BridgeAnimAccess.lookups()

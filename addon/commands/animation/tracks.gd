@@ -4,8 +4,8 @@ extends "../../core/command_group.gd"
 ## method, bezier, audio, animation), insert and remove keys. Paths are checked against the scene; key
 ## values are coerced to the animated property's type. Each command is one undoable action on the clip.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const AnimAccess := preload("lib/anim_access.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeAnimAccess := preload("lib/anim_access.gd")
 
 const KEYS_DOC := "Keys: [{time, value, transition?}]; value by track type: value → the property's type ([x, y], '#rrggbb', …); position_3d/scale_3d → [x, y, z]; rotation_3d → Euler degrees [x, y, z]; blend_shape/bezier → a number (bezier keys take in_handle/out_handle [dt, dv]); method → {method, args}; audio → a res:// AudioStream (start_offset/end_offset); animation → a clip name"
 
@@ -18,18 +18,18 @@ func commands() -> Array:
 			"params": [
 				node_param("player", "The AnimationPlayer", true, null, "AnimationMixer").merged({"what": "an AnimationPlayer"}),
 				lookup_param("animation", "animation", "Clip name"),
-				choice("track_type", AnimAccess.TRACK_TYPES.keys(), "Kind of track", "value"),
+				choice("track_type", BridgeAnimAccess.TRACK_TYPES.keys(), "Kind of track", "value"),
 				req("path", "string", "Target relative to the player's root node: 'Sprite2D:frame' (value, bezier), 'Sprite2D' (method, audio, 3D)"),
 				opt("update_mode", "enum", "Value tracks: continuous, discrete or capture (default: discrete for ints, bools, strings and resources, else continuous)", null,
-						{"values": AnimAccess.UPDATE_MODES.keys()}),
+						{"values": BridgeAnimAccess.UPDATE_MODES.keys()}),
 				opt("interpolation", "enum", "Value and 3D tracks: nearest, linear, cubic, linear_angle, cubic_angle", null,
-						{"values": AnimAccess.INTERPOLATIONS.keys()}),
+						{"values": BridgeAnimAccess.INTERPOLATIONS.keys()}),
 				opt("loop_wrap", "bool", "Interpolate between the last and first key when looping", true),
 				opt("keys", "Array", KEYS_DOC, [], {"items": "Dictionary"}),
 			],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "track_type": "value",
 					"path": "Player:position", "keys": [{"time": 0.0, "value": [320, 180]}, {"time": 0.4, "value": [360, 180]}]},
-			"example_setup": AnimAccess.EXAMPLE_CLIP,
+			"example_setup": BridgeAnimAccess.EXAMPLE_CLIP,
 			"undo": "scene",
 			"returns": {"animation": "string", "index": "int", "type": "string", "path": "string", "enabled": "bool", "key_count": "int",
 					"keys": [{"time": "float", "value?": "any"}], "interpolation?": "string", "loop_wrap?": "bool", "update_mode?": "string"},
@@ -45,7 +45,7 @@ func commands() -> Array:
 				opt("track_path", "string", "Track path instead of an index, e.g. 'Player:position'"),
 			],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "track_path": "Player:position"},
-			"example_setup": AnimAccess.EXAMPLE_TRACK,
+			"example_setup": BridgeAnimAccess.EXAMPLE_TRACK,
 			"destructive": true,
 			"undo": "scene",
 			"returns": {"animation": "string", "removed": {"index": "int", "path": "string"}, "track_count": "int"},
@@ -63,7 +63,7 @@ func commands() -> Array:
 			],
 			"example": {"player": "/root/Main/AnimationPlayer", "animation": "walk", "track_path": "Player:position",
 					"keys": [{"time": 0.8, "value": [320, 180], "transition": 0.5}]},
-			"example_setup": AnimAccess.EXAMPLE_TRACK,
+			"example_setup": BridgeAnimAccess.EXAMPLE_TRACK,
 			"undo": "scene",
 			"returns": {"animation": "string", "index": "int", "type": "string", "path": "string", "enabled": "bool", "key_count": "int",
 					"keys": [{"time": "float", "value?": "any"}], "interpolation?": "string", "loop_wrap?": "bool", "update_mode?": "string"},
@@ -99,7 +99,7 @@ func commands() -> Array:
 
 ## Clip names in parameters of kind "lookup" "animation" are checked by the router (lib/anim_access.gd).
 func lookups() -> Dictionary:
-	return AnimAccess.lookups()
+	return BridgeAnimAccess.lookups()
 
 
 func _clip(p: Dictionary) -> Variant:
@@ -107,15 +107,15 @@ func _clip(p: Dictionary) -> Variant:
 	return [player, player.get_animation(p.animation)]
 
 
-func _add_track(c: Call) -> Variant:
+func _add_track(c: BridgeCall) -> Variant:
 	var p := c.params
 	var found: Variant = _clip(p)
 	if found is BridgeError:
 		return found
 	var player: AnimationMixer = found[0]
 	var anim: Animation = found[1]
-	var type: int = AnimAccess.TRACK_TYPES[p.track_type]
-	var info: Variant = AnimAccess.check_track_path(player, type, p.path)
+	var type: int = BridgeAnimAccess.TRACK_TYPES[p.track_type]
+	var info: Variant = BridgeAnimAccess.check_track_path(player, type, p.path)
 	if info is BridgeError:
 		return info
 	if anim.find_track(NodePath(p.path), type) >= 0:
@@ -127,78 +127,78 @@ func _add_track(c: Call) -> Variant:
 			Animation.TYPE_BLEND_SHAPE]:
 		edited.track_set_interpolation_loop_wrap(t, p.loop_wrap)
 		if p.has("interpolation"):
-			edited.track_set_interpolation_type(t, AnimAccess.INTERPOLATIONS[p.interpolation])
+			edited.track_set_interpolation_type(t, BridgeAnimAccess.INTERPOLATIONS[p.interpolation])
 	elif p.has("interpolation"):
 		return c.invalid("interpolation applies to value and 3D tracks, not %s" % p.track_type, {"param": "interpolation"})
 	if type == Animation.TYPE_VALUE:
 		var mode: int = Animation.UPDATE_CONTINUOUS
 		if p.has("update_mode"):
-			mode = AnimAccess.UPDATE_MODES[p.update_mode]
+			mode = BridgeAnimAccess.UPDATE_MODES[p.update_mode]
 		elif info.get("type", TYPE_NIL) in [TYPE_INT, TYPE_BOOL, TYPE_STRING, TYPE_STRING_NAME, TYPE_OBJECT]:
 			mode = Animation.UPDATE_DISCRETE  # what the editor picks: these cannot be interpolated
 		edited.value_track_set_update_mode(t, mode)
 	elif p.has("update_mode"):
 		return c.invalid("update_mode applies to value tracks only", {"param": "update_mode"})
 	for key: Variant in p.keys:
-		var bad: Variant = AnimAccess.insert_key(edited, t, key, info)
+		var bad: Variant = BridgeAnimAccess.insert_key(edited, t, key, info)
 		if bad:
 			return bad
-	AnimAccess.commit_edit("add %s track %s" % [p.track_type, p.path], anim, edited)
-	var out := AnimAccess.describe_track(anim, t)
+	BridgeAnimAccess.commit_edit("add %s track %s" % [p.track_type, p.path], anim, edited)
+	var out := BridgeAnimAccess.describe_track(anim, t)
 	out["animation"] = p.animation
 	return out
 
 
-func _remove_track(c: Call) -> Variant:
+func _remove_track(c: BridgeCall) -> Variant:
 	var p := c.params
 	var found: Variant = _clip(p)
 	if found is BridgeError:
 		return found
 	var anim: Animation = found[1]
-	var t: Variant = AnimAccess.track_index(anim, p)
+	var t: Variant = BridgeAnimAccess.track_index(anim, p)
 	if t is BridgeError:
 		return t
 	var path := str(anim.track_get_path(t))
 	var edited: Animation = anim.duplicate(true)
 	edited.remove_track(t)
-	AnimAccess.commit_edit("remove track %s" % path, anim, edited)
+	BridgeAnimAccess.commit_edit("remove track %s" % path, anim, edited)
 	return {"animation": p.animation, "removed": {"index": t, "path": path}, "track_count": anim.get_track_count()}
 
 
-func _insert_keys(c: Call) -> Variant:
+func _insert_keys(c: BridgeCall) -> Variant:
 	var p := c.params
 	var found: Variant = _clip(p)
 	if found is BridgeError:
 		return found
 	var anim: Animation = found[1]
-	var t: Variant = AnimAccess.track_index(anim, p)
+	var t: Variant = BridgeAnimAccess.track_index(anim, p)
 	if t is BridgeError:
 		return t
 	if p.keys.is_empty():
 		return c.invalid("keys is empty", {"param": "keys"})
 	var info: Variant = {}
 	if anim.track_get_type(t) == Animation.TYPE_VALUE:
-		info = AnimAccess.check_track_path(found[0], Animation.TYPE_VALUE, str(anim.track_get_path(t)))
+		info = BridgeAnimAccess.check_track_path(found[0], Animation.TYPE_VALUE, str(anim.track_get_path(t)))
 		if info is BridgeError:
 			info = {}  # the target is gone: keep the values as given, as the editor would
 	var edited: Animation = anim.duplicate(true)
 	for key: Variant in p.keys:
-		var bad: Variant = AnimAccess.insert_key(edited, t, key, info)
+		var bad: Variant = BridgeAnimAccess.insert_key(edited, t, key, info)
 		if bad:
 			return bad
-	AnimAccess.commit_edit("insert %d keys on %s" % [p.keys.size(), anim.track_get_path(t)], anim, edited)
-	var out := AnimAccess.describe_track(anim, t)
+	BridgeAnimAccess.commit_edit("insert %d keys on %s" % [p.keys.size(), anim.track_get_path(t)], anim, edited)
+	var out := BridgeAnimAccess.describe_track(anim, t)
 	out["animation"] = p.animation
 	return out
 
 
-func _remove_keys(c: Call) -> Variant:
+func _remove_keys(c: BridgeCall) -> Variant:
 	var p := c.params
 	var found: Variant = _clip(p)
 	if found is BridgeError:
 		return found
 	var anim: Animation = found[1]
-	var t: Variant = AnimAccess.track_index(anim, p)
+	var t: Variant = BridgeAnimAccess.track_index(anim, p)
 	if t is BridgeError:
 		return t
 	var by_times: bool = p.has("times")
@@ -224,5 +224,5 @@ func _remove_keys(c: Call) -> Variant:
 	doomed.reverse()
 	for k in doomed:
 		edited.track_remove_key(t, k)
-	AnimAccess.commit_edit("remove %d keys on %s" % [doomed.size(), anim.track_get_path(t)], anim, edited)
+	BridgeAnimAccess.commit_edit("remove %d keys on %s" % [doomed.size(), anim.track_get_path(t)], anim, edited)
 	return {"animation": p.animation, "track": t, "removed": doomed.size(), "key_count": anim.track_get_key_count(t)}

@@ -3,8 +3,8 @@ extends "../../core/command_group.gd"
 ## animtree.*, blend spaces: add a clip (or a nested graph) as a point of a 1D or 2D blend space, remove a
 ## point. Undoable; 2D spaces with auto_triangles re-triangulate themselves.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const TreeAccess := preload("lib/anim_tree_access.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeTreeAccess := preload("lib/anim_tree_access.gd")
 
 
 func commands() -> Array:
@@ -16,7 +16,7 @@ func commands() -> Array:
 				node_param("tree", "The AnimationTree", true, null, "AnimationTree"),
 				req("blend_space", "string", "Path of the blend space in the graph: '' if it is the root, 'Move' for a state"),
 				opt("animation", "string", "The clip at this point (kind animation)"),
-				choice("kind", TreeAccess.ROOT_KINDS, "What sits at the point", "animation"),
+				choice("kind", BridgeTreeAccess.ROOT_KINDS, "What sits at the point", "animation"),
 				opt("at", "float", "Position in a 1D blend space"),
 				opt("position", "Vector2", "Position in a 2D blend space"),
 			],
@@ -53,19 +53,19 @@ func commands() -> Array:
 
 
 func _space(p: Dictionary) -> Variant:
-	var t: Variant = TreeAccess.tree(p.tree)
+	var t: Variant = BridgeTreeAccess.tree(p.tree)
 	if t is BridgeError:
 		return t
-	var bs: Variant = TreeAccess.node_at(t, p.blend_space, "blend_space")
+	var bs: Variant = BridgeTreeAccess.node_at(t, p.blend_space, "blend_space")
 	if bs is BridgeError:
 		return bs
 	if not (bs is AnimationNodeBlendSpace1D or bs is AnimationNodeBlendSpace2D):
-		return BridgeError.invalid("'%s' is a %s, not a blend space" % [p.blend_space, TreeAccess.kind_of(bs)],
+		return BridgeError.invalid("'%s' is a %s, not a blend space" % [p.blend_space, BridgeTreeAccess.kind_of(bs)],
 				{"param": "blend_space"})
 	return [t, bs]
 
 
-func _add(c: Call) -> Variant:
+func _add(c: BridgeCall) -> Variant:
 	var p := c.params
 	var found: Variant = _space(p)
 	if found is BridgeError:
@@ -86,23 +86,23 @@ func _add(c: Call) -> Variant:
 		pos = p.at
 		if pos < bs.min_space or pos > bs.max_space:
 			return c.invalid("at %s is outside the space %s..%s" % [pos, bs.min_space, bs.max_space], {"param": "at"})
-	var node: Variant = TreeAccess.make(found[0], p.kind, p.get("animation", ""), {})
+	var node: Variant = BridgeTreeAccess.make(found[0], p.kind, p.get("animation", ""), {})
 	if node is BridgeError:
 		return node
 	var index: int = bs.get_blend_point_count()
-	var ur := SceneAccess.action("add blend point to %s" % p.blend_space)
+	var ur := BridgeSceneAccess.action("add blend point to %s" % p.blend_space)
 	ur.add_do_method(bs, "add_blend_point", node, pos)
 	ur.add_undo_method(bs, "remove_blend_point", index)
 	ur.commit_action()
 	if bs.get_blend_point_count() != index + 1:
 		return c.failed("the blend space refused the point")
-	var out := TreeAccess.describe(bs)
+	var out := BridgeTreeAccess.describe(bs)
 	out["index"] = index
 	out["blend_space"] = p.blend_space
 	return out
 
 
-func _remove(c: Call) -> Variant:
+func _remove(c: BridgeCall) -> Variant:
 	var p := c.params
 	var found: Variant = _space(p)
 	if found is BridgeError:
@@ -111,7 +111,7 @@ func _remove(c: Call) -> Variant:
 	if p.index >= bs.get_blend_point_count():
 		return c.invalid("index %d is out of range: '%s' has %d points" % [p.index, p.blend_space,
 				bs.get_blend_point_count()], {"param": "index"})
-	var ur := SceneAccess.action("remove blend point %d of %s" % [p.index, p.blend_space])
+	var ur := BridgeSceneAccess.action("remove blend point %d of %s" % [p.index, p.blend_space])
 	ur.add_do_method(bs, "remove_blend_point", p.index)
 	ur.add_undo_method(bs, "add_blend_point", bs.get_blend_point_node(p.index), bs.get_blend_point_position(p.index), p.index)
 	ur.commit_action()

@@ -3,8 +3,8 @@ extends "../../core/command_group.gd"
 ## animtree.*, graph nodes: add and remove states of a state machine or nodes of a blend tree (any depth),
 ## and wire blend-tree inputs. Each change is one undoable action.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const TreeAccess := preload("lib/anim_tree_access.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeTreeAccess := preload("lib/anim_tree_access.gd")
 
 const RESERVED := ["Start", "End", "output"]
 
@@ -17,7 +17,7 @@ func commands() -> Array:
 			"params": [
 				node_param("tree", "The AnimationTree", true, null, "AnimationTree"),
 				req("name", "string", "Name of the new state or node"),
-				choice("kind", TreeAccess.KINDS.keys(), "What to add (state machines take animation, state_machine, blend_tree, blend_space_1d, blend_space_2d)", "animation"),
+				choice("kind", BridgeTreeAccess.KINDS.keys(), "What to add (state machines take animation, state_machine, blend_tree, blend_space_1d, blend_space_2d)", "animation"),
 				opt("graph", "string", "The state machine or blend tree to add to: '' for the root, 'Locomotion' for a nested one", ""),
 				opt("animation", "string", "The clip, for kind animation"),
 				opt("position", "Vector2", "Position in the graph editor", [0, 0]),
@@ -76,19 +76,19 @@ func commands() -> Array:
 
 
 func _graph(p: Dictionary) -> Variant:
-	var t: Variant = TreeAccess.tree(p.tree)
+	var t: Variant = BridgeTreeAccess.tree(p.tree)
 	if t is BridgeError:
 		return t
-	var g: Variant = TreeAccess.node_at(t, p.graph)
+	var g: Variant = BridgeTreeAccess.node_at(t, p.graph)
 	if g is BridgeError:
 		return g
 	if not (g is AnimationNodeStateMachine or g is AnimationNodeBlendTree):
 		return BridgeError.invalid("'%s' is a %s: nodes are added to state machines and blend trees (blend spaces take animtree.add_blend_point)" % [
-				p.graph, TreeAccess.kind_of(g)], {"param": "graph"})
+				p.graph, BridgeTreeAccess.kind_of(g)], {"param": "graph"})
 	return [t, g]
 
 
-func _add(c: Call) -> Variant:
+func _add(c: BridgeCall) -> Variant:
 	var p := c.params
 	var found: Variant = _graph(p)
 	if found is BridgeError:
@@ -98,26 +98,26 @@ func _add(c: Call) -> Variant:
 		return c.invalid("'%s' is not a usable name" % p.name, {"param": "name"})
 	if g.has_node(p.name):
 		return c.failed("'%s' already has a node '%s'" % [p.graph if p.graph else "the root", p.name], {"param": "name"})
-	if g is AnimationNodeStateMachine and not p.kind in TreeAccess.ROOT_KINDS:
+	if g is AnimationNodeStateMachine and not p.kind in BridgeTreeAccess.ROOT_KINDS:
 		return c.invalid("a state machine's states are %s; %s lives in blend trees" % [
-				", ".join(PackedStringArray(TreeAccess.ROOT_KINDS)), p.kind], {"param": "kind"})
-	var node: Variant = TreeAccess.make(found[0], p.kind, p.get("animation", ""), p.get("properties", {}))
+				", ".join(PackedStringArray(BridgeTreeAccess.ROOT_KINDS)), p.kind], {"param": "kind"})
+	var node: Variant = BridgeTreeAccess.make(found[0], p.kind, p.get("animation", ""), p.get("properties", {}))
 	if node is BridgeError:
 		return node
-	var ur := SceneAccess.action("add %s %s" % [p.kind, p.name])
+	var ur := BridgeSceneAccess.action("add %s %s" % [p.kind, p.name])
 	ur.add_do_method(g, "add_node", p.name, node, p.position)
 	ur.add_undo_method(g, "remove_node", p.name)
 	ur.commit_action()
 	if not g.has_node(p.name):
 		return c.failed("the graph refused the node '%s'" % p.name)
-	var out := TreeAccess.describe(g.get_node(p.name))
+	var out := BridgeTreeAccess.describe(g.get_node(p.name))
 	out["name"] = p.name
 	out["graph"] = p.graph
 	out["position"] = g.get_node_position(p.name)
 	return out
 
 
-func _remove(bc: Call) -> Variant:
+func _remove(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var found: Variant = _graph(p)
 	if found is BridgeError:
@@ -126,9 +126,9 @@ func _remove(bc: Call) -> Variant:
 	if p.name in RESERVED:
 		return bc.invalid("'%s' is built into the graph and cannot be removed" % p.name, {"param": "name"})
 	if not g.has_node(p.name):
-		return TreeAccess.node_at(found[0], (p.graph + "/" if p.graph else "") + p.name, "name")
+		return BridgeTreeAccess.node_at(found[0], (p.graph + "/" if p.graph else "") + p.name, "name")
 	var node: AnimationNode = g.get_node(p.name)
-	var ur := SceneAccess.action("remove %s" % p.name)
+	var ur := BridgeSceneAccess.action("remove %s" % p.name)
 	ur.add_do_method(g, "remove_node", p.name)
 	ur.add_undo_method(g, "add_node", p.name, node, g.get_node_position(p.name))
 	var lost: Array = []
@@ -140,7 +140,7 @@ func _remove(bc: Call) -> Variant:
 				ur.add_undo_method(g, "add_transition", from, to, g.get_transition(i))
 				lost.append({"from": from, "to": to})
 	else:
-		for c: Dictionary in TreeAccess.connections(g):
+		for c: Dictionary in BridgeTreeAccess.connections(g):
 			if c.from == p.name or c.to == p.name:
 				ur.add_undo_method(g, "connect_node", c.to, c.port, c.from)
 				lost.append(c)
@@ -148,7 +148,7 @@ func _remove(bc: Call) -> Variant:
 	return {"removed": p.name, "graph": p.graph, ("transitions" if g is AnimationNodeStateMachine else "connections"): lost}
 
 
-func _connect(bc: Call) -> Variant:
+func _connect(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var found: Variant = _graph(p)
 	if found is BridgeError:
@@ -158,7 +158,7 @@ func _connect(bc: Call) -> Variant:
 		return bc.invalid("'%s' is a state machine: link states with animtree.set_transition" % p.graph, {"param": "graph"})
 	for key: String in ["from", "to"]:
 		if not g.has_node(p[key]):
-			return TreeAccess.node_at(found[0], (p.graph + "/" if p.graph else "") + p[key], key)
+			return BridgeTreeAccess.node_at(found[0], (p.graph + "/" if p.graph else "") + p[key], key)
 	if p.from == "output":
 		return bc.invalid("'output' has no output to connect from", {"param": "from"})
 	var target: AnimationNode = g.get_node(p.to)
@@ -166,22 +166,23 @@ func _connect(bc: Call) -> Variant:
 	if p.port >= inputs:
 		return bc.invalid("%s has %d input ports (0..%d), not %d" % [p.to, inputs, inputs - 1, p.port], {"param": "port"})
 	var previous := ""
-	for c: Dictionary in TreeAccess.connections(g):
+	for c: Dictionary in BridgeTreeAccess.connections(g):
 		if c.to == p.to and c.port == p.port:
 			previous = c.from
 	if _reaches(g, p.from, p.to):
 		return bc.failed("connecting %s into %s would make a cycle" % [p.from, p.to])
-	var ur := SceneAccess.action("connect %s to %s:%d" % [p.from, p.to, p.port])
+	var ur := BridgeSceneAccess.action("connect %s to %s:%d" % [p.from, p.to, p.port])
 	ur.add_do_method(g, "connect_node", p.to, p.port, p.from)
 	if previous != "":
 		ur.add_undo_method(g, "connect_node", p.to, p.port, previous)
 	else:
 		ur.add_undo_method(g, "disconnect_node", p.to, p.port)
 	ur.commit_action()
-	var now := TreeAccess.connections(g).filter(func(c: Dictionary) -> bool: return c.to == p.to and c.port == p.port)
+	var now := BridgeTreeAccess.connections(g).filter(func(c: Dictionary) -> bool: return c.to == p.to and c.port == p.port)
 	if now.is_empty() or now[0].from != p.from:
 		return bc.failed("the blend tree refused the connection %s → %s:%d" % [p.from, p.to, p.port])
-	return {"from": p.from, "to": p.to, "port": p.port, "replaced": previous, "connections": TreeAccess.connections(g)}
+	return {"from": p.from, "to": p.to, "port": p.port, "replaced": previous,
+			"connections": BridgeTreeAccess.connections(g)}
 
 
 ## True when `to` already feeds `from` (directly or not): connecting from → to would close a loop.
@@ -189,7 +190,7 @@ func _reaches(g: AnimationNodeBlendTree, from: String, to: String) -> bool:
 	if from == to:
 		return true
 	var feeds := {}
-	for c: Dictionary in TreeAccess.connections(g):
+	for c: Dictionary in BridgeTreeAccess.connections(g):
 		feeds.get_or_add(c.to, []).append(c.from)
 	var stack: Array = [from]
 	var seen := {}

@@ -3,8 +3,8 @@ extends "../../core/command_group.gd"
 ## animtree.*, state-machine transitions: add or change one (switch and advance modes, a condition or an
 ## advance expression, cross-fade, priority) and remove one. Undoable.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const TreeAccess := preload("lib/anim_tree_access.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeTreeAccess := preload("lib/anim_tree_access.gd")
 
 const SWITCH := ["immediate", "sync", "at_end"]
 const ADVANCE := ["disabled", "enabled", "auto"]
@@ -50,7 +50,7 @@ func commands() -> Array:
 				opt("graph", "string", "The state machine ('' for the root)", ""),
 			],
 			"example": {"tree": "/root/Main/AnimationTree", "from": "Idle", "to": "Walk"},
-			"example_setup": TreeAccess.EXAMPLE_STATE_MACHINE,
+			"example_setup": BridgeTreeAccess.EXAMPLE_STATE_MACHINE,
 			"destructive": true,
 			"undo": "scene",
 			"returns": {"removed": {"from": "string", "to": "string"}, "transition_count": "int"},
@@ -60,17 +60,17 @@ func commands() -> Array:
 
 
 func _machine(p: Dictionary) -> Variant:
-	var t: Variant = TreeAccess.tree(p.tree)
+	var t: Variant = BridgeTreeAccess.tree(p.tree)
 	if t is BridgeError:
 		return t
-	var sm: Variant = TreeAccess.node_at(t, p.graph)
+	var sm: Variant = BridgeTreeAccess.node_at(t, p.graph)
 	if sm is BridgeError:
 		return sm
 	if not sm is AnimationNodeStateMachine:
-		return BridgeError.invalid("'%s' is a %s, not a state machine" % [p.graph, TreeAccess.kind_of(sm)], {"param": "graph"})
+		return BridgeError.invalid("'%s' is a %s, not a state machine" % [p.graph, BridgeTreeAccess.kind_of(sm)], {"param": "graph"})
 	for key: String in ["from", "to"]:
 		if not sm.has_node(p[key]):
-			return TreeAccess.node_at(t, (p.graph + "/" if p.graph else "") + p[key], key)
+			return BridgeTreeAccess.node_at(t, (p.graph + "/" if p.graph else "") + p[key], key)
 	return sm
 
 
@@ -81,7 +81,7 @@ func _index(sm: AnimationNodeStateMachine, from: String, to: String) -> int:
 	return -1
 
 
-func _set_transition(c: Call) -> Variant:
+func _set_transition(c: BridgeCall) -> Variant:
 	var p := c.params
 	var sm: Variant = _machine(p)
 	if sm is BridgeError:
@@ -108,7 +108,7 @@ func _set_transition(c: Call) -> Variant:
 	for key: String in ["advance_condition", "advance_expression", "xfade_time", "priority"]:
 		if p.has(key):
 			values[key] = StringName(p[key]) if key == "advance_condition" else p[key]
-	var ur := SceneAccess.action("transition %s -> %s" % [p.from, p.to])
+	var ur := BridgeSceneAccess.action("transition %s -> %s" % [p.from, p.to])
 	var transition: AnimationNodeStateMachineTransition
 	if i >= 0:
 		if values.is_empty():
@@ -128,12 +128,12 @@ func _set_transition(c: Call) -> Variant:
 	var now := _index(sm, p.from, p.to)
 	if now < 0:
 		return c.failed("the state machine refused the transition %s -> %s" % [p.from, p.to])
-	var out := TreeAccess.describe_transition(sm, now)
+	var out := BridgeTreeAccess.describe_transition(sm, now)
 	out["created"] = i < 0
 	return out
 
 
-func _remove(c: Call) -> Variant:
+func _remove(c: BridgeCall) -> Variant:
 	var p := c.params
 	var sm: Variant = _machine(p)
 	if sm is BridgeError:
@@ -142,7 +142,7 @@ func _remove(c: Call) -> Variant:
 	if i < 0:
 		return c.not_found("no transition %s -> %s in '%s'" % [p.from, p.to, p.graph if p.graph else "the root"],
 				{"param": "to"})
-	var ur := SceneAccess.action("remove transition %s -> %s" % [p.from, p.to])
+	var ur := BridgeSceneAccess.action("remove transition %s -> %s" % [p.from, p.to])
 	ur.add_do_method(sm, "remove_transition", p.from, p.to)
 	ur.add_undo_method(sm, "add_transition", p.from, p.to, sm.get_transition(i))
 	ur.commit_action()

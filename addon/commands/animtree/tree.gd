@@ -3,10 +3,10 @@ extends "../../core/command_group.gd"
 ## animtree.*, the tree: create an AnimationTree wired to a player with a root graph, describe its whole
 ## graph, list and write its parameters (conditions, blend positions, request values). Undoable.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const TreeAccess := preload("lib/anim_tree_access.gd")
-const Params := preload("../../core/params.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeTreeAccess := preload("lib/anim_tree_access.gd")
+const BridgeParams := preload("../../core/params.gd")
 
 
 func commands() -> Array:
@@ -18,7 +18,7 @@ func commands() -> Array:
 				node_param("player", "The AnimationPlayer whose clips the tree blends", true, null, "AnimationPlayer"),
 				node_param("parent", "Parent of the new tree (default: the player's parent)", false),
 				new_name_param("name", "Node name", "AnimationTree"),
-				choice("root_kind", TreeAccess.ROOT_KINDS, "The root graph", "state_machine"),
+				choice("root_kind", BridgeTreeAccess.ROOT_KINDS, "The root graph", "state_machine"),
 				opt("active", "bool", "Process the tree (it then drives the animated nodes, in the editor too)", true),
 				node_param("advance_expression_base_node", "Node whose properties advance expressions read (default: the tree's parent)", false),
 			],
@@ -36,7 +36,7 @@ func commands() -> Array:
 				opt("graph", "string", "Part of the graph to describe: '' for the root, 'Locomotion' for a nested node", ""),
 			],
 			"example": {"tree": "/root/Main/AnimationTree"},
-			"example_setup": TreeAccess.EXAMPLE_STATE_MACHINE,
+			"example_setup": BridgeTreeAccess.EXAMPLE_STATE_MACHINE,
 			"read_only": true,
 			"returns": {"tree": "string", "graph": "string", "anim_player": "string", "active": "bool", "kind": "string"},
 			"handler": _structure,
@@ -49,7 +49,7 @@ func commands() -> Array:
 				opt("filter", "string", "Only parameters whose path contains this text"),
 			],
 			"example": {"tree": "/root/Main/AnimationTree"},
-			"example_setup": TreeAccess.EXAMPLE_STATE_MACHINE,
+			"example_setup": BridgeTreeAccess.EXAMPLE_STATE_MACHINE,
 			"read_only": true,
 			"returns": {"tree": "string", "count": "int", "parameters": [{"parameter": "string", "type": "string", "value": "any"}]},
 			"handler": _parameters,
@@ -80,50 +80,51 @@ func commands() -> Array:
 	]
 
 
-func _create(c: Call) -> Variant:
+func _create(c: BridgeCall) -> Variant:
 	var p := c.params
 	var player: AnimationPlayer = p.player
 	var parent: Node = p.get("parent", player.get_parent())
-	if parent == null or (parent != SceneAccess.root() and not SceneAccess.root().is_ancestor_of(parent)):
+	if parent == null or (parent != BridgeSceneAccess.root() and not BridgeSceneAccess.root().is_ancestor_of(parent)):
 		return c.invalid("give parent (the player is the scene's root)", {"param": "parent"})
 	var name: String = p.name if p.name != "" else "AnimationTree"
 	if parent.has_node(NodePath(name)):  # the router checks a given parent; the default one is checked here
-		return c.failed("%s already has a child named '%s'" % [SceneAccess.path_of(parent), name], {"param": "name"})
+		return c.failed("%s already has a child named '%s'" % [BridgeSceneAccess.path_of(parent), name],
+				{"param": "name"})
 	var base: Node = p.get("advance_expression_base_node")
 	var t := AnimationTree.new()
 	t.name = name
-	t.tree_root = ClassDB.instantiate(TreeAccess.KINDS[p.root_kind])
+	t.tree_root = ClassDB.instantiate(BridgeTreeAccess.KINDS[p.root_kind])
 	t.active = p.active
 	# Paths are relative to the tree, a child of parent.
 	t.anim_player = NodePath("..") if player == parent else NodePath("../" + str(parent.get_path_to(player)))
 	if base != null:
 		t.advance_expression_base_node = NodePath("..") if base == parent else NodePath("../" + str(parent.get_path_to(base)))
-	SceneEdit.add("create AnimationTree %s" % name, parent, t)
+	BridgeSceneEdit.add("create AnimationTree %s" % name, parent, t)
 	if t.get_node_or_null(t.anim_player) != player:
 		return c.failed("the tree does not reach the player through %s" % t.anim_player)
-	return {"path": SceneAccess.path_of(t), "anim_player": str(t.anim_player), "root_kind": p.root_kind,
+	return {"path": BridgeSceneAccess.path_of(t), "anim_player": str(t.anim_player), "root_kind": p.root_kind,
 			"animations": Array(t.get_animation_list()).map(func(n: StringName) -> String: return str(n))}
 
 
-func _structure(c: Call) -> Variant:
+func _structure(c: BridgeCall) -> Variant:
 	var p := c.params
-	var t: Variant = TreeAccess.tree(p.tree)
+	var t: Variant = BridgeTreeAccess.tree(p.tree)
 	if t is BridgeError:
 		return t
-	var node: Variant = TreeAccess.node_at(t, p.graph)
+	var node: Variant = BridgeTreeAccess.node_at(t, p.graph)
 	if node is BridgeError:
 		return node
-	var out := TreeAccess.describe(node)
-	out["tree"] = SceneAccess.path_of(t)
+	var out := BridgeTreeAccess.describe(node)
+	out["tree"] = BridgeSceneAccess.path_of(t)
 	out["graph"] = p.graph
 	out["anim_player"] = str(t.anim_player)
 	out["active"] = t.active
 	return out
 
 
-func _parameters(c: Call) -> Variant:
+func _parameters(c: BridgeCall) -> Variant:
 	var p := c.params
-	var t: Variant = TreeAccess.tree(p.tree)
+	var t: Variant = BridgeTreeAccess.tree(p.tree)
 	if t is BridgeError:
 		return t
 	await _refresh(t)
@@ -134,13 +135,13 @@ func _parameters(c: Call) -> Variant:
 			continue  # playback objects and the read-only playback state are not settable values
 		if p.has("filter") and not p.filter.to_lower() in name.to_lower():
 			continue
-		out.append({"parameter": name.trim_prefix("parameters/"), "type": SceneAccess.type_name(info), "value": t.get(name)})
-	return {"tree": SceneAccess.path_of(t), "count": out.size(), "parameters": out}
+		out.append({"parameter": name.trim_prefix("parameters/"), "type": BridgeSceneAccess.type_name(info), "value": t.get(name)})
+	return {"tree": BridgeSceneAccess.path_of(t), "count": out.size(), "parameters": out}
 
 
-func _set_parameter(c: Call) -> Variant:
+func _set_parameter(c: BridgeCall) -> Variant:
 	var p := c.params
-	var t: Variant = TreeAccess.tree(p.tree)
+	var t: Variant = BridgeTreeAccess.tree(p.tree)
 	if t is BridgeError:
 		return t
 	await _refresh(t)
@@ -153,20 +154,20 @@ func _set_parameter(c: Call) -> Variant:
 		elif str(i.name).begins_with("parameters/") and i.type != TYPE_OBJECT and not i.usage & PROPERTY_USAGE_READ_ONLY:
 			names.append(str(i.name).trim_prefix("parameters/"))
 	if info.is_empty() or info.type == TYPE_OBJECT or info.usage & PROPERTY_USAGE_READ_ONLY:
-		var guess := Params.did_you_mean(name.trim_prefix("parameters/"), names)
-		return c.not_found("%s has no parameter '%s'%s; it has: %s" % [SceneAccess.path_of(t), p.parameter,
+		var guess := BridgeParams.did_you_mean(name.trim_prefix("parameters/"), names)
+		return c.not_found("%s has no parameter '%s'%s; it has: %s" % [BridgeSceneAccess.path_of(t), p.parameter,
 				" (did you mean '%s'?)" % guess if guess else "", ", ".join(PackedStringArray(names)) if names else "none"],
 				{"param": "parameter", "suggestion": guess})
-	var value: Variant = SceneAccess.coerce(p.value, info)
+	var value: Variant = BridgeSceneAccess.coerce(p.value, info)
 	if value is BridgeError:
 		value.message = "%s" % value.message
 		return value
 	var previous: Variant = t.get(name)
-	var ur := SceneAccess.action("set %s" % name)
+	var ur := BridgeSceneAccess.action("set %s" % name)
 	ur.add_do_property(t, name, value)
 	ur.add_undo_property(t, name, previous)
 	ur.commit_action()
-	return {"tree": SceneAccess.path_of(t), "parameter": name.trim_prefix("parameters/"), "value": t.get(name),
+	return {"tree": BridgeSceneAccess.path_of(t), "parameter": name.trim_prefix("parameters/"), "value": t.get(name),
 			"previous": previous}
 
 

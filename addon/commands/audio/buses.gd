@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## name, position). Undoable in the editor's global history, like the Audio dock; the editor saves the
 ## project's bus layout file itself (audio.save_layout writes one where you choose).
 
-const Buses := preload("lib/audio_buses.gd")
+const BridgeBuses := preload("lib/audio_buses.gd")
 
 
 func commands() -> Array:
@@ -40,7 +40,7 @@ func commands() -> Array:
 			"summary": "Remove an audio bus (not Master); buses that sent to it fall back to Master. Undo restores everything.",
 			"params": [lookup_param("name", "bus", "Bus to remove")],
 			"example": {"name": "Music"},
-			"example_setup": Buses.EXAMPLE_MUSIC,
+			"example_setup": BridgeBuses.EXAMPLE_MUSIC,
 			"destructive": true,
 			"undo": "global",
 			"returns": {"removed": "string", "rerouted_to_master": ["string"], "buses": ["string"]},
@@ -61,7 +61,7 @@ func commands() -> Array:
 				opt("index", "int", "Move to this position (1..last; Master stays first)", null, {"min": 1}),
 			],
 			"example": {"name": "Music", "volume_db": -12.0, "mute": true},
-			"example_setup": Buses.EXAMPLE_MUSIC,
+			"example_setup": BridgeBuses.EXAMPLE_MUSIC,
 			"undo": "global",
 			"returns": {"index": "int", "name": "string", "volume_db": "float", "solo": "bool", "mute": "bool", "bypass_effects": "bool", "send": "string", "effects": [{"index": "int", "type": "string", "enabled": "bool", "settings": "Dictionary"}]},
 			"handler": _set_bus,
@@ -71,13 +71,13 @@ func commands() -> Array:
 
 ## Bus names in parameters of kind "lookup" "bus" are checked by the router (lib/audio_buses.gd).
 func lookups() -> Dictionary:
-	return Buses.lookups()
+	return BridgeBuses.lookups()
 
 
-func _buses(_c: Call) -> Variant:
+func _buses(_c: BridgeCall) -> Variant:
 	var buses: Array = []
 	for i in AudioServer.bus_count:
-		buses.append(Buses.describe(i))
+		buses.append(BridgeBuses.describe(i))
 	return {"count": buses.size(), "buses": buses,
 			"layout_file": ProjectSettings.get_setting("audio/buses/default_bus_layout", "")}
 
@@ -90,7 +90,7 @@ func _check_name(name: String, param: String) -> Variant:
 	return null
 
 
-func _add(c: Call) -> Variant:
+func _add(c: BridgeCall) -> Variant:
 	var p := c.params
 	var bad: Variant = _check_name(p.name, "name")
 	if bad:
@@ -105,11 +105,11 @@ func _add(c: Call) -> Variant:
 	AudioServer.set_bus_send(at, p.send)
 	AudioServer.set_bus_solo(at, p.solo)
 	AudioServer.set_bus_mute(at, p.mute)
-	Buses.commit_layout("add audio bus %s" % p.name, before)
-	return Buses.describe(AudioServer.get_bus_index(p.name))
+	BridgeBuses.commit_layout("add audio bus %s" % p.name, before)
+	return BridgeBuses.describe(AudioServer.get_bus_index(p.name))
 
 
-func _remove(c: Call) -> Variant:
+func _remove(c: BridgeCall) -> Variant:
 	var p := c.params
 	var i := AudioServer.get_bus_index(p.name)
 	if i == 0:
@@ -122,11 +122,11 @@ func _remove(c: Call) -> Variant:
 	AudioServer.remove_bus(i)
 	for name: String in rerouted:
 		AudioServer.set_bus_send(AudioServer.get_bus_index(name), "Master")
-	Buses.commit_layout("remove audio bus %s" % p.name, before)
-	return {"removed": p.name, "rerouted_to_master": rerouted, "buses": Buses.names()}
+	BridgeBuses.commit_layout("remove audio bus %s" % p.name, before)
+	return {"removed": p.name, "rerouted_to_master": rerouted, "buses": BridgeBuses.names()}
 
 
-func _set_bus(c: Call) -> Variant:
+func _set_bus(c: BridgeCall) -> Variant:
 	var p := c.params
 	var i := AudioServer.get_bus_index(p.name)
 	var keys := ["volume_db", "solo", "mute", "bypass_effects", "send", "rename", "index"]
@@ -164,5 +164,5 @@ func _set_bus(c: Call) -> Variant:
 		name = p.rename
 	if p.has("index") and p.index != i:
 		AudioServer.move_bus(i, p.index if p.index < i else p.index + 1)
-	Buses.commit_layout("change audio bus %s" % p.name, before)
-	return Buses.describe(AudioServer.get_bus_index(name))
+	BridgeBuses.commit_layout("change audio bus %s" % p.name, before)
+	return BridgeBuses.describe(AudioServer.get_bus_index(name))

@@ -3,10 +3,10 @@ extends "../../core/command_group.gd"
 ## audio.*, files and players: save the bus layout to a .tres (optionally as the project's default), load
 ## one into the editor, and add an AudioStreamPlayer (plain, 2D or 3D) with its stream and bus.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const Buses := preload("lib/audio_buses.gd")
-const ProjectSettingsLib := preload("../../lib/project_settings.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeBuses := preload("lib/audio_buses.gd")
+const BridgeProjectSettingsLib := preload("../../lib/project_settings.gd")
 
 const PLAYERS := {"plain": "AudioStreamPlayer", "2d": "AudioStreamPlayer2D", "3d": "AudioStreamPlayer3D"}
 const DEFAULT_SETTING := "audio/buses/default_bus_layout"
@@ -63,10 +63,10 @@ func commands() -> Array:
 
 ## Bus names in parameters of kind "lookup" "bus" are checked by the router (lib/audio_buses.gd).
 func lookups() -> Dictionary:
-	return Buses.lookups()
+	return BridgeBuses.lookups()
 
 
-func _save(c: Call) -> Variant:
+func _save(c: BridgeCall) -> Variant:
 	var p := c.params
 	var path: String = p.path
 	var layout := AudioServer.generate_bus_layout()
@@ -80,18 +80,18 @@ func _save(c: Call) -> Variant:
 	var saved: Variant = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE)
 	if not saved is AudioBusLayout:
 		return c.failed("%s was written but does not load back as an AudioBusLayout" % path, {"path": path})
-	var out := {"path": path, "buses": Buses.names()}
+	var out := {"path": path, "buses": BridgeBuses.names()}
 	if p.make_default:
 		if not path.begins_with("res://"):
 			return c.invalid("the project's default layout must be under res://", {"param": "path"})
-		err = ProjectSettingsLib.commit_settings("set default bus layout", {DEFAULT_SETTING: path})
+		err = BridgeProjectSettingsLib.commit_settings("set default bus layout", {DEFAULT_SETTING: path})
 		if err != OK:
 			return c.failed("saved %s but could not save project.godot: %s" % [path, error_string(err)])
 		out["default"] = ProjectSettings.get_setting(DEFAULT_SETTING)
 	return out
 
 
-func _load(c: Call) -> Variant:
+func _load(c: BridgeCall) -> Variant:
 	var p := c.params
 	var layout: Variant = ResourceLoader.load(p.path, "", ResourceLoader.CACHE_MODE_IGNORE)
 	if not layout is AudioBusLayout:
@@ -99,14 +99,14 @@ func _load(c: Call) -> Variant:
 				{"param": "path"})
 	var before := AudioServer.generate_bus_layout()
 	AudioServer.set_bus_layout(layout)
-	Buses.commit_layout("load bus layout %s" % p.path, before)
+	BridgeBuses.commit_layout("load bus layout %s" % p.path, before)
 	var buses: Array = []
 	for i in AudioServer.bus_count:
-		buses.append(Buses.describe(i))
+		buses.append(BridgeBuses.describe(i))
 	return {"path": p.path, "count": buses.size(), "buses": buses}
 
 
-func _add_player(c: Call) -> Variant:
+func _add_player(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var cls: String = PLAYERS[p.kind]
@@ -117,7 +117,7 @@ func _add_player(c: Call) -> Variant:
 		return c.invalid("max_distance applies to 2d and 3d players", {"param": "max_distance"})
 	var player: Node = ClassDB.instantiate(cls)
 	if p.has("stream"):
-		var stream: Variant = SceneAccess.coerce(p.stream, {"name": "stream", "type": TYPE_OBJECT,
+		var stream: Variant = BridgeSceneAccess.coerce(p.stream, {"name": "stream", "type": TYPE_OBJECT,
 				"hint": PROPERTY_HINT_RESOURCE_TYPE, "hint_string": "AudioStream"})
 		if stream is BridgeError:
 			player.free()
@@ -130,6 +130,7 @@ func _add_player(c: Call) -> Variant:
 	player.autoplay = p.autoplay
 	if p.has("max_distance"):
 		player.max_distance = p.max_distance
-	SceneEdit.add("add %s" % cls, parent, player)
-	return {"path": SceneAccess.path_of(player), "type": cls, "bus": str(player.bus), "volume_db": player.volume_db,
+	BridgeSceneEdit.add("add %s" % cls, parent, player)
+	return {"path": BridgeSceneAccess.path_of(player), "type": cls, "bus": str(player.bus),
+			"volume_db": player.volume_db,
 			"stream": player.stream.resource_path if player.stream else null, "autoplay": player.autoplay}

@@ -4,9 +4,9 @@ extends "../../core/command_group.gd"
 ## through the router while SceneAccess merges their actions into the batch's one action; if one fails,
 ## that action is undone and the scene is exactly as before.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const PropertyPath := preload("../../lib/property_path.gd")
-const Compat := preload("../../core/compat.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgePropertyPath := preload("../../lib/property_path.gd")
+const BridgeCompat := preload("../../core/compat.gd")
 
 const GLOBAL_HISTORY := 0
 
@@ -54,9 +54,9 @@ func commands() -> Array:
 	]
 
 
-func _run(c: Call) -> Variant:
+func _run(c: BridgeCall) -> Variant:
 	var p := c.params
-	var root: Node = SceneAccess.root()
+	var root: Node = BridgeSceneAccess.root()
 	if _running:
 		return c.failed("a batch is already running; batches do not nest")
 	if p.commands.is_empty():
@@ -72,7 +72,7 @@ func _run(c: Call) -> Variant:
 		if doc.needs == "game" or entry.method == "batch.run" or not (doc.read_only or doc.undo == "scene"):
 			return c.invalid("commands[%d]: %s cannot run in a batch: only reads and commands whose undo scope is the open scene are undone together (its scope: %s)" % [
 					i, entry.method, "the running game" if doc.needs == "game" else doc.undo], {"param": "commands", "index": i})
-	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
+	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
 	var scene_history := ur.get_history_undo_redo(ur.get_object_history_id(root))
 	var global_history := ur.get_history_undo_redo(GLOBAL_HISTORY)
 	var start: int = scene_history.get_current_action()
@@ -108,7 +108,7 @@ func _run(c: Call) -> Variant:
 			"error": failure.error, "completed": results.size(), "rolled_back": undone > 0})
 
 
-func _set_property(c: Call) -> Variant:
+func _set_property(c: BridgeCall) -> Variant:
 	var p := c.params
 	var base: Node = p.under
 	if p.has("type") and not ClassDB.class_exists(p.type) and not _is_script_class(p.type):
@@ -117,7 +117,7 @@ func _set_property(c: Call) -> Variant:
 		return c.invalid("give type, group or both to choose the nodes", {"param": "type"})
 	var targets: Array = []
 	for node: Node in [base] + base.find_children("*", "", true, false):
-		if node.owner != SceneAccess.root() and node != SceneAccess.root():
+		if node.owner != BridgeSceneAccess.root() and node != BridgeSceneAccess.root():
 			continue
 		if p.has("type") and not (node.is_class(p.type) or _script_class_of(node) == p.type):
 			continue
@@ -125,23 +125,24 @@ func _set_property(c: Call) -> Variant:
 			continue
 		targets.append(node)
 	if targets.is_empty():
-		return c.not_found("no node below %s matches%s%s" % [SceneAccess.path_of(base),
+		return c.not_found("no node below %s matches%s%s" % [BridgeSceneAccess.path_of(base),
 				" type %s" % p.type if p.has("type") else "", " group %s" % p.group if p.has("group") else ""])
 	# every node's write tried and read back first (PropertyPath.plan), so one refusal sets nothing anywhere
 	var changes: Array = []
 	var planned: Array = []
 	for node: Node in targets:
-		var plan: Variant = PropertyPath.plan(node, {p.property: p.value}, "%s" % SceneAccess.path_of(node))
+		var plan: Variant = BridgePropertyPath.plan(node, {p.property: p.value}, "%s" % BridgeSceneAccess.path_of(node))
 		if plan is BridgeError:
 			if plan.code == BridgeError.INVALID_PARAMS:
 				plan.data["param"] = "value"
 			return plan
 		planned.append(plan)
 		changes.append_array(plan.changes)
-	PropertyPath.commit({"changes": changes}, "set %s on %d nodes" % [p.property, targets.size()])
+	BridgePropertyPath.commit({"changes": changes}, "set %s on %d nodes" % [p.property, targets.size()])
 	var changed: Array = []
 	for i in targets.size():
-		changed.append({"path": SceneAccess.path_of(targets[i]), "value": PropertyPath.read(planned[i].targets[0])})
+		changed.append({"path": BridgeSceneAccess.path_of(targets[i]),
+				"value": BridgePropertyPath.read(planned[i].targets[0])})
 	return {"property": p.property, "count": changed.size(), "nodes": changed}
 
 

@@ -4,10 +4,10 @@ extends "../../core/command_group.gd"
 ## fill the shot, check what a camera sees (with the project's window aspect), and clamp a 2D camera's
 ## limits to a level's bounds. Each change is one undo step.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const SpatialQuery := preload("../../lib/spatial_query.gd")
-const PropertyPath := preload("../../lib/property_path.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeSpatialQuery := preload("../../lib/spatial_query.gd")
+const BridgePropertyPath := preload("../../lib/property_path.gd")
 
 
 func commands() -> Array:
@@ -94,7 +94,7 @@ func commands() -> Array:
 	]
 
 
-func _add(c: Call) -> Variant:
+func _add(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var dim := 3 if p.dimension == "3d" else 2
@@ -108,11 +108,11 @@ func _add(c: Call) -> Variant:
 		aim = _point(p)
 		if aim is BridgeError:
 			return aim
-	var cam: Node = SceneEdit.make("Camera3D" if dim == 3 else "Camera2D", p.get("name", ""))
+	var cam: Node = BridgeSceneEdit.make("Camera3D" if dim == 3 else "Camera2D", p.get("name", ""))
 	cam.position = pos
 	# the lens goes through PropertyPath: a value the camera does not keep is refused in the engine's words
 	var lens := {"fov": p.fov, "size": p.size} if dim == 3 else {"zoom": [p.zoom, p.zoom]}
-	var refused: Variant = PropertyPath.apply_new(cam, lens, "camera.add")
+	var refused: Variant = BridgePropertyPath.apply_new(cam, lens, "camera.add")
 	if refused != null:
 		refused.data["param"] = "zoom" if dim == 2 else "fov"
 		cam.free()
@@ -130,32 +130,32 @@ func _add(c: Call) -> Variant:
 		cam.current = p.current
 	else:
 		cam.enabled = p.current  # a Camera2D is "current" by being enabled (as camera.make_current sets it)
-	var ur := SceneAccess.action("add %s" % cam.get_class())
-	SceneEdit.add_to_action(ur, parent, cam)
+	var ur := BridgeSceneAccess.action("add %s" % cam.get_class())
+	BridgeSceneEdit.add_to_action(ur, parent, cam)
 	if p.current:
 		_others_off(ur, cam)
 	ur.commit_action()
-	var out := {"path": SceneAccess.path_of(cam), "type": cam.get_class(), "position": cam.global_position}
+	var out := {"path": BridgeSceneAccess.path_of(cam), "type": cam.get_class(), "position": cam.global_position}
 	if dim == 3:
-		out.merge({"forward": SceneEdit.tidy(-cam.global_basis.z), "current": cam.current})
+		out.merge({"forward": BridgeSceneEdit.tidy(-cam.global_basis.z), "current": cam.current})
 	else:
 		out.merge({"zoom": cam.zoom, "enabled": cam.enabled})
 	return out
 
 
-func _make_current(c: Call) -> Variant:
+func _make_current(c: BridgeCall) -> Variant:
 	var p := c.params
 	var cam: Node = p.node_path
-	var ur := SceneAccess.action("make %s current" % cam.name)
+	var ur := BridgeSceneAccess.action("make %s current" % cam.name)
 	var prop := "current" if cam is Camera3D else "enabled"
 	ur.add_do_property(cam, prop, true)
 	ur.add_undo_property(cam, prop, cam.get(prop))
 	var turned_off := _others_off(ur, cam)
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(cam), prop: cam.get(prop), "turned_off": turned_off}
+	return {"path": BridgeSceneAccess.path_of(cam), prop: cam.get(prop), "turned_off": turned_off}
 
 
-func _frame(c: Call) -> Variant:
+func _frame(c: BridgeCall) -> Variant:
 	var p := c.params
 	var cam: Variant = p.node_path
 	var targets: Variant = _targets(p, cam)
@@ -164,9 +164,9 @@ func _frame(c: Call) -> Variant:
 	var margin: float = 1.0 + p.margin
 	var aspect := _aspect()
 	if cam is Camera2D:
-		var rect: Rect2 = SpatialQuery.bounds_2d(targets[0]).rect
+		var rect: Rect2 = BridgeSpatialQuery.bounds_2d(targets[0]).rect
 		for node: Node in targets.slice(1):
-			rect = rect.merge(SpatialQuery.bounds_2d(node).rect)
+			rect = rect.merge(BridgeSpatialQuery.bounds_2d(node).rect)
 		var view := _viewport_size()
 		var z := minf(view.x / maxf(rect.size.x * margin, 0.001), view.y / maxf(rect.size.y * margin, 0.001))
 		# local values: undo then puts back exactly what the scene held, not a global round trip of it
@@ -175,10 +175,11 @@ func _frame(c: Call) -> Variant:
 		var framed: Variant = _set_checked(cam, {"position": [local.x, local.y], "zoom": [z, z]}, "camera.frame", "frame %s" % cam.name)
 		if framed is BridgeError:
 			return framed
-		return {"path": SceneAccess.path_of(cam), "position": cam.global_position, "zoom": cam.zoom, "framed": rect}
-	var box: AABB = SpatialQuery.bounds_3d(targets[0]).aabb
+		return {"path": BridgeSceneAccess.path_of(cam), "position": cam.global_position, "zoom": cam.zoom,
+				"framed": rect}
+	var box: AABB = BridgeSpatialQuery.bounds_3d(targets[0]).aabb
 	for node: Node in targets.slice(1):
-		box = box.merge(SpatialQuery.bounds_3d(node).aabb)
+		box = box.merge(BridgeSpatialQuery.bounds_3d(node).aabb)
 	var forward: Vector3 = -cam.global_basis.z.normalized()
 	if p.has("direction"):
 		var d: Vector3 = p.direction
@@ -209,11 +210,12 @@ func _frame(c: Call) -> Variant:
 	if done is BridgeError:
 		return done
 	var seen := _visibility_3d(cam, box, aspect)
-	return {"path": SceneAccess.path_of(cam), "position": SceneEdit.tidy(cam.global_position), "looking_at": center,
-			"distance": SceneEdit.tidy(distance), "framed": box, "all_in_view": seen == "inside"}
+	return {"path": BridgeSceneAccess.path_of(cam), "position": BridgeSceneEdit.tidy(cam.global_position),
+			"looking_at": center,
+			"distance": BridgeSceneEdit.tidy(distance), "framed": box, "all_in_view": seen == "inside"}
 
 
-func _in_view(c: Call) -> Variant:
+func _in_view(c: BridgeCall) -> Variant:
 	var p := c.params
 	var cam: Variant = p.node_path
 	var targets: Variant = _targets(p, cam)
@@ -222,34 +224,34 @@ func _in_view(c: Call) -> Variant:
 	var view := _viewport_size()
 	var out: Array = []
 	for node: Node in targets:
-		var entry := {"path": SceneAccess.path_of(node)}
+		var entry := {"path": BridgeSceneAccess.path_of(node)}
 		if cam is Camera3D:
-			var box: AABB = SpatialQuery.bounds_3d(node).aabb
+			var box: AABB = BridgeSpatialQuery.bounds_3d(node).aabb
 			entry["visibility"] = _visibility_3d(cam, box, _aspect())
 			entry["screen"] = _screen_3d(cam, box.get_center(), view)
 		else:
-			var rect: Rect2 = SpatialQuery.bounds_2d(node).rect
+			var rect: Rect2 = BridgeSpatialQuery.bounds_2d(node).rect
 			var shown := Rect2(cam.global_position - view / cam.zoom / 2.0, view / cam.zoom)
 			entry["visibility"] = "inside" if shown.encloses(rect) else ("partly" if shown.intersects(rect) else "outside")
 			entry["screen"] = (rect.get_center() - shown.position) * cam.zoom
 		out.append(entry)
-	return {"camera": SceneAccess.path_of(cam), "viewport": view, "nodes": out}
+	return {"camera": BridgeSceneAccess.path_of(cam), "viewport": view, "nodes": out}
 
 
-func _limit_to(c: Call) -> Variant:
+func _limit_to(c: BridgeCall) -> Variant:
 	var p := c.params
 	var cam: Node = p.node_path
 	if not cam is Camera2D:
-		return c.invalid("%s is a Camera3D: limits belong to Camera2D" % SceneAccess.path_of(cam), {"param": "node_path"})
+		return c.invalid("%s is a Camera3D: limits belong to Camera2D" % BridgeSceneAccess.path_of(cam), {"param": "node_path"})
 	var node: Node = p.bounds_of
 	if not node is CanvasItem:
-		return c.invalid("%s is not a 2D node" % SceneAccess.path_of(node), {"param": "bounds_of"})
-	var rect: Rect2 = SpatialQuery.bounds_2d(node).rect.grow(p.margin)
+		return c.invalid("%s is not a 2D node" % BridgeSceneAccess.path_of(node), {"param": "bounds_of"})
+	var rect: Rect2 = BridgeSpatialQuery.bounds_2d(node).rect.grow(p.margin)
 	var limited: Variant = _set_checked(cam, {"limit_left": floori(rect.position.x), "limit_top": floori(rect.position.y),
 			"limit_right": ceili(rect.end.x), "limit_bottom": ceili(rect.end.y)}, "camera.limit_to", "limit %s to %s" % [cam.name, node.name])
 	if limited is BridgeError:
 		return limited
-	return {"path": SceneAccess.path_of(cam), "limit_left": cam.limit_left, "limit_top": cam.limit_top,
+	return {"path": BridgeSceneAccess.path_of(cam), "limit_left": cam.limit_left, "limit_top": cam.limit_top,
 			"limit_right": cam.limit_right, "limit_bottom": cam.limit_bottom}
 
 
@@ -257,10 +259,10 @@ func _limit_to(c: Call) -> Variant:
 ## (PropertyPath.plan): a value the camera does not keep, such as a zero zoom, is refused with the
 ## engine's own message and nothing changes. True, or the BridgeError.
 func _set_checked(cam: Node, props: Dictionary, method: String, action_name: String) -> Variant:
-	var planned: Variant = PropertyPath.plan(cam, props, method)
+	var planned: Variant = BridgePropertyPath.plan(cam, props, method)
 	if planned is BridgeError:
 		return planned
-	PropertyPath.commit(planned, action_name)
+	BridgePropertyPath.commit(planned, action_name)
 	return true
 
 
@@ -268,28 +270,28 @@ func _set_checked(cam: Node, props: Dictionary, method: String, action_name: Str
 func _others_off(ur: EditorUndoRedoManager, cam: Node) -> Array:
 	var prop := "current" if cam is Camera3D else "enabled"
 	var out: Array = []
-	for other: Node in SceneAccess.root().find_children("*", cam.get_class(), true, false):
-		if other != cam and other.get(prop) and (other.owner == SceneAccess.root() or other == SceneAccess.root()):
+	for other: Node in BridgeSceneAccess.root().find_children("*", cam.get_class(), true, false):
+		if other != cam and other.get(prop) and (other.owner == BridgeSceneAccess.root() or other == BridgeSceneAccess.root()):
 			ur.add_do_property(other, prop, false)
 			ur.add_undo_property(other, prop, true)
-			out.append(SceneAccess.path_of(other))
+			out.append(BridgeSceneAccess.path_of(other))
 	return out
 
 
 func _targets(p: Dictionary, cam: Node) -> Variant:
-	var dim := SpatialQuery.dimension(cam)
+	var dim := BridgeSpatialQuery.dimension(cam)
 	if p.has("nodes"):  # kind "nodes" with no default: left out means every object, given must not be empty
 		var nodes: Array = p.nodes
 		if nodes.is_empty():
 			return BridgeError.invalid("'nodes' is empty: give at least one node path, or leave it out for every object",
 					{"param": "nodes"})
 		for node: Node in nodes:
-			if SpatialQuery.dimension(node) != dim:
-				return BridgeError.invalid("%s is not a %dD node like the camera" % [SceneAccess.path_of(node), dim], {"param": "nodes"})
+			if BridgeSpatialQuery.dimension(node) != dim:
+				return BridgeError.invalid("%s is not a %dD node like the camera" % [BridgeSceneAccess.path_of(node), dim], {"param": "nodes"})
 		return nodes
 	var all: Array = []
-	for node: Node in SceneAccess.root().find_children("*", "GeometryInstance3D" if dim == 3 else "CanvasItem", true, false):
-		if node.owner == SceneAccess.root() and (dim == 3 or node is Sprite2D or node is Polygon2D or node is TileMapLayer
+	for node: Node in BridgeSceneAccess.root().find_children("*", "GeometryInstance3D" if dim == 3 else "CanvasItem", true, false):
+		if node.owner == BridgeSceneAccess.root() and (dim == 3 or node is Sprite2D or node is Polygon2D or node is TileMapLayer
 				or node is MeshInstance2D or node is AnimatedSprite2D or _world_control(node)):
 			all.append(node)
 	if all.is_empty():
@@ -307,9 +309,9 @@ func _point(p: Dictionary) -> Variant:
 	if p.has("target"):
 		var t: Node = p.target
 		if not t is Node3D:
-			return BridgeError.invalid("target %s is not a Node3D" % SceneAccess.path_of(t), {"param": "target"})
-		return SpatialQuery.bounds_3d(t).aabb.get_center()
-	return SpatialQuery.to_vector(p.point, "point", 3)
+			return BridgeError.invalid("target %s is not a Node3D" % BridgeSceneAccess.path_of(t), {"param": "target"})
+		return BridgeSpatialQuery.bounds_3d(t).aabb.get_center()
+	return BridgeSpatialQuery.to_vector(p.point, "point", 3)
 
 
 ## "inside", "partly" or "outside" the camera's view of the project's window shape.

@@ -4,8 +4,8 @@ extends "../../core/command_group.gd"
 ## are gone), rewriting a moved file's path everywhere, and .import files whose source is gone. Each
 ## reports first (dry_run / delete false) and changes files on disk only when asked; the editor rescans.
 
-const FileOps := preload("../../lib/file_ops.gd")
-const ProjectScan := preload("../../lib/project_scan.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeProjectScan := preload("../../lib/project_scan.gd")
 
 
 func commands() -> Array:
@@ -50,9 +50,9 @@ func commands() -> Array:
 	]
 
 
-func _broken(c: Call) -> Variant:
+func _broken(c: BridgeCall) -> Variant:
 	var p := c.params
-	var all := ProjectScan.files("res://", p.include_addons)
+	var all := BridgeProjectScan.files("res://", p.include_addons)
 	var by_name := {}
 	for f: String in all:
 		by_name.get_or_add(f.get_file(), []).append(f)
@@ -60,12 +60,12 @@ func _broken(c: Call) -> Variant:
 	for file: String in all:
 		if not file.get_extension() in ["tscn", "tres"]:
 			continue
-		for missing: String in ProjectScan.missing_ext_resources(file):
+		for missing: String in BridgeProjectScan.missing_ext_resources(file):
 			out.append({"file": file, "missing": missing, "candidates": by_name.get(missing.get_file(), [])})
 	return {"broken": out, "count": out.size()}
 
 
-func _fix(c: Call) -> Variant:
+func _fix(c: BridgeCall) -> Variant:
 	var p := c.params
 	if not p.from.begins_with("res://") or p.from == p.to:
 		return c.invalid("from must be a res:// path other than to", {"param": "from"})
@@ -74,8 +74,8 @@ func _fix(c: Call) -> Variant:
 				{"param": "to"})
 	var pattern := RegEx.create_from_string("%s(?=[\"'\\s\\)\\]]|$)" % _escape(p.from))
 	var changed: Array = []
-	for file: String in ProjectScan.files("res://", p.include_addons):
-		if not file.get_extension() in ProjectScan.TEXT_EXTS or file.get_extension() == "import":
+	for file: String in BridgeProjectScan.files("res://", p.include_addons):
+		if not file.get_extension() in BridgeProjectScan.TEXT_EXTS or file.get_extension() == "import":
 			continue
 		var text := FileAccess.get_file_as_string(file)
 		var hits := pattern.search_all(text).size()
@@ -83,7 +83,7 @@ func _fix(c: Call) -> Variant:
 			continue
 		changed.append({"file": file, "references": hits})
 		if not p.dry_run:
-			var err := FileOps.write_text(file, pattern.sub(text, p.to, true))  # a script open in the editor takes it too
+			var err := BridgeFileOps.write_text(file, pattern.sub(text, p.to, true))  # a script open in the editor takes it too
 			if err != OK:
 				return c.failed("cannot write %s: %s" % [file, error_string(err)],
 						{"changed_so_far": changed})
@@ -92,10 +92,10 @@ func _fix(c: Call) -> Variant:
 	return {"from": p.from, "to": p.to, "dry_run": p.dry_run, "files": changed, "count": changed.size()}
 
 
-func _orphans(c: Call) -> Variant:
+func _orphans(c: BridgeCall) -> Variant:
 	var p := c.params
 	var out: Array = []
-	for file: String in ProjectScan.files("res://", p.include_addons):
+	for file: String in BridgeProjectScan.files("res://", p.include_addons):
 		if file.get_extension() != "import" or FileAccess.file_exists(file.get_basename()):
 			continue
 		var entry := {"import": file, "source": file.get_basename(), "imported": []}

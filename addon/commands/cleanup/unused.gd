@@ -3,9 +3,9 @@ extends "../../core/command_group.gd"
 ## cleanup.*, project settings nothing uses: input actions no script or scene names, autoloads no script
 ## or scene reaches. Each lists first; remove: true drops them all in one undoable, saved step.
 
-const ProjectScan := preload("../../lib/project_scan.gd")
-const Project := preload("../../lib/project_settings.gd")
-const Settings := preload("../../core/settings.gd")
+const BridgeProjectScan := preload("../../lib/project_scan.gd")
+const BridgeProject := preload("../../lib/project_settings.gd")
+const BridgeSettings := preload("../../core/settings.gd")
 
 const CODE_EXTS := ["gd", "cs", "tscn", "tres", "gdshader", "json", "cfg"]
 
@@ -45,7 +45,7 @@ func commands() -> Array:
 	]
 
 
-func _unused_actions(c: Call) -> Variant:
+func _unused_actions(c: BridgeCall) -> Variant:
 	var p := c.params
 	var actions: Array = []
 	for prop: Dictionary in ProjectSettings.get_property_list():
@@ -59,7 +59,7 @@ func _unused_actions(c: Call) -> Variant:
 	return _finish("Remove unused input actions", "input/", unused, actions.size(), p.remove, "actions")
 
 
-func _unused_autoloads(c: Call) -> Variant:
+func _unused_autoloads(c: BridgeCall) -> Variant:
 	var p := c.params
 	var names: Array = []
 	for prop: Dictionary in ProjectSettings.get_property_list():
@@ -84,7 +84,7 @@ func _finish(action: String, prefix: String, unused: Array, checked: int, remove
 		var changes := {}
 		for n: String in unused:
 			changes[prefix + n] = null
-		var err := Project.commit_settings(action, changes)
+		var err := BridgeProject.commit_settings(action, changes)
 		if err != OK:
 			return BridgeError.failed("cleanup: saving project.godot failed: %s" % error_string(err))
 		var left: Array = unused.filter(func(n: String) -> bool: return ProjectSettings.has_setting(prefix + n))
@@ -98,8 +98,8 @@ func _finish(action: String, prefix: String, unused: Array, checked: int, remove
 static func _project_text(include_addons: bool, marked: bool = false) -> String:
 	var parts: PackedStringArray = []
 	# the bridge's own source names actions and autoloads in its command examples: that is no use of them
-	var own := Settings.addon_dir() + "/"
-	for file: String in ProjectScan.files("res://", include_addons):
+	var own := BridgeSettings.addon_dir() + "/"
+	for file: String in BridgeProjectScan.files("res://", include_addons):
 		if file.get_extension() in CODE_EXTS and not file.begins_with(own):
 			if marked:
 				parts.append("\u0001" + file)

@@ -4,11 +4,11 @@ extends "../../core/command_group.gd"
 ## and transform, group shapes under a new combiner, and bake a CSG tree into a static mesh (plus an
 ## optional collider) for shipping.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const ObjectProps := preload("../../lib/object_props.gd")
-const MeshDescribe := preload("../../lib/mesh_describe.gd")
-const Compat := preload("../../core/compat.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeObjectProps := preload("../../lib/object_props.gd")
+const BridgeMeshDescribe := preload("../../lib/mesh_describe.gd")
+const BridgeCompat := preload("../../core/compat.gd")
 
 const SHAPES := {"box": "CSGBox3D", "sphere": "CSGSphere3D", "cylinder": "CSGCylinder3D", "torus": "CSGTorus3D",
 		"polygon": "CSGPolygon3D", "mesh": "CSGMesh3D", "combiner": "CSGCombiner3D"}
@@ -78,83 +78,83 @@ func commands() -> Array:
 	]
 
 
-func _add(c: Call) -> Variant:
+func _add(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var node: CSGShape3D = ClassDB.instantiate(SHAPES[p.shape])
-	var bad: Variant = ObjectProps.apply_new(node, p.properties, "csg.add")
+	var bad: Variant = BridgeObjectProps.apply_new(node, p.properties, "csg.add")
 	if bad:
 		node.free()
 		return bad
 	node.operation = OPERATIONS.find(p.operation) as CSGShape3D.Operation
 	node.position = p.position
 	node.use_collision = p.use_collision
-	SceneEdit.add("add %s" % node.get_class(), parent, node, p.name)
-	return {"path": SceneAccess.path_of(node), "type": node.get_class(), "operation": OPERATIONS[node.operation],
-			"root_shape": node.is_root_shape(), "properties": ObjectProps.read(node, p.properties.keys())}
+	BridgeSceneEdit.add("add %s" % node.get_class(), parent, node, p.name)
+	return {"path": BridgeSceneAccess.path_of(node), "type": node.get_class(), "operation": OPERATIONS[node.operation],
+			"root_shape": node.is_root_shape(), "properties": BridgeObjectProps.read(node, p.properties.keys())}
 
 
-func _combine(bc: Call) -> Variant:
+func _combine(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var nodes: Array = []
 	for node: CSGShape3D in p.nodes:
 		if not nodes.is_empty() and node.get_parent() != nodes[0].get_parent():
-			return bc.invalid("%s and %s have different parents" % [SceneAccess.path_of(nodes[0]),
-					SceneAccess.path_of(node)], {"param": "nodes"})
+			return bc.invalid("%s and %s have different parents" % [BridgeSceneAccess.path_of(nodes[0]),
+					BridgeSceneAccess.path_of(node)], {"param": "nodes"})
 		if node in nodes:
-			return bc.invalid("%s is listed twice" % SceneAccess.path_of(node), {"param": "nodes"})
+			return bc.invalid("%s is listed twice" % BridgeSceneAccess.path_of(node), {"param": "nodes"})
 		nodes.append(node)
 	var parent: Node = nodes[0].get_parent()
-	var bad: Variant = SceneEdit.check_name(parent, p.name, "csg.combine")
+	var bad: Variant = BridgeSceneEdit.check_name(parent, p.name, "csg.combine")
 	if bad is BridgeError:
 		return bad
 	nodes.sort_custom(func(a: Node, b: Node) -> bool: return a.get_index() < b.get_index())
 	var combiner := CSGCombiner3D.new()
 	combiner.name = p.name
 	combiner.operation = OPERATIONS.find(p.operation) as CSGShape3D.Operation
-	var ur := SceneAccess.action("combine %d CSG shapes" % nodes.size())
+	var ur := BridgeSceneAccess.action("combine %d CSG shapes" % nodes.size())
 	# undo takes the combiner out first, so the shapes go back to their old indices among their old siblings only
-	SceneEdit.add_to_action(ur, parent, combiner)
+	BridgeSceneEdit.add_to_action(ur, parent, combiner)
 	ur.add_do_method(parent, "move_child", combiner, nodes[0].get_index())
 	for node: Node3D in nodes:
-		var owners := SceneAccess.owner_pairs(node)
+		var owners := BridgeSceneAccess.owner_pairs(node)
 		ur.add_do_method(parent, "remove_child", node)
 		ur.add_do_method(combiner, "add_child", node, true)
-		SceneAccess.add_owner_ops(ur, owners, false)
+		BridgeSceneAccess.add_owner_ops(ur, owners, false)
 		ur.add_do_property(node, "transform", node.transform)
 	for node: Node3D in nodes:
 		ur.add_undo_method(combiner, "remove_child", node)
 	for node: Node3D in nodes:
 		ur.add_undo_method(parent, "add_child", node, true)
 		ur.add_undo_method(parent, "move_child", node, node.get_index())
-		SceneAccess.add_owner_ops(ur, SceneAccess.owner_pairs(node), true)
+		BridgeSceneAccess.add_owner_ops(ur, BridgeSceneAccess.owner_pairs(node), true)
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(combiner), "operation": p.operation,
-			"children": combiner.get_children().map(func(c: Node) -> String: return SceneAccess.path_of(c))}
+	return {"path": BridgeSceneAccess.path_of(combiner), "operation": p.operation,
+			"children": combiner.get_children().map(func(c: Node) -> String: return BridgeSceneAccess.path_of(c))}
 
 
-func _bake(c: Call) -> Variant:
+func _bake(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: CSGShape3D = p.node_path
 	if not node.is_root_shape():
-		return c.invalid("%s is inside a CSG tree; bake its root shape" % SceneAccess.path_of(node), {"param": "node_path"})
+		return c.invalid("%s is inside a CSG tree; bake its root shape" % BridgeSceneAccess.path_of(node), {"param": "node_path"})
 	var name: String = p.name if p.name != "" else str(node.name) + "Baked"
-	if node == SceneAccess.root():
+	if node == BridgeSceneAccess.root():
 		# the baked node goes beside the tree, and the root has no parent in the scene
-		return c.invalid("%s is the scene's root; the baked node needs a parent in the scene" % SceneAccess.path_of(node),
+		return c.invalid("%s is the scene's root; the baked node needs a parent in the scene" % BridgeSceneAccess.path_of(node),
 				{"param": "node_path"})
 	var parent: Node = node.get_parent()
-	var bad: Variant = SceneEdit.check_name(parent, name, "csg.bake")
+	var bad: Variant = BridgeSceneEdit.check_name(parent, name, "csg.bake")
 	if bad is BridgeError:
 		return bad
 	if p.has("path") and not p.path.get_extension() in ["tres", "res", "mesh"]:
 		return c.invalid("path must end in .tres, .res or .mesh", {"param": "path"})
-	var mesh: ArrayMesh = Compat.csg_bake_mesh(node)
+	var mesh: ArrayMesh = BridgeCompat.csg_bake_mesh(node)
 	if mesh == null or mesh.get_surface_count() == 0:
-		return c.failed("%s produced no geometry to bake (is every shape subtracted away?)" % SceneAccess.path_of(node))
-	var shape: Shape3D = Compat.csg_bake_collision(node) if p.collision else null
+		return c.failed("%s produced no geometry to bake (is every shape subtracted away?)" % BridgeSceneAccess.path_of(node))
+	var shape: Shape3D = BridgeCompat.csg_bake_collision(node) if p.collision else null
 	if p.collision and shape == null:
-		return c.failed("%s produced no collision shape" % SceneAccess.path_of(node))
+		return c.failed("%s produced no collision shape" % BridgeSceneAccess.path_of(node))
 	if p.has("path"):
 		var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(p.path.get_base_dir()))
 		if err == OK:
@@ -175,18 +175,18 @@ func _bake(c: Call) -> Variant:
 		col.shape = shape
 		body.add_child(col)
 		baked.add_child(body)
-	var root := SceneAccess.root()
-	var ur := SceneAccess.action("bake %s" % node.name)
-	SceneEdit.add_to_action(ur, parent, baked)
+	var root := BridgeSceneAccess.root()
+	var ur := BridgeSceneAccess.action("bake %s" % node.name)
+	BridgeSceneEdit.add_to_action(ur, parent, baked)
 	ur.add_do_method(parent, "move_child", baked, node.get_index() + 1)
 	if p.replace and node != root:
 		ur.add_do_method(parent, "remove_child", node)
 		ur.add_undo_method(parent, "add_child", node, true)
 		ur.add_undo_method(parent, "move_child", node, node.get_index())
-		SceneAccess.add_owner_ops(ur, SceneAccess.owner_pairs(node), true)
+		BridgeSceneAccess.add_owner_ops(ur, BridgeSceneAccess.owner_pairs(node), true)
 		ur.add_undo_reference(node)
 	ur.commit_action()
-	var out := MeshDescribe.describe(mesh)
-	out.merge({"path": SceneAccess.path_of(baked), "collision": shape.get_class() if shape else null,
+	var out := BridgeMeshDescribe.describe(mesh)
+	out.merge({"path": BridgeSceneAccess.path_of(baked), "collision": shape.get_class() if shape else null,
 			"replaced": p.replace and node != root})
 	return out

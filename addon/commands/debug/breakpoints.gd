@@ -3,7 +3,7 @@ extends "../../core/command_group.gd"
 ## debug.*, breakpoints: set through the script editor's gutter, so they show there as red dots, travel with
 ## the game the editor launches next (--breakpoints) and reach a game that is already running.
 
-const Compat := preload("../../core/compat.gd")
+const BridgeCompat := preload("../../core/compat.gd")
 
 
 func commands() -> Array:
@@ -63,7 +63,7 @@ func commands() -> Array:
 	]
 
 
-func _set_breakpoint(c: Call) -> Variant:
+func _set_breakpoint(c: BridgeCall) -> Variant:
 	var p := c.params
 	var editor: Variant = _line_editor(p.path, p.line, "debug.set_breakpoint")
 	if editor is BridgeError:
@@ -79,7 +79,7 @@ func _set_breakpoint(c: Call) -> Variant:
 	return out
 
 
-func _remove(c: Call) -> Variant:
+func _remove(c: BridgeCall) -> Variant:
 	var p := c.params
 	if not _has(p.path, p.line):
 		return c.not_found("no breakpoint on %s:%d; debug.breakpoints lists them" % [p.path, p.line],
@@ -93,7 +93,7 @@ func _remove(c: Call) -> Variant:
 	return {"path": p.path, "line": p.line, "removed": true}
 
 
-func _list(_c: Call) -> Variant:
+func _list(_c: BridgeCall) -> Variant:
 	var out: Array = []
 	for bp: Dictionary in _all():
 		var script := load(bp.path) as Script if ResourceLoader.exists(bp.path) else null
@@ -103,7 +103,7 @@ func _list(_c: Call) -> Variant:
 	return {"breakpoints": out, "count": out.size()}
 
 
-func _clear(c: Call) -> Variant:
+func _clear(c: BridgeCall) -> Variant:
 	var removed: Array = []
 	for bp: Dictionary in _all():
 		var editor: Variant = _line_editor(bp.path, bp.line, "debug.clear_breakpoints")
@@ -135,14 +135,14 @@ func _line_editor(path: String, line: int, method: String) -> Variant:
 
 
 static func _has(path: String, line: int) -> bool:
-	var all: PackedStringArray = Compat.script_breakpoints()
+	var all: PackedStringArray = BridgeCompat.script_breakpoints()
 	return "%s:%d" % [path, line] in all
 
 
 ## Every breakpoint as {path, line}, sorted.
 static func _all() -> Array:
 	var out: Array = []
-	var all: PackedStringArray = Compat.script_breakpoints()
+	var all: PackedStringArray = BridgeCompat.script_breakpoints()
 	for entry: String in all:
 		var cut := entry.rfind(":")
 		out.append({"path": entry.substr(0, cut), "line": int(entry.substr(cut + 1))})

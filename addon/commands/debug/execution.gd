@@ -4,10 +4,10 @@ extends "../../core/command_group.gd"
 ## continuing (reloading fixed scripts first) and breaking in. All of it goes through
 ## the editor's own debugger session (lib/debug_session.gd), as the Debugger dock's buttons do.
 
-const DebugSession := preload("lib/debug_session.gd")
-const GameLink := preload("../../lib/game_link.gd")
-const GamePause := preload("../../lib/game_pause.gd")
-const Reloader := preload("lib/reloader.gd")
+const BridgeDebugSession := preload("lib/debug_session.gd")
+const BridgeGameLink := preload("../../lib/game_link.gd")
+const BridgeGamePause := preload("../../lib/game_pause.gd")
+const BridgeReloader := preload("lib/reloader.gd")
 
 const STEP_MESSAGES := {"over": "next", "into": "step", "out": "out"}
 ## The most stops on the old line a continue after a reload lets go (a frozen game's step runs up to 256 ticks a frame).
@@ -109,22 +109,22 @@ static func _shape(extra: Dictionary) -> Dictionary:
 	return shape
 
 
-func _state(c: Call) -> Variant:
+func _state(c: BridgeCall) -> Variant:
 	var p := c.params
-	var dbg: Node = DebugSession.of(server)
+	var dbg: Node = BridgeDebugSession.of(server)
 	if not EditorInterface.is_playing_scene() or dbg.session() == null:
 		return dbg.require_break("debug.state")
 	if not dbg.is_breaked():
 		return {"paused": false, "playing": true}
 	for s: Variant in p.scopes:
-		if not str(s) in DebugSession.SCOPES:
+		if not str(s) in BridgeDebugSession.SCOPES:
 			return c.invalid("scopes takes local, member, global; got '%s'" % s, {"param": "scopes"})
 	return await _where(dbg, p.frame, p.filter, p.scopes)
 
 
-func _evaluate(c: Call) -> Variant:
+func _evaluate(c: BridgeCall) -> Variant:
 	var p := c.params
-	var dbg: Node = DebugSession.of(server)
+	var dbg: Node = BridgeDebugSession.of(server)
 	var bad: Variant = dbg.require_break("debug.evaluate")
 	if bad:
 		return bad
@@ -141,9 +141,9 @@ func _evaluate(c: Call) -> Variant:
 	return out
 
 
-func _step(c: Call) -> Variant:
+func _step(c: BridgeCall) -> Variant:
 	var p := c.params
-	var dbg: Node = DebugSession.of(server)
+	var dbg: Node = BridgeDebugSession.of(server)
 	var bad: Variant = dbg.require_break("debug.step")
 	if bad:
 		return bad
@@ -160,17 +160,17 @@ func _step(c: Call) -> Variant:
 	return out
 
 
-func _continue(c: Call) -> Variant:
+func _continue(c: BridgeCall) -> Variant:
 	var p := c.params
-	var dbg: Node = DebugSession.of(server)
+	var dbg: Node = BridgeDebugSession.of(server)
 	var bad: Variant = dbg.require_break("debug.continue")
 	if bad:
 		return bad
-	var pause: Node = GameLink.of(server).pause
+	var pause: Node = BridgeGameLink.of(server).pause
 	var before: Dictionary = await pause.describe()
 	var reloaded: Array = []
 	if p.reload:
-		var chosen: Dictionary = Reloader.choose("debug.continue", [])
+		var chosen: Dictionary = BridgeReloader.choose("debug.continue", [])
 		reloaded = chosen.paths
 		dbg.reload_scripts(reloaded)
 		pause.reload_pending = true
@@ -192,7 +192,7 @@ func _continue(c: Call) -> Variant:
 		if _same_stop(before, pause):
 			out["repeated"] = true
 			out["note"] = ("it stopped again on the same error at %s: that line runs again on every continue. %s" % [
-					GamePause.where(before), "The reload did not fix it; " if pause.reload_pending else ""]) + GamePause.next_step(before)
+					BridgeGamePause.where(before), "The reload did not fix it; " if pause.reload_pending else ""]) + BridgeGamePause.next_step(before)
 	if p.reload:
 		out["reloaded"] = reloaded
 	return out
@@ -206,9 +206,9 @@ static func _same_stop(before: Dictionary, pause: Node) -> bool:
 			(top.is_empty() or (top.get("file") == before.get("file") and top.get("line") == before.get("line")))
 
 
-func _pause(c: Call) -> Variant:
+func _pause(c: BridgeCall) -> Variant:
 	var p := c.params
-	var dbg: Node = DebugSession.of(server)
+	var dbg: Node = BridgeDebugSession.of(server)
 	if not EditorInterface.is_playing_scene() or dbg.session() == null:
 		return dbg.require_break("debug.pause")
 	if dbg.is_breaked():
@@ -222,12 +222,13 @@ func _pause(c: Call) -> Variant:
 func _where(dbg: Node, frame: int, filter: String, scopes: Array) -> Dictionary:
 	var frames: Variant = await dbg.stack()
 	var why: String = dbg.reason()
-	var out := {"paused": true, "kind": GamePause.kind_of(why), "reason": why if why != "" else GamePause.PAUSE_REASON}
+	var out := {"paused": true, "kind": BridgeGamePause.kind_of(why),
+			"reason": why if why != "" else BridgeGamePause.PAUSE_REASON}
 	if frames is BridgeError:
 		out.merge({"stack": [], "error": frames.message})
 		return out
 	var top: Dictionary = frames[0] if not frames.is_empty() else {}
-	out["next"] = GamePause.next_step({"kind": out.kind, "reason": why, "file": top.get("file", "")})
+	out["next"] = BridgeGamePause.next_step({"kind": out.kind, "reason": why, "file": top.get("file", "")})
 	out.merge({"stack": frames, "frame": frame})
 	if not frames.is_empty():
 		out["location"] = frames[mini(frame, frames.size() - 1)]

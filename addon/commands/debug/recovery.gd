@@ -5,9 +5,9 @@ extends "../../core/command_group.gd"
 ## it goes on: debug.continue); a game that cannot go on (a script that did not compile) is played again
 ## from the same start in one call.
 
-const DebugSession := preload("lib/debug_session.gd")
-const GameLink := preload("../../lib/game_link.gd")
-const Reloader := preload("lib/reloader.gd")
+const BridgeDebugSession := preload("lib/debug_session.gd")
+const BridgeGameLink := preload("../../lib/game_link.gd")
+const BridgeReloader := preload("lib/reloader.gd")
 
 
 func commands() -> Array:
@@ -38,12 +38,12 @@ func commands() -> Array:
 	]
 
 
-func _reload(c: Call) -> Variant:
+func _reload(c: BridgeCall) -> Variant:
 	var p := c.params
-	var dbg: Node = DebugSession.of(server)
+	var dbg: Node = BridgeDebugSession.of(server)
 	if not EditorInterface.is_playing_scene() or dbg.session() == null:
 		return c.error(BridgeError.GAME_NOT_RUNNING, "debug.reload_scripts needs a running game; start one with scene.play", {"playing": false})
-	var chosen: Variant = Reloader.choose("debug.reload_scripts", p.paths)
+	var chosen: Variant = BridgeReloader.choose("debug.reload_scripts", p.paths)
 	if chosen is BridgeError:
 		return chosen
 	var paths: Array = chosen.paths
@@ -52,12 +52,12 @@ func _reload(c: Call) -> Variant:
 	if not chosen.skipped.is_empty():
 		out["skipped_not_compiling"] = chosen.skipped
 	if dbg.is_breaked():
-		GameLink.of(server).pause.reload_pending = true
+		BridgeGameLink.of(server).pause.reload_pending = true
 		# the held game keeps the message and reloads in its next idle frame, before the stopped line runs again
 		out["held"] = true
 		out["note"] = "the game is held in the debugger: the new code applies when it goes on (debug.continue)"
 		return out
-	var link: Node = GameLink.of(server)
+	var link: Node = BridgeGameLink.of(server)
 	# The reload travels over the debugger connection, the calls over the file mailbox: nothing orders the
 	# two. Let the editor flush the debugger packet (a few frames), then make two round trips through the
 	# game, so the frame that applied the reload has run before the next call sees the code.
@@ -68,15 +68,15 @@ func _reload(c: Call) -> Variant:
 		if ok is BridgeError:
 			return ok
 	# On a loaded machine the packet can take longer still: wait until the game holds the files' text.
-	var taken: Variant = await Reloader.until_game_holds("debug.reload_scripts", link, paths)
+	var taken: Variant = await BridgeReloader.until_game_holds("debug.reload_scripts", link, paths)
 	if taken is BridgeError:
 		return taken
 	return out
 
 
-func _restart(c: Call) -> Variant:
+func _restart(c: BridgeCall) -> Variant:
 	var p := c.params
-	var link: Node = GameLink.of(server)
+	var link: Node = BridgeGameLink.of(server)
 	if link.last_play.is_empty():
 		return c.failed("no game was played since the editor started; start one with scene.play")
 	var params: Dictionary = link.last_play.duplicate()

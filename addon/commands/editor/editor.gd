@@ -3,16 +3,16 @@ extends "../../core/command_group.gd"
 ## editor.*: the editor itself — selection, output, scripts, saving, quitting. Undo and redo live in
 ## editor_history_commands.gd.
 
-const OutputLog := preload("../../lib/output_log.gd")
-const OpenTextSync := preload("../../lib/open_text_sync.gd")
-const GameOutput := preload("../../lib/game_output.gd")
-const Settings := preload("../../core/settings.gd")
-const ScriptRunner := preload("lib/script_runner.gd")
+const BridgeOutputLog := preload("../../lib/output_log.gd")
+const BridgeOpenTextSync := preload("../../lib/open_text_sync.gd")
+const BridgeGameOutput := preload("../../lib/game_output.gd")
+const BridgeSettings := preload("../../core/settings.gd")
+const BridgeScriptRunner := preload("lib/script_runner.gd")
 
 
 func _init(p_server: Node = null) -> void:
 	super(p_server)
-	OutputLog.of(server)  # capture from the plugin's start, not from the first editor.errors
+	BridgeOutputLog.of(server)  # capture from the plugin's start, not from the first editor.errors
 
 
 func commands() -> Array:
@@ -43,7 +43,8 @@ func commands() -> Array:
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
 				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
-				choice("source", ["all"] + OutputLog.SOURCES, "Only the editor's entries or only the game's", "all"),
+				choice("source", ["all"] + BridgeOutputLog.SOURCES, "Only the editor's entries or only the game's",
+						"all"),
 			],
 			"example": {"limit": 20},
 			"read_only": true,
@@ -63,7 +64,7 @@ func commands() -> Array:
 			"undo": "none",
 			"returns": {"emitted": "Array", "result": "any", "errors": [{"type": "string", "message": "string"}]},
 			"handler": _run_script,
-			"code_guard": func(p: Dictionary) -> Variant: return ScriptRunner.guard(p.code, p.allow_unsafe_editor_io),
+			"code_guard": func(p: Dictionary) -> Variant: return BridgeScriptRunner.guard(p.code, p.allow_unsafe_editor_io),
 		},
 		{
 			"method": "editor.reload_scripts",
@@ -98,7 +99,7 @@ func commands() -> Array:
 	]
 
 
-func _selection_get(_c: Call) -> Variant:
+func _selection_get(_c: BridgeCall) -> Variant:
 	var root := EditorInterface.get_edited_scene_root()
 	if root == null:
 		return {"scene": "", "nodes": []}
@@ -108,7 +109,7 @@ func _selection_get(_c: Call) -> Variant:
 	return {"scene": root.scene_file_path, "nodes": nodes}
 
 
-func _selection_set(c: Call) -> Variant:
+func _selection_set(c: BridgeCall) -> Variant:
 	var p := c.params
 	var root := EditorInterface.get_edited_scene_root()
 	if root == null:
@@ -145,20 +146,20 @@ static func find_node(root: Node, path: String) -> Node:
 	return n
 
 
-func _errors(c: Call) -> Variant:
+func _errors(c: BridgeCall) -> Variant:
 	var p := c.params
-	GameOutput.of(server).collect()
-	var logger: OutputLog = OutputLog.of(server)
+	BridgeGameOutput.of(server).collect()
+	var logger: BridgeOutputLog = BridgeOutputLog.of(server)
 	var entries: Array = logger.errors(p.since, p.limit, [] if p.source == "all" else [p.source])
 	return {"count": entries.size(), "next_seq": logger.next_seq(), "entries": entries}
 
 
-func _run_script(c: Call) -> Variant:
+func _run_script(c: BridgeCall) -> Variant:
 	var p := c.params
-	return await ScriptRunner.run(p.code, OutputLog.of(server))
+	return await BridgeScriptRunner.run(p.code, BridgeOutputLog.of(server))
 
 
-func _reload_scripts(_c: Call) -> Variant:
+func _reload_scripts(_c: BridgeCall) -> Variant:
 	EditorInterface.get_resource_filesystem().scan()
 	var reloaded: Array = []
 	var unchanged := 0
@@ -166,7 +167,7 @@ func _reload_scripts(_c: Call) -> Variant:
 	for path: String in _script_paths("res://"):
 		if not ResourceLoader.has_cached(path):
 			continue  # not loaded: the next load reads the file anyway
-		var synced := OpenTextSync.sync(path)  # the file's text, also when it does not compile (see the lib)
+		var synced := BridgeOpenTextSync.sync(path)  # the file's text, also when it does not compile (see the lib)
 		if not synced.has("compiles"):
 			unchanged += 1
 		elif synced.compiles:
@@ -182,7 +183,7 @@ func _script_paths(dir: String) -> Array:
 	var out: Array = []
 	for name in DirAccess.get_directories_at(dir):
 		var sub := dir.path_join(name)
-		if not name.begins_with(".") and sub != Settings.addon_dir():
+		if not name.begins_with(".") and sub != BridgeSettings.addon_dir():
 			out.append_array(_script_paths(sub))
 	for name in DirAccess.get_files_at(dir):
 		if name.get_extension() == "gd":
@@ -190,7 +191,7 @@ func _script_paths(dir: String) -> Array:
 	return out
 
 
-func _save_all(c: Call) -> Variant:
+func _save_all(c: BridgeCall) -> Variant:
 	var scenes: Array = Array(EditorInterface.get_open_scenes())
 	EditorInterface.save_all_scenes()
 	var err := ProjectSettings.save()
@@ -199,7 +200,7 @@ func _save_all(c: Call) -> Variant:
 	return {"scenes": scenes, "project_settings": true}
 
 
-func _quit(c: Call) -> Variant:
+func _quit(c: BridgeCall) -> Variant:
 	var p := c.params
 	if EditorInterface.is_playing_scene():
 		EditorInterface.stop_playing_scene()  # a quitting editor would leave the game orphaned

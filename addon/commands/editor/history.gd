@@ -9,9 +9,9 @@ extends "../../core/command_group.gd"
 ## reversed (by `reverse`, the opposite command: an undo is reversed by editor.redo, not by another undo);
 ## when it moved the edited scene's history, `saved` says whether the scene now matches its file.
 
-const SceneFiles := preload("../../lib/scene_files.gd")
-const Compat := preload("../../core/compat.gd")
-const UndoStep := preload("../../core/undo_step.gd")
+const BridgeSceneFiles := preload("../../lib/scene_files.gd")
+const BridgeCompat := preload("../../core/compat.gd")
+const BridgeUndoStep := preload("../../core/undo_step.gd")
 
 const GLOBAL := EditorUndoRedoManager.GLOBAL_HISTORY
 ## Whose step a caller may undo without any_client: its own, and any step the person in the editor made (no
@@ -65,17 +65,17 @@ func commands() -> Array:
 	]
 
 
-func _undo(c: Call) -> Variant:
+func _undo(c: BridgeCall) -> Variant:
 	return await _step(true, c)
 
 
-func _redo(c: Call) -> Variant:
+func _redo(c: BridgeCall) -> Variant:
 	return await _step(false, c)
 
 
 ## Moves the history Ctrl+Z (or redo) would. An undo that took another client's step (its name says whose:
 ## core/undo_step.gd) is redone at once and refused, unless the call said any_client.
-func _step(undo: bool, c: Call) -> Variant:
+func _step(undo: bool, c: BridgeCall) -> Variant:
 	var verb := "undo" if undo else "redo"
 	var before := {}
 	var names := {}
@@ -96,8 +96,8 @@ func _step(undo: bool, c: Call) -> Variant:
 	for id: int in before:
 		var ur := _undo_redo(id)
 		if ur.get_version() != before[id]:
-			var owner := UndoStep.parse(names[id] if undo else ur.get_current_action_name())
-			if undo and owner.client != "" and owner.client != UndoStep.owner_of(c.client) and not c.params.get("any_client", false):
+			var owner := BridgeUndoStep.parse(names[id] if undo else ur.get_current_action_name())
+			if undo and owner.client != "" and owner.client != BridgeUndoStep.owner_of(c.client) and not c.params.get("any_client", false):
 				_reapply(id, before[id])  # nothing of the other client's step is lost: it is applied again, as it was
 				return c.failed(("the last step, '%s', is %s's (made by %s); undo it with any_client: true, or leave it " +
 						"to that client") % [owner.name, owner.client, owner.command], {"client": owner.client,
@@ -109,7 +109,7 @@ func _step(undo: bool, c: Call) -> Variant:
 				out.merge({"command": owner.command, "client": owner.client})
 			if id != GLOBAL:  # as for a scene edit (core/undo_scope.gd): the change waits in the open scene, or undid it
 				var root := EditorInterface.get_edited_scene_root()
-				var unsaved := await SceneFiles.unsaved(server.get_tree())
+				var unsaved := await BridgeSceneFiles.unsaved(server.get_tree())
 				out["saved"] = root != null and not unsaved.get(root.scene_file_path, true)
 			return out
 	# nothing moved: nothing to reverse
@@ -133,7 +133,7 @@ func _reapply(id: int, version: int) -> void:
 	_undo_redo(id).redo()
 
 
-func _undo_history(c: Call) -> Variant:
+func _undo_history(c: BridgeCall) -> Variant:
 	var p := c.params
 	var out: Array = []
 	for id: int in _history_ids():
@@ -141,7 +141,7 @@ func _undo_history(c: Call) -> Variant:
 		var current := ur.get_current_action()
 		var actions: Array = []
 		for i in range(maxi(0, ur.get_history_count() - p.limit), ur.get_history_count()):
-			var owner := UndoStep.parse(ur.get_action_name(i))
+			var owner := BridgeUndoStep.parse(ur.get_action_name(i))
 			var action := {"index": i, "name": owner.name, "applied": i <= current}
 			if owner.client != "":
 				action.merge({"command": owner.command, "client": owner.client})
@@ -156,13 +156,13 @@ func _history_ids() -> Array:
 	var ids: Array = []
 	var root := EditorInterface.get_edited_scene_root()
 	if root:
-		ids.append((Compat.editor_undo_redo() as EditorUndoRedoManager).get_object_history_id(root))
+		ids.append((BridgeCompat.editor_undo_redo() as EditorUndoRedoManager).get_object_history_id(root))
 	ids.append(GLOBAL)
 	return ids
 
 
 func _undo_redo(id: int) -> UndoRedo:
-	return (Compat.editor_undo_redo() as EditorUndoRedoManager).get_history_undo_redo(id)
+	return (BridgeCompat.editor_undo_redo() as EditorUndoRedoManager).get_history_undo_redo(id)
 
 
 func _history_name(id: int) -> String:

@@ -3,14 +3,14 @@ extends "../../core/command_group.gd"
 ## editor.output: everything the editor and its game printed lately — print lines as well as errors and warnings —
 ## from the same capture editor.errors reads (lib/output_log.gd); editor.audit: the audit trail.
 
-const OutputLog := preload("../../lib/output_log.gd")
-const GameOutput := preload("../../lib/game_output.gd")
-const AuditLog := preload("../../lib/audit_log.gd")
+const BridgeOutputLog := preload("../../lib/output_log.gd")
+const BridgeGameOutput := preload("../../lib/game_output.gd")
+const BridgeAuditLog := preload("../../lib/audit_log.gd")
 
 
 func _init(p_server: Node = null) -> void:
 	super(p_server)
-	OutputLog.of(server)  # capture from the plugin's start
+	BridgeOutputLog.of(server)  # capture from the plugin's start
 
 
 func commands() -> Array:
@@ -22,8 +22,9 @@ func commands() -> Array:
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
 				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
-				choice("kind", ["all"] + OutputLog.KINDS, "Only this kind of line", "all"),
-				choice("source", ["all"] + OutputLog.SOURCES, "Only the editor's output or only the game's", "all"),
+				choice("kind", ["all"] + BridgeOutputLog.KINDS, "Only this kind of line", "all"),
+				choice("source", ["all"] + BridgeOutputLog.SOURCES, "Only the editor's output or only the game's",
+						"all"),
 			],
 			"example": {"limit": 20},
 			"read_only": true,
@@ -42,16 +43,16 @@ func commands() -> Array:
 	]
 
 
-func _output(c: Call) -> Variant:
+func _output(c: BridgeCall) -> Variant:
 	var p := c.params
-	GameOutput.of(server).collect()
-	var logger: OutputLog = OutputLog.of(server)
+	BridgeGameOutput.of(server).collect()
+	var logger: BridgeOutputLog = BridgeOutputLog.of(server)
 	var kinds: Array = [] if p.kind == "all" else [p.kind]
 	var entries: Array = logger.output(p.since, p.limit, kinds, [] if p.source == "all" else [p.source])
 	return {"count": entries.size(), "next_seq": logger.next_seq(), "entries": entries}
 
 
-func _audit(c: Call) -> Variant:
+func _audit(c: BridgeCall) -> Variant:
 	var p := c.params
-	var entries := AuditLog.recent(p.limit)
-	return {"count": entries.size(), "file": AuditLog.FILE, "entries": entries}
+	var entries := BridgeAuditLog.recent(p.limit)
+	return {"count": entries.size(), "file": BridgeAuditLog.FILE, "entries": entries}

@@ -4,8 +4,8 @@ extends "../../core/command_group.gd"
 ## optionally with the view aimed at some nodes first. The editor needs a renderer: one started --headless
 ## draws nothing, so this needs a display (a desktop, or `bridge launch --xvfb` on a server; docs/frames.md).
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SpatialQuery := preload("../../lib/spatial_query.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSpatialQuery := preload("../../lib/spatial_query.gd")
 
 const MAIN_SCREENS := {"2d": "2D", "3d": "3D"}
 
@@ -33,21 +33,21 @@ func commands() -> Array:
 	]
 
 
-func _screenshot(c: Call) -> Variant:
+func _screenshot(c: BridgeCall) -> Variant:
 	var p := c.params
 	if DisplayServer.get_name() == "headless":
 		return c.failed(("the editor runs --headless and draws nothing; start it with a display: " +
 				"bridge launch --xvfb on a server or in CI, or without --headless on a desktop (docs/frames.md)"),
 				{"display_server": "headless"})
-	var root := SceneAccess.root()
+	var root := BridgeSceneAccess.root()
 	var which: String = p.viewport
 	if which == "auto":
 		which = "3d" if root is Node3D else "2d"
 	var focus: Array = p.get("focus", [])
 	for n: Node in focus:
-		if SpatialQuery.dimension(n) != (3 if which == "3d" else 2):
+		if BridgeSpatialQuery.dimension(n) != (3 if which == "3d" else 2):
 			return c.invalid("%s is a %s; the %s view can only aim at %s nodes" % [
-					SceneAccess.path_of(n), n.get_class(), which, "3D" if which == "3d" else "2D"], {"param": "focus"})
+					BridgeSceneAccess.path_of(n), n.get_class(), which, "3D" if which == "3d" else "2D"], {"param": "focus"})
 	EditorInterface.set_main_screen_editor(MAIN_SCREENS[which])
 	var tree := server.get_tree()
 	for _i in 2:  # the main screen switch shows its viewport on the next frames
@@ -56,7 +56,7 @@ func _screenshot(c: Call) -> Variant:
 	if vp == null or not (vp.get_parent() as Control).is_visible_in_tree():
 		return c.invalid("the editor shows no 3D viewport %d; use index 0 or split the view" % p.index,
 				{"param": "index"})
-	var out := {"mime_type": "image/png", "viewport": which, "focused": focus.map(func(n: Node) -> String: return SceneAccess.path_of(n))}
+	var out := {"mime_type": "image/png", "viewport": which, "focused": focus.map(func(n: Node) -> String: return BridgeSceneAccess.path_of(n))}
 	if which == "3d":
 		out["camera"] = _aim_3d(vp.get_camera_3d(), focus)
 	else:
@@ -87,9 +87,9 @@ func _screenshot(c: Call) -> Variant:
 static func _aim_3d(camera: Camera3D, focus: Array) -> Dictionary:
 	if focus.is_empty():
 		return {"position": camera.global_position, "fov": camera.fov}
-	var box: AABB = SpatialQuery.box_of(focus[0])
+	var box: AABB = BridgeSpatialQuery.box_of(focus[0])
 	for n: Node in focus.slice(1):
-		box = box.merge(SpatialQuery.box_of(n))
+		box = box.merge(BridgeSpatialQuery.box_of(n))
 	var target := box.get_center()
 	var radius := maxf(box.size.length() / 2.0, 0.5)
 	var distance := radius / sin(deg_to_rad(camera.fov) / 3.0)
@@ -105,9 +105,9 @@ static func _aim_3d(camera: Camera3D, focus: Array) -> Dictionary:
 ## canvas transform drawn with, [xx, xy, yx, yy, ox, oy] (screen = transform * world).
 static func _aim_2d(vp: SubViewport, focus: Array) -> Array:
 	if not focus.is_empty():
-		var rect: Rect2 = SpatialQuery.box_of(focus[0])
+		var rect: Rect2 = BridgeSpatialQuery.box_of(focus[0])
 		for n: Node in focus.slice(1):
-			rect = rect.merge(SpatialQuery.box_of(n))
+			rect = rect.merge(BridgeSpatialQuery.box_of(n))
 		var size := Vector2(vp.size)
 		var zoom := minf(size.x / maxf(rect.size.x, 1.0), size.y / maxf(rect.size.y, 1.0)) * 0.66
 		vp.global_canvas_transform = Transform2D(0.0, Vector2(zoom, zoom), 0.0, size / 2.0 - rect.get_center() * zoom)

@@ -3,8 +3,8 @@ extends "../../core/command_group.gd"
 ## engine.*: the engine itself — version, the command catalog, singletons and the live class API
 ## (ClassDB). Search lives in engine_search_commands.gd, doc text in engine_docs_commands.gd.
 
-const Params := preload("../../core/params.gd")
-const Compat := preload("../../core/compat.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgeCompat := preload("../../core/compat.gd")
 ## engine.class_info's page: at most this many properties, methods and signals each (`offset` turns the page).
 const CLASS_INFO_PAGE := 50
 ## engine.version's reply, built once per value of Compat.version() (a test fakes the version in a running
@@ -92,19 +92,20 @@ func commands() -> Array:
 	]
 
 
-func _version(_c: Call) -> Variant:
-	var compat := Compat.version()
+func _version(_c: BridgeCall) -> Variant:
+	var compat := BridgeCompat.version()
 	if not is_same(compat, _version_of):
 		var v := Engine.get_version_info()
 		_version_reply = {"major": v.major, "minor": v.minor, "patch": v.patch, "status": v.status, "build": v.build,
 				"string": "%d.%d.%d" % [v.major, v.minor, v.patch], "full": v.string,
-				"supported": {"floor": Compat.FLOOR, "ceiling": Compat.CEILING, "range": Compat.supported_range()},
-				"in_range": Compat.in_range(), "limits": Compat.limits()}
+				"supported": {"floor": BridgeCompat.FLOOR, "ceiling": BridgeCompat.CEILING,
+						"range": BridgeCompat.supported_range()},
+				"in_range": BridgeCompat.in_range(), "limits": BridgeCompat.limits()}
 		_version_of = compat
 	return _version_reply
 
 
-func _commands(c: Call) -> Variant:
+func _commands(c: BridgeCall) -> Variant:
 	var p := c.params
 	var out: Array = []
 	for doc: Dictionary in server.router.describe_all():
@@ -118,7 +119,7 @@ func _commands(c: Call) -> Variant:
 	return reply
 
 
-func _singletons(_c: Call) -> Variant:
+func _singletons(_c: BridgeCall) -> Variant:
 	var out: Array = []
 	for name in Engine.get_singleton_list():
 		var s := Engine.get_singleton(name)
@@ -126,7 +127,7 @@ func _singletons(_c: Call) -> Variant:
 	return {"count": out.size(), "singletons": out}
 
 
-func _classes(bc: Call) -> Variant:
+func _classes(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	if p.has("inherits") and not ClassDB.class_exists(p.inherits):
 		return unknown_class("engine.classes", p.inherits)
@@ -144,7 +145,7 @@ func _classes(bc: Call) -> Variant:
 			"classes": names.slice(0, p.limit)}
 
 
-func _class_info(bc: Call) -> Variant:
+func _class_info(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var c: String = p.class
 	if not ClassDB.class_exists(c):
@@ -166,7 +167,7 @@ func _class_info(bc: Call) -> Variant:
 			continue
 		if wanted.call(prop.name):
 			properties.append("%s: %s" % [prop.name, property_label(c, prop, getters)])
-			for accessor: String in [Compat.property_getter(c, prop.name), Compat.property_setter(c, prop.name)]:  # "" before 4.4
+			for accessor: String in [BridgeCompat.property_getter(c, prop.name), BridgeCompat.property_setter(c, prop.name)]:  # "" before 4.4
 				if accessor != "":
 					accessors[accessor] = true
 	var methods: Array = []
@@ -219,7 +220,7 @@ static func _member_test(p: Dictionary) -> Callable:
 		return false
 
 
-func _property_default(bc: Call) -> Variant:
+func _property_default(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var c: String = p.class
 	if not ClassDB.class_exists(c):
@@ -230,7 +231,7 @@ func _property_default(bc: Call) -> Variant:
 			names.append(prop.name)
 	if p.has("property"):
 		if not p.property in names:
-			var guess := Params.did_you_mean(p.property, names)
+			var guess := BridgeParams.did_you_mean(p.property, names)
 			return bc.not_found("%s has no property '%s'%s" % [c, p.property,
 					" (did you mean '%s'?)" % guess if guess != "" else ""], {"class": c, "property": p.property, "suggestion": guess})
 		return {"class": c, "property": p.property, "value": ClassDB.class_get_property_default_value(c, p.property)}
@@ -241,7 +242,7 @@ func _property_default(bc: Call) -> Variant:
 
 
 static func unknown_class(method: String, name: String) -> RefCounted:
-	var guess := Params.did_you_mean(name, Array(ClassDB.get_class_list()))
+	var guess := BridgeParams.did_you_mean(name, Array(ClassDB.get_class_list()))
 	return BridgeError.not_found("%s: no engine class '%s'%s" % [method, name, " (did you mean '%s'?)" % guess if guess != "" else ""],
 			{"class": name, "suggestion": guess})
 
@@ -266,7 +267,7 @@ static func property_label(c: String, prop: Dictionary, getters: Dictionary) -> 
 	var label := type_label(prop)
 	if label != "int" or not prop.get("hint", 0) in [PROPERTY_HINT_ENUM, PROPERTY_HINT_FLAGS]:
 		return label
-	var ret: Dictionary = getters.get(Compat.property_getter(c, prop.name), {})
+	var ret: Dictionary = getters.get(BridgeCompat.property_getter(c, prop.name), {})
 	if ret.get("usage", 0) & (PROPERTY_USAGE_CLASS_IS_ENUM | PROPERTY_USAGE_CLASS_IS_BITFIELD) and str(ret.get("class_name", "")) != "":
 		return str(ret.class_name)
 	var kind := "enum" if prop.hint == PROPERTY_HINT_ENUM else "flags"

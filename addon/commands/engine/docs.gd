@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## doc data the editor's help caches (editor_doc_cache-<version>.res in the editor cache dir), which
 ## holds the full class reference of this exact engine build. Script classes are not in it.
 
-const Params := preload("../../core/params.gd")
+const BridgeParams := preload("../../core/params.gd")
 
 ## Member lists of a class doc, in the order they are searched.
 const MEMBER_KINDS := {"properties": "property", "methods": "method", "signals": "signal", "constants": "constant",
@@ -38,14 +38,14 @@ func commands() -> Array:
 	]
 
 
-func _docs_for(c: Call) -> Variant:
+func _docs_for(c: BridgeCall) -> Variant:
 	var p := c.params
 	if _docs.is_empty() and not await _load():
 		return c.failed("the editor's doc cache is not there yet (it is written once the help is generated, a few seconds after start); retry shortly",
 				{"cache_dir": EditorInterface.get_editor_paths().get_cache_dir()})
 	var cls: String = p.class
 	if not _docs.has(cls):
-		var guess := Params.did_you_mean(cls, _docs.keys())
+		var guess := BridgeParams.did_you_mean(cls, _docs.keys())
 		return c.not_found("no documented class '%s'%s" % [cls, " (did you mean '%s'?)" % guess if guess != "" else ""],
 				{"class": cls, "suggestion": guess})
 	var doc: Dictionary = _docs[cls]
@@ -68,7 +68,7 @@ func _docs_for(c: Call) -> Variant:
 					matches.append(_member(m, MEMBER_KINDS[list], owner, p.format))
 		owner = d.get("inherits", "")
 	if matches.is_empty():
-		var guess := Params.did_you_mean(p.member, known)
+		var guess := BridgeParams.did_you_mean(p.member, known)
 		return c.not_found("%s has no documented member '%s'%s" % [cls, p.member, " (did you mean '%s'?)" % guess if guess != "" else ""],
 				{"class": cls, "member": p.member, "suggestion": guess})
 	return {"class": cls, "member": p.member, "matches": matches}

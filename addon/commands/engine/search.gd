@@ -31,7 +31,7 @@ func commands() -> Array:
 	]
 
 
-func _search(c: Call) -> Variant:
+func _search(c: BridgeCall) -> Variant:
 	var p := c.params
 	var q: String = p.query.strip_edges().to_lower()
 	if q == "":

@@ -4,8 +4,8 @@ extends "../../core/command_group.gd"
 ## adjustments, and global illumination (SDFGI, SSAO, SSIL, SSR) with ambient light. Each command sets
 ## only what it is given, in one undo step, and reads the values back.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const WorldEnv := preload("lib/world_environment.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeWorldEnv := preload("lib/world_environment.gd")
 
 const TONEMAPS := {"linear": Environment.TONE_MAPPER_LINEAR, "reinhard": Environment.TONE_MAPPER_REINHARDT,
 		"filmic": Environment.TONE_MAPPER_FILMIC, "aces": Environment.TONE_MAPPER_ACES, "agx": 4}
@@ -105,26 +105,26 @@ func commands() -> Array:
 	]
 
 
-func _fog(c: Call) -> Variant:
+func _fog(c: BridgeCall) -> Variant:
 	var p := c.params
 	return _apply(p, FOG, "set fog")
 
 
-func _tonemap(c: Call) -> Variant:
+func _tonemap(c: BridgeCall) -> Variant:
 	var p := c.params
 	return _apply(p, TONE, "set tonemap")
 
 
-func _gi(c: Call) -> Variant:
+func _gi(c: BridgeCall) -> Variant:
 	var p := c.params
 	return _apply(p, GI, "set global illumination")
 
 
 func _apply(p: Dictionary, table: Dictionary, action_name: String) -> Variant:
-	var world: Variant = WorldEnv.find(p.node_path)
+	var world: Variant = BridgeWorldEnv.find(p.node_path)
 	if world is BridgeError:
 		return world
-	var env: Variant = WorldEnv.environment_of(world)
+	var env: Variant = BridgeWorldEnv.environment_of(world)
 	if env is BridgeError:
 		return env
 	var values := {}
@@ -140,4 +140,4 @@ func _apply(p: Dictionary, table: Dictionary, action_name: String) -> Variant:
 	if values.is_empty():
 		return BridgeError.invalid("nothing to set: give at least one of %s" % ", ".join(PackedStringArray(table.keys())),
 				{"param": table.keys()[0]})
-	return {"path": SceneAccess.path_of(world), "values": WorldEnv.apply(action_name, env, values)}
+	return {"path": BridgeSceneAccess.path_of(world), "values": BridgeWorldEnv.apply(action_name, env, values)}

@@ -3,9 +3,9 @@ extends "../../core/command_group.gd"
 ## environment.*, the world: a WorldEnvironment with a ready Environment from a preset (outdoor day,
 ## overcast, night, indoor), the sky or background, and a readable summary of every setting that matters.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const WorldEnv := preload("lib/world_environment.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeWorldEnv := preload("lib/world_environment.gd")
 
 const PRESETS := ["outdoor_day", "overcast", "night", "indoor", "blank"]
 const SKIES := ["procedural", "physical", "panorama", "color", "clear"]
@@ -62,18 +62,18 @@ func commands() -> Array:
 	]
 
 
-func _create(c: Call) -> Variant:
+func _create(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
-	var existing: Variant = WorldEnv.find(SceneAccess.root())
+	var existing: Variant = BridgeWorldEnv.find(BridgeSceneAccess.root())
 	if existing is WorldEnvironment:
 		return c.failed("the scene already has a WorldEnvironment at %s (one per scene); change it with environment.sky, fog, tonemap or gi" %
-				SceneAccess.path_of(existing), {"path": SceneAccess.path_of(existing)})
+				BridgeSceneAccess.path_of(existing), {"path": BridgeSceneAccess.path_of(existing)})
 	var world := WorldEnvironment.new()
 	world.name = p.name if p.name != "" else "WorldEnvironment"
 	world.environment = preset(p.preset)
-	SceneEdit.add("add WorldEnvironment (%s)" % p.preset, parent, world)
-	return {"path": SceneAccess.path_of(world), "preset": p.preset, "environment": summary(world.environment)}
+	BridgeSceneEdit.add("add WorldEnvironment (%s)" % p.preset, parent, world)
+	return {"path": BridgeSceneAccess.path_of(world), "preset": p.preset, "environment": summary(world.environment)}
 
 
 ## A new Environment for a preset.
@@ -114,12 +114,12 @@ static func preset(name: String) -> Environment:
 	return env
 
 
-func _sky(c: Call) -> Variant:
+func _sky(c: BridgeCall) -> Variant:
 	var p := c.params
-	var world: Variant = WorldEnv.find(p.node_path)
+	var world: Variant = BridgeWorldEnv.find(p.node_path)
 	if world is BridgeError:
 		return world
-	var env: Variant = WorldEnv.environment_of(world)
+	var env: Variant = BridgeWorldEnv.environment_of(world)
 	if env is BridgeError:
 		return env
 	var values := {}
@@ -153,19 +153,19 @@ func _sky(c: Call) -> Variant:
 			values.merge({"background_mode": Environment.BG_COLOR, "background_color": p.color})
 		"clear":
 			values["background_mode"] = Environment.BG_CLEAR_COLOR
-	WorldEnv.apply("set sky (%s)" % p.kind, env, values)
-	return {"path": SceneAccess.path_of(world), "environment": summary(env)}
+	BridgeWorldEnv.apply("set sky (%s)" % p.kind, env, values)
+	return {"path": BridgeSceneAccess.path_of(world), "environment": summary(env)}
 
 
-func _describe(c: Call) -> Variant:
+func _describe(c: BridgeCall) -> Variant:
 	var p := c.params
-	var world: Variant = WorldEnv.find(p.node_path)
+	var world: Variant = BridgeWorldEnv.find(p.node_path)
 	if world is BridgeError:
 		return world
-	var env: Variant = WorldEnv.environment_of(world)
+	var env: Variant = BridgeWorldEnv.environment_of(world)
 	if env is BridgeError:
 		return env
-	return {"path": SceneAccess.path_of(world), "environment": summary(env)}
+	return {"path": BridgeSceneAccess.path_of(world), "environment": summary(env)}
 
 
 static func summary(env: Environment) -> Dictionary:

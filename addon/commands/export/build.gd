@@ -4,9 +4,9 @@ extends "../../core/command_group.gd"
 ## a second Godot process (the same binary as this editor) — a full build, or a .pck/.zip pack, which
 ## needs no templates. A build without its templates is refused before anything runs, saying what is missing.
 
-const CallContext := preload("../../core/call_context.gd")
-const Presets := preload("lib/export_presets.gd")
-const FileOps := preload("../../lib/file_ops.gd")
+const BridgeCallContext := preload("../../core/call_context.gd")
+const BridgePresets := preload("lib/export_presets.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
 
 const EXPORT_LIMIT_MS := 300_000
 const MODES := {"release": "--export-release", "debug": "--export-debug", "pack": "--export-pack"}
@@ -32,7 +32,7 @@ func commands() -> Array:
 				choice("mode", MODES.keys(), "release, debug, or pack (.pck or .zip of the resources, no templates needed)", "release"),
 			],
 			"example": {"preset": "Linux", "output": "user://exports/game.pck", "mode": "pack"},
-			"example_setup": [Presets.SETUP_PRESET],
+			"example_setup": [BridgePresets.SETUP_PRESET],
 			"timeout_ms": EXPORT_LIMIT_MS + 20_000,
 			"returns": {"preset": "string", "mode": "string", "output": "string", "path": "string", "bytes": "int",
 					"exit_code": "int", "duration_ms": "int", "replaced": "bool", "files?": ["string"]},
@@ -43,13 +43,13 @@ func commands() -> Array:
 	]
 
 
-func _templates(_c: Call) -> Variant:
-	var dir := Presets.templates_dir()
+func _templates(_c: BridgeCall) -> Variant:
+	var dir := BridgePresets.templates_dir()
 	var platforms := {}
-	for platform: String in Presets.TEMPLATES:
+	for platform: String in BridgePresets.TEMPLATES:
 		var files: Array = []
 		for build: String in ["debug", "release"]:
-			var file: String = Presets.TEMPLATES[platform][build]
+			var file: String = BridgePresets.TEMPLATES[platform][build]
 			file = file % "x86_64" if file.contains("%s") else file
 			if not file in files:
 				files.append(file)
@@ -59,13 +59,13 @@ func _templates(_c: Call) -> Variant:
 			"version": Engine.get_version_info().string}
 
 
-func _run(c: Call) -> Variant:
+func _run(c: BridgeCall) -> Variant:
 	var p := c.params
 	var context: RefCounted = c.context  # elapsed time as progress; a cancel stops the export process
-	var cfg: Variant = Presets.load_file()
+	var cfg: Variant = BridgePresets.load_file()
 	if cfg is BridgeError:
 		return cfg
-	var s: Variant = Presets.find(cfg, p.preset, "export.run")
+	var s: Variant = BridgePresets.find(cfg, p.preset, "export.run")
 	if s is BridgeError:
 		return s
 	var output: String = p.output
@@ -73,14 +73,14 @@ func _run(c: Call) -> Variant:
 	if p.mode == "pack" and not ext in ["pck", "zip"]:
 		return c.invalid("a pack is written as .pck or .zip, not '%s'" % output.get_file(), {"param": "output"})
 	if p.mode != "pack":
-		var template := Presets.template_for(cfg, s, p.mode)
+		var template := BridgePresets.template_for(cfg, s, p.mode)
 		if template == "" or not FileAccess.file_exists(template):
 			return c.failed(("cannot build '%s' (%s, %s): the export template %s is not installed on this machine " +
 					"(export templates for Godot %s go in %s). Install them with Editor > Manage Export Templates, point the " +
 					"preset's custom_template/%s option at a template file, or export a resource pack with mode: pack, " +
 					"which needs no templates.") % [p.preset, cfg.get_value(s, "platform", ""), p.mode, template if template != "" else
-					"for this platform", Engine.get_version_info().string, Presets.templates_dir(), p.mode],
-					{"missing": template, "templates_dir": Presets.templates_dir(), "platform": cfg.get_value(s, "platform", "")})
+					"for this platform", Engine.get_version_info().string, BridgePresets.templates_dir(), p.mode],
+					{"missing": template, "templates_dir": BridgePresets.templates_dir(), "platform": cfg.get_value(s, "platform", "")})
 	var out_abs := ProjectSettings.globalize_path(output)
 	DirAccess.make_dir_recursive_absolute(out_abs.get_base_dir())
 	var log_abs := ProjectSettings.globalize_path("user://bridge_export.log")

@@ -4,10 +4,10 @@ extends "../../core/command_group.gd"
 ## A change rewrites the file as one undoable action in the editor's global history (undo writes the
 ## previous text back). The editor's Export dialog reads the file when the editor starts.
 
-const Presets := preload("lib/export_presets.gd")
-const FileOps := preload("../../lib/file_ops.gd")
-const Params := preload("../../core/params.gd")
-const Compat := preload("../../core/compat.gd")
+const BridgePresets := preload("lib/export_presets.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgeCompat := preload("../../core/compat.gd")
 
 ## A preset's export template in export.presets: the file a build needs, and whether it is there.
 const TEMPLATE := {"file": "string", "installed": "bool"}
@@ -20,7 +20,7 @@ func commands() -> Array:
 			"summary": "The project's export presets: name, platform, export path, filters, options, and whether this machine has the export templates each needs.",
 			"params": [opt("options", "bool", "Include each preset's platform options", false)],
 			"example": {},
-			"example_setup": [Presets.SETUP_PRESET],
+			"example_setup": [BridgePresets.SETUP_PRESET],
 			"read_only": true,
 			"returns": {"count": "int", "file": "string", "templates_dir": "string", "presets": [{"name": "string", "platform": "string",
 					"runnable": "bool", "export_path": "string", "export_filter": "string", "options?": "Dictionary",
@@ -32,16 +32,16 @@ func commands() -> Array:
 			"summary": "Add an export preset for a platform (undoable); options left out take the platform's defaults at export.",
 			"params": [
 				req("name", "string", "Preset name, e.g. Linux"),
-				choice("platform", Presets.PLATFORMS, "Target platform"),
+				choice("platform", BridgePresets.PLATFORMS, "Target platform"),
 				req("path", "string", "Where a full export goes, relative to the project, e.g. build/game.x86_64", {"also": ["export_path"]}),
 				opt("runnable", "bool", "The preset One-click Deploy and the run button use for this platform", true),
-				choice("filter", Presets.FILTERS, "What to export: all_resources, scenes (with dependencies), resources (with dependencies), exclude", "all_resources"),
+				choice("filter", BridgePresets.FILTERS, "What to export: all_resources, scenes (with dependencies), resources (with dependencies), exclude", "all_resources"),
 				opt("include_filter", "string", "Extra non-resource files to include, e.g. *.json, data/*", ""),
 				opt("exclude_filter", "string", "Files to leave out, e.g. test/*", ""),
 				opt("options", "Dictionary", "Platform options, e.g. {\"binary_format/embed_pck\": true}", {}),
 			],
 			"example": {"name": "Linux", "platform": "Linux", "path": "build/linux/game.x86_64", "exclude_filter": "test/*"},
-			"returns": Presets.PRESET.merged({"section": "string"}),
+			"returns": BridgePresets.PRESET.merged({"section": "string"}),
 			"undo": "global",
 			"handler": _add,
 		},
@@ -55,8 +55,8 @@ func commands() -> Array:
 				opt("options", "Dictionary", "Platform options, e.g. {\"binary_format/architecture\": \"arm64\"}", {}),
 			],
 			"example": {"name": "Linux", "fields": {"custom_features": "demo"}, "options": {"binary_format/embed_pck": true}},
-			"example_setup": [Presets.SETUP_PRESET],
-			"returns": Presets.PRESET.merged({"section": "string", "previous": {"fields": "Dictionary", "options": "Dictionary"}}),
+			"example_setup": [BridgePresets.SETUP_PRESET],
+			"returns": BridgePresets.PRESET.merged({"section": "string", "previous": {"fields": "Dictionary", "options": "Dictionary"}}),
 			"undo": "global",
 			"handler": _set_preset,
 		},
@@ -65,7 +65,7 @@ func commands() -> Array:
 			"summary": "Remove an export preset (undoable).",
 			"params": [req("name", "string", "Preset to remove")],
 			"example": {"name": "Linux"},
-			"example_setup": [Presets.SETUP_PRESET],
+			"example_setup": [BridgePresets.SETUP_PRESET],
 			"destructive": true,
 			"returns": {"removed": "string", "count": "int"},
 			"undo": "global",
@@ -74,39 +74,40 @@ func commands() -> Array:
 	]
 
 
-func _presets(c: Call) -> Variant:
+func _presets(c: BridgeCall) -> Variant:
 	var p := c.params
-	var cfg: Variant = Presets.load_file()
+	var cfg: Variant = BridgePresets.load_file()
 	if cfg is BridgeError:
 		return cfg
 	var out: Array = []
-	for s: String in Presets.sections(cfg):
-		var preset := Presets.to_json(cfg, s)
+	for s: String in BridgePresets.sections(cfg):
+		var preset := BridgePresets.to_json(cfg, s)
 		if not p.options:
 			preset.erase("options")
 		var templates := {}
 		for build: String in ["debug", "release"]:
-			var file := Presets.template_for(cfg, s, build)
+			var file := BridgePresets.template_for(cfg, s, build)
 			templates[build] = {"file": file, "installed": file != "" and FileAccess.file_exists(file)}
 		preset["templates"] = templates
 		out.append(preset)
-	return {"count": out.size(), "presets": out, "file": Presets.FILE, "templates_dir": Presets.templates_dir()}
+	return {"count": out.size(), "presets": out, "file": BridgePresets.FILE,
+			"templates_dir": BridgePresets.templates_dir()}
 
 
-func _add(c: Call) -> Variant:
+func _add(c: BridgeCall) -> Variant:
 	var p := c.params
-	var cfg: Variant = Presets.load_file()
+	var cfg: Variant = BridgePresets.load_file()
 	if cfg is BridgeError:
 		return cfg
 	if p.name.strip_edges() == "":
 		return c.invalid("name is empty", {"param": "name"})
-	if not Presets.find(cfg, p.name, "") is BridgeError:
+	if not BridgePresets.find(cfg, p.name, "") is BridgeError:
 		return c.failed("a preset named '%s' already exists; export.preset_set changes it" % p.name,
 				{"name": p.name})
 	var bad := _bad_options(p.options)
 	if bad != "":
 		return c.invalid("" + bad, {"param": "options"})
-	var s := "preset.%d" % Presets.sections(cfg).size()
+	var s := "preset.%d" % BridgePresets.sections(cfg).size()
 	var fields := {"name": p.name, "platform": p.platform, "runnable": p.runnable, "dedicated_server": false,
 			"custom_features": "", "export_filter": p.filter, "include_filter": p.include_filter,
 			"exclude_filter": p.exclude_filter, "export_path": p.path, "encryption_include_filters": "",
@@ -120,16 +121,16 @@ func _add(c: Call) -> Variant:
 		cfg.set_value(s + ".options", "custom_template/release", "")
 	var err := _commit("Add export preset %s" % p.name, cfg)
 	if err != OK:
-		return c.failed("writing %s failed: %s" % [Presets.FILE, error_string(err)])
+		return c.failed("writing %s failed: %s" % [BridgePresets.FILE, error_string(err)])
 	return _read_back(p.name, "export.preset_add")
 
 
-func _set_preset(c: Call) -> Variant:
+func _set_preset(c: BridgeCall) -> Variant:
 	var p := c.params
-	var cfg: Variant = Presets.load_file()
+	var cfg: Variant = BridgePresets.load_file()
 	if cfg is BridgeError:
 		return cfg
-	var s: Variant = Presets.find(cfg, p.name, "export.preset_set")
+	var s: Variant = BridgePresets.find(cfg, p.name, "export.preset_set")
 	if s is BridgeError:
 		return s
 	if p.fields.is_empty() and p.options.is_empty():
@@ -138,16 +139,16 @@ func _set_preset(c: Call) -> Variant:
 	for key: Variant in p.fields:
 		var known: Array = Array(cfg.get_section_keys(s))
 		if not str(key) in known or key == "platform":
-			var guess := Params.did_you_mean(str(key), known)
+			var guess := BridgeParams.did_you_mean(str(key), known)
 			return c.invalid("'%s' is not a preset field you can set%s; fields: %s" % [key,
 					" (did you mean '%s'?)" % guess if guess != "" else "", ", ".join(PackedStringArray(known))], {"param": "fields"})
 		var current: Variant = cfg.get_value(s, key)
 		if typeof(p.fields[key]) != typeof(current) and not (current is int and p.fields[key] is float):
 			return c.invalid("field '%s' is %s, got %s" % [key, type_string(typeof(current)),
 					JSON.stringify(p.fields[key])], {"param": "fields"})
-		if key == "export_filter" and not p.fields[key] in Presets.FILTERS:
-			return c.invalid("export_filter must be one of %s" % ", ".join(PackedStringArray(Presets.FILTERS)))
-		if key == "name" and not Presets.find(cfg, p.fields[key], "") is BridgeError:
+		if key == "export_filter" and not p.fields[key] in BridgePresets.FILTERS:
+			return c.invalid("export_filter must be one of %s" % ", ".join(PackedStringArray(BridgePresets.FILTERS)))
+		if key == "name" and not BridgePresets.find(cfg, p.fields[key], "") is BridgeError:
 			return c.failed("a preset named '%s' already exists" % p.fields[key])
 		previous.fields[key] = current
 	var bad := _bad_options(p.options)
@@ -160,24 +161,24 @@ func _set_preset(c: Call) -> Variant:
 		cfg.set_value(s + ".options", key, p.options[key])
 	var err := _commit("Change export preset %s" % p.name, cfg)
 	if err != OK:
-		return c.failed("writing %s failed: %s" % [Presets.FILE, error_string(err)])
+		return c.failed("writing %s failed: %s" % [BridgePresets.FILE, error_string(err)])
 	var out: Variant = _read_back(p.fields.get("name", p.name), "export.preset_set")
 	if out is Dictionary:
 		out["previous"] = previous
 	return out
 
 
-func _remove(c: Call) -> Variant:
+func _remove(c: BridgeCall) -> Variant:
 	var p := c.params
-	var cfg: Variant = Presets.load_file()
+	var cfg: Variant = BridgePresets.load_file()
 	if cfg is BridgeError:
 		return cfg
-	var s: Variant = Presets.find(cfg, p.name, "export.preset_remove")
+	var s: Variant = BridgePresets.find(cfg, p.name, "export.preset_remove")
 	if s is BridgeError:
 		return s
 	var kept := ConfigFile.new()  # presets are numbered in order: renumber the ones after it
 	var n := 0
-	for section: String in Presets.sections(cfg):
+	for section: String in BridgePresets.sections(cfg):
 		if section == s:
 			continue
 		for suffix: String in ["", ".options"]:
@@ -187,33 +188,34 @@ func _remove(c: Call) -> Variant:
 		n += 1
 	var err := _commit("Remove export preset %s" % p.name, kept)
 	if err != OK:
-		return c.failed("writing %s failed: %s" % [Presets.FILE, error_string(err)])
-	var back: Variant = Presets.load_file()
-	if back is BridgeError or not Presets.find(back, p.name, "") is BridgeError:
-		return c.failed("%s still lists '%s'" % [Presets.FILE, p.name])
-	return {"removed": p.name, "count": Presets.sections(back).size()}
+		return c.failed("writing %s failed: %s" % [BridgePresets.FILE, error_string(err)])
+	var back: Variant = BridgePresets.load_file()
+	if back is BridgeError or not BridgePresets.find(back, p.name, "") is BridgeError:
+		return c.failed("%s still lists '%s'" % [BridgePresets.FILE, p.name])
+	return {"removed": p.name, "count": BridgePresets.sections(back).size()}
 
 
 ## Writes the presets file as one undoable action (undo writes the previous text back).
 func _commit(action: String, cfg: ConfigFile) -> int:
-	var before := FileAccess.get_file_as_string(Presets.FILE) if FileAccess.file_exists(Presets.FILE) else ""
+	var before := FileAccess.get_file_as_string(BridgePresets.FILE) if FileAccess.file_exists(BridgePresets.FILE) else ""
 	var after := cfg.encode_to_text()
-	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
+	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
 	ur.create_action("Bridge: " + action, UndoRedo.MERGE_DISABLE, ProjectSettings)
-	ur.add_do_method(FileOps, "write_text", Presets.FILE, after)
-	ur.add_undo_method(FileOps, "write_text", Presets.FILE, before)
+	ur.add_do_method(BridgeFileOps, "write_text", BridgePresets.FILE, after)
+	ur.add_undo_method(BridgeFileOps, "write_text", BridgePresets.FILE, before)
 	ur.commit_action()
-	return OK if FileAccess.get_file_as_string(Presets.FILE) == after else ERR_FILE_CANT_WRITE
+	return OK if FileAccess.get_file_as_string(BridgePresets.FILE) == after else ERR_FILE_CANT_WRITE
 
 
 func _read_back(name: String, method: String) -> Variant:
-	var cfg: Variant = Presets.load_file()
+	var cfg: Variant = BridgePresets.load_file()
 	if cfg is BridgeError:
 		return cfg
-	var s: Variant = Presets.find(cfg, name, method)
+	var s: Variant = BridgePresets.find(cfg, name, method)
 	if s is BridgeError:
-		return BridgeError.failed("%s: the preset '%s' is not in %s after writing it" % [method, name, Presets.FILE])
-	var out := Presets.to_json(cfg, s)
+		return BridgeError.failed("%s: the preset '%s' is not in %s after writing it" % [method, name,
+				BridgePresets.FILE])
+	var out := BridgePresets.to_json(cfg, s)
 	out["section"] = s
 	return out
 

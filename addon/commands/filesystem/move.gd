@@ -5,10 +5,10 @@ extends "../../core/command_group.gd"
 ## that names it is rewritten, loaded copies take the new path, imported assets are reimported. Not
 ## undoable (neither is the dock's move); move it back to undo.
 
-const FileOps := preload("../../lib/file_ops.gd")
-const Refs := preload("../../lib/project_references.gd")
-const Scan := preload("../../lib/filesystem_scan.gd")
-const Compat := preload("../../core/compat.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeRefs := preload("../../lib/project_references.gd")
+const BridgeScan := preload("../../lib/filesystem_scan.gd")
+const BridgeCompat := preload("../../core/compat.gd")
 
 
 func commands() -> Array:
@@ -32,17 +32,17 @@ func commands() -> Array:
 	]
 
 
-func _move(c: Call) -> Variant:
+func _move(c: BridgeCall) -> Variant:
 	var p := c.params
-	var from: Variant = FileOps.checked(p.from, "filesystem.move", "from")
+	var from: Variant = BridgeFileOps.checked(p.from, "filesystem.move", "from")
 	if from is BridgeError:
 		return from
-	var to: Variant = FileOps.checked(p.to, "filesystem.move", "to")
+	var to: Variant = BridgeFileOps.checked(p.to, "filesystem.move", "to")
 	if to is BridgeError:
 		return to
 	var is_dir := DirAccess.dir_exists_absolute(from)
 	if not is_dir and not FileAccess.file_exists(from):
-		return FileOps.missing(from, "filesystem.move")
+		return BridgeFileOps.missing(from, "filesystem.move")
 	if FileAccess.file_exists(to) or DirAccess.dir_exists_absolute(to):
 		return c.failed("%s already exists" % to, {"path": to})
 	if from == to:
@@ -52,7 +52,7 @@ func _move(c: Call) -> Variant:
 	if not is_dir and from.get_extension().to_lower() != to.get_extension().to_lower():
 		return c.invalid("%s would change the file type (.%s → .%s)" % [to, from.get_extension(),
 				to.get_extension()], {"param": "to"})
-	var files := Refs.files_of(from)
+	var files := BridgeRefs.files_of(from)
 	var mapping := {}
 	for f: String in files:
 		mapping[f] = to + f.substr(from.length()) if is_dir else to
@@ -63,8 +63,8 @@ func _move(c: Call) -> Variant:
 	var uids := {}
 	for f: String in files:
 		uids[f] = ResourceLoader.get_resource_uid(f)
-	var referrers := Refs.referrers(files)
-	var settings := Refs.settings_referring(files)
+	var referrers := BridgeRefs.referrers(files)
+	var settings := BridgeRefs.settings_referring(files)
 	# the move itself: one rename for a folder, the file and its sidecars otherwise
 	var err := DirAccess.make_dir_recursive_absolute(to.get_base_dir())
 	if err == OK:
@@ -72,33 +72,33 @@ func _move(c: Call) -> Variant:
 	if err != OK:
 		return c.failed("moving %s to %s failed: %s; nothing changed" % [from, to, error_string(err)])
 	if not is_dir:
-		for side: String in FileOps.sidecars(from):
+		for side: String in BridgeFileOps.sidecars(from):
 			DirAccess.rename_absolute(side, to + side.substr(from.length()))
 	# moved files name each other (a scene and its script moved together), and their .import settings their old path
 	for f: String in files:
 		for own: String in [mapping[f], mapping[f] + ".import"]:
-			if FileAccess.file_exists(own) and own.get_extension() in Refs.TEXT_EXTENSIONS:
-				Refs.rewrite_text(own, mapping)
+			if FileAccess.file_exists(own) and own.get_extension() in BridgeRefs.TEXT_EXTENSIONS:
+				BridgeRefs.rewrite_text(own, mapping)
 	var updated: Array = []
 	var binary: Array = []
 	for file: String in referrers:
 		var now: String = mapping.get(file, file)
-		if now.get_extension() in Refs.TEXT_EXTENSIONS:
-			if Refs.rewrite_text(now, mapping):
+		if now.get_extension() in BridgeRefs.TEXT_EXTENSIONS:
+			if BridgeRefs.rewrite_text(now, mapping):
 				updated.append(now)
 		else:
 			binary.append(now)
 	for key: String in settings:
-		ProjectSettings.set_setting(key, Refs.remap_value(settings[key], mapping))
+		ProjectSettings.set_setting(key, BridgeRefs.remap_value(settings[key], mapping))
 	if not settings.is_empty():
 		ProjectSettings.save()
 	# loaded copies (the open scenes' resources, scripts in the script editor) take the new path
 	for f: String in files:
 		if ResourceLoader.has_cached(f):
-			Compat.cached_resource(f).take_over_path(mapping[f])
+			BridgeCompat.cached_resource(f).take_over_path(mapping[f])
 		if uids[f] != ResourceUID.INVALID_ID:
 			ResourceUID.set_id(uids[f], mapping[f])
-	var scanned: Variant = await Scan.scan_and_wait(server)
+	var scanned: Variant = await BridgeScan.scan_and_wait(server)
 	if scanned is BridgeError:
 		return scanned
 	var imported := PackedStringArray(files.map(func(f: String) -> String: return mapping[f]).filter(
@@ -122,7 +122,7 @@ func _verify(from: String, to: String, files: Array, mapping: Dictionary, uids: 
 		var uid := ResourceLoader.get_resource_uid(mapping[f])
 		if uids[f] != ResourceUID.INVALID_ID and uid != uids[f]:
 			return BridgeError.failed("%s lost its UID %s" % [mapping[f], ResourceUID.id_to_text(uids[f])])
-	var stale := Refs.referrers(files)
+	var stale := BridgeRefs.referrers(files)
 	if not stale.is_empty():
 		return BridgeError.failed("moved, but %s still name the old path" % ", ".join(PackedStringArray(stale.keys())),
 				{"stale": stale.keys()})

@@ -4,10 +4,10 @@ extends "../../core/command_group.gd"
 ## them (refused while something still uses them), and list who refers to a file. Changes go through the
 ## editor's filesystem (scan, reimport) so the FileSystem dock and the imports stay in step. Not undoable.
 
-const FileOps := preload("../../lib/file_ops.gd")
-const Refs := preload("../../lib/project_references.gd")
-const Scan := preload("../../lib/filesystem_scan.gd")
-const Compat := preload("../../core/compat.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeRefs := preload("../../lib/project_references.gd")
+const BridgeScan := preload("../../lib/filesystem_scan.gd")
+const BridgeCompat := preload("../../core/compat.gd")
 
 const UID_LINE := "uid=\"uid://"
 
@@ -65,9 +65,9 @@ func commands() -> Array:
 	]
 
 
-func _mkdir(c: Call) -> Variant:
+func _mkdir(c: BridgeCall) -> Variant:
 	var p := c.params
-	var path: Variant = FileOps.checked(p.path, "filesystem.mkdir")
+	var path: Variant = BridgeFileOps.checked(p.path, "filesystem.mkdir")
 	if path is BridgeError:
 		return path
 	if DirAccess.dir_exists_absolute(path) or FileAccess.file_exists(path):
@@ -75,30 +75,30 @@ func _mkdir(c: Call) -> Variant:
 	var err := DirAccess.make_dir_recursive_absolute(path)
 	if err != OK:
 		return c.failed("creating %s failed: %s" % [path, error_string(err)], {"path": path})
-	var scanned: Variant = await Scan.scan_and_wait(server)
+	var scanned: Variant = await BridgeScan.scan_and_wait(server)
 	if scanned is BridgeError:
 		return scanned
 	return {"path": path, "created": DirAccess.dir_exists_absolute(path),
 			"in_dock": EditorInterface.get_resource_filesystem().get_filesystem_path(path) != null}
 
 
-func _copy(bc: Call) -> Variant:
+func _copy(bc: BridgeCall) -> Variant:
 	var p := bc.params
-	var from: Variant = FileOps.checked(p.from, "filesystem.copy", "from")
+	var from: Variant = BridgeFileOps.checked(p.from, "filesystem.copy", "from")
 	if from is BridgeError:
 		return from
-	var to: Variant = FileOps.checked(p.to, "filesystem.copy", "to")
+	var to: Variant = BridgeFileOps.checked(p.to, "filesystem.copy", "to")
 	if to is BridgeError:
 		return to
 	var is_dir := DirAccess.dir_exists_absolute(from)
 	if not is_dir and not FileAccess.file_exists(from):
-		return FileOps.missing(from, "filesystem.copy")
+		return BridgeFileOps.missing(from, "filesystem.copy")
 	if FileAccess.file_exists(to) or DirAccess.dir_exists_absolute(to):
 		return bc.failed("%s already exists" % to, {"path": to})
 	if is_dir and (to + "/").begins_with(from + "/"):
 		return bc.invalid("cannot copy %s into itself" % from, {"param": "to"})
 	var copies: Array = []
-	for f: String in Refs.files_of(from):
+	for f: String in BridgeRefs.files_of(from):
 		var dest: String = to + f.substr(from.length()) if is_dir else to
 		var err := _copy_file(f, dest)
 		if err != OK:
@@ -114,7 +114,7 @@ func _copy(bc: Call) -> Variant:
 			if err != OK:
 				return bc.failed("copying %s failed: %s (%d file(s) copied before)" % [f, error_string(err),
 						copies.size()], {"copied": copies})
-	var scanned: Variant = await Scan.scan_and_wait(server)
+	var scanned: Variant = await BridgeScan.scan_and_wait(server)
 	if scanned is BridgeError:
 		return scanned
 	var imported := PackedStringArray(copies.map(func(c: Dictionary) -> String: return c.to).filter(
@@ -129,34 +129,34 @@ func _copy(bc: Call) -> Variant:
 	return {"from": from, "to": to, "files": copies.size(), "copies": copies}
 
 
-func _delete(c: Call) -> Variant:
+func _delete(c: BridgeCall) -> Variant:
 	var p := c.params
-	var path: Variant = FileOps.checked(p.path, "filesystem.delete")
+	var path: Variant = BridgeFileOps.checked(p.path, "filesystem.delete")
 	if path is BridgeError:
 		return path
 	var is_dir := DirAccess.dir_exists_absolute(path)
 	if not is_dir and not FileAccess.file_exists(path):
-		return FileOps.missing(path, "filesystem.delete")
+		return BridgeFileOps.missing(path, "filesystem.delete")
 	if path == "res://":
 		return c.invalid("filesystem.delete refuses to delete the whole project", {"param": "path"})
-	var files := Refs.files_of(path)
+	var files := BridgeRefs.files_of(path)
 	var open: Array = Array(EditorInterface.get_open_scenes()).filter(func(s: String) -> bool: return s in files)
 	if not open.is_empty():
 		return c.failed("%s is open in the editor; close it first with scene.close" % ", ".join(PackedStringArray(open)),
 				{"open": open})
-	var users := Refs.referrers(files)
-	var settings := Refs.settings_referring(files)
+	var users := BridgeRefs.referrers(files)
+	var settings := BridgeRefs.settings_referring(files)
 	if (not users.is_empty() or not settings.is_empty()) and not p.force:
 		return c.failed("%s is still used by %s; change those first, or pass force: true" % [path,
 				", ".join(PackedStringArray(users.keys() + settings.keys()))], {"used_by": users.keys(), "settings": settings.keys()})
 	var failed := _remove_tree(path) if is_dir else ("" if _remove_file(path) == OK else "%s: cannot delete it" % path)
 	if failed != "":
-		await Scan.scan_and_wait(server)  # what did go is gone from the dock too
+		await BridgeScan.scan_and_wait(server)  # what did go is gone from the dock too
 		return c.failed("deleting %s failed at %s" % [path, failed], {"path": path, "failed": failed})
 	for f: String in files:
 		if ResourceLoader.has_cached(f):
-			Compat.cached_resource(f).resource_path = ""  # a later file at this path must not resolve to it
-	var scanned: Variant = await Scan.scan_and_wait(server)
+			BridgeCompat.cached_resource(f).resource_path = ""  # a later file at this path must not resolve to it
+	var scanned: Variant = await BridgeScan.scan_and_wait(server)
 	if scanned is BridgeError:
 		return scanned
 	if FileAccess.file_exists(path) or DirAccess.dir_exists_absolute(path):
@@ -164,17 +164,17 @@ func _delete(c: Call) -> Variant:
 	return {"path": path, "deleted": files.size(), "files": files, "broken_references": users.keys(), "settings": settings.keys()}
 
 
-func _references(c: Call) -> Variant:
+func _references(c: BridgeCall) -> Variant:
 	var p := c.params
 	var path: String = p.path.trim_suffix("/") if p.path != "res://" else p.path
 	if not FileAccess.file_exists(path) and not DirAccess.dir_exists_absolute(path):
-		return FileOps.missing(path, "filesystem.references")
-	var files := Refs.files_of(path)
-	var users := Refs.referrers(files)
+		return BridgeFileOps.missing(path, "filesystem.references")
+	var files := BridgeRefs.files_of(path)
+	var users := BridgeRefs.referrers(files)
 	var list: Array = []
 	for file: String in users:
 		list.append({"file": file.trim_suffix(".import") if file.ends_with(".import") else file, "names": users[file]})
-	return {"path": path, "count": list.size(), "used_by": list, "settings": Refs.settings_referring(files)}
+	return {"path": path, "count": list.size(), "used_by": list, "settings": BridgeRefs.settings_referring(files)}
 
 
 ## Copies one file; a resource copy gets a new UID, an imported asset its .import with a new UID.
@@ -191,15 +191,15 @@ func _copy_file(from: String, to: String) -> int:
 		if at >= 0:
 			text = text.substr(0, at) + "uid=\"%s\"" % ResourceUID.id_to_text(new_uid) + text.substr(text.find("\n", at))
 		text = text.replace("\"%s\"" % from, "\"%s\"" % to)
-		return FileOps.write_text(to + ".import", text)
+		return BridgeFileOps.write_text(to + ".import", text)
 	if ResourceLoader.get_resource_uid(from) != ResourceUID.INVALID_ID and not FileAccess.file_exists(from + ".uid"):
-		return Compat.set_resource_uid(to, new_uid)  # the UID lives in the file (scenes, resources)
+		return BridgeCompat.set_resource_uid(to, new_uid)  # the UID lives in the file (scenes, resources)
 	return OK  # scripts and shaders get a new .uid file from the scan
 
 
 func _remove_file(path: String) -> int:
 	var err := DirAccess.remove_absolute(path)
-	for side: String in FileOps.sidecars(path):
+	for side: String in BridgeFileOps.sidecars(path):
 		DirAccess.remove_absolute(side)
 	return err
 

@@ -3,8 +3,8 @@ extends "../../core/command_group.gd"
 ## gridmap.*, cells: place an item (by id or name, with an orientation) on a list or box of cells, read
 ## cells back, and clear cells. Each edit is one undoable action over the GridMap's cell data.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const Params := preload("../../core/params.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeParams := preload("../../core/params.gd")
 
 const MAX_CELLS := 100000
 
@@ -75,7 +75,7 @@ func commands() -> Array:
 	]
 
 
-func _set_cells(bc: Call) -> Variant:
+func _set_cells(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var grid: GridMap = p.node_path
 	var item: Variant = _item(grid, p.item)
@@ -94,7 +94,7 @@ func _set_cells(bc: Call) -> Variant:
 	return out
 
 
-func _get_cells(bc: Call) -> Variant:
+func _get_cells(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var grid: GridMap = p.node_path
 	var cells: Array = []
@@ -117,10 +117,11 @@ func _get_cells(bc: Call) -> Variant:
 		var id: int = grid.get_cell_item(c)
 		out.append({"cell": c, "item": id, "name": lib.get_item_name(id) if lib and id in lib.get_item_list() else "",
 				"orientation": grid.get_cell_item_orientation(c)})
-	return {"path": SceneAccess.path_of(grid), "count": cells.size(), "truncated": cells.size() > p.limit, "cells": out}
+	return {"path": BridgeSceneAccess.path_of(grid), "count": cells.size(), "truncated": cells.size() > p.limit,
+			"cells": out}
 
 
-func _clear(bc: Call) -> Variant:
+func _clear(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var grid: GridMap = p.node_path
 	var cells: Variant = _cells(grid, p, true)
@@ -139,7 +140,7 @@ func _clear(bc: Call) -> Variant:
 func _item(grid: GridMap, v: Variant) -> Variant:
 	var lib := grid.mesh_library
 	if lib == null:
-		return BridgeError.failed("%s has no MeshLibrary: make one with gridmap.meshlib_create" % SceneAccess.path_of(grid))
+		return BridgeError.failed("%s has no MeshLibrary: make one with gridmap.meshlib_create" % BridgeSceneAccess.path_of(grid))
 	var ids := lib.get_item_list()
 	if (v is int or v is float) and not v is bool and v == floorf(v) and int(v) in ids:
 		return int(v)
@@ -164,7 +165,7 @@ func _cells(grid: GridMap, p: Dictionary, allow_all: bool) -> Variant:
 		if p.cells.is_empty() or p.cells.size() > MAX_CELLS:
 			return BridgeError.invalid("'cells' must hold 1..%d cells" % MAX_CELLS, {"param": "cells"})
 		for item: Variant in p.cells:
-			var v: Variant = Params.convert_value({"type": "Vector3"}, item)
+			var v: Variant = BridgeParams.convert_value({"type": "Vector3"}, item)
 			if v is BridgeError or Vector3(Vector3i(v)) != v:
 				return BridgeError.invalid("'cells' entry %s is not a cell [x, y, z] of whole numbers" % JSON.stringify(item), {"param": "cells"})
 			out.append(Vector3i(v))
@@ -193,8 +194,8 @@ func _box(from: Vector3, to: Vector3) -> AABB:
 
 ## Records an edit already made on the GridMap as one action (its cell data before → after).
 func _commit(grid: GridMap, before: Dictionary, action_name: String) -> Dictionary:
-	var ur := SceneAccess.action(action_name)
+	var ur := BridgeSceneAccess.action(action_name)
 	ur.add_do_property(grid, "data", grid.get("data"))
 	ur.add_undo_property(grid, "data", before)
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(grid), "cell_count": grid.get_used_cells().size()}
+	return {"path": BridgeSceneAccess.path_of(grid), "cell_count": grid.get_used_cells().size()}

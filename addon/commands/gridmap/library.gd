@@ -3,10 +3,10 @@ extends "../../core/command_group.gd"
 ## gridmap.*, the MeshLibrary and the GridMap node: build a library from meshes (given, or the
 ## MeshInstance3D children of a node, like Scene → Export As → MeshLibrary), and add a GridMap that uses one.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const Params := preload("../../core/params.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const Coerce := preload("../../lib/value_coercion.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeCoerce := preload("../../lib/value_coercion.gd")
 
 ## One item of describe_items().
 const ITEM := {"id": "int", "name": "string", "mesh": "string|null", "shapes": "int"}
@@ -50,7 +50,7 @@ func commands() -> Array:
 	]
 
 
-func _meshlib_create(c: Call) -> Variant:
+func _meshlib_create(c: BridgeCall) -> Variant:
 	var p := c.params
 	if p.has("items") == p.has("from_node"):
 		return c.invalid("give items or from_node (one of them)", {"param": "items"})
@@ -78,11 +78,11 @@ func _meshlib_create(c: Call) -> Variant:
 		EditorInterface.get_resource_filesystem().update_file(p.path)
 	var out := {"path": lib.resource_path, "items": describe_items(lib)}
 	if grid:
-		var ur := SceneAccess.action("set MeshLibrary of %s" % grid.name)
+		var ur := BridgeSceneAccess.action("set MeshLibrary of %s" % grid.name)
 		ur.add_do_property(grid, "mesh_library", lib)
 		ur.add_undo_property(grid, "mesh_library", grid.mesh_library)
 		ur.commit_action()
-		out["node_path"] = SceneAccess.path_of(grid)
+		out["node_path"] = BridgeSceneAccess.path_of(grid)
 	return out
 
 
@@ -95,7 +95,7 @@ func _entries(p: Dictionary) -> Variant:
 			if child is MeshInstance3D and child.mesh:
 				out.append([str(child.name), child.mesh, Transform3D(child.transform.basis, Vector3.ZERO)])
 		if out.is_empty():
-			return BridgeError.failed("%s has no MeshInstance3D children with a mesh" % SceneAccess.path_of(node), {"param": "from_node"})
+			return BridgeError.failed("%s has no MeshInstance3D children with a mesh" % BridgeSceneAccess.path_of(node), {"param": "from_node"})
 		return out
 	if p.items.is_empty():
 		return BridgeError.invalid("items is empty", {"param": "items"})
@@ -103,7 +103,7 @@ func _entries(p: Dictionary) -> Variant:
 		var item: Variant = p.items[i]
 		if not item is Dictionary or not item.has("mesh"):
 			return BridgeError.invalid("items[%d] must be {name, mesh}" % i, {"param": "items"})
-		var mesh: Variant = Coerce.coerce(item.mesh, {"name": "items[%d].mesh" % i, "type": TYPE_OBJECT,
+		var mesh: Variant = BridgeCoerce.coerce(item.mesh, {"name": "items[%d].mesh" % i, "type": TYPE_OBJECT,
 				"hint": PROPERTY_HINT_RESOURCE_TYPE, "hint_string": "Mesh"})
 		if mesh is BridgeError:
 			return mesh
@@ -113,7 +113,7 @@ func _entries(p: Dictionary) -> Variant:
 	return out
 
 
-func _create(c: Call) -> Variant:
+func _create(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var lib: Resource = null
@@ -126,8 +126,8 @@ func _create(c: Call) -> Variant:
 	var grid := GridMap.new()  # made once the parameters are known good: nothing to free on a refusal
 	grid.mesh_library = lib
 	grid.cell_size = p.cell_size
-	SceneEdit.add("add GridMap", parent, grid, p.name)
-	return {"path": SceneAccess.path_of(grid), "cell_size": grid.cell_size,
+	BridgeSceneEdit.add("add GridMap", parent, grid, p.name)
+	return {"path": BridgeSceneAccess.path_of(grid), "cell_size": grid.cell_size,
 			"items": describe_items(grid.mesh_library) if grid.mesh_library else []}
 
 

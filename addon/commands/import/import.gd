@@ -4,8 +4,8 @@ extends "../../core/command_group.gd"
 ## checks against the options its importer wrote, and reimported. Like the Import dock's Reimport button,
 ## a change is not undoable; import.set returns the previous values to set them back.
 
-const FileOps := preload("../../lib/file_ops.gd")
-const Params := preload("../../core/params.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeParams := preload("../../core/params.gd")
 
 
 ## What the examples need: an imported asset. The scan first, so that the editor has forgotten a CSV of the
@@ -61,7 +61,7 @@ func commands() -> Array:
 	]
 
 
-func _settings(c: Call) -> Variant:
+func _settings(c: BridgeCall) -> Variant:
 	var p := c.params
 	var cfg: Variant = _config(p.path, "import.settings")
 	if cfg is BridgeError:
@@ -71,13 +71,13 @@ func _settings(c: Call) -> Variant:
 		for key: String in cfg.get_section_keys("params"):
 			options[key] = cfg.get_value("params", key)
 	var uid: String = cfg.get_value("remap", "uid", "")
-	var made := FileOps.imported_files(p.path)
+	var made := BridgeFileOps.imported_files(p.path)
 	return {"path": p.path, "importer": cfg.get_value("remap", "importer", ""), "type": cfg.get_value("remap", "type", ""),
 			"uid": uid, "options": options, "imported_files": made,
 			"imported": made.all(func(f: String) -> bool: return FileAccess.file_exists(f))}
 
 
-func _set_options(c: Call) -> Variant:
+func _set_options(c: BridgeCall) -> Variant:
 	var p := c.params
 	var cfg: Variant = _config(p.path, "import.set")
 	if cfg is BridgeError:
@@ -88,7 +88,7 @@ func _set_options(c: Call) -> Variant:
 	var changes := {}
 	for key: Variant in p.options:
 		if not str(key) in known:
-			var guess := Params.did_you_mean(str(key), known)
+			var guess := BridgeParams.did_you_mean(str(key), known)
 			return c.invalid("the %s importer has no option '%s'%s; it has: %s" % [
 					cfg.get_value("remap", "importer", ""), key, " (did you mean '%s'?)" % guess if guess != "" else "",
 					", ".join(PackedStringArray(known))], {"param": "options", "suggestion": guess})
@@ -100,20 +100,20 @@ func _set_options(c: Call) -> Variant:
 		changes[str(key)] = {"from": current, "to": value}
 	for key: String in changes:
 		cfg.set_value("params", key, changes[key].to)
-	var err := FileOps.write_text(p.path + ".import", cfg.encode_to_text())
+	var err := BridgeFileOps.write_text(p.path + ".import", cfg.encode_to_text())
 	if err != OK:
 		return c.failed("writing %s.import failed: %s" % [p.path, error_string(err)])
 	if p.reimport:
 		EditorInterface.get_resource_filesystem().reimport_files(PackedStringArray([p.path]))
 		await server.get_tree().process_frame
-	var back := FileOps.import_config(p.path)
+	var back := BridgeFileOps.import_config(p.path)
 	for key: String in changes:
 		if back == null or back.get_value("params", key) != changes[key].to:
 			return c.failed("%s did not keep %s = %s after the reimport" % [p.path, key, JSON.stringify(changes[key].to)])
-	return {"path": p.path, "changed": changes, "reimported": p.reimport, "imported_files": FileOps.imported_files(p.path)}
+	return {"path": p.path, "changed": changes, "reimported": p.reimport, "imported_files": BridgeFileOps.imported_files(p.path)}
 
 
-func _reimport(c: Call) -> Variant:
+func _reimport(c: BridgeCall) -> Variant:
 	var p := c.params
 	if p.paths.is_empty():
 		return c.invalid("paths is empty", {"param": "paths"})
@@ -125,7 +125,7 @@ func _reimport(c: Call) -> Variant:
 		paths.append(str(raw))
 	var stamps := {}
 	for path in paths:
-		for f: String in FileOps.imported_files(path):
+		for f: String in BridgeFileOps.imported_files(path):
 			stamps[f] = FileAccess.get_modified_time(f)
 	var fs := EditorInterface.get_resource_filesystem()
 	var done := {}
@@ -138,7 +138,7 @@ func _reimport(c: Call) -> Variant:
 	fs.resources_reimported.disconnect(on_reimport)
 	var out: Array = []
 	for path in paths:
-		var made := FileOps.imported_files(path)
+		var made := BridgeFileOps.imported_files(path)
 		out.append({"path": path, "imported_files": made,
 				"ok": not made.is_empty() and made.all(func(f: String) -> bool: return FileAccess.file_exists(f))})
 	return {"count": out.size(), "reimported": out}
@@ -146,12 +146,12 @@ func _reimport(c: Call) -> Variant:
 
 ## The parsed .import file of an asset, or why there is none.
 func _config(path: String, method: String) -> Variant:
-	var checked: Variant = FileOps.checked(path, method)
+	var checked: Variant = BridgeFileOps.checked(path, method)
 	if checked is BridgeError:
 		return checked
 	if not FileAccess.file_exists(checked):
-		return FileOps.missing(checked, method)
-	var cfg := FileOps.import_config(checked)
+		return BridgeFileOps.missing(checked, method)
+	var cfg := BridgeFileOps.import_config(checked)
 	if cfg == null:
 		var type := EditorInterface.get_resource_filesystem().get_file_type(checked)
 		return BridgeError.failed("%s: %s is not an imported asset (%s); only files with a .import file have import settings" % [

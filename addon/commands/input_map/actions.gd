@@ -3,10 +3,10 @@ extends "../../core/command_group.gd"
 ## input_map.*, whole actions: deadzone, rename, and the bindings two actions share. Changes are one
 ## undoable action in the editor's global history, saved to project.godot at once.
 
-const Events := preload("../../lib/input_events.gd")
-const Project := preload("../../lib/project_settings.gd")
-const Settings := preload("../../core/settings.gd")
-const Compat := preload("../../core/compat.gd")
+const BridgeEvents := preload("../../lib/input_events.gd")
+const BridgeProject := preload("../../lib/project_settings.gd")
+const BridgeSettings := preload("../../core/settings.gd")
+const BridgeCompat := preload("../../core/compat.gd")
 
 
 func commands() -> Array:
@@ -44,23 +44,23 @@ func commands() -> Array:
 	]
 
 
-func _deadzone_set(c: Call) -> Variant:
+func _deadzone_set(c: BridgeCall) -> Variant:
 	var p := c.params
-	var action: Variant = Events.action(p.action, "input_map.deadzone_set")
+	var action: Variant = BridgeEvents.action(p.action, "input_map.deadzone_set")
 	if action is BridgeError:
 		return action
 	var previous: float = action.deadzone
 	action.deadzone = p.deadzone
-	var err := Project.commit_settings("Set deadzone of %s" % p.action, {"input/" + p.action: action})
+	var err := BridgeProject.commit_settings("Set deadzone of %s" % p.action, {"input/" + p.action: action})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"action": p.action, "deadzone": ProjectSettings.get_setting("input/" + p.action).deadzone, "previous": previous,
 			"saved": true}
 
 
-func _rename(c: Call) -> Variant:
+func _rename(c: BridgeCall) -> Variant:
 	var p := c.params
-	var action: Variant = Events.action(p.action, "input_map.action_rename")
+	var action: Variant = BridgeEvents.action(p.action, "input_map.action_rename")
 	if action is BridgeError:
 		return action
 	var new_name: String = p.new_name
@@ -73,7 +73,7 @@ func _rename(c: Call) -> Variant:
 		return c.failed("an action named '%s' already exists" % new_name, {"param": "new_name"})
 	var old_key: String = "input/" + p.action
 	var order := ProjectSettings.get_order(old_key)
-	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
+	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
 	ur.create_action("Rename input action %s to %s" % [p.action, new_name], UndoRedo.MERGE_DISABLE, ProjectSettings)
 	ur.add_do_method(ProjectSettings, "set_setting", old_key, null)
 	ur.add_do_method(ProjectSettings, "set_setting", "input/" + new_name, action)
@@ -90,7 +90,7 @@ func _rename(c: Call) -> Variant:
 			"still_used_in": _scripts_using(p.action)}
 
 
-func _conflicts(c: Call) -> Variant:
+func _conflicts(c: BridgeCall) -> Variant:
 	var p := c.params
 	var bound: Array = []  # [action, event]
 	for prop: Dictionary in ProjectSettings.get_property_list():
@@ -109,12 +109,12 @@ func _conflicts(c: Call) -> Variant:
 			continue
 		var actions: Array = [bound[i][0]]
 		for j in range(i + 1, bound.size()):
-			if bound[j][0] != bound[i][0] and Events.same(bound[i][1], bound[j][1]):
+			if bound[j][0] != bound[i][0] and BridgeEvents.same(bound[i][1], bound[j][1]):
 				seen[j] = true
 				if not bound[j][0] in actions:
 					actions.append(bound[j][0])
 		if actions.size() > 1:
-			var ev: Dictionary = Events.to_json(bound[i][1], 0)
+			var ev: Dictionary = BridgeEvents.to_json(bound[i][1], 0)
 			ev.erase("index")
 			out.append({"event": ev, "actions": actions})
 	return {"count": out.size(), "conflicts": out}
@@ -131,7 +131,7 @@ func _scripts_using(action: String) -> Array:
 			stack.append(dir.get_subdir(i))
 		for i in dir.get_file_count():
 			var path := dir.get_file_path(i)
-			if path.get_extension() in ["gd", "cs"] and not path.begins_with(Settings.addon_dir() + "/") and _mentions(FileAccess.get_file_as_string(path), needles):
+			if path.get_extension() in ["gd", "cs"] and not path.begins_with(BridgeSettings.addon_dir() + "/") and _mentions(FileAccess.get_file_as_string(path), needles):
 				out.append(path)
 	out.sort()
 	return out

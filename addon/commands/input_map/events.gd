@@ -4,8 +4,8 @@ extends "../../core/command_group.gd"
 ## joypad buttons and axes — listed, added and removed one by one. Builds on project.input_action_add;
 ## every change is one undoable action in the editor's global history, saved to project.godot at once.
 
-const Events := preload("../../lib/input_events.gd")
-const Project := preload("../../lib/project_settings.gd")
+const BridgeEvents := preload("../../lib/input_events.gd")
+const BridgeProject := preload("../../lib/project_settings.gd")
 
 ## One event in results (lib/input_events.gd's to_json): the kind's own fields besides these.
 const EVENT := {"index": "int", "type": "string", "text": "string", "device": "int"}
@@ -57,68 +57,68 @@ func commands() -> Array:
 	]
 
 
-func _action(c: Call) -> Variant:
+func _action(c: BridgeCall) -> Variant:
 	var p := c.params
-	var action: Variant = Events.action(p.action, "input_map.action")
+	var action: Variant = BridgeEvents.action(p.action, "input_map.action")
 	if action is BridgeError:
 		return action
-	var events := Events.events_json(action.events)
+	var events := BridgeEvents.events_json(action.events)
 	return {"action": p.action, "deadzone": action.deadzone, "count": events.size(), "events": events,
 			"builtin": p.action.begins_with("ui_")}
 
 
-func _event_add(c: Call) -> Variant:
+func _event_add(c: BridgeCall) -> Variant:
 	var p := c.params
-	var action: Variant = Events.action(p.action, "input_map.event_add")
+	var action: Variant = BridgeEvents.action(p.action, "input_map.event_add")
 	if action is BridgeError:
 		return action
 	if p.events.is_empty():
 		return c.invalid("events is empty; give at least one event", {"param": "events"})
 	var added: Array = []
 	for i: int in p.events.size():
-		var ev: Variant = Events.from_json(p.events[i], "events[%d]" % i)
+		var ev: Variant = BridgeEvents.from_json(p.events[i], "events[%d]" % i)
 		if ev is BridgeError:
 			ev.data["param"] = "events"
 			return ev
 		for existing: Variant in action.events + added:
-			if existing is InputEvent and Events.same(existing, ev):
+			if existing is InputEvent and BridgeEvents.same(existing, ev):
 				return c.failed("'%s' already has the event %s (events[%d])" % [p.action,
 						ev.as_text(), i], {"action": p.action, "index": i})
 		added.append(ev)
 	var first: int = action.events.size()
 	action.events.append_array(added)
-	var err := Project.commit_settings("Add %d event(s) to %s" % [added.size(), p.action], {"input/" + p.action: action})
+	var err := BridgeProject.commit_settings("Add %d event(s) to %s" % [added.size(), p.action], {"input/" + p.action: action})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
-	var now: Array = Events.events_json(ProjectSettings.get_setting("input/" + p.action).events)
+	var now: Array = BridgeEvents.events_json(ProjectSettings.get_setting("input/" + p.action).events)
 	return {"action": p.action, "added": now.slice(first), "count": now.size(), "saved": true}
 
 
-func _event_remove(c: Call) -> Variant:
+func _event_remove(c: BridgeCall) -> Variant:
 	var p := c.params
-	var action: Variant = Events.action(p.action, "input_map.event_remove")
+	var action: Variant = BridgeEvents.action(p.action, "input_map.event_remove")
 	if action is BridgeError:
 		return action
 	if p.has("index") == p.has("event"):
 		return c.invalid("give index or event (one of them)", {"param": "index"})
 	var index: int = p.get("index", -1)
 	if p.has("event"):
-		var wanted: Variant = Events.from_json(p.event, "event")
+		var wanted: Variant = BridgeEvents.from_json(p.event, "event")
 		if wanted is BridgeError:
 			return wanted
 		for i: int in action.events.size():
-			if action.events[i] is InputEvent and Events.same(action.events[i], wanted):
+			if action.events[i] is InputEvent and BridgeEvents.same(action.events[i], wanted):
 				index = i
 		if index < 0:
 			return c.not_found("'%s' has no event %s; it has: %s" % [p.action, wanted.as_text(),
-					", ".join(PackedStringArray(Events.events_json(action.events).map(func(e: Dictionary) -> String: return e.text)))],
+					", ".join(PackedStringArray(BridgeEvents.events_json(action.events).map(func(e: Dictionary) -> String: return e.text)))],
 					{"action": p.action})
 	elif index >= action.events.size():
 		return c.invalid("index %d is out of range; '%s' has %d event(s)" % [index, p.action,
 				action.events.size()], {"param": "index"})
-	var removed: Dictionary = Events.to_json(action.events[index], index)
+	var removed: Dictionary = BridgeEvents.to_json(action.events[index], index)
 	action.events.remove_at(index)
-	var err := Project.commit_settings("Remove event %s from %s" % [removed.text, p.action], {"input/" + p.action: action})
+	var err := BridgeProject.commit_settings("Remove event %s from %s" % [removed.text, p.action], {"input/" + p.action: action})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	var left: Array = ProjectSettings.get_setting("input/" + p.action).events

@@ -4,9 +4,9 @@ extends "../../core/command_group.gd"
 ## generated light texture), GI probes sized to what they must cover, the 2D scene tint, 2D occluders
 ## from a node's shape, and a review of every light. One undo step per change.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const SpatialQuery := preload("../../lib/spatial_query.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeSpatialQuery := preload("../../lib/spatial_query.gd")
 
 const LIGHTS := {"directional": "DirectionalLight3D", "omni": "OmniLight3D", "spot": "SpotLight3D",
 		"point_2d": "PointLight2D", "directional_2d": "DirectionalLight2D"}
@@ -95,28 +95,28 @@ func commands() -> Array:
 	]
 
 
-func _add_light(c: Call) -> Variant:
+func _add_light(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var cls: String = LIGHTS[p.type]
 	var dim := 3 if cls.ends_with("3D") else 2
-	var light: Node = SceneEdit.make(cls, p.get("name", ""))
+	var light: Node = BridgeSceneEdit.make(cls, p.get("name", ""))
 	var err: Variant = _configure(light, parent, p, dim)
 	if err is BridgeError:
 		light.free()
 		return err
-	SceneEdit.add("add %s" % cls, parent, light)
-	var out := {"path": SceneAccess.path_of(light), "type": cls, "color": light.get(_color_prop(light)),
+	BridgeSceneEdit.add("add %s" % cls, parent, light)
+	var out := {"path": BridgeSceneAccess.path_of(light), "type": cls, "color": light.get(_color_prop(light)),
 			"energy": light.get("light_energy" if dim == 3 else "energy"), "position": light.global_position}
 	if dim == 3:
-		out["direction"] = SceneEdit.tidy(-light.global_basis.z)
+		out["direction"] = BridgeSceneEdit.tidy(-light.global_basis.z)
 		out["shadows"] = light.shadow_enabled
 	return out
 
 
 func _configure(light: Node, parent: Node, p: Dictionary, dim: int) -> Variant:
 	if p.has("position"):
-		var pos: Variant = SpatialQuery.to_vector(p.position, "position", dim)
+		var pos: Variant = BridgeSpatialQuery.to_vector(p.position, "position", dim)
 		if pos is BridgeError:
 			return pos
 		light.position = pos
@@ -164,8 +164,9 @@ func _configure(light: Node, parent: Node, p: Dictionary, dim: int) -> Variant:
 		if p.has("target"):
 			var t: Node = p.target
 			if not t is Node3D:
-				return BridgeError.invalid("target %s is not a Node3D" % SceneAccess.path_of(t), {"param": "target"})
-			aim = SpatialQuery.bounds_3d(t).aabb.get_center()
+				return BridgeError.invalid("target %s is not a Node3D" % BridgeSceneAccess.path_of(t),
+						{"param": "target"})
+			aim = BridgeSpatialQuery.bounds_3d(t).aabb.get_center()
 		else:
 			aim = p.point
 		var parent_xform: Transform3D = parent.global_transform if parent is Node3D else Transform3D.IDENTITY
@@ -179,17 +180,17 @@ func _configure(light: Node, parent: Node, p: Dictionary, dim: int) -> Variant:
 	return null
 
 
-func _add_probe(c: Call) -> Variant:
+func _add_probe(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var nodes: Array = p.cover
 	var box: AABB
 	for i in nodes.size():
-		var b: AABB = SpatialQuery.bounds_3d(nodes[i]).aabb
+		var b: AABB = BridgeSpatialQuery.bounds_3d(nodes[i]).aabb
 		box = b if i == 0 else box.merge(b)
 	box = box.grow(p.margin)
 	var cls: String = PROBES[p.type]
-	var probe: Node3D = SceneEdit.make(cls, p.get("name", ""))
+	var probe: Node3D = BridgeSceneEdit.make(cls, p.get("name", ""))
 	var parent_xform: Transform3D = parent.global_transform if parent is Node3D else Transform3D.IDENTITY
 	# world-aligned, like the box it must cover, whatever the parent's rotation or scale
 	probe.transform = parent_xform.affine_inverse() * Transform3D(Basis.IDENTITY, box.get_center())
@@ -197,47 +198,48 @@ func _add_probe(c: Call) -> Variant:
 		probe.size = box.size
 	elif probe is ReflectionProbe:
 		probe.size = box.size
-	SceneEdit.add("add %s" % cls, parent, probe)
-	var out := {"path": SceneAccess.path_of(probe), "type": cls, "position": probe.global_position, "covers": box}
+	BridgeSceneEdit.add("add %s" % cls, parent, probe)
+	var out := {"path": BridgeSceneAccess.path_of(probe), "type": cls, "position": probe.global_position, "covers": box}
 	if "size" in probe:
 		out["size"] = probe.size
 	return out
 
 
-func _canvas_modulate(c: Call) -> Variant:
+func _canvas_modulate(c: BridgeCall) -> Variant:
 	var p := c.params
-	var root: Node = SceneAccess.root()
+	var root: Node = BridgeSceneAccess.root()
 	var existing: Array = root.find_children("*", "CanvasModulate", true, false)
 	if not existing.is_empty():
 		var modulate: CanvasModulate = existing[0]
 		var previous := modulate.color
-		SceneEdit.set_properties("tint scene", [[modulate, "color", p.color]])
-		return {"path": SceneAccess.path_of(modulate), "color": modulate.color, "previous": previous, "added": false}
+		BridgeSceneEdit.set_properties("tint scene", [[modulate, "color", p.color]])
+		return {"path": BridgeSceneAccess.path_of(modulate), "color": modulate.color, "previous": previous,
+				"added": false}
 	var node := CanvasModulate.new()
 	node.name = "CanvasModulate"
 	node.color = p.color
-	SceneEdit.add("add CanvasModulate", root, node)
-	return {"path": SceneAccess.path_of(node), "color": node.color, "added": true}
+	BridgeSceneEdit.add("add CanvasModulate", root, node)
+	return {"path": BridgeSceneAccess.path_of(node), "color": node.color, "added": true}
 
 
-func _occluder_2d(c: Call) -> Variant:
+func _occluder_2d(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node2D = p.node_path
 	var points := PackedVector2Array()
 	if p.has("polygon"):
 		for v: Variant in p.polygon:
-			var pt: Variant = SpatialQuery.to_vector(v, "polygon", 2)
+			var pt: Variant = BridgeSpatialQuery.to_vector(v, "polygon", 2)
 			if pt is BridgeError:
 				return pt
 			points.append(pt)
 		if points.size() < 3:
 			return c.invalid("'polygon' needs at least 3 points", {"param": "polygon"})
 	else:
-		var b := SpatialQuery.bounds_2d(node, "collision")
+		var b := BridgeSpatialQuery.bounds_2d(node, "collision")
 		if b.found == 0:
-			b = SpatialQuery.bounds_2d(node, "visual")
+			b = BridgeSpatialQuery.bounds_2d(node, "visual")
 		if b.found == 0:
-			return c.failed("%s has no shape or visible bounds to take a polygon from; give polygon" % SceneAccess.path_of(node))
+			return c.failed("%s has no shape or visible bounds to take a polygon from; give polygon" % BridgeSceneAccess.path_of(node))
 		var local: Rect2 = node.get_global_transform().affine_inverse() * b.rect
 		points = PackedVector2Array([local.position, Vector2(local.end.x, local.position.y), local.end,
 				Vector2(local.position.x, local.end.y)])
@@ -246,19 +248,19 @@ func _occluder_2d(c: Call) -> Variant:
 	var poly := OccluderPolygon2D.new()
 	poly.polygon = points
 	occluder.occluder = poly
-	SceneEdit.add("add LightOccluder2D", node, occluder)
-	return {"path": SceneAccess.path_of(occluder), "polygon": Array(points)}
+	BridgeSceneEdit.add("add LightOccluder2D", node, occluder)
+	return {"path": BridgeSceneAccess.path_of(occluder), "polygon": Array(points)}
 
 
-func _describe(_c: Call) -> Variant:
-	var root: Node = SceneAccess.root()
+func _describe(_c: BridgeCall) -> Variant:
+	var root: Node = BridgeSceneAccess.root()
 	var lights: Array = []
 	for light: Node in root.find_children("*", "Light3D", true, false) + root.find_children("*", "Light2D", true, false):
-		var entry := {"path": SceneAccess.path_of(light), "type": light.get_class(), "color": light.get(_color_prop(light)),
+		var entry := {"path": BridgeSceneAccess.path_of(light), "type": light.get_class(), "color": light.get(_color_prop(light)),
 				"visible": light.is_visible_in_tree()}
 		if light is Light3D:
 			entry.merge({"energy": light.light_energy, "shadows": light.shadow_enabled, "position": light.global_position,
-					"direction": SceneEdit.tidy(-light.global_basis.z)})
+					"direction": BridgeSceneEdit.tidy(-light.global_basis.z)})
 			if light is OmniLight3D:
 				entry["range"] = light.omni_range
 			elif light is SpotLight3D:
@@ -269,14 +271,14 @@ func _describe(_c: Call) -> Variant:
 	var gi: Array = []
 	for cls: String in PROBES.values():
 		for node: Node in root.find_children("*", cls, true, false):
-			gi.append({"path": SceneAccess.path_of(node), "type": cls})
+			gi.append({"path": BridgeSceneAccess.path_of(node), "type": cls})
 	var env: Dictionary = {}
 	var worlds: Array = root.find_children("*", "WorldEnvironment", true, false)
 	if root is WorldEnvironment:
 		worlds.push_front(root)
 	if not worlds.is_empty() and worlds[0].environment != null:
 		var e: Environment = worlds[0].environment
-		env = {"path": SceneAccess.path_of(worlds[0]), "ambient_source": e.ambient_light_source,
+		env = {"path": BridgeSceneAccess.path_of(worlds[0]), "ambient_source": e.ambient_light_source,
 				"ambient_color": e.ambient_light_color, "ambient_energy": e.ambient_light_energy}
 	var modulate: Array = root.find_children("*", "CanvasModulate", true, false)
 	return {"count": lights.size(), "lights": lights, "gi": gi, "environment": env,

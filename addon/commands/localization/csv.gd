@@ -4,9 +4,9 @@ extends "../../core/command_group.gd"
 ## editor into one .translation file per locale, and read back with the cells still missing. Writing a
 ## file is not undoable (like project.write_file); the result names every file the import produced.
 
-const Csv := preload("lib/translation_csv.gd")
-const FileOps := preload("../../lib/file_ops.gd")
-const Scan := preload("../../lib/filesystem_scan.gd")
+const BridgeCsv := preload("lib/translation_csv.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeScan := preload("../../lib/filesystem_scan.gd")
 
 
 func commands() -> Array:
@@ -34,7 +34,7 @@ func commands() -> Array:
 			"summary": "Read a translation CSV: its locales, messages by key, the empty cells (untranslated keys) and the .translation files it imports to.",
 			"params": [req("path", "string", "The CSV file"), opt("keys", "bool", "Include every message (false: only counts and gaps)", true)],
 			"example": {"path": "res://i18n/texts.csv"},
-			"example_setup": [Csv.SETUP_CSV],
+			"example_setup": [BridgeCsv.SETUP_CSV],
 			"read_only": true,
 			"returns": {"path": "string", "locales": ["string"], "keys": "int", "missing": [{"key": "string", "locale": "string"}],
 					"importer": "string", "translations": ["string"], "rows?": "Dictionary"},
@@ -43,21 +43,22 @@ func commands() -> Array:
 	]
 
 
-func _csv_write(c: Call) -> Variant:
+func _csv_write(c: BridgeCall) -> Variant:
 	var p := c.params
-	var path: Variant = FileOps.checked(p.path, "localization.csv_write")
+	var path: Variant = BridgeFileOps.checked(p.path, "localization.csv_write")
 	if path is BridgeError:
 		return path
 	if path.get_extension().to_lower() != "csv":
 		return c.invalid("path must end in .csv, got %s" % path, {"param": "path"})
 	var existed := FileAccess.file_exists(path)
-	var current: Variant = Csv.read(path) if existed and not p.replace else {"locales": [], "rows": {}, "order": []}
+	var current: Variant = BridgeCsv.read(path) if existed and not p.replace else {"locales": [], "rows": {},
+			"order": []}
 	if current is BridgeError:
 		return current
 	var locales: Array = current.locales.duplicate()
 	for loc: Variant in p.get("locales", []):
-		if not loc is String or Csv.bad_locale(loc) != null:
-			return c.invalid("locales: %s" % (Csv.bad_locale(loc) if loc is String else
+		if not loc is String or BridgeCsv.bad_locale(loc) != null:
+			return c.invalid("locales: %s" % (BridgeCsv.bad_locale(loc) if loc is String else
 					"%s is not a string" % JSON.stringify(loc)), {"param": "locales"})
 		if not loc in locales:
 			locales.append(loc)
@@ -75,7 +76,7 @@ func _csv_write(c: Call) -> Variant:
 					{"param": "rows"})
 		var row: Dictionary = rows.get(key, {})
 		for loc: Variant in cells:
-			var why: Variant = Csv.bad_locale(str(loc))
+			var why: Variant = BridgeCsv.bad_locale(str(loc))
 			if why != null:
 				return c.invalid("rows.%s: %s" % [key, why], {"param": "rows"})
 			if not cells[loc] is String:
@@ -86,16 +87,16 @@ func _csv_write(c: Call) -> Variant:
 			row[loc] = cells[loc]
 		rows[key] = row
 	var order: Array = current.order + new_keys.filter(func(k: String) -> bool: return not k in current.order)
-	var err := FileOps.write_text(path, Csv.render(locales, rows, order, Csv.delimiter(path)))
+	var err := BridgeFileOps.write_text(path, BridgeCsv.render(locales, rows, order, BridgeCsv.delimiter(path)))
 	if err != OK:
 		return c.failed("writing %s failed: %s" % [path, error_string(err)], {"path": path})
-	var scanned: Variant = await FileOps.refresh(server, [path])
+	var scanned: Variant = await BridgeFileOps.refresh(server, [path])
 	if scanned is BridgeError:
 		return scanned
-	if FileOps.import_config(path) == null:
+	if BridgeFileOps.import_config(path) == null:
 		# the editor still listed an earlier file at this path, deleted with its .import since: only a scan
 		# sees this one as new and imports it
-		scanned = await Scan.scan_and_wait(server)
+		scanned = await BridgeScan.scan_and_wait(server)
 		if scanned is BridgeError:
 			return scanned
 	var made: Variant = _check_import(path, rows, locales)
@@ -104,14 +105,14 @@ func _csv_write(c: Call) -> Variant:
 	return {"path": path, "created": not existed, "locales": locales, "keys": rows.size(), "translations": made}
 
 
-func _csv_read(c: Call) -> Variant:
+func _csv_read(c: BridgeCall) -> Variant:
 	var p := c.params
-	var path: Variant = FileOps.checked(p.path, "localization.csv_read")
+	var path: Variant = BridgeFileOps.checked(p.path, "localization.csv_read")
 	if path is BridgeError:
 		return path
 	if not FileAccess.file_exists(path):
-		return FileOps.missing(path, "localization.csv_read")
-	var csv: Variant = Csv.read(path)
+		return BridgeFileOps.missing(path, "localization.csv_read")
+	var csv: Variant = BridgeCsv.read(path)
 	if csv is BridgeError:
 		return csv
 	var missing: Array = []
@@ -119,10 +120,10 @@ func _csv_read(c: Call) -> Variant:
 		for loc: String in csv.locales:
 			if not loc.begins_with("_") and csv.rows[key].get(loc, "") == "":
 				missing.append({"key": key, "locale": loc})
-	var cfg := FileOps.import_config(path)
+	var cfg := BridgeFileOps.import_config(path)
 	var out := {"path": path, "locales": csv.locales.filter(func(l: String) -> bool: return not l.begins_with("_")),
 			"keys": csv.order.size(), "missing": missing, "importer": cfg.get_value("remap", "importer", "") if cfg else "",
-			"translations": FileOps.imported_files(path)}
+			"translations": BridgeFileOps.imported_files(path)}
 	if p.keys:
 		out["rows"] = csv.rows
 	return out
@@ -130,13 +131,13 @@ func _csv_read(c: Call) -> Variant:
 
 ## The .translation files the import made, [{path, locale}], after checking each message reads back; or why not.
 func _check_import(path: String, rows: Dictionary, locales: Array) -> Variant:
-	var cfg := FileOps.import_config(path)
+	var cfg := BridgeFileOps.import_config(path)
 	var importer: String = cfg.get_value("remap", "importer", "") if cfg else ""
 	if importer != "csv_translation":
 		return BridgeError.failed(("%s was written, but the editor imports it with '%s', not as translations; set its importer " +
 				"with import.set (importer: csv_translation)") % [path, importer if importer != "" else "nothing"], {"path": path})
 	var out: Array = []
-	for file: String in FileOps.imported_files(path):
+	for file: String in BridgeFileOps.imported_files(path):
 		var t: Translation = ResourceLoader.load(file, "", ResourceLoader.CACHE_MODE_REPLACE)
 		if t == null:
 			return BridgeError.failed("the import of %s did not produce a loadable %s" % [path, file], {"path": file})

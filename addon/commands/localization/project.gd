@@ -3,11 +3,11 @@ extends "../../core/command_group.gd"
 ## localization.*, the project side: which translations the game loads (internationalization/locale/
 ## translations in project.godot, undoable and saved) and what a key or a node's text reads as in a locale.
 
-const Csv := preload("lib/translation_csv.gd")
-const FileOps := preload("../../lib/file_ops.gd")
-const Project := preload("../../lib/project_settings.gd")
-const SceneAccess := preload("../../lib/scene_access.gd")
-const Compat := preload("../../core/compat.gd")
+const BridgeCsv := preload("lib/translation_csv.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeProject := preload("../../lib/project_settings.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeCompat := preload("../../core/compat.gd")
 
 const SETTING := "internationalization/locale/translations"
 
@@ -31,7 +31,7 @@ func commands() -> Array:
 			"example": {"paths": ["res://i18n/texts.csv"]},
 			# none registered, whatever an earlier example left in the editor's memory (the sweeps put files back,
 			# not the settings held in memory)
-			"example_setup": [Csv.SETUP_CSV, {"method": "project.settings_set", "params": {"key": SETTING, "value": [], "create": true}}],
+			"example_setup": [BridgeCsv.SETUP_CSV, {"method": "project.settings_set", "params": {"key": SETTING, "value": [], "create": true}}],
 			# saved: project.godot is written with the change (and again on undo)
 			"returns": {"added": ["string"], "already": ["string"], "translations": ["string"], "saved": "bool"},
 			"undo": "global",
@@ -44,7 +44,7 @@ func commands() -> Array:
 			"example": {"paths": ["res://i18n/texts.csv"]},
 			# the CSV's translations registered, written as the setting so that the setup works whether or not
 			# localization.project_add's example left them in the editor's memory
-			"example_setup": [Csv.SETUP_CSV, {"method": "project.settings_set", "params": {"key": SETTING,
+			"example_setup": [BridgeCsv.SETUP_CSV, {"method": "project.settings_set", "params": {"key": SETTING,
 					"value": ["res://i18n/texts.en.translation", "res://i18n/texts.fr.translation"], "create": true}}],
 			"destructive": true,
 			"returns": {"removed": ["string"], "translations": ["string"], "saved": "bool"},
@@ -63,7 +63,7 @@ func commands() -> Array:
 				opt("translations", "Array", "Translation files to use instead of the registered ones", null, {"items": "string"}),
 			],
 			"example": {"key": "HELLO", "locales": ["en", "fr"], "translations": ["res://i18n/texts.csv"]},
-			"example_setup": [Csv.SETUP_CSV],
+			"example_setup": [BridgeCsv.SETUP_CSV],
 			"read_only": true,
 			"returns": {"key": "string", "node?": "string", "auto_translate?": "bool",
 					"results": [{"locale": "string", "text": "string", "translated": "bool", "fallback": "bool"}]},
@@ -72,7 +72,7 @@ func commands() -> Array:
 	]
 
 
-func _list(_c: Call) -> Variant:
+func _list(_c: BridgeCall) -> Variant:
 	var out: Array = []
 	var locales := {}
 	for path: String in ProjectSettings.get_setting(SETTING, PackedStringArray()):
@@ -84,7 +84,7 @@ func _list(_c: Call) -> Variant:
 			locales[t.locale] = true
 		var dir := path.get_base_dir()
 		for file in DirAccess.get_files_at(dir):
-			if file.ends_with(".csv") and path in FileOps.imported_files(dir.path_join(file)):
+			if file.ends_with(".csv") and path in BridgeFileOps.imported_files(dir.path_join(file)):
 				entry["source"] = dir.path_join(file)
 		out.append(entry)
 	var sorted := locales.keys()
@@ -94,7 +94,7 @@ func _list(_c: Call) -> Variant:
 			"test_locale": ProjectSettings.get_setting("internationalization/locale/test", "")}
 
 
-func _project_add(c: Call) -> Variant:
+func _project_add(c: BridgeCall) -> Variant:
 	var p := c.params
 	var files: Variant = _expand(p.paths, "localization.project_add")
 	if files is BridgeError:
@@ -106,33 +106,34 @@ func _project_add(c: Call) -> Variant:
 				{"already": files})
 	var updated := current.duplicate()
 	updated.append_array(PackedStringArray(added))
-	var err := Project.commit_settings("Add translations", {SETTING: updated})
+	var err := BridgeProject.commit_settings("Add translations", {SETTING: updated})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"added": added, "already": files.filter(func(f: String) -> bool: return f in current),
 			"translations": Array(ProjectSettings.get_setting(SETTING)), "saved": true}
 
 
-func _project_remove(c: Call) -> Variant:
+func _project_remove(c: BridgeCall) -> Variant:
 	var p := c.params
 	var current := PackedStringArray(ProjectSettings.get_setting(SETTING, PackedStringArray()))
 	var files: Array = []
 	for raw: Variant in p.paths:
 		var path := str(raw)
-		var made := FileOps.imported_files(path) if path.get_extension() == "csv" else [path]
+		var made := BridgeFileOps.imported_files(path) if path.get_extension() == "csv" else [path]
 		var registered := made.filter(func(f: String) -> bool: return f in current)
 		if registered.is_empty():
 			return c.not_found("%s is not registered; registered: %s" % [path,
 					", ".join(current) if not current.is_empty() else "none"], {"path": path})
 		files.append_array(registered)
 	var updated := PackedStringArray(Array(current).filter(func(f: String) -> bool: return not f in files))
-	var err := Project.commit_settings("Remove translations", {SETTING: updated if not updated.is_empty() else null})
+	var err := BridgeProject.commit_settings("Remove translations",
+			{SETTING: updated if not updated.is_empty() else null})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"removed": files, "translations": Array(ProjectSettings.get_setting(SETTING, PackedStringArray())), "saved": true}
 
 
-func _translate(c: Call) -> Variant:
+func _translate(c: BridgeCall) -> Variant:
 	var p := c.params
 	if p.has("key") == p.has("node_path"):
 		return c.invalid("give key or node_path (one of them)", {"param": "key"})
@@ -140,12 +141,12 @@ func _translate(c: Call) -> Variant:
 	var out := {}
 	if p.has("node_path"):
 		var node: Node = p.node_path
-		var info: Variant = SceneAccess.property_info(node, p.property)
+		var info: Variant = BridgeSceneAccess.property_info(node, p.property)
 		if info is BridgeError:
 			return info
 		key = str(node.get(p.property))
-		out["node"] = SceneAccess.path_of(node)
-		out["auto_translate"] = Compat.can_auto_translate(node)
+		out["node"] = BridgeSceneAccess.path_of(node)
+		out["auto_translate"] = BridgeCompat.can_auto_translate(node)
 	var paths: Array = p.get("translations", Array(ProjectSettings.get_setting(SETTING, PackedStringArray())))
 	if paths.is_empty() and not p.has("translations"):
 		return c.failed("the project registers no translations; localization.project_add adds them")
@@ -157,10 +158,10 @@ func _translate(c: Call) -> Variant:
 		loaded.append(load(f))
 	var results: Array = []
 	for loc: Variant in p.locales:
-		var why: Variant = Csv.bad_locale(str(loc)) if loc is String else "%s is not a string" % JSON.stringify(loc)
+		var why: Variant = BridgeCsv.bad_locale(str(loc)) if loc is String else "%s is not a string" % JSON.stringify(loc)
 		if why != null:
 			return c.invalid("locales: %s" % why, {"param": "locales"})
-		var text := str(Compat.translate_with(loaded, loc, key))
+		var text := str(BridgeCompat.translate_with(loaded, loc, key))
 		# own: a translation of this locale (or its language) has the key; else the text is the fallback's or the key
 		var own := loaded.any(func(t: Translation) -> bool: return TranslationServer.compare_locales(loc, t.locale) > 0 \
 				and str(t.get_message(key)) != "")
@@ -180,9 +181,9 @@ func _expand(paths: Array, method: String) -> Variant:
 			return BridgeError.invalid("%s: %s is not a res:// path" % [method, JSON.stringify(raw)], {"param": "paths"})
 		var path: String = raw
 		if not FileAccess.file_exists(path) and not ResourceLoader.exists(path):
-			return FileOps.missing(path, method)
+			return BridgeFileOps.missing(path, method)
 		if path.get_extension().to_lower() == "csv":
-			var made := FileOps.imported_files(path)
+			var made := BridgeFileOps.imported_files(path)
 			if made.is_empty():
 				return BridgeError.failed("%s: %s is not imported as translations (localization.csv_write imports it)" % [method, path],
 						{"path": path})

@@ -4,9 +4,9 @@ extends "../../core/command_group.gd"
 ## .translation) rather than imported from a CSV: create one for a locale, set or erase its messages.
 ## Edits are one undoable action in the editor's global history that saves the file on do and undo.
 
-const Csv := preload("lib/translation_csv.gd")
-const FileOps := preload("../../lib/file_ops.gd")
-const Compat := preload("../../core/compat.gd")
+const BridgeCsv := preload("lib/translation_csv.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeCompat := preload("../../core/compat.gd")
 
 const EXTENSIONS := ["tres", "res", "translation"]
 
@@ -46,15 +46,15 @@ func commands() -> Array:
 	]
 
 
-func _create(c: Call) -> Variant:
+func _create(c: BridgeCall) -> Variant:
 	var p := c.params
-	var path: Variant = FileOps.checked(p.path, "localization.translation_create")
+	var path: Variant = BridgeFileOps.checked(p.path, "localization.translation_create")
 	if path is BridgeError:
 		return path
 	if not path.get_extension().to_lower() in EXTENSIONS:
 		return c.invalid("path must end in .tres, .res or .translation, got %s" % path,
 				{"param": "path"})
-	var why: Variant = Csv.bad_locale(p.locale)
+	var why: Variant = BridgeCsv.bad_locale(p.locale)
 	if why != null:
 		return c.invalid("locale %s" % why, {"param": "locale"})
 	if FileAccess.file_exists(path) and not p.overwrite:
@@ -70,7 +70,7 @@ func _create(c: Call) -> Variant:
 	var err := ResourceSaver.save(t, path)
 	if err != OK:
 		return c.failed("saving %s failed: %s" % [path, error_string(err)], {"path": path})
-	await FileOps.refresh(server, [path])
+	await BridgeFileOps.refresh(server, [path])
 	var back: Translation = ResourceLoader.load(path, "Translation", ResourceLoader.CACHE_MODE_REPLACE)
 	if back == null or back.locale != p.locale or back.get_message_count() != p.messages.size():
 		return c.failed("%s was saved but does not read back as a %s translation with %d messages" % [path, p.locale,
@@ -78,13 +78,13 @@ func _create(c: Call) -> Variant:
 	return {"path": path, "locale": back.locale, "messages": back.get_message_count(), "class": back.get_class()}
 
 
-func _messages_set(c: Call) -> Variant:
+func _messages_set(c: BridgeCall) -> Variant:
 	var p := c.params
-	var path: Variant = FileOps.checked(p.path, "localization.messages_set")
+	var path: Variant = BridgeFileOps.checked(p.path, "localization.messages_set")
 	if path is BridgeError:
 		return path
 	if not FileAccess.file_exists(path):
-		return FileOps.missing(path, "localization.messages_set")
+		return BridgeFileOps.missing(path, "localization.messages_set")
 	var source := _csv_source(path)
 	if source != "":
 		return c.failed("%s is made by importing %s; change the CSV with localization.csv_write" % [path, source],
@@ -109,7 +109,7 @@ func _messages_set(c: Call) -> Variant:
 		else:
 			scratch.add_message(key, p.messages[key])
 	var after: Dictionary = scratch.get("messages")
-	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
+	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
 	ur.create_action("Bridge: set messages of %s" % path.get_file(), UndoRedo.MERGE_DISABLE, t)
 	ur.add_do_property(t, "messages", after)
 	ur.add_do_method(ResourceSaver, "save", t, path)
@@ -128,7 +128,7 @@ func _messages_set(c: Call) -> Variant:
 static func _csv_source(path: String) -> String:
 	var dir := path.get_base_dir()
 	for file in DirAccess.get_files_at(dir):
-		if file.ends_with(".csv") and path in FileOps.imported_files(dir.path_join(file)):
+		if file.ends_with(".csv") and path in BridgeFileOps.imported_files(dir.path_join(file)):
 			return dir.path_join(file)
 	return ""
 

@@ -3,9 +3,9 @@ extends "../../core/command_group.gd"
 ## material.*, materials as files: write a new StandardMaterial3D / ORMMaterial3D / CanvasItemMaterial /
 ## ShaderMaterial .tres with its properties, edit a material file, and describe a material (file or slot).
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const ObjectProps := preload("../../lib/object_props.gd")
-const MaterialSlots := preload("lib/material_slots.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeObjectProps := preload("../../lib/object_props.gd")
+const BridgeMaterialSlots := preload("lib/material_slots.gd")
 
 ## What _describe returns.
 const DESCRIBED := {"class": "string", "path": "string", "properties": "Dictionary"}
@@ -20,7 +20,7 @@ func commands() -> Array:
 			"summary": "Write a new material file (.tres) of a type with its properties, each checked against the material's property types.",
 			"params": [
 				file_param("path", "New file, e.g. res://materials/rock.tres", ["tres", "res", "material"], false),
-				choice("type", MaterialSlots.TYPES.keys(), "Material class", "standard"),
+				choice("type", BridgeMaterialSlots.TYPES.keys(), "Material class", "standard"),
 				properties_param("properties", "Properties, e.g. {\"albedo_color\": \"#808080\", \"roughness\": 0.9, \"albedo_texture\": \"res://rock.png\"}"),
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
@@ -51,7 +51,8 @@ func commands() -> Array:
 			"params": [
 				opt("path", "string", "Material file"),
 				node_param("node_path", "Or: a node whose material to describe", false),
-				choice("slot", MaterialSlots.SLOTS, "Slot on the node (auto: the one the node type uses)", "auto"),
+				choice("slot", BridgeMaterialSlots.SLOTS, "Slot on the node (auto: the one the node type uses)",
+						"auto"),
 				opt("surface", "int", "Surface index for slots surface and mesh", 0, {"min": 0}),
 			],
 			"example": {"path": "res://materials/rock.tres"},
@@ -65,10 +66,10 @@ func commands() -> Array:
 	]
 
 
-func _create(c: Call) -> Variant:
+func _create(c: BridgeCall) -> Variant:
 	var p := c.params
-	var mat: Material = ClassDB.instantiate(MaterialSlots.TYPES[p.type])
-	var bad: Variant = ObjectProps.apply_new(mat, p.properties, "material.create")
+	var mat: Material = ClassDB.instantiate(BridgeMaterialSlots.TYPES[p.type])
+	var bad: Variant = BridgeObjectProps.apply_new(mat, p.properties, "material.create")
 	if bad:
 		return bad
 	var err: Variant = _save(mat, p.path)
@@ -77,12 +78,12 @@ func _create(c: Call) -> Variant:
 	return _describe(ResourceLoader.load(p.path, "", ResourceLoader.CACHE_MODE_REPLACE))
 
 
-func _edit_file(c: Call) -> Variant:
+func _edit_file(c: BridgeCall) -> Variant:
 	var p := c.params
 	var mat: Variant = _load(p.path)
 	if mat is BridgeError:
 		return mat
-	var values: Variant = ObjectProps.coerce_all(mat, p.properties, "material.edit_file")
+	var values: Variant = BridgeObjectProps.coerce_all(mat, p.properties, "material.edit_file")
 	if values is BridgeError:
 		return values
 	for key: String in values:
@@ -91,11 +92,11 @@ func _edit_file(c: Call) -> Variant:
 	if err:
 		return err
 	var out := _describe(mat)
-	out["set"] = ObjectProps.read(mat, values.keys())
+	out["set"] = BridgeObjectProps.read(mat, values.keys())
 	return out
 
 
-func _info(c: Call) -> Variant:
+func _info(c: BridgeCall) -> Variant:
 	var p := c.params
 	if p.has("path") == p.has("node_path"):
 		return c.invalid("give path or node_path (one of them)", {"param": "path"})
@@ -103,11 +104,11 @@ func _info(c: Call) -> Variant:
 		var loaded: Variant = _load(p.path)
 		return loaded if loaded is BridgeError else _describe(loaded)
 	var node: Node = p.node_path
-	var slot: Variant = MaterialSlots.resolve(node, p.slot, p.surface)
+	var slot: Variant = BridgeMaterialSlots.resolve(node, p.slot, p.surface)
 	if slot is BridgeError:
 		return slot
-	var mat := MaterialSlots.current(slot)
-	var out := {"node_path": SceneAccess.path_of(node), "slot": slot.label, "material": null}
+	var mat := BridgeMaterialSlots.current(slot)
+	var out := {"node_path": BridgeSceneAccess.path_of(node), "slot": slot.label, "material": null}
 	if mat:
 		out["material"] = _describe(mat)
 	return out
@@ -133,4 +134,5 @@ func _save(mat: Material, path: String) -> Variant:
 
 
 func _describe(mat: Material) -> Dictionary:
-	return {"class": mat.get_class(), "path": mat.resource_path, "properties": MaterialSlots.changed_properties(mat)}
+	return {"class": mat.get_class(), "path": mat.resource_path,
+			"properties": BridgeMaterialSlots.changed_properties(mat)}

@@ -4,9 +4,9 @@ extends "../../core/command_group.gd"
 ## slot, change the properties of the material a node uses, and save a node's own material as a file
 ## the node then uses. Each change to the scene is one undoable action.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const ObjectProps := preload("../../lib/object_props.gd")
-const MaterialSlots := preload("lib/material_slots.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeObjectProps := preload("../../lib/object_props.gd")
+const BridgeMaterialSlots := preload("lib/material_slots.gd")
 
 ## The sweeps' setup: the examples' Crate (main.tscn has none), a MeshInstance3D with a box.
 const CRATE := {"method": "node.add", "params": {"type": "MeshInstance3D", "name": "Crate", "properties": {"mesh": {"class": "BoxMesh"}}}}
@@ -15,7 +15,7 @@ const CRATE_MATERIAL := {"method": "material.assign", "params": {"node_path": "/
 
 func commands() -> Array:
 	var slot_params := [
-		choice("slot", MaterialSlots.SLOTS, "auto (CanvasItem: material; MeshInstance3D: surface override; CSG: material; else material_override), override, overlay, surface, mesh (the mesh's own surface), canvas", "auto"),
+		choice("slot", BridgeMaterialSlots.SLOTS, "auto (CanvasItem: material; MeshInstance3D: surface override; CSG: material; else material_override), override, overlay, surface, mesh (the mesh's own surface), canvas", "auto"),
 		opt("surface", "int", "Surface index for slots surface and mesh", 0, {"min": 0}),
 	]
 	return [
@@ -25,7 +25,7 @@ func commands() -> Array:
 			"summary": "Put a material into a node's slot: a material file, or a new material of a type with properties (\"\" clears the slot).",
 			"params": [node_param("node_path", "Node that gets the material")] + slot_params + [
 				opt("material", "string", "Material file to use, or \"\" to clear (default: a new material)"),
-				choice("type", ["auto"] + MaterialSlots.TYPES.keys(), "Type of a new material (auto: canvas_item for 2D nodes, else standard)", "auto"),
+				choice("type", ["auto"] + BridgeMaterialSlots.TYPES.keys(), "Type of a new material (auto: canvas_item for 2D nodes, else standard)", "auto"),
 				properties_param("properties", "Properties of a new material"),
 			],
 			"example": {"node_path": "/root/Main/Crate", "type": "standard", "properties": {"albedo_color": "#c0392b"}},
@@ -68,7 +68,7 @@ func commands() -> Array:
 	]
 
 
-func _assign(c: Call) -> Variant:
+func _assign(c: BridgeCall) -> Variant:
 	var p := c.params
 	var ctx: Variant = _slot(p)
 	if ctx is BridgeError:
@@ -85,50 +85,50 @@ func _assign(c: Call) -> Variant:
 				return c.not_found("no material file at %s" % p.material, {"param": "material"})
 			mat = res
 	else:
-		mat = MaterialSlots.new_material(p.type, node)
+		mat = BridgeMaterialSlots.new_material(p.type, node)
 		if node is CanvasItem and not mat is CanvasItemMaterial and not mat is ShaderMaterial:
 			return c.invalid("a %s takes a canvas_item or shader material, not %s" % [node.get_class(), p.type],
 					{"param": "type"})
-		var bad: Variant = ObjectProps.apply_new(mat, p.properties, "material.assign")
+		var bad: Variant = BridgeObjectProps.apply_new(mat, p.properties, "material.assign")
 		if bad:
 			return bad
-	var ur := SceneAccess.action("assign material to %s" % node.name)
-	MaterialSlots.add_set_ops(ur, slot, mat)
+	var ur := BridgeSceneAccess.action("assign material to %s" % node.name)
+	BridgeMaterialSlots.add_set_ops(ur, slot, mat)
 	ur.commit_action()
-	var now := MaterialSlots.current(slot)
+	var now := BridgeMaterialSlots.current(slot)
 	if now != mat:
-		return c.failed("%s did not take the material in %s" % [SceneAccess.path_of(node), slot.label])
-	return {"node_path": SceneAccess.path_of(node), "slot": slot.label,
+		return c.failed("%s did not take the material in %s" % [BridgeSceneAccess.path_of(node), slot.label])
+	return {"node_path": BridgeSceneAccess.path_of(node), "slot": slot.label,
 			"material": null if now == null else {"class": now.get_class(), "path": now.resource_path,
-			"properties": MaterialSlots.changed_properties(now)}}
+			"properties": BridgeMaterialSlots.changed_properties(now)}}
 
 
-func _set_props(c: Call) -> Variant:
+func _set_props(c: BridgeCall) -> Variant:
 	var p := c.params
 	var ctx: Variant = _slot(p)
 	if ctx is BridgeError:
 		return ctx
-	var mat := MaterialSlots.current(ctx[1])
+	var mat := BridgeMaterialSlots.current(ctx[1])
 	if mat == null:
-		return c.failed("%s has no material in %s: give it one with material.assign" % [SceneAccess.path_of(ctx[0]), ctx[1].label])
-	var values: Variant = ObjectProps.coerce_all(mat, p.properties, "material.set")
+		return c.failed("%s has no material in %s: give it one with material.assign" % [BridgeSceneAccess.path_of(ctx[0]), ctx[1].label])
+	var values: Variant = BridgeObjectProps.coerce_all(mat, p.properties, "material.set")
 	if values is BridgeError:
 		return values
-	var ur := SceneAccess.action("set material of %s" % ctx[0].name)
-	ObjectProps.add_ops(ur, mat, values)
+	var ur := BridgeSceneAccess.action("set material of %s" % ctx[0].name)
+	BridgeObjectProps.add_ops(ur, mat, values)
 	ur.commit_action()
-	return {"node_path": SceneAccess.path_of(ctx[0]), "slot": ctx[1].label, "class": mat.get_class(), "path": mat.resource_path,
-			"values": ObjectProps.read(mat, values.keys())}
+	return {"node_path": BridgeSceneAccess.path_of(ctx[0]), "slot": ctx[1].label, "class": mat.get_class(), "path": mat.resource_path,
+			"values": BridgeObjectProps.read(mat, values.keys())}
 
 
-func _save(c: Call) -> Variant:
+func _save(c: BridgeCall) -> Variant:
 	var p := c.params
 	var ctx: Variant = _slot(p)
 	if ctx is BridgeError:
 		return ctx
-	var mat := MaterialSlots.current(ctx[1])
+	var mat := BridgeMaterialSlots.current(ctx[1])
 	if mat == null:
-		return c.failed("%s has no material in %s to save" % [SceneAccess.path_of(ctx[0]), ctx[1].label])
+		return c.failed("%s has no material in %s to save" % [BridgeSceneAccess.path_of(ctx[0]), ctx[1].label])
 	var copy: Material = mat.duplicate()
 	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(p.path.get_base_dir()))
 	if err == OK:
@@ -137,14 +137,14 @@ func _save(c: Call) -> Variant:
 		return c.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
 	copy.take_over_path(p.path)
 	EditorInterface.get_resource_filesystem().update_file(p.path)
-	var ur := SceneAccess.action("save material of %s" % ctx[0].name)
-	MaterialSlots.add_set_ops(ur, ctx[1], copy)
+	var ur := BridgeSceneAccess.action("save material of %s" % ctx[0].name)
+	BridgeMaterialSlots.add_set_ops(ur, ctx[1], copy)
 	ur.commit_action()
-	return {"node_path": SceneAccess.path_of(ctx[0]), "slot": ctx[1].label, "path": MaterialSlots.current(ctx[1]).resource_path}
+	return {"node_path": BridgeSceneAccess.path_of(ctx[0]), "slot": ctx[1].label, "path": BridgeMaterialSlots.current(ctx[1]).resource_path}
 
 
 ## [node, resolved slot] or a BridgeError.
 func _slot(p: Dictionary) -> Variant:
 	var node: Node = p.node_path
-	var slot: Variant = MaterialSlots.resolve(node, p.slot, p.surface)
+	var slot: Variant = BridgeMaterialSlots.resolve(node, p.slot, p.surface)
 	return slot if slot is BridgeError else [node, slot]

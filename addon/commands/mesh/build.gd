@@ -3,11 +3,11 @@ extends "../../core/command_group.gd"
 ## mesh.*, making meshes: a MeshInstance3D with a primitive mesh (box, sphere, …) sized by its properties,
 ## or with a mesh generated from vertex arrays through SurfaceTool (normals generated when not given).
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const Params := preload("../../core/params.gd")
-const ObjectProps := preload("../../lib/object_props.gd")
-const MeshDescribe := preload("../../lib/mesh_describe.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgeObjectProps := preload("../../lib/object_props.gd")
+const BridgeMeshDescribe := preload("../../lib/mesh_describe.gd")
 
 const SHAPES := {"box": "BoxMesh", "sphere": "SphereMesh", "capsule": "CapsuleMesh", "cylinder": "CylinderMesh",
 		"plane": "PlaneMesh", "prism": "PrismMesh", "torus": "TorusMesh", "quad": "QuadMesh"}
@@ -75,11 +75,11 @@ func _mesh_map() -> Dictionary:
 	return spec
 
 
-func _add(c: Call) -> Variant:
+func _add(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var mesh: PrimitiveMesh = ClassDB.instantiate(SHAPES[p.shape])
-	var bad: Variant = ObjectProps.apply_new(mesh, p.mesh, "mesh.add")
+	var bad: Variant = BridgeObjectProps.apply_new(mesh, p.mesh, "mesh.add")
 	if bad:
 		bad.data["param"] = "mesh"  # the primitive's property map is this command's `mesh`
 		return bad
@@ -91,13 +91,13 @@ func _add(c: Call) -> Variant:
 	var node := MeshInstance3D.new()
 	node.mesh = mesh
 	node.position = p.position
-	SceneEdit.add("add %s" % SHAPES[p.shape], parent, node, p.name)
-	var out := MeshDescribe.describe(mesh)
-	out.merge({"path": SceneAccess.path_of(node), "mesh_properties": ObjectProps.read(mesh, p.mesh.keys())})
+	BridgeSceneEdit.add("add %s" % SHAPES[p.shape], parent, node, p.name)
+	var out := BridgeMeshDescribe.describe(mesh)
+	out.merge({"path": BridgeSceneAccess.path_of(node), "mesh_properties": BridgeObjectProps.read(mesh, p.mesh.keys())})
 	return out
 
 
-func _from_arrays(c: Call) -> Variant:
+func _from_arrays(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var count: int = p.vertices.size()
@@ -110,7 +110,7 @@ func _from_arrays(c: Call) -> Variant:
 			return c.invalid("%s has %d entries for %d vertices" % [key, p[key].size(), count], {"param": key})
 		var values: Array = []
 		for i in count:
-			var v: Variant = Params.convert_value({"type": type}, p[key][i])
+			var v: Variant = BridgeParams.convert_value({"type": type}, p[key][i])
 			if v is BridgeError:
 				return c.invalid("%s[%d] %s" % [key, i, v.message], {"param": key})
 			values.append(v)
@@ -144,7 +144,7 @@ func _from_arrays(c: Call) -> Variant:
 	var node := MeshInstance3D.new()
 	node.mesh = mesh
 	node.position = p.position
-	SceneEdit.add("add generated mesh", parent, node, p.name)
-	var out := MeshDescribe.describe(mesh)
-	out["path"] = SceneAccess.path_of(node)
+	BridgeSceneEdit.add("add generated mesh", parent, node, p.name)
+	var out := BridgeMeshDescribe.describe(mesh)
+	out["path"] = BridgeSceneAccess.path_of(node)
 	return out

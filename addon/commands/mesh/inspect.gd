@@ -3,10 +3,10 @@ extends "../../core/command_group.gd"
 ## mesh.*, existing meshes: describe one (bounds, surfaces, vertex counts), save a node's mesh as a file it
 ## then shares, and merge several MeshInstance3D nodes into one mesh (one surface per source surface).
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const MeshDescribe := preload("../../lib/mesh_describe.gd")
-const Build := preload("build.gd")
-const Compat := preload("../../core/compat.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeMeshDescribe := preload("../../lib/mesh_describe.gd")
+const BridgeBuild := preload("build.gd")
+const BridgeCompat := preload("../../core/compat.gd")
 
 ## The sweeps' setup: the examples' meshes (main.tscn has none), as mesh.add and mesh.from_arrays' examples make them.
 const WALL := {"method": "mesh.add", "params": {"shape": "box", "name": "Wall", "mesh": {"size": [4, 2, 0.5]}, "position": [0, 1, -3]}}
@@ -26,7 +26,7 @@ func commands() -> Array:
 			"example": {"node_path": "/root/Main/Wall"},
 			"example_setup": [WALL],
 			# a node adds where it is; a file is described alone
-			"returns": Build.DESCRIBED.merged({"node_path?": "string", "global_aabb?": {"position": "Vector3", "size": "Vector3", "end": "Vector3"}}),
+			"returns": BridgeBuild.DESCRIBED.merged({"node_path?": "string", "global_aabb?": {"position": "Vector3", "size": "Vector3", "end": "Vector3"}}),
 			"read_only": true,
 			"handler": _info,
 		},
@@ -57,44 +57,44 @@ func commands() -> Array:
 			],
 			"example": {"nodes": ["/root/Main/Wall", "/root/Main/Ramp"], "name": "Merged"},
 			"example_setup": [WALL, RAMP],
-			"returns": Build.DESCRIBED.merged({"path": "string", "merged": ["string"]}),
+			"returns": BridgeBuild.DESCRIBED.merged({"path": "string", "merged": ["string"]}),
 			"undo": "scene",
 			"handler": _merge,
 		},
 	]
 
 
-func _info(c: Call) -> Variant:
+func _info(c: BridgeCall) -> Variant:
 	var p := c.params
 	if p.has("path") == p.has("node_path"):
 		return c.invalid("give node_path or path (one of them)", {"param": "node_path"})
 	if p.has("path"):
-		return MeshDescribe.describe(load(p.path))
+		return BridgeMeshDescribe.describe(load(p.path))
 	var node: Node = p.node_path
 	var mesh: Mesh = null
 	if node is CSGShape3D:
 		if not node.is_root_shape():
-			return c.invalid("%s is inside a CSG tree; ask its root shape" % SceneAccess.path_of(node), {"param": "node_path"})
-		if not Compat.at_least("4.4"):  # CSGShape3D.bake_static_mesh
+			return c.invalid("%s is inside a CSG tree; ask its root shape" % BridgeSceneAccess.path_of(node), {"param": "node_path"})
+		if not BridgeCompat.at_least("4.4"):  # CSGShape3D.bake_static_mesh
 			return c.error(BridgeError.UNAVAILABLE, "reading a CSG shape's mesh needs Godot 4.4 or newer (this editor runs %s)"
-					% Compat.version().string, {"since": "4.4", "engine_version": Compat.version().string})
-		mesh = Compat.csg_bake_mesh(node)
+					% BridgeCompat.version().string, {"since": "4.4", "engine_version": BridgeCompat.version().string})
+		mesh = BridgeCompat.csg_bake_mesh(node)
 	elif "mesh" in node and node.get("mesh") is Mesh:
 		mesh = node.mesh
 	if mesh == null:
-		return c.failed("%s (%s) has no mesh" % [SceneAccess.path_of(node), node.get_class()])
-	var out := MeshDescribe.describe(mesh)
-	out["node_path"] = SceneAccess.path_of(node)
+		return c.failed("%s (%s) has no mesh" % [BridgeSceneAccess.path_of(node), node.get_class()])
+	var out := BridgeMeshDescribe.describe(mesh)
+	out["node_path"] = BridgeSceneAccess.path_of(node)
 	if node is Node3D:
-		out["global_aabb"] = MeshDescribe.aabb(node.global_transform * mesh.get_aabb())
+		out["global_aabb"] = BridgeMeshDescribe.aabb(node.global_transform * mesh.get_aabb())
 	return out
 
 
-func _save(c: Call) -> Variant:
+func _save(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
 	if not "mesh" in node or not node.get("mesh") is Mesh:
-		return c.failed("%s (%s) has no mesh to save" % [SceneAccess.path_of(node), node.get_class()])
+		return c.failed("%s (%s) has no mesh to save" % [BridgeSceneAccess.path_of(node), node.get_class()])
 	var copy: Mesh = node.mesh.duplicate()
 	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(p.path.get_base_dir()))
 	if err == OK:
@@ -103,24 +103,24 @@ func _save(c: Call) -> Variant:
 		return c.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
 	copy.take_over_path(p.path)
 	EditorInterface.get_resource_filesystem().update_file(p.path)
-	var ur := SceneAccess.action("save mesh of %s" % node.name)
+	var ur := BridgeSceneAccess.action("save mesh of %s" % node.name)
 	ur.add_do_property(node, "mesh", copy)
 	ur.add_undo_property(node, "mesh", node.mesh)
 	ur.commit_action()
-	return {"node_path": SceneAccess.path_of(node), "path": node.mesh.resource_path, "class": copy.get_class()}
+	return {"node_path": BridgeSceneAccess.path_of(node), "path": node.mesh.resource_path, "class": copy.get_class()}
 
 
-func _merge(c: Call) -> Variant:
+func _merge(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var sources: Array = []
 	for node: MeshInstance3D in p.nodes:
 		if node.mesh == null:
-			return c.failed("%s has no mesh to merge" % SceneAccess.path_of(node), {"param": "nodes"})
+			return c.failed("%s has no mesh to merge" % BridgeSceneAccess.path_of(node), {"param": "nodes"})
 		if node in sources:
-			return c.invalid("%s is listed twice" % SceneAccess.path_of(node), {"param": "nodes"})
+			return c.invalid("%s is listed twice" % BridgeSceneAccess.path_of(node), {"param": "nodes"})
 		if p.remove_sources and node.is_ancestor_of(parent):
-			return c.invalid("cannot remove %s, the new node's parent is inside it" % SceneAccess.path_of(node), {"param": "nodes"})
+			return c.invalid("cannot remove %s, the new node's parent is inside it" % BridgeSceneAccess.path_of(node), {"param": "nodes"})
 		sources.append(node)
 	var to_parent: Transform3D = parent.global_transform.affine_inverse() if parent is Node3D else Transform3D.IDENTITY
 	var merged := ArrayMesh.new()
@@ -135,9 +135,9 @@ func _merge(c: Call) -> Variant:
 	out_node.mesh = merged
 	if p.name != "":
 		out_node.name = p.name
-	var ur := SceneAccess.action("merge %d meshes" % sources.size())
+	var ur := BridgeSceneAccess.action("merge %d meshes" % sources.size())
 	ur.add_do_method(parent, "add_child", out_node, true)
-	ur.add_do_method(out_node, "set_owner", SceneAccess.root())
+	ur.add_do_method(out_node, "set_owner", BridgeSceneAccess.root())
 	ur.add_do_reference(out_node)
 	if p.remove_sources:
 		for node: Node in sources:
@@ -147,11 +147,11 @@ func _merge(c: Call) -> Variant:
 		for node: Node in ordered:
 			ur.add_undo_method(node.get_parent(), "add_child", node, true)
 			ur.add_undo_method(node.get_parent(), "move_child", node, node.get_index())
-			SceneAccess.add_owner_ops(ur, SceneAccess.owner_pairs(node), true)
+			BridgeSceneAccess.add_owner_ops(ur, BridgeSceneAccess.owner_pairs(node), true)
 			ur.add_undo_reference(node)
 	ur.add_undo_method(parent, "remove_child", out_node)
 	ur.commit_action()
-	var out := MeshDescribe.describe(merged)
-	out["path"] = SceneAccess.path_of(out_node)
+	var out := BridgeMeshDescribe.describe(merged)
+	out["path"] = BridgeSceneAccess.path_of(out_node)
 	out["merged"] = p.nodes
 	return out

@@ -4,9 +4,9 @@ extends "../../core/command_group.gd"
 ## scenes, a MultiplayerSynchronizer with a replication config (which properties, spawn/sync/watch), a
 ## description of either, and a peer script that hosts or joins over ENet and spawns a player per peer.
 
-const FileOps := preload("../../lib/file_ops.gd")
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
 
 const MODES := {"always": SceneReplicationConfig.REPLICATION_MODE_ALWAYS, "on_change": SceneReplicationConfig.REPLICATION_MODE_ON_CHANGE,
 		"never": SceneReplicationConfig.REPLICATION_MODE_NEVER}
@@ -129,7 +129,7 @@ func commands() -> Array:
 	]
 
 
-func _add_spawner(c: Call) -> Variant:
+func _add_spawner(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	if p.scenes.is_empty():
@@ -146,11 +146,11 @@ func _add_spawner(c: Call) -> Variant:
 	spawner.spawn_limit = p.spawn_limit
 	# the spawner is the parent's child: paths from it start at its parent
 	spawner.spawn_path = NodePath("..") if target == parent else NodePath("../" + str(parent.get_path_to(target)))
-	SceneEdit.add("add MultiplayerSpawner", parent, spawner)
+	BridgeSceneEdit.add("add MultiplayerSpawner", parent, spawner)
 	return _describe(spawner)
 
 
-func _add_synchronizer(c: Call) -> Variant:
+func _add_synchronizer(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
 	if p.properties.is_empty():
@@ -163,8 +163,8 @@ func _add_synchronizer(c: Call) -> Variant:
 		var name := prop.get_slice(":", 1) if prop.contains(":") else prop
 		var holder: Node = node.get_node_or_null(NodePath(owner_path))
 		if holder == null:
-			return c.not_found("%s has no node '%s' (in '%s')" % [SceneAccess.path_of(node), owner_path, prop], {"param": "properties"})
-		var info: Variant = SceneAccess.property_info(holder, name)
+			return c.not_found("%s has no node '%s' (in '%s')" % [BridgeSceneAccess.path_of(node), owner_path, prop], {"param": "properties"})
+		var info: Variant = BridgeSceneAccess.property_info(holder, name)
 		if info is BridgeError and _script_declares(holder, name):
 			info = null  # a plain script variable: not in the editor's property list, replicated all the same
 		if info is BridgeError:
@@ -185,16 +185,16 @@ func _add_synchronizer(c: Call) -> Variant:
 	sync.replication_config = config
 	sync.replication_interval = p.replication_interval
 	sync.delta_interval = p.delta_interval
-	SceneEdit.add("add MultiplayerSynchronizer", node, sync)
+	BridgeSceneEdit.add("add MultiplayerSynchronizer", node, sync)
 	return _describe(sync)
 
 
-func _info(c: Call) -> Variant:
+func _info(c: BridgeCall) -> Variant:
 	var p := c.params
 	return _describe(p.node_path)
 
 
-func _peer_script(c: Call) -> Variant:
+func _peer_script(c: BridgeCall) -> Variant:
 	var p := c.params
 	if p.path.get_extension() != "gd":
 		return c.invalid("path must end in .gd", {"param": "path"})
@@ -208,7 +208,7 @@ func _peer_script(c: Call) -> Variant:
 	check.source_code = code
 	if check.reload() != OK:
 		return c.failed("the generated script does not compile (a bug); nothing was written")
-	var err := FileOps.write_text(p.path, code)  # a copy open in the editor takes the new text too
+	var err := BridgeFileOps.write_text(p.path, code)  # a copy open in the editor takes the new text too
 	if err != OK:
 		return c.failed("cannot write %s: %s" % [p.path, error_string(err)])
 	EditorInterface.get_resource_filesystem().update_file(p.path)
@@ -228,7 +228,7 @@ static func _describe(node: Node) -> Dictionary:
 		var scenes: Array = []
 		for i: int in node.get_spawnable_scene_count():
 			scenes.append(node.get_spawnable_scene(i))
-		return {"path": SceneAccess.path_of(node), "type": "MultiplayerSpawner", "scenes": scenes, "spawn_path": str(node.spawn_path),
+		return {"path": BridgeSceneAccess.path_of(node), "type": "MultiplayerSpawner", "scenes": scenes, "spawn_path": str(node.spawn_path),
 				"spawn_limit": node.spawn_limit}
 	var props: Array = []
 	var config: SceneReplicationConfig = node.replication_config
@@ -236,5 +236,5 @@ static func _describe(node: Node) -> Dictionary:
 		for path: NodePath in config.get_properties():
 			var mode: int = config.property_get_replication_mode(path)
 			props.append({"property": str(path), "spawn": config.property_get_spawn(path), "mode": MODES.find_key(mode)})
-	return {"path": SceneAccess.path_of(node), "type": "MultiplayerSynchronizer", "root_path": str(node.root_path), "properties": props,
+	return {"path": BridgeSceneAccess.path_of(node), "type": "MultiplayerSynchronizer", "root_path": str(node.root_path), "properties": props,
 			"replication_interval": node.replication_interval, "delta_interval": node.delta_interval}

@@ -4,8 +4,8 @@ extends "../../core/command_group.gd"
 ## property, change its spawn flag or mode, or stop replicating it. One undo step (the whole config is
 ## swapped, so undo restores it exactly).
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const MultiplayerGroup := preload("multiplayer.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeMultiplayerGroup := preload("multiplayer.gd")
 
 
 func commands() -> Array:
@@ -20,20 +20,20 @@ func commands() -> Array:
 				opt("spawn", "bool", "Sent when the node spawns on a peer", true),
 			],
 			"example": {"node_path": "Player/MultiplayerSynchronizer", "property": "velocity", "mode": "on_change"},
-			"example_setup": [MultiplayerGroup.SYNC_SETUP],
-			"returns": MultiplayerGroup.SYNCHRONIZER.merged({"changed": "string", "removed": "bool"}),
+			"example_setup": [BridgeMultiplayerGroup.SYNC_SETUP],
+			"returns": BridgeMultiplayerGroup.SYNCHRONIZER.merged({"changed": "string", "removed": "bool"}),
 			"undo": "scene",
 			"handler": _sync_property,
 		},
 	]
 
 
-func _sync_property(c: Call) -> Variant:
+func _sync_property(c: BridgeCall) -> Variant:
 	var p := c.params
 	var sync: MultiplayerSynchronizer = p.node_path
 	var root: Node = sync.get_node_or_null(sync.root_path)
 	if root == null:
-		return c.failed("%s's root_path '%s' points at no node" % [SceneAccess.path_of(sync), sync.root_path])
+		return c.failed("%s's root_path '%s' points at no node" % [BridgeSceneAccess.path_of(sync), sync.root_path])
 	var prop: String = p.property
 	var owner_path := prop.get_slice(":", 0) if prop.contains(":") else "."
 	var name := prop.get_slice(":", 1) if prop.contains(":") else prop
@@ -42,27 +42,28 @@ func _sync_property(c: Call) -> Variant:
 	var config: SceneReplicationConfig = old.duplicate(true) if old else SceneReplicationConfig.new()
 	if p.mode == "remove":
 		if not config.has_property(path):
-			return c.not_found("%s does not replicate '%s'; multiplayer.info lists what it does" % [SceneAccess.path_of(sync), path],
+			return c.not_found("%s does not replicate '%s'; multiplayer.info lists what it does" % [BridgeSceneAccess.path_of(sync), path],
 					{"param": "property"})
 		config.remove_property(path)
 	else:
 		var holder: Node = root.get_node_or_null(NodePath(owner_path))
 		if holder == null:
-			return c.not_found("%s has no node '%s'" % [SceneAccess.path_of(root), owner_path], {"param": "property"})
-		var info: Variant = SceneAccess.property_info(holder, name)
-		if info is BridgeError and MultiplayerGroup._script_declares(holder, name):
+			return c.not_found("%s has no node '%s'" % [BridgeSceneAccess.path_of(root), owner_path],
+					{"param": "property"})
+		var info: Variant = BridgeSceneAccess.property_info(holder, name)
+		if info is BridgeError and BridgeMultiplayerGroup._script_declares(holder, name):
 			info = null
 		if info is BridgeError:
 			return c.not_found("%s" % info.message, {"param": "property"})
 		if not config.has_property(path):
 			config.add_property(path)
 		config.property_set_spawn(path, p.spawn)
-		config.property_set_replication_mode(path, MultiplayerGroup.MODES[p.mode])
-	var ur := SceneAccess.action("sync property %s" % path)
+		config.property_set_replication_mode(path, BridgeMultiplayerGroup.MODES[p.mode])
+	var ur := BridgeSceneAccess.action("sync property %s" % path)
 	ur.add_do_property(sync, "replication_config", config)
 	ur.add_undo_property(sync, "replication_config", old)
 	ur.commit_action()
-	var out := MultiplayerGroup._describe(sync)
+	var out := BridgeMultiplayerGroup._describe(sync)
 	out.changed = str(path)
 	out.removed = p.mode == "remove"
 	return out

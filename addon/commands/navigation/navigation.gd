@@ -4,11 +4,11 @@ extends "../../core/command_group.gd"
 ## geometry under it (undoable), path queries on the baked meshes in the editor, agents and links, and a
 ## review of every navigation node.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const SpatialQuery := preload("../../lib/spatial_query.gd")
-const LayerBits := preload("../../lib/layer_bits.gd")
-const Compat := preload("../../core/compat.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeSpatialQuery := preload("../../lib/spatial_query.gd")
+const BridgeLayerBits := preload("../../lib/layer_bits.gd")
+const BridgeCompat := preload("../../core/compat.gd")
 
 ## How many physics frames a path query waits for its private map to synchronise.
 const SYNC_FRAMES := 60
@@ -130,7 +130,7 @@ func commands() -> Array:
 	]
 
 
-func _add_region(c: Call) -> Variant:
+func _add_region(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var dim := 3 if p.dimension == "3d" else 2
@@ -139,10 +139,10 @@ func _add_region(c: Call) -> Variant:
 	if p.has("adopt") and adopt.is_empty():
 		return c.invalid("'adopt' is empty: give at least one node path, or leave it out", {"param": "adopt"})
 	for node: Node in adopt:
-		if node == SceneAccess.root() or SpatialQuery.dimension(node) != dim or node.is_ancestor_of(parent):
-			return c.invalid("cannot adopt %s under a %dD region in %s" % [SceneAccess.path_of(node), dim,
-					SceneAccess.path_of(parent)], {"param": "adopt"})
-	var region: Node = SceneEdit.make("NavigationRegion3D" if dim == 3 else "NavigationRegion2D", p.name)
+		if node == BridgeSceneAccess.root() or BridgeSpatialQuery.dimension(node) != dim or node.is_ancestor_of(parent):
+			return c.invalid("cannot adopt %s under a %dD region in %s" % [BridgeSceneAccess.path_of(node), dim,
+					BridgeSceneAccess.path_of(parent)], {"param": "adopt"})
+	var region: Node = BridgeSceneEdit.make("NavigationRegion3D" if dim == 3 else "NavigationRegion2D", p.name)
 	region.navigation_layers = layers
 	if dim == 3:
 		var mesh := NavigationMesh.new()
@@ -156,7 +156,7 @@ func _add_region(c: Call) -> Variant:
 		if p.has("outline"):
 			var points := PackedVector2Array()
 			for v: Variant in p.outline:
-				var pt: Variant = SpatialQuery.to_vector(v, "outline", 2)
+				var pt: Variant = BridgeSpatialQuery.to_vector(v, "outline", 2)
 				if pt is BridgeError:
 					region.free()
 					return pt
@@ -166,62 +166,63 @@ func _add_region(c: Call) -> Variant:
 				return c.invalid("'outline' needs at least 3 points", {"param": "outline"})
 			poly.add_outline(points)
 		region.navigation_polygon = poly
-	var ur := SceneAccess.action("add %s" % region.get_class())
-	SceneEdit.add_to_action(ur, parent, region)
+	var ur := BridgeSceneAccess.action("add %s" % region.get_class())
+	BridgeSceneEdit.add_to_action(ur, parent, region)
 	for node: Node in adopt:
 		var old_parent := node.get_parent()
-		var owners := SceneAccess.owner_pairs(node)
+		var owners := BridgeSceneAccess.owner_pairs(node)
 		ur.add_do_method(old_parent, "remove_child", node)
 		ur.add_do_method(region, "add_child", node, true)
-		SceneAccess.add_owner_ops(ur, owners, false)
+		BridgeSceneAccess.add_owner_ops(ur, owners, false)
 		ur.add_do_method(node, "set_global_transform", node.global_transform if dim == 3 else node.get_global_transform())
 		ur.add_undo_method(region, "remove_child", node)
 		ur.add_undo_method(old_parent, "add_child", node, true)
 		ur.add_undo_method(old_parent, "move_child", node, node.get_index())
-		SceneAccess.add_owner_ops(ur, owners, true)
+		BridgeSceneAccess.add_owner_ops(ur, owners, true)
 		ur.add_undo_method(node, "set_transform", node.transform)
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(region), "type": region.get_class(), "adopted": adopt.map(func(n: Node) -> String:
-			return SceneAccess.path_of(n)), "navigation_layers": LayerBits.decode(region.navigation_layers, "%dd_navigation" % dim)}
+	return {"path": BridgeSceneAccess.path_of(region), "type": region.get_class(), "adopted": adopt.map(func(n: Node) -> String:
+			return BridgeSceneAccess.path_of(n)), "navigation_layers": BridgeLayerBits.decode(region.navigation_layers, "%dd_navigation" % dim)}
 
 
-func _bake(c: Call) -> Variant:
+func _bake(c: BridgeCall) -> Variant:
 	var p := c.params
 	var region: Node = p.node_path
 	if region is NavigationRegion3D:
 		if region.navigation_mesh == null:
-			return c.failed("%s has no NavigationMesh; make the region with navigation.add_region" % SceneAccess.path_of(region))
+			return c.failed("%s has no NavigationMesh; make the region with navigation.add_region" % BridgeSceneAccess.path_of(region))
 		var mesh: NavigationMesh = region.navigation_mesh.duplicate()
 		var source := NavigationMeshSourceGeometryData3D.new()
 		NavigationServer3D.parse_source_geometry_data(mesh, source, region)
 		if not source.has_data():
 			return c.failed("nothing under %s to bake from: put meshes or static colliders under it (navigation.add_region adopt)" %
-					SceneAccess.path_of(region))
+					BridgeSceneAccess.path_of(region))
 		NavigationServer3D.bake_from_source_geometry_data(mesh, source)
 		if mesh.get_polygon_count() == 0:
 			return c.failed("the bake found geometry but no walkable polygons: the surfaces may be too small for agent_radius %s or too steep" %
 					mesh.agent_radius)
-		SceneEdit.set_properties("bake %s" % region.name, [[region, "navigation_mesh", mesh]])
-		return {"path": SceneAccess.path_of(region), "polygons": mesh.get_polygon_count(), "vertices": mesh.get_vertices().size(),
+		BridgeSceneEdit.set_properties("bake %s" % region.name, [[region, "navigation_mesh", mesh]])
+		return {"path": BridgeSceneAccess.path_of(region), "polygons": mesh.get_polygon_count(), "vertices": mesh.get_vertices().size(),
 				"bounds": _points_box(mesh.get_vertices())}
 	if region is NavigationRegion2D:
 		if region.navigation_polygon == null:
-			return c.failed("%s has no NavigationPolygon" % SceneAccess.path_of(region))
+			return c.failed("%s has no NavigationPolygon" % BridgeSceneAccess.path_of(region))
 		var poly: NavigationPolygon = region.navigation_polygon.duplicate()
 		var source := NavigationMeshSourceGeometryData2D.new()
 		NavigationServer2D.parse_source_geometry_data(poly, source, region)
 		NavigationServer2D.bake_from_source_geometry_data(poly, source)
 		if poly.get_polygon_count() == 0:
 			return c.failed("the bake made no polygons: give the region an outline (navigation.add_region outline)")
-		SceneEdit.set_properties("bake %s" % region.name, [[region, "navigation_polygon", poly]])
-		return {"path": SceneAccess.path_of(region), "polygons": poly.get_polygon_count(), "vertices": poly.get_vertices().size()}
-	return c.invalid("%s is a %s, not a NavigationRegion3D/2D" % [SceneAccess.path_of(region), region.get_class()],
+		BridgeSceneEdit.set_properties("bake %s" % region.name, [[region, "navigation_polygon", poly]])
+		return {"path": BridgeSceneAccess.path_of(region), "polygons": poly.get_polygon_count(), "vertices": poly.get_vertices().size()}
+	return c.invalid("%s is a %s, not a NavigationRegion3D/2D" % [BridgeSceneAccess.path_of(region),
+			region.get_class()],
 			{"param": "node_path"})
 
 
-func _query_path(c: Call) -> Variant:
+func _query_path(c: BridgeCall) -> Variant:
 	var p := c.params
-	var root: Node = SceneAccess.root()
+	var root: Node = BridgeSceneAccess.root()
 	var from: Variant = p.from
 	var dim := 3 if from is Vector3 else 2
 	var to: Variant = p.to
@@ -232,7 +233,7 @@ func _query_path(c: Call) -> Variant:
 		regions.push_front(root)
 	# A private map of the scene's baked regions: the editor does not keep the world's map synchronised.
 	var map: RID = nav_server.map_create()
-	Compat.navigation_map_sync(nav_server, map)
+	BridgeCompat.navigation_map_sync(nav_server, map)
 	var rids: Array[RID] = []
 	for region: Node in regions:
 		var mesh: Resource = region.navigation_mesh if dim == 3 else region.navigation_polygon
@@ -277,38 +278,38 @@ func _query_path(c: Call) -> Variant:
 	for i in range(1, path.size()):
 		length += path[i - 1].distance_to(path[i])
 	var reaches: bool = path.size() > 0 and path[path.size() - 1].distance_to(goal) < 0.01
-	return {"found": path.size() > 0, "reaches_goal": reaches, "points": Array(path).map(SceneEdit.tidy),
-			"length": SceneEdit.tidy(length), "start_on_mesh": SceneEdit.tidy(start), "goal_on_mesh": SceneEdit.tidy(goal)}
+	return {"found": path.size() > 0, "reaches_goal": reaches, "points": Array(path).map(BridgeSceneEdit.tidy),
+			"length": BridgeSceneEdit.tidy(length), "start_on_mesh": BridgeSceneEdit.tidy(start), "goal_on_mesh": BridgeSceneEdit.tidy(goal)}
 
 
-func _add_agent(c: Call) -> Variant:
+func _add_agent(c: BridgeCall) -> Variant:
 	var p := c.params
 	var owner_node: Node = p.node_path
-	var dim := SpatialQuery.dimension(owner_node)
+	var dim := BridgeSpatialQuery.dimension(owner_node)
 	if dim == 0 or owner_node is Control:
 		return c.invalid("%s is a %s: an agent belongs under a Node3D or Node2D character" % [
-				SceneAccess.path_of(owner_node), owner_node.get_class()], {"param": "node_path"})
+				BridgeSceneAccess.path_of(owner_node), owner_node.get_class()], {"param": "node_path"})
 	if dim == 2 and p.has("height"):
 		return c.invalid("height is for 3D agents", {"param": "height"})
 	var layers: int = p.navigation_layers
-	var agent: Node = SceneEdit.make("NavigationAgent3D" if dim == 3 else "NavigationAgent2D", p.name)
+	var agent: Node = BridgeSceneEdit.make("NavigationAgent3D" if dim == 3 else "NavigationAgent2D", p.name)
 	for key: String in ["radius", "height", "max_speed", "path_desired_distance", "target_desired_distance"]:
 		if p.has(key):
 			agent.set(key, p[key])
 	agent.avoidance_enabled = p.avoidance
 	agent.navigation_layers = layers
-	SceneEdit.add("add %s" % agent.get_class(), owner_node, agent)
-	return {"path": SceneAccess.path_of(agent), "type": agent.get_class(), "radius": agent.radius, "max_speed": agent.max_speed,
+	BridgeSceneEdit.add("add %s" % agent.get_class(), owner_node, agent)
+	return {"path": BridgeSceneAccess.path_of(agent), "type": agent.get_class(), "radius": agent.radius, "max_speed": agent.max_speed,
 			"avoidance": agent.avoidance_enabled, "navigation_layers": agent.navigation_layers}
 
 
-func _add_link(c: Call) -> Variant:
+func _add_link(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var from: Variant = p.from
 	var dim := 3 if from is Vector3 else 2
 	var to: Variant = p.to
-	var link: Node = SceneEdit.make("NavigationLink3D" if dim == 3 else "NavigationLink2D", p.name)
+	var link: Node = BridgeSceneEdit.make("NavigationLink3D" if dim == 3 else "NavigationLink2D", p.name)
 	var xform: Variant = (parent.global_transform if parent is Node3D else Transform3D.IDENTITY) if dim == 3 else \
 			(parent.get_global_transform() if parent is CanvasItem else Transform2D.IDENTITY)
 	# start/end are in the link's own space, which turns and scales with the parent
@@ -316,21 +317,21 @@ func _add_link(c: Call) -> Variant:
 	link.start_position = xform.affine_inverse() * from - link.position
 	link.end_position = xform.affine_inverse() * to - link.position
 	link.bidirectional = p.bidirectional
-	SceneEdit.add("add %s" % link.get_class(), parent, link)
-	return {"path": SceneAccess.path_of(link), "from": link.get_global_start_position(), "to": link.get_global_end_position(),
+	BridgeSceneEdit.add("add %s" % link.get_class(), parent, link)
+	return {"path": BridgeSceneAccess.path_of(link), "from": link.get_global_start_position(), "to": link.get_global_end_position(),
 			"bidirectional": link.bidirectional}
 
 
-func _describe(_c: Call) -> Variant:
-	var root: Node = SceneAccess.root()
+func _describe(_c: BridgeCall) -> Variant:
+	var root: Node = BridgeSceneAccess.root()
 	var out: Array = []
 	for cls: String in ["NavigationRegion3D", "NavigationRegion2D", "NavigationAgent3D", "NavigationAgent2D", "NavigationLink3D",
 			"NavigationLink2D", "NavigationObstacle3D", "NavigationObstacle2D"]:
 		for node: Node in root.find_children("*", cls, true, false):
 			var kind := "%s_navigation" % ("3d" if cls.ends_with("3D") else "2d")
-			var entry := {"path": SceneAccess.path_of(node), "type": cls}
+			var entry := {"path": BridgeSceneAccess.path_of(node), "type": cls}
 			if "navigation_layers" in node:
-				entry["navigation_layers"] = LayerBits.decode(node.navigation_layers, kind)
+				entry["navigation_layers"] = BridgeLayerBits.decode(node.navigation_layers, kind)
 			if node is NavigationRegion3D or node is NavigationRegion2D:
 				var mesh: Resource = node.navigation_mesh if node is NavigationRegion3D else node.navigation_polygon
 				entry["baked_polygons"] = mesh.get_polygon_count() if mesh != null else 0

@@ -3,9 +3,9 @@ extends "../../core/command_group.gd"
 ## node.*, edits beyond one property: several properties in one undo step, reverting a property to its
 ## default, attaching and detaching scripts. Everything is checked first; a refused command changes nothing.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const Params := preload("../../core/params.gd")
-const PropertyPath := preload("../../lib/property_path.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgePropertyPath := preload("../../lib/property_path.gd")
 
 ## Properties these commands leave to others: renaming and scripts have their own commands.
 const OWN_COMMANDS := {"name": "node.rename", "script": "node.script_attach / node.script_detach"}
@@ -66,28 +66,28 @@ func commands() -> Array:
 	]
 
 
-func _set_many(c: Call) -> Variant:
+func _set_many(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
 	var properties: Dictionary = p.properties
 	if properties.is_empty():
 		return c.invalid("properties is empty; give at least one property and value",
 				{"param": "properties"})
-	var planned: Variant = PropertyPath.plan(node, properties, "node.set_many", OWN_COMMANDS)
+	var planned: Variant = BridgePropertyPath.plan(node, properties, "node.set_many", OWN_COMMANDS)
 	if planned is BridgeError:
 		return planned
-	var changed := PropertyPath.commit(planned, "set %d properties of %s" % [properties.size(), node.name])
+	var changed := BridgePropertyPath.commit(planned, "set %d properties of %s" % [properties.size(), node.name])
 	var now := {}
 	var previous := {}
 	for i: int in planned.targets.size():
 		var target: Dictionary = planned.targets[i]
-		now[target.path] = PropertyPath.read(target)
+		now[target.path] = BridgePropertyPath.read(target)
 		previous[target.path] = planned.previous[i]
-	return {"path": SceneAccess.path_of(node), "count": properties.size(), "values": now, "previous": previous,
+	return {"path": BridgeSceneAccess.path_of(node), "count": properties.size(), "values": now, "previous": previous,
 			"changed": changed}
 
 
-func _reset_property(c: Call) -> Variant:
+func _reset_property(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
 	var property: String = p.property
@@ -96,15 +96,16 @@ func _reset_property(c: Call) -> Variant:
 		return info
 	var found := default_value(node, property)
 	if found.is_empty():
-		return c.failed("%s.%s has no known default to revert to" % [SceneAccess.path_of(node), property],
+		return c.failed("%s.%s has no known default to revert to" % [BridgeSceneAccess.path_of(node), property],
 				{"property": property})
 	var previous: Variant = node.get(property)
-	var out := {"path": SceneAccess.path_of(node), "property": property, "type": SceneAccess.type_name(info),
+	var out := {"path": BridgeSceneAccess.path_of(node), "property": property,
+			"type": BridgeSceneAccess.type_name(info),
 			"default_from": found.source}
 	if typeof(previous) == typeof(found.value) and previous == found.value:
 		out.merge({"value": previous, "changed": false})
 		return out
-	var ur := SceneAccess.action("reset %s.%s" % [node.name, property])
+	var ur := BridgeSceneAccess.action("reset %s.%s" % [node.name, property])
 	ur.add_do_property(node, property, found.value)
 	ur.add_undo_property(node, property, previous)
 	ur.commit_action()
@@ -112,7 +113,7 @@ func _reset_property(c: Call) -> Variant:
 	return out
 
 
-func _script_attach(c: Call) -> Variant:
+func _script_attach(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
 	var script: Variant = _load_script(p.path)
@@ -124,19 +125,19 @@ func _script_attach(c: Call) -> Variant:
 				{"script_path": p.path})
 	if not node.is_class(base):
 		return c.invalid("%s extends %s, and %s is a %s" % [p.path, base,
-				SceneAccess.path_of(node), node.get_class()], {"param": "path", "extends": base, "node_type": node.get_class()})
+				BridgeSceneAccess.path_of(node), node.get_class()], {"param": "path", "extends": base, "node_type": node.get_class()})
 	if script.is_abstract():
 		return c.invalid("%s is abstract; attach a script that extends it" % p.path,
 				{"param": "path"})
 	var old: Script = node.get_script()
-	var out := {"path": SceneAccess.path_of(node), "script": script.resource_path,
+	var out := {"path": BridgeSceneAccess.path_of(node), "script": script.resource_path,
 			"previous": old.resource_path if old else null}
 	if old == script:
 		out["changed"] = false
 		return out
 	var overrides := _overrides(node)
 	var kept: Array = []
-	var ur := SceneAccess.action("attach %s to %s" % [script.resource_path.get_file(), node.name])
+	var ur := BridgeSceneAccess.action("attach %s to %s" % [script.resource_path.get_file(), node.name])
 	ur.add_do_method(node, "set_script", script)
 	# Like the editor's Attach Script: the scene's values carry over to properties the new script declares alike.
 	var declared := _script_properties(script)
@@ -152,20 +153,22 @@ func _script_attach(c: Call) -> Variant:
 	return out
 
 
-func _script_detach(c: Call) -> Variant:
+func _script_detach(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
 	var old: Script = node.get_script()
 	if old == null:
-		return c.failed("%s has no script to detach" % SceneAccess.path_of(node), {"path": SceneAccess.path_of(node)})
+		return c.failed("%s has no script to detach" % BridgeSceneAccess.path_of(node),
+				{"path": BridgeSceneAccess.path_of(node)})
 	var overrides := _overrides(node)
-	var ur := SceneAccess.action("detach %s from %s" % [old.resource_path.get_file(), node.name])
+	var ur := BridgeSceneAccess.action("detach %s from %s" % [old.resource_path.get_file(), node.name])
 	ur.add_do_method(node, "set_script", null)
 	ur.add_undo_method(node, "set_script", old)
 	for name: String in overrides:
 		ur.add_undo_property(node, name, overrides[name])
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(node), "detached": old.resource_path, "restored_on_undo": overrides.keys()}
+	return {"path": BridgeSceneAccess.path_of(node), "detached": old.resource_path,
+			"restored_on_undo": overrides.keys()}
 
 
 ## {value, source} of the value the editor's revert arrow would restore, or {} when none is known.
@@ -187,7 +190,7 @@ static func default_value(node: Node, property: String) -> Dictionary:
 
 ## The value the instanced scene a node comes from gives the property, or {} for a node of the edited scene itself.
 static func _scene_default(node: Node, property: String) -> Dictionary:
-	var root := SceneAccess.root()
+	var root := BridgeSceneAccess.root()
 	var instance: Node = null
 	if node != root and node.scene_file_path != "":
 		instance = node
@@ -209,13 +212,14 @@ static func _scene_default(node: Node, property: String) -> Dictionary:
 
 ## The property-list entry if the property may be set by these commands, else the BridgeError saying why.
 func _writable(node: Node, property: String, method: String) -> Variant:
-	var info: Variant = SceneAccess.property_info(node, property)
+	var info: Variant = BridgeSceneAccess.property_info(node, property)
 	if info is BridgeError:
 		return info
 	if OWN_COMMANDS.has(property):
 		return BridgeError.invalid("%s: change %s with %s" % [method, property, OWN_COMMANDS[property]], {"property": property})
 	if info.usage & PROPERTY_USAGE_READ_ONLY:
-		return BridgeError.failed("%s.%s is read-only; nothing was changed" % [SceneAccess.path_of(node), property],
+		return BridgeError.failed("%s.%s is read-only; nothing was changed" % [BridgeSceneAccess.path_of(node),
+				property],
 				{"property": property})
 	return info
 
@@ -228,7 +232,7 @@ func _load_script(path: String) -> Variant:
 	if not ResourceLoader.exists(path):
 		var names: Array = Array(DirAccess.get_files_at(path.get_base_dir())).filter(
 				func(f: String) -> bool: return not f.get_extension() in ["uid", "import"])
-		var guess := Params.did_you_mean(path.get_file(), names)
+		var guess := BridgeParams.did_you_mean(path.get_file(), names)
 		var suggestion := path.get_base_dir().path_join(guess) if guess != "" else ""
 		return BridgeError.not_found("no script at %s%s" % [path, " (did you mean '%s'?)" % suggestion if guess != "" else ""],
 				{"script_path": path, "suggestion": suggestion})

@@ -3,9 +3,9 @@ extends "../../core/command_group.gd"
 ## node.*, values: read and write one property (coerced against its declared type, undoable), list
 ## properties, call a method.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const Params := preload("../../core/params.gd")
-const PropertyPath := preload("../../lib/property_path.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgePropertyPath := preload("../../lib/property_path.gd")
 
 ## Properties node.set leaves to their own commands.
 const OWN_COMMANDS := {"name": "node.rename"}
@@ -68,32 +68,34 @@ func commands() -> Array:
 	]
 
 
-func _get_property(c: Call) -> Variant:
+func _get_property(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
-	var target: Variant = PropertyPath.resolve(node, p.property)
+	var target: Variant = BridgePropertyPath.resolve(node, p.property)
 	if target is BridgeError:
 		return target
-	return {"path": SceneAccess.path_of(node), "property": p.property, "type": SceneAccess.type_name(target.info),
-			"value": PropertyPath.read(target)}
+	return {"path": BridgeSceneAccess.path_of(node), "property": p.property,
+			"type": BridgeSceneAccess.type_name(target.info),
+			"value": BridgePropertyPath.read(target)}
 
 
-func _set_property(c: Call) -> Variant:
+func _set_property(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
-	var planned: Variant = PropertyPath.plan(node, {p.property: p.value}, "node.set", OWN_COMMANDS)
+	var planned: Variant = BridgePropertyPath.plan(node, {p.property: p.value}, "node.set", OWN_COMMANDS)
 	if planned is BridgeError:
 		return planned
 	var target: Dictionary = planned.targets[0]
-	var changed := PropertyPath.commit(planned, "set %s.%s" % [node.name, p.property])
-	var out := {"path": SceneAccess.path_of(node), "property": p.property, "type": SceneAccess.type_name(target.info),
-			"value": PropertyPath.read(target), "changed": changed}
+	var changed := BridgePropertyPath.commit(planned, "set %s.%s" % [node.name, p.property])
+	var out := {"path": BridgeSceneAccess.path_of(node), "property": p.property,
+			"type": BridgeSceneAccess.type_name(target.info),
+			"value": BridgePropertyPath.read(target), "changed": changed}
 	if changed:
 		out["previous"] = planned.previous[0]
 	return out
 
 
-func _properties(c: Call) -> Variant:
+func _properties(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
 	var filter: String = p.get("filter", "").to_lower()
@@ -103,11 +105,11 @@ func _properties(c: Call) -> Variant:
 			continue
 		if filter != "" and not filter in str(info.name).to_lower():
 			continue
-		out.append({"name": info.name, "type": SceneAccess.type_name(info), "value": node.get(info.name)})
-	return {"path": SceneAccess.path_of(node), "type": node.get_class(), "count": out.size(), "properties": out}
+		out.append({"name": info.name, "type": BridgeSceneAccess.type_name(info), "value": node.get(info.name)})
+	return {"path": BridgeSceneAccess.path_of(node), "type": node.get_class(), "count": out.size(), "properties": out}
 
 
-func _call(c: Call) -> Variant:
+func _call(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
 	var method: String = p.method
@@ -116,8 +118,8 @@ func _call(c: Call) -> Variant:
 	var info := _method_info(node, method)
 	if info.is_empty():
 		var names: Array = node.get_method_list().map(func(m: Dictionary) -> String: return m.name)
-		var guess := Params.did_you_mean(method, names)
-		return c.not_found("%s (%s) has no method '%s'%s" % [SceneAccess.path_of(node), node.get_class(), method,
+		var guess := BridgeParams.did_you_mean(method, names)
+		return c.not_found("%s (%s) has no method '%s'%s" % [BridgeSceneAccess.path_of(node), node.get_class(), method,
 				" (did you mean '%s'?)" % guess if guess else ""], {"method": method, "suggestion": guess})
 	var script: Script = node.get_script()
 	if script and not script.is_tool() and not ClassDB.class_has_method(node.get_class(), method):
@@ -130,10 +132,10 @@ func _call(c: Call) -> Variant:
 		return c.invalid("%s takes %s arguments (%s), got %d" % [method,
 				str(required) if required == declared.size() else "%d..%d" % [required, declared.size()],
 				", ".join(PackedStringArray(declared.map(func(a: Dictionary) -> String: return "%s: %s" % [a.name,
-				SceneAccess.type_name(a)]))), args.size()], {"param": "args"})
+				BridgeSceneAccess.type_name(a)]))), args.size()], {"param": "args"})
 	var converted: Array = []
 	for i in args.size():
-		var value: Variant = SceneAccess.coerce(args[i], declared[i]) if i < declared.size() else args[i]
+		var value: Variant = BridgeSceneAccess.coerce(args[i], declared[i]) if i < declared.size() else args[i]
 		if value is BridgeError:
 			value.message = "argument %d of %s: %s" % [i + 1, method, value.message]
 			return value

@@ -2,8 +2,8 @@
 extends "../../core/command_group.gd"
 ## node.*, lookups: find nodes of the edited scene and describe one at a glance.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const Params := preload("../../core/params.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeParams := preload("../../core/params.gd")
 
 
 func commands() -> Array:
@@ -36,12 +36,12 @@ func commands() -> Array:
 	]
 
 
-func _find(c: Call) -> Variant:
+func _find(c: BridgeCall) -> Variant:
 	var p := c.params
 	var start: Node = p.node_path
 	var type: String = p.get("type", "")
 	if type != "" and not ClassDB.class_exists(type) and _global_class(type).is_empty():
-		var guess := Params.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
+		var guess := BridgeParams.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
 		return c.invalid("'%s' is not a class%s" % [type, " (did you mean '%s'?)" % guess if guess else ""],
 				{"param": "type", "suggestion": guess})
 	var found: Array = []
@@ -49,7 +49,7 @@ func _find(c: Call) -> Variant:
 	var total := 0
 	while not queue.is_empty():
 		var node: Node = queue.pop_front()
-		queue.append_array(SceneAccess.scene_children(node))
+		queue.append_array(BridgeSceneAccess.scene_children(node))
 		if p.has("name") and not str(node.name).matchn(p.name):
 			continue
 		if p.has("group") and not node.is_in_group(p.group):
@@ -58,25 +58,25 @@ func _find(c: Call) -> Variant:
 			continue
 		total += 1
 		if found.size() < p.limit:
-			found.append({"path": SceneAccess.path_of(node), "name": str(node.name), "type": node.get_class()})
+			found.append({"path": BridgeSceneAccess.path_of(node), "name": str(node.name), "type": node.get_class()})
 	return {"count": total, "nodes": found, "truncated": total > found.size()}
 
 
-func _info(bc: Call) -> Variant:
+func _info(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var node: Node = p.node_path
 	var script: Script = node.get_script()
-	var root := SceneAccess.root()
+	var root := BridgeSceneAccess.root()
 	return {
-		"path": SceneAccess.path_of(node),
+		"path": BridgeSceneAccess.path_of(node),
 		"name": str(node.name),
 		"type": node.get_class(),
 		"script": script.resource_path if script else null,
 		"scene": node.scene_file_path if node != root and node.scene_file_path != "" else null,
-		"parent": SceneAccess.path_of(node.get_parent()) if node != root else null,
+		"parent": BridgeSceneAccess.path_of(node.get_parent()) if node != root else null,
 		"index": node.get_index() if node != root else 0,
 		"groups": node.get_groups().filter(func(g: StringName) -> bool: return not str(g).begins_with("_")),
-		"children": SceneAccess.scene_children(node).map(func(c: Node) -> String: return str(c.name)),
+		"children": BridgeSceneAccess.scene_children(node).map(func(c: Node) -> String: return str(c.name)),
 	}
 
 

@@ -2,8 +2,8 @@
 extends "../../core/command_group.gd"
 ## node.*, links: signal connections saved with the scene, and group membership. Undoable, like every edit.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const Params := preload("../../core/params.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeParams := preload("../../core/params.gd")
 
 
 func commands() -> Array:
@@ -71,7 +71,7 @@ func commands() -> Array:
 	]
 
 
-func _connect(c: Call) -> Variant:
+func _connect(c: BridgeCall) -> Variant:
 	var p := c.params
 	var link: Variant = _link(p)
 	if link is BridgeError:
@@ -79,15 +79,16 @@ func _connect(c: Call) -> Variant:
 	var callable := Callable(link.target, p.method)
 	if link.source.is_connected(p["signal"], callable):
 		return c.failed("%s is already connected" % _describe(link, p), {"signal": p["signal"]})
-	var ur := SceneAccess.action("connect %s" % p["signal"])
+	var ur := BridgeSceneAccess.action("connect %s" % p["signal"])
 	ur.add_do_method(link.source, "connect", p["signal"], callable, CONNECT_PERSIST)
 	ur.add_undo_method(link.source, "disconnect", p["signal"], callable)
 	ur.commit_action()
-	return {"connected": link.source.is_connected(p["signal"], callable), "source": SceneAccess.path_of(link.source),
-			"signal": p["signal"], "target": SceneAccess.path_of(link.target), "method": p.method}
+	return {"connected": link.source.is_connected(p["signal"], callable),
+			"source": BridgeSceneAccess.path_of(link.source),
+			"signal": p["signal"], "target": BridgeSceneAccess.path_of(link.target), "method": p.method}
 
 
-func _disconnect(bc: Call) -> Variant:
+func _disconnect(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var link: Variant = _link(p)
 	if link is BridgeError:
@@ -99,16 +100,16 @@ func _disconnect(bc: Call) -> Variant:
 	if found.is_empty():
 		return bc.not_found("%s is not connected; node.signals lists the connections" % _describe(link, p),
 				{"signal": p["signal"]})
-	var ur := SceneAccess.action("disconnect %s" % p["signal"])
+	var ur := BridgeSceneAccess.action("disconnect %s" % p["signal"])
 	ur.add_do_method(link.source, "disconnect", p["signal"], found.callable)
 	ur.add_undo_method(link.source, "connect", p["signal"], found.callable, found.flags)
 	ur.commit_action()
 	return {"disconnected": not link.source.is_connected(p["signal"], found.callable),
-			"source": SceneAccess.path_of(link.source), "signal": p["signal"], "target": SceneAccess.path_of(link.target),
+			"source": BridgeSceneAccess.path_of(link.source), "signal": p["signal"], "target": BridgeSceneAccess.path_of(link.target),
 			"method": p.method}
 
 
-func _signals(bc: Call) -> Variant:
+func _signals(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var node: Node = p.node_path
 	var signals: Array = []
@@ -118,41 +119,42 @@ func _signals(bc: Call) -> Variant:
 	var incoming: Array = []
 	for c: Dictionary in node.get_incoming_connections():
 		if c.flags & CONNECT_PERSIST and c["signal"].get_object() is Node and _in_scene(c["signal"].get_object()):
-			incoming.append({"source": SceneAccess.path_of(c["signal"].get_object()), "signal": c["signal"].get_name(),
+			incoming.append({"source": BridgeSceneAccess.path_of(c["signal"].get_object()),
+					"signal": c["signal"].get_name(),
 					"method": c.callable.get_method()})
-	return {"path": SceneAccess.path_of(node), "signals": signals, "connections": outgoing, "incoming": incoming}
+	return {"path": BridgeSceneAccess.path_of(node), "signals": signals, "connections": outgoing, "incoming": incoming}
 
 
-func _add_to_group(c: Call) -> Variant:
+func _add_to_group(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Variant = _group_node(p)
 	if node is BridgeError:
 		return node
 	if node.is_in_group(p.group):
-		return {"path": SceneAccess.path_of(node), "group": p.group, "changed": false, "groups": _groups(node)}
-	var ur := SceneAccess.action("add %s to group %s" % [node.name, p.group])
+		return {"path": BridgeSceneAccess.path_of(node), "group": p.group, "changed": false, "groups": _groups(node)}
+	var ur := BridgeSceneAccess.action("add %s to group %s" % [node.name, p.group])
 	ur.add_do_method(node, "add_to_group", p.group, true)
 	ur.add_undo_method(node, "remove_from_group", p.group)
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(node), "group": p.group, "changed": true, "groups": _groups(node)}
+	return {"path": BridgeSceneAccess.path_of(node), "group": p.group, "changed": true, "groups": _groups(node)}
 
 
-func _remove_from_group(c: Call) -> Variant:
+func _remove_from_group(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Variant = _group_node(p)
 	if node is BridgeError:
 		return node
 	if not node.is_in_group(p.group):
 		var groups := _groups(node)
-		var guess := Params.did_you_mean(p.group, groups)
-		return c.not_found("%s is not in group '%s'%s; its groups: %s" % [SceneAccess.path_of(node), p.group,
+		var guess := BridgeParams.did_you_mean(p.group, groups)
+		return c.not_found("%s is not in group '%s'%s; its groups: %s" % [BridgeSceneAccess.path_of(node), p.group,
 				" (did you mean '%s'?)" % guess if guess else "", ", ".join(PackedStringArray(groups)) if groups else "none"],
 				{"group": p.group, "suggestion": guess})
-	var ur := SceneAccess.action("remove %s from group %s" % [node.name, p.group])
+	var ur := BridgeSceneAccess.action("remove %s from group %s" % [node.name, p.group])
 	ur.add_do_method(node, "remove_from_group", p.group)
 	ur.add_undo_method(node, "add_to_group", p.group, true)
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(node), "group": p.group, "changed": true, "groups": _groups(node)}
+	return {"path": BridgeSceneAccess.path_of(node), "group": p.group, "changed": true, "groups": _groups(node)}
 
 
 ## {source, target} once the signal and the method exist and their arguments fit, else a BridgeError.
@@ -164,14 +166,16 @@ func _link(p: Dictionary) -> Variant:
 		if s.name == p["signal"]:
 			sig = s
 	if sig.is_empty():
-		var guess := Params.did_you_mean(p["signal"], source.get_signal_list().map(func(s: Dictionary) -> String: return s.name))
-		return BridgeError.not_found("%s (%s) has no signal '%s'%s" % [SceneAccess.path_of(source), source.get_class(),
+		var guess := BridgeParams.did_you_mean(p["signal"], source.get_signal_list().map(func(s: Dictionary) -> String: return s.name))
+		return BridgeError.not_found("%s (%s) has no signal '%s'%s" % [BridgeSceneAccess.path_of(source),
+				source.get_class(),
 				p["signal"], " (did you mean '%s'?)" % guess if guess else ""], {"signal": p["signal"], "suggestion": guess})
 	var method := _method(target, p.method)
 	if method.is_empty():
 		var names: Array = target.get_method_list().map(func(m: Dictionary) -> String: return m.name)
-		var guess := Params.did_you_mean(p.method, names)
-		return BridgeError.not_found("%s (%s) has no method '%s'%s" % [SceneAccess.path_of(target), target.get_class(),
+		var guess := BridgeParams.did_you_mean(p.method, names)
+		return BridgeError.not_found("%s (%s) has no method '%s'%s" % [BridgeSceneAccess.path_of(target),
+				target.get_class(),
 				p.method, " (did you mean '%s'?)" % guess if guess else ""], {"method": p.method, "suggestion": guess})
 	var given: int = sig.args.size()
 	var takes: int = method.get("args", []).size()
@@ -202,17 +206,19 @@ func _outgoing(node: Node) -> Array:
 		for c: Dictionary in node.get_signal_connection_list(s.name):
 			var target: Object = c.callable.get_object()
 			if c.flags & CONNECT_PERSIST and target is Node and _in_scene(target):
-				out.append({"signal": s.name, "target": SceneAccess.path_of(target), "method": c.callable.get_method()})
+				out.append({"signal": s.name, "target": BridgeSceneAccess.path_of(target),
+						"method": c.callable.get_method()})
 	return out
 
 
 func _in_scene(node: Node) -> bool:
-	var root := SceneAccess.root()
+	var root := BridgeSceneAccess.root()
 	return node == root or root.is_ancestor_of(node)
 
 
 func _describe(link: Dictionary, p: Dictionary) -> String:
-	return "%s.%s → %s.%s" % [SceneAccess.path_of(link.source), p["signal"], SceneAccess.path_of(link.target), p.method]
+	return "%s.%s → %s.%s" % [BridgeSceneAccess.path_of(link.source), p["signal"],
+			BridgeSceneAccess.path_of(link.target), p.method]
 
 
 func _group_node(p: Dictionary) -> Variant:

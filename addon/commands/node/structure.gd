@@ -3,11 +3,11 @@ extends "../../core/command_group.gd"
 ## node.*, structure: add, remove, duplicate, rename and move nodes of the edited scene. Every change is
 ## one undoable action in the scene's history; a refused command changes nothing.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const Params := preload("../../core/params.gd")
-const PropertyPath := preload("../../lib/property_path.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const NodePaths := preload("lib/node_paths.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgePropertyPath := preload("../../lib/property_path.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeNodePaths := preload("lib/node_paths.gd")
 
 
 func commands() -> Array:
@@ -78,7 +78,7 @@ func commands() -> Array:
 	]
 
 
-func _add(c: Call) -> Variant:
+func _add(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	# the router lets "" through (the class name, made unique); here a given name must be a name
@@ -96,32 +96,32 @@ func _add(c: Call) -> Variant:
 	if bad != null:
 		node.free()
 		return bad
-	var ur := SceneAccess.action("add %s" % p.type)
-	SceneEdit.add_to_action(ur, parent, node)
+	var ur := BridgeSceneAccess.action("add %s" % p.type)
+	BridgeSceneEdit.add_to_action(ur, parent, node)
 	if p.has("index"):
 		ur.add_do_method(parent, "move_child", node, p.index)
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(node), "name": str(node.name), "type": p.type}
+	return {"path": BridgeSceneAccess.path_of(node), "name": str(node.name), "type": p.type}
 
 
-func _remove(c: Call) -> Variant:
+func _remove(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Variant = _non_root(p.node_path, "remove")
 	if node is BridgeError:
 		return node
-	var path := SceneAccess.path_of(node)
+	var path := BridgeSceneAccess.path_of(node)
 	var parent: Node = node.get_parent()
-	var ur := SceneAccess.action("remove %s" % node.name)
+	var ur := BridgeSceneAccess.action("remove %s" % node.name)
 	ur.add_do_method(parent, "remove_child", node)
 	ur.add_undo_method(parent, "add_child", node, true)
 	ur.add_undo_method(parent, "move_child", node, node.get_index())
-	SceneAccess.add_owner_ops(ur, SceneAccess.owner_pairs(node), true)
+	BridgeSceneAccess.add_owner_ops(ur, BridgeSceneAccess.owner_pairs(node), true)
 	ur.add_undo_reference(node)
 	ur.commit_action()
 	return {"removed": path}
 
 
-func _duplicate(c: Call) -> Variant:
+func _duplicate(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Variant = _non_root(p.node_path, "duplicate")
 	if node is BridgeError:
@@ -134,36 +134,37 @@ func _duplicate(c: Call) -> Variant:
 	if p.has("name"):
 		copy.name = p.name
 	# Nodes the scene owns get the root as owner again; nodes inside instanced scenes keep theirs.
-	var root := SceneAccess.root()
+	var root := BridgeSceneAccess.root()
 	var owners: Array = []
-	for pair: Array in SceneAccess.owner_pairs(node):
+	for pair: Array in BridgeSceneAccess.owner_pairs(node):
 		var twin := copy if pair[0] == node else copy.get_node_or_null(node.get_path_to(pair[0]))
 		if pair[1] == root and twin != null:
 			owners.append([twin, root])
-	var ur := SceneAccess.action("duplicate %s" % node.name)
+	var ur := BridgeSceneAccess.action("duplicate %s" % node.name)
 	ur.add_do_method(parent, "add_child", copy, true)
 	ur.add_do_method(parent, "move_child", copy, node.get_index() + 1)
-	SceneAccess.add_owner_ops(ur, owners, false)
+	BridgeSceneAccess.add_owner_ops(ur, owners, false)
 	ur.add_do_reference(copy)
 	ur.add_undo_method(parent, "remove_child", copy)
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(copy), "source": SceneAccess.path_of(node), "type": copy.get_class()}
+	return {"path": BridgeSceneAccess.path_of(copy), "source": BridgeSceneAccess.path_of(node),
+			"type": copy.get_class()}
 
 
-func _rename(c: Call) -> Variant:
+func _rename(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
 	var old_name := str(node.name)
 	if p.new_name == old_name:
-		return {"path": SceneAccess.path_of(node), "old_name": old_name, "changed": false}
-	if node != SceneAccess.root():
+		return {"path": BridgeSceneAccess.path_of(node), "old_name": old_name, "changed": false}
+	if node != BridgeSceneAccess.root():
 		var bad: Variant = _check_new_name(node.get_parent(), p.new_name, "node.rename", "new_name")
 		if bad:
 			return bad
 	elif p.new_name == "" or p.new_name.validate_node_name() != p.new_name:
 		return c.invalid("'%s' is not a valid node name" % p.new_name, {"param": "new_name"})
-	var rewrites := NodePaths.rewrites_for_rename(node, p.new_name)
-	var ur := SceneAccess.action("rename %s to %s" % [old_name, p.new_name])
+	var rewrites := BridgeNodePaths.rewrites_for_rename(node, p.new_name)
+	var ur := BridgeSceneAccess.action("rename %s to %s" % [old_name, p.new_name])
 	ur.add_do_method(node, "set_name", p.new_name)
 	ur.add_undo_method(node, "set_name", old_name)
 	for r: Dictionary in rewrites:
@@ -171,11 +172,12 @@ func _rename(c: Call) -> Variant:
 		ur.add_undo_property(r.node, r.property, r.old)
 	ur.commit_action()
 	var updated: Array = rewrites.map(func(r: Dictionary) -> Dictionary:
-		return {"node": SceneAccess.path_of(r.node), "property": str(r.property), "old": str(r.old), "new": str(r.new)})
-	return {"path": SceneAccess.path_of(node), "old_name": old_name, "changed": true, "updated_paths": updated}
+		return {"node": BridgeSceneAccess.path_of(r.node), "property": str(r.property), "old": str(r.old),
+				"new": str(r.new)})
+	return {"path": BridgeSceneAccess.path_of(node), "old_name": old_name, "changed": true, "updated_paths": updated}
 
 
-func _move(c: Call) -> Variant:
+func _move(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Variant = _non_root(p.node_path, "move")
 	if node is BridgeError:
@@ -187,23 +189,24 @@ func _move(c: Call) -> Variant:
 	if not p.has("index") and parent == old_parent:
 		return c.invalid("give new_parent, index or both", {"param": "index"})
 	if parent == node or node.is_ancestor_of(parent):
-		return c.failed("cannot move %s under itself (%s)" % [SceneAccess.path_of(node), SceneAccess.path_of(parent)])
+		return c.failed("cannot move %s under itself (%s)" % [BridgeSceneAccess.path_of(node),
+				BridgeSceneAccess.path_of(parent)])
 	var bad: Variant = _check_index(parent, p, parent.get_child_count() - (1 if parent == old_parent else 0))
 	if bad:
 		return bad
 	var old_index: int = node.get_index()
-	var ur := SceneAccess.action("move %s" % node.name)
+	var ur := BridgeSceneAccess.action("move %s" % node.name)
 	if parent == old_parent:
 		ur.add_do_method(parent, "move_child", node, p.index)
 		ur.add_undo_method(parent, "move_child", node, old_index)
 		ur.commit_action()
-		return {"path": SceneAccess.path_of(node), "index": node.get_index()}
-	var owners := SceneAccess.owner_pairs(node)
+		return {"path": BridgeSceneAccess.path_of(node), "index": node.get_index()}
+	var owners := BridgeSceneAccess.owner_pairs(node)
 	ur.add_do_method(old_parent, "remove_child", node)
 	ur.add_do_method(parent, "add_child", node, true)
 	if p.has("index"):
 		ur.add_do_method(parent, "move_child", node, p.index)
-	SceneAccess.add_owner_ops(ur, owners, false)
+	BridgeSceneAccess.add_owner_ops(ur, owners, false)
 	var keep := _transform_setter(node, p.keep_global_transform)
 	if keep != "":
 		ur.add_do_method(node, keep, node.get(keep.trim_prefix("set_")))
@@ -211,12 +214,13 @@ func _move(c: Call) -> Variant:
 	ur.add_undo_method(node, "set_name", node.name)
 	ur.add_undo_method(old_parent, "add_child", node, true)
 	ur.add_undo_method(old_parent, "move_child", node, old_index)
-	SceneAccess.add_owner_ops(ur, owners, true)
+	BridgeSceneAccess.add_owner_ops(ur, owners, true)
 	if keep != "":
 		var local := "set_position" if node is Control else "set_transform"
 		ur.add_undo_method(node, local, node.get(local.trim_prefix("set_")))
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(node), "index": node.get_index(), "parent": SceneAccess.path_of(parent)}
+	return {"path": BridgeSceneAccess.path_of(node), "index": node.get_index(),
+			"parent": BridgeSceneAccess.path_of(parent)}
 
 
 ## A new, parentless node of a ClassDB class or a class_name script class, or a BridgeError.
@@ -233,7 +237,7 @@ func _instantiate(type: String) -> Variant:
 			var node: Node = ClassDB.instantiate(base)
 			node.set_script(script)
 			return node
-	var guess := Params.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
+	var guess := BridgeParams.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
 	return BridgeError.invalid("unknown node type '%s'%s" % [type, " (did you mean '%s'?)" % guess if guess else ""],
 			{"param": "type", "suggestion": guess})
 
@@ -247,13 +251,13 @@ func _global_class(type: String) -> Dictionary:
 
 ## Applies the property map to a node that is not in the tree yet, each value read back; the refusal, or null.
 func _set_all(node: Node, properties: Dictionary) -> Variant:
-	return PropertyPath.apply_new(node, properties, "node.add", {"name": "the name parameter", "script": "node.script_attach"})
+	return BridgePropertyPath.apply_new(node, properties, "node.add", {"name": "the name parameter", "script": "node.script_attach"})
 
 
 ## The node (resolved by the router), or a refusal when it is the scene's root.
 func _non_root(node: Node, verb: String) -> Variant:
-	if node == SceneAccess.root():
-		return BridgeError.failed("cannot %s the scene's root %s" % [verb, SceneAccess.path_of(node)], {"path": SceneAccess.path_of(node)})
+	if node == BridgeSceneAccess.root():
+		return BridgeError.failed("cannot %s the scene's root %s" % [verb, BridgeSceneAccess.path_of(node)], {"path": BridgeSceneAccess.path_of(node)})
 	return node
 
 
@@ -263,14 +267,14 @@ func _check_new_name(parent: Node, new_name: String, method: String, param: Stri
 		return BridgeError.invalid("%s: '%s' is not a valid node name (no . : @ / \" %% or empty)" % [method, new_name],
 				{"param": param})
 	if parent.has_node(NodePath(new_name)):
-		return BridgeError.failed("%s already has a child named '%s'" % [SceneAccess.path_of(parent), new_name],
+		return BridgeError.failed("%s already has a child named '%s'" % [BridgeSceneAccess.path_of(parent), new_name],
 				{"param": param})
 	return null
 
 
 func _check_index(parent: Node, p: Dictionary, max_index: int) -> Variant:
 	if p.has("index") and p.index > max_index:
-		return BridgeError.invalid("index %d is out of range: %s takes 0..%d" % [p.index, SceneAccess.path_of(parent), max_index],
+		return BridgeError.invalid("index %d is out of range: %s takes 0..%d" % [p.index, BridgeSceneAccess.path_of(parent), max_index],
 				{"param": "index"})
 	return null
 

@@ -4,10 +4,10 @@ extends "../../core/command_group.gd"
 ## visible draw mesh, change its settings by one set of names, apply a preset, set the colour ramp.
 ## Every change is one undoable action; the values are read back.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const ObjectProps := preload("../../lib/object_props.gd")
-const ParticleSettings := preload("lib/particle_settings.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeObjectProps := preload("../../lib/object_props.gd")
+const BridgeParticleSettings := preload("lib/particle_settings.gd")
 
 const KINDS := {"gpu_3d": "GPUParticles3D", "gpu_2d": "GPUParticles2D", "cpu_3d": "CPUParticles3D", "cpu_2d": "CPUParticles2D"}
 ## The sweeps' setup for the commands that change the examples' emitter: a plain GPU emitter named Campfire.
@@ -25,7 +25,7 @@ func commands() -> Array:
 				node_param("parent", "Parent node (default: the root)", false, ""),
 				new_name_param("name", "Node name (default: the class name, made unique)"),
 				choice("kind", ["auto"] + KINDS.keys(), "Emitter class (auto: GPU, 2D under a 2D parent, else 3D)", "auto"),
-				choice("preset", ["none"] + ParticleSettings.PRESETS.keys(), "Start from a preset", "none"),
+				choice("preset", ["none"] + BridgeParticleSettings.PRESETS.keys(), "Start from a preset", "none"),
 				opt("amount", "int", "Particles alive at once (default: the preset's or 16)", null, {"min": 1, "max": 100000}),
 				opt("lifetime", "float", "Seconds each particle lives", null, {"min": 0.01}),
 				opt("one_shot", "bool", "Emit once instead of continuously"),
@@ -43,7 +43,7 @@ func commands() -> Array:
 			"idempotent": true,
 			"summary": "Change emitter settings by ParticleProcessMaterial names for any emitter (direction, spread, initial_velocity_min/max, gravity, scale_min/max, color, emission_shape, emission_sphere_radius, emission_box_extents, damping_min/max, …) and node settings (amount, lifetime, one_shot, …).",
 			"params": [
-				node_param("node_path", "Particle emitter", true, null, ParticleSettings.EMITTERS),
+				node_param("node_path", "Particle emitter", true, null, BridgeParticleSettings.EMITTERS),
 				req("settings", "Dictionary", "Settings, e.g. {\"emission_shape\": \"Box\", \"emission_box_extents\": [2, 0.1, 2], \"amount\": 64}"),
 			],
 			"example": {"node_path": "/root/Main/Campfire", "settings": {"amount": 64, "spread": 25, "emission_shape": "Box",
@@ -58,8 +58,8 @@ func commands() -> Array:
 			"idempotent": true,
 			"summary": "Apply a ready-made effect (fire, smoke, sparks, snow, explosion) as real settings: shape, velocities, gravity, scale and a colour ramp (2D emitters in pixels, y down).",
 			"params": [
-				node_param("node_path", "Particle emitter", true, null, ParticleSettings.EMITTERS),
-				choice("preset", ParticleSettings.PRESETS.keys(), "Effect"),
+				node_param("node_path", "Particle emitter", true, null, BridgeParticleSettings.EMITTERS),
+				choice("preset", BridgeParticleSettings.PRESETS.keys(), "Effect"),
 			],
 			"example": {"node_path": "/root/Main/Campfire", "preset": "smoke"},
 			"example_setup": [CAMPFIRE],
@@ -71,7 +71,7 @@ func commands() -> Array:
 			"method": "particles.gradient",
 			"summary": "Set the colour over each particle's life from gradient stops.",
 			"params": [
-				node_param("node_path", "Particle emitter", true, null, ParticleSettings.EMITTERS),
+				node_param("node_path", "Particle emitter", true, null, BridgeParticleSettings.EMITTERS),
 				req("stops", "Array", "Stops [[offset 0..1, colour], …] or [{offset, color}, …]", {"items": "any"}),
 			],
 			"example": {"node_path": "/root/Main/Campfire", "stops": [[0, "#ffffff"], [1, "#ff000000"]]},
@@ -83,7 +83,7 @@ func commands() -> Array:
 	]
 
 
-func _create(c: Call) -> Variant:
+func _create(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var kind: String = p.kind
@@ -107,58 +107,59 @@ func _create(c: Call) -> Variant:
 		quad.size = Vector2(0.2, 0.2)
 		node.mesh = quad
 	node.position = p.position if node is Node3D else Vector2(p.position.x, p.position.y)
-	var settings: Dictionary = ParticleSettings.preset(p.preset, node) if p.preset != "none" else {}
+	var settings: Dictionary = BridgeParticleSettings.preset(p.preset, node) if p.preset != "none" else {}
 	for key: String in ["amount", "lifetime", "one_shot", "explosiveness"]:
 		if p.has(key):
 			settings[key] = p[key]
-	var planned: Variant = ParticleSettings.plan(node, settings, "particles.create")
+	var planned: Variant = BridgeParticleSettings.plan(node, settings, "particles.create")
 	if planned is BridgeError:
 		node.free()
 		return planned
 	for pair: Array in planned:
 		for key: String in pair[1]:
 			pair[0].set(key, pair[1][key])
-	SceneEdit.add("add %s" % node.get_class(), parent, node, p.name)
-	return {"path": SceneAccess.path_of(node), "type": node.get_class(), "preset": p.preset, "amount": node.amount,
+	BridgeSceneEdit.add("add %s" % node.get_class(), parent, node, p.name)
+	return {"path": BridgeSceneAccess.path_of(node), "type": node.get_class(), "preset": p.preset,
+			"amount": node.amount,
 			"lifetime": node.lifetime, "one_shot": node.one_shot, "explosiveness": node.explosiveness}
 
 
-func _configure(c: Call) -> Variant:
+func _configure(c: BridgeCall) -> Variant:
 	var p := c.params
 	if p.settings.is_empty():
 		return c.invalid("settings is empty", {"param": "settings"})
 	return _apply(p.node_path, p.settings, "configure %s", "particles.configure")
 
 
-func _preset(c: Call) -> Variant:
+func _preset(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
-	var out: Variant = _apply(p.node_path, ParticleSettings.preset(p.preset, node), "apply %s preset to %%s" % p.preset, "particles.preset")
+	var out: Variant = _apply(p.node_path, BridgeParticleSettings.preset(p.preset, node), "apply %s preset to %%s" % p.preset, "particles.preset")
 	if out is Dictionary:
 		out["preset"] = p.preset
 	return out
 
 
-func _gradient(c: Call) -> Variant:
+func _gradient(c: BridgeCall) -> Variant:
 	var p := c.params
 	return _apply(p.node_path, {"gradient": p.stops}, "set colour ramp of %s", "particles.gradient")
 
 
 ## Plans, records as one action and reads back `settings` on an emitter (the router checked its class).
 func _apply(node: Node, settings: Dictionary, action_format: String, method: String) -> Variant:
-	var planned: Variant = ParticleSettings.plan(node, settings, method)
+	var planned: Variant = BridgeParticleSettings.plan(node, settings, method)
 	if planned is BridgeError:
 		return planned
-	var ur := SceneAccess.action(action_format % node.name)
-	ParticleSettings.add_ops(ur, planned)
+	var ur := BridgeSceneAccess.action(action_format % node.name)
+	BridgeParticleSettings.add_ops(ur, planned)
 	ur.commit_action()
 	var values := {}
 	for pair: Array in planned:
-		var read := ObjectProps.read(pair[0], pair[1].keys())
+		var read := BridgeObjectProps.read(pair[0], pair[1].keys())
 		for key: String in read:
 			values[key] = read[key]
 	if values.has("color_ramp"):
 		var ramp: Variant = values.color_ramp
 		var g: Gradient = ramp.gradient if ramp is GradientTexture1D else ramp
 		values["color_ramp"] = {"offsets": g.offsets, "colors": g.colors}
-	return {"path": SceneAccess.path_of(node), "type": node.get_class(), "values": values}
+	return {"path": BridgeSceneAccess.path_of(node), "type": node.get_class(), "values": values}

@@ -4,10 +4,10 @@ extends "../../core/command_group.gd"
 ## default, restart an emitting one in the editor's preview (changing nothing that is saved), and convert a
 ## GPU emitter to a CPU one (as the editor's "Convert to CPUParticles" does), in place and undoable.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const ParticleSettings := preload("lib/particle_settings.gd")
-const Emitters := preload("emitters.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeParticleSettings := preload("lib/particle_settings.gd")
+const BridgeEmitters := preload("emitters.gd")
 
 
 func commands() -> Array:
@@ -15,9 +15,9 @@ func commands() -> Array:
 		{
 			"method": "particles.info",
 			"summary": "Describe a particle emitter: class, amount, lifetime, shot settings, and every node and process-material setting that differs from the default.",
-			"params": [node_param("node_path", "Particle emitter", true, null, ParticleSettings.EMITTERS)],
+			"params": [node_param("node_path", "Particle emitter", true, null, BridgeParticleSettings.EMITTERS)],
 			"example": {"node_path": "/root/Main/Campfire"},
-			"example_setup": [Emitters.CAMPFIRE],
+			"example_setup": [BridgeEmitters.CAMPFIRE],
 			"returns": {"path": "string", "type": "string", "amount": "int", "lifetime": "float", "one_shot": "bool", "explosiveness": "float",
 					"emitting": "bool", "settings": "Dictionary", "process_material?": {"class": "string", "settings": "Dictionary"}},
 			"read_only": true,
@@ -26,9 +26,9 @@ func commands() -> Array:
 		{
 			"method": "particles.restart",
 			"summary": "Restart an emitting emitter's simulation in the editor preview; changes nothing that is saved (an emitter whose emitting is off is refused: turning it on is a saved change, made with particles.configure).",
-			"params": [node_param("node_path", "Particle emitter", true, null, ParticleSettings.EMITTERS)],
+			"params": [node_param("node_path", "Particle emitter", true, null, BridgeParticleSettings.EMITTERS)],
 			"example": {"node_path": "/root/Main/Campfire"},
-			"example_setup": [Emitters.CAMPFIRE],
+			"example_setup": [BridgeEmitters.CAMPFIRE],
 			"returns": {"path": "string", "emitting": "bool", "restarted": "bool"},
 			"undo": "none",
 			"handler": _restart,
@@ -38,7 +38,7 @@ func commands() -> Array:
 			"summary": "Replace a GPUParticles2D/3D with an equivalent CPUParticles2D/3D (same name, place and children), for platforms without compute.",
 			"params": [node_param("node_path", "GPUParticles2D or GPUParticles3D", true, null, ["GPUParticles2D", "GPUParticles3D"])],
 			"example": {"node_path": "/root/Main/Campfire"},
-			"example_setup": [Emitters.CAMPFIRE],
+			"example_setup": [BridgeEmitters.CAMPFIRE],
 			"returns": {"path": "string", "type": "string", "amount": "int", "lifetime": "float", "emission_shape": "int"},
 			"undo": "scene",
 			"handler": _convert,
@@ -46,10 +46,10 @@ func commands() -> Array:
 	]
 
 
-func _info(c: Call) -> Variant:
+func _info(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
-	var out := {"path": SceneAccess.path_of(node), "type": node.get_class(), "amount": node.amount, "lifetime": node.lifetime,
+	var out := {"path": BridgeSceneAccess.path_of(node), "type": node.get_class(), "amount": node.amount, "lifetime": node.lifetime,
 			"one_shot": node.one_shot, "explosiveness": node.explosiveness, "emitting": node.emitting,
 			"settings": _changed(node, ["amount", "lifetime", "one_shot", "explosiveness", "emitting", "position", "transform"])}
 	if "process_material" in node and node.process_material:
@@ -57,22 +57,23 @@ func _info(c: Call) -> Variant:
 	return out
 
 
-func _restart(c: Call) -> Variant:
+func _restart(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
 	if not node.emitting:
 		# restart() would turn emitting on: a property saved with the scene, set outside any history
 		return c.failed(("%s is not emitting (emitting is off, as it is saved); turn it on with "
 				+ "particles.configure {\"node_path\": \"%s\", \"settings\": {\"emitting\": true}} (undoable), then restart it")
-				% [SceneAccess.path_of(node), SceneAccess.path_of(node)], {"param": "node_path", "emitting": false})
+				% [BridgeSceneAccess.path_of(node), BridgeSceneAccess.path_of(node)], {"param": "node_path",
+						"emitting": false})
 	node.restart()  # the seed it may draw is saved only with use_fixed_seed, and then restart() keeps it
-	return {"path": SceneAccess.path_of(node), "emitting": node.emitting, "restarted": true}
+	return {"path": BridgeSceneAccess.path_of(node), "emitting": node.emitting, "restarted": true}
 
 
-func _convert(c: Call) -> Variant:
+func _convert(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
-	if node == SceneAccess.root():
+	if node == BridgeSceneAccess.root():
 		return c.failed("particles.convert_to_cpu cannot replace the scene's root")
 	var cpu: Node = CPUParticles3D.new() if node is GPUParticles3D else CPUParticles2D.new()
 	cpu.convert_from_particles(node)
@@ -82,24 +83,25 @@ func _convert(c: Call) -> Variant:
 	var parent: Node = node.get_parent()
 	var index: int = node.get_index()
 	var children: Array = node.get_children()
-	var ur := SceneAccess.action("convert %s to %s" % [node.name, cpu.get_class()])
+	var ur := BridgeSceneAccess.action("convert %s to %s" % [node.name, cpu.get_class()])
 	# out first: the new node takes the old one's name; undo takes the new one out (children and all) first too
 	ur.add_do_method(parent, "remove_child", node)
-	SceneEdit.add_to_action(ur, parent, cpu)
+	BridgeSceneEdit.add_to_action(ur, parent, cpu)
 	ur.add_do_method(parent, "move_child", cpu, index)
 	for child: Node in children:
 		ur.add_do_method(node, "remove_child", child)
 		ur.add_do_method(cpu, "add_child", child, true)
-		SceneAccess.add_owner_ops(ur, SceneAccess.owner_pairs(child), false)
+		BridgeSceneAccess.add_owner_ops(ur, BridgeSceneAccess.owner_pairs(child), false)
 	for child: Node in children:
 		ur.add_undo_method(cpu, "remove_child", child)
 		ur.add_undo_method(node, "add_child", child, true)
 	ur.add_undo_method(parent, "add_child", node, true)
 	ur.add_undo_method(parent, "move_child", node, index)
-	SceneAccess.add_owner_ops(ur, SceneAccess.owner_pairs(node), true)
+	BridgeSceneAccess.add_owner_ops(ur, BridgeSceneAccess.owner_pairs(node), true)
 	ur.add_undo_reference(node)
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(cpu), "type": cpu.get_class(), "amount": cpu.amount, "lifetime": cpu.lifetime,
+	return {"path": BridgeSceneAccess.path_of(cpu), "type": cpu.get_class(), "amount": cpu.amount,
+			"lifetime": cpu.lifetime,
 			"emission_shape": cpu.emission_shape}
 
 

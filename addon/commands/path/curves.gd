@@ -3,8 +3,8 @@ extends "../../core/command_group.gd"
 ## path.*, curves: make a Path2D/Path3D from points, edit its points and tangents, smooth it, and read it
 ## back with its baked length. A curve edit is one undoable action over the curve's point data.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
 
 const PATHS := ["Path2D", "Path3D"]
 ## The sweeps' setup for the commands that change or read the examples' path: path.create's example.
@@ -94,7 +94,7 @@ func _point_params(editing: bool) -> Array:
 	return out
 
 
-func _create(c: Call) -> Variant:
+func _create(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var is_3d: bool = p.dimension == "3d"
@@ -111,11 +111,11 @@ func _create(c: Call) -> Variant:
 		curve.bake_interval = p.bake_interval
 	var node: Node = Path3D.new() if is_3d else Path2D.new()
 	node.curve = curve
-	SceneEdit.add("add %s" % node.get_class(), parent, node, p.name)
+	BridgeSceneEdit.add("add %s" % node.get_class(), parent, node, p.name)
 	return _describe(node)
 
 
-func _add_point(bc: Call) -> Variant:
+func _add_point(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var node: Variant = _path_node(p.node_path)
 	if node is BridgeError:
@@ -129,7 +129,7 @@ func _add_point(bc: Call) -> Variant:
 	return _edit(node, "add point to %s" % node.name, func(c: Resource) -> void: _add_to(c, point, index))
 
 
-func _set_point(bc: Call) -> Variant:
+func _set_point(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var node: Variant = _path_node(p.node_path)
 	if node is BridgeError:
@@ -152,7 +152,7 @@ func _set_point(bc: Call) -> Variant:
 			c.set_point_tilt(p.index, point.tilt))
 
 
-func _remove_point(bc: Call) -> Variant:
+func _remove_point(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var node: Variant = _path_node(p.node_path)
 	if node is BridgeError:
@@ -162,13 +162,13 @@ func _remove_point(bc: Call) -> Variant:
 	return _edit(node, "remove point %d of %s" % [p.index, node.name], func(c: Resource) -> void: c.remove_point(p.index))
 
 
-func _smooth(bc: Call) -> Variant:
+func _smooth(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var node: Variant = _path_node(p.node_path)
 	if node is BridgeError:
 		return node
 	if node.curve.point_count < 3:
-		return bc.failed("%s has %d points: smoothing needs at least 3" % [SceneAccess.path_of(node), node.curve.point_count])
+		return bc.failed("%s has %d points: smoothing needs at least 3" % [BridgeSceneAccess.path_of(node), node.curve.point_count])
 	return _edit(node, "smooth %s" % node.name, func(c: Resource) -> void:
 		for i in range(1, c.point_count - 1):
 			var along: Variant = (c.get_point_position(i + 1) - c.get_point_position(i - 1)) * p.amount
@@ -181,7 +181,7 @@ func _edit(node: Node, action_name: String, change: Callable) -> Dictionary:
 	var curve: Resource = node.curve
 	var copy: Resource = curve.duplicate()
 	change.call(copy)
-	var ur := SceneAccess.action(action_name)
+	var ur := BridgeSceneAccess.action(action_name)
 	ur.add_do_property(curve, "_data", copy.get("_data"))
 	ur.add_undo_property(curve, "_data", curve.get("_data"))
 	ur.commit_action()
@@ -191,7 +191,7 @@ func _edit(node: Node, action_name: String, change: Callable) -> Dictionary:
 ## The Path2D/Path3D the router resolved, when it has a curve; or a BridgeError.
 func _path_node(node: Node) -> Variant:
 	if node.curve == null:
-		return BridgeError.failed("%s has no curve: make paths with path.create" % SceneAccess.path_of(node))
+		return BridgeError.failed("%s has no curve: make paths with path.create" % BridgeSceneAccess.path_of(node))
 	return node
 
 
@@ -237,5 +237,6 @@ func _describe(node: Node) -> Dictionary:
 		if c is Curve3D:
 			entry["tilt"] = c.get_point_tilt(i)
 		points.append(entry)
-	return {"path": SceneAccess.path_of(node), "type": node.get_class(), "point_count": c.point_count, "points": points,
+	return {"path": BridgeSceneAccess.path_of(node), "type": node.get_class(), "point_count": c.point_count,
+			"points": points,
 			"baked_length": c.get_baked_length()}

@@ -3,10 +3,10 @@ extends "../../core/command_group.gd"
 ## physics.*, bodies and shapes: a body with its collision shape in one step, shapes sized explicitly or
 ## fitted to a mesh or sprite, refitting a shape, and joints between two bodies. One undo step each.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const SpatialQuery := preload("../../lib/spatial_query.gd")
-const Shapes := preload("lib/collision_shapes.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeSpatialQuery := preload("../../lib/spatial_query.gd")
+const BridgeShapes := preload("lib/collision_shapes.gd")
 
 const BODY_TYPES := ["StaticBody3D", "RigidBody3D", "CharacterBody3D", "AnimatableBody3D", "Area3D",
 		"StaticBody2D", "RigidBody2D", "CharacterBody2D", "AnimatableBody2D", "Area2D"]
@@ -20,7 +20,7 @@ const JOINTS := {"pin": "PinJoint3D", "hinge": "HingeJoint3D", "slider": "Slider
 
 func _shape_params() -> Array:
 	return [
-		choice("shape", Shapes.KINDS, "Shape: auto (box in 3D, rectangle in 2D), box, sphere, capsule, cylinder, convex, trimesh, rectangle, circle", "auto"),
+		choice("shape", BridgeShapes.KINDS, "Shape: auto (box in 3D, rectangle in 2D), box, sphere, capsule, cylinder, convex, trimesh, rectangle, circle", "auto"),
 		opt("size", "Array", "Box/rectangle size, or the bounds other shapes are sized from ([x, y, z] or [x, y])", null, {"items": "float"}),
 		opt("radius", "float", "Sphere, circle, capsule or cylinder radius", null, {"min": 0.0}),
 		opt("height", "float", "Capsule or cylinder height", null, {"min": 0.0}),
@@ -72,7 +72,7 @@ func commands() -> Array:
 				node_param("node_path", "The CollisionShape2D or CollisionShape3D", true, null, ["CollisionShape3D", "CollisionShape2D"]).merged(
 						{"what": "a CollisionShape2D/3D"}),
 				node_param("fit_to", "Mesh, sprite or node whose bounds to fit"),
-				choice("shape", Shapes.KINDS, "New kind (auto keeps a box/rectangle/sphere/circle/capsule/cylinder kind)", "auto"),
+				choice("shape", BridgeShapes.KINDS, "New kind (auto keeps a box/rectangle/sphere/circle/capsule/cylinder kind)", "auto"),
 			],
 			"example": {"node_path": "/root/Main/Player/Shape", "fit_to": "/root/Main/Player/Body"},
 			"undo": "scene",
@@ -105,17 +105,17 @@ func commands() -> Array:
 	]
 
 
-func _add_body(c: Call) -> Variant:
+func _add_body(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var dim := 3 if p.type.ends_with("3D") else 2
-	var body: Node = SceneEdit.make(p.type, p.get("name", ""))
+	var body: Node = BridgeSceneEdit.make(p.type, p.get("name", ""))
 	var result: Variant = _configure_body(body, parent, p, dim, p.get("fit_to"))
 	if result is BridgeError:
 		body.free()
 		return result
-	var path := SceneEdit.add("add %s" % p.type, parent, body)
-	return {"path": path, "type": p.type, "shape": Shapes.describe(result.shape.shape),
+	var path := BridgeSceneEdit.add("add %s" % p.type, parent, body)
+	return {"path": path, "type": p.type, "shape": BridgeShapes.describe(result.shape.shape),
 			"shape_position": result.shape.position, "collision_layer": body.collision_layer, "collision_mask": body.collision_mask}
 
 
@@ -127,11 +127,11 @@ func _configure_body(body: Node, parent: Node, p: Dictionary, dim: int, fit: Var
 	for key: String in ["collision_layer", "collision_mask"]:
 		if p.has(key):
 			body.set(key, p[key])
-	var bad: Variant = SceneEdit.set_all(body, p.get("properties", {}), "physics.add_body")
+	var bad: Variant = BridgeSceneEdit.set_all(body, p.get("properties", {}), "physics.add_body")
 	if bad:
 		return bad
 	var parent_xform: Variant = _global_xform(parent, dim)
-	var made: Variant = Shapes.build(dim, p.shape, p, fit, parent_xform * body.transform)
+	var made: Variant = BridgeShapes.build(dim, p.shape, p, fit, parent_xform * body.transform)
 	if made is BridgeError:
 		return made
 	var shape: Node = CollisionShape3D.new() if dim == 3 else CollisionShape2D.new()
@@ -142,41 +142,41 @@ func _configure_body(body: Node, parent: Node, p: Dictionary, dim: int, fit: Var
 	return {"shape": shape}
 
 
-func _add_shape(c: Call) -> Variant:
+func _add_shape(c: BridgeCall) -> Variant:
 	var p := c.params
 	var body: Node = p.parent
-	var dim := SpatialQuery.dimension(body)
-	var made: Variant = Shapes.build(dim, p.shape, p, p.get("fit_to"), body.global_transform)
+	var dim := BridgeSpatialQuery.dimension(body)
+	var made: Variant = BridgeShapes.build(dim, p.shape, p, p.get("fit_to"), body.global_transform)
 	if made is BridgeError:
 		return made
 	var node: Node = CollisionShape3D.new() if dim == 3 else CollisionShape2D.new()
 	node.name = p.get("name", "") if p.get("name", "") != "" else node.get_class()
 	node.shape = made.shape
 	node.transform = made.transform
-	var path := SceneEdit.add("add collision shape to %s" % body.name, body, node)
-	return {"path": path, "shape": Shapes.describe(node.shape), "position": node.position}
+	var path := BridgeSceneEdit.add("add collision shape to %s" % body.name, body, node)
+	return {"path": path, "shape": BridgeShapes.describe(node.shape), "position": node.position}
 
 
-func _fit_shape(c: Call) -> Variant:
+func _fit_shape(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
 	var fit: Node = p.fit_to
-	var dim := SpatialQuery.dimension(node)
+	var dim := BridgeSpatialQuery.dimension(node)
 	var kind: String = p.shape
 	if kind == "auto" and node.shape != null:
 		kind = {"BoxShape3D": "box", "SphereShape3D": "sphere", "CapsuleShape3D": "capsule", "CylinderShape3D": "cylinder",
 				"ConvexPolygonShape3D": "convex", "ConcavePolygonShape3D": "trimesh", "RectangleShape2D": "rectangle",
 				"CircleShape2D": "circle", "CapsuleShape2D": "capsule"}.get(node.shape.get_class(), "auto")
 	var parent_xform: Variant = _global_xform(node.get_parent(), dim)
-	var made: Variant = Shapes.build(dim, kind, {}, fit, parent_xform)
+	var made: Variant = BridgeShapes.build(dim, kind, {}, fit, parent_xform)
 	if made is BridgeError:
 		return made
-	var previous: Dictionary = Shapes.describe(node.shape)
-	SceneEdit.set_properties("fit %s to %s" % [node.name, fit.name], [[node, "shape", made.shape], [node, "transform", made.transform]])
-	return {"path": SceneAccess.path_of(node), "shape": Shapes.describe(node.shape), "previous": previous, "position": node.position}
+	var previous: Dictionary = BridgeShapes.describe(node.shape)
+	BridgeSceneEdit.set_properties("fit %s to %s" % [node.name, fit.name], [[node, "shape", made.shape], [node, "transform", made.transform]])
+	return {"path": BridgeSceneAccess.path_of(node), "shape": BridgeShapes.describe(node.shape), "previous": previous, "position": node.position}
 
 
-func _add_joint(c: Call) -> Variant:
+func _add_joint(c: BridgeCall) -> Variant:
 	var p := c.params
 	var cls: String = JOINTS[p.type]
 	var dim := 3 if cls.ends_with("3D") else 2
@@ -187,7 +187,8 @@ func _add_joint(c: Call) -> Variant:
 			continue
 		var body: Node = p[key]
 		if not (body is PhysicsBody3D if dim == 3 else body is PhysicsBody2D):
-			return c.invalid("%s is a %s: a %s joins %dD physics bodies" % [SceneAccess.path_of(body), body.get_class(),
+			return c.invalid("%s is a %s: a %s joins %dD physics bodies" % [BridgeSceneAccess.path_of(body),
+					body.get_class(),
 					cls, dim], {"param": key})
 		bodies.append(body)
 	if bodies.size() == 2 and bodies[0] == bodies[1]:
@@ -197,18 +198,18 @@ func _add_joint(c: Call) -> Variant:
 		at = p.position
 	else:
 		at = bodies[0].global_position if bodies.size() == 1 else (bodies[0].global_position + bodies[1].global_position) / 2.0
-	var joint: Node = SceneEdit.make(cls, p.get("name", ""))
+	var joint: Node = BridgeSceneEdit.make(cls, p.get("name", ""))
 	joint.position = _global_xform(parent, dim).affine_inverse() * at
-	var ur := SceneAccess.action("add %s" % cls)
-	SceneEdit.add_to_action(ur, parent, joint)
+	var ur := BridgeSceneAccess.action("add %s" % cls)
+	BridgeSceneEdit.add_to_action(ur, parent, joint)
 	# node_a/node_b are paths relative to the joint, known once it is in the tree
 	ur.add_do_property(joint, "node_a", _from_child_of(parent, bodies[0]))
 	if bodies.size() == 2:
 		ur.add_do_property(joint, "node_b", _from_child_of(parent, bodies[1]))
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(joint), "type": cls, "position": joint.global_position,
-			"node_a": SceneAccess.path_of(joint.get_node(joint.node_a)),
-			"node_b": SceneAccess.path_of(joint.get_node(joint.node_b)) if bodies.size() == 2 else null}
+	return {"path": BridgeSceneAccess.path_of(joint), "type": cls, "position": joint.global_position,
+			"node_a": BridgeSceneAccess.path_of(joint.get_node(joint.node_a)),
+			"node_b": BridgeSceneAccess.path_of(joint.get_node(joint.node_b)) if bodies.size() == 2 else null}
 
 
 ## The path from a new child of `parent` to `body` ("..", not "../.", when the body is the parent).

@@ -3,11 +3,11 @@ extends "../../core/command_group.gd"
 ## physics.*, review and surface feel: every body under a node with its shapes, layers and the usual
 ## mistakes flagged; physics materials (friction, bounce) for bodies.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const SpatialQuery := preload("../../lib/spatial_query.gd")
-const Shapes := preload("lib/collision_shapes.gd")
-const LayerBits := preload("../../lib/layer_bits.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeSpatialQuery := preload("../../lib/spatial_query.gd")
+const BridgeShapes := preload("lib/collision_shapes.gd")
+const BridgeLayerBits := preload("../../lib/layer_bits.gd")
 
 
 func commands() -> Array:
@@ -41,7 +41,7 @@ func commands() -> Array:
 	]
 
 
-func _describe(c: Call) -> Variant:
+func _describe(c: BridgeCall) -> Variant:
 	var p := c.params
 	var top: Node = p.node_path
 	var bodies: Array = []
@@ -50,17 +50,17 @@ func _describe(c: Call) -> Variant:
 	var masks := {2: 0, 3: 0}
 	for node: Node in objects:
 		if node is CollisionObject3D or node is CollisionObject2D:
-			masks[SpatialQuery.dimension(node)] |= node.collision_mask
+			masks[BridgeSpatialQuery.dimension(node)] |= node.collision_mask
 	for node: Node in objects:
 		if not (node is CollisionObject3D or node is CollisionObject2D):
 			continue
-		var path := SceneAccess.path_of(node)
-		var dim := SpatialQuery.dimension(node)
+		var path := BridgeSceneAccess.path_of(node)
+		var dim := BridgeSpatialQuery.dimension(node)
 		var shapes: Array = []
 		for child in node.get_children():
 			if child is CollisionShape3D or child is CollisionShape2D:
-				var d := Shapes.describe(child.shape)
-				d["path"] = SceneAccess.path_of(child)
+				var d := BridgeShapes.describe(child.shape)
+				d["path"] = BridgeSceneAccess.path_of(child)
 				d["disabled"] = child.disabled
 				d["position"] = child.position
 				shapes.append(d)
@@ -72,7 +72,7 @@ func _describe(c: Call) -> Variant:
 					warnings.append("%s: a trimesh (concave) shape on a moving %s does not collide well; use convex or primitives" % [
 							d.path, node.get_class()])
 			elif child is CollisionPolygon3D or child is CollisionPolygon2D:
-				shapes.append({"path": SceneAccess.path_of(child), "type": child.get_class(), "points": child.polygon.size()})
+				shapes.append({"path": BridgeSceneAccess.path_of(child), "type": child.get_class(), "points": child.polygon.size()})
 		if shapes.is_empty():
 			warnings.append("%s has no collision shape: nothing collides with it" % path)
 		if dim == 3 and not (node as Node3D).scale.is_equal_approx(Vector3.ONE) and not node is StaticBody3D:
@@ -80,19 +80,20 @@ func _describe(c: Call) -> Variant:
 		if node.collision_layer != 0 and masks[dim] & node.collision_layer == 0 and not node is StaticBody3D and not node is StaticBody2D:
 			warnings.append("%s is on layers no body here scans" % path)
 		var kind := "%dd_physics" % dim
-		bodies.append({"path": path, "type": node.get_class(), "layers": LayerBits.decode(node.collision_layer, kind),
-				"mask": LayerBits.decode(node.collision_mask, kind), "shapes": shapes,
-				"bounds": SpatialQuery.describe_bounds(node, "collision")})
-	return {"path": SceneAccess.path_of(top), "count": bodies.size(), "bodies": bodies, "warnings": warnings}
+		bodies.append({"path": path, "type": node.get_class(), "layers": BridgeLayerBits.decode(node.collision_layer,
+				kind),
+				"mask": BridgeLayerBits.decode(node.collision_mask, kind), "shapes": shapes,
+				"bounds": BridgeSpatialQuery.describe_bounds(node, "collision")})
+	return {"path": BridgeSceneAccess.path_of(top), "count": bodies.size(), "bodies": bodies, "warnings": warnings}
 
 
-func _set_material(c: Call) -> Variant:
+func _set_material(c: BridgeCall) -> Variant:
 	var p := c.params
 	var nodes: Array = p.nodes
 	var changes: Array = []
 	for node: Node in nodes:
 		if not "physics_material_override" in node:
-			return c.invalid("%s is a %s: only StaticBody and RigidBody take a physics material" % [SceneAccess.path_of(node),
+			return c.invalid("%s is a %s: only StaticBody and RigidBody take a physics material" % [BridgeSceneAccess.path_of(node),
 					node.get_class()], {"param": "nodes"})
 		var material := PhysicsMaterial.new()
 		material.friction = p.friction
@@ -100,16 +101,16 @@ func _set_material(c: Call) -> Variant:
 		material.rough = p.rough
 		material.absorbent = p.absorbent
 		changes.append([node, "physics_material_override", material])
-	SceneEdit.set_properties("set physics material of %d bodies" % nodes.size(), changes)
+	BridgeSceneEdit.set_properties("set physics material of %d bodies" % nodes.size(), changes)
 	return {"nodes": nodes.map(func(n: Node) -> Dictionary:
 			var m: PhysicsMaterial = n.physics_material_override
-			return {"path": SceneAccess.path_of(n), "friction": m.friction, "bounce": m.bounce, "rough": m.rough,
+			return {"path": BridgeSceneAccess.path_of(n), "friction": m.friction, "bounce": m.bounce, "rough": m.rough,
 					"absorbent": m.absorbent})}
 
 
 func _all(node: Node) -> Array:
 	var out: Array = []
-	for child in SceneAccess.scene_children(node):
+	for child in BridgeSceneAccess.scene_children(node):
 		out.append(child)
 		out.append_array(_all(child))
 	return out

@@ -3,11 +3,11 @@ extends "../../core/command_group.gd"
 ## physics.*, layers: read a body's collision layers and mask as numbers and names, set them by name or
 ## number (one undo step for several bodies), and name the project's layers.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const SpatialQuery := preload("../../lib/spatial_query.gd")
-const LayerBits := preload("../../lib/layer_bits.gd")
-const ProjectSettingsLib := preload("../../lib/project_settings.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeSpatialQuery := preload("../../lib/spatial_query.gd")
+const BridgeLayerBits := preload("../../lib/layer_bits.gd")
+const BridgeProjectSettingsLib := preload("../../lib/project_settings.gd")
 
 ## The nodes with collision layers or a mask.
 const LAYERED := ["CollisionObject3D", "CollisionObject2D", "RayCast3D", "RayCast2D", "ShapeCast3D", "ShapeCast2D"]
@@ -47,7 +47,7 @@ func commands() -> Array:
 			"idempotent": true,
 			"summary": "Read or name the project's layers (Project Settings → Layer Names): physics, navigation or render, 2D or 3D. Undoable; saves project.godot.",
 			"params": [
-				choice("kind", LayerBits.KINDS, "Which layer set", "3d_physics"),
+				choice("kind", BridgeLayerBits.KINDS, "Which layer set", "3d_physics"),
 				opt("names", "Dictionary", "Layer number → name to set, e.g. {\"1\": \"world\", \"2\": \"player\"}; \"\" clears a name"),
 			],
 			"example": {"kind": "2d_physics", "names": {"1": "world", "2": "player"}},
@@ -59,65 +59,66 @@ func commands() -> Array:
 	]
 
 
-func _layers(c: Call) -> Variant:
+func _layers(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
-	var dim := SpatialQuery.dimension(node)
+	var dim := BridgeSpatialQuery.dimension(node)
 	var kind := "%dd_physics" % dim
-	var out := {"path": SceneAccess.path_of(node), "type": node.get_class(), "collision_mask": node.collision_mask,
-			"mask_layers": LayerBits.decode(node.collision_mask, kind)}
+	var out := {"path": BridgeSceneAccess.path_of(node), "type": node.get_class(),
+			"collision_mask": node.collision_mask,
+			"mask_layers": BridgeLayerBits.decode(node.collision_mask, kind)}
 	if "collision_layer" in node:
 		out["collision_layer"] = node.collision_layer
-		out["layers"] = LayerBits.decode(node.collision_layer, kind)
+		out["layers"] = BridgeLayerBits.decode(node.collision_layer, kind)
 	var sees: Array = []
 	var seen_by: Array = []
-	for other: Node in [SceneAccess.root()] + _all(SceneAccess.root()):  # the root can be a body too
-		if other == node or not (other is CollisionObject3D or other is CollisionObject2D) or SpatialQuery.dimension(other) != dim:
+	for other: Node in [BridgeSceneAccess.root()] + _all(BridgeSceneAccess.root()):  # the root can be a body too
+		if other == node or not (other is CollisionObject3D or other is CollisionObject2D) or BridgeSpatialQuery.dimension(other) != dim:
 			continue
 		if node.collision_mask & other.collision_layer:
-			sees.append(SceneAccess.path_of(other))
+			sees.append(BridgeSceneAccess.path_of(other))
 		if "collision_layer" in node and other.collision_mask & node.collision_layer:
-			seen_by.append(SceneAccess.path_of(other))
+			seen_by.append(BridgeSceneAccess.path_of(other))
 	out["detects"] = sees
 	out["detected_by"] = seen_by
 	return out
 
 
-func _set_layers(c: Call) -> Variant:
+func _set_layers(c: BridgeCall) -> Variant:
 	var p := c.params
 	if not p.has("collision_layer") and not p.has("collision_mask"):
 		return c.invalid("give collision_layer, collision_mask or both", {"param": "collision_layer"})
 	var nodes: Array = p.nodes
 	for node: Node in nodes:
 		# by property, not class: GridMap, CSG shapes, soft bodies and spring arms have layers too
-		if not "collision_mask" in node or SpatialQuery.dimension(node) == 0:
-			return c.invalid("%s is a %s: it has no collision layers or mask" % [SceneAccess.path_of(node),
+		if not "collision_mask" in node or BridgeSpatialQuery.dimension(node) == 0:
+			return c.invalid("%s is a %s: it has no collision layers or mask" % [BridgeSceneAccess.path_of(node),
 					node.get_class()], {"param": "nodes"})
 	var changes: Array = []
 	for node: Node in nodes:
-		var kind := "%dd_physics" % SpatialQuery.dimension(node)
+		var kind := "%dd_physics" % BridgeSpatialQuery.dimension(node)
 		for key: String in ["collision_layer", "collision_mask"]:
 			if not p.has(key):
 				continue
 			if not key in node:
-				return c.invalid("%s (%s) has no %s" % [SceneAccess.path_of(node), node.get_class(), key], {"param": key})
-			var bits: Variant = LayerBits.parse(p[key], kind, key)
+				return c.invalid("%s (%s) has no %s" % [BridgeSceneAccess.path_of(node), node.get_class(), key], {"param": key})
+			var bits: Variant = BridgeLayerBits.parse(p[key], kind, key)
 			if bits is BridgeError:
 				return bits
-			changes.append([node, key, LayerBits.combine(node.get(key), bits, p.mode)])
-	SceneEdit.set_properties("set collision layers of %d nodes" % nodes.size(), changes)
+			changes.append([node, key, BridgeLayerBits.combine(node.get(key), bits, p.mode)])
+	BridgeSceneEdit.set_properties("set collision layers of %d nodes" % nodes.size(), changes)
 	var out: Array = []
 	for node: Node in nodes:
-		var kind := "%dd_physics" % SpatialQuery.dimension(node)
-		var entry := {"path": SceneAccess.path_of(node), "collision_mask": node.collision_mask,
-				"mask_layers": LayerBits.decode(node.collision_mask, kind)}
+		var kind := "%dd_physics" % BridgeSpatialQuery.dimension(node)
+		var entry := {"path": BridgeSceneAccess.path_of(node), "collision_mask": node.collision_mask,
+				"mask_layers": BridgeLayerBits.decode(node.collision_mask, kind)}
 		if "collision_layer" in node:
-			entry.merge({"collision_layer": node.collision_layer, "layers": LayerBits.decode(node.collision_layer, kind)})
+			entry.merge({"collision_layer": node.collision_layer, "layers": BridgeLayerBits.decode(node.collision_layer, kind)})
 		out.append(entry)
 	return {"nodes": out}
 
 
-func _layer_names(c: Call) -> Variant:
+func _layer_names(c: BridgeCall) -> Variant:
 	var p := c.params
 	var kind: String = p.kind
 	var changes := {}
@@ -131,12 +132,12 @@ func _layer_names(c: Call) -> Variant:
 					{"param": "names"})
 		changes["layer_names/%s/layer_%d" % [kind, int(n)]] = value if value != "" else null
 	if not changes.is_empty():
-		var err := ProjectSettingsLib.commit_settings("Bridge: name %s layers" % kind, changes)
+		var err := BridgeProjectSettingsLib.commit_settings("Bridge: name %s layers" % kind, changes)
 		if err != OK:
 			return c.failed("could not save project.godot: %s" % error_string(err))
 	var named := {}
 	for n in range(1, 33):
-		var name := LayerBits.layer_name(kind, n)
+		var name := BridgeLayerBits.layer_name(kind, n)
 		if name != "":
 			named[str(n)] = name
 	return {"kind": kind, "names": named, "changed": changes.size()}
@@ -144,7 +145,7 @@ func _layer_names(c: Call) -> Variant:
 
 func _all(node: Node) -> Array:
 	var out: Array = []
-	for child in SceneAccess.scene_children(node):
+	for child in BridgeSceneAccess.scene_children(node):
 		out.append(child)
 		out.append_array(_all(child))
 	return out

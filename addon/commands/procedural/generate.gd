@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## saved as .tres) and a seeded room-and-corridor dungeon, returned as a map and optionally painted into
 ## a TileMapLayer as one undo step. Same seed, same result.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 
 const NOISE_TYPES := {"simplex": FastNoiseLite.TYPE_SIMPLEX, "simplex_smooth": FastNoiseLite.TYPE_SIMPLEX_SMOOTH,
 		"perlin": FastNoiseLite.TYPE_PERLIN, "cellular": FastNoiseLite.TYPE_CELLULAR, "value": FastNoiseLite.TYPE_VALUE,
@@ -75,7 +75,7 @@ func commands() -> Array:
 	]
 
 
-func _noise_texture(c: Call) -> Variant:
+func _noise_texture(c: BridgeCall) -> Variant:
 	var p := c.params
 	var w := int(p.size.x)
 	var h := int(p.size.y)
@@ -120,7 +120,7 @@ func _noise_texture(c: Call) -> Variant:
 			"as_normal_map": saved.as_normal_map, "values": {"min": snappedf(lo, 0.001), "max": snappedf(hi, 0.001), "mean": snappedf(sum / n, 0.001)}}
 
 
-func _dungeon(bc: Call) -> Variant:
+func _dungeon(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var w := int(p.size.x)
 	var h := int(p.size.y)
@@ -184,14 +184,14 @@ func _dungeon(bc: Call) -> Variant:
 	if layer:
 		_paint(layer, floors, walls if p.wall_tile.x >= 0 else {}, p, w, h)
 		out.painted = true
-		out.tilemap = SceneAccess.path_of(layer)
+		out.tilemap = BridgeSceneAccess.path_of(layer)
 		out.used_cells = layer.get_used_cells().size()
 	return out
 
 
 static func _check_tiles(layer: TileMapLayer, p: Dictionary) -> Variant:
 	if layer.tile_set == null or not layer.tile_set.has_source(p.source_id):
-		return BridgeError.invalid("%s has no TileSet source %d" % [SceneAccess.path_of(layer), p.source_id], {"param": "source_id"})
+		return BridgeError.invalid("%s has no TileSet source %d" % [BridgeSceneAccess.path_of(layer), p.source_id], {"param": "source_id"})
 	var source: TileSetSource = layer.tile_set.get_source(p.source_id)
 	for key: String in ["floor_tile", "wall_tile"]:
 		var coords := Vector2i(p[key])
@@ -209,7 +209,7 @@ static func _paint(layer: TileMapLayer, floors: Dictionary, walls: Dictionary, p
 		for x in w:
 			var c := Vector2i(x, y)
 			before.append([c, layer.get_cell_source_id(c), layer.get_cell_atlas_coords(c), layer.get_cell_alternative_tile(c)])
-	var ur := SceneAccess.action("paint dungeon")
+	var ur := BridgeSceneAccess.action("paint dungeon")
 	for y in h:
 		for x in w:
 			var c := Vector2i(x, y)

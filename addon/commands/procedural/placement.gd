@@ -4,8 +4,8 @@ extends "../../core/command_group.gd"
 ## or over a mesh's surface with a minimum spacing; noise_grid fills a grid where FastNoiseLite says so,
 ## picking what to place by noise bands (rules). Same seed, same layout. Each call is one undo step.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
 
 
 func commands() -> Array:
@@ -53,12 +53,12 @@ func commands() -> Array:
 	]
 
 
-func _scatter(c: Call) -> Variant:
+func _scatter(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var is_3d := _space(parent)
 	if is_3d == -1:
-		return c.invalid("parent %s is neither 2D nor 3D; pick a Node2D or Node3D" % SceneAccess.path_of(parent), {"param": "parent"})
+		return c.invalid("parent %s is neither 2D nor 3D; pick a Node2D or Node3D" % BridgeSceneAccess.path_of(parent), {"param": "parent"})
 	var maker: Variant = _maker(p.item, is_3d == 1, "procedural.scatter", "item")
 	if maker is BridgeError:
 		return maker
@@ -98,16 +98,16 @@ func _scatter(c: Call) -> Variant:
 			node.scale = Vector2.ONE * s
 		nodes.append(node)
 	_commit(parent, nodes, "scatter %d %s" % [nodes.size(), p.item])
-	return {"parent": SceneAccess.path_of(parent), "count": nodes.size(), "seed": p.seed,
-			"nodes": nodes.map(func(n: Node) -> Dictionary: return {"path": SceneAccess.path_of(n), "position": n.position})}
+	return {"parent": BridgeSceneAccess.path_of(parent), "count": nodes.size(), "seed": p.seed,
+			"nodes": nodes.map(func(n: Node) -> Dictionary: return {"path": BridgeSceneAccess.path_of(n), "position": n.position})}
 
 
-func _noise_grid(c: Call) -> Variant:
+func _noise_grid(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var is_3d := _space(parent)
 	if is_3d == -1:
-		return c.invalid("parent %s is neither 2D nor 3D" % SceneAccess.path_of(parent), {"param": "parent"})
+		return c.invalid("parent %s is neither 2D nor 3D" % BridgeSceneAccess.path_of(parent), {"param": "parent"})
 	if p.size.x < 1 or p.size.y < 1 or p.size.x * p.size.y > 40000:
 		return c.invalid("size must be at least [1, 1] and at most 40000 cells", {"param": "size"})
 	if p.rules.is_empty():
@@ -144,7 +144,7 @@ func _noise_grid(c: Call) -> Variant:
 	if nodes.is_empty():
 		return c.failed("no cell's noise fell in any rule's band; widen the bands or change seed/frequency", {"placed": 0})
 	_commit(parent, nodes, "noise grid %d cells" % nodes.size())
-	return {"parent": SceneAccess.path_of(parent), "count": nodes.size(), "by_item": counts, "cells": int(p.size.x * p.size.y), "seed": p.seed}
+	return {"parent": BridgeSceneAccess.path_of(parent), "count": nodes.size(), "by_item": counts, "cells": int(p.size.x * p.size.y), "seed": p.seed}
 
 
 ## 1 for a 3D parent, 0 for 2D (Node2D or Control-free canvas), -1 otherwise.
@@ -194,7 +194,7 @@ func _surface_sampler(node: Node, parent: Node) -> Variant:
 		total += (faces[i + 1] - faces[i]).cross(faces[i + 2] - faces[i]).length() / 2.0
 		areas.append(total)
 	if total <= 0.0:
-		return BridgeError.invalid("%s's mesh has no area" % SceneAccess.path_of(node), {"param": "surface"})
+		return BridgeError.invalid("%s's mesh has no area" % BridgeSceneAccess.path_of(node), {"param": "surface"})
 	return func(rng: RandomNumberGenerator) -> Variant:
 		var pick := rng.randf() * total
 		var t := areas.bsearch(pick)
@@ -209,7 +209,7 @@ func _surface_sampler(node: Node, parent: Node) -> Variant:
 
 ## One undo step adding every node (and every node inside an instanced scene keeps its own owner).
 static func _commit(parent: Node, nodes: Array, label: String) -> void:
-	var ur := SceneAccess.action(label)
+	var ur := BridgeSceneAccess.action(label)
 	for node: Node in nodes:
-		SceneEdit.add_to_action(ur, parent, node)
+		BridgeSceneEdit.add_to_action(ur, parent, node)
 	ur.commit_action()

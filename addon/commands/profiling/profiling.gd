@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## frames of the editor or of the running game, and the bridge's own per-command counts and timings.
 ## The running game's monitors at one instant are runtime.monitors.
 
-const GameLink := preload("../../lib/game_link.gd")
+const BridgeGameLink := preload("../../lib/game_link.gd")
 
 ## Sampled inside the game by runtime.eval: one process-frame delta and Performance's process times per frame.
 const GAME_SAMPLER := """var out = []
@@ -60,7 +60,7 @@ func commands() -> Array:
 	]
 
 
-func _monitors(c: Call) -> Variant:
+func _monitors(c: BridgeCall) -> Variant:
 	var p := c.params
 	var out := {}
 	var constants := ClassDB.class_get_enum_constants("Performance", "Monitor")
@@ -80,11 +80,11 @@ func _monitors(c: Call) -> Variant:
 	return out
 
 
-func _frame_times(c: Call) -> Variant:
+func _frame_times(c: BridgeCall) -> Variant:
 	var p := c.params
 	var samples: Array = []
 	if p.target == "game":
-		var got: Variant = await GameLink.of(server).request("runtime.eval", {"code": GAME_SAMPLER % p.frames}, 10000 + p.frames * 200)
+		var got: Variant = await BridgeGameLink.of(server).request("runtime.eval", {"code": GAME_SAMPLER % p.frames}, 10000 + p.frames * 200)
 		if got is BridgeError:
 			return got
 		samples = got.result
@@ -103,7 +103,7 @@ func _frame_times(c: Call) -> Variant:
 			"process_ms": _summary(process_ms), "physics_process_ms": _summary(physics_ms)}
 
 
-func _command_stats(c: Call) -> Variant:
+func _command_stats(c: BridgeCall) -> Variant:
 	var p := c.params
 	var stats: Dictionary = server.router.stats()
 	var rows: Array = []

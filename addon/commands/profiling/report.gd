@@ -5,10 +5,10 @@ extends "../../core/command_group.gd"
 ## every input and event it saw (from the window, from input.*, from a replay), so each spike names what
 ## came just before it. The figures: lib/play_stats.gd; what they mean: docs/frames.md.
 
-const GameLink := preload("../../lib/game_link.gd")
-const FileOps := preload("../../lib/file_ops.gd")
-const Params := preload("../../core/params.gd")
-const PlayStats := preload("lib/play_stats.gd")
+const BridgeGameLink := preload("../../lib/game_link.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgePlayStats := preload("lib/play_stats.gd")
 
 ## Run inside the game by runtime.eval: one frame-to-frame time per process frame (after one frame to start
 ## on a frame boundary), the inputs the root window received (mouse motion left out), scene changes and
@@ -95,17 +95,17 @@ func commands() -> Array:
 	]
 
 
-func _play_report(c: Call) -> Variant:
+func _play_report(c: BridgeCall) -> Variant:
 	var p := c.params
 	if p.has("path") and FileAccess.file_exists(p.path) and not p.overwrite:
 		return c.invalid("%s exists; pass overwrite: true to replace it" % p.path, {"param": "overwrite", "path": p.path})
-	var got: Variant = await GameLink.of(server).request("runtime.eval", {"code": SAMPLER % p.frames}, 15000 + p.frames * 250)
+	var got: Variant = await BridgeGameLink.of(server).request("runtime.eval", {"code": SAMPLER % p.frames}, 15000 + p.frames * 250)
 	if got is BridgeError:
 		return got
 	var sampled: Dictionary = got.result
 	var frame_ms: Array = sampled.samples.map(func(us: float) -> float: return snappedf(us / 1000.0, 0.001))
 	var events: Array = sampled.events.map(func(e: Array) -> Array: return [int(e[0]), str(e[1]), str(e[2])])  # JSON made the frames floats
-	var stats := PlayStats.report(frame_ms, events, p.spike_factor)
+	var stats := BridgePlayStats.report(frame_ms, events, p.spike_factor)
 	var out := {"scene": sampled.scene, "engine": Engine.get_version_info().string, "figures": stats.figures,
 			"spikes": _worst(stats.spikes), "spikes_total": stats.spikes.size(), "events_total": events.size(), "paused": sampled.paused}
 	if sampled.paused:
@@ -116,14 +116,14 @@ func _play_report(c: Call) -> Variant:
 		file["spikes"] = stats.spikes
 		file["frame_ms"] = frame_ms
 		file["events"] = events
-		var err := FileOps.write_text(p.path, JSON.stringify(file, " "))
+		var err := BridgeFileOps.write_text(p.path, JSON.stringify(file, " "))
 		if err != OK:
 			return c.failed("cannot write %s: %s" % [p.path, error_string(err)], {"param": "path"})
 		out["saved"] = p.path
 	return out
 
 
-func _compare_reports(bc: Call) -> Variant:
+func _compare_reports(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var reports: Array = []
 	for key: String in ["baseline", "current"]:
@@ -133,7 +133,7 @@ func _compare_reports(bc: Call) -> Variant:
 		reports.append(read)
 	var a: Dictionary = reports[0]
 	var b: Dictionary = reports[1]
-	var checks := PlayStats.compare(a.figures, b.figures, p.tolerance)
+	var checks := BridgePlayStats.compare(a.figures, b.figures, p.tolerance)
 	var count := func(v: String) -> int: return checks.filter(func(c: Dictionary) -> bool: return c.verdict == v).size()
 	var worse: int = count.call("worse")
 	var better: int = count.call("better")
@@ -157,7 +157,7 @@ static func _worst(spikes: Array) -> Array:
 
 ## The report in a file, or a BridgeError naming the parameter.
 static func _read_report(path: String, param: String) -> Variant:
-	var jailed: Variant = Params.jail_path(path)
+	var jailed: Variant = BridgeParams.jail_path(path)
 	if jailed is BridgeError:
 		return BridgeError.new(BridgeError.PATH_REFUSED, "parameter '%s' %s" % [param, jailed.message], {"param": param})
 	if not FileAccess.file_exists(jailed):

@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## (no game needed): nodes, meshes, surfaces, triangles, materials, lights and shadows, particles,
 ## physics shapes, scripts, and the heaviest nodes. Instanced scenes are counted inside.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 
 
 func commands() -> Array:
@@ -28,12 +28,12 @@ func commands() -> Array:
 	]
 
 
-func _scene_cost(bc: Call) -> Variant:
+func _scene_cost(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var root: Node
 	var free := false
 	if p.path == "":
-		var r: Variant = SceneAccess.require_root()
+		var r: Variant = BridgeSceneAccess.require_root()
 		if r is BridgeError:
 			return r
 		root = r

@@ -5,9 +5,9 @@ extends "../../core/command_group.gd"
 ## editor's own autoload list (EditorAutoloadSettings.update_autoload, what its Project Settings dialog
 ## calls) is refreshed in the same step, so scripts can use a new singleton's name at once.
 
-const Project := preload("../../lib/project_settings.gd")
-const Params := preload("../../core/params.gd")
-const ScriptCompile := preload("../../lib/script_compile.gd")
+const BridgeProject := preload("../../lib/project_settings.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgeScriptCompile := preload("../../lib/script_compile.gd")
 
 
 func commands() -> Array:
@@ -53,21 +53,21 @@ func commands() -> Array:
 
 ## [{name, path, singleton}] in load order.
 static func list() -> Array:
-	var keys: Array = Project.setting_names().filter(func(k: String) -> bool: return k.begins_with("autoload/"))
+	var keys: Array = BridgeProject.setting_names().filter(func(k: String) -> bool: return k.begins_with("autoload/"))
 	keys.sort_custom(func(a: String, b: String) -> bool: return ProjectSettings.get_order(a) < ProjectSettings.get_order(b))
 	var out: Array = []
 	for key: String in keys:
 		var value := str(ProjectSettings.get_setting(key))
-		out.append({"name": key.trim_prefix("autoload/"), "path": Project.scene_path(value.trim_prefix("*")), "singleton": value.begins_with("*")})
+		out.append({"name": key.trim_prefix("autoload/"), "path": BridgeProject.scene_path(value.trim_prefix("*")), "singleton": value.begins_with("*")})
 	return out
 
 
-func _autoloads(_c: Call) -> Variant:
+func _autoloads(_c: BridgeCall) -> Variant:
 	var items := list()
 	return {"count": items.size(), "autoloads": items}
 
 
-func _autoload_add(c: Call) -> Variant:
+func _autoload_add(c: BridgeCall) -> Variant:
 	var p := c.params
 	var name: String = p.name
 	if not name.is_valid_ascii_identifier():
@@ -82,29 +82,29 @@ func _autoload_add(c: Call) -> Variant:
 		return c.invalid("path must be a res:// .gd, .tscn or .scn file, got '%s'" % path)
 	if not FileAccess.file_exists(path):
 		return c.not_found("no file at %s" % path, {"path": path})
-	var err := Project.commit_settings("Add autoload %s" % name, {"autoload/" + name: ("*" if p.singleton else "") + path}, _editor_list())
+	var err := BridgeProject.commit_settings("Add autoload %s" % name, {"autoload/" + name: ("*" if p.singleton else "") + path}, _editor_list())
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	var out := {"name": name, "path": path, "singleton": p.singleton, "saved": true}
 	if p.singleton:
 		# read back: does a script that names it compile now (the check script.validate uses)?
-		out["usable_in_scripts"] = ScriptCompile.check("extends Node\n\n\nfunc _probe() -> Variant:\n\treturn %s\n" % name, "", server).ok
+		out["usable_in_scripts"] = BridgeScriptCompile.check("extends Node\n\n\nfunc _probe() -> Variant:\n\treturn %s\n" % name, "", server).ok
 		if not out.usable_in_scripts:
 			out["note"] = ("the game sees %s from the next scene.play, but this editor's script checks do not know the name until it " +
 					"restarts: restart the editor (close it, then bridge launch)") % name
 	return out
 
 
-func _autoload_remove(c: Call) -> Variant:
+func _autoload_remove(c: BridgeCall) -> Variant:
 	var p := c.params
 	var key: String = "autoload/" + p.name
 	if not ProjectSettings.has_setting(key):
 		var names: Array = list().map(func(a: Dictionary) -> String: return a.name)
-		var guess := Params.did_you_mean(p.name, names)
+		var guess := BridgeParams.did_you_mean(p.name, names)
 		return c.not_found("no autoload named '%s'%s" % [p.name,
 				" (did you mean '%s'?)" % guess if guess != "" else "; project.autoloads lists them"], {"name": p.name, "suggestion": guess})
 	var previous := str(ProjectSettings.get_setting(key))
-	var err := Project.commit_settings("Remove autoload %s" % p.name, {key: null}, _editor_list())
+	var err := BridgeProject.commit_settings("Remove autoload %s" % p.name, {key: null}, _editor_list())
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"name": p.name, "removed": true, "path": previous.trim_prefix("*"), "saved": true}

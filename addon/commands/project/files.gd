@@ -4,11 +4,11 @@ extends "../../core/command_group.gd"
 ## (user://). Writes are atomic (temp file + rename), never touch the engine's state or the bridge
 ## itself, and are handed to the editor's filesystem so it imports them.
 
-const Params := preload("../../core/params.gd")
-const Scan := preload("../../lib/filesystem_scan.gd")
-const Settings := preload("../../core/settings.gd")
-const OpenTextSync := preload("../../lib/open_text_sync.gd")
-const FileOps := preload("../../lib/file_ops.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgeScan := preload("../../lib/filesystem_scan.gd")
+const BridgeSettings := preload("../../core/settings.gd")
+const BridgeOpenTextSync := preload("../../lib/open_text_sync.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
 
 ## Largest file project.read_file returns.
 ## The largest file project.write_file writes from base64.
@@ -50,7 +50,7 @@ func commands() -> Array:
 	]
 
 
-func _read(c: Call) -> Variant:
+func _read(c: BridgeCall) -> Variant:
 	var p := c.params
 	var path: Variant = _checked_path(p.path, "project.read_file")
 	if path is BridgeError:
@@ -79,14 +79,14 @@ func _read(c: Call) -> Variant:
 			"content": text}
 
 
-func _write(c: Call) -> Variant:
+func _write(c: BridgeCall) -> Variant:
 	var p := c.params
 	var path: Variant = _checked_path(p.path, "project.write_file")
 	if path is BridgeError:
 		return path
-	if path.to_lower().begins_with(Settings.addon_dir() + "/") or path.to_lower() == "res://project.godot":
+	if path.to_lower().begins_with(BridgeSettings.addon_dir() + "/") or path.to_lower() == "res://project.godot":
 		return c.error(BridgeError.PATH_REFUSED, "project.write_file refuses %s: %s" % [path,
-				"the bridge does not rewrite itself" if path.to_lower().begins_with(Settings.addon_dir() + "/")
+				"the bridge does not rewrite itself" if path.to_lower().begins_with(BridgeSettings.addon_dir() + "/")
 				else "the editor owns project.godot; change settings with project.settings_set"], {"path": path})
 	if DirAccess.dir_exists_absolute(path):
 		return c.invalid("%s is a folder" % path, {"param": "path"})
@@ -102,7 +102,7 @@ func _write(c: Call) -> Variant:
 		return content
 	var bytes: PackedByteArray = content
 	# temp file + rename; a script or shader the editor holds takes the new text (lib/open_text_sync.gd)
-	var write_err := FileOps.write_bytes(path, bytes)
+	var write_err := BridgeFileOps.write_bytes(path, bytes)
 	if write_err != OK:
 		return c.failed("writing %s failed: %s; the file is unchanged" % [path, error_string(write_err)], {"path": path})
 	var out := {"path": path, "bytes": bytes.size(), "created": not existed}
@@ -131,7 +131,7 @@ func _import(path: String) -> Dictionary:
 	var fs := EditorInterface.get_resource_filesystem()
 	var out := {}
 	if fs.get_filesystem_path(path.get_base_dir()) == null:
-		var scanned: Variant = await Scan.scan_and_wait(server)
+		var scanned: Variant = await BridgeScan.scan_and_wait(server)
 		out["imported"] = not scanned is BridgeError
 	else:
 		fs.update_file(path)
@@ -140,7 +140,7 @@ func _import(path: String) -> Dictionary:
 		out["imported"] = true
 	# the editor's loaded copy and open tab took the new text (FileOps.write_text), also when it does not
 	# compile: the old one would be written back by the next save
-	var synced := OpenTextSync.last_sync(path)
+	var synced := BridgeOpenTextSync.last_sync(path)
 	if synced.has("compiles"):
 		out["reloaded"] = synced.compiles
 		if not synced.compiles:
@@ -153,7 +153,7 @@ func _import(path: String) -> Dictionary:
 
 ## The normalised res:// or user:// path, or a BridgeError; the engine's own folder is refused.
 func _checked_path(raw: String, method: String) -> Variant:
-	var path: Variant = Params.jail_path(raw)
+	var path: Variant = BridgeParams.jail_path(raw)
 	if path is BridgeError:
 		return BridgeError.new(BridgeError.PATH_REFUSED, "%s: path %s" % [method, path.message], {"param": "path", "path": raw})
 	if (path + "/").to_lower().begins_with(ENGINE_DIR):
@@ -165,7 +165,7 @@ func _checked_path(raw: String, method: String) -> Variant:
 ## NOT_FOUND for a file that is not there, with a did-you-mean among its folder's files.
 func _missing(path: String) -> RefCounted:
 	var dir := path.get_base_dir()
-	var guess := Params.did_you_mean(path.get_file(), Array(DirAccess.get_files_at(dir))) if DirAccess.dir_exists_absolute(dir) else ""
+	var guess := BridgeParams.did_you_mean(path.get_file(), Array(DirAccess.get_files_at(dir))) if DirAccess.dir_exists_absolute(dir) else ""
 	var suggestion := dir.path_join(guess) if guess != "" else ""
 	return BridgeError.not_found("no file at %s%s" % [path, " (did you mean '%s'?)" % suggestion if guess != "" else ""],
 			{"path": path, "suggestion": suggestion})

@@ -3,10 +3,10 @@ extends "../../core/command_group.gd"
 ## project.*, the editor's view of the files: rescan so files written outside the editor are imported,
 ## and resolve uid:// ↔ res:// paths.
 
-const FilesystemScan := preload("../../lib/filesystem_scan.gd")
+const BridgeFilesystemScan := preload("../../lib/filesystem_scan.gd")
 
 ## The longest a scan may take before project.scan gives up waiting.
-const SCAN_LIMIT_MS := FilesystemScan.SCAN_LIMIT_MS
+const SCAN_LIMIT_MS := BridgeFilesystemScan.SCAN_LIMIT_MS
 ## The characters of a uid:// text.
 const UID_CHARS := "abcdefghijklmnopqrstuvwxyz0123456789"
 
@@ -36,16 +36,16 @@ func commands() -> Array:
 	]
 
 
-func _scan(_c: Call) -> Variant:
+func _scan(_c: BridgeCall) -> Variant:
 	var started := Time.get_ticks_msec()
-	var result: Variant = await FilesystemScan.scan_and_wait(server)
+	var result: Variant = await BridgeFilesystemScan.scan_and_wait(server)
 	if result is BridgeError:
 		return result
 	result["duration_ms"] = Time.get_ticks_msec() - started
 	return result
 
 
-func _uid(bc: Call) -> Variant:
+func _uid(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var text: String = p.path.strip_edges()
 	if text.begins_with("uid://"):

@@ -4,10 +4,10 @@ extends "../../core/command_group.gd"
 ## Autoloads and input actions live in autoloads.gd and input_actions.gd beside this file.
 ## Every settings change is one action in the editor's global undo history and is saved at once.
 
-const Params := preload("../../core/params.gd")
-const Settings := preload("../../core/settings.gd")
-const ProjectSettingsLib := preload("../../lib/project_settings.gd")
-const Compat := preload("../../core/compat.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgeSettings := preload("../../core/settings.gd")
+const BridgeProjectSettingsLib := preload("../../lib/project_settings.gd")
+const BridgeCompat := preload("../../core/compat.gd")
 
 const MAIN_SCENE := "application/run/main_scene"
 
@@ -92,7 +92,7 @@ func commands() -> Array:
 	]
 
 
-func _info(_c: Call) -> Variant:
+func _info(_c: BridgeCall) -> Variant:
 	var d: Dictionary = server.discovery.info
 	return {
 		"name": ProjectSettings.get_setting("application/config/name", ""),
@@ -108,19 +108,19 @@ func _info(_c: Call) -> Variant:
 	}
 
 
-func _settings_get(c: Call) -> Variant:
+func _settings_get(c: BridgeCall) -> Variant:
 	var p := c.params
 	if p.has("key") == p.has("prefix"):
 		return c.invalid("pass exactly one of key or prefix")
 	if p.has("prefix"):
 		var found := {}
-		for key in ProjectSettingsLib.setting_names():
+		for key in BridgeProjectSettingsLib.setting_names():
 			if key.begins_with(p.prefix):
 				found[key] = ProjectSettings.get_setting(key)
 		return {"prefix": p.prefix, "count": found.size(), "settings": found}
 	if not ProjectSettings.has_setting(p.key):
-		return ProjectSettingsLib.unknown_setting("project.settings_get", p.key)
-	var info := ProjectSettingsLib.setting_info(p.key)
+		return BridgeProjectSettingsLib.unknown_setting("project.settings_get", p.key)
+	var info := BridgeProjectSettingsLib.setting_info(p.key)
 	return {
 		"key": p.key,
 		"value": ProjectSettings.get_setting(p.key),
@@ -130,48 +130,48 @@ func _settings_get(c: Call) -> Variant:
 	}
 
 
-func _settings_set(c: Call) -> Variant:
+func _settings_set(c: BridgeCall) -> Variant:
 	var p := c.params
 	var exists := ProjectSettings.has_setting(p.key)
 	if not exists and not p.create:
-		return ProjectSettingsLib.unknown_setting("project.settings_set", p.key, " (pass create: true to add a new setting)")
+		return BridgeProjectSettingsLib.unknown_setting("project.settings_set", p.key, " (pass create: true to add a new setting)")
 	if p.key.strip_edges() == "" or p.key.begins_with("/") or not p.key.contains("/"):
 		return c.invalid("'%s' is not a setting path like section/name" % p.key)
 	var value: Variant = p.value
 	if exists:
-		value = ProjectSettingsLib.convert_setting(p.key, p.value)
+		value = BridgeProjectSettingsLib.convert_setting(p.key, p.value)
 		if value is BridgeError:
 			return value
 	var previous: Variant = ProjectSettings.get_setting(p.key) if exists else null
-	var err := ProjectSettingsLib.commit_settings("Set project setting %s" % p.key, {p.key: value})
+	var err := BridgeProjectSettingsLib.commit_settings("Set project setting %s" % p.key, {p.key: value})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
-	var kept: Variant = ProjectSettingsLib.saved_value(p.key)
-	if not ProjectSettingsLib.same_value(kept, value) or not ProjectSettingsLib.same_value(ProjectSettings.get_setting(p.key), value):
-		(Compat.editor_undo_redo() as EditorUndoRedoManager).get_history_undo_redo(0).undo()  # nothing of the refused set stays
+	var kept: Variant = BridgeProjectSettingsLib.saved_value(p.key)
+	if not BridgeProjectSettingsLib.same_value(kept, value) or not BridgeProjectSettingsLib.same_value(ProjectSettings.get_setting(p.key), value):
+		(BridgeCompat.editor_undo_redo() as EditorUndoRedoManager).get_history_undo_redo(0).undo()  # nothing of the refused set stays
 		return c.failed("the editor writes its own value for %s (%s), so %s cannot be set; it is unchanged" % [
 				p.key, JSON.stringify(kept), JSON.stringify(p.value)], {"key": p.key, "kept": kept})
 	return {"key": p.key, "value": ProjectSettings.get_setting(p.key), "previous": previous, "created": not exists, "saved": true}
 
 
-func _settings_erase(c: Call) -> Variant:
+func _settings_erase(c: BridgeCall) -> Variant:
 	var p := c.params
 	if not ProjectSettings.has_setting(p.key):
-		return ProjectSettingsLib.unknown_setting("project.settings_erase", p.key)
+		return BridgeProjectSettingsLib.unknown_setting("project.settings_erase", p.key)
 	var previous: Variant = ProjectSettings.get_setting(p.key)
 	# an engine setting goes back to its default (then project.godot no longer lists it); a custom one is removed
 	var builtin := ProjectSettings.property_can_revert(p.key)
 	var to: Variant = ProjectSettings.property_get_revert(p.key) if builtin else null
-	var err := ProjectSettingsLib.commit_settings("Erase project setting %s" % p.key, {p.key: to})
+	var err := BridgeProjectSettingsLib.commit_settings("Erase project setting %s" % p.key, {p.key: to})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"key": p.key, "erased": true, "previous": previous, "value": ProjectSettings.get_setting(p.key) if builtin else null,
 			"saved": true}
 
 
-func _main_scene(c: Call) -> Variant:
+func _main_scene(c: BridgeCall) -> Variant:
 	var p := c.params
-	var current := ProjectSettingsLib.scene_path(str(ProjectSettings.get_setting(MAIN_SCENE, "")))
+	var current := BridgeProjectSettingsLib.scene_path(str(ProjectSettings.get_setting(MAIN_SCENE, "")))
 	if not p.has("path"):
 		return {"path": current}
 	var path: String = p.path
@@ -179,13 +179,13 @@ func _main_scene(c: Call) -> Variant:
 		return c.invalid("path must be a res:// .tscn or .scn file, got '%s'" % path)
 	if not FileAccess.file_exists(path):
 		return c.not_found("no scene at %s" % path, {"path": path})
-	var err := ProjectSettingsLib.commit_settings("Set main scene", {MAIN_SCENE: path})
+	var err := BridgeProjectSettingsLib.commit_settings("Set main scene", {MAIN_SCENE: path})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"path": path, "previous": current, "saved": true}
 
 
-func _file_tree(c: Call) -> Variant:
+func _file_tree(c: BridgeCall) -> Variant:
 	var p := c.params
 	var root: String = p.path.trim_suffix("/") if p.path != "res://" else "res://"
 	if not root.begins_with("res://") or root.contains(".."):
@@ -206,7 +206,7 @@ func _walk(dir: String, depth: int, p: Dictionary, out: Dictionary) -> void:
 	da.include_hidden = p.include_hidden
 	for name in da.get_directories():
 		var sub := dir.path_join(name)
-		if not p.include_hidden and (name.begins_with(".") or sub in ["res://.godot", Settings.addon_dir()]):
+		if not p.include_hidden and (name.begins_with(".") or sub in ["res://.godot", BridgeSettings.addon_dir()]):
 			continue
 		if out.dirs.size() + out.files.size() >= p.max_entries:
 			out.truncated = true

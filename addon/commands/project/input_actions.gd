@@ -3,9 +3,9 @@ extends "../../core/command_group.gd"
 ## project.input_action*: the project's input map ([input] in project.godot). Changes are undoable
 ## actions in the editor's global history and are saved at once.
 
-const Project := preload("../../lib/project_settings.gd")
-const Events := preload("../../lib/input_events.gd")
-const Params := preload("../../core/params.gd")
+const BridgeProject := preload("../../lib/project_settings.gd")
+const BridgeEvents := preload("../../lib/input_events.gd")
+const BridgeParams := preload("../../core/params.gd")
 
 const DEFAULT_DEADZONE := 0.2  # what the editor's Input Map tab gives a new action
 
@@ -56,10 +56,10 @@ func commands() -> Array:
 	]
 
 
-func _input_actions(c: Call) -> Variant:
+func _input_actions(c: BridgeCall) -> Variant:
 	var p := c.params
 	var out: Array = []
-	for key in Project.setting_names():
+	for key in BridgeProject.setting_names():
 		if not key.begins_with("input/"):
 			continue
 		var name := key.trim_prefix("input/")
@@ -76,7 +76,7 @@ func _input_actions(c: Call) -> Variant:
 	return {"count": out.size(), "actions": out}
 
 
-func _input_action_add(c: Call) -> Variant:
+func _input_action_add(c: BridgeCall) -> Variant:
 	var p := c.params
 	var name: String = p.action.strip_edges()
 	if name == "" or name.contains("/") or name.contains(":") or name != p.action:
@@ -98,30 +98,30 @@ func _input_action_add(c: Call) -> Variant:
 		events.append(ev)
 	var specs: Array = p.events
 	for i: int in specs.size():
-		var ev: Variant = Events.from_json(specs[i], "events[%d]" % i)
+		var ev: Variant = BridgeEvents.from_json(specs[i], "events[%d]" % i)
 		if ev is BridgeError:
 			return ev
 		events.append(ev)
-	var err := Project.commit_settings("Add input action %s" % name, {"input/" + name: {"deadzone": p.deadzone, "events": events}})
+	var err := BridgeProject.commit_settings("Add input action %s" % name, {"input/" + name: {"deadzone": p.deadzone, "events": events}})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"name": name, "deadzone": p.deadzone, "events": events.map(func(e: InputEvent) -> String: return e.as_text()), "saved": true}
 
 
-func _input_action_remove(c: Call) -> Variant:
+func _input_action_remove(c: BridgeCall) -> Variant:
 	var p := c.params
 	var key: String = "input/" + p.action
 	if p.action.begins_with("ui_"):
 		return c.invalid("'%s' is a built-in action; the editor does not remove those" % p.action)
 	if not ProjectSettings.has_setting(key):
 		var names: Array = []
-		for k in Project.setting_names():
+		for k in BridgeProject.setting_names():
 			if k.begins_with("input/") and not k.begins_with("input/ui_"):
 				names.append(k.trim_prefix("input/"))
-		var guess := Params.did_you_mean(p.action, names)
+		var guess := BridgeParams.did_you_mean(p.action, names)
 		return c.not_found("no input action named '%s'%s" % [p.action,
 				" (did you mean '%s'?)" % guess if guess != "" else ""], {"name": p.action, "suggestion": guess})
-	var err := Project.commit_settings("Remove input action %s" % p.action, {key: null})
+	var err := BridgeProject.commit_settings("Remove input action %s" % p.action, {key: null})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"name": p.action, "removed": true, "saved": true}

@@ -3,10 +3,10 @@ extends "../../core/command_group.gd"
 ## resource.create / duplicate / extract / find: resource files made, copied (a fresh UID), pulled out of
 ## a node into a file of their own, and found by type. Written paths go through the router's path jail.
 
-const Resources := preload("lib/resource_files.gd")
-const FileOps := preload("../../lib/file_ops.gd")
-const SceneAccess := preload("../../lib/scene_access.gd")
-const PropertyPath := preload("../../lib/property_path.gd")
+const BridgeResources := preload("lib/resource_files.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgePropertyPath := preload("../../lib/property_path.gd")
 
 ## The sweeps' setup for the commands that read, copy or change the examples' resource file.
 const RED := {"method": "resource.create", "params": {"path": "res://materials/red.tres", "type": "StandardMaterial3D",
@@ -78,12 +78,12 @@ func commands() -> Array:
 	]
 
 
-func _create(c: Call) -> Variant:
+func _create(c: BridgeCall) -> Variant:
 	var p := c.params
-	var res: Variant = Resources.new_of(p.type, "resource.create")
+	var res: Variant = BridgeResources.new_of(p.type, "resource.create")
 	if res is BridgeError:
 		return res
-	var refused: Variant = PropertyPath.apply_new(res, p.properties, "resource.create",
+	var refused: Variant = BridgePropertyPath.apply_new(res, p.properties, "resource.create",
 			{"resource_path": "the path parameter", "script": "a script resource type"})
 	if refused != null:
 		return refused
@@ -98,15 +98,15 @@ func _create(c: Call) -> Variant:
 	for key: String in values:
 		now[key] = back.get(key)
 	var out := {"path": back.resource_path, "class": back.get_class(), "uid": _uid(back.resource_path), "values": now}
-	var adjusted := Resources.adjusted(values, back)
+	var adjusted := BridgeResources.adjusted(values, back)
 	if not adjusted.is_empty():
 		out["adjusted"] = adjusted  # what the file holds differs from what was asked: the values show what it holds
 	return out
 
 
-func _duplicate(c: Call) -> Variant:
+func _duplicate(c: BridgeCall) -> Variant:
 	var p := c.params
-	var res: Variant = Resources.load_at(p.path, "resource.duplicate")
+	var res: Variant = BridgeResources.load_at(p.path, "resource.duplicate")
 	if res is BridgeError:
 		return res
 	if res is Script:
@@ -122,33 +122,36 @@ func _duplicate(c: Call) -> Variant:
 			"source_uid": _uid(res.resource_path)}
 
 
-func _extract(c: Call) -> Variant:
+func _extract(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
-	var info: Variant = SceneAccess.property_info(node, p.property)
+	var info: Variant = BridgeSceneAccess.property_info(node, p.property)
 	if info is BridgeError:
 		return info
 	var res: Variant = node.get(p.property)
 	if not res is Resource:
-		return c.invalid("%s.%s holds no resource" % [SceneAccess.path_of(node), p.property], {"param": "property"})
+		return c.invalid("%s.%s holds no resource" % [BridgeSceneAccess.path_of(node), p.property],
+				{"param": "property"})
 	if res.resource_path != "" and not res.resource_path.contains("::"):
-		return c.failed("%s.%s is already the file %s" % [SceneAccess.path_of(node), p.property, res.resource_path],
+		return c.failed("%s.%s is already the file %s" % [BridgeSceneAccess.path_of(node), p.property,
+				res.resource_path],
 				{"path": res.resource_path})
 	var saved: Variant = await _save_new(res.duplicate(true), p.path, p.overwrite, "resource.extract")
 	if saved is BridgeError:
 		return saved
 	var file_res: Resource = load(saved.resource_path)
-	var ur := SceneAccess.action("extract %s.%s to %s" % [node.name, p.property, saved.resource_path.get_file()])
+	var ur := BridgeSceneAccess.action("extract %s.%s to %s" % [node.name, p.property, saved.resource_path.get_file()])
 	ur.add_do_property(node, p.property, file_res)
 	ur.add_undo_property(node, p.property, res)
 	ur.commit_action()
 	if node.get(p.property) != file_res:
-		return c.failed("%s.%s did not take the file %s" % [SceneAccess.path_of(node), p.property, saved.resource_path])
-	return {"node": SceneAccess.path_of(node), "property": p.property, "path": saved.resource_path, "class": file_res.get_class(),
+		return c.failed("%s.%s did not take the file %s" % [BridgeSceneAccess.path_of(node), p.property,
+				saved.resource_path])
+	return {"node": BridgeSceneAccess.path_of(node), "property": p.property, "path": saved.resource_path, "class": file_res.get_class(),
 			"uid": _uid(saved.resource_path)}
 
 
-func _find(c: Call) -> Variant:
+func _find(c: BridgeCall) -> Variant:
 	var p := c.params
 	var type: String = p.get("type", "")
 	if type != "" and not ClassDB.class_exists(type):
@@ -157,7 +160,7 @@ func _find(c: Call) -> Variant:
 	var fs := EditorInterface.get_resource_filesystem()
 	var out: Array = []
 	var total := 0
-	for path: String in FileOps.all_files():
+	for path: String in BridgeFileOps.all_files():
 		if not path.begins_with(under) or (p.has("name") and not p.name.to_lower() in path.get_file().to_lower()):
 			continue
 		var t := fs.get_file_type(path)
@@ -172,10 +175,10 @@ func _find(c: Call) -> Variant:
 ## Saves a resource that has no file yet to `raw_path`, lets the editor import it, and returns it loaded
 ## back from disk (fresh, not cached); or a BridgeError.
 func _save_new(res: Resource, raw_path: String, overwrite: bool, method: String) -> Variant:
-	var path: Variant = FileOps.checked(raw_path, method, "path")
+	var path: Variant = BridgeFileOps.checked(raw_path, method, "path")
 	if path is BridgeError:
 		return path
-	var why: Variant = Resources.bad_save_path(res, path)
+	var why: Variant = BridgeResources.bad_save_path(res, path)
 	if why != null:
 		return BridgeError.invalid("%s: %s" % [method, why], {"path": path})
 	if FileAccess.file_exists(path) and not overwrite:
@@ -185,7 +188,7 @@ func _save_new(res: Resource, raw_path: String, overwrite: bool, method: String)
 		err = ResourceSaver.save(res, path)
 	if err != OK:
 		return BridgeError.failed("%s: saving %s failed: %s" % [method, path, error_string(err)], {"path": path})
-	await FileOps.refresh(server, [path])
+	await BridgeFileOps.refresh(server, [path])
 	var back: Resource = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_REPLACE)
 	if back == null:
 		return BridgeError.failed("%s: %s was written but does not load" % [method, path], {"path": path})

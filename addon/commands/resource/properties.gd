@@ -4,10 +4,10 @@ extends "../../core/command_group.gd"
 ## type coercion like node.set. A change is one undoable action in the editor's global history that saves
 ## the file on do and undo; scenes using the resource see it at once (it is the editor's own instance).
 
-const Resources := preload("lib/resource_files.gd")
-const FileOps := preload("../../lib/file_ops.gd")
-const Files := preload("files.gd")
-const Compat := preload("../../core/compat.gd")
+const BridgeResources := preload("lib/resource_files.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeFiles := preload("files.gd")
+const BridgeCompat := preload("../../core/compat.gd")
 
 
 func commands() -> Array:
@@ -21,7 +21,7 @@ func commands() -> Array:
 				opt("used_by", "bool", "Also list the project files that depend on it (scans every file)", false),
 			],
 			"example": {"path": "res://materials/red.tres", "filter": "color"},
-			"example_setup": [Files.RED],
+			"example_setup": [BridgeFiles.RED],
 			"returns": {"path": "string", "class": "string", "uid": "string", "properties": [{"name": "string", "type": "string", "value": "any"}],
 					"dependencies": ["string"], "script?": "string", "imported_by?": "string", "used_by?": ["string"]},
 			"read_only": true,
@@ -36,7 +36,7 @@ func commands() -> Array:
 				properties_param("properties", "{property: value}: [x, y] for vectors, '#rrggbb' for colours, enum names, res:// paths or {\"class\": …} for resources", true),
 			],
 			"example": {"path": "res://materials/red.tres", "properties": {"albedo_color": "#3366ff", "metallic": 0.5}},
-			"example_setup": [Files.RED],
+			"example_setup": [BridgeFiles.RED],
 			"example_refused": {"properties": {"render_priority": 999}},
 			# `saved`: the file read back from disk after the write (it is saved on do and on undo)
 			"returns": {"path": "string", "values": "Dictionary", "previous": "Dictionary", "saved": "bool", "adjusted?": ["string"]},
@@ -46,9 +46,9 @@ func commands() -> Array:
 	]
 
 
-func _inspect(c: Call) -> Variant:
+func _inspect(c: BridgeCall) -> Variant:
 	var p := c.params
-	var res: Variant = Resources.load_at(p.path, "resource.inspect")
+	var res: Variant = BridgeResources.load_at(p.path, "resource.inspect")
 	if res is BridgeError:
 		return res
 	var path: String = res.resource_path if res.resource_path != "" else p.path
@@ -57,37 +57,37 @@ func _inspect(c: Call) -> Variant:
 		"path": path,
 		"class": res.get_class(),
 		"uid": ResourceUID.id_to_text(uid) if uid != ResourceUID.INVALID_ID else "",
-		"properties": Resources.properties_json(res, p.get("filter", "")),
+		"properties": BridgeResources.properties_json(res, p.get("filter", "")),
 		"dependencies": Array(ResourceLoader.get_dependencies(path)).map(func(d: String) -> String: return d.get_slice("::", d.count("::"))),
 	}
 	var script: Script = res.get_script()
 	if script:
 		out["script"] = script.resource_path
-	var cfg := FileOps.import_config(path)
+	var cfg := BridgeFileOps.import_config(path)
 	if cfg:
 		out["imported_by"] = cfg.get_value("remap", "importer", "")
 	if p.used_by:
-		out["used_by"] = FileOps.dependents(path)
+		out["used_by"] = BridgeFileOps.dependents(path)
 	return out
 
 
-func _set_properties(c: Call) -> Variant:
+func _set_properties(c: BridgeCall) -> Variant:
 	var p := c.params
-	var res: Variant = Resources.load_at(p.path, "resource.set")
+	var res: Variant = BridgeResources.load_at(p.path, "resource.set")
 	if res is BridgeError:
 		return res
 	var path: String = res.resource_path
-	if FileOps.import_config(path) != null:
+	if BridgeFileOps.import_config(path) != null:
 		return c.failed("%s is imported (%s): the editor regenerates it from its source; change how with import.set" % [path,
-				FileOps.import_config(path).get_value("remap", "importer", "")], {"path": path})
+				BridgeFileOps.import_config(path).get_value("remap", "importer", "")], {"path": path})
 	if path == "" or path.contains("::") or not path.get_extension() in ["tres", "res"]:
 		return c.invalid("%s is not a .tres/.res resource file" % p.path, {"param": "path"})
 	if p.properties.is_empty():
 		return c.invalid("properties is empty", {"param": "properties"})
-	var values: Variant = Resources.coerce_all(res, p.properties, "resource.set")
+	var values: Variant = BridgeResources.coerce_all(res, p.properties, "resource.set")
 	if values is BridgeError:
 		return values
-	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
+	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
 	ur.create_action("Bridge: set %s of %s" % [", ".join(PackedStringArray(values.keys())), path.get_file()], UndoRedo.MERGE_DISABLE, res)
 	for key: String in values:
 		ur.add_do_property(res, key, values[key])
@@ -102,7 +102,7 @@ func _set_properties(c: Call) -> Variant:
 	var now := {}
 	for key: String in values:
 		now[key] = back.get(key) if back else null
-	var adjusted := Resources.adjusted(values, back)  # the setter changed a value, or the save lost it
+	var adjusted := BridgeResources.adjusted(values, back)  # the setter changed a value, or the save lost it
 	var out := {"path": path, "values": now, "previous": previous, "saved": back != null}
 	if not adjusted.is_empty():
 		out["adjusted"] = adjusted

@@ -5,10 +5,10 @@ extends "../../lib/game_command.gd"
 ## later frame is compared with it pixel by pixel in the editor (lib/frame_diff.gd), with a per-channel
 ## tolerance and masked rectangles, and the answer says how much changed, where, and shows it. docs/frames.md.
 
-const FrameDiff := preload("lib/frame_diff.gd")
-const Params := preload("../../core/params.gd")
-const FileOps := preload("../../lib/file_ops.gd")
-const CallContext := preload("../../core/call_context.gd")
+const BridgeFrameDiff := preload("lib/frame_diff.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeCallContext := preload("../../core/call_context.gd")
 
 const DEFAULT_DIR := "res://baselines"
 const BOX := {"x": "int", "y": "int", "width": "int", "height": "int", "pixels": "int"}
@@ -57,7 +57,7 @@ func commands() -> Array:
 	]
 
 
-func _baseline(c: Call) -> Variant:
+func _baseline(c: BridgeCall) -> Variant:
 	var p := c.params
 	var context := c.context
 	var file: Variant = _file(p.baseline_dir, p.name, "runtime.frame_baseline")
@@ -74,7 +74,8 @@ func _baseline(c: Call) -> Variant:
 	var made := _make_dir(p.baseline_dir)
 	if made != "":
 		return c.failed("%s" % made, {"param": "baseline_dir"})
-	var err := FileOps.write_bytes(file, image.save_png_to_buffer())  # temp file and rename: never half a baseline
+	var err := BridgeFileOps.write_bytes(file,
+			image.save_png_to_buffer())  # temp file and rename: never half a baseline
 	if err != OK:
 		return c.failed("cannot write %s: %s" % [file, error_string(err)], {"param": "baseline_dir"})
 	var out := {"name": p.name, "path": file, "width": image.get_width(), "height": image.get_height(), "frame": frame.info.frame, "replaced": existed}
@@ -83,7 +84,7 @@ func _baseline(c: Call) -> Variant:
 	return out
 
 
-func _compare(c: Call) -> Variant:
+func _compare(c: BridgeCall) -> Variant:
 	var p := c.params
 	var context := c.context
 	var file: Variant = _file(p.baseline_dir, p.name, "runtime.frame_compare")
@@ -104,7 +105,7 @@ func _compare(c: Call) -> Variant:
 	var current: Image
 	var frame_number := -1
 	if p.has("path"):
-		var source: Variant = Params.jail_path(p.path)
+		var source: Variant = BridgeParams.jail_path(p.path)
 		if source is BridgeError:
 			return c.error(BridgeError.PATH_REFUSED, "parameter 'path' %s" % source.message, {"param": "path"})
 		var source_path: String = source
@@ -128,17 +129,18 @@ func _compare(c: Call) -> Variant:
 				"size_mismatch": "the baseline is %dx%d, the frame %dx%d: capture with the baseline's scale (about %.2f), or make the baseline again" % [
 					baseline.get_width(), baseline.get_height(), current.get_width(), current.get_height(), ratio]})
 		return out
-	var compared := FrameDiff.compare(baseline, current, p.tolerance, masks)
+	var compared := BridgeFrameDiff.compare(baseline, current, p.tolerance, masks)
 	out.merge(compared)
 	out.erase("changed")
 	out["ok"] = compared.changed_fraction <= p.max_changed_fraction if p.max_changed_fraction > 0.0 else compared.changed_pixels == 0
 	if compared.changed_pixels > 0:
-		var diff := FrameDiff.diff_image(current, compared, masks)
+		var diff := BridgeFrameDiff.diff_image(current, compared, masks)
 		var shown := {"mime_type": "image/png", "width": diff.get_width(), "height": diff.get_height(),
 				"image_base64": Marshalls.raw_to_base64(diff.save_png_to_buffer())}
 		if p.has("diff_path"):
 			var made := _make_dir(p.diff_path.get_base_dir())
-			var err := FileOps.write_bytes(p.diff_path, diff.save_png_to_buffer()) if made == "" else ERR_CANT_CREATE
+			var err := BridgeFileOps.write_bytes(p.diff_path,
+					diff.save_png_to_buffer()) if made == "" else ERR_CANT_CREATE
 			if err != OK:
 				return c.failed("cannot write %s: %s" % [p.diff_path, made if made != "" else error_string(err)], {"param": "diff_path"})
 			shown["saved"] = p.diff_path
@@ -151,7 +153,7 @@ static func _file(dir: String, name: String, method: String) -> Variant:
 	var stem := name.trim_suffix(".png")
 	if stem == "" or not stem.is_valid_filename() or stem.begins_with("."):
 		return BridgeError.invalid("%s: name '%s' must be a plain file name (letters, digits, _ and -; no / or :)" % [method, name], {"param": "name"})
-	var jailed: Variant = Params.jail_path(dir.path_join(stem + ".png"))
+	var jailed: Variant = BridgeParams.jail_path(dir.path_join(stem + ".png"))
 	if jailed is BridgeError:
 		return BridgeError.new(BridgeError.PATH_REFUSED, "%s: parameter 'baseline_dir' %s" % [method, jailed.message], {"param": "baseline_dir"})
 	return jailed
@@ -173,8 +175,9 @@ static func _masks(given: Array) -> Variant:
 
 
 ## {image, info} of the game's next drawn frame (runtime.screenshot in the game), or a BridgeError.
-func _live_frame(scale: float, context: CallContext) -> Variant:
-	var got: Variant = await GameLink.of(server).request("runtime.screenshot", {"scale": scale}, REPLY_MS, context)
+func _live_frame(scale: float, context: BridgeCallContext) -> Variant:
+	var got: Variant = await BridgeGameLink.of(server).request("runtime.screenshot", {"scale": scale}, REPLY_MS,
+			context)
 	if got is BridgeError:
 		return got
 	var info: Dictionary = got

@@ -5,8 +5,8 @@ extends "../../core/command_group.gd"
 ## or has exited. Only the game running now, or the last one once it ended (editor.errors with source game
 ## pages through every game of the session).
 
-const OutputLog := preload("../../lib/output_log.gd")
-const GameOutput := preload("../../lib/game_output.gd")
+const BridgeOutputLog := preload("../../lib/output_log.gd")
+const BridgeGameOutput := preload("../../lib/game_output.gd")
 
 ## The game's entry: file/line/function of the engine's report; script_file/script_line and stack where GDScript was running.
 const ENTRY := {"seq": "int", "type": "string", "message": "string", "source": "string", "pid": "int", "file?": "string", "line?": "int",
@@ -35,16 +35,16 @@ func commands() -> Array:
 	]
 
 
-func _errors(c: Call) -> Variant:
+func _errors(c: BridgeCall) -> Variant:
 	var p := c.params
-	var game := GameOutput.of(server)
+	var game := BridgeGameOutput.of(server)
 	game.collect()
-	var logger: OutputLog = OutputLog.of(server)
+	var logger: BridgeOutputLog = BridgeOutputLog.of(server)
 	var entries: Array
 	if p.kind == "errors":
-		entries = logger.errors(p.since, OutputLog.CAPACITY, ["game"])
+		entries = logger.errors(p.since, BridgeOutputLog.CAPACITY, ["game"])
 	else:
-		entries = logger.output(p.since, OutputLog.CAPACITY * 2, [] if p.kind == "all" else [p.kind], ["game"])
+		entries = logger.output(p.since, BridgeOutputLog.CAPACITY * 2, [] if p.kind == "all" else [p.kind], ["game"])
 	var pid := game.last_pid()
 	entries = entries.filter(func(e: Dictionary) -> bool: return int(e.get("pid", 0)) == pid)
 	if entries.size() > p.limit:

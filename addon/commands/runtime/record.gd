@@ -55,7 +55,7 @@ func commands() -> Array:
 	]
 
 
-func _replay(c: Call) -> Variant:
+func _replay(c: BridgeCall) -> Variant:
 	var p := c.params
 	var context := c.context  # the game request carries it
 	var header: Variant = _header(p.path)
@@ -72,7 +72,7 @@ func _replay(c: Call) -> Variant:
 		pid = int(played.result.get("pid", 0))
 	var ticks: int = int(header.get("_ticks", 0))
 	var ms: int = REPLY_MS + 60_000 + ticks * 20
-	var out: Variant = await GameLink.of(server).request("runtime.replay", {"path": p.path}, ms, context)
+	var out: Variant = await BridgeGameLink.of(server).request("runtime.replay", {"path": p.path}, ms, context)
 	if out is Dictionary and pid != 0:
 		out["pid"] = pid
 	return out

@@ -2,11 +2,11 @@
 extends "../../core/command_group.gd"
 ## scene.*, the scene as a file: reload an open scene from disk, and list what a scene file depends on.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const Params := preload("../../core/params.gd")
-const SceneFiles := preload("../../lib/scene_files.gd")
-const SceneSwitch := preload("lib/scene_switch.gd")
-const Compat := preload("../../core/compat.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgeSceneFiles := preload("../../lib/scene_files.gd")
+const BridgeSceneSwitch := preload("lib/scene_switch.gd")
+const BridgeCompat := preload("../../core/compat.gd")
 
 
 func commands() -> Array:
@@ -38,9 +38,9 @@ func commands() -> Array:
 	]
 
 
-func _reload(c: Call) -> Variant:
+func _reload(c: BridgeCall) -> Variant:
 	var p := c.params
-	var given: Variant = SceneFiles.path_or_edited(p.get("path", ""), "there is no file to reload it from")
+	var given: Variant = BridgeSceneFiles.path_or_edited(p.get("path", ""), "there is no file to reload it from")
 	if given is BridgeError:
 		return given
 	var path: String = given
@@ -50,13 +50,13 @@ func _reload(c: Call) -> Variant:
 				{"path": path, "open": open})
 	if not FileAccess.file_exists(path):
 		return c.not_found("%s is open but its file is gone; save it with scene.save_as" % path, {"path": path})
-	var old_root := SceneSwitch.open_root(path)
+	var old_root := BridgeSceneSwitch.open_root(path)
 	if old_root == null:
 		return c.failed("cannot find the open scene %s among the editor's tabs" % path, {"path": path})
 	var old_id := old_root.get_instance_id()  # the old root is freed by the reload
-	var ur: EditorUndoRedoManager = Compat.editor_undo_redo()
+	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
 	var discarded := ur.get_history_undo_redo(ur.get_object_history_id(old_root)).get_history_count()
-	var current := SceneAccess.root()
+	var current := BridgeSceneAccess.root()
 	var edited: String = current.scene_file_path if current else ""
 	# the editor's selection (and the inspector showing it) would keep the old nodes, which the reload frees:
 	# the next frame then touches freed nodes and the editor crashes (seen with a node selected by
@@ -67,19 +67,19 @@ func _reload(c: Call) -> Variant:
 			selected.append(old_root.get_path_to(node))
 		EditorInterface.get_selection().clear()
 		EditorInterface.inspect_object(null)
-	var new_root: Node = await SceneSwitch.reload(path, old_id)
+	var new_root: Node = await BridgeSceneSwitch.reload(path, old_id)
 	if new_root == null:
 		return c.failed("the editor did not reload %s (see editor.errors)" % path, {"path": path})
 	for node_path in selected:  # the same nodes, as the file has them, selected again
 		if new_root.has_node(node_path):
 			EditorInterface.get_selection().add_node(new_root.get_node(node_path))
 	return {"path": path, "reloaded": true, "root": "/root/" + new_root.name, "discarded_actions": discarded,
-			"current": SceneAccess.root().scene_file_path if SceneAccess.root() else edited}
+			"current": BridgeSceneAccess.root().scene_file_path if BridgeSceneAccess.root() else edited}
 
 
-func _dependencies(c: Call) -> Variant:
+func _dependencies(c: BridgeCall) -> Variant:
 	var p := c.params
-	var given: Variant = SceneFiles.path_or_edited(p.get("path", ""), "pass path")
+	var given: Variant = BridgeSceneFiles.path_or_edited(p.get("path", ""), "pass path")
 	if given is BridgeError:
 		return given
 	var path: String = given

@@ -3,11 +3,11 @@ extends "../../core/command_group.gd"
 ## scene.* lifecycle: create, open, save, save as and close the scenes open in the editor. Files are
 ## written only by saving; a refused command changes nothing.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const Params := preload("../../core/params.gd")
-const SceneFiles := preload("../../lib/scene_files.gd")
-const Compat := preload("../../core/compat.gd")
-const SceneSwitch := preload("lib/scene_switch.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgeSceneFiles := preload("../../lib/scene_files.gd")
+const BridgeCompat := preload("../../core/compat.gd")
+const BridgeSceneSwitch := preload("lib/scene_switch.gd")
 
 
 func commands() -> Array:
@@ -85,17 +85,17 @@ func commands() -> Array:
 	]
 
 
-func _create(c: Call) -> Variant:
+func _create(c: BridgeCall) -> Variant:
 	var p := c.params
 	var path: String = p.path
-	var bad: Variant = SceneFiles.check_scene_path(path, true)
+	var bad: Variant = BridgeSceneFiles.check_scene_path(path, true)
 	if bad:
 		return bad
 	if ResourceLoader.exists(path) or FileAccess.file_exists(path):
 		return c.failed("%s already exists; open it with scene.open or pick another path" % path, {"path": path})
 	var type: String = p.root_type
 	if not ClassDB.class_exists(type) or not ClassDB.is_parent_class(type, "Node") or not ClassDB.can_instantiate(type):
-		var guess := Params.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
+		var guess := BridgeParams.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
 		return c.invalid("root_type '%s' is not a node class%s" % [type,
 				" (did you mean '%s'?)" % guess if guess != "" else ""], {"param": "root_type", "suggestion": guess})
 	var root_name: String = p.get("root_name", path.get_file().get_basename().to_pascal_case())
@@ -113,28 +113,28 @@ func _create(c: Call) -> Variant:
 	if err != OK:
 		return c.failed("could not write %s: %s" % [path, error_string(err)], {"path": path})
 	EditorInterface.get_resource_filesystem().update_file(path)
-	var opened: Node = await SceneSwitch.open(path)
+	var opened: Node = await BridgeSceneSwitch.open(path)
 	if opened == null:
 		return c.failed("wrote %s but the editor did not open it" % path, {"path": path})
-	return {"path": path, "root": SceneAccess.path_of(opened), "type": type}
+	return {"path": path, "root": BridgeSceneAccess.path_of(opened), "type": type}
 
 
-func _open(c: Call) -> Variant:
+func _open(c: BridgeCall) -> Variant:
 	var p := c.params
 	var path: String = p.path
-	var bad: Variant = SceneFiles.check_scene_path(path, false)
+	var bad: Variant = BridgeSceneFiles.check_scene_path(path, false)
 	if bad:
 		return bad
 	var was_open := path in EditorInterface.get_open_scenes()
-	var root: Node = await SceneSwitch.open(path)
+	var root: Node = await BridgeSceneSwitch.open(path)
 	if root == null:
 		return c.failed("the editor did not open %s (see the editor output)" % path, {"path": path})
-	return {"path": path, "root": SceneAccess.path_of(root), "type": root.get_class(), "was_open": was_open}
+	return {"path": path, "root": BridgeSceneAccess.path_of(root), "type": root.get_class(), "was_open": was_open}
 
 
-func _save(c: Call) -> Variant:
+func _save(c: BridgeCall) -> Variant:
 	var p := c.params
-	var root: Node = SceneAccess.root()
+	var root: Node = BridgeSceneAccess.root()
 	var current: String = root.scene_file_path
 	var path: String = p.get("path", current)
 	if path == "":
@@ -146,22 +146,22 @@ func _save(c: Call) -> Variant:
 	if path != current and current == "":
 		return c.failed("the edited scene has never been saved, and switching tabs away from it would not come back: " +
 				"switch to %s with scene.open, then scene.save" % path, {"path": path})
-	if path != current and await SceneSwitch.open(path) == null:  # the editor saves the scene its tab shows
+	if path != current and await BridgeSceneSwitch.open(path) == null:  # the editor saves the scene its tab shows
 		return c.failed("the editor did not switch to %s to save it (see the editor output)" % path, {"path": path})
 	EditorInterface.save_scene_as(path, _with_preview())  # what Ctrl+S does
 	if path != current:
-		await SceneSwitch.open(current)
-	var unsaved := await SceneFiles.unsaved(server.get_tree())
+		await BridgeSceneSwitch.open(current)
+	var unsaved := await BridgeSceneFiles.unsaved(server.get_tree())
 	if unsaved.get(path, false):
 		return c.failed("saving %s failed (see the editor output)" % path, {"path": path})
 	return {"path": path, "saved": true}
 
 
-func _save_as(c: Call) -> Variant:
+func _save_as(c: BridgeCall) -> Variant:
 	var p := c.params
-	var root: Node = SceneAccess.root()
+	var root: Node = BridgeSceneAccess.root()
 	var path: String = p.path
-	var bad: Variant = SceneFiles.check_scene_path(path, true)
+	var bad: Variant = BridgeSceneFiles.check_scene_path(path, true)
 	if bad:
 		return bad
 	var previous: String = root.scene_file_path
@@ -178,28 +178,28 @@ func _save_as(c: Call) -> Variant:
 	return {"path": path, "previous_path": previous, "saved": true}
 
 
-func _close(c: Call) -> Variant:
+func _close(c: BridgeCall) -> Variant:
 	var p := c.params
-	var root: Node = SceneAccess.root()
+	var root: Node = BridgeSceneAccess.root()
 	var current: String = root.scene_file_path
 	var path: String = p.get("path", current)
 	var open := Array(EditorInterface.get_open_scenes())
 	if not path in open:
 		return c.not_found("%s is not open; open scenes: %s" % [path, ", ".join(PackedStringArray(open))],
 				{"path": path, "open": open})
-	var unsaved := await SceneFiles.unsaved(server.get_tree())
+	var unsaved := await BridgeSceneFiles.unsaved(server.get_tree())
 	if not p.discard and unsaved.get(path, true):
 		return c.failed("%s has unsaved changes; save it with scene.save or pass discard: true" % path,
 				{"path": path})
-	if path != current and await SceneSwitch.open(path) == null:
+	if path != current and await BridgeSceneSwitch.open(path) == null:
 		return c.failed("the editor did not switch to %s to close it (see the editor output)" % path, {"path": path})
-	var err := Compat.close_scene()
+	var err := BridgeCompat.close_scene()
 	if err != OK:
 		return c.failed("closing %s failed: %s" % [path, error_string(err)], {"path": path})
 	await (Engine.get_main_loop() as SceneTree).process_frame  # the editor ends the tab switch at the end of the frame
 	if path != current:
-		await SceneSwitch.open(current)
-	var now := SceneAccess.root()
+		await BridgeSceneSwitch.open(current)
+	var now := BridgeSceneAccess.root()
 	return {"closed": path, "current": now.scene_file_path if now else null}
 
 

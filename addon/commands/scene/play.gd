@@ -4,13 +4,13 @@ extends "../../core/command_group.gd"
 ## display plays the game --headless (added to run/main_run_args in memory for that launch only, never
 ## saved to project.godot); with a display (Xvfb) the game gets a real renderer for frames.
 
-const GameLink := preload("../../lib/game_link.gd")
-const GameOutput := preload("../../lib/game_output.gd")
-const Ipc := preload("../../game/ipc.gd")
-const GameExit := preload("lib/game_exit.gd")
-const GameRun := preload("lib/game_run.gd")
-const PlaySaves := preload("lib/play_saves.gd")
-const CallContext := preload("../../core/call_context.gd")
+const BridgeGameLink := preload("../../lib/game_link.gd")
+const BridgeGameOutput := preload("../../lib/game_output.gd")
+const BridgeIpc := preload("../../game/ipc.gd")
+const BridgeGameExit := preload("lib/game_exit.gd")
+const BridgeGameRun := preload("lib/game_run.gd")
+const BridgePlaySaves := preload("lib/play_saves.gd")
+const BridgeCallContext := preload("../../core/call_context.gd")
 
 const ARGS_SETTING := "editor/run/main_run_args"
 
@@ -58,7 +58,7 @@ func commands() -> Array:
 	]
 
 
-func _play(c: Call) -> Variant:
+func _play(c: BridgeCall) -> Variant:
 	var p := c.params
 	var context: RefCounted = c.context  # progress while the game starts; a cancel stops it again
 	var target: String = p.scene
@@ -69,7 +69,7 @@ func _play(c: Call) -> Variant:
 		return c.failed("the project has no main scene (application/run/main_scene); pass scene: current or a file")
 	elif target == "current" and EditorInterface.get_edited_scene_root() == null:
 		return c.error(BridgeError.NO_SCENE, "no scene is open in the editor; open one or pass a scene file")
-	var link: Node = GameLink.of(server)
+	var link: Node = BridgeGameLink.of(server)
 	var tree := server.get_tree()
 	if EditorInterface.is_playing_scene():
 		link.note_stopping("restarted by scene.play")
@@ -81,7 +81,7 @@ func _play(c: Call) -> Variant:
 	var settle := Time.get_ticks_msec() + 2000
 	while link.debugger_session_open() and Time.get_ticks_msec() < settle:  # an earlier game's session still closing
 		await tree.process_frame
-	GameOutput.of(server).collect()  # the last game's output, before its file goes with the mailbox
+	BridgeGameOutput.of(server).collect()  # the last game's output, before its file goes with the mailbox
 	link.reset_for_play()
 	link.last_play = {"scene": p.scene, "display": p.display, "wait_ms": p.wait_ms, "frozen": p.frozen}  # debug.restart's
 	var headless := _wants_headless(p.display)
@@ -92,20 +92,20 @@ func _play(c: Call) -> Variant:
 	if DisplayServer.get_name() == "headless" and not args.contains("--audio-driver"):
 		args = (args + " --audio-driver Dummy").strip_edges()  # an automated editor: no sound card to open
 	var log_file: String = link.log_path
-	GameExit.prepare(log_file)
+	BridgeGameExit.prepare(log_file)
 	if log_file != "" and not args.contains("--log-file"):
 		args += " --log-file " + log_file  # its own log: the last lines it printed, should it exit at once
-	args = _with_user_args(args, [Ipc.KEY_ARG + link.key] + ([Ipc.FROZEN_ARG] if p.frozen else []))
+	args = _with_user_args(args, [BridgeIpc.KEY_ARG + link.key] + ([BridgeIpc.FROZEN_ARG] if p.frozen else []))
 	if args != previous:
 		ProjectSettings.set_setting(ARGS_SETTING, args)
 		for _i in 2:  # the run dialog takes the new args from the deferred settings_changed signal
 			await tree.process_frame
-	var saved: Variant = await PlaySaves.save_changed(tree)  # only what the agent changed (lib/play_saves.gd)
+	var saved: Variant = await BridgePlaySaves.save_changed(tree)  # only what the agent changed (lib/play_saves.gd)
 	if saved is BridgeError:
 		if args != previous:
 			ProjectSettings.set_setting(ARGS_SETTING, previous)
 		return saved
-	var autosave: Variant = PlaySaves.hold()
+	var autosave: Variant = BridgePlaySaves.hold()
 	var started := Time.get_ticks_msec()
 	var scene_path: String = str(ProjectSettings.get_setting("application/run/main_scene", "")) if target == "main" else \
 			(EditorInterface.get_edited_scene_root().scene_file_path if target == "current" else target)
@@ -119,13 +119,13 @@ func _play(c: Call) -> Variant:
 	# and a launch that read the restored args would start without --headless and exit at once
 	if args != previous:
 		ProjectSettings.set_setting(ARGS_SETTING, previous)  # in memory only, and only for that launch
-	PlaySaves.restore(autosave)
+	BridgePlaySaves.restore(autosave)
 	if failure is Dictionary:  # the game ran and quit before its bridge was seen: a finished run
-		return GameRun.result(failure, scene_path, args, log_file, started).merged({"saved": saved})
+		return BridgeGameRun.result(failure, scene_path, args, log_file, started).merged({"saved": saved})
 	if failure == null:  # it answered; one that quits in its first frames is a finished run too
-		var quick: Dictionary = await GameRun.settle(link.key, tree)
+		var quick: Dictionary = await BridgeGameRun.settle(link.key, tree)
 		if not quick.is_empty():
-			return GameRun.result(quick, scene_path, args, log_file, started).merged({"saved": saved})
+			return BridgeGameRun.result(quick, scene_path, args, log_file, started).merged({"saved": saved})
 	if failure == null and p.wait_exit:
 		var done: Variant = await _wait_exit(link, tree, scene_path, args, log_file, started, p.wait_exit_ms, context)
 		if done is Dictionary:
@@ -150,17 +150,17 @@ func _wait_ready(link: Node, tree: SceneTree, started: int, args: String, headle
 	while link.hello().is_empty():
 		if context != null:
 			if context.cancelled:
-				return CallContext.cancelled_error("scene.play", "the game that was starting is stopped")
+				return BridgeCallContext.cancelled_error("scene.play", "the game that was starting is stopped")
 			var waited := Time.get_ticks_msec() - started
 			context.progress(waited, wait_ms, "%s: waiting for the game's bridge (%d ms)" % [
 					"launching" if not EditorInterface.is_playing_scene() else "starting", waited])
 		if not EditorInterface.is_playing_scene():
-			var run := GameRun.record(link.key)
-			if GameRun.finished(run):
+			var run := BridgeGameRun.record(link.key)
+			if BridgeGameRun.finished(run):
 				return run
-			var exit := GameExit.report(log_file)
+			var exit := BridgeGameExit.report(log_file)
 			exit["args"] = args
-			return BridgeError.failed("the game exited right after starting (args: '%s'), %s%s" % [args, GameExit.describe(exit),
+			return BridgeError.failed("the game exited right after starting (args: '%s'), %s%s" % [args, BridgeGameExit.describe(exit),
 					"" if headless else "\nwith display=window it needs a display (DISPLAY, e.g. under Xvfb)"], exit)
 		if link.paused_at_breakpoint():  # held before its autoloads answered: a script that did not compile, or an error
 			return await link.pause.error("scene.play", "Its bridge cannot answer until it goes on", BridgeError.COMMAND_FAILED)
@@ -182,25 +182,25 @@ func _wait_exit(link: Node, tree: SceneTree, scene_path: String, args: String, l
 			if context.cancelled:
 				link.note_stopping("scene.play cancelled by the client")
 				EditorInterface.stop_playing_scene()
-				return CallContext.cancelled_error("scene.play", "the game is stopped")
+				return BridgeCallContext.cancelled_error("scene.play", "the game is stopped")
 			context.progress(ran, wait_ms, "the game runs (%d ms)" % ran)
 		if ran > wait_ms:
 			link.note_stopping("scene.play wait_exit ran out")
 			EditorInterface.stop_playing_scene()
 			return BridgeError.failed("the game still ran %d ms after it started (wait_exit_ms); it is stopped; its output:\n  %s" % [
-					wait_ms, "\n  ".join(PackedStringArray(GameRun.output(log_file, GameExit.LINES)))], {"output": GameRun.output(log_file)})
+					wait_ms, "\n  ".join(PackedStringArray(BridgeGameRun.output(log_file, BridgeGameExit.LINES)))], {"output": BridgeGameRun.output(log_file)})
 		await tree.process_frame
-	var run := GameRun.record(link.key)
-	if GameRun.finished(run):
-		return GameRun.result(run, scene_path, args, log_file, started)
-	var exit := GameExit.report(log_file)
-	return BridgeError.failed("the game ended without quitting (it crashed, or was stopped or killed), %s" % GameExit.describe(exit), exit)
+	var run := BridgeGameRun.record(link.key)
+	if BridgeGameRun.finished(run):
+		return BridgeGameRun.result(run, scene_path, args, log_file, started)
+	var exit := BridgeGameExit.report(log_file)
+	return BridgeError.failed("the game ended without quitting (it crashed, or was stopped or killed), %s" % BridgeGameExit.describe(exit), exit)
 
 
-func _stop(c: Call) -> Variant:
+func _stop(c: BridgeCall) -> Variant:
 	if not EditorInterface.is_playing_scene():
 		return {"stopped": false, "was_playing": false}
-	var link: Node = GameLink.of(server)
+	var link: Node = BridgeGameLink.of(server)
 	var pid := int(link.hello().get("pid", 0))
 	link.note_stopping("stopped by scene.stop")
 	EditorInterface.stop_playing_scene()
@@ -208,16 +208,16 @@ func _stop(c: Call) -> Variant:
 	var until := Time.get_ticks_msec() + 5000
 	# wait until the editor itself has seen the game end (not playing, process reaped by the editor, never
 	# by us): a play right after this must not meet the end of this game
-	while (EditorInterface.is_playing_scene() or GameLink.pid_alive(pid) or link.debugger_session_open()) \
+	while (EditorInterface.is_playing_scene() or BridgeGameLink.pid_alive(pid) or link.debugger_session_open()) \
 			and Time.get_ticks_msec() < until:
 		await tree.process_frame
-	if pid > 0 and GameLink.pid_alive(pid):
+	if pid > 0 and BridgeGameLink.pid_alive(pid):
 		return c.failed("the game (pid %d) is still running 5 s after stop" % pid, {"pid": pid})
 	return {"stopped": true, "was_playing": true, "pid": pid}
 
 
-func _is_playing(_c: Call) -> Variant:
-	var link: Node = GameLink.of(server)
+func _is_playing(_c: BridgeCall) -> Variant:
+	var link: Node = BridgeGameLink.of(server)
 	var playing := EditorInterface.is_playing_scene()
 	var g: Dictionary = link.hello() if playing else {}
 	return {"playing": playing, "scene": EditorInterface.get_playing_scene() if playing else "", "pid": g.get("pid", 0),

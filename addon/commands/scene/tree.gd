@@ -3,11 +3,11 @@ extends "../../core/command_group.gd"
 ## scene.* contents: the current scene, the open scenes, the node tree, and instancing a scene into the
 ## edited one (undoable, refusing a scene that would contain itself).
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const Params := preload("../../core/params.gd")
-const SceneFiles := preload("../../lib/scene_files.gd")
-const Compat := preload("../../core/compat.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgeSceneFiles := preload("../../lib/scene_files.gd")
+const BridgeCompat := preload("../../core/compat.gd")
 
 
 ## One node of scene.tree's answer; its children are nodes of the same shape.
@@ -65,34 +65,34 @@ func commands() -> Array:
 	]
 
 
-func _current(_c: Call) -> Variant:
-	var root: Node = SceneAccess.root()
-	var unsaved := await SceneFiles.unsaved(server.get_tree())
-	root = SceneAccess.root()
-	return {"path": root.scene_file_path, "root": SceneAccess.path_of(root), "type": root.get_class(),
+func _current(_c: BridgeCall) -> Variant:
+	var root: Node = BridgeSceneAccess.root()
+	var unsaved := await BridgeSceneFiles.unsaved(server.get_tree())
+	root = BridgeSceneAccess.root()
+	return {"path": root.scene_file_path, "root": BridgeSceneAccess.path_of(root), "type": root.get_class(),
 			"unsaved": unsaved.get(root.scene_file_path, true)}
 
 
-func _list_open(_c: Call) -> Variant:
-	var unsaved := await SceneFiles.unsaved(server.get_tree())
-	var root := SceneAccess.root()
+func _list_open(_c: BridgeCall) -> Variant:
+	var unsaved := await BridgeSceneFiles.unsaved(server.get_tree())
+	var root := BridgeSceneAccess.root()
 	var scenes: Array = []
-	for node: Node in Compat.open_scene_roots():
+	for node: Node in BridgeCompat.open_scene_roots():
 		scenes.append({"path": node.scene_file_path, "root": "/root/" + node.name, "type": node.get_class(),
 				"current": node == root, "unsaved": unsaved.get(node.scene_file_path, true)})
 	return {"current": root.scene_file_path if root else null, "scenes": scenes}
 
 
-func _tree(c: Call) -> Variant:
+func _tree(c: BridgeCall) -> Variant:
 	var p := c.params
 	return _describe(p.node_path, p.get("max_depth", -1))
 
 
-func _instance(c: Call) -> Variant:
+func _instance(c: BridgeCall) -> Variant:
 	var p := c.params
-	var root: Node = SceneAccess.root()
+	var root: Node = BridgeSceneAccess.root()
 	var scene_path: String = p.path
-	var bad: Variant = SceneFiles.check_scene_path(scene_path, false)
+	var bad: Variant = BridgeSceneFiles.check_scene_path(scene_path, false)
 	if bad:
 		return bad
 	if scene_path == root.scene_file_path or _depends_on(scene_path, root.scene_file_path, {}):
@@ -104,21 +104,21 @@ func _instance(c: Call) -> Variant:
 		return c.failed("%s cannot be instanced (see the editor output)" % scene_path, {"scene_path": scene_path})
 	var node_name: String = p.get("name", "")  # valid and free under parent (the router checked); "" keeps the scene's
 	var node := packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE)
-	var path := SceneEdit.add("instance %s" % scene_path.get_file(), parent, node, node_name)
+	var path := BridgeSceneEdit.add("instance %s" % scene_path.get_file(), parent, node, node_name)
 	return {"path": path, "scene": scene_path, "type": node.get_class()}
 
 
 func _describe(node: Node, depth: int) -> Dictionary:
-	var d := {"name": str(node.name), "type": node.get_class(), "path": SceneAccess.path_of(node)}
+	var d := {"name": str(node.name), "type": node.get_class(), "path": BridgeSceneAccess.path_of(node)}
 	var script: Script = node.get_script()
 	if script:
 		d["script"] = script.resource_path
-	if node != SceneAccess.root() and node.scene_file_path != "":
+	if node != BridgeSceneAccess.root() and node.scene_file_path != "":
 		d["scene"] = node.scene_file_path
 	var groups := node.get_groups().filter(func(g: StringName) -> bool: return not str(g).begins_with("_"))
 	if not groups.is_empty():
 		d["groups"] = groups.map(func(g: StringName) -> String: return str(g))
-	var children := SceneAccess.scene_children(node)
+	var children := BridgeSceneAccess.scene_children(node)
 	if depth == 0 and not children.is_empty():
 		d["children"] = []
 		d["more_children"] = children.size()
@@ -136,6 +136,6 @@ func _depends_on(scene_path: String, target: String, seen: Dictionary) -> bool:
 		var dep_path := dep.get_slice("::", 2) if dep.contains("::") else dep
 		if dep_path.begins_with("uid://"):
 			dep_path = ResourceUID.get_id_path(ResourceUID.text_to_id(dep_path))
-		if dep_path == target or (dep_path.get_extension() in SceneFiles.SCENE_EXTENSIONS and _depends_on(dep_path, target, seen)):
+		if dep_path == target or (dep_path.get_extension() in BridgeSceneFiles.SCENE_EXTENSIONS and _depends_on(dep_path, target, seen)):
 			return true
 	return false

@@ -4,10 +4,10 @@ extends "../../core/command_group.gd"
 ## scale and draw order in one step, and add a sprite from an image sized to the pixels you want (with
 ## sheet frames or a region). One undo step each.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const SpatialQuery := preload("../../lib/spatial_query.gd")
-const PlacedNode := preload("../../lib/placed_node.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeSpatialQuery := preload("../../lib/spatial_query.gd")
+const BridgePlacedNode := preload("../../lib/placed_node.gd")
 
 
 func commands() -> Array:
@@ -63,29 +63,30 @@ func commands() -> Array:
 	]
 
 
-func _place(c: Call) -> Variant:
+func _place(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
-	var made: Variant = PlacedNode.make(p.type, p.get("name", ""), 2)
+	var made: Variant = BridgePlacedNode.make(p.type, p.get("name", ""), 2)
 	if made is BridgeError:
 		return made
 	var node: Node2D = made.node
-	var err: Variant = SceneEdit.set_all(node, p.get("properties", {}), "scene2d.place")
+	var err: Variant = BridgeSceneEdit.set_all(node, p.get("properties", {}), "scene2d.place")
 	if err:
 		node.free()
 		return err
 	node.z_index = p.z_index
 	var global := Transform2D(deg_to_rad(p.rotation_degrees), p.scale, 0.0, p.position)
 	node.transform = _parent_xform(parent).affine_inverse() * global
-	var ur := SceneAccess.action("place %s" % p.type.get_file())
-	SceneEdit.add_to_action(ur, parent, node)
+	var ur := BridgeSceneAccess.action("place %s" % p.type.get_file())
+	BridgeSceneEdit.add_to_action(ur, parent, node)
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(node), "type": node.get_class(), "scene": p.type if made.instanced else null,
-			"position": SceneEdit.tidy(node.global_position), "rotation_degrees": SceneEdit.tidy(node.global_rotation_degrees),
-			"scale": SceneEdit.tidy(node.global_scale), "z_index": node.z_index}
+	return {"path": BridgeSceneAccess.path_of(node), "type": node.get_class(),
+			"scene": p.type if made.instanced else null,
+			"position": BridgeSceneEdit.tidy(node.global_position), "rotation_degrees": BridgeSceneEdit.tidy(node.global_rotation_degrees),
+			"scale": BridgeSceneEdit.tidy(node.global_scale), "z_index": node.z_index}
 
 
-func _add_sprite(c: Call) -> Variant:
+func _add_sprite(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var sprite := Sprite2D.new()
@@ -115,10 +116,10 @@ func _add_sprite(c: Call) -> Variant:
 		scale = p.size / shown
 	var global := Transform2D(0.0, scale, 0.0, p.position)
 	sprite.transform = _parent_xform(parent).affine_inverse() * global
-	SceneEdit.add("add Sprite2D", parent, sprite)
-	var rect: Rect2 = SpatialQuery.bounds_2d(sprite, "visual").rect
-	return {"path": SceneAccess.path_of(sprite), "texture": p.texture, "image_size": sprite.texture.get_size(),
-			"scale": SceneEdit.tidy(sprite.global_scale), "bounds": rect}
+	BridgeSceneEdit.add("add Sprite2D", parent, sprite)
+	var rect: Rect2 = BridgeSpatialQuery.bounds_2d(sprite, "visual").rect
+	return {"path": BridgeSceneAccess.path_of(sprite), "texture": p.texture, "image_size": sprite.texture.get_size(),
+			"scale": BridgeSceneEdit.tidy(sprite.global_scale), "bounds": rect}
 
 
 static func _parent_xform(parent: Node) -> Transform2D:

@@ -4,10 +4,10 @@ extends "../../core/command_group.gd"
 ## aimed at something, optionally dropped onto the ground by a ray), and move, turn or scale several
 ## nodes by an amount in world or local space. One undo step each.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const SpatialQuery := preload("../../lib/spatial_query.gd")
-const PlacedNode := preload("../../lib/placed_node.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeSpatialQuery := preload("../../lib/spatial_query.gd")
+const BridgePlacedNode := preload("../../lib/placed_node.gd")
 
 
 func commands() -> Array:
@@ -56,55 +56,57 @@ func commands() -> Array:
 	]
 
 
-func _place(c: Call) -> Variant:
+func _place(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var target: Node3D = p.get("look_at")
-	var made: Variant = PlacedNode.make(p.type, p.get("name", ""), 3)
+	var made: Variant = BridgePlacedNode.make(p.type, p.get("name", ""), 3)
 	if made is BridgeError:
 		return made
 	var node: Node3D = made.node
-	var err: Variant = SceneEdit.set_all(node, p.get("properties", {}), "scene3d.place")
+	var err: Variant = BridgeSceneEdit.set_all(node, p.get("properties", {}), "scene3d.place")
 	if err:
 		node.free()
 		return err
-	var basis := SceneEdit.basis_from_degrees(p.get("rotation_degrees", Vector3.ZERO))
+	var basis := BridgeSceneEdit.basis_from_degrees(p.get("rotation_degrees", Vector3.ZERO))
 	if target != null:
 		var aim: Vector3 = target.global_position
 		if aim.is_equal_approx(p.position):
 			node.free()
-			return c.invalid("look_at %s is at the position itself" % SceneAccess.path_of(target), {"param": "look_at"})
+			return c.invalid("look_at %s is at the position itself" % BridgeSceneAccess.path_of(target),
+					{"param": "look_at"})
 		var up := Vector3.UP if absf((aim - p.position).normalized().dot(Vector3.UP)) < 0.999 else Vector3.FORWARD
 		basis = Transform3D(Basis.IDENTITY, p.position).looking_at(aim, up).basis
 	var global := Transform3D(basis.scaled_local(p.scale), p.position)
 	var ground: Dictionary = {}
 	if p.on_ground:
-		await SpatialQuery.settle()
-		ground = SpatialQuery.ray_3d(p.position + Vector3.UP * 0.01, p.position + Vector3.DOWN * 1000.0)
+		await BridgeSpatialQuery.settle()
+		ground = BridgeSpatialQuery.ray_3d(p.position + Vector3.UP * 0.01, p.position + Vector3.DOWN * 1000.0)
 		if not ground.hit:
 			node.free()
 			return c.failed("on_ground: no collision shape below %s (rays only hit collision shapes)" % p.position)
 	var parent_xform: Transform3D = parent.global_transform if parent is Node3D else Transform3D.IDENTITY
 	node.transform = parent_xform.affine_inverse() * global
-	var ur := SceneAccess.action("place %s" % p.type.get_file())
-	SceneEdit.add_to_action(ur, parent, node)
+	var ur := BridgeSceneAccess.action("place %s" % p.type.get_file())
+	BridgeSceneEdit.add_to_action(ur, parent, node)
 	ur.commit_action()
 	if p.on_ground:
 		# seat its bottom (not its origin) on the hit, now that its bounds can be measured in the tree
-		var box: AABB = SpatialQuery.bounds_3d(node).aabb
-		var lift: float = ground.position.y - box.position.y if SpatialQuery.bounds_3d(node).found > 0 else ground.position.y - node.global_position.y
+		var box: AABB = BridgeSpatialQuery.bounds_3d(node).aabb
+		var lift: float = ground.position.y - box.position.y if BridgeSpatialQuery.bounds_3d(node).found > 0 else ground.position.y - node.global_position.y
 		node.global_position.y += lift  # part of the same add: undo removes the node
-	return {"path": SceneAccess.path_of(node), "type": node.get_class(), "scene": p.type if made.instanced else null,
-			"position": SceneEdit.tidy(node.global_position), "rotation_degrees": SceneEdit.tidy(node.global_rotation_degrees),
-			"scale": SceneEdit.tidy(node.scale)}
+	return {"path": BridgeSceneAccess.path_of(node), "type": node.get_class(),
+			"scene": p.type if made.instanced else null,
+			"position": BridgeSceneEdit.tidy(node.global_position), "rotation_degrees": BridgeSceneEdit.tidy(node.global_rotation_degrees),
+			"scale": BridgeSceneEdit.tidy(node.scale)}
 
 
-func _transform(c: Call) -> Variant:
+func _transform(c: BridgeCall) -> Variant:
 	var p := c.params
 	var nodes: Array = p.nodes
 	for node: Node3D in nodes:
-		if node == SceneAccess.root():
-			return c.invalid("%s is the scene root, not a movable Node3D" % SceneAccess.path_of(node), {"param": "nodes"})
+		if node == BridgeSceneAccess.root():
+			return c.invalid("%s is the scene root, not a movable Node3D" % BridgeSceneAccess.path_of(node), {"param": "nodes"})
 	if not (p.has("translate") or p.has("rotate_degrees") or p.has("scale")):
 		return c.invalid("give translate, rotate_degrees, scale or several", {"param": "translate"})
 	var moved := {}  # node → its new global transform
@@ -119,7 +121,7 @@ func _transform(c: Call) -> Variant:
 			else:
 				xf = Transform3D(Basis.from_scale(s), pivot - Basis.from_scale(s) * pivot) * xf
 		if p.has("rotate_degrees"):
-			var rot := SceneEdit.basis_from_degrees(p.rotate_degrees)
+			var rot := BridgeSceneEdit.basis_from_degrees(p.rotate_degrees)
 			if local:
 				xf.basis = xf.basis * rot
 			else:
@@ -134,10 +136,10 @@ func _transform(c: Call) -> Variant:
 		var parent := node.get_parent()
 		var parent_xf: Transform3D = _global_after(parent as Node3D, moved) if parent is Node3D and not node.top_level else Transform3D.IDENTITY
 		changes.append([node, "transform", parent_xf.affine_inverse() * moved[node]])
-	SceneEdit.set_properties("transform %d nodes" % nodes.size(), changes)
-	return {"nodes": nodes.map(func(n: Node3D) -> Dictionary: return {"path": SceneAccess.path_of(n),
-			"position": SceneEdit.tidy(n.global_position), "rotation_degrees": SceneEdit.tidy(n.global_rotation_degrees),
-			"scale": SceneEdit.tidy(n.scale)})}
+	BridgeSceneEdit.set_properties("transform %d nodes" % nodes.size(), changes)
+	return {"nodes": nodes.map(func(n: Node3D) -> Dictionary: return {"path": BridgeSceneAccess.path_of(n),
+			"position": BridgeSceneEdit.tidy(n.global_position), "rotation_degrees": BridgeSceneEdit.tidy(n.global_rotation_degrees),
+			"scale": BridgeSceneEdit.tidy(n.scale)})}
 
 
 ## A node's global transform once the nodes in `moved` (node → new global transform) have moved.

@@ -4,10 +4,10 @@ extends "../../core/command_group.gd"
 ## report errors with their lines, check them against the official GDScript style guide, and list a
 ## script's members with their lines, arguments and types.
 
-const FileOps := preload("../../lib/file_ops.gd")
-const Source := preload("lib/gdscript_source.gd")
-const Style := preload("lib/gdscript_style.gd")
-const Refs := preload("../../lib/project_references.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeSource := preload("lib/gdscript_source.gd")
+const BridgeStyle := preload("lib/gdscript_style.gd")
+const BridgeRefs := preload("../../lib/project_references.gd")
 
 const MAX_SCRIPTS := 500
 ## A compile error as lib/gdscript_source.gd reports it.
@@ -55,12 +55,12 @@ func commands() -> Array:
 	]
 
 
-func _validate(c: Call) -> Variant:
+func _validate(c: BridgeCall) -> Variant:
 	var p := c.params
 	if not p.has("path") and not p.has("code"):
 		return c.invalid("give path, code, or both", {"param": "path"})
 	if p.has("code"):
-		var res := Source.check(p.code, p.get("path", ""), server)
+		var res := BridgeSource.check(p.code, p.get("path", ""), server)
 		return {"path": p.get("path", ""), "ok": res.ok, "errors": res.errors}
 	var files: Variant = _scripts(p.path, "script.validate")
 	if files is BridgeError:
@@ -68,7 +68,7 @@ func _validate(c: Call) -> Variant:
 	var out: Array = []
 	var failing := 0
 	for f: String in files:
-		var res := Source.check(FileAccess.get_file_as_string(f), f, server)
+		var res := BridgeSource.check(FileAccess.get_file_as_string(f), f, server)
 		out.append({"path": f, "ok": res.ok, "errors": res.errors})
 		if not res.ok:
 			failing += 1
@@ -78,11 +78,11 @@ func _validate(c: Call) -> Variant:
 			"scripts": out.filter(func(s: Dictionary) -> bool: return not s.ok)}
 
 
-func _lint(c: Call) -> Variant:
+func _lint(c: BridgeCall) -> Variant:
 	var p := c.params
 	for rule: Variant in p.disable:
-		if not rule in Style.RULES:
-			return c.invalid("unknown rule %s; rules: %s" % [JSON.stringify(rule), ", ".join(PackedStringArray(Style.RULES))],
+		if not rule in BridgeStyle.RULES:
+			return c.invalid("unknown rule %s; rules: %s" % [JSON.stringify(rule), ", ".join(PackedStringArray(BridgeStyle.RULES))],
 					{"param": "disable"})
 	var files: Variant = _scripts(p.path, "script.lint")
 	if files is BridgeError:
@@ -90,7 +90,7 @@ func _lint(c: Call) -> Variant:
 	var out: Array = []
 	var total := 0
 	for f: String in files:
-		var issues := Style.lint(FileAccess.get_file_as_string(f), f, p.max_line_length, p.disable)
+		var issues := BridgeStyle.lint(FileAccess.get_file_as_string(f), f, p.max_line_length, p.disable)
 		total += issues.size()
 		if not issues.is_empty() or files.size() == 1:
 			out.append({"path": f, "count": issues.size(), "issues": issues})
@@ -99,7 +99,7 @@ func _lint(c: Call) -> Variant:
 	return {"path": p.path, "checked": files.size(), "count": total, "scripts": out}
 
 
-func _members(c: Call) -> Variant:
+func _members(c: BridgeCall) -> Variant:
 	var p := c.params
 	var files: Variant = _scripts(p.path, "script.members")
 	if files is BridgeError:
@@ -107,7 +107,7 @@ func _members(c: Call) -> Variant:
 	if files.size() != 1 or files[0] != p.path:
 		return c.invalid("path must be one .gd file", {"param": "path"})
 	var text := FileAccess.get_file_as_string(p.path)
-	var decls := Source.declarations(text)
+	var decls := BridgeSource.declarations(text)
 	var script: Variant = load(p.path)
 	var methods := {}
 	if script is Script:
@@ -127,7 +127,7 @@ func _members(c: Call) -> Variant:
 		if kind == "func":
 			var sig := decl_text.substr(decl_text.find("func "))
 			entry["signature"] = sig.trim_suffix(":").strip_edges()
-			var span := Source.function_range(text, d.name)
+			var span := BridgeSource.function_range(text, d.name)
 			if not span.is_empty():
 				entry["end_line"] = span[1]
 			if methods.has(d.name):
@@ -145,14 +145,14 @@ func _scripts(raw: String, method: String) -> Variant:
 	if DirAccess.dir_exists_absolute(path):
 		# templates hold placeholders (_BASE_): they are not scripts until script.create fills them in
 		var templates: String = str(ProjectSettings.get_setting("editor/script/templates_search_path", "res://script_templates")) + "/"
-		var files: Array = Refs.files_of(path).filter(func(f: String) -> bool: return f.get_extension() == "gd" \
+		var files: Array = BridgeRefs.files_of(path).filter(func(f: String) -> bool: return f.get_extension() == "gd" \
 				and not f.begins_with("res://addons/") and not f.begins_with(templates))
 		if files.is_empty():
 			return BridgeError.not_found("%s: no .gd files under %s" % [method, path], {"path": path})
 		files.sort()
 		return files.slice(0, MAX_SCRIPTS)
 	if not FileAccess.file_exists(path):
-		return FileOps.missing(path, method)
+		return BridgeFileOps.missing(path, method)
 	if path.get_extension() != "gd":
 		return BridgeError.invalid("%s: %s is not a GDScript file" % [method, path], {"param": "path"})
 	return [path]

@@ -4,10 +4,10 @@ extends "../../core/command_group.gd"
 ## res://script_templates), checked to compile before they are written; and the project's scripts with
 ## their class_name and base class. Attach a script to a node with node.script_attach.
 
-const FileOps := preload("../../lib/file_ops.gd")
-const Source := preload("lib/gdscript_source.gd")
-const Params := preload("../../core/params.gd")
-const Settings := preload("../../core/settings.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeSource := preload("lib/gdscript_source.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgeSettings := preload("../../core/settings.gd")
 
 const TEMPLATES := {
 	"empty": "extends _BASE_\n",
@@ -51,9 +51,9 @@ func commands() -> Array:
 	]
 
 
-func _create(c: Call) -> Variant:
+func _create(c: BridgeCall) -> Variant:
 	var p := c.params
-	var path: Variant = FileOps.checked(p.path, "script.create")
+	var path: Variant = BridgeFileOps.checked(p.path, "script.create")
 	if path is BridgeError:
 		return path
 	if path.get_extension() != "gd":
@@ -65,7 +65,7 @@ func _create(c: Call) -> Variant:
 	for entry: Dictionary in ProjectSettings.get_global_class_list():
 		globals[entry["class"]] = entry.path
 	if not ClassDB.class_exists(base) and not globals.has(base):
-		var guess := Params.did_you_mean(base, Array(ClassDB.get_class_list()) + globals.keys())
+		var guess := BridgeParams.did_you_mean(base, Array(ClassDB.get_class_list()) + globals.keys())
 		return c.invalid("unknown base class '%s'%s" % [base, " (did you mean '%s'?)" % guess if guess else ""],
 				{"param": "extends", "suggestion": guess})
 	var template: Variant = _template(p.template, base)
@@ -78,14 +78,14 @@ func _create(c: Call) -> Variant:
 			return c.invalid("class_name '%s' is %s" % [cls, "taken by " + globals.get(cls, "the engine")
 					if cls.is_valid_identifier() else "not a valid identifier"], {"param": "class_name"})
 		text = "class_name %s\n" % cls + text
-	var compiled := Source.check(text, path, server)
+	var compiled := BridgeSource.check(text, path, server)
 	if not compiled.ok:
 		return c.failed("the script would not compile: line %d: %s" % [compiled.errors[0].line,
 				compiled.errors[0].message], {"errors": compiled.errors})
-	var err := FileOps.write_text(path, text)
+	var err := BridgeFileOps.write_text(path, text)
 	if err != OK:
 		return c.failed("writing %s failed: %s" % [path, error_string(err)], {"path": path})
-	await FileOps.refresh(server, [path])
+	await BridgeFileOps.refresh(server, [path])
 	var out := {"path": path, "extends": base, "template": p.template, "lines": text.count("\n")}
 	if p.has("class_name"):
 		out["class_name"] = p.class_name
@@ -93,7 +93,7 @@ func _create(c: Call) -> Variant:
 	return out
 
 
-func _list(c: Call) -> Variant:
+func _list(c: BridgeCall) -> Variant:
 	var p := c.params
 	var under: String = p.under.trim_suffix("/") + "/" if p.under != "res://" else "res://"
 	var fs := EditorInterface.get_resource_filesystem()
@@ -124,7 +124,7 @@ func _template(name: String, base: String) -> Variant:
 		return TEMPLATES[name]
 	if name.begins_with("res://"):
 		if not FileAccess.file_exists(name):
-			return FileOps.missing(name, "script.create")
+			return BridgeFileOps.missing(name, "script.create")
 		var lines: Array = Array(FileAccess.get_file_as_string(name).split("\n")).filter(
 				func(l: String) -> bool: return not l.begins_with("# meta-"))
 		return "\n".join(PackedStringArray(lines))

@@ -5,8 +5,8 @@ extends "../../core/command_group.gd"
 ## is written and the errors come back with their lines. A change is one undoable action in the editor's
 ## global history (undo writes the previous text back) and the editor's loaded copy is reloaded.
 
-const FileOps := preload("../../lib/file_ops.gd")
-const Source := preload("lib/gdscript_source.gd")
+const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeSource := preload("lib/gdscript_source.gd")
 
 ## The sweeps' setup: the examples' script, as script.create's example makes it.
 const ENEMY := {"method": "script.create", "params": {"path": "res://scripts/enemy.gd", "extends": "CharacterBody2D",
@@ -52,7 +52,7 @@ func commands() -> Array:
 	]
 
 
-func _edit(c: Call) -> Variant:
+func _edit(c: BridgeCall) -> Variant:
 	var p := c.params
 	var text: Variant = _read(p.path, "script.edit")
 	if text is BridgeError:
@@ -78,7 +78,7 @@ func _edit(c: Call) -> Variant:
 	return _write(p.path, text, result, "edit %s" % p.path.get_file(), p.allow_errors, {"replaced": counts})
 
 
-func _function_set(c: Call) -> Variant:
+func _function_set(c: BridgeCall) -> Variant:
 	var p := c.params
 	var text: Variant = _read(p.path, "script.function_set")
 	if text is BridgeError:
@@ -90,10 +90,10 @@ func _function_set(c: Call) -> Variant:
 		return c.invalid("code must be the function itself, starting 'func %s(' (after any annotations)" % p.name,
 				{"param": "code"})
 	var lines: Array = Array(text.split("\n"))
-	var found := Source.function_range(text, p.name)
+	var found := BridgeSource.function_range(text, p.name)
 	if found.is_empty():
 		if not p.create:
-			var names: Array = Source.declarations(text).filter(func(d: Dictionary) -> bool: return d.kind == "func").map(
+			var names: Array = BridgeSource.declarations(text).filter(func(d: Dictionary) -> bool: return d.kind == "func").map(
 					func(d: Dictionary) -> String: return d.name)
 			return c.not_found("%s has no function '%s' (functions: %s); pass create: true to add it" % [
 					p.path, p.name, ", ".join(PackedStringArray(names))], {"name": p.name})
@@ -111,13 +111,13 @@ func _function_set(c: Call) -> Variant:
 
 
 func _read(raw: String, method: String) -> Variant:
-	var path: Variant = FileOps.checked(raw, method)
+	var path: Variant = BridgeFileOps.checked(raw, method)
 	if path is BridgeError:
 		return path
 	if path.get_extension() != "gd":
 		return BridgeError.invalid("%s: %s is not a GDScript file" % [method, path], {"param": "path"})
 	if not FileAccess.file_exists(path):
-		return FileOps.missing(path, method)
+		return BridgeFileOps.missing(path, method)
 	return FileAccess.get_file_as_string(path)
 
 
@@ -125,12 +125,12 @@ func _read(raw: String, method: String) -> Variant:
 func _write(path: String, old_text: String, new_text: String, action: String, allow_errors: bool, extra: Dictionary) -> Variant:
 	if new_text == old_text:
 		return BridgeError.failed("%s: the change leaves the script as it is" % path, {"path": path})
-	var compiled := Source.check(new_text, path, server)
+	var compiled := BridgeSource.check(new_text, path, server)
 	if not compiled.ok and not allow_errors:
 		var first: Dictionary = compiled.errors[0]
 		return BridgeError.failed("%s would not compile after this change (line %d: %s); nothing was written" % [path, first.line,
 				first.message], {"errors": compiled.errors})
-	if Source.commit(action, path, old_text, new_text) != OK:
+	if BridgeSource.commit(action, path, old_text, new_text) != OK:
 		return BridgeError.failed("writing %s failed" % path, {"path": path})
 	var out := {"path": path, "compiles": compiled.ok, "lines": new_text.count("\n") + 1}
 	if not compiled.ok:

@@ -4,8 +4,8 @@ extends "../../core/command_group.gd"
 ## check shader code with the engine's own compiler, which reports errors with their lines. Files are
 ## written as a text editor would: not undoable; every write reports whether the code compiles.
 
-const Params := preload("../../core/params.gd")
-const ShaderFiles := preload("lib/shader_files.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgeShaderFiles := preload("lib/shader_files.gd")
 
 
 func commands() -> Array:
@@ -15,12 +15,12 @@ func commands() -> Array:
 			"summary": "Write a new .gdshader from code or a starter template of a type; returns the engine's compile result.",
 			"params": [
 				req("path", "string", "New .gdshader file", {"writes_path": true}),
-				choice("shader_type", ShaderFiles.TYPES, "Template type when no code is given", "canvas_item"),
+				choice("shader_type", BridgeShaderFiles.TYPES, "Template type when no code is given", "canvas_item"),
 				opt("code", "string", "The shader's code (default: a template of shader_type)", null, NOT_RUN),
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
 			"example": {"path": "res://shaders/tint.gdshader", "shader_type": "canvas_item"},
-			"returns": ShaderFiles.COMPILED.merged({"path": "string", "created": "bool", "lines": "int"}),
+			"returns": BridgeShaderFiles.COMPILED.merged({"path": "string", "created": "bool", "lines": "int"}),
 			"undo": "none",
 			"handler": _create,
 		},
@@ -35,7 +35,7 @@ func commands() -> Array:
 			"example": {"path": "res://shaders/tint.gdshader",
 					"replacements": [{"find": "COLOR = texture(TEXTURE, UV) * tint;", "replace": "COLOR = texture(TEXTURE, UV) * tint * 0.5;"}]},
 			"example_setup": [{"method": "shader.create", "params": {"path": "res://shaders/tint.gdshader"}}],
-			"returns": ShaderFiles.COMPILED.merged({"path": "string", "changed": "bool", "lines": "int"}),
+			"returns": BridgeShaderFiles.COMPILED.merged({"path": "string", "changed": "bool", "lines": "int"}),
 			"undo": "none",
 			"handler": _edit,
 		},
@@ -48,7 +48,7 @@ func commands() -> Array:
 			],
 			"example": {"code": "shader_type canvas_item;\nvoid fragment() {\n\tCOLOR = vec4(1.0, 0.0, 0.0, 1.0)\n}\n"},
 			"read_only": true,
-			"returns": ShaderFiles.COMPILED.merged({"path?": "string"}),
+			"returns": BridgeShaderFiles.COMPILED.merged({"path?": "string"}),
 			"handler": _check,
 		},
 	]
@@ -62,7 +62,7 @@ func _checked(path: String, must_exist: bool) -> Variant:
 	return null
 
 
-func _create(c: Call) -> Variant:
+func _create(c: BridgeCall) -> Variant:
 	var p := c.params
 	var bad: Variant = _checked(p.path, false)
 	if bad:
@@ -70,16 +70,16 @@ func _create(c: Call) -> Variant:
 	var existed := FileAccess.file_exists(p.path)
 	if existed and not p.overwrite:
 		return c.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
-	var code: String = p.get("code", ShaderFiles.TEMPLATES[p.shader_type])
-	var failed: Variant = ShaderFiles.write(p.path, code)
+	var code: String = p.get("code", BridgeShaderFiles.TEMPLATES[p.shader_type])
+	var failed: Variant = BridgeShaderFiles.write(p.path, code)
 	if failed:
 		return failed
-	var out := ShaderFiles.compile(code, server)
+	var out := BridgeShaderFiles.compile(code, server)
 	out.merge({"path": p.path, "created": not existed, "lines": code.count("\n") + 1})
 	return out
 
 
-func _edit(c: Call) -> Variant:
+func _edit(c: BridgeCall) -> Variant:
 	var p := c.params
 	var bad: Variant = _checked(p.path, true)
 	if bad:
@@ -97,15 +97,15 @@ func _edit(c: Call) -> Variant:
 			return c.failed("'%s' occurs %d times in %s; a replacement must match exactly once (nothing was changed)" % [
 					r.find, n, p.path], {"param": "replacements", "find": r.find, "count": n})
 		code = code.replace(r.find, r.replace)
-	var failed: Variant = ShaderFiles.write(p.path, code)
+	var failed: Variant = BridgeShaderFiles.write(p.path, code)
 	if failed:
 		return failed
-	var out := ShaderFiles.compile(code, server)
+	var out := BridgeShaderFiles.compile(code, server)
 	out.merge({"path": p.path, "changed": code != old, "lines": code.count("\n") + 1})
 	return out
 
 
-func _check(c: Call) -> Variant:
+func _check(c: BridgeCall) -> Variant:
 	var p := c.params
 	if p.has("path") == p.has("code"):
 		return c.invalid("give path or code (one of them)", {"param": "path"})
@@ -117,7 +117,7 @@ func _check(c: Call) -> Variant:
 		code = FileAccess.get_file_as_string(p.path)
 	else:
 		code = p.code
-	var out := ShaderFiles.compile(code, server)
+	var out := BridgeShaderFiles.compile(code, server)
 	if p.has("path"):
 		out["path"] = p.path
 	return out

@@ -3,8 +3,8 @@ extends "../../core/command_group.gd"
 ## shader.*, materials: put a ShaderMaterial with a shader on a node, read its uniforms with their types
 ## and values, and write one uniform (checked against the uniform's type). Undoable in the scene.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const ShaderFiles := preload("lib/shader_files.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeShaderFiles := preload("lib/shader_files.gd")
 
 ## What shader.assign and shader.params return: the material's uniforms with their values.
 const DESCRIBED := {"path": "string", "property": "string", "shader": "string",
@@ -74,32 +74,32 @@ func _load_shader(path: String) -> Variant:
 	return s
 
 
-func _assign(c: Call) -> Variant:
+func _assign(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
 	var shader: Variant = _load_shader(p.shader)
 	if shader is BridgeError:
 		return shader
-	var property: String = p.get("property", ShaderFiles.material_property(node))
-	var info: Variant = SceneAccess.property_info(node, property)
+	var property: String = p.get("property", BridgeShaderFiles.material_property(node))
+	var info: Variant = BridgeSceneAccess.property_info(node, property)
 	if info is BridgeError:
 		info.data["param"] = "property"
 		return info
 	if info.type != TYPE_OBJECT or not "Material" in str(info.get("hint_string", "")) + str(info.get("class_name", "")):
-		return c.invalid("%s.%s does not hold a Material" % [SceneAccess.path_of(node), property], {"param": "property"})
+		return c.invalid("%s.%s does not hold a Material" % [BridgeSceneAccess.path_of(node), property], {"param": "property"})
 	var mat := ShaderMaterial.new()
 	mat.shader = shader
 	for key: String in p.uniforms:
-		var u: Variant = ShaderFiles.uniform_info(shader, key)
+		var u: Variant = BridgeShaderFiles.uniform_info(shader, key)
 		if u is BridgeError:
 			u.data["param"] = "uniforms"
 			return u
-		var value: Variant = SceneAccess.coerce(p.uniforms[key], u)
+		var value: Variant = BridgeSceneAccess.coerce(p.uniforms[key], u)
 		if value is BridgeError:
 			value.data["param"] = "uniforms"
 			return value
 		mat.set_shader_parameter(key, value)
-	var ur := SceneAccess.action("assign shader to %s" % node.name)
+	var ur := BridgeSceneAccess.action("assign shader to %s" % node.name)
 	ur.add_do_property(node, property, mat)
 	ur.add_undo_property(node, property, node.get(property))
 	ur.commit_action()
@@ -107,36 +107,36 @@ func _assign(c: Call) -> Variant:
 	return out
 
 
-func _params(c: Call) -> Variant:
+func _params(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
-	var property: String = p.get("property", ShaderFiles.material_property(node))
-	var mat: Variant = ShaderFiles.material_of(node, property)
+	var property: String = p.get("property", BridgeShaderFiles.material_property(node))
+	var mat: Variant = BridgeShaderFiles.material_of(node, property)
 	if mat is BridgeError:
 		return mat
 	return _describe(node, property)
 
 
-func _set_param(c: Call) -> Variant:
+func _set_param(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
-	var property: String = p.get("property", ShaderFiles.material_property(node))
-	var mat: Variant = ShaderFiles.material_of(node, property)
+	var property: String = p.get("property", BridgeShaderFiles.material_property(node))
+	var mat: Variant = BridgeShaderFiles.material_of(node, property)
 	if mat is BridgeError:
 		return mat
-	var u: Variant = ShaderFiles.uniform_info(mat.shader, p.name)
+	var u: Variant = BridgeShaderFiles.uniform_info(mat.shader, p.name)
 	if u is BridgeError:
 		return u
-	var value: Variant = SceneAccess.coerce(p.value, u)
+	var value: Variant = BridgeSceneAccess.coerce(p.value, u)
 	if value is BridgeError:
 		value.message = "%s" % value.message
 		return value
 	var previous: Variant = mat.get_shader_parameter(p.name)
-	var ur := SceneAccess.action("set uniform %s" % p.name)
+	var ur := BridgeSceneAccess.action("set uniform %s" % p.name)
 	ur.add_do_method(mat, "set_shader_parameter", p.name, value)
 	ur.add_undo_method(mat, "set_shader_parameter", p.name, previous)
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(node), "name": p.name, "type": SceneAccess.type_name(u),
+	return {"path": BridgeSceneAccess.path_of(node), "name": p.name, "type": BridgeSceneAccess.type_name(u),
 			"value": mat.get_shader_parameter(p.name), "previous": previous}
 
 
@@ -148,5 +148,5 @@ func _describe(node: Node, property: String) -> Dictionary:
 		var is_default := value == null
 		if is_default:
 			value = RenderingServer.shader_get_parameter_default(mat.shader.get_rid(), u.name)
-		uniforms.append({"name": u.name, "type": SceneAccess.type_name(u), "value": value, "default": is_default})
-	return {"path": SceneAccess.path_of(node), "property": property, "shader": mat.shader.resource_path, "uniforms": uniforms}
+		uniforms.append({"name": u.name, "type": BridgeSceneAccess.type_name(u), "value": value, "default": is_default})
+	return {"path": BridgeSceneAccess.path_of(node), "property": property, "shader": mat.shader.resource_path, "uniforms": uniforms}

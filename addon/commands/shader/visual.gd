@@ -4,10 +4,10 @@ extends "../../core/command_group.gd"
 ## with the code it generates and that code's compile result. Each command loads the file (the editor's
 ## copy when it has one), changes it and saves it: a file edit, not undoable.
 
-const Params := preload("../../core/params.gd")
-const SceneAccess := preload("../../lib/scene_access.gd")
-const PropertyPath := preload("../../lib/property_path.gd")
-const ShaderFiles := preload("lib/shader_files.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgePropertyPath := preload("../../lib/property_path.gd")
+const BridgeShaderFiles := preload("lib/shader_files.gd")
 
 const MODES := {"canvas_item": VisualShader.MODE_CANVAS_ITEM, "spatial": VisualShader.MODE_SPATIAL,
 		"particles": VisualShader.MODE_PARTICLES, "sky": VisualShader.MODE_SKY, "fog": VisualShader.MODE_FOG}
@@ -86,7 +86,7 @@ func commands() -> Array:
 			"example": {"path": "res://shaders/glow.tres"},
 			"example_setup": [CREATE, ADD_NODE],
 			"read_only": true,
-			"returns": ShaderFiles.COMPILED.merged({"path": "string", "mode": "string", "function": "string", "nodes": [NODE],
+			"returns": BridgeShaderFiles.COMPILED.merged({"path": "string", "mode": "string", "function": "string", "nodes": [NODE],
 					"connections": [CONNECTION], "code": "string"}),
 			"handler": _get_graph,
 		},
@@ -111,7 +111,7 @@ func _save(vs: VisualShader, path: String) -> Variant:
 	return null
 
 
-func _create(c: Call) -> Variant:
+func _create(c: BridgeCall) -> Variant:
 	var p := c.params
 	if p.path.get_extension() != "tres" and p.path.get_extension() != "res":
 		return c.invalid("a visual shader is saved as .tres or .res, got '%s'" % p.path, {"param": "path"})
@@ -137,12 +137,12 @@ func _node_class(type: String) -> Variant:
 	var all := Array(ClassDB.get_inheriters_from_class("VisualShaderNode")).filter(
 			func(c: String) -> bool: return ClassDB.can_instantiate(c)).map(
 			func(c: String) -> String: return c.trim_prefix("VisualShaderNode"))
-	var guess := Params.did_you_mean(type.trim_prefix("VisualShaderNode"), all)
+	var guess := BridgeParams.did_you_mean(type.trim_prefix("VisualShaderNode"), all)
 	return BridgeError.invalid("unknown visual shader node '%s'%s" % [type, " (did you mean '%s'?)" % guess if guess else ""],
 			{"param": "type", "suggestion": guess})
 
 
-func _add_node(c: Call) -> Variant:
+func _add_node(c: BridgeCall) -> Variant:
 	var p := c.params
 	var vs: Variant = _open(p.path)
 	if vs is BridgeError:
@@ -151,7 +151,7 @@ func _add_node(c: Call) -> Variant:
 	if cls is BridgeError:
 		return cls
 	var node: VisualShaderNode = ClassDB.instantiate(cls)
-	var refused: Variant = PropertyPath.apply_new(node, p.properties, "shader.visual_add_node")
+	var refused: Variant = BridgePropertyPath.apply_new(node, p.properties, "shader.visual_add_node")
 	if refused != null:
 		return refused
 	var fn: int = FUNCTIONS[p.function]
@@ -166,7 +166,7 @@ func _add_node(c: Call) -> Variant:
 	return out
 
 
-func _connect(c: Call) -> Variant:
+func _connect(c: BridgeCall) -> Variant:
 	var p := c.params
 	var vs: Variant = _open(p.path)
 	if vs is BridgeError:
@@ -190,7 +190,7 @@ func _connect(c: Call) -> Variant:
 			"to_port": p.to_port}, "connections": _connections(vs, fn)}
 
 
-func _get_graph(c: Call) -> Variant:
+func _get_graph(c: BridgeCall) -> Variant:
 	var p := c.params
 	var vs: Variant = _open(p.path)
 	if vs is BridgeError:
@@ -200,7 +200,7 @@ func _get_graph(c: Call) -> Variant:
 	for id: int in vs.get_node_list(fn):
 		nodes.append(_describe_node(vs, fn, id))
 	var code: String = vs.code
-	var out := ShaderFiles.compile(code, server)
+	var out := BridgeShaderFiles.compile(code, server)
 	out.merge({"path": p.path, "mode": MODES.find_key(vs.get_mode()), "function": p.function, "nodes": nodes,
 			"connections": _connections(vs, fn), "code": code})
 	return out

@@ -3,9 +3,9 @@ extends "../../core/command_group.gd"
 ## skeleton.*, building: a Skeleton3D or Skeleton2D (Bone2D hierarchy) from a bone list, one more bone,
 ## and a BoneAttachment3D that follows a bone (optionally carrying an existing node, e.g. a sword in a hand).
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const SkeletonBones := preload("lib/skeleton_bones.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeSkeletonBones := preload("lib/skeleton_bones.gd")
 
 
 func commands() -> Array:
@@ -21,7 +21,7 @@ func commands() -> Array:
 			],
 			"example": {"parent": "/root/Main", "name": "Rig", "bones": [{"name": "hips", "position": [0, 1, 0]},
 					{"name": "spine", "parent": "hips", "position": [0, 0.3, 0]}, {"name": "hand", "parent": "spine", "position": [0.5, 0.2, 0]}]},
-			"returns": {"path": "string", "type": "string", "bones": [SkeletonBones.BONE]},
+			"returns": {"path": "string", "type": "string", "bones": [BridgeSkeletonBones.BONE]},
 			"undo": "scene",
 			"handler": _create,
 		},
@@ -29,7 +29,7 @@ func commands() -> Array:
 			"method": "skeleton.add_bone",
 			"summary": "Add a bone to a Skeleton3D (with a rest) or a Bone2D under a Skeleton2D or bone.",
 			"params": [
-				node_param("node_path", "Skeleton3D or Skeleton2D", true, null, SkeletonBones.SKELETONS),
+				node_param("node_path", "Skeleton3D or Skeleton2D", true, null, BridgeSkeletonBones.SKELETONS),
 				req("name", "string", "Bone name (unique in the skeleton)"),
 				opt("parent", "string", "Parent bone name (default: none / the skeleton)"),
 				opt("position", "Array", "Rest position relative to the parent bone", null, {"items": "float"}),
@@ -38,8 +38,8 @@ func commands() -> Array:
 				opt("length", "float", "Bone2D length", null, {"min": 0}),
 			],
 			"example": {"node_path": "/root/Main/Rig", "name": "head", "parent": "spine", "position": [0, 0.4, 0]},
-			"example_setup": [SkeletonBones.SETUP_RIG],
-			"returns": {"path": "string", "bones": [SkeletonBones.BONE], "bone": SkeletonBones.BONE},
+			"example_setup": [BridgeSkeletonBones.SETUP_RIG],
+			"returns": {"path": "string", "bones": [BridgeSkeletonBones.BONE], "bone": BridgeSkeletonBones.BONE},
 			"undo": "scene",
 			"handler": _add_bone,
 		},
@@ -53,7 +53,7 @@ func commands() -> Array:
 				node_param("carry", "A Node3D to move under the attachment (keeps its local transform)", false),
 			],
 			"example": {"node_path": "/root/Main/Rig", "bone": "hand", "name": "HandSlot"},
-			"example_setup": [SkeletonBones.SETUP_RIG],
+			"example_setup": [BridgeSkeletonBones.SETUP_RIG],
 			"returns": {"path": "string", "bone": "string", "bone_index": "int", "global_origin": "Vector3", "carried?": "string"},
 			"undo": "scene",
 			"handler": _attach,
@@ -61,7 +61,7 @@ func commands() -> Array:
 	]
 
 
-func _create(c: Call) -> Variant:
+func _create(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	if p.bones.is_empty():
@@ -85,33 +85,33 @@ func _create(c: Call) -> Variant:
 			bad.message = "bones[%d]: %s" % [i, bad.message]
 			sk.free()
 			return bad
-	SceneEdit.add("add %s" % sk.get_class(), parent, sk, p.name)
-	return {"path": SceneAccess.path_of(sk), "type": sk.get_class(), "bones": SkeletonBones.describe(sk)}
+	BridgeSceneEdit.add("add %s" % sk.get_class(), parent, sk, p.name)
+	return {"path": BridgeSceneAccess.path_of(sk), "type": sk.get_class(), "bones": BridgeSkeletonBones.describe(sk)}
 
 
-func _add_bone(c: Call) -> Variant:
+func _add_bone(c: BridgeCall) -> Variant:
 	var p := c.params
 	var sk: Node = p.node_path
 	if p.name == "" or p.name.validate_node_name() != p.name:
 		return c.invalid("'%s' is not a valid bone name" % p.name, {"param": "name"})
-	if p.name in SkeletonBones.names(sk):
-		return c.failed("%s already has a bone named '%s'" % [SceneAccess.path_of(sk), p.name], {"param": "name"})
+	if p.name in BridgeSkeletonBones.names(sk):
+		return c.failed("%s already has a bone named '%s'" % [BridgeSceneAccess.path_of(sk), p.name], {"param": "name"})
 	var parent_bone: Variant = null
 	if p.has("parent"):
-		parent_bone = SkeletonBones.find(sk, p.parent)
+		parent_bone = BridgeSkeletonBones.find(sk, p.parent)
 		if parent_bone is BridgeError:
 			return parent_bone
 	if sk is Skeleton3D:
-		var xf: Variant = SkeletonBones.transform_3d(p, Transform3D.IDENTITY)
+		var xf: Variant = BridgeSkeletonBones.transform_3d(p, Transform3D.IDENTITY)
 		if xf is BridgeError:
 			return xf
-		var before := SkeletonBones.snapshot(sk)
+		var before := BridgeSkeletonBones.snapshot(sk)
 		var i: int = sk.add_bone(p.name)
 		sk.set_bone_parent(i, parent_bone if parent_bone != null else -1)
 		sk.set_bone_rest(i, xf)
 		sk.reset_bone_pose(i)
-		var ur := SceneAccess.action("add bone %s" % p.name)
-		ur.add_do_method(self, "_restore", sk, SkeletonBones.snapshot(sk))
+		var ur := BridgeSceneAccess.action("add bone %s" % p.name)
+		ur.add_do_method(self, "_restore", sk, BridgeSkeletonBones.snapshot(sk))
 		ur.add_undo_method(self, "_restore", sk, before)
 		ur.commit_action()
 	else:
@@ -120,53 +120,53 @@ func _add_bone(c: Call) -> Variant:
 		if bad is BridgeError:
 			bone.free()
 			return bad
-		SceneEdit.add("add bone %s" % p.name, parent_bone if parent_bone != null else sk, bone, p.name)
-	var out := {"path": SceneAccess.path_of(sk), "bones": SkeletonBones.describe(sk)}
+		BridgeSceneEdit.add("add bone %s" % p.name, parent_bone if parent_bone != null else sk, bone, p.name)
+	var out := {"path": BridgeSceneAccess.path_of(sk), "bones": BridgeSkeletonBones.describe(sk)}
 	out["bone"] = out.bones.filter(func(b: Dictionary) -> bool: return b.name == p.name)[0]
 	return out
 
 
-func _attach(c: Call) -> Variant:
+func _attach(c: BridgeCall) -> Variant:
 	var p := c.params
 	var sk: Skeleton3D = p.node_path
-	var bone: Variant = SkeletonBones.find(sk, p.bone)
+	var bone: Variant = BridgeSkeletonBones.find(sk, p.bone)
 	if bone is BridgeError:
 		return bone
 	var carried: Node = null
 	if p.has("carry"):
 		var found: Node = p.carry
-		if not found is Node3D or found == SceneAccess.root() or found.is_ancestor_of(sk) or found == sk:
-			return c.invalid("cannot carry %s (a Node3D that is not the root, the skeleton or its ancestor)" % SceneAccess.path_of(found),
+		if not found is Node3D or found == BridgeSceneAccess.root() or found.is_ancestor_of(sk) or found == sk:
+			return c.invalid("cannot carry %s (a Node3D that is not the root, the skeleton or its ancestor)" % BridgeSceneAccess.path_of(found),
 					{"param": "carry"})
 		carried = found
 	var att := BoneAttachment3D.new()
 	att.bone_name = p.bone
 	if p.name != "":
 		att.name = p.name
-	var ur := SceneAccess.action("attach to bone %s" % p.bone)
-	SceneEdit.add_to_action(ur, sk, att)
+	var ur := BridgeSceneAccess.action("attach to bone %s" % p.bone)
+	BridgeSceneEdit.add_to_action(ur, sk, att)
 	if carried:
 		var old_parent := carried.get_parent()
-		var owners := SceneAccess.owner_pairs(carried)
+		var owners := BridgeSceneAccess.owner_pairs(carried)
 		ur.add_do_method(old_parent, "remove_child", carried)
 		ur.add_do_method(att, "add_child", carried, true)
-		SceneAccess.add_owner_ops(ur, owners, false)
+		BridgeSceneAccess.add_owner_ops(ur, owners, false)
 		ur.add_undo_method(att, "remove_child", carried)
 		ur.add_undo_method(old_parent, "add_child", carried, true)
 		ur.add_undo_method(old_parent, "move_child", carried, carried.get_index())
-		SceneAccess.add_owner_ops(ur, owners, true)
+		BridgeSceneAccess.add_owner_ops(ur, owners, true)
 	ur.commit_action()
-	var out := {"path": SceneAccess.path_of(att), "bone": att.bone_name, "bone_index": att.bone_idx,
+	var out := {"path": BridgeSceneAccess.path_of(att), "bone": att.bone_name, "bone_index": att.bone_idx,
 			"global_origin": sk.global_transform * sk.get_bone_global_pose(bone).origin}
 	if carried:
-		out["carried"] = SceneAccess.path_of(carried)
+		out["carried"] = BridgeSceneAccess.path_of(carried)
 	return out
 
 
 ## Adds one bone of a create spec to an unparented skeleton; records Bone2D nodes / 3D indices in `made`.
 func _add_to(sk: Node, spec: Dictionary, parent: Variant, made: Dictionary) -> Variant:
 	if sk is Skeleton3D:
-		var xf: Variant = SkeletonBones.transform_3d(spec, Transform3D.IDENTITY)
+		var xf: Variant = BridgeSkeletonBones.transform_3d(spec, Transform3D.IDENTITY)
 		if xf is BridgeError:
 			return xf
 		var i: int = sk.add_bone(spec.name)
@@ -187,7 +187,7 @@ func _add_to(sk: Node, spec: Dictionary, parent: Variant, made: Dictionary) -> V
 
 
 func _setup_2d(bone: Bone2D, p: Dictionary) -> Variant:
-	var xf: Variant = SkeletonBones.transform_2d(p, Transform2D.IDENTITY)
+	var xf: Variant = BridgeSkeletonBones.transform_2d(p, Transform2D.IDENTITY)
 	if xf is BridgeError:
 		return xf
 	bone.transform = xf
@@ -199,4 +199,4 @@ func _setup_2d(bone: Bone2D, p: Dictionary) -> Variant:
 
 
 func _restore(sk: Skeleton3D, bones: Array) -> void:
-	SkeletonBones.restore(sk, bones)
+	BridgeSkeletonBones.restore(sk, bones)

@@ -3,9 +3,9 @@ extends "../../core/command_group.gd"
 ## spatial.*, measuring: world bounds, physics rays in the edited world, how two nodes relate, which
 ## nodes overlap, and what lies in a region. All read-only; 2D and 3D alike (the node or vector decides).
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const SpatialQuery := preload("../../lib/spatial_query.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeSpatialQuery := preload("../../lib/spatial_query.gd")
 
 const SOURCES := ["auto", "visual", "collision"]
 const LEVEL := "res://scenes/level_3d.tscn"
@@ -102,16 +102,16 @@ func commands() -> Array:
 	]
 
 
-func _bounds(c: Call) -> Variant:
+func _bounds(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
-	var out: Variant = SpatialQuery.describe_bounds(node, p.source)
+	var out: Variant = BridgeSpatialQuery.describe_bounds(node, p.source)
 	if out is Dictionary:
-		out["path"] = SceneAccess.path_of(node)
+		out["path"] = BridgeSceneAccess.path_of(node)
 	return out
 
 
-func _raycast(c: Call) -> Variant:
+func _raycast(c: BridgeCall) -> Variant:
 	var p := c.params
 	var from: Variant = p.from
 	var dim := 3 if from is Vector3 else 2
@@ -125,39 +125,39 @@ func _raycast(c: Call) -> Variant:
 		to = from + d.normalized() * p.length
 	var mask: int = p.get("collision_mask", 0xFFFFFFFF)
 	var exclude: Array = p.exclude
-	await SpatialQuery.settle()
-	var hit := SpatialQuery.ray_3d(from, to, mask, exclude, p.collide_with_areas) if dim == 3 else \
-			SpatialQuery.ray_2d(from, to, mask, exclude, p.collide_with_areas)
+	await BridgeSpatialQuery.settle()
+	var hit := BridgeSpatialQuery.ray_3d(from, to, mask, exclude, p.collide_with_areas) if dim == 3 else \
+			BridgeSpatialQuery.ray_2d(from, to, mask, exclude, p.collide_with_areas)
 	hit.merge({"from": from, "to": to, "dimension": dim})
 	return hit
 
 
-func _relate(c: Call) -> Variant:
+func _relate(c: BridgeCall) -> Variant:
 	var p := c.params
 	var a: Node = p.node_path
 	var b: Node = p.other
-	var dim := SpatialQuery.dimension(a)
-	if dim == 0 or dim != SpatialQuery.dimension(b):
+	var dim := BridgeSpatialQuery.dimension(a)
+	if dim == 0 or dim != BridgeSpatialQuery.dimension(b):
 		return c.invalid("spatial.relate compares two 3D nodes or two 2D nodes; got %s and %s" % [a.get_class(),
 				b.get_class()])
-	var ba: Variant = SpatialQuery.box_of(a)
-	var bb: Variant = SpatialQuery.box_of(b)
+	var ba: Variant = BridgeSpatialQuery.box_of(a)
+	var bb: Variant = BridgeSpatialQuery.box_of(b)
 	var tol: float = p.tolerance
 	var gaps := {}
 	var axes := ["x", "y", "z"].slice(0, dim)
 	var separated := false
 	for i in axes.size():
 		var gap: float = maxf(bb.position[i] - ba.end[i], ba.position[i] - bb.end[i])
-		gaps[axes[i]] = SceneEdit.tidy(maxf(gap, 0.0))
+		gaps[axes[i]] = BridgeSceneEdit.tidy(maxf(gap, 0.0))
 		if gap > tol:
 			separated = true
-	var oa: Variant = SpatialQuery.origin(a)
-	var ob: Variant = SpatialQuery.origin(b)
+	var oa: Variant = BridgeSpatialQuery.origin(a)
+	var ob: Variant = BridgeSpatialQuery.origin(b)
 	var delta: Variant = ob - oa
 	var out := {
-		"node": SceneAccess.path_of(a), "other": SceneAccess.path_of(b),
-		"distance": SceneEdit.tidy(oa.distance_to(ob)), "offset": SceneEdit.tidy(delta),
-		"bounds_gap": gaps, "bounds_distance": SceneEdit.tidy(_box_distance(ba, bb)),
+		"node": BridgeSceneAccess.path_of(a), "other": BridgeSceneAccess.path_of(b),
+		"distance": BridgeSceneEdit.tidy(oa.distance_to(ob)), "offset": BridgeSceneEdit.tidy(delta),
+		"bounds_gap": gaps, "bounds_distance": BridgeSceneEdit.tidy(_box_distance(ba, bb)),
 		"overlapping": _penetrates(ba, bb, tol), "touching": not separated and not _penetrates(ba, bb, tol),
 	}
 	if dim == 3:
@@ -175,43 +175,44 @@ func _relate(c: Call) -> Variant:
 	return out
 
 
-func _overlaps(c: Call) -> Variant:
+func _overlaps(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	var tol: float = p.tolerance
-	var candidates: Array = SceneAccess.scene_children(parent).filter(func(n: Node) -> bool:
-			return SpatialQuery.dimension(n) != 0)
+	var candidates: Array = BridgeSceneAccess.scene_children(parent).filter(func(n: Node) -> bool:
+			return BridgeSpatialQuery.dimension(n) != 0)
 	var pairs: Array = []
 	if p.has("node_path"):
 		var node: Node = p.node_path
-		if SpatialQuery.dimension(node) == 0:
-			return c.invalid("%s is a %s: overlaps need a Node3D or 2D node" % [SceneAccess.path_of(node), node.get_class()])
-		var box: Variant = SpatialQuery.box_of(node)
-		for other: Node in _everything(SceneAccess.root()):
+		if BridgeSpatialQuery.dimension(node) == 0:
+			return c.invalid("%s is a %s: overlaps need a Node3D or 2D node" % [BridgeSceneAccess.path_of(node), node.get_class()])
+		var box: Variant = BridgeSpatialQuery.box_of(node)
+		for other: Node in _everything(BridgeSceneAccess.root()):
 			if other == node or other.is_ancestor_of(node) or node.is_ancestor_of(other):
 				continue
-			if SpatialQuery.dimension(other) != SpatialQuery.dimension(node) or not _is_object(other):
+			if BridgeSpatialQuery.dimension(other) != BridgeSpatialQuery.dimension(node) or not _is_object(other):
 				continue
-			var ob: Variant = SpatialQuery.box_of(other)
+			var ob: Variant = BridgeSpatialQuery.box_of(other)
 			if _penetrates(box, ob, tol):
-				pairs.append({"a": SceneAccess.path_of(node), "b": SceneAccess.path_of(other), "depth": _depth(box, ob)})
-		return {"node": SceneAccess.path_of(node), "count": pairs.size(), "overlaps": pairs}
+				pairs.append({"a": BridgeSceneAccess.path_of(node), "b": BridgeSceneAccess.path_of(other), "depth": _depth(box, ob)})
+		return {"node": BridgeSceneAccess.path_of(node), "count": pairs.size(), "overlaps": pairs}
 	for i in candidates.size():
 		for j in range(i + 1, candidates.size()):
 			var a: Node = candidates[i]
 			var b: Node = candidates[j]
-			if SpatialQuery.dimension(a) != SpatialQuery.dimension(b):
+			if BridgeSpatialQuery.dimension(a) != BridgeSpatialQuery.dimension(b):
 				continue
-			var ba: Variant = SpatialQuery.box_of(a)
-			var bb: Variant = SpatialQuery.box_of(b)
+			var ba: Variant = BridgeSpatialQuery.box_of(a)
+			var bb: Variant = BridgeSpatialQuery.box_of(b)
 			if _penetrates(ba, bb, tol):
-				pairs.append({"a": SceneAccess.path_of(a), "b": SceneAccess.path_of(b), "depth": _depth(ba, bb)})
-	return {"parent": SceneAccess.path_of(parent), "checked": candidates.size(), "count": pairs.size(), "overlaps": pairs}
+				pairs.append({"a": BridgeSceneAccess.path_of(a), "b": BridgeSceneAccess.path_of(b), "depth": _depth(ba,
+						bb)})
+	return {"parent": BridgeSceneAccess.path_of(parent), "checked": candidates.size(), "count": pairs.size(), "overlaps": pairs}
 
 
-func _query_region(c: Call) -> Variant:
+func _query_region(c: BridgeCall) -> Variant:
 	var p := c.params
-	var root := SceneAccess.root()
+	var root := BridgeSceneAccess.root()
 	var center: Variant = p.center
 	var dim := 3 if center is Vector3 else 2
 	if not p.has("size") and not p.has("radius"):
@@ -221,9 +222,9 @@ func _query_region(c: Call) -> Variant:
 		size = p.size
 	var found: Array = []
 	for node: Node in _everything(root):
-		if SpatialQuery.dimension(node) != dim or not _is_object(node):
+		if BridgeSpatialQuery.dimension(node) != dim or not _is_object(node):
 			continue
-		var box: Variant = SpatialQuery.box_of(node)
+		var box: Variant = BridgeSpatialQuery.box_of(node)
 		var hit := false
 		if size != null:
 			var region: Variant = AABB(center - size / 2.0, size) if dim == 3 else Rect2(center - size / 2.0, size)
@@ -232,7 +233,8 @@ func _query_region(c: Call) -> Variant:
 			var closest: Variant = center.clamp(box.position, box.end)
 			hit = closest.distance_to(center) <= p.radius
 		if hit:
-			found.append({"path": SceneAccess.path_of(node), "type": node.get_class(), "center": box.get_center()})
+			found.append({"path": BridgeSceneAccess.path_of(node), "type": node.get_class(),
+					"center": box.get_center()})
 	return {"dimension": dim, "count": found.size(), "nodes": found}
 
 
@@ -244,7 +246,7 @@ static func _is_object(node: Node) -> bool:
 
 static func _everything(node: Node) -> Array:
 	var out: Array = []
-	for child in SceneAccess.scene_children(node):
+	for child in BridgeSceneAccess.scene_children(node):
 		out.append(child)
 		out.append_array(_everything(child))
 	return out

@@ -4,9 +4,9 @@ extends "../../core/command_group.gd"
 ## nodes to a reference, arrange them in a row, grid or circle, snap them to a grid. Each command is one
 ## undoable action; results are read back from the scene after the change.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const SpatialQuery := preload("../../lib/spatial_query.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeSpatialQuery := preload("../../lib/spatial_query.gd")
 
 const LEVEL := "res://scenes/level_3d.tscn"
 const VEC := "Vector2|Vector3"
@@ -118,12 +118,12 @@ func commands() -> Array:
 	]
 
 
-func _place_on(c: Call) -> Variant:
+func _place_on(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
-	var dim := SpatialQuery.dimension(node)
+	var dim := BridgeSpatialQuery.dimension(node)
 	if dim == 0 or node is Control:
-		return c.invalid("%s is a %s: place_on moves a Node3D or Node2D" % [SceneAccess.path_of(node), node.get_class()])
+		return c.invalid("%s is a %s: place_on moves a Node3D or Node2D" % [BridgeSceneAccess.path_of(node), node.get_class()])
 	var origin: Variant = node.global_position
 	var spot: Variant = origin
 	if p.has("at"):
@@ -132,7 +132,7 @@ func _place_on(c: Call) -> Variant:
 			at = [at[0], origin.y, at[1]]
 		elif dim == 2 and at.size() == 1:
 			at = [at[0], origin.y]
-		spot = SpatialQuery.to_vector(at, "at", dim)
+		spot = BridgeSpatialQuery.to_vector(at, "at", dim)
 		if spot is BridgeError:
 			return spot
 	var d: Variant = (Vector3.DOWN if dim == 3 else Vector2.DOWN)
@@ -143,23 +143,24 @@ func _place_on(c: Call) -> Variant:
 		d = d.normalized()
 	var mask: int = p.get("collision_mask", 0xFFFFFFFF)
 	var surface: Node = p.get("surface")
-	var box: Variant = SpatialQuery.box_of(node)
+	var box: Variant = BridgeSpatialQuery.box_of(node)
 	if dim == 3:
 		box = AABB(box.position + (spot - origin), box.size)
 	else:
 		box = Rect2(box.position + (spot - origin), box.size)
 	var center: Variant = box.get_center()
-	var from: Variant = center - d * (SpatialQuery.reach(box, center, -d) - 0.001)
-	await SpatialQuery.settle()
-	var hit := SpatialQuery.ray_3d(from, from + d * p.max_distance, mask, [node]) if dim == 3 else \
-			SpatialQuery.ray_2d(from, from + d * p.max_distance, mask, [node])
+	var from: Variant = center - d * (BridgeSpatialQuery.reach(box, center, -d) - 0.001)
+	await BridgeSpatialQuery.settle()
+	var hit := BridgeSpatialQuery.ray_3d(from, from + d * p.max_distance, mask, [node]) if dim == 3 else \
+			BridgeSpatialQuery.ray_2d(from, from + d * p.max_distance, mask, [node])
 	if not hit.hit:
 		return c.failed("no collision shape within %s of %s along %s: rays only hit collision shapes (a bare mesh is invisible to them; add one with physics.add_shape)" % [
 				p.max_distance, from, d], {"from": from, "direction": d})
 	if surface != null:
-		var got: Variant = SceneAccess.resolve(hit.collider) if hit.collider.begins_with("/") else null
+		var got: Variant = BridgeSceneAccess.resolve(hit.collider) if hit.collider.begins_with("/") else null
 		if not got is Node or not (got == surface or surface.is_ancestor_of(got) or got.is_ancestor_of(surface)):
-			return c.failed("the ray hit %s first, not %s" % [hit.collider, SceneAccess.path_of(surface)], {"hit": hit})
+			return c.failed("the ray hit %s first, not %s" % [hit.collider, BridgeSceneAccess.path_of(surface)],
+					{"hit": hit})
 	var changes: Array = []
 	var rotated_box: Variant = box
 	if p.align_to_normal:
@@ -171,26 +172,27 @@ func _place_on(c: Call) -> Variant:
 			changes.append([node, "global_basis", new_basis])
 		else:
 			changes.append([node, "global_rotation", Vector2.UP.angle_to(hit.normal)])
-	var target: Variant = hit.position - d * (SpatialQuery.reach(rotated_box, spot, d) + p.margin)
+	var target: Variant = hit.position - d * (BridgeSpatialQuery.reach(rotated_box, spot, d) + p.margin)
 	changes.append([node, "global_position", target])
-	SceneEdit.set_properties("place %s on surface" % node.name, _local(changes))
-	var after: Variant = SpatialQuery.box_of(node)
-	var bottom_gap: float = -(SpatialQuery.reach(after, hit.position, d))  # distance from the hit to the node's front face
-	return {"path": SceneAccess.path_of(node), "position": node.global_position, "previous": origin, "surface": hit.collider,
-			"hit": {"position": hit.position, "normal": hit.normal}, "gap": SceneEdit.tidy(bottom_gap)}
+	BridgeSceneEdit.set_properties("place %s on surface" % node.name, _local(changes))
+	var after: Variant = BridgeSpatialQuery.box_of(node)
+	var bottom_gap: float = -(BridgeSpatialQuery.reach(after, hit.position, d))  # distance from the hit to the node's front face
+	return {"path": BridgeSceneAccess.path_of(node), "position": node.global_position, "previous": origin, "surface": hit.collider,
+			"hit": {"position": hit.position, "normal": hit.normal}, "gap": BridgeSceneEdit.tidy(bottom_gap)}
 
 
-func _look_at(c: Call) -> Variant:
+func _look_at(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
-	var dim := SpatialQuery.dimension(node)
+	var dim := BridgeSpatialQuery.dimension(node)
 	if dim == 0 or node is Control:
-		return c.invalid("%s is a %s: look_at turns a Node3D or Node2D" % [SceneAccess.path_of(node), node.get_class()])
+		return c.invalid("%s is a %s: look_at turns a Node3D or Node2D" % [BridgeSceneAccess.path_of(node),
+				node.get_class()])
 	var point: Variant
 	if p.has("target"):
 		var t: Node = p.target
-		if SpatialQuery.dimension(t) != dim:
-			return c.invalid("target %s is not a %dD node" % [SceneAccess.path_of(t), dim], {"param": "target"})
+		if BridgeSpatialQuery.dimension(t) != dim:
+			return c.invalid("target %s is not a %dD node" % [BridgeSceneAccess.path_of(t), dim], {"param": "target"})
 		point = t.global_position
 	elif p.has("point"):
 		point = p.point
@@ -200,11 +202,11 @@ func _look_at(c: Call) -> Variant:
 	if p.keep_level and dim == 3:
 		point.y = origin.y
 	if origin.distance_to(point) < 0.00001:
-		return c.failed("%s is already at the point it should face" % SceneAccess.path_of(node))
+		return c.failed("%s is already at the point it should face" % BridgeSceneAccess.path_of(node))
 	if dim == 2:
 		var angle: float = (point - origin).angle()
-		SceneEdit.set_properties("look_at %s" % node.name, _local([[node, "global_rotation", angle]]))
-		return {"path": SceneAccess.path_of(node), "facing": point, "rotation_degrees": SceneEdit.tidy(node.rotation_degrees)}
+		BridgeSceneEdit.set_properties("look_at %s" % node.name, _local([[node, "global_rotation", angle]]))
+		return {"path": BridgeSceneAccess.path_of(node), "facing": point, "rotation_degrees": BridgeSceneEdit.tidy(node.rotation_degrees)}
 	var dir: Vector3 = (point - origin).normalized()
 	if absf(dir.dot(Vector3.UP)) > 0.9999:
 		var flat := Transform3D(Basis.IDENTITY, origin).looking_at(point, Vector3.FORWARD, p.model_front)
@@ -215,29 +217,31 @@ func _look_at(c: Call) -> Variant:
 
 func _apply_look(node: Node3D, basis: Basis, point: Vector3) -> Dictionary:
 	var scale: Vector3 = node.global_basis.get_scale()
-	SceneEdit.set_properties("look_at %s" % node.name, _local([[node, "global_basis", basis.scaled_local(scale)]]))
+	BridgeSceneEdit.set_properties("look_at %s" % node.name, _local([[node, "global_basis",
+			basis.scaled_local(scale)]]))
 	var forward: Vector3 = -node.global_basis.z.normalized()
 	var error := rad_to_deg(absf(forward.angle_to(point - node.global_position)))
-	return {"path": SceneAccess.path_of(node), "facing": point, "rotation_degrees": SceneEdit.tidy(node.rotation_degrees),
-			"forward": SceneEdit.tidy(forward), "aim_error_degrees": SceneEdit.tidy(error)}
+	return {"path": BridgeSceneAccess.path_of(node), "facing": point, "rotation_degrees": BridgeSceneEdit.tidy(node.rotation_degrees),
+			"forward": BridgeSceneEdit.tidy(forward), "aim_error_degrees": BridgeSceneEdit.tidy(error)}
 
 
-func _align(c: Call) -> Variant:
+func _align(c: BridgeCall) -> Variant:
 	var p := c.params
 	var nodes: Variant = _movable(p.nodes)
 	if nodes is BridgeError:
 		return nodes
 	var ref: Node = p.to
-	var dim := SpatialQuery.dimension(nodes[0])
-	if SpatialQuery.dimension(ref) != dim:
-		return c.invalid("'to' %s is not a %dD node like the nodes" % [SceneAccess.path_of(ref), dim], {"param": "to"})
+	var dim := BridgeSpatialQuery.dimension(nodes[0])
+	if BridgeSpatialQuery.dimension(ref) != dim:
+		return c.invalid("'to' %s is not a %dD node like the nodes" % [BridgeSceneAccess.path_of(ref), dim],
+				{"param": "to"})
 	var axes: Variant = _axes(p.axes, dim)
 	if axes is BridgeError:
 		return axes
-	var rb: Variant = SpatialQuery.box_of(ref)
+	var rb: Variant = BridgeSpatialQuery.box_of(ref)
 	var changes: Array = []
 	for node: Node in nodes:
-		var b: Variant = SpatialQuery.box_of(node)
+		var b: Variant = BridgeSpatialQuery.box_of(node)
 		var delta: Variant = Vector3.ZERO if dim == 3 else Vector2.ZERO
 		for i: int in axes:
 			match p.mode:
@@ -250,16 +254,16 @@ func _align(c: Call) -> Variant:
 					else:
 						delta[i] = rb.get_center()[i] - b.get_center()[i]
 		changes.append([node, "global_position", node.global_position + delta])
-	SceneEdit.set_properties("align %d nodes to %s" % [nodes.size(), ref.name], _local(changes))
-	return {"to": SceneAccess.path_of(ref), "mode": p.mode, "moved": _positions(nodes)}
+	BridgeSceneEdit.set_properties("align %d nodes to %s" % [nodes.size(), ref.name], _local(changes))
+	return {"to": BridgeSceneAccess.path_of(ref), "mode": p.mode, "moved": _positions(nodes)}
 
 
-func _arrange(bc: Call) -> Variant:
+func _arrange(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var nodes: Variant = _movable(p.nodes)
 	if nodes is BridgeError:
 		return nodes
-	var dim := SpatialQuery.dimension(nodes[0])
+	var dim := BridgeSpatialQuery.dimension(nodes[0])
 	var start: Variant = nodes[0].global_position
 	if p.has("start"):
 		start = p.start
@@ -271,14 +275,14 @@ func _arrange(bc: Call) -> Variant:
 	var second := 2 if dim == 3 else 1  # the grid's row axis: z in 3D, y in 2D
 	var cell: Variant = Vector3.ZERO if dim == 3 else Vector2.ZERO
 	for node: Node in nodes:
-		var size: Variant = SpatialQuery.box_of(node).size
+		var size: Variant = BridgeSpatialQuery.box_of(node).size
 		for i in dim:
 			cell[i] = maxf(cell[i], size[i])
 	var changes: Array = []
-	var cursor: float = start[axis_i] - SpatialQuery.box_of(nodes[0]).size[axis_i] / 2.0  # the first node centred on start
+	var cursor: float = start[axis_i] - BridgeSpatialQuery.box_of(nodes[0]).size[axis_i] / 2.0  # the first node centred on start
 	for k in count:
 		var node: Node = nodes[k]
-		var box: Variant = SpatialQuery.box_of(node)
+		var box: Variant = BridgeSpatialQuery.box_of(node)
 		var center_offset: Variant = node.global_position - box.get_center()
 		var target: Variant = node.global_position
 		match p.layout:
@@ -298,16 +302,16 @@ func _arrange(bc: Call) -> Variant:
 				target[0] = start[0] + cos(angle) * p.radius + center_offset[0]
 				target[second] = start[second] + sin(angle) * p.radius + center_offset[second]
 		changes.append([node, "global_position", target])
-	SceneEdit.set_properties("arrange %d nodes in a %s" % [count, p.layout], _local(changes))
+	BridgeSceneEdit.set_properties("arrange %d nodes in a %s" % [count, p.layout], _local(changes))
 	return {"layout": p.layout, "count": count, "moved": _positions(nodes)}
 
 
-func _snap(c: Call) -> Variant:
+func _snap(c: BridgeCall) -> Variant:
 	var p := c.params
 	var nodes: Variant = _movable(p.nodes)
 	if nodes is BridgeError:
 		return nodes
-	var dim := SpatialQuery.dimension(nodes[0])
+	var dim := BridgeSpatialQuery.dimension(nodes[0])
 	var axes: Variant = _axes(p.axes, dim)
 	if axes is BridgeError:
 		return axes
@@ -324,18 +328,18 @@ func _snap(c: Call) -> Variant:
 				changes.append([node, "rotation", Vector3(snappedf(r.x, step), snappedf(r.y, step), snappedf(r.z, step))])
 			else:
 				changes.append([node, "rotation", snappedf(node.rotation, step)])
-	SceneEdit.set_properties("snap %d nodes to grid" % nodes.size(), _local(changes))
+	BridgeSceneEdit.set_properties("snap %d nodes to grid" % nodes.size(), _local(changes))
 	return {"step": p.step, "moved": _positions(nodes)}
 
 
 ## The nodes (each a Node3D or Node2D: checked by the router), all 3D or all 2D, or a BridgeError.
 func _movable(nodes: Array) -> Variant:
-	var dim := SpatialQuery.dimension(nodes[0])
+	var dim := BridgeSpatialQuery.dimension(nodes[0])
 	for node: Node in nodes:
-		if SpatialQuery.dimension(node) != dim:
-			return BridgeError.invalid("'nodes' must all be Node3D or all Node2D; %s is a %s" % [SceneAccess.path_of(node),
+		if BridgeSpatialQuery.dimension(node) != dim:
+			return BridgeError.invalid("'nodes' must all be Node3D or all Node2D; %s is a %s" % [BridgeSceneAccess.path_of(node),
 					node.get_class()], {"param": "nodes"})
-		if node == SceneAccess.root():
+		if node == BridgeSceneAccess.root():
 			return BridgeError.invalid("'nodes' holds the scene root, which does not move", {"param": "nodes"})
 	return nodes
 
@@ -370,4 +374,4 @@ func _axes(text: String, dim: int) -> Variant:
 
 
 func _positions(nodes: Array) -> Array:
-	return nodes.map(func(n: Node) -> Dictionary: return {"path": SceneAccess.path_of(n), "position": SceneEdit.tidy(n.global_position)})
+	return nodes.map(func(n: Node) -> Dictionary: return {"path": BridgeSceneAccess.path_of(n), "position": BridgeSceneEdit.tidy(n.global_position)})

@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## steps physics deterministically, and asserts against the live game; the answer is a pass/fail report.
 ## test.assert checks one thing in the running game; test.report sums up every assertion since the last clear.
 
-const CallContext := preload("../../core/call_context.gd")
+const BridgeCallContext := preload("../../core/call_context.gd")
 const OPS := ["eq", "ne", "lt", "le", "gt", "ge", "near", "contains"]
 const STEP_KINDS := ["do", "step", "wait_ms", "assert", "assert_text", "assert_no_errors", "assert_frame"]
 ## What an assert_frame step passes on to runtime.frame_compare.
@@ -69,7 +69,7 @@ func commands() -> Array:
 	]
 
 
-func _run_scenario(c: Call) -> Variant:
+func _run_scenario(c: BridgeCall) -> Variant:
 	var p := c.params
 	var context: RefCounted = c.context  # a step of the steps as progress; a cancel stops between steps
 	for i: int in p.steps.size():
@@ -124,7 +124,7 @@ func _run_scenario(c: Call) -> Variant:
 			"stopped": started_game and p.stop_after, "frozen": p.frozen, "ms": Time.get_ticks_msec() - started}
 
 
-func _assert(c: Call) -> Variant:
+func _assert(c: BridgeCall) -> Variant:
 	var p := c.params
 	var spec := {}
 	if p.has("text"):
@@ -143,7 +143,7 @@ func _assert(c: Call) -> Variant:
 	return result.duplicate()
 
 
-func _report(c: Call) -> Variant:
+func _report(c: BridgeCall) -> Variant:
 	var p := c.params
 	var failed := _results.filter(func(r: Dictionary) -> bool: return not r.ok)
 	var out := {"ok": failed.is_empty(), "total": _results.size(), "passed": _results.size() - failed.size(), "failed": failed.size(),
@@ -190,7 +190,7 @@ static func _kind(step: Dictionary) -> String:
 	return ""
 
 
-func _run_step(c: Call, step: Dictionary, errors_from: int) -> Dictionary:
+func _run_step(c: BridgeCall, step: Dictionary, errors_from: int) -> Dictionary:
 	match _kind(step):
 		"do":
 			var out: Dictionary = await c.run(step.do, step.get("params", {}))
@@ -226,7 +226,7 @@ func _run_step(c: Call, step: Dictionary, errors_from: int) -> Dictionary:
 
 
 ## {kind: assert, ok, actual, ...}; a BridgeError under bridge_error when the value cannot be read.
-func _check_property(c: Call, a: Dictionary) -> Dictionary:
+func _check_property(c: BridgeCall, a: Dictionary) -> Dictionary:
 	var got: Dictionary = await c.run("runtime.get", {"node_path": a.node_path, "properties": [a.property]})
 	if got.has("error"):
 		return {"bridge_error": BridgeError.new(int(got.error.code), got.error.message, got.error.get("data", {}))}
@@ -237,7 +237,7 @@ func _check_property(c: Call, a: Dictionary) -> Dictionary:
 
 ## The frame against its baseline (runtime.frame_compare): ok, how much changed and where; the diff image
 ## only as a file (diff_path), so a scenario's report stays text.
-func _check_frame(c: Call, f: Dictionary) -> Dictionary:
+func _check_frame(c: BridgeCall, f: Dictionary) -> Dictionary:
 	var got: Dictionary = await c.run("runtime.frame_compare", f)
 	if got.has("error"):
 		return {"kind": "assert_frame", "name": f.name, "ok": false, "error": got.error.message}
@@ -251,7 +251,7 @@ func _check_frame(c: Call, f: Dictionary) -> Dictionary:
 	return out
 
 
-func _check_text(c: Call, text: String) -> Dictionary:
+func _check_text(c: BridgeCall, text: String) -> Dictionary:
 	var got: Dictionary = await c.run("runtime.ui", {"text": text})
 	if got.has("error"):
 		return {"kind": "assert_text", "text": text, "ok": false, "error": got.error.message}

@@ -8,8 +8,8 @@ extends "../../core/command_group.gd"
 ## (lib/script_compile.gd): a scene whose script does not compile fails here too, though it loads (its node
 ## just has no script).
 
-const OutputLog := preload("../../lib/output_log.gd")
-const ScriptCompile := preload("../../lib/script_compile.gd")
+const BridgeOutputLog := preload("../../lib/output_log.gd")
+const BridgeScriptCompile := preload("../../lib/script_compile.gd")
 
 ## One scene's check: nodes and warnings when it instantiated, error when it did not.
 const SCENE := {"scene": "string", "ok": "bool", "ms": "float", "nodes?": "int", "warnings?": [{"node": "string", "warnings": ["string"]}],
@@ -36,13 +36,13 @@ func commands() -> Array:
 	]
 
 
-func _scenes_load(bc: Call) -> Variant:
+func _scenes_load(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	if not p.under.begins_with("res://") or not DirAccess.dir_exists_absolute(p.under):
 		return bc.not_found("no folder '%s'" % p.under, {"param": "under"})
 	var results: Array = []
 	var failed: Array = []
-	var logger: OutputLog = OutputLog.of(server)
+	var logger: BridgeOutputLog = BridgeOutputLog.of(server)
 	for file: String in _scenes(p.under, p.include_addons):
 		var since: int = logger.next_seq() if logger else 0
 		var entry := {"scene": file, "ok": false}
@@ -124,7 +124,7 @@ func _broken_scripts(file: String, seen: Dictionary) -> Array:
 			continue
 		seen[target] = true
 		if target.get_extension() == "gd":
-			var res := ScriptCompile.check_file(target, server)
+			var res := BridgeScriptCompile.check_file(target, server)
 			if not res.ok:
 				out.append({"path": target, "errors": res.errors})
 		elif target.get_extension() in ["tscn", "scn"]:

@@ -28,7 +28,7 @@ func commands() -> Array:
 	]
 
 
-func _stress(c: Call) -> Variant:
+func _stress(c: BridgeCall) -> Variant:
 	var p := c.params
 	var actions: Array = p.actions.map(func(a: Variant) -> String: return str(a))
 	if actions.is_empty():

@@ -3,8 +3,8 @@ extends "../../core/command_group.gd"
 ## theme.*, on controls: assign a Theme file to a control (it then styles the control's subtree), override
 ## single items on one control, and read a control's theme, overrides and effective values. Undoable.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const ThemeItems := preload("lib/theme_items.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeThemeItems := preload("lib/theme_items.gd")
 
 const UI_SCENE := "res://scenes/ui.tscn"
 const THEMED := ["Control", "Window"]
@@ -33,7 +33,7 @@ func commands() -> Array:
 			"summary": "Override one theme item on one Control (color, constant, font, font_size, stylebox, icon), or remove the override by omitting value; undoable.",
 			"params": [
 				node_param("node_path", "The Control", true, null, "Control"),
-				choice("kind", ThemeItems.KINDS.keys(), "Item kind"),
+				choice("kind", BridgeThemeItems.KINDS.keys(), "Item kind"),
 				req("name", "string", "Item name, e.g. font_color, separation, normal"),
 				opt("value", "any", "The value ('#rrggbb', a number, a res:// path, {\"bg_color\": …} for a StyleBoxFlat); omit it to remove the override"),
 			],
@@ -61,53 +61,55 @@ func commands() -> Array:
 	]
 
 
-func _assign(c: Call) -> Variant:
+func _assign(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
-	var theme: Variant = SceneAccess.coerce(p.theme, {"name": "theme", "type": TYPE_OBJECT, "hint": PROPERTY_HINT_RESOURCE_TYPE,
+	var theme: Variant = BridgeSceneAccess.coerce(p.theme, {"name": "theme", "type": TYPE_OBJECT, "hint": PROPERTY_HINT_RESOURCE_TYPE,
 			"hint_string": "Theme"})
 	if theme is BridgeError:
 		theme.data["param"] = "theme"
 		return theme
-	var ur := SceneAccess.action("assign theme to %s" % node.name)
+	var ur := BridgeSceneAccess.action("assign theme to %s" % node.name)
 	ur.add_do_property(node, "theme", theme)
 	ur.add_undo_property(node, "theme", node.theme)
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(node), "theme": node.theme.resource_path if node.theme else null}
+	return {"path": BridgeSceneAccess.path_of(node), "theme": node.theme.resource_path if node.theme else null}
 
 
-func _override(c: Call) -> Variant:
+func _override(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Control = p.node_path
-	var prop := ThemeItems.override_property(p.kind, p.name)
+	var prop := BridgeThemeItems.override_property(p.kind, p.name)
 	var known := false
 	for info: Dictionary in node.get_property_list():
 		if info.name == prop:
 			known = true
 	if not known:
 		var names: Array = node.get_property_list().filter(func(i: Dictionary) -> bool:
-				return str(i.name).begins_with(ThemeItems.OVERRIDE_GROUPS[p.kind] + "/")).map(
+				return str(i.name).begins_with(BridgeThemeItems.OVERRIDE_GROUPS[p.kind] + "/")).map(
 				func(i: Dictionary) -> String: return str(i.name).get_slice("/", 1))
-		return c.not_found("%s (%s) has no %s item '%s'; it has: %s" % [SceneAccess.path_of(node), node.get_class(),
+		return c.not_found("%s (%s) has no %s item '%s'; it has: %s" % [BridgeSceneAccess.path_of(node),
+				node.get_class(),
 				p.kind, p.name, ", ".join(PackedStringArray(names)) if names else "none"], {"param": "name"})
 	var value: Variant = null
 	if p.get("value") != null:
-		value = ThemeItems.coerce(p.kind, p.value)
+		value = BridgeThemeItems.coerce(p.kind, p.value)
 		if value is BridgeError:
 			return value
 	var previous: Variant = node.get(prop)
 	if value == null and previous == null:
-		return c.not_found("%s has no %s override '%s' to remove" % [SceneAccess.path_of(node), p.kind, p.name],
+		return c.not_found("%s has no %s override '%s' to remove" % [BridgeSceneAccess.path_of(node), p.kind, p.name],
 				{"param": "name"})
-	var ur := SceneAccess.action("override %s %s on %s" % [p.kind, p.name, node.name])
+	var ur := BridgeSceneAccess.action("override %s %s on %s" % [p.kind, p.name, node.name])
 	ur.add_do_property(node, prop, value)
 	ur.add_undo_property(node, prop, previous)
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(node), "kind": p.kind, "name": p.name, "overridden": node.get(prop) != null,
-			"value": ThemeItems.describe_value(node.get(prop)), "effective": ThemeItems.describe_value(_effective(node, p.kind, p.name))}
+	return {"path": BridgeSceneAccess.path_of(node), "kind": p.kind, "name": p.name,
+			"overridden": node.get(prop) != null,
+			"value": BridgeThemeItems.describe_value(node.get(prop)), "effective": BridgeThemeItems.describe_value(_effective(node, p.kind, p.name))}
 
 
-func _inspect(c: Call) -> Variant:
+func _inspect(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
 	var source: Node = node
@@ -116,18 +118,18 @@ func _inspect(c: Call) -> Variant:
 	var overrides := {}
 	for info: Dictionary in node.get_property_list():
 		var name := str(info.name)
-		for kind: String in ThemeItems.OVERRIDE_GROUPS:
-			if name.begins_with(ThemeItems.OVERRIDE_GROUPS[kind] + "/") and node.get(name) != null:
-				overrides.get_or_add(kind, {})[name.get_slice("/", 1)] = ThemeItems.describe_value(node.get(name))
+		for kind: String in BridgeThemeItems.OVERRIDE_GROUPS:
+			if name.begins_with(BridgeThemeItems.OVERRIDE_GROUPS[kind] + "/") and node.get(name) != null:
+				overrides.get_or_add(kind, {})[name.get_slice("/", 1)] = BridgeThemeItems.describe_value(node.get(name))
 	var effective: Array = []
 	for item: Variant in p.get("items", []):
-		if not item is Dictionary or not ThemeItems.KINDS.has(item.get("kind")) or not item.get("name") is String:
+		if not item is Dictionary or not BridgeThemeItems.KINDS.has(item.get("kind")) or not item.get("name") is String:
 			return c.invalid("items holds {kind, name}, got %s" % JSON.stringify(item), {"param": "items"})
 		if node is Control:
-			effective.append({"kind": item.kind, "name": item.name, "value": ThemeItems.describe_value(_effective(node, item.kind, item.name))})
-	return {"path": SceneAccess.path_of(node), "type": node.get_class(),
+			effective.append({"kind": item.kind, "name": item.name, "value": BridgeThemeItems.describe_value(_effective(node, item.kind, item.name))})
+	return {"path": BridgeSceneAccess.path_of(node), "type": node.get_class(),
 			"theme": node.theme.resource_path if node.theme else null,
-			"theme_from": SceneAccess.path_of(source) if source != null and SceneAccess.root() and (source == SceneAccess.root() or SceneAccess.root().is_ancestor_of(source)) else null,
+			"theme_from": BridgeSceneAccess.path_of(source) if source != null and BridgeSceneAccess.root() and (source == BridgeSceneAccess.root() or BridgeSceneAccess.root().is_ancestor_of(source)) else null,
 			"theme_type_variation": str(node.theme_type_variation) if node is Control else "", "overrides": overrides,
 			"effective": effective}
 

@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 ## (the editor's copy when it has one, so controls using it update), changes it and saves it: a file edit,
 ## not undoable.
 
-const ThemeItems := preload("lib/theme_items.gd")
+const BridgeThemeItems := preload("lib/theme_items.gd")
 
 const THEME_PATH := "res://ui/game_theme.tres"
 const MAKE_THEME := {"method": "theme.create", "params": {"path": THEME_PATH, "default_font_size": 18}}
@@ -84,7 +84,7 @@ func _save(theme: Theme, path: String) -> Variant:
 	return null
 
 
-func _create(c: Call) -> Variant:
+func _create(c: BridgeCall) -> Variant:
 	var p := c.params
 	if p.path.get_extension() != "tres" and p.path.get_extension() != "res":
 		return c.invalid("a theme is saved as .tres or .res, got '%s'" % p.path, {"param": "path"})
@@ -94,7 +94,7 @@ func _create(c: Call) -> Variant:
 	if p.has("default_font_size"):
 		theme.default_font_size = p.default_font_size
 	if p.has("default_font"):
-		var font: Variant = ThemeItems.coerce("font", p.default_font, "default_font")
+		var font: Variant = BridgeThemeItems.coerce("font", p.default_font, "default_font")
 		if font is BridgeError:
 			return font
 		theme.default_font = font
@@ -103,12 +103,12 @@ func _create(c: Call) -> Variant:
 		return bad
 	if ResourceLoader.has_cached(p.path):
 		theme.take_over_path(p.path)
-	var out := ThemeItems.describe(theme)
+	var out := BridgeThemeItems.describe(theme)
 	out["path"] = p.path
 	return out
 
 
-func _set_items(c: Call) -> Variant:
+func _set_items(c: BridgeCall) -> Variant:
 	var p := c.params
 	var theme: Variant = _open(p.path)
 	if theme is BridgeError:
@@ -118,16 +118,16 @@ func _set_items(c: Call) -> Variant:
 	var planned: Array = []
 	for item: Variant in p.items:
 		if not item is Dictionary or not item.get("type") is String or not item.get("name") is String \
-				or not ThemeItems.KINDS.has(item.get("kind")) or not item.has("value") or item.type == "" or item.name == "":
+				or not BridgeThemeItems.KINDS.has(item.get("kind")) or not item.has("value") or item.type == "" or item.name == "":
 			return c.invalid("each item is {type, kind, name, value} with kind one of %s, got %s" % [
-					", ".join(PackedStringArray(ThemeItems.KINDS.keys())), JSON.stringify(item)], {"param": "items"})
+					", ".join(PackedStringArray(BridgeThemeItems.KINDS.keys())), JSON.stringify(item)], {"param": "items"})
 		var value: Variant = null
 		if item.value != null:
-			value = ThemeItems.coerce(item.kind, item.value, "items")
+			value = BridgeThemeItems.coerce(item.kind, item.value, "items")
 			if value is BridgeError:
 				value.message = "%s %s '%s': %s" % [item.type, item.kind, item.name, value.message]
 				return value
-		elif not theme.has_theme_item(ThemeItems.KINDS[item.kind], item.name, item.type):
+		elif not theme.has_theme_item(BridgeThemeItems.KINDS[item.kind], item.name, item.type):
 			return c.not_found("the theme has no %s '%s' for %s to remove" % [item.kind, item.name, item.type],
 					{"param": "items"})
 		planned.append([item, value])
@@ -139,7 +139,7 @@ func _set_items(c: Call) -> Variant:
 		theme.set_type_variation(v, p.variations[v])
 	for pair: Array in planned:
 		var item: Dictionary = pair[0]
-		var kind: int = ThemeItems.KINDS[item.kind]
+		var kind: int = BridgeThemeItems.KINDS[item.kind]
 		if pair[1] == null:
 			theme.clear_theme_item(kind, item.name, item.type)
 		else:
@@ -147,17 +147,17 @@ func _set_items(c: Call) -> Variant:
 	var bad: Variant = _save(theme, p.path)
 	if bad:
 		return bad
-	var out := ThemeItems.describe(theme)
+	var out := BridgeThemeItems.describe(theme)
 	out["path"] = p.path
 	out["changed"] = planned.size() + p.variations.size()
 	return out
 
 
-func _get_theme(c: Call) -> Variant:
+func _get_theme(c: BridgeCall) -> Variant:
 	var p := c.params
 	var theme: Variant = _open(p.path)
 	if theme is BridgeError:
 		return theme
-	var out := ThemeItems.describe(theme, p.get("type", ""))
+	var out := BridgeThemeItems.describe(theme, p.get("type", ""))
 	out["path"] = p.path
 	return out

@@ -3,9 +3,9 @@ extends "../../core/command_group.gd"
 ## tilemap.*, the layer: add a TileMapLayer (with a TileSet from a file or cut from an atlas), describe it,
 ## and read its painted cells back.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const SceneEdit := preload("../../lib/scene_edit.gd")
-const TileAtlas := preload("lib/tile_atlas.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeTileAtlas := preload("lib/tile_atlas.gd")
 
 
 func commands() -> Array:
@@ -23,8 +23,8 @@ func commands() -> Array:
 				opt("z_index", "int", "Draw order among siblings", 0),
 			],
 			"example": {"parent": "/root/Main", "name": "Ground", "texture": "res://art/tiles.png", "tile_size": [16, 16]},
-			"example_setup": [TileAtlas.SETUP_ATLAS, TileAtlas.SETUP_FREE_GROUND],
-			"returns": {"path": "string", "name": "string", "tileset?": TileAtlas.TILESET},
+			"example_setup": [BridgeTileAtlas.SETUP_ATLAS, BridgeTileAtlas.SETUP_FREE_GROUND],
+			"returns": {"path": "string", "name": "string", "tileset?": BridgeTileAtlas.TILESET},
 			"undo": "scene",
 			"handler": _layer_create,
 		},
@@ -33,10 +33,10 @@ func commands() -> Array:
 			"summary": "Describe a TileMapLayer: its TileSet (tile size, sources and their tiles, terrain sets), painted cell count and used rect.",
 			"params": [node_param("node_path", "TileMapLayer", true, null, "TileMapLayer")],
 			"example": {"node_path": "/root/Main/Ground"},
-			"example_setup": TileAtlas.SETUP,
+			"example_setup": BridgeTileAtlas.SETUP,
 			"read_only": true,
 			"returns": {"path": "string", "tileset": "Dictionary|null", "cell_count": "int",
-					"used_rect": TileAtlas.RECT, "enabled": "bool"},
+					"used_rect": BridgeTileAtlas.RECT, "enabled": "bool"},
 			"handler": _info,
 		},
 		{
@@ -50,17 +50,17 @@ func commands() -> Array:
 				opt("limit", "int", "At most this many cells", 1000, {"min": 1, "max": 100000}),
 			],
 			"example": {"node_path": "/root/Main/Ground", "from": [0, 0], "to": [9, 3]},
-			"example_setup": TileAtlas.SETUP + [{"method": "tilemap.set_cells", "params": {"node_path": "/root/Main/Ground",
+			"example_setup": BridgeTileAtlas.SETUP + [{"method": "tilemap.set_cells", "params": {"node_path": "/root/Main/Ground",
 					"cells": [[0, 0], [1, 0]], "atlas": [1, 0]}}],
 			"read_only": true,
-			"returns": {"path": "string", "count": "int", "truncated": "bool", "used_rect": TileAtlas.RECT,
+			"returns": {"path": "string", "count": "int", "truncated": "bool", "used_rect": BridgeTileAtlas.RECT,
 					"cells": [{"cell": "Vector2", "source_id": "int", "atlas": "Vector2", "alternative": "int", "terrain?": "int"}]},
 			"handler": _get_cells,
 		},
 	]
 
 
-func _layer_create(c: Call) -> Variant:
+func _layer_create(c: BridgeCall) -> Variant:
 	var p := c.params
 	var parent: Node = p.parent
 	if p.has("tileset") and p.has("texture"):
@@ -72,10 +72,10 @@ func _layer_create(c: Call) -> Variant:
 			return c.not_found("no TileSet at %s" % p.tileset, {"param": "tileset"})
 		ts = res
 	elif p.has("texture"):
-		var tex: Variant = await TileAtlas.load_texture(p.texture, server)
+		var tex: Variant = await BridgeTileAtlas.load_texture(p.texture, server)
 		if tex is BridgeError:
 			return tex
-		var source: Variant = TileAtlas.atlas(tex, Vector2i(p.tile_size), Vector2i.ZERO, Vector2i.ZERO, true)
+		var source: Variant = BridgeTileAtlas.atlas(tex, Vector2i(p.tile_size), Vector2i.ZERO, Vector2i.ZERO, true)
 		if source is BridgeError:
 			return source
 		ts = TileSet.new()
@@ -85,21 +85,21 @@ func _layer_create(c: Call) -> Variant:
 	layer.tile_set = ts
 	layer.position = p.position
 	layer.z_index = p.z_index
-	var path := SceneEdit.add("add TileMapLayer", parent, layer, p.name)
+	var path := BridgeSceneEdit.add("add TileMapLayer", parent, layer, p.name)
 	var out := {"path": path, "name": str(layer.name)}
 	if ts:
-		out["tileset"] = TileAtlas.describe(ts)
+		out["tileset"] = BridgeTileAtlas.describe(ts)
 	return out
 
 
-func _info(c: Call) -> Variant:
+func _info(c: BridgeCall) -> Variant:
 	var p := c.params
 	var layer: TileMapLayer = p.node_path
-	return {"path": SceneAccess.path_of(layer), "tileset": TileAtlas.describe(layer.tile_set) if layer.tile_set else null,
+	return {"path": BridgeSceneAccess.path_of(layer), "tileset": BridgeTileAtlas.describe(layer.tile_set) if layer.tile_set else null,
 			"cell_count": layer.get_used_cells().size(), "used_rect": layer.get_used_rect(), "enabled": layer.enabled}
 
 
-func _get_cells(bc: Call) -> Variant:
+func _get_cells(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var layer: TileMapLayer = p.node_path
 	if p.has("from") != p.has("to"):
@@ -118,5 +118,5 @@ func _get_cells(bc: Call) -> Variant:
 		if td and td.terrain_set >= 0:
 			entry["terrain"] = td.terrain
 		out.append(entry)
-	return {"path": SceneAccess.path_of(layer), "count": cells.size(), "truncated": cells.size() > p.limit, "cells": out,
+	return {"path": BridgeSceneAccess.path_of(layer), "count": cells.size(), "truncated": cells.size() > p.limit, "cells": out,
 			"used_rect": layer.get_used_rect()}

@@ -4,15 +4,15 @@ extends "../../core/command_group.gd"
 ## the layer or written as rows), terrains (autotiled) and erasing. Each call is one undoable action over
 ## the layer's cell data; the tile is checked against the TileSet before anything is painted.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const Params := preload("../../core/params.gd")
-const TileAtlas := preload("lib/tile_atlas.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgeTileAtlas := preload("lib/tile_atlas.gd")
 
 const MAX_CELLS := 250000
 
 ## What every paint returns: the layer after the edit (_commit's fields).
-const LAYER := {"path": "string", "cell_count": "int", "used_rect": TileAtlas.RECT}
-const PAINTED := {"path": "string", "cell_count": "int", "used_rect": TileAtlas.RECT, "cells_painted": "int"}
+const LAYER := {"path": "string", "cell_count": "int", "used_rect": BridgeTileAtlas.RECT}
+const PAINTED := {"path": "string", "cell_count": "int", "used_rect": BridgeTileAtlas.RECT, "cells_painted": "int"}
 
 
 func commands() -> Array:
@@ -23,7 +23,7 @@ func commands() -> Array:
 			"summary": "Paint one tile on a list of cells of a TileMapLayer.",
 			"params": _layer_param() + [req("cells", "Array", "Cells as [[x, y], …]", {"items": ["int"]})] + _tile_params(),
 			"example": {"node_path": "/root/Main/Ground", "cells": [[0, 0], [1, 0], [2, 0]], "atlas": [0, 0]},
-			"example_setup": TileAtlas.SETUP,
+			"example_setup": BridgeTileAtlas.SETUP,
 			"returns": PAINTED,
 			"undo": "scene",
 			"handler": _set_cells,
@@ -37,7 +37,7 @@ func commands() -> Array:
 				req("to", "Vector2", "Opposite corner cell, inclusive"),
 			] + _tile_params() + [opt("outline", "bool", "Paint only the border cells", false)],
 			"example": {"node_path": "/root/Main/Ground", "from": [0, 4], "to": [9, 5], "atlas": [1, 0]},
-			"example_setup": TileAtlas.SETUP,
+			"example_setup": BridgeTileAtlas.SETUP,
 			"returns": PAINTED,
 			"undo": "scene",
 			"handler": _fill_rect,
@@ -53,7 +53,7 @@ func commands() -> Array:
 				opt("keep", "bool", "Also add the pattern to the TileSet's patterns", false),
 			],
 			"example": {"node_path": "/root/Main/Ground", "at": [12, 2], "rows": [[[0, 0], [1, 0]], [null, [1, 0]]]},
-			"example_setup": TileAtlas.SETUP,
+			"example_setup": BridgeTileAtlas.SETUP,
 			"returns": LAYER.merged({"size": "Vector2", "cells_painted": "int", "pattern_index?": "int"}),
 			"undo": "scene",
 			"handler": _pattern,
@@ -69,7 +69,7 @@ func commands() -> Array:
 			],
 			"example": {"node_path": "/root/Main/Ground", "cells": [[0, 8], [1, 8], [2, 8]], "terrain": 0},
 			# the terrain tilemap.terrain_define's example defines
-			"example_setup": TileAtlas.SETUP + [{"method": "tilemap.terrain_define", "params": {"node_path": "/root/Main/Ground",
+			"example_setup": BridgeTileAtlas.SETUP + [{"method": "tilemap.terrain_define", "params": {"node_path": "/root/Main/Ground",
 					"name": "road", "tiles": [{"atlas": [0, 0], "bits": ["right_side"]}, {"atlas": [1, 0], "bits": ["left_side", "right_side"]},
 					{"atlas": [2, 0], "bits": ["left_side"]}]}}],
 			"returns": LAYER.merged({"cells_with_terrain": "int", "warning?": "string"}),
@@ -87,7 +87,7 @@ func commands() -> Array:
 				opt("all", "bool", "Erase every painted cell", false),
 			],
 			"example": {"node_path": "/root/Main/Ground", "cells": [[2, 0]]},
-			"example_setup": TileAtlas.SETUP + [{"method": "tilemap.set_cells", "params": {"node_path": "/root/Main/Ground",
+			"example_setup": BridgeTileAtlas.SETUP + [{"method": "tilemap.set_cells", "params": {"node_path": "/root/Main/Ground",
 					"cells": [[0, 0], [1, 0], [2, 0]], "atlas": [0, 0]}}],
 			"destructive": true,
 			"returns": LAYER.merged({"erased": "int"}),
@@ -109,7 +109,7 @@ func _tile_params() -> Array:
 	]
 
 
-func _set_cells(c: Call) -> Variant:
+func _set_cells(c: BridgeCall) -> Variant:
 	var p := c.params
 	var ctx: Variant = _tile_context(p)
 	if ctx is BridgeError:
@@ -120,7 +120,7 @@ func _set_cells(c: Call) -> Variant:
 	return _paint(ctx[0], cells, ctx[1], "paint %d cells" % cells.size())
 
 
-func _fill_rect(c: Call) -> Variant:
+func _fill_rect(c: BridgeCall) -> Variant:
 	var p := c.params
 	var ctx: Variant = _tile_context(p)
 	if ctx is BridgeError:
@@ -136,13 +136,13 @@ func _fill_rect(c: Call) -> Variant:
 	return _paint(ctx[0], cells, ctx[1], "fill %dx%d cells" % [box.size.x, box.size.y])
 
 
-func _pattern(bc: Call) -> Variant:
+func _pattern(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var layer: TileMapLayer = p.node_path
 	if p.has("rows") == p.has("copy_from"):
 		return bc.invalid("give rows or copy_from (one of them)", {"param": "rows"})
 	if layer.tile_set == null:
-		return bc.failed("%s has no TileSet: make one with tilemap.tileset_create" % SceneAccess.path_of(layer))
+		return bc.failed("%s has no TileSet: make one with tilemap.tileset_create" % BridgeSceneAccess.path_of(layer))
 	var pattern: TileMapPattern
 	if p.has("copy_from"):
 		var r: Array = p.copy_from
@@ -156,7 +156,8 @@ func _pattern(bc: Call) -> Variant:
 				coords.append(Vector2i(x, y))
 		pattern = layer.get_pattern(coords)
 		if coords.all(func(c: Vector2i) -> bool: return layer.get_cell_source_id(c) == -1):
-			return bc.failed("the cells %s of %s are all empty: nothing to copy" % [r, SceneAccess.path_of(layer)],
+			return bc.failed("the cells %s of %s are all empty: nothing to copy" % [r,
+					BridgeSceneAccess.path_of(layer)],
 					{"param": "copy_from"})
 	else:
 		pattern = TileMapPattern.new()
@@ -167,10 +168,10 @@ func _pattern(bc: Call) -> Variant:
 			for x: int in row.size():
 				if row[x] == null:
 					continue
-				var atlas: Variant = Params.convert_value({"type": "Vector2"}, row[x])
+				var atlas: Variant = BridgeParams.convert_value({"type": "Vector2"}, row[x])
 				if atlas is BridgeError:
 					return bc.invalid("rows[%d][%d] %s" % [y, x, atlas.message], {"param": "rows"})
-				var bad: Variant = TileAtlas.check_tile(layer.tile_set, p.source_id, Vector2i(atlas), 0)
+				var bad: Variant = BridgeTileAtlas.check_tile(layer.tile_set, p.source_id, Vector2i(atlas), 0)
 				if bad:
 					return bad
 				pattern.set_cell(Vector2i(x, y), p.source_id, Vector2i(atlas), 0)
@@ -187,13 +188,13 @@ func _pattern(bc: Call) -> Variant:
 	return result
 
 
-func _paint_terrain(bc: Call) -> Variant:
+func _paint_terrain(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var layer: TileMapLayer = p.node_path
 	var ts: TileSet = layer.tile_set
 	if ts == null or p.terrain_set >= ts.get_terrain_sets_count():
 		return bc.not_found("%s's TileSet has no terrain set %d: define one with tilemap.terrain_define" % [
-				SceneAccess.path_of(layer), p.terrain_set], {"param": "terrain_set"})
+				BridgeSceneAccess.path_of(layer), p.terrain_set], {"param": "terrain_set"})
 	if p.terrain >= ts.get_terrains_count(p.terrain_set):
 		return bc.not_found("terrain set %d has %d terrains; there is no terrain %d" % [p.terrain_set,
 				ts.get_terrains_count(p.terrain_set), p.terrain], {"param": "terrain"})
@@ -218,7 +219,7 @@ func _paint_terrain(bc: Call) -> Variant:
 	return out
 
 
-func _erase(bc: Call) -> Variant:
+func _erase(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var layer: TileMapLayer = p.node_path
 	var ways := int(p.has("cells")) + int(p.has("from") or p.has("to")) + int(p.all)
@@ -249,7 +250,7 @@ func _erase(bc: Call) -> Variant:
 ## [layer, [source, atlas, alternative]] after checking the tile exists, or a BridgeError.
 func _tile_context(p: Dictionary) -> Variant:
 	var layer: TileMapLayer = p.node_path
-	var bad: Variant = TileAtlas.check_tile(layer.tile_set, p.source_id, Vector2i(p.atlas), p.alternative)
+	var bad: Variant = BridgeTileAtlas.check_tile(layer.tile_set, p.source_id, Vector2i(p.atlas), p.alternative)
 	if bad:
 		return bad
 	return [layer, [p.source_id, Vector2i(p.atlas), p.alternative]]
@@ -268,7 +269,7 @@ func _paint(layer: TileMapLayer, cells: Array, tile: Array, action_name: String)
 ## Records an edit already made on the layer as one action (its cell data before → after).
 func _commit(layer: TileMapLayer, before: PackedByteArray, action_name: String, keep_patterns: Array) -> Dictionary:
 	var after: PackedByteArray = layer.tile_map_data
-	var ur := SceneAccess.action(action_name)
+	var ur := BridgeSceneAccess.action(action_name)
 	ur.add_do_property(layer, "tile_map_data", after)
 	ur.add_undo_property(layer, "tile_map_data", before)
 	for pattern: TileMapPattern in keep_patterns:
@@ -276,7 +277,7 @@ func _commit(layer: TileMapLayer, before: PackedByteArray, action_name: String, 
 		ur.add_do_reference(pattern)
 		ur.add_undo_method(layer.tile_set, "remove_pattern", layer.tile_set.get_patterns_count())
 	ur.commit_action()
-	return {"path": SceneAccess.path_of(layer), "cell_count": layer.get_used_cells().size(), "used_rect": layer.get_used_rect()}
+	return {"path": BridgeSceneAccess.path_of(layer), "cell_count": layer.get_used_cells().size(), "used_rect": layer.get_used_rect()}
 
 
 ## The cells of a [[x, y], …] parameter as Vector2i, or a BridgeError naming the bad entry.
@@ -287,7 +288,7 @@ func _cells(list: Array, param: String) -> Variant:
 		return BridgeError.invalid("'%s' has more than %d cells" % [param, MAX_CELLS], {"param": param})
 	var out: Array = []
 	for item: Variant in list:
-		var v: Variant = Params.convert_value({"type": "Vector2"}, item)
+		var v: Variant = BridgeParams.convert_value({"type": "Vector2"}, item)
 		if v is BridgeError or Vector2(Vector2i(v)) != v:
 			return BridgeError.invalid("'%s' entry %s is not a cell [x, y] of whole numbers" % [param, JSON.stringify(item)],
 					{"param": param})

@@ -3,9 +3,9 @@ extends "../../core/command_group.gd"
 ## tilemap.*, the TileSet: cut a texture atlas into tiles (a new TileSet, or one more source of a layer's),
 ## and define terrains over its tiles for autotiled painting. Changes to a layer are undoable.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const Params := preload("../../core/params.gd")
-const TileAtlas := preload("lib/tile_atlas.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgeTileAtlas := preload("lib/tile_atlas.gd")
 
 const TERRAIN_MODES := ["match_corners_and_sides", "match_corners", "match_sides"]
 ## CellNeighbor names → values, for square tiles.
@@ -30,9 +30,9 @@ func commands() -> Array:
 			],
 			"example": {"texture": "res://art/tiles.png", "tile_size": [16, 16], "node_path": "/root/Main/Ground"},
 			# a layer without a TileSet yet, so that the example's is new in the scene
-			"example_setup": [TileAtlas.SETUP_ATLAS, TileAtlas.SETUP_FREE_GROUND,
+			"example_setup": [BridgeTileAtlas.SETUP_ATLAS, BridgeTileAtlas.SETUP_FREE_GROUND,
 					{"method": "tilemap.layer_create", "params": {"parent": "/root/Main", "name": "Ground"}}],
-			"returns": TileAtlas.TILESET.merged({"node_path?": "string"}),
+			"returns": BridgeTileAtlas.TILESET.merged({"node_path?": "string"}),
 			# the TileSet given to a layer is a scene edit; a TileSet only saved to path is a file write
 			"undo": "scene",
 			"handler": _tileset_create,
@@ -48,7 +48,7 @@ func commands() -> Array:
 				opt("skip_empty", "bool", "Make no tile for fully transparent cells", true),
 			],
 			"example": {"node_path": "/root/Main/Ground", "texture": "res://art/tiles.png"},
-			"example_setup": TileAtlas.SETUP,
+			"example_setup": BridgeTileAtlas.SETUP,
 			"returns": {"node_path": "string", "source_id": "int", "tiles": "int", "grid_size": "Vector2"},
 			"undo": "scene",
 			"handler": _add_atlas,
@@ -67,7 +67,7 @@ func commands() -> Array:
 			],
 			"example": {"node_path": "/root/Main/Ground", "name": "road", "tiles": [{"atlas": [0, 0], "bits": ["right_side"]},
 					{"atlas": [1, 0], "bits": ["left_side", "right_side"]}, {"atlas": [2, 0], "bits": ["left_side"]}]},
-			"example_setup": TileAtlas.SETUP,
+			"example_setup": BridgeTileAtlas.SETUP,
 			"returns": {"node_path": "string", "terrain_set": "int", "terrain": "int", "name": "string", "mode": "string",
 					"tiles": [{"terrain": "int", "bits": ["string"]}]},
 			"undo": "scene",
@@ -76,7 +76,7 @@ func commands() -> Array:
 	]
 
 
-func _tileset_create(c: Call) -> Variant:
+func _tileset_create(c: BridgeCall) -> Variant:
 	var p := c.params
 	if not p.has("path") and not p.has("node_path"):
 		return c.invalid("give path (save it), node_path (a TileMapLayer gets it) or both",
@@ -87,11 +87,12 @@ func _tileset_create(c: Call) -> Variant:
 			return c.invalid("path must end in .tres or .res", {"param": "path"})
 		if FileAccess.file_exists(p.path) and not p.overwrite:
 			return c.failed("%s already exists; pass overwrite: true to replace it" % p.path, {"path": p.path})
-	var tex: Variant = await TileAtlas.load_texture(p.texture, server)
+	var tex: Variant = await BridgeTileAtlas.load_texture(p.texture, server)
 	if tex is BridgeError:
 		return tex
 	var tile_size := Vector2i(p.tile_size)
-	var source: Variant = TileAtlas.atlas(tex, tile_size, Vector2i(p.margins), Vector2i(p.separation), p.skip_empty)
+	var source: Variant = BridgeTileAtlas.atlas(tex, tile_size, Vector2i(p.margins), Vector2i(p.separation),
+			p.skip_empty)
 	if source is BridgeError:
 		return source
 	var ts := TileSet.new()
@@ -105,48 +106,49 @@ func _tileset_create(c: Call) -> Variant:
 			return c.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
 		EditorInterface.get_resource_filesystem().update_file(p.path)
 		ts.take_over_path(p.path)
-	var out := TileAtlas.describe(ts)
+	var out := BridgeTileAtlas.describe(ts)
 	if layer != null:
-		var ur := SceneAccess.action("set TileSet of %s" % layer.name)
+		var ur := BridgeSceneAccess.action("set TileSet of %s" % layer.name)
 		ur.add_do_property(layer, "tile_set", ts)
 		ur.add_undo_property(layer, "tile_set", layer.tile_set)
 		ur.commit_action()
 		if layer.tile_set != ts:
-			return c.failed("%s did not take the TileSet" % SceneAccess.path_of(layer))
-		out["node_path"] = SceneAccess.path_of(layer)
+			return c.failed("%s did not take the TileSet" % BridgeSceneAccess.path_of(layer))
+		out["node_path"] = BridgeSceneAccess.path_of(layer)
 	return out
 
 
-func _add_atlas(c: Call) -> Variant:
+func _add_atlas(c: BridgeCall) -> Variant:
 	var p := c.params
 	var layer: TileMapLayer = p.node_path
 	var ts: TileSet = layer.tile_set
 	if ts == null:
-		return c.failed("%s has no TileSet yet: make one with tilemap.tileset_create" % SceneAccess.path_of(layer))
-	var tex: Variant = await TileAtlas.load_texture(p.texture, server)
+		return c.failed("%s has no TileSet yet: make one with tilemap.tileset_create" % BridgeSceneAccess.path_of(layer))
+	var tex: Variant = await BridgeTileAtlas.load_texture(p.texture, server)
 	if tex is BridgeError:
 		return tex
-	var source: Variant = TileAtlas.atlas(tex, ts.tile_size, Vector2i(p.margins), Vector2i(p.separation), p.skip_empty)
+	var source: Variant = BridgeTileAtlas.atlas(tex, ts.tile_size, Vector2i(p.margins), Vector2i(p.separation),
+			p.skip_empty)
 	if source is BridgeError:
 		return source
 	var id := ts.get_next_source_id()
-	var ur := SceneAccess.action("add atlas to %s" % layer.name)
+	var ur := BridgeSceneAccess.action("add atlas to %s" % layer.name)
 	ur.add_do_method(ts, "add_source", source, id)
 	ur.add_do_reference(source)
 	ur.add_undo_method(ts, "remove_source", id)
 	ur.commit_action()
 	if not ts.has_source(id):
 		return c.failed("the TileSet did not take the source")
-	return {"node_path": SceneAccess.path_of(layer), "source_id": id, "tiles": source.get_tiles_count(),
+	return {"node_path": BridgeSceneAccess.path_of(layer), "source_id": id, "tiles": source.get_tiles_count(),
 			"grid_size": source.get_atlas_grid_size()}
 
 
-func _terrain_define(c: Call) -> Variant:
+func _terrain_define(c: BridgeCall) -> Variant:
 	var p := c.params
 	var layer: TileMapLayer = p.node_path
 	var ts: TileSet = layer.tile_set
 	if ts == null:
-		return c.failed("%s has no TileSet yet: make one with tilemap.tileset_create" % SceneAccess.path_of(layer))
+		return c.failed("%s has no TileSet yet: make one with tilemap.tileset_create" % BridgeSceneAccess.path_of(layer))
 	var new_set: bool = not p.has("terrain_set")
 	var set_id: int = ts.get_terrain_sets_count() if new_set else p.terrain_set
 	if not new_set and set_id >= ts.get_terrain_sets_count():
@@ -162,7 +164,7 @@ func _terrain_define(c: Call) -> Variant:
 			return tile
 		plan.append(tile)
 	var terrain_id: int = 0 if new_set else ts.get_terrains_count(set_id)
-	var ur := SceneAccess.action("define terrain %s" % p.name)
+	var ur := BridgeSceneAccess.action("define terrain %s" % p.name)
 	if new_set:
 		ur.add_do_method(ts, "add_terrain_set", set_id)
 		ur.add_do_method(ts, "set_terrain_set_mode", set_id, mode)
@@ -196,7 +198,7 @@ func _terrain_define(c: Call) -> Variant:
 		var bits: Array = BITS.keys().filter(func(b: String) -> bool: return td.is_valid_terrain_peering_bit(BITS[b]) \
 				and td.get_terrain_peering_bit(BITS[b]) == terrain_id)
 		tiles.append({"terrain": td.terrain, "bits": bits})
-	return {"node_path": SceneAccess.path_of(layer), "terrain_set": set_id, "terrain": terrain_id, "name": p.name,
+	return {"node_path": BridgeSceneAccess.path_of(layer), "terrain_set": set_id, "terrain": terrain_id, "name": p.name,
 			"mode": TERRAIN_MODES[mode], "tiles": tiles}
 
 
@@ -205,10 +207,10 @@ func _terrain_tile(ts: TileSet, source_id: int, spec: Variant, mode: int) -> Var
 	if not spec is Dictionary or not spec.has("atlas"):
 		return BridgeError.invalid("each tile is {atlas: [x, y], bits?: [...]}, got %s" % JSON.stringify(spec),
 				{"param": "tiles"})
-	var coords: Variant = Params.convert_value({"type": "Vector2"}, spec.atlas)
+	var coords: Variant = BridgeParams.convert_value({"type": "Vector2"}, spec.atlas)
 	if coords is BridgeError:
 		return BridgeError.invalid("tile atlas %s" % coords.message, {"param": "tiles"})
-	var bad: Variant = TileAtlas.check_tile(ts, source_id, Vector2i(coords), 0)
+	var bad: Variant = BridgeTileAtlas.check_tile(ts, source_id, Vector2i(coords), 0)
 	if bad:
 		return bad
 	var src: TileSetSource = ts.get_source(source_id)

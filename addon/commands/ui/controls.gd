@@ -3,10 +3,10 @@ extends "../../core/command_group.gd"
 ## ui.*: build and lay out Control screens — add a control or container with an anchor preset, size flags
 ## and text; change a control's layout; wire keyboard/gamepad focus; read a screen's layout back. Undoable.
 
-const SceneAccess := preload("../../lib/scene_access.gd")
-const Layout := preload("lib/control_layout.gd")
-const Params := preload("../../core/params.gd")
-const PropertyPath := preload("../../lib/property_path.gd")
+const BridgeSceneAccess := preload("../../lib/scene_access.gd")
+const BridgeLayout := preload("lib/control_layout.gd")
+const BridgeParams := preload("../../core/params.gd")
+const BridgePropertyPath := preload("../../lib/property_path.gd")
 
 const UI_SCENE := "res://scenes/ui.tscn"
 ## Layout.describe(): containers lay their children out, so anchors, offsets, preset and grow are only
@@ -20,14 +20,14 @@ const CONTROL := {"path": "string", "type": "string", "position": "Vector2", "si
 func _layout_params() -> Array:
 	return [
 		opt("preset", "enum", "Anchor preset (not inside containers): full_rect, center, top_wide, bottom_right, …", null,
-				{"values": Layout.PRESETS.keys()}),
+				{"values": BridgeLayout.PRESETS.keys()}),
 		opt("margin", "int", "Distance from the anchored edges, with preset"),
-		opt("size_flags_h", "enum", "Horizontal size flags inside a container", null, {"values": Layout.SIZE_FLAGS.keys()}),
-		opt("size_flags_v", "enum", "Vertical size flags inside a container", null, {"values": Layout.SIZE_FLAGS.keys()}),
+		opt("size_flags_h", "enum", "Horizontal size flags inside a container", null, {"values": BridgeLayout.SIZE_FLAGS.keys()}),
+		opt("size_flags_v", "enum", "Vertical size flags inside a container", null, {"values": BridgeLayout.SIZE_FLAGS.keys()}),
 		opt("min_size", "Vector2", "custom_minimum_size [w, h]"),
 		opt("stretch_ratio", "float", "Share of the expanding space inside a container", null, {"min": 0.0}),
-		opt("grow_h", "enum", "Horizontal grow direction when resized", null, {"values": Layout.GROW.keys()}),
-		opt("grow_v", "enum", "Vertical grow direction when resized", null, {"values": Layout.GROW.keys()}),
+		opt("grow_h", "enum", "Horizontal grow direction when resized", null, {"values": BridgeLayout.GROW.keys()}),
+		opt("grow_v", "enum", "Vertical grow direction when resized", null, {"values": BridgeLayout.GROW.keys()}),
 		opt("position", "Vector2", "Position (not inside containers)"),
 		opt("size", "Vector2", "Size (not inside containers)"),
 	]
@@ -103,11 +103,11 @@ func commands() -> Array:
 	]
 
 
-func _add(bc: Call) -> Variant:
+func _add(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var parent: Node = p.parent
 	if not ClassDB.class_exists(p.type) or not ClassDB.is_parent_class(p.type, "Control") or not ClassDB.can_instantiate(p.type):
-		var guess := Params.did_you_mean(p.type, Array(ClassDB.get_inheriters_from_class("Control")))
+		var guess := BridgeParams.did_you_mean(p.type, Array(ClassDB.get_inheriters_from_class("Control")))
 		return bc.invalid("'%s' is not a Control class%s" % [p.type, " (did you mean '%s'?)" % guess
 				if guess else ""], {"param": "type", "suggestion": guess})
 	var c: Control = ClassDB.instantiate(p.type)
@@ -116,7 +116,7 @@ func _add(bc: Call) -> Variant:
 			c.free()
 			return bc.invalid("a %s has no text" % p.type, {"param": "text"})
 		c.text = p.text
-	var refused: Variant = PropertyPath.apply_new(c, p.properties, "ui.add_control")
+	var refused: Variant = BridgePropertyPath.apply_new(c, p.properties, "ui.add_control")
 	if refused != null:
 		c.free()
 		return refused
@@ -124,34 +124,34 @@ func _add(bc: Call) -> Variant:
 		c.name = p.name
 	# Presets need the parent's rect: lay the control out inside the parent, then hand it to the action.
 	parent.add_child(c, true)
-	var bad: Variant = Layout.apply(c, p, "ui.add_control", true)
+	var bad: Variant = BridgeLayout.apply(c, p, "ui.add_control", true)
 	parent.remove_child(c)
 	if bad:
 		c.free()
 		return bad
-	var ur := SceneAccess.action("add %s" % p.type)
+	var ur := BridgeSceneAccess.action("add %s" % p.type)
 	ur.add_do_method(parent, "add_child", c, true)
-	ur.add_do_method(c, "set_owner", SceneAccess.root())
+	ur.add_do_method(c, "set_owner", BridgeSceneAccess.root())
 	ur.add_do_reference(c)
 	ur.add_undo_method(parent, "remove_child", c)
 	ur.commit_action()
-	return Layout.describe(c)
+	return BridgeLayout.describe(c)
 
 
-func _set_layout(bc: Call) -> Variant:
+func _set_layout(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var c: Control = p.node_path
 	var keys := ["preset", "size_flags_h", "size_flags_v", "min_size", "stretch_ratio", "grow_h", "grow_v", "position", "size"]
 	if not keys.any(func(k: String) -> bool: return p.has(k)):
 		return bc.invalid("give something to change: %s" % ", ".join(PackedStringArray(keys)),
 				{"param": "preset"})
-	var bad: Variant = Layout.commit(c, p, "layout %s" % c.name)
+	var bad: Variant = BridgeLayout.commit(c, p, "layout %s" % c.name)
 	if bad:
 		return bad
-	return Layout.describe(c)
+	return BridgeLayout.describe(c)
 
 
-func _focus(bc: Call) -> Variant:
+func _focus(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	if p.has("chain") == p.has("node_path"):
 		return bc.invalid("give chain, or node_path with neighbors/focus_mode", {"param": "chain"})
@@ -195,39 +195,39 @@ func _focus(bc: Call) -> Variant:
 			if t is BridgeError:
 				return t
 			changes.append([c, prop, c.get_path_to(t)])
-	var ur := SceneAccess.action("focus wiring")
+	var ur := BridgeSceneAccess.action("focus wiring")
 	var touched := {}
 	for ch: Array in changes:
 		ur.add_do_property(ch[0], ch[1], ch[2])
 		ur.add_undo_property(ch[0], ch[1], ch[0].get(ch[1]))
 		touched[ch[0]] = true
 	ur.commit_action()
-	return {"controls": touched.keys().map(func(c: Control) -> Dictionary: return Layout.describe(c))}
+	return {"controls": touched.keys().map(func(c: Control) -> Dictionary: return BridgeLayout.describe(c))}
 
 
 ## The Control a path in 'neighbors' names: those paths are values in a Dictionary, which the router does not resolve.
 func _control(path: String, param: String) -> Variant:
-	var c: Variant = SceneAccess.resolve(path)
+	var c: Variant = BridgeSceneAccess.resolve(path)
 	if c is BridgeError:
 		c.data["param"] = param
 		return c
 	if not c is Control:
-		return BridgeError.invalid("%s is a %s, not a Control" % [SceneAccess.path_of(c), c.get_class()], {"param": param})
+		return BridgeError.invalid("%s is a %s, not a Control" % [BridgeSceneAccess.path_of(c), c.get_class()], {"param": param})
 	return c
 
 
-func _layout(c: Call) -> Variant:
+func _layout(c: BridgeCall) -> Variant:
 	var p := c.params
 	var top: Node = p.node_path
 	var out: Array = []
 	_collect(top, out)
 	if out.is_empty():
-		return c.invalid("%s has no Controls in its subtree" % SceneAccess.path_of(top), {"param": "node_path"})
+		return c.invalid("%s has no Controls in its subtree" % BridgeSceneAccess.path_of(top), {"param": "node_path"})
 	return {"count": out.size(), "controls": out}
 
 
 func _collect(node: Node, out: Array) -> void:
 	if node is Control:
-		out.append(Layout.describe(node))
-	for child in SceneAccess.scene_children(node):
+		out.append(BridgeLayout.describe(node))
+	for child in BridgeSceneAccess.scene_children(node):
 		_collect(child, out)

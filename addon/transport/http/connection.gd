@@ -4,8 +4,8 @@ extends RefCounted
 ## (several may be pipelined), answers them strictly in order, and enforces the size and time limits.
 ## The server runs each request as a coroutine and hands the response back through `finish()`.
 
-const Listener := preload("../net/tcp_listener.gd")
-const Wire := preload("../net/http_head.gd")
+const BridgeListener := preload("../net/tcp_listener.gd")
+const BridgeWire := preload("../net/http_head.gd")
 
 const MAX_HEAD_BYTES := 16 * 1024
 const MAX_BODY_BYTES := 16 * 1024 * 1024
@@ -83,7 +83,7 @@ func poll(now: int) -> void:
 ## Stores the response for the request in `slot` and sends whatever is now in order.
 func finish(slot: Dictionary, status: int, fields: Dictionary, body: String) -> void:
 	var keep: bool = slot.keep_alive  # the body was read whole: an error answer leaves the stream in step
-	slot.bytes = Wire.response_bytes(status, _with_keep_alive(fields, keep), body, keep, not slot.head_only)
+	slot.bytes = BridgeWire.response_bytes(status, _with_keep_alive(fields, keep), body, keep, not slot.head_only)
 	slot.close = not keep
 	slot.done = true
 	if not closed:
@@ -105,7 +105,7 @@ func _read(now: int) -> void:
 	if _queue.size() >= MAX_PIPELINE or _in.size() > MAX_HEAD_BYTES + MAX_BODY_BYTES:
 		return  # back-pressure: let the kernel buffer fill until answers go out
 	var before := _in.size()
-	if not Listener.read_into(tcp, _in, READ_CHUNK):
+	if not BridgeListener.read_into(tcp, _in, READ_CHUNK):
 		close()
 	elif _in.size() > before:
 		_last_active = now
@@ -128,7 +128,7 @@ func _parse(now: int) -> void:
 			if end + 4 > MAX_HEAD_BYTES:
 				_refuse(431, "the request head is larger than %d bytes" % MAX_HEAD_BYTES)
 				return
-			var parsed := Wire.parse_head(_in.slice(0, end))
+			var parsed := BridgeWire.parse_head(_in.slice(0, end))
 			_in = _in.slice(end + 4)
 			_scan = 0
 			if not parsed.ok:
@@ -165,8 +165,9 @@ func _refuse(status: int, message: String) -> void:
 	_in.clear()
 	_head = {}
 	var slot := {"done": true, "close": true, "keep_alive": false,
-			"bytes": Wire.response_bytes(status, {"Content-Type": "application/json"},
-					Wire.error_body(-32600, "%s: %s" % [Wire.REASONS.get(status, "Error"), message]), false)}
+			"bytes": BridgeWire.response_bytes(status, {"Content-Type": "application/json"},
+					BridgeWire.error_body(-32600, "%s: %s" % [BridgeWire.REASONS.get(status, "Error"),
+							message]), false)}
 	_queue.append(slot)
 
 
@@ -193,7 +194,7 @@ func _flush(now: int) -> void:
 
 
 func _find_head_end() -> int:
-	var end := Wire.find_head_end(_in, _scan)
+	var end := BridgeWire.find_head_end(_in, _scan)
 	if end < 0:
 		_scan = maxi(0, _in.size() - 3)  # the blank line may still be arriving across this boundary
 	return end

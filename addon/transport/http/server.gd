@@ -4,16 +4,16 @@ extends "../transport.gd"
 ## port, follows the endpoint settings live and keeps who called; requests.gd answers the connections (Host and
 ## Origin rules, CORS, mcp/endpoint.gd, which runs tools over the same router as the WebSocket transport).
 
-const Settings := preload("../../core/settings.gd")
-const Listener := preload("../net/tcp_listener.gd")
+const BridgeSettings := preload("../../core/settings.gd")
+const BridgeListener := preload("../net/tcp_listener.gd")
 ## The request side (connections, the Host and Origin rules, CORS, the MCP methods): loaded on the first
 ## connection, so the editor's start compiles only what binds the port.
 const REQUESTS_PATH := "transport/http/requests.gd"
 
-var _listener := Listener.new()
+var _listener := BridgeListener.new()
 ## requests.gd once the first connection came: accept(tcp) -> its connection, or null when refused.
 var _requests: RefCounted
-var _host: TransportHost
+var _host: BridgeTransportHost
 var _bound := {"enabled": true, "pinned": 0}
 ## HTTP clients keep no connection: who called recently, by User-Agent -> {since_unix, last_unix}.
 var _callers: Dictionary = {}
@@ -21,7 +21,7 @@ var _callers: Dictionary = {}
 const CALLER_WINDOW_S := 120.0
 
 
-func _init(host: TransportHost) -> void:
+func _init(host: BridgeTransportHost) -> void:
 	_host = host
 	ProjectSettings.settings_changed.connect(_on_settings_changed)
 
@@ -39,12 +39,12 @@ func _bound_port() -> int:
 ## off (port 0, OK) while bridge/network/mcp_http is false. An optional transport: a failed bind is
 ## logged, and the editor keeps its WebSocket transport.
 func listen() -> int:
-	var enabled := Settings.flag(Settings.MCP_HTTP)
-	var pinned := Settings.pinned_port("BRIDGE_MCP_HTTP_PORT", Settings.HTTP_PORT)
+	var enabled := BridgeSettings.flag(BridgeSettings.MCP_HTTP)
+	var pinned := BridgeSettings.pinned_port("BRIDGE_MCP_HTTP_PORT", BridgeSettings.HTTP_PORT)
 	_bound = {"enabled": enabled, "pinned": pinned}
 	if not enabled:
 		return OK
-	var err := _listener.listen(pinned, Settings.HTTP_FIRST_PORT, Settings.HTTP_LAST_PORT)
+	var err := _listener.listen(pinned, BridgeSettings.HTTP_FIRST_PORT, BridgeSettings.HTTP_LAST_PORT)
 	if err != OK:
 		push_error("bridge: HTTP MCP endpoint could not bind (tried %s)" % [pinned if pinned > 0 else "9100-9115"])
 	return err
@@ -69,7 +69,7 @@ func _close_all() -> void:
 
 func _accept(tcp: StreamPeerTCP) -> Variant:
 	if _requests == null:
-		var script := load(Settings.addon_dir().path_join(REQUESTS_PATH)) as GDScript
+		var script := load(BridgeSettings.addon_dir().path_join(REQUESTS_PATH)) as GDScript
 		_requests = script.new(_host, _listener, _note_caller)
 	return _requests.call("accept", tcp)
 
@@ -99,8 +99,8 @@ func _note_caller(client: String) -> void:
 ## Follows `bridge/network/mcp_http` and `bridge/network/http_port` while the editor runs, and rewrites
 ## the discovery file when the port changes.
 func _on_settings_changed() -> void:
-	var enabled := Settings.flag(Settings.MCP_HTTP)
-	var pinned := Settings.pinned_port("BRIDGE_MCP_HTTP_PORT", Settings.HTTP_PORT)
+	var enabled := BridgeSettings.flag(BridgeSettings.MCP_HTTP)
+	var pinned := BridgeSettings.pinned_port("BRIDGE_MCP_HTTP_PORT", BridgeSettings.HTTP_PORT)
 	if enabled == _bound.enabled and pinned == _bound.pinned:
 		return
 	var before := port

@@ -3,7 +3,7 @@ extends RefCounted
 ## HTTP/1.1 on the wire, strictly: parses a request head (request line + header fields) into a
 ## Dictionary or the status that refuses it, and serializes responses. No I/O here.
 
-const JsonValue := preload("../../core/json_value.gd")
+const BridgeJsonValue := preload("../../core/json_value.gd")
 
 const MAX_HEADERS := 100
 
@@ -139,7 +139,7 @@ static func utf8_text(body: PackedByteArray) -> Variant:
 
 ## A JSON-RPC error reply with no id: the body of every transport-level refusal.
 static func error_body(code: int, message: String) -> String:
-	return JsonValue.stringify({"jsonrpc": "2.0", "id": null, "error": {"code": code, "message": message}})
+	return BridgeJsonValue.stringify({"jsonrpc": "2.0", "id": null, "error": {"code": code, "message": message}})
 
 
 static func _refuse(status: int, message: String) -> Dictionary:

@@ -3,9 +3,9 @@ extends RefCounted
 ## JSON-RPC 2.0 framing over the router: one request, a notification or a batch in, the reply text out.
 
 const BridgeError := preload("../../core/bridge_error.gd")
-const JsonValue := preload("../../core/json_value.gd")
-const Router := preload("../../core/router.gd")
-const CallContext := preload("../../core/call_context.gd")
+const BridgeJsonValue := preload("../../core/json_value.gd")
+const BridgeRouter := preload("../../core/router.gd")
+const BridgeCallContext := preload("../../core/call_context.gd")
 
 ## The notifications for calls that wait: `bridge.progress {id, progress, total?, message?}` goes out for
 ## a request that carried `"progress": true` beside its method; `bridge.cancel {id}` comes in and ends
@@ -17,10 +17,10 @@ const CANCEL := "bridge.cancel"
 const INVALID := {}
 const NO_CALLS := {}
 
-var _router: Router
+var _router: BridgeRouter
 
 
-func _init(router: Router) -> void:
+func _init(router: BridgeRouter) -> void:
 	_router = router
 
 
@@ -30,20 +30,20 @@ func _init(router: Router) -> void:
 func handle_text(text: String, channel: Dictionary = {}) -> String:
 	var json := JSON.new()
 	if json.parse(text) != OK:
-		return JsonValue.stringify(_error(null, BridgeError.PARSE_ERROR,
+		return BridgeJsonValue.stringify(_error(null, BridgeError.PARSE_ERROR,
 				"parse error: %s at line %d" % [json.get_error_message(), json.get_error_line()]))
 	var msg: Variant = json.data
 	if msg is Array:
 		if msg.is_empty():
-			return JsonValue.stringify(_error(null, BridgeError.INVALID_REQUEST, "empty batch"))
+			return BridgeJsonValue.stringify(_error(null, BridgeError.INVALID_REQUEST, "empty batch"))
 		var replies: Array = []
 		for item: Variant in msg:
 			var r: Variant = await handle_message(item, channel)
 			if r != null:
 				replies.append(r)
-		return "" if replies.is_empty() else JsonValue.stringify(replies)
+		return "" if replies.is_empty() else BridgeJsonValue.stringify(replies)
 	var reply: Variant = await handle_message(msg, channel)
-	return "" if reply == null else JsonValue.stringify(reply)
+	return "" if reply == null else BridgeJsonValue.stringify(reply)
 
 
 ## Returns the reply Dictionary, or null for a notification.
@@ -65,7 +65,7 @@ func handle_message(msg: Variant, channel: Dictionary = {}) -> Variant:
 		if running != null:
 			running.cancel()
 		return null  # a finished or unknown context: nothing to cancel
-	var context: CallContext = null
+	var context: BridgeCallContext = null
 	var calls: Dictionary = channel.get("calls", NO_CALLS)
 	var key := ""  # the running call's entry in channel.calls
 	if not is_notification and not is_same(calls, NO_CALLS):
@@ -78,14 +78,14 @@ func handle_message(msg: Variant, channel: Dictionary = {}) -> Variant:
 					params["total"] = total
 				if message != "":
 					params["message"] = message
-				send.call(JsonValue.stringify({"jsonrpc": "2.0", "method": PROGRESS, "params": params}))
-		context = CallContext.new(reporter)
+				send.call(BridgeJsonValue.stringify({"jsonrpc": "2.0", "method": PROGRESS, "params": params}))
+		context = BridgeCallContext.new(reporter)
 		key = str(id)
 		calls[key] = context
 	var named: Variant = request.get("client")
 	if named is String and str(named).strip_edges() != "":  # the client calls for someone it names
 		if context == null:
-			context = CallContext.new()
+			context = BridgeCallContext.new()
 		context.client_name = str(named).strip_edges().left(100)
 	var out: Dictionary = await _router.dispatch(command, request.get("params", {}), context)
 	if context != null and calls.get(key) == context:

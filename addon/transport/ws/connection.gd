@@ -4,10 +4,10 @@ extends RefCounted
 ## Host and Origin can be checked (Godot's WebSocketPeer hides them). Never blocks the editor: reads only
 ## what has arrived, writes what the socket takes and keeps the rest for the next poll.
 
-const Listener := preload("../net/tcp_listener.gd")
-const Handshake := preload("handshake.gd")
-const Frames := preload("frames.gd")
-const Wire := preload("../net/http_head.gd")
+const BridgeListener := preload("../net/tcp_listener.gd")
+const BridgeHandshake := preload("handshake.gd")
+const BridgeFrames := preload("frames.gd")
+const BridgeWire := preload("../net/http_head.gd")
 
 const MAX_HEAD_BYTES := 16 * 1024
 ## The upgrade request must arrive whole within this time of the connection (stalled clients get 408).
@@ -70,7 +70,7 @@ func is_open() -> bool:
 func send_text(text: String) -> void:
 	if not is_open():
 		return
-	_queue_frame(Frames.OP_TEXT, text.to_utf8_buffer())
+	_queue_frame(BridgeFrames.OP_TEXT, text.to_utf8_buffer())
 	if not _in_poll:
 		_flush(Time.get_ticks_msec())  # a reply that finished after an await; inside poll() one flush sends all
 
@@ -78,7 +78,7 @@ func send_text(text: String) -> void:
 ## The editor is going away: a 1001 close frame, best effort, and the socket closes now.
 func shut_down() -> void:
 	if is_open():
-		_queue_frame(Frames.OP_CLOSE, Frames.close_payload(Frames.CLOSE_GOING_AWAY, "editor closing"))
+		_queue_frame(BridgeFrames.OP_CLOSE, BridgeFrames.close_payload(BridgeFrames.CLOSE_GOING_AWAY, "editor closing"))
 		_flush(Time.get_ticks_msec())
 	abort()
 
@@ -120,7 +120,7 @@ func poll(now: int) -> void:
 func _read() -> void:
 	if _out_bytes > OUT_HIGH_WATER:
 		return  # back-pressure: the kernel buffer fills and the client waits
-	if not Listener.read_into(tcp, _in, READ_BUDGET):
+	if not BridgeListener.read_into(tcp, _in, READ_BUDGET):
 		abort()
 
 
@@ -128,11 +128,11 @@ func _handshake(now: int) -> void:
 	var end := _find_head_end()
 	if end < 0 or end + 4 > MAX_HEAD_BYTES:
 		if _in.size() > MAX_HEAD_BYTES or end >= 0:
-			_refuse(Handshake.refusal(431, "the upgrade request head is larger than %d bytes" % MAX_HEAD_BYTES))
+			_refuse(BridgeHandshake.refusal(431, "the upgrade request head is larger than %d bytes" % MAX_HEAD_BYTES))
 		elif now - _opened_at > HANDSHAKE_TIMEOUT_MS:
-			_refuse(Handshake.refusal(408, "the upgrade request did not arrive within %d s" % (HANDSHAKE_TIMEOUT_MS / 1000.0)))
+			_refuse(BridgeHandshake.refusal(408, "the upgrade request did not arrive within %d s" % (HANDSHAKE_TIMEOUT_MS / 1000.0)))
 		return
-	var verdict := Handshake.answer(_in.slice(0, end))
+	var verdict := BridgeHandshake.answer(_in.slice(0, end))
 	if not verdict.ok:
 		_refuse(verdict)
 		return
@@ -147,26 +147,26 @@ func _handshake(now: int) -> void:
 ## Reads every complete frame; a partial one waits in _in for the next poll.
 func _frames() -> void:
 	while _state == State.OPEN and not closed:
-		var h := Frames.parse_header(_in, _pos)
+		var h := BridgeFrames.parse_header(_in, _pos)
 		if h.is_empty():
 			break
 		if h.has("error"):
 			_fail(h.error, h.message)
 			return
 		var op: int = h.opcode
-		if op == Frames.OP_CONTINUATION and _frag_opcode < 0:
-			_fail(Frames.CLOSE_PROTOCOL_ERROR, "continuation frame with no message to continue")
+		if op == BridgeFrames.OP_CONTINUATION and _frag_opcode < 0:
+			_fail(BridgeFrames.CLOSE_PROTOCOL_ERROR, "continuation frame with no message to continue")
 			return
-		if (op == Frames.OP_TEXT or op == Frames.OP_BINARY) and _frag_opcode >= 0:
-			_fail(Frames.CLOSE_PROTOCOL_ERROR, "new message before the last one's final frame")
+		if (op == BridgeFrames.OP_TEXT or op == BridgeFrames.OP_BINARY) and _frag_opcode >= 0:
+			_fail(BridgeFrames.CLOSE_PROTOCOL_ERROR, "new message before the last one's final frame")
 			return
-		if op < Frames.OP_CLOSE and _frag.size() + h.length > MAX_MESSAGE_BYTES:
-			_fail(Frames.CLOSE_TOO_BIG, "message larger than %d MiB" % (MAX_MESSAGE_BYTES >> 20))
+		if op < BridgeFrames.OP_CLOSE and _frag.size() + h.length > MAX_MESSAGE_BYTES:
+			_fail(BridgeFrames.CLOSE_TOO_BIG, "message larger than %d MiB" % (MAX_MESSAGE_BYTES >> 20))
 			return
 		var end: int = h.start + h.length
 		if _in.size() < end:
 			break
-		var payload := Frames.unmask(_in, h.start, h.length, h.mask)
+		var payload := BridgeFrames.unmask(_in, h.start, h.length, h.mask)
 		_pos = end
 		_on_frame(h.fin, op, payload)
 	if closed:
@@ -179,13 +179,13 @@ func _frames() -> void:
 
 
 func _on_frame(fin: bool, op: int, payload: PackedByteArray) -> void:
-	if op == Frames.OP_PING:
-		_queue_frame(Frames.OP_PONG, payload)
-	elif op == Frames.OP_CLOSE:
+	if op == BridgeFrames.OP_PING:
+		_queue_frame(BridgeFrames.OP_PONG, payload)
+	elif op == BridgeFrames.OP_CLOSE:
 		_on_close_frame(payload)
-	elif op != Frames.OP_PONG:
-		if not fin or op == Frames.OP_CONTINUATION:
-			if op != Frames.OP_CONTINUATION:
+	elif op != BridgeFrames.OP_PONG:
+		if not fin or op == BridgeFrames.OP_CONTINUATION:
+			if op != BridgeFrames.OP_CONTINUATION:
 				_frag_opcode = op
 			_frag.append_array(payload)
 			if not fin:
@@ -198,9 +198,9 @@ func _on_frame(fin: bool, op: int, payload: PackedByteArray) -> void:
 
 ## Text and binary messages alike carry UTF-8 JSON text.
 func _deliver(message: PackedByteArray) -> void:
-	var text: Variant = Wire.utf8_text(message)
+	var text: Variant = BridgeWire.utf8_text(message)
 	if text == null:
-		_fail(Frames.CLOSE_INVALID_DATA, "messages must be UTF-8 JSON text")
+		_fail(BridgeFrames.CLOSE_INVALID_DATA, "messages must be UTF-8 JSON text")
 		return
 	_on_message.call(self, text)
 
@@ -209,22 +209,22 @@ func _deliver(message: PackedByteArray) -> void:
 func _on_close_frame(payload: PackedByteArray) -> void:
 	var echo := PackedByteArray()
 	if payload.size() == 1:
-		_fail(Frames.CLOSE_PROTOCOL_ERROR, "close frame with a 1-byte payload")
+		_fail(BridgeFrames.CLOSE_PROTOCOL_ERROR, "close frame with a 1-byte payload")
 		return
 	if payload.size() >= 2:
 		var code := (payload[0] << 8) | payload[1]
-		if not Frames.valid_close_code(code):
-			_fail(Frames.CLOSE_PROTOCOL_ERROR, "invalid close code %d" % code)
+		if not BridgeFrames.valid_close_code(code):
+			_fail(BridgeFrames.CLOSE_PROTOCOL_ERROR, "invalid close code %d" % code)
 			return
-		echo = Frames.close_payload(code)
-	_queue_frame(Frames.OP_CLOSE, echo)
+		echo = BridgeFrames.close_payload(code)
+	_queue_frame(BridgeFrames.OP_CLOSE, echo)
 	_state = State.CLOSING
 	_hang_up_when_sent = true
 
 
 ## We close: the stream can no longer be trusted, so whatever else arrives is discarded.
 func _fail(code: int, message: String) -> void:
-	_queue_frame(Frames.OP_CLOSE, Frames.close_payload(code, message))
+	_queue_frame(BridgeFrames.OP_CLOSE, BridgeFrames.close_payload(code, message))
 	_state = State.CLOSING
 	_in = PackedByteArray()
 	_pos = 0
@@ -258,7 +258,7 @@ func _poll_closing(now: int) -> void:
 
 
 func _queue_frame(opcode: int, payload: PackedByteArray) -> void:
-	var head := Frames.header(opcode, payload.size())
+	var head := BridgeFrames.header(opcode, payload.size())
 	if payload.size() <= OUT_CHUNK:
 		_queue_raw(head, payload)  # one write, one segment
 		return
@@ -308,7 +308,7 @@ func _flush(now: int) -> void:
 
 
 func _find_head_end() -> int:
-	var end := Wire.find_head_end(_in, _scan)
+	var end := BridgeWire.find_head_end(_in, _scan)
 	if end < 0:
 		_scan = maxi(0, _in.size() - 3)  # the blank line may still be arriving across this boundary
 	return end

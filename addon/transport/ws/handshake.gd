@@ -4,8 +4,8 @@ extends RefCounted
 ## refusal out. Applies the same Host and Origin rules as the HTTP endpoint (origin_rule.gd), because
 ## browsers apply no CORS to WebSockets: any page could otherwise open ws://127.0.0.1 and drive the editor.
 
-const Wire := preload("../net/http_head.gd")
-const OriginRule := preload("../net/origin_rule.gd")
+const BridgeWire := preload("../net/http_head.gd")
+const BridgeOriginRule := preload("../net/origin_rule.gd")
 
 const ACCEPT_GUID := "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 const REASONS := {101: "Switching Protocols", 408: "Request Timeout", 426: "Upgrade Required", 503: "Service Unavailable"}
@@ -18,13 +18,13 @@ static var _key_shape := RegEx.create_from_string("^[A-Za-z0-9+/]{22}==$")
 ## client's User-Agent (what the editor dock shows), or
 ## {ok: false, status, message, bytes} with the refusal, after which the connection closes.
 static func answer(head: PackedByteArray) -> Dictionary:
-	var req := Wire.parse_head(head)
+	var req := BridgeWire.parse_head(head)
 	if not req.ok:
 		return refusal(req.status, req.message)
 	var headers: Dictionary = req.headers
-	if headers.has("host") and not OriginRule.host_allowed(headers.host):
+	if headers.has("host") and not BridgeOriginRule.host_allowed(headers.host):
 		return refusal(403, "Host '%s' is not a loopback name or address" % headers.host)
-	if headers.has("origin") and not OriginRule.origin_allowed(headers.origin):
+	if headers.has("origin") and not BridgeOriginRule.origin_allowed(headers.origin):
 		return refusal(403, "Origin '%s' is not a loopback origin" % headers.origin)
 	if req.method != "GET" or req.version != "HTTP/1.1":
 		return refusal(400, "a WebSocket upgrade is an HTTP/1.1 GET request")
@@ -60,7 +60,7 @@ static func accept_key(key: String) -> String:
 
 ## A complete HTTP error answer with a short plain-text body; the connection closes after it.
 static func refusal(status: int, message: String, fields: Dictionary = {}) -> Dictionary:
-	var reason: String = REASONS.get(status, Wire.REASONS.get(status, "Error"))
+	var reason: String = REASONS.get(status, BridgeWire.REASONS.get(status, "Error"))
 	var body := ("%s: %s\n" % [reason, message]).to_utf8_buffer()
 	var lines := PackedStringArray(["HTTP/1.1 %d %s" % [status, reason]])
 	for name: String in fields:

@@ -6,27 +6,27 @@ extends "../transport.gd"
 ## notification carrying this editor's identity, so it can refuse the wrong project before sending
 ## anything, and told `bridge.commands_changed` when the command set changes.
 
-const JsonRpc := preload("../net/jsonrpc.gd")
-const Conn := preload("connection.gd")
-const Handshake := preload("handshake.gd")
-const Listener := preload("../net/tcp_listener.gd")
-const Settings := preload("../../core/settings.gd")
-const AuditLog := preload("../../lib/audit_log.gd")
-const Router := preload("../../core/router.gd")
+const BridgeJsonRpc := preload("../net/jsonrpc.gd")
+const BridgeConn := preload("connection.gd")
+const BridgeHandshake := preload("handshake.gd")
+const BridgeListener := preload("../net/tcp_listener.gd")
+const BridgeSettings := preload("../../core/settings.gd")
+const BridgeAuditLog := preload("../../lib/audit_log.gd")
+const BridgeRouter := preload("../../core/router.gd")
 
 ## Past this many open connections, a new one is refused with 503.
 const MAX_CONNECTIONS := 128
 
-var _listener := Listener.new()
-var _rpc: JsonRpc
-var _router: Router
-var _host: TransportHost
+var _listener := BridgeListener.new()
+var _rpc: BridgeJsonRpc
+var _router: BridgeRouter
+var _host: BridgeTransportHost
 
 
-func _init(host: TransportHost) -> void:
+func _init(host: BridgeTransportHost) -> void:
 	_host = host
 	_router = host.router
-	_rpc = JsonRpc.new(host.router)
+	_rpc = BridgeJsonRpc.new(host.router)
 	_router.commands_changed.connect(_on_commands_changed)
 
 
@@ -41,18 +41,18 @@ func _bound_port() -> int:
 
 ## Binds BRIDGE_WS_PORT / bridge/network/ws_port, or the first free port in 9080-9095. Returns OK or the error.
 func listen() -> int:
-	var pinned := Settings.pinned_port("BRIDGE_WS_PORT", Settings.WS_PORT)
-	var err := _listener.listen(pinned, Settings.WS_DEFAULT_PORT, Settings.WS_LAST_PORT)
+	var pinned := BridgeSettings.pinned_port("BRIDGE_WS_PORT", BridgeSettings.WS_PORT)
+	var err := _listener.listen(pinned, BridgeSettings.WS_DEFAULT_PORT, BridgeSettings.WS_LAST_PORT)
 	if err != OK:
 		push_error("bridge: cannot listen on 127.0.0.1:%s (%s); set %s or BRIDGE_WS_PORT to a free port" % [
-				pinned if pinned > 0 else "9080-9095", error_string(err), Settings.WS_PORT])
+				pinned if pinned > 0 else "9080-9095", error_string(err), BridgeSettings.WS_PORT])
 	return err
 
 
 func stop() -> void:
 	if _router.commands_changed.is_connected(_on_commands_changed):
 		_router.commands_changed.disconnect(_on_commands_changed)
-	for conn: Conn in _listener.connections:
+	for conn: BridgeConn in _listener.connections:
 		conn.shut_down()
 	_listener.stop()
 
@@ -61,7 +61,7 @@ func stop() -> void:
 func clients() -> Array:
 	var out: Array = []
 	for open: RefCounted in _listener.connections:
-		var conn := open as Conn
+		var conn := open as BridgeConn
 		if conn.since_unix > 0 and not conn.closed:
 			out.append({"transport": "ws", "client": conn.client, "since_unix": conn.since_unix})
 	return out
@@ -74,23 +74,23 @@ func poll() -> void:
 
 func _accept(tcp: StreamPeerTCP) -> Variant:
 	if _listener.connections.size() >= MAX_CONNECTIONS:
-		var refusal: PackedByteArray = Handshake.refusal(503, "too many open connections").bytes
+		var refusal: PackedByteArray = BridgeHandshake.refusal(503, "too many open connections").bytes
 		tcp.put_partial_data(refusal)
 		tcp.disconnect_from_host()
 		return null
 	_host.touch()
-	return Conn.new(tcp, _greet, _serve)
+	return BridgeConn.new(tcp, _greet, _serve)
 
 
-func _greet(conn: Conn) -> void:
+func _greet(conn: BridgeConn) -> void:
 	conn.send_text(JSON.stringify({"jsonrpc": "2.0", "method": "bridge.hello", "params": _host.hello()}))
 
 
 ## Runs one message as a coroutine: a slow command holds up neither the editor nor other clients.
 ## Kept here, not in the connection, so a client that leaves mid-command frees nothing it resumes in.
-func _serve(conn: Conn, text: String) -> void:
+func _serve(conn: BridgeConn, text: String) -> void:
 	var channel := _channel(conn)
-	AuditLog.context = channel.caller  # read by audited commands before their first await
+	BridgeAuditLog.context = channel.caller  # read by audited commands before their first await
 	_host.call_started()
 	var reply: String = await _rpc.handle_text(text, channel)
 	_host.call_finished()
@@ -100,14 +100,17 @@ func _serve(conn: Conn, text: String) -> void:
 
 ## The connection's line for progress and cancellation (transport/net/jsonrpc.gd), and who it is (AuditLog's
 ## context, never written through: the router copies it to change it), kept on it: made once, read per message.
-func _channel(conn: Conn) -> Dictionary:
-	if not conn.has_meta("bridge_channel"):  # get_meta() with a null default logs an error for a missing key
-		conn.set_meta("bridge_channel", {"send": conn.send_text, "calls": {}, "caller": {"transport": "ws",
-				"client": conn.client}})
-	return conn.get_meta("bridge_channel")
+## has_meta first: get_meta(name, null) of a name not set logs an error (a null default counts as none).
+func _channel(conn: BridgeConn) -> Dictionary:
+	if conn.has_meta("bridge_channel"):
+		var kept: Dictionary = conn.get_meta("bridge_channel")
+		return kept
+	var channel := {"send": conn.send_text, "calls": {}, "caller": {"transport": "ws", "client": conn.client}}
+	conn.set_meta("bridge_channel", channel)
+	return channel
 
 
 func _on_commands_changed() -> void:
 	var note := JSON.stringify({"jsonrpc": "2.0", "method": "bridge.commands_changed", "params": {}})
-	for conn: Conn in _listener.connections:
+	for conn: BridgeConn in _listener.connections:
 		conn.send_text(note)

@@ -6,18 +6,18 @@
 // of type positions. Here the project declares, twice (a nested copy), every name the game scripts give a script,
 // read from the addon's sources (test/support/game-scripts.ts), so a new constant is covered without touching
 // this file; then the demo plays and every game part must build and answer, with no script error from the addon.
-// The classes are added once the editor runs and has loaded the command groups used here (it then rescans):
-// the editor's own scripts use some of these names (BridgeError, OutputLog, ...) as types too, and a group file
-// compiled after the classes exist fails to load (commands/runtime/output.gd with OutputLog). That is the
-// editor side's problem, not this file's.
+// The names are the addon's with the reserved prefix taken off (BridgeIpc → Ipc: test/support/addon-names.ts),
+// the names a game would give its own classes. The classes are added once the editor runs and has played once:
+// what an editor starting in a project that declares them does is test/e2e/commands/project-class-names.e2e.test.ts.
 import {expect} from 'chai'
 import {mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {type Json, useEditor} from '../../support/fixture.js'
+import {ENGINE_NAMES, unprefixed} from '../../support/addon-names.js'
 import {ADDON_DIR, gameScriptNames} from '../../support/game-scripts.js'
 
-const NAMES = [...gameScriptNames().keys()].sort()
+const NAMES = [...new Set([...gameScriptNames().keys()].map(unprefixed))].filter((n) => !ENGINE_NAMES.has(n)).sort()
 const COPIES = 2
 
 /** The game parts the command groups route to (commands/<group>/index.json, "game"). */
@@ -85,8 +85,7 @@ describe('the game side in a project declaring, twice, every name the game scrip
   })
 
   it('plays the demo and every game part builds and answers, with no script error from the addon in the game', async () => {
-    // first without the classes: the editor loads the command groups these calls use (they are not what this
-    // file checks: see the header), and the same calls answer in a plain project
+    // first without the classes: the same calls answer in a plain project
     expect(await playAndExercise()).to.deep.equal([])
     await fx.game.stop()
 

@@ -30,7 +30,7 @@ func commands() -> Array:
 	}]
 
 
-func _wait(c: Call) -> Variant:
+func _wait(c: BridgeCall) -> Variant:
 	# Wall-clock frames, not a SceneTreeTimer: a timer counts the editor's (smoothed) frame deltas, which
 	# drifted ~9 % short of the clock on a loaded machine (1.5 s answered after 1 372 ms).
 	var start := Time.get_ticks_msec()

@@ -6,9 +6,9 @@ extends RefCounted
 ## copy from before).
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const Params := preload("../../../core/params.gd")
-const SceneAccess := preload("../../../lib/scene_access.gd")
-const Settings := preload("../../../core/settings.gd")
+const BridgeParams := preload("../../../core/params.gd")
+const BridgeSceneAccess := preload("../../../lib/scene_access.gd")
+const BridgeSettings := preload("../../../core/settings.gd")
 
 const TRACK_TYPES := {
 	"value": Animation.TYPE_VALUE, "position_3d": Animation.TYPE_POSITION_3D, "rotation_3d": Animation.TYPE_ROTATION_3D,
@@ -43,8 +43,9 @@ static func clip(player: AnimationMixer, clip_name: String) -> Variant:
 	if player.has_animation(clip_name):
 		return player.get_animation(clip_name)
 	var names := Array(player.get_animation_list())
-	var guess := Params.did_you_mean(clip_name, names)
-	return BridgeError.not_found("%s has no animation '%s'%s; it has: %s" % [SceneAccess.path_of(player), clip_name,
+	var guess := BridgeParams.did_you_mean(clip_name, names)
+	return BridgeError.not_found("%s has no animation '%s'%s; it has: %s" % [BridgeSceneAccess.path_of(player),
+			clip_name,
 			" (did you mean '%s'?)" % guess if guess != "" else "", ", ".join(PackedStringArray(names)) if names else "none"],
 			{"param": "animation", "suggestion": guess})
 
@@ -94,13 +95,13 @@ static func track_index(anim: Animation, p: Dictionary) -> Variant:
 static func check_track_path(player: AnimationMixer, type: int, path: String) -> Variant:
 	var root := track_root(player)
 	if root == null:
-		return BridgeError.failed("%s's root_node %s does not resolve" % [SceneAccess.path_of(player), player.root_node])
+		return BridgeError.failed("%s's root_node %s does not resolve" % [BridgeSceneAccess.path_of(player), player.root_node])
 	var np := NodePath(path)
 	var node_part := NodePath(str(np).get_slice(":", 0)) if str(np).contains(":") else np
 	var target := root.get_node_or_null(node_part)
 	if target == null:
 		return BridgeError.not_found("no node '%s' relative to %s (the player's root_node)" % [node_part,
-				SceneAccess.path_of(root)], {"param": "path"})
+				BridgeSceneAccess.path_of(root)], {"param": "path"})
 	var prop := np.get_concatenated_subnames()
 	match type:
 		Animation.TYPE_VALUE, Animation.TYPE_BEZIER:
@@ -108,7 +109,7 @@ static func check_track_path(player: AnimationMixer, type: int, path: String) ->
 				return BridgeError.invalid("a %s track path names a property: 'Node:property', e.g. 'Sprite2D:frame'" %
 						("value" if type == Animation.TYPE_VALUE else "bezier"), {"param": "path"})
 			var head := prop.get_slice(":", 0)
-			var info: Variant = SceneAccess.property_info(target, head)
+			var info: Variant = BridgeSceneAccess.property_info(target, head)
 			if info is BridgeError:
 				return info
 			if type == Animation.TYPE_BEZIER and prop == head and not info.type in [TYPE_FLOAT, TYPE_INT]:
@@ -142,21 +143,21 @@ static func insert_key(anim: Animation, t: int, key: Variant, info: Dictionary) 
 	var value: Variant
 	match anim.track_get_type(t):
 		Animation.TYPE_VALUE:
-			value = SceneAccess.coerce(raw, info) if not info.is_empty() else raw
+			value = BridgeSceneAccess.coerce(raw, info) if not info.is_empty() else raw
 		Animation.TYPE_POSITION_3D, Animation.TYPE_SCALE_3D:
-			value = SceneAccess.coerce(raw, {"name": "value", "type": TYPE_VECTOR3})
+			value = BridgeSceneAccess.coerce(raw, {"name": "value", "type": TYPE_VECTOR3})
 		Animation.TYPE_ROTATION_3D:
-			value = SceneAccess.coerce(raw, {"name": "value", "type": TYPE_VECTOR3})  # Euler degrees
+			value = BridgeSceneAccess.coerce(raw, {"name": "value", "type": TYPE_VECTOR3})  # Euler degrees
 			if not value is BridgeError:
 				value = Quaternion.from_euler(value * (PI / 180.0))
 		Animation.TYPE_BLEND_SHAPE, Animation.TYPE_BEZIER:
-			value = SceneAccess.coerce(raw, {"name": "value", "type": TYPE_FLOAT})
+			value = BridgeSceneAccess.coerce(raw, {"name": "value", "type": TYPE_FLOAT})
 		Animation.TYPE_METHOD:
 			if not raw is Dictionary or not raw.get("method") is String or raw.method == "":
 				return BridgeError.invalid("a method key's value is {\"method\": name, \"args\": [...]}", {"param": "keys"})
 			value = {"method": StringName(raw.method), "args": raw.get("args", [])}
 		Animation.TYPE_AUDIO:
-			var stream: Variant = SceneAccess.coerce(raw, {"name": "value", "type": TYPE_OBJECT,
+			var stream: Variant = BridgeSceneAccess.coerce(raw, {"name": "value", "type": TYPE_OBJECT,
 					"hint": PROPERTY_HINT_RESOURCE_TYPE, "hint_string": "AudioStream"})
 			if stream is BridgeError or stream == null:
 				return stream if stream is BridgeError else BridgeError.invalid("an audio key's value is an AudioStream res:// path",
@@ -172,8 +173,8 @@ static func insert_key(anim: Animation, t: int, key: Variant, info: Dictionary) 
 		value.data["param"] = "keys"
 		return value
 	if anim.track_get_type(t) == Animation.TYPE_BEZIER:
-		var ih: Variant = SceneAccess.coerce(key.get("in_handle", [-0.25, 0]), {"name": "in_handle", "type": TYPE_VECTOR2})
-		var oh: Variant = SceneAccess.coerce(key.get("out_handle", [0.25, 0]), {"name": "out_handle", "type": TYPE_VECTOR2})
+		var ih: Variant = BridgeSceneAccess.coerce(key.get("in_handle", [-0.25, 0]), {"name": "in_handle", "type": TYPE_VECTOR2})
+		var oh: Variant = BridgeSceneAccess.coerce(key.get("out_handle", [0.25, 0]), {"name": "out_handle", "type": TYPE_VECTOR2})
 		if ih is BridgeError or oh is BridgeError:
 			return ih if ih is BridgeError else oh
 		anim.bezier_track_insert_key(t, time, value, ih, oh)
@@ -245,11 +246,11 @@ static func restore(anim: Animation, source: Animation) -> void:
 ## Commits one undoable action that turns `anim` into `edited` (a modified duplicate of it).
 static func commit_edit(action_name: String, anim: Animation, edited: Animation) -> void:
 	var before: Animation = anim.duplicate(true)
-	var ur := SceneAccess.action(action_name)
+	var ur := BridgeSceneAccess.action(action_name)
 	ur.add_do_method(load(_self_path()), "restore", anim, edited)
 	ur.add_undo_method(load(_self_path()), "restore", anim, before)
 	ur.commit_action()
 
 
 static func _self_path() -> String:
-	return Settings.addon_dir().path_join("commands/animation/lib/anim_access.gd")
+	return BridgeSettings.addon_dir().path_join("commands/animation/lib/anim_access.gd")

@@ -5,9 +5,9 @@ extends RefCounted
 ## tree), the node kinds by short name, and a JSON description of the whole graph.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const Params := preload("../../../core/params.gd")
-const SceneAccess := preload("../../../lib/scene_access.gd")
-const PropertyPath := preload("../../../lib/property_path.gd")
+const BridgeParams := preload("../../../core/params.gd")
+const BridgeSceneAccess := preload("../../../lib/scene_access.gd")
+const BridgePropertyPath := preload("../../../lib/property_path.gd")
 
 ## Short names → AnimationRootNode classes.
 const KINDS := {
@@ -36,7 +36,7 @@ const EXAMPLE_STATE_MACHINE := [{"method": "node.add", "params": {"type": "Anima
 ## The AnimationTree (the router has resolved and class-checked it), or a BridgeError when it has no graph.
 static func tree(node: AnimationTree) -> Variant:
 	if node.tree_root == null:
-		return BridgeError.failed("%s has no tree_root; animtree.create makes one" % SceneAccess.path_of(node))
+		return BridgeError.failed("%s has no tree_root; animtree.create makes one" % BridgeSceneAccess.path_of(node))
 	return node
 
 
@@ -47,7 +47,7 @@ static func node_at(t: AnimationTree, path: String, param: String = "graph") -> 
 	for part in path.split("/", false):
 		var names := child_names(node)
 		if not part in names:
-			var guess := Params.did_you_mean(part, names)
+			var guess := BridgeParams.did_you_mean(part, names)
 			return BridgeError.not_found("no node '%s' in %s (%s)%s; it has: %s" % [part, walked if walked else "the root",
 					node.get_class(), " (did you mean '%s'?)" % guess if guess else "", ", ".join(PackedStringArray(names)) if names
 					else "none"], {"param": param, "suggestion": guess})
@@ -76,7 +76,7 @@ static func make(t: AnimationTree, kind: String, animation: String, properties: 
 		node.animation = animation
 	elif animation != "":
 		return BridgeError.invalid("animation applies to animation nodes only, not %s" % kind, {"param": "animation"})
-	var refused: Variant = PropertyPath.apply_new(node, properties, "animtree.add_node")
+	var refused: Variant = BridgePropertyPath.apply_new(node, properties, "animtree.add_node")
 	return refused if refused != null else node
 
 
@@ -85,7 +85,7 @@ static func check_clip(t: AnimationTree, animation: String) -> Variant:
 	if t.has_animation(animation):
 		return null
 	var names := Array(t.get_animation_list())
-	var guess := Params.did_you_mean(animation, names)
+	var guess := BridgeParams.did_you_mean(animation, names)
 	return BridgeError.not_found("the tree's animation player has no clip '%s'%s; clips: %s" % [animation,
 			" (did you mean '%s'?)" % guess if guess else "", ", ".join(PackedStringArray(names)) if names else "none (set anim_player)"],
 			{"param": "animation", "suggestion": guess})

@@ -6,9 +6,9 @@ extends RefCounted
 ## effect instances are shared by both layouts, so effect settings survive the round trip.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const Params := preload("../../../core/params.gd")
-const PropertyPath := preload("../../../lib/property_path.gd")
-const UndoStep := preload("../../../core/undo_step.gd")
+const BridgeParams := preload("../../../core/params.gd")
+const BridgePropertyPath := preload("../../../lib/property_path.gd")
+const BridgeUndoStep := preload("../../../core/undo_step.gd")
 
 
 ## The index of the bus named `name`, or NOT_FOUND listing the buses.
@@ -26,7 +26,7 @@ static func bus(name: String, param: String = "bus") -> Variant:
 	if i >= 0:
 		return i
 	var bus_names := names()
-	var guess := Params.did_you_mean(name, bus_names)
+	var guess := BridgeParams.did_you_mean(name, bus_names)
 	return BridgeError.not_found("no audio bus '%s'%s; buses: %s" % [name, " (did you mean '%s'?)" % guess if guess else "",
 			", ".join(PackedStringArray(bus_names))], {"param": param, "suggestion": guess})
 
@@ -77,7 +77,7 @@ static func effect_class(type: String) -> Variant:
 		if c.to_lower() == want or short == want:
 			return c
 	var shorts := all.map(func(c: String) -> String: return c.trim_prefix("AudioEffect"))
-	var guess := Params.did_you_mean(type, shorts)
+	var guess := BridgeParams.did_you_mean(type, shorts)
 	return BridgeError.invalid("unknown audio effect '%s'%s; effects: %s" % [type, " (did you mean '%s'?)" % guess if guess else "",
 			", ".join(PackedStringArray(shorts))], {"param": "effect", "suggestion": guess})
 
@@ -85,7 +85,7 @@ static func effect_class(type: String) -> Variant:
 ## Sets each setting on an effect not yet in use (a new one, or a copy to compare), each coerced and read
 ## back (PropertyPath.apply_new): null, or a BridgeError for the first one the effect does not take.
 static func apply_settings(effect: AudioEffect, settings: Dictionary, method: String) -> Variant:
-	var bad: Variant = PropertyPath.apply_new(effect, settings, method)
+	var bad: Variant = BridgePropertyPath.apply_new(effect, settings, method)
 	if bad != null:
 		bad.data["param"] = "settings"
 		if method == "audio.set_effect":  # a copy was tried: the live effect is untouched
@@ -95,7 +95,7 @@ static func apply_settings(effect: AudioEffect, settings: Dictionary, method: St
 
 ## An undoable action in the editor's global history (where the Audio dock records its edits).
 static func action(action_name: String) -> EditorUndoRedoManager:
-	var ur := UndoStep.action_for("Bridge: " + action_name, AudioServer)
+	var ur := BridgeUndoStep.action_for("Bridge: " + action_name, AudioServer)
 	return ur
 
 

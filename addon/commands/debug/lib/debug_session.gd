@@ -3,13 +3,13 @@ extends Node
 ## The editor's debugger for the game it plays: listens to the Debugger dock's session (its stack dump,
 ## stack-frame variables, break/continue and evaluation results) and sends the debugger's own messages
 ## (next, step, out, continue, break, get_stack_dump, get_stack_frame_vars, evaluate, reload_scripts)
-## through the game link's EditorDebuggerSession. One per server: DebugSession.of(server).
+## through the game link's EditorDebuggerSession. One per server: BridgeDebugSession.of(server).
 
-const GameLink := preload("../../../lib/game_link.gd")
-const GamePause := preload("../../../lib/game_pause.gd")
+const BridgeGameLink := preload("../../../lib/game_link.gd")
+const BridgeGamePause := preload("../../../lib/game_pause.gd")
 const BridgeError := preload("../../../core/bridge_error.gd")
-const JsonValue := preload("../../../core/json_value.gd")
-const Settings := preload("../../../core/settings.gd")
+const BridgeJsonValue := preload("../../../core/json_value.gd")
+const BridgeSettings := preload("../../../core/settings.gd")
 
 const NODE_NAME := "DebugSession"
 const SCOPES := ["local", "member", "global"]
@@ -31,9 +31,9 @@ var _link: Node
 static func of(server: Node) -> Node:
 	var live := server.get_node_or_null(NODE_NAME)
 	if live == null:
-		live = load(Settings.addon_dir().path_join("commands/debug/lib/debug_session.gd")).new()
+		live = load(BridgeSettings.addon_dir().path_join("commands/debug/lib/debug_session.gd")).new()
 		live.name = NODE_NAME
-		live._link = GameLink.of(server)
+		live._link = BridgeGameLink.of(server)
 		server.add_child(live)
 	live._watch()
 	return live
@@ -140,7 +140,7 @@ func _until(done: Callable, timeout_ms: int) -> bool:
 
 ## Connects to every session tab of the Debugger dock (a new tab appears per simultaneous game).
 func _watch() -> void:
-	for n: Node in GamePause.debugger_tabs():
+	for n: Node in BridgeGamePause.debugger_tabs():
 		if not n in _watched:
 			_watched.append(n)
 			n.breaked.connect(_on_breaked)
@@ -193,6 +193,6 @@ static func _decode(data: Array) -> Dictionary:
 	if value is EncodedObjectAsID:
 		value = {"object_id": value.object_id}
 	else:
-		value = JsonValue.to_json(value)
+		value = BridgeJsonValue.to_json(value)
 	var scope: int = int(data[1]) if data.size() > 1 else 0
 	return {"name": str(data[0]), "scope": SCOPES[scope] if scope < SCOPES.size() else str(scope), "type": type, "value": value}

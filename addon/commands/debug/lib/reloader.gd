@@ -5,7 +5,7 @@ extends RefCounted
 ## and say nothing).
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const ScriptCompile := preload("../../../lib/script_compile.gd")
+const BridgeScriptCompile := preload("../../../lib/script_compile.gd")
 
 
 ## {paths, skipped} to reload: the given files (each must exist and compile), or every project script that
@@ -32,7 +32,7 @@ static func choose(method: String, given: Array) -> Variant:
 
 ## The shared compile check (lib/script_compile.gd), on a copy apart from the loaded script.
 static func compiles(path: String) -> bool:
-	return ScriptCompile.check_file(path, null).ok
+	return BridgeScriptCompile.check_file(path, null).ok
 
 
 ## Every .gd file of the project outside .godot and the bridge addon (the game only reloads those it loaded).

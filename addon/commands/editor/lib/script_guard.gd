@@ -8,8 +8,8 @@ extends "guard_names.gd"
 ## compiled, and no decoder builds objects. A guard against accidents, not a sandbox: docs/security.md
 ## says what it does not catch.
 
-const Tokens := preload("gd_tokens.gd")
-const Scope := preload("guard_scope.gd")
+const BridgeTokens := preload("gd_tokens.gd")
+const BridgeScope := preload("guard_scope.gd")
 const RULES := preload("guard_rules.json")
 
 ## Dispatch methods whose value argument (a number, an array, ...) cannot be a name (`f.call(3)` is a lambda call).
@@ -17,16 +17,16 @@ const CALL_LIKE := ["call", "callv", "call_deferred", "call_thread_safe", "call_
 
 static var _constant := RegEx.create_from_string("^[A-Z][A-Z0-9_]*$")
 
-var _scope: Scope
+var _scope: BridgeScope
 var _loops := {}  # for-variable name -> the literals it walks (or null), computed once
 
 
 ## The first refusal for the snippet as {category, label, line, api, reason}, or {} when it passes.
 static func check(code: String) -> Dictionary:
 	var guard := new()
-	guard._toks = Tokens.tokenize(code)
+	guard._toks = BridgeTokens.tokenize(code)
 	guard._rules = RULES.data
-	guard._scope = Scope.new(guard._toks)
+	guard._scope = BridgeScope.new(guard._toks)
 	for i in guard._toks.size():
 		var refusal := guard._at(i)
 		if not refusal.is_empty():

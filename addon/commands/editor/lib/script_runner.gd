@@ -7,10 +7,10 @@ extends RefCounted
 ## budget. A guard against accidents, not a sandbox: docs/security.md says what it does not catch.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const Snippet := preload("../../../game/snippet.gd")
-const ScriptGuard := preload("script_guard.gd")
-const Compat := preload("../../../core/compat.gd")
-const OutputLog := preload("../../../lib/output_log.gd")
+const BridgeSnippet := preload("../../../game/snippet.gd")
+const BridgeScriptGuard := preload("script_guard.gd")
+const BridgeCompat := preload("../../../core/compat.gd")
+const BridgeOutputLog := preload("../../../lib/output_log.gd")
 
 ## How long a snippet's `while` loops may keep the editor busy; past it every `while` condition reads
 ## false, the snippet is stopped and the call fails saying so.
@@ -44,7 +44,7 @@ func run():
 ## The full script source for a snippet: its body under `func run():` (game/snippet.gd), every `while`
 ## guarded by the loop budget.
 static func build_source(code: String) -> String:
-	return Snippet.source(TEMPLATE, code, guard_loop)
+	return BridgeSnippet.source(TEMPLATE, code, guard_loop)
 
 
 ## `while cond:` becomes `while __in_time() and (cond):` on the same line (line numbers stay right), so
@@ -96,7 +96,7 @@ static func header_lines() -> int:
 static func guard(code: String, allow_unsafe: bool) -> Variant:
 	if allow_unsafe:
 		return "unsafe editor io allowed"
-	var refusal := ScriptGuard.check(code)
+	var refusal := BridgeScriptGuard.check(code)
 	if refusal.is_empty():
 		return ""
 	var message := ("editor.run_script refused (%s): line %d: %s; use a bridge command for it, or pass " +
@@ -107,22 +107,22 @@ static func guard(code: String, allow_unsafe: bool) -> Variant:
 ## Runs a snippet the guard let through: {emitted, result, errors} (the errors and warnings it logged), or a
 ## BridgeError when it does not compile (then nothing ran) or stops on a runtime error (data has what it
 ## emitted until then). Awaits when the snippet awaits.
-static func run(code: String, logger: OutputLog) -> Variant:
+static func run(code: String, logger: BridgeOutputLog) -> Variant:
 	return await _compile_and_run(code, logger)
 
 
-static func _compile_and_run(code: String, logger: OutputLog) -> Variant:
+static func _compile_and_run(code: String, logger: BridgeOutputLog) -> Variant:
 	var script := GDScript.new()
 	script.source_code = build_source(code)
 	var file := "gdscript://%d.gd" % script.get_instance_id()  # how errors name a script without a path
 	var since: int = logger.next_seq() if logger else 0
 	if script.reload() != OK:
 		var problems := _snippet_errors(logger, since, file)
-		return BridgeError.invalid("the code does not compile (%s); nothing ran" % Snippet.first_problem(problems),
+		return BridgeError.invalid("the code does not compile (%s); nothing ran" % BridgeSnippet.first_problem(problems),
 				{"errors": problems})
 	var runner: Object = script.new()
 	runner.scene = EditorInterface.get_edited_scene_root()
-	runner.undo_redo = (Compat.editor_undo_redo() as EditorUndoRedoManager)
+	runner.undo_redo = (BridgeCompat.editor_undo_redo() as EditorUndoRedoManager)
 	runner.__deadline = Time.get_ticks_msec() + LOOP_BUDGET_MS
 	since = logger.next_seq() if logger else 0
 	var result: Variant = await runner.run()
@@ -157,5 +157,5 @@ static func scene_paths(v: Variant, root: Node) -> Variant:
 
 
 ## What the log caught since `since` (game/snippet.gd); lines relative to the snippet's first line.
-static func _snippet_errors(logger: OutputLog, since: int, file: String) -> Array:
-	return Snippet.errors(logger, since, file, header_lines())
+static func _snippet_errors(logger: BridgeOutputLog, since: int, file: String) -> Array:
+	return BridgeSnippet.errors(logger, since, file, header_lines())

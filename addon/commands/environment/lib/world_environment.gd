@@ -4,7 +4,7 @@ extends RefCounted
 ## find it, and change several of its settings in one undoable step, reading them back.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const SceneAccess := preload("../../../lib/scene_access.gd")
+const BridgeSceneAccess := preload("../../../lib/scene_access.gd")
 
 
 ## The WorldEnvironment a command names: `node` itself (the router has resolved node_path), or the scene's
@@ -12,9 +12,10 @@ const SceneAccess := preload("../../../lib/scene_access.gd")
 static func find(node: Node) -> Variant:
 	if node is WorldEnvironment:
 		return node
-	var root := SceneAccess.root()
+	var root := BridgeSceneAccess.root()
 	if node != root:
-		return BridgeError.invalid("%s is a %s, not a WorldEnvironment" % [SceneAccess.path_of(node), node.get_class()],
+		return BridgeError.invalid("%s is a %s, not a WorldEnvironment" % [BridgeSceneAccess.path_of(node),
+				node.get_class()],
 				{"param": "node_path"})
 	var found: Array = root.find_children("*", "WorldEnvironment", true, false)
 	if found.is_empty():
@@ -25,13 +26,13 @@ static func find(node: Node) -> Variant:
 ## The Environment of a WorldEnvironment, or a BridgeError when it has none.
 static func environment_of(world: WorldEnvironment) -> Variant:
 	if world.environment == null:
-		return BridgeError.failed("%s has no Environment resource; environment.create makes one" % SceneAccess.path_of(world))
+		return BridgeError.failed("%s has no Environment resource; environment.create makes one" % BridgeSceneAccess.path_of(world))
 	return world.environment
 
 
 ## Sets `values` (property → value) on the environment in one undoable action; returns what it holds after.
 static func apply(action_name: String, env: Environment, values: Dictionary) -> Dictionary:
-	var ur := SceneAccess.action(action_name)
+	var ur := BridgeSceneAccess.action(action_name)
 	for key: String in values:
 		ur.add_do_property(env, key, values[key])
 	for key: String in values:

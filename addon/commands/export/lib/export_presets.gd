@@ -4,7 +4,7 @@ extends RefCounted
 ## where this editor's export templates live and which files each platform needs from them.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const Params := preload("../../../core/params.gd")
+const BridgeParams := preload("../../../core/params.gd")
 
 const FILE := "res://export_presets.cfg"
 const PLATFORMS := ["Linux", "Windows Desktop", "macOS", "Web", "Android", "iOS"]
@@ -54,7 +54,7 @@ static func find(cfg: ConfigFile, name: String, method: String) -> Variant:
 		if cfg.get_value(s, "name", "") == name:
 			return s
 		names.append(cfg.get_value(s, "name", ""))
-	var guess := Params.did_you_mean(name, names)
+	var guess := BridgeParams.did_you_mean(name, names)
 	return BridgeError.not_found("%s: no export preset named '%s'%s; presets: %s" % [method, name,
 			" (did you mean '%s'?)" % guess if guess != "" else "", ", ".join(PackedStringArray(names)) if not names.is_empty() else
 			"none (export.preset_add makes one)"], {"name": name, "suggestion": guess})

@@ -4,7 +4,7 @@ extends RefCounted
 ## locale (columns starting with "_" are comments), one row per message key. Read, merge and write.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const FileOps := preload("../../../lib/file_ops.gd")
+const BridgeFileOps := preload("../../../lib/file_ops.gd")
 
 const DELIMITERS := [",", ";", "\t"]
 
@@ -60,7 +60,7 @@ static func render(locales: Array, rows: Dictionary, order: Array, delim: String
 
 ## The delimiter the file's import settings name (comma unless set otherwise).
 static func delimiter(path: String) -> String:
-	var cfg := FileOps.import_config(path)
+	var cfg := BridgeFileOps.import_config(path)
 	var index: int = cfg.get_value("params", "delimiter", 0) if cfg else 0
 	return DELIMITERS[clampi(index, 0, 2)]
 

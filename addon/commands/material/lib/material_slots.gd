@@ -3,10 +3,10 @@ extends RefCounted
 ## Where a node keeps a material, named the way the inspector shows it: a CanvasItem's material, a
 ## GeometryInstance3D's material_override or material_overlay, a MeshInstance3D's per-surface override,
 ## a CSG shape's material, or the material stored on the mesh's own surface.
-## `const MaterialSlots := preload("lib/material_slots.gd")`.
+## `const BridgeMaterialSlots := preload("lib/material_slots.gd")`.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const SceneAccess := preload("../../../lib/scene_access.gd")
+const BridgeSceneAccess := preload("../../../lib/scene_access.gd")
 
 const SLOTS := ["auto", "override", "overlay", "surface", "mesh", "canvas"]
 const TYPES := {"standard": "StandardMaterial3D", "orm": "ORMMaterial3D", "canvas_item": "CanvasItemMaterial",
@@ -16,7 +16,7 @@ const TYPES := {"standard": "StandardMaterial3D", "orm": "ORMMaterial3D", "canva
 ## {object, property, label, base: the Material class that fits} for the slot, or a BridgeError.
 ## The object is the node, or the mesh for slot "mesh" (property "surface:<n>": use get/set helpers below).
 static func resolve(node: Node, slot: String, surface: int) -> Variant:
-	var where := SceneAccess.path_of(node)
+	var where := BridgeSceneAccess.path_of(node)
 	if slot == "auto":
 		if node is CanvasItem:
 			slot = "canvas"

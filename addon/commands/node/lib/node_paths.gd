@@ -4,13 +4,13 @@ extends RefCounted
 ## rename does: every NodePath (and Array of NodePaths) stored on a node of the edited scene that
 ## resolves into the renamed node's subtree is rewritten. Animation tracks are not rewritten.
 
-const SceneAccess := preload("../../../lib/scene_access.gd")
+const BridgeSceneAccess := preload("../../../lib/scene_access.gd")
 
 
 ## [{node, property, old, new}] for every stored NodePath value that must change when `renamed` becomes
 ## `new_name`. Computed on paths, before the rename, so the caller can put the changes in one action.
 static func rewrites_for_rename(renamed: Node, new_name: String) -> Array[Dictionary]:
-	var root := SceneAccess.root()
+	var root := BridgeSceneAccess.root()
 	var out: Array[Dictionary] = []
 	if root == null:
 		return out

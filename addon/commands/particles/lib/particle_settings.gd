@@ -3,11 +3,11 @@ extends RefCounted
 ## Particle emitter settings by one set of names for all four emitters (GPUParticles2D/3D with their
 ## ParticleProcessMaterial, CPUParticles2D/3D with the same settings on the node), the colour ramp as
 ## gradient stops, and the presets (fire, smoke, sparks, snow, explosion) as plain settings.
-## `const ParticleSettings := preload("lib/particle_settings.gd")`.
+## `const BridgeParticleSettings := preload("lib/particle_settings.gd")`.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const SceneAccess := preload("../../../lib/scene_access.gd")
-const ObjectProps := preload("../../../lib/object_props.gd")
+const BridgeSceneAccess := preload("../../../lib/scene_access.gd")
+const BridgeObjectProps := preload("../../../lib/object_props.gd")
 
 const EMITTERS := ["GPUParticles2D", "GPUParticles3D", "CPUParticles2D", "CPUParticles3D"]
 ## ParticleProcessMaterial name → CPUParticles name where they differ.
@@ -43,7 +43,7 @@ static func plan(node: Node, settings: Dictionary, method: String) -> Variant:
 	var gpu := node is GPUParticles2D or node is GPUParticles3D
 	var material: Object = node.process_material if gpu else null
 	if gpu and not material is ParticleProcessMaterial:
-		return BridgeError.failed("%s has no ParticleProcessMaterial; give it one with particles.create or material.assign" % SceneAccess.path_of(node))
+		return BridgeError.failed("%s has no ParticleProcessMaterial; give it one with particles.create or material.assign" % BridgeSceneAccess.path_of(node))
 	var on_node := {}
 	var on_material := {}
 	for key: String in settings:
@@ -62,17 +62,17 @@ static func plan(node: Node, settings: Dictionary, method: String) -> Variant:
 			value = "Rectangle"
 		var info: Variant
 		if _has(target, name):
-			info = SceneAccess.property_info(target, name)
+			info = BridgeSceneAccess.property_info(target, name)
 		elif gpu and not _has(node, name):
-			info = SceneAccess.property_info(material, name)  # its did-you-mean lists the emitter settings
+			info = BridgeSceneAccess.property_info(material, name)  # its did-you-mean lists the emitter settings
 		else:
-			info = SceneAccess.property_info(node, name)
+			info = BridgeSceneAccess.property_info(node, name)
 		if info is BridgeError:
 			info.message = "%s: %s" % [method, info.message]
 			return info
 		if info.type == TYPE_VECTOR3 and value is Array and value.size() == 2:
 			value = value + [0]  # a 2D emitter's process material is 3D: z stays 0
-		var coerced: Variant = SceneAccess.coerce(value, info)
+		var coerced: Variant = BridgeSceneAccess.coerce(value, info)
 		if coerced is BridgeError:
 			coerced.message = "%s: %s" % [method, coerced.message]
 			return coerced
@@ -96,7 +96,7 @@ static func plan(node: Node, settings: Dictionary, method: String) -> Variant:
 ## Adds the do/undo property changes of a plan to an open action.
 static func add_ops(ur: EditorUndoRedoManager, planned: Array) -> void:
 	for pair: Array in planned:
-		ObjectProps.add_ops(ur, pair[0], pair[1])
+		BridgeObjectProps.add_ops(ur, pair[0], pair[1])
 
 
 ## A preset's settings for an emitter: 2D emitters get y flipped and distances in pixels.

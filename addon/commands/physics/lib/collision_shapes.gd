@@ -5,8 +5,8 @@ extends RefCounted
 ## Sizes come out in the body's local space, with the offset the CollisionShape node needs.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const SceneAccess := preload("../../../lib/scene_access.gd")
-const SpatialQuery := preload("../../../lib/spatial_query.gd")
+const BridgeSceneAccess := preload("../../../lib/scene_access.gd")
+const BridgeSpatialQuery := preload("../../../lib/spatial_query.gd")
 
 const KINDS_3D := ["box", "sphere", "capsule", "cylinder", "convex", "trimesh"]
 const KINDS_2D := ["rectangle", "circle", "capsule"]
@@ -28,13 +28,13 @@ static func build(dim: int, kind: String, p: Dictionary, fit: Node, body_xform: 
 	var local_xform: Variant = Transform3D.IDENTITY if dim == 3 else Transform2D.IDENTITY
 	var size: Variant = null
 	if fit != null:
-		if SpatialQuery.dimension(fit) != dim:
-			return BridgeError.invalid("fit_to %s is not a %dD node" % [SceneAccess.path_of(fit), dim], {"param": "fit_to"})
+		if BridgeSpatialQuery.dimension(fit) != dim:
+			return BridgeError.invalid("fit_to %s is not a %dD node" % [BridgeSceneAccess.path_of(fit), dim], {"param": "fit_to"})
 		if kind in ["convex", "trimesh"]:
 			return _from_mesh(kind, fit, body_xform)
-		var measured: Dictionary = SpatialQuery.bounds_3d(fit, "visual") if dim == 3 else SpatialQuery.bounds_2d(fit, "visual")
+		var measured: Dictionary = BridgeSpatialQuery.bounds_3d(fit, "visual") if dim == 3 else BridgeSpatialQuery.bounds_2d(fit, "visual")
 		if measured.found == 0:
-			return BridgeError.invalid("fit_to %s has no mesh, sprite or other geometry to measure" % SceneAccess.path_of(fit),
+			return BridgeError.invalid("fit_to %s has no mesh, sprite or other geometry to measure" % BridgeSceneAccess.path_of(fit),
 					{"param": "fit_to"})
 		var world: Variant = measured.aabb if dim == 3 else measured.rect
 		var local: Variant = body_xform.affine_inverse() * world
@@ -69,7 +69,7 @@ static func describe(shape: Resource) -> Dictionary:
 static func _sized(dim: int, kind: String, p: Dictionary, fitted: Variant) -> Variant:
 	var size: Variant = fitted
 	if size == null and p.has("size"):
-		size = SpatialQuery.to_vector(p.size, "size", dim)
+		size = BridgeSpatialQuery.to_vector(p.size, "size", dim)
 		if size is BridgeError:
 			return size
 		if _min(size) <= 0.0:  # checked before use: a shape's setter refuses a negative size and keeps its default
@@ -108,10 +108,10 @@ static func _sized(dim: int, kind: String, p: Dictionary, fitted: Variant) -> Va
 static func _from_mesh(kind: String, fit: Node, body_xform: Transform3D) -> Variant:
 	if not fit is MeshInstance3D or fit.mesh == null:
 		return BridgeError.invalid("shape '%s' needs fit_to to be a MeshInstance3D with a mesh, got %s" % [kind,
-				SceneAccess.path_of(fit)], {"param": "fit_to"})
+				BridgeSceneAccess.path_of(fit)], {"param": "fit_to"})
 	var shape: Shape3D = fit.mesh.create_trimesh_shape() if kind == "trimesh" else fit.mesh.create_convex_shape()
 	if shape == null:
-		return BridgeError.failed("could not build a %s shape from %s's mesh" % [kind, SceneAccess.path_of(fit)])
+		return BridgeError.failed("could not build a %s shape from %s's mesh" % [kind, BridgeSceneAccess.path_of(fit)])
 	return {"shape": shape, "transform": body_xform.affine_inverse() * fit.global_transform}
 
 

@@ -4,10 +4,10 @@ extends RefCounted
 ## properties as JSON, and coerce a batch of JSON values against its declared property types.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const Params := preload("../../../core/params.gd")
-const SceneAccess := preload("../../../lib/scene_access.gd")
-const FileOps := preload("../../../lib/file_ops.gd")
-const PropertyPath := preload("../../../lib/property_path.gd")
+const BridgeParams := preload("../../../core/params.gd")
+const BridgeSceneAccess := preload("../../../lib/scene_access.gd")
+const BridgeFileOps := preload("../../../lib/file_ops.gd")
+const BridgePropertyPath := preload("../../../lib/property_path.gd")
 
 ## Extensions a resource can be saved to with ResourceSaver (text and binary).
 const SAVE_EXTENSIONS := ["tres", "res"]
@@ -18,7 +18,7 @@ static func load_at(path: String, method: String) -> Variant:
 	if not path.begins_with("res://") and not path.begins_with("uid://"):
 		return BridgeError.invalid("%s: path must be a res:// or uid:// path, got '%s'" % [method, path], {"param": "path"})
 	if not ResourceLoader.exists(path):
-		return FileOps.missing(path, method)
+		return BridgeFileOps.missing(path, method)
 	var res: Resource = load(path)
 	if res == null:
 		return BridgeError.failed("%s: %s does not load (editor.errors says why)" % [method, path], {"path": path})
@@ -38,7 +38,7 @@ static func new_of(type: String, method: String) -> Variant:
 			if base != &"" and ClassDB.is_parent_class(base, "Resource") and script.can_instantiate():
 				return script.new()
 	var names: Array = Array(ClassDB.get_inheriters_from_class("Resource"))
-	var guess := Params.did_you_mean(type, names)
+	var guess := BridgeParams.did_you_mean(type, names)
 	return BridgeError.invalid("%s: unknown resource type '%s'%s" % [method, type, " (did you mean '%s'?)" % guess if guess else ""],
 			{"param": "type", "suggestion": guess})
 
@@ -46,7 +46,7 @@ static func new_of(type: String, method: String) -> Variant:
 ## {name: coerced value} for every JSON property, or the first BridgeError (unknown name, wrong type, read-only).
 ## Each value is tried and read back (PropertyPath.verified): one the engine does not keep is refused.
 static func coerce_all(res: Resource, properties: Dictionary, method: String) -> Variant:
-	var out: Variant = PropertyPath.verified(res, properties, method,
+	var out: Variant = BridgePropertyPath.verified(res, properties, method,
 			{"resource_path": "the path parameter", "script": "a script resource type"})
 	if out is BridgeError:
 		out.message = out.message.replace("; node.properties lists them", "; resource.inspect lists them")
@@ -61,7 +61,7 @@ static func properties_json(res: Resource, filter: String = "") -> Array:
 			continue
 		if filter != "" and not filter.to_lower() in str(info.name).to_lower():
 			continue
-		out.append({"name": info.name, "type": SceneAccess.type_name(info), "value": res.get(info.name)})
+		out.append({"name": info.name, "type": BridgeSceneAccess.type_name(info), "value": res.get(info.name)})
 	return out
 
 

@@ -4,7 +4,7 @@ extends RefCounted
 ## its scene tree (quit(), its window closed), and what it printed, from its own log file (scene.play passes
 ## --log-file; GameExit reads the same file for a game that failed). A crash or a kill leaves no such end.
 
-const Ipc := preload("../../../game/ipc.gd")
+const BridgeIpc := preload("../../../game/ipc.gd")
 
 ## Lines of output a finished run returns (its last ones).
 const OUTPUT_LINES := 200
@@ -14,7 +14,7 @@ const SETTLE_MSEC := 3000
 
 ## The run record of the game the editor's mailbox `key` holds, or {} when no game started there.
 static func record(key: String) -> Dictionary:
-	var found: Variant = Ipc.read_json(Ipc.dir(key).path_join(Ipc.RUN_FILE))
+	var found: Variant = BridgeIpc.read_json(BridgeIpc.dir(key).path_join(BridgeIpc.RUN_FILE))
 	return found if found is Dictionary and found.get("key") == key else {}
 
 

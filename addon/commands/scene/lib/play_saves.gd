@@ -5,10 +5,10 @@ extends RefCounted
 ## step. A scene counts as unsaved for reasons of its own too (an @tool script, a UID fixed on load), and saving it
 ## re-serializes a file just written through project.write_file. So scene.play saves only the scenes the agent
 ## changed through bridge since their last save, says which, and runs the game with the editor's own save off.
-## Every function is static: `const PlaySaves := preload("lib/play_saves.gd")`.
+## Every function is static: `const BridgePlaySaves := preload("lib/play_saves.gd")`.
 
-const SceneFiles := preload("../../../lib/scene_files.gd")
-const SceneSwitch := preload("scene_switch.gd")
+const BridgeSceneFiles := preload("../../../lib/scene_files.gd")
+const BridgeSceneSwitch := preload("scene_switch.gd")
 const BridgeError := preload("../../../core/bridge_error.gd")
 
 const SAVE_BEFORE_RUNNING := "run/auto_save/save_before_running"
@@ -16,10 +16,10 @@ const SAVE_BEFORE_RUNNING := "run/auto_save/save_before_running"
 
 ## Saves the open scenes the agent changed and that are unsaved; returns their paths, or a BridgeError.
 static func save_changed(tree: SceneTree) -> Variant:
-	var unsaved := await SceneFiles.unsaved(tree)
+	var unsaved := await BridgeSceneFiles.unsaved(tree)
 	var wanted: Array[String] = []
 	for path: String in unsaved:
-		if unsaved[path] and path != "" and SceneFiles.agent_edited(path):
+		if unsaved[path] and path != "" and BridgeSceneFiles.agent_edited(path):
 			wanted.append(path)
 	if wanted.is_empty():
 		return []
@@ -27,12 +27,12 @@ static func save_changed(tree: SceneTree) -> Variant:
 	var current: String = root.scene_file_path if root else ""
 	var preview := DisplayServer.get_name() != "headless"  # a headless editor cannot draw the thumbnail
 	for path in wanted:
-		if path != current and await SceneSwitch.open(path) == null:
+		if path != current and await BridgeSceneSwitch.open(path) == null:
 			return BridgeError.failed("could not switch to %s to save it before playing" % path, {"path": path})
 		EditorInterface.save_scene_as(path, preview)
 	if current != "" and wanted.back() != current:
-		await SceneSwitch.open(current)
-	var after := await SceneFiles.unsaved(tree)
+		await BridgeSceneSwitch.open(current)
+	var after := await BridgeSceneFiles.unsaved(tree)
 	for path in wanted:
 		if after.get(path, false):
 			return BridgeError.failed("saving %s before playing failed (see the editor output)" % path, {"path": path})

@@ -5,10 +5,10 @@ extends RefCounted
 ## open_scene_from_path and reload_scene_from_path silently do nothing. So each switch here is checked after
 ## that frame and asked again when it did not happen; a mark the editor left set for good (its start-up restore
 ## can) is cleared by switching tabs the way a click on the tab bar does, which resets it.
-## Every function is static: `const SceneSwitch := preload("lib/scene_switch.gd")`.
+## Every function is static: `const BridgeSceneSwitch := preload("lib/scene_switch.gd")`.
 
-const SceneFiles := preload("../../../lib/scene_files.gd")
-const Compat := preload("../../../core/compat.gd")
+const BridgeSceneFiles := preload("../../../lib/scene_files.gd")
+const BridgeCompat := preload("../../../core/compat.gd")
 
 ## Tries before giving up; the tab bar is used from the second one on.
 const ATTEMPTS := 5
@@ -45,7 +45,7 @@ static func reload(path: String, old_id: int) -> Node:
 
 ## The root of the open scene saved at `path`, or null.
 static func open_root(path: String) -> Node:
-	for node: Node in Compat.open_scene_roots():
+	for node: Node in BridgeCompat.open_scene_roots():
 		if node.scene_file_path == path:
 			return node
 	return null
@@ -54,7 +54,7 @@ static func open_root(path: String) -> Node:
 ## Switches to another scene tab and back through the tab bar, as clicks would: the editor's own tab switch
 ## ends by clearing its "changing scene" mark. Does nothing with a single tab.
 static func _unstick(tree: SceneTree) -> void:
-	var bar := SceneFiles.tab_bar()
+	var bar := BridgeSceneFiles.tab_bar()
 	if bar == null or bar.tab_count < 2:
 		await tree.process_frame
 		return

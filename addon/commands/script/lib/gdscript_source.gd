@@ -5,10 +5,10 @@ extends RefCounted
 ## script so the editor (and its loaded copy) picks the new text up — as an undoable step.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const FileOps := preload("../../../lib/file_ops.gd")
-const ScriptCompile := preload("../../../lib/script_compile.gd")
-const Settings := preload("../../../core/settings.gd")
-const UndoStep := preload("../../../core/undo_step.gd")
+const BridgeFileOps := preload("../../../lib/file_ops.gd")
+const BridgeScriptCompile := preload("../../../lib/script_compile.gd")
+const BridgeSettings := preload("../../../core/settings.gd")
+const BridgeUndoStep := preload("../../../core/undo_step.gd")
 
 static var _decl := RegEx.create_from_string(
 		"^(?:(?<annos>(?:@\\w+(?:\\([^)]*\\))?\\s+)*)(?<static>static\\s+)?(?<kind>func|var|const|signal|enum|class_name|extends|class)\\b\\s*(?<name>[A-Za-z_][A-Za-z0-9_]*)?)")
@@ -16,7 +16,7 @@ static var _decl := RegEx.create_from_string(
 
 ## Compiles `text` as the script at `path` would be compiled (lib/script_compile.gd, the check every command shares).
 static func check(text: String, path: String, server: Node) -> Dictionary:
-	return ScriptCompile.check(text, path, server)
+	return BridgeScriptCompile.check(text, path, server)
 
 
 ## Top-level declarations (and inner classes' names): [{kind, name, line, static, annotations, text}].
@@ -66,7 +66,7 @@ static func function_range(text: String, name: String) -> Array:
 ## editor's filesystem. Static, so an UndoRedo action can call it on the script (do: new
 ## text, undo: old text).
 static func apply_text(path: String, text: String) -> int:
-	var err := FileOps.write_text(path, text)
+	var err := BridgeFileOps.write_text(path, text)
 	if err != OK:
 		return err
 	EditorInterface.get_resource_filesystem().update_file(path)
@@ -75,8 +75,8 @@ static func apply_text(path: String, text: String) -> int:
 
 ## Replaces a script file's text as one undoable action in the editor's global history.
 static func commit(action: String, path: String, old_text: String, new_text: String) -> int:
-	var ur := UndoStep.action_for("Bridge: " + action, ProjectSettings)
-	var me: Script = load(Settings.addon_dir().path_join("commands/script/lib/gdscript_source.gd"))  # this file
+	var ur := BridgeUndoStep.action_for("Bridge: " + action, ProjectSettings)
+	var me: Script = load(BridgeSettings.addon_dir().path_join("commands/script/lib/gdscript_source.gd"))  # this file
 	ur.add_do_method(me, "apply_text", path, new_text)
 	ur.add_undo_method(me, "apply_text", path, old_text)
 	ur.commit_action()

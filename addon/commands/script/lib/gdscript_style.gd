@@ -4,7 +4,7 @@ extends RefCounted
 ## naming (snake_case, PascalCase, CONSTANT_CASE), two blank lines between functions, the order of
 ## members, and/or/not over &&/||/!, no semicolons, a space after #. Each issue: {line, rule, message}.
 
-const Source := preload("gdscript_source.gd")
+const BridgeSource := preload("gdscript_source.gd")
 
 const RULES := ["indentation", "line-length", "trailing-whitespace", "file-name", "function-name", "variable-name",
 		"constant-name", "class-name", "signal-name", "enum-name", "blank-lines", "member-order", "boolean-operators",
@@ -49,8 +49,8 @@ static func lint(text: String, path: String, max_length: int, off: Array) -> Arr
 			if not (after.begins_with("# ") or after.begins_with("##") or after.begins_with("#region") or after.begins_with("#endregion")
 					or after.begins_with("#!") or after.begins_with("#\t")):
 				_add(issues, off, n, "comment-space", "put a space after # in comments")
-	_names(issues, off, Source.declarations(text))
-	_order_and_spacing(issues, off, lines, Source.declarations(text))
+	_names(issues, off, BridgeSource.declarations(text))
+	_order_and_spacing(issues, off, lines, BridgeSource.declarations(text))
 	issues.sort_custom(func(a: Dictionary, b: Dictionary) -> bool: return a.line < b.line)
 	return issues
 

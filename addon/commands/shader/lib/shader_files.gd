@@ -4,9 +4,9 @@ extends RefCounted
 ## compiler logs, with their lines), atomic writes of .gdshader files that the editor then picks up (and
 ## hot-reloads where loaded), and shader uniforms as property infos for value coercion.
 
-const FileOps := preload("../../../lib/file_ops.gd")
+const BridgeFileOps := preload("../../../lib/file_ops.gd")
 const BridgeError := preload("../../../core/bridge_error.gd")
-const OutputLog := preload("../../../lib/output_log.gd")
+const BridgeOutputLog := preload("../../../lib/output_log.gd")
 
 const TYPES := ["canvas_item", "spatial", "particles", "sky", "fog"]
 const TEMPLATES := {
@@ -24,7 +24,7 @@ const COMPILED := {"compiled": "bool", "errors": [{"line": "int", "message": "st
 ## Compiles `code` with the engine's shader compiler: {compiled, errors: [{line, message}], uniforms: [names]}.
 ## The compiler reports through the error log, so the errors are what it logged while compiling.
 static func compile(code: String, server: Node) -> Dictionary:
-	var logger: OutputLog = OutputLog.of(server)
+	var logger: BridgeOutputLog = BridgeOutputLog.of(server)
 	var since: int = logger.next_seq()
 	var shader := Shader.new()
 	shader.code = code
@@ -48,7 +48,7 @@ static func write(path: String, text: String) -> Variant:
 	var err := DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path.get_base_dir()))
 	if err != OK:
 		return BridgeError.failed("cannot create %s: %s" % [path.get_base_dir(), error_string(err)], {"path": path})
-	var written := FileOps.write_text(path, text)  # a loaded Shader (materials using it see the new code) and its tab too
+	var written := BridgeFileOps.write_text(path, text)  # a loaded Shader (materials using it see the new code) and its tab too
 	if written != OK:
 		return BridgeError.failed("writing %s failed: %s" % [path, error_string(written)], {"path": path})
 	if path.begins_with("res://"):

@@ -3,10 +3,10 @@ extends RefCounted
 ## Bones of a Skeleton3D (indexed bones) or a Skeleton2D (Bone2D nodes) as commands see them: found by
 ## name, described, transforms read from JSON (position, rotation in degrees, scale), and a Skeleton3D's
 ## whole bone list snapshotted and restored, which is how its edits are undone (it has no remove_bone).
-## `const SkeletonBones := preload("lib/skeleton_bones.gd")`.
+## `const BridgeSkeletonBones := preload("lib/skeleton_bones.gd")`.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const SceneAccess := preload("../../../lib/scene_access.gd")
+const BridgeSceneAccess := preload("../../../lib/scene_access.gd")
 
 ## The classes the skeleton commands work on.
 const SKELETONS := ["Skeleton3D", "Skeleton2D"]
@@ -31,7 +31,7 @@ static func find(sk: Node, bone: String) -> Variant:
 		for b: Bone2D in bones_2d(sk):
 			if b.name == bone:
 				return b
-	return BridgeError.not_found("%s has no bone '%s'; its bones: %s" % [SceneAccess.path_of(sk), bone,
+	return BridgeError.not_found("%s has no bone '%s'; its bones: %s" % [BridgeSceneAccess.path_of(sk), bone,
 			", ".join(PackedStringArray(names(sk)))], {"param": "bone"})
 
 
@@ -111,7 +111,7 @@ static func describe(sk: Node) -> Array:
 					"global_rest_origin": sk.get_bone_global_rest(i).origin})
 		return out
 	for b: Bone2D in bones_2d(sk):
-		out.append({"name": str(b.name), "path": SceneAccess.path_of(b), "parent": str(b.get_parent().name) if b.get_parent() is Bone2D else null,
+		out.append({"name": str(b.name), "path": BridgeSceneAccess.path_of(b), "parent": str(b.get_parent().name) if b.get_parent() is Bone2D else null,
 				"rest": describe_xf(b.rest), "pose": describe_xf(b.transform), "length": b.get_length()})
 	return out
 

@@ -6,7 +6,7 @@ extends RefCounted
 ## theme_override_* property of a Control for one item.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const SceneAccess := preload("../../../lib/scene_access.gd")
+const BridgeSceneAccess := preload("../../../lib/scene_access.gd")
 
 const KINDS := {
 	"color": Theme.DATA_TYPE_COLOR, "constant": Theme.DATA_TYPE_CONSTANT, "font": Theme.DATA_TYPE_FONT,
@@ -26,16 +26,18 @@ static func coerce(kind: String, value: Variant, param: String = "value") -> Var
 	var out: Variant
 	match kind:
 		"color":
-			out = SceneAccess.coerce(value, {"name": param, "type": TYPE_COLOR})
+			out = BridgeSceneAccess.coerce(value, {"name": param, "type": TYPE_COLOR})
 		"constant", "font_size":
-			out = SceneAccess.coerce(value, {"name": param, "type": TYPE_INT})
+			out = BridgeSceneAccess.coerce(value, {"name": param, "type": TYPE_INT})
 			if kind == "font_size" and out is int and out <= 0:
 				out = BridgeError.invalid("a font size is a positive integer, got %s" % out)
 		"font":
-			out = SceneAccess.coerce(value, {"name": param, "type": TYPE_OBJECT, "hint": PROPERTY_HINT_RESOURCE_TYPE,
+			out = BridgeSceneAccess.coerce(value, {"name": param, "type": TYPE_OBJECT,
+					"hint": PROPERTY_HINT_RESOURCE_TYPE,
 					"hint_string": "Font"})
 		"icon":
-			out = SceneAccess.coerce(value, {"name": param, "type": TYPE_OBJECT, "hint": PROPERTY_HINT_RESOURCE_TYPE,
+			out = BridgeSceneAccess.coerce(value, {"name": param, "type": TYPE_OBJECT,
+					"hint": PROPERTY_HINT_RESOURCE_TYPE,
 					"hint_string": "Texture2D"})
 		"stylebox":
 			out = _stylebox(value, param)
@@ -48,7 +50,7 @@ static func coerce(kind: String, value: Variant, param: String = "value") -> Var
 
 static func _stylebox(value: Variant, param: String) -> Variant:
 	if not value is Dictionary:
-		return SceneAccess.coerce(value, {"name": param, "type": TYPE_OBJECT, "hint": PROPERTY_HINT_RESOURCE_TYPE,
+		return BridgeSceneAccess.coerce(value, {"name": param, "type": TYPE_OBJECT, "hint": PROPERTY_HINT_RESOURCE_TYPE,
 				"hint_string": "StyleBox"})
 	var plain := {}
 	var shorthands := {}
@@ -59,7 +61,7 @@ static func _stylebox(value: Variant, param: String) -> Variant:
 			plain[key] = value[key]
 	if not plain.has("class"):
 		plain["class"] = "StyleBoxFlat"
-	var box: Variant = SceneAccess.coerce(plain, {"name": param, "type": TYPE_OBJECT, "hint": PROPERTY_HINT_RESOURCE_TYPE,
+	var box: Variant = BridgeSceneAccess.coerce(plain, {"name": param, "type": TYPE_OBJECT, "hint": PROPERTY_HINT_RESOURCE_TYPE,
 			"hint_string": "StyleBox"})
 	if box is BridgeError:
 		return box

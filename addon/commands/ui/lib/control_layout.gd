@@ -5,8 +5,8 @@ extends RefCounted
 ## one undoable action, and a control's layout as JSON.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const SceneAccess := preload("../../../lib/scene_access.gd")
-const PropertyPath := preload("../../../lib/property_path.gd")
+const BridgeSceneAccess := preload("../../../lib/scene_access.gd")
+const BridgePropertyPath := preload("../../../lib/property_path.gd")
 
 const PRESETS := {
 	"top_left": Control.PRESET_TOP_LEFT, "top_right": Control.PRESET_TOP_RIGHT, "bottom_left": Control.PRESET_BOTTOM_LEFT,
@@ -83,7 +83,7 @@ static func apply(c: Control, p: Dictionary, method: String = "ui.set_layout", m
 		c.position = p.position
 	if p.has("size"):
 		# read back: a control never gets smaller than its minimum size, and the refusal says which
-		var refused: Variant = PropertyPath.apply_new(c, {"size": [p.size.x, p.size.y]}, method)
+		var refused: Variant = BridgePropertyPath.apply_new(c, {"size": [p.size.x, p.size.y]}, method)
 		if refused != null:
 			refused.data["param"] = "size"
 			if not making:
@@ -113,7 +113,7 @@ static func commit(c: Control, p: Dictionary, action_name: String) -> Variant:
 	restore(c, before)
 	if bad:
 		return bad
-	var ur := SceneAccess.action(action_name)
+	var ur := BridgeSceneAccess.action(action_name)
 	for key: String in PROPS:
 		if after[key] != before[key]:
 			ur.add_do_property(c, key, after[key])
@@ -123,7 +123,7 @@ static func commit(c: Control, p: Dictionary, action_name: String) -> Variant:
 
 
 static func describe(c: Control) -> Dictionary:
-	var out := {"path": SceneAccess.path_of(c), "type": c.get_class(), "position": c.position, "size": c.size,
+	var out := {"path": BridgeSceneAccess.path_of(c), "type": c.get_class(), "position": c.position, "size": c.size,
 			"min_size": c.custom_minimum_size, "size_flags_h": _flag_name(c.size_flags_horizontal),
 			"size_flags_v": _flag_name(c.size_flags_vertical), "stretch_ratio": c.size_flags_stretch_ratio,
 			"focus_mode": ["none", "click", "all"][c.focus_mode], "in_container": in_container(c)}
@@ -162,7 +162,7 @@ static func preset_of(c: Control) -> String:
 
 static func _focus_target(c: Control, np: NodePath) -> String:
 	var n := c.get_node_or_null(np)
-	return SceneAccess.path_of(n) if n else str(np)
+	return BridgeSceneAccess.path_of(n) if n else str(np)
 
 
 static func _flag_name(v: int) -> String:
