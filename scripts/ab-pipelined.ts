@@ -5,12 +5,13 @@
 // medians with the load average, the editor's CPU time per call (from /proc: less load-dependent than the
 // wall clock) and each editor's CPU while idle afterwards. Usage: npx tsx scripts/ab-pipelined.ts [rev] [rounds]
 import {execFileSync} from 'node:child_process'
-import {cpSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {cpSync, mkdtempSync, rmSync} from 'node:fs'
 import {loadavg, tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {pipelined} from '../bench/engine.js'
 import {latency, median, sleep} from '../bench/report.js'
+import {cpuSeconds} from '../bench/startup.js'
 import {enablePlugin} from '../src/editor/install.js'
 import {REPO_ROOT, type TestEditor, startEditor} from '../test/support/editor.js'
 
@@ -25,11 +26,8 @@ const installFrom = (dir: string) => (root: string) => {
   enablePlugin(root)
 }
 
-/** The process's CPU time (user + system) in µs, from /proc/<pid>/stat (clock ticks of 10 ms). */
-function cpuUsec(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10_000
-}
+/** The process's CPU time (user + system) in µs (clock ticks of 10 ms). */
+const cpuUsec = (pid: number): number => cpuSeconds(pid) * 1e6
 
 const editors: [string, TestEditor][] = []
 try {

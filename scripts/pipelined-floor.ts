@@ -9,7 +9,7 @@
 // Prints calls/s, the server's and the client's CPU time per call (from /proc and process.cpuUsage) and the
 // load average. Usage: npx tsx scripts/pipelined-floor.ts [rounds] [variant names, comma-separated]
 import {type ChildProcess, spawn, spawnSync} from 'node:child_process'
-import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {loadavg, tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 
@@ -17,6 +17,7 @@ import WebSocket from 'ws'
 
 import {pipelined} from '../bench/engine.js'
 import {median, sleep, table} from '../bench/report.js'
+import {cpuSeconds} from '../bench/startup.js'
 import {EngineClient} from '../src/editor/client.js'
 import {findGodot} from '../src/editor/godot.js'
 import {REPO_ROOT, freePort, startEditor, waitForExit} from '../test/support/editor.js'
@@ -105,11 +106,8 @@ const ALL_VARIANTS: Variant[] = [
 ]
 const VARIANTS = ALL_VARIANTS.filter((v) => !only || only.includes(v.name))
 
-/** The process's CPU time (user + system) in µs, from /proc/<pid>/stat (clock ticks of 10 ms). */
-function cpuUsec(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10_000
-}
+/** The process's CPU time (user + system) in µs (clock ticks of 10 ms). */
+const cpuUsec = (pid: number): number => cpuSeconds(pid) * 1e6
 
 const work = mkdtempSync(join(tmpdir(), 'bridge-floor-'))
 const project = join(work, 'project')

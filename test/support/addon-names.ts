@@ -81,10 +81,10 @@ export function projectClashNames(): string[] {
   return [...names].filter((n) => !ENGINE_NAMES.has(n)).sort()
 }
 
-/** `addon/<file>:<line>: <name>` for every place in the addon where one of `names` stands as a type. */
-export function addonTypeUses(names: string[]): string[] {
+/** `addon/<file>:<line>: <name>` for every place in `files` (default: the whole addon) where one of `names` stands as a type. */
+export function addonTypeUses(names: string[], files: string[] = addonScripts()): string[] {
   const found: string[] = []
-  for (const file of addonScripts()) {
+  for (const file of files) {
     const source = readFileSync(file, 'utf8')
     for (const name of names)
       for (const line of typeUses(source, name)) found.push(`addon/${relative(ADDON_DIR, file)}:${line}: ${name}`)

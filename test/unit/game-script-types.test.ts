@@ -5,6 +5,7 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {relative} from 'node:path'
 
+import {addonTypeUses} from '../support/addon-names.js'
 import {ADDON_DIR, gameScriptNames, gameScripts, typeUses} from '../support/game-scripts.js'
 
 describe('the scripts the game runs name no preloaded script as a type', () => {
@@ -57,13 +58,7 @@ describe('the scripts the game runs name no preloaded script as a type', () => {
   })
 
   it('holds in every game script', () => {
-    const names = [...gameScriptNames().keys()]
-    const found: string[] = []
-    for (const file of gameScripts()) {
-      const source = readFileSync(file, 'utf8')
-      for (const name of names)
-        for (const line of typeUses(source, name)) found.push(`addon/${relative(ADDON_DIR, file)}:${line}: ${name}`)
-    }
+    const found = addonTypeUses([...gameScriptNames().keys()], gameScripts())
     expect(found, 'type these by their engine class (see addon/game/inspector.gd)').to.deep.equal([])
   })
 })
