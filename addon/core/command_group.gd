@@ -11,6 +11,8 @@ extends RefCounted
 ##   undo: "scene" | "global" | "none" (every mutating command; see core/undo_scope.gd),
 ##   switches_scene?: bool (it changes which scene the editor edits: it runs alone, core/command_queue.gd),
 ##   needs_scene?: bool (it works on the edited scene: refused with NO_SCENE when none is open, before the handler),
+##   verdict?: String (the result's bool field that is a pass/fail verdict — test.run_scenario's "ok", runtime.replay's
+##   "identical": the CLI exits 1 when it is false, as a test runner does; test/unit/verdicts.test.ts),
 ##   example_setup?: [{method, params}] (commands the sweeps run first so the example has what it names),
 ##   example_scene?: res:// path (the scene the sweeps open for the example), example_refused?: {…}
 ##   (params merged over the example whose property map the engine does not keep: the sweep expects a refusal)}

@@ -197,6 +197,8 @@ func describe(method: String) -> Dictionary:
 	}
 	if cmd.has("timeout_ms"):
 		doc["timeout_ms"] = cmd.timeout_ms
+	if cmd.has("verdict"):  # the result's bool that is a pass/fail verdict: the CLI exits 1 on false
+		doc["verdict"] = cmd.verdict
 	if cmd.get("needs_scene", false) == true:  # refused with NO_SCENE when no scene is open (core/param_kinds.gd)
 		doc["needs_scene"] = true
 	if cmd.has("since"):  # the oldest Godot the command runs on; `unavailable` says why not here

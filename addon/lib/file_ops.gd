@@ -129,6 +129,23 @@ static func sidecars(path: String) -> Array:
 	return [path + ".import", path + ".uid"].filter(func(p: String) -> bool: return FileAccess.file_exists(p))
 
 
+## Whether `to` may be written by a copy or move: null when nothing is there, or when a file is there and
+## `overwrite` replaces it; otherwise the refusal, naming the way out. A folder is never replaced (its files would be
+## lost unnamed), nor a scene open in the editor (its tab would save the old text back over the new one).
+static func replace_check(c: RefCounted, to: String, from_is_dir: bool, overwrite: bool) -> Variant:
+	var file_there := FileAccess.file_exists(to)
+	if not file_there and not DirAccess.dir_exists_absolute(to):
+		return null
+	if not overwrite:
+		return c.failed("%s already exists; pass overwrite: true to replace it" % to, {"path": to, "param": "overwrite"})
+	if not file_there or from_is_dir:
+		return c.invalid("overwrite replaces one file with one file; %s is a folder: delete it first with filesystem.delete"
+				% (to if not file_there else "the source"), {"path": to, "param": "overwrite"})
+	if to in EditorInterface.get_open_scenes():
+		return c.failed("%s is open in the editor; close it first with scene.close" % to, {"open": [to]})
+	return null
+
+
 ## A did-you-mean NOT_FOUND for a res:// file that is not there.
 static func missing(path: String, method: String) -> RefCounted:
 	var dir := path.get_base_dir()

@@ -49,10 +49,17 @@ export interface CommandDoc {
   since?: string
   source?: string
   timeout_ms?: number
+  /** The result's boolean field that is a pass/fail verdict (test.run_scenario's `ok`): the CLI exits 1 when false. */
+  verdict?: string
   input_schema: Record<string, unknown>
   /** The declared result shape (the addon's `returns`), in full; output_schema is its MCP form. */
   result_schema?: Record<string, unknown>
   output_schema?: Record<string, unknown>
+}
+
+/** Whether a verdict command's answer says "fail": its declared verdict field is false. */
+export function verdictFailed(doc: Pick<CommandDoc, 'verdict'>, result: unknown): boolean {
+  return doc.verdict !== undefined && (result as Record<string, unknown> | null)?.[doc.verdict] === false
 }
 
 const HERE = dirname(fileURLToPath(import.meta.url))

@@ -10,6 +10,7 @@ import {
   flagName,
   loadCatalog,
   methodFromId,
+  verdictFailed,
 } from '../catalog/catalog.js'
 import {coerceFlag} from '../catalog/coerce.js'
 import {validateParams} from '../catalog/validate.js'
@@ -110,7 +111,8 @@ export function makeAddonCommand(doc: CommandDoc): Command.Class {
       if (images && typeof out === 'string') result = saveImages(result, out, doc.method.split('.')[1]).result
       else if (images && !parsed.json) result = shortenImages(result)
       this.print(result, parsed.json)
-      if (failed > 0) this.exit(EXIT.commandFailed)
+      // a verdict command exits like a test runner: a failed scenario, replay or comparison fails the shell step
+      if (failed > 0 || verdictFailed(doc, result)) this.exit(EXIT.commandFailed)
     }
   }
   return AddonCommand as unknown as Command.Class

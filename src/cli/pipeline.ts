@@ -17,7 +17,9 @@ export interface PipelineRequest {
 
 export interface PipelineSummary {
   lines: number
+  /** Lines that failed: an error, or a verdict command's "fail" (counted in `verdicts` too). */
   failed: number
+  verdicts: number
 }
 
 const METHOD = /^[A-Za-z0-9_]+\.[A-Za-z0-9_]+$/
@@ -59,8 +61,9 @@ export async function runPipeline(
   client: EngineClient,
   write: (line: string) => void,
   timeoutFor: (method: string) => number,
+  verdictFailed: (method: string, result: unknown) => boolean = () => false,
 ): Promise<PipelineSummary> {
-  const summary: PipelineSummary = {lines: 0, failed: 0}
+  const summary: PipelineSummary = {lines: 0, failed: 0, verdicts: 0}
   const waiting: Entry[] = []
   let ended = false
   let wake: (() => void) | undefined
@@ -93,6 +96,10 @@ export async function runPipeline(
       const answer = entry.request ? answers.shift()! : {status: 'rejected' as const, reason: entry.error}
       if (answer.status === 'fulfilled') {
         write(JSON.stringify({id: entry.id, result: answer.value}))
+        if (verdictFailed(entry.request!.method, answer.value)) {
+          summary.failed++
+          summary.verdicts++
+        }
         continue
       }
       summary.failed++

@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {EngineCommand} from '../cli/engine-command.js'
 import {FILE_VALUE_HELP, connectionFlags, readFlagText} from '../cli/flags.js'
-import {commandDoc, loadCatalog} from '../catalog/catalog.js'
+import {commandDoc, loadCatalog, verdictFailed} from '../catalog/catalog.js'
 import {closest} from '../catalog/suggest.js'
 import {DEFAULT_TIMEOUT_MS} from '../editor/client.js'
 import {EXIT, UsageError} from '../errors.js'
@@ -54,7 +54,9 @@ export default class Run extends EngineCommand {
     }
     if (typeof params !== 'object' || params === null || Array.isArray(params))
       throw new UsageError('--params: must be a JSON object of named parameters')
-    this.print(await this.callEditor(flags, args.method, params as Record<string, unknown>), flags.json)
+    const result = await this.callEditor(flags, args.method, params as Record<string, unknown>)
+    this.print(result, flags.json)
+    if (verdictFailed(commandDoc(args.method) ?? {}, result)) this.exit(EXIT.commandFailed)
   }
 
   /** `bridge run -`: every stdin line through one connection; exits 1 when any line failed. */
@@ -66,10 +68,12 @@ export default class Run extends EngineCommand {
         client,
         (line) => process.stdout.write(line + '\n'),
         (method) => flags.timeout ?? commandDoc(method)?.timeout_ms ?? DEFAULT_TIMEOUT_MS,
+        (method, result) => verdictFailed(commandDoc(method) ?? {}, result),
       ),
     )
     if (summary.failed > 0) {
-      process.stderr.write(`bridge: ${summary.failed} of ${summary.lines} requests failed\n`)
+      const verdicts = summary.verdicts > 0 ? ` (${summary.verdicts} of them a failed verdict)` : ''
+      process.stderr.write(`bridge: ${summary.failed} of ${summary.lines} requests failed${verdicts}\n`)
       this.exit(EXIT.commandFailed)
     }
   }

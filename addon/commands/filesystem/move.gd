@@ -19,12 +19,13 @@ func commands() -> Array:
 			"params": [
 				req("from", "string", "File or folder to move, e.g. res://scripts/player.gd", {"writes_path": true}),
 				req("to", "string", "New path (full name, not a folder to drop it in), e.g. res://actors/hero.gd", {"writes_path": true}),
+				opt("overwrite", "bool", "Replace a file already at `to` (one file, not a folder): it is deleted with its .import/.uid, and what named it by path now names the moved file", false),
 			],
 			"example": {"from": "res://scripts/player.gd", "to": "res://actors/hero.gd"},
 			"destructive": true,
 			"timeout_ms": 120_000,
 			"returns": {"from": "string", "to": "string", "files": "int", "updated_references": ["string"], "updated_settings": ["string"],
-					"uid?": "string"},
+					"uid?": "string", "replaced": "bool"},
 			# files changed on disk, like the FileSystem dock: not undoable
 			"undo": "none",
 			"handler": _move,
@@ -43,10 +44,12 @@ func _move(c: BridgeCall) -> Variant:
 	var is_dir := DirAccess.dir_exists_absolute(from)
 	if not is_dir and not FileAccess.file_exists(from):
 		return BridgeFileOps.missing(from, "filesystem.move")
-	if FileAccess.file_exists(to) or DirAccess.dir_exists_absolute(to):
-		return c.failed("%s already exists" % to, {"path": to})
 	if from == to:
 		return c.invalid("from and to are the same path", {"param": "to"})
+	var refused: Variant = BridgeFileOps.replace_check(c, to, is_dir, p.overwrite)
+	if refused != null:
+		return refused
+	var replaced := FileAccess.file_exists(to)
 	if is_dir and (to + "/").begins_with(from + "/"):
 		return c.invalid("cannot move %s into itself (%s)" % [from, to], {"param": "to"})
 	if not is_dir and from.get_extension().to_lower() != to.get_extension().to_lower():
@@ -65,7 +68,10 @@ func _move(c: BridgeCall) -> Variant:
 		uids[f] = ResourceLoader.get_resource_uid(f)
 	var referrers := BridgeRefs.referrers(files)
 	var settings := BridgeRefs.settings_referring(files)
-	# the move itself: one rename for a folder, the file and its sidecars otherwise
+	# the move itself: one rename for a folder, the file and its sidecars otherwise (over the replaced file's)
+	if replaced:
+		for side: String in BridgeFileOps.sidecars(to):
+			DirAccess.remove_absolute(side)
 	var err := DirAccess.make_dir_recursive_absolute(to.get_base_dir())
 	if err == OK:
 		err = DirAccess.rename_absolute(from, to)
@@ -109,7 +115,10 @@ func _move(c: BridgeCall) -> Variant:
 		var res: Resource = ResourceLoader.load(file, "", ResourceLoader.CACHE_MODE_REPLACE)
 		if res != null and ResourceSaver.save(res, file) == OK:
 			updated.append(file)
-	return _verify(from, to, files, mapping, uids, updated, settings.keys())
+	var out: Variant = _verify(from, to, files, mapping, uids, updated, settings.keys())
+	if out is Dictionary:
+		out["replaced"] = replaced
+	return out
 
 
 ## The result, after checking the files are where they should be, with the same UIDs, and named by no one by the old path.

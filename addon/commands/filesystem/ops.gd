@@ -31,10 +31,12 @@ func commands() -> Array:
 			"params": [
 				req("from", "string", "File or folder to copy"),
 				req("to", "string", "Path of the copy", {"writes_path": true}),
+				opt("overwrite", "bool", "Replace a file already at `to` (one file, not a folder); the copy keeps the replaced file's UID, so what named it names the copy", false),
 			],
 			"example": {"from": "res://scenes/ui.tscn", "to": "res://scenes/ui_copy.tscn"},
 			"timeout_ms": 120_000,
-			"returns": {"from": "string", "to": "string", "files": "int", "copies": [{"from": "string", "to": "string", "uid": "string"}]},
+			"returns": {"from": "string", "to": "string", "files": "int", "copies": [{"from": "string", "to": "string", "uid": "string"}],
+					"replaced": "bool"},
 			"undo": "none",
 			"handler": _copy,
 		},
@@ -93,14 +95,18 @@ func _copy(bc: BridgeCall) -> Variant:
 	var is_dir := DirAccess.dir_exists_absolute(from)
 	if not is_dir and not FileAccess.file_exists(from):
 		return BridgeFileOps.missing(from, "filesystem.copy")
-	if FileAccess.file_exists(to) or DirAccess.dir_exists_absolute(to):
-		return bc.failed("%s already exists" % to, {"path": to})
+	if from == to:
+		return bc.invalid("from and to are the same path", {"param": "to"})
+	var refused: Variant = BridgeFileOps.replace_check(bc, to, is_dir, p.overwrite)
+	if refused != null:
+		return refused
+	var replaced := FileAccess.file_exists(to)
 	if is_dir and (to + "/").begins_with(from + "/"):
 		return bc.invalid("cannot copy %s into itself" % from, {"param": "to"})
 	var copies: Array = []
 	for f: String in BridgeRefs.files_of(from):
 		var dest: String = to + f.substr(from.length()) if is_dir else to
-		var err := _copy_file(f, dest)
+		var err := _copy_file(f, dest, ResourceLoader.get_resource_uid(dest) if replaced else ResourceUID.INVALID_ID)
 		if err != OK:
 			return bc.failed("copying %s failed: %s (%d file(s) copied before)" % [f, error_string(err),
 					copies.size()], {"copied": copies})
@@ -126,7 +132,7 @@ func _copy(bc: BridgeCall) -> Variant:
 		c["uid"] = ResourceUID.id_to_text(uid) if uid != ResourceUID.INVALID_ID else ""
 		if c.uid != "" and uid == ResourceLoader.get_resource_uid(c.from):
 			return bc.failed("%s has the same UID as %s" % [c.to, c.from], {"copies": copies})
-	return {"from": from, "to": to, "files": copies.size(), "copies": copies}
+	return {"from": from, "to": to, "files": copies.size(), "copies": copies, "replaced": replaced}
 
 
 func _delete(c: BridgeCall) -> Variant:
@@ -178,13 +184,19 @@ func _references(c: BridgeCall) -> Variant:
 
 
 ## Copies one file; a resource copy gets a new UID, an imported asset its .import with a new UID.
-func _copy_file(from: String, to: String) -> int:
+## Copies one file and gives the copy its UID: `keep_uid` when it replaces a file (what named that file names
+## the copy), else a fresh one. The bytes go to a temp file renamed over `to`, so a failed copy leaves the old file.
+func _copy_file(from: String, to: String, keep_uid: int = ResourceUID.INVALID_ID) -> int:
 	var err := DirAccess.make_dir_recursive_absolute(to.get_base_dir())
+	var temp := to + ".bridge-copy"
 	if err == OK:
-		err = DirAccess.copy_absolute(from, to)
+		err = DirAccess.copy_absolute(from, temp)
+	if err == OK:
+		err = DirAccess.rename_absolute(temp, to)
 	if err != OK:
+		DirAccess.remove_absolute(temp)
 		return err
-	var new_uid := ResourceUID.create_id()
+	var new_uid := keep_uid if keep_uid != ResourceUID.INVALID_ID else ResourceUID.create_id()
 	if FileAccess.file_exists(from + ".import"):
 		var text := FileAccess.get_file_as_string(from + ".import")
 		var at := text.find(UID_LINE)

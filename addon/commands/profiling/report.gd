@@ -73,6 +73,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "profiling.compare_reports",
+			"verdict": "ok",
 			"summary": "Compare two play reports figure by figure (fps, p50, p95, p99, 1 % low, max, spikes): each better, same or worse beyond a tolerance; ok when none is worse. CLI: --junit FILE writes the checks as JUnit XML for CI.",
 			"params": [
 				req("baseline", "string", "The earlier report file (profiling.play_report path)"),

@@ -34,6 +34,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "runtime.frame_compare",
+			"verdict": "ok",
 			"summary": "Compare the running game's next drawn frame (or a PNG file) with a named baseline: changed pixels beyond a per-channel tolerance outside masked rectangles, the changed fraction, bounding boxes of the change and a diff image (MCP: image content; CLI: --out diff.png) when anything changed.",
 			"params": [
 				req("name", "string", "Baseline name (runtime.frame_baseline made it)"),

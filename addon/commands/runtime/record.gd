@@ -35,6 +35,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "runtime.replay",
+			"verdict": "identical",
 			"summary": "Replay a runtime.record file from its frozen start: plays the recorded scene frozen (unless play is false), puts the same inputs in before the same ticks, and at every mark and at the end compares the watched values (bit for bit) and the frame (pixel data) with the recorded ones. identical says all matched; differences names a different engine version, a changed scene file or a file it loads, another seed in the game's own generators.",
 			"params": [
 				req("path", "string", "The recording (res:// or user://); frames that differ are saved beside it as <name>.<mark>.replay.png", {"writes_path": true}),

@@ -18,6 +18,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "script.validate",
+			"verdict": "ok",
 			"summary": "Compile a script, a folder of scripts (addons and script templates excluded), or given source text with the engine's GDScript parser; returns the errors with line numbers (nothing is run or changed).",
 			"params": [
 				opt("path", "string", "A .gd file or a folder (every .gd in it, addons excluded)"),

@@ -17,6 +17,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "test.run_scenario",
+			"verdict": "ok",
 			"summary": "Play a scene, run steps (do: a runtime/input command, step: physics ticks, wait_ms, assert, assert_text, assert_no_errors, assert_frame: the frame against its baseline) and return a pass/fail report; stops the game it started.",
 			"params": [
 				req("steps", "Array", "Steps in order: {do: method, params}, {step: ticks}, {wait_ms: n}, {assert: {node_path, property, op, expected, tolerance}}, {assert_text: text}, {assert_no_errors: true}, {assert_frame: {name, tolerance, masks, max_changed_fraction, baseline_dir}} (runtime.frame_compare against runtime.frame_baseline's baseline)", {"items": "Dictionary"}),
@@ -41,6 +42,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "test.assert",
+			"verdict": "ok",
 			"summary": "Check a live node property against an expected value (eq ne lt le gt ge near contains), or that visible UI text is shown; recorded for test.report.",
 			"params": [
 				opt("node_path", "NodePath", "Node in the running game (with property)"),
@@ -59,6 +61,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "test.report",
+			"verdict": "ok",
 			"summary": "Pass/fail summary of every test.assert and scenario step since the last clear.",
 			"params": [opt("clear", "bool", "Forget the results after reporting", false)],
 			"example": {},

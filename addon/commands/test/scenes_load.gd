@@ -21,6 +21,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "test.scenes_load",
+			"verdict": "ok",
 			"summary": "Smoke-test every scene file under a folder: load and instantiate each, report failures (missing dependencies, broken files, scripts that do not compile by script.validate's check, signal connections to a node or method that is not there — the engine drops those silently), time taken, node counts and configuration warnings.",
 			"params": [
 				opt("under", "string", "Folder to check", "res://"),

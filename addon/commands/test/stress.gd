@@ -9,6 +9,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "test.stress",
+			"verdict": "ok",
 			"summary": "Seeded monkey test: press random input actions for random tick counts, then report the game's errors and whether it is still alive; same seed, same run.",
 			"params": [
 				opt("actions", "Array", "Input actions to press (default: the project's own actions, ui_* left out)", [], {"items": "string"}),

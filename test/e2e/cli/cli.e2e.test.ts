@@ -1,7 +1,7 @@
 // The CLI against a real editor as a person types it: generated commands with coerced flags, the read
 // back, refusals before sending, and forwarding of commands only the live editor knows.
 import {expect} from 'chai'
-import {cpSync, mkdirSync, mkdtempSync, rmSync} from 'node:fs'
+import {cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -89,6 +89,32 @@ describe('CLI commands against a real editor', function () {
     const result = await cli('run', 'greet.hello', '--params', '{"name": "Run"}')
     expect(result.code, result.stderr).to.equal(0)
     expect(parseJson(result).greeting).to.equal('Hello, Run!')
+  })
+
+  it('a verdict command exits like a test runner: 1 on a fail, 0 on a pass — one-shot, bridge run and bridge run -', async () => {
+    mkdirSync(join(fx.editor.root, 'verdict'), {recursive: true})
+    writeFileSync(join(fx.editor.root, 'verdict', 'broken.gd'), 'extends Node\n\nfunc _ready() -> void\n\tpass\n')
+    writeFileSync(join(fx.editor.root, 'verdict', 'fine.gd'), 'extends Node\n\nfunc _ready() -> void:\n\tpass\n')
+    const broken = await cli('script', 'validate', '--path', 'res://verdict/broken.gd')
+    expect(parseJson(broken).ok, broken.stdout).to.equal(false)
+    expect(broken.code, 'a script that does not compile fails the shell step').to.equal(EXIT.commandFailed)
+    const fine = await cli('script', 'validate', '--path', 'res://verdict/fine.gd')
+    expect([fine.code, parseJson(fine).ok], fine.stderr).to.deep.equal([0, true])
+    const run = await cli('run', 'script.validate', '--params', '{"path": "res://verdict/broken.gd"}')
+    expect([run.code, parseJson(run).ok]).to.deep.equal([EXIT.commandFailed, false])
+    const lines = ['fine.gd', 'broken.gd'].map((f) =>
+      JSON.stringify({method: 'script.validate', params: {path: `res://verdict/${f}`}}),
+    )
+    const piped = await runCli(['run', '-'], {cwd: fx.editor.root, input: lines.join('\n') + '\n'})
+    expect(
+      piped.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).result.ok),
+    ).to.deep.equal([true, false])
+    expect(piped.code).to.equal(EXIT.commandFailed)
+    expect(piped.stderr).to.include('1 of 2 requests failed (1 of them a failed verdict)')
+    rmSync(join(fx.editor.root, 'verdict'), {recursive: true, force: true})
   })
 
   it('bridge audit shows the run_script bodies the editor ran, newest last', async () => {

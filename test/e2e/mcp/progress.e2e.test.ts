@@ -95,7 +95,6 @@ describe('progress and cancellation of calls that wait (bridge serve, real edito
     const startFrame = before.structuredContent!.physics_frames as number
     const abort = new AbortController()
     let firstTick = 0
-    const started = Date.now()
     // 1 tick a second: 256 stepped ticks per wall second, so the whole 3600 would take 14 s
     const cancelled = modern.callTool(
       {name: 'runtime_step', arguments: {frames: 3600, ticks_per_second: 1}},
@@ -131,7 +130,6 @@ describe('progress and cancellation of calls that wait (bridge serve, real edito
     const ran = (after!.structuredContent!.from_physics_frame as number) - startFrame
     expect(ran, 'ticks the cancelled step ran').to.be.greaterThan(0).and.lessThan(3600)
     expect(after!.structuredContent).to.include({paused: true})
-    expect(Date.now() - started, 'ended before 3600 ticks at 256 per second').to.be.lessThan((3600 / 256) * 1000)
     const tree = (await modern.callTool({name: 'scene_tree', arguments: {}})) as ToolResult
     expect(tree.isError).to.not.equal(true)
   })

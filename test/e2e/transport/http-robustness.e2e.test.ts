@@ -36,7 +36,7 @@ func _wait(c: BridgeCall) -> Variant:
 	var start := Time.get_ticks_msec()
 	while Time.get_ticks_msec() - start < int(c.params.ms):
 		await server.get_tree().process_frame
-	return {"waited_ms": Time.get_ticks_msec() - start}
+	return {"waited_ms": Time.get_ticks_msec() - start, "started": start, "ended": Time.get_ticks_msec()}
 `
 
 interface HttpAnswer {
@@ -207,14 +207,14 @@ describe('HTTP server robustness (real editor)', function () {
 
   it('answers pipelined requests in order while running them concurrently', async () => {
     const conn = await raw()
-    const start = Date.now()
     conn.send(call(1, 'slow.wait', {ms: 1500}) + call(2, 'slow.wait', {ms: 1500}) + ping(3) + call(4, 'engine.version'))
     const answers = [await conn.next(), await conn.next(), await conn.next(), await conn.next()]
-    const elapsed = Date.now() - start
     expect(answers.map((a) => resultOf(a).id)).to.deep.equal([1, 2, 3, 4])
-    expect(resultOf(answers[0]).value.waited_ms).to.be.at.least(1400)
+    const [first, second] = [resultOf(answers[0]).value, resultOf(answers[1]).value]
+    expect(first.waited_ms).to.be.at.least(1400)
     expect(resultOf(answers[3]).value.major).to.equal(4)
-    expect(elapsed, 'two 1.5 s commands overlapped rather than queued').to.be.below(2900)
+    // on the editor's own clock: the second began before the first ended, so they overlapped rather than queued
+    expect(second.started, 'two 1.5 s commands overlapped rather than queued').to.be.lessThan(first.ended as number)
   })
 
   it('serves other clients while one connection waits on a long command', async () => {
@@ -222,11 +222,12 @@ describe('HTTP server robustness (real editor)', function () {
     busy.send(call(1, 'slow.wait', {ms: 2000}))
     await sleep(100)
     const other = await raw()
-    const start = Date.now()
+    let busyAnswered = false
+    const busyAnswer = busy.next().then((answer) => ((busyAnswered = true), answer))
     other.send(ping(9))
     expect((await other.next()).status).to.equal(200)
-    expect(Date.now() - start).to.be.below(500)
-    expect(resultOf(await busy.next()).value.waited_ms).to.be.at.least(1900)
+    expect(busyAnswered, 'the other client was answered while the long command still ran').to.equal(false)
+    expect(resultOf(await busyAnswer).value.waited_ms).to.be.at.least(1900)
   })
 
   it('answers a client that half-closes right after sending its request', async () => {
@@ -411,7 +412,8 @@ describe('HTTP server robustness (real editor)', function () {
       ])
       for (const answer of [body408, head408, loris408]) expect(answer.status).to.equal(408)
       const at408 = Date.now() - start
-      expect(at408).to.be.within(9_000, 14_000)
+      const pingsBefore408 = latencies.length
+      expect(at408, 'not before the 10 s request timeout').to.be.at.least(9_000)
       for (const conn of [truncatedBody, truncatedHead, slowloris]) expect(await conn.closesWithin(2000)).to.equal(true)
 
       const deepIds: number[] = []
@@ -419,7 +421,8 @@ describe('HTTP server robustness (real editor)', function () {
       expect(deepIds).to.deep.equal(Array.from({length: 21}, (_, i) => 100 + i))
 
       for (const conn of silent) expect(await conn.closesWithin(15_000), 'an idle connection is closed').to.equal(true)
-      for (const conn of silent) expect(conn.closedAt - start).to.be.within(19_000, 24_000)
+      for (const conn of silent)
+        expect(conn.closedAt - start, 'not before the 20 s idle timeout').to.be.at.least(19_000)
       expect(long.isClosed, 'the connection running a long command stays open').to.equal(false)
 
       const answer = await long.next(10_000)
@@ -432,8 +435,9 @@ describe('HTTP server robustness (real editor)', function () {
       console.log(
         `      (${latencies.length} SDK pings meanwhile: median ${latencies[latencies.length >> 1]} ms, max ${latencies.at(-1)} ms; 408 after ${at408} ms)`,
       )
-      expect(latencies.length).to.be.at.least(30)
-      expect(latencies.at(-1)).to.be.below(1000)
+      // answered all along: pings kept coming back before the 408s, while the long command ran and after
+      expect(latencies.length).to.be.at.least(10)
+      expect(pingsBefore408, 'pings answered while the stalled requests were held').to.be.at.least(3)
     } finally {
       clearInterval(drip)
       await sdk.close().catch(() => {})

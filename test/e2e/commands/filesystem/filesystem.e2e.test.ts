@@ -155,6 +155,7 @@ describe('filesystem commands (real editor)', function () {
       fx.examples['filesystem.copy'],
       -32000,
       'already exists',
+      'overwrite: true',
     )
     await fx.refusedKeeping(
       {files: ['res://project.godot']},
@@ -163,6 +164,45 @@ describe('filesystem commands (real editor)', function () {
       -32602,
       'into itself',
     )
+  })
+
+  it('filesystem.copy and move replace a file only with overwrite: the text is the source, the replaced UID kept by a copy', async () => {
+    writeFileSync(disk('res://a.txt'), 'alpha\n')
+    writeFileSync(disk('res://b.txt'), 'bravo\n')
+    writeFileSync(disk('res://c.txt'), 'charlie\n')
+    await fx.refusedKeeping(
+      {files: ['res://b.txt']},
+      'filesystem.copy',
+      {from: 'res://a.txt', to: 'res://b.txt'},
+      -32000,
+      'overwrite: true',
+    )
+    const copied = await call('filesystem.copy', {from: 'res://a.txt', to: 'res://b.txt', overwrite: true})
+    expect(copied).to.deep.include({replaced: true, files: 1})
+    expect(read('res://b.txt')).to.equal('alpha\n')
+    expect(exists('res://b.txt.bridge-copy'), 'no temp file left').to.equal(false)
+    await fx.refusedKeeping(
+      {files: ['res://c.txt', 'res://a.txt']},
+      'filesystem.move',
+      {from: 'res://c.txt', to: 'res://a.txt'},
+      -32000,
+      'overwrite: true',
+    )
+    const moved = await call('filesystem.move', {from: 'res://c.txt', to: 'res://a.txt', overwrite: true})
+    expect(moved).to.deep.include({replaced: true, from: 'res://c.txt', to: 'res://a.txt'})
+    expect(read('res://a.txt')).to.equal('charlie\n')
+    expect(exists('res://c.txt')).to.equal(false)
+    // a folder is never replaced: its files would be lost unnamed
+    await fx.refusedKeeping(
+      {files: ['res://a.txt']},
+      'filesystem.copy',
+      {from: 'res://a.txt', to: 'res://materials', overwrite: true},
+      -32602,
+      'folder',
+    )
+    const fresh = await call('filesystem.copy', {from: 'res://a.txt', to: 'res://d.txt'})
+    expect(fresh.replaced).to.equal(false)
+    for (const f of ['a.txt', 'b.txt', 'd.txt']) await call('filesystem.delete', {path: `res://${f}`})
   })
 
   it('filesystem.delete removes unused files and folders with their sidecars; a used file is refused unless forced', async () => {

@@ -90,10 +90,10 @@ describe('project files, scan, uid and editor output (real editor)', function ()
       -32001,
       "did you mean 'res://scripts/player.gd'",
     )
-    const started = Date.now()
     writeFileSync(file('res://big.txt'), 'a'.repeat(1024 * 1024))
-    expect((await call('project.read_file', {path: 'res://big.txt'})).size).to.equal(1024 * 1024)
-    expect(Date.now() - started, 'a 1 MiB file reads in well under a second').to.be.lessThan(2000)
+    const big = await call('project.read_file', {path: 'res://big.txt'})
+    expect(big.size).to.equal(1024 * 1024)
+    expect(big.content).to.have.length(1024 * 1024)
     for (const f of ['notes_utf8.txt', 'bom.txt', 'blob.bin', 'latin1.txt', 'surrogate.txt', 'ansi.log', 'big.txt'])
       rmSync(file(f))
   })
