@@ -4,6 +4,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../cli/base-command.js'
 import {projectFlag} from '../cli/flags.js'
+import {warnOtherBridge} from '../cli/path-note.js'
 import {CLIENT_IDS, CLIENTS} from '../configure/clients/index.js'
 import type {ConfigureResult} from '../configure/configure.js'
 import {UsageError} from '../errors.js'
@@ -73,6 +74,7 @@ export default class Configure extends BaseCommand {
     if (result.action === 'printed') this.log(result.snippet_text.trimEnd())
     if (result.action === 'printed') this.logToStderr(describeResult(result))
     else this.log(describeResult(result))
+    warnOtherBridge()
     return result
   }
 }

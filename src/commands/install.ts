@@ -3,6 +3,7 @@ import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../cli/base-command.js'
 import {projectFlag} from '../cli/flags.js'
+import {warnOtherBridge} from '../cli/path-note.js'
 import {copyAddon, enablePlugin} from '../editor/install.js'
 import {requireProject} from '../editor/project.js'
 
@@ -24,6 +25,7 @@ export default class Install extends BaseCommand {
     const changed = flags.enable ? enablePlugin(root) : false
     this.log(`addon copied to ${dir}`)
     if (flags.enable) this.log(changed ? 'plugin enabled in project.godot' : 'plugin was already enabled')
+    warnOtherBridge()
     return {addon_dir: dir, enabled: Boolean(flags.enable), project_godot_changed: changed}
   }
 }

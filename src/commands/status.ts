@@ -4,6 +4,7 @@
 // project it reports the editor on the fallback port and the project that editor serves.
 import {BaseCommand} from '../cli/base-command.js'
 import {jsonFlag, projectFlag} from '../cli/flags.js'
+import {warnOtherBridge} from '../cli/path-note.js'
 import {readDiscovery, wsPortFor} from '../editor/discovery.js'
 import {describeOther, editorState} from '../editor/verdicts.js'
 import {EXIT, VERDICT_ADVICE} from '../errors.js'
@@ -51,6 +52,7 @@ export default class Status extends BaseCommand {
       advice,
     }
     this.print(report, flags.json)
+    warnOtherBridge()
     if (verdict !== 'running') this.exit(EXIT[verdict])
   }
 }

@@ -35,16 +35,39 @@ export function bridgeLaunch(projectRoot: string, options: LaunchOptions = {}): 
   return {command: options.execPath ?? process.execPath, args: [resolve(runScript()), ...serve]}
 }
 
-/** The first `bridge` on PATH that is this package; iproute2 ships an unrelated `bridge` on most Linux systems. */
+/** This package's names on PATH: `godot-bridge` first, the name nothing else ships; then `bridge`. */
+export const BIN_NAMES = ['godot-bridge', 'bridge'] as const
+
+/**
+ * The first of this package's commands on PATH, by BIN_NAMES order; iproute2 ships an unrelated `bridge` on most
+ * Linux systems, so a `bridge` is taken only when it links to this package.
+ */
 export function findBridgeOnPath(pathEnv: string, platform: NodeJS.Platform): string | undefined {
   // npm's Windows shims are .cmd files, which clients cannot spawn without a shell: use the Node fallback there
   if (platform === 'win32') return undefined
-  for (const dir of pathEnv.split(delimiter)) {
-    if (!dir || !isAbsolute(dir)) continue
-    const file = join(dir, 'bridge')
-    if (isExecutable(file) && isThisPackage(file)) return file
+  for (const name of BIN_NAMES) {
+    for (const file of onPath(pathEnv, name)) if (isThisPackage(file)) return file
   }
   return undefined
+}
+
+/**
+ * The `bridge` a shell runs, when it is another program (iproute2's /usr/sbin/bridge before npm's bin on PATH):
+ * typing `bridge serve` then answers `Object "serve" is unknown`. undefined when it is this package or absent.
+ */
+export function otherBridgeOnPath(pathEnv: string, platform: NodeJS.Platform): string | undefined {
+  if (platform === 'win32') return undefined
+  const first = onPath(pathEnv, 'bridge')[0]
+  return first && !isThisPackage(first) ? first : undefined
+}
+
+/** Every executable `name` in PATH order (absolute folders only: a client's working directory is not ours). */
+function onPath(pathEnv: string, name: string): string[] {
+  return pathEnv
+    .split(delimiter)
+    .filter((dir) => dir && isAbsolute(dir))
+    .map((dir) => join(dir, name))
+    .filter(isExecutable)
 }
 
 function isExecutable(file: string): boolean {

@@ -206,6 +206,9 @@ describe('packages a user installs', function () {
       expect(version.code, version.stderr).to.equal(0)
       expect(version.stdout).to.match(new RegExp(`^bridge-godot/${pkg.version.replaceAll('.', '\\.')} `))
       expect(version.stderr).to.equal('')
+      // the unambiguous name runs the same CLI (iproute2 ships another `bridge`)
+      const other = await run(join(app, 'node_modules', '.bin', 'godot-bridge'), ['--version'], {cwd: work})
+      expect([other.code, other.stdout], other.stderr).to.deep.equal([0, version.stdout])
     })
 
     it('bridge create answers from the installed package where the command exists', async function () {

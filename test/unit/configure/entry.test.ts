@@ -5,7 +5,15 @@ import {chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, wr
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 
-import {bridgeLaunch, httpPortFor, httpUrl, pinnedHttpPort, runScript} from '../../../src/configure/entry.js'
+import {pathNote} from '../../../src/cli/path-note.js'
+import {
+  bridgeLaunch,
+  httpPortFor,
+  httpUrl,
+  otherBridgeOnPath,
+  pinnedHttpPort,
+  runScript,
+} from '../../../src/configure/entry.js'
 
 const RUN_JS = resolve(import.meta.dirname, '..', '..', '..', 'bin', 'run.js')
 
@@ -62,6 +70,39 @@ describe('configure entry', () => {
         command: 'C:\\node\\node.exe',
         args: [RUN_JS, 'serve', '--project', 'C:\\games\\demo'],
       })
+    })
+  })
+
+  describe('the unambiguous name, and another bridge on PATH', () => {
+    const ours = (bin: string, name: string) => symlinkSync(RUN_JS, join(bin, name))
+    const theirs = (bin: string) => {
+      writeFileSync(join(bin, 'bridge'), '#!/bin/sh\necho Object "serve" is unknown\n')
+      chmodSync(join(bin, 'bridge'), 0o755)
+    }
+
+    it('prefers godot-bridge, the name no other program ships, over a bridge of ours', () => {
+      const npmBin = binDir('npm-bin')
+      ours(npmBin, 'bridge')
+      ours(npmBin, 'godot-bridge')
+      expect(bridgeLaunch('/g', {pathEnv: npmBin, platform: 'linux'}).command).to.equal(join(npmBin, 'godot-bridge'))
+    })
+
+    it('names the other bridge a shell would run first, and nothing when ours comes first or none is there', () => {
+      const sbin = binDir('sbin')
+      theirs(sbin)
+      const npmBin = binDir('npm-bin')
+      ours(npmBin, 'bridge')
+      ours(npmBin, 'godot-bridge')
+      expect(otherBridgeOnPath([sbin, npmBin].join(':'), 'linux')).to.equal(join(sbin, 'bridge'))
+      expect(pathNote([sbin, npmBin].join(':'), 'linux'))
+        .to.include(join(sbin, 'bridge'))
+        .and.include('godot-bridge')
+      // the launch still finds ours, by its absolute name
+      expect(bridgeLaunch('/g', {pathEnv: [sbin, npmBin].join(':'), platform: 'linux'}).command).to.equal(
+        join(npmBin, 'godot-bridge'),
+      )
+      expect(otherBridgeOnPath([npmBin, sbin].join(':'), 'linux')).to.equal(undefined)
+      expect(pathNote(binDir('empty'), 'linux')).to.equal(undefined)
     })
   })
 
