@@ -1,16 +1,15 @@
 @tool
 extends "../../core/command_group.gd"
 ## engine.docs: the editor's own documentation text for a class or one of its members. It reads the
-## doc data the editor's help caches (editor_doc_cache-<version>.res in the editor cache dir), which
-## holds the full class reference of this exact engine build. Script classes are not in it.
+## doc data the editor's help caches (lib/doc_cache.gd), which holds the full class reference of this exact
+## engine build. Script classes are not in it. engine.docs_search finds a class or member by words.
 
 const BridgeParams := preload("../../core/params.gd")
+const BridgeDocCache := preload("lib/doc_cache.gd")
 
 ## Member lists of a class doc, in the order they are searched.
 const MEMBER_KINDS := {"properties": "property", "methods": "method", "signals": "signal", "constants": "constant",
 		"theme_properties": "theme_item", "annotations": "annotation", "constructors": "constructor", "operators": "operator"}
-
-const WAIT_MS := 15000
 
 var _docs := {}  # class name -> class doc Dictionary
 ## [pattern, replacement] turning the reference's BBCode into Markdown-like text.
@@ -93,22 +92,12 @@ func _member(m: Dictionary, kind: String, owner: String, format: String) -> Dict
 	return out
 
 
-## Reads the editor's doc cache, waiting up to WAIT_MS for a just-started editor to write it.
+## Reads the editor's doc cache (lib/doc_cache.gd, shared with engine.docs_search).
 func _load() -> bool:
-	var v := Engine.get_version_info()
-	var path := EditorInterface.get_editor_paths().get_cache_dir().path_join("editor_doc_cache-%d.%d.res" % [v.major, v.minor])
-	var give_up := Time.get_ticks_msec() + WAIT_MS
-	while true:
-		var res: Resource = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE) if FileAccess.file_exists(path) else null
-		if res != null:
-			for c: Dictionary in res.get_meta("classes", []):
-				_docs[c.name] = c
-			if not _docs.is_empty():
-				return true
-		if Time.get_ticks_msec() > give_up:
-			return false
-		await server.get_tree().create_timer(0.25).timeout
-	return false
+	if not await BridgeDocCache.ensure(server.get_tree()):
+		return false
+	_docs = BridgeDocCache.classes
+	return true
 
 
 ## Doc text with the reference's indentation removed; in "text" format its BBCode becomes Markdown-like.

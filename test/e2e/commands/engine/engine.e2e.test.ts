@@ -21,6 +21,7 @@ describe('engine commands (real editor)', function () {
       'engine.property_default',
       'engine.singletons',
       'engine.docs',
+      'engine.docs_search',
     ])
     expect(methods.every((m) => m.startsWith('engine.'))).to.equal(true)
     for (const c of commands as Json[]) {
@@ -156,5 +157,28 @@ describe('engine commands (real editor)', function () {
       "did you mean 'rotate'",
     )
     expect((await fx.rpcError('engine.docs', {class: 'Nod2D'})).message).to.include("did you mean 'Node2D'")
+  })
+
+  it('engine.docs_search answers questions in words with the class and member the reference describes', async () => {
+    const top = async (query: string, n: number) =>
+      ((await call('engine.docs_search', {query, limit: n})).results as Json[]).map((r) =>
+        r.member ? `${r.class}.${r.member}` : r.class,
+      )
+    expect(await top('how do I make a one-way platform', 3)).to.include('CollisionShape2D.one_way_collision')
+    expect(await top('play a sound at a position in 3D', 3)).to.include('AudioStreamPlayer3D')
+    expect((await top('save game data to a file', 1))[0]).to.equal('FileAccess')
+    expect((await top('detect when two areas overlap', 1))[0]).to.match(/^Area[23]D\.overlaps_area$/)
+    const answer = await call('engine.docs_search', {query: 'one-way platform collision', kind: 'property', limit: 2})
+    expect(answer.index).to.equal('memory') // built once, by the first question
+    expect(answer.results[0]).to.include({class: 'CollisionShape2D', member: 'one_way_collision', kind: 'property'})
+    expect(answer.results[0].text).to.match(
+      /^Sets whether this collision shape should only detect collision on one side/,
+    )
+    // the index is kept in the editor's cache dir for the next editor of this engine build
+    const cached = await call('editor.run_script', {
+      code: 'return Array(DirAccess.get_files_at(EditorInterface.get_editor_paths().get_cache_dir())).filter(func(f): return f.begins_with("bridge_docs_index-"))',
+    })
+    expect(cached.result).to.have.length(1)
+    expect((await fx.rpcError('engine.docs_search', {query: 'how do I'})).message).to.include('no word to search for')
   })
 })
