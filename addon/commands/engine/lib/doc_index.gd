@@ -60,7 +60,7 @@ static func search(query: String, limit: int, kind: String) -> Array:
 		var posting: PackedInt32Array = postings.get(term, PackedInt32Array())
 		if posting.is_empty():
 			continue
-		var df := float(posting.size() / 2)
+		var df := posting.size() / 2.0
 		var idf := log(1.0 + (n - df + 0.5) / (df + 0.5))
 		for i in range(0, posting.size(), 2):
 			var e := posting[i]
