@@ -8,6 +8,7 @@ const BridgeOpenTextSync := preload("../../lib/open_text_sync.gd")
 const BridgeGameOutput := preload("../../lib/game_output.gd")
 const BridgeSettings := preload("../../core/settings.gd")
 const BridgeScriptRunner := preload("lib/script_runner.gd")
+const BridgeCompileErrors := preload("../../lib/compile_errors.gd")
 
 
 func _init(p_server: Node = null) -> void:
@@ -151,6 +152,8 @@ func _errors(c: BridgeCall) -> Variant:
 	BridgeGameOutput.of(server).collect()
 	var logger: BridgeOutputLog = BridgeOutputLog.of(server)
 	var entries: Array = logger.errors(p.since, p.limit, [] if p.source == "all" else [p.source])
+	if p.source != "game":  # the scripts that do not compile now, each error once (lib/compile_errors.gd)
+		entries = BridgeCompileErrors.merged(entries, p.since, p.limit)
 	return {"count": entries.size(), "next_seq": logger.next_seq(), "entries": entries}
 
 
