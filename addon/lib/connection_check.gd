@@ -61,7 +61,8 @@ static func of_scene(path: String, deep: bool = true, seen: Dictionary = {}) -> 
 static func method_problem(target: Object, method: String, name: String) -> String:
 	if target.has_method(method):
 		return ""
-	var script := target.get_script() as Script
+	var held: Variant = target.get_script()
+	var script: Script = held if held is Script else null
 	if script != null and script.get_instance_base_type() == &"":
 		return "%s's script %s does not compile, so it has no method %s" % [name, script.resource_path, method]
 	if script != null:

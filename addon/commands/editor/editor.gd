@@ -40,7 +40,7 @@ func commands() -> Array:
 		{
 			"method": "editor.errors",
 			"since": "4.5",  # the output capture is a Logger (lib/output_capture.gd)
-			"summary": "Recent errors and warnings of the editor and of the game it plays (also while held in the debugger and after it exited), each tagged with its source, oldest first; page with since.",
+			"summary": "Recent errors and warnings of the editor and of the game it plays (also while held in the debugger and after it exited), and each error of a project script that does not compile now (file, line; gone once a write fixes it), each tagged with its source, oldest first; page with since.",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
 				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),

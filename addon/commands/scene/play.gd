@@ -147,7 +147,7 @@ func _play(c: BridgeCall) -> Variant:
 	var dangling := BridgeConnectionCheck.at_play(scene_path, int(g.pid))
 	if not dangling.is_empty():
 		out["dangling_connections"] = dangling
-		out.get_or_add("warnings", []).append_array(dangling.map(func(c: Dictionary) -> String: return BridgeConnectionCheck.describe(c)))
+		out.get_or_add("warnings", []).append_array(dangling.map(func(d: Dictionary) -> String: return BridgeConnectionCheck.describe(d)))
 	return out
 
 
