@@ -92,8 +92,16 @@ describe('compile errors: every script-writing command answers compiles with fil
   it('project.write_file and script.edit: a broken write is listed once, a fixing write removes it', async () => {
     const path = fresh()
     await writeBroken(path)
-    await broken(await call('project.write_file', {path, content: BROKEN, overwrite: true}), path, 'the same error again')
-    await fixed(await call('project.write_file', {path, content: GOOD, overwrite: true}), path, 'project.write_file fix')
+    await broken(
+      await call('project.write_file', {path, content: BROKEN, overwrite: true}),
+      path,
+      'the same error again',
+    )
+    await fixed(
+      await call('project.write_file', {path, content: GOOD, overwrite: true}),
+      path,
+      'project.write_file fix',
+    )
     const edit = {path, replacements: [{find: 'return 1', replace: 'return 1 +'}], allow_errors: true}
     await broken(await call('script.edit', edit), path, 'script.edit allow_errors')
     const fix = {path, replacements: [{find: 'return 1 +', replace: 'return 2'}]}

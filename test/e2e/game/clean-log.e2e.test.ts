@@ -79,7 +79,10 @@ function suite(display: 'headless' | 'window'): void {
     const {entries: all} = await f.call('editor.errors', {since, limit: 200})
     // the broken script itself is listed once, as the script that does not compile now (lib/compile_errors.gd)
     const compile = (all as Json[]).filter((e) => e.compile === true)
-    expect(compile.map((e) => e.file), JSON.stringify(compile)).to.deep.equal([BAD_SCRIPT])
+    expect(
+      compile.map((e) => e.file),
+      JSON.stringify(compile),
+    ).to.deep.equal([BAD_SCRIPT])
     const entries = (all as Json[]).filter((e) => e.compile !== true)
     expect(bridgeMade(entries), JSON.stringify(entries, null, 1)).to.deep.equal([])
     expect(

@@ -77,7 +77,10 @@ describe('bug zoo: a parse error written through project.write_file, and a dangl
     const play = await fx.call('scene.play', {scene: dangling.scene, display: 'headless'})
     fx.game.track(play.pid as number)
     expect(JSON.stringify(play.warnings ?? null), JSON.stringify(play)).to.include('_on_tick_timeout')
-    expect(play.dangling_connections as Json[]).to.deep.include({...dangling, problem: play.dangling_connections[0].problem})
+    expect(play.dangling_connections as Json[]).to.deep.include({
+      ...dangling,
+      problem: play.dangling_connections[0].problem,
+    })
 
     const runtime = await fx.call('runtime.errors', {limit: 100})
     const warned = (runtime.entries as Json[]).filter((e) => e.type === 'warning' && e.method === dangling.method)
