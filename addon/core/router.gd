@@ -22,7 +22,8 @@ const UNDO_SCOPE := "undo_scope.gd"
 const CODE_AUDIT := "code_audit.gd"
 const OPEN_TEXT_SYNC := "../lib/open_text_sync.gd"
 const SCHEMA := "schema.gd"
-const LAZY_MODULES: Array[String] = [PARAM_KINDS, UNDO_SCOPE, CODE_AUDIT, OPEN_TEXT_SYNC, SCHEMA]
+const COMPILE_ERRORS := "../lib/compile_errors.gd"
+const LAZY_MODULES: Array[String] = [PARAM_KINDS, UNDO_SCOPE, CODE_AUDIT, OPEN_TEXT_SYNC, SCHEMA, COMPILE_ERRORS]
 ## A reply without an error, for the activity log (read-only: one shared value instead of one per call).
 const NO_ERROR := {}
 
@@ -364,6 +365,9 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 		result = _module(UNDO_SCOPE).call("finish", scope, the_call, result)
 	if writes:  # whatever it wrote (or undid), the editor's open copies now hold the file's text
 		_module(OPEN_TEXT_SYNC).call("settle", _written_paths(specs, resolved))
+		# every script it wrote (an undo's or redo's too) is compiled: the answer says whether it compiles, and
+		# editor.errors lists what does not until a later write fixes it (lib/compile_errors.gd)
+		result = _module(COMPILE_ERRORS).call("answer", result, _written_paths(specs, resolved, "compiles"))
 	_count(method, started, result is BridgeError)
 	if result is BridgeError:
 		var failure: BridgeError = result
@@ -424,14 +428,15 @@ static func _first_param_is_object(handler: Callable) -> bool:
 	return false  # a lambda: its parameters cannot be read, so it takes the params as before
 
 
-## The values of the parameters declared `writes_path` (the files and folders a command writes).
-static func _written_paths(specs: Array, values: Variant) -> Array:
+## The values of the parameters declared `writes_path` (the files and folders a command writes), and those
+## declared `also` (`compiles`: a script the command loads, node.script_attach's).
+static func _written_paths(specs: Array, values: Variant, also: String = "") -> Array:
 	var out: Array = []
 	if not values is Dictionary:
 		return out
 	var given: Dictionary = values
 	for spec: Dictionary in specs:
-		if spec.get("writes_path", false) and given.get(spec.name) is String:
+		if (spec.get("writes_path", false) or (also != "" and spec.get(also, false))) and given.get(spec.name) is String:
 			out.append(given[spec.name])
 	return out
 

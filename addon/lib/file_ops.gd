@@ -9,6 +9,7 @@ const BridgeParams := preload("../core/params.gd")
 const BridgeSettings := preload("../core/settings.gd")
 const BridgeScan := preload("filesystem_scan.gd")
 const BridgeOpenTextSync := preload("open_text_sync.gd")
+const BridgeCompileErrors := preload("compile_errors.gd")
 
 ## Text formats whose res:// references filesystem.move rewrites (binary ones are resaved instead).
 const TEXT_REFERRERS := ["tscn", "tres", "gd", "gdshader", "gdshaderinc", "cfg", "json", "import"]
@@ -52,6 +53,7 @@ static func write_bytes(path: String, bytes: PackedByteArray) -> int:
 		DirAccess.remove_absolute(tmp)
 	else:
 		BridgeOpenTextSync.sync(path)
+		BridgeCompileErrors.note_written(path)  # compiled after the command (an undo's write too), by the router
 	return err
 
 

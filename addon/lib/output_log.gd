@@ -126,6 +126,7 @@ func write_to(path: String, header: Dictionary) -> Error:
 	_sink = file
 	for e in earlier:
 		_write(e, e.type == "print")
+	file.flush()  # the header at once: the editor knows the game's pid before it logs anything
 	_mutex.unlock()
 	return OK
 
@@ -186,6 +187,16 @@ func take(since: int) -> Array[Dictionary]:
 func next_seq() -> int:
 	_mutex.lock()
 	var n := _next_seq
+	_mutex.unlock()
+	return n
+
+
+## A sequence number no entry of this log has, for an entry kept elsewhere and merged in when read
+## (lib/compile_errors.gd: the scripts that do not compile now), so one cursor pages both.
+func reserve_seq() -> int:
+	_mutex.lock()
+	var n := _next_seq
+	_next_seq += 1
 	_mutex.unlock()
 	return n
 

@@ -7,14 +7,15 @@ extends RefCounted
 const BridgeOutputLog := preload("output_log.gd")
 
 
-## Compiles `text` as the script at `path` would be compiled: {ok, errors: [{line, message, type}]}.
+## Compiles `text` as the script at `path` would be compiled: {ok, errors: [{line, message, type}]}. Without a
+## server the running server's log is read (the router's compile stage, lib/compile_errors.gd).
 ## A class_name the file itself already registers is blanked first (the copy would "hide" it).
 static func check(text: String, path: String, server: Node) -> Dictionary:
 	var source := _without_own_class_name(text, path)
 	var script := GDScript.new()
 	script.source_code = source
 	var file := "gdscript://%d.gd" % script.get_instance_id()
-	var logger: BridgeOutputLog = BridgeOutputLog.of(server) if server else null
+	var logger: BridgeOutputLog = BridgeOutputLog.of(server) if server else BridgeOutputLog.active
 	var since: int = logger.next_seq() if logger else 0
 	var err := script.reload()
 	var errors: Array = []

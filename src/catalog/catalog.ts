@@ -29,6 +29,8 @@ export interface ParamDoc {
   max?: number
   values?: string[]
   writes_path?: boolean
+  /** A script file the command loads: the router compiles it after the call and reports it (`compiles`, `compile_errors`). */
+  compiles?: boolean
   /** true: code the command runs (audited by the router, `bridge audit`); false: reads like code, never run */
   evaluates?: boolean
 }

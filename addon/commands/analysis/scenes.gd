@@ -5,6 +5,7 @@ extends "../../core/command_group.gd"
 
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgeProjectScan := preload("../../lib/project_scan.gd")
+const BridgeConnectionCheck := preload("../../lib/connection_check.gd")
 
 
 func commands() -> Array:
@@ -22,12 +23,12 @@ func commands() -> Array:
 		},
 		{
 			"method": "analysis.signal_flow",
-			"summary": "Every saved signal connection of a scene: emitter, signal, receiver, method, flags; grouped by emitter.",
+			"summary": "Every saved signal connection of a scene: emitter, signal, receiver, method, flags; grouped by emitter. One to a method or node that is not there is marked dangling, with why (the game would drop it without an error).",
 			"params": [opt("path", "string", "Scene file (default: the open scene, as it is now)", "")],
 			"example": {},
 			"read_only": true,
 			"returns": {"scene": "string", "count": "int", "connections": [{"from": "string", "signal": "string", "to": "string",
-					"method": "string", "flags": "int"}], "by_emitter": "Dictionary"},
+					"method": "string", "flags": "int", "dangling?": "bool", "why?": "string"}], "by_emitter": "Dictionary"},
 			"handler": _signal_flow,
 		},
 		{
@@ -88,8 +89,17 @@ func _signal_flow(bc: BridgeCall) -> Variant:
 				var target: Object = c.callable.get_object()
 				if not c.flags & CONNECT_PERSIST or not target is Node or not (target == root or root.is_ancestor_of(target)):
 					continue
-				out.append({"from": _rel(root, node), "signal": str(sig.name), "to": _rel(root, target),
-						"method": str(c.callable.get_method()), "flags": c.flags}))
+				var edge := {"from": _rel(root, node), "signal": str(sig.name), "to": _rel(root, target),
+						"method": str(c.callable.get_method()), "flags": c.flags}
+				var why := BridgeConnectionCheck.method_problem(target, edge.method, edge.to)
+				if why != "":
+					edge.merge({"dangling": true, "why": why})
+				out.append(edge))
+	if got.free:  # a scene file: what its instance dropped (a receiver or emitter that is not there) is in its saved state
+		for c: Dictionary in BridgeConnectionCheck.of_scene(got.path, false):
+			if str(c.problem).begins_with("no node"):
+				out.append({"from": c.node, "signal": c["signal"], "to": c.to, "method": c.method,
+						"flags": CONNECT_PERSIST, "dangling": true, "why": c.problem})
 	var by_emitter := {}
 	for c: Dictionary in out:
 		by_emitter.get_or_add(c.from, []).append("%s -> %s.%s" % [c.signal, c.to, c.method])

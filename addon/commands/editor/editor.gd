@@ -8,6 +8,7 @@ const BridgeOpenTextSync := preload("../../lib/open_text_sync.gd")
 const BridgeGameOutput := preload("../../lib/game_output.gd")
 const BridgeSettings := preload("../../core/settings.gd")
 const BridgeScriptRunner := preload("lib/script_runner.gd")
+const BridgeCompileErrors := preload("../../lib/compile_errors.gd")
 
 
 func _init(p_server: Node = null) -> void:
@@ -39,7 +40,7 @@ func commands() -> Array:
 		{
 			"method": "editor.errors",
 			"since": "4.5",  # the output capture is a Logger (lib/output_capture.gd)
-			"summary": "Recent errors and warnings of the editor and of the game it plays (also while held in the debugger and after it exited), each tagged with its source, oldest first; page with since.",
+			"summary": "Recent errors and warnings of the editor and of the game it plays (also while held in the debugger and after it exited), and each error of a project script that does not compile now (file, line; gone once a write fixes it), each tagged with its source, oldest first; page with since.",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
 				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
@@ -151,6 +152,8 @@ func _errors(c: BridgeCall) -> Variant:
 	BridgeGameOutput.of(server).collect()
 	var logger: BridgeOutputLog = BridgeOutputLog.of(server)
 	var entries: Array = logger.errors(p.since, p.limit, [] if p.source == "all" else [p.source])
+	if p.source != "game":  # the scripts that do not compile now, each error once (lib/compile_errors.gd)
+		entries = BridgeCompileErrors.merged(entries, p.since, p.limit)
 	return {"count": entries.size(), "next_seq": logger.next_seq(), "entries": entries}
 
 

@@ -44,7 +44,7 @@ func commands() -> Array:
 			"summary": "Attach an existing script file to a node (undoable); refuses a script whose base class does not fit the node.",
 			"params": [
 				node_param("node_path", "Node to get the script"),
-				req("path", "string", "Script file, e.g. res://scripts/player.gd", {"also": ["script_path", "script"]}),
+				req("path", "string", "Script file, e.g. res://scripts/player.gd", {"also": ["script_path", "script"], "compiles": true}),
 			],
 			"example": {"node_path": "/root/Main/Player", "path": "res://scripts/player.gd"},
 			# the demo's Player already has player.gd: take it off first so the example attaches it

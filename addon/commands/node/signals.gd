@@ -4,6 +4,7 @@ extends "../../core/command_group.gd"
 
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgeParams := preload("../../core/params.gd")
+const BridgeConnectionCheck := preload("../../lib/connection_check.gd")
 
 
 func commands() -> Array:
@@ -39,13 +40,13 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.signals",
-			"summary": "A node's signals, its saved outgoing connections and the ones that target it.",
+			"summary": "A node's signals, its saved outgoing connections and the ones that target it; a connection to a method the receiver lacks is marked dangling, with why (the game would drop it without an error).",
 			"params": [node_param("node_path", "Node to inspect")],
 			"example": {"node_path": "/root/Main/Player"},
 			"read_only": true,
 			"returns": {"path": "string", "signals": ["string"],
-					"connections": [{"signal": "string", "target": "string", "method": "string"}],
-					"incoming": [{"source": "string", "signal": "string", "method": "string"}]},
+					"connections": [{"signal": "string", "target": "string", "method": "string", "dangling?": "bool", "why?": "string"}],
+					"incoming": [{"source": "string", "signal": "string", "method": "string", "dangling?": "bool", "why?": "string"}]},
 			"handler": _signals,
 		},
 		{
@@ -119,9 +120,9 @@ func _signals(bc: BridgeCall) -> Variant:
 	var incoming: Array = []
 	for c: Dictionary in node.get_incoming_connections():
 		if c.flags & CONNECT_PERSIST and c["signal"].get_object() is Node and _in_scene(c["signal"].get_object()):
-			incoming.append({"source": BridgeSceneAccess.path_of(c["signal"].get_object()),
+			incoming.append(_marked({"source": BridgeSceneAccess.path_of(c["signal"].get_object()),
 					"signal": c["signal"].get_name(),
-					"method": c.callable.get_method()})
+					"method": c.callable.get_method()}, node))
 	return {"path": BridgeSceneAccess.path_of(node), "signals": signals, "connections": outgoing, "incoming": incoming}
 
 
@@ -206,9 +207,17 @@ func _outgoing(node: Node) -> Array:
 		for c: Dictionary in node.get_signal_connection_list(s.name):
 			var target: Object = c.callable.get_object()
 			if c.flags & CONNECT_PERSIST and target is Node and _in_scene(target):
-				out.append({"signal": s.name, "target": BridgeSceneAccess.path_of(target),
-						"method": c.callable.get_method()})
+				out.append(_marked({"signal": s.name, "target": BridgeSceneAccess.path_of(target),
+						"method": c.callable.get_method()}, target))
 	return out
+
+
+## The connection, marked `dangling` with `why` when `receiver` has no such method (lib/connection_check.gd).
+static func _marked(connection: Dictionary, receiver: Object) -> Dictionary:
+	var why := BridgeConnectionCheck.method_problem(receiver, str(connection.method), BridgeSceneAccess.path_of(receiver))
+	if why != "":
+		connection.merge({"dangling": true, "why": why})
+	return connection
 
 
 func _in_scene(node: Node) -> bool:

@@ -9,6 +9,7 @@ const BridgeScan := preload("../../lib/filesystem_scan.gd")
 const BridgeSettings := preload("../../core/settings.gd")
 const BridgeOpenTextSync := preload("../../lib/open_text_sync.gd")
 const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeConnectionCheck := preload("../../lib/connection_check.gd")
 
 ## Largest file project.read_file returns.
 ## The largest file project.write_file writes from base64.
@@ -44,7 +45,8 @@ func commands() -> Array:
 			"destructive": true,
 			"undo": "none",  # a file written directly
 			"returns": {"path": "string", "bytes": "int", "created": "bool", "imported?": "bool", "reloaded?": "bool",
-					"compiles?": "bool", "note?": "string", "open_in_editor?": "bool"},
+					"compiles?": "bool", "compile_errors?": [{"file": "string", "line": "int", "message": "string"}], "note?": "string",
+					"open_in_editor?": "bool", "breaks_connections?": [{"scene": "string", "node": "string", "signal": "string", "to": "string", "method": "string"}]},
 			"handler": _write,
 		},
 	]
@@ -101,6 +103,7 @@ func _write(c: BridgeCall) -> Variant:
 	if content is BridgeError:
 		return content
 	var bytes: PackedByteArray = content
+	var before := FileAccess.get_file_as_string(path) if existed and path.get_extension() == "gd" else ""
 	# temp file + rename; a script or shader the editor holds takes the new text (lib/open_text_sync.gd)
 	var write_err := BridgeFileOps.write_bytes(path, bytes)
 	if write_err != OK:
@@ -108,6 +111,9 @@ func _write(c: BridgeCall) -> Variant:
 	var out := {"path": path, "bytes": bytes.size(), "created": not existed}
 	if path.begins_with("res://"):
 		out.merge(await _import(path))
+	var broken := BridgeConnectionCheck.broken_by(path, before, bytes.get_string_from_utf8()) if before != "" else []
+	if not broken.is_empty():
+		out["breaks_connections"] = broken  # a connected method the new text no longer has (lib/connection_check.gd)
 	return out
 
 
@@ -145,7 +151,7 @@ func _import(path: String) -> Dictionary:
 		out["reloaded"] = synced.compiles
 		if not synced.compiles:
 			out["compiles"] = false
-			out["note"] = "the new code does not compile (editor.errors has why); the editor holds this text and the script fails until it is fixed"
+			out["note"] = "the new code does not compile (compile_errors and editor.errors have where and why); the editor holds this text and the script fails until it is fixed"
 	if path in EditorInterface.get_open_scenes():
 		out["open_in_editor"] = true  # the tab still shows the old version: scene.reload loads this one
 	return out

@@ -11,6 +11,7 @@ const BridgeGameExit := preload("lib/game_exit.gd")
 const BridgeGameRun := preload("lib/game_run.gd")
 const BridgePlaySaves := preload("lib/play_saves.gd")
 const BridgeCallContext := preload("../../core/call_context.gd")
+const BridgeConnectionCheck := preload("../../lib/connection_check.gd")
 
 const ARGS_SETTING := "editor/run/main_run_args"
 
@@ -33,7 +34,8 @@ func commands() -> Array:
 			"undo": "none",  # the running game is in no history
 			"returns": {"playing": "bool", "scene": "string", "pid": "int", "display_server": "string", "renders": "bool",
 					"args": "string", "ready_ms": "int", "frozen": "bool", "finished?": "bool", "ended?": "string", "exit_code?": "int|null",
-					"frames?": "int", "output?": ["string"], "saved?": ["string"]},
+					"frames?": "int", "output?": ["string"], "saved?": ["string"],
+					"dangling_connections?": [BridgeConnectionCheck.SHAPE], "warnings?": ["string"]},
 			"handler": _play,
 		},
 		{
@@ -139,8 +141,14 @@ func _play(c: BridgeCall) -> Variant:
 	if context != null:
 		context.progress(p.wait_ms, p.wait_ms, "the game's bridge answered")
 	var g: Dictionary = link.game
-	return {"saved": saved, "playing": true, "scene": EditorInterface.get_playing_scene(), "pid": g.pid, "display_server": g.display_server,
+	var out := {"saved": saved, "playing": true, "scene": EditorInterface.get_playing_scene(), "pid": g.pid, "display_server": g.display_server,
 			"renders": g.renders, "args": args, "ready_ms": Time.get_ticks_msec() - started, "frozen": g.get("frozen", false)}
+	# connections the game will drop without a word: warned of here and in runtime.errors (lib/connection_check.gd)
+	var dangling := BridgeConnectionCheck.at_play(scene_path, int(g.pid))
+	if not dangling.is_empty():
+		out["dangling_connections"] = dangling
+		out.get_or_add("warnings", []).append_array(dangling.map(func(d: Dictionary) -> String: return BridgeConnectionCheck.describe(d)))
+	return out
 
 
 ## Null once the game's autoloads answered, else the BridgeError saying why they never will. Reports

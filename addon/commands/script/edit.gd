@@ -7,12 +7,15 @@ extends "../../core/command_group.gd"
 
 const BridgeFileOps := preload("../../lib/file_ops.gd")
 const BridgeSource := preload("lib/gdscript_source.gd")
+const BridgeConnectionCheck := preload("../../lib/connection_check.gd")
 
 ## The sweeps' setup: the examples' script, as script.create's example makes it.
 const ENEMY := {"method": "script.create", "params": {"path": "res://scripts/enemy.gd", "extends": "CharacterBody2D",
 		"template": "basic_movement_2d"}}
 ## _write's result, with the fields each command adds.
-const WRITTEN := {"path": "string", "compiles": "bool", "lines": "int", "errors?": [{"line": "int", "message": "string"}]}
+## breaks_connections: the scenes' connections to a method the change removed (lib/connection_check.gd).
+const WRITTEN := {"path": "string", "compiles": "bool", "lines": "int", "errors?": [{"line": "int", "message": "string"}],
+		"breaks_connections?": [{"scene": "string", "node": "string", "signal": "string", "to": "string", "method": "string"}]}
 
 
 func commands() -> Array:
@@ -135,5 +138,8 @@ func _write(path: String, old_text: String, new_text: String, action: String, al
 	var out := {"path": path, "compiles": compiled.ok, "lines": new_text.count("\n") + 1}
 	if not compiled.ok:
 		out["errors"] = compiled.errors
+	var broken := BridgeConnectionCheck.broken_by(path, old_text, new_text)
+	if not broken.is_empty():
+		out["breaks_connections"] = broken
 	out.merge(extra)
 	return out

@@ -10,11 +10,12 @@ extends "../../core/command_group.gd"
 
 const BridgeOutputLog := preload("../../lib/output_log.gd")
 const BridgeScriptCompile := preload("../../lib/script_compile.gd")
+const BridgeConnectionCheck := preload("../../lib/connection_check.gd")
 
 ## One scene's check: nodes and warnings when it instantiated, error when it did not.
 const SCENE := {"scene": "string", "ok": "bool", "ms": "float", "nodes?": "int", "warnings?": [{"node": "string", "warnings": ["string"]}],
 		"error?": "string", "scripts?": [{"path": "string", "errors": [{"line": "int", "message": "string", "type": "string"}]}],
-		"connections?": [{"signal": "string", "from": "string", "to": "string", "method": "string", "problem": "string"}]}
+		"connections?": [{"scene": "string", "node": "string", "signal": "string", "from": "string", "to": "string", "method": "string", "problem": "string"}]}
 
 
 func commands() -> Array:
@@ -68,7 +69,7 @@ func _scenes_load(bc: BridgeCall) -> Variant:
 			if root == null:
 				entry.error = "instantiate() failed"
 			else:
-				var dangling := _dangling_connections(packed.get_state(), root)
+				var dangling := _dangling_connections(packed.get_state(), root, file)
 				if not dangling.is_empty():
 					entry.connections = dangling
 				entry.ok = broken.is_empty() and dangling.is_empty()
@@ -96,23 +97,10 @@ func _scenes_load(bc: BridgeCall) -> Variant:
 			"ok": failed.is_empty()}
 
 
-## The scene's own signal connections whose target node or method is not there: a game emits the signal and
-## nothing happens, with no error anywhere (measured on 4.6), so only a check like this one says so.
-static func _dangling_connections(state: SceneState, root: Node) -> Array:
-	var out: Array = []
-	for i: int in state.get_connection_count():
-		var to := state.get_connection_target(i)
-		var method := String(state.get_connection_method(i))
-		var target := root.get_node_or_null(to)
-		var problem := ""
-		if target == null:
-			problem = "no node at %s" % to
-		elif not target.has_method(method):
-			problem = "%s has no method %s" % [to, method]
-		if problem != "":
-			out.append({"signal": String(state.get_connection_signal(i)), "from": str(state.get_connection_source(i)),
-					"to": str(to), "method": method, "problem": problem})
-	return out
+## The scene's own signal connections whose nodes or method are not there (lib/connection_check.gd), each also
+## with `from` (the emitter, as this command named it before `node`).
+static func _dangling_connections(state: SceneState, root: Node, scene: String) -> Array:
+	return BridgeConnectionCheck.dangling(state, root, scene).map(func(c: Dictionary) -> Dictionary: return c.merged({"from": c.node}))
 
 
 ## [{path, errors}] of the scripts `file` uses (directly, or through the scenes it instances) that do not compile.

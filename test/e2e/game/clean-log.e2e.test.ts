@@ -3,7 +3,8 @@
 // that compile or load what they are given (test.scenes_load of a broken scene, script.validate and
 // editor.run_script of code that does not compile, project.write_file of such code over a loaded script: each
 // answers with what it found) are read back the way an agent checks its game for bugs, through editor.errors,
-// and nothing there points into the addon or at what those checks were given.
+// and nothing there points into the addon or at what those checks were given — but the script written broken,
+// listed once as a script that does not compile now.
 // Run once headless and once with the editor and its game rendering under the private Xvfb (where it exists).
 import {expect} from 'chai'
 import {writeFileSync} from 'node:fs'
@@ -68,13 +69,21 @@ function suite(display: 'headless' | 'window'): void {
     const validated = await f.call('script.validate', {code: 'extends Node\nfunc f(:\n'})
     expect(validated.ok).to.equal(false)
     await f.failsWith('editor.run_script', {code: 'return nope('}, -32602, 'does not compile')
-    // a script the editor has loaded, rewritten with text that does not compile: the write says so itself
+    // a script the editor has loaded, rewritten with text that does not compile: the write says so itself, and
+    // editor.errors lists it once as a script that does not compile (not the engine's reload noise)
     await f.call('project.write_file', {path: BAD_SCRIPT, content: 'extends Node\n'})
     await f.call('editor.run_script', {code: `return load("${BAD_SCRIPT}") != null`})
     await f.call('project.write_file', {path: BAD_SCRIPT, content: 'extends Node\nfunc f(:\n', overwrite: true})
     // the editor ends a stopped game's threads and debugger session a few frames later: give them the time
     await new Promise((r) => setTimeout(r, 1500))
-    const {entries} = await f.call('editor.errors', {since, limit: 200})
+    const {entries: all} = await f.call('editor.errors', {since, limit: 200})
+    // the broken script itself is listed once, as the script that does not compile now (lib/compile_errors.gd)
+    const compile = (all as Json[]).filter((e) => e.compile === true)
+    expect(
+      compile.map((e) => e.file),
+      JSON.stringify(compile),
+    ).to.deep.equal([BAD_SCRIPT])
+    const entries = (all as Json[]).filter((e) => e.compile !== true)
     expect(bridgeMade(entries), JSON.stringify(entries, null, 1)).to.deep.equal([])
     expect(
       entries.filter((e: Json) =>
