@@ -22,35 +22,59 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => ({'<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;'})[c]!)
 }
 
+/** One JUnit test suite: a name and its cases, each passed or failed with a message. */
+export interface JunitSuite {
+  name: string
+  cases: {name: string; ok: boolean; message: string}[]
+}
+
+/** Test suites as one JUnit document, and how many cases there are and how many failed. */
+export function junitSuitesXml(suites: JunitSuite[]): {xml: string; tests: number; failures: number} {
+  const count = (s: JunitSuite) =>
+    `tests="${s.cases.length}" failures="${s.cases.filter((c) => !c.ok).length}" errors="0"`
+  const stamp = new Date().toISOString()
+  const body = suites.flatMap((s) => [
+    `  <testsuite name="${escapeXml(s.name)}" ${count(s)} timestamp="${stamp}">`,
+    ...s.cases.map((c) => {
+      const head = `    <testcase classname="${escapeXml(s.name)}" name="${escapeXml(c.name)}"`
+      const message = escapeXml(c.message)
+      return c.ok
+        ? `${head}><system-out>${message}</system-out></testcase>`
+        : `${head}><failure message="${message}">${message}</failure></testcase>`
+    }),
+    '  </testsuite>',
+  ])
+  const all: JunitSuite = {name: 'bridge', cases: suites.flatMap((s) => s.cases)}
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="bridge" ${count(all)}>`,
+    ...body,
+    '</testsuites>',
+    '',
+  ]
+  return {xml: xml.join('\n'), tests: all.cases.length, failures: all.cases.filter((c) => !c.ok).length}
+}
+
 /** The result's checks as one JUnit test suite named for the method, and how many failed. */
 export function junitXml(method: string, result: unknown): {xml: string; tests: number; failures: number} {
   const checks = ((result as {checks?: unknown} | undefined)?.checks ?? []) as Check[]
-  const cases = checks.map((check) => {
-    const name = escapeXml(String(check.name ?? 'check'))
-    const message = escapeXml(String(check.message ?? (check.ok === true ? 'ok' : 'failed')))
-    const head = `    <testcase classname="${escapeXml(method)}" name="${name}"`
-    return check.ok === true
-      ? `${head}><system-out>${message}</system-out></testcase>`
-      : `${head}><failure message="${message}">${message}</failure></testcase>`
-  })
-  const failures = checks.filter((c) => c.ok !== true).length
-  const suite = `tests="${checks.length}" failures="${failures}" errors="0"`
-  const xml = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="bridge" ${suite}>`,
-    `  <testsuite name="${escapeXml(method)}" ${suite} timestamp="${new Date().toISOString()}">`,
-    ...cases,
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n')
-  return {xml, tests: checks.length, failures}
+  const cases = checks.map((check) => ({
+    name: String(check.name ?? 'check'),
+    ok: check.ok === true,
+    message: String(check.message ?? (check.ok === true ? 'ok' : 'failed')),
+  }))
+  return junitSuitesXml([{name: method, cases}])
+}
+
+/** Writes a JUnit document to `file` (its folder made). */
+export function writeJunitFile(file: string, xml: string): void {
+  mkdirSync(dirname(resolve(file)), {recursive: true})
+  writeFileSync(file, xml)
 }
 
 /** Writes the JUnit file for `--junit FILE`; returns how many checks failed. */
 export function writeJunit(file: string, method: string, result: unknown): number {
   const {xml, failures} = junitXml(method, result)
-  mkdirSync(dirname(resolve(file)), {recursive: true})
-  writeFileSync(file, xml)
+  writeJunitFile(file, xml)
   return failures
 }

@@ -9,6 +9,7 @@ import Launch from './launch.js'
 import Run from './run.js'
 import Serve from './serve.js'
 import Status from './status.js'
+import Test from './test.js'
 import Uninstall from './uninstall.js'
 
 // addonCommands wraps this map in a lazy Proxy (a class is built only when oclif asks for its id)
@@ -21,5 +22,6 @@ export const COMMANDS = addonCommands({
   run: Run,
   serve: Serve,
   status: Status,
+  test: Test,
   uninstall: Uninstall,
 })

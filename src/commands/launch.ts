@@ -141,13 +141,13 @@ export default class Launch extends BaseCommand {
 }
 
 /** The engine arguments: what follows `--`. Anything else left over is a mistake, refused as such. */
-function passthrough(raw: string[], rest: string[]): string[] {
+export function passthrough(raw: string[], rest: string[], command = 'launch'): string[] {
   const cut = raw.indexOf('--')
   const after = cut === -1 ? [] : raw.slice(cut + 1)
   const stray = rest.filter((a) => !after.includes(a))
   if (stray.length > 0)
     throw new UsageError(
-      `launch: unexpected ${stray.map((a) => `'${a}'`).join(', ')}; engine arguments go after --, e.g. bridge launch --headless -- --debug-server tcp://127.0.0.1:7007`,
+      `${command}: unexpected ${stray.map((a) => `'${a}'`).join(', ')}; engine arguments go after --, e.g. bridge ${command} -- --debug-server tcp://127.0.0.1:7007`,
     )
   return after
 }
