@@ -22,7 +22,9 @@ const UNDO_SCOPE := "undo_scope.gd"
 const CODE_AUDIT := "code_audit.gd"
 const OPEN_TEXT_SYNC := "../lib/open_text_sync.gd"
 const SCHEMA := "schema.gd"
-const LAZY_MODULES: Array[String] = [PARAM_KINDS, UNDO_SCOPE, CODE_AUDIT, OPEN_TEXT_SYNC, SCHEMA]
+## Who wrote each file last (an undo that finds its file changed since names the write: lib/text_step.gd).
+const WRITE_JOURNAL := "../lib/write_journal.gd"
+const LAZY_MODULES: Array[String] = [PARAM_KINDS, UNDO_SCOPE, CODE_AUDIT, OPEN_TEXT_SYNC, SCHEMA, WRITE_JOURNAL]
 ## A reply without an error, for the activity log (read-only: one shared value instead of one per call).
 const NO_ERROR := {}
 
@@ -361,7 +363,10 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 	if not scope.is_empty():
 		result = _module(UNDO_SCOPE).call("finish", scope, the_call, result)
 	if writes:  # whatever it wrote (or undid), the editor's open copies now hold the file's text
-		_module(OPEN_TEXT_SYNC).call("settle", _written_paths(specs, resolved))
+		var written := _written_paths(specs, resolved)
+		_module(OPEN_TEXT_SYNC).call("settle", written)
+		if not written.is_empty() and not result is BridgeError:
+			_module(WRITE_JOURNAL).call("note", method, the_call.client, written)
 	_count(method, started, result is BridgeError)
 	if result is BridgeError:
 		var failure: BridgeError = result
