@@ -8,8 +8,8 @@ extends RefCounted
 const MAX_CELLS := 4_000_000
 
 
-## Applies the change base -> theirs to ours: {ok: true, text} when no hunk of the one change overlaps or
-## touches a hunk of the other (identical hunks count once); {ok: false, conflict: [first, last]} (1-based lines
+## Applies the change base -> theirs to ours: {ok: true, text} when no hunk of the one change clashes with a
+## hunk of the other (_touch; identical hunks count once); {ok: false, conflict: [first, last]} (1-based lines
 ## of `ours`) otherwise.
 static func merge3(base: String, ours: String, theirs: String) -> Dictionary:
 	if ours == base:
@@ -108,6 +108,9 @@ static func hunks(a: PackedStringArray, b: PackedStringArray) -> Variant:
 	return out
 
 
-## Whether two hunks of base overlap or meet (an insertion at the other's edge counts: the order would be a guess).
+## Whether two hunks of base clash: they overlap, or one inserts lines where the other starts or ends (which
+## goes first would be a guess). Changes of neighbouring lines do not clash: each replaces lines of its own.
 static func _touch(h: Dictionary, other: Dictionary) -> bool:
-	return h.start <= other.end and other.start <= h.end
+	if (h.start < other.end and other.start < h.end) or h.start == other.start:
+		return true
+	return (h.start == h.end and h.start == other.end) or (other.start == other.end and other.start == h.end)

@@ -7,7 +7,7 @@ extends RefCounted
 ## different lines; otherwise it keeps the current text and says so: editor.undo / editor.redo refuse then,
 ## naming the write and the lines that would be lost, unless forced; the editor's own Ctrl+Z, which cannot be
 ## refused, keeps the file and logs a warning. Used by every command that writes a text file undoably
-## (script.edit, script.function_set, export.preset_*); proved by test/e2e/commands/editor/undo-text.e2e.test.ts.
+## (script.edit, script.function_set, resource.set, localization.messages_set, export.preset_*); proved by test/e2e/commands/editor/undo-text.e2e.test.ts.
 
 const BridgeFileOps := preload("file_ops.gd")
 const BridgeSettings := preload("../core/settings.gd")
@@ -47,6 +47,22 @@ static func commit(action: String, file: String, old_text: String, new_text: Str
 	ur.add_undo_method(step, "undo")
 	ur.commit_action()
 	return OK if FileAccess.file_exists(file) and FileAccess.get_file_as_string(file) == new_text else ERR_FILE_CANT_WRITE
+
+
+## Saves a loaded resource to its text file (.tres) as a text step: the file's text before and after the save
+## are the step, and each move reloads the resource from the file, so the editor holds what the file holds.
+## Set the resource's new values first. OK when saved.
+static func commit_save(action: String, res: Resource, file: String) -> int:
+	var old_text := FileAccess.get_file_as_string(file)
+	var err := ResourceSaver.save(res, file)
+	if err != OK:
+		return err
+	return commit(action, file, old_text, FileAccess.get_file_as_string(file))
+
+
+## Whether commit_save() can make a text step of `file` (a binary resource has no lines to merge).
+static func is_text_resource(file: String) -> bool:
+	return file.get_extension() == "tres"
 
 
 ## Starts a bridge undo or redo: moves report what they did, and act by `how` ("refuse" or "force").
@@ -121,10 +137,14 @@ static func _lost(from: String, current: String) -> Array:
 
 
 func _write(text: String) -> void:
-	if BridgeFileOps.write_text(path, text) == OK and path.begins_with("res://"):
-		var fs := EditorInterface.get_resource_filesystem()
-		if fs.get_file_type(path) != "":
-			fs.update_file(path)
+	if BridgeFileOps.write_text(path, text) != OK or not path.begins_with("res://"):
+		return
+	var fs := EditorInterface.get_resource_filesystem()
+	if fs.get_file_type(path) != "":
+		fs.update_file(path)
+	# a loaded text resource takes the file's values in place (scripts and shaders: FileOps.write_text's sync)
+	if is_text_resource(path) and ResourceLoader.has_cached(path):
+		ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_REPLACE)
 
 
 func _report(verb: String, outcome: String, found: Dictionary) -> void:
