@@ -94,10 +94,11 @@ func _move(from: String, to: String, verb: String) -> void:
 		return
 	var exists := FileAccess.file_exists(path)
 	var current := FileAccess.get_file_as_string(path) if exists else ""
-	if exists and current == to:
+	# a missing file is the empty text a step that made the file starts from (export_presets.cfg)
+	if current == to and (exists or to == ""):
 		_report(verb, "applied", {})
 		return
-	if exists and current == from:
+	if current == from and (exists or from == ""):
 		_write(to)
 		_report(verb, "applied", {})
 		return

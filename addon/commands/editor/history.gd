@@ -97,7 +97,7 @@ func _step(undo: bool, c: BridgeCall) -> Variant:
 		var ur := _undo_redo(id)
 		before[id] = ur.get_version()
 		names[id] = ur.get_current_action_name()
-	BridgeTextStep.begin("force" if c.params.get("force", false) else "refuse")
+	BridgeTextStep.begin("force" if c.params.get("force", false) and not _others_step(c, names) else "refuse")
 	var item := _menu_item(undo)
 	if not item.is_empty():
 		item.menu.id_pressed.emit(item.id)
@@ -139,6 +139,18 @@ func _step(undo: bool, c: BridgeCall) -> Variant:
 	return {done: false, "reason": "nothing to " + verb, "histories": _history_ids().map(_history_name), "undoable": false}
 
 
+## Whether an undo may take another client's step it will refuse: a forced text write would then be taken back
+## over the write it overwrote, so such an undo never forces.
+static func _others_step(c: BridgeCall, names: Dictionary) -> bool:
+	if c.params.get("any_client", false) or c.method != "editor.undo":
+		return false
+	for id: int in names:
+		var client: String = BridgeUndoStep.parse(names[id]).client
+		if client != "" and client != BridgeUndoStep.owner_of(c.client):
+			return true
+	return false
+
+
 ## Why a move was refused: each file, the write since and the lines it would lose.
 static func _kept_message(verb: String, action: String, kept: Array) -> String:
 	var parts: PackedStringArray = []
@@ -147,8 +159,11 @@ static func _kept_message(verb: String, action: String, kept: Array) -> String:
 		for l: Dictionary in f.lost.slice(0, 3):
 			lines.append("%d: %s" % [l.line, JSON.stringify(str(l.text).left(60))])
 		var more := " and %d more" % (f.lost.size() - 3) if f.lost.size() > 3 else ""
-		parts.append("%s was changed since by %s, and the %s would lose its line%s %s%s" % [f.path, f.since, verb,
-				"" if f.lost.size() == 1 else "s", ", ".join(lines), more])
+		if lines.is_empty():
+			parts.append("%s was changed since by %s on the lines this step changed" % [f.path, f.since])
+		else:
+			parts.append("%s was changed since by %s, and the %s would lose its line%s %s%s" % [f.path, f.since, verb,
+					"" if f.lost.size() == 1 else "s", ", ".join(lines), more])
 	return ("%s of '%s' refused, so no later write is lost: %s. The step is as it was; %s with force: true writes the " +
 			"step's text anyway (losing those lines), or change the file back first") % [verb, action, "; ".join(parts),
 			"editor." + verb]
