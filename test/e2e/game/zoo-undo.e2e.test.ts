@@ -91,7 +91,7 @@ describe('bug zoo: undo across a non-undoable write loses nothing (real editor)'
       .and.include('3: "const SPEED = 240.0 # tuned by hand"')
       .and.include('force: true')
     expect(refused.rpcData).to.deep.include({reason: 'changed_since'})
-    expect(refused.rpcData.files[0]).to.deep.include({path: PATH, outcome: 'kept'})
+    expect((refused.rpcData as Json).files[0]).to.deep.include({path: PATH, outcome: 'kept'})
     expect(disk(), 'nothing was written').to.equal(theirs)
     const {histories: after} = await fx.call<Json>('editor.undo_history', {limit: 3})
     expect(after, 'the step is still applied').to.deep.equal(before)
