@@ -7,6 +7,7 @@
 // The sweep over every undoable text write × interleaving is test/e2e/commands/editor/undo-text.e2e.test.ts.
 import {expect} from 'chai'
 
+import {EngineClient} from '../../../src/editor/client.js'
 import {useEditor} from '../../support/fixture.js'
 import type {Json} from '../../support/json.js'
 
@@ -100,6 +101,30 @@ describe('bug zoo: undo across a non-undoable write loses nothing (real editor)'
     expect(forced.undone).to.equal(true)
     expect(forced.files[0]).to.deep.include({path: PATH, outcome: 'forced'})
     expect(disk(), 'force wrote the text before the step').to.equal(ORIGINAL)
+  })
+
+  it("force: true never takes another client's step over a write since (refused for the owner, the file untouched)", async () => {
+    const other = await EngineClient.connect({
+      projectRoot: fx.editor.root,
+      port: fx.editor.discovery.ws_port,
+      clientName: 'zoo-other-agent',
+    })
+    try {
+      await other.call('script.edit', {
+        path: PATH,
+        replacements: [{find: 'const SPEED = 100.0', replace: 'const SPEED = 180.0'}],
+      })
+      const theirs = FIX_A.replace('const SPEED = 180.0', 'const SPEED = 300.0')
+      await fx.call('project.write_file', {path: PATH, content: theirs, overwrite: true})
+      const refused = await fx.rpcError('editor.undo', {force: true})
+      expect(refused.message).to.include("zoo-other-agent's").and.include('any_client')
+      expect(disk(), 'the forced undo of a step it may not take wrote nothing').to.equal(theirs)
+      const forced = await other.call<Json>('editor.undo', {force: true})
+      expect(forced.files[0]).to.deep.include({outcome: 'forced'})
+      expect(disk(), 'its owner may force it').to.equal(ORIGINAL)
+    } finally {
+      other.close()
+    }
   })
 
   it("the editor's own undo (Ctrl+Z) of such a step keeps the file and says so in editor.errors", async () => {
