@@ -23,7 +23,9 @@ const CODE_AUDIT := "code_audit.gd"
 const OPEN_TEXT_SYNC := "../lib/open_text_sync.gd"
 const SCHEMA := "schema.gd"
 const COMPILE_ERRORS := "../lib/compile_errors.gd"
-const LAZY_MODULES: Array[String] = [PARAM_KINDS, UNDO_SCOPE, CODE_AUDIT, OPEN_TEXT_SYNC, SCHEMA, COMPILE_ERRORS]
+## Who wrote each file last (an undo that finds its file changed since names the write: lib/text_step.gd).
+const WRITE_JOURNAL := "../lib/write_journal.gd"
+const LAZY_MODULES: Array[String] = [PARAM_KINDS, UNDO_SCOPE, CODE_AUDIT, OPEN_TEXT_SYNC, SCHEMA, COMPILE_ERRORS, WRITE_JOURNAL]
 ## A reply without an error, for the activity log (read-only: one shared value instead of one per call).
 const NO_ERROR := {}
 
@@ -364,7 +366,10 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 	if not scope.is_empty():
 		result = _module(UNDO_SCOPE).call("finish", scope, the_call, result)
 	if writes:  # whatever it wrote (or undid), the editor's open copies now hold the file's text
-		_module(OPEN_TEXT_SYNC).call("settle", _written_paths(specs, resolved))
+		var written := _written_paths(specs, resolved)
+		_module(OPEN_TEXT_SYNC).call("settle", written)
+		if not written.is_empty() and not result is BridgeError:
+			_module(WRITE_JOURNAL).call("note", method, the_call.client, written)
 		# every script it wrote (an undo's or redo's too) is compiled: the answer says whether it compiles, and
 		# editor.errors lists what does not until a later write fixes it (lib/compile_errors.gd)
 		result = _module(COMPILE_ERRORS).call("answer", result, _written_paths(specs, resolved, "compiles"))

@@ -12,6 +12,7 @@ extends "../../core/command_group.gd"
 const BridgeSceneFiles := preload("../../lib/scene_files.gd")
 const BridgeCompat := preload("../../core/compat.gd")
 const BridgeUndoStep := preload("../../core/undo_step.gd")
+const BridgeTextStep := preload("../../lib/text_step.gd")
 
 const GLOBAL := EditorUndoRedoManager.GLOBAL_HISTORY
 ## Whose step a caller may undo without any_client: its own, and any step the person in the editor made (no
@@ -24,7 +25,17 @@ const GLOBAL := EditorUndoRedoManager.GLOBAL_HISTORY
 ## What editor.undo and editor.redo answer besides `undone` / `redone`: the action and history moved, or
 ## why nothing moved.
 const STEP_RETURNS := {"action?": "string", "command?": "string", "client?": "string", "history?": "string", "has_undo?": "bool", "has_redo?": "bool",
-		"reverse?": "string", "reason?": "string", "histories?": ["string"], "undoable": "bool", "saved?": "bool"}
+		"reverse?": "string", "reason?": "string", "histories?": ["string"], "undoable": "bool", "saved?": "bool",
+		"files?": [FILE_MOVE]}
+## A text file the move wrote (lib/text_step.gd): `applied` (the file was as the step left it), `merged` (changed
+## since on other lines: the step's own change was carried onto it; `since` names that write) or `forced`
+## (force: true wrote the step's text over the write since, losing `lost`).
+const FILE_MOVE := {"path": "string", "move": "string", "outcome": "string", "since?": "string",
+		"lost?": [{"line": "int", "text": "string"}]}
+## The force parameter of both.
+const FORCE_DOC := ("Undo (or redo) a text step even when its file was changed since on the lines the step changed " +
+		"(by a non-undoable command, another client or another program): the step's text is written and that change " +
+		"is lost. Without it such a move is refused, naming the write and the lines; a change on other lines is merged")
 
 var _menu_items := {}  # true (undo) / false (redo) -> {menu, id}: the menu search walks the whole editor UI
 
@@ -33,8 +44,9 @@ func commands() -> Array:
 	return [
 		{
 			"method": "editor.undo",
-			"summary": "Undo the editor's last action, as Ctrl+Z does (edited scene's or global history); says if there was none. Refuses a step another client made (bridge cli included), naming whose, unless any_client is true; steps made by hand in the editor undo for anyone.",
-			"params": [opt("any_client", "bool", "Undo the last step even when another client made it (by default such a step is refused, naming whose it is and leaving it applied)", false)],
+			"summary": "Undo the editor's last action, as Ctrl+Z does (edited scene's or global history); says if there was none. Refuses a step another client made (bridge cli included), naming whose, unless any_client is true; steps made by hand in the editor undo for anyone. A text step whose file was changed since keeps that change: merged when it is on other lines, else refused (naming the write and the lines it would lose) unless force is true.",
+			"params": [opt("any_client", "bool", "Undo the last step even when another client made it (by default such a step is refused, naming whose it is and leaving it applied)", false),
+					opt("force", "bool", FORCE_DOC, false)],
 			"example": {},
 			# an action of the scene's own, so the example undoes it rather than whatever an earlier command left
 			"example_setup": [{"method": "scene.instance", "params": {"path": "res://scenes/ui.tscn", "name": "HUD"}}],
@@ -44,8 +56,8 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.redo",
-			"summary": "Redo the editor's last undone action; says if there was none.",
-			"params": [],
+			"summary": "Redo the editor's last undone action; says if there was none. A text step whose file was changed since keeps that change: merged when it is on other lines, else refused (naming the write and the lines it would lose) unless force is true.",
+			"params": [opt("force", "bool", FORCE_DOC, false)],
 			"example": {},
 			"example_setup": [{"method": "scene.instance", "params": {"path": "res://scenes/ui.tscn", "name": "HUD"}},
 					{"method": "editor.undo", "params": {}}],
@@ -74,7 +86,9 @@ func _redo(c: BridgeCall) -> Variant:
 
 
 ## Moves the history Ctrl+Z (or redo) would. An undo that took another client's step (its name says whose:
-## core/undo_step.gd) is redone at once and refused, unless the call said any_client.
+## core/undo_step.gd) is redone at once and refused, unless the call said any_client; a move that met a text
+## file changed since on the lines its step changed (lib/text_step.gd kept the file) is taken back and refused,
+## unless the call said force.
 func _step(undo: bool, c: BridgeCall) -> Variant:
 	var verb := "undo" if undo else "redo"
 	var before := {}
@@ -83,6 +97,7 @@ func _step(undo: bool, c: BridgeCall) -> Variant:
 		var ur := _undo_redo(id)
 		before[id] = ur.get_version()
 		names[id] = ur.get_current_action_name()
+	BridgeTextStep.begin("force" if c.params.get("force", false) and not _others_step(c, names) else "refuse")
 	var item := _menu_item(undo)
 	if not item.is_empty():
 		item.menu.id_pressed.emit(item.id)
@@ -92,21 +107,29 @@ func _step(undo: bool, c: BridgeCall) -> Variant:
 			if (ur.has_undo() if undo else ur.has_redo()):
 				ur.call(verb)
 				break
+	var files := BridgeTextStep.end()
 	var done := verb + "ne"  # undone / redone
 	for id: int in before:
 		var ur := _undo_redo(id)
 		if ur.get_version() != before[id]:
 			var owner := BridgeUndoStep.parse(names[id] if undo else ur.get_current_action_name())
 			if undo and owner.client != "" and owner.client != BridgeUndoStep.owner_of(c.client) and not c.params.get("any_client", false):
-				_reapply(id, before[id])  # nothing of the other client's step is lost: it is applied again, as it was
+				_take_back(id, before[id], true)  # nothing of the other client's step is lost: it is applied again, as it was
 				return c.failed(("the last step, '%s', is %s's (made by %s); undo it with any_client: true, or leave it " +
 						"to that client") % [owner.name, owner.client, owner.command], {"client": owner.client,
 						"command": owner.command, "action": owner.name, "history": _history_name(id)})
+			var kept := files.filter(func(f: Dictionary) -> bool: return f.outcome == "kept")
+			if not kept.is_empty():
+				_take_back(id, before[id], undo)  # the kept files stay as they are; the rest of the step goes back
+				return c.failed(_kept_message(verb, owner.name, kept), {"reason": "changed_since", "action": owner.name,
+						"history": _history_name(id), "files": kept, "command": owner.command, "client": owner.client})
 			var out := {done: true, "action": owner.name, "history": _history_name(id),
 					"has_undo": ur.has_undo(), "has_redo": ur.has_redo(), "undoable": true,
 					"reverse": "editor.redo" if undo else "editor.undo"}
 			if owner.client != "":
 				out.merge({"command": owner.command, "client": owner.client})
+			if not files.is_empty():
+				out["files"] = files
 			if id != GLOBAL:  # as for a scene edit (core/undo_scope.gd): the change waits in the open scene, or undid it
 				var root := EditorInterface.get_edited_scene_root()
 				var unsaved := await BridgeSceneFiles.unsaved(server.get_tree())
@@ -116,21 +139,61 @@ func _step(undo: bool, c: BridgeCall) -> Variant:
 	return {done: false, "reason": "nothing to " + verb, "histories": _history_ids().map(_history_name), "undoable": false}
 
 
-## Redoes the step an undo just took from history `id`, through the editor's Redo (which keeps the editor's own
-## bookkeeping of which history Ctrl+Z moves next) when it redoes that step; directly on the history otherwise.
-func _reapply(id: int, version: int) -> void:
-	var item := _menu_item(false)
+## Whether an undo may take another client's step it will refuse: a forced text write would then be taken back
+## over the write it overwrote, so such an undo never forces.
+static func _others_step(c: BridgeCall, names: Dictionary) -> bool:
+	if c.params.get("any_client", false) or c.method != "editor.undo":
+		return false
+	for id: int in names:
+		var client: String = BridgeUndoStep.parse(names[id]).client
+		if client != "" and client != BridgeUndoStep.owner_of(c.client):
+			return true
+	return false
+
+
+## Why a move was refused: each file, the write since and the lines it would lose.
+static func _kept_message(verb: String, action: String, kept: Array) -> String:
+	var parts: PackedStringArray = []
+	for f: Dictionary in kept:
+		var lines: PackedStringArray = []
+		for l: Dictionary in f.lost.slice(0, 3):
+			lines.append("%d: %s" % [l.line, JSON.stringify(str(l.text).left(60))])
+		var more := " and %d more" % (f.lost.size() - 3) if f.lost.size() > 3 else ""
+		if lines.is_empty():
+			parts.append("%s was changed since by %s on the lines this step changed" % [f.path, f.since])
+		else:
+			parts.append("%s was changed since by %s, and the %s would lose its line%s %s%s" % [f.path, f.since, verb,
+					"" if f.lost.size() == 1 else "s", ", ".join(lines), more])
+	return ("%s of '%s' refused, so no later write is lost: %s. The step is as it was; %s with force: true writes the " +
+			"step's text anyway (losing those lines), or change the file back first") % [verb, action, "; ".join(parts),
+			"editor." + verb]
+
+
+## Takes back the move just made on history `id` (`undone`: it was an undo, so redo it; else undo it again) through
+## the editor's own menu item (which keeps its bookkeeping of which history Ctrl+Z moves next) when that moves
+## this history; directly on the history otherwise. A text step that kept its file keeps it (lib/text_step.gd).
+func _take_back(id: int, version: int, undone: bool) -> void:
+	BridgeTextStep.begin("refuse")
+	var item := _menu_item(not undone)
+	var back := false
 	if not item.is_empty():
 		var others := {}
 		for other: int in _history_ids():
 			others[other] = _undo_redo(other).get_version()
 		item.menu.id_pressed.emit(item.id)
-		if _undo_redo(id).get_version() == version:
-			return
-		for other: int in others:  # the editor redid another history's step: take that back
-			if other != id and _undo_redo(other).get_version() != others[other]:
-				_undo_redo(other).undo()
-	_undo_redo(id).redo()
+		back = _undo_redo(id).get_version() == version
+		for other: int in others:  # the editor moved another history: take that back
+			if not back and other != id and _undo_redo(other).get_version() != others[other]:
+				if undone:
+					_undo_redo(other).undo()
+				else:
+					_undo_redo(other).redo()
+	if not back:
+		if undone:
+			_undo_redo(id).redo()
+		else:
+			_undo_redo(id).undo()
+	BridgeTextStep.end()
 
 
 func _undo_history(c: BridgeCall) -> Variant:

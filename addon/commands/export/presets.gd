@@ -5,9 +5,8 @@ extends "../../core/command_group.gd"
 ## previous text back). The editor's Export dialog reads the file when the editor starts.
 
 const BridgePresets := preload("lib/export_presets.gd")
-const BridgeFileOps := preload("../../lib/file_ops.gd")
+const BridgeTextStep := preload("../../lib/text_step.gd")
 const BridgeParams := preload("../../core/params.gd")
-const BridgeCompat := preload("../../core/compat.gd")
 
 ## A preset's export template in export.presets: the file a build needs, and whether it is there.
 const TEMPLATE := {"file": "string", "installed": "bool"}
@@ -195,16 +194,11 @@ func _remove(c: BridgeCall) -> Variant:
 	return {"removed": p.name, "count": BridgePresets.sections(back).size()}
 
 
-## Writes the presets file as one undoable action (undo writes the previous text back).
+## Writes the presets file as one undoable action (undo writes the previous text back, never over a change
+## made since by someone else: lib/text_step.gd).
 func _commit(action: String, cfg: ConfigFile) -> int:
 	var before := FileAccess.get_file_as_string(BridgePresets.FILE) if FileAccess.file_exists(BridgePresets.FILE) else ""
-	var after := cfg.encode_to_text()
-	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
-	ur.create_action("Bridge: " + action, UndoRedo.MERGE_DISABLE, ProjectSettings)
-	ur.add_do_method(BridgeFileOps, "write_text", BridgePresets.FILE, after)
-	ur.add_undo_method(BridgeFileOps, "write_text", BridgePresets.FILE, before)
-	ur.commit_action()
-	return OK if FileAccess.get_file_as_string(BridgePresets.FILE) == after else ERR_FILE_CANT_WRITE
+	return BridgeTextStep.commit("Bridge: " + action, BridgePresets.FILE, before, cfg.encode_to_text())
 
 
 func _read_back(name: String, method: String) -> Variant:

@@ -7,6 +7,7 @@ extends "../../core/command_group.gd"
 const BridgeCsv := preload("lib/translation_csv.gd")
 const BridgeFileOps := preload("../../lib/file_ops.gd")
 const BridgeCompat := preload("../../core/compat.gd")
+const BridgeTextStep := preload("../../lib/text_step.gd")
 
 const EXTENSIONS := ["tres", "res", "translation"]
 
@@ -109,13 +110,18 @@ func _messages_set(c: BridgeCall) -> Variant:
 		else:
 			scratch.add_message(key, p.messages[key])
 	var after: Dictionary = scratch.get("messages")
-	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
-	ur.create_action("Bridge: set messages of %s" % path.get_file(), UndoRedo.MERGE_DISABLE, t)
-	ur.add_do_property(t, "messages", after)
-	ur.add_do_method(ResourceSaver, "save", t, path)
-	ur.add_undo_property(t, "messages", before)
-	ur.add_undo_method(ResourceSaver, "save", t, path)
-	ur.commit_action()
+	if BridgeTextStep.is_text_resource(path):  # a text step: its undo never writes over a change made since
+		t.set("messages", after)
+		if BridgeTextStep.commit_save("Bridge: set messages of %s" % path.get_file(), t, path) != OK:
+			return c.failed("saving %s failed" % path, {"path": path})
+	else:
+		var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
+		ur.create_action("Bridge: set messages of %s" % path.get_file(), UndoRedo.MERGE_DISABLE, t)
+		ur.add_do_property(t, "messages", after)
+		ur.add_do_method(ResourceSaver, "save", t, path)
+		ur.add_undo_property(t, "messages", before)
+		ur.add_undo_method(ResourceSaver, "save", t, path)
+		ur.commit_action()
 	var back: Translation = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE)
 	for key: String in p.messages:
 		if p.messages[key] != null and str(back.get_message(key)) != p.messages[key]:

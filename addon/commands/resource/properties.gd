@@ -2,12 +2,14 @@
 extends "../../core/command_group.gd"
 ## resource.inspect / resource.set: a resource file's properties, read with their types and changed with
 ## type coercion like node.set. A change is one undoable action in the editor's global history that saves
-## the file on do and undo; scenes using the resource see it at once (it is the editor's own instance).
+## the file on do and undo (a .tres as a text step, lib/text_step.gd: its undo never writes over a change made
+## since); scenes using the resource see it at once (it is the editor's own instance).
 
 const BridgeResources := preload("lib/resource_files.gd")
 const BridgeFileOps := preload("../../lib/file_ops.gd")
 const BridgeFiles := preload("files.gd")
 const BridgeCompat := preload("../../core/compat.gd")
+const BridgeTextStep := preload("../../lib/text_step.gd")
 
 
 func commands() -> Array:
@@ -87,17 +89,24 @@ func _set_properties(c: BridgeCall) -> Variant:
 	var values: Variant = BridgeResources.coerce_all(res, p.properties, "resource.set")
 	if values is BridgeError:
 		return values
-	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
-	ur.create_action("Bridge: set %s of %s" % [", ".join(PackedStringArray(values.keys())), path.get_file()], UndoRedo.MERGE_DISABLE, res)
-	for key: String in values:
-		ur.add_do_property(res, key, values[key])
-		ur.add_undo_property(res, key, res.get(key))
-	ur.add_do_method(ResourceSaver, "save", res, path)
-	ur.add_undo_method(ResourceSaver, "save", res, path)
+	var action := "Bridge: set %s of %s" % [", ".join(PackedStringArray(values.keys())), path.get_file()]
 	var previous := {}
 	for key: String in values:
 		previous[key] = res.get(key)
-	ur.commit_action()
+	if BridgeTextStep.is_text_resource(path):  # a text step: its undo never writes over a change made since
+		for key: String in values:
+			res.set(key, values[key])
+		if BridgeTextStep.commit_save(action, res, path) != OK:
+			return c.failed("saving %s failed" % path, {"path": path})
+	else:
+		var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
+		ur.create_action(action, UndoRedo.MERGE_DISABLE, res)
+		for key: String in values:
+			ur.add_do_property(res, key, values[key])
+			ur.add_undo_property(res, key, res.get(key))
+		ur.add_do_method(ResourceSaver, "save", res, path)
+		ur.add_undo_method(ResourceSaver, "save", res, path)
+		ur.commit_action()
 	var back: Resource = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE)
 	var now := {}
 	for key: String in values:

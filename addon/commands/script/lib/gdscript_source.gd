@@ -2,13 +2,11 @@
 extends RefCounted
 ## GDScript source for the script.* commands: compile a text with the engine's own parser and collect
 ## its errors with line numbers, find top-level declarations and a function's line range, and write a
-## script so the editor (and its loaded copy) picks the new text up — as an undoable step.
+## script so the editor (and its loaded copy) picks the new text up — as an undoable step (lib/text_step.gd).
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const BridgeFileOps := preload("../../../lib/file_ops.gd")
 const BridgeScriptCompile := preload("../../../lib/script_compile.gd")
-const BridgeSettings := preload("../../../core/settings.gd")
-const BridgeUndoStep := preload("../../../core/undo_step.gd")
+const BridgeTextStep := preload("../../../lib/text_step.gd")
 
 static var _decl := RegEx.create_from_string(
 		"^(?:(?<annos>(?:@\\w+(?:\\([^)]*\\))?\\s+)*)(?<static>static\\s+)?(?<kind>func|var|const|signal|enum|class_name|extends|class)\\b\\s*(?<name>[A-Za-z_][A-Za-z0-9_]*)?)")
@@ -62,22 +60,7 @@ static func function_range(text: String, name: String) -> Array:
 	return [first + 1, last + 1]
 
 
-## Writes the script's text (its loaded copy and open tab take it: FileOps.write_text) and tells the
-## editor's filesystem. Static, so an UndoRedo action can call it on the script (do: new
-## text, undo: old text).
-static func apply_text(path: String, text: String) -> int:
-	var err := BridgeFileOps.write_text(path, text)
-	if err != OK:
-		return err
-	EditorInterface.get_resource_filesystem().update_file(path)
-	return OK
-
-
-## Replaces a script file's text as one undoable action in the editor's global history.
+## Replaces a script file's text as one undoable action in the editor's global history. Its undo and redo
+## never write over a change made since by someone else (lib/text_step.gd: they merge or keep the file).
 static func commit(action: String, path: String, old_text: String, new_text: String) -> int:
-	var ur := BridgeUndoStep.action_for("Bridge: " + action, ProjectSettings)
-	var me: Script = load(BridgeSettings.addon_dir().path_join("commands/script/lib/gdscript_source.gd"))  # this file
-	ur.add_do_method(me, "apply_text", path, new_text)
-	ur.add_undo_method(me, "apply_text", path, old_text)
-	ur.commit_action()
-	return OK if FileAccess.get_file_as_string(path) == new_text else ERR_FILE_CANT_WRITE
+	return BridgeTextStep.commit("Bridge: " + action, path, old_text, new_text)
