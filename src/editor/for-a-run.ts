@@ -35,13 +35,16 @@ export async function editorForRun(
   const godot = findGodot(options.godot)
   let xvfb: XvfbServer | undefined
   let note: string | undefined
-  if (options.frames && xvfbRoot(godot)) xvfb = await startXvfb({godot})
-  else if (options.frames)
-    note = 'no Xvfb beside the Godot binary (scripts/install-godot.sh): frames cannot be compared'
+  // frames need a display: the one this runs on (a desktop, xvfb-run), else the private Xvfb
+  const display = Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY)
+  if (options.frames && !display && xvfbRoot(godot)) xvfb = await startXvfb({godot})
+  else if (options.frames && !display)
+    note = 'no display and no Xvfb beside the Godot binary (scripts/install-godot.sh): frames cannot be compared'
   mkdirSync(join(root, '.engine'), {recursive: true})
   const logFile = join(root, '.engine', 'editor.log')
   const env = xvfb ? {...process.env, ...xvfb.env} : undefined
-  const pid = spawnEditor({godot, projectRoot: root, headless: !xvfb, logFile, env, args: options.args})
+  const windowed = options.frames && (display || Boolean(xvfb))
+  const pid = spawnEditor({godot, projectRoot: root, headless: !windowed, logFile, env, args: options.args})
   try {
     await waitForEditor(root, pid, options.timeoutMs, undefined, logFile)
   } catch (error) {
@@ -63,5 +66,5 @@ export async function editorForRun(
     killEditor(pid)
     xvfb?.stop()
   }
-  return {started: true, frames: Boolean(xvfb), display: xvfb ? 'window' : 'headless', note, stop}
+  return {started: true, frames: windowed, display: windowed ? 'window' : 'headless', note, stop}
 }

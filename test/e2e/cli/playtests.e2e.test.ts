@@ -45,7 +45,7 @@ describe('bridge test: a project playtests as CI runs them (real editors)', func
     await call('runtime.frame_baseline', {name: 'walked'})
     await game.stop()
     await game.play({scene: WALK.scene, frozen: true, display: 'window'})
-    await call('runtime.record', {mode: 'start', path: 'res://tests/walk.run.jsonl', watch: ['Player:position']})
+    await call('runtime.record', {mode: 'start', path: 'res://tests/walk.run.jsonl', watch: ['$Player.position']})
     await call('runtime.step', {frames: 10, inputs: [{tick: 2, type: 'action', action: 'move_right', pressed: true}]})
     await call('runtime.record', {mode: 'mark', mark: 'walking'})
     await call('runtime.step', {frames: 10})
