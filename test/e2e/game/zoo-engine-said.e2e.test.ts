@@ -7,10 +7,11 @@
 //   glow_blend_mode to Screen, 4.6's default, which the saved scene leaves out; the answer says so and names the
 //   engine version whose default it is;
 // - a play racing another client's edits: one client keeps editing the main scene while another plays it; the
-//   play waits for the edits in flight, saves, and starts, and the edits go on after it.
+//   play waits for the edits in flight, saves, and starts, and the edits go on after it; and a save before a play
+//   that fails names the file and the engine's reason.
 // The editor renders (under the private Xvfb): the Compatibility renderer's warning comes from the real renderer.
 import {expect} from 'chai'
-import {readFileSync} from 'node:fs'
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 
 import {EngineClient} from '../../../src/editor/client.js'
 import {useEditor} from '../../support/fixture.js'
@@ -113,10 +114,7 @@ const MAIN = 'res://scenes/main.tscn'
     }
     const lanes = [0, 1, 2, 3].map(lane)
     while (edits < 8) await new Promise((resolve) => setTimeout(resolve, 20))
-    const played = await player.call<Json>('scene.play', {scene: 'main'}).then(
-      (out) => out,
-      (e: Error) => ({error: e.message}),
-    )
+    const played: Json = await player.call<Json>('scene.play', {scene: 'main'}).catch((e: Error) => ({error: e.message}))
     if (typeof played.pid === 'number') fx.game.track(played.pid)
     const during = edits
     while (edits < during + 8) await new Promise((resolve) => setTimeout(resolve, 20))
@@ -127,5 +125,27 @@ const MAIN = 'res://scenes/main.tscn'
     expect(played.saved).to.deep.equal([MAIN])
     expect(readFileSync(fx.disk(MAIN), 'utf8'), 'the saved scene holds one of the edits').to.match(/position = Vector2\(1\d\d\d, 50\)/)
     expect(failures, 'every edit went through').to.deep.equal([])
+  })
+
+  it("a play whose save fails names the file and the engine's reason", async () => {
+    const UI = 'res://scenes/ui.tscn'
+    const text = readFileSync(fx.disk(UI), 'utf8')
+    await fx.call('scene.open', {path: UI})
+    try {
+      await fx.call('node.set', {node_path: '/root/UI', property: 'modulate', value: '#ff0000'})
+      // the scene's file made a folder: no save can replace it, whoever runs
+      rmSync(fx.disk(UI))
+      mkdirSync(fx.disk(UI))
+      const refusal = await fx.rpcError('scene.play', {scene: 'current'})
+      expect(refusal.message).to.include(`saving ${UI} before playing failed: `)
+      expect(refusal.message).not.to.include('see the editor output')
+      expect((refusal.rpcData as Json).path).to.equal(UI)
+      expect(refusal.message, 'the engine\'s reason').to.match(/cannot be written \(.+\)|the engine said: .+/)
+    } finally {
+      rmSync(fx.disk(UI), {recursive: true, force: true})
+      writeFileSync(fx.disk(UI), text)
+      await fx.call('scene.reload', {path: UI}).catch(() => {})
+      await fx.call('scene.open', {path: MAIN})
+    }
   })
 })
