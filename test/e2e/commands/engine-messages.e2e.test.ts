@@ -14,7 +14,11 @@ const SEVERITIES = ['error', 'warning', 'script', 'shader']
 
 /** Calls that make the engine log while they run: each must quote what it caused. */
 const COMPLAINING: {method: string; params: Json; logs: RegExp}[] = [
-  {method: 'editor.run_script', params: {code: 'push_error("sweep: before any await")\nreturn 1'}, logs: /before any await/},
+  {
+    method: 'editor.run_script',
+    params: {code: 'push_error("sweep: before any await")\nreturn 1'},
+    logs: /before any await/,
+  },
   {
     method: 'editor.run_script',
     params: {code: 'await Engine.get_main_loop().process_frame\npush_warning("sweep: after an await")\nreturn 2'},
@@ -73,7 +77,10 @@ describe('engine messages: what the engine logs during any command is in its ans
     await call('scene.open', {path: 'res://scenes/main.tscn'})
     for (const c of COMPLAINING) {
       const {answer, entries} = await logged(c.method, c.params)
-      expect(entries.some((e) => c.logs.test(String(e.message))), `${c.method} logged ${c.logs}`).to.equal(true)
+      expect(
+        entries.some((e) => c.logs.test(String(e.message))),
+        `${c.method} logged ${c.logs}`,
+      ).to.equal(true)
       expect(mismatch(c.method, answer, entries)).to.deep.equal([])
       const said = (answer.engine_messages as Json[]).find((m) => c.logs.test(String(m.message)))
       expect(said, JSON.stringify(answer)).to.not.equal(undefined)
