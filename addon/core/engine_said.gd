@@ -37,10 +37,10 @@ static func begin(top: bool) -> Dictionary:
 		_running += 1
 		_started += 1
 	mark["started"] = _started
-	var log := BridgeOutputLog.active as BridgeOutputLog
-	if log != null and log.capturing:
-		mark["log"] = log
-		mark["since"] = log.next_seq()
+	var output := BridgeOutputLog.active as BridgeOutputLog
+	if output != null and output.capturing:
+		mark["output"] = output
+		mark["since"] = output.next_seq()
 	return mark
 
 
@@ -66,11 +66,11 @@ static func finish(mark: Dictionary, method: String, result: Variant) -> Variant
 			if n.seq > mark.notes and (alone or n.method == method):
 				var listed: Array = out.get_or_add(n.key, [])
 				listed.append(n.entry)
-	if not mark.has("log"):
+	if not mark.has("output"):
 		return result
 	var logged: Array = []
-	var log: BridgeOutputLog = mark.log
-	for e: Dictionary in log.entries(mark.since, BridgeOutputLog.CAPACITY):
+	var output: BridgeOutputLog = mark.output
+	for e: Dictionary in output.entries(mark.since, BridgeOutputLog.CAPACITY):
 		if e.type in BridgeOutputLog.TYPES and not BridgeOutputLog.is_probe(e):
 			logged.append(e)
 	if logged.is_empty():

@@ -494,7 +494,8 @@ func _wait_edit_turn(holder: Dictionary, wait_ms: int) -> Dictionary:
 		timer.timeout.disconnect(wake)
 	if _edit_turn_taken:
 		var held := _edit_turn_holder.duplicate()
-		held["held_ms"] = Time.get_ticks_msec() - int(held.get("since", Time.get_ticks_msec()))
+		var since: int = held.get("since", Time.get_ticks_msec())
+		held["held_ms"] = Time.get_ticks_msec() - since
 		held.erase("since")
 		return held
 	_edit_turn_taken = true

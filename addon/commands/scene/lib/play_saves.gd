@@ -27,8 +27,8 @@ static func save_changed(tree: SceneTree) -> Variant:
 	var root := EditorInterface.get_edited_scene_root()
 	var current: String = root.scene_file_path if root else ""
 	var preview := DisplayServer.get_name() != "headless"  # a headless editor cannot draw the thumbnail
-	var log := BridgeOutputLog.active as BridgeOutputLog
-	var since := log.next_seq() if log != null and log.capturing else -1
+	var output := BridgeOutputLog.active as BridgeOutputLog
+	var since := output.next_seq() if output != null and output.capturing else -1
 	for path in wanted:
 		if path != current and await BridgeSceneSwitch.open(path) == null:
 			return BridgeError.failed("could not switch to %s to save it before playing" % path, {"path": path})
@@ -38,13 +38,13 @@ static func save_changed(tree: SceneTree) -> Variant:
 	var after := await BridgeSceneFiles.unsaved(tree)
 	for path in wanted:
 		if after.get(path, false):
-			return _failed(path, log, since)
+			return _failed(path, output, since)
 	return wanted
 
 
 ## Why the editor's save left `path` unsaved: whether the file can be written (the engine's error), and what the
 ## engine logged while the scenes were saved (nothing before Godot 4.5, which has no capture).
-static func _failed(path: String, log: BridgeOutputLog, since: int) -> BridgeError:
+static func _failed(path: String, output: BridgeOutputLog, since: int) -> BridgeError:
 	var reasons: Array[String] = []
 	var data := {"path": path}
 	var file := FileAccess.open(path, FileAccess.READ_WRITE)
@@ -52,7 +52,7 @@ static func _failed(path: String, log: BridgeOutputLog, since: int) -> BridgeErr
 		data["error"] = error_string(FileAccess.get_open_error())
 		reasons.append("the file cannot be written (%s)" % data.error)
 	var said: Array[String] = []
-	for e: Dictionary in log.entries(since) if since >= 0 else []:
+	for e: Dictionary in output.entries(since) if since >= 0 else []:
 		if e.type in BridgeOutputLog.TYPES:
 			said.append(str(e.message))
 	if not said.is_empty():
