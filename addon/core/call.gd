@@ -29,6 +29,9 @@ var step: BridgeUndoStep
 
 var _dispatch := Callable()  # the router's dispatch, for run(): the router preloads this file, not the reverse
 var _in_turn := false  # the call runs inside the router's edit turn: a command it runs joins it, not waits behind it
+var _wait_turn := Callable()  # the router's (holder, wait_ms) -> {} or who holds the turn, for take_edit_turn()
+var _give_turn := Callable()
+var _took_turn := false  # this call took the turn itself (take_edit_turn) and has not given it back
 
 
 func _init(p_method: String, p_params: Dictionary, who: Dictionary = {}, p_context: BridgeCallContext = null) -> void:
@@ -44,9 +47,29 @@ func _init(p_method: String, p_params: Dictionary, who: Dictionary = {}, p_conte
 
 ## Set by the router before the handler runs: how run() reaches it, and whether this call holds the edit turn
 ## (its command makes an undo step, or it runs inside one that does: batch.run).
-func attach(dispatcher: Callable, in_turn: bool) -> void:
+func attach(dispatcher: Callable, in_turn: bool, wait_turn: Callable = Callable(), give_turn: Callable = Callable()) -> void:
 	_dispatch = dispatcher
 	_in_turn = in_turn
+	_wait_turn = wait_turn
+	_give_turn = give_turn
+
+
+## For a command with no undo step that must not run beside edits (scene.play saves the scenes it plays):
+## waits in line with the commands that make undo steps, up to `wait_ms`, and holds the turn until
+## give_back_edit_turn() (the router gives it back when the handler returns, at the latest). {} once held (at
+## once inside a call that holds it), else who still holds it: {method, client, held_ms}.
+func take_edit_turn(wait_ms: int) -> Dictionary:
+	if _in_turn or _took_turn or not _wait_turn.is_valid():
+		return {}
+	var holder: Dictionary = await _wait_turn.call({"method": method, "client": client, "since": Time.get_ticks_msec()}, wait_ms)
+	_took_turn = holder.is_empty()
+	return holder
+
+
+func give_back_edit_turn() -> void:
+	if _took_turn:
+		_took_turn = false
+		_give_turn.call()
 
 
 ## Runs another command as part of this call (a scenario's step, a batch entry, the scene.play a restart makes)

@@ -76,7 +76,7 @@ static func limits() -> Array:
 		{"since": "4.4", "what": "csg.bake is unavailable and mesh.info refuses a CSG shape (CSGShape3D.bake_static_mesh)"},
 		{"since": "4.4", "what": "no declaration cache (JSON.to_native): every command group compiles while the editor starts"},
 		{"since": "4.4", "what": "engine.class_info labels an enum property \"enum\"/\"flags\" with its values, not its enum's name (ClassDB.class_get_property_getter)"},
-		{"since": "4.5", "what": "no output capture (Logger): editor.errors, editor.output and runtime.errors are unavailable, and a script or snippet that does not compile is reported without the engine's line-numbered errors"},
+		{"since": "4.5", "what": "no output capture (Logger): editor.errors, editor.output and runtime.errors are unavailable, answers carry no engine_messages, and a script or snippet that does not compile is reported without the engine's line-numbered errors"},
 		{"since": "4.5", "what": "localization.translate is unavailable (TranslationDomain.set_locale_override)"},
 		{"since": "4.5", "what": "scene.close is unavailable (EditorInterface.close_scene), and of the open scenes only the edited one's root is reachable (EditorInterface.get_open_scene_roots)"},
 	]

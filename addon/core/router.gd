@@ -13,6 +13,7 @@ const BridgeCallContext := preload("call_context.gd")
 const BridgeCall := preload("call.gd")
 const BridgeCompat := preload("compat.gd")
 const BridgeCommandQueue := preload("command_queue.gd")
+const BridgeEngineSaid := preload("engine_said.gd")
 ## What only some commands need, loaded on the first call that needs it or by warm_next() in an idle frame after
 ## start, so the editor's start compiles none of it: parameter kinds (nodes, vectors, property maps: scene access
 ## and value coercion behind them), the undo scope (mutating commands), the code audit (commands that run code),
@@ -53,6 +54,8 @@ var load_group: Callable
 var _deferred: Array[String] = []
 ## True while a command with an undo step (scene or global history) runs: the next such command waits.
 var _edit_turn_taken := false
+## Who holds the edit turn: {method, client, since (ticks msec)}; a waiter that gives up names it.
+var _edit_turn_holder: Dictionary = {}
 ## How many commands not declared read_only have started running (core/bridge_server.gd reads nothing more
 ## within the frame after one: what it left for the frame's end, a freed node say, is done before the next call).
 var writes_started := 0
@@ -213,7 +216,9 @@ func describe(method: String) -> Dictionary:
 			doc[key] = cmd[key]
 	if cmd.get("returns") is Dictionary:
 		doc["output_schema"] = schema.call("for_result", cmd.returns, schema.get_script_constant_map().PUBLISHED_DEPTH, false)
-		doc["result_schema"] = schema.call("for_result", cmd.returns)
+		# what the router adds to every answer (core/engine_said.gd), in the full shape the result checks read
+		var returns: Dictionary = cmd.returns
+		doc["result_schema"] = schema.call("for_result", returns.merged(BridgeEngineSaid.SHAPE))
 	return doc
 
 
@@ -278,7 +283,7 @@ func dispatch(method: String, params: Variant, context: RefCounted = null, neste
 		who["connection"] = who.get("client", "")
 		who["client"] = call_context.client_name
 	var started := Time.get_ticks_usec()
-	var reply: Dictionary = await _run(method, params, started, call_context, nested, who)
+	var reply: Dictionary = await _run(method, params, started, call_context, nested, who, caller.is_empty())
 	var error: Dictionary = reply.get("error", NO_ERROR)
 	activity.record(method, who, started, error)
 	return reply
@@ -286,7 +291,8 @@ func dispatch(method: String, params: Variant, context: RefCounted = null, neste
 
 ## Everything between the call's arrival and its checks, in one function: every call passes here, and each
 ## coroutine level it crosses costs the editor's main thread a little on every call.
-func _run(method: String, params: Variant, started: int, context: BridgeCallContext, nested: bool, who: Dictionary) -> Dictionary:
+func _run(method: String, params: Variant, started: int, context: BridgeCallContext, nested: bool, who: Dictionary,
+		top: bool) -> Dictionary:
 	var known: Variant = _commands.get(method)
 	if known == null:
 		var guess := BridgeParams.did_you_mean(method, _order)
@@ -320,8 +326,8 @@ func _run(method: String, params: Variant, started: int, context: BridgeCallCont
 		writes_started += 1
 	var takes_turn: bool = not nested and writes and _module(UNDO_SCOPE).call("has_step", cmd)
 	if takes_turn:
-		await _take_edit_turn()
-	var reply: Dictionary = await _run_checked(method, cmd, params, started, context, who, takes_turn or nested)
+		await _take_edit_turn({"method": method, "client": str(who.get("client", "")), "since": Time.get_ticks_msec()})
+	var reply: Dictionary = await _run_checked(method, cmd, params, started, context, who, takes_turn or nested, top)
 	if takes_turn:
 		_give_back_edit_turn()
 	if ticket >= 0:
@@ -331,9 +337,10 @@ func _run(method: String, params: Variant, started: int, context: BridgeCallCont
 
 ## Checks and resolves the parameters (nodes in the scene as the previous edit left it), audits the code
 ## it will run, and runs the handler with its call (core/call.gd) inside the command's undo step. Every error
-## leaves here with the command's name in front of its message, once.
+## leaves here with the command's name in front of its message, once; every answer with what the engine logged
+## while the command ran (core/engine_said.gd; `top`: a client's call, not one a command runs).
 func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int, context: BridgeCallContext,
-		who: Dictionary, in_turn: bool) -> Dictionary:
+		who: Dictionary, in_turn: bool, top: bool) -> Dictionary:
 	var specs: Array = cmd.get("params", [])
 	var plan := _plan_of(method, cmd, specs)
 	var checked: Variant = BridgeParams.check(method, specs, params)
@@ -346,7 +353,7 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 		return {"error": _named(method, refusal)}
 	var resolved: Dictionary = checked
 	var the_call := BridgeCall.new(method, resolved, who, context)
-	the_call.attach(dispatch, in_turn)  # c.run(): the commands it runs go through here, as its client
+	the_call.attach(dispatch, in_turn, _wait_edit_turn, _give_back_edit_turn)  # c.run() and c.take_edit_turn()
 	var audit: Dictionary = {}
 	if plan.audits:
 		var audited: Variant = _module(CODE_AUDIT).call("begin", method, cmd, resolved, the_call.caller())
@@ -355,12 +362,14 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 			var refused: BridgeError = audited
 			return {"error": _named(method, refused)}
 		audit = audited
+	var said := BridgeEngineSaid.begin(top)
 	var writes: bool = not cmd.get("read_only", false)
 	if writes:  # a file changed by another program reaches its open tab before this command can save it
 		_module(OPEN_TEXT_SYNC).call("settle")
 	var scope: Dictionary = _module(UNDO_SCOPE).call("begin", cmd, the_call) if writes else {}  # {} for a read
 	var handler: Callable = cmd.handler
 	var result: Variant = await handler.call(the_call if _takes_call(cmd) else resolved)
+	the_call.give_back_edit_turn()  # one the handler took (c.take_edit_turn) and kept
 	if not audit.is_empty():
 		_module(CODE_AUDIT).call("finish", method, audit, result)
 	if not scope.is_empty():
@@ -373,6 +382,7 @@ func _run_checked(method: String, cmd: Dictionary, params: Variant, started: int
 		# every script it wrote (an undo's or redo's too) is compiled: the answer says whether it compiles, and
 		# editor.errors lists what does not until a later write fixes it (lib/compile_errors.gd)
 		result = _module(COMPILE_ERRORS).call("answer", result, _written_paths(specs, resolved, "compiles"))
+	result = BridgeEngineSaid.finish(said, method, result)
 	_count(method, started, result is BridgeError)
 	if result is BridgeError:
 		var failure: BridgeError = result
@@ -473,12 +483,39 @@ func _count(method: String, started_usec: int, failed: bool) -> void:
 ## step is open (placing on a settled physics frame, building a tile set, undo itself) would otherwise take
 ## another client's edit into its step — reported without `undoable`, and rolled back if the first fails.
 ## Reads, and commands with no history, keep running meanwhile.
-func _take_edit_turn() -> void:
+func _take_edit_turn(holder: Dictionary) -> void:
 	while _edit_turn_taken:
 		await _edit_turn_free
 	_edit_turn_taken = true
+	_edit_turn_holder = holder
+
+
+## The edit turn for a command with no undo step that must not run beside edits (scene.play saving the scenes
+## it plays), waiting in line with the edits up to `wait_ms`: {} once taken, else who still holds it
+## ({method, client, held_ms}). A timer wakes the line at the deadline; the others just wait on.
+func _wait_edit_turn(holder: Dictionary, wait_ms: int) -> Dictionary:
+	var expired := [false]
+	var wake := func() -> void:
+		expired[0] = true
+		_edit_turn_free.emit()
+	var timer := (Engine.get_main_loop() as SceneTree).create_timer(wait_ms / 1000.0)
+	timer.timeout.connect(wake)
+	while _edit_turn_taken and not expired[0]:
+		await _edit_turn_free
+	if timer.timeout.is_connected(wake):
+		timer.timeout.disconnect(wake)
+	if _edit_turn_taken:
+		var held := _edit_turn_holder.duplicate()
+		var since: int = held.get("since", Time.get_ticks_msec())
+		held["held_ms"] = Time.get_ticks_msec() - since
+		held.erase("since")
+		return held
+	_edit_turn_taken = true
+	_edit_turn_holder = holder
+	return {}
 
 
 func _give_back_edit_turn() -> void:
 	_edit_turn_taken = false
+	_edit_turn_holder = {}
 	_edit_turn_free.emit()

@@ -9,6 +9,7 @@ const BridgeError := preload("../core/bridge_error.gd")
 const BridgeJsonValue := preload("../core/json_value.gd")
 const BridgeSceneAccess := preload("scene_access.gd")
 const BridgeCoerce := preload("value_coercion.gd")
+const BridgeSavedDefaults := preload("saved_defaults.gd")
 
 ## The members a "position:x"-style path may index, by value type.
 const MEMBERS := {
@@ -127,6 +128,9 @@ static func plan(node: Object, props: Dictionary, method: String, own: Dictionar
 		_set_quietly(slots[i][0], slots[i][1], slots[i][2])
 	if failure != null:
 		return failure
+	if not node is Node or BridgeSavedDefaults.in_saved_scene(node):
+		for i in targets.size():
+			_note_default(targets[i], values[i], method)
 	return {"targets": targets, "values": values, "previous": previous, "changes": changes}
 
 
@@ -177,7 +181,17 @@ static func apply_new(obj: Object, props: Dictionary, method: String, own: Dicti
 			refusal.message = refusal.message.replace("; nothing was changed", "; nothing was made")
 			refusal.data["param"] = "properties"
 			return refusal
+		_note_default(target, value, method)
 	return null
+
+
+## Notes a verified value that equals the property's default: the saved file will leave it out (lib/saved_defaults.gd).
+static func _note_default(target: Dictionary, value: Variant, method: String) -> void:
+	if target.base_info.usage & PROPERTY_USAGE_STORAGE:
+		var known: Array = BridgeSavedDefaults.default_of(target.object, target.property)
+		var stored: Variant = whole(target, value)
+		if not known.is_empty() and same(known[0], stored):
+			BridgeSavedDefaults.note(target.object, target.property, target.path, value, method)
 
 
 ## Sets one property with the engine's error printing off. A trial write is a probe: when the engine

@@ -14,6 +14,8 @@ const BridgeCallContext := preload("../../core/call_context.gd")
 const BridgeConnectionCheck := preload("../../lib/connection_check.gd")
 
 const ARGS_SETTING := "editor/run/main_run_args"
+## How long a play waits in line behind other clients' edits before it saves what it plays.
+const TURN_WAIT_MS := 15000
 
 
 func commands() -> Array:
@@ -102,7 +104,16 @@ func _play(c: BridgeCall) -> Variant:
 		ProjectSettings.set_setting(ARGS_SETTING, args)
 		for _i in 2:  # the run dialog takes the new args from the deferred settings_changed signal
 			await tree.process_frame
-	var saved: Variant = await BridgePlaySaves.save_changed(tree)  # only what the agent changed (lib/play_saves.gd)
+	# the save waits for the edits in flight and no edit lands during it (their undo steps take the same turn)
+	var holder: Dictionary = await c.take_edit_turn(TURN_WAIT_MS)
+	var saved: Variant
+	if holder.is_empty():
+		saved = await BridgePlaySaves.save_changed(tree)  # only what the agent changed (lib/play_saves.gd)
+	else:
+		saved = c.failed(("%s by %s has held the edit turn for %d ms; scene.play waited %d ms to save the scenes it plays " +
+				"while no edit runs: play again once that command has finished") % [holder.method, holder.client,
+				holder.held_ms, TURN_WAIT_MS], {"waiting_for": holder})
+	c.give_back_edit_turn()
 	if saved is BridgeError:
 		if args != previous:
 			ProjectSettings.set_setting(ARGS_SETTING, previous)

@@ -13,82 +13,13 @@
 // them); BRIDGE_SWEEP_PROPOSE=dir writes a proposed `returns` shape per command from its real result.
 import {Ajv} from 'ajv'
 import {expect} from 'chai'
-import {mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
-import {dirname, join, relative} from 'node:path'
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
 
 import {type Json, useEditor} from '../../support/fixture.js'
+import {type Doc, exampleOrder, freshFor, MAIN_SCENE, snapshot, SWEEP_GROUPS as GROUPS} from '../../support/sweep.js'
 
-interface Doc extends Json {
-  method: string
-  params: Json[]
-  example: Json
-  read_only: boolean
-  needs: string
-  undo: 'scene' | 'global' | 'none'
-  output_schema?: Json
-  result_schema?: Json
-  example_setup?: {method: string; params?: Json}[]
-  example_scene?: string
-  example_refused?: Json
-}
-
-const GROUPS = (process.env.BRIDGE_SWEEP_GROUPS ?? '').split(',').filter(Boolean)
 const PROPOSE = process.env.BRIDGE_SWEEP_PROPOSE ?? ''
-const MAIN_SCENE = 'res://scenes/main.tscn'
-/** Commands that end or restart what the sweep stands on: run once, last, by the order below. */
-const LAST = ['scene.stop', 'editor.quit']
-/** Game commands that need the game stopped in the debugger, or leave it there: after every other game command,
- *  in this order (debug.evaluate's setup stops it inside a function, debug.step and debug.continue go on from
- *  there, debug.pause breaks in last). */
-const DEBUGGER_LAST = [
-  'debug.reload_scripts',
-  'debug.state',
-  'debug.evaluate',
-  'debug.step',
-  'debug.continue',
-  'debug.pause',
-]
-
-/** The project's files (not .godot/ or .engine/), path → content, to put back after each mutating example. */
-function snapshot(root: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>()
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = join(dir, name)
-      const rel = relative(root, full)
-      if (rel === '.godot' || rel === '.engine') continue
-      try {
-        if (statSync(full).isDirectory()) walk(full)
-        else out.set(rel, readFileSync(full))
-      } catch {
-        // a temp file the editor renamed away meanwhile (an atomic save): not part of the project
-      }
-    }
-  }
-  walk(root)
-  return out
-}
-
-/** Puts the project's files back as `before` held them; true when anything had changed. */
-function restore(root: string, before: Map<string, Buffer>): boolean {
-  const now = snapshot(root)
-  let changed = false
-  for (const [rel, content] of now)
-    if (!before.has(rel)) {
-      rmSync(join(root, rel), {force: true})
-      changed = true
-    } else if (!before.get(rel)!.equals(content)) {
-      writeFileSync(join(root, rel), before.get(rel)!)
-      changed = true
-    }
-  for (const [rel, content] of before)
-    if (!now.has(rel)) {
-      mkdirSync(dirname(join(root, rel)), {recursive: true})
-      writeFileSync(join(root, rel), content)
-      changed = true
-    }
-  return changed
-}
 
 /** A `returns` shape (command_group.gd) proposed from one real result. */
 function shapeOf(value: unknown, depth = 0): unknown {
@@ -132,15 +63,7 @@ describe('command-model sweeps over every command (real editor)', function () {
     if (PROPOSE) mkdirSync(PROPOSE, {recursive: true})
   })
 
-  /** The project and the scenes as the fixture has them: files put back, the example's scene open and reloaded. */
-  async function fresh(doc: Doc): Promise<void> {
-    if (restore(fx.editor.root, files))
-      await call('editor.run_script', {code: 'EditorInterface.get_resource_filesystem().scan()\nreturn true'})
-    const scene = doc.example_scene ?? MAIN_SCENE
-    await call('scene.open', {path: scene})
-    await call('scene.reload', {path: scene})
-    for (const step of doc.example_setup ?? []) await call(step.method, step.params ?? {})
-  }
+  const fresh = (doc: Doc) => freshFor(call, fx.editor.root, files, doc)
 
   const savedText = async (doc: Doc) => {
     const scene = doc.example_scene ?? MAIN_SCENE
@@ -204,24 +127,12 @@ describe('command-model sweeps over every command (real editor)', function () {
   it('runs every example and validates its result against its declared returns', async () => {
     const missingReturns: string[] = []
     // the editor's commands, then the game's (scene.play starts it, scene.stop ends it), then editor.quit
-    const special = [...LAST, 'scene.play']
-    const editorSide = docs.filter((d) => !special.includes(d.method) && d.needs !== 'game')
-    const gameSide = docs
-      .filter((d) => d.needs === 'game' && !special.includes(d.method))
-      .sort((a, b) => DEBUGGER_LAST.indexOf(a.method) - DEBUGGER_LAST.indexOf(b.method))
     const play =
       docs.find((d) => d.method === 'scene.play') ??
       (await call<{commands: Doc[]}>('engine.commands', {group: 'scene'})).commands.find(
         (d) => d.method === 'scene.play',
       )!
-    const last = LAST.map((m) => docs.find((d) => d.method === m)).filter((d): d is Doc => d !== undefined)
-    const inGame = new Set([play, ...gameSide, ...last])
-    const sequence = [
-      ...editorSide,
-      ...(gameSide.length > 0 || docs.includes(play) ? [play] : []),
-      ...gameSide,
-      ...last,
-    ]
+    const {sequence, inGame} = exampleOrder(docs, play)
     for (const doc of sequence) {
       const counted = docs.includes(doc)
       if (counted && !doc.result_schema) missingReturns.push(doc.method)
