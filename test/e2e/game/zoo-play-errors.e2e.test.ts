@@ -122,8 +122,12 @@ describe("the bug zoo: a previous play's errors after a fix (real editor)", func
     expect(second.pid).to.not.equal(first.pid)
     await call('runtime.step', {frames: 60})
     expect((await call('runtime.get', {node_path: 'Hud', properties: ['text']})).values.text).to.equal('Wave 2')
-    await sleep(600) // a poll of the game's output file or two
-    const fixed = await call('runtime.errors')
+    // until the editor has read this game's output file (its header names its pid), as it polls it
+    let fixed: Json = await call('runtime.errors')
+    for (let i = 0; i < 40 && fixed.pid !== second.pid; i++) {
+      await sleep(250)
+      fixed = await call('runtime.errors')
+    }
     expect(fixed, `the fix reads as not working: ${JSON.stringify(fixed)}`).to.include({
       count: 0,
       playing: true,
