@@ -16,6 +16,7 @@ extends Node
 const BridgeIpc := preload("../game/ipc.gd")
 const BridgeOutputLog := preload("output_log.gd")
 const BridgeGameOutput := preload("game_output.gd")
+const BridgeProjectSettings := preload("project_settings.gd")
 
 const NODE_NAME := "GameOutput"
 const POLL_MS := 250
@@ -101,7 +102,7 @@ func begin_play(scene: String) -> int:
 	if _log == null:
 		return 0
 	collect()  # whatever of the last game is still unread stays the last play's
-	_play = _log.call("begin_play", _res_path(scene))
+	_play = _log.call("begin_play", BridgeProjectSettings.scene_path(scene))  # run/main_scene may be a uid://
 	_play_waiting = true
 	_session = ""
 	_pid = 0
@@ -132,11 +133,3 @@ func current_play_id() -> int:
 func last_pid() -> int:
 	return int(current_play().get("pid", 0))
 
-
-## A uid:// scene path as its res:// path (run/main_scene may hold either).
-static func _res_path(scene: String) -> String:
-	if scene.begins_with("uid://"):
-		var id := ResourceUID.text_to_id(scene)
-		if ResourceUID.has_id(id):
-			return ResourceUID.get_id_path(id)
-	return scene

@@ -252,22 +252,22 @@ func entries(since: int = 0, limit: int = 100) -> Array[Dictionary]:
 
 
 ## Errors and warnings of `sources` (empty: all) with seq >= since, oldest first, at most `limit` (the newest),
-## without what bridge's own probes logged (public): for editor.errors and runtime.errors. `plays` (ids; empty:
+## without what bridge's own probes logged (public): for editor.errors and runtime.errors. `of_plays` (ids; empty:
 ## any) keeps only what those plays logged. Each entry's `play` is its play's {id, pid, scene, started_unix}
 ## (null for an entry of no play: the editor's own).
-func errors(since: int, limit: int, sources: Array = [], plays: Array = []) -> Array[Dictionary]:
-	return _read(since, limit, sources, false, [], true, plays)
+func errors(since: int, limit: int, sources: Array = [], of_plays: Array = []) -> Array[Dictionary]:
+	return _read(since, limit, sources, false, [], true, of_plays)
 
 
 ## Output of every kind (print lines too) of `sources` (empty: all) with seq >= since, oldest first, at most
 ## `limit` (the newest); `kinds` empty means all; without bridge's probes. For editor.output and runtime.output.
-## `plays` and each entry's `play` as for errors().
-func output(since: int = 0, limit: int = 100, kinds: Array = [], sources: Array = [], plays: Array = []) -> Array[Dictionary]:
-	return _read(since, limit, sources, true, kinds, true, plays)
+## `of_plays` and each entry's `play` as for errors().
+func output(since: int = 0, limit: int = 100, kinds: Array = [], sources: Array = [], of_plays: Array = []) -> Array[Dictionary]:
+	return _read(since, limit, sources, true, kinds, true, of_plays)
 
 
 func _read(since: int, limit: int, sources: Array, with_prints: bool, kinds: Array, public: bool = false,
-		plays: Array = []) -> Array[Dictionary]:
+		of_plays: Array = []) -> Array[Dictionary]:
 	_mutex.lock()
 	var rings: Array = []
 	for from: String in ([source] + _ingested.keys()):
@@ -280,7 +280,7 @@ func _read(since: int, limit: int, sources: Array, with_prints: bool, kinds: Arr
 	for ring: Array[Dictionary] in rings:
 		for e in ring:
 			if e.seq >= since and (kinds.is_empty() or e.type in kinds) and not (public and is_probe(e)) \
-					and (plays.is_empty() or int(e.get("play", 0)) in plays):
+					and (of_plays.is_empty() or int(e.get("play", 0)) in of_plays):
 				out.append(e.duplicate())
 	if public:
 		var known := {}

@@ -59,13 +59,13 @@ func _errors(c: BridgeCall) -> Variant:
 	if which is int:
 		play = logger.play_info(which) if which != int(current.get("id", 0)) else current
 		if play.is_empty():
-			return c.not_found("runtime.errors: no play %d; the plays remembered: %s" % [which,
+			return c.not_found("no play %d; the plays remembered: %s" % [which,
 					", ".join(PackedStringArray(logger.plays().map(func(q: Dictionary) -> String: return "%d (%s)" % [q.id, q.scene])))],
 					{"param": "play", "plays": logger.plays()})
 	elif which is String and which == "all":
 		play = null
 	elif not (which is String and which == "current"):
-		return c.invalid("runtime.errors: play must be current, all or a play's id (plays lists them), got %s" % JSON.stringify(which),
+		return c.invalid("play must be current, all or a play's id (plays lists them), got %s" % JSON.stringify(which),
 				{"param": "play"})
 	var ids: Array = [] if which is String and which == "all" else [int(play.id) if play != null else -1]
 	var entries: Array

@@ -9,13 +9,12 @@
 // BRIDGE_SWEEP_GROUPS=analysis,scene limits the sweep to some groups; BRIDGE_CORPUS_ONLY=name,name to some projects
 // (none: the demo alone); BRIDGE_SWEEP_VERBOSE=1 prints every refusal.
 import {expect} from 'chai'
-import {mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
-import {dirname, join, relative} from 'node:path'
 
 import {pidAlive} from '../../../src/editor/discovery.js'
 import {type CorpusProject, writeCorpus} from '../../support/corpus.js'
 import type {TestEditor} from '../../support/editor.js'
 import {type Json, useEditors} from '../../support/fixture.js'
+import {restore, snapshot} from '../../support/project-files.js'
 
 interface Doc extends Json {
   method: string
@@ -30,47 +29,6 @@ interface Doc extends Json {
 const GROUPS = (process.env.BRIDGE_SWEEP_GROUPS ?? '').split(',').filter(Boolean)
 const ONLY = (process.env.BRIDGE_CORPUS_ONLY ?? '').split(',').filter(Boolean)
 const VERBOSE = process.env.BRIDGE_SWEEP_VERBOSE === '1'
-/** The project's files (not .godot/ or .engine/), path → content. */
-function snapshot(root: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>()
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = join(dir, name)
-      const rel = relative(root, full)
-      if (rel === '.godot' || rel === '.engine') continue
-      try {
-        if (statSync(full).isDirectory()) walk(full)
-        else out.set(rel, readFileSync(full))
-      } catch {
-        // a temp file the editor renamed away meanwhile
-      }
-    }
-  }
-  walk(root)
-  return out
-}
-
-/** Puts the project's files back as `before` held them; true when anything had changed. */
-function restore(root: string, before: Map<string, Buffer>): boolean {
-  const now = snapshot(root)
-  let changed = false
-  for (const [rel, content] of now)
-    if (!before.has(rel)) {
-      rmSync(join(root, rel), {force: true})
-      changed = true
-    } else if (!before.get(rel)!.equals(content)) {
-      writeFileSync(join(root, rel), before.get(rel)!)
-      changed = true
-    }
-  for (const [rel, content] of before)
-    if (!now.has(rel)) {
-      mkdirSync(dirname(join(root, rel)), {recursive: true})
-      writeFileSync(join(root, rel), content)
-      changed = true
-    }
-  return changed
-}
-
 /** The example with only its required parameters (undefined when that is the example itself). */
 function requiredOnly(doc: Doc): Json | undefined {
   const required = new Set(doc.params.filter((p) => p.required).map((p) => p.name))
@@ -115,7 +73,10 @@ async function sweep(
       calls++
       await call(doc.method, params).catch((error: Error) => {
         refused++
-        if (VERBOSE) console.log(`        refused ${label}: ${doc.method} ${JSON.stringify(params)}: ${error.message.split('\n')[0]}`)
+        if (VERBOSE)
+          console.log(
+            `        refused ${label}: ${doc.method} ${JSON.stringify(params)}: ${error.message.split('\n')[0]}`,
+          )
       })
       const {entries} = await call<{entries: Json[]}>('editor.errors', {since, limit: 1000})
       for (const e of entries) wrote.push(`${label}: ${doc.method} ${JSON.stringify(params)}: ${describeEntry(e)}`)
@@ -185,7 +146,8 @@ describe('read-only commands write no errors: every one on the corpus projects a
     let second = {calls: 0, refused: 0, wrote: [] as string[]}
     try {
       second = await sweep(editor, 'demo (playing)', gameSide, async (doc) => {
-        for (const step of doc.example_setup ?? []) if (step.method !== 'scene.play') await call(step.method, step.params ?? {})
+        for (const step of doc.example_setup ?? [])
+          if (step.method !== 'scene.play') await call(step.method, step.params ?? {})
       })
     } finally {
       await call('scene.stop').catch(() => {})

@@ -56,8 +56,11 @@ static func parse(tooltip: String) -> PackedStringArray:
 ## What the node's @tool script says (its _get_configuration_warnings()); empty for a node without one. Nothing
 ## else runs: a script not in tool mode is a placeholder in the editor, and calling into it logs an error.
 static func of_script(node: Node) -> PackedStringArray:
-	var script := node.get_script() as Script
-	if script == null or not script.is_tool() or not script.can_instantiate() or not node.has_method("_get_configuration_warnings"):
+	var attached: Variant = node.get_script()
+	if not attached is Script:
+		return PackedStringArray()
+	var script: Script = attached
+	if not script.is_tool() or not script.can_instantiate() or not node.has_method("_get_configuration_warnings"):
 		return PackedStringArray()
 	var said: Variant = node.call("_get_configuration_warnings")
 	if said is PackedStringArray:
