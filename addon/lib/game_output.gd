@@ -6,10 +6,17 @@ extends Node
 ## before every read (collect). The file is written by the game and read by the editor, so it answers while the
 ## game is held at an error in the debugger (its loop stopped) and after it exited, crashed or was killed,
 ## where the mailbox's requests cannot. One per server, made when the server starts: BridgeGameOutput.of(server).
+##
+## Each game is a play of its own (lib/output_log.gd begin_play): scene.play begins one right before it launches
+## the game (begin_play here) and the first output file header read after that (the game's session and pid) is
+## that play's; a header of another session with no play waiting for it is a game the editor's own Play button
+## started, and begins a play of its own. What a file holds is ingested under its play, so runtime.errors answers
+## for the play running now and never for the one before it.
 
 const BridgeIpc := preload("../game/ipc.gd")
 const BridgeOutputLog := preload("output_log.gd")
 const BridgeGameOutput := preload("game_output.gd")
+const BridgeProjectSettings := preload("project_settings.gd")
 
 const NODE_NAME := "GameOutput"
 const POLL_MS := 250
@@ -19,6 +26,8 @@ var _key := BridgeIpc.editor_key()  # the mailbox of this editor's games (lib/ga
 var _session := ""  # the header of the run being read: a new game starts the file again
 var _pid := 0
 var _offset := 0
+var _play := 0  # the play (lib/output_log.gd begin_play) the file being read belongs to; 0 before any
+var _play_waiting := false  # begin_play made a play whose game's header is not read yet
 var _next_poll := 0
 var _was_playing := false
 
@@ -61,6 +70,10 @@ func collect() -> void:
 		_session = session
 		_pid = int(header.get("pid", 0))
 		_offset = file.get_position()
+		if not _play_waiting:  # a game bridge did not start (the editor's Play button): a play of its own
+			_play = _log.call("begin_play", EditorInterface.get_playing_scene(), _pid)
+		_play_waiting = false
+		_log.call("set_play_pid", _play, _pid)
 	var length := file.get_length()
 	if length <= _offset:
 		return
@@ -74,7 +87,7 @@ func collect() -> void:
 		var entry: Variant = _parse(line)
 		if entry is Dictionary and entry.has("type"):
 			entry["pid"] = _pid
-			_log.call("ingest", entry, "game")
+			_log.call("ingest", entry, "game", _play)
 
 
 ## A line's value, or null: JSON.parse_string would log each line being written as an error of the editor's.
@@ -83,6 +96,40 @@ static func _parse(line: String) -> Variant:
 	return json.data if json.parse(line) == OK else null
 
 
-## The pid of the game whose output was read last (0 before any).
+## A new play of `scene` (res://) is about to start (scene.play, right before it launches the game, once the last
+## game's output was read and its mailbox emptied): what the next output file holds is this play's. Returns its id.
+func begin_play(scene: String) -> int:
+	if _log == null:
+		return 0
+	collect()  # whatever of the last game is still unread stays the last play's
+	_play = _log.call("begin_play", BridgeProjectSettings.scene_path(scene))  # run/main_scene may be a uid://
+	_play_waiting = true
+	_session = ""
+	_pid = 0
+	_offset = 0
+	return _play
+
+
+## The play running now, or the last one: {id, pid, scene, started_unix}, or {} before any. Its pid is the
+## game's hello's while its output file has not said it yet (a game that logged nothing and has not flushed).
+func current_play() -> Dictionary:
+	if _log == null or _play == 0:
+		return {}
+	var play: Dictionary = _log.call("play_info", _play)
+	if int(play.get("pid", 0)) == 0 and EditorInterface.is_playing_scene():
+		var hello: Variant = BridgeIpc.read_json(BridgeIpc.dir(_key).path_join(BridgeIpc.GAME_FILE))
+		if hello is Dictionary and hello.get("key", "") == _key and int(hello.get("pid", 0)) > 0:
+			play["pid"] = int(hello.pid)
+			_log.call("set_play_pid", _play, play.pid)
+	return play
+
+
+## The id of the play running now, or the last one (0 before any).
+func current_play_id() -> int:
+	return _play
+
+
+## The pid of the play running now, or the last one (0 before any, or while not known).
 func last_pid() -> int:
-	return _pid
+	return int(current_play().get("pid", 0))
+

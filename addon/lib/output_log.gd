@@ -7,6 +7,10 @@ extends RefCounted
 ## mailbox the moment it is logged (write_to): lib/game_output.gd reads that file into the editor's log
 ## (ingest), as entries of source "game" in rings of their own, so a chatty game never pushes out the
 ## editor's entries, and the game's output stays readable while it is held in the debugger and after it exited.
+## Every entry names the play it came from (`play`: {id, pid, scene, started_unix}; null for the editor's own):
+## the editor numbers each play it starts (begin_play, by lib/game_output.gd for scene.play and for a game the
+## editor's Play button started) and ingest tags what that game logged, so an earlier play's errors are never
+## read as this one's. One sequence covers every play, so a cursor (since) pages across them.
 ## What fills it is lib/output_capture.gd, a Logger (Godot 4.5+) that core/compat.gd installs where the engine
 ## has one; before 4.5 nothing is captured (`capturing` is false) and the commands that read it declare since 4.5.
 
@@ -19,6 +23,8 @@ const META := &"bridge_output_log"
 const SOURCES := ["editor", "game"]
 ## Entries each ring keeps (errors and prints apart, per source).
 const CAPACITY := 1000
+## Plays remembered (begin_play): the oldest are forgotten with what they logged long gone from the rings.
+const PLAYS_KEPT := 100
 ## What a game may write to its output file: past this only errors and warnings go on, past twice this nothing.
 const FILE_CAP := 8 << 20
 
@@ -30,6 +36,9 @@ var _prints: Array[Dictionary] = []
 var _ingested: Dictionary = {}
 var _next_seq := 1
 var _capacity: int
+## The plays begun in this log (begin_play), oldest first: {id, pid, scene, started_unix}.
+var _plays: Array[Dictionary] = []
+var _next_play := 1
 ## Who logs the entries this logger captures itself: "editor", or "game" in the game.
 var source := "editor"
 var _sink: FileAccess  # the game's output file (write_to), or null
@@ -126,7 +135,7 @@ func write_to(path: String, header: Dictionary) -> Error:
 	_sink = file
 	for e in earlier:
 		_write(e, e.type == "print")
-	file.flush()  # the header at once: the editor knows the game's pid before it logs anything
+	file.flush()  # the header at once: a game that logs nothing is still known (its pid) to the editor
 	_mutex.unlock()
 	return OK
 
@@ -147,12 +156,14 @@ func _write(entry: Dictionary, is_print: bool) -> void:
 
 
 ## Editor side: an entry another process logged (lib/game_output.gd reads the game's), under its own source,
-## with a sequence number of this log (its own "seq" is kept as "game_seq"), so one cursor pages both.
-func ingest(entry: Dictionary, from: String) -> void:
+## with a sequence number of this log (its own "seq" is kept as "game_seq"), so one cursor pages both; `play`
+## is the id of the play that logged it (begin_play), 0 for none.
+func ingest(entry: Dictionary, from: String, play: int = 0) -> void:
 	var e := entry.duplicate()
 	if e.has("seq"):
 		e["game_seq"] = e.seq
 	e["source"] = from
+	e["play"] = play
 	var is_print: bool = e.get("type", "") == "print"
 	_mutex.lock()
 	e["seq"] = _next_seq
@@ -166,6 +177,49 @@ func ingest(entry: Dictionary, from: String) -> void:
 	if ring.size() > _capacity:
 		ring.remove_at(0)
 	_mutex.unlock()
+
+
+## Editor side: a new play starts (scene.play, or a game the editor's Play button started): returns its id, which
+## ingest tags what that game logs with. `scene` is the res:// scene it plays; pid 0 until it is known (set_play_pid).
+func begin_play(scene: String, pid: int = 0) -> int:
+	_mutex.lock()
+	var id := _next_play
+	_next_play += 1
+	_plays.append({"id": id, "pid": pid, "scene": scene, "started_unix": Time.get_unix_time_from_system()})
+	if _plays.size() > PLAYS_KEPT:
+		_plays.remove_at(0)
+	_mutex.unlock()
+	return id
+
+
+## The pid of play `id`, once the game said it (its output file's header, or its hello).
+func set_play_pid(id: int, pid: int) -> void:
+	_mutex.lock()
+	for play in _plays:
+		if play.id == id:
+			play["pid"] = pid
+	_mutex.unlock()
+
+
+## Play `id` as {id, pid, scene, started_unix}, or {} when it is not (or no longer) known.
+func play_info(id: int) -> Dictionary:
+	_mutex.lock()
+	var out := {}
+	for play in _plays:
+		if play.id == id:
+			out = play.duplicate()
+	_mutex.unlock()
+	return out
+
+
+## Every play remembered, oldest first.
+func plays() -> Array[Dictionary]:
+	_mutex.lock()
+	var out: Array[Dictionary] = []
+	for play in _plays:
+		out.append(play.duplicate())
+	_mutex.unlock()
+	return out
 
 
 ## Removes and returns this log's own entries with seq >= since: what a check that reports the engine's
@@ -208,18 +262,22 @@ func entries(since: int = 0, limit: int = 100) -> Array[Dictionary]:
 
 
 ## Errors and warnings of `sources` (empty: all) with seq >= since, oldest first, at most `limit` (the newest),
-## without what bridge's own probes logged (public): for editor.errors and runtime.errors.
-func errors(since: int, limit: int, sources: Array = []) -> Array[Dictionary]:
-	return _read(since, limit, sources, false, [], true)
+## without what bridge's own probes logged (public): for editor.errors and runtime.errors. `of_plays` (ids; empty:
+## any) keeps only what those plays logged. Each entry's `play` is its play's {id, pid, scene, started_unix}
+## (null for an entry of no play: the editor's own).
+func errors(since: int, limit: int, sources: Array = [], of_plays: Array = []) -> Array[Dictionary]:
+	return _read(since, limit, sources, false, [], true, of_plays)
 
 
 ## Output of every kind (print lines too) of `sources` (empty: all) with seq >= since, oldest first, at most
 ## `limit` (the newest); `kinds` empty means all; without bridge's probes. For editor.output and runtime.output.
-func output(since: int = 0, limit: int = 100, kinds: Array = [], sources: Array = []) -> Array[Dictionary]:
-	return _read(since, limit, sources, true, kinds, true)
+## `of_plays` and each entry's `play` as for errors().
+func output(since: int = 0, limit: int = 100, kinds: Array = [], sources: Array = [], of_plays: Array = []) -> Array[Dictionary]:
+	return _read(since, limit, sources, true, kinds, true, of_plays)
 
 
-func _read(since: int, limit: int, sources: Array, with_prints: bool, kinds: Array, public: bool = false) -> Array[Dictionary]:
+func _read(since: int, limit: int, sources: Array, with_prints: bool, kinds: Array, public: bool = false,
+		of_plays: Array = []) -> Array[Dictionary]:
 	_mutex.lock()
 	var rings: Array = []
 	for from: String in ([source] + _ingested.keys()):
@@ -231,8 +289,16 @@ func _read(since: int, limit: int, sources: Array, with_prints: bool, kinds: Arr
 	var out: Array[Dictionary] = []
 	for ring: Array[Dictionary] in rings:
 		for e in ring:
-			if e.seq >= since and (kinds.is_empty() or e.type in kinds) and not (public and is_probe(e)):
+			if e.seq >= since and (kinds.is_empty() or e.type in kinds) and not (public and is_probe(e)) \
+					and (of_plays.is_empty() or int(e.get("play", 0)) in of_plays):
 				out.append(e.duplicate())
+	if public:
+		var known := {}
+		for play in _plays:
+			known[play.id] = play
+		for e in out:  # the play it came from, as known now (its pid may have come after its first entries)
+			var id := int(e.get("play", 0))
+			e["play"] = known[id].duplicate() if known.has(id) else null
 	_mutex.unlock()
 	if rings.size() > 1:
 		out.sort_custom(func(a: Dictionary, b: Dictionary) -> bool: return a.seq < b.seq)
@@ -246,15 +312,19 @@ func _read(since: int, limit: int, sources: Array, with_prints: bool, kinds: Arr
 ## file (gdscript://<id>.gd: script.validate, a project command file, an editor.run_script or runtime.eval
 ## snippet that does not compile, a runtime.step until/watch expression), or a project script that bridge's own
 ## code compiled or loaded and found broken (a write that reloads it, node.script_attach). What such code
-## raises when it runs (a snippet's push_error) and errors bridge's code raises otherwise (bugs) stay.
+## raises when it runs (a snippet's push_error) and errors bridge's code raises otherwise (bugs) stay. Shader
+## code bridge's code compiled (shader.check and the shader writes, lib/shader_files.gd compile(): the compiler's
+## errors and its "Shader compilation failed" are that call's answer) is such a finding too.
 static func is_probe(e: Dictionary) -> bool:
+	var script_file := str(e.get("script_file", ""))
+	var by_bridge := _addon_dir != "" and script_file.begins_with(_addon_dir)
+	if by_bridge and (e.get("type", "") == "shader" or str(e.get("message", "")).begins_with("Shader compilation failed")):
+		return true
 	var compiling: bool = e.get("function", "") == "GDScript::reload" or str(e.get("message", "")).begins_with("Failed to load script")
 	if not compiling:
 		return false
 	var file := str(e.get("file", ""))
-	var script_file := str(e.get("script_file", ""))
-	return file.begins_with("gdscript://") or script_file.begins_with("gdscript://") \
-			or (_addon_dir != "" and script_file.begins_with(_addon_dir))
+	return file.begins_with("gdscript://") or script_file.begins_with("gdscript://") or by_bridge
 
 
 ## Forgets the entries of `from` (another process's, e.g. "game"), or this log's own when from is "".

@@ -6,19 +6,20 @@ extends "../../core/command_group.gd"
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgeProjectScan := preload("../../lib/project_scan.gd")
 const BridgeConnectionCheck := preload("../../lib/connection_check.gd")
+const BridgeConfigWarnings := preload("lib/config_warnings.gd")
 
 
 func commands() -> Array:
 	return [
 		{
 			"method": "analysis.scene_complexity",
-			"summary": "Node count, depth, node types, scripts, instanced scenes, connections and configuration warnings of a scene.",
-			"params": [opt("path", "string", "Scene file (default: the open scene)", "")],
+			"summary": "Node count, depth, node types, scripts, instanced scenes, connections and configuration warnings of a scene. The open scene's warnings are the editor's own (its Scene dock: the engine's node checks and @tool scripts'); a scene file not open has only its @tool scripts' (warnings_from says which).",
+			"params": [opt("path", "string", "Scene file (default: the open scene; the open scene's own file reads the open scene, as it is now)", "")],
 			"example": {"path": "res://scenes/main.tscn"},
 			"read_only": true,
 			"returns": {"scene": "string", "nodes": "int", "max_depth": "int", "types": [{"type": "string", "count": "int"}],
 					"scripts": "Dictionary", "instanced_scenes": "Dictionary", "connections": "int",
-					"warnings": [{"node": "string", "warnings": ["string"]}]},
+					"warnings": [{"node": "string", "warnings": ["string"]}], "warnings_from": "string"},
 			"handler": _complexity,
 		},
 		{
@@ -45,7 +46,7 @@ func commands() -> Array:
 
 func _complexity(bc: BridgeCall) -> Variant:
 	var p := bc.params
-	var got: Variant = _scene_root(p.path, "analysis.scene_complexity")
+	var got: Variant = _scene_root(p.path, "analysis.scene_complexity", true)
 	if got is BridgeError:
 		return got
 	var root: Node = got.root
@@ -53,6 +54,8 @@ func _complexity(bc: BridgeCall) -> Variant:
 	var scripts := {}
 	var instances := {}
 	var warnings: Array = []
+	# the editor's own warnings where it shows them (the open scene), else what the scene's @tool scripts say
+	var shown: Variant = null if got.free else BridgeConfigWarnings.of_open_scene()
 	var stats := {"nodes": 0, "max_depth": 0, "connections": 0}
 	_walk(root, root, 0, func(node: Node, depth: int) -> void:
 		stats.nodes += 1
@@ -65,7 +68,8 @@ func _complexity(bc: BridgeCall) -> Variant:
 		for c: Dictionary in node.get_incoming_connections():
 			if c.flags & CONNECT_PERSIST:
 				stats.connections += 1
-		var w: PackedStringArray = node.get_configuration_warnings()
+		var w: PackedStringArray = shown.get(str(node.get_path()), PackedStringArray()) if shown is Dictionary \
+				else BridgeConfigWarnings.of_script(node)
 		if not w.is_empty():
 			warnings.append({"node": _rel(root, node), "warnings": Array(w)}))
 	var by_type: Array = types.keys().map(func(t: String) -> Dictionary: return {"type": t, "count": types[t]})
@@ -73,7 +77,8 @@ func _complexity(bc: BridgeCall) -> Variant:
 	if got.free:
 		root.free()
 	return {"scene": got.path, "nodes": stats.nodes, "max_depth": stats.max_depth, "types": by_type, "scripts": scripts,
-			"instanced_scenes": instances, "connections": stats.connections, "warnings": warnings}
+			"instanced_scenes": instances, "connections": stats.connections, "warnings": warnings,
+			"warnings_from": "editor" if shown is Dictionary else "scripts"}
 
 
 func _signal_flow(bc: BridgeCall) -> Variant:
@@ -140,9 +145,11 @@ func _find_cycles(node: String, graph: Dictionary, chain: Array, seen: Dictionar
 	seen[node] = true
 
 
-## {root, path, free}: the open scene, or a scene file instantiated apart (free it after), or a BridgeError.
-func _scene_root(path: String, method: String) -> Variant:
-	if path == "":
+## {root, path, free}: the open scene (with `own_path`, also for its own file's path), or a scene file instantiated
+## apart (free it after), or a BridgeError.
+func _scene_root(path: String, method: String, own_path: bool = false) -> Variant:
+	var open := BridgeSceneAccess.root()
+	if path == "" or (own_path and open != null and path == open.scene_file_path):
 		var r: Variant = BridgeSceneAccess.require_root()
 		if r is BridgeError:
 			return r

@@ -40,7 +40,7 @@ func commands() -> Array:
 		{
 			"method": "editor.errors",
 			"since": "4.5",  # the output capture is a Logger (lib/output_capture.gd)
-			"summary": "Recent errors and warnings of the editor and of the game it plays (also while held in the debugger and after it exited), and each error of a project script that does not compile now (file, line; gone once a write fixes it), each tagged with its source, oldest first; page with since.",
+			"summary": "Recent errors and warnings of the editor and of the games it played (also while held in the debugger and after it exited), and each error of a project script that does not compile now (file, line; gone once a write fixes it), each tagged with its source and, for a game's, the play it came from (id, pid, scene, start), oldest first; page with since (across plays too).",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
 				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
@@ -49,7 +49,9 @@ func commands() -> Array:
 			],
 			"example": {"limit": 20},
 			"read_only": true,
-			"returns": {"count": "int", "next_seq": "int", "entries": [{"seq": "int", "type": "string", "message": "string", "source": "string"}]},
+			# play: the game's play {id, pid, scene, started_unix} (runtime.errors reads one play); null for the editor's own
+			"returns": {"count": "int", "next_seq": "int", "entries": [{"seq": "int", "type": "string", "message": "string", "source": "string",
+					"play": "Dictionary|null"}]},
 			"handler": _errors,
 		},
 		{

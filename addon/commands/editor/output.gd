@@ -18,7 +18,7 @@ func commands() -> Array:
 		{
 			"method": "editor.output",
 			"since": "4.5",  # the output capture is a Logger (lib/output_capture.gd)
-			"summary": "Recent output of every kind (print, printerr, errors, warnings) of the editor and of the game it plays, each tagged with its source, oldest first; page with since.",
+			"summary": "Recent output of every kind (print, printerr, errors, warnings) of the editor and of the games it played, each tagged with its source and, for a game's, the play it came from (id, pid, scene, start), oldest first; page with since.",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
 				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
@@ -28,7 +28,8 @@ func commands() -> Array:
 			],
 			"example": {"limit": 20},
 			"read_only": true,
-			"returns": {"count": "int", "next_seq": "int", "entries": [{"seq": "int", "type": "string", "message": "string", "source": "string"}]},
+			"returns": {"count": "int", "next_seq": "int", "entries": [{"seq": "int", "type": "string", "message": "string", "source": "string",
+					"play": "Dictionary|null"}]},
 			"handler": _output,
 		},
 		{

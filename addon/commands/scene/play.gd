@@ -122,6 +122,7 @@ func _play(c: BridgeCall) -> Variant:
 	var started := Time.get_ticks_msec()
 	var scene_path: String = str(ProjectSettings.get_setting("application/run/main_scene", "")) if target == "main" else \
 			(EditorInterface.get_edited_scene_root().scene_file_path if target == "current" else target)
+	BridgeGameOutput.of(server).begin_play(scene_path)  # what this game logs is this play's (runtime.errors)
 	match target:
 		"main": EditorInterface.play_main_scene()
 		"current": EditorInterface.play_current_scene()

@@ -2,7 +2,7 @@
 // complexity and signal flow (open scene and files), references by path and uid, unused files, scene
 // cycles, project statistics. Nothing in the scene or its history changes.
 import {expect} from 'chai'
-import {mkdirSync, writeFileSync} from 'node:fs'
+import {mkdirSync, rmSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {type Json, useEditor} from '../../../support/fixture.js'
@@ -64,6 +64,48 @@ describe('analysis commands (real editor)', function () {
     expect(nested).to.deep.include({nodes: 2, instanced_scenes: {'res://cycle/leaf.tscn': 1}})
     const bad = await fx.rpcError('analysis.scene_complexity', {path: 'res://nope.tscn'})
     expect(bad.rpcCode).to.equal(-32001)
+  })
+
+  it("analysis.scene_complexity: the editor's own configuration warnings, and no error logged for them", async () => {
+    const {next_seq: since} = await call('editor.errors', {limit: 1})
+    // the open scene: a shape-less CollisionShape2D under the root, as the Scene dock flags it
+    await call('node.add', {type: 'CollisionShape2D', name: 'Bare'})
+    try {
+      const open = await call('analysis.scene_complexity')
+      expect(open.warnings_from).to.equal('editor')
+      const bare = open.warnings.find((w: Json) => w.node === 'Bare')
+      expect(bare, JSON.stringify(open.warnings)).to.not.equal(undefined)
+      expect(bare.warnings.join('\n')).to.match(/shape/i)
+      // its own file's path reads the open scene too, as it is now
+      const same = await call('analysis.scene_complexity', {path: open.scene})
+      expect(same.warnings).to.deep.equal(open.warnings)
+    } finally {
+      await fx.undo('add CollisionShape2D')
+    }
+    // a scene not open: what its @tool scripts say; a script not in tool mode is not called into
+    mkdirSync(join(fx.editor.root, 'warned'), {recursive: true})
+    writeFileSync(
+      join(fx.editor.root, 'warned', 'tool.gd'),
+      '@tool\nextends Node2D\n\n\nfunc _get_configuration_warnings() -> PackedStringArray:\n\treturn ["WARNED by the tool script"]\n',
+    )
+    writeFileSync(join(fx.editor.root, 'warned', 'plain.gd'), 'extends Node2D\n\nvar speed := 1\n')
+    writeFileSync(
+      join(fx.editor.root, 'warned', 'warned.tscn'),
+      '[gd_scene load_steps=3 format=3]\n\n[ext_resource type="Script" path="res://warned/tool.gd" id="1"]\n' +
+        '[ext_resource type="Script" path="res://warned/plain.gd" id="2"]\n\n[node name="Warned" type="Node2D"]\nscript = ExtResource("1")\n\n' +
+        '[node name="Plain" type="Node2D" parent="."]\nscript = ExtResource("2")\n\n[node name="Bare" type="CollisionShape2D" parent="."]\n',
+    )
+    try {
+      const file = await call('analysis.scene_complexity', {path: 'res://warned/warned.tscn'})
+      expect(file).to.deep.include({
+        warnings_from: 'scripts',
+        warnings: [{node: '.', warnings: ['WARNED by the tool script']}],
+      })
+    } finally {
+      rmSync(join(fx.editor.root, 'warned'), {recursive: true, force: true}) // the counts of the tests below
+    }
+    const {entries} = await call('editor.errors', {since})
+    expect(entries, JSON.stringify(entries, null, 1)).to.deep.equal([])
   })
 
   it('analysis.signal_flow: lists saved connections, not editor-internal ones', async () => {
