@@ -78,14 +78,14 @@ static func describe(c: Dictionary) -> String:
 
 ## scene.play's check of the scene it started: the dangling connections, each also a warning of the game `pid`
 ## in the editor's log (runtime.errors and editor.errors list it with the game's own entries).
-static func at_play(scene: String, pid: int) -> Array:
+static func at_play(scene: String, pid: int, play: int = 0) -> Array:
 	var found := of_scene(scene)
 	var output: BridgeOutputLog = BridgeOutputLog.active
 	if output != null:
 		for c: Dictionary in found:
 			var entry := c.duplicate()
 			entry.merge({"type": "warning", "message": describe(c), "pid": pid, "check": "connections"})
-			output.ingest(entry, "game")
+			output.ingest(entry, "game", play)  # this play's: runtime.errors answers the current play
 	return found
 
 

@@ -75,7 +75,8 @@ export default class Test extends BaseCommand {
       writeJunitFile(flags.junit, junitSuitesXml(suites.map((s) => ({name: s.file, cases: s.cases}))).xml)
     // the plain closing line a CI reads, as a test runner prints it
     this.log(`${passed} passed, ${failed} failed`)
-    if (failed > 0) this.exit(EXIT.commandFailed)
+    // a test runner's exit code, with the report still printed (--json prints what run() returns)
+    if (failed > 0) process.exitCode = EXIT.commandFailed
     return {passed, failed, suites}
   }
 }

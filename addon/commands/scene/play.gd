@@ -122,7 +122,7 @@ func _play(c: BridgeCall) -> Variant:
 	var started := Time.get_ticks_msec()
 	var scene_path: String = str(ProjectSettings.get_setting("application/run/main_scene", "")) if target == "main" else \
 			(EditorInterface.get_edited_scene_root().scene_file_path if target == "current" else target)
-	BridgeGameOutput.of(server).begin_play(scene_path)  # what this game logs is this play's (runtime.errors)
+	var play_id := BridgeGameOutput.of(server).begin_play(scene_path)  # what this game logs is this play's (runtime.errors)
 	match target:
 		"main": EditorInterface.play_main_scene()
 		"current": EditorInterface.play_current_scene()
@@ -156,7 +156,7 @@ func _play(c: BridgeCall) -> Variant:
 	var out := {"saved": saved, "playing": true, "scene": EditorInterface.get_playing_scene(), "pid": g.pid, "display_server": g.display_server,
 			"renders": g.renders, "args": args, "ready_ms": Time.get_ticks_msec() - started, "frozen": g.get("frozen", false)}
 	# connections the game will drop without a word: warned of here and in runtime.errors (lib/connection_check.gd)
-	var dangling := BridgeConnectionCheck.at_play(scene_path, int(g.pid))
+	var dangling := BridgeConnectionCheck.at_play(scene_path, int(g.pid), play_id)
 	if not dangling.is_empty():
 		out["dangling_connections"] = dangling
 		out.get_or_add("warnings", []).append_array(dangling.map(func(d: Dictionary) -> String: return BridgeConnectionCheck.describe(d)))
