@@ -124,6 +124,16 @@ func _state(c: BridgeCall) -> Variant:
 
 func _evaluate(c: BridgeCall) -> Variant:
 	var p := c.params
+	# The game's debugger answers an expression that does not parse with a null value, and logs the parse error
+	# later against the paused script's line; the same engine class parses it here first, so it is this call's
+	# error and nothing reaches the game. (Expression's errors carry no position.)
+	var parsed := Expression.new()
+	if parsed.parse(p.expression) != OK:
+		var where := {"param": "expression", "expression": p.expression}
+		if not p.expression.contains("\n"):
+			where["line"] = 1
+		return c.invalid("the expression does not parse: %s (expression: %s); nothing was evaluated" % [
+				parsed.get_error_text(), p.expression], where)
 	var dbg: Node = BridgeDebugSession.of(server)
 	var bad: Variant = dbg.require_break("debug.evaluate")
 	if bad:
@@ -135,7 +145,10 @@ func _evaluate(c: BridgeCall) -> Variant:
 		return c.invalid("frame %d does not exist; the stack has %d" % [p.frame, frames.size()], {"param": "frame"})
 	var out: Variant = await dbg.evaluate(p.expression, p.frame)
 	if out is BridgeError:
-		return out
+		var failure: BridgeError = out
+		if failure.data.has("expression"):
+			failure.data["param"] = "expression"
+		return failure
 	out["expression"] = p.expression
 	out["frame"] = p.frame
 	return out
