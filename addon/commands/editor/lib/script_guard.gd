@@ -8,6 +8,7 @@ extends "guard_names.gd"
 ## compiled, and no decoder builds objects. A guard against accidents, not a sandbox: docs/security.md
 ## says what it does not catch.
 
+const BridgeError := preload("../../../core/bridge_error.gd")
 const BridgeTokens := preload("gd_tokens.gd")
 const BridgeScope := preload("guard_scope.gd")
 const RULES := preload("guard_rules.json")
@@ -32,6 +33,21 @@ static func check(code: String) -> Dictionary:
 		if not refusal.is_empty():
 			return refusal
 	return {}
+
+
+## The guard's verdict on a body, for the router (a command's `code_guard`, core/code_audit.gd): a BridgeError
+## when it is refused (the router writes the refusal to the audit trail and never runs it), else a note for the
+## trail ("" or that unsafe io was allowed). One verdict for every command that runs snippets: editor.run_script
+## (in the editor) and runtime.eval (in the game), each refusing the same way and naming itself.
+static func verdict(method: String, code: String, allow_unsafe: bool) -> Variant:
+	if allow_unsafe:
+		return "unsafe editor io allowed"
+	var refusal := check(code)
+	if refusal.is_empty():
+		return ""
+	var message := ("%s refused (%s): line %d: %s; use a bridge command for it, or pass " +
+			"allow_unsafe_editor_io (--allow-unsafe-editor-io)") % [method, refusal.label, refusal.line, refusal.reason]
+	return BridgeError.new(BridgeError.UNSAFE_REFUSED, message, refusal)
 
 
 ## The rule list as loaded (for editor.guard_rules-style readers and tests).

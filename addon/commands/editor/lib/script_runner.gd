@@ -2,8 +2,8 @@
 extends RefCounted
 ## editor.run_script: runs a GDScript snippet inside the editor as the body of a function. Refuses,
 ## unless allowed, what the guard (script_guard.gd) catches: file writes, programs, process control,
-## settings changes, names and code built at run time (guard(), which the router calls before it audits
-## the body: core/code_audit.gd), checks it compiles before anything runs, and ends any `while` loop that outlives the time
+## settings changes, names and code built at run time (script_guard.gd's verdict(), which the router calls
+## before it audits the body: core/code_audit.gd), checks it compiles before anything runs, and ends any `while` loop that outlives the time
 ## budget. A guard against accidents, not a sandbox: docs/security.md says what it does not catch.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
@@ -88,20 +88,6 @@ static func _block_colon(text: String) -> int:
 ## Number of template lines before the snippet's first line.
 static func header_lines() -> int:
 	return TEMPLATE.count("\n")
-
-
-## The guard's verdict on a body, for the router (the command's `code_guard`, core/code_audit.gd): a
-## BridgeError when it is refused (the router writes the refusal to the audit trail and never runs it),
-## else a note for the trail ("" or that unsafe editor io was allowed).
-static func guard(code: String, allow_unsafe: bool) -> Variant:
-	if allow_unsafe:
-		return "unsafe editor io allowed"
-	var refusal := BridgeScriptGuard.check(code)
-	if refusal.is_empty():
-		return ""
-	var message := ("editor.run_script refused (%s): line %d: %s; use a bridge command for it, or pass " +
-			"allow_unsafe_editor_io (--allow-unsafe-editor-io)") % [refusal.label, refusal.line, refusal.reason]
-	return BridgeError.new(BridgeError.UNSAFE_REFUSED, message, refusal)
 
 
 ## Runs a snippet the guard let through: {emitted, result, errors} (the errors and warnings it logged), or a
