@@ -130,10 +130,12 @@ func _evaluate(c: BridgeCall) -> Variant:
 	var parsed := Expression.new()
 	if parsed.parse(p.expression) != OK:
 		var where := {"param": "expression", "expression": p.expression}
-		if not p.expression.contains("\n"):
+		var said := parsed.get_error_text()
+		if not p.expression.contains("\n"):  # one line: the error is on it
 			where["line"] = 1
-		return c.invalid("the expression does not parse: %s (expression: %s); nothing was evaluated" % [
-				parsed.get_error_text(), p.expression], where)
+			said = "line 1: " + said
+		return c.invalid("the expression does not parse: %s (expression: %s); nothing was evaluated" % [said, p.expression],
+				where)
 	var dbg: Node = BridgeDebugSession.of(server)
 	var bad: Variant = dbg.require_break("debug.evaluate")
 	if bad:

@@ -105,7 +105,7 @@ static func _compile_and_run(code: String, logger: BridgeOutputLog) -> Variant:
 	if script.reload() != OK:
 		var problems := _snippet_errors(logger, since, file)
 		return BridgeError.invalid("the code does not compile (%s); nothing ran" % BridgeSnippet.first_problem(problems),
-				{"errors": problems})
+				{"param": "code", "errors": problems})
 	var runner: Object = script.new()
 	runner.scene = EditorInterface.get_edited_scene_root()
 	runner.undo_redo = (BridgeCompat.editor_undo_redo() as EditorUndoRedoManager)
@@ -121,7 +121,7 @@ static func _compile_and_run(code: String, logger: BridgeOutputLog) -> Variant:
 	for e: Dictionary in errors:
 		if e.get("stopped", false):
 			return BridgeError.failed("line %d: %s; the snippet stopped there" % [e.get("line", 0), e.message],
-					{"emitted": emitted, "errors": errors})
+					{"param": "code", "emitted": emitted, "errors": errors})
 	return {"emitted": emitted, "result": scene_paths(result, root), "errors": errors}
 
 
