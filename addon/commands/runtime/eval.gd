@@ -5,9 +5,8 @@ extends "../../lib/game_command.gd"
 ## EVALUATES, so the router audits each before it is sent (core/code_audit.gd). A snippet runs with the game's
 ## rights, which are the user's: it gets editor.run_script's guard (the same verdict, rules and refusal:
 ## commands/editor/lib/script_guard.gd), so file writes, programs, process control, settings saves and names or
-## code built at run time are refused unless allow_unsafe_editor_io is given.
-
-const BridgeScriptGuard := preload("../editor/lib/script_guard.gd")
+## code built at run time are refused unless allow_unsafe_editor_io is given; wait_until's condition gets the
+## guard too, with no flag.
 
 func commands() -> Array:
 	return [
@@ -39,6 +38,7 @@ func commands() -> Array:
 			"timeout_ms": 75000,
 			"returns": {"condition": "string", "value": "any", "frames": "int", "elapsed_ms": "int"},
 			"handler": in_game("runtime.wait_until"),
+			"code_guard": func(p: Dictionary) -> Variant: return BridgeScriptGuard.verdict("runtime.wait_until", p.condition, false, false),
 		},
 	]
 

@@ -12,6 +12,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {pidAlive} from '../../../src/editor/discovery.js'
+import {evaluatingParams, type ParamLike} from '../../support/code-params.js'
 import {type Json, useEditor} from '../../support/fixture.js'
 import {loadGuardRules} from '../../support/guard.js'
 
@@ -161,6 +162,35 @@ describe('runtime.eval is fenced like editor.run_script (real editor, a running 
     })
     expect(out.emitted).to.deep.equal([true, true])
     expect(out.result).to.be.a('string')
+  })
+
+  it('guards every other parameter the game or its debugger evaluates, with no flag (the refusal points to runtime.eval)', async () => {
+    const file = join(outside, 'expression-ran')
+    const unsafe = `OS.execute("touch", [${JSON.stringify(file)}]) == 0`
+    const calls: Record<string, Json> = {
+      'runtime.wait_until.condition': {condition: unsafe, timeout_ms: 100},
+      'runtime.step.until': {frames: 1, until: unsafe},
+      'runtime.step.watch': {frames: 1, watch: ['1', unsafe]},
+      'runtime.record.watch': {mode: 'start', path: 'user://runs/guarded.jsonl', watch: [unsafe]},
+      'debug.evaluate.expression': {expression: unsafe},
+    }
+    const {commands} = await fx.call<{commands: {method: string; params: ParamLike[]}[]}>('engine.commands')
+    const flagged = new Set(
+      commands.filter((c) => c.params.some((p) => p.name === 'allow_unsafe_editor_io')).map((c) => c.method),
+    )
+    const unflagged = evaluatingParams(commands)
+      .filter(([method]) => !flagged.has(method))
+      .map(([method, p]) => `${method}.${p.name}`)
+    expect(Object.keys(calls)).to.have.members(unflagged)
+    expect([...flagged]).to.have.members(['editor.run_script', 'runtime.eval'])
+    for (const [key, params] of Object.entries(calls)) {
+      const method = key.split('.').slice(0, 2).join('.')
+      const error = await fx.rpcError(method, params)
+      expect(error.rpcCode, `${key}: ${error.message}`).to.equal(UNSAFE_REFUSED)
+      expect(error.message, key).to.include(`${method} refused (program)`).and.include('runtime.eval and allow_unsafe_editor_io')
+      expect((error.rpcData as Json).category, key).to.equal('program')
+    }
+    expect(existsSync(file), 'a refused expression ran').to.equal(false)
   })
 
   it('carries the flag from the CLI (--allow-unsafe-editor-io) and the MCP tool (allow_unsafe_editor_io)', async () => {
