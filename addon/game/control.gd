@@ -105,12 +105,12 @@ func step(p: Dictionary) -> Variant:
 			return checked
 		until_runner = checked.runner
 		until = func() -> Variant:
-			var ran: Dictionary = _eval.evaluate(checked)
-			if ran.has("error"):
-				until_failed.merge(ran)
+			var read: Dictionary = _eval.evaluate(checked)
+			if read.has("error"):
+				until_failed.merge(read)
 				_clock.stop("error")
 				return null
-			return ran.values[0]
+			return read.values[0]
 	var watch: Array = p.get("watch", [])
 	var watcher: Variant = null
 	var watched_with := {}

@@ -8,6 +8,7 @@ extends "../../lib/game_command.gd"
 ## code built at run time are refused unless allow_unsafe_editor_io is given; wait_until's condition gets the
 ## guard too, with no flag.
 
+
 func commands() -> Array:
 	return [
 		{

@@ -83,7 +83,10 @@ const CASES: Record<string, Case> = {
   },
   'runtime.record.watch': {
     needs: 'game',
-    call: (v) => ['runtime.record', {mode: 'start', path: 'user://runs/eval-errors.jsonl', watch: ['tree.get_frame()', v]}],
+    call: (v) => [
+      'runtime.record',
+      {mode: 'start', path: 'user://runs/eval-errors.jsonl', watch: ['tree.get_frame()', v]},
+    ],
     parse: 'tree.get_frame() >',
     parseLine: 1,
     run: 'scene.get_node_or_null("Nope").position',

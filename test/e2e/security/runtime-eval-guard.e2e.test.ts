@@ -49,7 +49,8 @@ describe('runtime.eval is fenced like editor.run_script (real editor, a running 
     {
       category: 'file_write',
       label: 'a file written outside the project',
-      code: (o) => `emit(1)\nvar f = FileAccess.open(${JSON.stringify(join(o, 'written.txt'))}, FileAccess.WRITE)\nf.store_string("x")\nf.close()`,
+      code: (o) =>
+        `emit(1)\nvar f = FileAccess.open(${JSON.stringify(join(o, 'written.txt'))}, FileAccess.WRITE)\nf.store_string("x")\nf.close()`,
       line: 2,
       happened: async (o) => touched(o, 'written.txt')(),
     },
@@ -187,7 +188,9 @@ describe('runtime.eval is fenced like editor.run_script (real editor, a running 
       const method = key.split('.').slice(0, 2).join('.')
       const error = await fx.rpcError(method, params)
       expect(error.rpcCode, `${key}: ${error.message}`).to.equal(UNSAFE_REFUSED)
-      expect(error.message, key).to.include(`${method} refused (program)`).and.include('runtime.eval and allow_unsafe_editor_io')
+      expect(error.message, key)
+        .to.include(`${method} refused (program)`)
+        .and.include('runtime.eval and allow_unsafe_editor_io')
       expect((error.rpcData as Json).category, key).to.equal('program')
     }
     expect(existsSync(file), 'a refused expression ran').to.equal(false)
@@ -198,7 +201,9 @@ describe('runtime.eval is fenced like editor.run_script (real editor, a running 
     const body = `OS.execute("touch", [${JSON.stringify(cliFile)}])`
     const refused = await fx.cli(['runtime', 'eval', '--code', body, '--json'])
     expect(refused.code, refused.stdout).to.not.equal(0)
-    expect(refused.stdout + refused.stderr, refused.stdout + refused.stderr).to.include('runtime eval refused (program)')
+    expect(refused.stdout + refused.stderr, refused.stdout + refused.stderr).to.include(
+      'runtime eval refused (program)',
+    )
     expect(existsSync(cliFile)).to.equal(false)
     const allowed = await fx.cli(['runtime', 'eval', '--code', body, '--allow-unsafe-editor-io', '--json'])
     expect(allowed.code, allowed.stdout + allowed.stderr).to.equal(0)
