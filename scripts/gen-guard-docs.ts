@@ -1,5 +1,5 @@
 // Writes docs/security.md's tables of what editor.run_script's guard catches, from the guard's own rule
-// list (addon/commands/editor/lib/guard_rules.json), so the doc cannot claim more than the code.
+// list (addon/lib/guard/guard_rules.json), so the doc cannot claim more than the code.
 // `npx tsx scripts/gen-guard-docs.ts` rewrites them; a unit test checks they are up to date, and
 // test/e2e/security/run-script-guard.e2e.test.ts runs every example against a real editor.
 import {readFileSync, writeFileSync} from 'node:fs'
@@ -9,9 +9,8 @@ export const GUARD_RULES_FILE = join(
   import.meta.dirname,
   '..',
   'addon',
-  'commands',
-  'editor',
   'lib',
+  'guard',
   'guard_rules.json',
 )
 const SECURITY_DOC = join(import.meta.dirname, '..', 'docs', 'security.md')

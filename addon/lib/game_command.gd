@@ -5,7 +5,7 @@ extends "../core/command_group.gd"
 
 const BridgeGameLink := preload("game_link.gd")
 ## editor.run_script's guard, which the code these groups send to the game goes through too (the commands' code_guard).
-const BridgeScriptGuard := preload("../commands/editor/lib/script_guard.gd")
+const BridgeScriptGuard := preload("guard/script_guard.gd")
 
 ## How long the editor waits for the game's reply beyond any wait the command itself asks for.
 const REPLY_MS := 10_000

@@ -1,8 +1,8 @@
 extends "unit.gd"
-## editor.run_script's guard: the tokenizer and the rules (commands/editor/lib/).
+## editor.run_script's guard: the tokenizer and the rules (lib/guard/: editor.run_script, runtime.eval and the evaluated expressions).
 
-const Tokens := preload("res://addons/bridge/commands/editor/lib/gd_tokens.gd")
-const Guard := preload("res://addons/bridge/commands/editor/lib/script_guard.gd")
+const Tokens := preload("res://addons/bridge/lib/guard/gd_tokens.gd")
+const Guard := preload("res://addons/bridge/lib/guard/script_guard.gd")
 
 
 func test_tokens_see_through_strings_and_comments() -> void:

@@ -8,7 +8,7 @@ const BridgeDebugSession := preload("lib/debug_session.gd")
 const BridgeGameLink := preload("../../lib/game_link.gd")
 const BridgeGamePause := preload("../../lib/game_pause.gd")
 const BridgeReloader := preload("lib/reloader.gd")
-const BridgeScriptGuard := preload("../editor/lib/script_guard.gd")
+const BridgeScriptGuard := preload("../../lib/guard/script_guard.gd")
 
 const STEP_MESSAGES := {"over": "next", "into": "step", "out": "out"}
 ## The most stops on the old line a continue after a reload lets go (a frozen game's step runs up to 256 ticks a frame).

@@ -8,7 +8,7 @@ const BridgeOpenTextSync := preload("../../lib/open_text_sync.gd")
 const BridgeGameOutput := preload("../../lib/game_output.gd")
 const BridgeSettings := preload("../../core/settings.gd")
 const BridgeScriptRunner := preload("lib/script_runner.gd")
-const BridgeScriptGuard := preload("lib/script_guard.gd")
+const BridgeScriptGuard := preload("../../lib/guard/script_guard.gd")
 
 
 func _init(p_server: Node = null) -> void:

@@ -4,7 +4,7 @@ extends "../../lib/game_command.gd"
 ## syntax error comes back as an error with its line and the game keeps running. Their bodies are declared
 ## EVALUATES, so the router audits each before it is sent (core/code_audit.gd). A snippet runs with the game's
 ## rights, which are the user's: it gets editor.run_script's guard (the same verdict, rules and refusal:
-## commands/editor/lib/script_guard.gd), so file writes, programs, process control, settings saves and names or
+## lib/guard/script_guard.gd), so file writes, programs, process control, settings saves and names or
 ## code built at run time are refused unless allow_unsafe_editor_io is given; wait_until's condition gets the
 ## guard too, with no flag.
 

@@ -1,4 +1,4 @@
-// runtime.eval is fenced like editor.run_script: the same verdict (commands/editor/lib/script_guard.gd), so a
+// runtime.eval is fenced like editor.run_script: the same verdict (lib/guard/script_guard.gd), so a
 // snippet sent to the game that writes a file outside the project, saves the project's settings, runs a program,
 // kills a process, changes a setting, or names a method or builds code at run time is refused with the same error
 // (-32004, same category, line and data as editor.run_script gives for that body) unless allow_unsafe_editor_io is

@@ -1,14 +1,13 @@
 @tool
 extends RefCounted
 ## editor.run_script: runs a GDScript snippet inside the editor as the body of a function. Refuses,
-## unless allowed, what the guard (script_guard.gd) catches: file writes, programs, process control,
+## unless allowed, what the guard (lib/guard/script_guard.gd) catches: file writes, programs, process control,
 ## settings changes, names and code built at run time (script_guard.gd's verdict(), which the router calls
 ## before it audits the body: core/code_audit.gd), checks it compiles before anything runs, and ends any `while` loop that outlives the time
 ## budget. A guard against accidents, not a sandbox: docs/security.md says what it does not catch.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
 const BridgeSnippet := preload("../../../game/snippet.gd")
-const BridgeScriptGuard := preload("script_guard.gd")
 const BridgeCompat := preload("../../../core/compat.gd")
 const BridgeOutputLog := preload("../../../lib/output_log.gd")
 

@@ -8,7 +8,7 @@ extends "guard_names.gd"
 ## compiled, and no decoder builds objects. A guard against accidents, not a sandbox: docs/security.md
 ## says what it does not catch.
 
-const BridgeError := preload("../../../core/bridge_error.gd")
+const BridgeError := preload("../../core/bridge_error.gd")
 const BridgeTokens := preload("gd_tokens.gd")
 const BridgeScope := preload("guard_scope.gd")
 const RULES := preload("guard_rules.json")
