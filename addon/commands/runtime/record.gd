@@ -32,7 +32,7 @@ func commands() -> Array:
 			"timeout_ms": 30000,
 			"returns": {"recording": "bool", "path": "string", "ticks": "int", "events": "int", "header?": "Dictionary", "marks?": [MARK]},
 			"handler": in_game("runtime.record"),
-			"code_guard": func(p: Dictionary) -> Variant: return BridgeScriptGuard.verdict("runtime.record", p.watch, false, false),
+			"code_guard": func(p: Dictionary) -> Variant: return BridgeScriptGuard.verdict("runtime.record", p.get("watch", []), false, false),
 		},
 		{
 			"method": "runtime.replay",
