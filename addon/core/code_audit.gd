@@ -37,6 +37,8 @@ static func begin(method: String, cmd: Dictionary, values: Dictionary, caller: D
 	if guard is Callable:
 		var guard_call: Callable = guard
 		var verdict: Variant = guard_call.call(values)
+		if not (verdict is BridgeError or verdict is String):  # the guard itself failed: refuse, never run unchecked
+			verdict = BridgeError.new(BridgeError.INTERNAL_ERROR, "the code guard gave no verdict; nothing ran")
 		if verdict is BridgeError:
 			var refusal: BridgeError = verdict
 			var extra := _who(caller)

@@ -98,18 +98,28 @@ func step(p: Dictionary) -> Variant:
 		return schedule
 	var until := Callable()
 	var until_runner: Variant = null
+	var until_failed := {}  # the error reply of an until that failed as it ran (the step ends at that tick)
 	if str(p.get("until", "")) != "":
-		until_runner = _compile_expression("until", p.until)
-		if until_runner is Dictionary:
-			return until_runner
-		until = until_runner.run
+		var checked: Dictionary = _compile_expression("until", [p.until])
+		if checked.has("error"):
+			return checked
+		until_runner = checked.runner
+		until = func() -> Variant:
+			var read: Dictionary = _eval.evaluate(checked)
+			if read.has("error"):
+				until_failed.merge(read)
+				_clock.stop("error")
+				return null
+			return read.values[0]
 	var watch: Array = p.get("watch", [])
 	var watcher: Variant = null
+	var watched_with := {}
 	if not watch.is_empty():
-		watcher = _compile_expression("watch", "[%s]" % ", ".join(PackedStringArray(watch.map(func(e: Variant) -> String: return "(%s)" % e))))
-		if watcher is Dictionary:
+		watched_with = _compile_expression("watch", watch)
+		if watched_with.has("error"):
 			_eval.release(until_runner)
-			return watcher
+			return watched_with
+		watcher = watched_with.runner
 	if p.has("ticks_per_second"):
 		Engine.physics_ticks_per_second = p.ticks_per_second
 	var input: Node = _tree.root.get_node_or_null(^"MCPGameInput")
@@ -157,17 +167,23 @@ func step(p: Dictionary) -> Variant:
 			out["inputs_not_sent"] = left
 		if not carried.is_empty():
 			out["inputs_pending"] = carried.map(func(e: Dictionary) -> Dictionary: return {"tick": e.tick, "event": e.label})
+	if not until_failed.is_empty():
+		_eval.release(until_runner)
+		_eval.release(watcher)
+		return _failed_after(until_failed, out)
 	if until_runner != null:
-		out["until_met"] = bool(ran.until_value)
+		out["until_met"] = true if ran.until_value else false  # bool() has no constructor for every value (null)
 		out["until_value"] = BridgeJsonValue.to_json(ran.until_value)
 		_eval.release(until_runner)
 	if watcher != null:
-		var values: Variant = watcher.run()
+		var evaluated: Dictionary = _eval.evaluate(watched_with)
+		_eval.release(watcher)
+		if evaluated.has("error"):
+			return _failed_after(evaluated, out)
 		var watched := {}
 		for i in watch.size():
-			watched[str(watch[i])] = BridgeJsonValue.to_json(values[i]) if values is Array and i < values.size() else null
+			watched[str(watch[i])] = BridgeJsonValue.to_json(evaluated.values[i]) if i < evaluated.values.size() else null
 		out["watched"] = watched
-		_eval.release(watcher)
 	var problems: Array = _log.entries(since, 5).filter(func(e: Dictionary) -> bool: return e.type == "script")
 	if until_runner != null and not problems.is_empty() and not ran.until_value:
 		out["errors"] = problems
@@ -240,14 +256,24 @@ static func _held(release: InputEvent) -> bool:
 
 
 ## A runner whose run() returns `expression`, or an error reply naming which parameter did not compile.
-func _compile_expression(param: String, expression: String) -> Variant:
-	if expression.contains("await"):
-		return BridgeIpc.error(BridgeIpc.INVALID, "%s is checked inside a physics tick and cannot await" % param)
-	var compiled: Dictionary = _eval.compile("return %s" % expression)
-	if compiled.has("error"):
-		compiled.error.message = "%s %s" % [param, compiled.error.message]
-		return compiled
-	return compiled.runner
+## step's until or watch expressions compiled (game/eval.gd), or the error reply naming the one that does not parse.
+func _compile_expression(param: String, expressions: Array) -> Dictionary:
+	for e: Variant in expressions:
+		if str(e).contains("await"):
+			return BridgeIpc.error(BridgeIpc.INVALID, "%s is checked inside a physics tick and cannot await" % param,
+					{"param": param, "expression": str(e)})
+	return _eval.compile_expressions(param, expressions)
+
+
+## An expression's failure as the step's error, after the ticks it ran: what the step did rides along in the
+## error's data (nothing of it is lost), and the message says the game is frozen where the step ended.
+static func _failed_after(failure: Dictionary, out: Dictionary) -> Dictionary:
+	var data: Dictionary = failure.error.get("data", {})
+	data["step"] = out
+	data["tail"] = " (the step ran %d tick%s; the game is frozen there)" % [out.ticks, "" if out.ticks == 1 else "s"]
+	failure.error["data"] = data
+	failure.error.message += data.tail
+	return failure
 
 
 func time_scale(p: Dictionary) -> Variant:

@@ -60,6 +60,7 @@ func handlers() -> Dictionary:
 func eval(p: Dictionary) -> Variant:
 	var compiled: Dictionary = compile(p.code)
 	if compiled.has("error"):
+		compiled.error.data["param"] = "code"
 		return compiled
 	var runner: Object = compiled.runner
 	var since: int = _log.next_seq()
@@ -73,21 +74,27 @@ func eval(p: Dictionary) -> Variant:
 			"run_usec": Time.get_ticks_usec() - started}
 	for e: Dictionary in errors:
 		if e.get("stopped", false):
+			out["param"] = "code"
 			return BridgeIpc.error(BridgeIpc.FAILED, "line %d: %s; the snippet stopped there" % [e.get("line", 0),
 					e.message], out)
 	return out
 
 
-## Polls a GDScript expression every frame until it is truthy or the timeout passes.
+## Polls a GDScript expression every frame until it is truthy or the timeout passes; one that fails as it
+## runs ends the wait with its error.
 func wait_until(p: Dictionary) -> Variant:
-	var compiled: Dictionary = compile("return (%s)" % p.condition)
+	var compiled: Dictionary = compile_expressions("condition", [p.condition])
 	if compiled.has("error"):
 		return compiled
 	var timeout_ms: int = p.get("timeout_ms", 5000)
 	var start := Time.get_ticks_msec()
 	var frames := 0
 	while true:
-		var value: Variant = await compiled.runner.run()
+		var ran := evaluate(compiled)
+		if ran.has("error"):
+			release(compiled.runner)
+			return ran
+		var value: Variant = ran.values[0]
 		if value:
 			release(compiled.runner)
 			return {"condition": p.condition, "value": BridgeJsonValue.to_json(value), "frames": frames, "elapsed_ms": Time.get_ticks_msec() - start}
@@ -124,6 +131,86 @@ func compile(code: String) -> Dictionary:
 	# internal: the game's own get_children() and runtime.tree never see it
 	(runner.scene if runner.scene else _tree.root).add_child(runner, true, Node.INTERNAL_MODE_BACK)
 	return {"runner": runner, "file": file}
+
+
+## A list of GDScript expressions (`param`'s: runtime.step's until and watch, runtime.record's watch,
+## runtime.wait_until's condition) compiled into one runner that returns their values as an array, each
+## expression a statement on lines of its own, so the line of an engine error names the expression and its own line.
+## {runner, file, param, expressions, starts} ready for evaluate(), or an error reply: the expression that does
+## not parse, echoed, with its line.
+func compile_expressions(param: String, expressions: Array) -> Dictionary:
+	var starts: Array = []  # the snippet line each expression starts on
+	var parts := PackedStringArray()
+	var line := 2  # line 1 declares the list; each expression is a statement of its own, so its errors name its line
+	for e: Variant in expressions:
+		starts.append(line)
+		parts.append("__values.append((%s))" % e)
+		line += str(e).count("\n") + 1
+	var compiled := compile("var __values := []\n%s\nreturn __values" % "\n".join(parts))
+	if compiled.has("error"):
+		var problems: Array = compiled.error.get("data", {}).get("errors", [])
+		var at := _expression_at(problems[0] if not problems.is_empty() else {}, expressions, starts)
+		return BridgeIpc.error(BridgeIpc.INVALID, "%s does not parse: %s; nothing ran" % [_named(param, at),
+				at.get("problem", "parse error")], _where(param, at, problems))
+	compiled.merge({"param": param, "expressions": expressions, "starts": starts})
+	return compiled
+
+
+## Runs what compile_expressions() made: {values} (one per expression), or an error reply when one failed as it
+## ran (the engine's error, the expression echoed with its own line): a failed expression has no value, so it
+## is never answered as a null one.
+## Under the editor's debugger the error breaks into it and is not logged: the run then returns no array (a
+## GDScript function that fails returns null), and the editor, which saw the stop, names the error
+## (explain(), from lib/game_pause.gd).
+func evaluate(compiled: Dictionary) -> Dictionary:
+	var since: int = _log.next_seq()
+	var values: Variant = compiled.runner.run()
+	var stopped: Array = _errors_since(since, compiled.file).filter(func(e: Dictionary) -> bool: return e.get("stopped", false))
+	if stopped.is_empty() and values is Array:
+		return {"values": values}
+	var data := {"param": compiled.param, "expressions": compiled.expressions, "starts": compiled.starts}
+	var told: Dictionary = explain(data, stopped[0].get("line", 0) if not stopped.is_empty() else 0,
+			stopped[0].message if not stopped.is_empty() else "")
+	return BridgeIpc.error(BridgeIpc.FAILED, told.message, told.data)
+
+
+## The error of an expression that failed as it ran: {message, data}, from the snippet line and the engine's
+## words (line 0 / "": not known here). `data` is evaluate()'s: param, expressions, starts, and `tail`, what the
+## command adds to the message (kept when the editor explains it again).
+static func explain(data: Dictionary, line: int, reason: String) -> Dictionary:
+	var at := _expression_at({"line": line, "message": reason} if line > 0 else ({"message": reason} if reason != "" else {}),
+			data.expressions, data.starts)
+	var out := data.duplicate()
+	out.merge(_where(data.param, at, [{"type": "script", "message": reason, "line": at.get("line", 0)}] if reason != "" else []), true)
+	var problem: String = at.get("problem", "the engine's error is in its log")
+	return {"message": "%s failed when it ran: %s%s" % [_named(data.param, at), problem, data.get("tail", "")], "data": out}
+
+
+## Which expression an engine error (a snippet line) is in: {index, expression, line (its own)?, problem}.
+static func _expression_at(problem: Dictionary, expressions: Array, starts: Array) -> Dictionary:
+	var index := 0
+	var line := int(problem.get("line", 0))
+	for i in starts.size():
+		if line >= int(starts[i]):
+			index = i
+	var at := {"index": index, "expression": str(expressions[index]) if index < expressions.size() else ""}
+	if line > 0 and index < starts.size():
+		at["line"] = clampi(line - int(starts[index]) + 1, 1, at.expression.count("\n") + 1)
+		at["problem"] = "line %d: %s" % [at.line, problem.get("message", "")]
+	elif problem.has("message"):
+		at["problem"] = problem.message
+	return at
+
+
+static func _named(param: String, at: Dictionary) -> String:
+	return "%s expression `%s`" % [param, at.expression]
+
+
+static func _where(param: String, at: Dictionary, problems: Array) -> Dictionary:
+	var out := {"param": param, "expression": at.expression, "index": at.index, "errors": problems}
+	if at.has("line"):
+		out["line"] = at.line
+	return out
 
 
 ## Takes a runner from compile() out of the tree (it may be gone already: the snippet changed the scene).

@@ -59,11 +59,15 @@ func _start(p: Dictionary) -> Variant:
 	if path == "":
 		return BridgeIpc.error(BridgeIpc.INVALID, "start needs path, the file to write (res:// or user://, e.g. user://runs/jump.jsonl)")
 	var watch: Array = p.get("watch", [])
-	if not watch.is_empty():  # compiled once now, so a typo fails the start and not the stop
-		var check: Variant = _compile(watch)
-		if check is Dictionary:
+	if not watch.is_empty():  # compiled and read once now, so a typo or a failing read fails the start and not the stop
+		var check: Dictionary = _eval.compile_expressions("watch", watch)
+		if check.has("error"):
 			return check
-		_eval.release(check)
+		var first: Dictionary = _eval.evaluate(check)
+		_eval.release(check.runner)
+		if first.has("error"):
+			first.error.message += "; nothing was recorded"
+			return first
 	DirAccess.make_dir_recursive_absolute(ProjectSettings.globalize_path(path.get_base_dir()))
 	var file := FileAccess.open(path, FileAccess.WRITE)
 	if file == null:
@@ -124,11 +128,14 @@ func _mark_reply(p: Dictionary) -> Variant:
 func _mark(name: String) -> Variant:
 	var mark := {"mark": name, "tick": _counter.get("ticks") - _from}
 	if not _watch.is_empty():
-		var runner: Variant = _compile(_watch)
-		if runner is Dictionary:
-			return runner
-		mark.merge(BridgeRecording.watched(_watch, runner.run()))
-		_eval.release(runner)
+		var compiled: Dictionary = _eval.compile_expressions("watch", _watch)
+		if compiled.has("error"):
+			return compiled
+		var read: Dictionary = _eval.evaluate(compiled)
+		_eval.release(compiled.runner)
+		if read.has("error"):
+			return read
+		mark.merge(BridgeRecording.watched(_watch, read.values))
 	if _frames and DisplayServer.get_name() != "headless":
 		await RenderingServer.frame_post_draw  # a frame drawn after the request: the state as it stands
 		var image := BridgeRecording.frame(_tree)
@@ -165,14 +172,3 @@ func _close() -> void:
 		_tree.root.window_input.disconnect(_on_input)
 	_file.close()
 	_file = null
-
-
-## A runner for the watch list, or an error reply naming the expression's problem.
-func _compile(watch: Array) -> Variant:
-	var body := "return [%s]" % ", ".join(PackedStringArray(watch.map(func(e: Variant) -> String: return "(%s)" % e)))
-	var compiled: Dictionary = _eval.compile(body)
-	if compiled.has("error"):
-		compiled.error.message = "watch %s" % compiled.error.message
-		return compiled
-	return compiled.runner
-

@@ -4,6 +4,8 @@ extends "../core/command_group.gd"
 ## A handler only forwards the checked parameters through the game link (lib/game_link.gd).
 
 const BridgeGameLink := preload("game_link.gd")
+## editor.run_script's guard, which the code these groups send to the game goes through too (the commands' code_guard).
+const BridgeScriptGuard := preload("guard/script_guard.gd")
 
 ## How long the editor waits for the game's reply beyond any wait the command itself asks for.
 const REPLY_MS := 10_000

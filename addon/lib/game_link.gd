@@ -22,6 +22,9 @@ const ABANDONED_TTL_MS := 120_000
 ## After a snippet's error is continued: frames without a stop (within SETTLE_MS) before its caller is answered.
 const SETTLE_FRAMES := 10
 const SETTLE_MS := 1000
+## The commands whose code runs in the game as a compiled snippet (game/eval.gd): an error of the snippet's own
+## breaks into the debugger, is continued, and is that call's error.
+const SNIPPET_METHODS := ["runtime.eval", "runtime.wait_until", "runtime.step", "runtime.record"]
 
 ## The game's hello (game.json): pid, session, display server, ...; empty until the game answered.
 var game: Dictionary = {}
@@ -316,7 +319,7 @@ func _on_held() -> void:
 	_holding = true
 	var info: Dictionary = await pause.describe()
 	var caught := BridgeGamePause.snippet_error(info)
-	var evals := _pending.keys().filter(func(id: String) -> bool: return _pending[id].method == "runtime.eval")
+	var evals := _pending.keys().filter(func(id: String) -> bool: return _pending[id].method in SNIPPET_METHODS)
 	if not caught.is_empty() and not evals.is_empty():
 		for id: String in evals:
 			var entry: Dictionary = _pending[id]

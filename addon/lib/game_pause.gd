@@ -147,15 +147,22 @@ static func snippet_error(info: Dictionary) -> Dictionary:
 ## A runtime.eval reply turned into its snippet's error (the first one caught), the reply kept in data.
 static func snippet_failure(method: String, reply: Variant, caught: Array) -> BridgeError:
 	var first: Dictionary = caught[0]
+	if reply is BridgeError and reply.data.has("starts"):  # an expression's own failure (game/eval.gd evaluate): name it
+		var told: Dictionary = BridgeEval.explain(reply.data, first.line, first.reason)
+		return BridgeError.failed("%s: %s" % [method, told.message], told.data)
 	var errors: Array = caught.map(func(c: Dictionary) -> Dictionary:
 		var e := {"type": "script", "message": c.reason, "line": c.line, "stopped": c.in_snippet}
 		if c.has("called"):
 			e["called"] = c.called
 		return e)
 	var data := {"errors": errors, "line": first.line}
-	if reply is Dictionary:
+	if method == "runtime.eval":
+		data["param"] = "code"
+	if reply is Dictionary and method == "runtime.eval":
 		data["emitted"] = reply.get("emitted", [])
 		data["result"] = reply.get("result")
+	elif reply is Dictionary:
+		data["reply"] = reply  # what the command did (a step's ticks), kept
 	var what: String = ("%s; the snippet stopped there" % first.reason) if first.in_snippet else \
 			("the call went into %s, which failed: %s (that function stopped, the snippet went on)" % [first.called, first.reason])
 	return BridgeError.failed("%s: line %d: %s. The game runs on (not held in the debugger)" % [method, first.line, what], data)

@@ -8,6 +8,7 @@ const BridgeDebugSession := preload("lib/debug_session.gd")
 const BridgeGameLink := preload("../../lib/game_link.gd")
 const BridgeGamePause := preload("../../lib/game_pause.gd")
 const BridgeReloader := preload("lib/reloader.gd")
+const BridgeScriptGuard := preload("../../lib/guard/script_guard.gd")
 
 const STEP_MESSAGES := {"over": "next", "into": "step", "out": "out"}
 ## The most stops on the old line a continue after a reload lets go (a frozen game's step runs up to 256 ticks a frame).
@@ -59,6 +60,7 @@ func commands() -> Array:
 			"example_setup": STOP_IN_TAKE_DAMAGE,
 			"returns": {"value": "any", "type": "string", "expression": "string", "frame": "int"},
 			"handler": _evaluate,
+			"code_guard": func(p: Dictionary) -> Variant: return BridgeScriptGuard.verdict("debug.evaluate", p.expression, false, false),
 		},
 		{
 			"method": "debug.step",
@@ -124,6 +126,18 @@ func _state(c: BridgeCall) -> Variant:
 
 func _evaluate(c: BridgeCall) -> Variant:
 	var p := c.params
+	# The game's debugger answers an expression that does not parse with a null value, and logs the parse error
+	# later against the paused script's line; the same engine class parses it here first, so it is this call's
+	# error and nothing reaches the game. (Expression's errors carry no position.)
+	var parsed := Expression.new()
+	if parsed.parse(p.expression) != OK:
+		var where := {"param": "expression", "expression": p.expression}
+		var said := parsed.get_error_text()
+		if not p.expression.contains("\n"):  # one line: the error is on it
+			where["line"] = 1
+			said = "line 1: " + said
+		return c.invalid("the expression does not parse: %s (expression: %s); nothing was evaluated" % [said, p.expression],
+				where)
 	var dbg: Node = BridgeDebugSession.of(server)
 	var bad: Variant = dbg.require_break("debug.evaluate")
 	if bad:
@@ -135,7 +149,10 @@ func _evaluate(c: BridgeCall) -> Variant:
 		return c.invalid("frame %d does not exist; the stack has %d" % [p.frame, frames.size()], {"param": "frame"})
 	var out: Variant = await dbg.evaluate(p.expression, p.frame)
 	if out is BridgeError:
-		return out
+		var failure: BridgeError = out
+		if failure.data.has("expression"):
+			failure.data["param"] = "expression"
+		return failure
 	out["expression"] = p.expression
 	out["frame"] = p.frame
 	return out

@@ -9,6 +9,7 @@ const BridgeGameOutput := preload("../../lib/game_output.gd")
 const BridgeSettings := preload("../../core/settings.gd")
 const BridgeScriptRunner := preload("lib/script_runner.gd")
 const BridgeCompileErrors := preload("../../lib/compile_errors.gd")
+const BridgeScriptGuard := preload("../../lib/guard/script_guard.gd")
 
 
 func _init(p_server: Node = null) -> void:
@@ -67,7 +68,7 @@ func commands() -> Array:
 			"undo": "none",
 			"returns": {"emitted": "Array", "result": "any", "errors": [{"type": "string", "message": "string"}]},
 			"handler": _run_script,
-			"code_guard": func(p: Dictionary) -> Variant: return BridgeScriptRunner.guard(p.code, p.allow_unsafe_editor_io),
+			"code_guard": func(p: Dictionary) -> Variant: return BridgeScriptGuard.verdict("editor.run_script", p.code, p.allow_unsafe_editor_io),
 		},
 		{
 			"method": "editor.reload_scripts",

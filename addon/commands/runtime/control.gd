@@ -59,6 +59,7 @@ func commands() -> Array:
 					"inputs_not_sent?": [{"tick": "int", "event": "string"}], "inputs_pending?": [{"tick": "int", "event": "string"}],
 					"until_met?": "bool", "until_value?": "any", "watched?": "Dictionary", "errors?": "Array"},
 			"handler": in_game("runtime.step", func(p: Dictionary) -> int: return p.frames * 100),
+			"code_guard": func(p: Dictionary) -> Variant: return BridgeScriptGuard.verdict("runtime.step", ([p.until] if p.get("until") != null else []) + p.get("watch", []), false, false),
 		},
 		{
 			"method": "runtime.time_scale",

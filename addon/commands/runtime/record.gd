@@ -21,7 +21,7 @@ func commands() -> Array:
 			"params": [
 				choice("mode", ["start", "mark", "stop"], "start a recording, mark the state now, or stop (the end state is the last mark)", "start"),
 				opt("path", "string", "start: the recording to write, res:// or user:// (e.g. user://runs/jump.jsonl); marks' frames go beside it as <name>.<mark>.png", null, {"writes_path": true}),
-				opt("watch", "Array", "start: GDScript expressions read at every mark and at stop, and compared on replay, e.g. [\"$Player.position\"]", [], EVALUATES.merged({"items": "string"})),
+				opt("watch", "Array", "start: GDScript expressions read at start (one that fails there fails the start), at every mark and at stop, and compared on replay, e.g. [\"$Player.position\"]", [], EVALUATES.merged({"items": "string"})),
 				opt("mark", "string", "mark: the mark's name (unique in the recording; 'end' is the one stop writes)"),
 				opt("seed", "int", "start: seed for the game's global random generator (randi, randf…), set now and again on replay (default: a new one, written in the file)", null, {"min": 0, "max": 2147483646}),
 				opt("frames", "bool", "Save a frame at every mark and at stop when the game renders", true),
@@ -32,6 +32,7 @@ func commands() -> Array:
 			"timeout_ms": 30000,
 			"returns": {"recording": "bool", "path": "string", "ticks": "int", "events": "int", "header?": "Dictionary", "marks?": [MARK]},
 			"handler": in_game("runtime.record"),
+			"code_guard": func(p: Dictionary) -> Variant: return BridgeScriptGuard.verdict("runtime.record", p.get("watch", []), false, false),
 		},
 		{
 			"method": "runtime.replay",

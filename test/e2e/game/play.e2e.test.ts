@@ -236,7 +236,7 @@ describe('the running game (real editor, headless game)', function () {
       const never = await fx.rpcError('runtime.wait_until', {condition: 'false', timeout_ms: 100})
       expect(never.rpcCode).to.equal(-32006)
       const spawn = call('runtime.wait_for_node', {node_path: 'Late', timeout_ms: 5000})
-      await call('runtime.eval', {code: 'var n = Node.new()\nn.name = "Late"\nscene.add_child.call_deferred(n)'})
+      await call('runtime.eval', {code: 'var n = Node.new()\nn.name = "Late"\nscene.call_deferred("add_child", n)'})
       expect((await spawn).node).to.equal('/root/Main/Late')
       const monitors = (await call('runtime.monitors', {names: ['fps', 'nodes']})).monitors
       expect(monitors.nodes).to.be.above(5)

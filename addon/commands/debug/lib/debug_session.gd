@@ -7,6 +7,8 @@ extends Node
 
 const BridgeGameLink := preload("../../../lib/game_link.gd")
 const BridgeGamePause := preload("../../../lib/game_pause.gd")
+const BridgeGameOutput := preload("../../../lib/game_output.gd")
+const BridgeOutputLog := preload("../../../lib/output_log.gd")
 const BridgeError := preload("../../../core/bridge_error.gd")
 const BridgeJsonValue := preload("../../../core/json_value.gd")
 const BridgeSettings := preload("../../../core/settings.gd")
@@ -113,12 +115,25 @@ func request_break(wait_ms: int) -> bool:
 	return await _until(func() -> bool: return _breaks > before and is_breaked(), wait_ms)
 
 
-## Evaluates a GDScript expression in a paused frame; {value, type} or a BridgeError.
+## Evaluates an expression (one that parses: the caller checks it) in a paused frame; {value, type}, or a
+## BridgeError when the game did not answer or the expression failed when it ran. The game's debugger answers
+## a failed evaluation with a null value, like a real null; what tells them apart is the error the game logged
+## while it evaluated (its output file is written as the error happens, before the answer is sent: lib/game_output.gd).
 func evaluate(expression: String, frame: int) -> Variant:
+	var output: Node = BridgeGameOutput.of(get_parent())
+	output.collect()
+	var logger: RefCounted = BridgeOutputLog.of(get_parent())
+	var since: int = logger.next_seq()
 	var count := _evaluations.size()
 	session().send_message("evaluate", [expression, frame])
 	if not await _until(func() -> bool: return _evaluations.size() > count, 3000):
 		return BridgeError.new(BridgeError.TIMEOUT, "the game did not answer the evaluation within 3 s")
+	output.collect()
+	var failures: Array = logger.errors(since, 20, ["game"]).filter(func(e: Dictionary) -> bool: return e.type != "warning")
+	if not failures.is_empty():
+		return BridgeError.failed("the expression failed when it ran: %s (expression: %s); it has no value" % [
+				failures[0].message, expression], {"expression": expression, "frame": frame,
+				"errors": failures.map(func(e: Dictionary) -> Dictionary: return {"type": e.type, "message": e.message})})
 	return _evaluations[count]
 
 

@@ -1,14 +1,13 @@
 @tool
 extends RefCounted
 ## editor.run_script: runs a GDScript snippet inside the editor as the body of a function. Refuses,
-## unless allowed, what the guard (script_guard.gd) catches: file writes, programs, process control,
-## settings changes, names and code built at run time (guard(), which the router calls before it audits
-## the body: core/code_audit.gd), checks it compiles before anything runs, and ends any `while` loop that outlives the time
+## unless allowed, what the guard (lib/guard/script_guard.gd) catches: file writes, programs, process control,
+## settings changes, names and code built at run time (script_guard.gd's verdict(), which the router calls
+## before it audits the body: core/code_audit.gd), checks it compiles before anything runs, and ends any `while` loop that outlives the time
 ## budget. A guard against accidents, not a sandbox: docs/security.md says what it does not catch.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
 const BridgeSnippet := preload("../../../game/snippet.gd")
-const BridgeScriptGuard := preload("script_guard.gd")
 const BridgeCompat := preload("../../../core/compat.gd")
 const BridgeOutputLog := preload("../../../lib/output_log.gd")
 
@@ -90,20 +89,6 @@ static func header_lines() -> int:
 	return TEMPLATE.count("\n")
 
 
-## The guard's verdict on a body, for the router (the command's `code_guard`, core/code_audit.gd): a
-## BridgeError when it is refused (the router writes the refusal to the audit trail and never runs it),
-## else a note for the trail ("" or that unsafe editor io was allowed).
-static func guard(code: String, allow_unsafe: bool) -> Variant:
-	if allow_unsafe:
-		return "unsafe editor io allowed"
-	var refusal := BridgeScriptGuard.check(code)
-	if refusal.is_empty():
-		return ""
-	var message := ("editor.run_script refused (%s): line %d: %s; use a bridge command for it, or pass " +
-			"allow_unsafe_editor_io (--allow-unsafe-editor-io)") % [refusal.label, refusal.line, refusal.reason]
-	return BridgeError.new(BridgeError.UNSAFE_REFUSED, message, refusal)
-
-
 ## Runs a snippet the guard let through: {emitted, result, errors} (the errors and warnings it logged), or a
 ## BridgeError when it does not compile (then nothing ran) or stops on a runtime error (data has what it
 ## emitted until then). Awaits when the snippet awaits.
@@ -119,7 +104,7 @@ static func _compile_and_run(code: String, logger: BridgeOutputLog) -> Variant:
 	if script.reload() != OK:
 		var problems := _snippet_errors(logger, since, file)
 		return BridgeError.invalid("the code does not compile (%s); nothing ran" % BridgeSnippet.first_problem(problems),
-				{"errors": problems})
+				{"param": "code", "errors": problems})
 	var runner: Object = script.new()
 	runner.scene = EditorInterface.get_edited_scene_root()
 	runner.undo_redo = (BridgeCompat.editor_undo_redo() as EditorUndoRedoManager)
@@ -135,7 +120,7 @@ static func _compile_and_run(code: String, logger: BridgeOutputLog) -> Variant:
 	for e: Dictionary in errors:
 		if e.get("stopped", false):
 			return BridgeError.failed("line %d: %s; the snippet stopped there" % [e.get("line", 0), e.message],
-					{"emitted": emitted, "errors": errors})
+					{"param": "code", "emitted": emitted, "errors": errors})
 	return {"emitted": emitted, "result": scene_paths(result, root), "errors": errors}
 
 

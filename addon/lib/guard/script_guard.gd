@@ -8,6 +8,7 @@ extends "guard_names.gd"
 ## compiled, and no decoder builds objects. A guard against accidents, not a sandbox: docs/security.md
 ## says what it does not catch.
 
+const BridgeError := preload("../../core/bridge_error.gd")
 const BridgeTokens := preload("gd_tokens.gd")
 const BridgeScope := preload("guard_scope.gd")
 const RULES := preload("guard_rules.json")
@@ -32,6 +33,27 @@ static func check(code: String) -> Dictionary:
 		if not refusal.is_empty():
 			return refusal
 	return {}
+
+
+## The guard's verdict on a body, for the router (a command's `code_guard`, core/code_audit.gd): a BridgeError
+## when it is refused (the router writes the refusal to the audit trail and never runs it), else a note for the
+## trail ("" or that unsafe io was allowed). One verdict for every command that runs snippets: editor.run_script
+## (in the editor) and runtime.eval (in the game), each refusing the same way and naming itself, and the
+## expressions the game and its debugger evaluate (runtime.wait_until, runtime.step, runtime.record,
+## debug.evaluate), which take no flag (`has_flag` false: the refusal points to runtime.eval's). `code`: a body,
+## or a list of expressions (read one a line).
+static func verdict(method: String, code: Variant, allow_unsafe: bool, has_flag: bool = true) -> Variant:
+	if allow_unsafe:
+		return "unsafe editor io allowed"
+	var text: String = "\n".join(PackedStringArray(code.map(func(e: Variant) -> String: return str(e)))) if code is Array \
+			else ("" if code == null else str(code))
+	var refusal := check(text)
+	if refusal.is_empty():
+		return ""
+	var message := "%s refused (%s): line %d: %s; use a bridge command for it, or %s" % [method, refusal.label,
+			refusal.line, refusal.reason, "pass allow_unsafe_editor_io (--allow-unsafe-editor-io)" if has_flag else
+			"run it with runtime.eval and allow_unsafe_editor_io (--allow-unsafe-editor-io)"]
+	return BridgeError.new(BridgeError.UNSAFE_REFUSED, message, refusal)
 
 
 ## The rule list as loaded (for editor.guard_rules-style readers and tests).
