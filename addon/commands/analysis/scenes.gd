@@ -14,7 +14,7 @@ func commands() -> Array:
 		{
 			"method": "analysis.scene_complexity",
 			"summary": "Node count, depth, node types, scripts, instanced scenes, connections and configuration warnings of a scene. The open scene's warnings are the editor's own (its Scene dock: the engine's node checks and @tool scripts'); a scene file not open has only its @tool scripts' (warnings_from says which).",
-			"params": [opt("path", "string", "Scene file (default: the open scene; the open scene's own file reads the open scene, as it is now)", "")],
+			"params": [opt("path", "string", "Scene file (default, or the open scene's own: the open scene as it is now)", "")],
 			"example": {"path": "res://scenes/main.tscn"},
 			"read_only": true,
 			"returns": {"scene": "string", "nodes": "int", "max_depth": "int", "types": [{"type": "string", "count": "int"}],

@@ -41,7 +41,7 @@ func commands() -> Array:
 		{
 			"method": "editor.errors",
 			"since": "4.5",  # the output capture is a Logger (lib/output_capture.gd)
-			"summary": "Recent errors and warnings of the editor and of the games it played (also while held in the debugger and after it exited), and each error of a project script that does not compile now (file, line; gone once a write fixes it), each tagged with its source and, for a game's, the play it came from (id, pid, scene, start), oldest first; page with since (across plays too).",
+			"summary": "Recent errors and warnings of the editor and the games it played (also held in the debugger or exited), and each error of a script that does not compile now (until a write fixes it); each with its source and, for a game's, its play (id, pid, scene, start); oldest first, page with since.",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
 				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),

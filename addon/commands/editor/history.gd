@@ -33,9 +33,8 @@ const STEP_RETURNS := {"action?": "string", "command?": "string", "client?": "st
 const FILE_MOVE := {"path": "string", "move": "string", "outcome": "string", "since?": "string",
 		"lost?": [{"line": "int", "text": "string"}]}
 ## The force parameter of both.
-const FORCE_DOC := ("Undo (or redo) a text step even when its file was changed since on the lines the step changed " +
-		"(by a non-undoable command, another client or another program): the step's text is written and that change " +
-		"is lost. Without it such a move is refused, naming the write and the lines; a change on other lines is merged")
+## (docs/errors.md, "An undo or redo that would drop a later write", says the rest: merges, the journal, Ctrl+Z)
+const FORCE_DOC := "Write a text step's text even over a later change to the same lines (lost); without it that is refused, naming the write"
 
 var _menu_items := {}  # true (undo) / false (redo) -> {menu, id}: the menu search walks the whole editor UI
 

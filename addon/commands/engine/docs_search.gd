@@ -16,10 +16,10 @@ func commands() -> Array:
 	return [
 		{
 			"method": "engine.docs_search",
-			"summary": "Search the class reference's prose by words (a question or a few keywords): the best-matching classes and members of this engine build, each with a line of its documentation.",
+			"summary": "Search the class reference by words (a question or keywords): the classes and members that fit, each with a line of its text.",
 			"params": [
-				req("query", "string", "A question or keywords, e.g. how do I make a one-way platform"),
-				choice("kind", ["all"] + KINDS, "Only this kind of entry", "all"),
+				req("query", "string", "e.g. how do I make a one-way platform"),
+				choice("kind", ["all"] + KINDS, "Only this kind", "all"),
 				opt("limit", "int", "At most this many results", 8, {"min": 1, "max": 50}),
 			],
 			"example": {"query": "one-way platform collision", "limit": 5},

@@ -19,7 +19,7 @@ func commands() -> Array:
 			"params": [
 				req("from", "string", "File or folder to move, e.g. res://scripts/player.gd", {"writes_path": true}),
 				req("to", "string", "New path (full name, not a folder to drop it in), e.g. res://actors/hero.gd", {"writes_path": true}),
-				opt("overwrite", "bool", "Replace a file already at `to` (one file, not a folder): it is deleted with its .import/.uid, and what named it by path now names the moved file", false),
+				opt("overwrite", "bool", "Replace a file at `to` (not a folder)", false),
 			],
 			"example": {"from": "res://scripts/player.gd", "to": "res://actors/hero.gd"},
 			"destructive": true,

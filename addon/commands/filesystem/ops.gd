@@ -31,7 +31,7 @@ func commands() -> Array:
 			"params": [
 				req("from", "string", "File or folder to copy"),
 				req("to", "string", "Path of the copy", {"writes_path": true}),
-				opt("overwrite", "bool", "Replace a file already at `to` (one file, not a folder); the copy keeps the replaced file's UID, so what named it names the copy", false),
+				opt("overwrite", "bool", "Replace a file at `to` (not a folder); the copy keeps its UID", false),
 			],
 			"example": {"from": "res://scenes/ui.tscn", "to": "res://scenes/ui_copy.tscn"},
 			"timeout_ms": 120_000,

@@ -16,7 +16,7 @@ func commands() -> Array:
 			"summary": "Run a GDScript function body inside the running game as a method of a Node in its tree: get_tree(), get_node(), $Path (the current scene's, as in a script on its root) and await work; tree, root and scene are in scope; emit(v) collects values. Returns what it emits and returns. File writes, programs, process control, settings changes and names or code built at run time are refused unless allowed, as in editor.run_script (docs/security.md).",
 			"params": [
 				req("code", "string", "Statements; `emit(v)` collects values, `return v` sets result; may await, e.g. `await get_tree().physics_frame`", EVALUATES),
-				opt("allow_unsafe_editor_io", "bool", "Run what the guard refuses (file writes, programs, process control, settings changes, names or code built at run time), as editor.run_script does", false),
+				opt("allow_unsafe_editor_io", "bool", "Run what the guard refuses, as editor.run_script's flag does", false),
 			],
 			"example": {"code": "emit(scene.name)\nreturn scene.get_node(\"Player\").position"},
 			"destructive": true,

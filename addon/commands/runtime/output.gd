@@ -27,10 +27,10 @@ func commands() -> Array:
 			"since": "4.5",  # the output capture is a Logger (lib/output_capture.gd)
 			"summary": "What the game of this play (running now, or the last one) logged — script errors (file, line, function, stack), push_error/push_warning, engine errors, printerr — and with kind all what it printed, oldest first; also while it is held at an error in the debugger and after it exited. An earlier play's entries only when asked for (play); each entry names its play. Page with since.",
 			"params": [
-				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq; it pages across plays)", 0, {"min": 0}),
+				opt("since", "int", "Only entries with seq >= this (the last reply's next_seq, across plays too)", 0, {"min": 0}),
 				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
 				choice("kind", KINDS, "errors: errors, warnings and printerr lines; all: print lines too; or one kind", "errors"),
-				opt("play", "any", "Which play: current (the one running now, or the last one), an earlier play's id (plays lists them), or all", "current"),
+				opt("play", "any", "current (running, or the last), an earlier play's id (see plays), or all", "current"),
 				opt("clear", "bool", "Forget the game's entries read so far (since is simpler)", false),
 			],
 			"example": {"limit": 20},
