@@ -115,7 +115,8 @@ static func _record(path: String, found: Array) -> void:
 		if not same.is_empty():
 			now.append(same[0])
 			continue
-		var entry := {"type": "script", "message": message, "file": path,
+		# an editor entry, of no play (editor.errors declares `play` on every entry)
+		var entry := {"type": "script", "message": message, "file": path, "play": null,
 				"line": e.line, "source": "editor", "compile": true, "time_ms": Time.get_ticks_msec(),
 				"seq": output.reserve_seq() if output != null else 0}
 		now.append(entry)
