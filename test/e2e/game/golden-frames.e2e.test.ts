@@ -8,6 +8,7 @@ import {existsSync, mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
+import {EXIT} from '../../../src/errors.js'
 import {pidAlive} from '../../../src/editor/discovery.js'
 import {type Json, useEditor} from '../../support/fixture.js'
 import {decodePng} from '../../support/png.js'
@@ -161,7 +162,8 @@ describe('frame baselines and play reports (the demo under Xvfb)', function () {
     await call('runtime.eval', {code: ADD_LINE})
     const file = join(tmp, 'diff.png')
     const res = await fx.cli(['runtime', 'frame-compare', '--name', 'start', '--out', file, '--json'])
-    expect(res.code, res.stderr).to.equal(0)
+    // a changed frame is a failed verdict: the step fails, as a test runner's would, with the answer and image kept
+    expect(res.code, res.stderr).to.equal(EXIT.commandFailed)
     const out = JSON.parse(res.stdout)
     expect(out).to.include({ok: false, changed_pixels: 40})
     expect(out.diff.file).to.equal(file)
@@ -201,6 +203,8 @@ describe('frame baselines and play reports (the demo under Xvfb)', function () {
         'root.add_child(n)',
         'Engine.max_fps = 60',
       ].join('\n'),
+      // a script made at run time is what the guard refuses by default: this test's own lag node
+      allow_unsafe_editor_io: true,
     })
     const report = call('profiling.play_report', {frames: 150, path: 'user://reports/a.json'})
     await new Promise((r) => setTimeout(r, 700))
