@@ -34,11 +34,22 @@ const DEBUG_LOOP_BYTES_PER_TOOL = 2
  */
 const CLASS_INFO_BYTES_PER_TOOL = 6
 /**
+ * What verifying needs (issue 46: runtime.errors' `play`, editor.undo/redo's `force`, runtime.eval's
+ * `allow_unsafe_editor_io`, and the answers' new fields: compiles, play, dangling connections), on the debug tools
+ * every default has: Cursor's 34 tools came to 23,790 B after the descriptions were trimmed.
+ */
+const VERIFY_BYTES_PER_TOOL = 16
+/**
  * What a client's tools/list may cost per tool at most: the reference system's average (bench/run.ts), plus the
  * title and openWorldHint every tool now carries (issue 23: about 50 B; the per-client defaults stay near 460 B).
  */
 const BYTES_PER_TOOL =
-  Math.round(205_000 / 332) + 50 + ITEMS_BYTES_PER_TOOL + DEBUG_LOOP_BYTES_PER_TOOL + CLASS_INFO_BYTES_PER_TOOL
+  Math.round(205_000 / 332) +
+  50 +
+  ITEMS_BYTES_PER_TOOL +
+  DEBUG_LOOP_BYTES_PER_TOOL +
+  CLASS_INFO_BYTES_PER_TOOL +
+  VERIFY_BYTES_PER_TOOL
 
 interface Session {
   client: Client
