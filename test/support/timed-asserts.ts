@@ -1,5 +1,5 @@
-// Finds tests that hold a measured duration to an upper bound (`expect(took).to.be.below(40)`): on a busy
-// machine such a test fails though nothing is wrong, so timing belongs to the bench (npm run bench), where a
+// Finds tests that hold a measured duration to an upper bound (a clock difference expected to stay under a
+// number): on a busy machine such a test fails though nothing is wrong, so timing belongs to the bench (npm run bench), where a
 // target is a ratio to a floor measured in the same run. Timeouts (`this.timeout`, a call's deadline) are not
 // assertions and stay. test/unit/no-timed-asserts.test.ts runs this over every test file.
 import {readdirSync, readFileSync, statSync} from 'node:fs'
@@ -60,7 +60,7 @@ function expectAt(text: string, at: number): [string, string] | null {
   return subjectEnd < 0 ? null : [text.slice(open + 1, subjectEnd), text.slice(subjectEnd + 1, i + 1)]
 }
 
-/** Every `expect(<a duration>)…below(n)` in one test file's text. */
+/** Every expect of a duration with an upper-bound matcher in one test file's text. */
 export function timedAsserts(text: string, file = ''): TimedAssert[] {
   const names = timedNames(text)
   const out: TimedAssert[] = []
