@@ -1,11 +1,12 @@
 // The bug zoo: six kinds of game bug a developer meets, each planted in a small scene of its own, with the
 // fix an agent would make, the bridge command that makes it, and a regression scenario that is red while the
 // bug is there and green once it is fixed. test/e2e/game/bug-zoo.e2e.test.ts runs the whole loop over them.
-import {cpSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs'
+import {cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
-import {join} from 'node:path'
+import {dirname, join} from 'node:path'
 
 import {DEMO_PROJECT} from './editor.js'
+import {type EditorFixture, useEditor} from './fixture.js'
 import type {Json} from './json.js'
 
 export interface Bug {
@@ -242,4 +243,18 @@ export function zooProject(): string {
     writeFileSync(join(root, sceneOf(bug).replace('res://', '')), sceneFor(bug))
   }
   return root
+}
+
+/** One editor per zoo test file, on a fresh zoo project (with `files` added: res:// path → text), removed after. */
+export function useZooEditor(files: Record<string, string> = {}): EditorFixture {
+  let project = ''
+  return useEditor({
+    pristine: false,
+    async prepare() {
+      project = zooProject()
+      for (const [res, text] of Object.entries(files)) writeFileSync(join(project, res.replace('res://', '')), text)
+      return {fixture: project}
+    },
+    teardown: () => rmSync(dirname(project), {recursive: true, force: true}),
+  })
 }

@@ -1,7 +1,7 @@
 // Finds tests that hold a measured duration to an upper bound (a clock difference expected to stay under a
-// number): on a busy machine such a test fails though nothing is wrong, so timing belongs to the bench (npm run bench), where a
-// target is a ratio to a floor measured in the same run. Timeouts (`this.timeout`, a call's deadline) are not
-// assertions and stay. test/unit/no-timed-asserts.test.ts runs this over every test file.
+// number): on a busy machine such a test fails though nothing is wrong, so timing belongs to the bench
+// (npm run bench), where a target is a ratio to a floor measured in the same run. Timeouts (`this.timeout`,
+// a call's deadline) are not assertions and stay. test/unit/no-timed-asserts.test.ts runs this over every test file.
 import {readdirSync, readFileSync, statSync} from 'node:fs'
 import {join, relative} from 'node:path'
 

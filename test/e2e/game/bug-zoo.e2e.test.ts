@@ -7,11 +7,9 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js'
 import {expect} from 'chai'
-import {readFileSync, rmSync} from 'node:fs'
-import {dirname} from 'node:path'
+import {readFileSync} from 'node:fs'
 
-import {BUGS, type Bug, regression, sceneOf, zooProject} from '../../support/bug-zoo.js'
-import {useEditor} from '../../support/fixture.js'
+import {BUGS, type Bug, regression, sceneOf, useZooEditor} from '../../support/bug-zoo.js'
 import type {Json} from '../../support/json.js'
 import {serveParams} from '../../support/serve.js'
 
@@ -19,15 +17,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('bug zoo: find, fix and verify six kinds of game bug over MCP (real editor)', function () {
   this.timeout(240_000)
-  let project = ''
-  const fx = useEditor({
-    pristine: false,
-    async prepare() {
-      project = zooProject()
-      return {fixture: project}
-    },
-    teardown: () => rmSync(dirname(project), {recursive: true, force: true}),
-  })
+  const fx = useZooEditor()
   let mcp: Client
 
   before(async () => {

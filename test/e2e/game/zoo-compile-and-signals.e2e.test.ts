@@ -4,11 +4,9 @@
 // runtime.errors, node.signals nor analysis.signal_flow; renaming the handler warned of nothing). Each is red on
 // the code before the fix and green after.
 import {expect} from 'chai'
-import {rmSync} from 'node:fs'
-import {dirname} from 'node:path'
 
-import {BUGS, sceneOf, zooProject} from '../../support/bug-zoo.js'
-import {type Json, useEditor} from '../../support/fixture.js'
+import {BUGS, sceneOf, useZooEditor} from '../../support/bug-zoo.js'
+import type {Json} from '../../support/fixture.js'
 
 const SCRIPT = 'res://zoo/written_broken.gd'
 /** A missing ':' after the function's head (the engine names the line its parser stops at). */
@@ -21,15 +19,7 @@ const dangling = {scene: sceneOf(wrongSignal), node: 'Tick', signal: 'timeout', 
 
 describe('bug zoo: a parse error written through project.write_file, and a dangling connection (real editor)', function () {
   this.timeout(240_000)
-  let project = ''
-  const fx = useEditor({
-    pristine: false,
-    async prepare() {
-      project = zooProject()
-      return {fixture: project}
-    },
-    teardown: () => rmSync(dirname(project), {recursive: true, force: true}),
-  })
+  const fx = useZooEditor()
   afterEach(() => fx.game.stop())
 
   /** editor.errors' entries that name `file` (the editor's own: where the bug-hunt prompt looks). */

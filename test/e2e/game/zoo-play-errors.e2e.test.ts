@@ -7,11 +7,9 @@
 // play it came from (id, pid, scene, start time); an earlier play is read by its id or with play "all"; a
 // cursor (since/next_seq) keeps working across plays; a third play of a different bug answers only its own.
 import {expect} from 'chai'
-import {rmSync, writeFileSync} from 'node:fs'
-import {dirname, join} from 'node:path'
 
-import {BUGS, sceneOf, zooProject} from '../../support/bug-zoo.js'
-import {type Json, useEditor} from '../../support/fixture.js'
+import {BUGS, sceneOf, useZooEditor} from '../../support/bug-zoo.js'
+import type {Json} from '../../support/fixture.js'
 
 const SCRIPT = 'res://zoo/waves.gd'
 const SCENE = 'res://zoo/waves.tscn'
@@ -57,17 +55,10 @@ const messages = (entries: Json[]) => entries.map((e) => String(e.message))
 
 describe("the bug zoo: a previous play's errors after a fix (real editor)", function () {
   this.timeout(240_000)
-  let project = ''
-  const f = useEditor({
-    pristine: false,
-    async prepare() {
-      project = zooProject()
-      writeFileSync(join(project, 'zoo', 'waves.gd'), BUGGY)
-      writeFileSync(join(project, 'zoo', 'hud.gd'), HUD_SOURCE)
-      writeFileSync(join(project, 'zoo', 'waves.tscn'), SCENE_TEXT)
-      return {fixture: project}
-    },
-    teardown: () => rmSync(dirname(project), {recursive: true, force: true}),
+  const f = useZooEditor({
+    'res://zoo/waves.gd': BUGGY,
+    'res://zoo/hud.gd': HUD_SOURCE,
+    'res://zoo/waves.tscn': SCENE_TEXT,
   })
   const {call} = f
   afterEach(() => f.game.stop())
