@@ -4,10 +4,11 @@
 // - `*.run.jsonl`: runtime.record's recordings (golden runs), replayed with runtime.replay: identical or not.
 // Each file is one JUnit test suite; each step (a scenario) or mark (a replay) one test case.
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs'
-import {join, relative, sep} from 'node:path'
+import {join} from 'node:path'
 
 import type {EngineClient} from '../editor/client.js'
 import {UsageError} from '../errors.js'
+import {toResPath} from '../platform/paths.js'
 
 export interface Playtest {
   kind: 'scenario' | 'replay'
@@ -50,8 +51,8 @@ export function findPlaytests(root: string, dir = 'tests'): Playtest[] {
   }
   walk(base)
   return files.map((full) => {
-    const file = relative(root, full).split(sep).join('/')
-    const res = `res://${file}`
+    const res = toResPath(root, full)!
+    const file = res.slice('res://'.length)
     if (RUN.test(full)) return {kind: 'replay', file, params: {path: res}, frames: recordsFrames(full)}
     let params: Record<string, unknown>
     try {

@@ -3,6 +3,8 @@ import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:f
 import {createConnection} from 'node:net'
 import {join} from 'node:path'
 
+import {pidAlive as alive} from '../platform/processes.js'
+
 export const DEFAULT_WS_PORT = 9080
 
 export interface Discovery {
@@ -33,14 +35,9 @@ export function readDiscovery(projectRoot: string): Discovery | undefined {
   }
 }
 
+/** Whether process `pid` exists (src/platform/processes.ts has each platform's rule); one argument, for .filter(). */
 export function pidAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
+  return alive(pid)
 }
 
 export function tcpProbe(port: number, timeoutMs = 500, host = '127.0.0.1'): Promise<boolean> {

@@ -4,6 +4,7 @@ import {spawn} from 'node:child_process'
 import {existsSync, openSync, readFileSync} from 'node:fs'
 
 import {type Discovery, pidAlive, readDiscovery, tcpProbe} from './discovery.js'
+import {detachedSpawnOptions, stopTree} from '../platform/processes.js'
 import {BridgeCliError, EXIT} from '../errors.js'
 
 export interface SpawnEditorOptions {
@@ -26,7 +27,7 @@ export function spawnEditor(options: SpawnEditorOptions): number {
   ]
   const out = options.logFile ? openSync(options.logFile, 'a') : 'ignore'
   const child = spawn(options.godot, args, {
-    detached: true,
+    ...detachedSpawnOptions(),
     stdio: ['ignore', out, out],
     env: options.env ?? process.env,
   })
@@ -76,15 +77,9 @@ export async function waitForEditor(
   }
 }
 
-/** Ends an editor this process started (its whole process group: it runs in its own session). */
+/** Ends an editor this process started (its whole process group: it runs in its own session; its tree on Windows). */
 export function killEditor(pid: number): void {
-  for (const target of [-pid, pid]) {
-    try {
-      process.kill(target, 'SIGKILL')
-    } catch {
-      // already gone
-    }
-  }
+  stopTree(pid)
 }
 
 /** The lines of an engine log that say why it stopped: its last errors, else its last lines. */

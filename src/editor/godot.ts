@@ -1,13 +1,15 @@
-// Finds the Godot binary: --godot flag, GODOT_BIN, `godot` on PATH, then the bridge cache that
-// scripts/install-godot.sh fills (~/.cache/bridge/godot, or BRIDGE_GODOT_CACHE).
+// Finds the Godot binary: --godot flag, GODOT_BIN, then the usual places of the platform
+// (src/platform/godot-locations.ts: PATH, the bridge cache scripts/install-godot.sh fills, the OS's installs).
 import {accessSync, constants} from 'node:fs'
 import {homedir} from 'node:os'
-import {delimiter, join} from 'node:path'
 
 import {UsageError} from '../errors.js'
+import {cachedGodot, godotCacheDir as cacheDirOf, godotCandidates} from '../platform/godot-locations.js'
+
+const here = () => ({platform: process.platform, env: process.env, home: homedir()})
 
 export function godotCacheDir(): string {
-  return process.env.BRIDGE_GODOT_CACHE || join(homedir(), '.cache', 'bridge', 'godot')
+  return cacheDirOf(here())
 }
 
 function executable(path: string): boolean {
@@ -25,12 +27,13 @@ export function findGodot(flag?: string): string {
     return flag
   }
   if (process.env.GODOT_BIN && executable(process.env.GODOT_BIN)) return process.env.GODOT_BIN
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (dir && executable(join(dir, 'godot'))) return join(dir, 'godot')
-  }
-  const cached = join(godotCacheDir(), 'bin', 'godot')
-  if (executable(cached)) return cached
+  const found = godotCandidates(here()).find(executable)
+  if (found) return found
   throw new UsageError(
-    'no Godot binary found (tried --godot, GODOT_BIN, godot on PATH, ' + cached + '); run scripts/install-godot.sh',
+    'no Godot binary found (tried --godot, GODOT_BIN, godot on PATH, ' +
+      cachedGodot(here()) +
+      (process.platform === 'linux'
+        ? '); run scripts/install-godot.sh'
+        : ", the platform's usual install folders); pass --godot or set GODOT_BIN to an official Godot 4 build"),
   )
 }

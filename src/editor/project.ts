@@ -4,6 +4,7 @@ import {existsSync, realpathSync, statSync} from 'node:fs'
 import {dirname, join, resolve} from 'node:path'
 
 import {UsageError} from '../errors.js'
+import {samePath} from '../platform/paths.js'
 
 export function findProjectRoot(start: string): string | undefined {
   let dir = resolve(start)
@@ -40,5 +41,5 @@ export function sameDir(a: string, b: string): boolean {
       return resolve(p)
     }
   }
-  return norm(a) === norm(b)
+  return samePath(norm(a), norm(b))
 }

@@ -7,6 +7,7 @@ import {existsSync, readFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 
 import {godotCacheDir} from './godot.js'
+import {killPid} from '../platform/processes.js'
 import {BridgeCliError, EXIT} from '../errors.js'
 
 export interface XvfbServer {
@@ -62,11 +63,7 @@ export async function startXvfb(options: XvfbOptions = {}): Promise<XvfbServer> 
     env: {...process.env, ...env, PATH: `${join(root, 'bin')}:${process.env.PATH}`},
   })
   const stop = () => {
-    try {
-      if (child.pid) process.kill(child.pid, 'SIGKILL')
-    } catch {
-      // already gone
-    }
+    if (child.pid) killPid(child.pid)
   }
   const pipe = child.stdio[3]!
   const number = await new Promise<string>((resolve, reject) => {

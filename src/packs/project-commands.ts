@@ -3,9 +3,10 @@
 // leads out of it), each file is a group file named like one (snake_case .gd), and a write is atomic. A
 // running editor picks the files up within a second (addon/core/local_commands.gd).
 import {copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync} from 'node:fs'
-import {basename, join, relative, sep} from 'node:path'
+import {basename, join} from 'node:path'
 
 import {UsageError} from '../errors.js'
+import {isInside} from '../platform/paths.js'
 
 /** The folder, relative to the project root, the addon loads project-local command groups from. */
 export const PROJECT_COMMANDS_DIR = 'bridge_commands'
@@ -81,7 +82,6 @@ function checkTarget(projectRoot: string, target: string): void {
 }
 
 function checkInside(projectRoot: string, path: string): void {
-  const rel = relative(realpathSync(projectRoot), realpathSync(path))
-  if (rel === '..' || rel.startsWith(`..${sep}`) || rel.startsWith(sep))
+  if (!isInside(realpathSync(projectRoot), realpathSync(path)))
     throw new UsageError(`${path} leads outside the project ${projectRoot}; refusing to write there`)
 }

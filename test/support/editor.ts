@@ -1,6 +1,6 @@
 // The engine test bed: a real headless Godot editor on a fresh temp copy of a fixture project with the
 // addon installed, a connected client, and a stop that never leaks a process or a temp dir.
-import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createServer} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
@@ -10,6 +10,7 @@ import {type Discovery, pidAlive} from '../../src/editor/discovery.js'
 import {spawnEditor, waitForEditor} from '../../src/editor/editor-process.js'
 import {findGodot} from '../../src/editor/godot.js'
 import {copyAddon, enablePlugin} from '../../src/editor/install.js'
+import {childPids as childrenOf, exited, killPid, stopTree} from '../../src/platform/processes.js'
 import {checkingReturns} from './returns.js'
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..')
@@ -241,7 +242,7 @@ export async function startEditor(options: StartOptions = {}): Promise<TestEdito
     async kill() {
       const games = childPids(editor.pid)
       editor.client?.close()
-      process.kill(editor.pid, 'SIGKILL')
+      killPid(editor.pid)
       await waitForExit(editor.pid, 5000)
       for (const game of games) killTree(game)
       live.delete(editor.pid)
@@ -266,45 +267,22 @@ async function waitForMainScene(client: EngineClient, root: string): Promise<voi
   throw new Error(`the editor did not open the main scene within ${START_TIMEOUT_MS / 1000} s`)
 }
 
-/** Pids whose parent is `pid` (the games an editor started: they run in their own session). Read from /proc. */
+/** Pids whose parent is `pid` (the games an editor started: they run in their own session). */
 export function childPids(pid: number): number[] {
-  const out: number[] = []
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      // the field after the parenthesised command name: state, then ppid
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      if (ppid === pid) out.push(Number(entry))
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return out
+  return childrenOf(pid)
 }
 
 function killTree(pid: number): void {
+  if (process.platform === 'win32') return stopTree(pid) // taskkill /T walks the tree itself
   for (const child of childPids(pid)) killTree(child)
-  try {
-    process.kill(pid, 'SIGKILL')
-  } catch {
-    // already gone
-  }
+  killPid(pid)
 }
 
 export async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   const end = Date.now() + timeoutMs
   while (Date.now() < end) {
-    if (!pidAlive(pid) || isZombie(pid)) return true
+    if (exited(pid)) return true
     await new Promise((r) => setTimeout(r, 50))
   }
   return false
-}
-
-function isZombie(pid: number): boolean {
-  try {
-    return /\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
-  } catch {
-    return true
-  }
 }

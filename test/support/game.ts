@@ -1,6 +1,7 @@
 // Games a test starts from its editor: scene.play headless, remembering every pid, and a stop that always
 // leaves no game behind (scene.stop, then SIGKILL by pid), for an after() hook or a failing test.
 import {pidAlive} from '../../src/editor/discovery.js'
+import {killPid} from '../../src/platform/processes.js'
 import type {TestEditor} from './editor.js'
 
 import type {Json} from './json.js'
@@ -28,7 +29,7 @@ export function gameControl(editor: () => TestEditor): GameControl {
         .client.call('scene.stop')
         .catch(() => {})
       for (const pid of games) {
-        if (pidAlive(pid)) process.kill(pid, 'SIGKILL')
+        if (pidAlive(pid)) killPid(pid)
         games.delete(pid)
       }
     },
