@@ -14,17 +14,20 @@ var _out := PackedByteArray()
 var _err := PackedByteArray()
 
 
-## The CLI's path, or "" when none is found.
-static func find() -> String:
+## The CLI's path, or "" when none is found. npm's Windows shim is bridge.cmd, and Windows' PATH is split
+## by ';' (a drive letter holds the ':').
+static func find(os_name: String = OS.get_name()) -> String:
 	var pinned := OS.get_environment("BRIDGE_CLI")
 	if pinned != "":
 		return pinned if FileAccess.file_exists(pinned) else ""
-	var local := ProjectSettings.globalize_path("res://node_modules/.bin/bridge")
+	var windows := os_name == "Windows"
+	var name := "bridge.cmd" if windows else "bridge"
+	var local := ProjectSettings.globalize_path("res://node_modules/.bin/" + name)
 	if FileAccess.file_exists(local):
 		return local
-	for dir in OS.get_environment("PATH").split(":", false):
-		if FileAccess.file_exists(dir.path_join("bridge")):
-			return dir.path_join("bridge")
+	for dir in OS.get_environment("PATH").split(";" if windows else ":", false):
+		if FileAccess.file_exists(dir.path_join(name)):
+			return dir.path_join(name)
 	return ""
 
 

@@ -19,6 +19,7 @@ extends RefCounted
 ##                           as it happens (lib/output_log.gd write_to); the editor reads it (lib/game_output.gd)
 ## Every file is written as `tmp-<name>` and renamed, so a reader never sees half a file.
 
+const BridgeProcessInfo := preload("process_info.gd")
 const DIR := "user://bridge_ipc"
 const KEY_ARG := "--bridge-key="
 const FROZEN_ARG := "--bridge-frozen"
@@ -65,12 +66,12 @@ static func editor_key() -> String:
 
 ## The key the editor gave this game: --bridge-key=<key> among the user args (scene.play); else the editor's
 ## pid from the engine's own --editor-pid argument (a game started with the editor's Play button; Linux
-## only, where the full command line is readable); else BRIDGE_GAME_KEY, else "unkeyed" (no editor reads it).
+## and macOS, where the full command line is readable); else BRIDGE_GAME_KEY, else "unkeyed" (no editor reads it).
 static func game_key() -> String:
 	for arg in OS.get_cmdline_user_args():
 		if arg.begins_with(KEY_ARG):
 			return arg.substr(KEY_ARG.length())
-	var args := _full_cmdline()
+	var args := BridgeProcessInfo.own_cmdline()
 	var at := args.find("--editor-pid")
 	if at >= 0 and at + 1 < args.size() and args[at + 1].is_valid_int():
 		return "editor-%s" % args[at + 1]
@@ -81,25 +82,6 @@ static func game_key() -> String:
 ## Whether the editor asked for a frozen start (scene.play frozen: true).
 static func frozen_start() -> bool:
 	return FROZEN_ARG in OS.get_cmdline_user_args()
-
-
-## The game's whole command line, engine arguments included (OS.get_cmdline_args() drops the ones the
-## engine consumed); empty where /proc is missing.
-static func _full_cmdline() -> PackedStringArray:
-	var f := FileAccess.open("/proc/self/cmdline", FileAccess.READ)
-	if f == null:
-		return PackedStringArray()
-	return _split_nul(f.get_buffer(65536))
-
-
-static func _split_nul(bytes: PackedByteArray) -> PackedStringArray:
-	var out := PackedStringArray()
-	var start := 0
-	for i in bytes.size():
-		if bytes[i] == 0:
-			out.append(bytes.slice(start, i).get_string_from_utf8())
-			start = i + 1
-	return out
 
 
 static func request_name(seq: int, id: String) -> String:

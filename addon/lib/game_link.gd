@@ -7,6 +7,7 @@ extends Node
 ## and other clients carry on meanwhile. One per server: BridgeGameLink.of(server).
 
 const BridgeIpc := preload("../game/ipc.gd")
+const BridgeProcessInfo := preload("../game/process_info.gd")
 const BridgeError := preload("../core/bridge_error.gd")
 const BridgeCallContext := preload("../core/call_context.gd")
 ## How long a cancelled request may take to stop in the game before the editor stops waiting for it.
@@ -120,24 +121,9 @@ static func _pid(hello_file: Dictionary) -> int:
 	return pid
 
 
-## Whether process `pid` still runs, without reaping it. OS.is_process_running() waits on the child
-## (waitpid), which takes the game's exit from the editor's own run bar: the editor then logs "Thread N
-## exited with errno: 10" and may see the NEXT game as stopped. On Linux /proc tells without touching
-## the child (a zombie, state Z, has exited and waits for the editor to reap it).
+## Whether process `pid` still runs, without reaping it (game/process_info.gd has each platform's way).
 static func pid_alive(pid: int) -> bool:
-	if pid <= 0:
-		return false
-	if OS.get_name() != "Linux":
-		return OS.is_process_running(pid)
-	var stat_path := "/proc/%d/stat" % pid
-	if not FileAccess.file_exists(stat_path):
-		return false
-	var stat := FileAccess.open(stat_path, FileAccess.READ)
-	if stat == null:
-		return false
-	var line := stat.get_line()  # pid (comm) state ...: the state follows the last ')'
-	var state := line.substr(line.rfind(")") + 2, 1)
-	return state != "Z" and state != "X"
+	return BridgeProcessInfo.pid_alive(pid)
 
 
 ## Whether a debugger session of a game is still open. The editor ends a game's session a few frames
