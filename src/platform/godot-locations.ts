@@ -37,7 +37,7 @@ function listing(dir: string): string[] {
 
 /** Every place to look, in order; the caller takes the first that is an executable file. */
 export function godotCandidates(search: GodotSearch): string[] {
-  const {platform, env, home} = search
+  const {platform, env} = search
   const rules = pathRules(platform)
   const names = platform === 'win32' ? ['godot.exe'] : ['godot']
   const onPath = (env.PATH ?? env.Path ?? '')
