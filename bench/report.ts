@@ -8,8 +8,38 @@ export interface Figure {
 
 export const figures: Figure[] = []
 
+/** Set while the busy-neighbour figures are taken (bench/load.ts): names get it appended, targets become figures. */
+let loadedSuffix = ''
+
 export function figure(name: string, value: number, unit: string): void {
-  figures.push({name, value: Math.round(value * 100) / 100, unit})
+  figures.push({name: name + loadedSuffix, value: Math.round(value * 100) / 100, unit})
+}
+
+/** Runs `fn` with every figure it records named `<name>_at_load_<n>` and no target checked (a report, not a gate). */
+export async function asLoaded<T>(load: number, fn: () => Promise<T>): Promise<T> {
+  loadedSuffix = `_at_load_${load}`
+  try {
+    return await fn()
+  } finally {
+    loadedSuffix = ''
+  }
+}
+
+/** Each figure taken both quiet and loaded, side by side: the ratios to their floors are the ones to compare. */
+export function printQuietAndLoaded(load: number): void {
+  const suffix = `_at_load_${load}`
+  const rows = figures
+    .filter((f) => f.name.endsWith(suffix))
+    .map((loaded) => {
+      const name = loaded.name.slice(0, -suffix.length)
+      const quiet = figures.find((f) => f.name === name)
+      return [name, quiet ? `${quiet.value} ${quiet.unit}` : '-', `${loaded.value} ${loaded.unit}`]
+    })
+  if (rows.length === 0) return
+  console.log(
+    `\n## quiet and at load ${load} (busy neighbours; a ratio to a floor that grows is bridge's own slowdown)\n`,
+  )
+  console.log(table(['figure', 'quiet', `load ${load}`], rows))
 }
 
 /**
@@ -30,12 +60,14 @@ export const targets: Target[] = []
 
 export function target(name: string, value: number, unit: string, atMost: number, floor: string): void {
   figure(name, value, unit)
+  if (loadedSuffix) return
   targets.push({figure: name, value: Math.round(value * 100) / 100, unit, atMost, floor})
 }
 
 /** A figure whose target is a floor (more is better: calls per second). */
 export function targetAtLeast(name: string, value: number, unit: string, atLeast: number, floor: string): void {
   figure(name, value, unit)
+  if (loadedSuffix) return
   targets.push({figure: name, value: Math.round(value * 100) / 100, unit, atLeast, floor})
 }
 

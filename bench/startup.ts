@@ -6,6 +6,7 @@ import {readFileSync} from 'node:fs'
 
 export interface Stats {
   median: number
+  p95: number
   p99: number
   min: number
   max: number
@@ -16,6 +17,7 @@ export function stats(samples: number[]): Stats {
   const s = [...samples].sort((a, b) => a - b)
   return {
     median: s[Math.floor(s.length / 2)],
+    p95: s[Math.min(s.length - 1, Math.floor(0.95 * s.length))],
     p99: s[Math.min(s.length - 1, Math.floor(0.99 * s.length))],
     min: s[0],
     max: s[s.length - 1],
@@ -24,11 +26,15 @@ export function stats(samples: number[]): Stats {
 }
 
 /** Wall time of one process from spawn to exit, in ms; rejects on a non-zero exit. */
-export function timeProcess(args: string[], options: {cwd?: string; input?: string} = {}): Promise<number> {
+export function timeProcess(
+  args: string[],
+  options: {cwd?: string; input?: string; env?: NodeJS.ProcessEnv} = {},
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now()
     const child = spawn(process.execPath, args, {
       cwd: options.cwd,
+      env: options.env,
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'ignore', 'pipe'],
     })
     if (options.input !== undefined) child.stdin!.end(options.input)
