@@ -48,7 +48,8 @@ const INVALID_PARAMS := -32602
 const INSTRUCTIONS := "Drives a live Godot editor. The typed tools listed are a core that runs the whole loop; " \
 		+ "bridge_find finds any other command by words (its method and input schema) and engine_run runs it at " \
 		+ "once; bridge_toolsets lists and changes which typed tools are listed. Ground on the live API " \
-		+ "(engine.search, engine.class_info) before acting; verify every change by reading state back."
+		+ "(engine_search, engine_class_info; through engine_run where not listed) before acting; verify every " \
+		+ "change by reading state back."
 
 var _tools: BridgeTools
 var _resources: BridgeResources
