@@ -4,6 +4,7 @@ extends RefCounted
 ## same way): any command by words, with its method, tool name, one-line use and input schema, so a small
 ## default tool list hides nothing and engine_run calls what it finds at once.
 
+const BridgeWire := preload("wire_json.gd")
 const DEFAULT_LIMIT := 6
 const MAX_LIMIT := 30
 
@@ -36,7 +37,7 @@ func find(docs: Array, args: Dictionary, listed: Dictionary) -> Dictionary:
 	var limit: Variant = args.get("limit", DEFAULT_LIMIT)
 	# JSON numbers arrive as floats: 3.0 is the integer 3, 3.5 is not
 	if not (limit is int or (limit is float and limit == floorf(limit))) or limit < 1 or limit > MAX_LIMIT:
-		return {"error": "bridge_find: limit must be an integer from 1 to %d, got %s" % [MAX_LIMIT, JSON.stringify(limit)]}
+		return {"error": "bridge_find: limit must be an integer from 1 to %d, got %s" % [MAX_LIMIT, BridgeWire.stringify(limit)]}
 	for key: Variant in args:
 		if not str(key) in ["query", "limit"]:
 			return {"error": "bridge_find: unknown parameter '%s'; it takes: query, limit" % key}
