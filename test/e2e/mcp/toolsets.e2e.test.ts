@@ -218,10 +218,10 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
     const s = await session('Visual Studio Code')
     const listed = async () => (await s.client.listTools()).tools.length
     const start = await listed()
-    // what a 3D playtest needs, all at once: over the limit, so nothing is enabled
+    // what a 3D playtest adds to the core, all at once: over the limit, so nothing is enabled
     const playtest = await s.client.callTool({
       name: 'bridge_toolsets',
-      arguments: {action: 'enable', toolsets: ['runtime', '3d', 'physics', 'script']},
+      arguments: {action: 'enable', toolsets: ['3d', 'physics', 'script']},
     })
     expect(playtest.isError).to.equal(true)
     const refusal = text(playtest)
@@ -233,7 +233,7 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
     const fits = /(\{"action": "set", "toolsets": \[[^\]]*\]\})/.exec(refusal)
     expect(fits, refusal).to.not.equal(null)
     const call = JSON.parse(fits![1]) as {toolsets: string[]}
-    expect(call.toolsets).to.include.members(['core', 'runtime', '3d', 'physics', 'script'])
+    expect(call.toolsets).to.include.members(['core', '3d', 'physics', 'script'])
     const taken = await s.client.callTool({name: 'bridge_toolsets', arguments: call})
     expect(taken.isError, text(taken)).to.not.equal(true)
     expect((taken.structuredContent as {enabled: string[]}).enabled).to.include.members(call.toolsets)
@@ -385,7 +385,7 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
     expect(enable.content[0].text).to.include('/mcp?toolsets=scene,physics')
   })
 
-  it('the MCP Inspector CLI lists and calls tools of `bridge serve --toolsets build,scene`', async function () {
+  it('the MCP Inspector CLI lists and calls tools of `bridge serve --toolsets core,scene`', async function () {
     // a devDependency: @modelcontextprotocol/inspector-cli (the Inspector's CLI mode)
     const inspector = join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'inspector-cli', 'build', 'index.js')
     const run = (args: string[]) =>
@@ -400,7 +400,7 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
             '--project',
             fx.editor.root,
             '--toolsets',
-            'build,scene',
+            'core,scene',
             ...args,
           ],
           {timeout: 120_000, maxBuffer: 32 * 1024 * 1024},
@@ -409,7 +409,7 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
       )
     const listed = JSON.parse(await run(['--method', 'tools/list'])) as {tools: Tool[]}
     const names = listed.tools.map((t) => t.name)
-    expect(names).to.include.members(['engine_run', 'bridge_toolsets', 'node_add', 'scene_current'])
+    expect(names).to.include.members(['engine_run', 'bridge_toolsets', 'bridge_find', 'node_add', 'scene_current'])
     expect(names).to.not.include('project_info')
     const called = JSON.parse(await run(['--method', 'tools/call', '--tool-name', 'scene_current'])) as CallToolResult
     expect(called.isError, text(called)).to.not.equal(true)
