@@ -8,6 +8,7 @@ import {join} from 'node:path'
 import {exampleLine, flagFor} from '../src/cli/addon-command.js'
 import {loadCatalog, type CommandDoc} from '../src/catalog/catalog.js'
 import {ENGINE_RUN, typedTool} from '../src/mcp/tools.js'
+import {FIND_TOOL} from '../src/mcp/find.js'
 import {TOOLSETS, TOOLSETS_TOOL, fitProfile, toolsetsFor} from '../src/mcp/toolsets.js'
 
 export function renderCommandsDoc(commands: CommandDoc[]): string {
@@ -55,7 +56,7 @@ export function renderClientFigures(commands: CommandDoc[]): string {
   const sets = toolsetsFor(commands)
   const tool = new Map(commands.map((c) => [c.method, typedTool(c)]))
   const weigh = (tools: unknown[]) => Buffer.byteLength(JSON.stringify(tools))
-  const fixedTools = [ENGINE_RUN, TOOLSETS_TOOL]
+  const fixedTools = [ENGINE_RUN, TOOLSETS_TOOL, FIND_TOOL]
   const row = (tools: unknown[]) => {
     const bytes = weigh(tools)
     return `${tools.length} | ${n(bytes)} | ${n(Math.round(bytes / 4))}`
@@ -71,7 +72,7 @@ export function renderClientFigures(commands: CommandDoc[]): string {
     '',
     '| toolset | command groups | tools | bytes | tokens |',
     '| --- | --- | --- | --- | --- |',
-    `| always there | engine_run, bridge_toolsets | ${row(fixedTools)} |`,
+    `| always there | engine_run, bridge_toolsets, bridge_find | ${row(fixedTools)} |`,
     ...sets.map((s) => `| \`${s.name}\` | ${s.groups.join(', ')} | ${row(s.methods.map((m) => tool.get(m)!))} |`),
     '',
     '| client (`clientInfo.name` contains) | preferred toolsets | at most | why (source) | default today | tools | bytes | tokens | result text |',

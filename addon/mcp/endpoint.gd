@@ -45,9 +45,11 @@ const METHOD_NOT_FOUND := -32601
 const INVALID_PARAMS := -32602
 
 ## The same instructions `bridge serve` gives (src/mcp/index.ts): one surface, two transports.
-const INSTRUCTIONS := "Drives a live Godot editor. Ground on the live API (engine_search, engine_class_info, " \
-		+ "engine_commands) before acting; verify every change by reading state back. bridge_toolsets lists and " \
-		+ "changes which typed tools are listed; engine_run runs any command."
+const INSTRUCTIONS := "Drives a live Godot editor. The typed tools listed are a core that runs the whole loop; " \
+		+ "bridge_find finds any other command by words (its method and input schema) and engine_run runs it at " \
+		+ "once; bridge_toolsets lists and changes which typed tools are listed. Ground on the live API " \
+		+ "(engine_search, engine_class_info; through engine_run where not listed) before acting; verify every " \
+		+ "change by reading state back."
 
 var _tools: BridgeTools
 var _resources: BridgeResources

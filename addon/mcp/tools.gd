@@ -1,14 +1,15 @@
 @tool
 extends RefCounted
 ## The MCP tools over the router: `engine_run` (addon/mcp/engine_run.json) and, unless
-## `bridge/network/http_typed` is off, `bridge_toolsets` and one typed tool per command of the
-## requested toolsets (toolsets.gd) by the rule in addon/mcp/README.md. Every call goes through
+## `bridge/network/http_typed` is off, `bridge_toolsets`, `bridge_find` (find.gd) and one typed tool per
+## command of the requested toolsets (toolsets.gd) by the rule in addon/mcp/README.md. Every call goes through
 ## router.dispatch, so parameter checks and the path jail apply as on WebSocket.
 
 const BridgeRouter := preload("../core/router.gd")
 const BridgeSettings := preload("../core/settings.gd")
 const BridgeParams := preload("../core/params.gd")
 const BridgeToolsets := preload("toolsets.gd")
+const BridgeFind := preload("find.gd")
 
 ## Beside this file, wherever the addon is installed.
 var _engine_run_file: String = get_script().resource_path.get_base_dir().path_join("engine_run.json")
@@ -26,6 +27,7 @@ var _router: BridgeRouter
 var _engine_run: Dictionary = {}
 var _method_pattern: RegEx
 var _toolsets: RefCounted = BridgeToolsets.new()
+var _find: RefCounted = BridgeFind.new()
 static var _image_mime := RegEx.create_from_string("^image/(png|jpeg|webp|gif)$")
 static var _method_words := RegEx.create_from_string("(?<![\\w./])[a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*(?![\\w(/])")
 
@@ -63,15 +65,23 @@ func list(selection: Array = ["all"]) -> Array:
 		return tools
 	if not _toolsets.tool.is_empty():
 		tools.append(_toolsets.tool)
+	if not _find.tool.is_empty():
+		tools.append(_find.tool)
+	var listed := _listed(selection)
+	for doc: Dictionary in _router.describe_all():
+		if listed.has(doc.method):
+			tools.append(typed_tool(doc))
+	return tools
+
+
+## {method: true} for the commands whose typed tools the toolsets `selection` names list.
+func _listed(selection: Array) -> Dictionary:
 	var listed := {}
 	for toolset: Dictionary in _toolsets.toolsets_for(_router.methods()):
 		if BridgeToolsets.selected(selection, toolset.name):
 			for method: String in toolset.methods:
 				listed[method] = true
-	for doc: Dictionary in _router.describe_all():
-		if listed.has(doc.method):
-			tools.append(typed_tool(doc))
-	return tools
+	return listed
 
 
 ## The shared rule: the summary, the input schema without `additionalProperties: false` (the router
@@ -147,6 +157,12 @@ func _call_tool(params: Dictionary, selection: Array, reads: String) -> Dictiona
 		return run if run.has("refusal") else {"result": run}
 	if name == _toolsets.tool.get("name") and BridgeSettings.flag(BridgeSettings.HTTP_TYPED):
 		return {"result": _run_toolsets(args, selection, reads)}
+	if name == _find.tool.get("name") and BridgeSettings.flag(BridgeSettings.HTTP_TYPED):
+		var found: Dictionary = _find.find(_router.describe_all(), args, _listed(selection))
+		if found.has("error"):
+			return _refused(found.error)
+		return {"result": {"content": [{"type": "text", "text": result_text(found.value, true, reads)}],
+				"structuredContent": found.value}}
 	var method := _method_for(name)
 	if method == "":
 		var names: Array = ["engine_run"] + Array(_router.methods()).map(func(m: String) -> String: return tool_name(m))
@@ -174,7 +190,7 @@ func _run_toolsets(args: Dictionary, selection: Array, reads: String) -> Diction
 	var sets: Array = _toolsets.toolsets_for(_router.methods())
 	var names: Array = sets.map(func(s: Dictionary) -> String: return s.name)
 	var enabled: Array = []
-	var count := 2
+	var count := BridgeToolsets.ALWAYS_LISTED
 	var listing: Array = []
 	for toolset: Dictionary in sets:
 		var on := BridgeToolsets.selected(selection, toolset.name)

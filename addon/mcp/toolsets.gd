@@ -4,10 +4,13 @@ extends RefCounted
 ## named sets of typed tools. Which toolset a built-in group belongs to is said by the group's own
 ## commands/<group>/index.json (core/group_index.gd); toolsets.json describes the toolsets. A group no toolset lists forms a toolset of its own, named after it. Over
 ## HTTP a client picks its toolsets with the URL's query, `/mcp?toolsets=scene,editor` (default: what
-## suits the client the request names, default_for; else all).
+## suits the client the request names, else the unknown client's: default_for).
 
-## The toolset every `set` keeps (src/mcp/toolsets.ts CORE_TOOLSET): play, step, read, input, errors, debugger.
-const CORE := "play"
+## The toolset every `set` keeps (src/mcp/toolsets.ts CORE_TOOLSET): the whole loop (build, play, observe,
+## debug, verify), every default's start.
+const CORE := "core"
+## engine_run, bridge_toolsets and bridge_find: listed whatever toolsets are enabled (src/mcp/toolsets.ts).
+const ALWAYS_LISTED := 3
 ## The revision that brought structuredContent (src/mcp/toolsets.ts STRUCTURED_SINCE).
 const STRUCTURED_SINCE := "2025-06-18"
 
@@ -124,20 +127,22 @@ func reads_of(client: String, revision: String) -> String:
 	return str(match_client(client).get("reads", _unknown.get("reads", "content")))
 
 
-## The toolsets a client's default lists for these methods: its preferred ones in order, each taken while the
-## list stays within its limit (engine_run and bridge_toolsets count), as src/mcp/toolsets.ts fitProfile;
-## ["all"] for a client with no known limit.
+## The toolsets a client's default lists for these methods: its preferred ones (a client the table does not
+## know: the unknown client's) in order, each taken while the list stays within its limit if it has one
+## (ALWAYS_LISTED count), as src/mcp/toolsets.ts fitProfile; ["all"] where the preference says all.
 func default_for(client: String, methods: Array) -> Array:
 	var profile := match_client(client)
-	if profile.is_empty() or profile.get("max_tools") == null or "all" in profile.get("toolsets", []):
+	var preferred: Array = profile.get("toolsets", _unknown.get("toolsets", [CORE]))
+	if "all" in preferred:
 		return ["all"]
+	var cap: Variant = profile.get("max_tools")
 	var sizes := {}
 	for toolset: Dictionary in toolsets_for(methods):
 		sizes[toolset.name] = toolset.methods.size()
 	var chosen: Array = []
-	var total := 2
-	for name: String in profile.toolsets:
-		if sizes.has(name) and total + int(sizes[name]) <= int(profile.max_tools):
+	var total := ALWAYS_LISTED
+	for name: String in preferred:
+		if sizes.has(name) and (cap == null or total + int(sizes[name]) <= int(cap)):
 			chosen.append(name)
 			total += int(sizes[name])
 	return chosen if not chosen.is_empty() else ["none"]

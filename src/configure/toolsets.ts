@@ -1,7 +1,8 @@
 // The `--toolsets` a client's entry gets: the client's preferred toolsets (addon/mcp/toolsets.json) that fit
-// its tool limit with the commands the catalog knows, `all` where it has no limit, or what the user asked.
+// its tool limit (if it has one) with the commands the catalog knows — the small core for a client with none —
+// or what the user asked (`all`: everything).
 import {loadCatalog} from '../catalog/catalog.js'
-import {TOOLSETS, fitProfile, toolsetsFor} from '../mcp/toolsets.js'
+import {ALWAYS_LISTED, TOOLSETS, fitProfile, toolsetsFor} from '../mcp/toolsets.js'
 
 export interface ToolsetChoice {
   /** What goes after `--toolsets` (and in the URL's `?toolsets=`); undefined: leave it to the server. */
@@ -9,24 +10,24 @@ export interface ToolsetChoice {
   note?: string
 }
 
-/** engine_run and bridge_toolsets, listed whatever is enabled. */
-const ALWAYS_LISTED = 2
-
 export function toolsetsForClient(clientId: string, asked?: string): ToolsetChoice {
   if (asked === 'auto') return {}
   if (asked) return {value: asked}
   const profile = TOOLSETS.clients.find((c) => c.name === clientId)
-  if (!profile || profile.max_tools === null || profile.toolsets.includes('all')) return {value: 'all'}
-  const chosen = fitProfile(toolsetsFor(loadCatalog()), profile.toolsets, profile.max_tools, ALWAYS_LISTED)
+  const preferred = profile?.toolsets ?? TOOLSETS.unknown_client.toolsets
+  if (preferred.includes('all')) return {value: 'all'}
+  const cap = profile?.max_tools ?? null
+  const chosen = fitProfile(toolsetsFor(loadCatalog()), preferred, cap, ALWAYS_LISTED)
   const value = chosen.length > 0 ? chosen.join(',') : 'none'
+  const fits = cap === null ? 'the small core' : `what fits ${cap} tools`
   return {
     value,
-    note: `toolsets ${value}: what fits ${profile.max_tools} tools (${profile.why}); the agent changes them with bridge_toolsets, and engine_run runs any command`,
+    note: `toolsets ${value}: ${fits} (${profile?.why ?? TOOLSETS.unknown_client.why}); --toolsets all lists every command, the agent changes them with bridge_toolsets, bridge_find finds any command and engine_run runs it`,
   }
 }
 
-/** The HTTP endpoint's URL with the toolsets as its query (none for all: the endpoint's default). */
+/** The HTTP endpoint's URL with the toolsets as its query (`all` too: without one the endpoint lists the client's default). */
 export function withToolsets(url: string, value: string | undefined): string {
-  if (!value || value === 'all') return url
+  if (!value) return url
   return `${url}${url.includes('?') ? '&' : '?'}toolsets=${value}`
 }

@@ -13,7 +13,7 @@ export const SERVER_CAPABILITIES = {tools: {listChanged: true}, resources: {}, p
 
 /** Tools named as both transports list them (engine_search, not the method engine.search): endpoint.gd's INSTRUCTIONS. */
 export const SERVER_INSTRUCTIONS =
-  'Drives a live Godot editor. Ground on the live API (engine_search, engine_class_info, engine_commands) before acting; verify every change by reading state back. bridge_toolsets lists and changes which typed tools are listed; engine_run runs any command.'
+  'Drives a live Godot editor. The typed tools listed are a core that runs the whole loop; bridge_find finds any other command by words (its method and input schema) and engine_run runs it at once; bridge_toolsets lists and changes which typed tools are listed. Ground on the live API (engine_search, engine_class_info; through engine_run where not listed) before acting; verify every change by reading state back.'
 
 /** The stateless revisions the SDK v2 server speaks (its server/discover's supportedVersions). */
 export const MODERN_PROTOCOL_VERSIONS = ['2026-07-28']

@@ -1,5 +1,5 @@
-// The tool list and tool calls: `engine_run` (addon/mcp/engine_run.json) and `bridge_toolsets`
-// (addon/mcp/toolsets.json), one typed tool per live addon command of the session's enabled toolsets by the
+// The tool list and tool calls: `engine_run` (addon/mcp/engine_run.json), `bridge_toolsets`
+// (addon/mcp/toolsets.json) and `bridge_find` (addon/mcp/find.json), one typed tool per live addon command of the session's enabled toolsets by the
 // shared rule (addon/mcp/README.md), and plugin tools, which may not shadow either. Arguments are validated
 // before anything is sent; a failure comes back as an `isError` result, or as the JSON-RPC error the revision
 // prescribes (tool-errors.ts).
@@ -12,11 +12,12 @@ import {closest} from '../catalog/suggest.js'
 import {validateParams} from '../catalog/validate.js'
 import type {EditorLink, ServedDoc} from './editor-link.js'
 import type {McpToolContext, PluginTool} from './plugin-tools.js'
+import {FIND_TOOL, findCommands} from './find.js'
 import {errorResult, failureResult, successResult} from './results.js'
 import {protocolError, refused, revisionOf} from './tool-errors.js'
 import {type Logger, readSurfaceJson} from './surface.js'
 import {ToolsetSession} from './toolset-session.js'
-import {TOOLSETS_TOOL, readsOf, toolsetsFor} from './toolsets.js'
+import {ALWAYS_LISTED, TOOLSETS_TOOL, readsOf, toolsetsFor} from './toolsets.js'
 
 export const ENGINE_RUN: Tool = readSurfaceJson<Tool>('engine_run.json')
 
@@ -134,7 +135,7 @@ export class Tools {
   }
 
   /**
-   * engine_run and bridge_toolsets, then the typed tools of the enabled toolsets (from the live editor, else
+   * engine_run, bridge_toolsets and bridge_find, then the typed tools of the enabled toolsets (from the live editor, else
    * the last known list, else the catalog), then plugin tools. With --typed=false: engine_run and plugin tools.
    */
   async list(): Promise<Tool[]> {
@@ -147,12 +148,17 @@ export class Tools {
       ...(annotations ? {annotations} : {}),
     }))
     if (!this.options.typed) return [ENGINE_RUN, ...contributed]
-    const sets = toolsetsFor(docs)
-    const enabled = this.session.enabled(sets, 2 + plugins.length)
-    const methods = new Set(sets.filter((s) => enabled(s.name)).flatMap((s) => s.methods))
+    const methods = this.listedMethods(docs, plugins.length)
     const typed = docs.filter((d) => methods.has(d.method)).map((d) => typedTool(d))
     for (const tool of typed) this.checkNameLength(tool.name)
-    return [ENGINE_RUN, TOOLSETS_TOOL, ...typed, ...contributed]
+    return [ENGINE_RUN, TOOLSETS_TOOL, FIND_TOOL, ...typed, ...contributed]
+  }
+
+  /** The methods whose typed tools the session's enabled toolsets list. */
+  private listedMethods(docs: ServedDoc[], plugins: number): Set<string> {
+    const sets = toolsetsFor(docs)
+    const enabled = this.session.enabled(sets, ALWAYS_LISTED + plugins)
+    return new Set(sets.filter((s) => enabled(s.name)).flatMap((s) => s.methods))
   }
 
   /** One tools/call; throws a ProtocolError where the revision makes the failure a JSON-RPC error. */
@@ -169,6 +175,7 @@ export class Tools {
     try {
       if (name === ENGINE_RUN.name) return await this.runEngine(args, waiting)
       if (name === TOOLSETS_TOOL.name && this.options.typed) return await this.runToolsets(args, waiting.revision)
+      if (name === FIND_TOOL.name && this.options.typed) return await this.runFind(args, waiting.revision)
       let doc = this.index().get(name)
       let plugin = (await this.plugins(this.docs())).find((t) => t.name === name)
       if (!doc && !plugin) {
@@ -212,10 +219,19 @@ export class Tools {
   /** bridge_toolsets: answers, then tells the client its list changed (after the answer is on its way). */
   private async runToolsets(args: Record<string, unknown>, revision?: string): Promise<CallToolResult> {
     const docs = (await this.options.link.commands()) ?? this.docs()
-    const fixed = 2 + (await this.plugins(docs)).length
+    const fixed = ALWAYS_LISTED + (await this.plugins(docs)).length
     const {result, changed} = this.session.handle(args, toolsetsFor(docs), fixed, revision)
     if (changed) setImmediate(() => this.options.listChanged?.())
     return result
+  }
+
+  /** bridge_find: commands by words, each callable at once through engine_run (find.ts). */
+  private async runFind(args: Record<string, unknown>, revision?: string): Promise<CallToolResult> {
+    const docs = (await this.options.link.commands()) ?? this.docs()
+    const listed = this.listedMethods(docs, (await this.plugins(docs)).length)
+    const answer = findCommands(docs, args, (method) => listed.has(method))
+    if (typeof answer === 'string') return refused(answer)
+    return successResult(answer, true, readsOf(this.options.clientName?.(), revision))
   }
 
   /** A typed call returns structuredContent when its command declares a result shape; engine_run never does. */
@@ -274,7 +290,7 @@ export class Tools {
 
   /** Plugin tools that do not shadow engine_run or an addon command. */
   private async plugins(docs: ServedDoc[]): Promise<PluginTool[]> {
-    const taken = new Set([ENGINE_RUN.name, TOOLSETS_TOOL.name, ...docs.map((d) => toolName(d.method))])
+    const taken = new Set([ENGINE_RUN.name, TOOLSETS_TOOL.name, FIND_TOOL.name, ...docs.map((d) => toolName(d.method))])
     return (await this.options.pluginTools).filter((tool) => {
       if (!taken.has(tool.name)) return true
       if (!this.warned.has(tool.name)) {

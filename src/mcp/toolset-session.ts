@@ -28,7 +28,7 @@ export interface ToolsetSessionOptions {
 
 const ACTIONS = ['list', 'enable', 'disable', 'set']
 
-/** `play` (the loop's core: play, step, read, input, errors, debugger) first, then the names asked. */
+/** `core` (the whole loop: build, play, observe, debug, verify) first, then the names asked. */
 export function withCore(names: string[], toolsets: Toolset[]): string[] {
   const core = toolsets.some((t) => t.name === CORE_TOOLSET) ? [CORE_TOOLSET] : []
   return [...new Set([...core, ...names])]
@@ -110,7 +110,7 @@ export class ToolsetSession {
 
   /**
    * A request that would pass the client's known cap: the refusal (nothing changes), with a set that fits and
-   * still holds what was asked — `play`, the asked toolsets, then the enabled ones in the client's order of
+   * still holds what was asked — `core`, the asked toolsets, then the enabled ones in the client's order of
    * preference while they fit — naming what it drops, as the one call that makes it so.
    */
   private overCap(

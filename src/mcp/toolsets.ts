@@ -17,7 +17,7 @@ export interface ToolsetDef {
    * the groups' own index.json (addon/commands/<group>/index.json), not written in toolsets.json.
    */
   groups?: string[]
-  /** Single commands taken out of their group's toolset: a core the work needs whatever the game (`play`). */
+  /** Single commands taken out of their group's toolset: a core the work needs whatever the game (`core`). */
   methods?: string[]
 }
 
@@ -25,7 +25,7 @@ export interface ClientProfile {
   name: string
   /** Lower-case fragments of `clientInfo.name`; the first profile with a fragment in the name wins. */
   match: string[]
-  /** The most tools this server should list for the client (engine_run and bridge_toolsets included); null: none known. */
+  /** The most tools this server should list for the client (engine_run, bridge_toolsets and bridge_find included); null: none known. */
   max_tools: number | null
   /** Where the limit comes from (docs/clients.md prints it). */
   source: string
@@ -55,8 +55,10 @@ function withGroups(file: ToolsetsFile): ToolsetsFile {
   return file
 }
 
-/** The toolset every default and every `set` keeps: play, step, read, input, errors, debugger state. */
-export const CORE_TOOLSET = 'play'
+/** The toolset every default and every `set` keeps: the whole loop (build, play, observe, debug, verify). */
+export const CORE_TOOLSET = 'core'
+/** engine_run, bridge_toolsets and bridge_find: listed whatever toolsets are enabled (toolsets.gd ALWAYS_LISTED). */
+export const ALWAYS_LISTED = 3
 /** The always-present tool that lists toolsets and enables or disables them. */
 export const TOOLSETS_TOOL: Tool = TOOLSETS.tool
 
@@ -146,8 +148,8 @@ export function readsOf(name: string | undefined, revision?: string): Reads {
 
 /**
  * The toolsets a profile's default enables for this command set: its preferred toolsets that have commands, in
- * order, each taken while the list stays within max_tools (`fixed` tools — engine_run, bridge_toolsets, plugin
- * tools — count too).
+ * order, each taken while the list stays within max_tools (`fixed` tools — engine_run, bridge_toolsets,
+ * bridge_find, plugin tools — count too).
  */
 export function fitProfile(
   toolsets: Toolset[],

@@ -77,13 +77,21 @@ export interface EditorFixture {
   cli(args: string[], options?: Parameters<typeof runCli>[1]): Promise<CliResult>
   /** Runs the CLI with `--json` in the project and parses its output. */
   cliJson<T = Json>(...args: string[]): Promise<T>
-  /** An MCP client connected to this editor's HTTP endpoint (closed before the editor stops). */
-  mcpHttp(name?: string): Promise<Client>
   /**
-   * An MCP client of `bridge serve --project <root>` over stdio (closed before the editor stops);
-   * `before(client)` runs before it connects (to register notification handlers).
+   * An MCP client connected to this editor's HTTP endpoint (closed before the editor stops), listing `toolsets`
+   * (default all: a test calls any command as a typed tool; `auto`: the default the client's name earns).
    */
-  mcpServe(options?: {env?: Record<string, string>; name?: string; before?: (client: Client) => void}): Promise<Client>
+  mcpHttp(name?: string, toolsets?: string): Promise<Client>
+  /**
+   * An MCP client of `bridge serve --project <root> --toolsets <toolsets>` over stdio (closed before the editor
+   * stops; toolsets as for mcpHttp); `before(client)` runs before it connects (to register notification handlers).
+   */
+  mcpServe(options?: {
+    env?: Record<string, string>
+    name?: string
+    toolsets?: string
+    before?: (client: Client) => void
+  }): Promise<Client>
 }
 
 export interface FixtureOptions extends StartOptions {
@@ -163,10 +171,13 @@ export function useEditor(options: FixtureOptions = {}): EditorFixture {
     game: gameControl(() => fixture.editor),
     cli: (args, cliOptions = {}) => runCli(args, {cwd: fixture.editor.root, ...cliOptions}),
     cliJson: async <T = Json>(...args: string[]) => parseJson<T>(await fixture.cli([...args, '--json'])),
-    async mcpHttp(name = 'e2e-http') {
+    async mcpHttp(name = 'e2e-http', toolsets = 'all') {
       const client = new Client({name, version: '1.0.0'})
+      const query = toolsets === 'auto' ? '' : `?toolsets=${toolsets}`
       await client.connect(
-        new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${fixture.editor.discovery.http_port}/mcp`)),
+        new StreamableHTTPClientTransport(
+          new URL(`http://127.0.0.1:${fixture.editor.discovery.http_port}/mcp${query}`),
+        ),
       )
       clients.push(client)
       return client
@@ -177,7 +188,7 @@ export function useEditor(options: FixtureOptions = {}): EditorFixture {
       await client.connect(
         new StdioClientTransport({
           command: process.execPath,
-          args: [BRIDGE_BIN, 'serve', '--project', fixture.editor.root],
+          args: [BRIDGE_BIN, 'serve', '--project', fixture.editor.root, '--toolsets', serveOptions.toolsets ?? 'all'],
           env: {...(process.env as Record<string, string>), NO_COLOR: '1', ...CLI_ENV, ...serveOptions.env},
           stderr: 'pipe',
         }),

@@ -1,6 +1,7 @@
 // serve's MCP server (createServer) for `projectRoot`, with a 1.x SDK client linked to it in memory: the unit
 // tests' way to talk to serve without a process. `prepare` runs on the client before it connects (e.g. to
-// register a notification handler that must hear the first list_changed).
+// register a notification handler that must hear the first list_changed); `toolsets` is --toolsets (default:
+// the client's, the small core for this unknown client).
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js'
 
@@ -12,8 +13,12 @@ export interface InMemoryServe {
   close: () => Promise<void>
 }
 
-export async function serveInMemory(projectRoot: string, prepare?: (client: Client) => void): Promise<InMemoryServe> {
-  const created = createServer({projectRoot, log: () => {}})
+export async function serveInMemory(
+  projectRoot: string,
+  prepare?: (client: Client) => void,
+  toolsets?: string[],
+): Promise<InMemoryServe> {
+  const created = createServer({projectRoot, log: () => {}, toolsets})
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
   await created.server.connect(serverSide as never)
   const client = new Client({name: 'unit', version: '1'})

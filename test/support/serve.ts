@@ -1,5 +1,5 @@
-// `bridge serve` for the MCP clients fx.mcpServe() does not make (it gives a 1.x SDK client with the toolsets
-// the client's name earns): the stdio server parameters that both SDKs' StdioClientTransport take, with extra
+// `bridge serve` for the MCP clients fx.mcpServe() does not make (it gives a 1.x SDK client with every toolset,
+// or those the client's name earns with `toolsets: 'auto'`): the stdio server parameters that both SDKs' StdioClientTransport take, with extra
 // flags (--toolsets all) and the CLI's own test home, as fx.mcpServe and fx.cli run it.
 import {BRIDGE_BIN, CLI_ENV} from './cli.js'
 import type {EditorFixture} from './fixture.js'

@@ -177,7 +177,8 @@ describe('MCP of both eras: stdio and HTTP, real clients (real editor)', functio
   describe("the addon's POST /mcp", () => {
     it('a 2026-07-28 client (Mcp-Method/Mcp-Name headers) and a 2025 session list the same tools and call them', async () => {
       const modern = new ClientV2({name: 'eras-e2e', version: '1'}, {versionNegotiation: {mode: {pin: MODERN}}})
-      await modern.connect(new HttpV2(url()))
+      // every toolset, as the fixture's 2025 session below lists (a client's small default: core-loop.e2e.test.ts)
+      await modern.connect(new HttpV2(new URL(`${url()}?toolsets=all`)))
       // the 1.x client's 2025 session, from the fixture (closed before the editor stops)
       const legacy = await fx.mcpHttp('eras-e2e')
       try {

@@ -70,7 +70,8 @@ interface Session {
 async function openSession(project: string, env: Record<string, string>, extra: string[] = []): Promise<Session> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BRIDGE_BIN, 'serve', '--project', project, ...extra],
+    // every toolset, as the tests call any command (a client's small default: test/e2e/mcp/core-loop.e2e.test.ts)
+    args: [BRIDGE_BIN, 'serve', '--project', project, '--toolsets', 'all', ...extra],
     env: {...(process.env as Record<string, string>), NO_COLOR: '1', ...env},
     stderr: 'pipe',
   })

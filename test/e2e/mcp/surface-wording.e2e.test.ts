@@ -33,7 +33,8 @@ describe('MCP wording over stdio and HTTP (real editor)', function () {
       expect(info).to.deep.include({name: 'godot-bridge', title: 'bridge (Godot editor)'})
       expect(info).to.deep.equal(clients[surface === 'stdio' ? 'http' : 'stdio'].getServerVersion())
       const said = clients[surface].getInstructions() ?? ''
-      expect(said).to.include('engine_search').and.include('bridge_toolsets').and.not.include('engine.search')
+      expect(said).to.include('engine_search').and.include('bridge_toolsets').and.include('bridge_find')
+      expect(said).to.not.include('engine.search')
     })
 
     it(`${surface}: an unknown tool is a JSON-RPC error (-32602) with a did-you-mean`, async () => {

@@ -128,18 +128,24 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
       const s = await session(name)
       const {tools} = await s.client.listTools()
       const names = tools.map((t) => t.name)
-      expect(names.slice(0, 2)).to.deep.equal(['engine_run', 'bridge_toolsets'])
+      expect(names.slice(0, 3)).to.deep.equal(['engine_run', 'bridge_toolsets', 'bridge_find'])
       const limit: number | null | undefined = SHARED.clients.find((c: {name: string}) => c.name === profile)?.max_tools
       const size = bytes(tools)
+      const core = toolsetsFor(commands).find((t) => t.name === 'core')!
+      for (const m of core.methods) expect(names, m).to.include(toolName(m))
       if (limit == null) {
-        // no known limit: the full typed set
-        expect(tools.length).to.equal(commands.length + 2)
+        // no known limit: the small core (its budget: test/unit/mcp/default-budget.test.ts), bridge_find for the rest
+        expect(tools.length)
+          .to.equal(core.methods.length + 3)
+          .and.at.most(30)
+        expect(Buffer.byteLength(JSON.stringify(tools))).to.be.at.most(32 * 1024)
       } else {
         expect(tools.length).to.be.at.most(limit)
         expect(tools.length, 'the default should use the room it has').to.be.greaterThan(limit / 2)
         expect(tools.length).to.be.lessThan(128)
       }
-      expect(size, `${tools.length} tools, ${size} B`).to.be.at.most(tools.length * BYTES_PER_TOOL)
+      // the core's heavier tools (scene_play, runtime_step) are worth their bytes; a capped list stays as light as before
+      if (limit != null) expect(size, `${tools.length} tools, ${size} B`).to.be.at.most(tools.length * BYTES_PER_TOOL)
       const results = outputBytes(tools)
       expect(results, `${tools.length} result schemas, ${results} B`).to.be.at.most(
         tools.length * OUTPUT_SCHEMA_BYTES_PER_TOOL,
@@ -149,19 +155,20 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
       expect(await stderrWith(s, reason)).to.match(reason)
     })
 
-  it('--toolsets overrides the client default: exactly the named toolsets, engine_run and bridge_toolsets', async () => {
+  it('--toolsets overrides the client default: exactly the named toolsets, engine_run, bridge_toolsets and bridge_find', async () => {
     const s = await session('cursor-vscode', ['--toolsets', 'editor,project'])
     const {tools} = await s.client.listTools()
     const sets = toolsetsFor(commands).filter((t) => ['editor', 'project'].includes(t.name))
     const expected = [
       'engine_run',
       'bridge_toolsets',
+      'bridge_find',
       ...commands.filter((c) => sets.some((t) => t.methods.includes(c.method))).map((c) => toolName(c.method)),
     ]
     expect(tools.map((t) => t.name)).to.deep.equal(expected)
     expect(await stderrWith(s, '(--toolsets)')).to.include('(--toolsets)')
     const all = await session('cursor-vscode', ['--toolsets', 'all'])
-    expect((await all.client.listTools()).tools.length).to.equal(commands.length + 2)
+    expect((await all.client.listTools()).tools.length).to.equal(commands.length + 3)
   })
 
   it('an agent enables a toolset mid-session: tools/list_changed arrives and the new tool answers from the editor', async () => {
@@ -211,10 +218,10 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
     const s = await session('Visual Studio Code')
     const listed = async () => (await s.client.listTools()).tools.length
     const start = await listed()
-    // what a 3D playtest needs, all at once: over the limit, so nothing is enabled
+    // what a 3D playtest adds to the core, all at once: over the limit, so nothing is enabled
     const playtest = await s.client.callTool({
       name: 'bridge_toolsets',
-      arguments: {action: 'enable', toolsets: ['runtime', '3d', 'physics', 'script']},
+      arguments: {action: 'enable', toolsets: ['3d', 'physics', 'script']},
     })
     expect(playtest.isError).to.equal(true)
     const refusal = text(playtest)
@@ -226,7 +233,7 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
     const fits = /(\{"action": "set", "toolsets": \[[^\]]*\]\})/.exec(refusal)
     expect(fits, refusal).to.not.equal(null)
     const call = JSON.parse(fits![1]) as {toolsets: string[]}
-    expect(call.toolsets).to.include.members(['play', 'runtime', '3d', 'physics', 'script'])
+    expect(call.toolsets).to.include.members(['core', '3d', 'physics', 'script'])
     const taken = await s.client.callTool({name: 'bridge_toolsets', arguments: call})
     expect(taken.isError, text(taken)).to.not.equal(true)
     expect((taken.structuredContent as {enabled: string[]}).enabled).to.include.members(call.toolsets)
@@ -263,7 +270,7 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
   it('with no toolset enabled, every command stays callable through engine_run', async () => {
     const s = await session('cursor-vscode', ['--toolsets', 'none'])
     const {tools} = await s.client.listTools()
-    expect(tools.map((t) => t.name)).to.deep.equal(['engine_run', 'bridge_toolsets'])
+    expect(tools.map((t) => t.name)).to.deep.equal(['engine_run', 'bridge_toolsets', 'bridge_find'])
     for (const c of commands) {
       if (c.read_only) {
         // read-only: really run (a game-only command refuses for want of a game, which still reached it)
@@ -286,8 +293,8 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
   })
 
   it("every tool declares an outputSchema naming its result's fields; a sampled read per group returns structuredContent that validates (ajv) against the declared shape, and the same JSON as text (whole for a client that reads only text, else its summary)", async () => {
-    const s = await session('claude-code')
-    const whole = await session('opencode') // its model reads only the text content (addon/mcp/toolsets.json)
+    const s = await session('claude-code', ['--toolsets', 'all'])
+    const whole = await session('opencode', ['--toolsets', 'all']) // its model reads only the text (addon/mcp/toolsets.json)
     const {tools} = await s.client.listTools()
     const withoutSchema = tools.filter((t) => !t.outputSchema && t.name !== 'engine_run').map((t) => t.name)
     expect(withoutSchema, 'tools without an outputSchema').to.deep.equal([])
@@ -347,18 +354,23 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
     expect(scene.map((t) => t.name)).to.deep.equal([
       'engine_run',
       'bridge_toolsets',
+      'bridge_find',
       ...commands.filter((c) => sceneSet.methods.includes(c.method)).map((c) => toolName(c.method)),
     ])
-    const all = (await post('/mcp', 'tools/list')).tools as Tool[]
-    expect(all.length).to.equal(commands.length + 2)
+    const all = (await post('/mcp?toolsets=all', 'tools/list')).tools as Tool[]
+    expect(all.length).to.equal(commands.length + 3)
     // without ?toolsets=, the client it names (here by its User-Agent) gets its default from the same table as serve
-    const cursorSets = toolsetsFor(commands).filter((t) => ['play', 'build'].includes(t.name))
+    const cursorSets = toolsetsFor(commands).filter((t) => ['core', 'play', 'build'].includes(t.name))
     const cursor = (await post('/mcp', 'tools/list', {}, {'User-Agent': 'Cursor/2.1 (linux)'})).tools as Tool[]
     expect(cursor.map((t) => t.name).sort()).to.deep.equal(
-      ['engine_run', 'bridge_toolsets', ...cursorSets.flatMap((t) => t.methods.map(toolName))].sort(),
+      ['engine_run', 'bridge_toolsets', 'bridge_find', ...cursorSets.flatMap((t) => t.methods.map(toolName))].sort(),
     )
-    const stdio = (await (await session('claude-code')).client.listTools()).tools
+    const stdio = (await (await session('claude-code', ['--toolsets', 'all'])).client.listTools()).tools
     expect(all).to.deep.equal(stdio)
+    // and a request that names no client, like an unknown client over stdio, gets the core
+    const plain = (await post('/mcp', 'tools/list')).tools as Tool[]
+    const unknown = (await (await session('some-unknown-client')).client.listTools()).tools
+    expect(plain).to.deep.equal(unknown)
 
     const info = await post('/mcp?toolsets=project', 'tools/call', {name: 'project_info', arguments: {}})
     const validate = new Ajv({strict: false}).compile(commands.find((c) => c.method === 'project.info')!.output_schema!)
@@ -373,7 +385,7 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
     expect(enable.content[0].text).to.include('/mcp?toolsets=scene,physics')
   })
 
-  it('the MCP Inspector CLI lists and calls tools of `bridge serve --toolsets build,scene`', async function () {
+  it('the MCP Inspector CLI lists and calls tools of `bridge serve --toolsets core,scene`', async function () {
     // a devDependency: @modelcontextprotocol/inspector-cli (the Inspector's CLI mode)
     const inspector = join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'inspector-cli', 'build', 'index.js')
     const run = (args: string[]) =>
@@ -388,7 +400,7 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
             '--project',
             fx.editor.root,
             '--toolsets',
-            'build,scene',
+            'core,scene',
             ...args,
           ],
           {timeout: 120_000, maxBuffer: 32 * 1024 * 1024},
@@ -397,7 +409,7 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
       )
     const listed = JSON.parse(await run(['--method', 'tools/list'])) as {tools: Tool[]}
     const names = listed.tools.map((t) => t.name)
-    expect(names).to.include.members(['engine_run', 'bridge_toolsets', 'node_add', 'scene_current'])
+    expect(names).to.include.members(['engine_run', 'bridge_toolsets', 'bridge_find', 'node_add', 'scene_current'])
     expect(names).to.not.include('project_info')
     const called = JSON.parse(await run(['--method', 'tools/call', '--tool-name', 'scene_current'])) as CallToolResult
     expect(called.isError, text(called)).to.not.equal(true)

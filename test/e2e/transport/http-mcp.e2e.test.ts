@@ -20,6 +20,7 @@ import {getPrompt, listPrompts, loadPrompts} from '../../../src/mcp/prompts.js'
 import {listResources} from '../../../src/mcp/resources.js'
 import {successResult} from '../../../src/mcp/results.js'
 import {ENGINE_RUN, typedTool} from '../../../src/mcp/tools.js'
+import {FIND_TOOL} from '../../../src/mcp/find.js'
 import {TOOLSETS_TOOL, readsOf} from '../../../src/mcp/toolsets.js'
 import {DEMO_PROJECT, freePort, REPO_ROOT} from '../../support/editor.js'
 import {useEditor, useEditors} from '../../support/fixture.js'
@@ -101,7 +102,8 @@ function corsHeaders(answer: HttpAnswer): string[] {
 
 async function connectSdk(port: number): Promise<{client: Client; transport: StreamableHTTPClientTransport}> {
   const client = new Client({name: 'http-mcp-e2e', version: '1.0.0'})
-  const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`))
+  // every toolset: the tests compare the whole list with serve's (a client's small default: core-loop.e2e.test.ts)
+  const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp?toolsets=all`))
   await client.connect(transport)
   return {client, transport}
 }
@@ -207,10 +209,12 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
       await sdk.ping()
     })
 
-    it('lists engine_run, bridge_toolsets and one typed tool per live command, exactly as bridge serve builds them', async () => {
+    it('lists engine_run, bridge_toolsets, bridge_find and one typed tool per live command, exactly as bridge serve builds them', async () => {
       const {commands} = await fx.editor.client.call<{commands: CommandDoc[]}>('engine.commands')
       const {tools} = await sdk.listTools()
-      const expected = JSON.parse(JSON.stringify([ENGINE_RUN, TOOLSETS_TOOL, ...commands.map((c) => typedTool(c))]))
+      const expected = JSON.parse(
+        JSON.stringify([ENGINE_RUN, TOOLSETS_TOOL, FIND_TOOL, ...commands.map((c) => typedTool(c))]),
+      )
       expect(tools).to.deep.equal(expected)
       expect(tools.map((t) => t.name)).to.include.members(['engine_run', 'project_info', 'node_add', 'engine_commands'])
     })
@@ -363,7 +367,7 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
       expect(bare).to.deep.equal(getPrompt(served, 'spatial-placement', {}, listed))
       // a request for fewer toolsets gets the commands it does not list as engine_run with their method
       const few = new Client({name: 'http-mcp-e2e-few', version: '1.0.0'})
-      await few.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp?toolsets=build`)))
+      await few.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp?toolsets=script`)))
       try {
         const fewListed = new Set((await few.listTools()).tools.map((t) => t.name))
         expect(fewListed.has('runtime_errors')).to.equal(false)
@@ -371,8 +375,8 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
         const text = (hunt.messages[0].content as {text: string}).text
         expect(strayToolNames(text, methods, fewListed)).to.deep.equal([])
         expect(text).to.include('`engine_run {"method": "runtime.errors"}`')
-        expect(fewListed.has('script_validate')).to.equal(true)
-        expect(text).to.include('`script_validate`')
+        expect(fewListed.has('script_function_set')).to.equal(true)
+        expect(text).to.include('`script_function_set`')
       } finally {
         await few.close()
       }

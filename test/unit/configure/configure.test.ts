@@ -170,28 +170,36 @@ describe('bridge configure', () => {
   })
 
   describe('--toolsets', () => {
-    it("writes what fits each client's tool limit by default, all where there is none, and the URL's query over HTTP", () => {
+    it("writes what fits each client's tool limit by default, the core where there is none, and the URL's query over HTTP", () => {
       const args = (client: string) => (run({client, toolsets: undefined, print: true}).entry.args as string[]).slice(3)
-      expect(args('claude-code')).to.deep.equal(['--toolsets', 'all'])
-      expect(args('claude-desktop')).to.deep.equal(['--toolsets', 'all'])
+      expect(args('claude-code')).to.deep.equal(['--toolsets', 'core'])
+      expect(args('claude-desktop')).to.deep.equal(['--toolsets', 'core'])
+      expect(run({client: 'claude-code', toolsets: undefined, print: true}).notes.join('\n')).to.include(
+        'toolsets core: the small core',
+      )
+      const all = run({client: 'claude-code', toolsets: 'all', print: true}).entry.args as string[]
+      expect(all.slice(3)).to.deep.equal(['--toolsets', 'all'])
       const cursor = run({client: 'cursor', toolsets: undefined, print: true})
       expect((cursor.entry.args as string[])[3]).to.equal('--toolsets')
-      expect((cursor.entry.args as string[])[4]).to.equal('play,build')
+      expect((cursor.entry.args as string[])[4]).to.equal('core,play,build')
       expect(cursor.notes.join('\n')).to.include('what fits 40 tools')
-      expect(args('vscode')[1]).to.match(/^play,build,scene,editor/)
+      expect(args('vscode')[1]).to.match(/^core,play,build,scene,editor/)
       for (const client of ['codex', 'zed', 'gemini-cli', 'qwen-code'])
-        expect(args(client)[1], client).to.match(/^play,build,/)
+        expect(args(client)[1], client).to.match(/^core,play,build,/)
       const opencode = run({client: 'opencode', toolsets: undefined, print: true}).entry.command as string[]
-      expect(opencode.at(-1)).to.match(/^play,build,scene,editor/)
+      expect(opencode.at(-1)).to.match(/^core,play,build,scene,editor/)
       ctx.env.BRIDGE_MCP_HTTP_PORT = '9123'
       const http = run({client: 'cursor', toolsets: 'scene,runtime', http: true, print: true})
       expect(http.entry).to.deep.equal({
         url: `http://127.0.0.1:9123/mcp?project=${encodeURIComponent(project)}&toolsets=scene,runtime`,
       })
       expect(run({client: 'claude-code', toolsets: undefined, http: true, print: true}).entry.url).to.equal(
-        `http://127.0.0.1:9123/mcp?project=${encodeURIComponent(project)}`,
+        `http://127.0.0.1:9123/mcp?project=${encodeURIComponent(project)}&toolsets=core`,
       )
-      expect(args('claude-code')).to.deep.equal(['--toolsets', 'all'])
+      // all is written too: without a query the endpoint lists the client's default, the core
+      expect(run({client: 'claude-code', toolsets: 'all', http: true, print: true}).entry.url).to.equal(
+        `http://127.0.0.1:9123/mcp?project=${encodeURIComponent(project)}&toolsets=all`,
+      )
       expect((run({client: 'cursor', toolsets: 'auto', print: true}).entry.args as string[]).length).to.equal(3)
     })
   })

@@ -24,8 +24,9 @@ describe('a tool limit for every client', () => {
       expect(doc).to.include(`([source](${profile!.source}))`)
       // configure writes what fits that limit
       const chosen = toolsetsForClient(client.id)
-      if (profile!.max_tools === null) expect(chosen.value).to.equal('all')
+      if (profile!.max_tools === null) expect(chosen.value).to.equal('core')
       else expect(chosen.note).to.include(`what fits ${profile!.max_tools} tools`)
+      expect(chosen.value!.split(',')[0], 'the core comes first').to.equal('core')
     })
   }
 

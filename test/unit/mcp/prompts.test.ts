@@ -60,7 +60,7 @@ describe('mcp prompts', () => {
 
   it('names only tools bridge serve lists (stdio): every prompt, rendered for its tools/list', async () => {
     const methods = loadCatalog().map((c) => c.method)
-    const serve = await serveInMemory(process.cwd())
+    const serve = await serveInMemory(process.cwd(), undefined, ['all'])
     try {
       const listed = new Set((await serve.client.listTools()).tools.map((t) => t.name))
       for (const p of prompts) {

@@ -9,6 +9,7 @@ import {join} from 'node:path'
 
 import {loadCatalog} from '../../../src/catalog/catalog.js'
 import {serveInMemory} from '../../support/serve-in-memory.js'
+import {CORE_TOOLSET, TOOLSETS} from '../../../src/mcp/toolsets.js'
 
 async function freePort(): Promise<number> {
   const server = createTcpServer()
@@ -46,13 +47,18 @@ describe('mcp server with the editor down (in-memory client)', () => {
       'spatial-placement',
     ])
     const got = await client.getPrompt({name: 'discover-then-drive'})
-    expect((got.messages[0].content as {text: string}).text).to.include('`engine_class_info`') // the tool, not the method
+    const text = (got.messages[0].content as {text: string}).text
+    expect(text).to.include('`scene_tree`') // a listed tool by its name, not the method
+    expect(text).to.include('`engine_run {"method": "engine.class_info"}`') // one the core does not list
   })
 
-  it('lists engine_run, bridge_toolsets and the catalog commands as typed tools until an editor answers', async () => {
+  it('lists engine_run, bridge_toolsets, bridge_find and the core of the catalog as typed tools until an editor answers', async () => {
     const {tools} = await client.listTools()
-    expect(tools.slice(0, 2).map((t) => t.name)).to.deep.equal(['engine_run', 'bridge_toolsets'])
-    expect(tools.slice(2).map((t) => t.name)).to.deep.equal(loadCatalog().map((c) => c.method.replace('.', '_')))
+    expect(tools.slice(0, 3).map((t) => t.name)).to.deep.equal(['engine_run', 'bridge_toolsets', 'bridge_find'])
+    const core = TOOLSETS.toolsets.find((t) => t.name === CORE_TOOLSET)!.methods!
+    const inCore = loadCatalog().filter((c) => core.includes(c.method))
+    expect(inCore.length).to.equal(core.length)
+    expect(tools.slice(3).map((t) => t.name)).to.deep.equal(inCore.map((c) => c.method.replace('.', '_')))
   })
 
   it('answers a call with isError and the closed verdict, and a resource read with the same', async () => {

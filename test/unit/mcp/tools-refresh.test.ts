@@ -56,10 +56,13 @@ describe('mcp server tool refresh (scripted editor)', () => {
         ws.send(JSON.stringify({jsonrpc: '2.0', id: msg.id, result}))
       })
     })
-    ;({client, close: cleanup} = await serveInMemory(dir, (c) =>
-      c.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-        listChanged++
-      }),
+    ;({client, close: cleanup} = await serveInMemory(
+      dir,
+      (c) =>
+        c.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+          listChanged++
+        }),
+      ['all'], // the test's commands are in no default
     ))
   })
   after(async () => {

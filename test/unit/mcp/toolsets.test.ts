@@ -93,7 +93,7 @@ describe('toolsets: the shared definition', () => {
 
 describe('toolsets: a session over a fake editor', () => {
   const DOCS = [
-    // the core (play) and the build toolsets take single commands out of their groups
+    // the core toolset takes single commands out of their groups
     ...['scene.play', 'scene.stop', 'runtime.step', 'runtime.get', 'scene.open', 'node.add', 'node.set'].map((m) =>
       doc(m),
     ),
@@ -134,17 +134,19 @@ describe('toolsets: a session over a fake editor', () => {
     return {client, logs}
   }
 
-  it('gives Cursor what fits in 40 tools and an unknown client everything, saying why', async () => {
+  it('gives Cursor what fits in 40 tools and an unknown client the small core, saying why', async () => {
     const cursor = await connect('cursor-vscode')
     const names = (await cursor.client.listTools()).tools.map((t) => t.name)
-    expect(names.length).to.equal(9) // engine_run, bridge_toolsets, play's 4, build's 3
+    expect(names.length).to.equal(10) // engine_run, bridge_toolsets, bridge_find, the core's 7
     expect(names).to.include('scene_play').and.include('node_add')
     expect(cursor.logs.join('\n')).to.match(
-      /toolsets play,build for client 'cursor-vscode' \(cursor: .*about 40\): 9 tools, at most 40/,
+      /toolsets core for client 'cursor-vscode' \(cursor: .*about 40\): 10 tools, at most 40/,
     )
     const other = await connect('my-agent')
-    expect((await other.client.listTools()).tools.length).to.equal(DOCS.length + 2)
-    expect(other.logs.join('\n')).to.include("toolsets all for client 'my-agent' (no known tool limit")
+    expect((await other.client.listTools()).tools.length).to.equal(10)
+    expect(other.logs.join('\n')).to.include("toolsets core for client 'my-agent' (a client not in this table")
+    const all = await connect('my-agent', ['all'])
+    expect((await all.client.listTools()).tools.length).to.equal(DOCS.length + 3)
   })
 
   it('refuses to pass the client limit, offering the set that fits, keeps what was asked and names what it drops', async () => {
@@ -152,21 +154,21 @@ describe('toolsets: a session over a fake editor', () => {
     await client.listTools()
     const ok = await client.callTool({
       name: 'bridge_toolsets',
-      arguments: {action: 'enable', toolsets: ['runtime', 'project']},
+      arguments: {action: 'enable', toolsets: ['runtime']},
     })
     expect(ok.structuredContent).to.include({tools: 40})
     const r = await client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['scene']}})
     expect(r.isError).to.equal(true)
     const said = (r.content as {text: string}[])[0].text
     expect(said).to.include('enabling scene (20) would list 60 tools, 20 over the 40 that suit cursor')
-    expect(said, said).to.include('now 40 tools (play, build, project, runtime)').and.include('Nothing was changed')
+    expect(said, said).to.include('now 40 tools (core, runtime)').and.include('Nothing was changed')
     expect(said).to.include(
-      'This set fits and keeps what you asked: play, scene, build, project (30 tools), dropping runtime (30): {"action": "set", "toolsets": ["play","scene","build","project"]}',
+      'This set fits and keeps what you asked: core, scene (30 tools), dropping runtime (30): {"action": "set", "toolsets": ["core","scene"]}',
     )
     expect((await client.listTools()).tools.length).to.equal(40)
     const taken = await client.callTool({
       name: 'bridge_toolsets',
-      arguments: {action: 'set', toolsets: ['play', 'scene', 'build', 'project']},
+      arguments: {action: 'set', toolsets: ['core', 'scene']},
     })
     expect(taken.structuredContent).to.include({tools: 30})
     const group = await client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['node']}})
@@ -180,7 +182,7 @@ describe('toolsets: a session over a fake editor', () => {
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
     )
     const r = await client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['project']}})
-    expect(r.structuredContent).to.include({tools: 10})
+    expect(r.structuredContent).to.include({tools: 11})
     await changed
     const names = (await client.listTools()).tools.map((t) => t.name)
     expect(names).to.include('project_info')
