@@ -92,7 +92,41 @@ const arenaTileMapLayers: GroundTruth = {
   ],
 }
 
+const LOWER = '/root/Player/AnimationPlayerLower'
+
+/** Sprite-sheet clips: run (frames 0-5, looping) and stand (frame 6) on SpriteLower.frame (instruction: task_0098). */
+const ninjaLowerClips: GroundTruth = {
+  summary:
+    'AnimationPlayerLower clips run (frames 0-5 every 0.1 s, looping) and stand (frame 6) on Anchor/SpriteLower:frame',
+  steps: [
+    {method: 'scene.open', params: {path: 'res://scenes/player.tscn'}},
+    {
+      method: 'animation.create',
+      params: {player: LOWER, animation: 'run', length: 0.6, loop_mode: 'linear', step: 0.1},
+    },
+    {
+      method: 'animation.add_track',
+      params: {
+        player: LOWER,
+        animation: 'run',
+        path: 'Anchor/SpriteLower:frame',
+        keys: [0, 1, 2, 3, 4, 5].map((frame) => ({time: frame / 10, value: frame})),
+      },
+    },
+    {
+      method: 'animation.create',
+      params: {player: LOWER, animation: 'stand', length: 0.1, loop_mode: 'none', step: 0.1},
+    },
+    {
+      method: 'animation.add_track',
+      params: {player: LOWER, animation: 'stand', path: 'Anchor/SpriteLower:frame', keys: [{time: 0, value: 6}]},
+    },
+    save,
+  ],
+}
+
 export const GROUND_TRUTHS: Record<string, GroundTruth> = {
+  task_0098: ninjaLowerClips,
   task_0113: arenaTileMapLayers,
   task_0118: trapSpawnPoints,
 }
