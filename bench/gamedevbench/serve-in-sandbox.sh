@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # The MCP server an agent gets in a GameDevBench sandbox: the benchmark copies each task into a fresh
-# /tmp/gamedevbench_sandbox_<id> and starts the agent there, so this starts that copy's editor (headless, or on
-# the private Xvfb with BRIDGE_BENCH_FRAMES=1 for real frames), serves it over stdio, and quits the editor when
-# the client ends the server, before the benchmark copies the sandbox for validation.
+# /tmp/gamedevbench_sandbox_<id> and starts the agent there, so this starts that copy's editor (headless, or
+# rendering with BRIDGE_BENCH_FRAMES=1), serves it over stdio, and quits the editor when the client ends the
+# server, before the benchmark copies the sandbox for validation.
 set -euo pipefail
 
 bridge=${BRIDGE_BIN:-godot-bridge}
 project=${BRIDGE_BENCH_PROJECT:-$PWD}
+# frames: a window on the display the harness runs on (with-xvfb, a desktop), else bridge's private Xvfb
 launch=(--headless)
-if [ "${BRIDGE_BENCH_FRAMES:-0}" = 1 ]; then launch=(--xvfb); fi
+if [ "${BRIDGE_BENCH_FRAMES:-0}" = 1 ]; then
+	if [ -n "${DISPLAY:-}" ]; then launch=(); else launch=(--xvfb); fi
+fi
 
 started=0
 if ! "$bridge" status --project "$project" </dev/null >/dev/null 2>&1; then
 	# stdin and stdout are the MCP channel: the launch (and the editor it leaves running) touch neither
-	"$bridge" launch --project "$project" "${launch[@]}" </dev/null >&2
+	"$bridge" launch --project "$project" ${launch[@]+"${launch[@]}"} </dev/null >&2
 	started=1
 fi
 
