@@ -7,7 +7,7 @@ import {join} from 'node:path'
 
 import {startEditor} from '../../test/support/editor.js'
 import {GROUND_TRUTHS} from './ground-truths.js'
-import {copyForValidation, copySandbox, loadTask} from './task-data.js'
+import {copyForValidation, makeSandbox, loadTask} from './task-data.js'
 import {validate} from './validate.js'
 
 export interface TaskResult {
@@ -38,7 +38,7 @@ export async function runTask(benchDir: string, id: string, options: {keep?: boo
   const base = mkdtempSync(join(tmpdir(), `gamedevbench-${task.name}-`))
   const result: TaskResult = {task: task.name, passed: false, message: '', applied: 0, steps: truth.steps.length}
   try {
-    copySandbox(task.dir, join(base, 'sandbox'))
+    makeSandbox(task, join(base, 'sandbox'))
     const editor = await startEditor({fixture: join(base, 'sandbox')})
     try {
       for (const step of truth.steps) {

@@ -2,7 +2,7 @@
 // agent works in (the task's project minus its tests and notes) and the validation copy (the agent's work plus
 // the task's own test.gd and test.tscn). Mirrors benchmark_runner.py's filters so a ground truth applied here
 // meets exactly what an agent's work would meet there.
-import {copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync} from 'node:fs'
+import {copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 
 /** The benchmark checkout: GAMEDEVBENCH_DIR, else undefined (the caller says how to get one). */
@@ -45,13 +45,19 @@ function hiddenFromAgent(fileName: string): boolean {
   return name.startsWith('test') || name === 'task_config.json' || /\.(log|md)$/.test(name) || name.startsWith('.')
 }
 
-/** The agent's starting point, as benchmark_runner.py's _create_sandbox_environment builds it. */
-export function copySandbox(from: string, to: string): void {
+/** The agent's starting point, as benchmark_runner.py's _create_sandbox_environment builds it: the filtered copy
+ * and a task_config.json holding nothing but the instruction. */
+export function makeSandbox(task: Task, to: string): void {
+  copyFiltered(task.dir, to)
+  writeFileSync(join(to, 'task_config.json'), JSON.stringify({instruction: task.instruction}, null, 2))
+}
+
+function copyFiltered(from: string, to: string): void {
   mkdirSync(to, {recursive: true})
   for (const entry of readdirSync(from, {withFileTypes: true})) {
     const source = join(from, entry.name)
     if (entry.isDirectory()) {
-      if (!entry.name.startsWith('.')) copySandbox(source, join(to, entry.name))
+      if (!entry.name.startsWith('.')) copyFiltered(source, join(to, entry.name))
     } else if (!hiddenFromAgent(entry.name)) copyFileSync(source, join(to, entry.name))
   }
 }

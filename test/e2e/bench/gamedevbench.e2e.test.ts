@@ -8,7 +8,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {runTask, type TaskResult} from '../../../bench/gamedevbench/run-task.js'
-import {benchmarkDir, copyForValidation, copySandbox, loadTask} from '../../../bench/gamedevbench/task-data.js'
+import {benchmarkDir, copyForValidation, makeSandbox, loadTask} from '../../../bench/gamedevbench/task-data.js'
 import {validate} from '../../../bench/gamedevbench/validate.js'
 
 const TASKS = ['task_0098', 'task_0113', 'task_0118']
@@ -32,7 +32,7 @@ describe('GameDevBench ground truths applied through bridge', function () {
       const task = loadTask(benchDir!, name)
       const base = mkdtempSync(join(tmpdir(), 'gamedevbench-start-'))
       try {
-        copySandbox(task.dir, join(base, 'sandbox'))
+        makeSandbox(task, join(base, 'sandbox'))
         copyForValidation(task, join(base, 'sandbox'), join(base, 'validation'))
         const verdict = await validate(join(base, 'validation'), join(base, 'home'))
         expect(verdict.passed, verdict.message).to.equal(false)
