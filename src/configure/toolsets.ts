@@ -19,10 +19,11 @@ export function toolsetsForClient(clientId: string, asked?: string): ToolsetChoi
   const cap = profile?.max_tools ?? null
   const chosen = fitProfile(toolsetsFor(loadCatalog()), preferred, cap, ALWAYS_LISTED)
   const value = chosen.length > 0 ? chosen.join(',') : 'none'
-  const fits = cap === null ? 'the small core' : `what fits ${cap} tools`
+  // the default is the small core for every client; a cap is where widening stops (bridge_toolsets refuses past it)
+  const limit = cap === null ? '' : `; the client takes at most ${cap} tools (${profile?.why}), so widen within that`
   return {
     value,
-    note: `toolsets ${value}: ${fits} (${profile?.why ?? TOOLSETS.unknown_client.why}); --toolsets all lists every command, the agent changes them with bridge_toolsets, bridge_find finds any command and engine_run runs it`,
+    note: `toolsets ${value}: the small core${limit}; --toolsets all lists every command, the agent changes them with bridge_toolsets, bridge_find finds any command and engine_run runs it`,
   }
 }
 

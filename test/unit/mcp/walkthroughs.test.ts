@@ -128,6 +128,10 @@ describe('bridge_toolsets solves the request', () => {
 
   it('over the cap, answers with a set that fits and still holds what was asked, naming what it drops', () => {
     const s = session('Visual Studio Code')
+    // widened first to near its cap (the default is the core alone), then asked for more than fits
+    expect(s.handle({action: 'set', toolsets: ['play', 'build', 'scene', 'editor']}, toolsets, FIXED).changed).to.equal(
+      true,
+    )
     const before = (s.handle({action: 'list'}, toolsets, FIXED).result.structuredContent as {enabled: string[]}).enabled
     const answer = s.handle({action: 'enable', toolsets: ['3d', 'physics', 'animation']}, toolsets, FIXED)
     expect(answer.result.isError).to.equal(true)
