@@ -47,6 +47,7 @@ func commands() -> Array:
 				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
 				choice("source", ["all"] + BridgeOutputLog.SOURCES, "Only the editor's entries or only the game's",
 						"all"),
+				opt("own_frames", "bool", "Keep the frames of bridge's own code (res://addons/bridge/) in each entry's stack and backtrace (left out by default, counted in own_frames_left_out)", false),
 			],
 			"example": {"limit": 20},
 			"read_only": true,
@@ -157,6 +158,8 @@ func _errors(c: BridgeCall) -> Variant:
 	var entries: Array = logger.errors(p.since, p.limit, [] if p.source == "all" else [p.source])
 	if p.source != "game":  # the scripts that do not compile now, each error once (lib/compile_errors.gd)
 		entries = BridgeCompileErrors.merged(entries, p.since, p.limit)
+	if not p.own_frames:
+		entries = entries.map(func(e: Dictionary) -> Dictionary: return BridgeOutputLog.without_own_frames(e))
 	return {"count": entries.size(), "next_seq": logger.next_seq(), "entries": entries}
 
 
