@@ -48,6 +48,7 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"read_only": true,
+			"answer_size": "every engine singleton with its class (a fixed list of about 40)",
 			"returns": {"count": "int", "singletons": [{"name": "string", "class": "string"}]},
 			"handler": _singletons,
 		},
@@ -77,6 +78,7 @@ func commands() -> Array:
 			"example": {"class": "CharacterBody2D"},
 			"read_only": true,
 			# total: each list's length before the page, and the accessors left out (a filter lists them)
+			"answer_size": "a class's API: a page of up to 50 properties, methods and signals each (offset turns it, filter narrows it)",
 			"returns": {"class": "string", "parents": ["string"], "instantiable": "bool",
 					"properties": ["string"], "methods": ["string"], "signals": ["string"], "constants": "Dictionary", "enums": "Dictionary",
 					"total": {"properties": "int", "methods": "int", "signals": "int", "accessors_left_out": "int"}, "truncated": "bool"},

@@ -69,6 +69,7 @@ func commands() -> Array:
 			"example": {"node_path": "/root/Main/Ground", "name": "road", "tiles": [{"atlas": [0, 0], "bits": ["right_side"]},
 					{"atlas": [1, 0], "bits": ["left_side", "right_side"]}, {"atlas": [2, 0], "bits": ["left_side"]}]},
 			"example_setup": BridgeTileAtlas.SETUP,
+			"answer_size": "each tile it was given, with the peering bits read back",
 			"returns": {"node_path": "string", "terrain_set": "int", "terrain": "int", "name": "string", "mode": "string",
 					"tiles": [{"terrain": "int", "bits": ["string"]}]},
 			"undo": "scene",

@@ -25,6 +25,12 @@ const PROPOSE = process.env.BRIDGE_SWEEP_PROPOSE ?? ''
  *  its large parts (tiles, cells, nodes, frames, properties, commands) behind a paging or detail parameter. */
 const ANSWER_BUDGET = 1024
 
+/** An answer's weight as compact JSON, its images (image_base64) left out: MCP hands those over as image content
+ *  (src/mcp/results.ts), the CLI writes them to files (--out); their pixels are not text a model reads. */
+function answerSize(result: unknown): number {
+  return Buffer.byteLength(JSON.stringify(result, (key, value) => (key === 'image_base64' ? '' : value)))
+}
+
 /** A `returns` shape (command_group.gd) proposed from one real result. */
 function shapeOf(value: unknown, depth = 0): unknown {
   if (value === null) return 'null'
@@ -159,7 +165,7 @@ describe('command-model sweeps over every command (real editor)', function () {
         let before = ''
         if (doc.undo === 'scene' && !doc.read_only) before = await savedText(doc)
         const result = await call(doc.method, doc.example)
-        const size = Buffer.byteLength(JSON.stringify(result))
+        const size = answerSize(result)
         if (counted && size > ANSWER_BUDGET && !doc.answer_size) overBudget.push(`${doc.method} (${size} bytes)`)
         if (PROPOSE) writeFileSync(join(PROPOSE, `${doc.method}.json`), JSON.stringify(shapeOf(result), null, 1))
         if (doc.result_schema) {
