@@ -32,8 +32,8 @@ func commands() -> Array:
 			"summary": "Every registered command with its parameter docs and JSON Schema, and the groups with their summaries.",
 			"params": [
 				opt("group", "string", "Only commands of this group, e.g. 'node'"),
-				opt("offset", "int", "Skip this many commands (the last page's next_offset)", 0, {"min": 0}),
-				opt("limit", "int", "At most this many commands (default: all)", null, {"min": 1}),
+				opt("offset", "int", "Skip this many (next_offset)", 0, {"min": 0}),
+				opt("limit", "int", "At most this many (default: all)", null, {"min": 1}),
 			],
 			"example": {"group": "engine", "limit": 2},
 			"read_only": true,

@@ -21,7 +21,6 @@ func commands() -> Array:
 				opt("tile_size", "Vector2", "Tile size when cutting a texture", [16, 16]),
 				opt("position", "Vector2", "Layer position", [0, 0]),
 				opt("z_index", "int", "Draw order among siblings", 0),
-				BridgeTileAtlas.TILE_COORDS_PARAM,
 			],
 			"example": {"parent": "/root/Main", "name": "Ground", "texture": "res://art/tiles.png", "tile_size": [16, 16]},
 			"example_setup": [BridgeTileAtlas.SETUP_ATLAS, BridgeTileAtlas.SETUP_FREE_GROUND],
@@ -89,7 +88,7 @@ func _layer_create(c: BridgeCall) -> Variant:
 	var path := BridgeSceneEdit.add("add TileMapLayer", parent, layer, p.name)
 	var out := {"path": path, "name": str(layer.name)}
 	if ts:
-		out["tileset"] = BridgeTileAtlas.describe(ts, p.tile_coords)
+		out["tileset"] = BridgeTileAtlas.describe(ts)  # its tiles' coords: tilemap.info tile_coords
 	return out
 
 

@@ -27,7 +27,6 @@ func commands() -> Array:
 				opt("path", "string", "Save the TileSet here (.tres)", null, {"writes_path": true}),
 				opt("overwrite", "bool", "Replace an existing file at path", false),
 				node_param("node_path", "TileMapLayer that gets the TileSet (undoable)", false, null, "TileMapLayer"),
-				BridgeTileAtlas.TILE_COORDS_PARAM,
 			],
 			"example": {"texture": "res://art/tiles.png", "tile_size": [16, 16], "node_path": "/root/Main/Ground"},
 			# a layer without a TileSet yet, so that the example's is new in the scene
@@ -108,7 +107,7 @@ func _tileset_create(c: BridgeCall) -> Variant:
 			return c.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
 		EditorInterface.get_resource_filesystem().update_file(p.path)
 		ts.take_over_path(p.path)
-	var out := BridgeTileAtlas.describe(ts, p.tile_coords)
+	var out := BridgeTileAtlas.describe(ts)  # its tiles' coords: tilemap.info tile_coords
 	if layer != null:
 		var ur := BridgeSceneAccess.action("set TileSet of %s" % layer.name)
 		ur.add_do_property(layer, "tile_set", ts)

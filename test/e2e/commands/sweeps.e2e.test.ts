@@ -25,6 +25,16 @@ const PROPOSE = process.env.BRIDGE_SWEEP_PROPOSE ?? ''
  *  its large parts (tiles, cells, nodes, frames, properties, commands) behind a paging or detail parameter. */
 const ANSWER_BUDGET = 1024
 
+/** An answer's heaviest fields, "name: bytes", so that a failure says what to page or summarise. */
+function heaviest(result: Json): string {
+  return Object.entries(result)
+    .map(([key, value]) => [key, answerSize(value)] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([key, size]) => `${key}: ${size}`)
+    .join(', ')
+}
+
 /** An answer's weight as compact JSON, its images (image_base64) left out: MCP hands those over as image content
  *  (src/mcp/results.ts), the CLI writes them to files (--out); their pixels are not text a model reads. */
 function answerSize(result: unknown): number {
@@ -166,7 +176,8 @@ describe('command-model sweeps over every command (real editor)', function () {
         if (doc.undo === 'scene' && !doc.read_only) before = await savedText(doc)
         const result = await call(doc.method, doc.example)
         const size = answerSize(result)
-        if (counted && size > ANSWER_BUDGET && !doc.answer_size) overBudget.push(`${doc.method} (${size} bytes)`)
+        if (counted && size > ANSWER_BUDGET && !doc.answer_size)
+          overBudget.push(`${doc.method} (${size} bytes; ${heaviest(result)})`)
         if (PROPOSE) writeFileSync(join(PROPOSE, `${doc.method}.json`), JSON.stringify(shapeOf(result), null, 1))
         if (doc.result_schema) {
           const validate = ajv.compile(doc.result_schema)

@@ -16,7 +16,7 @@ const TILESET := {"tile_size": "Vector2", "path": "string", "patterns": "int",
 const RECT := {"position": "Vector2", "size": "Vector2"}
 ## The param (an opt() spec) that asks describe() for every tile's atlas coords.
 const TILE_COORDS_PARAM := {"name": "tile_coords", "type": "bool", "required": false, "default": false,
-		"description": "Also list every tile's atlas coords per source (one entry a tile)"}
+		"description": "Also each tile's atlas coords"}
 
 ## example_setup steps for the tilemap examples in the demo project: the atlas the examples name
 ## (res://art/tiles.png, four 16x16 tiles in a row, the last one transparent, written through the
@@ -84,7 +84,7 @@ static func atlas(texture: Texture2D, tile_size: Vector2i, margins: Vector2i, se
 
 
 ## A TileSet's tile size, sources (their tile counts) and terrain sets, for results; every tile's atlas coords
-## (`tile_coords`, one entry per tile: hundreds for a big atlas) only when asked, with the commands' TILE_COORDS_PARAM.
+## (`tile_coords`, one entry per tile: hundreds for a big atlas) only when asked (tilemap.info's TILE_COORDS_PARAM).
 static func describe(ts: TileSet, tile_coords: bool = false) -> Dictionary:
 	var sources: Array = []
 	for i in ts.get_source_count():
