@@ -41,13 +41,13 @@ func commands() -> Array:
 		{
 			"method": "editor.errors",
 			"since": "4.5",  # the output capture is a Logger (lib/output_capture.gd)
-			"summary": "Recent errors and warnings of the editor and the games it played (held in the debugger or exited too), and each error of a script that does not compile now; each with its source and, for a game's, its play; oldest first, page with since.",
+			"summary": "Recent errors and warnings of the editor and its games (held in the debugger or exited too), and each error of a script that does not compile now; each with its source and, for a game's, its play; oldest first, page with since.",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
 				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
 				choice("source", ["all"] + BridgeOutputLog.SOURCES, "Only the editor's entries or only the game's",
 						"all"),
-				opt("own_frames", "bool", "Keep bridge's own frames in stack and backtrace", false),
+				opt("own_frames", "bool", "Keep bridge's own frames", false),
 			],
 			"example": {"limit": 20},
 			"read_only": true,

@@ -33,7 +33,7 @@ func commands() -> Array:
 			"params": [
 				opt("group", "string", "Only commands of this group, e.g. 'node'"),
 				opt("offset", "int", "Skip this many (next_offset)", 0, {"min": 0}),
-				opt("limit", "int", "At most this many (default: all)", null, {"min": 1}),
+				opt("limit", "int", "At most this many", null, {"min": 1}),
 			],
 			"example": {"group": "engine", "limit": 2},
 			"read_only": true,

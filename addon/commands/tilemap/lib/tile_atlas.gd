@@ -16,7 +16,7 @@ const TILESET := {"tile_size": "Vector2", "path": "string", "patterns": "int",
 const RECT := {"position": "Vector2", "size": "Vector2"}
 ## The param (an opt() spec) that asks describe() for every tile's atlas coords.
 const TILE_COORDS_PARAM := {"name": "tile_coords", "type": "bool", "required": false, "default": false,
-		"description": "Also each tile's atlas coords"}
+		"description": "List each tile's coords"}
 
 ## example_setup steps for the tilemap examples in the demo project: the atlas the examples name
 ## (res://art/tiles.png, four 16x16 tiles in a row, the last one transparent, written through the
