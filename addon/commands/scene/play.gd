@@ -34,7 +34,6 @@ func commands() -> Array:
 			"example": {"scene": "main"},
 			"timeout_ms": 730000,
 			"undo": "none",  # the running game is in no history
-			"answer_size": "what the play did before and around the start: the scenes it saved first, the connections the game will drop, each named",
 			"returns": {"playing": "bool", "scene": "string", "pid": "int", "display_server": "string", "renders": "bool",
 					"args": "string", "ready_ms": "int", "frozen": "bool", "finished?": "bool", "ended?": "string", "exit_code?": "int|null",
 					"frames?": "int", "output?": ["string"], "saved?": ["string"],
