@@ -13,6 +13,9 @@ extends RefCounted
 ##   needs_scene?: bool (it works on the edited scene: refused with NO_SCENE when none is open, before the handler),
 ##   verdict?: String (the result's bool field that is a pass/fail verdict — test.run_scenario's "ok", runtime.replay's
 ##   "identical": the CLI exits 1 when it is false, as a test runner does; test/unit/verdicts.test.ts),
+##   answer_size?: String (why this command's answer may be larger than the answer budget, 1 KB of compact JSON: every
+##   other command answers a summary, its large parts behind a paging or detail parameter; the example sweep holds
+##   each undeclared command's example answer to the budget, test/e2e/commands/sweeps.e2e.test.ts),
 ##   example_setup?: [{method, params}] (commands the sweeps run first so the example has what it names),
 ##   example_scene?: res:// path (the scene the sweeps open for the example), example_refused?: {…}
 ##   (params merged over the example whose property map the engine does not keep: the sweep expects a refusal)}

@@ -148,6 +148,7 @@ static func _assert_declaration(cmd: Dictionary) -> void:
 		assert(spec.get("kind", "") in kinds, "%s.%s: unknown kind %s" % [method, spec.name, spec.get("kind")])
 	var scopes: Array = _module(UNDO_SCOPE).get_script_constant_map().SCOPES
 	assert(cmd.get("undo", "none") in scopes, "%s: unknown undo scope %s" % [method, cmd.get("undo")])
+	assert(not cmd.has("answer_size") or (cmd.answer_size is String and cmd.answer_size != ""), "%s: answer_size says why the answer is large" % method)
 	assert(str(cmd.get("since", "4.0")).get_slice_count(".") == 2, "%s: since is a Godot version like \"4.5\"" % method)
 
 
@@ -205,6 +206,8 @@ func describe(method: String) -> Dictionary:
 		doc["timeout_ms"] = cmd.timeout_ms
 	if cmd.has("verdict"):  # the result's bool that is a pass/fail verdict: the CLI exits 1 on false
 		doc["verdict"] = cmd.verdict
+	if cmd.has("answer_size"):  # why its answer may exceed the sweep's size budget (the rest answer a summary)
+		doc["answer_size"] = cmd.answer_size
 	if cmd.get("needs_scene", false) == true:  # refused with NO_SCENE when no scene is open (core/param_kinds.gd)
 		doc["needs_scene"] = true
 	if cmd.has("since"):  # the oldest Godot the command runs on; `unavailable` says why not here

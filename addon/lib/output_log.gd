@@ -307,6 +307,24 @@ func _read(since: int, limit: int, sources: Array, with_prints: bool, kinds: Arr
 	return out
 
 
+## `e` (a copy errors() answered) without the frames of bridge's own code (inside the addon's folder) in its
+## `stack` and `backtrace`: a call into the addon (an editor.run_script snippet, a command's handler) carries a
+## dozen of them under the project's own, which tell the reader nothing; `own_frames_left_out` counts them.
+static func without_own_frames(e: Dictionary) -> Dictionary:
+	if _addon_dir == "" or not e.get("stack") is Array:
+		return e
+	var stack: Array = e.stack.filter(func(f: Variant) -> bool:
+			return not (f is Dictionary and str(f.get("file", "")).begins_with(_addon_dir)))
+	if stack.size() == e.stack.size():
+		return e
+	e["own_frames_left_out"] = e.stack.size() - stack.size()
+	e["stack"] = stack
+	if e.get("backtrace") is String:  # ScriptBacktrace.format(): one "[i] function (file:line)" line a frame
+		e["backtrace"] = "\n".join(Array(e.backtrace.split("\n")).filter(func(line: String) -> bool:
+				return not line.contains(" (" + _addon_dir)))
+	return e
+
+
 ## Whether an entry is the finding of a compile check bridge ran, which the call that ran it answered with
 ## already (in editor.errors it would read as a second, unexplained error): code compiled from text, with no
 ## file (gdscript://<id>.gd: script.validate, a project command file, an editor.run_script or runtime.eval

@@ -185,6 +185,16 @@ static func apply_new(obj: Object, props: Dictionary, method: String, own: Dicti
 	return null
 
 
+## Each path of `paths` (property map keys that resolve, as apply_new checked) → the value `obj` holds now:
+## what a command that set them answers, read back rather than echoed.
+static func values_of(obj: Object, paths: Array) -> Dictionary:
+	var out := {}
+	for key: Variant in paths:
+		var target: Variant = resolve(obj, str(key))
+		out[key] = read(target) if target is Dictionary else null
+	return out
+
+
 ## Notes a verified value that equals the property's default: the saved file will leave it out (lib/saved_defaults.gd).
 static func _note_default(target: Dictionary, value: Variant, method: String) -> void:
 	if target.base_info.usage & PROPERTY_USAGE_STORAGE:

@@ -53,6 +53,8 @@ export interface CommandDoc {
   timeout_ms?: number
   /** The result's boolean field that is a pass/fail verdict (test.run_scenario's `ok`): the CLI exits 1 when false. */
   verdict?: string
+  /** Why this command's answer may be larger than the answer budget (1 KB of compact JSON); others answer a summary. */
+  answer_size?: string
   input_schema: Record<string, unknown>
   /** The declared result shape (the addon's `returns`), in full; output_schema is its MCP form. */
   result_schema?: Record<string, unknown>

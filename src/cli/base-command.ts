@@ -6,7 +6,7 @@ import {Command} from '@oclif/core'
 import {methodFromId} from '../catalog/catalog.js'
 import {forSurface} from '../catalog/wording.js'
 import {BridgeCliError, EngineError} from '../errors.js'
-import {formatHuman, wantsJson} from './output.js'
+import {formatHuman, formatJson, wantsJson} from './output.js'
 import {normaliseSwitches} from './switches.js'
 import {usageFailure} from './usage.js'
 
@@ -22,7 +22,13 @@ export abstract class BaseCommand extends Command {
 
   /** Prints a result: JSON under --json or when stdout is not a terminal, readable text otherwise. */
   protected print(result: unknown, json: boolean | undefined): void {
-    this.log(wantsJson(json) ? JSON.stringify(result, null, 2) : formatHuman(result))
+    this.log(wantsJson(json) ? formatJson(result) : formatHuman(result))
+  }
+
+  /** oclif's --json result (enableJsonFlag commands): indented on a terminal, one compact line for a program. */
+  protected logJson(json: unknown): void {
+    if (process.stdout.isTTY) super.logJson(json)
+    else process.stdout.write(formatJson(json) + '\n')
   }
 
   /**
@@ -41,7 +47,7 @@ export abstract class BaseCommand extends Command {
       if (typed instanceof EngineError && this.id !== 'run')
         typed.message = forSurface(withoutOwnName(typed.message, this.id), 'cli')
       // written directly: oclif mutes this.log under --json, and the error must be seen either way
-      if (this.failureAsJson()) process.stdout.write(JSON.stringify(typed.toJSON(), null, 2) + '\n')
+      if (this.failureAsJson()) process.stdout.write(formatJson(typed.toJSON()) + '\n')
       process.stderr.write(`${prefixed(typed.message)}\n`)
       this.exit(typed.exitCode)
     }

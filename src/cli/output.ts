@@ -1,5 +1,6 @@
 // Prints a command's result: readable on a terminal, JSON when asked (--json) or when stdout is not a terminal
-// (the JSON is the result itself, unchanged). Readable means: node trees as indented trees, lists of records as
+// (the JSON is the result itself, unchanged: indented on a terminal, one compact line for a program, which pays
+// for every byte and line it reads). Readable means: node trees as indented trees, lists of records as
 // tables, lists of names one per line when they do not fit on one, a record's plain fields first and its lists and
 // sub-records after them as titled sections, multi-line text as blocks. Everything fits the terminal's width by
 // wrapping at spaces, never by cutting: every value is printed whole (a word wider than the terminal keeps its own
@@ -9,6 +10,11 @@ import {wrap} from './wrap.js'
 
 export function wantsJson(jsonFlag: boolean | undefined): boolean {
   return Boolean(jsonFlag) || !process.stdout.isTTY
+}
+
+/** A result as JSON: indented for a person at a terminal, compact (one line) for a program reading stdout. */
+export function formatJson(value: unknown): string {
+  return process.stdout.isTTY ? JSON.stringify(value, null, 2) : JSON.stringify(value)
 }
 
 export function useColor(): boolean {

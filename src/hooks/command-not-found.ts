@@ -15,7 +15,7 @@ import {closest} from '../catalog/suggest.js'
 import {forSurface} from '../catalog/wording.js'
 import {EngineClient} from '../editor/client.js'
 import {BridgeCliError, EXIT, UsageError} from '../errors.js'
-import {formatHuman, wantsJson} from '../cli/output.js'
+import {formatHuman, formatJson, wantsJson} from '../cli/output.js'
 import {resolveProject} from '../editor/project.js'
 
 const hook: Hook.CommandNotFound = async function (opts) {
@@ -26,7 +26,7 @@ const hook: Hook.CommandNotFound = async function (opts) {
   const fail = (message: string, options: {exit: number; error?: BridgeCliError}): never => {
     const error = options.error ?? new UsageError(message)
     error.message = forSurface(message, 'cli')
-    if (json) process.stdout.write(JSON.stringify(error.toJSON(), null, 2) + '\n')
+    if (json) process.stdout.write(formatJson(error.toJSON()) + '\n')
     process.stderr.write(`${prefixed(error.message)}\n`)
     return this.exit(options.exit) as never
   }
@@ -83,7 +83,7 @@ const hook: Hook.CommandNotFound = async function (opts) {
     if (out) result = saveImages(result, out, method.split('.')[1]).result
     else if (images && !json) result = shortenImages(result)
     if (unchosen && json) result = withEditorProject(result, unchosen)
-    this.log(json ? JSON.stringify(result, null, 2) : formatHuman(result))
+    this.log(json ? formatJson(result) : formatHuman(result))
     if (failed > 0) process.exitCode = EXIT.commandFailed
   } catch (error) {
     if (error instanceof BridgeCliError) fail(error.message, {exit: error.exitCode, error})

@@ -17,6 +17,8 @@ export interface Doc extends Json {
   example_setup?: {method: string; params?: Json}[]
   example_scene?: string
   example_refused?: Json
+  /** Why the command's answer may exceed the sweep's answer budget. */
+  answer_size?: string
 }
 
 export const MAIN_SCENE = 'res://scenes/main.tscn'

@@ -2,7 +2,7 @@
 // cells shortened only with a note, and single-precision floats in their shortest form.
 import {expect} from 'chai'
 
-import {formatHuman, shortFloat} from '../../src/cli/output.js'
+import {formatHuman, formatJson, shortFloat} from '../../src/cli/output.js'
 
 describe('human output', () => {
   it('prints a node tree indented, with types', () => {
@@ -106,5 +106,34 @@ describe('human output', () => {
     expect(shortFloat(0.1)).to.equal(0.1)
     expect(shortFloat(0.123456789012345)).to.equal(0.123456789012345)
     expect(formatHuman({color: [0.200000002980232, 0.600000023841858, 1, 1]})).to.include('[0.2,0.6,1,1]')
+  })
+})
+
+describe('JSON output', () => {
+  const tty = Object.getOwnPropertyDescriptor(process.stdout, 'isTTY')
+  const asTerminal = (isTTY: boolean) =>
+    Object.defineProperty(process.stdout, 'isTTY', {value: isTTY, configurable: true})
+  afterEach(() => {
+    if (tty) Object.defineProperty(process.stdout, 'isTTY', tty)
+    else delete (process.stdout as {isTTY?: boolean}).isTTY
+  })
+  const result = {
+    path: 'res://tiles.tres',
+    tile_coords: [
+      [0, 0],
+      [1, 0],
+    ],
+    nested: {ok: true},
+  }
+
+  it('is one compact line for a program reading stdout: no indentation, no line per value', () => {
+    asTerminal(false)
+    expect(formatJson(result)).to.equal(JSON.stringify(result))
+    expect(formatJson(result)).to.not.include('\n')
+  })
+
+  it('stays indented on a terminal, for a person', () => {
+    asTerminal(true)
+    expect(formatJson(result)).to.equal(JSON.stringify(result, null, 2))
   })
 })

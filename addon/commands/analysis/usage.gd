@@ -19,6 +19,7 @@ func commands() -> Array:
 			],
 			"example": {"type": "CollisionShape2D"},
 			"read_only": true,
+			"answer_size": "the scenes each type is used in (type narrows it to one)",
 			"returns": {"scenes_scanned": "int", "types": [{"type": "string", "count": "int", "scenes": ["string"]}],
 					"instanced_scenes": "Dictionary", "type?": "string", "count?": "int",
 					"matches?": [{"scene": "string", "node": "string", "type": "string", "script?": "string"}]},

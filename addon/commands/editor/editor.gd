@@ -41,12 +41,13 @@ func commands() -> Array:
 		{
 			"method": "editor.errors",
 			"since": "4.5",  # the output capture is a Logger (lib/output_capture.gd)
-			"summary": "Recent errors and warnings of the editor and the games it played (also held in the debugger or exited), and each error of a script that does not compile now (until a write fixes it); each with its source and, for a game's, its play (id, pid, scene, start); oldest first, page with since.",
+			"summary": "Recent errors and warnings of the editor and its games (held in the debugger or exited too), and each error of a script that does not compile now; each with its source and, for a game's, its play; oldest first, page with since.",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
 				opt("limit", "int", "At most this many (the newest)", 100, {"min": 1, "max": 1000}),
 				choice("source", ["all"] + BridgeOutputLog.SOURCES, "Only the editor's entries or only the game's",
 						"all"),
+				opt("own_frames", "bool", "Keep bridge's own frames", false),
 			],
 			"example": {"limit": 20},
 			"read_only": true,
@@ -157,6 +158,8 @@ func _errors(c: BridgeCall) -> Variant:
 	var entries: Array = logger.errors(p.since, p.limit, [] if p.source == "all" else [p.source])
 	if p.source != "game":  # the scripts that do not compile now, each error once (lib/compile_errors.gd)
 		entries = BridgeCompileErrors.merged(entries, p.since, p.limit)
+	if not p.own_frames:
+		entries = entries.map(func(e: Dictionary) -> Dictionary: return BridgeOutputLog.without_own_frames(e))
 	return {"count": entries.size(), "next_seq": logger.next_seq(), "entries": entries}
 
 

@@ -30,10 +30,16 @@ func commands() -> Array:
 		{
 			"method": "engine.commands",
 			"summary": "Every registered command with its parameter docs and JSON Schema, and the groups with their summaries.",
-			"params": [opt("group", "string", "Only commands of this group, e.g. 'node'")],
-			"example": {"group": "engine"},
+			"params": [
+				opt("group", "string", "Only commands of this group, e.g. 'node'"),
+				opt("offset", "int", "Skip this many (next_offset)", 0, {"min": 0}),
+				opt("limit", "int", "At most this many", null, {"min": 1}),
+			],
+			"example": {"group": "engine", "limit": 2},
 			"read_only": true,
-			"returns": {"count": "int", "commands": [{"method": "string", "summary": "string", "input_schema": "Dictionary"}], "groups": [{"name": "string", "summary": "string", "count": "int"}], "load_errors?": [{"path": "string", "error": "string"}]},
+			"answer_size": "the catalog: every command's parameter docs and JSON Schemas (a client's tool list, read once); page it with offset and limit, or give a group",
+			# count: the commands on this page; total: all that matched; next_offset: where the next page starts
+			"returns": {"count": "int", "total": "int", "next_offset?": "int", "commands": [{"method": "string", "summary": "string", "input_schema": "Dictionary"}], "groups": [{"name": "string", "summary": "string", "count": "int"}], "load_errors?": [{"path": "string", "error": "string"}]},
 			"handler": _commands,
 		},
 		{
@@ -42,6 +48,7 @@ func commands() -> Array:
 			"params": [],
 			"example": {},
 			"read_only": true,
+			"answer_size": "every engine singleton with its class (a fixed list of about 40)",
 			"returns": {"count": "int", "singletons": [{"name": "string", "class": "string"}]},
 			"handler": _singletons,
 		},
@@ -71,6 +78,7 @@ func commands() -> Array:
 			"example": {"class": "CharacterBody2D"},
 			"read_only": true,
 			# total: each list's length before the page, and the accessors left out (a filter lists them)
+			"answer_size": "a class's API: a page of up to 50 properties, methods and signals each (offset turns it, filter narrows it)",
 			"returns": {"class": "string", "parents": ["string"], "instantiable": "bool",
 					"properties": ["string"], "methods": ["string"], "signals": ["string"], "constants": "Dictionary", "enums": "Dictionary",
 					"total": {"properties": "int", "methods": "int", "signals": "int", "accessors_left_out": "int"}, "truncated": "bool"},
@@ -113,7 +121,12 @@ func _commands(c: BridgeCall) -> Variant:
 			out.append(doc)
 	var groups: Array = server.router.describe_groups().filter(
 			func(g: Dictionary) -> bool: return not p.has("group") or g.name == p.group)
-	var reply := {"count": out.size(), "commands": out, "groups": groups}
+	var total := out.size()
+	var end: int = mini(total, p.offset + p.limit) if p.has("limit") else total
+	out = out.slice(p.offset, end)
+	var reply := {"count": out.size(), "total": total, "commands": out, "groups": groups}
+	if end < total:
+		reply["next_offset"] = end
 	if not server.router.load_errors.is_empty():
 		reply["load_errors"] = server.router.load_errors
 	return reply

@@ -24,6 +24,7 @@ func commands() -> Array:
 			],
 			"example": {"query": "one-way platform collision", "limit": 5},
 			"read_only": true,
+			"answer_size": "search hits with a passage of text each (limit says how many)",
 			"returns": {"query": "string", "count": "int", "index": "string",
 					"results": [{"class": "string", "member?": "string", "kind": "string", "score": "float", "text": "string"}]},
 			"handler": _docs_search,

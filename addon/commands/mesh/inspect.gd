@@ -57,6 +57,7 @@ func commands() -> Array:
 			],
 			"example": {"nodes": ["/root/Main/Wall", "/root/Main/Ramp"], "name": "Merged"},
 			"example_setup": [WALL, RAMP],
+			"answer_size": "the merged mesh described (surfaces with their materials, bounds) and every source it merged",
 			"returns": BridgeBuild.DESCRIBED.merged({"path": "string", "merged": ["string"]}),
 			"undo": "scene",
 			"handler": _merge,

@@ -25,7 +25,8 @@ func commands() -> Array:
 			"example": {"type": "Sprite2D", "parent": "/root/Main", "name": "Hero", "properties": {"position": [64, 32]}},
 			# a CanvasItem's z_index stays within -4096..4096: the engine logs an error and keeps 0
 			"example_refused": {"properties": {"z_index": 99999}},
-			"returns": {"path": "string", "name": "string", "type": "string"},
+			# properties: the values the node holds after the add, read back (as coerced and kept by the engine)
+			"returns": {"path": "string", "name": "string", "type": "string", "properties?": "Dictionary"},
 			"undo": "scene",
 			"handler": _add,
 		},
@@ -101,7 +102,10 @@ func _add(c: BridgeCall) -> Variant:
 	if p.has("index"):
 		ur.add_do_method(parent, "move_child", node, p.index)
 	ur.commit_action()
-	return {"path": BridgeSceneAccess.path_of(node), "name": str(node.name), "type": p.type}
+	var out := {"path": BridgeSceneAccess.path_of(node), "name": str(node.name), "type": p.type}
+	if not p.get("properties", {}).is_empty():
+		out["properties"] = BridgePropertyPath.values_of(node, p.properties.keys())
+	return out
 
 
 func _remove(c: BridgeCall) -> Variant:

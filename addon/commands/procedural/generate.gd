@@ -67,6 +67,7 @@ func commands() -> Array:
 			# a TileMapLayer with a floor and a wall tile to paint into
 			"example_setup": [{"method": "editor.run_script", "params": {"code": TILES_SETUP}}],
 			# painting is the scene's undo step; without a tilemap nothing changes (undoable: false)
+			"answer_size": "the rooms it placed, each a rectangle (rooms says how many to try)",
 			"returns": {"size": ["int"], "seed": "int", "rooms": [{"x": "int", "y": "int", "w": "int", "h": "int"}], "corridors": "int",
 					"floor_cells": "int", "wall_cells": "int", "map": ["string"], "painted": "bool", "tilemap?": "string", "used_cells?": "int"},
 			"undo": "scene",

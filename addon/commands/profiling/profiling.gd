@@ -53,6 +53,7 @@ func commands() -> Array:
 			],
 			"example": {"top": 10},
 			"read_only": true,
+			"answer_size": "timings of the busiest commands (top says how many)",
 			"returns": {"since_seconds_ago": "float", "calls": "int", "methods": "int", "reset": "bool",
 					"commands": [{"method": "string", "calls": "int", "errors": "int", "total_ms": "float", "avg_ms": "float", "max_ms": "float"}]},
 			"handler": _command_stats,

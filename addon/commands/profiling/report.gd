@@ -88,6 +88,7 @@ func commands() -> Array:
 					"content": '{"format": "%s", "figures": {"frames": 100, "fps_avg": 58, "p50_ms": 16.7, "p95_ms": 24, "p99_ms": 30, "max_ms": 34, "low_1pct_fps": 30, "spikes_per_1000": 20}}' % FORMAT}},
 			],
 			"read_only": true,
+			"answer_size": "each figure of the two reports compared, with its verdict",
 			"returns": {"ok": "bool", "verdict": "string", "worse": "int", "better": "int", "same": "int", "tolerance": "float", "baseline": "string", "current": "string",
 					"checks": [{"name": "string", "baseline": "float", "current": "float", "change": "float", "change_pct": "any", "better": "string",
 						"verdict": "string", "ok": "bool", "message": "string"}], "notes": ["string"]},

@@ -87,6 +87,7 @@ func commands() -> Array:
 			"example": {"node_path": "Player"},
 			"read_only": true,
 			"needs": "game",
+			"answer_size": "a game node's properties with their values",
 			"returns": {"node": "string", "type": "string", "script": "string", "properties": [{"name": "string", "type": "string", "value": "any"}],
 					"script_methods": ["string"], "script_signals": ["string"], "children": ["string"]},
 			"handler": in_game("runtime.describe"),

@@ -39,7 +39,7 @@ func commands() -> Array:
 			],
 			"example": {"node_path": "/root/Main/Rig", "name": "head", "parent": "spine", "position": [0, 0.4, 0]},
 			"example_setup": [BridgeSkeletonBones.SETUP_RIG],
-			"returns": {"path": "string", "bones": [BridgeSkeletonBones.BONE], "bone": BridgeSkeletonBones.BONE},
+			"returns": {"path": "string", "bone_count": "int", "bone": BridgeSkeletonBones.BONE},
 			"undo": "scene",
 			"handler": _add_bone,
 		},
@@ -121,9 +121,10 @@ func _add_bone(c: BridgeCall) -> Variant:
 			bone.free()
 			return bad
 		BridgeSceneEdit.add("add bone %s" % p.name, parent_bone if parent_bone != null else sk, bone, p.name)
-	var out := {"path": BridgeSceneAccess.path_of(sk), "bones": BridgeSkeletonBones.describe(sk)}
-	out["bone"] = out.bones.filter(func(b: Dictionary) -> bool: return b.name == p.name)[0]
-	return out
+	# the bone made, and how many the skeleton has now (skeleton.info lists them all)
+	var bones := BridgeSkeletonBones.describe(sk)
+	return {"path": BridgeSceneAccess.path_of(sk), "bone_count": bones.size(),
+			"bone": bones.filter(func(b: Dictionary) -> bool: return b.name == p.name)[0]}
 
 
 func _attach(c: BridgeCall) -> Variant:

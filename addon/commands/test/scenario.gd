@@ -36,6 +36,7 @@ func commands() -> Array:
 			]},
 			"timeout_ms": 300000,
 			"undo": "none",
+			"answer_size": "a test report: one entry a step, what each found",
 			"returns": {"ok": "bool", "passed": "int", "failed": "int", "not_run": "int", "total": "int",
 					"steps": [{"kind": "string", "ok": "bool", "index": "int"}], "pid": "int", "stopped": "bool", "frozen": "bool", "ms": "int"},
 			"handler": _run_scenario,

@@ -22,6 +22,7 @@ func commands() -> Array:
 			"example": {"ticks": 120, "seed": 42},
 			"timeout_ms": 600000,
 			"undo": "none",
+			"answer_size": "the press sequence it ran, so that a failure can be replayed",
 			"returns": {"ok": "bool", "alive": "bool", "ticks": "int", "presses": "int", "sequence": [["string|int"]], "errors": "Array", "failure": "string",
 					"seed": "int", "pid": "int", "stopped": "bool"},
 			"handler": _stress,

@@ -31,7 +31,7 @@ func commands() -> Array:
 		{
 			"method": "tilemap.info",
 			"summary": "Describe a TileMapLayer: its TileSet (tile size, sources and their tiles, terrain sets), painted cell count and used rect.",
-			"params": [node_param("node_path", "TileMapLayer", true, null, "TileMapLayer")],
+			"params": [node_param("node_path", "TileMapLayer", true, null, "TileMapLayer"), BridgeTileAtlas.TILE_COORDS_PARAM],
 			"example": {"node_path": "/root/Main/Ground"},
 			"example_setup": BridgeTileAtlas.SETUP,
 			"read_only": true,
@@ -88,14 +88,14 @@ func _layer_create(c: BridgeCall) -> Variant:
 	var path := BridgeSceneEdit.add("add TileMapLayer", parent, layer, p.name)
 	var out := {"path": path, "name": str(layer.name)}
 	if ts:
-		out["tileset"] = BridgeTileAtlas.describe(ts)
+		out["tileset"] = BridgeTileAtlas.describe(ts)  # its tiles' coords: tilemap.info tile_coords
 	return out
 
 
 func _info(c: BridgeCall) -> Variant:
 	var p := c.params
 	var layer: TileMapLayer = p.node_path
-	return {"path": BridgeSceneAccess.path_of(layer), "tileset": BridgeTileAtlas.describe(layer.tile_set) if layer.tile_set else null,
+	return {"path": BridgeSceneAccess.path_of(layer), "tileset": BridgeTileAtlas.describe(layer.tile_set, p.tile_coords) if layer.tile_set else null,
 			"cell_count": layer.get_used_cells().size(), "used_rect": layer.get_used_rect(), "enabled": layer.enabled}
 
 

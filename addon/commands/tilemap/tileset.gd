@@ -68,6 +68,7 @@ func commands() -> Array:
 			"example": {"node_path": "/root/Main/Ground", "name": "road", "tiles": [{"atlas": [0, 0], "bits": ["right_side"]},
 					{"atlas": [1, 0], "bits": ["left_side", "right_side"]}, {"atlas": [2, 0], "bits": ["left_side"]}]},
 			"example_setup": BridgeTileAtlas.SETUP,
+			"answer_size": "each tile it was given, with the peering bits read back",
 			"returns": {"node_path": "string", "terrain_set": "int", "terrain": "int", "name": "string", "mode": "string",
 					"tiles": [{"terrain": "int", "bits": ["string"]}]},
 			"undo": "scene",
@@ -106,7 +107,7 @@ func _tileset_create(c: BridgeCall) -> Variant:
 			return c.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
 		EditorInterface.get_resource_filesystem().update_file(p.path)
 		ts.take_over_path(p.path)
-	var out := BridgeTileAtlas.describe(ts)
+	var out := BridgeTileAtlas.describe(ts)  # its tiles' coords: tilemap.info tile_coords
 	if layer != null:
 		var ur := BridgeSceneAccess.action("set TileSet of %s" % layer.name)
 		ur.add_do_property(layer, "tile_set", ts)

@@ -1,8 +1,9 @@
 // The sweeps: every guarantee of the command model (docs/architecture.md, "What the router guarantees"),
 // proved for every live command against a real editor, from the declarations alone:
 // (the property maps first: the examples end with editor.quit)
-// - examples: each command's declared example runs (after its example_setup, in its example_scene) and
-//   the result validates against its declared `returns` (output_schema);
+// - examples: each command's declared example runs (after its example_setup, in its example_scene),
+//   the result validates against its declared `returns` (output_schema) and, unless the command declares
+//   `answer_size` (why it is large), fits ANSWER_BUDGET as compact JSON: answers are sized for a model;
 // - undo: each scene-scoped example applied, undone and redone leaves the saved scene text as it was /
 //   as applied; global ones report undoable, "none" ones report not undoable;
 // - property maps: each command with a property map refuses a value the engine does not keep
@@ -20,6 +21,34 @@ import {type Json, useEditor} from '../../support/fixture.js'
 import {type Doc, exampleOrder, freshFor, MAIN_SCENE, snapshot, SWEEP_GROUPS as GROUPS} from '../../support/sweep.js'
 
 const PROPOSE = process.env.BRIDGE_SWEEP_PROPOSE ?? ''
+/** The most an answer may weigh as compact JSON (bytes) unless its command declares `answer_size`: a summary,
+ *  its large parts (tiles, cells, nodes, frames, properties, commands) behind a paging or detail parameter. */
+const ANSWER_BUDGET = 1024
+
+/** An answer's heaviest fields, "name: bytes", so that a failure says what to page or summarise. */
+function heaviest(result: Json): string {
+  return Object.entries(result)
+    .map(([key, value]) => [key, answerSize(value)] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([key, size]) => `${key}: ${size}`)
+    .join(', ')
+}
+
+/** What the router adds to any answer: the engine's own messages logged during the call (core/engine_said.gd,
+ *  at most 30), which depend on what the engine logged then, not on the command's answer. */
+const ROUTER_ADDS = new Set(['engine_messages', 'engine_messages_note', 'equals_default'])
+
+/** An answer's weight as compact JSON, its images (image_base64) left out: MCP hands those over as image content
+ *  (src/mcp/results.ts), the CLI writes them to files (--out); their pixels are not text a model reads. */
+function answerSize(result: unknown): number {
+  return Buffer.byteLength(JSON.stringify(result, (key, value) => (key === 'image_base64' ? '' : value)))
+}
+
+/** The command's own answer: without what the router adds. */
+function ownAnswer(result: Json): Json {
+  return Object.fromEntries(Object.entries(result).filter(([key]) => !ROUTER_ADDS.has(key)))
+}
 
 /** A `returns` shape (command_group.gd) proposed from one real result. */
 function shapeOf(value: unknown, depth = 0): unknown {
@@ -126,6 +155,7 @@ describe('command-model sweeps over every command (real editor)', function () {
 
   it('runs every example and validates its result against its declared returns', async () => {
     const missingReturns: string[] = []
+    const overBudget: string[] = []
     // the editor's commands, then the game's (scene.play starts it, scene.stop ends it), then editor.quit
     const play =
       docs.find((d) => d.method === 'scene.play') ??
@@ -154,6 +184,9 @@ describe('command-model sweeps over every command (real editor)', function () {
         let before = ''
         if (doc.undo === 'scene' && !doc.read_only) before = await savedText(doc)
         const result = await call(doc.method, doc.example)
+        const size = answerSize(ownAnswer(result))
+        if (counted && size > ANSWER_BUDGET && !doc.answer_size)
+          overBudget.push(`${doc.method} (${size} bytes; ${heaviest(ownAnswer(result))})`)
         if (PROPOSE) writeFileSync(join(PROPOSE, `${doc.method}.json`), JSON.stringify(shapeOf(result), null, 1))
         if (doc.result_schema) {
           const validate = ajv.compile(doc.result_schema)
@@ -191,6 +224,10 @@ describe('command-model sweeps over every command (real editor)', function () {
     console.log(
       `      examples: ${covered.examples}/${docs.length} ran; undo scope checked for ${covered.undo} mutating commands`,
     )
+    if (overBudget.length > 0)
+      failures.push(
+        `answers over ${ANSWER_BUDGET} bytes of compact JSON without a declared answer_size: ${overBudget.join(', ')}`,
+      )
     expect(missingReturns, 'commands without a declared returns shape').to.deep.equal([])
   })
 

@@ -76,7 +76,7 @@ function suite(display: 'headless' | 'window'): void {
     await f.call('project.write_file', {path: BAD_SCRIPT, content: 'extends Node\nfunc f(:\n', overwrite: true})
     // the editor ends a stopped game's threads and debugger session a few frames later: give them the time
     await new Promise((r) => setTimeout(r, 1500))
-    const {entries: all} = await f.call('editor.errors', {since, limit: 200})
+    const {entries: all} = await f.call('editor.errors', {since, limit: 200, own_frames: true})
     // the broken script itself is listed once, as the script that does not compile now (lib/compile_errors.gd)
     const compile = (all as Json[]).filter((e) => e.compile === true)
     expect(

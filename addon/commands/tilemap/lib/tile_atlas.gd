@@ -14,6 +14,9 @@ const TILESET := {"tile_size": "Vector2", "path": "string", "patterns": "int",
 				"tile_coords?": ["Vector2"]}],
 		"terrain_sets": [{"id": "int", "mode": "string", "terrains": [{"id": "int", "name": "string", "color": "Color"}]}]}
 const RECT := {"position": "Vector2", "size": "Vector2"}
+## The param (an opt() spec) that asks describe() for every tile's atlas coords.
+const TILE_COORDS_PARAM := {"name": "tile_coords", "type": "bool", "required": false, "default": false,
+		"description": "List each tile's coords"}
 
 ## example_setup steps for the tilemap examples in the demo project: the atlas the examples name
 ## (res://art/tiles.png, four 16x16 tiles in a row, the last one transparent, written through the
@@ -80,8 +83,9 @@ static func atlas(texture: Texture2D, tile_size: Vector2i, margins: Vector2i, se
 	return source
 
 
-## A TileSet's tile size, sources and terrain sets, for results.
-static func describe(ts: TileSet) -> Dictionary:
+## A TileSet's tile size, sources (their tile counts) and terrain sets, for results; every tile's atlas coords
+## (`tile_coords`, one entry per tile: hundreds for a big atlas) only when asked (tilemap.info's TILE_COORDS_PARAM).
+static func describe(ts: TileSet, tile_coords: bool = false) -> Dictionary:
 	var sources: Array = []
 	for i in ts.get_source_count():
 		var id := ts.get_source_id(i)
@@ -90,7 +94,8 @@ static func describe(ts: TileSet) -> Dictionary:
 		if src is TileSetAtlasSource:
 			entry["texture"] = src.texture.resource_path if src.texture else ""
 			entry["grid_size"] = src.get_atlas_grid_size()
-			entry["tile_coords"] = range(src.get_tiles_count()).map(func(t: int) -> Vector2i: return src.get_tile_id(t))
+			if tile_coords:
+				entry["tile_coords"] = range(src.get_tiles_count()).map(func(t: int) -> Vector2i: return src.get_tile_id(t))
 		sources.append(entry)
 	var terrain_sets: Array = []
 	for s in ts.get_terrain_sets_count():

@@ -209,6 +209,25 @@ while EditorInterface.get_edited_scene_root() == null:
     expect((await call('editor.errors', {since: errors.next_seq})).count).to.equal(0)
   })
 
+  it("leaves bridge's own frames out of an entry's stack and backtrace unless own_frames is given", async () => {
+    const {next_seq: since} = await call('editor.errors', {limit: 1})
+    const marker = `framed_${Date.now()}`
+    await run(`push_error("${marker}")\nreturn 1`)
+    const mine = async (params: Json) =>
+      ((await call('editor.errors', {since, ...params})).entries as Json[]).find((e) => e.message === marker)!
+    const own = (frames: Json[]) => frames.filter((f) => String(f.file).startsWith('res://addons/bridge/'))
+    const all = await mine({own_frames: true})
+    // the snippet's frame, then the addon's code that ran it
+    expect(own(all.stack).length, JSON.stringify(all.stack)).to.be.greaterThan(0)
+    expect(all.backtrace).to.include('res://addons/bridge/')
+    const plain = await mine({})
+    expect(own(plain.stack)).to.deep.equal([])
+    expect(plain.stack).to.deep.equal(all.stack.filter((f: Json) => !own([f]).length))
+    expect(plain.own_frames_left_out).to.equal(own(all.stack).length)
+    expect(plain.backtrace).to.not.include('res://addons/bridge/')
+    expect(plain.backtrace).to.include(plain.stack[0].file)
+  })
+
   it('undoes and redoes a scene edit through the editor history, and saves it with save_all', async () => {
     expect(await playerPosition()).to.deep.equal([320, 180])
     await run(`var p = scene.get_node("Player")

@@ -30,6 +30,19 @@ describe('engine commands (real editor)', function () {
     }
   })
 
+  it('pages engine.commands with offset and limit, saying the total and where the next page starts', async () => {
+    const whole = await call('engine.commands', {group: 'engine'})
+    const methods = (whole.commands as Json[]).map((c) => c.method)
+    expect(whole).to.include({count: methods.length, total: methods.length})
+    expect(whole).to.not.have.property('next_offset')
+    const first = await call('engine.commands', {group: 'engine', limit: 2})
+    expect(first).to.include({count: 2, total: methods.length, next_offset: 2})
+    const rest = await call('engine.commands', {group: 'engine', offset: first.next_offset})
+    expect([...first.commands, ...rest.commands].map((c: Json) => c.method)).to.deep.equal(methods)
+    expect(rest).to.not.have.property('next_offset')
+    expect((await call('engine.commands', {group: 'engine', offset: 999})).commands).to.deep.equal([])
+  })
+
   it('reports the running engine version', async () => {
     const v = await call('engine.version')
     expect(v).to.include({major: 4, minor: 6})

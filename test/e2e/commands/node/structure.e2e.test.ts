@@ -58,7 +58,15 @@ describe('node commands (real editor)', function () {
 
   it('node.add: adds the example node owned by the scene, with coerced properties; undo removes it', async () => {
     const added = await call('node.add', fx.examples['node.add'])
-    expect(added).to.deep.equal({path: '/root/Main/Hero', name: 'Hero', type: 'Sprite2D', undoable: true, saved: false})
+    // the values it set, read back from the node
+    expect(added).to.deep.equal({
+      path: '/root/Main/Hero',
+      name: 'Hero',
+      type: 'Sprite2D',
+      properties: {position: [64, 32]},
+      undoable: true,
+      saved: false,
+    })
     expect(await get('Hero', 'position')).to.deep.equal([64, 32])
     expect(await inEditor('return scene.get_node("Hero").owner == scene')).to.equal(true)
     await undo('add Sprite2D')
@@ -71,6 +79,7 @@ describe('node commands (real editor)', function () {
       properties: {visible: false},
     })
     expect(placed.path).to.equal('/root/Main/Player/Node2D')
+    expect(placed.properties).to.deep.equal({visible: false})
     expect((await call('node.info', {node_path: 'Player'})).children).to.deep.equal(['Node2D', 'Body', 'Shape'])
     expect(await get('Player/Node2D', 'visible')).to.equal(false)
     await undo('add Node2D')

@@ -46,7 +46,10 @@ describe('tilemap commands (real editor)', function () {
       tiles: 3,
       grid_size: [4, 1],
     })
-    expect(made.tileset.sources[0].tile_coords).to.deep.equal([
+    // a summary by default: each tile's coords only when asked (an atlas has hundreds)
+    expect(made.tileset.sources[0]).to.not.have.property('tile_coords')
+    const detailed = await w.call('tilemap.info', {node_path: made.path, tile_coords: true})
+    expect(detailed.tileset.sources[0].tile_coords).to.deep.equal([
       [0, 0],
       [1, 0],
       [2, 0],
