@@ -119,6 +119,11 @@ export default class Launch extends BaseCommand {
       killEditor(pid)
       xvfb?.stop()
       if (!quiet) ux.action.stop('failed')
+      if (error instanceof BridgeCliError && !flags.headless)
+        error.message +=
+          display === 'headless'
+            ? '; it was started with --headless: there is no display here and no private Xvfb'
+            : `; it was started on ${xvfb ? 'the private Xvfb' : 'this display'}: pass --headless to start it without one`
       throw error
     } finally {
       clearLaunching(root)
