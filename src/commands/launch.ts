@@ -84,11 +84,11 @@ export default class Launch extends BaseCommand {
     // game it plays) disconnects; a failed start stops it here
     let xvfb: XvfbServer | undefined
     const display = chooseDisplay(flags, process.env, godot)
-    if (display === 'xvfb') xvfb = await startXvfb({godot, terminateWithClients: true, detached: true})
+    if (display.xvfb) xvfb = await startXvfb({godot, terminateWithClients: true, detached: true})
     const env = xvfb ? {...process.env, ...xvfb.env} : undefined
     let pid: number
     try {
-      pid = spawnEditor({godot, projectRoot: root, headless: display === 'headless', logFile, env, args: engineArgs})
+      pid = spawnEditor({godot, projectRoot: root, headless: display.headless, logFile, env, args: engineArgs})
     } catch (error) {
       xvfb?.stop()
       throw error
@@ -120,10 +120,9 @@ export default class Launch extends BaseCommand {
       xvfb?.stop()
       if (!quiet) ux.action.stop('failed')
       if (error instanceof BridgeCliError && !flags.headless)
-        error.message +=
-          display === 'headless'
-            ? '; it was started with --headless: there is no display here and no private Xvfb'
-            : `; it was started on ${xvfb ? 'the private Xvfb' : 'this display'}: pass --headless to start it without one`
+        error.message += display.headless
+          ? '; it was started with --headless: there is no display here and no private Xvfb'
+          : `; it was started on ${xvfb ? 'the private Xvfb' : 'this display'}: pass --headless to start it without one`
       throw error
     } finally {
       clearLaunching(root)

@@ -8,30 +8,40 @@ export interface FramesVerdict {
   frames_why: string
 }
 
-export type DisplayChoice = 'xvfb' | 'display' | 'headless'
+/** How launch starts the editor: on the private Xvfb (`xvfb`) and/or without a renderer (`headless`). */
+export interface DisplayChoice {
+  xvfb: boolean
+  headless: boolean
+}
 
-/** How launch starts the editor: --headless when asked, --xvfb when asked, else the desktop's display, else the private Xvfb when installed, else headless. */
+/**
+ * --headless and --xvfb as asked (both: a lighter editor whose games still render); neither: the desktop's display,
+ * else the private Xvfb when it is installed, else headless.
+ */
 export function chooseDisplay(
   flags: {headless?: boolean; xvfb?: boolean},
   env: NodeJS.ProcessEnv,
   godot: string,
   hasXvfb: (godot: string) => boolean = (g) => xvfbRoot(g) !== undefined,
 ): DisplayChoice {
-  if (flags.headless) return 'headless'
-  if (flags.xvfb) return 'xvfb'
-  if (env.DISPLAY || env.WAYLAND_DISPLAY) return 'display'
-  return hasXvfb(godot) ? 'xvfb' : 'headless'
+  const desktop = Boolean(env.DISPLAY || env.WAYLAND_DISPLAY)
+  const xvfb = Boolean(flags.xvfb) || (!flags.headless && !desktop && hasXvfb(godot))
+  return {xvfb, headless: Boolean(flags.headless) || (!xvfb && !desktop)}
 }
 
-/** What launch says about frames for the display it chose. */
+/** What launch says about frames (editor screenshots) for the display it chose. */
 export function framesOfChoice(choice: DisplayChoice, asked: boolean, display?: string): FramesVerdict {
-  if (choice === 'xvfb') return {frames: true, frames_why: `on the private Xvfb, display ${display ?? '?'}`}
-  if (choice === 'display') return {frames: true, frames_why: 'on this desktop display'}
+  const on = choice.xvfb ? `the private Xvfb, display ${display ?? '?'}` : 'this desktop display'
+  if (!choice.headless) return {frames: true, frames_why: `the editor draws on ${on}`}
+  if (asked)
+    return {
+      frames: false,
+      frames_why: `--headless: the editor draws nothing (no editor screenshots)${choice.xvfb ? `; the games it plays render on ${on}` : ', nor do the games it plays'}; launch without it for frames`,
+    }
   return {
     frames: false,
-    frames_why: asked
-      ? '--headless: the editor draws nothing (no editor screenshots, no game frames); launch without it for frames'
-      : 'headless: there is no display here and no private Xvfb (scripts/install-godot.sh installs one), so the editor draws nothing',
+    frames_why:
+      'headless: there is no display here and no private Xvfb (scripts/install-godot.sh installs one), so the editor and its games draw nothing',
   }
 }
 
