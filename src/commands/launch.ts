@@ -24,6 +24,7 @@ export default class Launch extends BaseCommand {
   static description =
     "Exits 0 at once when this project's editor already answers. Refuses a project whose bridge addon is not installed and enabled (bridge install --enable). When the engine exits while starting, quotes its log; on any failure no engine process is left behind."
   static examples = [
+    '<%= config.bin %> launch --project ./mygame   # a display: the desktop, else the private Xvfb; else headless',
     '<%= config.bin %> launch --project ./mygame --headless',
     '<%= config.bin %> launch --project ./mygame --xvfb   # a server or CI: real frames, no desktop',
     '<%= config.bin %> launch --headless -- --debug-server tcp://127.0.0.1:7007   # engine arguments after --',
@@ -38,7 +39,7 @@ export default class Launch extends BaseCommand {
     }),
     xvfb: Flags.boolean({
       description:
-        'Run the editor on a private Xvfb (installed by scripts/install-godot.sh) that stops with it: real frames of the editor and its games without a desktop',
+        'Run the editor on a private Xvfb (installed by scripts/install-godot.sh) that stops with it, even where there is a desktop (without a desktop it is the default)',
     }),
     godot: Flags.string({description: 'Godot binary (default: GODOT_BIN, godot on PATH, the bridge cache)'}),
     timeout: timeoutFlag({description: 'Milliseconds to wait for the editor to come up', default: 120_000}),
