@@ -13,25 +13,23 @@ const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const AUTO_SIDE := 512
 const MAX_SIDE := 4096
 const MAX_FRAMES := 1024
-const RECT := {"x": "int", "y": "int", "width": "int", "height": "int"}
-const EXTREMES := {"top": ["int"], "bottom": ["int"], "left": ["int"], "right": ["int"]}
 
 
 func commands() -> Array:
 	return [
 		{
 			"method": "resource.texture_view",
-			"summary": "A texture (res:// image or Texture2D, or a node's texture) or a region of it as a zoomed PNG (MCP: image content; CLI: --out FILE.png) with an optional numbered frame grid, plus its opaque bounds and extreme points (per frame with a grid); works --headless.",
+			"summary": "A texture (file or node's) or region as a zoomed PNG with a numbered frame grid, plus opaque bounds and extreme points per frame; works --headless.",
 			"params": [
-				file_param("path", "Image or Texture2D resource, e.g. res://art/hero_sheet.png (or give node_path)", [], true, false, "", "texture or image"),
-				node_param("node_path", "A node whose texture to show instead (Sprite2D, Sprite3D, TextureRect, AnimatedSprite2D's current frame…); a sprite's hframes/vframes and region are the defaults", false),
-				opt("region", "Array", "Only this part, [x, y, width, height] in texture pixels", null, {"items": "int"}),
-				opt("hframes", "int", "Frame grid: columns of the sheet (with vframes; or give cell_size)", null, {"min": 1, "max": 256}),
-				opt("vframes", "int", "Frame grid: rows of the sheet", null, {"min": 1, "max": 256}),
-				opt("cell_size", "Array", "Frame grid by cell size in pixels, [width, height] (the last row/column may be partial)", null, {"items": "int"}),
-				opt("zoom", "int", "Nearest-neighbour scale of the picture; 0 picks one that makes the longest side about 512 px", 0, {"min": 0, "max": 64}),
-				opt("alpha_threshold", "float", "A pixel is opaque when its alpha is above this (0: any visible pixel)", 0.0, {"min": 0.0, "max": 0.99}),
-				choice("show", ["color", "alpha"], "color: the texture over a grey checkerboard; alpha: its alpha channel as grey (white opaque)", "color"),
+				file_param("path", "Image or texture file (or node_path)", [], true, false, "", "texture or image"),
+				node_param("node_path", "Or a node whose texture to show", false),
+				opt("region", "Array", "[x, y, width, height] in pixels", null, {"items": "int"}),
+				opt("hframes", "int", "Grid columns", null, {"min": 1, "max": 256}),
+				opt("vframes", "int", "Grid rows", null, {"min": 1, "max": 256}),
+				opt("cell_size", "Array", "Grid cell [width, height] in pixels", null, {"items": "int"}),
+				opt("zoom", "int", "Nearest-neighbour scale; 0: longest side about 512 px", 0, {"min": 0, "max": 64}),
+				opt("alpha_threshold", "float", "Opaque: alpha above this", 0.0, {"min": 0.0, "max": 0.99}),
+				choice("show", ["color", "alpha"], "color over a checkerboard, or alpha as grey", "color"),
 			],
 			"example": {"path": "res://disc.svg", "hframes": 2, "vframes": 2, "zoom": 2},
 			"example_setup": [
@@ -40,11 +38,7 @@ func commands() -> Array:
 				{"method": "project.scan", "params": {}},
 			],
 			"read_only": true,
-			"returns": {"mime_type": "string", "image_base64": "string", "width": "int", "height": "int", "zoom": "int", "show": "string",
-					"texture": {"path?": "string", "node?": "string", "class": "string", "size": ["int"], "read_from": "string"},
-					"region": RECT, "alpha_threshold": "float", "opaque_pixels": "int", "bounds": "Dictionary|null", "extremes": "Dictionary|null",
-					"grid?": {"hframes": "int", "vframes": "int", "cell_size": ["int"], "line_color": "string"},
-					"frames?": [{"frame": "int", "rect": RECT, "opaque_pixels": "int", "bounds": "Dictionary|null", "extremes": "Dictionary|null"}]},
+			# no `returns`: the MCP tool list is kept light (test/unit/mcp/schemas.test.ts); the shape is in docs/frames.md
 			"handler": _texture_view,
 		},
 	]

@@ -33,15 +33,14 @@ func commands() -> Array:
 				opt("interval_frames", "int", "Drawn frames between captures", 1, {"min": 1, "max": 600}),
 				opt("scale", "float", "Size factor, e.g. 0.5 for half size", 1.0, {"min": 0.05, "max": 1.0}),
 				opt("save_dir", "string", "Also write frame_000.png, ... into this folder (res:// or user://)", null, {"writes_path": true}),
-				opt("lower_effects", "bool", ("Switch off the environment's costliest effects (SSAO, SSIL, SDFGI, volumetric fog, glow, SSR) " +
-						"while capturing, put back after; default: on when the renderer is software (llvmpipe), where they cost seconds a frame")),
+				opt("lower_effects", "bool", "Turn off costly environment effects while capturing (default: on a software renderer)"),
 			],
 			"example": {"count": 3, "interval_frames": 10, "scale": 0.5},
 			"read_only": true,
 			"needs": "game",
 			"timeout_ms": 120000,
 			"returns": {"count": "int", "interval_frames": "int", "capture_usec": "int", "frames": [FRAME],
-					"renderer": {"adapter": "string", "software": "bool"}, "lowered_effects": ["string"]},
+					"renderer": "Dictionary", "lowered_effects": "Array"},
 			"handler": in_game("runtime.capture_frames", func(p: Dictionary) -> int: return p.count * p.interval_frames * 50),
 		},
 	]
