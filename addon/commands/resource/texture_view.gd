@@ -19,17 +19,17 @@ func commands() -> Array:
 	return [
 		{
 			"method": "resource.texture_view",
-			"summary": "A texture (file or node's) or region as a zoomed PNG with a numbered frame grid, plus opaque bounds and extreme points per frame; works --headless.",
+			"summary": "A texture or region as a zoomed PNG with a numbered frame grid, opaque bounds and extreme points; works --headless.",
 			"params": [
-				file_param("path", "Image or texture file (or node_path)", [], true, false, "", "texture or image"),
-				node_param("node_path", "Or a node whose texture to show", false),
-				opt("region", "Array", "[x, y, width, height] in pixels", null, {"items": "int"}),
-				opt("hframes", "int", "Grid columns", null, {"min": 1, "max": 256}),
-				opt("vframes", "int", "Grid rows", null, {"min": 1, "max": 256}),
-				opt("cell_size", "Array", "Grid cell [width, height] in pixels", null, {"items": "int"}),
-				opt("zoom", "int", "Nearest-neighbour scale; 0: longest side about 512 px", 0, {"min": 0, "max": 64}),
-				opt("alpha_threshold", "float", "Opaque: alpha above this", 0.0, {"min": 0.0, "max": 0.99}),
-				choice("show", ["color", "alpha"], "color over a checkerboard, or alpha as grey", "color"),
+				file_param("path", "Image or texture file", [], true, false, "", "texture or image"),
+				node_param("node_path", "Or a node's texture", false),
+				opt("region", "Array", "[x, y, w, h]", null, {"items": "int"}),
+				opt("hframes", "int", "Grid columns", null, {"min": 1}),
+				opt("vframes", "int", "Grid rows", null, {"min": 1}),
+				opt("cell_size", "Array", "Grid cell [w, h]", null, {"items": "int"}),
+				opt("zoom", "int", "Scale (nearest); 0: auto", 0, {"min": 0, "max": 64}),
+				opt("alpha_threshold", "float", "Opaque above this alpha", 0.0, {"min": 0.0, "max": 0.99}),
+				choice("show", ["color", "alpha"], "alpha: alpha as grey", "color"),
 			],
 			"example": {"path": "res://disc.svg", "hframes": 2, "vframes": 2, "zoom": 2},
 			"example_setup": [

@@ -33,7 +33,7 @@ func commands() -> Array:
 				opt("interval_frames", "int", "Drawn frames between captures", 1, {"min": 1, "max": 600}),
 				opt("scale", "float", "Size factor, e.g. 0.5 for half size", 1.0, {"min": 0.05, "max": 1.0}),
 				opt("save_dir", "string", "Also write frame_000.png, ... into this folder (res:// or user://)", null, {"writes_path": true}),
-				opt("lower_effects", "bool", "Turn off costly environment effects while capturing (default: on a software renderer)"),
+				opt("lower_effects", "bool", "Turn off costly effects while capturing (default: on software renderers)"),
 			],
 			"example": {"count": 3, "interval_frames": 10, "scale": 0.5},
 			"read_only": true,
