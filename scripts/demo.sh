@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The demo, from a fresh clone: installs what is missing (npm packages, a private Godot 4.6), then runs the whole
 # loop on a copy of examples/demo through the `bridge` CLI, each step printed as the command a user types: start the
-# editor, play the game, drive input, read the game back, capture a frame (when the private Xvfb that
+# editor, play the game, capture a frame of it (when the private Xvfb that
 # scripts/install-godot.sh builds is there, the game renders into it; without it the game runs headless and the
-# capture is skipped), stop the game and the editor. Leaves nothing running and removes its temp dir.
+# capture is skipped), drive input, read the game back, stop the game and the editor. Leaves nothing running and removes its temp dir.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
@@ -57,16 +57,19 @@ step scene open --path res://scenes/main.tscn
 step scene tree
 step scene play
 step runtime get --node-path Player --properties position
-step input action --action move_right --pressed
-step runtime wait-until --condition 'scene.get_node("Player").position.x > 360' --timeout-ms 5000
-step input action --action move_right --no-pressed
-step runtime get --node-path Player --properties position
+# the frame while the player stands in the camera's view: the scene draws only the player on the clear colour,
+# and the walk below takes it past the right edge (each CLI step takes about a second, at 200 px/s), so a frame
+# taken after it would be all one grey
 if [ -n "${DISPLAY:-}" ]; then
   step runtime capture-frames --count 1 --out "$work/frames"
   ls "$work/frames"
 else
   printf '\n(no display: the game runs headless, so no frame to capture; install the private Xvfb with scripts/install-godot.sh)\n'
 fi
+step input action --action move_right --pressed
+step runtime wait-until --condition 'scene.get_node("Player").position.x > 360' --timeout-ms 5000
+step input action --action move_right --no-pressed
+step runtime get --node-path Player --properties position
 step runtime tree --max-depth 2
 step scene stop
 step editor quit

@@ -21,6 +21,8 @@ func _init() -> void:
 		"addon_version": ADDON_VERSION,
 		"supported_godot": BridgeCompat.supported_range(),
 		"started_at": Time.get_datetime_string_from_system(true) + "Z",
+		# "headless" draws nothing: bridge status tells from it whether screenshots and game frames are there
+		"display_server": DisplayServer.get_name(),
 	}
 
 

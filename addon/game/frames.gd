@@ -4,6 +4,7 @@ extends RefCounted
 ## that is all one colour (black, say) or equal to the previous one is flagged, never passed off silently.
 
 const BridgeIpc := preload("ipc.gd")
+const BridgeCaptureEffects := preload("capture_effects.gd")
 
 var _tree: SceneTree
 
@@ -46,10 +47,24 @@ func capture_frames(p: Dictionary) -> Variant:
 	var count: int = p.get("count", 3)
 	var interval: int = p.get("interval_frames", 1)
 	var save_dir: String = p.get("save_dir", "")
+	var call_id := BridgeIpc.current_id  # before the first await: progress per frame, and a cancel
+	var software := BridgeCaptureEffects.is_software()
+	var lower: Variant = p.get("lower_effects")  # absent: lowered on a software renderer only
+	var effects := BridgeCaptureEffects.new()
+	var lowered: Array = effects.lower(_tree.root.get_viewport()) if (software if lower == null else lower == true) else []
+	var out: Variant = await _capture(p, count, interval, save_dir, call_id)
+	effects.restore()
+	if out is Dictionary and not out.has("error"):
+		out["renderer"] = {"adapter": BridgeCaptureEffects.adapter(), "software": software}
+		out["lowered_effects"] = lowered
+	return out
+
+
+## The frames, or an error (cancelled, a file not written); the effects are put back by the caller either way.
+func _capture(p: Dictionary, count: int, interval: int, save_dir: String, call_id: String) -> Variant:
 	var frames: Array = []
 	var previous: Image = null
 	var started := Time.get_ticks_usec()
-	var call_id := BridgeIpc.current_id  # before the first await: progress per frame, and a cancel
 	for i in count:
 		if BridgeIpc.cancelled(call_id):
 			return BridgeIpc.error(BridgeIpc.CANCELLED, "cancelled by the client after %d of %d frames" % [i, count],

@@ -1,5 +1,6 @@
 // `bridge launch --project DIR [--headless] [--xvfb]`: start the project's editor and wait until its bridge answers.
-// --xvfb runs it on the private Xvfb of scripts/install-godot.sh, which ends with the editor (docs/frames.md).
+// Without a desktop display it runs on the private Xvfb of scripts/install-godot.sh when installed (--xvfb forces it),
+// which ends with the editor, so screenshots and game frames are there; --headless only when asked (docs/frames.md).
 // An editor of this project already answering is success (so `bridge launch && …` works); a project without
 // the addon enabled is refused at once; any failure leaves no engine process behind and says why.
 import {Flags, ux} from '@oclif/core'
@@ -16,12 +17,14 @@ import {findGodot} from '../editor/godot.js'
 import {addonProblem} from '../editor/install.js'
 import {requireProject} from '../editor/project.js'
 import {startXvfb, type XvfbServer} from '../editor/xvfb.js'
+import {chooseDisplay, framesOfChoice, framesOfDiscovery} from '../editor/frames.js'
 
 export default class Launch extends BaseCommand {
   static summary = "Start a project's Godot editor and wait until bridge answers"
   static description =
     "Exits 0 at once when this project's editor already answers. Refuses a project whose bridge addon is not installed and enabled (bridge install --enable). When the engine exits while starting, quotes its log; on any failure no engine process is left behind."
   static examples = [
+    '<%= config.bin %> launch --project ./mygame   # a display: the desktop, else the private Xvfb; else headless',
     '<%= config.bin %> launch --project ./mygame --headless',
     '<%= config.bin %> launch --project ./mygame --xvfb   # a server or CI: real frames, no desktop',
     '<%= config.bin %> launch --headless -- --debug-server tcp://127.0.0.1:7007   # engine arguments after --',
@@ -30,10 +33,13 @@ export default class Launch extends BaseCommand {
   static strict = false
   static flags = {
     project: projectFlag(),
-    headless: Flags.boolean({description: 'No editor window (servers, CI, agents); the editor draws nothing'}),
+    headless: Flags.boolean({
+      description:
+        'No editor window and no frames: the editor draws nothing (default: a display, the private Xvfb when there is no desktop)',
+    }),
     xvfb: Flags.boolean({
       description:
-        'Run the editor on a private Xvfb (installed by scripts/install-godot.sh) that stops with it: real frames of the editor and its games without a desktop',
+        'Run the editor on a private Xvfb (installed by scripts/install-godot.sh) that stops with it, even where there is a desktop (without a desktop it is the default)',
     }),
     godot: Flags.string({description: 'Godot binary (default: GODOT_BIN, godot on PATH, the bridge cache)'}),
     timeout: timeoutFlag({description: 'Milliseconds to wait for the editor to come up', default: 120_000}),
@@ -55,6 +61,7 @@ export default class Launch extends BaseCommand {
         pid: existing.pid,
         ws_port: existing.ws_port,
         http_port: existing.http_port,
+        ...framesOfDiscovery(existing),
         project_root: root,
         log_file: logFile,
       }
@@ -77,11 +84,12 @@ export default class Launch extends BaseCommand {
     // the X server outlives this command with the editor, and ends when its last client (the editor and any
     // game it plays) disconnects; a failed start stops it here
     let xvfb: XvfbServer | undefined
-    if (flags.xvfb) xvfb = await startXvfb({godot, terminateWithClients: true, detached: true})
+    const display = chooseDisplay(flags, process.env, godot)
+    if (display.xvfb) xvfb = await startXvfb({godot, terminateWithClients: true, detached: true})
     const env = xvfb ? {...process.env, ...xvfb.env} : undefined
     let pid: number
     try {
-      pid = spawnEditor({godot, projectRoot: root, headless: flags.headless, logFile, env, args: engineArgs})
+      pid = spawnEditor({godot, projectRoot: root, headless: display.headless, logFile, env, args: engineArgs})
     } catch (error) {
       xvfb?.stop()
       throw error
@@ -112,26 +120,25 @@ export default class Launch extends BaseCommand {
       killEditor(pid)
       xvfb?.stop()
       if (!quiet) ux.action.stop('failed')
-      if (
-        error instanceof BridgeCliError &&
-        !flags.headless &&
-        !xvfb &&
-        !process.env.DISPLAY &&
-        !process.env.WAYLAND_DISPLAY
-      )
-        error.message += '; there is no display here: pass --xvfb (real frames) or --headless'
+      if (error instanceof BridgeCliError && !flags.headless)
+        error.message += display.headless
+          ? '; it was started with --headless: there is no display here and no private Xvfb'
+          : `; it was started on ${xvfb ? 'the private Xvfb' : 'this display'}: pass --headless to start it without one`
       throw error
     } finally {
       clearLaunching(root)
       for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(signal, interrupted)
     }
     const on = xvfb ? ` on display ${xvfb.display} (private Xvfb, pid ${xvfb.pid}, ends with the editor)` : ''
+    const frames = framesOfChoice(display, Boolean(flags.headless), xvfb?.display)
     if (!quiet) ux.action.stop(`running on ws://127.0.0.1:${found.ws_port}${on}`)
     else this.log(`editor running: pid ${pid}, ws port ${found.ws_port}${on}`)
+    if (!frames.frames && !flags.headless) this.log(`note: ${frames.frames_why}`)
     return {
       verdict: 'running',
       pid,
       ...(xvfb ? {display: xvfb.display, xvfb_pid: xvfb.pid} : {}),
+      ...frames,
       ws_port: found.ws_port,
       http_port: found.http_port,
       project_root: root,

@@ -11,6 +11,7 @@ import {EXIT, VERDICT_ADVICE} from '../errors.js'
 import {addonProblem} from '../editor/install.js'
 import {resolveProject} from '../editor/project.js'
 import {supportedGodot} from '../editor/godot-versions.js'
+import {framesOfDiscovery} from '../editor/frames.js'
 
 export default class Status extends BaseCommand {
   static summary = "Show whether the project's editor is running, starting, crashed or closed"
@@ -46,6 +47,7 @@ export default class Status extends BaseCommand {
       pid: discovery?.pid ?? null,
       started_at: discovery?.started_at ?? null,
       engine_version: discovery?.engine_version ?? null,
+      ...(verdict === 'running' ? framesOfDiscovery(discovery) : {}),
       supported_godot: supportedGodot().range,
       ...(root ? {} : {inside_project: false}),
       ...(other ? {other_editor: {project_root: other.project_root, pid: other.pid ?? null, ws_port: port}} : {}),

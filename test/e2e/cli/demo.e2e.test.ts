@@ -58,6 +58,9 @@ describe('the demo (scripts/demo.sh, real editor and game)', function () {
     if (withDisplay) {
       expect(steps.some((s) => s.startsWith('bridge runtime capture-frames'))).to.equal(true)
       expect(out).to.match(/capture_frames_000\.png/)
+      // the frame shows the game (the player on the clear colour), not one flat colour
+      const capture = out.slice(out.indexOf('$ bridge runtime capture-frames'))
+      expect(capture.slice(0, capture.indexOf('\n$ ')), out).not.to.match(/uniform_color|same colour/)
     }
     const work = /and (\S+) is removed\./.exec(out)?.[1]
     expect(work, out).to.be.a('string')

@@ -27,6 +27,7 @@ describe('resource commands (real editor)', function () {
       'resource.duplicate',
       'resource.extract',
       'resource.find',
+      'resource.texture_view',
     ])
   })
 
