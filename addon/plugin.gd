@@ -11,6 +11,7 @@ const DOCK_AFTER_S := 1.0
 
 var _server: Node  # core/bridge_server.gd
 var _dock: Control  # dock/dock.gd
+var _disabling := false  # the user turns the plugin off: the editor goes on, and so does its log
 
 
 func _enter_tree() -> void:
@@ -41,13 +42,17 @@ func _add_dock() -> void:
 	BridgeCompat.add_bottom_dock(self, _dock, "Bridge")
 
 
+func _disable_plugin() -> void:
+	_disabling = true
+
+
 func _exit_tree() -> void:
 	if _dock:
 		BridgeCompat.remove_bottom_dock(self, _dock)
 		_dock.queue_free()
 		_dock = null
 	if _server:
-		_server.call("shutdown")
+		_server.call("shutdown", not _disabling)
 		_server.queue_free()
 		_server = null
 

@@ -92,12 +92,17 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.quit",
-			"summary": "Quit the editor cleanly (stops a running game first; unsaved scene changes are lost).",
-			"params": [opt("exit_code", "int", "Process exit code", 0, {"min": 0, "max": 125})],
+			"summary": "Quit the editor cleanly (stops a running game first; unsaved scene changes are lost); the CLI and MCP answer once the editor and its game have exited and bridge's files left the project.",
+			"params": [
+				opt("exit_code", "int", "Process exit code", 0, {"min": 0, "max": 125}),
+				# the editor cannot wait for its own end: the client (src/editor/quit-wait.ts) waits for these pids
+				opt("wait", "bool", "Answer only once the editor and its game have exited (false: at once, while they close)", true),
+			],
 			"example": {"exit_code": 0},
 			"destructive": true,
 			"undo": "none",
-			"returns": {"quitting": "bool", "exit_code": "int"},
+			"returns": {"quitting": "bool", "exit_code": "int", "pid": "int", "game_pid": "int", "wait": "bool",
+					"waited?": "bool", "gone?": "bool", "clean?": "bool", "files_left?": ["string"], "log_file?": "string"},
 			"handler": _quit,
 		},
 	]
@@ -208,10 +213,12 @@ func _save_all(c: BridgeCall) -> Variant:
 
 func _quit(c: BridgeCall) -> Variant:
 	var p := c.params
+	var game_pid := 0
 	if EditorInterface.is_playing_scene():
+		game_pid = BridgeGameOutput.of(server).last_pid()
 		EditorInterface.stop_playing_scene()  # a quitting editor would leave the game orphaned
 	# Answer first, quit on the next frame: the client gets its reply before the socket closes.
 	(func() -> void:
-		server.shutdown()
+		server.shutdown(true)
 		server.get_tree().quit(p.exit_code)).call_deferred()
-	return {"quitting": true, "exit_code": p.exit_code}
+	return {"quitting": true, "exit_code": p.exit_code, "pid": OS.get_process_id(), "game_pid": game_pid, "wait": p.wait}
