@@ -42,10 +42,6 @@ func _add_dock() -> void:
 	BridgeCompat.add_bottom_dock(self, _dock, "Bridge")
 
 
-func _disable_plugin() -> void:
-	_disabling = true
-
-
 func _exit_tree() -> void:
 	if _dock:
 		BridgeCompat.remove_bottom_dock(self, _dock)
@@ -73,4 +69,5 @@ func _enable_plugin() -> void:
 
 
 func _disable_plugin() -> void:
+	_disabling = true
 	_script("core/game_autoloads.gd").call("uninstall")

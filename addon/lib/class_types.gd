@@ -54,6 +54,8 @@ static func make(type: String, base: String, param: String = "type") -> Variant:
 
 ## Whether `obj` is of `type`: an engine class (subclasses too) or a class_name its script is or extends.
 static func is_of(obj: Object, type: String) -> bool:
+	if obj == null:
+		return false
 	if ClassDB.class_exists(type):
 		return obj.is_class(type)
 	var script: Variant = obj.get_script()

@@ -170,7 +170,7 @@ func _find(c: BridgeCall) -> Variant:
 		var t := fs.get_file_type(path)
 		if t == "" or (native != "" and t != native and not ClassDB.is_parent_class(t, native)):
 			continue
-		if script_class and not BridgeClassTypes.is_of(load(path), type):
+		if script_class and not BridgeClassTypes.is_of(load(path) as Resource, type):
 			continue
 		total += 1
 		if out.size() < p.limit:
