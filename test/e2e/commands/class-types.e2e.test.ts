@@ -34,6 +34,7 @@ const LISTED: Record<string, string> = {
   'script.create class_name': 'names the class a new script registers, not a class to use',
   'gridmap.set_cells item': 'a MeshLibrary item id or name, not a class',
   'gridmap.set_cell item': 'a MeshLibrary item id or name, not a class',
+  'gridmap.get_cells item': 'a MeshLibrary item id or name, not a class',
 }
 
 const TYPE_NAME = /^(type|class|root_type|inherits|extends|base|item|effect|class_name)$/
@@ -108,7 +109,7 @@ describe('class-taking parameters accept the project class_name types, @tool or 
         await call(doc.method, {...doc.example, [p.name]: cls})
       } catch (error) {
         // another reason to refuse the example (a filter that now matches nothing) is not about the class
-        const data = (error as {data?: Json}).data ?? {}
+        const data = (error as {rpcData?: Json}).rpcData ?? {}
         if (data.param === p.name) failures.push(`${doc.method} ${p.name}=${cls}: ${(error as Error).message}`)
       }
       await freshFor(call, fx.editor.root, files, doc)
@@ -116,7 +117,7 @@ describe('class-taking parameters accept the project class_name types, @tool or 
         await call(doc.method, {...doc.example, [p.name]: 'NoSuchClassAnywhere'})
         failures.push(`${doc.method} ${p.name}: the unknown class NoSuchClassAnywhere was accepted`)
       } catch (error) {
-        const data = (error as {data?: Json}).data ?? {}
+        const data = (error as {rpcData?: Json}).rpcData ?? {}
         if (data.param !== p.name)
           failures.push(
             `${doc.method} ${p.name}: the unknown class was refused for another reason: ${(error as Error).message}`,
