@@ -246,7 +246,7 @@ static func _object(v: Variant, info: Dictionary) -> Variant:
 ## or what refuses it.
 static func _new_resource(v: Dictionary) -> Variant:
 	var made: Variant = BridgeClassTypes.make(str(v["class"]), "Resource", "class")  # engine class or class_name
-	if made is BridgeError:
+	if is_instance_of(made, BridgeError):
 		return BridgeRefused.new("%s is not a resource class that can be created: %s" % [JSON.stringify(v["class"]), made.message])
 	var res: Resource = made
 	for key: String in v:

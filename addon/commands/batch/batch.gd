@@ -43,7 +43,7 @@ func commands() -> Array:
 			"params": [
 				req("property", "string", "Property name, e.g. visible or modulate"),
 				req("value", "any", "JSON value, coerced to each node's property type as node.set does"),
-				class_param("type", "Node", "Only nodes of this class or project class_name (subclasses included), e.g. Sprite2D", false),
+				class_param("type", "Node", "Only nodes of this class (subclasses included), e.g. Sprite2D", false),
 				opt("group", "string", "Only nodes in this group"),
 				node_param("under", "Only below this node (default: the whole scene)", false, ""),
 			],

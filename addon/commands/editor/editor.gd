@@ -92,11 +92,11 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.quit",
-			"summary": "Quit the editor cleanly (stops a running game first; unsaved scene changes are lost); the CLI and MCP answer once the editor and its game have exited and bridge's files left the project.",
+			"summary": "Quit the editor cleanly (stops a running game first; unsaved scene changes are lost); answers once it has exited.",
 			"params": [
 				opt("exit_code", "int", "Process exit code", 0, {"min": 0, "max": 125}),
 				# the editor cannot wait for its own end: the client (src/editor/quit-wait.ts) waits for these pids
-				opt("wait", "bool", "Answer only once the editor and its game have exited (false: at once, while they close)", true),
+				opt("wait", "bool", "Answer once the editor and its game have exited", true),
 			],
 			"example": {"exit_code": 0},
 			"destructive": true,

@@ -15,7 +15,7 @@ func commands() -> Array:
 			"method": "procedural.scatter",
 			"summary": "Place `count` copies of a scene or node class at seeded random points of a box (2D or 3D) or of a MeshInstance3D's surface, at least min_distance apart.",
 			"params": [
-				class_param("item", "Node", "Scene file (res://...tscn), node class or project class_name to place, e.g. res://props/rock.tscn or Sprite2D",
+				class_param("item", "Node", "Scene file (res://...tscn) or node class to place, e.g. res://props/rock.tscn or Sprite2D",
 						true, true, true),
 				node_param("parent", "Node the copies go under (2D or 3D decides the space)"),
 				opt("count", "int", "How many", 10, {"min": 1, "max": 5000}),

@@ -21,7 +21,7 @@ func commands() -> Array:
 			"summary": "Create a resource of any Resource class (or class_name resource script) with properties, save it and read it back.",
 			"params": [
 				req("path", "string", "File to create, .tres (text) or .res (binary)", {"writes_path": true}),
-				class_param("type", "Resource", "Resource class or a project class_name resource, e.g. StandardMaterial3D, Gradient, LabelSettings",
+				class_param("type", "Resource", "Resource class or class_name, e.g. StandardMaterial3D, Gradient",
 						true, true),
 				properties_param("properties", "Property values, coerced like resource.set"),
 				opt("overwrite", "bool", "Replace an existing file", false),
@@ -67,7 +67,7 @@ func commands() -> Array:
 			"method": "resource.find",
 			"summary": "Project resource files of a type (subclasses count: Texture2D finds CompressedTexture2D), by folder and name.",
 			"params": [
-				class_param("type", "Resource", "Resource class or a project class_name, e.g. Material, PackedScene, Texture2D (default: any)",
+				class_param("type", "Resource", "Resource class, e.g. Material, PackedScene, Texture2D (default: any)",
 						false),
 				opt("under", "string", "Folder to search", "res://"),
 				opt("name", "string", "Only files whose name contains this"),

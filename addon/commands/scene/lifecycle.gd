@@ -18,7 +18,7 @@ func commands() -> Array:
 			"summary": "Create a scene file with a root node of the given type and open it.",
 			"params": [
 				req("path", "string", "New .tscn file (must not exist)", {"writes_path": true}),
-				class_param("root_type", "Node", "Class of the root node: an engine class or a project class_name", false, true,
+				class_param("root_type", "Node", "Class of the root node", false, true,
 						false, "Node2D"),
 				opt("root_name", "string", "Root node name (default: from the file name, e.g. level_2 → Level2)"),
 			],

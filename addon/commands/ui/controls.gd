@@ -39,7 +39,7 @@ func commands() -> Array:
 			"method": "ui.add_control",
 			"summary": "Add a Control or container (Button, Label, VBoxContainer, MarginContainer, …) with text, anchor preset, size flags and properties.",
 			"params": [
-				class_param("type", "Control", "Control class or a project class_name, e.g. Button, VBoxContainer, PanelContainer", true,
+				class_param("type", "Control", "Control class, e.g. Button, VBoxContainer, PanelContainer", true,
 						true),
 				node_param("parent", "Parent node (default: the root)", false, ""),
 				new_name_param("name", "Node name (default: the class name, made unique)", null),
