@@ -96,14 +96,14 @@ func commands() -> Array:
 			"params": [
 				opt("exit_code", "int", "Process exit code", 0, {"min": 0, "max": 125}),
 				# the editor cannot wait for its own end: the client (src/editor/quit-wait.ts) waits for these pids
-				opt("wait", "bool", "Answer once the editor and its game have exited", true),
+				opt("wait", "bool", "Wait until the editor and game exit", true),
 			],
 			"example": {"exit_code": 0},
 			"destructive": true,
 			"undo": "none",
-			# the client adds waited, gone, clean, files_left (or log_file): src/editor/quit-wait.ts; kept out of the
-			# shape so the MCP tool list stays within its byte budget (test/unit/mcp/schemas.test.ts)
-			"returns": {"quitting": "bool", "exit_code": "int", "pid": "int", "game_pid": "int", "waited?": "bool"},
+			# also game_pid, wait, and the client's waited, gone, clean, files_left (or log_file): src/editor/quit-wait.ts;
+			# kept out of the shape so the MCP tool list stays within its byte budget (test/unit/mcp/schemas.test.ts)
+			"returns": {"quitting": "bool", "exit_code": "int", "pid": "int"},
 			"handler": _quit,
 		},
 	]

@@ -16,7 +16,7 @@ func commands() -> Array:
 			"method": "node.add",
 			"summary": "Add a node of a class (or a class_name script class) under a parent, with optional properties.",
 			"params": [
-				class_param("type", "Node", "Node class or class_name, e.g. Sprite2D", true, true),
+				class_param("type", "Node", "Node class, e.g. Sprite2D", true, true),
 				node_param("parent", "Parent node (default: the root)", false, ""),
 				new_name_param("name", "Node name (default: the class name, made unique)", null),
 				properties_param("properties", "Property values to set, coerced like node.set"),

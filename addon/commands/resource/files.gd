@@ -21,7 +21,7 @@ func commands() -> Array:
 			"summary": "Create a resource of any Resource class (or class_name resource script) with properties, save it and read it back.",
 			"params": [
 				req("path", "string", "File to create, .tres (text) or .res (binary)", {"writes_path": true}),
-				class_param("type", "Resource", "Resource class or class_name, e.g. StandardMaterial3D, Gradient",
+				class_param("type", "Resource", "Resource class, e.g. StandardMaterial3D, Gradient, LabelSettings",
 						true, true),
 				properties_param("properties", "Property values, coerced like resource.set"),
 				opt("overwrite", "bool", "Replace an existing file", false),
