@@ -96,14 +96,14 @@ func commands() -> Array:
 			"params": [
 				opt("exit_code", "int", "Process exit code", 0, {"min": 0, "max": 125}),
 				# the editor cannot wait for its own end: the client (src/editor/quit-wait.ts) waits for these pids
-				opt("wait", "bool", "Wait until the editor and game exit", true),
+				opt("wait", "bool", "Wait until they exit", true),
 			],
 			"example": {"exit_code": 0},
 			"destructive": true,
 			"undo": "none",
-			# also game_pid, wait, and the client's waited, gone, clean, files_left (or log_file): src/editor/quit-wait.ts;
+			# also pid, game_pid, wait, and the client's waited, gone, clean, files_left (or log_file): src/editor/quit-wait.ts;
 			# kept out of the shape so the MCP tool list stays within its byte budget (test/unit/mcp/schemas.test.ts)
-			"returns": {"quitting": "bool", "exit_code": "int", "pid": "int"},
+			"returns": {"quitting": "bool", "exit_code": "int"},
 			"handler": _quit,
 		},
 	]
