@@ -92,11 +92,11 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.quit",
-			"summary": "Quit the editor cleanly (stops a running game first; unsaved scene changes are lost).",
+			"summary": "Quit the editor and game; unsaved edits lost.",
 			"params": [
-				opt("exit_code", "int", "Process exit code", 0, {"min": 0, "max": 125}),
+				opt("exit_code", "int", "Exit code", 0, {"min": 0, "max": 125}),
 				# the editor cannot wait for its own end: the client (src/editor/quit-wait.ts) waits for these pids
-				opt("wait", "bool", "Wait until they exit", true),
+				opt("wait", "bool", "Await exit"),
 			],
 			"example": {"exit_code": 0},
 			"destructive": true,
@@ -222,4 +222,4 @@ func _quit(c: BridgeCall) -> Variant:
 	(func() -> void:
 		server.shutdown(true)
 		server.get_tree().quit(p.exit_code)).call_deferred()
-	return {"quitting": true, "exit_code": p.exit_code, "pid": OS.get_process_id(), "game_pid": game_pid, "wait": p.wait}
+	return {"quitting": true, "exit_code": p.exit_code, "pid": OS.get_process_id(), "game_pid": game_pid, "wait": p.get("wait") != false}
