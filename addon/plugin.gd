@@ -11,6 +11,7 @@ const DOCK_AFTER_S := 1.0
 
 var _server: Node  # core/bridge_server.gd
 var _dock: Control  # dock/dock.gd
+var _disabling := false  # the user turns the plugin off: the editor goes on, and so does its log
 
 
 func _enter_tree() -> void:
@@ -47,7 +48,7 @@ func _exit_tree() -> void:
 		_dock.queue_free()
 		_dock = null
 	if _server:
-		_server.call("shutdown")
+		_server.call("shutdown", not _disabling)
 		_server.queue_free()
 		_server = null
 
@@ -68,4 +69,5 @@ func _enable_plugin() -> void:
 
 
 func _disable_plugin() -> void:
+	_disabling = true
 	_script("core/game_autoloads.gd").call("uninstall")

@@ -185,14 +185,19 @@ func hello() -> Dictionary:
 	return discovery.info
 
 
-func shutdown() -> void:
+## Stops serving. `closing`: the editor itself is closing (not the plugin being disabled), so bridge's own
+## files leave the project too.
+func shutdown(closing: bool = false) -> void:
 	if _stopped:
 		return
 	_stopped = true
 	for transport in transports:
 		transport.stop()
 	OS.low_processor_usage_mode_sleep_usec = _editor_sleep_usec
-	discovery.remove()
+	if closing:
+		discovery.remove_all()
+	else:
+		discovery.remove()
 
 
 func _exit_tree() -> void:

@@ -24,7 +24,7 @@ extends RefCounted
 ##   "a|b" alternatives, "x?" for a field that may be absent. It becomes the command's `output_schema`
 ##   (core/schema.gd), the outputSchema of its MCP tool. Declare it only when every success has that shape.
 ## A param spec: {name, type, description, required?, default?, min?, max?, values? (enum), writes_path?,
-##   kind?: "node" | "nodes" | "new_name" | "properties" | "vector" | "layers" | "file" | "lookup" (resolved by the
+##   kind?: "node" | "nodes" | "new_name" | "properties" | "vector" | "layers" | "file" | "lookup" | "class" (resolved by the
 ##   router: core/param_kinds.gd, core/value_kinds.gd; made by the helpers below), class?, what?, parent?,
 ##   also?: [names people use for it, e.g. "look_at" for target], keys?: [the nested keys of an object
 ##   parameter, so a key given beside it is pointed inside it]} — both only feed the did-you-mean;
@@ -160,6 +160,21 @@ static func file_param(name: String, description: String, extensions: Array, exi
 		spec["what"] = what
 	if exists != true:
 		spec["writes_path"] = true
+	return spec
+
+
+## A class name: an engine class or a project class_name (@tool or not) that is `base` or inherits it, checked by
+## the router (lib/class_types.gd, the one resolver); the handler receives the name. `creatable`: the command
+## makes one (abstract classes refused). `or_scene`: a res:// scene path is taken too (placed instead).
+static func class_param(name: String, base: String, description: String, required: bool = true, creatable: bool = false,
+		or_scene: bool = false, default: Variant = null) -> Dictionary:
+	var spec := req(name, "string", description) if required else opt(name, "string", description, default)
+	spec["kind"] = "class"
+	spec["base"] = base
+	if creatable:
+		spec["creatable"] = true
+	if or_scene:
+		spec["or_scene"] = true
 	return spec
 
 

@@ -5,6 +5,8 @@ extends RefCounted
 
 const ADDON_VERSION := "0.1.0"
 const BridgeCompat := preload("compat.gd")
+## What bridge itself puts in <project>/.engine/ beside bridge.json (src/commands/launch.ts, src/editor/discovery.ts).
+const OWN_FILES := ["editor.log", "launching.json"]
 
 var info: Dictionary = {}
 
@@ -46,6 +48,20 @@ func write() -> void:
 	f.store_string(JSON.stringify(info, "  ") + "\n")
 	f.close()
 	DirAccess.rename_absolute(tmp, file_path())
+
+
+## The editor is closing cleanly: bridge's own files leave the project (the discovery file, the log `bridge
+## launch` redirects the editor's output to, the launch marker) and .engine/ goes when nothing else is in it.
+## A crash never gets here, so its log stays for the user to read.
+func remove_all() -> void:
+	remove()
+	var dir := project_root() + "/.engine"
+	for own: String in OWN_FILES:
+		if FileAccess.file_exists(dir.path_join(own)):
+			DirAccess.remove_absolute(dir.path_join(own))  # on Linux and macOS an open log can go too
+	var left := DirAccess.open(dir)
+	if left != null and left.get_files().is_empty() and left.get_directories().is_empty():
+		DirAccess.remove_absolute(dir)
 
 
 ## Deletes the file only if it is still ours (another editor may have replaced it).

@@ -13,7 +13,7 @@ extends RefCounted
 ##                     did not give (the handler makes it unique, as the editor does).
 ##   kind "properties" a property map {property path: JSON value}: keys must be non-empty strings; the
 ##                     values are applied, coerced and read back by lib/property_path.gd's one path.
-##   kinds "vector", "layers", "file", "lookup": values the handler would otherwise convert and check by
+##   kinds "vector", "layers", "file", "lookup", "class": values the handler would otherwise convert and check by
 ##                     hand (core/value_kinds.gd), resolved after the nodes, in declaration order.
 ## A command declaring `needs_scene: true` is refused with NO_SCENE before any of this when no scene is open.
 
@@ -21,7 +21,7 @@ const BridgeError := preload("bridge_error.gd")
 const BridgeSceneAccess := preload("../lib/scene_access.gd")
 const BridgeValueKinds := preload("value_kinds.gd")
 
-const KINDS := ["node", "nodes", "new_name", "properties", "vector", "layers", "file", "lookup"]
+const KINDS := ["node", "nodes", "new_name", "properties", "vector", "layers", "file", "lookup", "class"]
 
 
 ## `params` with every node-kind value replaced by its Node, or the first BridgeError (with data.param).
@@ -53,7 +53,7 @@ static func resolve(method: String, specs: Array, params: Dictionary, given: Var
 					bad = _new_name(method, spec, params)
 			"properties":
 				bad = _property_map(method, spec, params[spec.name])
-			"vector", "layers", "file", "lookup":
+			"vector", "layers", "file", "lookup", "class":
 				var handler: Variant = cmd.get("handler")
 				var value: Variant = BridgeValueKinds.resolve(method, spec, params, handler.get_object() if handler is Callable else null)
 				if value is BridgeError:

@@ -16,11 +16,15 @@ extends RefCounted
 ##   kind "lookup"  a name the command's own group resolves (an animation of a player, an audio bus): the
 ##                  group's `lookups()[spec.lookup]` is called with (value, spec.name, params) and returns
 ##                  the resolved value or a BridgeError.
+##   kind "class"   a class name: an engine class or a project class_name (@tool or not) that is `base` or
+##                  inherits it (lib/class_types.gd, the one resolver every type-taking parameter uses);
+##                  `creatable`: abstract ones refused; `or_scene`: a res:// path is taken as a scene to place.
 
 const BridgeError := preload("bridge_error.gd")
 const BridgeLayerBits := preload("../lib/layer_bits.gd")
+const BridgeClassTypes := preload("../lib/class_types.gd")
 
-const KINDS := ["vector", "layers", "file", "lookup"]
+const KINDS := ["vector", "layers", "file", "lookup", "class"]
 const LAYER_KINDS := ["physics", "navigation", "render"]
 
 
@@ -50,6 +54,15 @@ static func resolve(method: String, spec: Dictionary, params: Dictionary, group:
 				found.data["param"] = spec.name
 				found.message = "%s: parameter '%s': %s" % [method, spec.name, found.message]
 			return found
+		"class":
+			if str(value) == "" and not spec.get("required", false):
+				return value  # an optional filter left empty: any class
+			if spec.get("or_scene", false) and (str(value).begins_with("res://") or str(value).begins_with("uid://")):
+				return value
+			var cls: Variant = BridgeClassTypes.find(str(value), spec.base, spec.get("creatable", false), spec.name)
+			if cls is BridgeError:
+				return _named(method, cls)
+			return value
 	return value
 
 

@@ -5,6 +5,7 @@ extends RefCounted
 ## by the scene) as one undoable action or as part of one; the only way commands put a new node in the scene.
 
 const BridgeError := preload("../core/bridge_error.gd")
+const BridgeClassTypes := preload("class_types.gd")
 const BridgeSceneAccess := preload("scene_access.gd")
 const BridgePropertyPath := preload("property_path.gd")
 
@@ -22,11 +23,13 @@ static func check_name(parent: Node, new_name: String, method: String, param: St
 	return null
 
 
-## A new node of `cls` named `node_name` (or the class name, made unique on add), or a BridgeError.
+## A new node of `cls` (an engine class or a project class_name) named `node_name` (or the class name, made
+## unique on add), or a BridgeError.
 static func make(cls: String, node_name: String = "") -> Variant:
-	if not ClassDB.class_exists(cls) or not ClassDB.is_parent_class(cls, "Node") or not ClassDB.can_instantiate(cls):
-		return BridgeError.invalid("'%s' is not a node class that can be created" % cls, {"type": cls})
-	var node: Node = ClassDB.instantiate(cls)
+	var made: Variant = BridgeClassTypes.make(cls, "Node")
+	if made is BridgeError:
+		return made
+	var node: Node = made
 	node.name = node_name if node_name != "" else cls
 	return node
 

@@ -7,6 +7,7 @@ extends RefCounted
 
 const BridgeError := preload("../core/bridge_error.gd")
 const BridgeParams := preload("../core/params.gd")
+const BridgeClassTypes := preload("class_types.gd")
 ## Node values resolve against the edited scene (scene_nodes.gd sits below scene_access.gd: no cycle).
 const BridgeSceneNodes := preload("scene_nodes.gd")
 const BridgeNumbers := preload("value_numbers.gd")
@@ -244,10 +245,10 @@ static func _object(v: Variant, info: Dictionary) -> Variant:
 ## {"class": "CircleShape2D", "radius": 8}: a new resource with those properties, each coerced;
 ## or what refuses it.
 static func _new_resource(v: Dictionary) -> Variant:
-	var cls := str(v["class"])
-	if not ClassDB.class_exists(cls) or not ClassDB.can_instantiate(cls) or not ClassDB.is_parent_class(cls, "Resource"):
-		return BridgeRefused.new("%s is not a resource class that can be created" % JSON.stringify(v["class"]))
-	var res: Resource = ClassDB.instantiate(cls)
+	var made: Variant = BridgeClassTypes.make(str(v["class"]), "Resource", "class")  # engine class or class_name
+	if is_instance_of(made, BridgeError):
+		return BridgeRefused.new("%s is not a resource class that can be created: %s" % [JSON.stringify(v["class"]), made.message])
+	var res: Resource = made
 	for key: String in v:
 		if key == "class":
 			continue
@@ -263,10 +264,7 @@ static func _is_a(obj: Object, wanted: String) -> bool:
 	if wanted in ["", "Object", "Resource", "Node"]:
 		return true
 	for cls in wanted.split(",", false):
-		if obj.is_class(cls.strip_edges()):
-			return true
-		var script: Script = obj.get_script()
-		if script and script.get_global_name() == cls.strip_edges():
+		if BridgeClassTypes.is_of(obj, cls.strip_edges()):  # a class_name's subclasses count too
 			return true
 	return false
 

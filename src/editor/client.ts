@@ -5,6 +5,7 @@ import type WebSocket from 'ws'
 import {type Discovery, readDiscovery, wsPortFor} from './discovery.js'
 import {openAndGreet} from './greeting.js'
 import {verdictFor} from './verdicts.js'
+import {waitForQuit} from './quit-wait.js'
 import {BridgeCliError, EXIT, EngineError, UnreachableError} from '../errors.js'
 import {sameDir} from './project.js'
 
@@ -151,6 +152,9 @@ export class EngineClient {
         void answer.finally(() => signal.removeEventListener('abort', cancel)).catch(() => {})
       }
     }
+    // every surface (CLI, bridge serve, bridge test) calls through here: a quit answers once the editor is gone
+    if (method === 'editor.quit')
+      return answer.then(async (said) => (await waitForQuit(said, this.hello.project_root)) as T)
     return answer
   }
 

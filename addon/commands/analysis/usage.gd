@@ -14,7 +14,8 @@ func commands() -> Array:
 			"method": "analysis.node_usage",
 			"summary": "Node classes used across every scene file (count, scenes using each, instanced scenes); with type, every node of that class or a subclass, by scene and path.",
 			"params": [
-				opt("type", "string", "Only this engine class (subclasses included) or script class_name, e.g. CollisionShape2D", ""),
+				class_param("type", "Node", "Only this engine class (subclasses included) or script class_name, e.g. CollisionShape2D", false,
+						false, false, ""),
 				opt("include_addons", "bool", "Look inside addons/ too", false),
 			],
 			"example": {"type": "CollisionShape2D"},
@@ -62,12 +63,8 @@ func commands() -> Array:
 func _node_usage(c: BridgeCall) -> Variant:
 	var p := c.params
 	var script_class := ""
-	if p.type != "" and not ClassDB.class_exists(p.type):
-		if _global_class(p.type).is_empty():
-			return c.invalid("'%s' is neither an engine class nor a script class_name" % p.type, {"param": "type"})
+	if p.type != "" and not ClassDB.class_exists(p.type):  # the router checked it is one or the other (kind "class")
 		script_class = p.type
-	if p.type != "" and script_class == "" and not ClassDB.is_parent_class(p.type, "Node"):
-		return c.invalid("%s is not a Node class" % p.type, {"param": "type"})
 	var header := RegEx.create_from_string("^\\[node (.*)\\]\\s*$")
 	var attr := RegEx.create_from_string("(\\w+)=(\"(?:[^\"\\\\]|\\\\.)*\"|\\S+)")
 	var ext := RegEx.create_from_string("^\\[ext_resource[^\\]]*?path=\"([^\"]+)\"[^\\]]*?id=\"([^\"]+)\"")
@@ -123,13 +120,6 @@ static func _node_entry(attr: RegEx, attrs: String, ids: Dictionary, file: Strin
 		var target: String = ids.get(str(a.instance).get_slice("\"", 1), "?")
 		instanced[target] = instanced.get(target, 0) + 1
 	return {"node": node, "type": type}
-
-
-static func _global_class(name: String) -> Dictionary:
-	for c: Dictionary in ProjectSettings.get_global_class_list():
-		if c.class == name:
-			return c
-	return {}
 
 
 ## Whether the script at `path` is class `name` or extends it.

@@ -7,6 +7,7 @@ extends "../../core/command_group.gd"
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgePropertyPath := preload("../../lib/property_path.gd")
 const BridgeCompat := preload("../../core/compat.gd")
+const BridgeClassTypes := preload("../../lib/class_types.gd")
 
 const GLOBAL_HISTORY := 0
 
@@ -42,7 +43,7 @@ func commands() -> Array:
 			"params": [
 				req("property", "string", "Property name, e.g. visible or modulate"),
 				req("value", "any", "JSON value, coerced to each node's property type as node.set does"),
-				opt("type", "string", "Only nodes of this class (subclasses included), e.g. Sprite2D"),
+				class_param("type", "Node", "Only nodes of this class (subclasses included), e.g. Sprite2D", false),
 				opt("group", "string", "Only nodes in this group"),
 				node_param("under", "Only below this node (default: the whole scene)", false, ""),
 			],
@@ -111,15 +112,13 @@ func _run(c: BridgeCall) -> Variant:
 func _set_property(c: BridgeCall) -> Variant:
 	var p := c.params
 	var base: Node = p.under
-	if p.has("type") and not ClassDB.class_exists(p.type) and not _is_script_class(p.type):
-		return c.invalid("unknown class '%s'" % p.type, {"param": "type"})
 	if not p.has("type") and not p.has("group"):
 		return c.invalid("give type, group or both to choose the nodes", {"param": "type"})
 	var targets: Array = []
 	for node: Node in [base] + base.find_children("*", "", true, false):
 		if node.owner != BridgeSceneAccess.root() and node != BridgeSceneAccess.root():
 			continue
-		if p.has("type") and not (node.is_class(p.type) or _script_class_of(node) == p.type):
+		if p.has("type") and not BridgeClassTypes.is_of(node, p.type):
 			continue
 		if p.has("group") and not node.is_in_group(p.group):
 			continue
@@ -144,12 +143,3 @@ func _set_property(c: BridgeCall) -> Variant:
 		changed.append({"path": BridgeSceneAccess.path_of(targets[i]),
 				"value": BridgePropertyPath.read(planned[i].targets[0])})
 	return {"property": p.property, "count": changed.size(), "nodes": changed}
-
-
-static func _is_script_class(type: String) -> bool:
-	return ProjectSettings.get_global_class_list().any(func(c: Dictionary) -> bool: return c["class"] == type)
-
-
-static func _script_class_of(node: Node) -> String:
-	var script: Script = node.get_script()
-	return str(script.get_global_name()) if script else ""

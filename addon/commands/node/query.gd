@@ -3,7 +3,7 @@ extends "../../core/command_group.gd"
 ## node.*, lookups: find nodes of the edited scene and describe one at a glance.
 
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
-const BridgeParams := preload("../../core/params.gd")
+const BridgeClassTypes := preload("../../lib/class_types.gd")
 
 
 func commands() -> Array:
@@ -13,7 +13,7 @@ func commands() -> Array:
 			"summary": "Find nodes of the edited scene by name pattern (* and ?), class and/or group.",
 			"params": [
 				opt("name", "string", "Name pattern, case-insensitive, e.g. 'Enemy*'", null, {"also": ["pattern"]}),
-				opt("type", "string", "Class (subclasses match too) or class_name"),
+				class_param("type", "Node", "Class (subclasses match too) or class_name", false),
 				opt("group", "string", "Group the nodes are in"),
 				node_param("node_path", "Search below this node (default: the root)", false, ""),
 				opt("limit", "int", "Most results to return", 200, {"min": 1}),
@@ -40,10 +40,6 @@ func _find(c: BridgeCall) -> Variant:
 	var p := c.params
 	var start: Node = p.node_path
 	var type: String = p.get("type", "")
-	if type != "" and not ClassDB.class_exists(type) and _global_class(type).is_empty():
-		var guess := BridgeParams.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
-		return c.invalid("'%s' is not a class%s" % [type, " (did you mean '%s'?)" % guess if guess else ""],
-				{"param": "type", "suggestion": guess})
 	var found: Array = []
 	var queue: Array[Node] = [start]
 	var total := 0
@@ -54,7 +50,7 @@ func _find(c: BridgeCall) -> Variant:
 			continue
 		if p.has("group") and not node.is_in_group(p.group):
 			continue
-		if type != "" and not (node.is_class(type) or _script_is(node, type)):
+		if type != "" and not BridgeClassTypes.is_of(node, type):
 			continue
 		total += 1
 		if found.size() < p.limit:
@@ -78,19 +74,3 @@ func _info(bc: BridgeCall) -> Variant:
 		"groups": node.get_groups().filter(func(g: StringName) -> bool: return not str(g).begins_with("_")),
 		"children": BridgeSceneAccess.scene_children(node).map(func(c: Node) -> String: return str(c.name)),
 	}
-
-
-func _global_class(type: String) -> Dictionary:
-	for entry: Dictionary in ProjectSettings.get_global_class_list():
-		if entry["class"] == type:
-			return entry
-	return {}
-
-
-func _script_is(node: Node, type: String) -> bool:
-	var script: Script = node.get_script()
-	while script:
-		if script.get_global_name() == type:
-			return true
-		script = script.get_base_script()
-	return false

@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## one undoable action in the scene's history; a refused command changes nothing.
 
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
-const BridgeParams := preload("../../core/params.gd")
+const BridgeClassTypes := preload("../../lib/class_types.gd")
 const BridgePropertyPath := preload("../../lib/property_path.gd")
 const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
 const BridgeNodePaths := preload("lib/node_paths.gd")
@@ -16,7 +16,7 @@ func commands() -> Array:
 			"method": "node.add",
 			"summary": "Add a node of a class (or a class_name script class) under a parent, with optional properties.",
 			"params": [
-				req("type", "string", "Node class, e.g. Sprite2D"),
+				class_param("type", "Node", "Node class, e.g. Sprite2D", true, true),
 				node_param("parent", "Parent node (default: the root)", false, ""),
 				new_name_param("name", "Node name (default: the class name, made unique)", null),
 				properties_param("properties", "Property values to set, coerced like node.set"),
@@ -86,7 +86,7 @@ func _add(c: BridgeCall) -> Variant:
 	if p.has("name") and p.name == "":
 		return c.invalid("'' is not a valid node name; leave name out to get the class name, made unique",
 				{"param": "name"})
-	var node: Variant = _instantiate(p.type)
+	var node: Variant = BridgeClassTypes.make(p.type, "Node")  # the router checked the name (kind "class")
 	if node is BridgeError:
 		return node
 	var bad: Variant = _check_index(parent, p, parent.get_child_count())
@@ -225,32 +225,6 @@ func _move(c: BridgeCall) -> Variant:
 	ur.commit_action()
 	return {"path": BridgeSceneAccess.path_of(node), "index": node.get_index(),
 			"parent": BridgeSceneAccess.path_of(parent)}
-
-
-## A new, parentless node of a ClassDB class or a class_name script class, or a BridgeError.
-func _instantiate(type: String) -> Variant:
-	if ClassDB.class_exists(type):
-		if ClassDB.is_parent_class(type, "Node") and ClassDB.can_instantiate(type):
-			return ClassDB.instantiate(type)
-		return BridgeError.invalid("'%s' is not a node class that can be created" % type, {"param": "type"})
-	var global := _global_class(type)
-	if not global.is_empty():
-		var script: Script = load(global.path)
-		var base := script.get_instance_base_type() if script else &""
-		if base != &"" and ClassDB.is_parent_class(base, "Node") and ClassDB.can_instantiate(base):
-			var node: Node = ClassDB.instantiate(base)
-			node.set_script(script)
-			return node
-	var guess := BridgeParams.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
-	return BridgeError.invalid("unknown node type '%s'%s" % [type, " (did you mean '%s'?)" % guess if guess else ""],
-			{"param": "type", "suggestion": guess})
-
-
-func _global_class(type: String) -> Dictionary:
-	for entry: Dictionary in ProjectSettings.get_global_class_list():
-		if entry["class"] == type:
-			return entry
-	return {}
 
 
 ## Applies the property map to a node that is not in the tree yet, each value read back; the refusal, or null.

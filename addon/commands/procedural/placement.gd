@@ -6,6 +6,7 @@ extends "../../core/command_group.gd"
 
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
+const BridgeClassTypes := preload("../../lib/class_types.gd")
 
 
 func commands() -> Array:
@@ -14,7 +15,8 @@ func commands() -> Array:
 			"method": "procedural.scatter",
 			"summary": "Place `count` copies of a scene or node class at seeded random points of a box (2D or 3D) or of a MeshInstance3D's surface, at least min_distance apart.",
 			"params": [
-				req("item", "string", "Scene file (res://...tscn) or node class to place, e.g. res://props/rock.tscn or Sprite2D"),
+				class_param("item", "Node", "Scene file (res://...tscn) or node class to place, e.g. res://props/rock.tscn or Sprite2D",
+						true, true, true),
 				node_param("parent", "Node the copies go under (2D or 3D decides the space)"),
 				opt("count", "int", "How many", 10, {"min": 1, "max": 5000}),
 				opt("seed", "int", "Random seed", 0),
@@ -169,9 +171,11 @@ func _maker(item: String, is_3d: bool, method: String, param: String) -> Variant
 		if not fits:
 			return BridgeError.invalid("%s: %s's root is not a %s, so it has no position in this space" % [method, item, want], {"param": param})
 		return func() -> Node: return packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE)
-	if not ClassDB.class_exists(item) or not ClassDB.can_instantiate(item) or not ClassDB.is_parent_class(item, want):
-		return BridgeError.invalid("%s: '%s' is neither a scene file nor a %s class that can be created" % [method, item, want], {"param": param})
-	return func() -> Node: return ClassDB.instantiate(item)
+	var found: Variant = BridgeClassTypes.find(item, want, true, param)
+	if found is BridgeError:
+		return BridgeError.invalid("%s: '%s' is neither a scene file nor a %s class that can be created (%s)" % [method, item, want,
+				found.message], {"param": param})
+	return func() -> Node: return BridgeClassTypes.instantiate(found)
 
 
 static func _box_sampler(lo: Vector3, hi: Vector3, is_3d: bool) -> Variant:

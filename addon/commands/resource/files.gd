@@ -7,6 +7,7 @@ const BridgeResources := preload("lib/resource_files.gd")
 const BridgeFileOps := preload("../../lib/file_ops.gd")
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgePropertyPath := preload("../../lib/property_path.gd")
+const BridgeClassTypes := preload("../../lib/class_types.gd")
 
 ## The sweeps' setup for the commands that read, copy or change the examples' resource file.
 const RED := {"method": "resource.create", "params": {"path": "res://materials/red.tres", "type": "StandardMaterial3D",
@@ -20,7 +21,8 @@ func commands() -> Array:
 			"summary": "Create a resource of any Resource class (or class_name resource script) with properties, save it and read it back.",
 			"params": [
 				req("path", "string", "File to create, .tres (text) or .res (binary)", {"writes_path": true}),
-				req("type", "string", "Resource class, e.g. StandardMaterial3D, Gradient, LabelSettings"),
+				class_param("type", "Resource", "Resource class, e.g. StandardMaterial3D, Gradient, LabelSettings",
+						true, true),
 				properties_param("properties", "Property values, coerced like resource.set"),
 				opt("overwrite", "bool", "Replace an existing file", false),
 			],
@@ -65,7 +67,8 @@ func commands() -> Array:
 			"method": "resource.find",
 			"summary": "Project resource files of a type (subclasses count: Texture2D finds CompressedTexture2D), by folder and name.",
 			"params": [
-				opt("type", "string", "Resource class, e.g. Material, PackedScene, Texture2D (default: any)"),
+				class_param("type", "Resource", "Resource class, e.g. Material, PackedScene, Texture2D (default: any)",
+						false),
 				opt("under", "string", "Folder to search", "res://"),
 				opt("name", "string", "Only files whose name contains this"),
 				opt("limit", "int", "At most this many", 200, {"min": 1, "max": 10000}),
@@ -80,7 +83,7 @@ func commands() -> Array:
 
 func _create(c: BridgeCall) -> Variant:
 	var p := c.params
-	var res: Variant = BridgeResources.new_of(p.type, "resource.create")
+	var res: Variant = BridgeClassTypes.make(p.type, "Resource")  # the router checked the name (kind "class")
 	if res is BridgeError:
 		return res
 	var refused: Variant = BridgePropertyPath.apply_new(res, p.properties, "resource.create",
@@ -154,8 +157,9 @@ func _extract(c: BridgeCall) -> Variant:
 func _find(c: BridgeCall) -> Variant:
 	var p := c.params
 	var type: String = p.get("type", "")
-	if type != "" and not ClassDB.class_exists(type):
-		return c.invalid("unknown class '%s'" % type, {"param": "type"})
+	# a class_name: files of its native base (or below) whose resource carries that script (or a subclass of it)
+	var script_class := type != "" and not ClassDB.class_exists(type)
+	var native := str(BridgeClassTypes.find(type, "Resource", false, "type").native) if script_class else type
 	var under: String = p.under.trim_suffix("/") + "/" if p.under != "res://" else "res://"
 	var fs := EditorInterface.get_resource_filesystem()
 	var out: Array = []
@@ -164,7 +168,9 @@ func _find(c: BridgeCall) -> Variant:
 		if not path.begins_with(under) or (p.has("name") and not p.name.to_lower() in path.get_file().to_lower()):
 			continue
 		var t := fs.get_file_type(path)
-		if t == "" or (type != "" and t != type and not ClassDB.is_parent_class(t, type)):
+		if t == "" or (native != "" and t != native and not ClassDB.is_parent_class(t, native)):
+			continue
+		if script_class and not BridgeClassTypes.is_of(load(path) as Resource, type):
 			continue
 		total += 1
 		if out.size() < p.limit:

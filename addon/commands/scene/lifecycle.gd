@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## written only by saving; a refused command changes nothing.
 
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
-const BridgeParams := preload("../../core/params.gd")
+const BridgeClassTypes := preload("../../lib/class_types.gd")
 const BridgeSceneFiles := preload("../../lib/scene_files.gd")
 const BridgeCompat := preload("../../core/compat.gd")
 const BridgeSceneSwitch := preload("lib/scene_switch.gd")
@@ -18,7 +18,8 @@ func commands() -> Array:
 			"summary": "Create a scene file with a root node of the given type and open it.",
 			"params": [
 				req("path", "string", "New .tscn file (must not exist)", {"writes_path": true}),
-				opt("root_type", "string", "Class of the root node", "Node2D"),
+				class_param("root_type", "Node", "Class of the root node", false, true,
+						false, "Node2D"),
 				opt("root_name", "string", "Root node name (default: from the file name, e.g. level_2 → Level2)"),
 			],
 			"example": {"path": "res://scenes/level_2.tscn", "root_type": "Node2D"},
@@ -93,15 +94,10 @@ func _create(c: BridgeCall) -> Variant:
 		return bad
 	if ResourceLoader.exists(path) or FileAccess.file_exists(path):
 		return c.failed("%s already exists; open it with scene.open or pick another path" % path, {"path": path})
-	var type: String = p.root_type
-	if not ClassDB.class_exists(type) or not ClassDB.is_parent_class(type, "Node") or not ClassDB.can_instantiate(type):
-		var guess := BridgeParams.did_you_mean(type, Array(ClassDB.get_inheriters_from_class("Node")))
-		return c.invalid("root_type '%s' is not a node class%s" % [type,
-				" (did you mean '%s'?)" % guess if guess != "" else ""], {"param": "root_type", "suggestion": guess})
 	var root_name: String = p.get("root_name", path.get_file().get_basename().to_pascal_case())
 	if root_name == "" or root_name.validate_node_name() != root_name:
 		return c.invalid("root_name '%s' is not a valid node name" % root_name, {"param": "root_name"})
-	var root: Node = ClassDB.instantiate(type)
+	var root: Node = BridgeClassTypes.make(p.root_type, "Node", "root_type")  # the router checked the name (kind "class")
 	root.name = root_name
 	var packed := PackedScene.new()
 	var err := packed.pack(root)
@@ -116,7 +112,7 @@ func _create(c: BridgeCall) -> Variant:
 	var opened: Node = await BridgeSceneSwitch.open(path)
 	if opened == null:
 		return c.failed("wrote %s but the editor did not open it" % path, {"path": path})
-	return {"path": path, "root": BridgeSceneAccess.path_of(opened), "type": type}
+	return {"path": path, "root": BridgeSceneAccess.path_of(opened), "type": p.root_type}
 
 
 func _open(c: BridgeCall) -> Variant:

@@ -16,7 +16,8 @@ func commands() -> Array:
 			"method": "scene2d.place",
 			"summary": "Add a Node2D class or instance a .tscn at a global position with rotation (degrees), scale and z_index in one step.",
 			"params": [
-				req("type", "string", "A Node2D class (e.g. Marker2D, Polygon2D) or a scene file res://….tscn"),
+				class_param("type", "Node2D", "A Node2D class (e.g. Marker2D, Polygon2D) or a scene file res://….tscn",
+						true, true, true),
 				node_param("parent", "Parent (default: the root)", false, ""),
 				new_name_param("name", "Node name", null),
 				opt("position", "Vector2", "Global position in pixels", [0, 0]),

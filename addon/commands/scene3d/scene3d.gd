@@ -16,7 +16,8 @@ func commands() -> Array:
 			"method": "scene3d.place",
 			"summary": "Add a Node3D class or instance a .tscn at a position with rotation (degrees) and scale, optionally aimed at a node and dropped onto the surface below it.",
 			"params": [
-				req("type", "string", "A Node3D class (e.g. MeshInstance3D, Marker3D) or a scene file res://….tscn"),
+				class_param("type", "Node3D", "A Node3D class (e.g. MeshInstance3D, Marker3D) or a scene file res://….tscn",
+						true, true, true),
 				node_param("parent", "Parent (default: the root)", false, ""),
 				new_name_param("name", "Node name", null),
 				opt("position", "Vector3", "Global position", [0, 0, 0]),

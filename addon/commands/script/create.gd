@@ -6,7 +6,6 @@ extends "../../core/command_group.gd"
 
 const BridgeFileOps := preload("../../lib/file_ops.gd")
 const BridgeSource := preload("lib/gdscript_source.gd")
-const BridgeParams := preload("../../core/params.gd")
 const BridgeSettings := preload("../../core/settings.gd")
 
 const TEMPLATES := {
@@ -26,7 +25,7 @@ func commands() -> Array:
 			"summary": "Create a GDScript file from a template (empty, default with _ready/_process, basic_movement_2d/3d, or a res://script_templates file) with its base class and class_name; it must compile.",
 			"params": [
 				req("path", "string", "New file, e.g. res://scripts/enemy.gd", {"writes_path": true}),
-				opt("extends", "string", "Base class: an engine class or a class_name", "Node"),
+				class_param("extends", "Object", "Base class: an engine class or a class_name", false, false, false, "Node"),
 				opt("class_name", "string", "Register the script as a global class, PascalCase"),
 				opt("template", "string", "empty, default, basic_movement_2d, basic_movement_3d, or a .gd template path in res://script_templates", "default"),
 				opt("overwrite", "bool", "Replace an existing file", false),
@@ -64,10 +63,6 @@ func _create(c: BridgeCall) -> Variant:
 	var globals := {}
 	for entry: Dictionary in ProjectSettings.get_global_class_list():
 		globals[entry["class"]] = entry.path
-	if not ClassDB.class_exists(base) and not globals.has(base):
-		var guess := BridgeParams.did_you_mean(base, Array(ClassDB.get_class_list()) + globals.keys())
-		return c.invalid("unknown base class '%s'%s" % [base, " (did you mean '%s'?)" % guess if guess else ""],
-				{"param": "extends", "suggestion": guess})
 	var template: Variant = _template(p.template, base)
 	if template is BridgeError:
 		return template

@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgeLayout := preload("lib/control_layout.gd")
-const BridgeParams := preload("../../core/params.gd")
+const BridgeClassTypes := preload("../../lib/class_types.gd")
 const BridgePropertyPath := preload("../../lib/property_path.gd")
 
 const UI_SCENE := "res://scenes/ui.tscn"
@@ -39,7 +39,8 @@ func commands() -> Array:
 			"method": "ui.add_control",
 			"summary": "Add a Control or container (Button, Label, VBoxContainer, MarginContainer, …) with text, anchor preset, size flags and properties.",
 			"params": [
-				req("type", "string", "Control class, e.g. Button, VBoxContainer, PanelContainer"),
+				class_param("type", "Control", "Control class, e.g. Button, VBoxContainer, PanelContainer", true,
+						true),
 				node_param("parent", "Parent node (default: the root)", false, ""),
 				new_name_param("name", "Node name (default: the class name, made unique)", null),
 				opt("text", "string", "Text, for controls that have one (Label, Button, LineEdit, …)"),
@@ -106,11 +107,7 @@ func commands() -> Array:
 func _add(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var parent: Node = p.parent
-	if not ClassDB.class_exists(p.type) or not ClassDB.is_parent_class(p.type, "Control") or not ClassDB.can_instantiate(p.type):
-		var guess := BridgeParams.did_you_mean(p.type, Array(ClassDB.get_inheriters_from_class("Control")))
-		return bc.invalid("'%s' is not a Control class%s" % [p.type, " (did you mean '%s'?)" % guess
-				if guess else ""], {"param": "type", "suggestion": guess})
-	var c: Control = ClassDB.instantiate(p.type)
+	var c: Control = BridgeClassTypes.make(p.type, "Control")  # the router checked the name (kind "class")
 	if p.has("text"):
 		if not "text" in c:
 			c.free()

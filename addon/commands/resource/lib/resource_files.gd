@@ -4,7 +4,6 @@ extends RefCounted
 ## properties as JSON, and coerce a batch of JSON values against its declared property types.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const BridgeParams := preload("../../../core/params.gd")
 const BridgeSceneAccess := preload("../../../lib/scene_access.gd")
 const BridgeFileOps := preload("../../../lib/file_ops.gd")
 const BridgePropertyPath := preload("../../../lib/property_path.gd")
@@ -23,24 +22,6 @@ static func load_at(path: String, method: String) -> Variant:
 	if res == null:
 		return BridgeError.failed("%s: %s does not load (editor.errors says why)" % [method, path], {"path": path})
 	return res
-
-
-## A class name that ClassDB can instantiate as a Resource (or a class_name script resource); or a BridgeError.
-static func new_of(type: String, method: String) -> Variant:
-	if ClassDB.class_exists(type):
-		if ClassDB.is_parent_class(type, "Resource") and ClassDB.can_instantiate(type):
-			return ClassDB.instantiate(type)
-		return BridgeError.invalid("%s: '%s' is not a resource class that can be created" % [method, type], {"param": "type"})
-	for entry: Dictionary in ProjectSettings.get_global_class_list():
-		if entry["class"] == type:
-			var script: Script = load(entry.path)
-			var base := script.get_instance_base_type() if script else &""
-			if base != &"" and ClassDB.is_parent_class(base, "Resource") and script.can_instantiate():
-				return script.new()
-	var names: Array = Array(ClassDB.get_inheriters_from_class("Resource"))
-	var guess := BridgeParams.did_you_mean(type, names)
-	return BridgeError.invalid("%s: unknown resource type '%s'%s" % [method, type, " (did you mean '%s'?)" % guess if guess else ""],
-			{"param": "type", "suggestion": guess})
 
 
 ## {name: coerced value} for every JSON property, or the first BridgeError (unknown name, wrong type, read-only).
