@@ -22,10 +22,10 @@ describe('a tool limit for every client', () => {
       expect(profile!.source).to.match(/^https:\/\//)
       expect(profile!.why.length).to.be.greaterThan(20)
       expect(doc).to.include(`([source](${profile!.source}))`)
-      // configure writes what fits that limit
+      // configure writes the core for every client, and names a known limit as how far it widens
       const chosen = toolsetsForClient(client.id)
-      if (profile!.max_tools === null) expect(chosen.value).to.equal('core')
-      else expect(chosen.note).to.include(`what fits ${profile!.max_tools} tools`)
+      expect(chosen.value).to.equal('core')
+      if (profile!.max_tools !== null) expect(chosen.note).to.include(`at most ${profile!.max_tools} tools`)
       expect(chosen.value!.split(',')[0], 'the core comes first').to.equal('core')
     })
   }

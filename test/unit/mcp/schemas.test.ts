@@ -47,9 +47,10 @@ describe('schemas every client accepts', () => {
       const weigh = (x: unknown) => Buffer.byteLength(JSON.stringify(x))
       // measured at 759 B a typed tool and 97 B of result schema (879 and 189 before); the targets are 450 B
       // and 150 KB in all (docs/performance.md says why they are not met)
-      // (781: issue 47's paging and detail params, engine.commands offset/limit, editor.errors own_frames and
-      // tilemap.info tile_coords, which keep answers small, cost ~1 B a tool)
-      expect(weigh({tools: typed}) / typed.length, 'bytes per typed tool').to.be.at.most(781)
+      // (783: issue 47's paging and detail params — engine.commands offset/limit, editor.errors own_frames,
+      // tilemap.info tile_coords — which keep answers small, resource.texture_view and capture_frames'
+      // lower_effects cost ~2 B a tool; issue 50 targets what a model reads of a tool, ≤ 500 B, in the bench)
+      expect(weigh({tools: typed}) / typed.length, 'bytes per typed tool').to.be.at.most(783)
       const outputs = typed.reduce((n, t) => n + weigh(t.outputSchema ?? {}), 0)
       expect(outputs / typed.length, 'result schema bytes per typed tool').to.be.at.most(110)
       expect(typed.filter((t) => t.annotations?.title !== undefined).map((t) => t.name)).to.deep.equal([])
