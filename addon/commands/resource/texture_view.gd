@@ -38,7 +38,9 @@ func commands() -> Array:
 				{"method": "project.scan", "params": {}},
 			],
 			"read_only": true,
-			# no `returns`: the MCP tool list is kept light (test/unit/mcp/schemas.test.ts); the shape is in docs/frames.md
+			# the fields an agent reads; the rest (texture, region, grid) is described in docs/frames.md
+			"returns": {"image_base64": "string", "width": "int", "height": "int", "opaque_pixels": "int",
+					"bounds": "Dictionary|null", "frames?": "Array"},
 			"handler": _texture_view,
 		},
 	]
