@@ -60,8 +60,9 @@ static func resolve(method: String, spec: Dictionary, params: Dictionary, group:
 			if spec.get("or_scene", false) and (str(value).begins_with("res://") or str(value).begins_with("uid://")):
 				return value
 			var cls: Variant = BridgeClassTypes.find(str(value), spec.base, spec.get("creatable", false), spec.name)
-			if cls is BridgeError:
-				return _named(method, cls)
+			if cls is BridgeError:  # the resolver says what is wrong with the name; the parameter is named here
+				cls.message = "%s: parameter '%s': %s" % [method, spec.name, cls.message]
+				return cls
 			return value
 	return value
 

@@ -25,7 +25,7 @@ interface Doc extends Json {
 }
 
 const MAIN = 'res://scenes/main.tscn'
-const KINDS = ['vector', 'layers', 'file', 'lookup']
+const KINDS = ['vector', 'layers', 'file', 'lookup', 'class']
 
 /** A value the parameter's kind must refuse, with the error code and a fragment the refusal must hold. */
 function wrongValue(param: Param): {value: unknown; code: number; says: string} | undefined {
@@ -41,6 +41,8 @@ function wrongValue(param: Param): {value: unknown; code: number; says: string} 
       return undefined
     case 'lookup':
       return {value: 'no_such_name_xyz', code: -32001, says: "no_such_name_xyz'"}
+    case 'class':
+      return {value: 'NoSuchClassXyz', code: -32602, says: "'NoSuchClassXyz': neither an engine class"}
   }
   return undefined
 }

@@ -86,8 +86,8 @@ describe('node commands (real editor)', function () {
   })
 
   it('node.add: refuses an unknown type, name, property or value, a taken name and a bad parent', async () => {
-    await refused('node.add', {type: 'Sprit2D'}, -32602, "unknown node type 'Sprit2D'", "did you mean 'Sprite2D'")
-    await refused('node.add', {type: 'Resource'}, -32602, 'not a node class')
+    await refused('node.add', {type: 'Sprit2D'}, -32602, "unknown Node type 'Sprit2D'", "did you mean 'Sprite2D'")
+    await refused('node.add', {type: 'Resource'}, -32602, "parameter 'type': 'Resource' is not a Node class")
     await refused('node.add', {type: 'Sprite2D', properties: {positon: [1, 2]}}, -32001, "did you mean 'position'")
     await refused('node.add', {type: 'Sprite2D', properties: {position: 'far'}}, -32602, "'position' expects Vector2")
     await refused('node.add', {type: 'Sprite2D', name: 'Player'}, -32000, "already has a child named 'Player'")

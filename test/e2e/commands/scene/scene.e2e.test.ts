@@ -252,7 +252,7 @@ describe('scene commands (real editor)', function () {
       'scene.create',
       {path: 'res://scenes/x.tscn', root_type: 'Resource'},
       -32602,
-      'not a node class',
+      "parameter 'root_type': 'Resource' is not a Node class",
     )
     await fx.refusedKeeping(
       keep,

@@ -56,8 +56,13 @@ describe('scene3d commands (real editor)', function () {
       expect(
         (await w.call('editor.run_script', {code: 'return scene.get_node("Crate/Child").position'})).result,
       ).to.deep.equal([1, 1, 0])
-      await w.refused('scene3d.place', {type: 'Sprite2D'}, -32602, 'Sprite2D is a Sprite2D, not a Node3D')
-      await w.refused('scene3d.place', {type: 'NoSuchClass'}, -32602, "'NoSuchClass' is not a node class")
+      await w.refused('scene3d.place', {type: 'Sprite2D'}, -32602, "parameter 'type': 'Sprite2D' is not a Node3D class")
+      await w.refused(
+        'scene3d.place',
+        {type: 'NoSuchClass'},
+        -32602,
+        "parameter 'type': unknown Node3D type 'NoSuchClass'",
+      )
       await w.refused('scene3d.place', {type: 'Marker3D', name: 'Crate'}, -32000, "already has a child named 'Crate'")
       await w.refused(
         'scene3d.place',
