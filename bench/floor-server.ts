@@ -1,49 +1,47 @@
 // The floor for pipelined calls (issue 50): what a GDScript WebSocket JSON-RPC server with no router reaches on
 // this machine in this run. The 40k calls/s target of issue 40 was above any GDScript server here (a router-less
 // one answered about 20k); the target is now a share of this floor. The server is a SceneTree script run by the
-// same engine binary, headless: it parses each request and answers engine.version's data, nothing else. Both it
-// and the addon are flooded by the same raw `ws` client (100 in flight, one connection), so the client's own
+// same engine binary, headless: scripts/pipelined-floor.gd with the addon's own WebSocket framing and frame loop,
+// parsing each request and answering engine.version's data, nothing else: what is left is the router. Both it and
+// the addon are flooded by the same raw `ws` client (100 in flight, one connection), so the client's own
 // cost is the same on both sides.
 import {spawn} from 'node:child_process'
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
-import {join} from 'node:path'
+import {dirname, join} from 'node:path'
 
 import WebSocket from 'ws'
 
 import {findGodot} from '../src/editor/godot.js'
-import {freePort, waitForExit} from '../test/support/editor.js'
+import {REPO_ROOT, freePort, waitForExit} from '../test/support/editor.js'
 import {sleep} from './report.js'
 
-const SERVER = `extends SceneTree
-## bench: a router-less WebSocket JSON-RPC server, the floor of ws_pipelined_calls_per_s.
+/** The addon's scripts that addon/transport/ws/connection.gd and net/tcp_listener.gd load, with their paths
+ *  (scripts/pipelined-floor.gd preloads them; scripts/pipelined-floor.ts runs its other variants). */
+export const TRANSPORT_FILES = [
+  'transport/ws/connection.gd',
+  'transport/ws/frames.gd',
+  'transport/ws/handshake.gd',
+  'transport/net/tcp_listener.gd',
+  'transport/net/http_head.gd',
+  'transport/net/origin_rule.gd',
+  'core/json_value.gd',
+]
 
-var _tcp := TCPServer.new()
-var _peers: Array[WebSocketPeer] = []
-
-
-func _initialize() -> void:
-	if _tcp.listen(int(OS.get_environment("BENCH_FLOOR_PORT")), "127.0.0.1") != OK:
-		quit(1)
-
-
-func _process(_delta: float) -> bool:
-	while _tcp.is_connection_available():
-		var peer := WebSocketPeer.new()
-		peer.inbound_buffer_size = 1 << 20
-		peer.outbound_buffer_size = 1 << 20
-		peer.max_queued_packets = 4096
-		peer.accept_stream(_tcp.take_connection())
-		_peers.append(peer)
-	for peer in _peers:
-		peer.poll()
-		while peer.get_available_packet_count() > 0:
-			var request: Variant = JSON.parse_string(peer.get_packet().get_string_from_utf8())
-			if request is Dictionary:
-				peer.send_text(JSON.stringify({"jsonrpc": "2.0", "id": request.get("id"), "result": Engine.get_version_info()}))
-	_peers = _peers.filter(func(p: WebSocketPeer) -> bool: return p.get_ready_state() != WebSocketPeer.STATE_CLOSED)
-	return false
-`
+/** A project holding scripts/pipelined-floor.gd and the addon's transport scripts it runs on. */
+export function floorProject(work: string): string {
+  const project = join(work, 'project')
+  for (const file of TRANSPORT_FILES) {
+    mkdirSync(dirname(join(project, 'addons', 'bridge', file)), {recursive: true})
+    cpSync(join(REPO_ROOT, 'addon', file), join(project, 'addons', 'bridge', file))
+  }
+  cpSync(join(REPO_ROOT, 'scripts', 'pipelined-floor.gd'), join(project, 'floor_server.gd'))
+  writeFileSync(
+    join(project, 'project.godot'),
+    'config_version=5\n\n[application]\n\nconfig/name="pipelined-floor"\nrun/flush_stdout_on_print=true\n',
+  )
+  return project
+}
 
 /** Keeps `inFlight` requests outstanding on one raw connection for `ms` (after `warm` calls one by one): answered
  *  calls per second. */
@@ -86,19 +84,17 @@ export async function rawPipelined(
   }
 }
 
-/** Starts the router-less server, floods it, stops it by pid: calls per second. */
-export async function floorCallsPerS(): Promise<number> {
-  const dir = mkdtempSync(join(tmpdir(), 'bridge-bench-floor-'))
-  writeFileSync(join(dir, 'project.godot'), 'config_version=5\n')
-  writeFileSync(join(dir, 'server.gd'), SERVER)
+/**
+ * The router-less server (the addon's own WebSocket framing and frame loop, JSON.parse and JSON.stringify of
+ * `result`, nothing else) started, flooded and stopped by pid: calls per second.
+ */
+export async function floorCallsPerS(result: unknown): Promise<number> {
+  const work = mkdtempSync(join(tmpdir(), 'bridge-bench-floor-'))
+  const project = floorProject(work)
   const port = await freePort()
-  const child = spawn(findGodot(), ['--headless', '--path', dir, '-s', 'res://server.gd'], {
-    env: {
-      ...process.env,
-      BENCH_FLOOR_PORT: String(port),
-      XDG_DATA_HOME: join(dir, 'data'),
-      XDG_CONFIG_HOME: join(dir, 'config'),
-    },
+  const args = ['--headless', '--path', project, '--script', 'res://floor_server.gd', '--']
+  const child = spawn(findGodot(), [...args, 'transport', 'json', 'addon', String(port), JSON.stringify(result)], {
+    env: {...process.env, XDG_DATA_HOME: join(work, 'data'), XDG_CONFIG_HOME: join(work, 'config')},
     stdio: 'ignore',
   })
   try {
@@ -113,6 +109,6 @@ export async function floorCallsPerS(): Promise<number> {
   } finally {
     child.kill('SIGKILL')
     await waitForExit(child.pid!, 5000)
-    rmSync(dir, {recursive: true, force: true})
+    rmSync(work, {recursive: true, force: true})
   }
 }

@@ -9,13 +9,14 @@
 // Prints calls/s, the server's and the client's CPU time per call (from /proc and process.cpuUsage) and the
 // load average. Usage: npx tsx scripts/pipelined-floor.ts [rounds] [variant names, comma-separated]
 import {type ChildProcess, spawn, spawnSync} from 'node:child_process'
-import {cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, rmSync} from 'node:fs'
 import {loadavg, tmpdir} from 'node:os'
-import {dirname, join} from 'node:path'
+import {join} from 'node:path'
 
 import WebSocket from 'ws'
 
 import {pipelined} from '../bench/engine.js'
+import {floorProject} from '../bench/floor-server.js'
 import {median, sleep, table} from '../bench/report.js'
 import {cpuSeconds} from '../bench/startup.js'
 import {EngineClient} from '../src/editor/client.js'
@@ -54,17 +55,6 @@ wss.on('connection', (ws) => {
   })
 })
 `
-
-/** The addon's scripts that addon/transport/ws/connection.gd and net/tcp_listener.gd load, with their paths. */
-const TRANSPORT_FILES = [
-  'transport/ws/connection.gd',
-  'transport/ws/frames.gd',
-  'transport/ws/handshake.gd',
-  'transport/net/tcp_listener.gd',
-  'transport/net/http_head.gd',
-  'transport/net/origin_rule.gd',
-  'core/json_value.gd',
-]
 
 interface Variant {
   name: string
@@ -110,16 +100,7 @@ const VARIANTS = ALL_VARIANTS.filter((v) => !only || only.includes(v.name))
 const cpuUsec = (pid: number): number => cpuSeconds(pid) * 1e6
 
 const work = mkdtempSync(join(tmpdir(), 'bridge-floor-'))
-const project = join(work, 'project')
-for (const file of TRANSPORT_FILES) {
-  mkdirSync(dirname(join(project, 'addons', 'bridge', file)), {recursive: true})
-  cpSync(join(REPO_ROOT, 'addon', file), join(project, 'addons', 'bridge', file))
-}
-cpSync(join(REPO_ROOT, 'scripts', 'pipelined-floor.gd'), join(project, 'floor_server.gd'))
-writeFileSync(
-  join(project, 'project.godot'),
-  'config_version=5\n\n[application]\n\nconfig/name="pipelined-floor"\nrun/flush_stdout_on_print=true\n',
-)
+const project = floorProject(work)
 // user data, settings and caches of the Godot servers stay in the temp dir (as the e2e harness's isolatedEnv)
 const env = {
   ...process.env,
