@@ -51,8 +51,8 @@ describe('the demo (scripts/demo.sh, real editor and game)', function () {
       'bridge editor quit',
     ])
       expect(steps, out).to.include(step)
-    // off a terminal the results are JSON: the two position reads, before and after the input
-    const xs = [...out.matchAll(/"position": \[\s*([\d.]+)/g)].map((m) => Number(m[1]))
+    // off a terminal the results are compact JSON: the two position reads, before and after the input
+    const xs = [...out.matchAll(/"position":\s*\[\s*([\d.]+)/g)].map((m) => Number(m[1]))
     expect(xs.length).to.equal(2)
     expect(xs[1]).to.be.above(xs[0] + 40)
     if (withDisplay) {
