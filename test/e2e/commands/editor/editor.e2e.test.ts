@@ -292,10 +292,15 @@ undo_redo.commit_action()`)
   })
 
   it('quits the editor with its declared example', async () => {
-    expect(await call('editor.quit', fx.examples['editor.quit'])).to.deep.equal({
+    // the client waits until the editor is gone (src/editor/quit-wait.ts) and says so
+    expect(await call('editor.quit', fx.examples['editor.quit'])).to.include({
       quitting: true,
       exit_code: 0,
       undoable: false,
+      pid: fx.editor.pid,
+      waited: true,
+      gone: true,
+      clean: true,
     })
     expect(await waitForExit(fx.editor.pid, 15_000)).to.equal(true) // gone, or exited and not yet reaped
     // a clean exit: the addon removed its discovery file on the way out
