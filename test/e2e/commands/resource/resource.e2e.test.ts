@@ -75,7 +75,7 @@ describe('resource commands (real editor)', function () {
       'resource.create',
       {path: 'res://m/x.tres', type: 'Node2D'},
       -32602,
-      'not a resource class',
+      "parameter 'type': 'Node2D' is not a Resource class",
     )
     await fx.refusedKeeping(
       {snapshot: fx.tree},
@@ -242,7 +242,7 @@ describe('resource commands (real editor)', function () {
       'resource.find',
       {type: 'Materiel'},
       -32602,
-      "unknown class 'Materiel'",
+      "parameter 'type': unknown Resource type 'Materiel'",
     )
   })
 })
