@@ -80,6 +80,7 @@ static func names(base: String) -> Array:
 	out.append(base)
 	for entry: Dictionary in ProjectSettings.get_global_class_list():
 		out.append(str(entry["class"]))
+	out.sort()  # a did-you-mean tie goes to the first by name (CharacterBody2D before 3D), whatever ClassDB's order
 	return out
 
 
