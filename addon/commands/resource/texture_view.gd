@@ -38,6 +38,7 @@ func commands() -> Array:
 				{"method": "project.scan", "params": {}},
 			],
 			"read_only": true,
+			"answer_size": "a grid's bounds and extreme points, one entry per frame asked for",
 			# the fields an agent reads; the rest (texture, region, grid) is described in docs/frames.md
 			"returns": {"image_base64": "string", "width": "int", "height": "int", "opaque_pixels": "int",
 					"bounds": "Dictionary|null", "frames?": "Array"},

@@ -28,13 +28,14 @@ func commands() -> Array:
 				req("signal", "string", "Signal name"),
 				opt("timeout_ms", "int", "Give up after this long", 5000, {"min": 0, "max": 60000}),
 			],
-			"example": {"node_path": "Player", "signal": "hit", "timeout_ms": 1000},
+			"example": {"node_path": "Player", "signal": "hit", "timeout_ms": 5000},
 			"read_only": true,
 			"needs": "game",
 			"timeout_ms": 75000,
 			"returns": {"node": "string", "signal": "string", "args": "Array", "frames": "int", "elapsed_ms": "int"},
-			# the sweeps' game emits nothing by itself: a timer in the game makes Player take damage (and emit hit) shortly
-			"example_setup": [{"method": "runtime.eval", "params": {"code": "tree.create_timer(0.2).timeout.connect(scene.get_node(\"Player\").take_damage.bind(1))"}}],
+			# the sweeps' game emits nothing by itself: a timer in the game makes Player take damage (and emit hit) in 1 s,
+			# time enough for the wait to start on a busy machine (a 0.2 s timer fired before it, at load 12)
+			"example_setup": [{"method": "runtime.eval", "params": {"code": "tree.create_timer(1.0).timeout.connect(scene.get_node(\"Player\").take_damage.bind(1))"}}],
 			"handler": in_game("runtime.await_signal"),
 		},
 		{
