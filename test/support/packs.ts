@@ -88,10 +88,11 @@ export interface ServeSession {
 }
 
 /** `bridge serve --project <project>` with the pack home's plugins, as an MCP client sees it. */
-export async function openServe(project: string, env: Record<string, string>): Promise<ServeSession> {
+/** `bridge serve` with every toolset by default (a client's own default is the small core: the fixture's mcpServe too). */
+export async function openServe(project: string, env: Record<string, string>, toolsets = 'all'): Promise<ServeSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BRIDGE_BIN, 'serve', '--project', project],
+    args: [BRIDGE_BIN, 'serve', '--project', project, '--toolsets', toolsets],
     env: {...(process.env as Record<string, string>), NO_COLOR: '1', OCLIF_DISABLE_LINKED_ESM_WARNING: '1', ...env},
     stderr: 'pipe',
   })
