@@ -7,7 +7,7 @@ import {rmSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {launchingPid, readDiscovery} from '../src/editor/discovery.js'
-import {freePorts, waitForExit} from '../test/support/editor.js'
+import {freePorts, isolatedEnv, waitForExit} from '../test/support/editor.js'
 import {type BenchEditor, startBenchEditor} from './editors.js'
 import {figure, note, table, target} from './report.js'
 import {type Stats, stats, timeProcess} from './startup.js'
@@ -32,16 +32,9 @@ async function opened(addon: boolean): Promise<BenchEditor> {
 
 /** One `bridge launch` + one-shot on the addon copy, then the launched editor stopped: ms to the answer. */
 async function launchOnce(bin: string, copy: BenchEditor): Promise<number> {
-  const [ws, http, lsp, dap, debug] = await freePorts(5)
-  const home = join(copy.root, '..', 'home')
-  const env = {
-    ...process.env,
-    XDG_CONFIG_HOME: join(home, 'config'),
-    XDG_DATA_HOME: join(home, 'data'),
-    XDG_CACHE_HOME: join(home, 'cache'),
-    BRIDGE_WS_PORT: String(ws),
-    BRIDGE_MCP_HTTP_PORT: String(http),
-  }
+  const [lsp, dap, debug] = await freePorts(3)
+  // the harness's isolation: own settings, user data and caches, own WebSocket and HTTP ports
+  const env = {...process.env, ...(await isolatedEnv(join(copy.root, '..', 'home')))}
   const engineArgs = [
     '--',
     '--lsp-port',
