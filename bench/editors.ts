@@ -12,7 +12,7 @@ import {pidAlive, readDiscovery, tcpProbe} from '../src/editor/discovery.js'
 import {spawnEditor} from '../src/editor/editor-process.js'
 import {findGodot} from '../src/editor/godot.js'
 import {copyAddon, enablePlugin, withPluginEnabled} from '../src/editor/install.js'
-import {DEMO_PROJECT, waitForExit} from '../test/support/editor.js'
+import {DEMO_PROJECT, waitForExit, xdgDirs} from '../test/support/editor.js'
 import {sleep} from './report.js'
 
 const PROBE_CFG = 'res://addons/bench_probe/plugin.cfg'
@@ -120,9 +120,7 @@ export function startBenchEditor(options: {addon: boolean}): BenchEditor {
   const logFile = join(base, 'editor.log')
   const env = {
     ...process.env,
-    XDG_CONFIG_HOME: join(home, 'config'),
-    XDG_DATA_HOME: join(home, 'data'),
-    XDG_CACHE_HOME: join(home, 'cache'),
+    ...xdgDirs(home),
     BENCH_PROBE_MARKER: marker,
   }
   const ports = portSeed

@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {findGodot} from '../src/editor/godot.js'
-import {type TestEditor, waitForExit} from '../test/support/editor.js'
+import {type TestEditor, waitForExit, xdgDirs} from '../test/support/editor.js'
 import {figure, note, sleep, table, target} from './report.js'
 import {type Stats, stats, timeProcess} from './startup.js'
 
@@ -56,9 +56,7 @@ export function bareGame(projectRoot: string): BareGame {
   const marker = join(base, 'ready-marker')
   const env = {
     ...process.env,
-    XDG_CONFIG_HOME: join(home, 'config'),
-    XDG_DATA_HOME: join(home, 'data'),
-    XDG_CACHE_HOME: join(home, 'cache'),
+    ...xdgDirs(home),
     BENCH_READY_MARKER: marker,
   }
   const godot = findGodot()

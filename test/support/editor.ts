@@ -139,12 +139,15 @@ export async function freePort(): Promise<number> {
  * (XDG_DATA_HOME/godot/app_userdata), caches, and WebSocket and MCP HTTP ports the OS just handed out
  * instead of the addon's default ranges other editors on the machine use.
  */
+/** Godot's settings, user data and caches under `home` (Linux's XDG dirs): what a test or bench process owns. */
+export function xdgDirs(home: string): Record<string, string> {
+  return {XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), XDG_CACHE_HOME: join(home, 'cache')}
+}
+
 export async function isolatedEnv(home: string): Promise<Record<string, string>> {
   const [ws, http] = await freePorts(2)
   return {
-    XDG_CONFIG_HOME: join(home, 'config'),
-    XDG_DATA_HOME: join(home, 'data'),
-    XDG_CACHE_HOME: join(home, 'cache'),
+    ...xdgDirs(home),
     BRIDGE_WS_PORT: String(ws),
     BRIDGE_MCP_HTTP_PORT: String(http),
   }
