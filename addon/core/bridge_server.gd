@@ -118,7 +118,7 @@ func _process(_delta: float) -> void:
 		if local_commands == null:
 			_start_local_commands()
 	elif late and _pending_calls == 0 and not router.warm_next():
-		router.load_next_deferred()
+		router.registry.load_next_deferred()
 	var busy := _pending_calls > 0 or Time.get_ticks_msec() - _last_activity_msec < ACTIVE_WINDOW_MS
 	var wanted := LOOP_SLEEP_USEC if busy else _editor_sleep_usec
 	if OS.low_processor_usage_mode_sleep_usec != wanted:

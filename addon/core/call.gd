@@ -26,6 +26,14 @@ var connection: String
 var context: BridgeCallContext
 ## The undo step this call's changes go into (core/undo_step.gd); null for a command with no undo history.
 var step: BridgeUndoStep
+## The command's declaration (its docs and handler) as the registry found it for this call (core/registry.gd).
+var declaration: Dictionary = {}
+## The parameters as the client sent them, before the pipeline's checks made `params` of them.
+var sent: Variant = null
+## A client's call; false for one a command runs through run() (core/engine_said.gd quotes only a client's).
+var top := true
+## When the call arrived (ticks usec): the router's per-method stats count from here.
+var started_usec := 0
 
 var _dispatch := Callable()  # the router's dispatch, for run(): the router preloads this file, not the reverse
 var _in_turn := false  # the call runs inside the router's edit turn: a command it runs joins it, not waits behind it

@@ -26,17 +26,17 @@ const CORE_ORDER: Array[String] = BridgeGroupIndex.CORE_ORDER
 
 ## Registers the built-in groups; the project's own come from core/local_commands.gd. With a cache that
 ## matches the addon (core/declaration_cache.gd) only their declarations are registered: each script loads
-## on its command's first call or in an idle frame (router.load_next_deferred()).
+## on its command's first call or in an idle frame (router.registry.load_next_deferred()).
 static func register_all(router: BridgeRouter, server: Node) -> void:
-	router.load_group = func(path: String) -> bool: return register_file(router, server, path, "builtin", false)
+	router.registry.load_group = func(path: String) -> bool: return register_file(router, server, path, "builtin", false)
 	# each group's summary comes from its folder's index.json (core/group_index.gd), cached or not
 	var index := BridgeGroupIndex.read_all(BridgeSettings.addon_dir().path_join("commands"))
 	for name: String in index:
-		router.set_group_summary(name, str(index[name].summary))
+		router.registry.set_group_summary(name, str(index[name].summary))
 	var cached: Array = BridgeDeclarationCache.read()
 	if not cached.is_empty():
 		for group: Dictionary in cached:
-			router.register_deferred(group)
+			router.registry.register_deferred(group)
 		return
 	for path in builtin_files():
 		register_file(router, server, path, "builtin")
@@ -49,13 +49,13 @@ static func register_file(router: BridgeRouter, server: Node, path: String, sour
 		notify: bool = true) -> bool:
 	var script := load(path) as GDScript
 	if script == null or not script.can_instantiate():
-		router.record_load_error(path, "the script does not compile (the editor's output has the engine's error and line)")
+		router.registry.record_load_error(path, "the script does not compile (the editor's output has the engine's error and line)")
 		return false
 	var instance: Object = script.new(server)
 	if not is_group(instance):
-		router.record_load_error(path, "not a command group: it must extend the addon's core/command_group.gd")
+		router.registry.record_load_error(path, "not a command group: it must extend the addon's core/command_group.gd")
 		return false
-	router.register_group(instance as RefCounted, source, notify)
+	router.registry.register_group(instance as RefCounted, source, notify)
 	return true
 
 

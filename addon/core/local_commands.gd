@@ -92,9 +92,9 @@ func _changed(path: String, mtime: int, now: int) -> bool:
 func _drop(path: String) -> void:
 	var entry: Dictionary = _files.get(path, {})
 	if entry.get("group") != null:
-		_router.unregister_group(entry.group, false)
+		_router.registry.unregister_group(entry.group, false)
 	_files.erase(path)
-	_router.clear_load_errors(path)
+	_router.registry.clear_load_errors(path)
 
 
 func _load(path: String, mtime: int) -> void:
@@ -104,14 +104,14 @@ func _load(path: String, mtime: int) -> void:
 	if group is Dictionary:  # refused: {error, line?, engine_message?}
 		var error: String = group.error
 		group.erase("error")
-		_router.record_load_error(path, error, group)
+		_router.registry.record_load_error(path, error, group)
 		return
 	var refusal := _refusal(path, group)
 	if refusal != "":
-		_router.record_load_error(path, refusal)
+		_router.registry.record_load_error(path, refusal)
 		_files[path].conflict = _conflicts(group)
 		return
-	_router.register_group(group, "project", false)
+	_router.registry.register_group(group, "project", false)
 	_files[path].group = group
 	_files[path].methods = group.commands().map(func(cmd: Dictionary) -> String: return cmd.method)
 

@@ -6,6 +6,7 @@ extends RefCounted
 ## router.dispatch, so parameter checks and the path jail apply as on WebSocket.
 
 const BridgeRouter := preload("../core/router.gd")
+const BridgeRegistry := preload("../core/registry.gd")
 const BridgeSettings := preload("../core/settings.gd")
 const BridgeParams := preload("../core/params.gd")
 const BridgeToolsets := preload("toolsets.gd")
@@ -116,7 +117,7 @@ static func listed_output(schema: Dictionary) -> Dictionary:
 static func hints(doc: Dictionary) -> Dictionary:
 	var out := {}
 	var title := str(doc.get("title", ""))
-	if title != "" and title != BridgeRouter.title_of(str(doc.method)):
+	if title != "" and title != BridgeRegistry.title_of(str(doc.method)):
 		out["title"] = title
 	if doc.get("read_only", false):
 		out["readOnlyHint"] = true

@@ -119,7 +119,7 @@ func _commands(c: BridgeCall) -> Variant:
 	for doc: Dictionary in server.router.describe_all():
 		if not p.has("group") or doc.method.begins_with(p.group + "."):
 			out.append(doc)
-	var groups: Array = server.router.describe_groups().filter(
+	var groups: Array = server.router.registry.describe_groups().filter(
 			func(g: Dictionary) -> bool: return not p.has("group") or g.name == p.group)
 	var total := out.size()
 	var end: int = mini(total, p.offset + p.limit) if p.has("limit") else total
@@ -127,8 +127,8 @@ func _commands(c: BridgeCall) -> Variant:
 	var reply := {"count": out.size(), "total": total, "commands": out, "groups": groups}
 	if end < total:
 		reply["next_offset"] = end
-	if not server.router.load_errors.is_empty():
-		reply["load_errors"] = server.router.load_errors
+	if not server.router.registry.load_errors.is_empty():
+		reply["load_errors"] = server.router.registry.load_errors
 	return reply
 
 

@@ -18,12 +18,12 @@ describe('catalog matches the live addon (drift check)', function () {
     const fromCache =
       await run(`${router}var groups: Array = load("res://addons/bridge/core/declaration_cache.gd").read()
 for group: Dictionary in groups:
-	router.register_deferred(group)
+	router.registry.register_deferred(group)
 return {"groups": groups.size(), "docs": router.describe_all()}`)
     expect(fromCache.groups, 'groups in a cache that matches the addon').to.be.greaterThan(40)
-    const loaded = await run(`${router}while router.load_next_deferred():
+    const loaded = await run(`${router}while router.registry.load_next_deferred():
 	pass
-return {"errors": router.load_errors, "docs": router.describe_all()}`)
+return {"errors": router.registry.load_errors, "docs": router.describe_all()}`)
     expect(loaded.errors).to.deep.equal([])
     expect(loaded.docs).to.have.length(fromCache.docs.length)
     for (const [i, doc] of loaded.docs.entries()) expect(fromCache.docs[i], doc.method).to.deep.equal(doc)

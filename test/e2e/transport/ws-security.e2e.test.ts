@@ -555,7 +555,7 @@ describe('WebSocket transport security and robustness (real editor)', function (
         'var s := GDScript.new()',
         `s.source_code = ${JSON.stringify(group)}`,
         's.reload()',
-        'server.router.register_group(s.new(server), "project")',
+        'server.router.registry.register_group(s.new(server), "project")',
       ].join('\n'),
       allow_unsafe_editor_io: true, // a script built at run time is refused without it
     })
