@@ -16,14 +16,14 @@ const TEXT_REFERRERS := ["tscn", "tres", "gd", "gdshader", "gdshaderinc", "cfg",
 
 
 ## A res:// path inside the project, normalised, never in .godot or the bridge itself; or PATH_REFUSED.
-static func checked(raw: String, method: String, param: String = "path") -> Variant:
+static func checked(raw: String, param: String = "path") -> Variant:
 	var path: Variant = BridgeParams.jail_path(raw)
 	if path is BridgeError or not str(path).begins_with("res://"):
-		return BridgeError.new(BridgeError.PATH_REFUSED, "%s: %s must be a plain path inside res://, got '%s'" % [method, param, raw],
+		return BridgeError.new(BridgeError.PATH_REFUSED, "%s must be a plain path inside res://, got '%s'" % [param, raw],
 				{"param": param, "path": raw})
 	var lower := str(path).to_lower() + "/"
 	if lower.begins_with("res://.godot/") or lower.begins_with(BridgeSettings.addon_dir().to_lower() + "/"):
-		return BridgeError.new(BridgeError.PATH_REFUSED, "%s refuses %s: it belongs to the engine or the bridge" % [method, path],
+		return BridgeError.new(BridgeError.PATH_REFUSED, "%s is refused: it belongs to the engine or the bridge" % path,
 				{"param": param, "path": path})
 	return path
 
@@ -149,9 +149,9 @@ static func replace_check(c: RefCounted, to: String, from_is_dir: bool, overwrit
 
 
 ## A did-you-mean NOT_FOUND for a res:// file that is not there.
-static func missing(path: String, method: String) -> RefCounted:
+static func missing(path: String) -> RefCounted:
 	var dir := path.get_base_dir()
 	var guess := BridgeParams.did_you_mean(path.get_file(), Array(DirAccess.get_files_at(dir))) if DirAccess.dir_exists_absolute(dir) else ""
 	var suggestion := dir.path_join(guess) if guess != "" else ""
-	return BridgeError.not_found("%s: no file at %s%s" % [method, path, " (did you mean '%s'?)" % suggestion if guess != "" else ""],
+	return BridgeError.not_found("no file at %s%s" % [path, " (did you mean '%s'?)" % suggestion if guess != "" else ""],
 			{"path": path, "suggestion": suggestion})

@@ -35,15 +35,15 @@ func commands() -> Array:
 
 func _move(c: BridgeCall) -> Variant:
 	var p := c.params
-	var from: Variant = BridgeFileOps.checked(p.from, "filesystem.move", "from")
+	var from: Variant = BridgeFileOps.checked(p.from, "from")
 	if from is BridgeError:
 		return from
-	var to: Variant = BridgeFileOps.checked(p.to, "filesystem.move", "to")
+	var to: Variant = BridgeFileOps.checked(p.to, "to")
 	if to is BridgeError:
 		return to
 	var is_dir := DirAccess.dir_exists_absolute(from)
 	if not is_dir and not FileAccess.file_exists(from):
-		return BridgeFileOps.missing(from, "filesystem.move")
+		return BridgeFileOps.missing(from)
 	if from == to:
 		return c.invalid("from and to are the same path", {"param": "to"})
 	var refused: Variant = BridgeFileOps.replace_check(c, to, is_dir, p.overwrite)
