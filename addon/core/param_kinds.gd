@@ -28,7 +28,8 @@ const KINDS := ["node", "nodes", "new_name", "properties", "vector", "layers", "
 ## `given` is what the caller sent (before defaults were filled in); `cmd` the declaration (its
 ## `needs_scene`, and the group whose `lookups()` resolve kind "lookup"). Messages name no command (the router
 ## puts it in front); `_method` is no longer read, the router still passes it.
-static func resolve(_method: String, specs: Array, params: Dictionary, given: Variant = {}, cmd: Dictionary = {}) -> Variant:
+static func resolve(_method: String, specs: Array, params: Dictionary, given: Variant = {},
+		cmd: Dictionary = {}) -> Variant:
 	if cmd.get("needs_scene", false) == true and BridgeSceneAccess.root() == null:
 		return BridgeSceneAccess.no_scene()
 	for spec: Dictionary in specs:
@@ -54,7 +55,8 @@ static func resolve(_method: String, specs: Array, params: Dictionary, given: Va
 				bad = _property_map(spec, params[spec.name])
 			"vector", "layers", "file", "lookup", "class":
 				var handler: Variant = cmd.get("handler")
-				var value: Variant = BridgeValueKinds.resolve(spec, params, handler.get_object() if handler is Callable else null)
+				var group: Object = handler.get_object() if handler is Callable else null
+				var value: Variant = BridgeValueKinds.resolve(spec, params, group)
 				if value is BridgeError:
 					bad = value
 				else:
@@ -115,6 +117,6 @@ static func _new_name(spec: Dictionary, params: Dictionary) -> Variant:
 static func _property_map(spec: Dictionary, props: Variant) -> Variant:
 	for key: Variant in props:
 		if not (key is String or key is StringName) or str(key) == "":
-			return BridgeError.invalid("'%s' holds the key %s; its keys are property names, e.g. position or shape:size" % [
-					spec.name, JSON.stringify(key)], {"param": spec.name})
+			return BridgeError.invalid("'%s' holds the key %s; its keys are property names, e.g. position or shape:size"
+					% [spec.name, JSON.stringify(key)], {"param": spec.name})
 	return null

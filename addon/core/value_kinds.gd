@@ -45,8 +45,9 @@ static func resolve(spec: Dictionary, params: Dictionary, group: Object) -> Vari
 		"lookup":
 			var lookups: Dictionary = group.call("lookups") if group != null and group.has_method("lookups") else {}
 			if not lookups.has(spec.lookup):
-				return BridgeError.new(BridgeError.INTERNAL_ERROR, "parameter '%s' declares the lookup '%s', which its group does not register"
-						% [spec.name, spec.lookup], {"param": spec.name})
+				return BridgeError.new(BridgeError.INTERNAL_ERROR,
+						"parameter '%s' declares the lookup '%s', which its group does not register" % [spec.name, spec.lookup],
+						{"param": spec.name})
 			var found: Variant = lookups[spec.lookup].call(value, spec.name, params)
 			if found is BridgeError:  # a group's message names what it looked for; the parameter is named here
 				found.data["param"] = spec.name

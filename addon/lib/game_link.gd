@@ -221,8 +221,8 @@ func _process(_delta: float) -> void:
 		elif now > _pending[id].deadline:
 			var e: Dictionary = _pending[id]
 			_abandon(id)
-			_finish(id, BridgeError.new(BridgeError.TIMEOUT, "the game did not answer within %d ms; it still runs (busy, or blocked in its own code); runtime.status checks it" % [
-					e.timeout_ms], {"timeout_ms": e.timeout_ms}))
+			_finish(id, BridgeError.new(BridgeError.TIMEOUT, ("the game did not answer within %d ms; it still runs (busy, or " +
+					"blocked in its own code); runtime.status checks it") % e.timeout_ms, {"timeout_ms": e.timeout_ms}))
 	if not _pending.is_empty():
 		if paused_at_breakpoint():
 			if not _holding:
@@ -251,8 +251,9 @@ func _check_ready(method: String) -> Variant:
 		if not EditorInterface.is_playing_scene():
 			return _stopped_error()
 		if Time.get_ticks_msec() > until:
-			return BridgeError.failed("a game is running but its bridge autoloads never answered; is MCPGameInspector in " +
-					"project.godot's [autoload]? Enable the bridge plugin again (or bridge install --enable), then scene.play")
+			return BridgeError.failed("a game is running but its bridge autoloads never answered; is MCPGameInspector " +
+					"in project.godot's [autoload]? Enable the bridge plugin again (or bridge install --enable), " +
+					"then scene.play")
 		await get_tree().process_frame
 	return null
 

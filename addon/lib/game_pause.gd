@@ -70,7 +70,8 @@ func describe() -> Dictionary:
 
 
 ## The BridgeError a game call meets while the game is held: all of describe() in the message and data.
-func error(consequence: String = "It cannot answer until it goes on", code: int = BridgeError.GAME_NOT_RUNNING) -> BridgeError:
+func error(consequence: String = "It cannot answer until it goes on",
+		code: int = BridgeError.GAME_NOT_RUNNING) -> BridgeError:
 	return error_from(await describe(), consequence, code)
 
 

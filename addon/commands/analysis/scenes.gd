@@ -159,7 +159,8 @@ func _scene_root(path: String, own_path: bool = false) -> Variant:
 	var packed := load(path) as PackedScene
 	var root: Node = packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE) if packed else null
 	if root == null:
-		return BridgeError.failed("%s cannot be instantiated (broken or cyclic); analysis.circular_dependencies and cleanup.broken_references tell why" % path)
+		return BridgeError.failed(("%s cannot be instantiated (broken or cyclic); analysis.circular_dependencies and " +
+				"cleanup.broken_references tell why") % path)
 	return {"root": root, "path": path, "free": true}
 
 

@@ -256,8 +256,8 @@ func _property_default(bc: BridgeCall) -> Variant:
 
 static func unknown_class(name: String) -> RefCounted:
 	var guess := BridgeParams.did_you_mean(name, Array(ClassDB.get_class_list()))
-	return BridgeError.not_found("no engine class '%s'%s" % [name, " (did you mean '%s'?)" % guess if guess != "" else ""],
-			{"class": name, "suggestion": guess})
+	return BridgeError.not_found("no engine class '%s'%s" % [name,
+			" (did you mean '%s'?)" % guess if guess != "" else ""], {"class": name, "suggestion": guess})
 
 
 ## "int", "Node", "Array[String]" or "Variant" for a property/argument/return description.

@@ -85,22 +85,13 @@ func _mkdir(c: BridgeCall) -> Variant:
 
 
 func _copy(bc: BridgeCall) -> Variant:
-	var p := bc.params
-	var from: Variant = BridgeFileOps.checked(p.from, "from")
-	if from is BridgeError:
-		return from
-	var to: Variant = BridgeFileOps.checked(p.to, "to")
-	if to is BridgeError:
-		return to
-	var is_dir := DirAccess.dir_exists_absolute(from)
-	if not is_dir and not FileAccess.file_exists(from):
-		return BridgeFileOps.missing(from)
-	if from == to:
-		return bc.invalid("from and to are the same path", {"param": "to"})
-	var refused: Variant = BridgeFileOps.replace_check(bc, to, is_dir, p.overwrite)
-	if refused != null:
-		return refused
-	var replaced := FileAccess.file_exists(to)
+	var ends: Variant = BridgeFileOps.copy_ends(bc)
+	if ends is BridgeError:
+		return ends
+	var from: String = ends.from
+	var to: String = ends.to
+	var is_dir: bool = ends.is_dir
+	var replaced: bool = ends.replaced
 	if is_dir and (to + "/").begins_with(from + "/"):
 		return bc.invalid("cannot copy %s into itself" % from, {"param": "to"})
 	var copies: Array = []

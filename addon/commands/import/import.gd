@@ -154,8 +154,8 @@ func _config(path: String) -> Variant:
 	var cfg := BridgeFileOps.import_config(checked)
 	if cfg == null:
 		var type := EditorInterface.get_resource_filesystem().get_file_type(checked)
-		return BridgeError.failed("%s is not an imported asset (%s); only files with a .import file have import settings" % [
-				checked, type if type != "" else "unknown type"], {"path": checked})
+		return BridgeError.failed("%s is not an imported asset (%s); only files with a .import file have import settings"
+				% [checked, type if type != "" else "unknown type"], {"path": checked})
 	return cfg
 
 

@@ -185,8 +185,8 @@ func _expand(paths: Array) -> Variant:
 		if path.get_extension().to_lower() == "csv":
 			var made := BridgeFileOps.imported_files(path)
 			if made.is_empty():
-				return BridgeError.failed("%s is not imported as translations (localization.csv_write imports it)" % path,
-						{"path": path})
+				return BridgeError.failed("%s is not imported as translations (localization.csv_write imports it)"
+						% path, {"path": path})
 			out.append_array(made.filter(func(f: String) -> bool: return not f in out))
 			continue
 		if not load(path) is Translation:

@@ -136,7 +136,8 @@ func _configure(c: BridgeCall) -> Variant:
 func _preset(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
-	var out: Variant = _apply(p.node_path, BridgeParticleSettings.preset(p.preset, node), "apply %s preset to %%s" % p.preset)
+	var settings := BridgeParticleSettings.preset(p.preset, node)
+	var out: Variant = _apply(p.node_path, settings, "apply %s preset to %%s" % p.preset)
 	if out is Dictionary:
 		out["preset"] = p.preset
 	return out

@@ -169,7 +169,8 @@ func _maker(item: String, is_3d: bool, param: String) -> Variant:
 		var fits := probe.is_class(want)
 		probe.free()
 		if not fits:
-			return BridgeError.invalid("%s's root is not a %s, so it has no position in this space" % [item, want], {"param": param})
+			return BridgeError.invalid("%s's root is not a %s, so it has no position in this space" % [item, want],
+					{"param": param})
 		return func() -> Node: return packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE)
 	var found: Variant = BridgeClassTypes.find(item, want, true, param)
 	if found is BridgeError:

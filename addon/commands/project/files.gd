@@ -163,7 +163,8 @@ func _checked_path(raw: String) -> Variant:
 	if path is BridgeError:
 		return BridgeError.new(BridgeError.PATH_REFUSED, "path %s" % path.message, {"param": "path", "path": raw})
 	if (path + "/").to_lower().begins_with(ENGINE_DIR):
-		return BridgeError.new(BridgeError.PATH_REFUSED, "%s is refused: res://.godot holds the engine's state and credentials" % path, {"param": "path", "path": path})
+		return BridgeError.new(BridgeError.PATH_REFUSED, "%s is refused: res://.godot holds the engine's state and credentials"
+				% path, {"param": "path", "path": path})
 	return path
 
 

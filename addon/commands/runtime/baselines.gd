@@ -153,10 +153,12 @@ func _compare(c: BridgeCall) -> Variant:
 static func _file(dir: String, name: String) -> Variant:
 	var stem := name.trim_suffix(".png")
 	if stem == "" or not stem.is_valid_filename() or stem.begins_with("."):
-		return BridgeError.invalid("name '%s' must be a plain file name (letters, digits, _ and -; no / or :)" % name, {"param": "name"})
+		return BridgeError.invalid("name '%s' must be a plain file name (letters, digits, _ and -; no / or :)" % name,
+				{"param": "name"})
 	var jailed: Variant = BridgeParams.jail_path(dir.path_join(stem + ".png"))
 	if jailed is BridgeError:
-		return BridgeError.new(BridgeError.PATH_REFUSED, "parameter 'baseline_dir' %s" % jailed.message, {"param": "baseline_dir"})
+		return BridgeError.new(BridgeError.PATH_REFUSED, "parameter 'baseline_dir' %s" % jailed.message,
+				{"param": "baseline_dir"})
 	return jailed
 
 

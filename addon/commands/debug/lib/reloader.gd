@@ -18,8 +18,8 @@ static func choose(given: Array) -> Variant:
 		if not s.begins_with("res://") or not s.get_extension() == "gd" or not FileAccess.file_exists(s):
 			return BridgeError.not_found("no GDScript file at '%s'" % s, {"param": "paths"})
 		if not compiles(s):
-			return BridgeError.invalid("%s does not compile; fix it first (script.validate shows why), nothing was reloaded" % s,
-					{"param": "paths", "path": s})
+			return BridgeError.invalid("%s does not compile; fix it first (script.validate shows why), nothing was reloaded"
+					% s, {"param": "paths", "path": s})
 		paths.append(s)
 	if given.is_empty():
 		for s: String in project_scripts("res://"):

@@ -116,7 +116,8 @@ static func preset(name: String, node: Node) -> Dictionary:
 ## A Gradient from [[offset, colour], …] or [{offset, color}, …], or a BridgeError.
 static func gradient(stops: Variant) -> Variant:
 	if not stops is Array or stops.size() < 1:
-		return BridgeError.invalid("gradient stops must be a non-empty array of [offset, colour] or {offset, color}", {"param": "stops"})
+		return BridgeError.invalid("gradient stops must be a non-empty array of [offset, colour] or {offset, color}",
+				{"param": "stops"})
 	var g := Gradient.new()
 	var offsets := PackedFloat32Array()
 	var colors := PackedColorArray()
@@ -125,7 +126,8 @@ static func gradient(stops: Variant) -> Variant:
 		var color: Variant = stop[1] if stop is Array and stop.size() == 2 else (stop.get("color") if stop is Dictionary else null)
 		var c: Variant = preload("../../../core/params.gd").parse_color(color) if color != null else null
 		if not (offset is float or offset is int) or offset < 0 or offset > 1 or c == null:
-			return BridgeError.invalid("gradient stop %s needs an offset 0..1 and a colour" % JSON.stringify(stop), {"param": "stops"})
+			return BridgeError.invalid("gradient stop %s needs an offset 0..1 and a colour" % JSON.stringify(stop),
+					{"param": "stops"})
 		offsets.append(offset)
 		colors.append(c)
 	g.offsets = offsets
