@@ -2,7 +2,8 @@
 // resolved params, caller, progress/cancel, undo step — and adds the command's name in front of every error
 // message, once. A sweep over every handler body the declarations name: none reads call state from a static,
 // none makes an error except through its call, and no message anywhere in the addon types a command's name by
-// hand. The early returns that pass a helper's error on are counted and printed (the count to bring down).
+// hand or builds it from a `method` argument. The early returns that pass a helper's error on are counted and
+// printed (the count to bring down).
 import {expect} from 'chai'
 import {readdirSync, readFileSync, statSync} from 'node:fs'
 import {join, relative} from 'node:path'
@@ -77,10 +78,11 @@ function code(text: string): string {
  */
 export function methodPrefixes(text: string): string[] {
   const found: string[] = []
-  const literal = /"%s: (?:[^"\\\n]|\\.)*"(?:\s*\+\s*"(?:[^"\\\n]|\\.)*")*\s*\)?\s*%\s*\[?\s*((?:\w+\.)?(?:method|p_method))\b/g
+  const literal =
+    /"%s: (?:[^"\\\n]|\\.)*"(?:\s*\+\s*"(?:[^"\\\n]|\\.)*")*\s*\)?\s*%\s*\[?\s*((?:\w+\.)?(?:method|p_method))\b/g
   for (const line of joinedStatements(text)) {
     if (/^\s*(?:assert|push_error|push_warning)\(/.test(line)) continue
-    for (const m of line.matchAll(literal)) found.push(`${m[0].slice(0, 40)}… % ${m[1]}`)
+    for (const m of line.matchAll(literal)) found.push(m[0].length > 70 ? `${m[0].slice(0, 50)}… % ${m[1]}` : m[0])
   }
   return found
 }
