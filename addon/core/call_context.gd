@@ -50,5 +50,5 @@ func cancel() -> void:
 
 
 ## The answer of a call that stopped waiting because its client cancelled; `state` says what stands.
-static func cancelled_error(method: String, state: String, data: Dictionary = {}) -> RefCounted:
-	return BridgeError.new(BridgeError.CANCELLED, "%s: cancelled by the client; %s" % [method, state], data)
+static func cancelled_error(state: String, data: Dictionary = {}) -> RefCounted:
+	return BridgeError.new(BridgeError.CANCELLED, "cancelled by the client; %s" % state, data)

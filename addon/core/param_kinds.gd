@@ -26,20 +26,20 @@ const KINDS := ["node", "nodes", "new_name", "properties", "vector", "layers", "
 
 ## `params` with every node-kind value replaced by its Node, or the first BridgeError (with data.param).
 ## `given` is what the caller sent (before defaults were filled in); `cmd` the declaration (its
-## `needs_scene`, and the group whose `lookups()` resolve kind "lookup").
-static func resolve(method: String, specs: Array, params: Dictionary, given: Variant = {}, cmd: Dictionary = {}) -> Variant:
+## `needs_scene`, and the group whose `lookups()` resolve kind "lookup"). Messages name no command (the router
+## puts it in front); `_method` is no longer read, the router still passes it.
+static func resolve(_method: String, specs: Array, params: Dictionary, given: Variant = {},
+		cmd: Dictionary = {}) -> Variant:
 	if cmd.get("needs_scene", false) == true and BridgeSceneAccess.root() == null:
-		var none: BridgeError = BridgeSceneAccess.no_scene()
-		none.message = "%s: %s" % [method, none.message]
-		return none
+		return BridgeSceneAccess.no_scene()
 	for spec: Dictionary in specs:
 		if spec.get("kind", "") == "node" and params.has(spec.name):
-			var node: Variant = _node(method, spec, params[spec.name])
+			var node: Variant = _node(spec, params[spec.name])
 			if node is BridgeError:
 				return node
 			params[spec.name] = node
 		elif spec.get("kind", "") == "nodes" and params.has(spec.name):
-			var nodes: Variant = _nodes(method, spec, params[spec.name])
+			var nodes: Variant = _nodes(spec, params[spec.name])
 			if nodes is BridgeError:
 				return nodes
 			params[spec.name] = nodes
@@ -50,12 +50,13 @@ static func resolve(method: String, specs: Array, params: Dictionary, given: Var
 		match spec.get("kind", ""):
 			"new_name":
 				if given is Dictionary and given.has(spec.name):
-					bad = _new_name(method, spec, params)
+					bad = _new_name(spec, params)
 			"properties":
-				bad = _property_map(method, spec, params[spec.name])
+				bad = _property_map(spec, params[spec.name])
 			"vector", "layers", "file", "lookup", "class":
 				var handler: Variant = cmd.get("handler")
-				var value: Variant = BridgeValueKinds.resolve(method, spec, params, handler.get_object() if handler is Callable else null)
+				var group: Object = handler.get_object() if handler is Callable else null
+				var value: Variant = BridgeValueKinds.resolve(spec, params, group)
 				if value is BridgeError:
 					bad = value
 				else:
@@ -65,7 +66,7 @@ static func resolve(method: String, specs: Array, params: Dictionary, given: Var
 	return params
 
 
-static func _node(method: String, spec: Dictionary, path: Variant) -> Variant:
+static func _node(spec: Dictionary, path: Variant) -> Variant:
 	var node: Variant = BridgeSceneAccess.resolve(str(path))
 	if node is BridgeError:
 		node.data["param"] = spec.name
@@ -75,7 +76,7 @@ static func _node(method: String, spec: Dictionary, path: Variant) -> Variant:
 		return node
 	var wanted := " or ".join(PackedStringArray(classes))
 	var what: String = spec.get("what", "%s %s" % [_article(wanted), wanted])
-	return BridgeError.invalid("%s: %s is %s %s, not %s" % [method, BridgeSceneAccess.path_of(node), _article(node.get_class()),
+	return BridgeError.invalid("%s is %s %s, not %s" % [BridgeSceneAccess.path_of(node), _article(node.get_class()),
 			node.get_class(), what], {"param": spec.name, "path": str(path), "type": node.get_class()})
 
 
@@ -83,39 +84,39 @@ static func _article(word: String) -> String:
 	return "an" if word.substr(0, 1).to_upper() in ["A", "E", "I", "O", "U"] else "a"
 
 
-static func _nodes(method: String, spec: Dictionary, paths: Array) -> Variant:
+static func _nodes(spec: Dictionary, paths: Array) -> Variant:
 	if paths.is_empty() and spec.get("required", false):
-		return BridgeError.invalid("%s: '%s' is empty: give at least one node path" % [method, spec.name], {"param": spec.name})
+		return BridgeError.invalid("'%s' is empty: give at least one node path" % spec.name, {"param": spec.name})
 	var out: Array = []
 	for path: Variant in paths:
 		if not (path is String or path is StringName):
-			return BridgeError.invalid("%s: '%s' holds %s, not a node path" % [method, spec.name, JSON.stringify(path)],
+			return BridgeError.invalid("'%s' holds %s, not a node path" % [spec.name, JSON.stringify(path)],
 					{"param": spec.name})
-		var node: Variant = _node(method, spec, path)
+		var node: Variant = _node(spec, path)
 		if node is BridgeError:
 			return node
 		out.append(node)
 	return out
 
 
-static func _new_name(method: String, spec: Dictionary, params: Dictionary) -> Variant:
+static func _new_name(spec: Dictionary, params: Dictionary) -> Variant:
 	var name: String = params[spec.name]
 	if name == "":
 		return null
 	if name.validate_node_name() != name:
-		return BridgeError.invalid("%s: '%s' is not a valid node name (no . : @ / \" %% or empty)" % [method, name],
+		return BridgeError.invalid("'%s' is not a valid node name (no . : @ / \" %% or empty)" % name,
 				{"param": spec.name})
 	var parent: Variant = params.get(spec.get("parent", "parent"))
 	if parent is Node and parent.has_node(NodePath(name)):
-		return BridgeError.failed("%s: %s already has a child named '%s'" % [method, BridgeSceneAccess.path_of(parent),
+		return BridgeError.failed("%s already has a child named '%s'" % [BridgeSceneAccess.path_of(parent),
 				name],
 				{"param": spec.name})
 	return null
 
 
-static func _property_map(method: String, spec: Dictionary, props: Variant) -> Variant:
+static func _property_map(spec: Dictionary, props: Variant) -> Variant:
 	for key: Variant in props:
 		if not (key is String or key is StringName) or str(key) == "":
-			return BridgeError.invalid("%s: '%s' holds the key %s; its keys are property names, e.g. position or shape:size" % [
-					method, spec.name, JSON.stringify(key)], {"param": spec.name})
+			return BridgeError.invalid("'%s' holds the key %s; its keys are property names, e.g. position or shape:size"
+					% [spec.name, JSON.stringify(key)], {"param": spec.name})
 	return null

@@ -10,12 +10,13 @@ const TYPES := ["string", "int", "float", "bool", "NodePath", "Vector2", "Vector
 		"Dictionary", "any", "enum"]
 
 
-## Returns the converted parameters (defaults filled in) or a BridgeError naming what was wrong.
-static func check(method: String, specs: Array, params: Variant) -> Variant:
+## Returns the converted parameters (defaults filled in) or a BridgeError naming what was wrong (the router puts
+## the command's name in front). `_method` is no longer read; the router still passes it.
+static func check(_method: String, specs: Array, params: Variant) -> Variant:
 	if params == null:
 		params = {}
 	if not params is Dictionary:
-		return BridgeError.invalid("%s: params must be an object of named parameters" % method)
+		return BridgeError.invalid("params must be an object of named parameters")
 	var given: Dictionary = params
 	# every given name is a declared one when as many declared names were given as names were: one pass with
 	# nothing built, on every call; the lookup table for the refusal is built only for a refusal
@@ -23,7 +24,7 @@ static func check(method: String, specs: Array, params: Variant) -> Variant:
 	for spec: Dictionary in specs:
 		matched += int(given.has(spec.name))
 	if matched < given.size():
-		var refusal := _unknown_parameter(method, specs, given)
+		var refusal := _unknown_parameter(specs, given)
 		if refusal != null:
 			return refusal
 	var out := {}
@@ -33,7 +34,7 @@ static func check(method: String, specs: Array, params: Variant) -> Variant:
 		var absent: bool = not given.has(name) or (given[name] == null and spec.get("type", "any") != "any")
 		if absent:
 			if spec.get("required", false):
-				return BridgeError.invalid("%s: missing required parameter '%s' (%s)" % [method, name, describe_type(spec)],
+				return BridgeError.invalid("missing required parameter '%s' (%s)" % [name, describe_type(spec)],
 						{"param": name})
 			if spec.has("default"):
 				var d: Variant = convert_value(spec, spec.default)
@@ -41,11 +42,11 @@ static func check(method: String, specs: Array, params: Variant) -> Variant:
 			continue
 		var value: Variant = convert_value(spec, given[name])
 		if is_instance_of(value, BridgeError):
-			return BridgeError.invalid("%s: parameter '%s' %s" % [method, name, value.message], {"param": name})
+			return BridgeError.invalid("parameter '%s' %s" % [name, value.message], {"param": name})
 		if spec.get("writes_path", false):
 			var jailed: Variant = jail_path(value)
 			if is_instance_of(jailed, BridgeError):
-				return BridgeError.new(BridgeError.PATH_REFUSED, "%s: parameter '%s' %s" % [method, name, jailed.message],
+				return BridgeError.new(BridgeError.PATH_REFUSED, "parameter '%s' %s" % [name, jailed.message],
 						{"param": name, "path": value})
 			value = jailed
 		out[name] = value
@@ -54,13 +55,13 @@ static func check(method: String, specs: Array, params: Variant) -> Variant:
 
 ## The refusal of a parameter no spec declares: a did-you-mean, the parameter it belongs inside, or what the
 ## command takes. null when every key is declared after all (a key that is not text but reads as a name).
-static func _unknown_parameter(method: String, specs: Array, params: Dictionary) -> RefCounted:  # a BridgeError
+static func _unknown_parameter(specs: Array, params: Dictionary) -> RefCounted:  # a BridgeError
 	var known := {}
 	for spec: Dictionary in specs:
 		known[spec.name] = spec
 	for key: Variant in params.keys():
 		if not known.has(str(key)):
-			var msg := "%s: unknown parameter '%s'" % [method, key]
+			var msg := "unknown parameter '%s'" % key
 			var guess := did_you_mean(str(key), known.keys())
 			var nested := _nested_home(str(key), specs)
 			if guess == "":

@@ -30,29 +30,28 @@ const LAYER_KINDS := ["physics", "navigation", "render"]
 
 ## The value of `spec`'s parameter resolved by its kind, or a BridgeError naming the parameter.
 ## `params` holds the parameters resolved so far (nodes as Nodes, earlier vectors as vectors).
-static func resolve(method: String, spec: Dictionary, params: Dictionary, group: Object) -> Variant:
+static func resolve(spec: Dictionary, params: Dictionary, group: Object) -> Variant:
 	var value: Variant = params[spec.name]
 	match spec.kind:
 		"vector":
-			return _vector(method, spec, value, dimension(spec, params))
+			return _vector(spec, value, dimension(spec, params))
 		"layers":
 			var dim := dimension(spec, params)
 			var bits: Variant = BridgeLayerBits.parse(value, "%dd_%s" % [3 if dim == 0 else dim, spec.layers],
 					spec.name)
-			if bits is BridgeError:
-				return _named(method, bits)
 			return bits
 		"file":
-			return _file(method, spec, str(value), params)
+			return _file(spec, str(value), params)
 		"lookup":
 			var lookups: Dictionary = group.call("lookups") if group != null and group.has_method("lookups") else {}
 			if not lookups.has(spec.lookup):
-				return BridgeError.new(BridgeError.INTERNAL_ERROR, "%s: parameter '%s' declares the lookup '%s', which its group does not register"
-						% [method, spec.name, spec.lookup], {"param": spec.name})
+				return BridgeError.new(BridgeError.INTERNAL_ERROR,
+						"parameter '%s' declares the lookup '%s', which its group does not register" % [spec.name, spec.lookup],
+						{"param": spec.name})
 			var found: Variant = lookups[spec.lookup].call(value, spec.name, params)
 			if found is BridgeError:  # a group's message names what it looked for; the parameter is named here
 				found.data["param"] = spec.name
-				found.message = "%s: parameter '%s': %s" % [method, spec.name, found.message]
+				found.message = "parameter '%s': %s" % [spec.name, found.message]
 			return found
 		"class":
 			if str(value) == "" and not spec.get("required", false):
@@ -61,7 +60,7 @@ static func resolve(method: String, spec: Dictionary, params: Dictionary, group:
 				return value
 			var cls: Variant = BridgeClassTypes.find(str(value), spec.base, spec.get("creatable", false), spec.name)
 			if cls is BridgeError:  # the resolver says what is wrong with the name; the parameter is named here
-				cls.message = "%s: parameter '%s': %s" % [method, spec.name, cls.message]
+				cls.message = "parameter '%s': %s" % [spec.name, cls.message]
 				return cls
 			return value
 	return value
@@ -82,28 +81,21 @@ static func dimension(spec: Dictionary, params: Dictionary) -> int:
 	return 0
 
 
-## The method's name in front of a kind's message, once (lib/ helpers make them without it).
-static func _named(method: String, error: BridgeError) -> BridgeError:
-	if not error.message.begins_with(method + ":"):
-		error.message = "%s: %s" % [method, error.message]
-	return error
-
-
-static func _vector(method: String, spec: Dictionary, value: Variant, dim: int) -> Variant:
+static func _vector(spec: Dictionary, value: Variant, dim: int) -> Variant:
 	var numbers: bool = value is Array and value.all(func(x: Variant) -> bool: return (x is int or x is float) and not x is bool)
 	if numbers and value.size() in ([dim] if dim != 0 else [2, 3]):
 		return Vector2(value[0], value[1]) if value.size() == 2 else Vector3(value[0], value[1], value[2])
 	if dim == 0:
-		return BridgeError.invalid("%s: parameter '%s' must be [x, y] (2D) or [x, y, z] (3D), got %s" % [method, spec.name,
+		return BridgeError.invalid("parameter '%s' must be [x, y] (2D) or [x, y, z] (3D), got %s" % [spec.name,
 				JSON.stringify(value)], {"param": spec.name, "dimension": dim})
 	var why := ("'%s' is %dD" % [spec.dim_of, dim]) if spec.has("dim_of") else ("it is %dD" % dim)
-	return BridgeError.invalid("%s: parameter '%s' must have %d numbers (%s), got %s" % [method, spec.name, dim, why,
+	return BridgeError.invalid("parameter '%s' must have %d numbers (%s), got %s" % [spec.name, dim, why,
 			JSON.stringify(value)], {"param": spec.name, "dimension": dim})
 
 
-static func _file(method: String, spec: Dictionary, path: String, params: Dictionary) -> Variant:
+static func _file(spec: Dictionary, path: String, params: Dictionary) -> Variant:
 	var extensions: Array = spec.get("extensions", [])
-	var named := "%s: parameter '%s'" % [method, spec.name]
+	var named := "parameter '%s'" % spec.name
 	if not (path.begins_with("res://") or path.begins_with("user://")):
 		return BridgeError.invalid("%s must be a res:// path, got '%s'" % [named, path], {"param": spec.name})
 	if not extensions.is_empty() and not path.get_extension().to_lower() in extensions:

@@ -16,14 +16,14 @@ const TEXT_REFERRERS := ["tscn", "tres", "gd", "gdshader", "gdshaderinc", "cfg",
 
 
 ## A res:// path inside the project, normalised, never in .godot or the bridge itself; or PATH_REFUSED.
-static func checked(raw: String, method: String, param: String = "path") -> Variant:
+static func checked(raw: String, param: String = "path") -> Variant:
 	var path: Variant = BridgeParams.jail_path(raw)
 	if path is BridgeError or not str(path).begins_with("res://"):
-		return BridgeError.new(BridgeError.PATH_REFUSED, "%s: %s must be a plain path inside res://, got '%s'" % [method, param, raw],
-				{"param": param, "path": raw})
+		return BridgeError.new(BridgeError.PATH_REFUSED, "%s must be a plain path inside res://, got '%s'"
+				% [param, raw], {"param": param, "path": raw})
 	var lower := str(path).to_lower() + "/"
 	if lower.begins_with("res://.godot/") or lower.begins_with(BridgeSettings.addon_dir().to_lower() + "/"):
-		return BridgeError.new(BridgeError.PATH_REFUSED, "%s refuses %s: it belongs to the engine or the bridge" % [method, path],
+		return BridgeError.new(BridgeError.PATH_REFUSED, "%s is refused: it belongs to the engine or the bridge" % path,
 				{"param": param, "path": path})
 	return path
 
@@ -131,6 +131,26 @@ static func sidecars(path: String) -> Array:
 	return [path + ".import", path + ".uid"].filter(func(p: String) -> bool: return FileAccess.file_exists(p))
 
 
+## What a copy or move of the call's `from` to its `to` works on: {from, to, is_dir, replaced} with both paths
+## checked, the source there, the two different and the target free (or `overwrite` given); else the refusal.
+static func copy_ends(c: RefCounted) -> Variant:
+	var from: Variant = checked(c.params.from, "from")
+	if from is BridgeError:
+		return from
+	var to: Variant = checked(c.params.to, "to")
+	if to is BridgeError:
+		return to
+	var is_dir := DirAccess.dir_exists_absolute(from)
+	if not is_dir and not FileAccess.file_exists(from):
+		return missing(from)
+	if from == to:
+		return c.invalid("from and to are the same path", {"param": "to"})
+	var refused: Variant = replace_check(c, to, is_dir, c.params.overwrite)
+	if refused != null:
+		return refused
+	return {"from": from, "to": to, "is_dir": is_dir, "replaced": FileAccess.file_exists(to)}
+
+
 ## Whether `to` may be written by a copy or move: null when nothing is there, or when a file is there and
 ## `overwrite` replaces it; otherwise the refusal, naming the way out. A folder is never replaced (its files would be
 ## lost unnamed), nor a scene open in the editor (its tab would save the old text back over the new one).
@@ -149,9 +169,9 @@ static func replace_check(c: RefCounted, to: String, from_is_dir: bool, overwrit
 
 
 ## A did-you-mean NOT_FOUND for a res:// file that is not there.
-static func missing(path: String, method: String) -> RefCounted:
+static func missing(path: String) -> RefCounted:
 	var dir := path.get_base_dir()
 	var guess := BridgeParams.did_you_mean(path.get_file(), Array(DirAccess.get_files_at(dir))) if DirAccess.dir_exists_absolute(dir) else ""
 	var suggestion := dir.path_join(guess) if guess != "" else ""
-	return BridgeError.not_found("%s: no file at %s%s" % [method, path, " (did you mean '%s'?)" % suggestion if guess != "" else ""],
-			{"path": path, "suggestion": suggestion})
+	return BridgeError.not_found("no file at %s%s" % [path,
+			" (did you mean '%s'?)" % suggestion if guess != "" else ""], {"path": path, "suggestion": suggestion})

@@ -170,7 +170,7 @@ func request(method: String, params: Dictionary, timeout_ms: int, context: Bridg
 	var err := BridgeIpc.write_atomic(_dir, BridgeIpc.request_name(_seq, id), JSON.stringify({"id": id, "method": method, "params": params}))
 	if err != OK:
 		_pending.erase(id)
-		return BridgeError.failed("%s: cannot write to the game mailbox %s: %s" % [method, _dir, error_string(err)])
+		return BridgeError.failed("cannot write to the game mailbox %s: %s" % [_dir, error_string(err)])
 	var cancel_sent := -1
 	var last_progress := ""
 	while not entry.done:
@@ -192,7 +192,7 @@ func request(method: String, params: Dictionary, timeout_ms: int, context: Bridg
 			BridgeIpc.write_atomic(_dir, BridgeIpc.cancel_name(id), "cancel")
 		elif cancel_sent >= 0 and Time.get_ticks_msec() - cancel_sent > CANCEL_GRACE_MS:
 			_abandon(id)
-			_finish(id, BridgeCallContext.cancelled_error(method,
+			_finish(id, BridgeCallContext.cancelled_error(
 					"the game did not stop within %d ms; runtime.status shows what it is doing" % CANCEL_GRACE_MS))
 	if cancel_sent >= 0 and FileAccess.file_exists(_dir.path_join(BridgeIpc.cancel_name(id))):
 		DirAccess.remove_absolute(_dir.path_join(BridgeIpc.cancel_name(id)))  # answered before the game saw it
@@ -213,7 +213,7 @@ func _process(_delta: float) -> void:
 			DirAccess.remove_absolute(path)
 			var entry: Dictionary = _pending[id]
 			var method: String = entry.method
-			var decoded: Variant = _decode(method, reply)
+			var decoded: Variant = _decode(reply)
 			if entry.has("snippet_errors"):
 				var caught: Array = entry.snippet_errors
 				decoded = BridgeGamePause.snippet_failure(method, decoded, caught)
@@ -221,8 +221,8 @@ func _process(_delta: float) -> void:
 		elif now > _pending[id].deadline:
 			var e: Dictionary = _pending[id]
 			_abandon(id)
-			_finish(id, BridgeError.new(BridgeError.TIMEOUT, "%s: the game did not answer within %d ms; it still runs (busy, or blocked in its own code); runtime.status checks it" % [
-					e.method, e.timeout_ms], {"timeout_ms": e.timeout_ms}))
+			_finish(id, BridgeError.new(BridgeError.TIMEOUT, ("the game did not answer within %d ms; it still runs (busy, or " +
+					"blocked in its own code); runtime.status checks it") % e.timeout_ms, {"timeout_ms": e.timeout_ms}))
 	if not _pending.is_empty():
 		if paused_at_breakpoint():
 			if not _holding:
@@ -245,21 +245,22 @@ func _check_ready(method: String) -> Variant:
 		return BridgeError.new(BridgeError.GAME_NOT_RUNNING,
 				"%s needs a running game and none is running; start one with scene.play" % method, {"playing": false})
 	if paused_at_breakpoint():
-		return await pause.error(method)
+		return await pause.error()
 	var until := Time.get_ticks_msec() + 10_000
 	while hello().is_empty():
 		if not EditorInterface.is_playing_scene():
 			return _stopped_error()
 		if Time.get_ticks_msec() > until:
-			return BridgeError.failed(("%s: a game is running but its bridge autoloads never answered; is MCPGameInspector in " +
-					"project.godot's [autoload]? Enable the bridge plugin again (or bridge install --enable), then scene.play") % method)
+			return BridgeError.failed("a game is running but its bridge autoloads never answered; is MCPGameInspector " +
+					"in project.godot's [autoload]? Enable the bridge plugin again (or bridge install --enable), " +
+					"then scene.play")
 		await get_tree().process_frame
 	return null
 
 
-func _decode(method: String, raw: Variant) -> Variant:
+func _decode(raw: Variant) -> Variant:
 	if not raw is Dictionary:
-		return BridgeError.failed("%s: the game wrote a reply that is not JSON" % method)
+		return BridgeError.failed("the game wrote a reply that is not JSON")
 	var reply: Dictionary = raw
 	if reply.has("error") and reply.error is Dictionary:
 		var e: Dictionary = reply.error
@@ -327,7 +328,6 @@ func _on_held() -> void:
 			# cancelled too: a step the game runs stops at its next whole tick once it goes on, so the stopped
 			# line does not run again tick after tick before a reload sent meanwhile applies (in an idle frame)
 			BridgeIpc.write_atomic(_dir, BridgeIpc.cancel_name(id), "cancel")
-			var method: String = _pending[id].method
 			_abandon(id)
-			_finish(id, BridgeGamePause.error_from(method, info))
+			_finish(id, BridgeGamePause.error_from(info))
 	_holding = false

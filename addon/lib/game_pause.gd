@@ -70,21 +70,21 @@ func describe() -> Dictionary:
 
 
 ## The BridgeError a game call meets while the game is held: all of describe() in the message and data.
-func error(method: String, consequence: String = "It cannot answer until it goes on", code: int = BridgeError.GAME_NOT_RUNNING) -> BridgeError:
-	return error_from(method, await describe(), consequence, code)
-
-
-static func error_from(method: String, info: Dictionary, consequence: String = "It cannot answer until it goes on",
+func error(consequence: String = "It cannot answer until it goes on",
 		code: int = BridgeError.GAME_NOT_RUNNING) -> BridgeError:
-	var prefix := "%s: " % method if method != "" else ""
+	return error_from(await describe(), consequence, code)
+
+
+static func error_from(info: Dictionary, consequence: String = "It cannot answer until it goes on",
+		code: int = BridgeError.GAME_NOT_RUNNING) -> BridgeError:
 	var data := {"playing": true, "paused_at_breakpoint": true}
 	data.merge(info)
 	if info.is_empty():
-		return BridgeError.new(code, prefix + "the game is paused in the editor's debugger; debug.state shows where", data)
+		return BridgeError.new(code, "the game is paused in the editor's debugger; debug.state shows where", data)
 	var what: String = {"breakpoint": "paused at a breakpoint", "pause": "paused by debug.pause",
 			"error": "held at a script error"}.get(info.kind, "paused")
-	return BridgeError.new(code, "%sthe game is %s in the editor's debugger, at %s: %s. %s: %s" % [
-			prefix, what, where(info), str(info.reason).trim_suffix("."), consequence, info.next], data)
+	return BridgeError.new(code, "the game is %s in the editor's debugger, at %s: %s. %s: %s" % [
+			what, where(info), str(info.reason).trim_suffix("."), consequence, info.next], data)
 
 
 ## "res://scripts/player.gd:16 in take_damage" (or "an unknown line" without a stack).
@@ -149,7 +149,7 @@ static func snippet_failure(method: String, reply: Variant, caught: Array) -> Br
 	var first: Dictionary = caught[0]
 	if reply is BridgeError and reply.data.has("starts"):  # an expression's own failure (game/eval.gd evaluate): name it
 		var told: Dictionary = BridgeEval.explain(reply.data, first.line, first.reason)
-		return BridgeError.failed("%s: %s" % [method, told.message], told.data)
+		return BridgeError.failed(told.message, told.data)
 	var errors: Array = caught.map(func(c: Dictionary) -> Dictionary:
 		var e := {"type": "script", "message": c.reason, "line": c.line, "stopped": c.in_snippet}
 		if c.has("called"):
@@ -165,7 +165,7 @@ static func snippet_failure(method: String, reply: Variant, caught: Array) -> Br
 		data["reply"] = reply  # what the command did (a step's ticks), kept
 	var what: String = ("%s; the snippet stopped there" % first.reason) if first.in_snippet else \
 			("the call went into %s, which failed: %s (that function stopped, the snippet went on)" % [first.called, first.reason])
-	return BridgeError.failed("%s: line %d: %s. The game runs on (not held in the debugger)" % [method, first.line, what], data)
+	return BridgeError.failed("line %d: %s. The game runs on (not held in the debugger)" % [first.line, what], data)
 
 
 ## Connects to every session tab of the Debugger dock (a new tab appears per simultaneous game).

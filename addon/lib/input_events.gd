@@ -167,7 +167,7 @@ static func _is_int(v: Variant) -> bool:
 
 
 ## The stored action {deadzone, events} for `name` (a copy, safe to change), or NOT_FOUND with a did-you-mean.
-static func action(name: String, method: String) -> Variant:
+static func action(name: String) -> Variant:
 	var key := "input/" + name
 	if ProjectSettings.has_setting(key) and ProjectSettings.get_setting(key) is Dictionary:
 		var stored: Dictionary = ProjectSettings.get_setting(key)
@@ -177,7 +177,7 @@ static func action(name: String, method: String) -> Variant:
 		if str(prop.name).begins_with("input/"):
 			names.append(str(prop.name).trim_prefix("input/"))
 	var guess := BridgeParams.did_you_mean(name, names)
-	return BridgeError.not_found("%s: no input action named '%s'%s; project.input_action_add creates one" % [method, name,
+	return BridgeError.not_found("no input action named '%s'%s; project.input_action_add creates one" % [name,
 			" (did you mean '%s'?)" % guess if guess != "" else ""], {"action": name, "suggestion": guess})
 
 

@@ -47,9 +47,9 @@ static func setting_info(key: String) -> Dictionary:
 	return {}
 
 
-static func unknown_setting(method: String, key: String, hint: String = "") -> RefCounted:
+static func unknown_setting(key: String, hint: String = "") -> RefCounted:
 	var guess := BridgeParams.did_you_mean(key, setting_names())
-	var msg := "%s: unknown setting '%s'%s" % [method, key, " (did you mean '%s'?)" % guess if guess != "" else ""]
+	var msg := "unknown setting '%s'%s" % [key, " (did you mean '%s'?)" % guess if guess != "" else ""]
 	return BridgeError.not_found(msg + hint, {"key": key, "suggestion": guess})
 
 

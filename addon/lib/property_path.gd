@@ -76,7 +76,7 @@ static func whole(target: Dictionary, value: Variant) -> Variant:
 
 ## Checks and tries writes of `props` (path → JSON value) on `node`, in order, and reads every one back:
 ## {targets, values, previous, changes: [[object, property, new, old]]} to commit as one action (changes
-## is empty when every value was already held), or the first BridgeError, prefixed with `method`. The
+## is empty when every value was already held), or the first BridgeError. The
 ## objects are restored either way. `own` names properties other commands own (property → command).
 static func plan(node: Object, props: Dictionary, method: String, own: Dictionary = {}) -> Variant:
 	var targets: Array = []
@@ -85,17 +85,16 @@ static func plan(node: Object, props: Dictionary, method: String, own: Dictionar
 	for key: Variant in props:
 		var target: Variant = resolve(node, str(key))
 		if target is BridgeError:
-			target.message = "%s: %s" % [method, target.message]
 			return target
 		if target.object == node and own.has(target.property):
-			return BridgeError.invalid("%s: change %s with %s" % [method, target.property, own[target.property]],
+			return BridgeError.invalid("change %s with %s" % [target.property, own[target.property]],
 					{"property": target.path})
 		if target.base_info.usage & PROPERTY_USAGE_READ_ONLY:
-			return BridgeError.failed("%s: %s.%s is read-only; nothing was changed" % [method,
+			return BridgeError.failed("%s.%s is read-only; nothing was changed" % [
 					BridgeSceneAccess.path_of(node) if node is Node else node.get_class(), target.path], {"property": target.path})
 		var value: Variant = BridgeSceneAccess.coerce(props[key], target.info)
 		if value is BridgeError:
-			value.message = "%s: %s; nothing was set" % [method, value.message]
+			value.message = "%s; nothing was set" % value.message
 			return value
 		targets.append(target)
 		values.append(value)
@@ -123,7 +122,7 @@ static func plan(node: Object, props: Dictionary, method: String, own: Dictionar
 	for i in targets.size():
 		var held: Variant = read(targets[i])
 		if failure == null and not same(held, values[i]):
-			failure = _refused(targets[i], values[i], held, previous[i], method)
+			failure = _refused(targets[i], values[i], held, previous[i])
 	for i in range(slots.size() - 1, -1, -1):
 		_set_quietly(slots[i][0], slots[i][1], slots[i][2])
 	if failure != null:
@@ -160,24 +159,23 @@ static func apply_new(obj: Object, props: Dictionary, method: String, own: Dicti
 	for key: Variant in props:
 		var target: Variant = resolve(obj, str(key))
 		if target is BridgeError:
-			target.message = "%s: %s" % [method, target.message]
 			target.data["param"] = "properties"
 			return target
 		if target.object == obj and own.has(target.property):
-			return BridgeError.invalid("%s: set %s with %s" % [method, target.property, own[target.property]],
+			return BridgeError.invalid("set %s with %s" % [target.property, own[target.property]],
 					{"property": target.path, "param": "properties"})
 		if target.base_info.usage & PROPERTY_USAGE_READ_ONLY:
-			return BridgeError.failed("%s: %s is read-only" % [method, target.path], {"property": target.path, "param": "properties"})
+			return BridgeError.failed("%s is read-only" % target.path, {"property": target.path, "param": "properties"})
 		var value: Variant = BridgeSceneAccess.coerce(props[key], target.info)
 		if value is BridgeError:
-			value.message = "%s: %s; nothing was made" % [method, value.message]
+			value.message = "%s; nothing was made" % value.message
 			value.data["param"] = "properties"
 			return value
 		var before: Variant = read(target)
 		_set_quietly(target.object, target.property, whole(target, value))
 		var held: Variant = read(target)
 		if not same(held, value):
-			var refusal: RefCounted = _refused(target, value, held, before, method)
+			var refusal: RefCounted = _refused(target, value, held, before)
 			refusal.message = refusal.message.replace("; nothing was changed", "; nothing was made")
 			refusal.data["param"] = "properties"
 			return refusal
@@ -229,10 +227,10 @@ static func commit(plan_result: Dictionary, action_name: String) -> bool:
 	return true
 
 
-static func _refused(target: Dictionary, value: Variant, held: Variant, previous: Variant, method: String) -> RefCounted:
+static func _refused(target: Dictionary, value: Variant, held: Variant, previous: Variant) -> RefCounted:
 	var ignored := same(held, previous)
 	var accepts := accepted(target.base_info)
-	var msg := "%s: %s: the engine %s %s (it holds %s)" % [method, target.path, "ignored" if ignored else "did not keep",
+	var msg := "%s: the engine %s %s (it holds %s)" % [target.path, "ignored" if ignored else "did not keep",
 			_shown(value), _shown(held)]
 	var why := _known_limit(target, value)
 	if why != "":

@@ -11,11 +11,11 @@ const BridgePropertyPath := preload("property_path.gd")
 
 
 ## Null when `new_name` is free under `parent` (or empty: a name will be made), else the BridgeError.
-static func check_name(parent: Node, new_name: String, method: String, param: String = "name") -> Variant:
+static func check_name(parent: Node, new_name: String, param: String = "name") -> Variant:
 	if new_name == "":
 		return null
 	if new_name.validate_node_name() != new_name:
-		return BridgeError.invalid("%s: '%s' is not a valid node name (no . : @ / \" %% or empty)" % [method, new_name],
+		return BridgeError.invalid("'%s' is not a valid node name (no . : @ / \" %% or empty)" % new_name,
 				{"param": param})
 	if parent.has_node(NodePath(new_name)):
 		return BridgeError.failed("%s already has a child named '%s'" % [BridgeSceneAccess.path_of(parent), new_name],

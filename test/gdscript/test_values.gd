@@ -16,11 +16,11 @@ func test_json_values() -> void:
 
 func test_vectors_by_declared_dimension() -> void:
 	var spec := {"name": "to", "kind": "vector", "dim_of": "from"}
-	eq(ValueKinds.resolve("m.c", spec, {"from": Vector3.ZERO, "to": [1, 2, 3]}, null), Vector3(1, 2, 3), "3D like from")
-	refused(ValueKinds.resolve("m.c", spec, {"from": Vector3.ZERO, "to": [1, 2]}, null),
-			["m.c: parameter 'to' must have 3 numbers", "'from' is 3D"], "2 numbers where from is 3D")
-	eq(ValueKinds.resolve("m.c", {"name": "at", "kind": "vector"}, {"at": [1, 2]}, null), Vector2(1, 2), "either dimension")
-	refused(ValueKinds.resolve("m.c", {"name": "at", "kind": "vector"}, {"at": [1, "2"]}, null), ["'at' must be [x, y]"], "a string")
+	eq(ValueKinds.resolve(spec, {"from": Vector3.ZERO, "to": [1, 2, 3]}, null), Vector3(1, 2, 3), "3D like from")
+	refused(ValueKinds.resolve(spec, {"from": Vector3.ZERO, "to": [1, 2]}, null),
+			["parameter 'to' must have 3 numbers", "'from' is 3D"], "2 numbers where from is 3D")
+	eq(ValueKinds.resolve({"name": "at", "kind": "vector"}, {"at": [1, 2]}, null), Vector2(1, 2), "either dimension")
+	refused(ValueKinds.resolve({"name": "at", "kind": "vector"}, {"at": [1, "2"]}, null), ["'at' must be [x, y]"], "a string")
 
 
 func test_layer_masks() -> void:

@@ -46,7 +46,7 @@ func commands() -> Array:
 
 func _complexity(bc: BridgeCall) -> Variant:
 	var p := bc.params
-	var got: Variant = _scene_root(p.path, "analysis.scene_complexity", true)
+	var got: Variant = _scene_root(p.path, true)
 	if got is BridgeError:
 		return got
 	var root: Node = got.root
@@ -83,7 +83,7 @@ func _complexity(bc: BridgeCall) -> Variant:
 
 func _signal_flow(bc: BridgeCall) -> Variant:
 	var p := bc.params
-	var got: Variant = _scene_root(p.path, "analysis.signal_flow")
+	var got: Variant = _scene_root(p.path)
 	if got is BridgeError:
 		return got
 	var root: Node = got.root
@@ -147,7 +147,7 @@ func _find_cycles(node: String, graph: Dictionary, chain: Array, seen: Dictionar
 
 ## {root, path, free}: the open scene (with `own_path`, also for its own file's path), or a scene file instantiated
 ## apart (free it after), or a BridgeError.
-func _scene_root(path: String, method: String, own_path: bool = false) -> Variant:
+func _scene_root(path: String, own_path: bool = false) -> Variant:
 	var open := BridgeSceneAccess.root()
 	if path == "" or (own_path and open != null and path == open.scene_file_path):
 		var r: Variant = BridgeSceneAccess.require_root()
@@ -155,11 +155,12 @@ func _scene_root(path: String, method: String, own_path: bool = false) -> Varian
 			return r
 		return {"root": r, "path": r.scene_file_path, "free": false}
 	if not path.begins_with("res://") or not path.get_extension() in ["tscn", "scn"] or not ResourceLoader.exists(path):
-		return BridgeError.not_found("%s: no scene file at '%s'" % [method, path], {"param": "path"})
+		return BridgeError.not_found("no scene file at '%s'" % path, {"param": "path"})
 	var packed := load(path) as PackedScene
 	var root: Node = packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE) if packed else null
 	if root == null:
-		return BridgeError.failed("%s: %s cannot be instantiated (broken or cyclic); analysis.circular_dependencies and cleanup.broken_references tell why" % [method, path])
+		return BridgeError.failed(("%s cannot be instantiated (broken or cyclic); analysis.circular_dependencies and " +
+				"cleanup.broken_references tell why") % path)
 	return {"root": root, "path": path, "free": true}
 
 

@@ -105,7 +105,7 @@ func _combine(bc: BridgeCall) -> Variant:
 			return bc.invalid("%s is listed twice" % BridgeSceneAccess.path_of(node), {"param": "nodes"})
 		nodes.append(node)
 	var parent: Node = nodes[0].get_parent()
-	var bad: Variant = BridgeSceneEdit.check_name(parent, p.name, "csg.combine")
+	var bad: Variant = BridgeSceneEdit.check_name(parent, p.name)
 	if bad is BridgeError:
 		return bad
 	nodes.sort_custom(func(a: Node, b: Node) -> bool: return a.get_index() < b.get_index())
@@ -144,7 +144,7 @@ func _bake(c: BridgeCall) -> Variant:
 		return c.invalid("%s is the scene's root; the baked node needs a parent in the scene" % BridgeSceneAccess.path_of(node),
 				{"param": "node_path"})
 	var parent: Node = node.get_parent()
-	var bad: Variant = BridgeSceneEdit.check_name(parent, name, "csg.bake")
+	var bad: Variant = BridgeSceneEdit.check_name(parent, name)
 	if bad is BridgeError:
 		return bad
 	if p.has("path") and not p.path.get_extension() in ["tres", "res", "mesh"]:

@@ -65,7 +65,7 @@ func commands() -> Array:
 
 func _set_breakpoint(c: BridgeCall) -> Variant:
 	var p := c.params
-	var editor: Variant = _line_editor(p.path, p.line, "debug.set_breakpoint")
+	var editor: Variant = _line_editor(p.path, p.line)
 	if editor is BridgeError:
 		return editor
 	var code: String = editor.get_line(p.line - 1).strip_edges()
@@ -84,7 +84,7 @@ func _remove(c: BridgeCall) -> Variant:
 	if not _has(p.path, p.line):
 		return c.not_found("no breakpoint on %s:%d; debug.breakpoints lists them" % [p.path, p.line],
 				{"breakpoints": _all()})
-	var editor: Variant = _line_editor(p.path, p.line, "debug.remove_breakpoint")
+	var editor: Variant = _line_editor(p.path, p.line)
 	if editor is BridgeError:
 		return editor
 	editor.set_line_as_breakpoint(p.line - 1, false)
@@ -106,7 +106,7 @@ func _list(_c: BridgeCall) -> Variant:
 func _clear(c: BridgeCall) -> Variant:
 	var removed: Array = []
 	for bp: Dictionary in _all():
-		var editor: Variant = _line_editor(bp.path, bp.line, "debug.clear_breakpoints")
+		var editor: Variant = _line_editor(bp.path, bp.line)
 		if editor is BridgeError:
 			return editor
 		editor.set_line_as_breakpoint(bp.line - 1, false)
@@ -117,20 +117,20 @@ func _clear(c: BridgeCall) -> Variant:
 
 
 ## The script editor's CodeEdit for the script, opened at `line`, or a BridgeError.
-func _line_editor(path: String, line: int, method: String) -> Variant:
+func _line_editor(path: String, line: int) -> Variant:
 	if not path.begins_with("res://") or not ResourceLoader.exists(path):
-		return BridgeError.not_found("%s: no script at '%s'" % [method, path], {"param": "path"})
+		return BridgeError.not_found("no script at '%s'" % path, {"param": "path"})
 	var script := load(path) as Script
 	if script == null or not script is GDScript:
-		return BridgeError.invalid("%s: '%s' is not a GDScript file" % [method, path], {"param": "path"})
+		return BridgeError.invalid("'%s' is not a GDScript file" % path, {"param": "path"})
 	var count := script.source_code.split("\n").size()
 	if line > count:
-		return BridgeError.invalid("%s: %s has %d lines, there is no line %d" % [method, path, count, line], {"param": "line"})
+		return BridgeError.invalid("%s has %d lines, there is no line %d" % [path, count, line], {"param": "line"})
 	EditorInterface.edit_script(script, line)
 	var script_editor := EditorInterface.get_script_editor()
 	var current := script_editor.get_current_editor()
 	if current == null or script_editor.get_current_script() != script or not current.get_base_editor() is CodeEdit:
-		return BridgeError.failed("%s: the script editor did not open %s" % [method, path])
+		return BridgeError.failed("the script editor did not open %s" % path)
 	return current.get_base_editor()
 
 

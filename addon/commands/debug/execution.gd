@@ -187,7 +187,7 @@ func _continue(c: BridgeCall) -> Variant:
 	var before: Dictionary = await pause.describe()
 	var reloaded: Array = []
 	if p.reload:
-		var chosen: Dictionary = BridgeReloader.choose("debug.continue", [])
+		var chosen: Dictionary = BridgeReloader.choose([])
 		reloaded = chosen.paths
 		dbg.reload_scripts(reloaded)
 		pause.reload_pending = true

@@ -43,7 +43,7 @@ func _reload(c: BridgeCall) -> Variant:
 	var dbg: Node = BridgeDebugSession.of(server)
 	if not EditorInterface.is_playing_scene() or dbg.session() == null:
 		return c.error(BridgeError.GAME_NOT_RUNNING, "debug.reload_scripts needs a running game; start one with scene.play", {"playing": false})
-	var chosen: Variant = BridgeReloader.choose("debug.reload_scripts", p.paths)
+	var chosen: Variant = BridgeReloader.choose(p.paths)
 	if chosen is BridgeError:
 		return chosen
 	var paths: Array = chosen.paths
@@ -68,7 +68,7 @@ func _reload(c: BridgeCall) -> Variant:
 		if ok is BridgeError:
 			return ok
 	# On a loaded machine the packet can take longer still: wait until the game holds the files' text.
-	var taken: Variant = await BridgeReloader.until_game_holds("debug.reload_scripts", link, paths)
+	var taken: Variant = await BridgeReloader.until_game_holds(link, paths)
 	if taken is BridgeError:
 		return taken
 	return out

@@ -143,7 +143,7 @@ func _singletons(_c: BridgeCall) -> Variant:
 func _classes(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	if p.has("inherits") and not ClassDB.class_exists(p.inherits):
-		return unknown_class("engine.classes", p.inherits)
+		return unknown_class(p.inherits)
 	var names: Array = []
 	for c in ClassDB.get_class_list():
 		if p.has("inherits") and (c == p.inherits or not ClassDB.is_parent_class(c, p.inherits)):
@@ -162,7 +162,7 @@ func _class_info(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var c: String = p.class
 	if not ClassDB.class_exists(c):
-		return unknown_class("engine.class_info", c)
+		return unknown_class(c)
 	var own: bool = not p.inherited
 	var chain: Array = []
 	var parent := ClassDB.get_parent_class(c)
@@ -237,7 +237,7 @@ func _property_default(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var c: String = p.class
 	if not ClassDB.class_exists(c):
-		return unknown_class("engine.property_default", c)
+		return unknown_class(c)
 	var names: Array = []
 	for prop: Dictionary in ClassDB.class_get_property_list(c):
 		if prop.usage & PROPERTY_USAGE_STORAGE or prop.usage & PROPERTY_USAGE_EDITOR:
@@ -254,10 +254,10 @@ func _property_default(bc: BridgeCall) -> Variant:
 	return {"class": c, "count": defaults.size(), "defaults": defaults}
 
 
-static func unknown_class(method: String, name: String) -> RefCounted:
+static func unknown_class(name: String) -> RefCounted:
 	var guess := BridgeParams.did_you_mean(name, Array(ClassDB.get_class_list()))
-	return BridgeError.not_found("%s: no engine class '%s'%s" % [method, name, " (did you mean '%s'?)" % guess if guess != "" else ""],
-			{"class": name, "suggestion": guess})
+	return BridgeError.not_found("no engine class '%s'%s" % [name,
+			" (did you mean '%s'?)" % guess if guess != "" else ""], {"class": name, "suggestion": guess})
 
 
 ## "int", "Node", "Array[String]" or "Variant" for a property/argument/return description.

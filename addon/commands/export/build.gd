@@ -65,7 +65,7 @@ func _run(c: BridgeCall) -> Variant:
 	var cfg: Variant = BridgePresets.load_file()
 	if cfg is BridgeError:
 		return cfg
-	var s: Variant = BridgePresets.find(cfg, p.preset, "export.run")
+	var s: Variant = BridgePresets.find(cfg, p.preset)
 	if s is BridgeError:
 		return s
 	var output: String = p.output

@@ -100,7 +100,7 @@ func _add(c: BridgeCall) -> Variant:
 		return cfg
 	if p.name.strip_edges() == "":
 		return c.invalid("name is empty", {"param": "name"})
-	if not BridgePresets.find(cfg, p.name, "") is BridgeError:
+	if not BridgePresets.find(cfg, p.name) is BridgeError:
 		return c.failed("a preset named '%s' already exists; export.preset_set changes it" % p.name,
 				{"name": p.name})
 	var bad := _bad_options(p.options)
@@ -121,7 +121,7 @@ func _add(c: BridgeCall) -> Variant:
 	var err := _commit("Add export preset %s" % p.name, cfg)
 	if err != OK:
 		return c.failed("writing %s failed: %s" % [BridgePresets.FILE, error_string(err)])
-	return _read_back(p.name, "export.preset_add")
+	return _read_back(p.name)
 
 
 func _set_preset(c: BridgeCall) -> Variant:
@@ -129,7 +129,7 @@ func _set_preset(c: BridgeCall) -> Variant:
 	var cfg: Variant = BridgePresets.load_file()
 	if cfg is BridgeError:
 		return cfg
-	var s: Variant = BridgePresets.find(cfg, p.name, "export.preset_set")
+	var s: Variant = BridgePresets.find(cfg, p.name)
 	if s is BridgeError:
 		return s
 	if p.fields.is_empty() and p.options.is_empty():
@@ -147,7 +147,7 @@ func _set_preset(c: BridgeCall) -> Variant:
 					JSON.stringify(p.fields[key])], {"param": "fields"})
 		if key == "export_filter" and not p.fields[key] in BridgePresets.FILTERS:
 			return c.invalid("export_filter must be one of %s" % ", ".join(PackedStringArray(BridgePresets.FILTERS)))
-		if key == "name" and not BridgePresets.find(cfg, p.fields[key], "") is BridgeError:
+		if key == "name" and not BridgePresets.find(cfg, p.fields[key]) is BridgeError:
 			return c.failed("a preset named '%s' already exists" % p.fields[key])
 		previous.fields[key] = current
 	var bad := _bad_options(p.options)
@@ -161,7 +161,7 @@ func _set_preset(c: BridgeCall) -> Variant:
 	var err := _commit("Change export preset %s" % p.name, cfg)
 	if err != OK:
 		return c.failed("writing %s failed: %s" % [BridgePresets.FILE, error_string(err)])
-	var out: Variant = _read_back(p.fields.get("name", p.name), "export.preset_set")
+	var out: Variant = _read_back(p.fields.get("name", p.name))
 	if out is Dictionary:
 		out["previous"] = previous
 	return out
@@ -172,7 +172,7 @@ func _remove(c: BridgeCall) -> Variant:
 	var cfg: Variant = BridgePresets.load_file()
 	if cfg is BridgeError:
 		return cfg
-	var s: Variant = BridgePresets.find(cfg, p.name, "export.preset_remove")
+	var s: Variant = BridgePresets.find(cfg, p.name)
 	if s is BridgeError:
 		return s
 	var kept := ConfigFile.new()  # presets are numbered in order: renumber the ones after it
@@ -189,7 +189,7 @@ func _remove(c: BridgeCall) -> Variant:
 	if err != OK:
 		return c.failed("writing %s failed: %s" % [BridgePresets.FILE, error_string(err)])
 	var back: Variant = BridgePresets.load_file()
-	if back is BridgeError or not BridgePresets.find(back, p.name, "") is BridgeError:
+	if back is BridgeError or not BridgePresets.find(back, p.name) is BridgeError:
 		return c.failed("%s still lists '%s'" % [BridgePresets.FILE, p.name])
 	return {"removed": p.name, "count": BridgePresets.sections(back).size()}
 
@@ -201,13 +201,13 @@ func _commit(action: String, cfg: ConfigFile) -> int:
 	return BridgeTextStep.commit("Bridge: " + action, BridgePresets.FILE, before, cfg.encode_to_text())
 
 
-func _read_back(name: String, method: String) -> Variant:
+func _read_back(name: String) -> Variant:
 	var cfg: Variant = BridgePresets.load_file()
 	if cfg is BridgeError:
 		return cfg
-	var s: Variant = BridgePresets.find(cfg, name, method)
+	var s: Variant = BridgePresets.find(cfg, name)
 	if s is BridgeError:
-		return BridgeError.failed("%s: the preset '%s' is not in %s after writing it" % [method, name,
+		return BridgeError.failed("the preset '%s' is not in %s after writing it" % [name,
 				BridgePresets.FILE])
 	var out := BridgePresets.to_json(cfg, s)
 	out["section"] = s

@@ -34,22 +34,13 @@ func commands() -> Array:
 
 
 func _move(c: BridgeCall) -> Variant:
-	var p := c.params
-	var from: Variant = BridgeFileOps.checked(p.from, "filesystem.move", "from")
-	if from is BridgeError:
-		return from
-	var to: Variant = BridgeFileOps.checked(p.to, "filesystem.move", "to")
-	if to is BridgeError:
-		return to
-	var is_dir := DirAccess.dir_exists_absolute(from)
-	if not is_dir and not FileAccess.file_exists(from):
-		return BridgeFileOps.missing(from, "filesystem.move")
-	if from == to:
-		return c.invalid("from and to are the same path", {"param": "to"})
-	var refused: Variant = BridgeFileOps.replace_check(c, to, is_dir, p.overwrite)
-	if refused != null:
-		return refused
-	var replaced := FileAccess.file_exists(to)
+	var ends: Variant = BridgeFileOps.copy_ends(c)
+	if ends is BridgeError:
+		return ends
+	var from: String = ends.from
+	var to: String = ends.to
+	var is_dir: bool = ends.is_dir
+	var replaced: bool = ends.replaced
 	if is_dir and (to + "/").begins_with(from + "/"):
 		return c.invalid("cannot move %s into itself (%s)" % [from, to], {"param": "to"})
 	if not is_dir and from.get_extension().to_lower() != to.get_extension().to_lower():

@@ -69,7 +69,7 @@ func commands() -> Array:
 
 func _mkdir(c: BridgeCall) -> Variant:
 	var p := c.params
-	var path: Variant = BridgeFileOps.checked(p.path, "filesystem.mkdir")
+	var path: Variant = BridgeFileOps.checked(p.path)
 	if path is BridgeError:
 		return path
 	if DirAccess.dir_exists_absolute(path) or FileAccess.file_exists(path):
@@ -85,22 +85,13 @@ func _mkdir(c: BridgeCall) -> Variant:
 
 
 func _copy(bc: BridgeCall) -> Variant:
-	var p := bc.params
-	var from: Variant = BridgeFileOps.checked(p.from, "filesystem.copy", "from")
-	if from is BridgeError:
-		return from
-	var to: Variant = BridgeFileOps.checked(p.to, "filesystem.copy", "to")
-	if to is BridgeError:
-		return to
-	var is_dir := DirAccess.dir_exists_absolute(from)
-	if not is_dir and not FileAccess.file_exists(from):
-		return BridgeFileOps.missing(from, "filesystem.copy")
-	if from == to:
-		return bc.invalid("from and to are the same path", {"param": "to"})
-	var refused: Variant = BridgeFileOps.replace_check(bc, to, is_dir, p.overwrite)
-	if refused != null:
-		return refused
-	var replaced := FileAccess.file_exists(to)
+	var ends: Variant = BridgeFileOps.copy_ends(bc)
+	if ends is BridgeError:
+		return ends
+	var from: String = ends.from
+	var to: String = ends.to
+	var is_dir: bool = ends.is_dir
+	var replaced: bool = ends.replaced
 	if is_dir and (to + "/").begins_with(from + "/"):
 		return bc.invalid("cannot copy %s into itself" % from, {"param": "to"})
 	var copies: Array = []
@@ -137,12 +128,12 @@ func _copy(bc: BridgeCall) -> Variant:
 
 func _delete(c: BridgeCall) -> Variant:
 	var p := c.params
-	var path: Variant = BridgeFileOps.checked(p.path, "filesystem.delete")
+	var path: Variant = BridgeFileOps.checked(p.path)
 	if path is BridgeError:
 		return path
 	var is_dir := DirAccess.dir_exists_absolute(path)
 	if not is_dir and not FileAccess.file_exists(path):
-		return BridgeFileOps.missing(path, "filesystem.delete")
+		return BridgeFileOps.missing(path)
 	if path == "res://":
 		return c.invalid("filesystem.delete refuses to delete the whole project", {"param": "path"})
 	var files := BridgeRefs.files_of(path)
@@ -174,7 +165,7 @@ func _references(c: BridgeCall) -> Variant:
 	var p := c.params
 	var path: String = p.path.trim_suffix("/") if p.path != "res://" else p.path
 	if not FileAccess.file_exists(path) and not DirAccess.dir_exists_absolute(path):
-		return BridgeFileOps.missing(path, "filesystem.references")
+		return BridgeFileOps.missing(path)
 	var files := BridgeRefs.files_of(path)
 	var users := BridgeRefs.referrers(files)
 	var list: Array = []

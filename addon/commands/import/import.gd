@@ -63,7 +63,7 @@ func commands() -> Array:
 
 func _settings(c: BridgeCall) -> Variant:
 	var p := c.params
-	var cfg: Variant = _config(p.path, "import.settings")
+	var cfg: Variant = _config(p.path)
 	if cfg is BridgeError:
 		return cfg
 	var options := {}
@@ -79,7 +79,7 @@ func _settings(c: BridgeCall) -> Variant:
 
 func _set_options(c: BridgeCall) -> Variant:
 	var p := c.params
-	var cfg: Variant = _config(p.path, "import.set")
+	var cfg: Variant = _config(p.path)
 	if cfg is BridgeError:
 		return cfg
 	if p.options.is_empty():
@@ -119,7 +119,7 @@ func _reimport(c: BridgeCall) -> Variant:
 		return c.invalid("paths is empty", {"param": "paths"})
 	var paths := PackedStringArray()
 	for raw: Variant in p.paths:
-		var cfg: Variant = _config(str(raw), "import.reimport")
+		var cfg: Variant = _config(str(raw))
 		if cfg is BridgeError:
 			return cfg
 		paths.append(str(raw))
@@ -145,17 +145,17 @@ func _reimport(c: BridgeCall) -> Variant:
 
 
 ## The parsed .import file of an asset, or why there is none.
-func _config(path: String, method: String) -> Variant:
-	var checked: Variant = BridgeFileOps.checked(path, method)
+func _config(path: String) -> Variant:
+	var checked: Variant = BridgeFileOps.checked(path)
 	if checked is BridgeError:
 		return checked
 	if not FileAccess.file_exists(checked):
-		return BridgeFileOps.missing(checked, method)
+		return BridgeFileOps.missing(checked)
 	var cfg := BridgeFileOps.import_config(checked)
 	if cfg == null:
 		var type := EditorInterface.get_resource_filesystem().get_file_type(checked)
-		return BridgeError.failed("%s: %s is not an imported asset (%s); only files with a .import file have import settings" % [
-				method, checked, type if type != "" else "unknown type"], {"path": checked})
+		return BridgeError.failed("%s is not an imported asset (%s); only files with a .import file have import settings"
+				% [checked, type if type != "" else "unknown type"], {"path": checked})
 	return cfg
 
 

@@ -46,7 +46,7 @@ func commands() -> Array:
 
 func _deadzone_set(c: BridgeCall) -> Variant:
 	var p := c.params
-	var action: Variant = BridgeEvents.action(p.action, "input_map.deadzone_set")
+	var action: Variant = BridgeEvents.action(p.action)
 	if action is BridgeError:
 		return action
 	var previous: float = action.deadzone
@@ -60,7 +60,7 @@ func _deadzone_set(c: BridgeCall) -> Variant:
 
 func _rename(c: BridgeCall) -> Variant:
 	var p := c.params
-	var action: Variant = BridgeEvents.action(p.action, "input_map.action_rename")
+	var action: Variant = BridgeEvents.action(p.action)
 	if action is BridgeError:
 		return action
 	var new_name: String = p.new_name

@@ -59,7 +59,7 @@ func commands() -> Array:
 
 func _action(c: BridgeCall) -> Variant:
 	var p := c.params
-	var action: Variant = BridgeEvents.action(p.action, "input_map.action")
+	var action: Variant = BridgeEvents.action(p.action)
 	if action is BridgeError:
 		return action
 	var events := BridgeEvents.events_json(action.events)
@@ -69,7 +69,7 @@ func _action(c: BridgeCall) -> Variant:
 
 func _event_add(c: BridgeCall) -> Variant:
 	var p := c.params
-	var action: Variant = BridgeEvents.action(p.action, "input_map.event_add")
+	var action: Variant = BridgeEvents.action(p.action)
 	if action is BridgeError:
 		return action
 	if p.events.is_empty():
@@ -96,7 +96,7 @@ func _event_add(c: BridgeCall) -> Variant:
 
 func _event_remove(c: BridgeCall) -> Variant:
 	var p := c.params
-	var action: Variant = BridgeEvents.action(p.action, "input_map.event_remove")
+	var action: Variant = BridgeEvents.action(p.action)
 	if action is BridgeError:
 		return action
 	if p.has("index") == p.has("event"):

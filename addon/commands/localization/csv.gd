@@ -45,7 +45,7 @@ func commands() -> Array:
 
 func _csv_write(c: BridgeCall) -> Variant:
 	var p := c.params
-	var path: Variant = BridgeFileOps.checked(p.path, "localization.csv_write")
+	var path: Variant = BridgeFileOps.checked(p.path)
 	if path is BridgeError:
 		return path
 	if path.get_extension().to_lower() != "csv":
@@ -107,11 +107,11 @@ func _csv_write(c: BridgeCall) -> Variant:
 
 func _csv_read(c: BridgeCall) -> Variant:
 	var p := c.params
-	var path: Variant = BridgeFileOps.checked(p.path, "localization.csv_read")
+	var path: Variant = BridgeFileOps.checked(p.path)
 	if path is BridgeError:
 		return path
 	if not FileAccess.file_exists(path):
-		return BridgeFileOps.missing(path, "localization.csv_read")
+		return BridgeFileOps.missing(path)
 	var csv: Variant = BridgeCsv.read(path)
 	if csv is BridgeError:
 		return csv

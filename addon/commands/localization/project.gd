@@ -96,7 +96,7 @@ func _list(_c: BridgeCall) -> Variant:
 
 func _project_add(c: BridgeCall) -> Variant:
 	var p := c.params
-	var files: Variant = _expand(p.paths, "localization.project_add")
+	var files: Variant = _expand(p.paths)
 	if files is BridgeError:
 		return files
 	var current := PackedStringArray(ProjectSettings.get_setting(SETTING, PackedStringArray()))
@@ -150,7 +150,7 @@ func _translate(c: BridgeCall) -> Variant:
 	var paths: Array = p.get("translations", Array(ProjectSettings.get_setting(SETTING, PackedStringArray())))
 	if paths.is_empty() and not p.has("translations"):
 		return c.failed("the project registers no translations; localization.project_add adds them")
-	var files: Variant = _expand(paths, "localization.translate")
+	var files: Variant = _expand(paths)
 	if files is BridgeError:
 		return files
 	var loaded: Array = []
@@ -172,25 +172,25 @@ func _translate(c: BridgeCall) -> Variant:
 
 ## Translation file paths from files and CSVs (a CSV stands for what it imports to), each checked to load
 ## as a Translation; or a BridgeError naming the first that does not.
-func _expand(paths: Array, method: String) -> Variant:
+func _expand(paths: Array) -> Variant:
 	if paths.is_empty():
-		return BridgeError.invalid("%s: paths is empty" % method, {"param": "paths"})
+		return BridgeError.invalid("paths is empty", {"param": "paths"})
 	var out: Array = []
 	for raw: Variant in paths:
 		if not raw is String:
-			return BridgeError.invalid("%s: %s is not a res:// path" % [method, JSON.stringify(raw)], {"param": "paths"})
+			return BridgeError.invalid("%s is not a res:// path" % JSON.stringify(raw), {"param": "paths"})
 		var path: String = raw
 		if not FileAccess.file_exists(path) and not ResourceLoader.exists(path):
-			return BridgeFileOps.missing(path, method)
+			return BridgeFileOps.missing(path)
 		if path.get_extension().to_lower() == "csv":
 			var made := BridgeFileOps.imported_files(path)
 			if made.is_empty():
-				return BridgeError.failed("%s: %s is not imported as translations (localization.csv_write imports it)" % [method, path],
-						{"path": path})
+				return BridgeError.failed("%s is not imported as translations (localization.csv_write imports it)"
+						% path, {"path": path})
 			out.append_array(made.filter(func(f: String) -> bool: return not f in out))
 			continue
 		if not load(path) is Translation:
-			return BridgeError.invalid("%s: %s is not a Translation" % [method, path], {"path": path})
+			return BridgeError.invalid("%s is not a Translation" % path, {"path": path})
 		if not path in out:
 			out.append(path)
 	return out

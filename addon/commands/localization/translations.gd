@@ -49,7 +49,7 @@ func commands() -> Array:
 
 func _create(c: BridgeCall) -> Variant:
 	var p := c.params
-	var path: Variant = BridgeFileOps.checked(p.path, "localization.translation_create")
+	var path: Variant = BridgeFileOps.checked(p.path)
 	if path is BridgeError:
 		return path
 	if not path.get_extension().to_lower() in EXTENSIONS:
@@ -81,11 +81,11 @@ func _create(c: BridgeCall) -> Variant:
 
 func _messages_set(c: BridgeCall) -> Variant:
 	var p := c.params
-	var path: Variant = BridgeFileOps.checked(p.path, "localization.messages_set")
+	var path: Variant = BridgeFileOps.checked(p.path)
 	if path is BridgeError:
 		return path
 	if not FileAccess.file_exists(path):
-		return BridgeFileOps.missing(path, "localization.messages_set")
+		return BridgeFileOps.missing(path)
 	var source := _csv_source(path)
 	if source != "":
 		return c.failed("%s is made by importing %s; change the CSV with localization.csv_write" % [path, source],

@@ -91,7 +91,7 @@ func _reset_property(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
 	var property: String = p.property
-	var info: Variant = _writable(node, property, "node.reset_property")
+	var info: Variant = _writable(node, property)
 	if info is BridgeError:
 		return info
 	var found := default_value(node, property)
@@ -211,12 +211,12 @@ static func _scene_default(node: Node, property: String) -> Dictionary:
 
 
 ## The property-list entry if the property may be set by these commands, else the BridgeError saying why.
-func _writable(node: Node, property: String, method: String) -> Variant:
+func _writable(node: Node, property: String) -> Variant:
 	var info: Variant = BridgeSceneAccess.property_info(node, property)
 	if info is BridgeError:
 		return info
 	if OWN_COMMANDS.has(property):
-		return BridgeError.invalid("%s: change %s with %s" % [method, property, OWN_COMMANDS[property]], {"property": property})
+		return BridgeError.invalid("change %s with %s" % [property, OWN_COMMANDS[property]], {"property": property})
 	if info.usage & PROPERTY_USAGE_READ_ONLY:
 		return BridgeError.failed("%s.%s is read-only; nothing was changed" % [BridgeSceneAccess.path_of(node),
 				property],

@@ -131,7 +131,7 @@ func _duplicate(c: BridgeCall) -> Variant:
 	if node is BridgeError:
 		return node
 	var parent: Node = node.get_parent()
-	var bad: Variant = _check_new_name(parent, p.name, "node.duplicate", "name") if p.has("name") else null
+	var bad: Variant = _check_new_name(parent, p.name, "name") if p.has("name") else null
 	if bad:
 		return bad
 	var copy: Node = node.duplicate()
@@ -162,7 +162,7 @@ func _rename(c: BridgeCall) -> Variant:
 	if p.new_name == old_name:
 		return {"path": BridgeSceneAccess.path_of(node), "old_name": old_name, "changed": false}
 	if node != BridgeSceneAccess.root():
-		var bad: Variant = _check_new_name(node.get_parent(), p.new_name, "node.rename", "new_name")
+		var bad: Variant = _check_new_name(node.get_parent(), p.new_name, "new_name")
 		if bad:
 			return bad
 	elif p.new_name == "" or p.new_name.validate_node_name() != p.new_name:
@@ -240,9 +240,9 @@ func _non_root(node: Node, verb: String) -> Variant:
 
 
 ## Null when `new_name` is a valid name no child of `parent` has yet, else the BridgeError saying why.
-func _check_new_name(parent: Node, new_name: String, method: String, param: String) -> Variant:
+func _check_new_name(parent: Node, new_name: String, param: String) -> Variant:
 	if new_name == "" or new_name.validate_node_name() != new_name:
-		return BridgeError.invalid("%s: '%s' is not a valid node name (no . : @ / \" %% or empty)" % [method, new_name],
+		return BridgeError.invalid("'%s' is not a valid node name (no . : @ / \" %% or empty)" % new_name,
 				{"param": param})
 	if parent.has_node(NodePath(new_name)):
 		return BridgeError.failed("%s already has a child named '%s'" % [BridgeSceneAccess.path_of(parent), new_name],

@@ -113,7 +113,7 @@ func _create(c: BridgeCall) -> Variant:
 	for key: String in ["amount", "lifetime", "one_shot", "explosiveness"]:
 		if p.has(key):
 			settings[key] = p[key]
-	var planned: Variant = BridgeParticleSettings.plan(node, settings, "particles.create")
+	var planned: Variant = BridgeParticleSettings.plan(node, settings)
 	if planned is BridgeError:
 		node.free()
 		return planned
@@ -130,13 +130,14 @@ func _configure(c: BridgeCall) -> Variant:
 	var p := c.params
 	if p.settings.is_empty():
 		return c.invalid("settings is empty", {"param": "settings"})
-	return _apply(p.node_path, p.settings, "configure %s", "particles.configure")
+	return _apply(p.node_path, p.settings, "configure %s")
 
 
 func _preset(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
-	var out: Variant = _apply(p.node_path, BridgeParticleSettings.preset(p.preset, node), "apply %s preset to %%s" % p.preset, "particles.preset")
+	var settings := BridgeParticleSettings.preset(p.preset, node)
+	var out: Variant = _apply(p.node_path, settings, "apply %s preset to %%s" % p.preset)
 	if out is Dictionary:
 		out["preset"] = p.preset
 	return out
@@ -144,12 +145,12 @@ func _preset(c: BridgeCall) -> Variant:
 
 func _gradient(c: BridgeCall) -> Variant:
 	var p := c.params
-	return _apply(p.node_path, {"gradient": p.stops}, "set colour ramp of %s", "particles.gradient")
+	return _apply(p.node_path, {"gradient": p.stops}, "set colour ramp of %s")
 
 
 ## Plans, records as one action and reads back `settings` on an emitter (the router checked its class).
-func _apply(node: Node, settings: Dictionary, action_format: String, method: String) -> Variant:
-	var planned: Variant = BridgeParticleSettings.plan(node, settings, method)
+func _apply(node: Node, settings: Dictionary, action_format: String) -> Variant:
+	var planned: Variant = BridgeParticleSettings.plan(node, settings)
 	if planned is BridgeError:
 		return planned
 	var ur := BridgeSceneAccess.action(action_format % node.name)

@@ -61,7 +61,7 @@ func _scatter(c: BridgeCall) -> Variant:
 	var is_3d := _space(parent)
 	if is_3d == -1:
 		return c.invalid("parent %s is neither 2D nor 3D; pick a Node2D or Node3D" % BridgeSceneAccess.path_of(parent), {"param": "parent"})
-	var maker: Variant = _maker(p.item, is_3d == 1, "procedural.scatter", "item")
+	var maker: Variant = _maker(p.item, is_3d == 1, "item")
 	if maker is BridgeError:
 		return maker
 	if p.scale_range.x <= 0 or p.scale_range.y < p.scale_range.x:
@@ -120,7 +120,7 @@ func _noise_grid(c: BridgeCall) -> Variant:
 		if not r is Dictionary or not r.get("item") is String or not (r.get("min", -1.0) is float or r.get("min", -1) is int) \
 				or not (r.get("max", 1.0) is float or r.get("max", 1) is int) or float(r.get("min", -1.0)) > float(r.get("max", 1.0)):
 			return c.invalid("rules[%d] must be {min, max, item} with min <= max" % i, {"param": "rules", "index": i})
-		var maker: Variant = _maker(r.item, is_3d == 1, "procedural.noise_grid", "rules")
+		var maker: Variant = _maker(r.item, is_3d == 1, "rules")
 		if maker is BridgeError:
 			return maker
 		makers.append([float(r.get("min", -1.0)), float(r.get("max", 1.0)), maker, r.item])
@@ -159,21 +159,22 @@ static func _space(parent: Node) -> int:
 
 
 ## A Callable making one parentless node of `item` (a scene file or a class) that fits the space, or a BridgeError.
-func _maker(item: String, is_3d: bool, method: String, param: String) -> Variant:
+func _maker(item: String, is_3d: bool, param: String) -> Variant:
 	var want := "Node3D" if is_3d else "Node2D"
 	if item.begins_with("res://"):
 		var packed := load(item) as PackedScene if ResourceLoader.exists(item) else null
 		if packed == null:
-			return BridgeError.not_found("%s: no scene file at '%s'" % [method, item], {"param": param})
+			return BridgeError.not_found("no scene file at '%s'" % item, {"param": param})
 		var probe := packed.instantiate()
 		var fits := probe.is_class(want)
 		probe.free()
 		if not fits:
-			return BridgeError.invalid("%s: %s's root is not a %s, so it has no position in this space" % [method, item, want], {"param": param})
+			return BridgeError.invalid("%s's root is not a %s, so it has no position in this space" % [item, want],
+					{"param": param})
 		return func() -> Node: return packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE)
 	var found: Variant = BridgeClassTypes.find(item, want, true, param)
 	if found is BridgeError:
-		return BridgeError.invalid("%s: '%s' is neither a scene file nor a %s class that can be created (%s)" % [method, item, want,
+		return BridgeError.invalid("'%s' is neither a scene file nor a %s class that can be created (%s)" % [item, want,
 				found.message], {"param": param})
 	return func() -> Node: return BridgeClassTypes.instantiate(found)
 

@@ -54,7 +54,7 @@ func commands() -> Array:
 
 func _read(c: BridgeCall) -> Variant:
 	var p := c.params
-	var path: Variant = _checked_path(p.path, "project.read_file")
+	var path: Variant = _checked_path(p.path)
 	if path is BridgeError:
 		return path
 	if DirAccess.dir_exists_absolute(path):
@@ -83,7 +83,7 @@ func _read(c: BridgeCall) -> Variant:
 
 func _write(c: BridgeCall) -> Variant:
 	var p := c.params
-	var path: Variant = _checked_path(p.path, "project.write_file")
+	var path: Variant = _checked_path(p.path)
 	if path is BridgeError:
 		return path
 	if path.to_lower().begins_with(BridgeSettings.addon_dir() + "/") or path.to_lower() == "res://project.godot":
@@ -158,13 +158,13 @@ func _import(path: String) -> Dictionary:
 
 
 ## The normalised res:// or user:// path, or a BridgeError; the engine's own folder is refused.
-func _checked_path(raw: String, method: String) -> Variant:
+func _checked_path(raw: String) -> Variant:
 	var path: Variant = BridgeParams.jail_path(raw)
 	if path is BridgeError:
-		return BridgeError.new(BridgeError.PATH_REFUSED, "%s: path %s" % [method, path.message], {"param": "path", "path": raw})
+		return BridgeError.new(BridgeError.PATH_REFUSED, "path %s" % path.message, {"param": "path", "path": raw})
 	if (path + "/").to_lower().begins_with(ENGINE_DIR):
-		return BridgeError.new(BridgeError.PATH_REFUSED, "%s refuses %s: res://.godot holds the engine's state and credentials" % [
-				method, path], {"param": "path", "path": path})
+		return BridgeError.new(BridgeError.PATH_REFUSED, "%s is refused: res://.godot holds the engine's state and credentials"
+				% path, {"param": "path", "path": path})
 	return path
 
 

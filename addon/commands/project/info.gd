@@ -119,7 +119,7 @@ func _settings_get(c: BridgeCall) -> Variant:
 				found[key] = ProjectSettings.get_setting(key)
 		return {"prefix": p.prefix, "count": found.size(), "settings": found}
 	if not ProjectSettings.has_setting(p.key):
-		return BridgeProjectSettingsLib.unknown_setting("project.settings_get", p.key)
+		return BridgeProjectSettingsLib.unknown_setting(p.key)
 	var info := BridgeProjectSettingsLib.setting_info(p.key)
 	return {
 		"key": p.key,
@@ -134,7 +134,7 @@ func _settings_set(c: BridgeCall) -> Variant:
 	var p := c.params
 	var exists := ProjectSettings.has_setting(p.key)
 	if not exists and not p.create:
-		return BridgeProjectSettingsLib.unknown_setting("project.settings_set", p.key, " (pass create: true to add a new setting)")
+		return BridgeProjectSettingsLib.unknown_setting(p.key, " (pass create: true to add a new setting)")
 	if p.key.strip_edges() == "" or p.key.begins_with("/") or not p.key.contains("/"):
 		return c.invalid("'%s' is not a setting path like section/name" % p.key)
 	var value: Variant = p.value
@@ -157,7 +157,7 @@ func _settings_set(c: BridgeCall) -> Variant:
 func _settings_erase(c: BridgeCall) -> Variant:
 	var p := c.params
 	if not ProjectSettings.has_setting(p.key):
-		return BridgeProjectSettingsLib.unknown_setting("project.settings_erase", p.key)
+		return BridgeProjectSettingsLib.unknown_setting(p.key)
 	var previous: Variant = ProjectSettings.get_setting(p.key)
 	# an engine setting goes back to its default (then project.godot no longer lists it); a custom one is removed
 	var builtin := ProjectSettings.property_can_revert(p.key)

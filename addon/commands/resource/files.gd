@@ -93,7 +93,7 @@ func _create(c: BridgeCall) -> Variant:
 	var values := {}  # what the resource holds before saving, to compare with the file
 	for key: Variant in p.properties:
 		values[str(key).get_slice(":", 0)] = res.get(str(key).get_slice(":", 0))
-	var saved: Variant = await _save_new(res, p.path, p.overwrite, "resource.create")
+	var saved: Variant = await _save_new(res, p.path, p.overwrite)
 	if saved is BridgeError:
 		return saved
 	var back: Resource = saved
@@ -109,13 +109,13 @@ func _create(c: BridgeCall) -> Variant:
 
 func _duplicate(c: BridgeCall) -> Variant:
 	var p := c.params
-	var res: Variant = BridgeResources.load_at(p.path, "resource.duplicate")
+	var res: Variant = BridgeResources.load_at(p.path)
 	if res is BridgeError:
 		return res
 	if res is Script:
 		return c.invalid("copy scripts with filesystem.copy", {"param": "path"})
 	var copy: Resource = res.duplicate(p.deep)
-	var saved: Variant = await _save_new(copy, p.to, p.overwrite, "resource.duplicate")
+	var saved: Variant = await _save_new(copy, p.to, p.overwrite)
 	if saved is BridgeError:
 		return saved
 	var uid := _uid(saved.resource_path)
@@ -139,7 +139,7 @@ func _extract(c: BridgeCall) -> Variant:
 		return c.failed("%s.%s is already the file %s" % [BridgeSceneAccess.path_of(node), p.property,
 				res.resource_path],
 				{"path": res.resource_path})
-	var saved: Variant = await _save_new(res.duplicate(true), p.path, p.overwrite, "resource.extract")
+	var saved: Variant = await _save_new(res.duplicate(true), p.path, p.overwrite)
 	if saved is BridgeError:
 		return saved
 	var file_res: Resource = load(saved.resource_path)
@@ -180,24 +180,24 @@ func _find(c: BridgeCall) -> Variant:
 
 ## Saves a resource that has no file yet to `raw_path`, lets the editor import it, and returns it loaded
 ## back from disk (fresh, not cached); or a BridgeError.
-func _save_new(res: Resource, raw_path: String, overwrite: bool, method: String) -> Variant:
-	var path: Variant = BridgeFileOps.checked(raw_path, method, "path")
+func _save_new(res: Resource, raw_path: String, overwrite: bool) -> Variant:
+	var path: Variant = BridgeFileOps.checked(raw_path, "path")
 	if path is BridgeError:
 		return path
 	var why: Variant = BridgeResources.bad_save_path(res, path)
 	if why != null:
-		return BridgeError.invalid("%s: %s" % [method, why], {"path": path})
+		return BridgeError.invalid(str(why), {"path": path})
 	if FileAccess.file_exists(path) and not overwrite:
 		return BridgeError.failed("%s already exists; pass overwrite: true to replace it" % path, {"path": path})
 	var err := DirAccess.make_dir_recursive_absolute(path.get_base_dir())
 	if err == OK:
 		err = ResourceSaver.save(res, path)
 	if err != OK:
-		return BridgeError.failed("%s: saving %s failed: %s" % [method, path, error_string(err)], {"path": path})
+		return BridgeError.failed("saving %s failed: %s" % [path, error_string(err)], {"path": path})
 	await BridgeFileOps.refresh(server, [path])
 	var back: Resource = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_REPLACE)
 	if back == null:
-		return BridgeError.failed("%s: %s was written but does not load" % [method, path], {"path": path})
+		return BridgeError.failed("%s was written but does not load" % path, {"path": path})
 	return back
 
 

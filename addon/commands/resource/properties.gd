@@ -50,7 +50,7 @@ func commands() -> Array:
 
 func _inspect(c: BridgeCall) -> Variant:
 	var p := c.params
-	var res: Variant = BridgeResources.load_at(p.path, "resource.inspect")
+	var res: Variant = BridgeResources.load_at(p.path)
 	if res is BridgeError:
 		return res
 	var path: String = res.resource_path if res.resource_path != "" else p.path
@@ -75,7 +75,7 @@ func _inspect(c: BridgeCall) -> Variant:
 
 func _set_properties(c: BridgeCall) -> Variant:
 	var p := c.params
-	var res: Variant = BridgeResources.load_at(p.path, "resource.set")
+	var res: Variant = BridgeResources.load_at(p.path)
 	if res is BridgeError:
 		return res
 	var path: String = res.resource_path

@@ -126,7 +126,7 @@ func _from_file(c: BridgeCall, path: String) -> Variant:
 	elif res is Image:
 		read = {"image": BridgeTextureImage.rgba(res), "read_from": "texture"}
 	elif res == null:
-		read = BridgeTextureImage.of_file(path, "resource.texture_view")
+		read = BridgeTextureImage.of_file(path)
 	else:
 		return c.invalid("%s holds a %s, not a texture or an image" % [path, res.get_class()], {"param": "path"})
 	if read is BridgeError:

@@ -61,7 +61,7 @@ func commands() -> Array:
 func _baseline(c: BridgeCall) -> Variant:
 	var p := c.params
 	var context := c.context
-	var file: Variant = _file(p.baseline_dir, p.name, "runtime.frame_baseline")
+	var file: Variant = _file(p.baseline_dir, p.name)
 	if file is BridgeError:
 		return file
 	var existed := FileAccess.file_exists(file)
@@ -88,7 +88,7 @@ func _baseline(c: BridgeCall) -> Variant:
 func _compare(c: BridgeCall) -> Variant:
 	var p := c.params
 	var context := c.context
-	var file: Variant = _file(p.baseline_dir, p.name, "runtime.frame_compare")
+	var file: Variant = _file(p.baseline_dir, p.name)
 	if file is BridgeError:
 		return file
 	if not FileAccess.file_exists(file):
@@ -150,13 +150,15 @@ func _compare(c: BridgeCall) -> Variant:
 
 
 ## <dir>/<name>.png, or why the name cannot be a baseline's.
-static func _file(dir: String, name: String, method: String) -> Variant:
+static func _file(dir: String, name: String) -> Variant:
 	var stem := name.trim_suffix(".png")
 	if stem == "" or not stem.is_valid_filename() or stem.begins_with("."):
-		return BridgeError.invalid("%s: name '%s' must be a plain file name (letters, digits, _ and -; no / or :)" % [method, name], {"param": "name"})
+		return BridgeError.invalid("name '%s' must be a plain file name (letters, digits, _ and -; no / or :)" % name,
+				{"param": "name"})
 	var jailed: Variant = BridgeParams.jail_path(dir.path_join(stem + ".png"))
 	if jailed is BridgeError:
-		return BridgeError.new(BridgeError.PATH_REFUSED, "%s: parameter 'baseline_dir' %s" % [method, jailed.message], {"param": "baseline_dir"})
+		return BridgeError.new(BridgeError.PATH_REFUSED, "parameter 'baseline_dir' %s" % jailed.message,
+				{"param": "baseline_dir"})
 	return jailed
 
 

@@ -170,7 +170,7 @@ func _wait_ready(link: Node, tree: SceneTree, started: int, args: String, headle
 	while link.hello().is_empty():
 		if context != null:
 			if context.cancelled:
-				return BridgeCallContext.cancelled_error("scene.play", "the game that was starting is stopped")
+				return BridgeCallContext.cancelled_error("the game that was starting is stopped")
 			var waited := Time.get_ticks_msec() - started
 			context.progress(waited, wait_ms, "%s: waiting for the game's bridge (%d ms)" % [
 					"launching" if not EditorInterface.is_playing_scene() else "starting", waited])
@@ -183,7 +183,7 @@ func _wait_ready(link: Node, tree: SceneTree, started: int, args: String, headle
 			return BridgeError.failed("the game exited right after starting (args: '%s'), %s%s" % [args, BridgeGameExit.describe(exit),
 					"" if headless else "\nwith display=window it needs a display (DISPLAY, e.g. under Xvfb)"], exit)
 		if link.paused_at_breakpoint():  # held before its autoloads answered: a script that did not compile, or an error
-			return await link.pause.error("scene.play", "Its bridge cannot answer until it goes on", BridgeError.COMMAND_FAILED)
+			return await link.pause.error("Its bridge cannot answer until it goes on", BridgeError.COMMAND_FAILED)
 		if Time.get_ticks_msec() - started > wait_ms:
 			return BridgeError.failed(("the game runs but its bridge autoloads did not answer within %d ms; is MCPGameInspector " +
 					"in project.godot's [autoload]? Enable the bridge plugin again (or bridge install --enable)") % wait_ms)
@@ -202,7 +202,7 @@ func _wait_exit(link: Node, tree: SceneTree, scene_path: String, args: String, l
 			if context.cancelled:
 				link.note_stopping("scene.play cancelled by the client")
 				EditorInterface.stop_playing_scene()
-				return BridgeCallContext.cancelled_error("scene.play", "the game is stopped")
+				return BridgeCallContext.cancelled_error("the game is stopped")
 			context.progress(ran, wait_ms, "the game runs (%d ms)" % ran)
 		if ran > wait_ms:
 			link.note_stopping("scene.play wait_exit ran out")

@@ -63,7 +63,7 @@ func _validate(c: BridgeCall) -> Variant:
 	if p.has("code"):
 		var res := BridgeSource.check(p.code, p.get("path", ""), server)
 		return {"path": p.get("path", ""), "ok": res.ok, "errors": res.errors}
-	var files: Variant = _scripts(p.path, "script.validate")
+	var files: Variant = _scripts(p.path)
 	if files is BridgeError:
 		return files
 	var out: Array = []
@@ -85,7 +85,7 @@ func _lint(c: BridgeCall) -> Variant:
 		if not rule in BridgeStyle.RULES:
 			return c.invalid("unknown rule %s; rules: %s" % [JSON.stringify(rule), ", ".join(PackedStringArray(BridgeStyle.RULES))],
 					{"param": "disable"})
-	var files: Variant = _scripts(p.path, "script.lint")
+	var files: Variant = _scripts(p.path)
 	if files is BridgeError:
 		return files
 	var out: Array = []
@@ -102,7 +102,7 @@ func _lint(c: BridgeCall) -> Variant:
 
 func _members(c: BridgeCall) -> Variant:
 	var p := c.params
-	var files: Variant = _scripts(p.path, "script.members")
+	var files: Variant = _scripts(p.path)
 	if files is BridgeError:
 		return files
 	if files.size() != 1 or files[0] != p.path:
@@ -141,7 +141,7 @@ func _members(c: BridgeCall) -> Variant:
 
 
 ## The .gd files a path names (itself, or every one under a folder but addons), or a BridgeError.
-func _scripts(raw: String, method: String) -> Variant:
+func _scripts(raw: String) -> Variant:
 	var path: String = raw.trim_suffix("/") if raw != "res://" else raw
 	if DirAccess.dir_exists_absolute(path):
 		# templates hold placeholders (_BASE_): they are not scripts until script.create fills them in
@@ -149,11 +149,11 @@ func _scripts(raw: String, method: String) -> Variant:
 		var files: Array = BridgeRefs.files_of(path).filter(func(f: String) -> bool: return f.get_extension() == "gd" \
 				and not f.begins_with("res://addons/") and not f.begins_with(templates))
 		if files.is_empty():
-			return BridgeError.not_found("%s: no .gd files under %s" % [method, path], {"path": path})
+			return BridgeError.not_found("no .gd files under %s" % path, {"path": path})
 		files.sort()
 		return files.slice(0, MAX_SCRIPTS)
 	if not FileAccess.file_exists(path):
-		return BridgeFileOps.missing(path, method)
+		return BridgeFileOps.missing(path)
 	if path.get_extension() != "gd":
-		return BridgeError.invalid("%s: %s is not a GDScript file" % [method, path], {"param": "path"})
+		return BridgeError.invalid("%s is not a GDScript file" % path, {"param": "path"})
 	return [path]

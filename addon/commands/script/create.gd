@@ -52,7 +52,7 @@ func commands() -> Array:
 
 func _create(c: BridgeCall) -> Variant:
 	var p := c.params
-	var path: Variant = BridgeFileOps.checked(p.path, "script.create")
+	var path: Variant = BridgeFileOps.checked(p.path)
 	if path is BridgeError:
 		return path
 	if path.get_extension() != "gd":
@@ -119,7 +119,7 @@ func _template(name: String, base: String) -> Variant:
 		return TEMPLATES[name]
 	if name.begins_with("res://"):
 		if not FileAccess.file_exists(name):
-			return BridgeFileOps.missing(name, "script.create")
+			return BridgeFileOps.missing(name)
 		var lines: Array = Array(FileAccess.get_file_as_string(name).split("\n")).filter(
 				func(l: String) -> bool: return not l.begins_with("# meta-"))
 		return "\n".join(PackedStringArray(lines))

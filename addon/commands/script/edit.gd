@@ -57,7 +57,7 @@ func commands() -> Array:
 
 func _edit(c: BridgeCall) -> Variant:
 	var p := c.params
-	var text: Variant = _read(p.path, "script.edit")
+	var text: Variant = _read(p.path)
 	if text is BridgeError:
 		return text
 	if p.replacements.is_empty():
@@ -83,7 +83,7 @@ func _edit(c: BridgeCall) -> Variant:
 
 func _function_set(c: BridgeCall) -> Variant:
 	var p := c.params
-	var text: Variant = _read(p.path, "script.function_set")
+	var text: Variant = _read(p.path)
 	if text is BridgeError:
 		return text
 	var code: String = p.code.strip_edges(false, true)
@@ -113,14 +113,14 @@ func _function_set(c: BridgeCall) -> Variant:
 			"replaced_lines": [found[0], found[1]]})
 
 
-func _read(raw: String, method: String) -> Variant:
-	var path: Variant = BridgeFileOps.checked(raw, method)
+func _read(raw: String) -> Variant:
+	var path: Variant = BridgeFileOps.checked(raw)
 	if path is BridgeError:
 		return path
 	if path.get_extension() != "gd":
-		return BridgeError.invalid("%s: %s is not a GDScript file" % [method, path], {"param": "path"})
+		return BridgeError.invalid("%s is not a GDScript file" % path, {"param": "path"})
 	if not FileAccess.file_exists(path):
-		return BridgeFileOps.missing(path, method)
+		return BridgeFileOps.missing(path)
 	return FileAccess.get_file_as_string(path)
 
 

@@ -10,16 +10,16 @@ const BridgeScriptCompile := preload("../../../lib/script_compile.gd")
 
 ## {paths, skipped} to reload: the given files (each must exist and compile), or every project script that
 ## compiles when none are given (those that do not are `skipped`); a BridgeError for a bad given path.
-static func choose(method: String, given: Array) -> Variant:
+static func choose(given: Array) -> Variant:
 	var paths: Array = []
 	var skipped: Array = []
 	for path: Variant in given:
 		var s := str(path)
 		if not s.begins_with("res://") or not s.get_extension() == "gd" or not FileAccess.file_exists(s):
-			return BridgeError.not_found("%s: no GDScript file at '%s'" % [method, s], {"param": "paths"})
+			return BridgeError.not_found("no GDScript file at '%s'" % s, {"param": "paths"})
 		if not compiles(s):
-			return BridgeError.invalid("%s: %s does not compile; fix it first (script.validate shows why), nothing was reloaded" % [method, s],
-					{"param": "paths", "path": s})
+			return BridgeError.invalid("%s does not compile; fix it first (script.validate shows why), nothing was reloaded"
+					% s, {"param": "paths", "path": s})
 		paths.append(s)
 	if given.is_empty():
 		for s: String in project_scripts("res://"):
@@ -50,7 +50,7 @@ static func project_scripts(dir: String) -> Array:
 
 ## Null once the game's copy of every script in `paths` has the text of its file (the reload arrived), or a
 ## BridgeError after 10 s. Checked by the scripts' source hashes, through the game's own eval.
-static func until_game_holds(method: String, link: Node, paths: Array) -> Variant:
+static func until_game_holds(link: Node, paths: Array) -> Variant:
 	if paths.is_empty():
 		return null
 	var want: Array = paths.map(func(path: String) -> int: return FileAccess.get_file_as_string(path).hash())
@@ -66,4 +66,4 @@ static func until_game_holds(method: String, link: Node, paths: Array) -> Varian
 		if last is Array and last.map(func(h: Variant) -> int: return int(h)) == want:
 			return null
 		await link.get_tree().process_frame
-	return BridgeError.failed("%s: the game did not take the new code within 10 s" % method, {"paths": paths})
+	return BridgeError.failed("the game did not take the new code within 10 s", {"paths": paths})

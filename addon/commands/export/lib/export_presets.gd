@@ -48,14 +48,14 @@ static func sections(cfg: ConfigFile) -> Array:
 
 
 ## The section of the preset named `name`, or NOT_FOUND listing the presets.
-static func find(cfg: ConfigFile, name: String, method: String) -> Variant:
+static func find(cfg: ConfigFile, name: String) -> Variant:
 	var names: Array = []
 	for s: String in sections(cfg):
 		if cfg.get_value(s, "name", "") == name:
 			return s
 		names.append(cfg.get_value(s, "name", ""))
 	var guess := BridgeParams.did_you_mean(name, names)
-	return BridgeError.not_found("%s: no export preset named '%s'%s; presets: %s" % [method, name,
+	return BridgeError.not_found("no export preset named '%s'%s; presets: %s" % [name,
 			" (did you mean '%s'?)" % guess if guess != "" else "", ", ".join(PackedStringArray(names)) if not names.is_empty() else
 			"none (export.preset_add makes one)"], {"name": name, "suggestion": guess})
 

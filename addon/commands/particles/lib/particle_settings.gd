@@ -39,7 +39,7 @@ const PRESETS := {
 
 ## [[object, {property: coerced value}], …] for every setting, or a BridgeError: process-material names go
 ## to the ParticleProcessMaterial of a GPU emitter, other names (amount, lifetime, …) to the node.
-static func plan(node: Node, settings: Dictionary, method: String) -> Variant:
+static func plan(node: Node, settings: Dictionary) -> Variant:
 	var gpu := node is GPUParticles2D or node is GPUParticles3D
 	var material: Object = node.process_material if gpu else null
 	if gpu and not material is ParticleProcessMaterial:
@@ -68,20 +68,18 @@ static func plan(node: Node, settings: Dictionary, method: String) -> Variant:
 		else:
 			info = BridgeSceneAccess.property_info(node, name)
 		if info is BridgeError:
-			info.message = "%s: %s" % [method, info.message]
 			return info
 		if info.type == TYPE_VECTOR3 and value is Array and value.size() == 2:
 			value = value + [0]  # a 2D emitter's process material is 3D: z stays 0
 		var coerced: Variant = BridgeSceneAccess.coerce(value, info)
 		if coerced is BridgeError:
-			coerced.message = "%s: %s" % [method, coerced.message]
 			return coerced
 		(on_material if target == material else on_node)[name] = coerced
 	var out: Array = [[node, on_node]]
 	if material:
 		out.append([material, on_material])
 	if settings.has("gradient"):
-		var ramp: Variant = gradient(settings.gradient, method)
+		var ramp: Variant = gradient(settings.gradient)
 		if ramp is BridgeError:
 			return ramp
 		if gpu:
@@ -116,9 +114,10 @@ static func preset(name: String, node: Node) -> Dictionary:
 
 
 ## A Gradient from [[offset, colour], …] or [{offset, color}, …], or a BridgeError.
-static func gradient(stops: Variant, method: String) -> Variant:
+static func gradient(stops: Variant) -> Variant:
 	if not stops is Array or stops.size() < 1:
-		return BridgeError.invalid("%s: gradient stops must be a non-empty array of [offset, colour] or {offset, color}" % method, {"param": "stops"})
+		return BridgeError.invalid("gradient stops must be a non-empty array of [offset, colour] or {offset, color}",
+				{"param": "stops"})
 	var g := Gradient.new()
 	var offsets := PackedFloat32Array()
 	var colors := PackedColorArray()
@@ -127,7 +126,8 @@ static func gradient(stops: Variant, method: String) -> Variant:
 		var color: Variant = stop[1] if stop is Array and stop.size() == 2 else (stop.get("color") if stop is Dictionary else null)
 		var c: Variant = preload("../../../core/params.gd").parse_color(color) if color != null else null
 		if not (offset is float or offset is int) or offset < 0 or offset > 1 or c == null:
-			return BridgeError.invalid("%s: gradient stop %s needs an offset 0..1 and a colour" % [method, JSON.stringify(stop)], {"param": "stops"})
+			return BridgeError.invalid("gradient stop %s needs an offset 0..1 and a colour" % JSON.stringify(stop),
+					{"param": "stops"})
 		offsets.append(offset)
 		colors.append(c)
 	g.offsets = offsets

@@ -13,14 +13,14 @@ const SAVE_EXTENSIONS := ["tres", "res"]
 
 
 ## The resource at a res:// path (the editor's cached instance when it is loaded), or a BridgeError.
-static func load_at(path: String, method: String) -> Variant:
+static func load_at(path: String) -> Variant:
 	if not path.begins_with("res://") and not path.begins_with("uid://"):
-		return BridgeError.invalid("%s: path must be a res:// or uid:// path, got '%s'" % [method, path], {"param": "path"})
+		return BridgeError.invalid("path must be a res:// or uid:// path, got '%s'" % path, {"param": "path"})
 	if not ResourceLoader.exists(path):
-		return BridgeFileOps.missing(path, method)
+		return BridgeFileOps.missing(path)
 	var res: Resource = load(path)
 	if res == null:
-		return BridgeError.failed("%s: %s does not load (editor.errors says why)" % [method, path], {"path": path})
+		return BridgeError.failed("%s does not load (editor.errors says why)" % path, {"path": path})
 	return res
 
 

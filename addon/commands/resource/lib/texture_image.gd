@@ -19,17 +19,17 @@ static func of_texture(texture: Texture2D, what: String) -> Variant:
 		var rect := Rect2i(texture.region).intersection(Rect2i(Vector2i.ZERO, whole.image.get_size()))
 		return {"image": whole.image.get_region(rect), "read_from": whole.read_from}
 	if texture.resource_path.begins_with("res://") and not texture.resource_path.contains("::"):
-		return of_file(texture.resource_path, what)
+		return of_file(texture.resource_path)
 	return BridgeError.failed(("%s is a %s that gives no pixels here (the --headless renderer keeps none) and has no " +
 			"source file to read") % [what, texture.get_class()], {"class": texture.get_class()})
 
 
 ## The image in a file (png, jpg, webp, svg, tga, bmp, …), read from disk as Image.load_from_file does.
-static func of_file(path: String, what: String) -> Variant:
+static func of_file(path: String) -> Variant:
 	var image := Image.new()
 	var err := image.load(ProjectSettings.globalize_path(path))
 	if err != OK or not _usable(image):
-		return BridgeError.failed("%s: cannot read the image file %s (%s)" % [what, path, error_string(err)], {"path": path})
+		return BridgeError.failed("cannot read the image file %s (%s)" % [path, error_string(err)], {"path": path})
 	return {"image": rgba(image), "read_from": "source_file"}
 
 
