@@ -41,7 +41,9 @@ describe('bench reference runs: quiet and loaded side by side', () => {
   })
 
   it("the repository's file reads as runs", () => {
-    const runs = readReference(readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'bench-reference.json'), 'utf8'))
+    const runs = readReference(
+      readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'bench-reference.json'), 'utf8'),
+    )
     expect(runs.quiet, 'the quiet run').to.have.property('figures')
   })
 })
