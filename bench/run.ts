@@ -49,6 +49,7 @@ import {
   target,
   targets,
 } from './report.js'
+import {referenceKind, writeReference} from './reference.js'
 import {reportServeMemory} from './serve-memory.js'
 import {reportSession} from './session.js'
 import {IDLE_WINDOW_MS, cpuPercent, nodeRssMb, rssMb, serveStart, stats, timeRuns} from './startup.js'
@@ -67,6 +68,9 @@ const START_RUNS = Number(process.env.BENCH_START_RUNS ?? 11)
 const EDITOR_RUNS = Number(process.env.BENCH_EDITOR_RUNS ?? 5)
 /** Interleaved rounds of the plays (bench/plays.ts), agent cycles (bench/cycle.ts) and launches (bench/launch.ts). */
 const WAIT_ROUNDS = Number(process.env.BENCH_WAIT_ROUNDS ?? 5)
+
+/** scene.play's answer carries where its time went (addon/commands/scene/lib/play_phases.gd): bench/plays.ts splits it. */
+const PLAY_PHASES = {BRIDGE_PLAY_PHASES: '1'}
 
 interface Serve {
   client: Client
@@ -94,6 +98,7 @@ function size(tools: Tool[]): {bytes: number; tokens: number} {
 const latency = (label: string, fn: () => Promise<unknown>) => timeCalls(label, fn, ROUND_TRIPS)
 
 async function main(): Promise<number> {
+  const reference = referenceKind() // checked first: a typo must not cost a whole run
   if (process.env.BENCH_ONLY === 'addon-startup') {
     // only the addon against a plain editor's start (editors of its own; no main editor, no idle CPU)
     const printStarts = await reportAddonStartup(EDITOR_RUNS)
@@ -114,7 +119,7 @@ async function main(): Promise<number> {
     return 0
   }
   if (process.env.BENCH_ONLY === 'waits') {
-    const only = await startEditor()
+    const only = await startEditor({env: PLAY_PHASES})
     try {
       await agentWaits(only)
     } finally {
@@ -138,7 +143,7 @@ async function main(): Promise<number> {
     // under the private Xvfb when there is one: the headless editor ignores it, the game it plays can render
     if (xvfbRoot()) xvfb = await startXvfb()
     note(`starting a headless editor on a copy of examples/demo${xvfb ? ' (games get the private Xvfb)' : ''}…`)
-    editor = await startEditor({env: xvfb?.env})
+    editor = await startEditor({env: {...xvfb?.env, ...PLAY_PHASES}})
     const engineVersion = await editor.client.call<Record<string, unknown>>('engine.version')
 
     note(`start-up figures (${START_RUNS} runs each)…`)
@@ -413,6 +418,10 @@ async function main(): Promise<number> {
     // git-ignored: running the bench leaves `git status` clean; docs/performance.md keeps one reference run
     mkdirSync(join(REPO_ROOT, 'bench', 'results'), {recursive: true})
     writeFileSync(join(REPO_ROOT, 'bench', 'results', 'latest.json'), JSON.stringify(report, null, 2) + '\n')
+    if (reference) {
+      writeReference(reference, report)
+      console.log(`docs/bench-reference.json: this run is its ${reference} run now`)
+    }
     console.log(
       `\nbench/results/latest.json: ${figures.length} figures (load average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${cpus().length} cores)`,
     )

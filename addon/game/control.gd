@@ -4,6 +4,7 @@ extends RefCounted
 ## scene, monitors. (Its output and errors the editor reads from the file the game's log writes: lib/game_output.gd.)
 
 const BridgeIpc := preload("ipc.gd")
+const BridgeStatus := preload("status.gd")
 const BridgeEvents := preload("input_events.gd")
 const BridgeJsonValue := preload("../core/json_value.gd")
 const BridgeCompat := preload("../core/compat.gd")
@@ -50,23 +51,7 @@ func handlers() -> Dictionary:
 
 
 func status(_p: Dictionary = {}) -> Dictionary:
-	return {
-		"pid": OS.get_process_id(),
-		"paused": _tree.paused,
-		"frozen": _clock.frozen,
-		"current_scene": str(_tree.current_scene.get_path()) if _tree.current_scene else "",
-		"scene_file": _tree.current_scene.scene_file_path if _tree.current_scene else "",
-		"display_server": DisplayServer.get_name(),
-		"renders": DisplayServer.get_name() != "headless",
-		"rendering_method": BridgeCompat.rendering_method(),
-		"viewport_size": BridgeJsonValue.to_json(_tree.root.get_visible_rect().size),
-		"process_frames": Engine.get_process_frames(),
-		"physics_frames": Engine.get_physics_frames(),
-		"physics_ticks_per_second": Engine.physics_ticks_per_second,
-		"time_scale": Engine.time_scale,
-		"fps": Engine.get_frames_per_second(),
-		"uptime_ms": Time.get_ticks_msec(),
-	}
+	return BridgeStatus.of(_tree, _clock.frozen)
 
 
 ## Freezes the game before its next tick; a runtime.step in progress ends there (stopped_by "pause").

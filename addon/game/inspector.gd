@@ -44,6 +44,7 @@ func _ready() -> void:
 		return
 	process_mode = Node.PROCESS_MODE_ALWAYS
 	process_priority = -999
+	var begun := Time.get_ticks_usec()
 	# Loaded only here, by path: an exported game (inert) never compiles the editor-side scripts.
 	_here = get_script().resource_path.get_base_dir()
 	output = load(_here.path_join("../lib/output_log.gd").simplify_path()).new()
@@ -65,12 +66,13 @@ func _ready() -> void:
 	var session := "%d-%d" % [OS.get_process_id(), Time.get_ticks_usec()]
 	# what it prints and logs, readable by the editor also while held in the debugger and after it exited
 	output.call("write_to", _dir.path_join(BridgeIpc.OUTPUT_FILE), {"session": session, "pid": OS.get_process_id()})
-	var status: Variant = _handler(HELLO_METHOD)
-	var hello: Dictionary = status.call({}) if status is Callable else {"pid": OS.get_process_id(), "error": status}
+	# runtime.status's answer, from its own small script: the parts (control.gd first) are built after the hello
+	var hello: Dictionary = load(_here.path_join("status.gd")).call("of", get_tree(), clock.frozen)
 	hello["key"] = key
 	hello["frozen_physics_frames"] = frozen_at
 	hello["session"] = session
 	hello["started_unix"] = Time.get_unix_time_from_system()
+	hello["ready_work_usec"] = Time.get_ticks_usec() - begun  # scene.play's phases_ms (commands/scene/lib/play_phases.gd)
 	BridgeIpc.write_atomic(_dir, BridgeIpc.GAME_FILE, JSON.stringify(hello))
 	_run = hello
 	BridgeIpc.write_atomic(_dir, BridgeIpc.RUN_FILE, JSON.stringify(_run))
@@ -147,6 +149,7 @@ func _process(_delta: float) -> void:
 		if _run_frames == 2:
 			_run["running"] = true
 			BridgeIpc.write_atomic(_dir, BridgeIpc.RUN_FILE, JSON.stringify(_run))
+			_handler(HELLO_METHOD)  # builds control.gd now, once the game is seen up: not before its hello
 	var names := DirAccess.get_files_at(_dir)
 	if names.is_empty():
 		return

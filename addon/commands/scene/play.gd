@@ -10,6 +10,7 @@ const BridgeIpc := preload("../../game/ipc.gd")
 const BridgeGameExit := preload("lib/game_exit.gd")
 const BridgeGameRun := preload("lib/game_run.gd")
 const BridgePlaySaves := preload("lib/play_saves.gd")
+const BridgePlayPhases := preload("lib/play_phases.gd")
 const BridgeCallContext := preload("../../core/call_context.gd")
 const BridgeConnectionCheck := preload("../../lib/connection_check.gd")
 
@@ -36,7 +37,7 @@ func commands() -> Array:
 			"undo": "none",  # the running game is in no history
 			"returns": {"playing": "bool", "scene": "string", "pid": "int", "display_server": "string", "renders": "bool",
 					"args": "string", "ready_ms": "int", "frozen": "bool", "finished?": "bool", "ended?": "string", "exit_code?": "int|null",
-					"frames?": "int", "output?": ["string"], "saved?": ["string"],
+					"frames?": "int", "output?": ["string"], "saved?": ["string"], "phases_ms?": "any",
 					"dangling_connections?": [BridgeConnectionCheck.SHAPE], "warnings?": ["string"]},
 			"handler": _play,
 		},
@@ -75,6 +76,7 @@ func _play(c: BridgeCall) -> Variant:
 		return c.error(BridgeError.NO_SCENE, "no scene is open in the editor; open one or pass a scene file")
 	var link: Node = BridgeGameLink.of(server)
 	var tree := server.get_tree()
+	var phases := BridgePlayPhases.new()
 	if EditorInterface.is_playing_scene():
 		link.note_stopping("restarted by scene.play")
 		EditorInterface.stop_playing_scene()
@@ -86,6 +88,7 @@ func _play(c: BridgeCall) -> Variant:
 	while link.debugger_session_open() and Time.get_ticks_msec() < settle:  # an earlier game's session still closing
 		await tree.process_frame
 	BridgeGameOutput.of(server).collect()  # the last game's output, before its file goes with the mailbox
+	phases.mark("earlier_game_stopped")
 	link.reset_for_play()
 	link.last_play = {"scene": p.scene, "display": p.display, "wait_ms": p.wait_ms, "frozen": p.frozen}  # debug.restart's
 	var headless := _wants_headless(p.display)
@@ -104,6 +107,7 @@ func _play(c: BridgeCall) -> Variant:
 		ProjectSettings.set_setting(ARGS_SETTING, args)
 		for _i in 2:  # the run dialog takes the new args from the deferred settings_changed signal
 			await tree.process_frame
+	phases.mark("run_args_set")
 	# the save waits for the edits in flight and no edit lands during it (their undo steps take the same turn)
 	var holder: Dictionary = await c.take_edit_turn(TURN_WAIT_MS)
 	var saved: Variant
@@ -118,6 +122,7 @@ func _play(c: BridgeCall) -> Variant:
 		if args != previous:
 			ProjectSettings.set_setting(ARGS_SETTING, previous)
 		return saved
+	phases.mark("scenes_saved")
 	var autosave: Variant = BridgePlaySaves.hold()
 	var started := Time.get_ticks_msec()
 	var scene_path: String = str(ProjectSettings.get_setting("application/run/main_scene", "")) if target == "main" else \
@@ -127,6 +132,7 @@ func _play(c: BridgeCall) -> Variant:
 		"main": EditorInterface.play_main_scene()
 		"current": EditorInterface.play_current_scene()
 		_: EditorInterface.play_custom_scene(target)
+	phases.mark("editor_play_called")
 	await tree.process_frame
 	var failure: Variant = await _wait_ready(link, tree, started, args, headless, p.wait_ms, log_file, context)
 	# the args stay set until the game is up: the editor may launch it a few frames late (saving scenes first),
@@ -136,10 +142,12 @@ func _play(c: BridgeCall) -> Variant:
 	BridgePlaySaves.restore(autosave)
 	if failure is Dictionary:  # the game ran and quit before its bridge was seen: a finished run
 		return BridgeGameRun.result(failure, scene_path, args, log_file, started).merged({"saved": saved})
+	phases.mark("hello_seen")
 	if failure == null:  # it answered; one that quits in its first frames is a finished run too
 		var quick: Dictionary = await BridgeGameRun.settle(link.key, tree)
 		if not quick.is_empty():
 			return BridgeGameRun.result(quick, scene_path, args, log_file, started).merged({"saved": saved})
+	phases.mark("first_frames_lived")
 	if failure == null and p.wait_exit:
 		var done: Variant = await _wait_exit(link, tree, scene_path, args, log_file, started, p.wait_exit_ms, context)
 		if done is Dictionary:
@@ -155,6 +163,8 @@ func _play(c: BridgeCall) -> Variant:
 	var g: Dictionary = link.game
 	var out := {"saved": saved, "playing": true, "scene": EditorInterface.get_playing_scene(), "pid": g.pid, "display_server": g.display_server,
 			"renders": g.renders, "args": args, "ready_ms": Time.get_ticks_msec() - started, "frozen": g.get("frozen", false)}
+	if phases.enabled:
+		out["phases_ms"] = phases.report(g)
 	# connections the game will drop without a word: warned of here and in runtime.errors (lib/connection_check.gd)
 	var dangling := BridgeConnectionCheck.at_play(scene_path, int(g.pid), play_id)
 	if not dangling.is_empty():

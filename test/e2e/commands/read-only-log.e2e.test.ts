@@ -44,6 +44,8 @@ function describeEntry(e: Json): string {
   return `[${e.source} ${e.type}] ${String(e.message).split('\n')[0]}${where ? ` (${where})` : ''}`
 }
 
+const noSetup = async (): Promise<void> => {}
+
 /**
  * Runs every read-only command of `docs` on `editor` and returns what each wrote into editor.errors. `prepare`
  * runs before each command's cursor is taken (the demo's example_scene and example_setup).
@@ -52,15 +54,19 @@ async function sweep(
   editor: TestEditor,
   label: string,
   docs: Doc[],
-  prepare: (doc: Doc) => Promise<void> = async () => {},
+  prepare: (doc: Doc) => Promise<void> = noSetup,
 ): Promise<{calls: number; refused: number; wrote: string[]}> {
   const call = <T = Json>(method: string, params: Json = {}) => editor.client.call<T>(method, params)
   const wrote: string[] = []
   let calls = 0
   let refused = 0
+  // where the log stands: the last editor.errors reply's next_seq, read again only after a setup ran (what a
+  // setup logs is not counted), so each call costs one editor.errors, not two
+  let since: number | undefined
   for (const doc of docs) {
     try {
       await prepare(doc)
+      if (prepare !== noSetup) since = undefined
     } catch (error) {
       const why = (error as Error).message.split('\n')[0]
       // a frame baseline needs a game that renders: the headless sweep cannot set it up (examples sweep covers it)
@@ -69,7 +75,7 @@ async function sweep(
     }
     const variants = [doc.example ?? {}, requiredOnly(doc)].filter((v): v is Json => v !== undefined)
     for (const params of variants) {
-      const {next_seq: since} = await call<{next_seq: number}>('editor.errors', {limit: 1})
+      since ??= (await call<{next_seq: number}>('editor.errors', {limit: 1})).next_seq
       calls++
       await call(doc.method, params).catch((error: Error) => {
         refused++
@@ -78,7 +84,9 @@ async function sweep(
             `        refused ${label}: ${doc.method} ${JSON.stringify(params)}: ${error.message.split('\n')[0]}`,
           )
       })
-      const {entries} = await call<{entries: Json[]}>('editor.errors', {since, limit: 1000})
+      const read = await call<{entries: Json[]; next_seq: number}>('editor.errors', {since, limit: 1000})
+      const {entries} = read
+      since = entries.length < 1000 ? read.next_seq : undefined
       for (const e of entries) wrote.push(`${label}: ${doc.method} ${JSON.stringify(params)}: ${describeEntry(e)}`)
     }
   }
