@@ -142,7 +142,7 @@ func lookup(method: String) -> Variant:
 		_load_deferred(str(cmd.group_file))
 		cmd = _commands[method]
 		if cmd.has("group_file"):
-			return BridgeError.new(BridgeError.INTERNAL_ERROR, "%s: its group file %s did not load (engine.commands lists the load errors)" % [method, cmd.group_file], {"method": method})
+			return BridgeError.new(BridgeError.INTERNAL_ERROR, "its group file %s did not load (engine.commands lists the load errors)" % cmd.group_file, {"method": method})
 	return cmd
 
 

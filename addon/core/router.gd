@@ -5,7 +5,7 @@ extends RefCounted
 ##   the registry (core/registry.gd): every declaration, described and loaded on its first call;
 ##   the pipeline (core/pipeline.gd): the typed stages every call passes (check, resolve, audit, step, run, finish,
 ##     name), so parameters are checked once, before any handler runs;
-##   the scheduler: when a call may start (behind a scene switch, in its edit turn).
+##   the scheduler (core/command_queue.gd and the edit turn below): when a call may start.
 ## dispatch() is the one way in, from a transport or from a call (c.run, core/call.gd).
 
 const BridgeError := preload("bridge_error.gd")
@@ -101,7 +101,10 @@ func _run(method: String, params: Variant, started: int, context: BridgeCallCont
 	var found: Variant = registry.lookup(method)
 	if found is BridgeError:
 		var refusal: BridgeError = found
-		return {"error": refusal.to_dict()}
+		var out := refusal.to_dict()
+		if refusal.code != BridgeError.METHOD_NOT_FOUND:  # an unknown method is not a command to name
+			out["message"] = BridgeCall.named(method, refusal.message)
+		return {"error": out}
 	var cmd: Dictionary = found
 	# the editor's start-up, then this command's turn behind any scene switch (core/command_queue.gd); the
 	# commands that describe bridge itself are not queued, and skip the coroutine

@@ -37,6 +37,7 @@ describe('the floor (addon/core)', () => {
   it('every stage but the handler’s own is a core/stage.gd', () => {
     const stages = readdirSync(STAGES).filter((f) => f.endsWith('.gd') && f !== 'run_stage.gd')
     expect(stages.length).to.be.greaterThan(5)
-    for (const file of stages) expect(readFileSync(join(STAGES, file), 'utf8'), file).to.match(/^extends "\.\.\/stage\.gd"$/m)
+    for (const file of stages)
+      expect(readFileSync(join(STAGES, file), 'utf8'), file).to.match(/^extends "\.\.\/stage\.gd"$/m)
   })
 })
