@@ -5,6 +5,7 @@ extends RefCounted
 ## check that a (source, atlas coords, alternative) names a real tile. `preload("lib/tile_atlas.gd")`.
 
 const BridgeError := preload("../../../core/bridge_error.gd")
+const BridgeScan := preload("../../../lib/filesystem_scan.gd")
 
 const IMAGE_EXTENSIONS := ["png", "jpg", "jpeg", "webp", "svg", "bmp", "tga"]
 
@@ -38,13 +39,12 @@ static func load_texture(path: String, server: Node, param: String = "texture") 
 	if not path.begins_with("res://"):
 		return BridgeError.invalid("'%s' must be a res:// path to an image, got '%s'" % [param, path], {"param": param})
 	if not ResourceLoader.exists(path) and FileAccess.file_exists(path) and path.get_extension().to_lower() in IMAGE_EXTENSIONS:
-		var fs := EditorInterface.get_resource_filesystem()
-		var started := Time.get_ticks_msec()
-		while fs.is_scanning():
-			await server.get_tree().process_frame
-		fs.scan()
-		while (fs.is_scanning() or not ResourceLoader.exists(path)) and Time.get_ticks_msec() - started < 20000:
-			await server.get_tree().process_frame
+		# the shared scan waits as long as a busy machine needs (a 20 s limit of its own failed at load 8–13)
+		var scanned: Variant = await BridgeScan.scan_and_wait(server)
+		if scanned is BridgeError:
+			return scanned
+		if not ResourceLoader.exists(path):  # the scan saw the image but its import has not run yet: run it now
+			EditorInterface.get_resource_filesystem().reimport_files(PackedStringArray([path]))
 	if not ResourceLoader.exists(path):
 		return BridgeError.not_found("no texture at %s" % path, {"param": param, "path": path})
 	var tex: Resource = load(path)
