@@ -27,8 +27,8 @@ const KINDS := ["node", "nodes", "new_name", "properties", "vector", "layers", "
 ## `params` with every node-kind value replaced by its Node, or the first BridgeError (with data.param).
 ## `given` is what the caller sent (before defaults were filled in); `cmd` the declaration (its
 ## `needs_scene`, and the group whose `lookups()` resolve kind "lookup"). Messages name no command (the router
-## puts it in front); `_method` is no longer read, the router still passes it.
-static func resolve(_method: String, specs: Array, params: Dictionary, given: Variant = {},
+## puts it in front).
+static func resolve(specs: Array, params: Dictionary, given: Variant = {},
 		cmd: Dictionary = {}) -> Variant:
 	if cmd.get("needs_scene", false) == true and BridgeSceneAccess.root() == null:
 		return BridgeSceneAccess.no_scene()

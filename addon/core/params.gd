@@ -11,8 +11,8 @@ const TYPES := ["string", "int", "float", "bool", "NodePath", "Vector2", "Vector
 
 
 ## Returns the converted parameters (defaults filled in) or a BridgeError naming what was wrong (the router puts
-## the command's name in front). `_method` is no longer read; the router still passes it.
-static func check(_method: String, specs: Array, params: Variant) -> Variant:
+## the command's name in front).
+static func check(specs: Array, params: Variant) -> Variant:
 	if params == null:
 		params = {}
 	if not params is Dictionary:

@@ -173,7 +173,7 @@ func _call_tool(params: Dictionary, selection: Array, reads: String) -> Dictiona
 	if not BridgeSettings.flag(BridgeSettings.HTTP_TYPED):
 		return {"result": _failure("typed tools are off (bridge/network/http_typed=false): call engine_run with method '%s'" % method)}
 	var doc: Dictionary = _router.describe(method)
-	var checked: Variant = BridgeParams.check(name, doc.get("params", []), args)
+	var checked: Variant = BridgeParams.check(doc.get("params", []), args)
 	if checked is BridgeError and checked.code == BridgeError.INVALID_PARAMS:
 		return _refused("invalid arguments for %s: %s" % [name, _spoken(str(checked.message)).trim_prefix(name + ": ")])
 	return {"result": _result(name, await _router.dispatch(method, args), doc.has("output_schema"), reads)}

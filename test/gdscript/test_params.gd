@@ -28,9 +28,9 @@ func test_colours_in_every_written_form() -> void:
 
 func test_check_refuses_unknown_and_missing_parameters_by_name() -> void:
 	var specs := [{"name": "node_path", "type": "string", "required": true}, {"name": "count", "type": "int", "default": 2}]
-	refused(Params.check("x.y", specs, {"node_pat": "A"}), ["unknown parameter 'node_pat'", "did you mean 'node_path'"], "a typo")
-	refused(Params.check("x.y", specs, {}), ["missing required parameter 'node_path'"], "missing")
-	eq(Params.check("x.y", specs, {"node_path": "A"}), {"node_path": "A", "count": 2}, "a default is filled in")
+	refused(Params.check(specs, {"node_pat": "A"}), ["unknown parameter 'node_pat'", "did you mean 'node_path'"], "a typo")
+	refused(Params.check(specs, {}), ["missing required parameter 'node_path'"], "missing")
+	eq(Params.check(specs, {"node_path": "A"}), {"node_path": "A", "count": 2}, "a default is filled in")
 
 
 func test_the_jail_keeps_written_paths_inside_the_project() -> void:

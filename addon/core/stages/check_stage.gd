@@ -12,7 +12,7 @@ func name() -> String:
 
 
 func enter(c: BridgeCall) -> Variant:
-	var checked: Variant = BridgeParams.check(c.method, c.declaration.get("params", []), c.sent)
+	var checked: Variant = BridgeParams.check(c.declaration.get("params", []), c.sent)
 	if checked is BridgeError:
 		return checked
 	c.params = checked

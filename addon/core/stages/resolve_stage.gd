@@ -14,7 +14,7 @@ func name() -> String:
 
 
 func enter(c: BridgeCall) -> Variant:
-	var resolved: Variant = BridgeParamKinds.resolve(c.method, c.declaration.get("params", []), c.params, c.sent, c.declaration)
+	var resolved: Variant = BridgeParamKinds.resolve(c.declaration.get("params", []), c.params, c.sent, c.declaration)
 	if resolved is BridgeError:
 		return resolved
 	c.params = resolved
