@@ -7,7 +7,7 @@ extends RefCounted
 ## one "refused" entry with the reason and never reaches the handler.
 
 const BridgeError := preload("bridge_error.gd")
-const BridgeAuditLog := preload("../lib/audit_log.gd")
+const BridgeAuditLog := preload("audit_log.gd")
 
 
 ## The parameters of `specs` that evaluate code.

@@ -11,7 +11,7 @@ extends RefCounted
 ## its call either way. A result that is not a Dictionary (a project command's) is left as it is: its entries
 ## stay in editor.errors. Before 4.5 nothing is captured (Compat.limits() says so). Every function is static.
 
-const BridgeOutputLog := preload("../lib/output_log.gd")
+const BridgeOutputLog := preload("output_log.gd")
 const BridgeError := preload("bridge_error.gd")
 
 ## What every command's answer may carry, declared once: core/router.gd merges it into each result shape. The

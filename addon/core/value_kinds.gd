@@ -21,8 +21,8 @@ extends RefCounted
 ##                  `creatable`: abstract ones refused; `or_scene`: a res:// path is taken as a scene to place.
 
 const BridgeError := preload("bridge_error.gd")
-const BridgeLayerBits := preload("../lib/layer_bits.gd")
-const BridgeClassTypes := preload("../lib/class_types.gd")
+const BridgeLayerBits := preload("layer_bits.gd")
+const BridgeClassTypes := preload("class_types.gd")
 
 const KINDS := ["vector", "layers", "file", "lookup", "class"]
 const LAYER_KINDS := ["physics", "navigation", "render"]

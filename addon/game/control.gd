@@ -8,7 +8,7 @@ const BridgeStatus := preload("status.gd")
 const BridgeEvents := preload("input_events.gd")
 const BridgeJsonValue := preload("../core/json_value.gd")
 const BridgeCompat := preload("../core/compat.gd")
-const BridgeOutputLog := preload("../lib/output_log.gd")
+const BridgeOutputLog := preload("../core/output_log.gd")
 
 const MONITORS := {
 	"fps": Performance.TIME_FPS,

@@ -8,7 +8,7 @@ extends RefCounted
 const BridgeIpc := preload("ipc.gd")
 const BridgeSnippet := preload("snippet.gd")
 const BridgeJsonValue := preload("../core/json_value.gd")
-const BridgeOutputLog := preload("../lib/output_log.gd")
+const BridgeOutputLog := preload("../core/output_log.gd")
 
 ## `tree`, `root` and `scene` (the current scene) are in scope; emit(v) collects values. The __ helpers
 ## take what Snippet.scene_paths rewrote: relative node paths resolve from the current scene.

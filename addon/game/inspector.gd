@@ -47,7 +47,7 @@ func _ready() -> void:
 	var begun := Time.get_ticks_usec()
 	# Loaded only here, by path: an exported game (inert) never compiles the editor-side scripts.
 	_here = get_script().resource_path.get_base_dir()
-	output = load(_here.path_join("../lib/output_log.gd").simplify_path()).new()
+	output = load(_here.path_join("../core/output_log.gd").simplify_path()).new()
 	output.set("source", "game")
 	output.call("start_capture")  # nothing before Godot 4.5 (no Logger): the game's output file then stays empty
 	clock = load(_here.path_join("clock.gd")).new(get_tree())

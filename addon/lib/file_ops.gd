@@ -8,8 +8,8 @@ const BridgeError := preload("../core/bridge_error.gd")
 const BridgeParams := preload("../core/params.gd")
 const BridgeSettings := preload("../core/settings.gd")
 const BridgeScan := preload("filesystem_scan.gd")
-const BridgeOpenTextSync := preload("open_text_sync.gd")
-const BridgeCompileErrors := preload("compile_errors.gd")
+const BridgeOpenTextSync := preload("../core/open_text_sync.gd")
+const BridgeCompileErrors := preload("../core/compile_errors.gd")
 
 ## Text formats whose res:// references filesystem.move rewrites (binary ones are resaved instead).
 const TEXT_REFERRERS := ["tscn", "tres", "gd", "gdshader", "gdshaderinc", "cfg", "json", "import"]

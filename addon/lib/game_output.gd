@@ -14,7 +14,7 @@ extends Node
 ## for the play running now and never for the one before it.
 
 const BridgeIpc := preload("../game/ipc.gd")
-const BridgeOutputLog := preload("output_log.gd")
+const BridgeOutputLog := preload("../core/output_log.gd")
 const BridgeGameOutput := preload("game_output.gd")
 const BridgeProjectSettings := preload("project_settings.gd")
 

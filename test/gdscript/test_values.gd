@@ -3,7 +3,7 @@ extends "unit.gd"
 
 const JsonValue := preload("res://addons/bridge/core/json_value.gd")
 const ValueKinds := preload("res://addons/bridge/core/value_kinds.gd")
-const LayerBits := preload("res://addons/bridge/lib/layer_bits.gd")
+const LayerBits := preload("res://addons/bridge/core/layer_bits.gd")
 
 
 func test_json_values() -> void:

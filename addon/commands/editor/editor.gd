@@ -3,12 +3,12 @@ extends "../../core/command_group.gd"
 ## editor.*: the editor itself — selection, output, scripts, saving, quitting. Undo and redo live in
 ## editor_history_commands.gd.
 
-const BridgeOutputLog := preload("../../lib/output_log.gd")
-const BridgeOpenTextSync := preload("../../lib/open_text_sync.gd")
+const BridgeOutputLog := preload("../../core/output_log.gd")
+const BridgeOpenTextSync := preload("../../core/open_text_sync.gd")
 const BridgeGameOutput := preload("../../lib/game_output.gd")
 const BridgeSettings := preload("../../core/settings.gd")
 const BridgeScriptRunner := preload("lib/script_runner.gd")
-const BridgeCompileErrors := preload("../../lib/compile_errors.gd")
+const BridgeCompileErrors := preload("../../core/compile_errors.gd")
 const BridgeScriptGuard := preload("../../lib/guard/script_guard.gd")
 
 

@@ -3,9 +3,9 @@ extends "../../core/command_group.gd"
 ## editor.output: everything the editor and its game printed lately — print lines as well as errors and warnings —
 ## from the same capture editor.errors reads (lib/output_log.gd); editor.audit: the audit trail.
 
-const BridgeOutputLog := preload("../../lib/output_log.gd")
+const BridgeOutputLog := preload("../../core/output_log.gd")
 const BridgeGameOutput := preload("../../lib/game_output.gd")
-const BridgeAuditLog := preload("../../lib/audit_log.gd")
+const BridgeAuditLog := preload("../../core/audit_log.gd")
 
 
 func _init(p_server: Node = null) -> void:

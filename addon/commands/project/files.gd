@@ -7,7 +7,7 @@ extends "../../core/command_group.gd"
 const BridgeParams := preload("../../core/params.gd")
 const BridgeScan := preload("../../lib/filesystem_scan.gd")
 const BridgeSettings := preload("../../core/settings.gd")
-const BridgeOpenTextSync := preload("../../lib/open_text_sync.gd")
+const BridgeOpenTextSync := preload("../../core/open_text_sync.gd")
 const BridgeFileOps := preload("../../lib/file_ops.gd")
 const BridgeConnectionCheck := preload("../../lib/connection_check.gd")
 

@@ -6,7 +6,7 @@ extends "../../core/command_group.gd"
 ## (its id) or "all" (editor.errors with source game pages through every game of the session too). Every entry
 ## names its play ({id, pid, scene, started_unix}); seq numbers run on across plays, so a cursor (since) does.
 
-const BridgeOutputLog := preload("../../lib/output_log.gd")
+const BridgeOutputLog := preload("../../core/output_log.gd")
 const BridgeGameOutput := preload("../../lib/game_output.gd")
 
 ## A play the editor started (lib/output_log.gd begin_play): its id, the game's pid, the scene, when it started.

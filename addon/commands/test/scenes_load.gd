@@ -8,8 +8,8 @@ extends "../../core/command_group.gd"
 ## (lib/script_compile.gd): a scene whose script does not compile fails here too, though it loads (its node
 ## just has no script).
 
-const BridgeOutputLog := preload("../../lib/output_log.gd")
-const BridgeScriptCompile := preload("../../lib/script_compile.gd")
+const BridgeOutputLog := preload("../../core/output_log.gd")
+const BridgeScriptCompile := preload("../../core/script_compile.gd")
 const BridgeConnectionCheck := preload("../../lib/connection_check.gd")
 
 ## One scene's check: nodes and warnings when it instantiated, error when it did not.

@@ -7,9 +7,9 @@ extends "../stage.gd"
 ## whether it compiles, and editor.errors lists what does not until a later write fixes it.
 
 const BridgeError := preload("../bridge_error.gd")
-const BridgeOpenTextSync := preload("../../lib/open_text_sync.gd")
-const BridgeWriteJournal := preload("../../lib/write_journal.gd")
-const BridgeCompileErrors := preload("../../lib/compile_errors.gd")
+const BridgeOpenTextSync := preload("../open_text_sync.gd")
+const BridgeWriteJournal := preload("../write_journal.gd")
+const BridgeCompileErrors := preload("../compile_errors.gd")
 
 
 func name() -> String:

@@ -5,7 +5,7 @@ extends RefCounted
 ## and say nothing).
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const BridgeScriptCompile := preload("../../../lib/script_compile.gd")
+const BridgeScriptCompile := preload("../../../core/script_compile.gd")
 
 
 ## {paths, skipped} to reload: the given files (each must exist and compile), or every project script that

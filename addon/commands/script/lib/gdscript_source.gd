@@ -5,7 +5,7 @@ extends RefCounted
 ## script so the editor (and its loaded copy) picks the new text up — as an undoable step (lib/text_step.gd).
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const BridgeScriptCompile := preload("../../../lib/script_compile.gd")
+const BridgeScriptCompile := preload("../../../core/script_compile.gd")
 const BridgeTextStep := preload("../../../lib/text_step.gd")
 
 static var _decl := RegEx.create_from_string(
