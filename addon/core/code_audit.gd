@@ -1,6 +1,6 @@
 @tool
 extends RefCounted
-## The one place code run on the user's behalf reaches the audit trail (lib/audit_log.gd): every parameter a
+## The one place code run on the user's behalf reaches the audit trail (core/audit_log.gd): every parameter a
 ## command declares `evaluates: true` (GDScript bodies and expressions it runs in the editor or the game) is
 ## written there by the router before the handler runs, and its outcome after. A command with a guard
 ## declares it as `code_guard` ((params) -> BridgeError to refuse, or a note String): a refused body gets

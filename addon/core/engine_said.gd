@@ -1,7 +1,7 @@
 @tool
 extends RefCounted
 ## The router's stage that puts what the engine said during a command into that command's answer: the errors
-## and warnings the engine logged while it ran (lib/output_log.gd, fed from Godot 4.5 by lib/output_capture.gd;
+## and warnings the engine logged while it ran (core/output_log.gd, fed from Godot 4.5 by core/output_capture.gd;
 ## editor.errors still lists them) as `engine_messages`, and the notes bridge's own helpers made about it
 ## (note(): lib/saved_defaults.gd's "equals the default, so a save will not store it") as `equals_default`.
 ## Whose entry is whose: the editor runs one call's code at a time, but a call that awaits lets others run,

@@ -26,7 +26,7 @@ const MONITORS := {
 }
 
 var _tree: SceneTree
-var _log: RefCounted  # lib/output_log.gd
+var _log: RefCounted  # core/output_log.gd
 var _clock: RefCounted  # game/clock.gd
 var _eval: RefCounted  # game/eval.gd: compiles step's until and watch expressions
 

@@ -45,7 +45,7 @@ func run():
 const RUNNER_NAME := "BridgeEval"
 
 var _tree: SceneTree
-var _log: RefCounted  # lib/output_log.gd
+var _log: RefCounted  # core/output_log.gd
 
 
 func _init(game: Node) -> void:  # game/inspector.gd, typed by its engine class (the rule atop inspector.gd)

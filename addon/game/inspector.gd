@@ -22,7 +22,7 @@ const HELLO_METHOD := "runtime.status"
 
 ## The game's clock (game/clock.gd): frozen, stepped; MCPGameInput reads it too.
 var clock: RefCounted
-## The game's output log (lib/output_log.gd, loaded by path: see _ready).
+## The game's output log (core/output_log.gd, loaded by path: see _ready).
 var output: RefCounted
 ## game/tick_counter.gd: the ticks the game's nodes ran (runtime.record and runtime.replay count with it).
 var ticks: Node

@@ -29,7 +29,7 @@ static func checked(raw: String, param: String = "path") -> Variant:
 
 
 ## Writes text through a temp file and a rename, so a reader never sees half a file; a script or shader
-## the editor has loaded or open in a tab then holds this text (lib/open_text_sync.gd). Returns the error.
+## the editor has loaded or open in a tab then holds this text (core/open_text_sync.gd). Returns the error.
 static func write_text(path: String, text: String) -> int:
 	return write_bytes(path, text.to_utf8_buffer())
 

@@ -1,5 +1,5 @@
 // The addon's preload graph, read from its sources: which script names which at compile time (`preload("x.gd")`,
-// `extends "x.gd"`) and, separately, which it loads by path at run time (`….path_join("x.gd")`, `load("x.gd")`).
+// `extends "x.gd"`) and, separately, which it loads by path at run time (`….path_join("x.gd")`).
 // It takes the addon's folder as an argument, so a test can read a tree it planted in a temp folder the same way
 // it reads the real one (test/unit/addon-layout.test.ts).
 import {readdirSync, readFileSync, statSync} from 'node:fs'
@@ -35,11 +35,11 @@ function code(file: string): string {
 /**
  * Every script under `addon` → the scripts it names (absolute paths). `byPath: false` (the default): compile-time
  * edges only, preload() and extends. `byPath: true` adds the scripts it loads by path at run time (a sibling
- * joined with path_join, or load("x.gd")): a use, though no compile-time cycle.
+ * joined with path_join): a use, though no compile-time cycle.
  */
 export function preloadGraph(addon: string, {byPath = false} = {}): Map<string, string[]> {
   const compileTime = /(?:preload\(|^extends )"([^"]+\.gd)"/gm
-  const anyUse = /(?:preload\(|\bload\(|path_join\(|^extends )"([^"]+\.gd)"/gm
+  const anyUse = /(?:preload\(|path_join\(|^extends )"([^"]+\.gd)"/gm
   const out = new Map<string, string[]>()
   for (const file of addonScripts(addon)) {
     const named = [...code(file).matchAll(byPath ? anyUse : compileTime)].map((m) => target(addon, file, m[1]))

@@ -40,7 +40,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.errors",
-			"since": "4.5",  # the output capture is a Logger (lib/output_capture.gd)
+			"since": "4.5",  # the output capture is a Logger (core/output_capture.gd)
 			"summary": "Recent errors and warnings of the editor and its games (held in the debugger or exited too), and each error of a script that does not compile now; each with its source and, for a game's, its play; oldest first, page with since.",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
@@ -162,7 +162,7 @@ func _errors(c: BridgeCall) -> Variant:
 	BridgeGameOutput.of(server).collect()
 	var logger: BridgeOutputLog = BridgeOutputLog.of(server)
 	var entries: Array = logger.errors(p.since, p.limit, [] if p.source == "all" else [p.source])
-	if p.source != "game":  # the scripts that do not compile now, each error once (lib/compile_errors.gd)
+	if p.source != "game":  # the scripts that do not compile now, each error once (core/compile_errors.gd)
 		entries = BridgeCompileErrors.merged(entries, p.since, p.limit)
 	if not p.own_frames:
 		entries = entries.map(func(e: Dictionary) -> Dictionary: return BridgeOutputLog.without_own_frames(e))

@@ -27,7 +27,7 @@ func leave(c: BridgeCall, _kept: Variant, result: Variant) -> Variant:
 	BridgeOpenTextSync.settle(written)
 	if not written.is_empty() and not result is BridgeError:
 		BridgeWriteJournal.note(c.method, c.client, written)
-	# an undo's or redo's scripts too (lib/compile_errors.gd)
+	# an undo's or redo's scripts too (core/compile_errors.gd)
 	return BridgeCompileErrors.answer(result, written_paths(specs, c.params, "compiles"))
 
 

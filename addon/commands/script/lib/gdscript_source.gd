@@ -12,7 +12,7 @@ static var _decl := RegEx.create_from_string(
 		"^(?:(?<annos>(?:@\\w+(?:\\([^)]*\\))?\\s+)*)(?<static>static\\s+)?(?<kind>func|var|const|signal|enum|class_name|extends|class)\\b\\s*(?<name>[A-Za-z_][A-Za-z0-9_]*)?)")
 
 
-## Compiles `text` as the script at `path` would be compiled (lib/script_compile.gd, the check every command shares).
+## Compiles `text` as the script at `path` would be compiled (core/script_compile.gd, the check every command shares).
 static func check(text: String, path: String, server: Node) -> Dictionary:
 	return BridgeScriptCompile.check(text, path, server)
 
