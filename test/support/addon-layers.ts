@@ -6,7 +6,10 @@ import {addonPath, preloadGraph} from './preload-graph.js'
 /** A folder of the addon → the folders its scripts may name (itself included), each with why. */
 export const LAYERS: Record<string, {may: string[]; why: string}> = {
   // the running game's side of the mailbox (game/ipc.gd, game/process_info.gd, …) is shared with the editor's
-  commands: {may: ['commands/', 'lib/', 'core/', 'game/'], why: 'commands/ may preload commands/, lib/, core/ and game/'},
+  commands: {
+    may: ['commands/', 'lib/', 'core/', 'game/'],
+    why: 'commands/ may preload commands/, lib/, core/ and game/',
+  },
   core: {may: ['core/'], why: 'core/ is the floor: it may preload only core/'},
   dock: {may: ['dock/', 'core/'], why: 'dock/ may preload only dock/ and core/'},
   game: {may: ['game/', 'core/'], why: 'game/ (the running game) may preload only game/ and core/'},

@@ -104,7 +104,8 @@ describe('addon layout', () => {
         'commands/node/node.gd': 'const BridgeSceneAccess := preload("../../lib/scene_access.gd")\n',
         'core/router.gd': '## e.g. const BridgeSceneAccess := preload("../lib/scene_access.gd")\nextends RefCounted\n',
         'game/nodes.gd': 'const BridgeJsonValue := preload("../core/json_value.gd")\n',
-        'lib/scene_access.gd': 'const BridgeIpc := preload("../game/ipc.gd")\nconst BridgeParams := preload("../core/params.gd")\n',
+        'lib/scene_access.gd':
+          'const BridgeIpc := preload("../game/ipc.gd")\nconst BridgeParams := preload("../core/params.gd")\n',
         'mcp/endpoint.gd': 'const BridgeJsonRpc := preload("../transport/net/jsonrpc.gd")\n',
         'plugin.gd': 'const BridgeLink := preload("lib/game_link.gd")\n',
         'transport/ws/server.gd': 'extends "../../core/transport.gd"\n',
