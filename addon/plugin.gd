@@ -25,7 +25,7 @@ func _enter_tree() -> void:
 	_server.name = "BridgeServer"
 	_server.set("plugin", self)
 	add_child(_server)
-	_script("lib/scene_changes.gd").call("watch_changes", self)
+	_script("core/scene_changes.gd").call("watch_changes", self)
 	get_tree().process_frame.connect(_on_first_frame, CONNECT_ONE_SHOT)
 
 

@@ -1,7 +1,7 @@
 @tool
 extends RefCounted
 ## The recent calls the router ran, newest first and bounded: method, transport and client (as the
-## transport set them in lib/audit_log.gd's context), duration, ok or the error. The editor dock shows them;
+## transport set them in core/audit_log.gd's context), duration, ok or the error. The editor dock shows them;
 ## recording is one small Array per call, nothing else, so it costs nothing while nobody looks.
 
 const MAX_ENTRIES := 200

@@ -12,12 +12,12 @@ const BridgeDeclarationCache := preload("declaration_cache.gd")
 ## The project's own groups (core/local_commands.gd), loaded at start only when the project has their folder;
 ## else in the first idle frame after DEFERRED_LOAD_AFTER_MS, from when on it notices the folder appearing.
 const LOCAL_COMMANDS := "core/local_commands.gd"
-const BridgeOutputLog := preload("../lib/output_log.gd")
+const BridgeOutputLog := preload("output_log.gd")
 ## Reads the games' output into the log (editor.errors, runtime.errors); made in the first idle frame after
 ## DEFERRED_LOAD_AFTER_MS (no game runs before then; it reads a game's file from its start whenever it comes),
 ## or by the first command that asks for it.
 const GAME_OUTPUT := "lib/game_output.gd"
-const BridgeTransport := preload("../transport/transport.gd")
+const BridgeTransport := preload("transport.gd")
 const BridgeTransportHost := preload("transport_host.gd")
 ## Every transport (paths under the addon), in start order; each follows the contract in transport/README.md.
 ## The first one is required: without it no client can reach the editor, so nothing is advertised. Loaded by

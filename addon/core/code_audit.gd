@@ -1,13 +1,13 @@
 @tool
 extends RefCounted
-## The one place code run on the user's behalf reaches the audit trail (lib/audit_log.gd): every parameter a
+## The one place code run on the user's behalf reaches the audit trail (core/audit_log.gd): every parameter a
 ## command declares `evaluates: true` (GDScript bodies and expressions it runs in the editor or the game) is
 ## written there by the router before the handler runs, and its outcome after. A command with a guard
 ## declares it as `code_guard` ((params) -> BridgeError to refuse, or a note String): a refused body gets
 ## one "refused" entry with the reason and never reaches the handler.
 
 const BridgeError := preload("bridge_error.gd")
-const BridgeAuditLog := preload("../lib/audit_log.gd")
+const BridgeAuditLog := preload("audit_log.gd")
 
 
 ## The parameters of `specs` that evaluate code.

@@ -164,7 +164,7 @@ static func file_param(name: String, description: String, extensions: Array, exi
 
 
 ## A class name: an engine class or a project class_name (@tool or not) that is `base` or inherits it, checked by
-## the router (lib/class_types.gd, the one resolver); the handler receives the name. `creatable`: the command
+## the router (core/class_types.gd, the one resolver); the handler receives the name. `creatable`: the command
 ## makes one (abstract classes refused). `or_scene`: a res:// scene path is taken too (placed instead).
 static func class_param(name: String, base: String, description: String, required: bool = true, creatable: bool = false,
 		or_scene: bool = false, default: Variant = null) -> Dictionary:

@@ -167,7 +167,7 @@ static func open_scene_roots() -> Array[Node]:
 	return out
 
 
-## Installs the Logger script at `capture_path` (lib/output_capture.gd, fed into `store`) with OS.add_logger
+## Installs the Logger script at `capture_path` (core/output_capture.gd, fed into `store`) with OS.add_logger
 ## (4.5): the installed logger, or null before 4.5, where the engine has no Logger and nothing is captured.
 static func add_logger(store: RefCounted, capture_path: String) -> RefCounted:
 	if not at_least("4.5") or not ClassDB.class_exists("Logger"):

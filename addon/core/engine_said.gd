@@ -1,7 +1,7 @@
 @tool
 extends RefCounted
 ## The router's stage that puts what the engine said during a command into that command's answer: the errors
-## and warnings the engine logged while it ran (lib/output_log.gd, fed from Godot 4.5 by lib/output_capture.gd;
+## and warnings the engine logged while it ran (core/output_log.gd, fed from Godot 4.5 by core/output_capture.gd;
 ## editor.errors still lists them) as `engine_messages`, and the notes bridge's own helpers made about it
 ## (note(): lib/saved_defaults.gd's "equals the default, so a save will not store it") as `equals_default`.
 ## Whose entry is whose: the editor runs one call's code at a time, but a call that awaits lets others run,
@@ -11,7 +11,7 @@ extends RefCounted
 ## its call either way. A result that is not a Dictionary (a project command's) is left as it is: its entries
 ## stay in editor.errors. Before 4.5 nothing is captured (Compat.limits() says so). Every function is static.
 
-const BridgeOutputLog := preload("../lib/output_log.gd")
+const BridgeOutputLog := preload("output_log.gd")
 const BridgeError := preload("bridge_error.gd")
 
 ## What every command's answer may carry, declared once: core/router.gd merges it into each result shape. The

@@ -6,7 +6,7 @@ extends RefCounted
 ## effect at once. A file that does not compile, is not a group, or would shadow a registered command
 ## is refused and listed in engine.commands' load_errors with the engine's message and line.
 
-const BridgeOutputLog := preload("../lib/output_log.gd")
+const BridgeOutputLog := preload("output_log.gd")
 const BridgeParams := preload("params.gd")
 const BridgeGroupLoader := preload("group_loader.gd")
 const BridgeRouter := preload("router.gd")

@@ -18,7 +18,7 @@ extends RefCounted
 ## A command declaring `needs_scene: true` is refused with NO_SCENE before any of this when no scene is open.
 
 const BridgeError := preload("bridge_error.gd")
-const BridgeSceneAccess := preload("../lib/scene_access.gd")
+const BridgeSceneNodes := preload("scene_nodes.gd")  # the node lookups only: lib/scene_access.gd sits above the floor
 const BridgeValueKinds := preload("value_kinds.gd")
 
 const KINDS := ["node", "nodes", "new_name", "properties", "vector", "layers", "file", "lookup", "class"]
@@ -30,8 +30,8 @@ const KINDS := ["node", "nodes", "new_name", "properties", "vector", "layers", "
 ## puts it in front).
 static func resolve(specs: Array, params: Dictionary, given: Variant = {},
 		cmd: Dictionary = {}) -> Variant:
-	if cmd.get("needs_scene", false) == true and BridgeSceneAccess.root() == null:
-		return BridgeSceneAccess.no_scene()
+	if cmd.get("needs_scene", false) == true and BridgeSceneNodes.root() == null:
+		return BridgeSceneNodes.no_scene()
 	for spec: Dictionary in specs:
 		if spec.get("kind", "") == "node" and params.has(spec.name):
 			var node: Variant = _node(spec, params[spec.name])
@@ -67,7 +67,7 @@ static func resolve(specs: Array, params: Dictionary, given: Variant = {},
 
 
 static func _node(spec: Dictionary, path: Variant) -> Variant:
-	var node: Variant = BridgeSceneAccess.resolve(str(path))
+	var node: Variant = BridgeSceneNodes.resolve(str(path))
 	if node is BridgeError:
 		node.data["param"] = spec.name
 		return node
@@ -76,7 +76,7 @@ static func _node(spec: Dictionary, path: Variant) -> Variant:
 		return node
 	var wanted := " or ".join(PackedStringArray(classes))
 	var what: String = spec.get("what", "%s %s" % [_article(wanted), wanted])
-	return BridgeError.invalid("%s is %s %s, not %s" % [BridgeSceneAccess.path_of(node), _article(node.get_class()),
+	return BridgeError.invalid("%s is %s %s, not %s" % [BridgeSceneNodes.path_of(node), _article(node.get_class()),
 			node.get_class(), what], {"param": spec.name, "path": str(path), "type": node.get_class()})
 
 
@@ -108,7 +108,7 @@ static func _new_name(spec: Dictionary, params: Dictionary) -> Variant:
 				{"param": spec.name})
 	var parent: Variant = params.get(spec.get("parent", "parent"))
 	if parent is Node and parent.has_node(NodePath(name)):
-		return BridgeError.failed("%s already has a child named '%s'" % [BridgeSceneAccess.path_of(parent),
+		return BridgeError.failed("%s already has a child named '%s'" % [BridgeSceneNodes.path_of(parent),
 				name],
 				{"param": spec.name})
 	return null

@@ -10,7 +10,7 @@ extends RefCounted
 
 const BridgeError := preload("bridge_error.gd")
 const BridgeActivityLog := preload("activity_log.gd")
-const BridgeAuditLog := preload("../lib/audit_log.gd")
+const BridgeAuditLog := preload("audit_log.gd")
 const BridgeCallContext := preload("call_context.gd")
 const BridgeCall := preload("call.gd")
 const BridgeCommandQueue := preload("command_queue.gd")

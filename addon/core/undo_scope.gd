@@ -13,8 +13,8 @@ extends RefCounted
 const BridgeError := preload("bridge_error.gd")
 ## scene_nodes.gd, not scene_access.gd: the router preloads this file, and the editor's start should not compile
 ## value coercion for it (scene_access.gd preloads it).
-const BridgeSceneNodes := preload("../lib/scene_nodes.gd")
-const BridgeSceneFiles := preload("../lib/scene_files.gd")
+const BridgeSceneNodes := preload("scene_nodes.gd")
+const BridgeSceneFiles := preload("scene_files.gd")
 const BridgeCompat := preload("compat.gd")
 const BridgeUndoStep := preload("undo_step.gd")
 const BridgeCall := preload("call.gd")

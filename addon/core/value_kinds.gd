@@ -17,12 +17,12 @@ extends RefCounted
 ##                  group's `lookups()[spec.lookup]` is called with (value, spec.name, params) and returns
 ##                  the resolved value or a BridgeError.
 ##   kind "class"   a class name: an engine class or a project class_name (@tool or not) that is `base` or
-##                  inherits it (lib/class_types.gd, the one resolver every type-taking parameter uses);
+##                  inherits it (core/class_types.gd, the one resolver every type-taking parameter uses);
 ##                  `creatable`: abstract ones refused; `or_scene`: a res:// path is taken as a scene to place.
 
 const BridgeError := preload("bridge_error.gd")
-const BridgeLayerBits := preload("../lib/layer_bits.gd")
-const BridgeClassTypes := preload("../lib/class_types.gd")
+const BridgeLayerBits := preload("layer_bits.gd")
+const BridgeClassTypes := preload("class_types.gd")
 
 const KINDS := ["vector", "layers", "file", "lookup", "class"]
 const LAYER_KINDS := ["physics", "navigation", "render"]

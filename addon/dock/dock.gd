@@ -7,7 +7,7 @@ extends VBoxContainer
 ## only what changed, so a hidden dock costs nothing.
 
 const BridgeCli := preload("cli.gd")
-const BridgeAuditLog := preload("../lib/audit_log.gd")
+const BridgeAuditLog := preload("../core/audit_log.gd")
 
 const REFRESH_S := 0.5
 const ACTIVITY_ROWS := 50

@@ -8,7 +8,7 @@ const BridgeStatus := preload("status.gd")
 const BridgeEvents := preload("input_events.gd")
 const BridgeJsonValue := preload("../core/json_value.gd")
 const BridgeCompat := preload("../core/compat.gd")
-const BridgeOutputLog := preload("../lib/output_log.gd")
+const BridgeOutputLog := preload("../core/output_log.gd")
 
 const MONITORS := {
 	"fps": Performance.TIME_FPS,
@@ -26,7 +26,7 @@ const MONITORS := {
 }
 
 var _tree: SceneTree
-var _log: RefCounted  # lib/output_log.gd
+var _log: RefCounted  # core/output_log.gd
 var _clock: RefCounted  # game/clock.gd
 var _eval: RefCounted  # game/eval.gd: compiles step's until and watch expressions
 

@@ -8,7 +8,7 @@ extends RefCounted
 const BridgeIpc := preload("ipc.gd")
 const BridgeSnippet := preload("snippet.gd")
 const BridgeJsonValue := preload("../core/json_value.gd")
-const BridgeOutputLog := preload("../lib/output_log.gd")
+const BridgeOutputLog := preload("../core/output_log.gd")
 
 ## `tree`, `root` and `scene` (the current scene) are in scope; emit(v) collects values. The __ helpers
 ## take what Snippet.scene_paths rewrote: relative node paths resolve from the current scene.
@@ -45,7 +45,7 @@ func run():
 const RUNNER_NAME := "BridgeEval"
 
 var _tree: SceneTree
-var _log: RefCounted  # lib/output_log.gd
+var _log: RefCounted  # core/output_log.gd
 
 
 func _init(game: Node) -> void:  # game/inspector.gd, typed by its engine class (the rule atop inspector.gd)

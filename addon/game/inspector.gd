@@ -22,7 +22,7 @@ const HELLO_METHOD := "runtime.status"
 
 ## The game's clock (game/clock.gd): frozen, stepped; MCPGameInput reads it too.
 var clock: RefCounted
-## The game's output log (lib/output_log.gd, loaded by path: see _ready).
+## The game's output log (core/output_log.gd, loaded by path: see _ready).
 var output: RefCounted
 ## game/tick_counter.gd: the ticks the game's nodes ran (runtime.record and runtime.replay count with it).
 var ticks: Node
@@ -47,7 +47,7 @@ func _ready() -> void:
 	var begun := Time.get_ticks_usec()
 	# Loaded only here, by path: an exported game (inert) never compiles the editor-side scripts.
 	_here = get_script().resource_path.get_base_dir()
-	output = load(_here.path_join("../lib/output_log.gd").simplify_path()).new()
+	output = load(_here.path_join("../core/output_log.gd").simplify_path()).new()
 	output.set("source", "game")
 	output.call("start_capture")  # nothing before Godot 4.5 (no Logger): the game's output file then stays empty
 	clock = load(_here.path_join("clock.gd")).new(get_tree())

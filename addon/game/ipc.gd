@@ -16,7 +16,7 @@ extends RefCounted
 ##   prog-<id>.json          how far a request that waits has got {progress, total, message} (overwritten)
 ##   cancel-<id>             the editor's client cancelled that request: the game stops waiting
 ##   output.jsonl            everything the game logged (prints, errors, warnings), a JSON line each, written
-##                           as it happens (lib/output_log.gd write_to); the editor reads it (lib/game_output.gd)
+##                           as it happens (core/output_log.gd write_to); the editor reads it (lib/game_output.gd)
 ## Every file is written as `tmp-<name>` and renamed, so a reader never sees half a file.
 
 const BridgeProcessInfo := preload("process_info.gd")

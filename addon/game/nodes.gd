@@ -3,7 +3,7 @@ extends RefCounted
 ## against the declared type, as node.set does in the editor), call their methods.
 
 const BridgeIpc := preload("ipc.gd")
-const BridgeCoerce := preload("../lib/value_coercion.gd")
+const BridgeCoerce := preload("../core/value_coercion.gd")
 const BridgeJsonValue := preload("../core/json_value.gd")
 const BridgeScreen := preload("screen.gd")
 

@@ -6,7 +6,7 @@ extends RefCounted
 ## with one; scene.play warns of them in its answer and in runtime.errors / editor.errors; node.signals and
 ## analysis.signal_flow mark them `dangling`; script.edit / script.function_set name the ones their change breaks.
 
-const BridgeOutputLog := preload("output_log.gd")
+const BridgeOutputLog := preload("../core/output_log.gd")
 const BridgeFileOps := preload("file_ops.gd")
 
 ## A dangling connection as every command reports it.

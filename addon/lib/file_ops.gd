@@ -8,8 +8,8 @@ const BridgeError := preload("../core/bridge_error.gd")
 const BridgeParams := preload("../core/params.gd")
 const BridgeSettings := preload("../core/settings.gd")
 const BridgeScan := preload("filesystem_scan.gd")
-const BridgeOpenTextSync := preload("open_text_sync.gd")
-const BridgeCompileErrors := preload("compile_errors.gd")
+const BridgeOpenTextSync := preload("../core/open_text_sync.gd")
+const BridgeCompileErrors := preload("../core/compile_errors.gd")
 
 ## Text formats whose res:// references filesystem.move rewrites (binary ones are resaved instead).
 const TEXT_REFERRERS := ["tscn", "tres", "gd", "gdshader", "gdshaderinc", "cfg", "json", "import"]
@@ -29,7 +29,7 @@ static func checked(raw: String, param: String = "path") -> Variant:
 
 
 ## Writes text through a temp file and a rename, so a reader never sees half a file; a script or shader
-## the editor has loaded or open in a tab then holds this text (lib/open_text_sync.gd). Returns the error.
+## the editor has loaded or open in a tab then holds this text (core/open_text_sync.gd). Returns the error.
 static func write_text(path: String, text: String) -> int:
 	return write_bytes(path, text.to_utf8_buffer())
 

@@ -1,32 +1,32 @@
 @tool
 extends Node
-## What the game printed and logged, read into the editor's log (lib/output_log.gd) as entries of source
+## What the game printed and logged, read into the editor's log (core/output_log.gd) as entries of source
 ## "game": the game's own log writes every entry to output.jsonl in its mailbox as it happens (game/ipc.gd),
 ## and this reads what is new there — every quarter second while a game runs, once more after it ended, and
 ## before every read (collect). The file is written by the game and read by the editor, so it answers while the
 ## game is held at an error in the debugger (its loop stopped) and after it exited, crashed or was killed,
 ## where the mailbox's requests cannot. One per server, made when the server starts: BridgeGameOutput.of(server).
 ##
-## Each game is a play of its own (lib/output_log.gd begin_play): scene.play begins one right before it launches
+## Each game is a play of its own (core/output_log.gd begin_play): scene.play begins one right before it launches
 ## the game (begin_play here) and the first output file header read after that (the game's session and pid) is
 ## that play's; a header of another session with no play waiting for it is a game the editor's own Play button
 ## started, and begins a play of its own. What a file holds is ingested under its play, so runtime.errors answers
 ## for the play running now and never for the one before it.
 
 const BridgeIpc := preload("../game/ipc.gd")
-const BridgeOutputLog := preload("output_log.gd")
+const BridgeOutputLog := preload("../core/output_log.gd")
 const BridgeGameOutput := preload("game_output.gd")
 const BridgeProjectSettings := preload("project_settings.gd")
 
 const NODE_NAME := "GameOutput"
 const POLL_MS := 250
 
-var _log: RefCounted  # lib/output_log.gd (filled by a Logger from Godot 4.5)
+var _log: RefCounted  # core/output_log.gd (filled by a Logger from Godot 4.5)
 var _key := BridgeIpc.editor_key()  # the mailbox of this editor's games (lib/game_link.gd uses the same)
 var _session := ""  # the header of the run being read: a new game starts the file again
 var _pid := 0
 var _offset := 0
-var _play := 0  # the play (lib/output_log.gd begin_play) the file being read belongs to; 0 before any
+var _play := 0  # the play (core/output_log.gd begin_play) the file being read belongs to; 0 before any
 var _play_waiting := false  # begin_play made a play whose game's header is not read yet
 var _next_poll := 0
 var _was_playing := false

@@ -8,7 +8,7 @@ extends RefCounted
 const BridgeError := preload("../core/bridge_error.gd")
 const BridgeJsonValue := preload("../core/json_value.gd")
 const BridgeSceneAccess := preload("scene_access.gd")
-const BridgeCoerce := preload("value_coercion.gd")
+const BridgeCoerce := preload("../core/value_coercion.gd")
 const BridgeSavedDefaults := preload("saved_defaults.gd")
 
 ## The members a "position:x"-style path may index, by value type.

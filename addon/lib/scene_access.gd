@@ -6,8 +6,8 @@ extends RefCounted
 
 const BridgeError := preload("../core/bridge_error.gd")
 const BridgeParams := preload("../core/params.gd")
-const BridgeCoerce := preload("value_coercion.gd")
-const BridgeSceneNodes := preload("scene_nodes.gd")
+const BridgeCoerce := preload("../core/value_coercion.gd")
+const BridgeSceneNodes := preload("../core/scene_nodes.gd")
 const BridgeUndoStep := preload("../core/undo_step.gd")
 
 

@@ -5,7 +5,7 @@ extends RefCounted
 ## by the scene) as one undoable action or as part of one; the only way commands put a new node in the scene.
 
 const BridgeError := preload("../core/bridge_error.gd")
-const BridgeClassTypes := preload("class_types.gd")
+const BridgeClassTypes := preload("../core/class_types.gd")
 const BridgeSceneAccess := preload("scene_access.gd")
 const BridgePropertyPath := preload("property_path.gd")
 

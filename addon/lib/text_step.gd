@@ -13,7 +13,7 @@ const BridgeFileOps := preload("file_ops.gd")
 const BridgeSettings := preload("../core/settings.gd")
 const BridgeTextMerge := preload("text_merge.gd")
 const BridgeUndoStep := preload("../core/undo_step.gd")
-const BridgeWriteJournal := preload("write_journal.gd")
+const BridgeWriteJournal := preload("../core/write_journal.gd")
 
 ## How a move that meets a conflicting change acts: "" (the editor's own undo: keep the file, warn),
 ## "refuse" (editor.undo / editor.redo: keep the file and report, so the command refuses), "force" (write the

@@ -1,9 +1,9 @@
 extends "unit.gd"
-## core/json_value.gd (Godot values as JSON), core/value_kinds.gd (vectors) and lib/layer_bits.gd (masks).
+## core/json_value.gd (Godot values as JSON), core/value_kinds.gd (vectors) and core/layer_bits.gd (masks).
 
 const JsonValue := preload("res://addons/bridge/core/json_value.gd")
 const ValueKinds := preload("res://addons/bridge/core/value_kinds.gd")
-const LayerBits := preload("res://addons/bridge/lib/layer_bits.gd")
+const LayerBits := preload("res://addons/bridge/core/layer_bits.gd")
 
 
 func test_json_values() -> void:

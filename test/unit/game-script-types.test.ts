@@ -11,7 +11,7 @@ import {ADDON_DIR, gameScriptNames, gameScripts, typeUses} from '../support/game
 describe('the scripts the game runs name no preloaded script as a type', () => {
   it('reads the game scripts and their names from the sources (core/ and lib/ files they load included)', () => {
     const files = gameScripts().map((f) => relative(ADDON_DIR, f))
-    expect(files).to.include.members(['game/inspector.gd', 'game/input.gd', 'lib/output_log.gd', 'core/json_value.gd'])
+    expect(files).to.include.members(['game/inspector.gd', 'game/input.gd', 'core/output_log.gd', 'core/json_value.gd'])
     expect([...gameScriptNames().keys()]).to.include.members([
       'BridgeIpc',
       'BridgeJsonValue',

@@ -7,7 +7,7 @@ extends "../../core/command_group.gd"
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgePropertyPath := preload("../../lib/property_path.gd")
 const BridgeCompat := preload("../../core/compat.gd")
-const BridgeClassTypes := preload("../../lib/class_types.gd")
+const BridgeClassTypes := preload("../../core/class_types.gd")
 
 const GLOBAL_HISTORY := 0
 

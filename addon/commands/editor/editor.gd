@@ -3,12 +3,12 @@ extends "../../core/command_group.gd"
 ## editor.*: the editor itself — selection, output, scripts, saving, quitting. Undo and redo live in
 ## editor_history_commands.gd.
 
-const BridgeOutputLog := preload("../../lib/output_log.gd")
-const BridgeOpenTextSync := preload("../../lib/open_text_sync.gd")
+const BridgeOutputLog := preload("../../core/output_log.gd")
+const BridgeOpenTextSync := preload("../../core/open_text_sync.gd")
 const BridgeGameOutput := preload("../../lib/game_output.gd")
 const BridgeSettings := preload("../../core/settings.gd")
 const BridgeScriptRunner := preload("lib/script_runner.gd")
-const BridgeCompileErrors := preload("../../lib/compile_errors.gd")
+const BridgeCompileErrors := preload("../../core/compile_errors.gd")
 const BridgeScriptGuard := preload("../../lib/guard/script_guard.gd")
 
 
@@ -40,7 +40,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.errors",
-			"since": "4.5",  # the output capture is a Logger (lib/output_capture.gd)
+			"since": "4.5",  # the output capture is a Logger (core/output_capture.gd)
 			"summary": "Recent errors and warnings of the editor and its games (held in the debugger or exited too), and each error of a script that does not compile now; each with its source and, for a game's, its play; oldest first, page with since.",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),
@@ -162,7 +162,7 @@ func _errors(c: BridgeCall) -> Variant:
 	BridgeGameOutput.of(server).collect()
 	var logger: BridgeOutputLog = BridgeOutputLog.of(server)
 	var entries: Array = logger.errors(p.since, p.limit, [] if p.source == "all" else [p.source])
-	if p.source != "game":  # the scripts that do not compile now, each error once (lib/compile_errors.gd)
+	if p.source != "game":  # the scripts that do not compile now, each error once (core/compile_errors.gd)
 		entries = BridgeCompileErrors.merged(entries, p.since, p.limit)
 	if not p.own_frames:
 		entries = entries.map(func(e: Dictionary) -> Dictionary: return BridgeOutputLog.without_own_frames(e))

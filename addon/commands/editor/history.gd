@@ -9,7 +9,7 @@ extends "../../core/command_group.gd"
 ## reversed (by `reverse`, the opposite command: an undo is reversed by editor.redo, not by another undo);
 ## when it moved the edited scene's history, `saved` says whether the scene now matches its file.
 
-const BridgeSceneFiles := preload("../../lib/scene_files.gd")
+const BridgeSceneFiles := preload("../../core/scene_files.gd")
 const BridgeCompat := preload("../../core/compat.gd")
 const BridgeUndoStep := preload("../../core/undo_step.gd")
 const BridgeTextStep := preload("../../lib/text_step.gd")

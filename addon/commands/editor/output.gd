@@ -1,11 +1,11 @@
 @tool
 extends "../../core/command_group.gd"
 ## editor.output: everything the editor and its game printed lately — print lines as well as errors and warnings —
-## from the same capture editor.errors reads (lib/output_log.gd); editor.audit: the audit trail.
+## from the same capture editor.errors reads (core/output_log.gd); editor.audit: the audit trail.
 
-const BridgeOutputLog := preload("../../lib/output_log.gd")
+const BridgeOutputLog := preload("../../core/output_log.gd")
 const BridgeGameOutput := preload("../../lib/game_output.gd")
-const BridgeAuditLog := preload("../../lib/audit_log.gd")
+const BridgeAuditLog := preload("../../core/audit_log.gd")
 
 
 func _init(p_server: Node = null) -> void:
@@ -17,7 +17,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "editor.output",
-			"since": "4.5",  # the output capture is a Logger (lib/output_capture.gd)
+			"since": "4.5",  # the output capture is a Logger (core/output_capture.gd)
 			"summary": "Recent output of every kind (print, printerr, errors, warnings) of the editor and of the games it played, each tagged with its source and, for a game's, the play it came from (id, pid, scene, start), oldest first; page with since.",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (pass the last reply's next_seq)", 0, {"min": 0}),

@@ -6,7 +6,7 @@ extends "../../core/command_group.gd"
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgeParams := preload("../../core/params.gd")
 const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
-const BridgeCoerce := preload("../../lib/value_coercion.gd")
+const BridgeCoerce := preload("../../core/value_coercion.gd")
 
 ## One item of describe_items().
 const ITEM := {"id": "int", "name": "string", "mesh": "string|null", "shapes": "int"}

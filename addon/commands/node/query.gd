@@ -3,7 +3,7 @@ extends "../../core/command_group.gd"
 ## node.*, lookups: find nodes of the edited scene and describe one at a glance.
 
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
-const BridgeClassTypes := preload("../../lib/class_types.gd")
+const BridgeClassTypes := preload("../../core/class_types.gd")
 
 
 func commands() -> Array:

@@ -4,7 +4,7 @@ extends "../../core/command_group.gd"
 ## one undoable action in the scene's history; a refused command changes nothing.
 
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
-const BridgeClassTypes := preload("../../lib/class_types.gd")
+const BridgeClassTypes := preload("../../core/class_types.gd")
 const BridgePropertyPath := preload("../../lib/property_path.gd")
 const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
 const BridgeNodePaths := preload("lib/node_paths.gd")

@@ -7,7 +7,7 @@ const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
 const BridgeSpatialQuery := preload("../../lib/spatial_query.gd")
 const BridgeShapes := preload("lib/collision_shapes.gd")
-const BridgeLayerBits := preload("../../lib/layer_bits.gd")
+const BridgeLayerBits := preload("../../core/layer_bits.gd")
 
 
 func commands() -> Array:

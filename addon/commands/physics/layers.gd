@@ -6,7 +6,7 @@ extends "../../core/command_group.gd"
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
 const BridgeSpatialQuery := preload("../../lib/spatial_query.gd")
-const BridgeLayerBits := preload("../../lib/layer_bits.gd")
+const BridgeLayerBits := preload("../../core/layer_bits.gd")
 const BridgeProjectSettingsLib := preload("../../lib/project_settings.gd")
 
 ## The nodes with collision layers or a mask.

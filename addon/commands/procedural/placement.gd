@@ -6,7 +6,7 @@ extends "../../core/command_group.gd"
 
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
-const BridgeClassTypes := preload("../../lib/class_types.gd")
+const BridgeClassTypes := preload("../../core/class_types.gd")
 
 
 func commands() -> Array:

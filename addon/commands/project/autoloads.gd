@@ -7,7 +7,7 @@ extends "../../core/command_group.gd"
 
 const BridgeProject := preload("../../lib/project_settings.gd")
 const BridgeParams := preload("../../core/params.gd")
-const BridgeScriptCompile := preload("../../lib/script_compile.gd")
+const BridgeScriptCompile := preload("../../core/script_compile.gd")
 
 
 func commands() -> Array:

@@ -7,7 +7,7 @@ extends "../../core/command_group.gd"
 const BridgeParams := preload("../../core/params.gd")
 const BridgeScan := preload("../../lib/filesystem_scan.gd")
 const BridgeSettings := preload("../../core/settings.gd")
-const BridgeOpenTextSync := preload("../../lib/open_text_sync.gd")
+const BridgeOpenTextSync := preload("../../core/open_text_sync.gd")
 const BridgeFileOps := preload("../../lib/file_ops.gd")
 const BridgeConnectionCheck := preload("../../lib/connection_check.gd")
 
@@ -104,7 +104,7 @@ func _write(c: BridgeCall) -> Variant:
 		return content
 	var bytes: PackedByteArray = content
 	var before := FileAccess.get_file_as_string(path) if existed and path.get_extension() == "gd" else ""
-	# temp file + rename; a script or shader the editor holds takes the new text (lib/open_text_sync.gd)
+	# temp file + rename; a script or shader the editor holds takes the new text (core/open_text_sync.gd)
 	var write_err := BridgeFileOps.write_bytes(path, bytes)
 	if write_err != OK:
 		return c.failed("writing %s failed: %s; the file is unchanged" % [path, error_string(write_err)], {"path": path})

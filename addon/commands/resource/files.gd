@@ -7,7 +7,7 @@ const BridgeResources := preload("lib/resource_files.gd")
 const BridgeFileOps := preload("../../lib/file_ops.gd")
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgePropertyPath := preload("../../lib/property_path.gd")
-const BridgeClassTypes := preload("../../lib/class_types.gd")
+const BridgeClassTypes := preload("../../core/class_types.gd")
 
 ## The sweeps' setup for the commands that read, copy or change the examples' resource file.
 const RED := {"method": "resource.create", "params": {"path": "res://materials/red.tres", "type": "StandardMaterial3D",

@@ -6,10 +6,10 @@ extends "../../core/command_group.gd"
 ## (its id) or "all" (editor.errors with source game pages through every game of the session too). Every entry
 ## names its play ({id, pid, scene, started_unix}); seq numbers run on across plays, so a cursor (since) does.
 
-const BridgeOutputLog := preload("../../lib/output_log.gd")
+const BridgeOutputLog := preload("../../core/output_log.gd")
 const BridgeGameOutput := preload("../../lib/game_output.gd")
 
-## A play the editor started (lib/output_log.gd begin_play): its id, the game's pid, the scene, when it started.
+## A play the editor started (core/output_log.gd begin_play): its id, the game's pid, the scene, when it started.
 const PLAY := {"id": "int", "pid": "int", "scene": "string", "started_unix": "float"}
 ## The game's entry: file/line/function of the engine's report; script_file/script_line and stack where GDScript was
 ## running; the play it came from.
@@ -24,7 +24,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "runtime.errors",
-			"since": "4.5",  # the output capture is a Logger (lib/output_capture.gd)
+			"since": "4.5",  # the output capture is a Logger (core/output_capture.gd)
 			"summary": "What the game of this play (running now, or the last one) logged — script errors (file, line, function, stack), push_error/push_warning, engine errors, printerr — and with kind all what it printed, oldest first; also while it is held at an error in the debugger and after it exited. An earlier play's entries only when asked for (play); each entry names its play. Page with since.",
 			"params": [
 				opt("since", "int", "Only entries with seq >= this (the last reply's next_seq, across plays too)", 0, {"min": 0}),

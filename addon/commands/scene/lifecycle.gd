@@ -4,8 +4,8 @@ extends "../../core/command_group.gd"
 ## written only by saving; a refused command changes nothing.
 
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
-const BridgeClassTypes := preload("../../lib/class_types.gd")
-const BridgeSceneFiles := preload("../../lib/scene_files.gd")
+const BridgeClassTypes := preload("../../core/class_types.gd")
+const BridgeSceneFiles := preload("../../core/scene_files.gd")
 const BridgeCompat := preload("../../core/compat.gd")
 const BridgeSceneSwitch := preload("lib/scene_switch.gd")
 

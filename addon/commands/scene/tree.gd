@@ -6,7 +6,7 @@ extends "../../core/command_group.gd"
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgeSceneEdit := preload("../../lib/scene_edit.gd")
 const BridgeParams := preload("../../core/params.gd")
-const BridgeSceneFiles := preload("../../lib/scene_files.gd")
+const BridgeSceneFiles := preload("../../core/scene_files.gd")
 const BridgeCompat := preload("../../core/compat.gd")
 
 

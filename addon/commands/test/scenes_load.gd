@@ -5,11 +5,11 @@ extends "../../core/command_group.gd"
 ## Nothing is added to the editor: each scene is instantiated apart and freed. What the engine logs while it
 ## loads a broken scene is this check's answer (the scene's error), not an entry in editor.errors. Its scripts
 ## (and those of the scenes it instances) are compiled with the check script.validate uses
-## (lib/script_compile.gd): a scene whose script does not compile fails here too, though it loads (its node
+## (core/script_compile.gd): a scene whose script does not compile fails here too, though it loads (its node
 ## just has no script).
 
-const BridgeOutputLog := preload("../../lib/output_log.gd")
-const BridgeScriptCompile := preload("../../lib/script_compile.gd")
+const BridgeOutputLog := preload("../../core/output_log.gd")
+const BridgeScriptCompile := preload("../../core/script_compile.gd")
 const BridgeConnectionCheck := preload("../../lib/connection_check.gd")
 
 ## One scene's check: nodes and warnings when it instantiated, error when it did not.

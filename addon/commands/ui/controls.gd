@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgeLayout := preload("lib/control_layout.gd")
-const BridgeClassTypes := preload("../../lib/class_types.gd")
+const BridgeClassTypes := preload("../../core/class_types.gd")
 const BridgePropertyPath := preload("../../lib/property_path.gd")
 
 const UI_SCENE := "res://scenes/ui.tscn"

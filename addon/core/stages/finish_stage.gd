@@ -7,9 +7,9 @@ extends "../stage.gd"
 ## whether it compiles, and editor.errors lists what does not until a later write fixes it.
 
 const BridgeError := preload("../bridge_error.gd")
-const BridgeOpenTextSync := preload("../../lib/open_text_sync.gd")
-const BridgeWriteJournal := preload("../../lib/write_journal.gd")
-const BridgeCompileErrors := preload("../../lib/compile_errors.gd")
+const BridgeOpenTextSync := preload("../open_text_sync.gd")
+const BridgeWriteJournal := preload("../write_journal.gd")
+const BridgeCompileErrors := preload("../compile_errors.gd")
 
 
 func name() -> String:
@@ -27,7 +27,7 @@ func leave(c: BridgeCall, _kept: Variant, result: Variant) -> Variant:
 	BridgeOpenTextSync.settle(written)
 	if not written.is_empty() and not result is BridgeError:
 		BridgeWriteJournal.note(c.method, c.client, written)
-	# an undo's or redo's scripts too (lib/compile_errors.gd)
+	# an undo's or redo's scripts too (core/compile_errors.gd)
 	return BridgeCompileErrors.answer(result, written_paths(specs, c.params, "compiles"))
 
 

@@ -9,7 +9,7 @@ const BridgeOriginRule := preload("../net/origin_rule.gd")
 const BridgeSettings := preload("../../core/settings.gd")
 const BridgeWire := preload("../net/http_head.gd")
 const BridgeListener := preload("../net/tcp_listener.gd")
-const BridgeAuditLog := preload("../../lib/audit_log.gd")
+const BridgeAuditLog := preload("../../core/audit_log.gd")
 const BridgeTransportHost := preload("../../core/transport_host.gd")
 ## The MCP methods (mcp/endpoint.gd and what it preloads: tools, resources, prompts, toolsets) load on the
 ## first POST, not with the editor: a bare editor never needs them, and compiling them cost its start ~15 ms.

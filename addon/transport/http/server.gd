@@ -1,5 +1,5 @@
 @tool
-extends "../transport.gd"
+extends "../../core/transport.gd"
 ## The MCP streamable-HTTP endpoint `http://127.0.0.1:<port>/mcp`, hosted by the editor itself: binds the
 ## port, follows the endpoint settings live and keeps who called; requests.gd answers the connections (Host and
 ## Origin rules, CORS, mcp/endpoint.gd, which runs tools over the same router as the WebSocket transport).

@@ -1,5 +1,5 @@
 @tool
-extends "../transport.gd"
+extends "../../core/transport.gd"
 ## The WebSocket JSON-RPC 2.0 transport on 127.0.0.1: many concurrent clients, one reply per request,
 ## correlated by id. The upgrade request must pass the same Host and Origin rules as the HTTP endpoint
 ## (ws_handshake.gd), so a web page cannot drive the editor. A client is greeted with a `bridge.hello`
@@ -11,7 +11,7 @@ const BridgeConn := preload("connection.gd")
 const BridgeHandshake := preload("handshake.gd")
 const BridgeListener := preload("../net/tcp_listener.gd")
 const BridgeSettings := preload("../../core/settings.gd")
-const BridgeAuditLog := preload("../../lib/audit_log.gd")
+const BridgeAuditLog := preload("../../core/audit_log.gd")
 const BridgeRouter := preload("../../core/router.gd")
 
 ## Past this many open connections, a new one is refused with 503.

@@ -1,7 +1,7 @@
 // Every parameter that takes a class accepts the project's own class_name types, @tool or not (issue 47, item 4).
 // Script.can_instantiate() is false in the editor for a script that is not @tool, so asking it refused a plain
 // `class_name ItemData extends Resource` as an unknown resource type. The parameters are found from the
-// declarations (kind "class", checked by the router through lib/class_types.gd), so a new command is covered
+// declarations (kind "class", checked by the router through core/class_types.gd), so a new command is covered
 // without touching this file; a string parameter named like a type that is not of that kind must be listed
 // below with the reason, or the sweep fails.
 import {expect} from 'chai'

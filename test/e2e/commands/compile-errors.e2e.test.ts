@@ -1,7 +1,7 @@
 // Every compile error where agents look: each command that can write (or load) a GDScript file answers `compiles`
 // and, when the file does not compile, the engine's file:line:message in `compile_errors`; the same error is listed
 // once in editor.errors (source "editor") until a later write — an undo or redo too — makes the file compile, or the
-// file is gone. The router adds this after the handler (lib/compile_errors.gd), so the sweep reads the commands that
+// file is gone. The router adds this after the handler (core/compile_errors.gd), so the sweep reads the commands that
 // declare a written path (`writes_path`) or a script they load (`compiles`) and fails on one it neither exercises
 // nor lists as writing no script.
 import {expect} from 'chai'

@@ -77,7 +77,7 @@ function suite(display: 'headless' | 'window'): void {
     // the editor ends a stopped game's threads and debugger session a few frames later: give them the time
     await new Promise((r) => setTimeout(r, 1500))
     const {entries: all} = await f.call('editor.errors', {since, limit: 200, own_frames: true})
-    // the broken script itself is listed once, as the script that does not compile now (lib/compile_errors.gd)
+    // the broken script itself is listed once, as the script that does not compile now (core/compile_errors.gd)
     const compile = (all as Json[]).filter((e) => e.compile === true)
     expect(
       compile.map((e) => e.file),

@@ -8,7 +8,7 @@ extends Node
 const BridgeGameLink := preload("../../../lib/game_link.gd")
 const BridgeGamePause := preload("../../../lib/game_pause.gd")
 const BridgeGameOutput := preload("../../../lib/game_output.gd")
-const BridgeOutputLog := preload("../../../lib/output_log.gd")
+const BridgeOutputLog := preload("../../../core/output_log.gd")
 const BridgeError := preload("../../../core/bridge_error.gd")
 const BridgeJsonValue := preload("../../../core/json_value.gd")
 const BridgeSettings := preload("../../../core/settings.gd")

@@ -5,7 +5,7 @@ extends RefCounted
 ## and say nothing).
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const BridgeScriptCompile := preload("../../../lib/script_compile.gd")
+const BridgeScriptCompile := preload("../../../core/script_compile.gd")
 
 
 ## {paths, skipped} to reload: the given files (each must exist and compile), or every project script that
@@ -30,7 +30,7 @@ static func choose(given: Array) -> Variant:
 	return {"paths": paths, "skipped": skipped}
 
 
-## The shared compile check (lib/script_compile.gd), on a copy apart from the loaded script.
+## The shared compile check (core/script_compile.gd), on a copy apart from the loaded script.
 static func compiles(path: String) -> bool:
 	return BridgeScriptCompile.check_file(path, null).ok
 

@@ -9,7 +9,7 @@ extends RefCounted
 const BridgeError := preload("../../../core/bridge_error.gd")
 const BridgeSnippet := preload("../../../game/snippet.gd")
 const BridgeCompat := preload("../../../core/compat.gd")
-const BridgeOutputLog := preload("../../../lib/output_log.gd")
+const BridgeOutputLog := preload("../../../core/output_log.gd")
 
 ## How long a snippet's `while` loops may keep the editor busy; past it every `while` condition reads
 ## false, the snippet is stopped and the call fails saying so.

@@ -7,10 +7,10 @@ extends RefCounted
 ## changed through bridge since their last save, says which, and runs the game with the editor's own save off.
 ## Every function is static: `const BridgePlaySaves := preload("lib/play_saves.gd")`.
 
-const BridgeSceneFiles := preload("../../../lib/scene_files.gd")
+const BridgeSceneFiles := preload("../../../core/scene_files.gd")
 const BridgeSceneSwitch := preload("scene_switch.gd")
 const BridgeError := preload("../../../core/bridge_error.gd")
-const BridgeOutputLog := preload("../../../lib/output_log.gd")
+const BridgeOutputLog := preload("../../../core/output_log.gd")
 
 const SAVE_BEFORE_RUNNING := "run/auto_save/save_before_running"
 

@@ -7,7 +7,7 @@ extends RefCounted
 ## can) is cleared by switching tabs the way a click on the tab bar does, which resets it.
 ## Every function is static: `const BridgeSceneSwitch := preload("lib/scene_switch.gd")`.
 
-const BridgeSceneFiles := preload("../../../lib/scene_files.gd")
+const BridgeSceneFiles := preload("../../../core/scene_files.gd")
 const BridgeCompat := preload("../../../core/compat.gd")
 
 ## Tries before giving up; the tab bar is used from the second one on.

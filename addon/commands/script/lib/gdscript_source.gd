@@ -5,14 +5,14 @@ extends RefCounted
 ## script so the editor (and its loaded copy) picks the new text up — as an undoable step (lib/text_step.gd).
 
 const BridgeError := preload("../../../core/bridge_error.gd")
-const BridgeScriptCompile := preload("../../../lib/script_compile.gd")
+const BridgeScriptCompile := preload("../../../core/script_compile.gd")
 const BridgeTextStep := preload("../../../lib/text_step.gd")
 
 static var _decl := RegEx.create_from_string(
 		"^(?:(?<annos>(?:@\\w+(?:\\([^)]*\\))?\\s+)*)(?<static>static\\s+)?(?<kind>func|var|const|signal|enum|class_name|extends|class)\\b\\s*(?<name>[A-Za-z_][A-Za-z0-9_]*)?)")
 
 
-## Compiles `text` as the script at `path` would be compiled (lib/script_compile.gd, the check every command shares).
+## Compiles `text` as the script at `path` would be compiled (core/script_compile.gd, the check every command shares).
 static func check(text: String, path: String, server: Node) -> Dictionary:
 	return BridgeScriptCompile.check(text, path, server)
 

@@ -6,7 +6,7 @@ extends RefCounted
 
 const BridgeFileOps := preload("../../../lib/file_ops.gd")
 const BridgeError := preload("../../../core/bridge_error.gd")
-const BridgeOutputLog := preload("../../../lib/output_log.gd")
+const BridgeOutputLog := preload("../../../core/output_log.gd")
 
 const TYPES := ["canvas_item", "spatial", "particles", "sky", "fog"]
 const TEMPLATES := {

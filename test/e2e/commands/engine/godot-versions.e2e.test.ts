@@ -123,7 +123,7 @@ return n`)
   it('runs the 4.3 fallbacks: undo-redo from an EditorPlugin, cached resources, no JSON decoder, no capture', async () => {
     await fake('4.3.0')
     const out = await run(`var Compat = preload("res://addons/bridge/core/compat.gd")
-var OutputLog = preload("res://addons/bridge/lib/output_log.gd")
+var OutputLog = preload("res://addons/bridge/core/output_log.gd")
 var probe = OutputLog.new()
 var held := "res://addons/bridge/core/compat.gd"  # preloaded: in the cache
 var seen := {"undo_redo_same": Compat.editor_undo_redo() == EditorInterface.get_editor_undo_redo(),

@@ -200,7 +200,7 @@ describe('node edits, scripts and scene files (real editor)', function () {
       kept_values: [],
       undoable: true,
       saved: false,
-      compiles: true, // the script it attaches, compiled by the router (lib/compile_errors.gd)
+      compiles: true, // the script it attaches, compiled by the router (core/compile_errors.gd)
     })
     expect(await script('Camera2D')).to.equal('res://scripts/mover.gd')
     expect(await get('Camera2D', 'label')).to.equal('m')
