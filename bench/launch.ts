@@ -30,6 +30,12 @@ async function opened(addon: boolean): Promise<BenchEditor> {
   return editor
 }
 
+/**
+ * Another build's CLI (BENCH_LAUNCH_BASE_BIN=/path/to/bin/run.js): its launches alternate with this build's and the
+ * plain editor's in the same rounds, on the same copy, so a change to the CLI's waiting is measured as an A/B.
+ */
+const BASE_BIN = process.env.BENCH_LAUNCH_BASE_BIN
+
 /** Where one launch's time went: ms from the launch command's spawn to each step (bench's wall clock). */
 export type LaunchSplit = Record<string, number>
 
@@ -122,16 +128,18 @@ export function medianSplit(splits: LaunchSplit[]): [string, number][] {
 export async function launchFigures(
   bin: string,
   rounds: number,
-): Promise<{launch: Stats; plain: Stats; splits: LaunchSplit[]}> {
+): Promise<{launch: Stats; plain: Stats; base?: Stats; splits: LaunchSplit[]}> {
   const withAddon = await opened(true)
   const plain = await opened(false)
-  const samples = {launch: [] as number[], plain: [] as number[]}
+  const samples = {launch: [] as number[], plain: [] as number[], base: [] as number[]}
   const splits: LaunchSplit[] = []
+  const kinds = BASE_BIN ? (['launch', 'plain', 'base'] as const) : (['launch', 'plain'] as const)
   try {
     for (let i = 0; i < rounds; i++) {
       note(`launch against a plain editor, round ${i + 1} of ${rounds}…`)
-      for (const kind of i % 2 === 0 ? (['launch', 'plain'] as const) : (['plain', 'launch'] as const)) {
+      for (const kind of [...kinds.slice(i % kinds.length), ...kinds.slice(0, i % kinds.length)]) {
         if (kind === 'launch') samples.launch.push(await launchOnce(bin, withAddon, splits))
+        else if (kind === 'base') samples.base.push(await launchOnce(BASE_BIN!, withAddon, []))
         else {
           plain.restart()
           samples.plain.push(await plain.waitProbe())
@@ -143,13 +151,15 @@ export async function launchFigures(
     await withAddon.stop()
     await plain.stop()
   }
-  return {launch: stats(samples.launch), plain: stats(samples.plain), splits}
+  const base = BASE_BIN ? stats(samples.base) : undefined
+  return {launch: stats(samples.launch), plain: stats(samples.plain), base, splits}
 }
 
 export async function reportLaunch(bin: string, rounds: number): Promise<void> {
   const f = await launchFigures(bin, rounds)
   figure('plain_editor_first_frame_ms', f.plain.median, 'ms')
   figure('launch_to_first_answer_ms', f.launch.median, 'ms')
+  if (f.base) figure('launch_base_to_first_answer_ms', f.base.median, 'ms')
   target(
     'launch_over_plain_editor_ratio',
     f.launch.median / f.plain.median,
@@ -170,6 +180,7 @@ export async function reportLaunch(bin: string, rounds: number): Promise<void> {
       [
         row('plain editor: spawn → first frame (floor)', f.plain),
         row('bridge launch --headless + bridge run engine.version', f.launch),
+        ...(f.base ? [row(`the same, ${BASE_BIN} (A/B base)`, f.base)] : []),
       ],
     ),
   )
