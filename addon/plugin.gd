@@ -21,6 +21,7 @@ func _enter_tree() -> void:
 	if refusal != "":
 		push_error(refusal)
 		return
+	_script("core/start_phases.gd").call("mark", "plugin_enter_tree")  # the bench's split (BRIDGE_START_PHASES)
 	_server = _script("core/bridge_server.gd").new()
 	_server.name = "BridgeServer"
 	_server.set("plugin", self)

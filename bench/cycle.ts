@@ -42,16 +42,20 @@ export async function cycleFigures(
   serve: Client,
   bin: string,
   rounds: number,
-): Promise<Record<Way, Stats>> {
+): Promise<Record<Way, Stats> & {steps: Record<string, number[]>}> {
+  // the MCP way's time per step (`<n> <method>`), so the steps that dominate can be told apart
+  const stepTimes: Record<string, number[]> = {}
   const ways: Record<Way, (steps: Step[]) => Promise<void>> = {
     async mcp(steps) {
-      for (const step of steps) {
+      for (const [n, step] of steps.entries()) {
+        const t = performance.now()
         const out = await serve.callTool(
           {name: 'engine_run', arguments: {method: step.method, params: step.params}},
           undefined,
           {timeout: 130_000},
         )
         if (out.isError) throw new Error(`${step.method} over MCP: ${JSON.stringify(out.content).slice(0, 300)}`)
+        ;(stepTimes[`${n + 1} ${step.method}`] ??= []).push(performance.now() - t)
       }
     },
     async oneshot(steps) {
@@ -76,7 +80,7 @@ export async function cycleFigures(
       await editor.client.call('scene.close', {path: steps[0].params.path, discard: true}).catch(() => {})
     }
   }
-  return {mcp: stats(samples.mcp), oneshot: stats(samples.oneshot), batch: stats(samples.batch)}
+  return {mcp: stats(samples.mcp), oneshot: stats(samples.oneshot), batch: stats(samples.batch), steps: stepTimes}
 }
 
 export async function reportCycle(
@@ -109,6 +113,13 @@ export async function reportCycle(
         row('CLI one-shots (8 bridge run processes)', f.oneshot),
         row('bridge run - (one batch of 8)', f.batch),
       ],
+    ),
+  )
+  console.log(`\n## the MCP cycle by step (ms, median and p95 of ${rounds} rounds)\n`)
+  console.log(
+    table(
+      ['step', 'median', 'p95'],
+      Object.entries(f.steps).map(([step, xs]) => [step, stats(xs).median.toFixed(0), stats(xs).p95.toFixed(0)]),
     ),
   )
 }

@@ -3,13 +3,13 @@
 // user's project is). The launch side is the whole user path — `bridge launch --headless` until it returns, then
 // a `bridge run engine.version` one-shot — on a copy with the addon; the plain side is bench/editors.ts's probe
 // marker. Rounds alternate which starts first; every editor is stopped by pid (its process group).
-import {rmSync} from 'node:fs'
+import {existsSync, rmSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {launchingPid, readDiscovery} from '../src/editor/discovery.js'
 import {freePorts, isolatedEnv, waitForExit} from '../test/support/editor.js'
 import {type BenchEditor, startBenchEditor} from './editors.js'
-import {figure, note, table, target} from './report.js'
+import {figure, median, note, table, target} from './report.js'
 import {type Stats, stats, timeProcess} from './startup.js'
 
 function killGroup(pid: number): void {
@@ -30,11 +30,40 @@ async function opened(addon: boolean): Promise<BenchEditor> {
   return editor
 }
 
+/**
+ * Another build's CLI (BENCH_LAUNCH_BASE_BIN=/path/to/bin/run.js): its launches alternate with this build's and the
+ * plain editor's in the same rounds, on the same copy, so a change to the CLI's waiting is measured as an A/B.
+ */
+const BASE_BIN = process.env.BENCH_LAUNCH_BASE_BIN
+
+/** Where one launch's time went: ms from the launch command's spawn to each step (bench's wall clock). */
+export type LaunchSplit = Record<string, number>
+
+/** The editor's steps in the order they come (core/start_phases.gd), then the CLI's. */
+const ENGINE_STEPS = [
+  'plugin_enter_tree',
+  'server_ready_begin',
+  'groups_registered',
+  'transports_bound',
+  'discovery_written',
+  'first_frame',
+  'scan_ended',
+  'ready_written',
+]
+
 /** One `bridge launch` + one-shot on the addon copy, then the launched editor stopped: ms to the answer. */
-async function launchOnce(bin: string, copy: BenchEditor): Promise<number> {
+async function launchOnce(bin: string, copy: BenchEditor, splits: LaunchSplit[]): Promise<number> {
   const [lsp, dap, debug] = await freePorts(3)
-  // the harness's isolation: own settings, user data and caches, own WebSocket and HTTP ports
-  const env = {...process.env, ...(await isolatedEnv(join(copy.root, '..', 'home')))}
+  const marker = join(copy.root, '..', 'launch-probe-marker')
+  rmSync(marker, {force: true})
+  // the harness's isolation: own settings, user data and caches, own WebSocket and HTTP ports; the editor
+  // writes where its start-up time went (BRIDGE_START_PHASES) and the probe marks its first frame
+  const env = {
+    ...process.env,
+    ...(await isolatedEnv(join(copy.root, '..', 'home'))),
+    BRIDGE_START_PHASES: '1',
+    BENCH_PROBE_MARKER: marker,
+  }
   const engineArgs = [
     '--',
     '--lsp-port',
@@ -44,11 +73,16 @@ async function launchOnce(bin: string, copy: BenchEditor): Promise<number> {
     '--debug-server',
     `tcp://127.0.0.1:${debug}`,
   ]
+  const wall0 = performance.timeOrigin + performance.now()
   const t = performance.now()
   try {
     await timeProcess([bin, 'launch', '--project', copy.root, '--headless', ...engineArgs], {env})
+    const launched = performance.now() - t
+    const found = readDiscovery(copy.root)
     await timeProcess([bin, 'run', 'engine.version', '--project', copy.root], {env})
-    return performance.now() - t
+    const answered = performance.now() - t
+    splits.push(splitOf(found, wall0, marker, launched, answered))
+    return answered
   } finally {
     const pid = readDiscovery(copy.root)?.pid ?? launchingPid(copy.root) ?? 0
     if (pid > 0) {
@@ -60,15 +94,52 @@ async function launchOnce(bin: string, copy: BenchEditor): Promise<number> {
   }
 }
 
-export async function launchFigures(bin: string, rounds: number): Promise<{launch: Stats; plain: Stats}> {
+/** The launch's steps on the bench's clock, from the launch command's spawn. */
+function splitOf(
+  found: Record<string, unknown> | undefined,
+  wall0: number,
+  marker: string,
+  launched: number,
+  answered: number,
+): LaunchSplit {
+  const split: LaunchSplit = {}
+  const engineStart = Number(found?.engine_start_unix_ms)
+  const phases = (found?.start_phases_ms ?? {}) as Record<string, number>
+  if (Number.isFinite(engineStart)) {
+    split.engine_process_start = engineStart - wall0
+    for (const step of ENGINE_STEPS) if (step in phases) split[step] = engineStart + phases[step] - wall0
+  }
+  if (existsSync(marker)) split.probe_first_frame = statSync(marker).mtimeMs - wall0
+  split.launch_returned = launched
+  split.one_shot_answered = answered
+  return split
+}
+
+/** The median of each step over the launches, in the order of the first launch's steps by time. */
+export function medianSplit(splits: LaunchSplit[]): [string, number][] {
+  const names = new Set(splits.flatMap((s) => Object.keys(s)))
+  const rows: [string, number][] = [...names].map((name) => [
+    name,
+    median(splits.map((s) => s[name]).filter((v) => v !== undefined)),
+  ])
+  return rows.sort((a, b) => a[1] - b[1])
+}
+
+export async function launchFigures(
+  bin: string,
+  rounds: number,
+): Promise<{launch: Stats; plain: Stats; base?: Stats; splits: LaunchSplit[]}> {
   const withAddon = await opened(true)
   const plain = await opened(false)
-  const samples = {launch: [] as number[], plain: [] as number[]}
+  const samples = {launch: [] as number[], plain: [] as number[], base: [] as number[]}
+  const splits: LaunchSplit[] = []
+  const kinds = BASE_BIN ? (['launch', 'plain', 'base'] as const) : (['launch', 'plain'] as const)
   try {
     for (let i = 0; i < rounds; i++) {
       note(`launch against a plain editor, round ${i + 1} of ${rounds}…`)
-      for (const kind of i % 2 === 0 ? (['launch', 'plain'] as const) : (['plain', 'launch'] as const)) {
-        if (kind === 'launch') samples.launch.push(await launchOnce(bin, withAddon))
+      for (const kind of [...kinds.slice(i % kinds.length), ...kinds.slice(0, i % kinds.length)]) {
+        if (kind === 'launch') samples.launch.push(await launchOnce(bin, withAddon, splits))
+        else if (kind === 'base') samples.base.push(await launchOnce(BASE_BIN!, withAddon, []))
         else {
           plain.restart()
           samples.plain.push(await plain.waitProbe())
@@ -80,13 +151,15 @@ export async function launchFigures(bin: string, rounds: number): Promise<{launc
     await withAddon.stop()
     await plain.stop()
   }
-  return {launch: stats(samples.launch), plain: stats(samples.plain)}
+  const base = BASE_BIN ? stats(samples.base) : undefined
+  return {launch: stats(samples.launch), plain: stats(samples.plain), base, splits}
 }
 
 export async function reportLaunch(bin: string, rounds: number): Promise<void> {
   const f = await launchFigures(bin, rounds)
   figure('plain_editor_first_frame_ms', f.plain.median, 'ms')
   figure('launch_to_first_answer_ms', f.launch.median, 'ms')
+  if (f.base) figure('launch_base_to_first_answer_ms', f.base.median, 'ms')
   target(
     'launch_over_plain_editor_ratio',
     f.launch.median / f.plain.median,
@@ -107,7 +180,19 @@ export async function reportLaunch(bin: string, rounds: number): Promise<void> {
       [
         row('plain editor: spawn → first frame (floor)', f.plain),
         row('bridge launch --headless + bridge run engine.version', f.launch),
+        ...(f.base ? [row(`the same, ${BASE_BIN} (A/B base)`, f.base)] : []),
       ],
     ),
   )
+  // where a launch's time went: each step's median, ms from the launch command's spawn (core/start_phases.gd)
+  let previous = 0
+  const steps = medianSplit(f.splits).map(([name, ms]) => {
+    const row = [name, ms.toFixed(0), (ms - previous).toFixed(0)]
+    previous = ms
+    return row
+  })
+  console.log(
+    `\n## where a launch's time goes (median ms from \`bridge launch\`'s spawn; plain first frame ${f.plain.median.toFixed(0)})\n`,
+  )
+  console.log(table(['step', 'at', 'since the step before'], steps))
 }

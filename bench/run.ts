@@ -130,6 +130,30 @@ async function main(): Promise<number> {
     printTargets()
     return 0
   }
+  if (process.env.BENCH_ONLY === 'launch') {
+    // only bridge launch against a plain editor, with where its time goes (no editor of the bench's own)
+    await launches()
+    printQuietAndLoaded(LOAD)
+    printTargets()
+    return 0
+  }
+  if (process.env.BENCH_ONLY === 'cycle') {
+    // only the plays (the cycle's floor) and the agent cycle with its split by step, quiet
+    const only = await startEditor({env: PLAY_PHASES})
+    try {
+      const serve = await startServe(only.root, ['--toolsets', 'all'])
+      try {
+        const plays = await reportPlays(only, BIN, WAIT_ROUNDS)
+        await reportCycle(only, serve.client, BIN, WAIT_ROUNDS, plays.bare.median)
+      } finally {
+        await serve.client.close().catch(() => {})
+      }
+    } finally {
+      await only.stop()
+    }
+    printTargets()
+    return 0
+  }
   if (process.env.BENCH_ONLY === 'serve-rss') {
     await reportServeMemory(BIN, START_RUNS)
     printTargets()

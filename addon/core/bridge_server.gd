@@ -9,6 +9,7 @@ const BridgeDiscovery := preload("discovery.gd")
 const BridgeEditorStartup := preload("editor_startup.gd")
 const BridgeGroupLoader := preload("group_loader.gd")
 const BridgeDeclarationCache := preload("declaration_cache.gd")
+const BridgeStartPhases := preload("start_phases.gd")
 ## The project's own groups (core/local_commands.gd), loaded at start only when the project has their folder;
 ## else in the first idle frame after DEFERRED_LOAD_AFTER_MS, from when on it notices the folder appearing.
 const LOCAL_COMMANDS := "core/local_commands.gd"
@@ -59,9 +60,11 @@ var _late_started := false
 
 
 func _ready() -> void:
+	BridgeStartPhases.mark("server_ready_begin")
 	BridgeSettings.register()
 	BridgeOutputLog.of(self)  # from the start: refusals quote what the engine logged while a value was set
 	BridgeGroupLoader.register_all(router, self)
+	BridgeStartPhases.mark("groups_registered")
 	if DirAccess.dir_exists_absolute(BridgeSettings.LOCAL_COMMANDS_DIR):
 		_start_local_commands()
 	var host := BridgeTransportHost.new(router, hello, call_started, call_finished, touch, _write_ports)
@@ -72,9 +75,12 @@ func _ready() -> void:
 		if transport.listen() != OK and transports.is_empty():
 			return  # the transport already said why
 		transports.append(transport)
+	BridgeStartPhases.mark("transports_bound")
 	BridgeEditorStartup.watch()
 	# clients may connect now; `ready` turns true once the editor's own start-up work is over (core/editor_startup.gd)
 	discovery.info.ready = BridgeEditorStartup.poll()
+	BridgeStartPhases.mark("discovery_written")
+	BridgeStartPhases.into(discovery.info)
 	_write_ports()
 	print("bridge: listening on ws://127.0.0.1:%d (http %d) for %s" % [discovery.info.ws_port, discovery.info.http_port,
 			discovery.info.project_root])
@@ -104,8 +110,12 @@ func _start_local_commands() -> void:
 func _process(_delta: float) -> void:
 	if local_commands != null:
 		local_commands.call("poll")
+	if _first_frame_msec < 0:
+		BridgeStartPhases.mark("first_frame")
 	if not discovery.info.get("ready", true) and BridgeEditorStartup.poll():
 		discovery.info.ready = true
+		BridgeStartPhases.mark("ready_written")
+		BridgeStartPhases.into(discovery.info)
 		discovery.write()
 		BridgeDeclarationCache.write_pending_stamp()
 	_drain()

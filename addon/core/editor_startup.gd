@@ -7,6 +7,8 @@ extends RefCounted
 ## tabs with `restoring_scenes` set, which schedules no reset of the mark). So commands wait for this first.
 ## Every function is static: `const BridgeEditorStartup := preload("editor_startup.gd")`.
 
+const BridgeStartPhases := preload("start_phases.gd")
+
 ## Frames left to the editor after the scan's end: the restore's deferred calls run at the end of its frame.
 const SETTLE_FRAMES := 3
 ## When the scan's end was not seen (the plugin was enabled after it): this long without a scan is the end.
@@ -69,5 +71,6 @@ static func wait(tree: SceneTree) -> void:
 
 
 static func _scan_ended(_exist: bool = false) -> void:
+	BridgeStartPhases.mark("scan_ended")
 	if _scan_ended_frame < 0:
 		_scan_ended_frame = Engine.get_process_frames()

@@ -19,6 +19,9 @@ extends Node
 const BridgeIpc := preload("ipc.gd")
 ## The hello (game.json) is the game's answer to this method.
 const HELLO_METHOD := "runtime.status"
+## What an agent asks a game first after playing it (issue 50's cycle: play, observe): its part (game/nodes.gd and
+## value coercion behind it) is built the frame after control.gd, while the play's answer travels, not on that call.
+const OBSERVE_METHOD := "runtime.tree"
 
 ## The game's clock (game/clock.gd): frozen, stepped; MCPGameInput reads it too.
 var clock: RefCounted
@@ -144,12 +147,14 @@ func _exit_tree() -> void:
 
 
 func _process(_delta: float) -> void:
-	if _run_frames < 2:  # past its first frames without quitting: scene.play reports it playing, not finished
+	if _run_frames < 3:  # past its first frames without quitting: scene.play reports it playing, not finished
 		_run_frames += 1
 		if _run_frames == 2:
 			_run["running"] = true
 			BridgeIpc.write_atomic(_dir, BridgeIpc.RUN_FILE, JSON.stringify(_run))
 			_handler(HELLO_METHOD)  # builds control.gd now, once the game is seen up: not before its hello
+		elif _run_frames == 3:
+			_handler(OBSERVE_METHOD)  # one script a frame: the game's own frames stay short
 	var names := DirAccess.get_files_at(_dir)
 	if names.is_empty():
 		return

@@ -22,7 +22,7 @@ import {chooseDisplay, framesOfChoice, framesOfDiscovery} from '../editor/frames
 export default class Launch extends BaseCommand {
   static summary = "Start a project's Godot editor and wait until bridge answers"
   static description =
-    "Exits 0 at once when this project's editor already answers. Refuses a project whose bridge addon is not installed and enabled (bridge install --enable). When the engine exits while starting, quotes its log; on any failure no engine process is left behind."
+    "Returns as soon as bridge answers, often before the editor has finished opening the project (`ready`: false); commands that touch scenes wait for that inside the editor. Exits 0 at once when this project's editor already answers. Refuses a project whose bridge addon is not installed and enabled (bridge install --enable). When the engine exits while starting, quotes its log; on any failure no engine process is left behind."
   static examples = [
     '<%= config.bin %> launch --project ./mygame   # a display: the desktop, else the private Xvfb; else headless',
     '<%= config.bin %> launch --project ./mygame --headless',
@@ -58,6 +58,7 @@ export default class Launch extends BaseCommand {
       return {
         verdict: 'running',
         already_running: true,
+        ready: existing.ready !== false,
         pid: existing.pid,
         ws_port: existing.ws_port,
         http_port: existing.http_port,
@@ -115,6 +116,10 @@ export default class Launch extends BaseCommand {
           if (!quiet) ux.action.status = `${(ms / 1000).toFixed(0)} s`
         },
         logFile,
+        // answered is enough: the editor's own start-up work (its first scan, the session's scenes reopened)
+        // is waited for inside the editor by every command that could meet it (addon/core/command_queue.gd),
+        // so waiting for it here too only delayed what needs no wait (engine.*, bridge.*, status)
+        false,
       )
     } catch (error) {
       killEditor(pid)
@@ -134,8 +139,11 @@ export default class Launch extends BaseCommand {
     if (!quiet) ux.action.stop(`running on ws://127.0.0.1:${found.ws_port}${on}`)
     else this.log(`editor running: pid ${pid}, ws port ${found.ws_port}${on}`)
     if (!frames.frames && !flags.headless) this.log(`note: ${frames.frames_why}`)
+    const ready = found.ready !== false
+    if (!ready) this.log('the editor is still opening the project: commands that touch scenes wait for it')
     return {
       verdict: 'running',
+      ready,
       pid,
       ...(xvfb ? {display: xvfb.display, xvfb_pid: xvfb.pid} : {}),
       ...frames,

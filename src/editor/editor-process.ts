@@ -7,6 +7,9 @@ import {type Discovery, pidAlive, readDiscovery, tcpProbe} from './discovery.js'
 import {detachedSpawnOptions, stopTree} from '../platform/processes.js'
 import {BridgeCliError, EXIT} from '../errors.js'
 
+/** How often the discovery file is read while an editor starts: a read and a local connect, ~0.1 ms each. */
+const POLL_MS = 20
+
 export interface SpawnEditorOptions {
   godot: string
   projectRoot: string
@@ -73,7 +76,7 @@ export async function waitForEditor(
         {verdict: 'starting', ...(logFile ? {log_file: logFile} : {})},
       )
     onTick?.(elapsed)
-    await new Promise((r) => setTimeout(r, 100))
+    await new Promise((r) => setTimeout(r, POLL_MS))
   }
 }
 

@@ -62,6 +62,28 @@ describe('bridge install + launch (real editor)', function () {
     expect(parseJson(status).verdict).to.equal('running')
   })
 
+  it('launch returns once bridge answers, says whether the editor is still opening, and a scene command right after waits for it', async () => {
+    const quit = await runCli(['editor', 'quit', '--project', project], {env})
+    expect(quit.code, quit.stderr).to.equal(0)
+    expect(await waitForExit(pid, 20_000), 'the first editor quit').to.equal(true)
+    const result = await runCli(['launch', '--project', project, '--headless', '--timeout', '110000', '--json'], {
+      env,
+      timeoutMs: 120_000,
+    })
+    expect(result.code, result.stderr).to.equal(0)
+    const out = parseJson<{pid: number; ready: unknown}>(result)
+    pid = out.pid
+    // bridge answers during the editor's first scan: launch no longer waits for the end of its start-up work
+    expect(out.ready, 'launch says whether the editor has finished opening the project').to.be.a('boolean')
+    const opened = await runCli(
+      ['run', 'scene.open', '--params', '{"path":"res://scenes/ui.tscn"}', '--project', project, '--json'],
+      {env},
+    )
+    expect(opened.code, opened.stderr).to.equal(0)
+    const current = await runCli(['run', 'scene.current', '--project', project, '--json'], {env})
+    expect(parseJson<{path: string}>(current).path).to.equal('res://scenes/ui.tscn')
+  })
+
   it('launch on a project whose editor runs says so and exits 0, starting nothing', async () => {
     const result = await runCli(['launch', '--project', project, '--headless', '--json'], {env})
     expect(result.code, result.stderr).to.equal(0)
