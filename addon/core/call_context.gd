@@ -8,6 +8,7 @@ extends RefCounted
 ## waits cannot hand its caller to the next one (a batch of messages, two clients at once).
 
 const BridgeError := preload("bridge_error.gd")
+const BridgeCallContext := preload("call_context.gd")  # this file: child() makes one
 
 ## True once the client cancelled: a waiting handler stops waiting and answers cancelled_error().
 var cancelled := false
@@ -22,6 +23,9 @@ var caller: Dictionary = {}
 ## The context of the call that runs this one (c.run: a batch entry, a scenario step); null for a client's own
 ## call. The router counts a call as the client's ("top") when it has no parent.
 var parent: RefCounted = null
+## The undo step of the call that runs this one (core/undo_step.gd; batch.run's): a command run inside it joins
+## that step instead of opening its own (core/undo_scope.gd). Null for a client's own call.
+var outer_step: RefCounted = null
 
 var _reporter: Callable
 var _last_msec := -1_000_000
@@ -32,12 +36,13 @@ func _init(reporter: Callable = Callable()) -> void:
 	_reporter = reporter
 
 
-## The context of a call this call runs (core/call.gd run()): the same caller, this context as its parent;
-## its progress and cancel are its own.
-func child(resolved_caller: Dictionary) -> RefCounted:
-	var sub: RefCounted = get_script().new()
+## The context of a call this call runs (core/call.gd run()): the same caller, this context as its parent, the
+## running call's undo step to join; its progress and cancel are its own.
+func child(resolved_caller: Dictionary, step: RefCounted) -> BridgeCallContext:
+	var sub := BridgeCallContext.new()
 	sub.caller = resolved_caller
 	sub.parent = self
+	sub.outer_step = step
 	return sub
 
 
