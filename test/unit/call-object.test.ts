@@ -192,7 +192,8 @@ describe('the call object every handler receives (core/call.gd)', () => {
   // read by whichever call runs next; in a batch (both transports await between messages) or beside a second
   // client it names the wrong one.
   it('no static carries a call: the caller, the undo step and the game request travel with the call', () => {
-    const statics = /static\s+var\s+open\b|BridgeAuditLog\.context\b|static\s+var\s+context\b|BridgeIpc\.current_id\b|static\s+var\s+current_id\b|UndoStep\.open\b/
+    const statics =
+      /static\s+var\s+open\b|BridgeAuditLog\.context\b|static\s+var\s+context\b|BridgeIpc\.current_id\b|static\s+var\s+current_id\b|UndoStep\.open\b/
     const found = scripts(ADDON)
       .filter((file) => statics.test(code(readFileSync(file, 'utf8'))))
       .map((file) => relative(REPO_ROOT, file))
@@ -210,7 +211,8 @@ describe('the call object every handler receives (core/call.gd)', () => {
     const found: string[] = []
     for (const file of scripts(ADDON))
       for (const m of code(readFileSync(file, 'utf8')).matchAll(/\baction_for\(([^,)]*)/g))
-        if (!/^\s*(?:step: BridgeUndoStep|\w+\.step|undo_step)\s*$/.test(m[1])) found.push(`${relative(REPO_ROOT, file)}: ${m[0]}`)
+        if (!/^\s*(?:step: BridgeUndoStep|\w+\.step|undo_step)\s*$/.test(m[1]))
+          found.push(`${relative(REPO_ROOT, file)}: ${m[0]}`)
     expect(found).to.deep.equal([])
   })
 })
