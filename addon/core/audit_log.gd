@@ -9,30 +9,29 @@ extends RefCounted
 
 const FILE := "user://bridge_audit.log"
 const MAX_BYTES := 1024 * 1024
-## Set by each transport right before it dispatches a call: {transport, client}. Valid while the
-## handler runs up to its first await, which is where entries are written.
-static var context: Dictionary = {}
 static var _seq := 0
 
 
-## Writes the "started" entry and returns its id (to pass to finished()).
-static func started(kind: String, body: String, extra: Dictionary = {}) -> int:
-	return _body_entry(kind, body, "started", "", extra)
+## Writes the "started" entry and returns its id (to pass to finished()). `caller`: the call's {transport, client}
+## (core/call.gd caller()), given by the call itself: no entry reads who called from anywhere else.
+static func started(kind: String, body: String, caller: Dictionary, extra: Dictionary = {}) -> int:
+	return _body_entry(kind, body, "started", "", caller, extra)
 
 
 ## Writes the one entry of a body that was refused and never ran, with the reason as its detail.
-static func refused(kind: String, body: String, reason: String, extra: Dictionary = {}) -> int:
-	return _body_entry(kind, body, "refused", reason, extra)
+static func refused(kind: String, body: String, reason: String, caller: Dictionary, extra: Dictionary = {}) -> int:
+	return _body_entry(kind, body, "refused", reason, caller, extra)
 
 
-static func _body_entry(kind: String, body: String, outcome: String, detail: String, extra: Dictionary) -> int:
+static func _body_entry(kind: String, body: String, outcome: String, detail: String, caller: Dictionary,
+		extra: Dictionary) -> int:
 	_seq += 1
 	var entry := {"id": _seq, "time": Time.get_datetime_string_from_system(true) + "Z", "kind": kind,
-			"transport": context.get("transport", "unknown"), "client": context.get("client", ""), "size": body.length(),
-			"outcome": outcome, "body": body}
+			"transport": str(caller.get("transport", "unknown")), "client": str(caller.get("client", "")),
+			"size": body.length(), "outcome": outcome, "body": body}
 	if detail != "":
 		entry.detail = detail
-	entry.merge(extra, true)  # the call's own caller (core/code_audit.gd) over the transport's last one
+	entry.merge(extra, true)
 	_append(entry)
 	return _seq
 

@@ -88,7 +88,7 @@ func give_back_edit_turn() -> void:
 func run(p_method: String, p_params: Dictionary = {}) -> Dictionary:
 	if not _dispatch.is_valid():
 		return {"error": error(BridgeError.INTERNAL_ERROR, "%s ran %s outside the router" % [method, p_method]).to_dict()}
-	var reply: Dictionary = await _dispatch.call(p_method, p_params, null, _in_turn, caller())
+	var reply: Dictionary = await _dispatch.call(p_method, p_params, context.child(caller(), step), _in_turn)
 	return reply
 
 

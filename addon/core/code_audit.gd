@@ -22,7 +22,7 @@ static func evaluating(specs: Array) -> Array[String]:
 ## Audits the evaluated parameters given in `values` before the handler runs. Returns {ids: [[id, param]]}
 ## for finish(), or a BridgeError when the command's guard refused the code (already in the trail).
 ## `caller`: {transport, client} of the call (core/call.gd), written on every entry.
-static func begin(method: String, cmd: Dictionary, values: Dictionary, caller: Dictionary = {}) -> Variant:
+static func begin(method: String, cmd: Dictionary, values: Dictionary, caller: Dictionary) -> Variant:
 	var params := evaluating(cmd.get("params", []))
 	var bodies: Array = []  # [param, body]
 	for name: String in params:
@@ -41,21 +41,21 @@ static func begin(method: String, cmd: Dictionary, values: Dictionary, caller: D
 			verdict = BridgeError.new(BridgeError.INTERNAL_ERROR, "the code guard gave no verdict; nothing ran")
 		if verdict is BridgeError:
 			var refusal: BridgeError = verdict
-			var extra := _who(caller)
+			var extra := {}
 			for key: String in ["category", "line"]:
 				if refusal.data.has(key):
 					extra[key] = refusal.data[key]
 			for pair: Array in bodies:
-				BridgeAuditLog.refused(method, pair[1], refusal.message, _param_extra(pair[0], params, extra))
+				BridgeAuditLog.refused(method, pair[1], refusal.message, caller, _param_extra(pair[0], params, extra))
 			return refusal
 		note = str(verdict) if verdict is String else ""
 	for pair: Array in bodies:
 		var label := method if params.size() == 1 else "%s %s" % [method, pair[0]]
 		print("bridge: %s%s:\n%s" % [label, " (%s)" % note if note != "" else "", pair[1]])
-		var extra := _who(caller)
+		var extra := {}
 		if note != "":
 			extra["note"] = note
-		started.append([BridgeAuditLog.started(method, pair[1], _param_extra(pair[0], params, extra)), pair[0]])
+		started.append([BridgeAuditLog.started(method, pair[1], caller, _param_extra(pair[0], params, extra)), pair[0]])
 	return {"ids": started}
 
 
@@ -86,10 +86,3 @@ static func _param_extra(param: String, params: Array[String], extra: Dictionary
 	if params.size() > 1:
 		out["param"] = param
 	return out
-
-
-## The call's transport and client for an entry (the trail's own static context only when no call gave one).
-static func _who(caller: Dictionary) -> Dictionary:
-	if caller.is_empty():
-		return {}
-	return {"transport": caller.get("transport", "unknown"), "client": caller.get("client", "")}

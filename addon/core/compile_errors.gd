@@ -3,7 +3,7 @@ extends RefCounted
 ## The project's scripts that do not compile now, as bridge's last check of each found them. After every command
 ## that writes a .gd file (the files its `writes_path` parameters name, those declared `compiles`, and whatever
 ## lib/file_ops.gd wrote meanwhile: an undo or redo of a script step too) the router calls answer(): each file is
-## compiled with lib/script_compile.gd, the command answers `compiles` and the engine's file:line:message, and the
+## compiled with core/script_compile.gd, the command answers `compiles` and the engine's file:line:message, and the
 ## errors stay here. editor.errors (and engine://editor/errors) list each one once, as an entry of source "editor";
 ## it leaves once a later write makes the file compile, or the file is gone.
 

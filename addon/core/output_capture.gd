@@ -1,17 +1,17 @@
 @tool
 extends Logger
 ## engine-api: needs Godot 4.5
-## Feeds what the engine logs into a lib/output_log.gd (its rings): errors and warnings with their script
+## Feeds what the engine logs into a core/output_log.gd (its rings): errors and warnings with their script
 ## backtraces, printerr and print lines. A Logger exists from Godot 4.5 only, so this file is loaded by path from
 ## core/compat.gd (Compat.add_logger) and nothing preloads it: on an older engine it is never compiled.
 
 const BridgeOutputLog := preload("output_log.gd")
 
 ## The log that keeps the entries.
-var _log: RefCounted  # lib/output_log.gd
+var _log: RefCounted  # core/output_log.gd
 
 
-func _init(store: RefCounted) -> void:  # lib/output_log.gd
+func _init(store: RefCounted) -> void:  # core/output_log.gd
 	_log = store
 
 

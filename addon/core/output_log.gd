@@ -246,7 +246,7 @@ func next_seq() -> int:
 
 
 ## A sequence number no entry of this log has, for an entry kept elsewhere and merged in when read
-## (lib/compile_errors.gd: the scripts that do not compile now), so one cursor pages both.
+## (core/compile_errors.gd: the scripts that do not compile now), so one cursor pages both.
 func reserve_seq() -> int:
 	_mutex.lock()
 	var n := _next_seq

@@ -10,7 +10,6 @@ extends RefCounted
 
 const BridgeError := preload("bridge_error.gd")
 const BridgeActivityLog := preload("activity_log.gd")
-const BridgeAuditLog := preload("audit_log.gd")
 const BridgeCallContext := preload("call_context.gd")
 const BridgeCall := preload("call.gd")
 const BridgeCommandQueue := preload("command_queue.gd")
@@ -73,22 +72,21 @@ func warm_next() -> bool:
 
 
 ## Runs one command. Returns {"result": json} or {"error": {code, message, data}}. May await.
-## `context` (core/call_context.gd), from the transport: the request's progress and cancellation (a silent one
-## when none is given), and the name the client gave itself on the request. `nested`: a command that holds the
-## edit turn (batch.run) runs one of its own; it joins that turn instead of waiting for it. `caller`:
-## {transport, client, connection} — by default the transport's, read here before any await. A handler runs
-## another command through its call (c.run, core/call.gd), which passes both, never through here.
-func dispatch(method: String, params: Variant, context: RefCounted = null, nested: bool = false,
-		caller: Dictionary = {}) -> Dictionary:
-	# never changed once made (a transport sets a new context per message), so it is copied only to be changed
-	var who: Dictionary = caller if not caller.is_empty() else BridgeAuditLog.context
+## `context` (core/call_context.gd), from the transport: who called (its `caller`), the request's progress and
+## cancellation (a silent one when none is given), and the name the client gave itself on the request.
+## `nested`: a command that holds the edit turn (batch.run) runs one of its own; it joins that turn instead of
+## waiting for it. A handler runs another command through its call (c.run, core/call.gd), which passes a child
+## context (same caller, `parent` set), never through here.
+func dispatch(method: String, params: Variant, context: RefCounted = null, nested: bool = false) -> Dictionary:
 	var call_context: BridgeCallContext = context if context != null else BridgeCallContext.new()
+	# never changed once made (a transport sets a new context per message), so it is copied only to be changed
+	var who: Dictionary = call_context.caller
 	if call_context.client_name != "":  # `bridge serve` calling for the MCP client it names
 		who = who.duplicate()
 		who["connection"] = who.get("client", "")
 		who["client"] = call_context.client_name
 	var started := Time.get_ticks_usec()
-	var reply: Dictionary = await _run(method, params, started, call_context, nested, who, caller.is_empty())
+	var reply: Dictionary = await _run(method, params, started, call_context, nested, who, call_context.parent == null)
 	var error: Dictionary = reply.get("error", NO_ERROR)
 	activity.record(method, who, started, error)
 	return reply

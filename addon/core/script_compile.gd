@@ -2,13 +2,13 @@
 extends RefCounted
 ## The one compile check of a GDScript text, shared by script.validate, test.scenes_load and the debugger's
 ## reloads, so they never disagree about whether a script compiles: the engine's own parser and compiler on a
-## copy, its errors with line numbers (from the editor's log, lib/output_log.gd).
+## copy, its errors with line numbers (from the editor's log, core/output_log.gd).
 
 const BridgeOutputLog := preload("output_log.gd")
 
 
 ## Compiles `text` as the script at `path` would be compiled: {ok, errors: [{line, message, type}]}. Without a
-## server the running server's log is read (the router's compile stage, lib/compile_errors.gd).
+## server the running server's log is read (the router's compile stage, core/compile_errors.gd).
 ## A class_name the file itself already registers is blanked first (the copy would "hide" it).
 static func check(text: String, path: String, server: Node) -> Dictionary:
 	var source := _without_own_class_name(text, path)

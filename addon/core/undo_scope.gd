@@ -33,7 +33,8 @@ static func has_step(cmd: Dictionary) -> bool:
 
 
 ## Opens the call's undo step (core/undo_step.gd) and returns what finish() needs to know; {} for a
-## read-only command. A command run inside batch.run joins the batch's open step instead of opening one.
+## read-only command. A command run inside another call that has a step (batch.run's entries, through c.run)
+## joins that step, handed down in its context, instead of opening one.
 static func begin(cmd: Dictionary, the_call: BridgeCall) -> Dictionary:
 	if cmd.get("read_only", false):
 		return {}
@@ -41,11 +42,11 @@ static func begin(cmd: Dictionary, the_call: BridgeCall) -> Dictionary:
 	var state := {"scope": scope, "began": false}
 	if scope == "none":
 		return state
-	if BridgeUndoStep.open != null:
-		the_call.step = BridgeUndoStep.open
+	var outer: BridgeUndoStep = the_call.context.outer_step  # the step of the call that runs this one (batch.run)
+	if outer != null:
+		the_call.step = outer
 	else:
 		the_call.step = BridgeUndoStep.new(scope, the_call.method, the_call.client)
-		BridgeUndoStep.open = the_call.step
 		state["began"] = true
 	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
 	if scope == "scene":
@@ -65,8 +66,6 @@ static func finish(state: Dictionary, the_call: BridgeCall, result: Variant) -> 
 		return result
 	if not state.began and state.scope != "none":
 		return result  # inside batch.run: the batch owns the step
-	if state.began:
-		BridgeUndoStep.open = null
 	var undoable := false
 	var saved: Variant = null  # only a scene edit knows: the change waits in the open scene
 	match state.scope:

@@ -6,15 +6,15 @@ extends RefCounted
 ## it — "Bridge: set position of Player [node.set by claude-code]" — so editor.undo_history shows whose each
 ## step is and editor.undo can refuse another client's step.
 ##
-## `open` is the step of the command that holds the router's edit turn: commands with a step run strictly one
-## at a time (router._take_edit_turn), so there is at most one open step, and the shared helpers that make
-## actions (lib/scene_access.gd, lib/project_settings.gd, ...) reach it here without every caller passing it.
+## The step travels with its call: a handler passes `c.step` to every helper that makes actions
+## (lib/scene_access.gd, lib/project_settings.gd, lib/text_step.gd, ...), so an action always joins the step of
+## the call that made it, whichever other call is open meanwhile. This file is the only one that creates actions
+## (test/unit/call-object.test.ts holds it).
 
 const BridgeCompat := preload("compat.gd")
+const BridgeUndoStep := preload("undo_step.gd")  # this file: a step passed in is typed as one
 const OWNER := "^(?<name>.*) \\[(?<command>[A-Za-z0-9_]+\\.[A-Za-z0-9_]+) by (?<client>[^\\]]*)\\]$"
 
-## The step of the command holding the edit turn; null between commands.
-static var open: RefCounted = null
 static var _owner_re := RegEx.create_from_string(OWNER)
 
 ## "scene" or "global".
@@ -62,12 +62,13 @@ func action(action_name: String, object: Object) -> EditorUndoRedoManager:
 	return ur
 
 
-## Starts an undoable action for `object`: in the open step when a command holds one, else a step of its own.
-## Add do/undo operations, then call commit_action() on the returned manager.
-## The global-history commands (project settings, audio buses, presets, resources, ...) start theirs here too.
-static func action_for(action_name: String, object: Object) -> EditorUndoRedoManager:
-	if open != null:
-		return open.action(action_name, object)
+## Starts an undoable action for `object` in `step`, the call's own (c.step), else (null: a caller with no step,
+## the editor's own code) an action of its own. Add do/undo operations, then call commit_action() on the
+## returned manager. The global-history commands (project settings, audio buses, presets, resources, ...) start
+## theirs here too.
+static func action_for(step: BridgeUndoStep, action_name: String, object: Object) -> EditorUndoRedoManager:
+	if step != null:
+		return step.action(action_name, object)
 	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
 	ur.create_action(action_name, UndoRedo.MERGE_DISABLE, object)
 	return ur

@@ -50,19 +50,19 @@ func handlers() -> Dictionary:
 	}
 
 
-func status(_p: Dictionary = {}) -> Dictionary:
+func status(_p: Dictionary = {}, _call_id: String = "") -> Dictionary:
 	return BridgeStatus.of(_tree, _clock.frozen)
 
 
 ## Freezes the game before its next tick; a runtime.step in progress ends there (stopped_by "pause").
-func pause(_p: Dictionary) -> Variant:
+func pause(_p: Dictionary, _call_id: String = "") -> Variant:
 	var was: bool = _tree.paused
 	_clock.stop("pause")
 	_clock.freeze()
 	return {"paused": true, "was_paused": was, "physics_frames": Engine.get_physics_frames()}
 
 
-func resume(_p: Dictionary) -> Variant:
+func resume(_p: Dictionary, _call_id: String = "") -> Variant:
 	if _clock.stepping:
 		return BridgeIpc.error(BridgeIpc.FAILED,
 				"a runtime.step is in progress; wait for its reply (or runtime.pause ends it)")
@@ -74,7 +74,7 @@ func resume(_p: Dictionary) -> Variant:
 ## Runs exactly `frames` physics ticks of fixed delta (fewer when `until` turns true first) as fast as the
 ## machine allows, then leaves the game frozen. Only the tick count matters, never wall time: from the same
 ## frozen state the same inputs give the same state. `inputs` go in at the start of their tick.
-func step(p: Dictionary) -> Variant:
+func step(p: Dictionary, call_id: String = "") -> Variant:
 	if _clock.stepping:
 		return BridgeIpc.error(BridgeIpc.FAILED, "another step is in progress; wait for its reply")
 	var frames: int = p.get("frames", 1)
@@ -114,7 +114,6 @@ func step(p: Dictionary) -> Variant:
 			input.deliver_now(e.event, e.label)
 			delivered.append({"tick": tick, "event": e.label}))
 	var since: int = _log.next_seq()
-	var call_id := BridgeIpc.current_id  # before the first await: progress and cancellation of this request
 	var reported := {"at": 0}
 	var on_tick := func(tick: int) -> void:
 		# a file write per report: at most ten a second, and the last tick always
@@ -261,14 +260,14 @@ static func _failed_after(failure: Dictionary, out: Dictionary) -> Dictionary:
 	return failure
 
 
-func time_scale(p: Dictionary) -> Variant:
+func time_scale(p: Dictionary, _call_id: String = "") -> Variant:
 	var previous := Engine.time_scale
 	Engine.time_scale = p.scale
 	return {"time_scale": Engine.time_scale, "previous": previous}
 
 
 ## Changes to a scene file, or reloads the current scene; replies once the new scene is current.
-func change_scene(p: Dictionary) -> Variant:
+func change_scene(p: Dictionary, _call_id: String = "") -> Variant:
 	var path: String = p.get("path", "")
 	var before: Node = _tree.current_scene
 	var err: Error
@@ -290,7 +289,7 @@ func change_scene(p: Dictionary) -> Variant:
 	return {"current_scene": str(scene.get_path()) if scene else "", "scene_file": scene.scene_file_path if scene else ""}
 
 
-func monitors(p: Dictionary) -> Variant:
+func monitors(p: Dictionary, _call_id: String = "") -> Variant:
 	var names: Array = p.get("names", [])
 	var out := {}
 	for name: String in (MONITORS.keys() if names.is_empty() else names):

@@ -57,7 +57,7 @@ func handlers() -> Dictionary:
 	return {"runtime.eval": eval, "runtime.wait_until": wait_until}
 
 
-func eval(p: Dictionary) -> Variant:
+func eval(p: Dictionary, _call_id: String = "") -> Variant:
 	var compiled: Dictionary = compile(p.code)
 	if compiled.has("error"):
 		compiled.error.data["param"] = "code"
@@ -82,7 +82,7 @@ func eval(p: Dictionary) -> Variant:
 
 ## Polls a GDScript expression every frame until it is truthy or the timeout passes; one that fails as it
 ## runs ends the wait with its error.
-func wait_until(p: Dictionary) -> Variant:
+func wait_until(p: Dictionary, _call_id: String = "") -> Variant:
 	var compiled: Dictionary = compile_expressions("condition", [p.condition])
 	if compiled.has("error"):
 		return compiled

@@ -27,7 +27,7 @@ func no_renderer() -> Dictionary:
 			{"display_server": DisplayServer.get_name()})
 
 
-func screenshot(p: Dictionary) -> Variant:
+func screenshot(p: Dictionary, _call_id: String = "") -> Variant:
 	if not has_renderer():
 		return no_renderer()
 	await RenderingServer.frame_post_draw
@@ -41,13 +41,12 @@ func screenshot(p: Dictionary) -> Variant:
 	return frame.info
 
 
-func capture_frames(p: Dictionary) -> Variant:
+func capture_frames(p: Dictionary, call_id: String = "") -> Variant:
 	if not has_renderer():
 		return no_renderer()
 	var count: int = p.get("count", 3)
 	var interval: int = p.get("interval_frames", 1)
 	var save_dir: String = p.get("save_dir", "")
-	var call_id := BridgeIpc.current_id  # before the first await: progress per frame, and a cancel
 	var software := BridgeCaptureEffects.is_software()
 	var lower: Variant = p.get("lower_effects")  # absent: lowered on a software renderer only
 	var effects := BridgeCaptureEffects.new()

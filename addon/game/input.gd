@@ -52,14 +52,14 @@ func _due() -> bool:
 ## builds its steps (events and frame waits) and queues them; the reply lists what was delivered.
 func handlers() -> Dictionary:
 	return {
-		"input.action": func(p: Dictionary) -> Variant: return await _queued(BridgeEvents.action(p)),
-		"input.key": func(p: Dictionary) -> Variant: return await _queued(BridgeEvents.key(p)),
-		"input.mouse_button": func(p: Dictionary) -> Variant: return await _queued(BridgeEvents.mouse_button(p, _mouse)),
-		"input.mouse_motion": func(p: Dictionary) -> Variant: return await _queued(BridgeEvents.mouse_motion(p, _mouse)),
-		"input.text": func(p: Dictionary) -> Variant: return await _queued(BridgeEvents.text(p)),
-		"input.sequence": func(p: Dictionary) -> Variant: return await _queued(_sequence(p)),
-		"input.click_node": func(p: Dictionary) -> Variant: return await _queued(_click_node(p)),
-		"input.release_all": func(_p: Dictionary) -> Variant: return await _queued(_release_all()),
+		"input.action": func(p: Dictionary, _call_id: String) -> Variant: return await _queued(BridgeEvents.action(p)),
+		"input.key": func(p: Dictionary, _call_id: String) -> Variant: return await _queued(BridgeEvents.key(p)),
+		"input.mouse_button": func(p: Dictionary, _call_id: String) -> Variant: return await _queued(BridgeEvents.mouse_button(p, _mouse)),
+		"input.mouse_motion": func(p: Dictionary, _call_id: String) -> Variant: return await _queued(BridgeEvents.mouse_motion(p, _mouse)),
+		"input.text": func(p: Dictionary, _call_id: String) -> Variant: return await _queued(BridgeEvents.text(p)),
+		"input.sequence": func(p: Dictionary, _call_id: String) -> Variant: return await _queued(_sequence(p)),
+		"input.click_node": func(p: Dictionary, _call_id: String) -> Variant: return await _queued(_click_node(p)),
+		"input.release_all": func(_p: Dictionary, _call_id: String) -> Variant: return await _queued(_release_all()),
 	}
 
 

@@ -182,8 +182,8 @@ func _serve(req: Dictionary) -> void:
 	if not params is Dictionary:
 		out = BridgeIpc.error(BridgeIpc.INVALID, "params must be an object")
 	elif handler is Callable:
-		BridgeIpc.current_id = str(req.id)  # for a handler that waits: progress and cancellation (ipc.gd)
-		out = await handler.call(params)
+		# every handler takes (params, request id): one that waits reports progress and reads its cancel by it
+		out = await handler.call(params, str(req.id))
 	else:
 		out = handler
 	var reply := {"id": req.id}

@@ -31,9 +31,6 @@ const REPLY_PREFIX := "res-"
 const TMP_PREFIX := "tmp-"
 const PROGRESS_PREFIX := "prog-"
 const CANCEL_PREFIX := "cancel-"
-## The request being served now (set by the inspector right before its handler runs): a handler that
-## waits reads it before its first await, for progress() and cancelled().
-static var current_id := ""
 ## Game side: this game's own mailbox (set by reset() when the inspector starts), where a waiting handler's
 ## progress goes and its cancel comes from.
 static var game_dir := ""

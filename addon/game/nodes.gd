@@ -51,7 +51,7 @@ func resolve(path: String) -> Variant:
 			{"node_path": p})
 
 
-func tree(p: Dictionary) -> Variant:
+func tree(p: Dictionary, _call_id: String = "") -> Variant:
 	var start: Variant = resolve(p.get("node_path", "/root"))
 	if start is Dictionary:
 		return start
@@ -80,7 +80,7 @@ func _describe_tree(n: Node, depth: int) -> Dictionary:
 	return d
 
 
-func get_props(p: Dictionary) -> Variant:
+func get_props(p: Dictionary, _call_id: String = "") -> Variant:
 	var node: Variant = resolve(p.node_path)
 	if node is Dictionary:
 		return node
@@ -99,7 +99,7 @@ func get_props(p: Dictionary) -> Variant:
 	return {"node": str(node.get_path()), "type": node.get_class(), "values": values}
 
 
-func set_prop(p: Dictionary) -> Variant:
+func set_prop(p: Dictionary, _call_id: String = "") -> Variant:
 	var node: Variant = resolve(p.node_path)
 	if node is Dictionary:
 		return node
@@ -123,7 +123,7 @@ func set_prop(p: Dictionary) -> Variant:
 	return {"node": str(node.get_path()), "property": prop, "value": BridgeJsonValue.to_json(now), "previous": BridgeJsonValue.to_json(previous)}
 
 
-func call_method(p: Dictionary) -> Variant:
+func call_method(p: Dictionary, _call_id: String = "") -> Variant:
 	var node: Variant = resolve(p.node_path)
 	if node is Dictionary:
 		return node
@@ -153,7 +153,7 @@ func call_method(p: Dictionary) -> Variant:
 
 
 ## Nodes whose name matches a pattern (* and ?), of a class, in a group or with a script.
-func find(p: Dictionary) -> Variant:
+func find(p: Dictionary, _call_id: String = "") -> Variant:
 	var start: Variant = resolve(p.get("root", "/root"))
 	if start is Dictionary:
 		return start
@@ -186,7 +186,7 @@ func find(p: Dictionary) -> Variant:
 
 
 ## A node's class, script, properties (with values), methods and signals the script declares.
-func describe(p: Dictionary) -> Variant:
+func describe(p: Dictionary, _call_id: String = "") -> Variant:
 	var node: Variant = resolve(p.node_path)
 	if node is Dictionary:
 		return node
@@ -210,7 +210,7 @@ func describe(p: Dictionary) -> Variant:
 
 ## The visible Controls: type, text, rect in viewport coordinates (through their canvas: a Control under
 ## a moved Camera2D shows where the camera puts it), for clicking by label.
-func ui(p: Dictionary) -> Variant:
+func ui(p: Dictionary, _call_id: String = "") -> Variant:
 	var text_filter: String = p.get("text", "")
 	var out: Array = []
 	var stack: Array[Node] = [_tree.root]

@@ -41,7 +41,7 @@ func recording() -> bool:
 	return _file != null
 
 
-func record(p: Dictionary) -> Variant:
+func record(p: Dictionary, _call_id: String = "") -> Variant:
 	match str(p.get("mode", "start")):
 		"start":
 			return _start(p)

@@ -28,7 +28,7 @@ func handlers() -> Dictionary:
 	return {"runtime.replay": replay}
 
 
-func replay(p: Dictionary) -> Variant:
+func replay(p: Dictionary, call_id: String = "") -> Variant:
 	var path := str(p.get("path", ""))
 	var rec: Dictionary = BridgeRecording.read(path)
 	if rec.has("error"):
@@ -70,7 +70,6 @@ func replay(p: Dictionary) -> Variant:
 	var input: Node = _tree.root.get_node_or_null(^"MCPGameInput")
 	if not schedule.is_empty() and input == null:
 		return BridgeIpc.error(BridgeIpc.FAILED, "the MCPGameInput autoload is missing from this game; disable and enable the bridge plugin to add it")
-	var call_id := BridgeIpc.current_id  # before the first await: progress and cancellation of this request
 	var st := {"done": 0, "delivered": 0}
 	var feeder: Dictionary = _clock.add_feeder(func(tick: int) -> bool: return schedule.has(st.done + tick), func(tick: int) -> void:
 		for e: Dictionary in schedule.get(st.done + tick, []):

@@ -18,7 +18,7 @@ func handlers() -> Dictionary:
 	return {"runtime.wait_for_node": wait_for_node, "runtime.await_signal": await_signal, "runtime.watch": watch}
 
 
-func wait_for_node(p: Dictionary) -> Variant:
+func wait_for_node(p: Dictionary, _call_id: String = "") -> Variant:
 	var timeout_ms: int = p.get("timeout_ms", 5000)
 	var start := Time.get_ticks_msec()
 	var frames := 0
@@ -33,7 +33,7 @@ func wait_for_node(p: Dictionary) -> Variant:
 	return null
 
 
-func await_signal(p: Dictionary) -> Variant:
+func await_signal(p: Dictionary, _call_id: String = "") -> Variant:
 	var node: Variant = _nodes.resolve(p.node_path)
 	if node is Dictionary:
 		return node
@@ -68,7 +68,7 @@ func await_signal(p: Dictionary) -> Variant:
 
 
 ## Samples properties every `interval_frames` frames (physics frames with in_physics), `samples` times.
-func watch(p: Dictionary) -> Variant:
+func watch(p: Dictionary, _call_id: String = "") -> Variant:
 	var node: Variant = _nodes.resolve(p.node_path)
 	if node is Dictionary:
 		return node

@@ -12,8 +12,8 @@ const BridgeUndoStep := preload("../core/undo_step.gd")
 ## do and undo. A null value removes the setting; undo restores values and their order. Returns the
 ## save's error.
 ## `refresh`: [object, method] called after the change on do and on undo (e.g. the editor's autoload list).
-static func commit_settings(action: String, changes: Dictionary, refresh: Array = []) -> Error:
-	var ur := BridgeUndoStep.action_for(action, ProjectSettings)  # the command's step (core/undo_step.gd)
+static func commit_settings(undo_step: RefCounted, action: String, changes: Dictionary, refresh: Array = []) -> Error:
+	var ur := BridgeUndoStep.action_for(undo_step, action, ProjectSettings)  # the command's step (core/undo_step.gd)
 	for key: String in changes:
 		ur.add_do_method(ProjectSettings, "set_setting", key, changes[key])
 		if ProjectSettings.has_setting(key):

@@ -214,11 +214,11 @@ static func _set_quietly(obj: Object, property: String, value: Variant) -> void:
 
 
 ## Commits a plan's changes as one undoable action on the edited scene; false when there was nothing to do.
-static func commit(plan_result: Dictionary, action_name: String) -> bool:
+static func commit(undo_step: RefCounted, plan_result: Dictionary, action_name: String) -> bool:
 	var changes: Array = plan_result.changes
 	if changes.is_empty():
 		return false
-	var ur := BridgeSceneAccess.action(action_name)
+	var ur := BridgeSceneAccess.action(undo_step, action_name)
 	for c: Array in changes:
 		ur.add_do_property(c[0], c[1], c[2])
 	for i in range(changes.size() - 1, -1, -1):  # undo in reverse: dependent properties come back in order

@@ -51,8 +51,8 @@ static func scene_children(node: Node) -> Array[Node]:
 ## Starts an undoable action on the edited scene's history (what Ctrl+Z undoes in that scene).
 ## Add do/undo operations, then call commit_action() on the returned manager. Inside a command's undo
 ## step (core/undo_step.gd, opened by the router) the first action names the step and later ones merge into it.
-static func action(action_name: String) -> EditorUndoRedoManager:
-	return BridgeUndoStep.action_for("Bridge: " + action_name, root())
+static func action(undo_step: RefCounted, action_name: String) -> EditorUndoRedoManager:
+	return BridgeUndoStep.action_for(undo_step, "Bridge: " + action_name, root())
 
 
 ## [node, owner] for `node` and every owned descendant: the owners that leaving the tree clears, to

@@ -52,18 +52,18 @@ static func add_to_action(ur: EditorUndoRedoManager, parent: Node, node: Node) -
 
 ## Adds `node` (named `name` when given, else its own name made unique) under `parent` as one undoable
 ## action and returns its path.
-static func add(action_name: String, parent: Node, node: Node, name: String = "") -> String:
+static func add(undo_step: RefCounted, action_name: String, parent: Node, node: Node, name: String = "") -> String:
 	if name != "":
 		node.name = name
-	var ur := BridgeSceneAccess.action(action_name)
+	var ur := BridgeSceneAccess.action(undo_step, action_name)
 	add_to_action(ur, parent, node)
 	ur.commit_action()
 	return BridgeSceneAccess.path_of(node)
 
 
 ## Sets several properties of existing objects in one undoable action: changes is [[object, property, value], …].
-static func set_properties(action_name: String, changes: Array) -> void:
-	var ur := BridgeSceneAccess.action(action_name)
+static func set_properties(undo_step: RefCounted, action_name: String, changes: Array) -> void:
+	var ur := BridgeSceneAccess.action(undo_step, action_name)
 	for c: Array in changes:
 		ur.add_do_property(c[0], c[1], c[2])
 	var reversed := changes.duplicate()

@@ -39,10 +39,10 @@ func _init(p_path: String, p_before: String, p_after: String) -> void:
 
 ## Writes `new_text` over `old_text` as an undoable action in the editor's global history (the open step of the
 ## command when there is one); OK when the file then holds `new_text`.
-static func commit(action: String, file: String, old_text: String, new_text: String) -> int:
+static func commit(undo_step: RefCounted, action: String, file: String, old_text: String, new_text: String) -> int:
 	var me: GDScript = load(BridgeSettings.addon_dir().path_join("lib/text_step.gd"))  # this file: no class_name
 	var step: RefCounted = me.new(file, old_text, new_text)
-	var ur := BridgeUndoStep.action_for(action, ProjectSettings)
+	var ur := BridgeUndoStep.action_for(undo_step, action, ProjectSettings)
 	ur.add_do_method(step, "redo")
 	ur.add_undo_method(step, "undo")
 	ur.commit_action()
@@ -52,12 +52,12 @@ static func commit(action: String, file: String, old_text: String, new_text: Str
 ## Saves a loaded resource to its text file (.tres) as a text step: the file's text before and after the save
 ## are the step, and each move reloads the resource from the file, so the editor holds what the file holds.
 ## Set the resource's new values first. OK when saved.
-static func commit_save(action: String, res: Resource, file: String) -> int:
+static func commit_save(undo_step: RefCounted, action: String, res: Resource, file: String) -> int:
 	var old_text := FileAccess.get_file_as_string(file)
 	var err := ResourceSaver.save(res, file)
 	if err != OK:
 		return err
-	return commit(action, file, old_text, FileAccess.get_file_as_string(file))
+	return commit(undo_step, action, file, old_text, FileAccess.get_file_as_string(file))
 
 
 ## Whether commit_save() can make a text step of `file` (a binary resource has no lines to merge).

@@ -62,8 +62,9 @@ func _init(router: BridgeRouter) -> void:
 	_prompts = BridgePrompts.new()
 
 
-## One POST to /mcp → {status, headers, body}. May await (tool calls).
-func post(req: Dictionary) -> Dictionary:
+## One POST to /mcp → {status, headers, body}. May await (tool calls). `context` (core/call_context.gd): the
+## POST's caller, passed to every command it runs.
+func post(req: Dictionary, context: RefCounted = null) -> Dictionary:
 	var headers: Dictionary = req.headers
 	var media: String = headers.get("content-type", "").get_slice(";", 0).strip_edges().to_lower()
 	if media != "application/json":
@@ -98,7 +99,7 @@ func post(req: Dictionary) -> Dictionary:
 	var target := str(req.get("target", ""))
 	for msg: Dictionary in messages:
 		if _kind(msg) == "request":
-			replies.append(await _answer(msg, _selection(target, msg, headers), headers))
+			replies.append(await _answer(msg, _selection(target, msg, headers), headers, context))
 	if replies.is_empty():
 		return {"status": 202, "headers": {}, "body": ""}  # notifications and responses: nothing owed
 	var body: Variant = replies if batch else replies[0]
@@ -158,7 +159,7 @@ static func _header_mismatch(msg: Dictionary, headers: Dictionary, batch: bool) 
 	return ""
 
 
-func _answer(msg: Dictionary, selection: Array, headers: Dictionary) -> Dictionary:
+func _answer(msg: Dictionary, selection: Array, headers: Dictionary, context: RefCounted) -> Dictionary:
 	var id: Variant = BridgeJsonRpc.normalize_id(msg.id)
 	var params: Variant = msg.get("params", {})
 	if params == null:
@@ -174,7 +175,8 @@ func _answer(msg: Dictionary, selection: Array, headers: Dictionary) -> Dictiona
 				"data": {"supported": MODERN_VERSIONS, "requested": claimed}}}
 	# the revision the request speaks: its own (2026-07-28), else the header a 2025 client sends after initialize
 	var revision: String = str(claimed) if claimed != null else str(headers.get("mcp-protocol-version", ""))
-	var out: Dictionary = await _dispatch(msg.method, params, selection, revision, _tools.reads_of(_client(msg, headers), revision))
+	var out: Dictionary = await _dispatch(msg.method, params, selection, revision, _tools.reads_of(_client(msg, headers), revision),
+			context)
 	if out.has("error"):
 		return {"jsonrpc": "2.0", "id": id, "error": out.error}
 	var result: Dictionary = out.result
@@ -192,7 +194,8 @@ func _answer(msg: Dictionary, selection: Array, headers: Dictionary) -> Dictiona
 
 ## `selection`: the toolsets the request's URL asks for (`/mcp?toolsets=a,b`; all without it). `reads`: which
 ## field of a tool result the client's model reads (a result's text follows it).
-func _dispatch(method: String, params: Dictionary, selection: Array, revision: String, reads: String) -> Dictionary:
+func _dispatch(method: String, params: Dictionary, selection: Array, revision: String, reads: String,
+		context: RefCounted) -> Dictionary:
 	match method:
 		"initialize":
 			return _initialize(params)
@@ -200,19 +203,19 @@ func _dispatch(method: String, params: Dictionary, selection: Array, revision: S
 			return {"result": {"supportedVersions": MODERN_VERSIONS, "capabilities": _capabilities(),
 					"instructions": _instructions()}}
 		"completion/complete":
-			return await _resources.complete(params)
+			return await _resources.complete(params, context)
 		"ping":
 			return {"result": {}}
 		"tools/list":
 			return {"result": {"tools": _tools.list(selection)}}
 		"tools/call":
-			return await _tools.call_tool(params, selection, revision, reads)
+			return await _tools.call_tool(params, selection, revision, reads, context)
 		"resources/list":
 			return {"result": {"resources": _resources.list()}}
 		"resources/templates/list":
 			return {"result": {"resourceTemplates": _resources.templates()}}
 		"resources/read":
-			return await _resources.read(params)
+			return await _resources.read(params, context)
 		"prompts/list":
 			return {"result": {"prompts": _prompts.list()}}
 		"prompts/get":

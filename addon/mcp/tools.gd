@@ -135,8 +135,10 @@ static func hints(doc: Dictionary) -> Dictionary:
 ## 2025-06-18 and an isError result from 2025-11-25 on (SEP-1303); every other failure is an isError result.
 ## `revision`: the request's protocol revision ("" when it named none: 2025-03-26 by the spec's rule).
 ## `reads`: which field of a result the client's model reads (toolsets.gd reads_of), which decides the text.
-func call_tool(params: Dictionary, selection: Array = ["all"], revision: String = "", reads: String = "content") -> Dictionary:
-	var out: Dictionary = await _call_tool(params, selection, reads)
+## `context` (core/call_context.gd): the request's caller, for the command the tool runs.
+func call_tool(params: Dictionary, selection: Array = ["all"], revision: String = "", reads: String = "content",
+		context: RefCounted = null) -> Dictionary:
+	var out: Dictionary = await _call_tool(params, selection, reads, context)
 	if out.has("refusal"):
 		if out.refusal.argument and revision >= ARGUMENTS_AS_RESULTS:
 			return {"result": _failure(out.refusal.message)}
@@ -144,7 +146,7 @@ func call_tool(params: Dictionary, selection: Array = ["all"], revision: String 
 	return out
 
 
-func _call_tool(params: Dictionary, selection: Array, reads: String) -> Dictionary:
+func _call_tool(params: Dictionary, selection: Array, reads: String, context: RefCounted) -> Dictionary:
 	var name: Variant = params.get("name")
 	var args: Variant = params.get("arguments", {})
 	if args == null:
@@ -154,7 +156,7 @@ func _call_tool(params: Dictionary, selection: Array, reads: String) -> Dictiona
 	if not args is Dictionary:
 		return _refused("invalid arguments for %s: arguments must be an object" % name)
 	if name == "engine_run" and not _engine_run.is_empty():
-		var run: Dictionary = await _run_generic(args)
+		var run: Dictionary = await _run_generic(args, context)
 		return run if run.has("refusal") else {"result": run}
 	if name == _toolsets.tool.get("name") and BridgeSettings.flag(BridgeSettings.HTTP_TYPED):
 		return {"result": _run_toolsets(args, selection, reads)}
@@ -176,7 +178,7 @@ func _call_tool(params: Dictionary, selection: Array, reads: String) -> Dictiona
 	var checked: Variant = BridgeParams.check(doc.get("params", []), args)
 	if checked is BridgeError and checked.code == BridgeError.INVALID_PARAMS:
 		return _refused("invalid arguments for %s: %s" % [name, _spoken(str(checked.message)).trim_prefix(name + ": ")])
-	return {"result": _result(name, await _router.dispatch(method, args), doc.has("output_schema"), reads)}
+	return {"result": _result(name, await _router.dispatch(method, args, context), doc.has("output_schema"), reads)}
 
 
 ## bridge_toolsets over HTTP: lists the toolsets; the endpoint keeps no session, so which are enabled is
@@ -227,7 +229,7 @@ func _run_toolsets(args: Dictionary, selection: Array, reads: String) -> Diction
 	return {"content": [{"type": "text", "text": result_text(value, true, reads)}], "structuredContent": value}
 
 
-func _run_generic(args: Dictionary) -> Dictionary:
+func _run_generic(args: Dictionary, context: RefCounted) -> Dictionary:
 	for key: Variant in args:
 		if not str(key) in ["method", "params"]:
 			return _refused("invalid arguments for engine_run: unknown parameter '%s'; it takes: method, params" % key)
@@ -239,7 +241,7 @@ func _run_generic(args: Dictionary) -> Dictionary:
 		params = {}
 	if not params is Dictionary:
 		return _refused("invalid arguments for engine_run: parameter 'params' must be an object of the command's named parameters")
-	return _result("engine_run %s" % method, await _router.dispatch(method, params))
+	return _result("engine_run %s" % method, await _router.dispatch(method, params, context))
 
 
 func _method_for(name: String) -> String:

@@ -187,4 +187,32 @@ describe('the call object every handler receives (core/call.gd)', () => {
     ]
     for (const line of fine) expect(methodPrefixes(line), line).to.deep.equal([])
   })
+
+  // issue 48: the call is the only carrier. A static that holds "the current" caller, step or game request is
+  // read by whichever call runs next; in a batch (both transports await between messages) or beside a second
+  // client it names the wrong one.
+  it('no static carries a call: the caller, the undo step and the game request travel with the call', () => {
+    const statics =
+      /static\s+var\s+open\b|BridgeAuditLog\.context\b|static\s+var\s+context\b|BridgeIpc\.current_id\b|static\s+var\s+current_id\b|UndoStep\.open\b/
+    const found = scripts(ADDON)
+      .filter((file) => statics.test(code(readFileSync(file, 'utf8'))))
+      .map((file) => relative(REPO_ROOT, file))
+    expect(found).to.deep.equal([])
+  })
+
+  it('only core/undo_step.gd creates undo actions, so every step is named "[command by client]"', () => {
+    const found = scripts(ADDON)
+      .filter((file) => /\bcreate_action\(/.test(code(readFileSync(file, 'utf8'))))
+      .map((file) => relative(REPO_ROOT, file))
+    expect(found).to.deep.equal(['addon/core/undo_step.gd'])
+  })
+
+  it('every action a helper makes joins the step its caller passes (action_for takes the step first)', () => {
+    const found: string[] = []
+    for (const file of scripts(ADDON))
+      for (const m of code(readFileSync(file, 'utf8')).matchAll(/\baction_for\(([^,)]*)/g))
+        if (!/^\s*(?:step: BridgeUndoStep|\w+\.step|undo_step)\s*$/.test(m[1]))
+          found.push(`${relative(REPO_ROOT, file)}: ${m[0]}`)
+    expect(found).to.deep.equal([])
+  })
 })

@@ -95,7 +95,7 @@ func _create(c: BridgeCall) -> Variant:
 	anim.length = p.length
 	anim.loop_mode = BridgeAnimAccess.LOOP_MODES[p.loop_mode]
 	anim.step = p.step
-	var ur := BridgeSceneAccess.action("create animation %s" % p.animation)
+	var ur := BridgeSceneAccess.action(c.step, "create animation %s" % p.animation)
 	var lib: AnimationLibrary
 	var created: bool = not player.has_animation_library(parts[0])
 	if not created:
@@ -134,7 +134,7 @@ func _edit(c: BridgeCall) -> Variant:
 	if p.has("step"):
 		edited.step = p.step
 	var before: Animation = anim.duplicate(true)
-	var ur := BridgeSceneAccess.action("edit animation %s" % p.animation)
+	var ur := BridgeSceneAccess.action(c.step, "edit animation %s" % p.animation)
 	ur.add_do_method(BridgeAnimAccess, "restore", anim, edited)
 	ur.add_undo_method(BridgeAnimAccess, "restore", anim, before)
 	var renamed: bool = p.has("new_name") and p.new_name != parts[1]
@@ -155,7 +155,7 @@ func _remove(c: BridgeCall) -> Variant:
 	var anim: Animation = player.get_animation(p.animation)
 	var parts := BridgeAnimAccess.split_name(p.animation)
 	var lib: AnimationLibrary = player.get_animation_library(parts[0])
-	var ur := BridgeSceneAccess.action("remove animation %s" % p.animation)
+	var ur := BridgeSceneAccess.action(c.step, "remove animation %s" % p.animation)
 	ur.add_do_method(lib, "remove_animation", parts[1])
 	ur.add_undo_method(lib, "add_animation", parts[1], anim)
 	if player is AnimationPlayer and player.autoplay == p.animation:

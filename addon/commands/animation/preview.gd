@@ -105,7 +105,7 @@ func _pose(c: BridgeCall) -> Variant:
 	var evaluated := _evaluate(player, found[1], p.time)
 	var applied: Array = []
 	var skipped: Array = []
-	var ur := BridgeSceneAccess.action("pose %s at %ss" % [p.animation, p.time])
+	var ur := BridgeSceneAccess.action(c.step, "pose %s at %ss" % [p.animation, p.time])
 	for v: Dictionary in evaluated:
 		var node: Node = v.node
 		if node == null:

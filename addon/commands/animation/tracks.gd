@@ -143,7 +143,7 @@ func _add_track(c: BridgeCall) -> Variant:
 		var bad: Variant = BridgeAnimAccess.insert_key(edited, t, key, info)
 		if bad:
 			return bad
-	BridgeAnimAccess.commit_edit("add %s track %s" % [p.track_type, p.path], anim, edited)
+	BridgeAnimAccess.commit_edit(c.step, "add %s track %s" % [p.track_type, p.path], anim, edited)
 	var out := BridgeAnimAccess.describe_track(anim, t)
 	out["animation"] = p.animation
 	return out
@@ -161,7 +161,7 @@ func _remove_track(c: BridgeCall) -> Variant:
 	var path := str(anim.track_get_path(t))
 	var edited: Animation = anim.duplicate(true)
 	edited.remove_track(t)
-	BridgeAnimAccess.commit_edit("remove track %s" % path, anim, edited)
+	BridgeAnimAccess.commit_edit(c.step, "remove track %s" % path, anim, edited)
 	return {"animation": p.animation, "removed": {"index": t, "path": path}, "track_count": anim.get_track_count()}
 
 
@@ -186,7 +186,7 @@ func _insert_keys(c: BridgeCall) -> Variant:
 		var bad: Variant = BridgeAnimAccess.insert_key(edited, t, key, info)
 		if bad:
 			return bad
-	BridgeAnimAccess.commit_edit("insert %d keys on %s" % [p.keys.size(), anim.track_get_path(t)], anim, edited)
+	BridgeAnimAccess.commit_edit(c.step, "insert %d keys on %s" % [p.keys.size(), anim.track_get_path(t)], anim, edited)
 	var out := BridgeAnimAccess.describe_track(anim, t)
 	out["animation"] = p.animation
 	return out
@@ -224,5 +224,5 @@ func _remove_keys(c: BridgeCall) -> Variant:
 	doomed.reverse()
 	for k in doomed:
 		edited.track_remove_key(t, k)
-	BridgeAnimAccess.commit_edit("remove %d keys on %s" % [doomed.size(), anim.track_get_path(t)], anim, edited)
+	BridgeAnimAccess.commit_edit(c.step, "remove %d keys on %s" % [doomed.size(), anim.track_get_path(t)], anim, edited)
 	return {"animation": p.animation, "track": t, "removed": doomed.size(), "key_count": anim.track_get_key_count(t)}

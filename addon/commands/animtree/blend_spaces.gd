@@ -90,7 +90,7 @@ func _add(c: BridgeCall) -> Variant:
 	if node is BridgeError:
 		return node
 	var index: int = bs.get_blend_point_count()
-	var ur := BridgeSceneAccess.action("add blend point to %s" % p.blend_space)
+	var ur := BridgeSceneAccess.action(c.step, "add blend point to %s" % p.blend_space)
 	ur.add_do_method(bs, "add_blend_point", node, pos)
 	ur.add_undo_method(bs, "remove_blend_point", index)
 	ur.commit_action()
@@ -111,7 +111,7 @@ func _remove(c: BridgeCall) -> Variant:
 	if p.index >= bs.get_blend_point_count():
 		return c.invalid("index %d is out of range: '%s' has %d points" % [p.index, p.blend_space,
 				bs.get_blend_point_count()], {"param": "index"})
-	var ur := BridgeSceneAccess.action("remove blend point %d of %s" % [p.index, p.blend_space])
+	var ur := BridgeSceneAccess.action(c.step, "remove blend point %d of %s" % [p.index, p.blend_space])
 	ur.add_do_method(bs, "remove_blend_point", p.index)
 	ur.add_undo_method(bs, "add_blend_point", bs.get_blend_point_node(p.index), bs.get_blend_point_position(p.index), p.index)
 	ur.commit_action()

@@ -104,7 +104,7 @@ func _add(c: BridgeCall) -> Variant:
 	var node: Variant = BridgeTreeAccess.make(found[0], p.kind, p.get("animation", ""), p.get("properties", {}))
 	if node is BridgeError:
 		return node
-	var ur := BridgeSceneAccess.action("add %s %s" % [p.kind, p.name])
+	var ur := BridgeSceneAccess.action(c.step, "add %s %s" % [p.kind, p.name])
 	ur.add_do_method(g, "add_node", p.name, node, p.position)
 	ur.add_undo_method(g, "remove_node", p.name)
 	ur.commit_action()
@@ -128,7 +128,7 @@ func _remove(bc: BridgeCall) -> Variant:
 	if not g.has_node(p.name):
 		return BridgeTreeAccess.node_at(found[0], (p.graph + "/" if p.graph else "") + p.name, "name")
 	var node: AnimationNode = g.get_node(p.name)
-	var ur := BridgeSceneAccess.action("remove %s" % p.name)
+	var ur := BridgeSceneAccess.action(bc.step, "remove %s" % p.name)
 	ur.add_do_method(g, "remove_node", p.name)
 	ur.add_undo_method(g, "add_node", p.name, node, g.get_node_position(p.name))
 	var lost: Array = []
@@ -171,7 +171,7 @@ func _connect(bc: BridgeCall) -> Variant:
 			previous = c.from
 	if _reaches(g, p.from, p.to):
 		return bc.failed("connecting %s into %s would make a cycle" % [p.from, p.to])
-	var ur := BridgeSceneAccess.action("connect %s to %s:%d" % [p.from, p.to, p.port])
+	var ur := BridgeSceneAccess.action(bc.step, "connect %s to %s:%d" % [p.from, p.to, p.port])
 	ur.add_do_method(g, "connect_node", p.to, p.port, p.from)
 	if previous != "":
 		ur.add_undo_method(g, "connect_node", p.to, p.port, previous)

@@ -108,7 +108,7 @@ func _set_transition(c: BridgeCall) -> Variant:
 	for key: String in ["advance_condition", "advance_expression", "xfade_time", "priority"]:
 		if p.has(key):
 			values[key] = StringName(p[key]) if key == "advance_condition" else p[key]
-	var ur := BridgeSceneAccess.action("transition %s -> %s" % [p.from, p.to])
+	var ur := BridgeSceneAccess.action(c.step, "transition %s -> %s" % [p.from, p.to])
 	var transition: AnimationNodeStateMachineTransition
 	if i >= 0:
 		if values.is_empty():
@@ -142,7 +142,7 @@ func _remove(c: BridgeCall) -> Variant:
 	if i < 0:
 		return c.not_found("no transition %s -> %s in '%s'" % [p.from, p.to, p.graph if p.graph else "the root"],
 				{"param": "to"})
-	var ur := BridgeSceneAccess.action("remove transition %s -> %s" % [p.from, p.to])
+	var ur := BridgeSceneAccess.action(c.step, "remove transition %s -> %s" % [p.from, p.to])
 	ur.add_do_method(sm, "remove_transition", p.from, p.to)
 	ur.add_undo_method(sm, "add_transition", p.from, p.to, sm.get_transition(i))
 	ur.commit_action()

@@ -99,7 +99,7 @@ func _create(c: BridgeCall) -> Variant:
 	t.anim_player = NodePath("..") if player == parent else NodePath("../" + str(parent.get_path_to(player)))
 	if base != null:
 		t.advance_expression_base_node = NodePath("..") if base == parent else NodePath("../" + str(parent.get_path_to(base)))
-	BridgeSceneEdit.add("create AnimationTree %s" % name, parent, t)
+	BridgeSceneEdit.add(c.step, "create AnimationTree %s" % name, parent, t)
 	if t.get_node_or_null(t.anim_player) != player:
 		return c.failed("the tree does not reach the player through %s" % t.anim_player)
 	return {"path": BridgeSceneAccess.path_of(t), "anim_player": str(t.anim_player), "root_kind": p.root_kind,
@@ -163,7 +163,7 @@ func _set_parameter(c: BridgeCall) -> Variant:
 		value.message = "%s" % value.message
 		return value
 	var previous: Variant = t.get(name)
-	var ur := BridgeSceneAccess.action("set %s" % name)
+	var ur := BridgeSceneAccess.action(c.step, "set %s" % name)
 	ur.add_do_property(t, name, value)
 	ur.add_undo_property(t, name, previous)
 	ur.commit_action()

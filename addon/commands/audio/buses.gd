@@ -105,7 +105,7 @@ func _add(c: BridgeCall) -> Variant:
 	AudioServer.set_bus_send(at, p.send)
 	AudioServer.set_bus_solo(at, p.solo)
 	AudioServer.set_bus_mute(at, p.mute)
-	BridgeBuses.commit_layout("add audio bus %s" % p.name, before)
+	BridgeBuses.commit_layout(c.step, "add audio bus %s" % p.name, before)
 	return BridgeBuses.describe(AudioServer.get_bus_index(p.name))
 
 
@@ -122,7 +122,7 @@ func _remove(c: BridgeCall) -> Variant:
 	AudioServer.remove_bus(i)
 	for name: String in rerouted:
 		AudioServer.set_bus_send(AudioServer.get_bus_index(name), "Master")
-	BridgeBuses.commit_layout("remove audio bus %s" % p.name, before)
+	BridgeBuses.commit_layout(c.step, "remove audio bus %s" % p.name, before)
 	return {"removed": p.name, "rerouted_to_master": rerouted, "buses": BridgeBuses.names()}
 
 
@@ -164,5 +164,5 @@ func _set_bus(c: BridgeCall) -> Variant:
 		name = p.rename
 	if p.has("index") and p.index != i:
 		AudioServer.move_bus(i, p.index if p.index < i else p.index + 1)
-	BridgeBuses.commit_layout("change audio bus %s" % p.name, before)
+	BridgeBuses.commit_layout(c.step, "change audio bus %s" % p.name, before)
 	return BridgeBuses.describe(AudioServer.get_bus_index(name))

@@ -84,7 +84,7 @@ func _add(c: BridgeCall) -> Variant:
 	var before := AudioServer.generate_bus_layout()
 	AudioServer.add_bus_effect(b, effect, at)
 	AudioServer.set_bus_effect_enabled(b, at, p.enabled)
-	BridgeBuses.commit_layout("add %s to %s" % [cls, p.bus], before)
+	BridgeBuses.commit_layout(c.step, "add %s to %s" % [cls, p.bus], before)
 	var out := BridgeBuses.describe_effect(b, at)
 	out["bus"] = p.bus
 	return out
@@ -102,7 +102,7 @@ func _set_effect(c: BridgeCall) -> Variant:
 	var bad: Variant = BridgeBuses.apply_settings(probe, p.get("settings", {}), "audio.set_effect")
 	if bad:
 		return bad
-	var ur := BridgeBuses.action("change effect %d of %s" % [p.index, p.bus])
+	var ur := BridgeBuses.action(c.step, "change effect %d of %s" % [p.index, p.bus])
 	for key: String in p.get("settings", {}):
 		ur.add_do_property(effect, key, probe.get(key))
 		ur.add_undo_property(effect, key, effect.get(key))
@@ -123,5 +123,5 @@ func _remove(c: BridgeCall) -> Variant:
 	var cls := AudioServer.get_bus_effect(b, p.index).get_class()
 	var before := AudioServer.generate_bus_layout()
 	AudioServer.remove_bus_effect(b, p.index)
-	BridgeBuses.commit_layout("remove %s from %s" % [cls, p.bus], before)
+	BridgeBuses.commit_layout(c.step, "remove %s from %s" % [cls, p.bus], before)
 	return {"bus": p.bus, "removed": {"index": p.index, "type": cls}, "effect_count": AudioServer.get_bus_effect_count(b)}

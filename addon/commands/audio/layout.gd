@@ -84,7 +84,7 @@ func _save(c: BridgeCall) -> Variant:
 	if p.make_default:
 		if not path.begins_with("res://"):
 			return c.invalid("the project's default layout must be under res://", {"param": "path"})
-		err = BridgeProjectSettingsLib.commit_settings("set default bus layout", {DEFAULT_SETTING: path})
+		err = BridgeProjectSettingsLib.commit_settings(c.step, "set default bus layout", {DEFAULT_SETTING: path})
 		if err != OK:
 			return c.failed("saved %s but could not save project.godot: %s" % [path, error_string(err)])
 		out["default"] = ProjectSettings.get_setting(DEFAULT_SETTING)
@@ -99,7 +99,7 @@ func _load(c: BridgeCall) -> Variant:
 				{"param": "path"})
 	var before := AudioServer.generate_bus_layout()
 	AudioServer.set_bus_layout(layout)
-	BridgeBuses.commit_layout("load bus layout %s" % p.path, before)
+	BridgeBuses.commit_layout(c.step, "load bus layout %s" % p.path, before)
 	var buses: Array = []
 	for i in AudioServer.bus_count:
 		buses.append(BridgeBuses.describe(i))
@@ -130,7 +130,7 @@ func _add_player(c: BridgeCall) -> Variant:
 	player.autoplay = p.autoplay
 	if p.has("max_distance"):
 		player.max_distance = p.max_distance
-	BridgeSceneEdit.add("add %s" % cls, parent, player)
+	BridgeSceneEdit.add(c.step, "add %s" % cls, parent, player)
 	return {"path": BridgeSceneAccess.path_of(player), "type": cls, "bus": str(player.bus),
 			"volume_db": player.volume_db,
 			"stream": player.stream.resource_path if player.stream else null, "autoplay": player.autoplay}

@@ -137,7 +137,7 @@ func _set_property(c: BridgeCall) -> Variant:
 			return plan
 		planned.append(plan)
 		changes.append_array(plan.changes)
-	BridgePropertyPath.commit({"changes": changes}, "set %s on %d nodes" % [p.property, targets.size()])
+	BridgePropertyPath.commit(c.step, {"changes": changes}, "set %s on %d nodes" % [p.property, targets.size()])
 	var changed: Array = []
 	for i in targets.size():
 		changed.append({"path": BridgeSceneAccess.path_of(targets[i]),

@@ -130,7 +130,7 @@ func _add(c: BridgeCall) -> Variant:
 		cam.current = p.current
 	else:
 		cam.enabled = p.current  # a Camera2D is "current" by being enabled (as camera.make_current sets it)
-	var ur := BridgeSceneAccess.action("add %s" % cam.get_class())
+	var ur := BridgeSceneAccess.action(c.step, "add %s" % cam.get_class())
 	BridgeSceneEdit.add_to_action(ur, parent, cam)
 	if p.current:
 		_others_off(ur, cam)
@@ -146,7 +146,7 @@ func _add(c: BridgeCall) -> Variant:
 func _make_current(c: BridgeCall) -> Variant:
 	var p := c.params
 	var cam: Node = p.node_path
-	var ur := BridgeSceneAccess.action("make %s current" % cam.name)
+	var ur := BridgeSceneAccess.action(c.step, "make %s current" % cam.name)
 	var prop := "current" if cam is Camera3D else "enabled"
 	ur.add_do_property(cam, prop, true)
 	ur.add_undo_property(cam, prop, cam.get(prop))
@@ -172,7 +172,7 @@ func _frame(c: BridgeCall) -> Variant:
 		# local values: undo then puts back exactly what the scene held, not a global round trip of it
 		var parent2d: Node = cam.get_parent()
 		var local: Vector2 = parent2d.get_global_transform().affine_inverse() * rect.get_center() if parent2d is CanvasItem else rect.get_center()
-		var framed: Variant = _set_checked(cam, {"position": [local.x, local.y], "zoom": [z, z]}, "camera.frame", "frame %s" % cam.name)
+		var framed: Variant = _set_checked(c.step, cam, {"position": [local.x, local.y], "zoom": [z, z]}, "camera.frame", "frame %s" % cam.name)
 		if framed is BridgeError:
 			return framed
 		return {"path": BridgeSceneAccess.path_of(cam), "position": cam.global_position, "zoom": cam.zoom,
@@ -206,7 +206,7 @@ func _frame(c: BridgeCall) -> Variant:
 	changes["transform"] = var_to_str(xform)  # local, in the text form PropertyPath reads back as a Transform3D
 	if distance + radius > cam.far:
 		changes["far"] = ceilf(distance + radius * 2.0)
-	var done: Variant = _set_checked(cam, changes, "camera.frame", "frame %s" % cam.name)
+	var done: Variant = _set_checked(c.step, cam, changes, "camera.frame", "frame %s" % cam.name)
 	if done is BridgeError:
 		return done
 	var seen := _visibility_3d(cam, box, aspect)
@@ -247,7 +247,7 @@ func _limit_to(c: BridgeCall) -> Variant:
 	if not node is CanvasItem:
 		return c.invalid("%s is not a 2D node" % BridgeSceneAccess.path_of(node), {"param": "bounds_of"})
 	var rect: Rect2 = BridgeSpatialQuery.bounds_2d(node).rect.grow(p.margin)
-	var limited: Variant = _set_checked(cam, {"limit_left": floori(rect.position.x), "limit_top": floori(rect.position.y),
+	var limited: Variant = _set_checked(c.step, cam, {"limit_left": floori(rect.position.x), "limit_top": floori(rect.position.y),
 			"limit_right": ceili(rect.end.x), "limit_bottom": ceili(rect.end.y)}, "camera.limit_to", "limit %s to %s" % [cam.name, node.name])
 	if limited is BridgeError:
 		return limited
@@ -258,11 +258,11 @@ func _limit_to(c: BridgeCall) -> Variant:
 ## Sets a camera's properties (path → JSON value) as one undoable action, each read back first
 ## (PropertyPath.plan): a value the camera does not keep, such as a zero zoom, is refused with the
 ## engine's own message and nothing changes. True, or the BridgeError.
-func _set_checked(cam: Node, props: Dictionary, method: String, action_name: String) -> Variant:
+func _set_checked(undo_step: RefCounted, cam: Node, props: Dictionary, method: String, action_name: String) -> Variant:
 	var planned: Variant = BridgePropertyPath.plan(cam, props, method)
 	if planned is BridgeError:
 		return planned
-	BridgePropertyPath.commit(planned, action_name)
+	BridgePropertyPath.commit(undo_step, planned, action_name)
 	return true
 
 

@@ -56,7 +56,7 @@ func _unused_actions(c: BridgeCall) -> Variant:
 	var unused: Array = actions.filter(func(a: String) -> bool:
 		return not RegEx.create_from_string("[\"']%s[\"']" % _escape(a)).search(text))
 	unused.sort()
-	return _finish("Remove unused input actions", "input/", unused, actions.size(), p.remove, "actions")
+	return _finish(c.step, "Remove unused input actions", "input/", unused, actions.size(), p.remove, "actions")
 
 
 func _unused_autoloads(c: BridgeCall) -> Variant:
@@ -74,17 +74,17 @@ func _unused_autoloads(c: BridgeCall) -> Variant:
 		var pattern := RegEx.create_from_string("(?<![\\w.])%s\\b|/root/%s\\b" % [n, n])
 		return not pattern.search(_without_file(text, own)))
 	unused.sort()
-	return _finish("Remove unused autoloads", "autoload/", unused, names.size(), p.remove, "autoloads")
+	return _finish(c.step, "Remove unused autoloads", "autoload/", unused, names.size(), p.remove, "autoloads")
 
 
-func _finish(action: String, prefix: String, unused: Array, checked: int, remove: bool, label: String) -> Variant:
+func _finish(undo_step: RefCounted, action: String, prefix: String, unused: Array, checked: int, remove: bool, label: String) -> Variant:
 	var out := {label: unused, "count": unused.size(), "checked": checked, "removed": false,
 			"note": "names built at run time (\"move_\" + dir) look unused too; check before removing"}
 	if remove and not unused.is_empty():
 		var changes := {}
 		for n: String in unused:
 			changes[prefix + n] = null
-		var err := BridgeProject.commit_settings(action, changes)
+		var err := BridgeProject.commit_settings(undo_step, action, changes)
 		if err != OK:
 			return BridgeError.failed("cleanup: saving project.godot failed: %s" % error_string(err))
 		var left: Array = unused.filter(func(n: String) -> bool: return ProjectSettings.has_setting(prefix + n))

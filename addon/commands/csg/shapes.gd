@@ -89,7 +89,7 @@ func _add(c: BridgeCall) -> Variant:
 	node.operation = OPERATIONS.find(p.operation) as CSGShape3D.Operation
 	node.position = p.position
 	node.use_collision = p.use_collision
-	BridgeSceneEdit.add("add %s" % node.get_class(), parent, node, p.name)
+	BridgeSceneEdit.add(c.step, "add %s" % node.get_class(), parent, node, p.name)
 	return {"path": BridgeSceneAccess.path_of(node), "type": node.get_class(), "operation": OPERATIONS[node.operation],
 			"root_shape": node.is_root_shape(), "properties": BridgeObjectProps.read(node, p.properties.keys())}
 
@@ -112,7 +112,7 @@ func _combine(bc: BridgeCall) -> Variant:
 	var combiner := CSGCombiner3D.new()
 	combiner.name = p.name
 	combiner.operation = OPERATIONS.find(p.operation) as CSGShape3D.Operation
-	var ur := BridgeSceneAccess.action("combine %d CSG shapes" % nodes.size())
+	var ur := BridgeSceneAccess.action(bc.step, "combine %d CSG shapes" % nodes.size())
 	# undo takes the combiner out first, so the shapes go back to their old indices among their old siblings only
 	BridgeSceneEdit.add_to_action(ur, parent, combiner)
 	ur.add_do_method(parent, "move_child", combiner, nodes[0].get_index())
@@ -176,7 +176,7 @@ func _bake(c: BridgeCall) -> Variant:
 		body.add_child(col)
 		baked.add_child(body)
 	var root := BridgeSceneAccess.root()
-	var ur := BridgeSceneAccess.action("bake %s" % node.name)
+	var ur := BridgeSceneAccess.action(c.step, "bake %s" % node.name)
 	BridgeSceneEdit.add_to_action(ur, parent, baked)
 	ur.add_do_method(parent, "move_child", baked, node.get_index() + 1)
 	if p.replace and node != root:

@@ -107,20 +107,20 @@ func commands() -> Array:
 
 func _fog(c: BridgeCall) -> Variant:
 	var p := c.params
-	return _apply(p, FOG, "set fog")
+	return _apply(c.step, p, FOG, "set fog")
 
 
 func _tonemap(c: BridgeCall) -> Variant:
 	var p := c.params
-	return _apply(p, TONE, "set tonemap")
+	return _apply(c.step, p, TONE, "set tonemap")
 
 
 func _gi(c: BridgeCall) -> Variant:
 	var p := c.params
-	return _apply(p, GI, "set global illumination")
+	return _apply(c.step, p, GI, "set global illumination")
 
 
-func _apply(p: Dictionary, table: Dictionary, action_name: String) -> Variant:
+func _apply(undo_step: RefCounted, p: Dictionary, table: Dictionary, action_name: String) -> Variant:
 	var world: Variant = BridgeWorldEnv.find(p.node_path)
 	if world is BridgeError:
 		return world
@@ -140,4 +140,4 @@ func _apply(p: Dictionary, table: Dictionary, action_name: String) -> Variant:
 	if values.is_empty():
 		return BridgeError.invalid("nothing to set: give at least one of %s" % ", ".join(PackedStringArray(table.keys())),
 				{"param": table.keys()[0]})
-	return {"path": BridgeSceneAccess.path_of(world), "values": BridgeWorldEnv.apply(action_name, env, values)}
+	return {"path": BridgeSceneAccess.path_of(world), "values": BridgeWorldEnv.apply(undo_step, action_name, env, values)}

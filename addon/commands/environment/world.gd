@@ -72,7 +72,7 @@ func _create(c: BridgeCall) -> Variant:
 	var world := WorldEnvironment.new()
 	world.name = p.name if p.name != "" else "WorldEnvironment"
 	world.environment = preset(p.preset)
-	BridgeSceneEdit.add("add WorldEnvironment (%s)" % p.preset, parent, world)
+	BridgeSceneEdit.add(c.step, "add WorldEnvironment (%s)" % p.preset, parent, world)
 	return {"path": BridgeSceneAccess.path_of(world), "preset": p.preset, "environment": summary(world.environment)}
 
 
@@ -153,7 +153,7 @@ func _sky(c: BridgeCall) -> Variant:
 			values.merge({"background_mode": Environment.BG_COLOR, "background_color": p.color})
 		"clear":
 			values["background_mode"] = Environment.BG_CLEAR_COLOR
-	BridgeWorldEnv.apply("set sky (%s)" % p.kind, env, values)
+	BridgeWorldEnv.apply(c.step, "set sky (%s)" % p.kind, env, values)
 	return {"path": BridgeSceneAccess.path_of(world), "environment": summary(env)}
 
 

@@ -118,7 +118,7 @@ func _add(c: BridgeCall) -> Variant:
 	if not cfg.has_section(s + ".options"):
 		cfg.set_value(s + ".options", "custom_template/debug", "")
 		cfg.set_value(s + ".options", "custom_template/release", "")
-	var err := _commit("Add export preset %s" % p.name, cfg)
+	var err := _commit(c.step, "Add export preset %s" % p.name, cfg)
 	if err != OK:
 		return c.failed("writing %s failed: %s" % [BridgePresets.FILE, error_string(err)])
 	return _read_back(p.name)
@@ -158,7 +158,7 @@ func _set_preset(c: BridgeCall) -> Variant:
 	for key: String in p.options:
 		previous.options[key] = cfg.get_value(s + ".options", key, null)
 		cfg.set_value(s + ".options", key, p.options[key])
-	var err := _commit("Change export preset %s" % p.name, cfg)
+	var err := _commit(c.step, "Change export preset %s" % p.name, cfg)
 	if err != OK:
 		return c.failed("writing %s failed: %s" % [BridgePresets.FILE, error_string(err)])
 	var out: Variant = _read_back(p.fields.get("name", p.name))
@@ -185,7 +185,7 @@ func _remove(c: BridgeCall) -> Variant:
 				for key: String in cfg.get_section_keys(section + suffix):
 					kept.set_value("preset.%d%s" % [n, suffix], key, cfg.get_value(section + suffix, key))
 		n += 1
-	var err := _commit("Remove export preset %s" % p.name, kept)
+	var err := _commit(c.step, "Remove export preset %s" % p.name, kept)
 	if err != OK:
 		return c.failed("writing %s failed: %s" % [BridgePresets.FILE, error_string(err)])
 	var back: Variant = BridgePresets.load_file()
@@ -196,9 +196,9 @@ func _remove(c: BridgeCall) -> Variant:
 
 ## Writes the presets file as one undoable action (undo writes the previous text back, never over a change
 ## made since by someone else: lib/text_step.gd).
-func _commit(action: String, cfg: ConfigFile) -> int:
+func _commit(undo_step: RefCounted, action: String, cfg: ConfigFile) -> int:
 	var before := FileAccess.get_file_as_string(BridgePresets.FILE) if FileAccess.file_exists(BridgePresets.FILE) else ""
-	return BridgeTextStep.commit("Bridge: " + action, BridgePresets.FILE, before, cfg.encode_to_text())
+	return BridgeTextStep.commit(undo_step, "Bridge: " + action, BridgePresets.FILE, before, cfg.encode_to_text())
 
 
 func _read_back(name: String) -> Variant:

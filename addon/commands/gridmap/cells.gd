@@ -88,7 +88,7 @@ func _set_cells(bc: BridgeCall) -> Variant:
 	var before: Dictionary = grid.get("data")
 	for c: Vector3i in cells:
 		grid.set_cell_item(c, item, orientation)
-	var out := _commit(grid, before, "place %d cells" % cells.size())
+	var out := _commit(bc.step, grid, before, "place %d cells" % cells.size())
 	out["placed"] = cells.filter(func(c: Vector3i) -> bool: return grid.get_cell_item(c) == item).size()
 	out["item"] = item
 	return out
@@ -131,7 +131,7 @@ func _clear(bc: BridgeCall) -> Variant:
 	var before: Dictionary = grid.get("data")
 	for c: Vector3i in cells:
 		grid.set_cell_item(c, GridMap.INVALID_CELL_ITEM)
-	var out := _commit(grid, before, "clear %d cells" % cleared)
+	var out := _commit(bc.step, grid, before, "clear %d cells" % cleared)
 	out["cleared"] = cleared
 	return out
 
@@ -193,8 +193,8 @@ func _box(from: Vector3, to: Vector3) -> AABB:
 
 
 ## Records an edit already made on the GridMap as one action (its cell data before → after).
-func _commit(grid: GridMap, before: Dictionary, action_name: String) -> Dictionary:
-	var ur := BridgeSceneAccess.action(action_name)
+func _commit(undo_step: RefCounted, grid: GridMap, before: Dictionary, action_name: String) -> Dictionary:
+	var ur := BridgeSceneAccess.action(undo_step, action_name)
 	ur.add_do_property(grid, "data", grid.get("data"))
 	ur.add_undo_property(grid, "data", before)
 	ur.commit_action()

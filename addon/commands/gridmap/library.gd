@@ -78,7 +78,7 @@ func _meshlib_create(c: BridgeCall) -> Variant:
 		EditorInterface.get_resource_filesystem().update_file(p.path)
 	var out := {"path": lib.resource_path, "items": describe_items(lib)}
 	if grid:
-		var ur := BridgeSceneAccess.action("set MeshLibrary of %s" % grid.name)
+		var ur := BridgeSceneAccess.action(c.step, "set MeshLibrary of %s" % grid.name)
 		ur.add_do_property(grid, "mesh_library", lib)
 		ur.add_undo_property(grid, "mesh_library", grid.mesh_library)
 		ur.commit_action()
@@ -126,7 +126,7 @@ func _create(c: BridgeCall) -> Variant:
 	var grid := GridMap.new()  # made once the parameters are known good: nothing to free on a refusal
 	grid.mesh_library = lib
 	grid.cell_size = p.cell_size
-	BridgeSceneEdit.add("add GridMap", parent, grid, p.name)
+	BridgeSceneEdit.add(c.step, "add GridMap", parent, grid, p.name)
 	return {"path": BridgeSceneAccess.path_of(grid), "cell_size": grid.cell_size,
 			"items": describe_items(grid.mesh_library) if grid.mesh_library else []}
 

@@ -6,7 +6,7 @@ extends "../../core/command_group.gd"
 const BridgeEvents := preload("../../lib/input_events.gd")
 const BridgeProject := preload("../../lib/project_settings.gd")
 const BridgeSettings := preload("../../core/settings.gd")
-const BridgeCompat := preload("../../core/compat.gd")
+const BridgeUndoStep := preload("../../core/undo_step.gd")
 
 
 func commands() -> Array:
@@ -51,7 +51,7 @@ func _deadzone_set(c: BridgeCall) -> Variant:
 		return action
 	var previous: float = action.deadzone
 	action.deadzone = p.deadzone
-	var err := BridgeProject.commit_settings("Set deadzone of %s" % p.action, {"input/" + p.action: action})
+	var err := BridgeProject.commit_settings(c.step, "Set deadzone of %s" % p.action, {"input/" + p.action: action})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"action": p.action, "deadzone": ProjectSettings.get_setting("input/" + p.action).deadzone, "previous": previous,
@@ -73,8 +73,7 @@ func _rename(c: BridgeCall) -> Variant:
 		return c.failed("an action named '%s' already exists" % new_name, {"param": "new_name"})
 	var old_key: String = "input/" + p.action
 	var order := ProjectSettings.get_order(old_key)
-	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
-	ur.create_action("Rename input action %s to %s" % [p.action, new_name], UndoRedo.MERGE_DISABLE, ProjectSettings)
+	var ur := BridgeUndoStep.action_for(c.step, "Rename input action %s to %s" % [p.action, new_name], ProjectSettings)
 	ur.add_do_method(ProjectSettings, "set_setting", old_key, null)
 	ur.add_do_method(ProjectSettings, "set_setting", "input/" + new_name, action)
 	ur.add_do_method(ProjectSettings, "set_order", "input/" + new_name, order)

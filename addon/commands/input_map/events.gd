@@ -87,7 +87,7 @@ func _event_add(c: BridgeCall) -> Variant:
 		added.append(ev)
 	var first: int = action.events.size()
 	action.events.append_array(added)
-	var err := BridgeProject.commit_settings("Add %d event(s) to %s" % [added.size(), p.action], {"input/" + p.action: action})
+	var err := BridgeProject.commit_settings(c.step, "Add %d event(s) to %s" % [added.size(), p.action], {"input/" + p.action: action})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	var now: Array = BridgeEvents.events_json(ProjectSettings.get_setting("input/" + p.action).events)
@@ -118,7 +118,7 @@ func _event_remove(c: BridgeCall) -> Variant:
 				action.events.size()], {"param": "index"})
 	var removed: Dictionary = BridgeEvents.to_json(action.events[index], index)
 	action.events.remove_at(index)
-	var err := BridgeProject.commit_settings("Remove event %s from %s" % [removed.text, p.action], {"input/" + p.action: action})
+	var err := BridgeProject.commit_settings(c.step, "Remove event %s from %s" % [removed.text, p.action], {"input/" + p.action: action})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	var left: Array = ProjectSettings.get_setting("input/" + p.action).events

@@ -105,7 +105,7 @@ func _add_light(c: BridgeCall) -> Variant:
 	if err is BridgeError:
 		light.free()
 		return err
-	BridgeSceneEdit.add("add %s" % cls, parent, light)
+	BridgeSceneEdit.add(c.step, "add %s" % cls, parent, light)
 	var out := {"path": BridgeSceneAccess.path_of(light), "type": cls, "color": light.get(_color_prop(light)),
 			"energy": light.get("light_energy" if dim == 3 else "energy"), "position": light.global_position}
 	if dim == 3:
@@ -198,7 +198,7 @@ func _add_probe(c: BridgeCall) -> Variant:
 		probe.size = box.size
 	elif probe is ReflectionProbe:
 		probe.size = box.size
-	BridgeSceneEdit.add("add %s" % cls, parent, probe)
+	BridgeSceneEdit.add(c.step, "add %s" % cls, parent, probe)
 	var out := {"path": BridgeSceneAccess.path_of(probe), "type": cls, "position": probe.global_position, "covers": box}
 	if "size" in probe:
 		out["size"] = probe.size
@@ -212,13 +212,13 @@ func _canvas_modulate(c: BridgeCall) -> Variant:
 	if not existing.is_empty():
 		var modulate: CanvasModulate = existing[0]
 		var previous := modulate.color
-		BridgeSceneEdit.set_properties("tint scene", [[modulate, "color", p.color]])
+		BridgeSceneEdit.set_properties(c.step, "tint scene", [[modulate, "color", p.color]])
 		return {"path": BridgeSceneAccess.path_of(modulate), "color": modulate.color, "previous": previous,
 				"added": false}
 	var node := CanvasModulate.new()
 	node.name = "CanvasModulate"
 	node.color = p.color
-	BridgeSceneEdit.add("add CanvasModulate", root, node)
+	BridgeSceneEdit.add(c.step, "add CanvasModulate", root, node)
 	return {"path": BridgeSceneAccess.path_of(node), "color": node.color, "added": true}
 
 
@@ -248,7 +248,7 @@ func _occluder_2d(c: BridgeCall) -> Variant:
 	var poly := OccluderPolygon2D.new()
 	poly.polygon = points
 	occluder.occluder = poly
-	BridgeSceneEdit.add("add LightOccluder2D", node, occluder)
+	BridgeSceneEdit.add(c.step, "add LightOccluder2D", node, occluder)
 	return {"path": BridgeSceneAccess.path_of(occluder), "polygon": Array(points)}
 
 

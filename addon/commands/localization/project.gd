@@ -106,7 +106,7 @@ func _project_add(c: BridgeCall) -> Variant:
 				{"already": files})
 	var updated := current.duplicate()
 	updated.append_array(PackedStringArray(added))
-	var err := BridgeProject.commit_settings("Add translations", {SETTING: updated})
+	var err := BridgeProject.commit_settings(c.step, "Add translations", {SETTING: updated})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"added": added, "already": files.filter(func(f: String) -> bool: return f in current),
@@ -126,7 +126,7 @@ func _project_remove(c: BridgeCall) -> Variant:
 					", ".join(current) if not current.is_empty() else "none"], {"path": path})
 		files.append_array(registered)
 	var updated := PackedStringArray(Array(current).filter(func(f: String) -> bool: return not f in files))
-	var err := BridgeProject.commit_settings("Remove translations",
+	var err := BridgeProject.commit_settings(c.step, "Remove translations",
 			{SETTING: updated if not updated.is_empty() else null})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))

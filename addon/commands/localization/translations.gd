@@ -6,7 +6,7 @@ extends "../../core/command_group.gd"
 
 const BridgeCsv := preload("lib/translation_csv.gd")
 const BridgeFileOps := preload("../../lib/file_ops.gd")
-const BridgeCompat := preload("../../core/compat.gd")
+const BridgeUndoStep := preload("../../core/undo_step.gd")
 const BridgeTextStep := preload("../../lib/text_step.gd")
 
 const EXTENSIONS := ["tres", "res", "translation"]
@@ -112,11 +112,10 @@ func _messages_set(c: BridgeCall) -> Variant:
 	var after: Dictionary = scratch.get("messages")
 	if BridgeTextStep.is_text_resource(path):  # a text step: its undo never writes over a change made since
 		t.set("messages", after)
-		if BridgeTextStep.commit_save("Bridge: set messages of %s" % path.get_file(), t, path) != OK:
+		if BridgeTextStep.commit_save(c.step, "Bridge: set messages of %s" % path.get_file(), t, path) != OK:
 			return c.failed("saving %s failed" % path, {"path": path})
 	else:
-		var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
-		ur.create_action("Bridge: set messages of %s" % path.get_file(), UndoRedo.MERGE_DISABLE, t)
+		var ur := BridgeUndoStep.action_for(c.step, "Bridge: set messages of %s" % path.get_file(), t)
 		ur.add_do_property(t, "messages", after)
 		ur.add_do_method(ResourceSaver, "save", t, path)
 		ur.add_undo_property(t, "messages", before)

@@ -92,7 +92,7 @@ func _assign(c: BridgeCall) -> Variant:
 		var bad: Variant = BridgeObjectProps.apply_new(mat, p.properties, "material.assign")
 		if bad:
 			return bad
-	var ur := BridgeSceneAccess.action("assign material to %s" % node.name)
+	var ur := BridgeSceneAccess.action(c.step, "assign material to %s" % node.name)
 	BridgeMaterialSlots.add_set_ops(ur, slot, mat)
 	ur.commit_action()
 	var now := BridgeMaterialSlots.current(slot)
@@ -114,7 +114,7 @@ func _set_props(c: BridgeCall) -> Variant:
 	var values: Variant = BridgeObjectProps.coerce_all(mat, p.properties, "material.set")
 	if values is BridgeError:
 		return values
-	var ur := BridgeSceneAccess.action("set material of %s" % ctx[0].name)
+	var ur := BridgeSceneAccess.action(c.step, "set material of %s" % ctx[0].name)
 	BridgeObjectProps.add_ops(ur, mat, values)
 	ur.commit_action()
 	return {"node_path": BridgeSceneAccess.path_of(ctx[0]), "slot": ctx[1].label, "class": mat.get_class(), "path": mat.resource_path,
@@ -137,7 +137,7 @@ func _save(c: BridgeCall) -> Variant:
 		return c.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
 	copy.take_over_path(p.path)
 	EditorInterface.get_resource_filesystem().update_file(p.path)
-	var ur := BridgeSceneAccess.action("save material of %s" % ctx[0].name)
+	var ur := BridgeSceneAccess.action(c.step, "save material of %s" % ctx[0].name)
 	BridgeMaterialSlots.add_set_ops(ur, ctx[1], copy)
 	ur.commit_action()
 	return {"node_path": BridgeSceneAccess.path_of(ctx[0]), "slot": ctx[1].label, "path": BridgeMaterialSlots.current(ctx[1]).resource_path}

@@ -91,7 +91,7 @@ func _add(c: BridgeCall) -> Variant:
 	var node := MeshInstance3D.new()
 	node.mesh = mesh
 	node.position = p.position
-	BridgeSceneEdit.add("add %s" % SHAPES[p.shape], parent, node, p.name)
+	BridgeSceneEdit.add(c.step, "add %s" % SHAPES[p.shape], parent, node, p.name)
 	var out := BridgeMeshDescribe.describe(mesh)
 	out.merge({"path": BridgeSceneAccess.path_of(node), "mesh_properties": BridgeObjectProps.read(mesh, p.mesh.keys())})
 	return out
@@ -144,7 +144,7 @@ func _from_arrays(c: BridgeCall) -> Variant:
 	var node := MeshInstance3D.new()
 	node.mesh = mesh
 	node.position = p.position
-	BridgeSceneEdit.add("add generated mesh", parent, node, p.name)
+	BridgeSceneEdit.add(c.step, "add generated mesh", parent, node, p.name)
 	var out := BridgeMeshDescribe.describe(mesh)
 	out["path"] = BridgeSceneAccess.path_of(node)
 	return out

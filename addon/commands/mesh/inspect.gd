@@ -104,7 +104,7 @@ func _save(c: BridgeCall) -> Variant:
 		return c.failed("could not write %s: %s" % [p.path, error_string(err)], {"path": p.path})
 	copy.take_over_path(p.path)
 	EditorInterface.get_resource_filesystem().update_file(p.path)
-	var ur := BridgeSceneAccess.action("save mesh of %s" % node.name)
+	var ur := BridgeSceneAccess.action(c.step, "save mesh of %s" % node.name)
 	ur.add_do_property(node, "mesh", copy)
 	ur.add_undo_property(node, "mesh", node.mesh)
 	ur.commit_action()
@@ -136,7 +136,7 @@ func _merge(c: BridgeCall) -> Variant:
 	out_node.mesh = merged
 	if p.name != "":
 		out_node.name = p.name
-	var ur := BridgeSceneAccess.action("merge %d meshes" % sources.size())
+	var ur := BridgeSceneAccess.action(c.step, "merge %d meshes" % sources.size())
 	ur.add_do_method(parent, "add_child", out_node, true)
 	ur.add_do_method(out_node, "set_owner", BridgeSceneAccess.root())
 	ur.add_do_reference(out_node)

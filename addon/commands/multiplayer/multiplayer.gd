@@ -146,7 +146,7 @@ func _add_spawner(c: BridgeCall) -> Variant:
 	spawner.spawn_limit = p.spawn_limit
 	# the spawner is the parent's child: paths from it start at its parent
 	spawner.spawn_path = NodePath("..") if target == parent else NodePath("../" + str(parent.get_path_to(target)))
-	BridgeSceneEdit.add("add MultiplayerSpawner", parent, spawner)
+	BridgeSceneEdit.add(c.step, "add MultiplayerSpawner", parent, spawner)
 	return _describe(spawner)
 
 
@@ -185,7 +185,7 @@ func _add_synchronizer(c: BridgeCall) -> Variant:
 	sync.replication_config = config
 	sync.replication_interval = p.replication_interval
 	sync.delta_interval = p.delta_interval
-	BridgeSceneEdit.add("add MultiplayerSynchronizer", node, sync)
+	BridgeSceneEdit.add(c.step, "add MultiplayerSynchronizer", node, sync)
 	return _describe(sync)
 
 

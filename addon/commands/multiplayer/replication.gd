@@ -59,7 +59,7 @@ func _sync_property(c: BridgeCall) -> Variant:
 			config.add_property(path)
 		config.property_set_spawn(path, p.spawn)
 		config.property_set_replication_mode(path, BridgeMultiplayerGroup.MODES[p.mode])
-	var ur := BridgeSceneAccess.action("sync property %s" % path)
+	var ur := BridgeSceneAccess.action(c.step, "sync property %s" % path)
 	ur.add_do_property(sync, "replication_config", config)
 	ur.add_undo_property(sync, "replication_config", old)
 	ur.commit_action()

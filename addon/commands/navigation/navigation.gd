@@ -166,7 +166,7 @@ func _add_region(c: BridgeCall) -> Variant:
 				return c.invalid("'outline' needs at least 3 points", {"param": "outline"})
 			poly.add_outline(points)
 		region.navigation_polygon = poly
-	var ur := BridgeSceneAccess.action("add %s" % region.get_class())
+	var ur := BridgeSceneAccess.action(c.step, "add %s" % region.get_class())
 	BridgeSceneEdit.add_to_action(ur, parent, region)
 	for node: Node in adopt:
 		var old_parent := node.get_parent()
@@ -201,7 +201,7 @@ func _bake(c: BridgeCall) -> Variant:
 		if mesh.get_polygon_count() == 0:
 			return c.failed("the bake found geometry but no walkable polygons: the surfaces may be too small for agent_radius %s or too steep" %
 					mesh.agent_radius)
-		BridgeSceneEdit.set_properties("bake %s" % region.name, [[region, "navigation_mesh", mesh]])
+		BridgeSceneEdit.set_properties(c.step, "bake %s" % region.name, [[region, "navigation_mesh", mesh]])
 		return {"path": BridgeSceneAccess.path_of(region), "polygons": mesh.get_polygon_count(), "vertices": mesh.get_vertices().size(),
 				"bounds": _points_box(mesh.get_vertices())}
 	if region is NavigationRegion2D:
@@ -213,7 +213,7 @@ func _bake(c: BridgeCall) -> Variant:
 		NavigationServer2D.bake_from_source_geometry_data(poly, source)
 		if poly.get_polygon_count() == 0:
 			return c.failed("the bake made no polygons: give the region an outline (navigation.add_region outline)")
-		BridgeSceneEdit.set_properties("bake %s" % region.name, [[region, "navigation_polygon", poly]])
+		BridgeSceneEdit.set_properties(c.step, "bake %s" % region.name, [[region, "navigation_polygon", poly]])
 		return {"path": BridgeSceneAccess.path_of(region), "polygons": poly.get_polygon_count(), "vertices": poly.get_vertices().size()}
 	return c.invalid("%s is a %s, not a NavigationRegion3D/2D" % [BridgeSceneAccess.path_of(region),
 			region.get_class()],
@@ -298,7 +298,7 @@ func _add_agent(c: BridgeCall) -> Variant:
 			agent.set(key, p[key])
 	agent.avoidance_enabled = p.avoidance
 	agent.navigation_layers = layers
-	BridgeSceneEdit.add("add %s" % agent.get_class(), owner_node, agent)
+	BridgeSceneEdit.add(c.step, "add %s" % agent.get_class(), owner_node, agent)
 	return {"path": BridgeSceneAccess.path_of(agent), "type": agent.get_class(), "radius": agent.radius, "max_speed": agent.max_speed,
 			"avoidance": agent.avoidance_enabled, "navigation_layers": agent.navigation_layers}
 
@@ -317,7 +317,7 @@ func _add_link(c: BridgeCall) -> Variant:
 	link.start_position = xform.affine_inverse() * from - link.position
 	link.end_position = xform.affine_inverse() * to - link.position
 	link.bidirectional = p.bidirectional
-	BridgeSceneEdit.add("add %s" % link.get_class(), parent, link)
+	BridgeSceneEdit.add(c.step, "add %s" % link.get_class(), parent, link)
 	return {"path": BridgeSceneAccess.path_of(link), "from": link.get_global_start_position(), "to": link.get_global_end_position(),
 			"bidirectional": link.bidirectional}
 

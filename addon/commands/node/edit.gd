@@ -76,7 +76,7 @@ func _set_many(c: BridgeCall) -> Variant:
 	var planned: Variant = BridgePropertyPath.plan(node, properties, "node.set_many", OWN_COMMANDS)
 	if planned is BridgeError:
 		return planned
-	var changed := BridgePropertyPath.commit(planned, "set %d properties of %s" % [properties.size(), node.name])
+	var changed := BridgePropertyPath.commit(c.step, planned, "set %d properties of %s" % [properties.size(), node.name])
 	var now := {}
 	var previous := {}
 	for i: int in planned.targets.size():
@@ -105,7 +105,7 @@ func _reset_property(c: BridgeCall) -> Variant:
 	if typeof(previous) == typeof(found.value) and previous == found.value:
 		out.merge({"value": previous, "changed": false})
 		return out
-	var ur := BridgeSceneAccess.action("reset %s.%s" % [node.name, property])
+	var ur := BridgeSceneAccess.action(c.step, "reset %s.%s" % [node.name, property])
 	ur.add_do_property(node, property, found.value)
 	ur.add_undo_property(node, property, previous)
 	ur.commit_action()
@@ -137,7 +137,7 @@ func _script_attach(c: BridgeCall) -> Variant:
 		return out
 	var overrides := _overrides(node)
 	var kept: Array = []
-	var ur := BridgeSceneAccess.action("attach %s to %s" % [script.resource_path.get_file(), node.name])
+	var ur := BridgeSceneAccess.action(c.step, "attach %s to %s" % [script.resource_path.get_file(), node.name])
 	ur.add_do_method(node, "set_script", script)
 	# Like the editor's Attach Script: the scene's values carry over to properties the new script declares alike.
 	var declared := _script_properties(script)
@@ -161,7 +161,7 @@ func _script_detach(c: BridgeCall) -> Variant:
 		return c.failed("%s has no script to detach" % BridgeSceneAccess.path_of(node),
 				{"path": BridgeSceneAccess.path_of(node)})
 	var overrides := _overrides(node)
-	var ur := BridgeSceneAccess.action("detach %s from %s" % [old.resource_path.get_file(), node.name])
+	var ur := BridgeSceneAccess.action(c.step, "detach %s from %s" % [old.resource_path.get_file(), node.name])
 	ur.add_do_method(node, "set_script", null)
 	ur.add_undo_method(node, "set_script", old)
 	for name: String in overrides:

@@ -86,7 +86,7 @@ func _set_property(c: BridgeCall) -> Variant:
 	if planned is BridgeError:
 		return planned
 	var target: Dictionary = planned.targets[0]
-	var changed := BridgePropertyPath.commit(planned, "set %s.%s" % [node.name, p.property])
+	var changed := BridgePropertyPath.commit(c.step, planned, "set %s.%s" % [node.name, p.property])
 	var out := {"path": BridgeSceneAccess.path_of(node), "property": p.property,
 			"type": BridgeSceneAccess.type_name(target.info),
 			"value": BridgePropertyPath.read(target), "changed": changed}

@@ -80,7 +80,7 @@ func _connect(c: BridgeCall) -> Variant:
 	var callable := Callable(link.target, p.method)
 	if link.source.is_connected(p["signal"], callable):
 		return c.failed("%s is already connected" % _describe(link, p), {"signal": p["signal"]})
-	var ur := BridgeSceneAccess.action("connect %s" % p["signal"])
+	var ur := BridgeSceneAccess.action(c.step, "connect %s" % p["signal"])
 	ur.add_do_method(link.source, "connect", p["signal"], callable, CONNECT_PERSIST)
 	ur.add_undo_method(link.source, "disconnect", p["signal"], callable)
 	ur.commit_action()
@@ -101,7 +101,7 @@ func _disconnect(bc: BridgeCall) -> Variant:
 	if found.is_empty():
 		return bc.not_found("%s is not connected; node.signals lists the connections" % _describe(link, p),
 				{"signal": p["signal"]})
-	var ur := BridgeSceneAccess.action("disconnect %s" % p["signal"])
+	var ur := BridgeSceneAccess.action(bc.step, "disconnect %s" % p["signal"])
 	ur.add_do_method(link.source, "disconnect", p["signal"], found.callable)
 	ur.add_undo_method(link.source, "connect", p["signal"], found.callable, found.flags)
 	ur.commit_action()
@@ -133,7 +133,7 @@ func _add_to_group(c: BridgeCall) -> Variant:
 		return node
 	if node.is_in_group(p.group):
 		return {"path": BridgeSceneAccess.path_of(node), "group": p.group, "changed": false, "groups": _groups(node)}
-	var ur := BridgeSceneAccess.action("add %s to group %s" % [node.name, p.group])
+	var ur := BridgeSceneAccess.action(c.step, "add %s to group %s" % [node.name, p.group])
 	ur.add_do_method(node, "add_to_group", p.group, true)
 	ur.add_undo_method(node, "remove_from_group", p.group)
 	ur.commit_action()
@@ -151,7 +151,7 @@ func _remove_from_group(c: BridgeCall) -> Variant:
 		return c.not_found("%s is not in group '%s'%s; its groups: %s" % [BridgeSceneAccess.path_of(node), p.group,
 				" (did you mean '%s'?)" % guess if guess else "", ", ".join(PackedStringArray(groups)) if groups else "none"],
 				{"group": p.group, "suggestion": guess})
-	var ur := BridgeSceneAccess.action("remove %s from group %s" % [node.name, p.group])
+	var ur := BridgeSceneAccess.action(c.step, "remove %s from group %s" % [node.name, p.group])
 	ur.add_do_method(node, "remove_from_group", p.group)
 	ur.add_undo_method(node, "add_to_group", p.group, true)
 	ur.commit_action()

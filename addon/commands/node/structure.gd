@@ -97,7 +97,7 @@ func _add(c: BridgeCall) -> Variant:
 	if bad != null:
 		node.free()
 		return bad
-	var ur := BridgeSceneAccess.action("add %s" % p.type)
+	var ur := BridgeSceneAccess.action(c.step, "add %s" % p.type)
 	BridgeSceneEdit.add_to_action(ur, parent, node)
 	if p.has("index"):
 		ur.add_do_method(parent, "move_child", node, p.index)
@@ -115,7 +115,7 @@ func _remove(c: BridgeCall) -> Variant:
 		return node
 	var path := BridgeSceneAccess.path_of(node)
 	var parent: Node = node.get_parent()
-	var ur := BridgeSceneAccess.action("remove %s" % node.name)
+	var ur := BridgeSceneAccess.action(c.step, "remove %s" % node.name)
 	ur.add_do_method(parent, "remove_child", node)
 	ur.add_undo_method(parent, "add_child", node, true)
 	ur.add_undo_method(parent, "move_child", node, node.get_index())
@@ -144,7 +144,7 @@ func _duplicate(c: BridgeCall) -> Variant:
 		var twin := copy if pair[0] == node else copy.get_node_or_null(node.get_path_to(pair[0]))
 		if pair[1] == root and twin != null:
 			owners.append([twin, root])
-	var ur := BridgeSceneAccess.action("duplicate %s" % node.name)
+	var ur := BridgeSceneAccess.action(c.step, "duplicate %s" % node.name)
 	ur.add_do_method(parent, "add_child", copy, true)
 	ur.add_do_method(parent, "move_child", copy, node.get_index() + 1)
 	BridgeSceneAccess.add_owner_ops(ur, owners, false)
@@ -168,7 +168,7 @@ func _rename(c: BridgeCall) -> Variant:
 	elif p.new_name == "" or p.new_name.validate_node_name() != p.new_name:
 		return c.invalid("'%s' is not a valid node name" % p.new_name, {"param": "new_name"})
 	var rewrites := BridgeNodePaths.rewrites_for_rename(node, p.new_name)
-	var ur := BridgeSceneAccess.action("rename %s to %s" % [old_name, p.new_name])
+	var ur := BridgeSceneAccess.action(c.step, "rename %s to %s" % [old_name, p.new_name])
 	ur.add_do_method(node, "set_name", p.new_name)
 	ur.add_undo_method(node, "set_name", old_name)
 	for r: Dictionary in rewrites:
@@ -199,7 +199,7 @@ func _move(c: BridgeCall) -> Variant:
 	if bad:
 		return bad
 	var old_index: int = node.get_index()
-	var ur := BridgeSceneAccess.action("move %s" % node.name)
+	var ur := BridgeSceneAccess.action(c.step, "move %s" % node.name)
 	if parent == old_parent:
 		ur.add_do_method(parent, "move_child", node, p.index)
 		ur.add_undo_method(parent, "move_child", node, old_index)

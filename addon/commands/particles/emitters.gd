@@ -120,7 +120,7 @@ func _create(c: BridgeCall) -> Variant:
 	for pair: Array in planned:
 		for key: String in pair[1]:
 			pair[0].set(key, pair[1][key])
-	BridgeSceneEdit.add("add %s" % node.get_class(), parent, node, p.name)
+	BridgeSceneEdit.add(c.step, "add %s" % node.get_class(), parent, node, p.name)
 	return {"path": BridgeSceneAccess.path_of(node), "type": node.get_class(), "preset": p.preset,
 			"amount": node.amount,
 			"lifetime": node.lifetime, "one_shot": node.one_shot, "explosiveness": node.explosiveness}
@@ -130,14 +130,14 @@ func _configure(c: BridgeCall) -> Variant:
 	var p := c.params
 	if p.settings.is_empty():
 		return c.invalid("settings is empty", {"param": "settings"})
-	return _apply(p.node_path, p.settings, "configure %s")
+	return _apply(c.step, p.node_path, p.settings, "configure %s")
 
 
 func _preset(c: BridgeCall) -> Variant:
 	var p := c.params
 	var node: Node = p.node_path
 	var settings := BridgeParticleSettings.preset(p.preset, node)
-	var out: Variant = _apply(p.node_path, settings, "apply %s preset to %%s" % p.preset)
+	var out: Variant = _apply(c.step, p.node_path, settings, "apply %s preset to %%s" % p.preset)
 	if out is Dictionary:
 		out["preset"] = p.preset
 	return out
@@ -145,15 +145,15 @@ func _preset(c: BridgeCall) -> Variant:
 
 func _gradient(c: BridgeCall) -> Variant:
 	var p := c.params
-	return _apply(p.node_path, {"gradient": p.stops}, "set colour ramp of %s")
+	return _apply(c.step, p.node_path, {"gradient": p.stops}, "set colour ramp of %s")
 
 
 ## Plans, records as one action and reads back `settings` on an emitter (the router checked its class).
-func _apply(node: Node, settings: Dictionary, action_format: String) -> Variant:
+func _apply(undo_step: RefCounted, node: Node, settings: Dictionary, action_format: String) -> Variant:
 	var planned: Variant = BridgeParticleSettings.plan(node, settings)
 	if planned is BridgeError:
 		return planned
-	var ur := BridgeSceneAccess.action(action_format % node.name)
+	var ur := BridgeSceneAccess.action(undo_step, action_format % node.name)
 	BridgeParticleSettings.add_ops(ur, planned)
 	ur.commit_action()
 	var values := {}

@@ -83,7 +83,7 @@ func _convert(c: BridgeCall) -> Variant:
 	var parent: Node = node.get_parent()
 	var index: int = node.get_index()
 	var children: Array = node.get_children()
-	var ur := BridgeSceneAccess.action("convert %s to %s" % [node.name, cpu.get_class()])
+	var ur := BridgeSceneAccess.action(c.step, "convert %s to %s" % [node.name, cpu.get_class()])
 	# out first: the new node takes the old one's name; undo takes the new one out (children and all) first too
 	ur.add_do_method(parent, "remove_child", node)
 	BridgeSceneEdit.add_to_action(ur, parent, cpu)

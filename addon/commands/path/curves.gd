@@ -111,7 +111,7 @@ func _create(c: BridgeCall) -> Variant:
 		curve.bake_interval = p.bake_interval
 	var node: Node = Path3D.new() if is_3d else Path2D.new()
 	node.curve = curve
-	BridgeSceneEdit.add("add %s" % node.get_class(), parent, node, p.name)
+	BridgeSceneEdit.add(c.step, "add %s" % node.get_class(), parent, node, p.name)
 	return _describe(node)
 
 
@@ -126,7 +126,7 @@ func _add_point(bc: BridgeCall) -> Variant:
 	var index: int = p.get("index", -1)
 	if index > node.curve.point_count:
 		return bc.invalid("index %d is out of range: the curve has %d points" % [index, node.curve.point_count], {"param": "index"})
-	return _edit(node, "add point to %s" % node.name, func(c: Resource) -> void: _add_to(c, point, index))
+	return _edit(bc.step, node, "add point to %s" % node.name, func(c: Resource) -> void: _add_to(c, point, index))
 
 
 func _set_point(bc: BridgeCall) -> Variant:
@@ -141,7 +141,7 @@ func _set_point(bc: BridgeCall) -> Variant:
 	var point: Variant = _point(p, node is Path3D, "")
 	if point is BridgeError:
 		return point
-	return _edit(node, "set point %d of %s" % [p.index, node.name], func(c: Resource) -> void:
+	return _edit(bc.step, node, "set point %d of %s" % [p.index, node.name], func(c: Resource) -> void:
 		if point.has("position"):
 			c.set_point_position(p.index, point.position)
 		if point.has("in"):
@@ -159,7 +159,7 @@ func _remove_point(bc: BridgeCall) -> Variant:
 		return node
 	if p.index >= node.curve.point_count:
 		return bc.invalid("index %d is out of range: the curve has %d points" % [p.index, node.curve.point_count], {"param": "index"})
-	return _edit(node, "remove point %d of %s" % [p.index, node.name], func(c: Resource) -> void: c.remove_point(p.index))
+	return _edit(bc.step, node, "remove point %d of %s" % [p.index, node.name], func(c: Resource) -> void: c.remove_point(p.index))
 
 
 func _smooth(bc: BridgeCall) -> Variant:
@@ -169,7 +169,7 @@ func _smooth(bc: BridgeCall) -> Variant:
 		return node
 	if node.curve.point_count < 3:
 		return bc.failed("%s has %d points: smoothing needs at least 3" % [BridgeSceneAccess.path_of(node), node.curve.point_count])
-	return _edit(node, "smooth %s" % node.name, func(c: Resource) -> void:
+	return _edit(bc.step, node, "smooth %s" % node.name, func(c: Resource) -> void:
 		for i in range(1, c.point_count - 1):
 			var along: Variant = (c.get_point_position(i + 1) - c.get_point_position(i - 1)) * p.amount
 			c.set_point_in(i, -along)
@@ -177,11 +177,11 @@ func _smooth(bc: BridgeCall) -> Variant:
 
 
 ## Applies `change` to a copy of the node's curve and records old → new point data as one action.
-func _edit(node: Node, action_name: String, change: Callable) -> Dictionary:
+func _edit(undo_step: RefCounted, node: Node, action_name: String, change: Callable) -> Dictionary:
 	var curve: Resource = node.curve
 	var copy: Resource = curve.duplicate()
 	change.call(copy)
-	var ur := BridgeSceneAccess.action(action_name)
+	var ur := BridgeSceneAccess.action(undo_step, action_name)
 	ur.add_do_property(curve, "_data", copy.get("_data"))
 	ur.add_undo_property(curve, "_data", curve.get("_data"))
 	ur.commit_action()

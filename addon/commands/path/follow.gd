@@ -90,7 +90,7 @@ func _add_follow(c: BridgeCall) -> Variant:
 		follow.rotation_mode = PathFollow3D.ROTATION_XYZ if p.rotates else PathFollow3D.ROTATION_NONE
 	if p.name != "":
 		follow.name = p.name
-	var ur := BridgeSceneAccess.action("add %s" % follow.get_class())
+	var ur := BridgeSceneAccess.action(c.step, "add %s" % follow.get_class())
 	BridgeSceneEdit.add_to_action(ur, path_node, follow)
 	# progress_ratio means something only on the curve, once the follow is in the tree
 	ur.add_do_property(follow, "progress_ratio", p.progress_ratio)

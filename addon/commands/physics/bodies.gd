@@ -114,7 +114,7 @@ func _add_body(c: BridgeCall) -> Variant:
 	if result is BridgeError:
 		body.free()
 		return result
-	var path := BridgeSceneEdit.add("add %s" % p.type, parent, body)
+	var path := BridgeSceneEdit.add(c.step, "add %s" % p.type, parent, body)
 	return {"path": path, "type": p.type, "shape": BridgeShapes.describe(result.shape.shape),
 			"shape_position": result.shape.position, "collision_layer": body.collision_layer, "collision_mask": body.collision_mask}
 
@@ -153,7 +153,7 @@ func _add_shape(c: BridgeCall) -> Variant:
 	node.name = p.get("name", "") if p.get("name", "") != "" else node.get_class()
 	node.shape = made.shape
 	node.transform = made.transform
-	var path := BridgeSceneEdit.add("add collision shape to %s" % body.name, body, node)
+	var path := BridgeSceneEdit.add(c.step, "add collision shape to %s" % body.name, body, node)
 	return {"path": path, "shape": BridgeShapes.describe(node.shape), "position": node.position}
 
 
@@ -172,7 +172,7 @@ func _fit_shape(c: BridgeCall) -> Variant:
 	if made is BridgeError:
 		return made
 	var previous: Dictionary = BridgeShapes.describe(node.shape)
-	BridgeSceneEdit.set_properties("fit %s to %s" % [node.name, fit.name], [[node, "shape", made.shape], [node, "transform", made.transform]])
+	BridgeSceneEdit.set_properties(c.step, "fit %s to %s" % [node.name, fit.name], [[node, "shape", made.shape], [node, "transform", made.transform]])
 	return {"path": BridgeSceneAccess.path_of(node), "shape": BridgeShapes.describe(node.shape), "previous": previous, "position": node.position}
 
 
@@ -200,7 +200,7 @@ func _add_joint(c: BridgeCall) -> Variant:
 		at = bodies[0].global_position if bodies.size() == 1 else (bodies[0].global_position + bodies[1].global_position) / 2.0
 	var joint: Node = BridgeSceneEdit.make(cls, p.get("name", ""))
 	joint.position = _global_xform(parent, dim).affine_inverse() * at
-	var ur := BridgeSceneAccess.action("add %s" % cls)
+	var ur := BridgeSceneAccess.action(c.step, "add %s" % cls)
 	BridgeSceneEdit.add_to_action(ur, parent, joint)
 	# node_a/node_b are paths relative to the joint, known once it is in the tree
 	ur.add_do_property(joint, "node_a", _from_child_of(parent, bodies[0]))

@@ -101,7 +101,7 @@ func _set_material(c: BridgeCall) -> Variant:
 		material.rough = p.rough
 		material.absorbent = p.absorbent
 		changes.append([node, "physics_material_override", material])
-	BridgeSceneEdit.set_properties("set physics material of %d bodies" % nodes.size(), changes)
+	BridgeSceneEdit.set_properties(c.step, "set physics material of %d bodies" % nodes.size(), changes)
 	return {"nodes": nodes.map(func(n: Node) -> Dictionary:
 			var m: PhysicsMaterial = n.physics_material_override
 			return {"path": BridgeSceneAccess.path_of(n), "friction": m.friction, "bounce": m.bounce, "rough": m.rough,

@@ -106,7 +106,7 @@ func _set_layers(c: BridgeCall) -> Variant:
 			if bits is BridgeError:
 				return bits
 			changes.append([node, key, BridgeLayerBits.combine(node.get(key), bits, p.mode)])
-	BridgeSceneEdit.set_properties("set collision layers of %d nodes" % nodes.size(), changes)
+	BridgeSceneEdit.set_properties(c.step, "set collision layers of %d nodes" % nodes.size(), changes)
 	var out: Array = []
 	for node: Node in nodes:
 		var kind := "%dd_physics" % BridgeSpatialQuery.dimension(node)
@@ -132,7 +132,7 @@ func _layer_names(c: BridgeCall) -> Variant:
 					{"param": "names"})
 		changes["layer_names/%s/layer_%d" % [kind, int(n)]] = value if value != "" else null
 	if not changes.is_empty():
-		var err := BridgeProjectSettingsLib.commit_settings("Bridge: name %s layers" % kind, changes)
+		var err := BridgeProjectSettingsLib.commit_settings(c.step, "Bridge: name %s layers" % kind, changes)
 		if err != OK:
 			return c.failed("could not save project.godot: %s" % error_string(err))
 	var named := {}

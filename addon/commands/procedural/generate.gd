@@ -183,7 +183,7 @@ func _dungeon(bc: BridgeCall) -> Variant:
 			return {"x": r.position.x, "y": r.position.y, "w": r.size.x, "h": r.size.y}),
 			"corridors": corridors, "floor_cells": floors.size(), "wall_cells": walls.size(), "map": rows, "painted": false}
 	if layer:
-		_paint(layer, floors, walls if p.wall_tile.x >= 0 else {}, p, w, h)
+		_paint(bc.step, layer, floors, walls if p.wall_tile.x >= 0 else {}, p, w, h)
 		out.painted = true
 		out.tilemap = BridgeSceneAccess.path_of(layer)
 		out.used_cells = layer.get_used_cells().size()
@@ -204,13 +204,13 @@ static func _check_tiles(layer: TileMapLayer, p: Dictionary) -> Variant:
 
 
 ## One undo step: the painted rectangle's previous cells come back on undo.
-static func _paint(layer: TileMapLayer, floors: Dictionary, walls: Dictionary, p: Dictionary, w: int, h: int) -> void:
+static func _paint(undo_step: RefCounted, layer: TileMapLayer, floors: Dictionary, walls: Dictionary, p: Dictionary, w: int, h: int) -> void:
 	var before: Array = []
 	for y in h:
 		for x in w:
 			var c := Vector2i(x, y)
 			before.append([c, layer.get_cell_source_id(c), layer.get_cell_atlas_coords(c), layer.get_cell_alternative_tile(c)])
-	var ur := BridgeSceneAccess.action("paint dungeon")
+	var ur := BridgeSceneAccess.action(undo_step, "paint dungeon")
 	for y in h:
 		for x in w:
 			var c := Vector2i(x, y)

@@ -99,7 +99,7 @@ func _scatter(c: BridgeCall) -> Variant:
 			node.rotation = angle
 			node.scale = Vector2.ONE * s
 		nodes.append(node)
-	_commit(parent, nodes, "scatter %d %s" % [nodes.size(), p.item])
+	_commit(c.step, parent, nodes, "scatter %d %s" % [nodes.size(), p.item])
 	return {"parent": BridgeSceneAccess.path_of(parent), "count": nodes.size(), "seed": p.seed,
 			"nodes": nodes.map(func(n: Node) -> Dictionary: return {"path": BridgeSceneAccess.path_of(n), "position": n.position})}
 
@@ -145,7 +145,7 @@ func _noise_grid(c: BridgeCall) -> Variant:
 					break
 	if nodes.is_empty():
 		return c.failed("no cell's noise fell in any rule's band; widen the bands or change seed/frequency", {"placed": 0})
-	_commit(parent, nodes, "noise grid %d cells" % nodes.size())
+	_commit(c.step, parent, nodes, "noise grid %d cells" % nodes.size())
 	return {"parent": BridgeSceneAccess.path_of(parent), "count": nodes.size(), "by_item": counts, "cells": int(p.size.x * p.size.y), "seed": p.seed}
 
 
@@ -213,8 +213,8 @@ func _surface_sampler(node: Node, parent: Node) -> Variant:
 
 
 ## One undo step adding every node (and every node inside an instanced scene keeps its own owner).
-static func _commit(parent: Node, nodes: Array, label: String) -> void:
-	var ur := BridgeSceneAccess.action(label)
+static func _commit(undo_step: RefCounted, parent: Node, nodes: Array, label: String) -> void:
+	var ur := BridgeSceneAccess.action(undo_step, label)
 	for node: Node in nodes:
 		BridgeSceneEdit.add_to_action(ur, parent, node)
 	ur.commit_action()

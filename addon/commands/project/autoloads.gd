@@ -82,7 +82,7 @@ func _autoload_add(c: BridgeCall) -> Variant:
 		return c.invalid("path must be a res:// .gd, .tscn or .scn file, got '%s'" % path)
 	if not FileAccess.file_exists(path):
 		return c.not_found("no file at %s" % path, {"path": path})
-	var err := BridgeProject.commit_settings("Add autoload %s" % name, {"autoload/" + name: ("*" if p.singleton else "") + path}, _editor_list())
+	var err := BridgeProject.commit_settings(c.step, "Add autoload %s" % name, {"autoload/" + name: ("*" if p.singleton else "") + path}, _editor_list())
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	var out := {"name": name, "path": path, "singleton": p.singleton, "saved": true}
@@ -104,7 +104,7 @@ func _autoload_remove(c: BridgeCall) -> Variant:
 		return c.not_found("no autoload named '%s'%s" % [p.name,
 				" (did you mean '%s'?)" % guess if guess != "" else "; project.autoloads lists them"], {"name": p.name, "suggestion": guess})
 	var previous := str(ProjectSettings.get_setting(key))
-	var err := BridgeProject.commit_settings("Remove autoload %s" % p.name, {key: null}, _editor_list())
+	var err := BridgeProject.commit_settings(c.step, "Remove autoload %s" % p.name, {key: null}, _editor_list())
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"name": p.name, "removed": true, "path": previous.trim_prefix("*"), "saved": true}

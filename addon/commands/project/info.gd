@@ -143,7 +143,7 @@ func _settings_set(c: BridgeCall) -> Variant:
 		if value is BridgeError:
 			return value
 	var previous: Variant = ProjectSettings.get_setting(p.key) if exists else null
-	var err := BridgeProjectSettingsLib.commit_settings("Set project setting %s" % p.key, {p.key: value})
+	var err := BridgeProjectSettingsLib.commit_settings(c.step, "Set project setting %s" % p.key, {p.key: value})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	var kept: Variant = BridgeProjectSettingsLib.saved_value(p.key)
@@ -162,7 +162,7 @@ func _settings_erase(c: BridgeCall) -> Variant:
 	# an engine setting goes back to its default (then project.godot no longer lists it); a custom one is removed
 	var builtin := ProjectSettings.property_can_revert(p.key)
 	var to: Variant = ProjectSettings.property_get_revert(p.key) if builtin else null
-	var err := BridgeProjectSettingsLib.commit_settings("Erase project setting %s" % p.key, {p.key: to})
+	var err := BridgeProjectSettingsLib.commit_settings(c.step, "Erase project setting %s" % p.key, {p.key: to})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"key": p.key, "erased": true, "previous": previous, "value": ProjectSettings.get_setting(p.key) if builtin else null,
@@ -179,7 +179,7 @@ func _main_scene(c: BridgeCall) -> Variant:
 		return c.invalid("path must be a res:// .tscn or .scn file, got '%s'" % path)
 	if not FileAccess.file_exists(path):
 		return c.not_found("no scene at %s" % path, {"path": path})
-	var err := BridgeProjectSettingsLib.commit_settings("Set main scene", {MAIN_SCENE: path})
+	var err := BridgeProjectSettingsLib.commit_settings(c.step, "Set main scene", {MAIN_SCENE: path})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"path": path, "previous": current, "saved": true}

@@ -102,7 +102,7 @@ func _input_action_add(c: BridgeCall) -> Variant:
 		if ev is BridgeError:
 			return ev
 		events.append(ev)
-	var err := BridgeProject.commit_settings("Add input action %s" % name, {"input/" + name: {"deadzone": p.deadzone, "events": events}})
+	var err := BridgeProject.commit_settings(c.step, "Add input action %s" % name, {"input/" + name: {"deadzone": p.deadzone, "events": events}})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"name": name, "deadzone": p.deadzone, "events": events.map(func(e: InputEvent) -> String: return e.as_text()), "saved": true}
@@ -121,7 +121,7 @@ func _input_action_remove(c: BridgeCall) -> Variant:
 		var guess := BridgeParams.did_you_mean(p.action, names)
 		return c.not_found("no input action named '%s'%s" % [p.action,
 				" (did you mean '%s'?)" % guess if guess != "" else ""], {"name": p.action, "suggestion": guess})
-	var err := BridgeProject.commit_settings("Remove input action %s" % p.action, {key: null})
+	var err := BridgeProject.commit_settings(c.step, "Remove input action %s" % p.action, {key: null})
 	if err != OK:
 		return c.failed("saving project.godot failed: %s" % error_string(err))
 	return {"name": p.action, "removed": true, "saved": true}

@@ -143,7 +143,7 @@ func _extract(c: BridgeCall) -> Variant:
 	if saved is BridgeError:
 		return saved
 	var file_res: Resource = load(saved.resource_path)
-	var ur := BridgeSceneAccess.action("extract %s.%s to %s" % [node.name, p.property, saved.resource_path.get_file()])
+	var ur := BridgeSceneAccess.action(c.step, "extract %s.%s to %s" % [node.name, p.property, saved.resource_path.get_file()])
 	ur.add_do_property(node, p.property, file_res)
 	ur.add_undo_property(node, p.property, res)
 	ur.commit_action()

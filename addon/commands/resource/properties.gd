@@ -8,7 +8,7 @@ extends "../../core/command_group.gd"
 const BridgeResources := preload("lib/resource_files.gd")
 const BridgeFileOps := preload("../../lib/file_ops.gd")
 const BridgeFiles := preload("files.gd")
-const BridgeCompat := preload("../../core/compat.gd")
+const BridgeUndoStep := preload("../../core/undo_step.gd")
 const BridgeTextStep := preload("../../lib/text_step.gd")
 
 
@@ -96,11 +96,10 @@ func _set_properties(c: BridgeCall) -> Variant:
 	if BridgeTextStep.is_text_resource(path):  # a text step: its undo never writes over a change made since
 		for key: String in values:
 			res.set(key, values[key])
-		if BridgeTextStep.commit_save(action, res, path) != OK:
+		if BridgeTextStep.commit_save(c.step, action, res, path) != OK:
 			return c.failed("saving %s failed" % path, {"path": path})
 	else:
-		var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
-		ur.create_action(action, UndoRedo.MERGE_DISABLE, res)
+		var ur := BridgeUndoStep.action_for(c.step, action, res)  # the call's step: named for its command and client
 		for key: String in values:
 			ur.add_do_property(res, key, values[key])
 			ur.add_undo_property(res, key, res.get(key))

@@ -104,7 +104,7 @@ func _instance(c: BridgeCall) -> Variant:
 		return c.failed("%s cannot be instanced (see the editor output)" % scene_path, {"scene_path": scene_path})
 	var node_name: String = p.get("name", "")  # valid and free under parent (the router checked); "" keeps the scene's
 	var node := packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE)
-	var path := BridgeSceneEdit.add("instance %s" % scene_path.get_file(), parent, node, node_name)
+	var path := BridgeSceneEdit.add(c.step, "instance %s" % scene_path.get_file(), parent, node, node_name)
 	return {"path": path, "scene": scene_path, "type": node.get_class()}
 
 

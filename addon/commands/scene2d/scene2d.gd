@@ -78,7 +78,7 @@ func _place(c: BridgeCall) -> Variant:
 	node.z_index = p.z_index
 	var global := Transform2D(deg_to_rad(p.rotation_degrees), p.scale, 0.0, p.position)
 	node.transform = _parent_xform(parent).affine_inverse() * global
-	var ur := BridgeSceneAccess.action("place %s" % p.type.get_file())
+	var ur := BridgeSceneAccess.action(c.step, "place %s" % p.type.get_file())
 	BridgeSceneEdit.add_to_action(ur, parent, node)
 	ur.commit_action()
 	return {"path": BridgeSceneAccess.path_of(node), "type": node.get_class(),
@@ -117,7 +117,7 @@ func _add_sprite(c: BridgeCall) -> Variant:
 		scale = p.size / shown
 	var global := Transform2D(0.0, scale, 0.0, p.position)
 	sprite.transform = _parent_xform(parent).affine_inverse() * global
-	BridgeSceneEdit.add("add Sprite2D", parent, sprite)
+	BridgeSceneEdit.add(c.step, "add Sprite2D", parent, sprite)
 	var rect: Rect2 = BridgeSpatialQuery.bounds_2d(sprite, "visual").rect
 	return {"path": BridgeSceneAccess.path_of(sprite), "texture": p.texture, "image_size": sprite.texture.get_size(),
 			"scale": BridgeSceneEdit.tidy(sprite.global_scale), "bounds": rect}

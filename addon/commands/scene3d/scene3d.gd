@@ -88,7 +88,7 @@ func _place(c: BridgeCall) -> Variant:
 			return c.failed("on_ground: no collision shape below %s (rays only hit collision shapes)" % p.position)
 	var parent_xform: Transform3D = parent.global_transform if parent is Node3D else Transform3D.IDENTITY
 	node.transform = parent_xform.affine_inverse() * global
-	var ur := BridgeSceneAccess.action("place %s" % p.type.get_file())
+	var ur := BridgeSceneAccess.action(c.step, "place %s" % p.type.get_file())
 	BridgeSceneEdit.add_to_action(ur, parent, node)
 	ur.commit_action()
 	if p.on_ground:
@@ -137,7 +137,7 @@ func _transform(c: BridgeCall) -> Variant:
 		var parent := node.get_parent()
 		var parent_xf: Transform3D = _global_after(parent as Node3D, moved) if parent is Node3D and not node.top_level else Transform3D.IDENTITY
 		changes.append([node, "transform", parent_xf.affine_inverse() * moved[node]])
-	BridgeSceneEdit.set_properties("transform %d nodes" % nodes.size(), changes)
+	BridgeSceneEdit.set_properties(c.step, "transform %d nodes" % nodes.size(), changes)
 	return {"nodes": nodes.map(func(n: Node3D) -> Dictionary: return {"path": BridgeSceneAccess.path_of(n),
 			"position": BridgeSceneEdit.tidy(n.global_position), "rotation_degrees": BridgeSceneEdit.tidy(n.global_rotation_degrees),
 			"scale": BridgeSceneEdit.tidy(n.scale)})}

@@ -78,7 +78,7 @@ func _edit(c: BridgeCall) -> Variant:
 					i, n, p.path], {"index": i, "count": n})
 		result = result.replace(r.find, r.replace)
 		counts.append(n)
-	return _write(p.path, text, result, "edit %s" % p.path.get_file(), p.allow_errors, {"replaced": counts})
+	return _write(c.step, p.path, text, result, "edit %s" % p.path.get_file(), p.allow_errors, {"replaced": counts})
 
 
 func _function_set(c: BridgeCall) -> Variant:
@@ -102,14 +102,14 @@ func _function_set(c: BridgeCall) -> Variant:
 					p.path, p.name, ", ".join(PackedStringArray(names))], {"name": p.name})
 		var body: String = text.strip_edges(false, true)
 		var added := body + "\n\n\n" + code + "\n"
-		return _write(p.path, text, added, "add function %s" % p.name, false, {"name": p.name, "added": true})
+		return _write(c.step, p.path, text, added, "add function %s" % p.name, false, {"name": p.name, "added": true})
 	if not code.begins_with("##"):  # new code without a doc comment keeps the old one
 		while lines[found[0] - 1].begins_with("##"):
 			found[0] += 1
 	var before: Array = lines.slice(0, found[0] - 1)
 	var after: Array = lines.slice(found[1])
 	var result := "\n".join(PackedStringArray(before + Array(code.split("\n")) + after))
-	return _write(p.path, text, result, "replace function %s" % p.name, false, {"name": p.name, "added": false,
+	return _write(c.step, p.path, text, result, "replace function %s" % p.name, false, {"name": p.name, "added": false,
 			"replaced_lines": [found[0], found[1]]})
 
 
@@ -125,7 +125,7 @@ func _read(raw: String) -> Variant:
 
 
 ## Checks the new text compiles, then writes it as one undoable step; the result says what changed.
-func _write(path: String, old_text: String, new_text: String, action: String, allow_errors: bool, extra: Dictionary) -> Variant:
+func _write(undo_step: RefCounted, path: String, old_text: String, new_text: String, action: String, allow_errors: bool, extra: Dictionary) -> Variant:
 	if new_text == old_text:
 		return BridgeError.failed("%s: the change leaves the script as it is" % path, {"path": path})
 	var compiled := BridgeSource.check(new_text, path, server)
@@ -133,7 +133,7 @@ func _write(path: String, old_text: String, new_text: String, action: String, al
 		var first: Dictionary = compiled.errors[0]
 		return BridgeError.failed("%s would not compile after this change (line %d: %s); nothing was written" % [path, first.line,
 				first.message], {"errors": compiled.errors})
-	if BridgeSource.commit(action, path, old_text, new_text) != OK:
+	if BridgeSource.commit(undo_step, action, path, old_text, new_text) != OK:
 		return BridgeError.failed("writing %s failed" % path, {"path": path})
 	var out := {"path": path, "compiles": compiled.ok, "lines": new_text.count("\n") + 1}
 	if not compiled.ok:

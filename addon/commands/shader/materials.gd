@@ -99,7 +99,7 @@ func _assign(c: BridgeCall) -> Variant:
 			value.data["param"] = "uniforms"
 			return value
 		mat.set_shader_parameter(key, value)
-	var ur := BridgeSceneAccess.action("assign shader to %s" % node.name)
+	var ur := BridgeSceneAccess.action(c.step, "assign shader to %s" % node.name)
 	ur.add_do_property(node, property, mat)
 	ur.add_undo_property(node, property, node.get(property))
 	ur.commit_action()
@@ -132,7 +132,7 @@ func _set_param(c: BridgeCall) -> Variant:
 		value.message = "%s" % value.message
 		return value
 	var previous: Variant = mat.get_shader_parameter(p.name)
-	var ur := BridgeSceneAccess.action("set uniform %s" % p.name)
+	var ur := BridgeSceneAccess.action(c.step, "set uniform %s" % p.name)
 	ur.add_do_method(mat, "set_shader_parameter", p.name, value)
 	ur.add_undo_method(mat, "set_shader_parameter", p.name, previous)
 	ur.commit_action()

@@ -85,7 +85,7 @@ func _create(c: BridgeCall) -> Variant:
 			bad.message = "bones[%d]: %s" % [i, bad.message]
 			sk.free()
 			return bad
-	BridgeSceneEdit.add("add %s" % sk.get_class(), parent, sk, p.name)
+	BridgeSceneEdit.add(c.step, "add %s" % sk.get_class(), parent, sk, p.name)
 	return {"path": BridgeSceneAccess.path_of(sk), "type": sk.get_class(), "bones": BridgeSkeletonBones.describe(sk)}
 
 
@@ -110,7 +110,7 @@ func _add_bone(c: BridgeCall) -> Variant:
 		sk.set_bone_parent(i, parent_bone if parent_bone != null else -1)
 		sk.set_bone_rest(i, xf)
 		sk.reset_bone_pose(i)
-		var ur := BridgeSceneAccess.action("add bone %s" % p.name)
+		var ur := BridgeSceneAccess.action(c.step, "add bone %s" % p.name)
 		ur.add_do_method(self, "_restore", sk, BridgeSkeletonBones.snapshot(sk))
 		ur.add_undo_method(self, "_restore", sk, before)
 		ur.commit_action()
@@ -120,7 +120,7 @@ func _add_bone(c: BridgeCall) -> Variant:
 		if bad is BridgeError:
 			bone.free()
 			return bad
-		BridgeSceneEdit.add("add bone %s" % p.name, parent_bone if parent_bone != null else sk, bone, p.name)
+		BridgeSceneEdit.add(c.step, "add bone %s" % p.name, parent_bone if parent_bone != null else sk, bone, p.name)
 	# the bone made, and how many the skeleton has now (skeleton.info lists them all)
 	var bones := BridgeSkeletonBones.describe(sk)
 	return {"path": BridgeSceneAccess.path_of(sk), "bone_count": bones.size(),
@@ -144,7 +144,7 @@ func _attach(c: BridgeCall) -> Variant:
 	att.bone_name = p.bone
 	if p.name != "":
 		att.name = p.name
-	var ur := BridgeSceneAccess.action("attach to bone %s" % p.bone)
+	var ur := BridgeSceneAccess.action(c.step, "attach to bone %s" % p.bone)
 	BridgeSceneEdit.add_to_action(ur, sk, att)
 	if carried:
 		var old_parent := carried.get_parent()

@@ -79,7 +79,7 @@ func _set_rest(c: BridgeCall) -> Variant:
 	var given := ["position", "rotation", "scale"].any(func(k: String) -> bool: return p.has(k))
 	if given == p.from_pose:
 		return c.invalid("give position, rotation or scale, or from_pose: true (not both)", {"param": "from_pose"})
-	return _edit(p, "set rest of %s", func(sk: Node, bone: Variant) -> Variant:
+	return _edit(c.step, p, "set rest of %s", func(sk: Node, bone: Variant) -> Variant:
 		if sk is Skeleton3D:
 			var xf: Variant = sk.get_bone_pose(bone) if p.from_pose else BridgeSkeletonBones.transform_3d(p, sk.get_bone_rest(bone))
 			if not xf is BridgeError:
@@ -95,7 +95,7 @@ func _set_pose(c: BridgeCall) -> Variant:
 	var p := c.params
 	if not ["position", "rotation", "scale"].any(func(k: String) -> bool: return p.has(k)):
 		return c.invalid("give position, rotation or scale", {"param": "position"})
-	return _edit(p, "pose %s", func(sk: Node, bone: Variant) -> Variant:
+	return _edit(c.step, p, "pose %s", func(sk: Node, bone: Variant) -> Variant:
 		if sk is Skeleton3D:
 			var xf: Variant = BridgeSkeletonBones.transform_3d(p, sk.get_bone_pose(bone))
 			if not xf is BridgeError:
@@ -123,9 +123,9 @@ func _reset(c: BridgeCall) -> Variant:
 		var before := BridgeSkeletonBones.snapshot(sk)
 		for i: int in targets:
 			sk.reset_bone_pose(i)
-		_commit_3d(sk, before, "reset pose of %s" % label)
+		_commit_3d(c.step, sk, before, "reset pose of %s" % label)
 	else:
-		var ur := BridgeSceneAccess.action("reset pose of %s" % label)
+		var ur := BridgeSceneAccess.action(c.step, "reset pose of %s" % label)
 		for b: Bone2D in targets:
 			ur.add_do_property(b, "transform", b.rest)
 			ur.add_undo_property(b, "transform", b.transform)
@@ -135,7 +135,7 @@ func _reset(c: BridgeCall) -> Variant:
 
 ## Finds the bone, applies `change` (3D: on the skeleton, returns the transform or a BridgeError; 2D:
 ## returns [bone, property, value] to set) as one action, and returns the bone read back.
-func _edit(p: Dictionary, action_format: String, change: Callable) -> Variant:
+func _edit(undo_step: RefCounted, p: Dictionary, action_format: String, change: Callable) -> Variant:
 	var sk: Node = p.node_path
 	var bone: Variant = BridgeSkeletonBones.find(sk, p.bone)
 	if bone is BridgeError:
@@ -145,12 +145,12 @@ func _edit(p: Dictionary, action_format: String, change: Callable) -> Variant:
 		var result: Variant = change.call(sk, bone)
 		if result is BridgeError:
 			return result
-		_commit_3d(sk, before, action_format % p.bone)
+		_commit_3d(undo_step, sk, before, action_format % p.bone)
 	else:
 		var result: Variant = change.call(sk, bone)
 		if result is BridgeError:
 			return result
-		var ur := BridgeSceneAccess.action(action_format % p.bone)
+		var ur := BridgeSceneAccess.action(undo_step, action_format % p.bone)
 		ur.add_do_property(result[0], result[1], result[2])
 		ur.add_undo_property(result[0], result[1], result[0].get(result[1]))
 		ur.commit_action()
@@ -158,8 +158,8 @@ func _edit(p: Dictionary, action_format: String, change: Callable) -> Variant:
 	return {"path": BridgeSceneAccess.path_of(sk), "bone": described[0]}
 
 
-func _commit_3d(sk: Skeleton3D, before: Array, action_name: String) -> void:
-	var ur := BridgeSceneAccess.action(action_name)
+func _commit_3d(undo_step: RefCounted, sk: Skeleton3D, before: Array, action_name: String) -> void:
+	var ur := BridgeSceneAccess.action(undo_step, action_name)
 	ur.add_do_method(self, "_restore", sk, BridgeSkeletonBones.snapshot(sk))
 	ur.add_undo_method(self, "_restore", sk, before)
 	ur.commit_action()

@@ -174,7 +174,7 @@ func _place_on(c: BridgeCall) -> Variant:
 			changes.append([node, "global_rotation", Vector2.UP.angle_to(hit.normal)])
 	var target: Variant = hit.position - d * (BridgeSpatialQuery.reach(rotated_box, spot, d) + p.margin)
 	changes.append([node, "global_position", target])
-	BridgeSceneEdit.set_properties("place %s on surface" % node.name, _local(changes))
+	BridgeSceneEdit.set_properties(c.step, "place %s on surface" % node.name, _local(changes))
 	var after: Variant = BridgeSpatialQuery.box_of(node)
 	var bottom_gap: float = -(BridgeSpatialQuery.reach(after, hit.position, d))  # distance from the hit to the node's front face
 	return {"path": BridgeSceneAccess.path_of(node), "position": node.global_position, "previous": origin, "surface": hit.collider,
@@ -205,19 +205,19 @@ func _look_at(c: BridgeCall) -> Variant:
 		return c.failed("%s is already at the point it should face" % BridgeSceneAccess.path_of(node))
 	if dim == 2:
 		var angle: float = (point - origin).angle()
-		BridgeSceneEdit.set_properties("look_at %s" % node.name, _local([[node, "global_rotation", angle]]))
+		BridgeSceneEdit.set_properties(c.step, "look_at %s" % node.name, _local([[node, "global_rotation", angle]]))
 		return {"path": BridgeSceneAccess.path_of(node), "facing": point, "rotation_degrees": BridgeSceneEdit.tidy(node.rotation_degrees)}
 	var dir: Vector3 = (point - origin).normalized()
 	if absf(dir.dot(Vector3.UP)) > 0.9999:
 		var flat := Transform3D(Basis.IDENTITY, origin).looking_at(point, Vector3.FORWARD, p.model_front)
-		return _apply_look(node, flat.basis, point)
+		return _apply_look(c.step, node, flat.basis, point)
 	var looked := Transform3D(Basis.IDENTITY, origin).looking_at(point, Vector3.UP, p.model_front)
-	return _apply_look(node, looked.basis, point)
+	return _apply_look(c.step, node, looked.basis, point)
 
 
-func _apply_look(node: Node3D, basis: Basis, point: Vector3) -> Dictionary:
+func _apply_look(undo_step: RefCounted, node: Node3D, basis: Basis, point: Vector3) -> Dictionary:
 	var scale: Vector3 = node.global_basis.get_scale()
-	BridgeSceneEdit.set_properties("look_at %s" % node.name, _local([[node, "global_basis",
+	BridgeSceneEdit.set_properties(undo_step, "look_at %s" % node.name, _local([[node, "global_basis",
 			basis.scaled_local(scale)]]))
 	var forward: Vector3 = -node.global_basis.z.normalized()
 	var error := rad_to_deg(absf(forward.angle_to(point - node.global_position)))
@@ -254,7 +254,7 @@ func _align(c: BridgeCall) -> Variant:
 					else:
 						delta[i] = rb.get_center()[i] - b.get_center()[i]
 		changes.append([node, "global_position", node.global_position + delta])
-	BridgeSceneEdit.set_properties("align %d nodes to %s" % [nodes.size(), ref.name], _local(changes))
+	BridgeSceneEdit.set_properties(c.step, "align %d nodes to %s" % [nodes.size(), ref.name], _local(changes))
 	return {"to": BridgeSceneAccess.path_of(ref), "mode": p.mode, "moved": _positions(nodes)}
 
 
@@ -302,7 +302,7 @@ func _arrange(bc: BridgeCall) -> Variant:
 				target[0] = start[0] + cos(angle) * p.radius + center_offset[0]
 				target[second] = start[second] + sin(angle) * p.radius + center_offset[second]
 		changes.append([node, "global_position", target])
-	BridgeSceneEdit.set_properties("arrange %d nodes in a %s" % [count, p.layout], _local(changes))
+	BridgeSceneEdit.set_properties(bc.step, "arrange %d nodes in a %s" % [count, p.layout], _local(changes))
 	return {"layout": p.layout, "count": count, "moved": _positions(nodes)}
 
 
@@ -328,7 +328,7 @@ func _snap(c: BridgeCall) -> Variant:
 				changes.append([node, "rotation", Vector3(snappedf(r.x, step), snappedf(r.y, step), snappedf(r.z, step))])
 			else:
 				changes.append([node, "rotation", snappedf(node.rotation, step)])
-	BridgeSceneEdit.set_properties("snap %d nodes to grid" % nodes.size(), _local(changes))
+	BridgeSceneEdit.set_properties(c.step, "snap %d nodes to grid" % nodes.size(), _local(changes))
 	return {"step": p.step, "moved": _positions(nodes)}
 
 

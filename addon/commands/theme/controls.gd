@@ -69,7 +69,7 @@ func _assign(c: BridgeCall) -> Variant:
 	if theme is BridgeError:
 		theme.data["param"] = "theme"
 		return theme
-	var ur := BridgeSceneAccess.action("assign theme to %s" % node.name)
+	var ur := BridgeSceneAccess.action(c.step, "assign theme to %s" % node.name)
 	ur.add_do_property(node, "theme", theme)
 	ur.add_undo_property(node, "theme", node.theme)
 	ur.commit_action()
@@ -100,7 +100,7 @@ func _override(c: BridgeCall) -> Variant:
 	if value == null and previous == null:
 		return c.not_found("%s has no %s override '%s' to remove" % [BridgeSceneAccess.path_of(node), p.kind, p.name],
 				{"param": "name"})
-	var ur := BridgeSceneAccess.action("override %s %s on %s" % [p.kind, p.name, node.name])
+	var ur := BridgeSceneAccess.action(c.step, "override %s %s on %s" % [p.kind, p.name, node.name])
 	ur.add_do_property(node, prop, value)
 	ur.add_undo_property(node, prop, previous)
 	ur.commit_action()

@@ -85,7 +85,7 @@ func _layer_create(c: BridgeCall) -> Variant:
 	layer.tile_set = ts
 	layer.position = p.position
 	layer.z_index = p.z_index
-	var path := BridgeSceneEdit.add("add TileMapLayer", parent, layer, p.name)
+	var path := BridgeSceneEdit.add(c.step, "add TileMapLayer", parent, layer, p.name)
 	var out := {"path": path, "name": str(layer.name)}
 	if ts:
 		out["tileset"] = BridgeTileAtlas.describe(ts)  # its tiles' coords: tilemap.info tile_coords

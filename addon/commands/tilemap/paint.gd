@@ -117,7 +117,7 @@ func _set_cells(c: BridgeCall) -> Variant:
 	var cells: Variant = _cells(p.cells, "cells")
 	if cells is BridgeError:
 		return cells
-	return _paint(ctx[0], cells, ctx[1], "paint %d cells" % cells.size())
+	return _paint(c.step, ctx[0], cells, ctx[1], "paint %d cells" % cells.size())
 
 
 func _fill_rect(c: BridgeCall) -> Variant:
@@ -133,7 +133,7 @@ func _fill_rect(c: BridgeCall) -> Variant:
 		for x in range(box.position.x, box.end.x):
 			if not p.outline or x in [box.position.x, box.end.x - 1] or y in [box.position.y, box.end.y - 1]:
 				cells.append(Vector2i(x, y))
-	return _paint(ctx[0], cells, ctx[1], "fill %dx%d cells" % [box.size.x, box.size.y])
+	return _paint(c.step, ctx[0], cells, ctx[1], "fill %dx%d cells" % [box.size.x, box.size.y])
 
 
 func _pattern(bc: BridgeCall) -> Variant:
@@ -180,7 +180,7 @@ func _pattern(bc: BridgeCall) -> Variant:
 	var at := Vector2i(p.at)
 	var before: PackedByteArray = layer.tile_map_data
 	layer.set_pattern(at, pattern)
-	var result := _commit(layer, before, "paste pattern at %s" % at, [] if not p.keep else [pattern])
+	var result := _commit(bc.step, layer, before, "paste pattern at %s" % at, [] if not p.keep else [pattern])
 	result["size"] = pattern.get_size()
 	result["cells_painted"] = pattern.get_used_cells().filter(func(c: Vector2i) -> bool: return pattern.get_cell_source_id(c) != -1).size()
 	if p.keep:
@@ -208,7 +208,7 @@ func _paint_terrain(bc: BridgeCall) -> Variant:
 		layer.set_cells_terrain_path(typed, p.terrain_set, p.terrain)
 	else:
 		layer.set_cells_terrain_connect(typed, p.terrain_set, p.terrain)
-	var out := _commit(layer, before, "paint terrain on %d cells" % typed.size(), [])
+	var out := _commit(bc.step, layer, before, "paint terrain on %d cells" % typed.size(), [])
 	var painted: Array = typed.filter(func(c: Vector2i) -> bool:
 		var td: TileData = layer.get_cell_tile_data(c)
 		return (td != null and td.terrain == p.terrain) if p.terrain >= 0 else layer.get_cell_source_id(c) == -1)
@@ -242,7 +242,7 @@ func _erase(bc: BridgeCall) -> Variant:
 	var before: PackedByteArray = layer.tile_map_data
 	for c: Vector2i in cells:
 		layer.erase_cell(c)
-	var out := _commit(layer, before, "erase %d cells" % erased, [])
+	var out := _commit(bc.step, layer, before, "erase %d cells" % erased, [])
 	out["erased"] = erased
 	return out
 
@@ -256,20 +256,20 @@ func _tile_context(p: Dictionary) -> Variant:
 	return [layer, [p.source_id, Vector2i(p.atlas), p.alternative]]
 
 
-func _paint(layer: TileMapLayer, cells: Array, tile: Array, action_name: String) -> Dictionary:
+func _paint(undo_step: RefCounted, layer: TileMapLayer, cells: Array, tile: Array, action_name: String) -> Dictionary:
 	var before: PackedByteArray = layer.tile_map_data
 	for c: Vector2i in cells:
 		layer.set_cell(c, tile[0], tile[1], tile[2])
-	var out := _commit(layer, before, action_name, [])
+	var out := _commit(undo_step, layer, before, action_name, [])
 	out["cells_painted"] = cells.filter(func(c: Vector2i) -> bool: return layer.get_cell_source_id(c) == tile[0] \
 			and layer.get_cell_atlas_coords(c) == tile[1]).size()
 	return out
 
 
 ## Records an edit already made on the layer as one action (its cell data before → after).
-func _commit(layer: TileMapLayer, before: PackedByteArray, action_name: String, keep_patterns: Array) -> Dictionary:
+func _commit(undo_step: RefCounted, layer: TileMapLayer, before: PackedByteArray, action_name: String, keep_patterns: Array) -> Dictionary:
 	var after: PackedByteArray = layer.tile_map_data
-	var ur := BridgeSceneAccess.action(action_name)
+	var ur := BridgeSceneAccess.action(undo_step, action_name)
 	ur.add_do_property(layer, "tile_map_data", after)
 	ur.add_undo_property(layer, "tile_map_data", before)
 	for pattern: TileMapPattern in keep_patterns:

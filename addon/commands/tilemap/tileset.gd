@@ -109,7 +109,7 @@ func _tileset_create(c: BridgeCall) -> Variant:
 		ts.take_over_path(p.path)
 	var out := BridgeTileAtlas.describe(ts)  # its tiles' coords: tilemap.info tile_coords
 	if layer != null:
-		var ur := BridgeSceneAccess.action("set TileSet of %s" % layer.name)
+		var ur := BridgeSceneAccess.action(c.step, "set TileSet of %s" % layer.name)
 		ur.add_do_property(layer, "tile_set", ts)
 		ur.add_undo_property(layer, "tile_set", layer.tile_set)
 		ur.commit_action()
@@ -133,7 +133,7 @@ func _add_atlas(c: BridgeCall) -> Variant:
 	if source is BridgeError:
 		return source
 	var id := ts.get_next_source_id()
-	var ur := BridgeSceneAccess.action("add atlas to %s" % layer.name)
+	var ur := BridgeSceneAccess.action(c.step, "add atlas to %s" % layer.name)
 	ur.add_do_method(ts, "add_source", source, id)
 	ur.add_do_reference(source)
 	ur.add_undo_method(ts, "remove_source", id)
@@ -165,7 +165,7 @@ func _terrain_define(c: BridgeCall) -> Variant:
 			return tile
 		plan.append(tile)
 	var terrain_id: int = 0 if new_set else ts.get_terrains_count(set_id)
-	var ur := BridgeSceneAccess.action("define terrain %s" % p.name)
+	var ur := BridgeSceneAccess.action(c.step, "define terrain %s" % p.name)
 	if new_set:
 		ur.add_do_method(ts, "add_terrain_set", set_id)
 		ur.add_do_method(ts, "set_terrain_set_mode", set_id, mode)

@@ -126,7 +126,7 @@ func _add(bc: BridgeCall) -> Variant:
 	if bad:
 		c.free()
 		return bad
-	var ur := BridgeSceneAccess.action("add %s" % p.type)
+	var ur := BridgeSceneAccess.action(bc.step, "add %s" % p.type)
 	ur.add_do_method(parent, "add_child", c, true)
 	ur.add_do_method(c, "set_owner", BridgeSceneAccess.root())
 	ur.add_do_reference(c)
@@ -142,7 +142,7 @@ func _set_layout(bc: BridgeCall) -> Variant:
 	if not keys.any(func(k: String) -> bool: return p.has(k)):
 		return bc.invalid("give something to change: %s" % ", ".join(PackedStringArray(keys)),
 				{"param": "preset"})
-	var bad: Variant = BridgeLayout.commit(c, p, "layout %s" % c.name)
+	var bad: Variant = BridgeLayout.commit(bc.step, c, p, "layout %s" % c.name)
 	if bad:
 		return bad
 	return BridgeLayout.describe(c)
@@ -192,7 +192,7 @@ func _focus(bc: BridgeCall) -> Variant:
 			if t is BridgeError:
 				return t
 			changes.append([c, prop, c.get_path_to(t)])
-	var ur := BridgeSceneAccess.action("focus wiring")
+	var ur := BridgeSceneAccess.action(bc.step, "focus wiring")
 	var touched := {}
 	for ch: Array in changes:
 		ur.add_do_property(ch[0], ch[1], ch[2])

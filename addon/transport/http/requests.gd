@@ -9,7 +9,7 @@ const BridgeOriginRule := preload("../net/origin_rule.gd")
 const BridgeSettings := preload("../../core/settings.gd")
 const BridgeWire := preload("../net/http_head.gd")
 const BridgeListener := preload("../net/tcp_listener.gd")
-const BridgeAuditLog := preload("../../core/audit_log.gd")
+const BridgeCallContext := preload("../../core/call_context.gd")
 const BridgeTransportHost := preload("../../core/transport_host.gd")
 ## The MCP methods (mcp/endpoint.gd and what it preloads: tools, resources, prompts, toolsets) load on the
 ## first POST, not with the editor: a bare editor never needs them, and compiling them cost its start ~15 ms.
@@ -75,12 +75,13 @@ func _on_request(conn: BridgeConn, slot: Dictionary, req: Dictionary) -> void:
 		res = {"status": 204, "headers": {"Allow": ALLOW, "Access-Control-Allow-Methods": ALLOW,
 				"Access-Control-Allow-Headers": CORS_HEADERS, "Access-Control-Max-Age": "600"}}
 	elif req.method == "POST":
-		# read by audited commands before their first await; the client names itself in User-Agent
+		# the POST's caller travels in its own context to every call it makes; the client names itself in User-Agent
 		var client := str(headers.get("user-agent", ""))
-		BridgeAuditLog.context = {"transport": "http", "client": client}
+		var context := BridgeCallContext.new()
+		context.caller = {"transport": "http", "client": client}
 		_note_caller.call(client)
 		_host.call_started()
-		res = await _mcp().call("post", req)
+		res = await _mcp().call("post", req, context)
 		_host.call_finished()
 	else:
 		res = {"status": 405, "headers": _json({"Allow": ALLOW}),

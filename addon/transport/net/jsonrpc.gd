@@ -25,8 +25,9 @@ func _init(router: BridgeRouter) -> void:
 
 
 ## Returns the reply text, or "" when nothing is owed (notifications only). May await.
-## `channel`: the connection's {send: Callable(text), calls: {}} for progress and cancellation (WebSocket);
-## without it, calls neither report progress nor can be cancelled.
+## `channel`: the connection's {send: Callable(text), calls: {}} for progress and cancellation (WebSocket), and
+## its `caller` ({transport, client}), put in each message's context; without it, calls neither report progress
+## nor can be cancelled, and run as the editor's own.
 func handle_text(text: String, channel: Dictionary = {}) -> String:
 	var json := JSON.new()
 	if json.parse(text) != OK:
@@ -65,7 +66,10 @@ func handle_message(msg: Variant, channel: Dictionary = {}) -> Variant:
 		if running != null:
 			running.cancel()
 		return null  # a finished or unknown context: nothing to cancel
-	var context: BridgeCallContext = null
+	# one context per message: who sent it travels with it, whatever other messages (of this batch, of other
+	# connections) do while it waits
+	var context := BridgeCallContext.new()
+	context.caller = channel.get("caller", {})
 	var calls: Dictionary = channel.get("calls", NO_CALLS)
 	var key := ""  # the running call's entry in channel.calls
 	if not is_notification and not is_same(calls, NO_CALLS):
@@ -80,15 +84,14 @@ func handle_message(msg: Variant, channel: Dictionary = {}) -> Variant:
 					params["message"] = message
 				send.call(BridgeJsonValue.stringify({"jsonrpc": "2.0", "method": PROGRESS, "params": params}))
 		context = BridgeCallContext.new(reporter)
+		context.caller = channel.get("caller", {})
 		key = str(id)
 		calls[key] = context
 	var named: Variant = request.get("client")
 	if named is String and str(named).strip_edges() != "":  # the client calls for someone it names
-		if context == null:
-			context = BridgeCallContext.new()
 		context.client_name = str(named).strip_edges().left(100)
 	var out: Dictionary = await _router.dispatch(command, request.get("params", {}), context)
-	if context != null and calls.get(key) == context:
+	if key != "" and calls.get(key) == context:
 		calls.erase(key)
 	if is_notification:
 		return null

@@ -90,7 +90,6 @@ func _greet(conn: BridgeConn) -> void:
 ## Kept here, not in the connection, so a client that leaves mid-command frees nothing it resumes in.
 func _serve(conn: BridgeConn, text: String) -> void:
 	var channel := _channel(conn)
-	BridgeAuditLog.context = channel.caller  # read by audited commands before their first await
 	_host.call_started()
 	var reply: String = await _rpc.handle_text(text, channel)
 	_host.call_finished()
@@ -98,8 +97,9 @@ func _serve(conn: BridgeConn, text: String) -> void:
 		conn.send_text(reply)  # dropped if the client has gone
 
 
-## The connection's line for progress and cancellation (transport/net/jsonrpc.gd), and who it is (AuditLog's
-## context, never written through: the router copies it to change it), kept on it: made once, read per message.
+## The connection's line for progress and cancellation (transport/net/jsonrpc.gd), and who it is (the caller of
+## each message's context, never written through: the router copies it to change it), kept on it: made once,
+## read per message.
 ## has_meta first: get_meta(name, null) of a name not set logs an error (a null default counts as none).
 func _channel(conn: BridgeConn) -> Dictionary:
 	if conn.has_meta("bridge_channel"):

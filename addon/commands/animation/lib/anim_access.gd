@@ -244,9 +244,9 @@ static func restore(anim: Animation, source: Animation) -> void:
 
 
 ## Commits one undoable action that turns `anim` into `edited` (a modified duplicate of it).
-static func commit_edit(action_name: String, anim: Animation, edited: Animation) -> void:
+static func commit_edit(undo_step: RefCounted, action_name: String, anim: Animation, edited: Animation) -> void:
 	var before: Animation = anim.duplicate(true)
-	var ur := BridgeSceneAccess.action(action_name)
+	var ur := BridgeSceneAccess.action(undo_step, action_name)
 	ur.add_do_method(load(_self_path()), "restore", anim, edited)
 	ur.add_undo_method(load(_self_path()), "restore", anim, before)
 	ur.commit_action()

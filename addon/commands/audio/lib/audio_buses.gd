@@ -94,14 +94,14 @@ static func apply_settings(effect: AudioEffect, settings: Dictionary, method: St
 
 
 ## An undoable action in the editor's global history (where the Audio dock records its edits).
-static func action(action_name: String) -> EditorUndoRedoManager:
-	var ur := BridgeUndoStep.action_for("Bridge: " + action_name, AudioServer)
+static func action(undo_step: RefCounted, action_name: String) -> EditorUndoRedoManager:
+	var ur := BridgeUndoStep.action_for(undo_step, "Bridge: " + action_name, AudioServer)
 	return ur
 
 
 ## Records an edit already applied to the AudioServer as one action: do = the layout now, undo = `before`.
-static func commit_layout(action_name: String, before: AudioBusLayout) -> void:
-	var ur := action(action_name)
+static func commit_layout(undo_step: RefCounted, action_name: String, before: AudioBusLayout) -> void:
+	var ur := action(undo_step, action_name)
 	ur.add_do_method(AudioServer, "set_bus_layout", AudioServer.generate_bus_layout())
 	ur.add_undo_method(AudioServer, "set_bus_layout", before)
 	ur.commit_action(false)

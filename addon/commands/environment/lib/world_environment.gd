@@ -31,8 +31,8 @@ static func environment_of(world: WorldEnvironment) -> Variant:
 
 
 ## Sets `values` (property → value) on the environment in one undoable action; returns what it holds after.
-static func apply(action_name: String, env: Environment, values: Dictionary) -> Dictionary:
-	var ur := BridgeSceneAccess.action(action_name)
+static func apply(undo_step: RefCounted, action_name: String, env: Environment, values: Dictionary) -> Dictionary:
+	var ur := BridgeSceneAccess.action(undo_step, action_name)
 	for key: String in values:
 		ur.add_do_property(env, key, values[key])
 	for key: String in values:

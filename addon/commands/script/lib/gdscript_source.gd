@@ -62,5 +62,5 @@ static func function_range(text: String, name: String) -> Array:
 
 ## Replaces a script file's text as one undoable action in the editor's global history. Its undo and redo
 ## never write over a change made since by someone else (lib/text_step.gd: they merge or keep the file).
-static func commit(action: String, path: String, old_text: String, new_text: String) -> int:
-	return BridgeTextStep.commit("Bridge: " + action, path, old_text, new_text)
+static func commit(undo_step: RefCounted, action: String, path: String, old_text: String, new_text: String) -> int:
+	return BridgeTextStep.commit(undo_step, "Bridge: " + action, path, old_text, new_text)

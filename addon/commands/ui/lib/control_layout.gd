@@ -106,14 +106,14 @@ static func restore(c: Control, values: Dictionary) -> void:
 
 ## Applies p to the live control to learn the outcome, puts the control back, then commits the change as one
 ## action. Returns null or the BridgeError (nothing changed).
-static func commit(c: Control, p: Dictionary, action_name: String) -> Variant:
+static func commit(undo_step: RefCounted, c: Control, p: Dictionary, action_name: String) -> Variant:
 	var before := snapshot(c)
 	var bad: Variant = apply(c, p)
 	var after := snapshot(c)
 	restore(c, before)
 	if bad:
 		return bad
-	var ur := BridgeSceneAccess.action(action_name)
+	var ur := BridgeSceneAccess.action(undo_step, action_name)
 	for key: String in PROPS:
 		if after[key] != before[key]:
 			ur.add_do_property(c, key, after[key])
