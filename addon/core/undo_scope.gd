@@ -41,12 +41,16 @@ static func begin(cmd: Dictionary, the_call: BridgeCall) -> Dictionary:
 	var state := {"scope": scope, "began": false}
 	if scope == "none":
 		return state
-	if BridgeUndoStep.open != null:
-		the_call.step = BridgeUndoStep.open
+	var outer: BridgeUndoStep = BridgeUndoStep.open
+	if outer != null and not the_call.top and outer.client == BridgeUndoStep.owner_of(the_call.client):
+		the_call.step = outer  # a command a call runs (batch.run's entries) joins that call's step
 	else:
+		# a client's call has a step of its own even while another history's is open (core/scheduler.gd: a turn
+		# per history); the step it replaces as `open` is open again once this one closes
 		the_call.step = BridgeUndoStep.new(scope, the_call.method, the_call.client)
 		BridgeUndoStep.open = the_call.step
 		state["began"] = true
+		state["outer"] = outer
 	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
 	if scope == "scene":
 		var root := BridgeSceneNodes.root()
@@ -65,8 +69,8 @@ static func finish(state: Dictionary, the_call: BridgeCall, result: Variant) -> 
 		return result
 	if not state.began and state.scope != "none":
 		return result  # inside batch.run: the batch owns the step
-	if state.began:
-		BridgeUndoStep.open = null
+	if state.began and BridgeUndoStep.open == the_call.step:
+		BridgeUndoStep.open = state.outer
 	var undoable := false
 	var saved: Variant = null  # only a scene edit knows: the change waits in the open scene
 	match state.scope:
