@@ -113,15 +113,17 @@ func _run(method: String, params: Variant, started: int, context: BridgeCallCont
 		cmd = registry.current(method)
 	if not cmd.get("read_only", false):
 		writes_started += 1
-	var in_turn: bool = nested or not ticket.keys.is_empty()
+	var keys: Array = ticket.keys
+	var in_turn: bool = nested or not keys.is_empty()
 	var the_call := BridgeCall.new(method, {}, who, context)
 	the_call.declaration = cmd
 	the_call.sent = params
 	the_call.top = top
 	the_call.started_usec = started
 	the_call.attach(dispatch, in_turn, scheduler.take_every_turn, _give_back_every_turn)  # c.run(), c.take_edit_turn()
+	the_call.hold_turns(scheduler, ticket)  # c.wait_outside_turns()
 	var reply: Dictionary = await pipeline.run(the_call)
-	if ticket.id >= 0 or not ticket.keys.is_empty():
+	if ticket.id >= 0 or in_turn and not nested:
 		scheduler.leave(ticket)
 	return reply
 

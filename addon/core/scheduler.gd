@@ -98,15 +98,20 @@ func enter(method: String, cmd: Dictionary, holder: Dictionary, nested: bool) ->
 		ticket.id = await _pass_line(cmd.get("switches_scene", false) == true)
 	if nested:
 		return ticket
+	ticket.keys = await take_turns(cmd, holder)
+	return ticket
+
+
+## Waits for the command's turns and holds them; the keys held ([] for a command that needs none).
+func take_turns(cmd: Dictionary, holder: Dictionary) -> Array:
 	var keys := turns_of(cmd)
 	if keys.is_empty():
-		return ticket
+		return keys
 	while not _free(keys):  # looked at again on every wake: a switch meanwhile changes the scene's key
 		await turn_freed
 		keys = turns_of(cmd)
 	_hold(keys, holder)
-	ticket.keys = keys
-	return ticket
+	return keys
 
 
 ## Gives back the ticket's turns and its place in the line.
@@ -148,10 +153,10 @@ func give_back(keys: Array) -> void:
 func holder_of(key: String) -> Dictionary:
 	if not _held.has(key):
 		return {}
-	var held: Dictionary = _held[key].duplicate()
-	held["held_ms"] = Time.get_ticks_msec() - int(held.get("since", Time.get_ticks_msec()))
-	held.erase("since")
-	return held
+	var who: Dictionary = _held[key].duplicate()
+	who["held_ms"] = Time.get_ticks_msec() - int(who.get("since", Time.get_ticks_msec()))
+	who.erase("since")
+	return who
 
 
 ## The turn keys held now (docs, tests).
