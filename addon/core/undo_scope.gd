@@ -27,7 +27,7 @@ static func of(cmd: Dictionary) -> String:
 	return "none" if cmd.get("read_only", false) else str(cmd.get("undo", "none"))
 
 
-## Whether the command's change is a step of an undo history (the router runs these one at a time).
+## Whether the command's change is a step of an undo history (core/scheduler.gd runs these one at a time per history).
 static func has_step(cmd: Dictionary) -> bool:
 	return of(cmd) in ["scene", "global"]
 

@@ -51,7 +51,10 @@ describe('edit turns per undo history: a scene edit and a global edit at once (r
   })
 
   async function names(): Promise<string[]> {
-    const {children} = await fx.call<{children: {name: string}[]}>('scene.tree', {node_path: '/root/Level3D', max_depth: 1})
+    const {children} = await fx.call<{children: {name: string}[]}>('scene.tree', {
+      node_path: '/root/Level3D',
+      max_depth: 1,
+    })
     return children.map((c) => c.name)
   }
 
@@ -63,14 +66,22 @@ describe('edit turns per undo history: a scene edit and a global edit at once (r
   it("runs a client's project-setting edit while another's scene edit awaits, and each undoes its own", async () => {
     const placements = Array.from({length: PLACEMENTS}, (_, i) => ({
       method: 'scene3d.place',
-      params: {type: 'Marker3D', name: `Turn${i}`, parent: '/root/Level3D', position: [i % 6, 0, -2 - Math.floor(i / 6)], on_ground: true},
+      params: {
+        type: 'Marker3D',
+        name: `Turn${i}`,
+        parent: '/root/Level3D',
+        position: [i % 6, 0, -2 - Math.floor(i / 6)],
+        on_ground: true,
+      },
     }))
     const start = performance.now()
     let sceneDone = false
     const scene = timed(a.call<{count: number}>('batch.run', {commands: placements, label: 'turns'})).finally(() => {
       sceneDone = true
     })
-    const globalEdit = await timed(b.call<{undoable: boolean}>('project.settings_set', {key: KEY, value: 7, create: true}))
+    const globalEdit = await timed(
+      b.call<{undoable: boolean}>('project.settings_set', {key: KEY, value: 7, create: true}),
+    )
     await fx.call('scene.tree', {max_depth: 0}) // a round trip after the global edit's answer: the batch still runs
     const stillRunning = !sceneDone
     const sceneEdit = await scene
