@@ -44,10 +44,10 @@ func commands() -> Array:
 	return [
 		{
 			"method": "editor.undo",
-			"summary": "Undo the editor's last action, as Ctrl+Z does (edited scene's or global history); says if there was none. When Ctrl+Z would take another client's step but your own is on top of the other history, undoes yours. Refuses a step another client made (bridge cli included), naming whose and how many steps of whom are above your own, unless any_client is true (or wait_ms waits for them to be undone); steps made by hand in the editor undo for anyone. A text step whose file was changed since keeps that change: merged when it is on other lines, else refused (naming the write and the lines it would lose) unless force is true.",
-			"params": [opt("any_client", "bool", "Undo the last step even when another client made it (by default such a step is refused, naming whose it is and how many steps of whom are above your own, and leaving it applied)", false),
+			"summary": "Undo the editor's last action, as Ctrl+Z does (edited scene's or global history); says if there was none. Refuses a step another client made (bridge cli included), naming whose, unless any_client is true; steps made by hand in the editor undo for anyone. A text step whose file was changed since keeps that change: merged when it is on other lines, else refused (naming the write and the lines it would lose) unless force is true.",
+			"params": [opt("any_client", "bool", "Undo the last step even when another client made it (by default such a step is refused, naming whose it is and leaving it applied)", false),
 					opt("force", "bool", FORCE_DOC, false),
-					opt("wait_ms", "int", "When another client's steps are above your last one, wait up to this long for them to be undone (the other clients keep running meanwhile), then undo yours; 0: refuse at once", 0, {"min": 0, "max": 120000})],
+					opt("wait_ms", "int", "Wait this long for the steps above yours to go", 0, {"min": 0, "max": 120000})],
 			"example": {},
 			# an action of the scene's own, so the example undoes it rather than whatever an earlier command left
 			"example_setup": [{"method": "scene.instance", "params": {"path": "res://scenes/ui.tscn", "name": "HUD"}}],
