@@ -40,6 +40,8 @@ var _in_turn := false  # the call runs inside the router's edit turn: a command 
 var _wait_turn := Callable()  # the router's (holder, wait_ms) -> {} or who holds the turn, for take_edit_turn()
 var _give_turn := Callable()
 var _took_turn := false  # this call took the turn itself (take_edit_turn) and has not given it back
+var _scheduler: RefCounted = null  # the router's (core/scheduler.gd) and this call's ticket, for wait_outside_turns()
+var _ticket: Dictionary = {}
 
 
 func _init(p_method: String, p_params: Dictionary, who: Dictionary = {}, p_context: BridgeCallContext = null) -> void:
@@ -72,6 +74,29 @@ func take_edit_turn(wait_ms: int) -> Dictionary:
 	var holder: Dictionary = await _wait_turn.call({"method": method, "client": client, "since": Time.get_ticks_msec()}, wait_ms)
 	_took_turn = holder.is_empty()
 	return holder
+
+
+## Set by the router once the call holds its turns (core/scheduler.gd): the ticket it gives back at the end.
+func hold_turns(scheduler: RefCounted, ticket: Dictionary) -> void:
+	_scheduler = scheduler
+	_ticket = ticket
+
+
+## Waits up to `wait_ms` for `ready` (asked every frame) with this call's turns given back, so the clients it
+## waits for can run meanwhile (editor.undo's wait_ms); holds its turns again before it returns, and says
+## whether `ready` held then. Stops early when the client cancels.
+func wait_outside_turns(ready: Callable, wait_ms: int) -> bool:
+	var keys: Array = _ticket.get("keys", [])
+	var held := _scheduler != null and not keys.is_empty()
+	if held:
+		_scheduler.give_back(keys)
+	var tree := Engine.get_main_loop() as SceneTree
+	var deadline := Time.get_ticks_msec() + wait_ms
+	while not ready.call() and Time.get_ticks_msec() < deadline and not is_cancelled():
+		await tree.process_frame
+	if held:
+		_ticket.keys = await _scheduler.take_turns(declaration, {"method": method, "client": client})
+	return ready.call()
 
 
 func give_back_edit_turn() -> void:

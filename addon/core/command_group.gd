@@ -9,7 +9,9 @@ extends RefCounted
 ##   title?: String (a short human title; default "Group: command words"), needs: "" | "game" |
 ##   "editor_renderer" (an editor that draws: not --headless), timeout_ms: int, returns: shape,
 ##   undo: "scene" | "global" | "none" (every mutating command; see core/undo_scope.gd),
-##   switches_scene?: bool (it changes which scene the editor edits: it runs alone, core/command_queue.gd),
+##   switches_scene?: bool (it changes which scene the editor edits: it runs alone, holding every turn, core/scheduler.gd),
+##   moves_histories?: ["scene" | "global"] (the undo histories it moves without making a step of them, editor.undo/redo:
+##   it holds those histories' turns instead of its scope's, core/scheduler.gd),
 ##   needs_scene?: bool (it works on the edited scene: refused with NO_SCENE when none is open, before the handler),
 ##   verdict?: String (the result's bool field that is a pass/fail verdict — test.run_scenario's "ok", runtime.replay's
 ##   "identical": the CLI exits 1 when it is false, as a test runner does; test/unit/verdicts.test.ts),

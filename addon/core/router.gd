@@ -5,14 +5,14 @@ extends RefCounted
 ##   the registry (core/registry.gd): every declaration, described and loaded on its first call;
 ##   the pipeline (core/pipeline.gd): the typed stages every call passes (check, resolve, audit, step, run, finish,
 ##     name), so parameters are checked once, before any handler runs;
-##   the scheduler (core/command_queue.gd and the edit turn below): when a call may start.
+##   the scheduler (core/scheduler.gd): when a call may start (the line, and the turn of each undo history).
 ## dispatch() is the one way in, from a transport or from a call (c.run, core/call.gd).
 
 const BridgeError := preload("bridge_error.gd")
 const BridgeActivityLog := preload("activity_log.gd")
 const BridgeCallContext := preload("call_context.gd")
 const BridgeCall := preload("call.gd")
-const BridgeCommandQueue := preload("command_queue.gd")
+const BridgeScheduler := preload("scheduler.gd")
 const BridgeRegistry := preload("registry.gd")
 const BridgePipeline := preload("pipeline.gd")
 const BridgeLazyModules := preload("lazy_modules.gd")
@@ -21,17 +21,12 @@ const NO_ERROR := {}
 
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
-## Emitted when the command holding the edit turn finished (see _take_edit_turn).
-signal _edit_turn_free
 
 var registry := BridgeRegistry.new()
 var pipeline := BridgePipeline.new()
+var scheduler := BridgeScheduler.new()
 ## The recent calls, for the editor dock.
 var activity := BridgeActivityLog.new()
-## True while a command with an undo step (scene or global history) runs: the next such command waits.
-var _edit_turn_taken := false
-## Who holds the edit turn: {method, client, since (ticks msec)}; a waiter that gives up names it.
-var _edit_turn_holder: Dictionary = {}
 ## How many commands not declared read_only have started running (core/bridge_server.gd reads nothing more
 ## within the frame after one: what it left for the frame's end, a freed node say, is done before the next call).
 var writes_started := 0
@@ -104,74 +99,33 @@ func _run(method: String, params: Variant, started: int, context: BridgeCallCont
 			out["message"] = BridgeCall.named(method, refusal.message)
 		return {"error": out}
 	var cmd: Dictionary = found
-	# the editor's start-up, then this command's turn behind any scene switch (core/command_queue.gd); the
-	# commands that describe bridge itself are not queued, and skip the coroutine
-	var ticket := -1
-	if BridgeCommandQueue.gated(method):
-		var switches: bool = cmd.get("switches_scene", false) == true
-		ticket = await BridgeCommandQueue.enter(method, switches)
+	# the editor's start-up, its place behind any scene switch, then the turns of the histories it writes
+	# (core/scheduler.gd); the commands that describe bridge itself wait for nothing, and skip the coroutine
+	var ticket: Dictionary = BridgeScheduler.NO_TICKET
+	if scheduler.waits(method, cmd):
+		ticket = await scheduler.enter(method, cmd, {"method": method, "client": str(who.get("client", ""))}, nested)
 		if not registry.has(method):  # its group was dropped while the command waited for its turn
-			BridgeCommandQueue.leave(ticket)
+			scheduler.leave(ticket)
 			return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, "%s is no longer registered" % method,
 					{"method": method}).to_dict()}
 		cmd = registry.current(method)
-	var writes: bool = not cmd.get("read_only", false)
-	if writes:
+	if not cmd.get("read_only", false):
 		writes_started += 1
-	var takes_turn: bool = not nested and writes and str(cmd.get("undo", "none")) in ["scene", "global"]
-	if takes_turn:
-		await _take_edit_turn({"method": method, "client": str(who.get("client", "")), "since": Time.get_ticks_msec()})
+	var keys: Array = ticket.keys
+	var in_turn: bool = nested or not keys.is_empty()
 	var the_call := BridgeCall.new(method, {}, who, context)
 	the_call.declaration = cmd
 	the_call.sent = params
 	the_call.top = top
 	the_call.started_usec = started
-	the_call.attach(dispatch, takes_turn or nested, _wait_edit_turn, _give_back_edit_turn)  # c.run(), c.take_edit_turn()
+	the_call.attach(dispatch, in_turn, scheduler.take_every_turn, _give_back_every_turn)  # c.run(), c.take_edit_turn()
+	the_call.hold_turns(scheduler, ticket)  # c.wait_outside_turns()
 	var reply: Dictionary = await pipeline.run(the_call)
-	if takes_turn:
-		_give_back_edit_turn()
-	if ticket >= 0:
-		BridgeCommandQueue.leave(ticket)
+	if ticket.id >= 0 or in_turn and not nested:
+		scheduler.leave(ticket)
 	return reply
 
 
-## Commands that make an undo step run one at a time, whoever sends them: a handler that awaits while its
-## step is open (placing on a settled physics frame, building a tile set, undo itself) would otherwise take
-## another client's edit into its step — reported without `undoable`, and rolled back if the first fails.
-## Reads, and commands with no history, keep running meanwhile.
-func _take_edit_turn(holder: Dictionary) -> void:
-	while _edit_turn_taken:
-		await _edit_turn_free
-	_edit_turn_taken = true
-	_edit_turn_holder = holder
-
-
-## The edit turn for a command with no undo step that must not run beside edits (scene.play saving the scenes
-## it plays), waiting in line with the edits up to `wait_ms`: {} once taken, else who still holds it
-## ({method, client, held_ms}). A timer wakes the line at the deadline; the others just wait on.
-func _wait_edit_turn(holder: Dictionary, wait_ms: int) -> Dictionary:
-	var expired := [false]
-	var wake := func() -> void:
-		expired[0] = true
-		_edit_turn_free.emit()
-	var timer := (Engine.get_main_loop() as SceneTree).create_timer(wait_ms / 1000.0)
-	timer.timeout.connect(wake)
-	while _edit_turn_taken and not expired[0]:
-		await _edit_turn_free
-	if timer.timeout.is_connected(wake):
-		timer.timeout.disconnect(wake)
-	if _edit_turn_taken:
-		var held := _edit_turn_holder.duplicate()
-		var since: int = held.get("since", Time.get_ticks_msec())
-		held["held_ms"] = Time.get_ticks_msec() - since
-		held.erase("since")
-		return held
-	_edit_turn_taken = true
-	_edit_turn_holder = holder
-	return {}
-
-
-func _give_back_edit_turn() -> void:
-	_edit_turn_taken = false
-	_edit_turn_holder = {}
-	_edit_turn_free.emit()
+## The turns a handler took itself (scene.play: c.take_edit_turn, which holds every turn).
+func _give_back_every_turn() -> void:
+	scheduler.give_back([BridgeScheduler.EVERY])

@@ -27,7 +27,7 @@ static func of(cmd: Dictionary) -> String:
 	return "none" if cmd.get("read_only", false) else str(cmd.get("undo", "none"))
 
 
-## Whether the command's change is a step of an undo history (the router runs these one at a time).
+## Whether the command's change is a step of an undo history (core/scheduler.gd runs these one at a time per history).
 static func has_step(cmd: Dictionary) -> bool:
 	return of(cmd) in ["scene", "global"]
 
@@ -46,6 +46,8 @@ static func begin(cmd: Dictionary, the_call: BridgeCall) -> Dictionary:
 	if outer != null:
 		the_call.step = outer
 	else:
+		# a client's call has a step of its own even while another history's is open (core/scheduler.gd: a turn
+		# per history)
 		the_call.step = BridgeUndoStep.new(scope, the_call.method, the_call.client)
 		state["began"] = true
 	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()

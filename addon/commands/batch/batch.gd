@@ -8,6 +8,7 @@ const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgePropertyPath := preload("../../lib/property_path.gd")
 const BridgeCompat := preload("../../core/compat.gd")
 const BridgeClassTypes := preload("../../core/class_types.gd")
+const BridgeUndoStep := preload("../../core/undo_step.gd")
 
 const GLOBAL_HISTORY := 0
 
@@ -78,6 +79,7 @@ func _run(c: BridgeCall) -> Variant:
 	var global_history := ur.get_history_undo_redo(GLOBAL_HISTORY)
 	var start: int = scene_history.get_current_action()
 	var global_version := global_history.get_version()
+	var global_start := global_history.get_current_action()
 	_serial += 1
 	var action_name := "Bridge: batch %s #%d" % [p.label, _serial]
 	var step_name: String = c.step.fix_name(action_name)  # every command's actions join it, named for this call's client
@@ -90,7 +92,7 @@ func _run(c: BridgeCall) -> Variant:
 		if out.has("error"):
 			failure = {"index": i, "method": entry.method, "error": out.error}
 			break
-		if global_history.get_version() != global_version or EditorInterface.get_edited_scene_root() != root:
+		if _changed_global(global_history, global_version, global_start, step_name) or EditorInterface.get_edited_scene_root() != root:
 			failure = {"index": i, "method": entry.method, "error": {"message": "it changed something outside the open scene's history"}}
 			break
 		if scene_history.get_current_action() > start + 1:
@@ -107,6 +109,19 @@ func _run(c: BridgeCall) -> Variant:
 	return c.failed("commands[%d] (%s) failed: %s; the batch was rolled back, the scene is as before" % [
 			failure.index, failure.method, failure.error.get("message", "")], {"index": failure.index, "method": failure.method,
 			"error": failure.error, "completed": results.size(), "rolled_back": undone > 0})
+
+
+## Whether the batch's entries changed the global history: a new action there that is the batch's own or no
+## client's. Another client's named step may land meanwhile: the global history has a turn of its own
+## (core/scheduler.gd), so a project setting set by someone else runs beside the batch.
+static func _changed_global(history: UndoRedo, version: int, start: int, step_name: String) -> bool:
+	if history.get_version() == version:
+		return false
+	for i in range(start + 1, history.get_current_action() + 1):
+		var action := history.get_action_name(i)
+		if action == step_name or BridgeUndoStep.parse(action).client == "":
+			return true
+	return false
 
 
 func _set_property(c: BridgeCall) -> Variant:

@@ -13,6 +13,7 @@ const BridgeSceneFiles := preload("../../core/scene_files.gd")
 const BridgeCompat := preload("../../core/compat.gd")
 const BridgeUndoStep := preload("../../core/undo_step.gd")
 const BridgeTextStep := preload("../../lib/text_step.gd")
+const BridgeStepsAbove := preload("lib/steps_above.gd")
 
 const GLOBAL := EditorUndoRedoManager.GLOBAL_HISTORY
 ## Whose step a caller may undo without any_client: its own, and any step the person in the editor made (no
@@ -45,11 +46,13 @@ func commands() -> Array:
 			"method": "editor.undo",
 			"summary": "Undo the editor's last action, as Ctrl+Z does (edited scene's or global history); says if there was none. Refuses a step another client made (bridge cli included), naming whose, unless any_client is true; steps made by hand in the editor undo for anyone. A text step whose file was changed since keeps that change: merged when it is on other lines, else refused (naming the write and the lines it would lose) unless force is true.",
 			"params": [opt("any_client", "bool", "Undo the last step even when another client made it (by default such a step is refused, naming whose it is and leaving it applied)", false),
-					opt("force", "bool", FORCE_DOC, false)],
+					opt("force", "bool", FORCE_DOC, false),
+					opt("wait_ms", "int", "Wait this long for the steps above yours to go", 0, {"min": 0, "max": 120000})],
 			"example": {},
 			# an action of the scene's own, so the example undoes it rather than whatever an earlier command left
 			"example_setup": [{"method": "scene.instance", "params": {"path": "res://scenes/ui.tscn", "name": "HUD"}}],
 			"undo": "global",
+			"moves_histories": ["scene", "global"],  # it waits for the edits in flight on both (core/scheduler.gd)
 			"returns": STEP_RETURNS.merged({"undone": "bool"}),
 			"handler": _undo,
 		},
@@ -61,6 +64,7 @@ func commands() -> Array:
 			"example_setup": [{"method": "scene.instance", "params": {"path": "res://scenes/ui.tscn", "name": "HUD"}},
 					{"method": "editor.undo", "params": {}}],
 			"undo": "global",
+			"moves_histories": ["scene", "global"],
 			"returns": STEP_RETURNS.merged({"redone": "bool"}),
 			"handler": _redo,
 		},
@@ -114,28 +118,85 @@ func _step(undo: bool, c: BridgeCall) -> Variant:
 			var owner := BridgeUndoStep.parse(names[id] if undo else ur.get_current_action_name())
 			if undo and owner.client != "" and owner.client != BridgeUndoStep.owner_of(c.client) and not c.params.get("any_client", false):
 				_take_back(id, before[id], true)  # nothing of the other client's step is lost: it is applied again, as it was
-				return c.failed(("the last step, '%s', is %s's (made by %s); undo it with any_client: true, or leave it " +
-						"to that client") % [owner.name, owner.client, owner.command], {"client": owner.client,
-						"command": owner.command, "action": owner.name, "history": _history_name(id)})
-			var kept := files.filter(func(f: Dictionary) -> bool: return f.outcome == "kept")
-			if not kept.is_empty():
-				_take_back(id, before[id], undo)  # the kept files stay as they are; the rest of the step goes back
-				return c.failed(_kept_message(verb, owner.name, kept), {"reason": "changed_since", "action": owner.name,
-						"history": _history_name(id), "files": kept, "command": owner.command, "client": owner.client})
-			var out := {done: true, "action": owner.name, "history": _history_name(id),
-					"has_undo": ur.has_undo(), "has_redo": ur.has_redo(), "undoable": true,
-					"reverse": "editor.redo" if undo else "editor.undo"}
-			if owner.client != "":
-				out.merge({"command": owner.command, "client": owner.client})
-			if not files.is_empty():
-				out["files"] = files
-			if id != GLOBAL:  # as for a scene edit (core/undo_scope.gd): the change waits in the open scene, or undid it
-				var root := EditorInterface.get_edited_scene_root()
-				var unsaved := await BridgeSceneFiles.unsaved(server.get_tree())
-				out["saved"] = root != null and not unsaved.get(root.scene_file_path, true)
-			return out
+				return await _not_on_top(c, id, owner)
+			return await _moved(c, id, before[id], undo, owner, files)
 	# nothing moved: nothing to reverse
 	return {done: false, "reason": "nothing to " + verb, "histories": _history_ids().map(_history_name), "undoable": false}
+
+
+## The answer to a move of history `id` (from `version`): refused when a text step kept its file, else what moved.
+func _moved(c: BridgeCall, id: int, version: int, undo: bool, owner: Dictionary, files: Array) -> Variant:
+	var verb := "undo" if undo else "redo"
+	var done := verb + "ne"
+	var ur := _undo_redo(id)
+	var kept := files.filter(func(f: Dictionary) -> bool: return f.outcome == "kept")
+	if not kept.is_empty():
+		_take_back(id, version, undo)  # the kept files stay as they are; the rest of the step goes back
+		return c.failed(_kept_message(verb, owner.name, kept), {"reason": "changed_since", "action": owner.name,
+				"history": _history_name(id), "files": kept, "command": owner.command, "client": owner.client})
+	var out := {done: true, "action": owner.name, "history": _history_name(id),
+			"has_undo": ur.has_undo(), "has_redo": ur.has_redo(), "undoable": true,
+			"reverse": "editor.redo" if undo else "editor.undo"}
+	if owner.client != "":
+		out.merge({"command": owner.command, "client": owner.client})
+	if not files.is_empty():
+		out["files"] = files
+	if id != GLOBAL:  # as for a scene edit (core/undo_scope.gd): the change waits in the open scene, or undid it
+		var root := EditorInterface.get_edited_scene_root()
+		var unsaved := await BridgeSceneFiles.unsaved(server.get_tree())
+		out["saved"] = root != null and not unsaved.get(root.scene_file_path, true)
+	return out
+
+
+## Ctrl+Z took another client's step (`owner`, on history `moved`; already taken back). Ctrl+Z picks whichever
+## history changed last, so the caller's own step may be on top of the other one: that one is undone. Else the
+## refusal counts the steps of whom lie above the caller's last one; with wait_ms, the call first waits (its
+## turns given back, so those clients can undo them) until a step of its own is on top again.
+func _not_on_top(c: BridgeCall, moved: int, owner: Dictionary) -> Variant:
+	var mine := BridgeUndoStep.owner_of(c.client)
+	var own := _own_on_top(mine)
+	if own >= 0:
+		return await _undo_directly(c, own)
+	var counted := BridgeStepsAbove.count(BridgeStepsAbove.applied_names(_undo_redo(moved)), mine)
+	var wait_ms: int = c.params.get("wait_ms", 0)
+	var waited := ""
+	if wait_ms > 0 and counted.mine >= 0:
+		var on_top := func() -> bool: return _own_on_top(mine) >= 0
+		if await c.wait_outside_turns(on_top, wait_ms):
+			return await _undo_directly(c, _own_on_top(mine))
+		waited = "after waiting %d ms, " % wait_ms
+		counted = BridgeStepsAbove.count(BridgeStepsAbove.applied_names(_undo_redo(moved)), mine)
+	var data := {"client": owner.client, "command": owner.command, "action": owner.name, "history": _history_name(moved),
+			"steps_above": counted.total, "above": counted.above}
+	if counted.mine < 0:
+		return c.failed(("%sthe last step, '%s', is %s's (made by %s), and you have no step in the %s history; undo it " +
+				"with any_client: true, or leave it to that client") % [waited, owner.name, owner.client, owner.command,
+				_history_name(moved)], data)
+	data["yours"] = counted.mine_name
+	return c.failed(("%sthe last step, '%s', is %s's (made by %s): %s %s above your last step '%s' in the %s history; " +
+			"undo through them with any_client: true, wait for them to be undone with wait_ms, or leave it to that " +
+			"client") % [waited, owner.name, owner.client, owner.command, BridgeStepsAbove.describe(counted.above),
+			"is" if counted.total == 1 else "are", counted.mine_name, _history_name(moved)], data)
+
+
+## The history (edited scene's, then global) whose last applied step is the client's own; -1 when none is.
+func _own_on_top(mine: String) -> int:
+	for id: int in _history_ids():
+		var ur := _undo_redo(id)
+		if ur.has_undo() and BridgeUndoStep.parse(ur.get_current_action_name()).client == mine:
+			return id
+	return -1
+
+
+## Undoes history `id` itself (Ctrl+Z would move the other one) and answers as a move through the menu does.
+func _undo_directly(c: BridgeCall, id: int) -> Variant:
+	var ur := _undo_redo(id)
+	var version := ur.get_version()
+	var owner := BridgeUndoStep.parse(ur.get_current_action_name())
+	BridgeTextStep.begin("force" if c.params.get("force", false) else "refuse")
+	ur.undo()
+	var files := BridgeTextStep.end()
+	return await _moved(c, id, version, true, owner, files)
 
 
 ## Whether an undo may take another client's step it will refuse: a forced text write would then be taken back

@@ -1,0 +1,135 @@
+// Turns per undo history (issue 48): a scene edit and a global-history edit of two clients run at the same time,
+// and each client undoes its own step without a refusal, whichever history Ctrl+Z would pick. The editor edits
+// one scene at a time, so what really overlaps is the edited scene's history and the global one (project
+// settings, the input map, audio buses); a scene switch waits for both. editor.undo refused because other
+// clients' steps are above the caller's says how many of whose, and wait_ms waits for them to be undone.
+import {expect} from 'chai'
+
+import {EngineClient} from '../../../../src/editor/client.js'
+import {useEditor} from '../../../support/fixture.js'
+import {rpcError} from '../../../support/rpc.js'
+
+const LEVEL = 'res://scenes/level_3d.tscn'
+const PLACEMENTS = 12
+const KEY = 'bridge_tests/turns'
+
+describe('edit turns per undo history: a scene edit and a global edit at once (real editor)', function () {
+  this.timeout(180_000)
+  const fx = useEditor({
+    pristine: false,
+    async setup(f) {
+      await f.call('scene.open', {path: LEVEL})
+      // a floor to land on: each on_ground placement waits two physics frames with the batch's step open
+      await f.call('physics.add_body', {
+        type: 'StaticBody3D',
+        name: 'FloorBody',
+        parent: '/root/Level3D/Floor',
+        fit_to: '/root/Level3D/Floor',
+      })
+    },
+  })
+  const clients: EngineClient[] = []
+  let a: EngineClient
+  let b: EngineClient
+
+  before(async () => {
+    const dial = async (name: string) => {
+      const client = await EngineClient.connect({
+        projectRoot: fx.editor.root,
+        port: fx.editor.discovery.ws_port,
+        clientName: name,
+      })
+      clients.push(client)
+      return client
+    }
+    a = await dial('agent-a')
+    b = await dial('agent-b')
+  })
+
+  after(() => {
+    for (const client of clients.splice(0)) client.close()
+  })
+
+  async function names(): Promise<string[]> {
+    const {children} = await fx.call<{children: {name: string}[]}>('scene.tree', {
+      node_path: '/root/Level3D',
+      max_depth: 1,
+    })
+    return children.map((c) => c.name)
+  }
+
+  async function timed<T>(call: Promise<T>): Promise<{result: T; end: number}> {
+    const result = await call
+    return {result, end: performance.now()}
+  }
+
+  it("runs a client's project-setting edit while another's scene edit awaits, and each undoes its own", async () => {
+    const placements = Array.from({length: PLACEMENTS}, (_, i) => ({
+      method: 'scene3d.place',
+      params: {
+        type: 'Marker3D',
+        name: `Turn${i}`,
+        parent: '/root/Level3D',
+        position: [i % 6, 0, -2 - Math.floor(i / 6)],
+        on_ground: true,
+      },
+    }))
+    const start = performance.now()
+    let sceneDone = false
+    const scene = timed(a.call<{count: number}>('batch.run', {commands: placements, label: 'turns'})).finally(() => {
+      sceneDone = true
+    })
+    const globalEdit = await timed(
+      b.call<{undoable: boolean}>('project.settings_set', {key: KEY, value: 7, create: true}),
+    )
+    await fx.call('scene.tree', {max_depth: 0}) // a round trip after the global edit's answer: the batch still runs
+    const stillRunning = !sceneDone
+    const sceneEdit = await scene
+    expect(sceneEdit.result.count).to.equal(PLACEMENTS)
+    expect(globalEdit.result.undoable).to.equal(true)
+    // the overlap: the global edit started after the scene edit and was done while the scene edit still ran
+    expect(
+      stillRunning,
+      `project.settings_set ended at ${Math.round(globalEdit.end - start)} ms, batch.run at ${Math.round(sceneEdit.end - start)} ms`,
+    ).to.equal(true)
+
+    // Ctrl+Z would pick the scene's history (it changed last): agent-b's own step is on top of the global one
+    const undoneB = await b.call<{undone: boolean; history: string; client: string}>('editor.undo')
+    expect(undoneB).to.deep.include({undone: true, history: 'global', client: 'agent-b'})
+    const read = await fx
+      .call<{value?: number}>('project.settings_get', {key: KEY})
+      .catch((error: Error) => ({value: error.message}))
+    expect(read.value, 'the setting agent-b created is gone').to.match(/unknown setting/)
+    const undoneA = await a.call<{undone: boolean; history: string; client: string}>('editor.undo')
+    expect(undoneA).to.deep.include({undone: true, client: 'agent-a'})
+    expect(undoneA.history).to.match(/^scene:/)
+    expect((await names()).filter((n) => n.startsWith('Turn'))).to.deep.equal([])
+  })
+
+  it("undoes the caller's step on top of the global history though another client's scene step changed last", async () => {
+    await b.call('project.settings_set', {key: KEY, value: 8, create: true})
+    await a.call('node.add', {type: 'Node3D', name: 'TurnScene', parent: '/root/Level3D'})
+    const undone = await b.call<{undone: boolean; history: string}>('editor.undo')
+    expect(undone).to.deep.include({undone: true, history: 'global'})
+    expect(await a.call('editor.undo')).to.deep.include({undone: true, client: 'agent-a', command: 'node.add'})
+    expect(await names()).to.not.include('TurnScene')
+  })
+
+  it("refuses with the count of whose steps are above the caller's, and wait_ms waits for them to be undone", async () => {
+    await a.call('node.add', {type: 'Marker3D', name: 'TurnA', parent: '/root/Level3D'})
+    await b.call('node.add', {type: 'Node3D', name: 'TurnB1', parent: '/root/Level3D'})
+    await b.call('node.add', {type: 'Node3D', name: 'TurnB2', parent: '/root/Level3D'})
+    const refused = await rpcError(a, 'editor.undo')
+    expect(refused.message).to.include("agent-b's").and.include('2 steps of agent-b are above your last step')
+    expect(refused.message).to.include('any_client').and.include('wait_ms')
+    expect(refused.rpcData).to.deep.include({client: 'agent-b', steps_above: 2, yours: 'Bridge: add Marker3D'})
+
+    // agent-a waits; agent-b undoes its two steps meanwhile (the waiting undo holds no turn), then agent-a's goes
+    const waited = a.call<{undone: boolean; action: string}>('editor.undo', {wait_ms: 20_000})
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await b.call('editor.undo')).to.deep.include({undone: true, client: 'agent-b'})
+    expect(await b.call('editor.undo')).to.deep.include({undone: true, client: 'agent-b'})
+    expect(await waited).to.deep.include({undone: true, client: 'agent-a', action: 'Bridge: add Marker3D'})
+    expect((await names()).filter((n) => n.startsWith('Turn'))).to.deep.equal([])
+  })
+})
