@@ -107,7 +107,7 @@ func _process(_delta: float) -> void:
 	if not discovery.info.get("ready", true) and BridgeEditorStartup.poll():
 		discovery.info.ready = true
 		discovery.write()
-		BridgeDeclarationCache.write_pending_stamp()
+		BridgeDeclarationCache.finish_startup()
 	_drain()
 	if _first_frame_msec < 0:
 		_first_frame_msec = Time.get_ticks_msec()
