@@ -155,9 +155,12 @@ export async function buildCache(addonDir: string, options: BuildOptions): Promi
     const end = Date.now() + (options.timeoutMs ?? 180_000)
     while (!cacheMatches(file, addonDir, hash)) {
       const log = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-3000) : '')
-      if (!pidAlive(pid)) throw new Error(`the editor building the declaration cache exited\n--- editor log ---\n${log()}`)
+      if (!pidAlive(pid))
+        throw new Error(`the editor building the declaration cache exited\n--- editor log ---\n${log()}`)
       if (Date.now() > end)
-        throw new Error(`the editor wrote no declaration cache within ${(options.timeoutMs ?? 180_000) / 1000} s\n${log()}`)
+        throw new Error(
+          `the editor wrote no declaration cache within ${(options.timeoutMs ?? 180_000) / 1000} s\n${log()}`,
+        )
       await new Promise((r) => setTimeout(r, 200))
     }
     return readFileSync(file)

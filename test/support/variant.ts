@@ -81,4 +81,3 @@ export function decodeVariant(bytes: Buffer): unknown {
   }
   return value()
 }
-

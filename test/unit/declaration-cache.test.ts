@@ -28,7 +28,10 @@ describe('the declaration cache', () => {
   it('is not committed: git ignores the built file', () => {
     const tracked = execFileSync('git', ['ls-files', 'addon/declarations.cache'], {cwd: REPO_ROOT, encoding: 'utf8'})
     expect(tracked, 'addon/declarations.cache is generated (npm run cache:build)').to.equal('')
-    const ignored = execFileSync('git', ['check-ignore', 'addon/declarations.cache'], {cwd: REPO_ROOT, encoding: 'utf8'})
+    const ignored = execFileSync('git', ['check-ignore', 'addon/declarations.cache'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    })
     expect(ignored.trim()).to.equal('addon/declarations.cache')
   })
 
