@@ -166,6 +166,7 @@ export function prepareDeclarationCache(): Promise<boolean> {
     ensureAddonCache(addonSourceDir(), {
       godot: findGodot(),
       env: {BRIDGE_WS_PORT: String(ws), BRIDGE_MCP_HTTP_PORT: String(http)},
+      timeoutMs: START_TIMEOUT_MS,
     }),
   )
   return cacheReady
