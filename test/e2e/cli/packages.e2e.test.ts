@@ -131,7 +131,9 @@ describe('packages a user installs', function () {
       expect(inAddon).to.include.members(['LICENSE', 'icon.svg', 'plugin.cfg', 'plugin.gd', 'declarations.cache'])
       // built for exactly these scripts (pack:addon runs cache:build), so the first start does not load every group
       const cache = cacheHeader(Buffer.from(zipped[`${top()}addons/bridge/declarations.cache`]))
-      expect(cache?.hash, "the zip's declaration cache matches its scripts").to.equal(addonHash(join(REPO_ROOT, 'addon')))
+      expect(cache?.hash, "the zip's declaration cache matches its scripts").to.equal(
+        addonHash(join(REPO_ROOT, 'addon')),
+      )
       const license = Buffer.from(zipped[`${top()}addons/bridge/LICENSE`]).toString('utf8')
       expect(license)
         .to.equal(readFileSync(join(REPO_ROOT, 'LICENSE'), 'utf8'))
