@@ -7,7 +7,7 @@ import {existsSync, rmSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {launchingPid, readDiscovery} from '../src/editor/discovery.js'
-import {freePorts, isolatedEnv, waitForExit} from '../test/support/editor.js'
+import {freePorts, isolatedEnv, prepareDeclarationCache, waitForExit} from '../test/support/editor.js'
 import {type BenchEditor, startBenchEditor} from './editors.js'
 import {figure, median, note, table, target} from './report.js'
 import {type Stats, stats, timeProcess} from './startup.js'
@@ -24,6 +24,7 @@ function killGroup(pid: number): void {
 
 /** Ready to reopen: opened once, its first scan over, stopped with its copy kept. */
 async function opened(addon: boolean): Promise<BenchEditor> {
+  await prepareDeclarationCache() // as an installed addon, the copy carries its declaration cache
   const editor = startBenchEditor({addon})
   await editor.waitSettled()
   await editor.stop({keepDir: true})

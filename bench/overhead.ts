@@ -15,6 +15,7 @@
 // Idle CPU: one editor of each kind started together, left to settle (10 s after both are up, then until a
 // one-second sample of each is calm, at most 15 s more), then read from /proc over the same window at the same
 // time, so the machine's load is the same for both.
+import {prepareDeclarationCache} from '../test/support/editor.js'
 import {type BenchEditor, startBenchEditor} from './editors.js'
 import {figure, median, note, sleep, table, target} from './report.js'
 import {cpuPercent} from './startup.js'
@@ -32,6 +33,8 @@ export interface StartSamples {
 export async function addonStartup(runs: number): Promise<{first: StartSamples; again: StartSamples}> {
   const first: StartSamples = {withMs: [], withProbeMs: [], withoutMs: []}
   const again: StartSamples = {withMs: [], withProbeMs: [], withoutMs: []}
+  // an installed addon carries its declaration cache (bridge install, pack:addon): so do the bench's copies
+  await prepareDeclarationCache()
   const measure = async (addon: boolean) => {
     const editor = startBenchEditor({addon})
     try {
@@ -69,6 +72,7 @@ export interface IdlePair {
 /** Both kinds of editor idle side by side over one window of `windowMs`. */
 export async function idleWithWithout(windowMs: number): Promise<IdlePair> {
   const editors: BenchEditor[] = []
+  await prepareDeclarationCache()
   try {
     const a = startBenchEditor({addon: true})
     editors.push(a)

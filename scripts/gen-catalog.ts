@@ -1,7 +1,8 @@
 // Regenerates catalog/commands.json from a live headless editor's engine.commands: the addon's parameter
 // docs are the one source of truth; this file is their offline copy for CLI flags, help and MCP schemas.
 // The CLI's topics (package.json oclif.topics) are written from the groups' own summaries here too.
-// Run after changing any command's docs: npm run catalog
+// Run after changing any command's docs: npm run catalog. The declaration cache is not written here: it is
+// not committed (npm run cache:build, and the test harness's startEditor, which this run uses, build it).
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
@@ -32,34 +33,9 @@ try {
     ) + '\n',
   )
   writeTopics(builtinGroups)
-  writeDeclarationCache(await buildDeclarationCache())
   console.log(`wrote ${builtin.length} commands in ${builtinGroups.length} groups to ${CATALOG_FILE}`)
 } finally {
   await editor.stop()
-}
-
-/**
- * addon/declarations.cache (core/declaration_cache.gd): the declarations the editor starts from without
- * compiling every group script. Built inside the editor, where the declarations are real Godot values.
- */
-async function buildDeclarationCache(): Promise<Buffer> {
-  const code = `var server := EditorInterface.get_base_control().get_tree().root.find_child("BridgeServer", true, false)
-var files: Array[String] = load("res://addons/bridge/core/group_loader.gd").builtin_files()
-return load("res://addons/bridge/core/declaration_cache.gd").build(server, files)`
-  const {result} = await editor.client.call<{result: unknown}>('editor.run_script', {
-    code,
-    allow_unsafe_editor_io: true,
-  })
-  // Godot's binary Variant encoding (var_to_bytes), sent back as base64
-  if (typeof result !== 'string' || !/^[A-Za-z0-9+/]+=*$/.test(result))
-    throw new Error(`no declaration cache: ${String(result).slice(0, 500)}`)
-  return Buffer.from(result, 'base64')
-}
-
-function writeDeclarationCache(bytes: Buffer): void {
-  const file = join(REPO_ROOT, 'addon', 'declarations.cache')
-  writeFileSync(file, bytes)
-  console.log(`wrote ${file} (${bytes.length} bytes)`)
 }
 
 /** package.json's oclif.topics: one per group, described by the group itself (plus hand-written non-addon topics). */

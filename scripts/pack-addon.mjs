@@ -2,9 +2,12 @@
 // installer strips it, as it does the folder of a repository archive) holding addons/bridge/ with exactly what
 // `bridge install` copies into a project (addon/, with its LICENSE and icon.svg), so both ways of installing
 // give the same files. Refuses to pack when plugin.cfg, discovery.gd and package.json disagree on the version.
-// Prints the zip's path. Entries are sorted and dated SOURCE_DATE_EPOCH (default: a fixed date), so the same
+// The zip carries addon/declarations.cache, built first by `npm run cache:build` (scripts/build-cache.ts, a
+// headless Godot; nothing to do when it matches the addon's scripts), so the installed addon's first start
+// does not load every command group. Prints the zip's path. Entries are sorted and dated SOURCE_DATE_EPOCH (default: a fixed date), so the same
 // sources give the same bytes.
 import {zipSync} from 'fflate'
+import {spawnSync} from 'node:child_process'
 import {mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {dirname, join, relative, sep} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -29,7 +32,16 @@ if (differing.length > 0) {
   )
   process.exit(1)
 }
-for (const needed of ['LICENSE', 'icon.svg', 'plugin.cfg']) statSync(join(addon, needed))
+// the build's own output goes to stderr: stdout is the zip's path alone
+const cache = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build-cache.ts')], {
+  cwd: root,
+  stdio: ['ignore', 2, 2],
+})
+if (cache.status !== 0) {
+  console.error('pack-addon: the declaration cache was not built (npm run cache:build); nothing packed')
+  process.exit(1)
+}
+for (const needed of ['LICENSE', 'icon.svg', 'plugin.cfg', 'declarations.cache']) statSync(join(addon, needed))
 
 function files(dir) {
   return readdirSync(dir)

@@ -117,7 +117,7 @@ func _process(_delta: float) -> void:
 		BridgeStartPhases.mark("ready_written")
 		BridgeStartPhases.into(discovery.info)
 		discovery.write()
-		BridgeDeclarationCache.write_pending_stamp()
+		BridgeDeclarationCache.finish_startup()
 	_drain()
 	if _first_frame_msec < 0:
 		_first_frame_msec = Time.get_ticks_msec()

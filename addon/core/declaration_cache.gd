@@ -1,9 +1,17 @@
 @tool
 extends RefCounted
-## The built-in groups' declarations as `npm run catalog` last saw them, so the editor starts without
-## compiling ~110 group scripts (and the libraries they preload): the router answers `engine.commands`,
-## `tools/list` and parameter checks from this file, and a group's script loads on its first call or in
-## an idle frame after the editor is up (core/bridge_server.gd), one script per frame.
+## The built-in groups' declarations, so the editor starts without compiling ~110 group scripts (and the
+## libraries they preload): the router answers `engine.commands`, `tools/list` and parameter checks from the
+## cache, and a group's script loads on its first call or in an idle frame after the editor is up
+## (core/bridge_server.gd), one script per frame.
+##
+## Where a cache comes from (no cache is committed: it would change with every script edit):
+## - `<addon>/declarations.cache`: built when the addon is packed or installed (`npm run cache:build`, called by
+##   `npm run pack:addon` and `bridge install`), so an installed addon's first start has one.
+## - `.godot/bridge/declarations.cache` in the project: written by the editor itself after a start that found
+##   no cache matching its scripts (a development checkout, an edited addon), once its start-up is over.
+## Each is only a candidate: one whose format version or hash does not match the addon's scripts, or that does
+## not decode, is ignored, and every group then loads at start as it would without a cache.
 ##
 ## The file is Godot's binary Variant encoding (var_to_bytes): ~6 ms to decode where the same data as JSON
 ## took ~40 (parse, then JSON.to_native for the Godot types). test/unit/declaration-cache.test.ts decodes it.
@@ -22,35 +30,94 @@ extends RefCounted
 const BridgeSettings := preload("settings.gd")
 
 const FILE_NAME := "declarations.cache"
+## Under the project's data folder (res://.godot, beside the stamp's editor/): the project's own, and deleted
+## with its other caches.
+const PROJECT_FILE := "bridge/declarations.cache"
+## The layout of the file ({version, hash, groups}); a file of another version is ignored. src/editor/
+## declaration-cache.ts reads the same header.
+const CACHE_VERSION := 1
 const STAMP_NAME := "bridge_declarations.stamp"
 const STAMP_VERSION := 2
 
-## The digest a start proved by hashing, to be stamped once the editor's start-up is over (write_pending_stamp).
+## The digest a start proved by hashing, to be stamped once the editor's start-up is over (finish_startup).
 static var _pending_stamp := ""
+## Set by a start that found no usable cache (note_missing): what finish_startup builds the project's cache
+## from, {server, files, times}; empty otherwise.
+static var _pending_build := {}
 
 
 ## The cached groups in registration order: [{path, commands: [declaration without handler]}],
-## or [] when there is no cache or it does not match the addon's scripts.
+## or [] when no cache file (the addon's, then the project's) decodes and matches the addon's scripts.
 static func read() -> Array:
-	var file := BridgeSettings.addon_dir().path_join(FILE_NAME)
-	if not FileAccess.file_exists(file):
+	var candidates: Array[Dictionary] = []
+	for file in cache_files():
+		var cache := _decode(file)
+		if not cache.is_empty():
+			candidates.append(cache)
+	if candidates.is_empty():
 		return []
-	var cache: Variant = bytes_to_var(FileAccess.get_file_as_bytes(file))
-	if not cache is Dictionary:
+	var chosen := {}
+	for cache in candidates:
+		if _stamp_holds(cache.hash):
+			chosen = cache
+			break
+	if chosen.is_empty():
+		# no stamp proves any of them: one hash of the scripts decides (times read before it, see _prove)
+		var scan := _scan()
+		var times := _times(scan)
+		var actual := _hash_of(scan.files)
+		for cache in candidates:
+			if cache.hash == actual:
+				chosen = cache
+				_write_stamp(actual, times)
+				_pending_stamp = actual
+				break
+	if chosen.is_empty():
 		return []
-	var stored: Dictionary = cache
-	var digest := str(stored.get("hash", ""))
-	if digest == "":
-		return []
-	if not _stamp_holds(digest):
-		if not _prove(digest):
-			return []
-		_pending_stamp = digest
-	var groups: Array = stored.get("groups", [])
+	var groups: Array = chosen.groups
 	var root := BridgeSettings.addon_dir()
 	for group: Dictionary in groups:
 		group.path = root.path_join(group.path)  # stored relative: the addon may sit in any folder
 	return groups
+
+
+## The cache files a start tries, in order: the one shipped in the addon, then the project's own.
+static func cache_files() -> Array[String]:
+	return [BridgeSettings.addon_dir().path_join(FILE_NAME), project_file()]
+
+
+static func project_file() -> String:
+	return _stamp_dir().get_base_dir().path_join(PROJECT_FILE)
+
+
+## A cache file's {version, hash, groups} when it is one this addon can read; {} when it is missing, does not
+## decode, is of another version or is shaped wrong. Only its hash says whether it matches the scripts.
+static func _decode(file: String) -> Dictionary:
+	if not FileAccess.file_exists(file):
+		return {}
+	var bytes := FileAccess.get_file_as_bytes(file)
+	# a file that does not even start as an encoded Dictionary is not handed to the decoder (which logs an error)
+	if bytes.size() < 8 or (bytes.decode_u32(0) & 0xff) != TYPE_DICTIONARY:
+		return {}
+	var cache: Variant = bytes_to_var(bytes)
+	if not cache is Dictionary:
+		return {}
+	var stored: Dictionary = cache
+	if stored.get("version") != CACHE_VERSION or not stored.get("hash") is String or stored.hash == "" \
+			or not stored.get("groups") is Array:
+		return {}
+	for group: Variant in stored.groups:
+		if not group is Dictionary or not group.get("path") is String or not group.get("commands") is Array:
+			return {}
+	return stored
+
+
+## Called by the group loader after a start that found no usable cache and loaded every group script: once the
+## editor's start-up is over, finish_startup writes the project's cache from them. The scripts' times are
+## read now, so a script edited before then (its loaded declarations already old) writes no cache.
+static func note_missing(server: Node, group_files: Array[String]) -> void:
+	var scan := _scan()
+	_pending_build = {"server": server, "files": group_files, "times": _file_times(scan.files)}
 
 
 ## True when the addon's scripts hash to `digest`: proven by the stamp when nothing changed since it was
@@ -59,10 +126,15 @@ static func matches(digest: String) -> bool:
 	return _stamp_holds(digest) or _prove(digest)
 
 
-## Stamps again what a start proved by hashing, now that the editor's own start-up is over (called by the
-## server): a first open has since written a .uid file beside each script, which moved their folders' times.
-## No hash when the start's stamp still holds (no script's time moved since it was proven).
-static func write_pending_stamp() -> void:
+## The editor's start-up is over (called by the server): writes the project's cache when the start had none
+## (note_missing), and stamps again what a start proved by hashing: a first open has since written a .uid
+## file beside each script, which moved their folders' times. No hash when the start's stamp still holds (no
+## script's time moved since it was proven).
+static func finish_startup() -> void:
+	if not _pending_build.is_empty():
+		var build := _pending_build
+		_pending_build = {}
+		_write_project_cache(build.server, build.files, build.times)
 	if _pending_stamp == "":
 		return
 	var digest := _pending_stamp
@@ -71,6 +143,39 @@ static func write_pending_stamp() -> void:
 		_write_stamp(digest, _times(_scan()))
 	else:
 		_prove(digest)
+
+
+## Writes .godot/bridge/declarations.cache from the loaded groups, unless a script changed since they loaded
+## (`times`). Written beside and renamed into place, so a reader never sees half a file.
+static func _write_project_cache(server: Node, group_files: Array[String], times: Dictionary) -> void:
+	var scan := _scan()
+	var stamp_times := _times(scan)
+	if _file_times(scan.files) != times:
+		return
+	var digest := _hash_of(scan.files)
+	var file := project_file()
+	DirAccess.make_dir_recursive_absolute(file.get_base_dir())
+	var tmp := file + ".tmp"
+	var out := FileAccess.open(tmp, FileAccess.WRITE)
+	if out == null:
+		push_warning("bridge: cannot write the declaration cache %s (%s); the next start loads every group again"
+				% [file, error_string(FileAccess.get_open_error())])
+		return
+	out.store_buffer(encode(server, group_files, digest))
+	out.close()
+	if DirAccess.rename_absolute(tmp, file) != OK:
+		DirAccess.remove_absolute(tmp)
+		return
+	_write_stamp(digest, stamp_times)
+
+
+## Every script's modification time, by path relative to the addon.
+static func _file_times(rels: Array[String]) -> Dictionary:
+	var root := BridgeSettings.addon_dir()
+	var out := {}
+	for rel in rels:
+		out[rel] = _mtime(root, rel)
+	return out
 
 
 ## True when the addon's scripts hash to `digest`, which is then stamped (times read before the hash: a script
@@ -84,13 +189,13 @@ static func _prove(digest: String) -> bool:
 	return true
 
 
-## The cache's bytes for the addon as it is now, base64 (it travels back as a run_script result): each
-## built-in group file (`files`, in registration order: core/group_loader.gd's builtin_files()) loaded, its
-## declarations kept without their handlers. `server` is what the groups are constructed with.
-static func build(server: Node, files: Array[String]) -> String:
+## The cache's bytes for the addon whose scripts hash to `digest`: each built-in group file (`files`, in
+## registration order: core/group_loader.gd's builtin_files()) loaded, its declarations kept without their
+## handlers. `server` is what the groups are constructed with.
+static func encode(server: Node, group_files: Array[String], digest: String) -> PackedByteArray:
 	var groups: Array = []
 	var root := BridgeSettings.addon_dir()
-	for path in files:
+	for path in group_files:
 		var group: Object = (load(path) as Script).new(server)
 		var commands: Array = []
 		for cmd: Dictionary in group.commands():
@@ -102,8 +207,9 @@ static func build(server: Node, files: Array[String]) -> String:
 		# the group's summary is not cached: the loader reads it from the folder's index.json
 		groups.append({"path": path.trim_prefix(root + "/"), "commands": commands})
 	# var_to_bytes keeps Godot types (a Vector2 default stays one) and key order: the order of a
-	# declaration's keys is the order of its schema's properties
-	return Marshalls.raw_to_base64(var_to_bytes({"hash": addon_hash(), "groups": groups}))
+	# declaration's keys is the order of its schema's properties. Version and hash first: the CLI reads them
+	# without decoding the rest (src/editor/declaration-cache.ts).
+	return var_to_bytes({"version": CACHE_VERSION, "hash": digest, "groups": groups})
 
 
 ## md5 over "<path relative to the addon> <md5 of the file>\n" for every .gd file of the addon, sorted

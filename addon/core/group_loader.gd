@@ -38,8 +38,11 @@ static func register_all(router: BridgeRouter, server: Node) -> void:
 		for group: Dictionary in cached:
 			router.registry.register_deferred(group)
 		return
-	for path in builtin_files():
+	var files := builtin_files()
+	for path in files:
 		register_file(router, server, path, "builtin")
+	# the project's cache is written from these once the editor is up (core/declaration_cache.gd)
+	BridgeDeclarationCache.note_missing(server, files)
 
 
 ## Registers one group file. A file that does not load (a parse error) or is not a group is skipped and

@@ -3,6 +3,9 @@ import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../cli/base-command.js'
 import {createProject} from '../editor/create.js'
+import {cacheForInstall} from '../editor/declaration-cache.js'
+import {findGodot} from '../editor/godot.js'
+import {addonSourceDir} from '../editor/install.js'
 
 export default class Create extends BaseCommand {
   static summary = 'Make a new Godot project with a main scene and the bridge addon enabled'
@@ -26,9 +29,12 @@ export default class Create extends BaseCommand {
   async run(): Promise<Record<string, unknown>> {
     const {args, flags} = await this.parse(Create)
     const made = createProject(args.dir, {dimension: flags['3d'] ? '3d' : '2d', name: flags.name})
+    // as `bridge install`: the copied addon carries a declaration cache, so the first launch is not the slow one
+    const cache = await cacheForInstall(addonSourceDir(), made.addon_dir, () => findGodot())
+    if (cache.note) this.warn(cache.note)
     this.log(`created ${made.dimension.toUpperCase()} project "${made.name}" in ${made.project_root}`)
     this.log(`  main scene ${made.main_scene}; addon enabled in ${made.addon_dir}`)
     this.log(`next: cd ${args.dir} && bridge launch   (add --headless without a display)`)
-    return {...made}
+    return {...made, ...cache}
   }
 }

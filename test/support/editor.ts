@@ -6,10 +6,11 @@ import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 
 import {EngineClient} from '../../src/editor/client.js'
+import {ensureAddonCache} from '../../src/editor/declaration-cache.js'
 import {type Discovery, pidAlive} from '../../src/editor/discovery.js'
 import {spawnEditor, waitForEditor} from '../../src/editor/editor-process.js'
 import {findGodot} from '../../src/editor/godot.js'
-import {copyAddon, enablePlugin} from '../../src/editor/install.js'
+import {addonSourceDir, copyAddon, enablePlugin} from '../../src/editor/install.js'
 import {childPids as childrenOf, exited, killPid, stopTree} from '../../src/platform/processes.js'
 import {checkingReturns} from './returns.js'
 
@@ -153,8 +154,27 @@ export async function isolatedEnv(home: string): Promise<Record<string, string>>
   }
 }
 
+let cacheReady: Promise<boolean> | undefined
+/**
+ * Makes addon/declarations.cache match the addon's scripts, once per test process (a build is one headless
+ * editor start, only after a script changed): every editor the harness starts then copies it with the addon and
+ * starts from it, instead of each one loading every group script and writing its own under .godot/bridge/.
+ */
+export function prepareDeclarationCache(): Promise<boolean> {
+  // the build's editor takes ports from the harness's reserved range too (freePorts), never the addon's defaults
+  cacheReady ??= freePorts(2).then(([ws, http]) =>
+    ensureAddonCache(addonSourceDir(), {
+      godot: findGodot(),
+      env: {BRIDGE_WS_PORT: String(ws), BRIDGE_MCP_HTTP_PORT: String(http)},
+      timeoutMs: START_TIMEOUT_MS,
+    }),
+  )
+  return cacheReady
+}
+
 export async function startEditor(options: StartOptions = {}): Promise<TestEditor> {
   const godot = findGodot()
+  await prepareDeclarationCache()
   const base = mkdtempSync(join(tmpdir(), 'bridge-e2e-'))
   dirs.add(base)
   const root = join(base, 'project')

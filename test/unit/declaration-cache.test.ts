@@ -1,131 +1,55 @@
-// addon/declarations.cache (core/declaration_cache.gd) lets the editor start without compiling every group
-// script; the addon trusts it only while its hash matches the addon's scripts. A stale copy costs every
-// user the full start-up again, so this test computes the same hash and fails until `npm run catalog`
-// rebuilds the cache. It also checks the cache lists exactly the catalog's commands, in the catalog's order.
+// No declaration cache is committed (core/declaration_cache.gd): it is built at pack/install time and by the
+// editor into .godot/bridge/. What Node decides about a cache file without an editor is its header: the
+// layout version and the scripts' hash (src/editor/declaration-cache.ts), read here from hand-made encodings.
+// test/e2e/cli/declaration-cache.e2e.test.ts checks the same hash against the editor's own and what it builds.
 import {expect} from 'chai'
-import {createHash} from 'node:crypto'
-import {readdirSync, readFileSync, statSync} from 'node:fs'
-import {join, relative} from 'node:path'
+import {execFileSync} from 'node:child_process'
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
 
+import {cacheHeader} from '../../src/editor/declaration-cache.js'
 import {REPO_ROOT} from '../support/editor.js'
 
-const ADDON = join(REPO_ROOT, 'addon')
-const md5 = (data: string | Buffer) => createHash('md5').update(data).digest('hex')
-
-function scripts(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name)
-    if (statSync(full).isDirectory()) return scripts(full)
-    return name.endsWith('.gd') ? [full] : []
-  })
+/** var_to_bytes of a String: type 4, length, UTF-8 padded to 4 bytes. */
+function str(text: string): Buffer {
+  const bytes = Buffer.from(text, 'utf8')
+  const head = Buffer.alloc(8)
+  head.writeUInt32LE(4, 0)
+  head.writeUInt32LE(bytes.length, 4)
+  return Buffer.concat([head, bytes, Buffer.alloc((4 - (bytes.length % 4)) % 4)])
 }
-
-/** The hash core/declaration_cache.gd's addon_hash() computes. */
-function addonHash(): string {
-  const lines = scripts(ADDON).map((f) => `${relative(ADDON, f)} ${md5(readFileSync(f))}\n`)
-  lines.sort()
-  return md5(lines.join(''))
-}
-
-/**
- * Godot's binary Variant encoding (var_to_bytes, core/io/marshalls.cpp), read back as far as the cache needs:
- * nil, bool, int, float, String, StringName, Vector2/3, Color, Dictionary, Array (typed ones too) and
- * PackedStringArray. Any other type fails the test by name, so a new kind of value in a declaration is seen.
- */
-function decodeVariant(bytes: Buffer): unknown {
-  let at = 0
-  const u32 = () => {
-    const v = bytes.readUInt32LE(at)
-    at += 4
-    return v
-  }
-  const string = () => {
-    const length = u32()
-    const text = bytes.toString('utf8', at, at + length)
-    at += length + ((4 - (length % 4)) % 4)
-    return text
-  }
-  const floats = (n: number, wide: boolean) =>
-    Array.from({length: n}, () => {
-      const v = wide ? bytes.readDoubleLE(at) : bytes.readFloatLE(at)
-      at += wide ? 8 : 4
-      return v
-    })
-  /** A typed container's element type after its header: 1 a built-in type, 2 a class name, 3 a script. */
-  const containerType = (kind: number) => {
-    if (kind === 1) u32()
-    else if (kind === 2) string()
-    else if (kind === 3) throw new Error('a container typed by a script: not expected in the cache')
-  }
-  const value = (): unknown => {
-    const header = u32()
-    const type = header & 0xff
-    const wide = (header & (1 << 16)) !== 0
-    switch (type) {
-      case 0:
-        return null
-      case 1:
-        return u32() !== 0
-      case 2: {
-        const v = wide ? Number(bytes.readBigInt64LE(at)) : bytes.readInt32LE(at)
-        at += wide ? 8 : 4
-        return v
-      }
-      case 3:
-        return floats(1, wide)[0]
-      case 4:
-      case 21: // StringName
-        return string()
-      case 5:
-        return floats(2, wide)
-      case 9:
-        return floats(3, wide)
-      case 20:
-        return floats(4, false)
-      case 27: {
-        containerType((header >> 16) & 3)
-        containerType((header >> 18) & 3)
-        const count = u32() & 0x7fffffff
-        const out: Record<string, unknown> = {}
-        for (let i = 0; i < count; i++) {
-          const key = value()
-          out[String(key)] = value()
-        }
-        return out
-      }
-      case 28: {
-        containerType((header >> 16) & 3)
-        const count = u32() & 0x7fffffff
-        return Array.from({length: count}, () => value())
-      }
-      case 34: {
-        const count = u32()
-        return Array.from({length: count}, () => string())
-      }
-      default:
-        throw new Error(`Variant type ${type} at byte ${at - 4}: teach this decoder that type`)
-    }
-  }
-  return value()
-}
+const u32 = (...values: number[]) => Buffer.concat(values.map((v) => Buffer.from(new Uint32Array([v]).buffer)))
+const int = (v: number) => u32(2, v)
+const dict = (...entries: [string, Buffer][]) =>
+  Buffer.concat([u32(27, entries.length), ...entries.flatMap(([k, v]) => [str(k), v])])
+const emptyArray = u32(28, 0)
 
 describe('the declaration cache', () => {
-  const cache = decodeVariant(readFileSync(join(ADDON, 'declarations.cache'))) as {
-    hash: string
-    groups: {commands: {method: string}[]}[]
-  }
-
-  it('matches the addon scripts (else run npm run catalog)', () => {
-    const stored = cache.hash
-    expect(stored, 'the cache names the hash of the addon it was built from').to.be.a('string')
-    expect(stored, 'addon/declarations.cache is stale: npm run catalog rebuilds it').to.equal(addonHash())
+  it('is not committed: git ignores the built file', () => {
+    const tracked = execFileSync('git', ['ls-files', 'addon/declarations.cache'], {cwd: REPO_ROOT, encoding: 'utf8'})
+    expect(tracked, 'addon/declarations.cache is generated (npm run cache:build)').to.equal('')
+    const ignored = execFileSync('git', ['check-ignore', 'addon/declarations.cache'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    })
+    expect(ignored.trim()).to.equal('addon/declarations.cache')
   })
 
-  it('holds every built-in command of the catalog, in its order', () => {
-    const catalog = JSON.parse(readFileSync(join(REPO_ROOT, 'catalog', 'commands.json'), 'utf8')) as {
-      commands: {method: string}[]
-    }
-    const cached = cache.groups.flatMap((g) => g.commands.map((c) => c.method))
-    expect(cached).to.deep.equal(catalog.commands.map((c) => c.method))
+  it('reads the layout version and hash from the head of the encoding', () => {
+    const bytes = dict(['version', int(1)], ['hash', str('0123456789abcdef0123456789abcdef')], ['groups', emptyArray])
+    expect(cacheHeader(bytes)).to.deep.equal({version: 1, hash: '0123456789abcdef0123456789abcdef'})
+    // a 64-bit int is encoded with flag 1<<16 and 8 bytes
+    const wide = Buffer.concat([u32(2 | (1 << 16)), Buffer.from(new BigInt64Array([7n]).buffer)])
+    expect(cacheHeader(dict(['version', wide], ['hash', str('ab')]))).to.deep.equal({version: 7, hash: 'ab'})
+  })
+
+  it('gives no header for the old layout, a truncated file, or bytes that are not a cache', () => {
+    const old = dict(['hash', str('0123456789abcdef0123456789abcdef')], ['groups', emptyArray])
+    expect(cacheHeader(old), 'the committed layout before versions').to.equal(undefined)
+    const full = dict(['version', int(1)], ['hash', str('0123456789abcdef0123456789abcdef')])
+    expect(cacheHeader(full.subarray(0, full.length - 8)), 'truncated').to.equal(undefined)
+    expect(cacheHeader(Buffer.from('not a cache at all')), 'text').to.equal(undefined)
+    expect(cacheHeader(Buffer.alloc(0)), 'empty').to.equal(undefined)
+    expect(cacheHeader(readFileSync(join(REPO_ROOT, 'addon', 'icon.svg'))), 'another file').to.equal(undefined)
   })
 })

@@ -1,5 +1,5 @@
 // What the packages promise, checked without packing: one version everywhere a user sees one, the license
-// shipped inside the addon, and `npm pack` building before it packs.
+// shipped inside the addon, and `npm pack` building (the CLI and the declaration cache) before it packs.
 import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
@@ -20,8 +20,10 @@ describe('packaging', () => {
     expect(read('addon', 'LICENSE')).to.equal(read('LICENSE'))
   })
 
-  it('npm pack builds first and ships the addon; the Asset Library zip has its script', () => {
-    expect(pkg.scripts.prepack).to.equal('npm run build')
+  it('npm pack builds first and ships the addon with its declaration cache; the Asset Library zip has its script', () => {
+    expect(pkg.scripts.prepack).to.equal('npm run build && npm run cache:build')
+    expect(pkg.scripts['cache:build']).to.equal('tsx scripts/build-cache.ts')
+    expect(read('scripts', 'pack-addon.mjs'), 'the zip builds the cache first').to.include("'build-cache.ts'")
     expect(pkg.files).to.include.members(['bin', 'dist', 'addon'])
     expect(pkg.scripts['pack:addon']).to.equal('node scripts/pack-addon.mjs')
   })

@@ -8,7 +8,8 @@ describe('catalog matches the live addon (drift check)', function () {
   this.timeout(120_000)
   const fx = useEditor({pristine: false})
 
-  // The editor starts from addon/declarations.cache (core/declaration_cache.gd): group scripts load on first
+  // The editor starts from the addon's declarations.cache (core/declaration_cache.gd; the harness builds it once
+  // per run, as pack and install do): group scripts load on first
   // use or in idle frames. Inside one editor frame the test puts every command back to its cached declaration
   // and reads the docs; then it loads every group script and reads them again: both must be the very same.
   it('serves the same docs from the declaration cache as from the loaded group scripts', async () => {

@@ -12,6 +12,7 @@ import {tmpdir} from 'node:os'
 import {dirname, join, relative, sep} from 'node:path'
 import {unzipSync} from 'fflate'
 
+import {addonHash, cacheHeader} from '../../../src/editor/declaration-cache.js'
 import {withPluginEnabled} from '../../../src/editor/install.js'
 import {REPO_ROOT, type TestEditor} from '../../support/editor.js'
 import {useEditors} from '../../support/fixture.js'
@@ -127,7 +128,12 @@ describe('packages a user installs', function () {
       ).to.equal(true)
       const inAddon = names.map((n) => n.slice(`${top()}addons/bridge/`.length))
       expect(inAddon).to.deep.equal(tree(join(REPO_ROOT, 'addon')))
-      expect(inAddon).to.include.members(['LICENSE', 'icon.svg', 'plugin.cfg', 'plugin.gd'])
+      expect(inAddon).to.include.members(['LICENSE', 'icon.svg', 'plugin.cfg', 'plugin.gd', 'declarations.cache'])
+      // built for exactly these scripts (pack:addon runs cache:build), so the first start does not load every group
+      const cache = cacheHeader(Buffer.from(zipped[`${top()}addons/bridge/declarations.cache`]))
+      expect(cache?.hash, "the zip's declaration cache matches its scripts").to.equal(
+        addonHash(join(REPO_ROOT, 'addon')),
+      )
       const license = Buffer.from(zipped[`${top()}addons/bridge/LICENSE`]).toString('utf8')
       expect(license)
         .to.equal(readFileSync(join(REPO_ROOT, 'LICENSE'), 'utf8'))
