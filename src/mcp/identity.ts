@@ -1,8 +1,9 @@
 // Who `bridge serve` says it is in its `initialize` answer, in one place: the SDK server (index.ts) and the
 // transport that answers `initialize` before the SDK has loaded (early-stdio.ts) both use these.
-export const SERVER_NAME = 'godot-bridge'
-/** The human name both transports send in serverInfo (addon/mcp/endpoint.gd says the same). */
-export const SERVER_TITLE = 'bridge (Godot editor)'
+// The name and title are addon/mcp/toolsets.json's `server` (the addon's endpoint.gd reads the same).
+import {SERVER_NAME, SERVER_TITLE} from '../surface/identity.js'
+
+export {SERVER_NAME} from '../surface/identity.js'
 
 /** serverInfo, the same over stdio and HTTP. */
 export function serverInfo(version: string): {name: string; title: string; version: string} {

@@ -1,0 +1,185 @@
+// The one proof that stdio (`bridge serve`) and HTTP (the addon's POST /mcp) serve the same MCP surface: for every
+// client profile of addon/mcp/toolsets.json (and a client it does not know) and both protocol eras (a 2025-11-25
+// initialize session through the 1.x SDK client, a stateless 2026-07-28 one through the v2 client), the raw
+// JSON-RPC answers of both transports are diffed, path by path: initialize (or server/discover), tools/list with
+// schemas and annotations, prompts, resources and templates, tool calls (a success, a refused bad argument, an
+// unknown tool) and completions. A difference is a failure unless ALLOWED says why the transport makes it.
+import {Client as ClientV2, StreamableHTTPClientTransport as HttpV2} from '@modelcontextprotocol/client'
+import {StdioClientTransport as StdioV2} from '@modelcontextprotocol/client/stdio'
+import {Client as ClientV1} from '@modelcontextprotocol/sdk/client/index.js'
+import {StreamableHTTPClientTransport as HttpV1} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import {StdioClientTransport as StdioV1} from '@modelcontextprotocol/sdk/client/stdio.js'
+import {expect} from 'chai'
+
+import {SURFACE} from '../../../src/surface/toolsets.js'
+import {useEditor} from '../../support/fixture.js'
+import type {Json} from '../../support/json.js'
+import {serveParams} from '../../support/serve.js'
+
+const MODERN = '2026-07-28'
+const LEGACY = '2025-11-25'
+type Era = typeof MODERN | typeof LEGACY
+
+/**
+ * Differences the transport itself makes (path patterns over the surface below). Each says why; nothing else may
+ * differ.
+ */
+const ALLOWED: {path: RegExp; why: string}[] = []
+
+/** Anything that records the raw answers a client hears, whichever SDK it is. */
+interface Recorded {
+  answers: Json[]
+}
+
+/** Wraps a transport's onmessage so every JSON-RPC answer the client receives is kept raw, before the SDK parses it. */
+function record<T extends object>(transport: T): T & Recorded {
+  const out = transport as T & Recorded & {onmessage?: (m: Json, extra?: unknown) => void}
+  out.answers = []
+  let inner: ((m: Json, extra?: unknown) => void) | undefined
+  Object.defineProperty(out, 'onmessage', {
+    configurable: true,
+    get: () => (m: Json, extra?: unknown) => {
+      if ('id' in m && ('result' in m || 'error' in m)) out.answers.push(m)
+      inner?.(m, extra)
+    },
+    set: (fn) => (inner = fn),
+  })
+  return out
+}
+
+interface AnyClient {
+  connect(t: unknown): Promise<void>
+  close(): Promise<void>
+  request?: unknown
+  listTools(): Promise<unknown>
+  listPrompts(): Promise<unknown>
+  getPrompt(p: unknown): Promise<unknown>
+  listResources(): Promise<unknown>
+  listResourceTemplates(): Promise<unknown>
+  readResource(p: unknown): Promise<unknown>
+  callTool(p: unknown): Promise<unknown>
+  complete(p: unknown): Promise<unknown>
+}
+
+/** Every answer the surface gives one client, by a label that names the request. */
+async function surfaceOf(client: AnyClient, transport: Recorded): Promise<Json> {
+  const out: Json = {connect: transport.answers.map(strip)}
+  const ask = async (label: string, call: () => Promise<unknown>) => {
+    const before = transport.answers.length
+    let thrown: string | undefined
+    await call().catch((error: Error) => (thrown = error.message))
+    const heard = transport.answers.slice(before)
+    out[label] = heard.length ? strip(heard[heard.length - 1]) : {thrownByClient: thrown}
+  }
+  await ask('tools/list', () => client.listTools())
+  await ask('prompts/list', () => client.listPrompts())
+  await ask('prompts/get bug-hunt', () => client.getPrompt({name: 'bug-hunt', arguments: {symptom: 'the score counts twice'}}))
+  await ask('prompts/get unknown', () => client.getPrompt({name: 'no-such-prompt', arguments: {}}))
+  await ask('resources/list', () => client.listResources())
+  await ask('resources/templates/list', () => client.listResourceTemplates())
+  await ask('resources/read project-info', () => client.readResource({uri: 'engine://project/info'}))
+  await ask('resources/read class', () => client.readResource({uri: 'engine://class/Node2D'}))
+  await ask('resources/read unknown', () => client.readResource({uri: 'engine://no/such'}))
+  await ask('tools/call scene_tree', () => client.callTool({name: 'scene_tree', arguments: {}}))
+  await ask('tools/call engine_run', () =>
+    client.callTool({name: 'engine_run', arguments: {method: 'engine.version', params: {}}}),
+  )
+  await ask('tools/call bad argument', () => client.callTool({name: 'node_get', arguments: {path: 42}}))
+  await ask('tools/call unknown tool', () => client.callTool({name: 'no_such_tool', arguments: {}}))
+  await ask('tools/call bridge_toolsets', () => client.callTool({name: 'bridge_toolsets', arguments: {}}))
+  await ask('completion prompt', () =>
+    client.complete({ref: {type: 'ref/prompt', name: 'spatial-placement'}, argument: {name: 'target', value: ''}}),
+  )
+  await ask('completion template', () =>
+    client.complete({ref: {type: 'ref/resource', uri: 'engine://class/{name}'}, argument: {name: 'name', value: 'CharacterBody'}}),
+  )
+  return out
+}
+
+/** The answer without its JSON-RPC id (the clients number their requests alike, but that is not the surface). */
+function strip(answer: Json): Json {
+  const {id: _id, ...rest} = answer
+  return rest
+}
+
+/** Arrays of named things (tools, prompts, resources, templates, content) keyed by their name, so a missing one reads plainly. */
+function keyed(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const key = ['name', 'uri', 'uriTemplate'].find((k) => value.length > 0 && value.every((v) => v && typeof v === 'object' && typeof v[k] === 'string'))
+    if (key) return Object.fromEntries([['(order)', value.map((v) => v[key])], ...value.map((v) => [v[key], keyed(v)])])
+    return value.map(keyed)
+  }
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, keyed(v)]))
+  return value
+}
+
+/** path → [stdio value, http value] for every leaf where the two differ. */
+function diff(a: unknown, b: unknown, path: string, out: [string, unknown, unknown][]): void {
+  const isObject = (v: unknown) => v !== null && typeof v === 'object'
+  if (isObject(a) && isObject(b) && Array.isArray(a) === Array.isArray(b)) {
+    const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)])
+    for (const k of keys) diff((a as Json)[k], (b as Json)[k], `${path}.${k}`, out)
+    return
+  }
+  if (JSON.stringify(a) !== JSON.stringify(b)) out.push([path, a, b])
+}
+
+function show(value: unknown): string {
+  const text = value === undefined ? '(absent)' : JSON.stringify(value)
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text
+}
+
+const PROFILES: {label: string; clientName: string}[] = [
+  ...SURFACE.clients.map((c) => ({label: c.name, clientName: c.match[0]})),
+  {label: 'unknown client', clientName: 'surface-diff-e2e'},
+]
+
+describe('the MCP surface diffed over stdio and HTTP: every client profile, both eras (real editor)', function () {
+  this.timeout(900_000)
+  const fx = useEditor()
+  const found: string[] = []
+
+  const open = async (transport: 'stdio' | 'http', era: Era, clientName: string): Promise<Json> => {
+    const info = {name: clientName, version: '1.0.0'}
+    // the 2025 HTTP client is stateless after initialize: the addon knows it by its User-Agent, as a real client's
+    const headers = {'User-Agent': `${clientName}/1.0.0`}
+    const url = new URL(`http://127.0.0.1:${fx.editor.discovery.http_port}/mcp`)
+    const serve = serveParams(fx)
+    const client = (
+      era === MODERN
+        ? new ClientV2(info, {versionNegotiation: {mode: {pin: MODERN}}})
+        : new ClientV1(info)
+    ) as unknown as AnyClient
+    const wire = record(
+      era === MODERN
+        ? transport === 'stdio'
+          ? new StdioV2(serve)
+          : new HttpV2(url, {requestInit: {headers}})
+        : transport === 'stdio'
+          ? new StdioV1(serve)
+          : new HttpV1(url, {requestInit: {headers}}),
+    )
+    await client.connect(wire)
+    try {
+      return keyed(await surfaceOf(client, wire)) as Json
+    } finally {
+      await client.close().catch(() => {})
+    }
+  }
+
+  for (const era of [LEGACY, MODERN] as Era[])
+    for (const {label, clientName} of PROFILES)
+      it(`${era}, ${label} (clientInfo ${clientName}): the same answers over stdio and HTTP`, async () => {
+        const stdio = await open('stdio', era, clientName)
+        const http = await open('http', era, clientName)
+        const diffs: [string, unknown, unknown][] = []
+        diff(stdio, http, '', diffs)
+        const unexplained = diffs.filter(([path]) => !ALLOWED.some((a) => a.path.test(path)))
+        for (const [path, s, h] of unexplained) found.push(`${era} ${label} ${path}\n    stdio ${show(s)}\n    http  ${show(h)}`)
+        expect(unexplained.map(([path, s, h]) => `${path}\n    stdio ${show(s)}\n    http  ${show(h)}`).join('\n')).to.equal('')
+      })
+
+  after(() => {
+    if (found.length) process.stderr.write(`surface differences:\n${found.join('\n')}\n`)
+  })
+})
