@@ -239,8 +239,10 @@ static func _capabilities() -> Dictionary:
 			"completions": {}}
 
 
-static func _server_info() -> Dictionary:
-	return {"name": "godot-bridge", "title": "bridge (Godot editor)", "version": BridgeDiscovery.ADDON_VERSION}
+## The name and title are toolsets.json's `server`, as `bridge serve` sends them (src/surface/identity.ts).
+func _server_info() -> Dictionary:
+	var identity := _tools.server_identity()
+	return {"name": identity.name, "title": identity.title, "version": BridgeDiscovery.ADDON_VERSION}
 
 
 static func _instructions() -> String:

@@ -73,7 +73,9 @@ async function surfaceOf(client: AnyClient, transport: Recorded): Promise<Json> 
   }
   await ask('tools/list', () => client.listTools())
   await ask('prompts/list', () => client.listPrompts())
-  await ask('prompts/get bug-hunt', () => client.getPrompt({name: 'bug-hunt', arguments: {symptom: 'the score counts twice'}}))
+  await ask('prompts/get bug-hunt', () =>
+    client.getPrompt({name: 'bug-hunt', arguments: {symptom: 'the score counts twice'}}),
+  )
   await ask('prompts/get unknown', () => client.getPrompt({name: 'no-such-prompt', arguments: {}}))
   await ask('resources/list', () => client.listResources())
   await ask('resources/templates/list', () => client.listResourceTemplates())
@@ -91,7 +93,10 @@ async function surfaceOf(client: AnyClient, transport: Recorded): Promise<Json> 
     client.complete({ref: {type: 'ref/prompt', name: 'spatial-placement'}, argument: {name: 'target', value: ''}}),
   )
   await ask('completion template', () =>
-    client.complete({ref: {type: 'ref/resource', uri: 'engine://class/{name}'}, argument: {name: 'name', value: 'CharacterBody'}}),
+    client.complete({
+      ref: {type: 'ref/resource', uri: 'engine://class/{name}'},
+      argument: {name: 'name', value: 'CharacterBody'},
+    }),
   )
   return out
 }
@@ -105,11 +110,14 @@ function strip(answer: Json): Json {
 /** Arrays of named things (tools, prompts, resources, templates, content) keyed by their name, so a missing one reads plainly. */
 function keyed(value: unknown): unknown {
   if (Array.isArray(value)) {
-    const key = ['name', 'uri', 'uriTemplate'].find((k) => value.length > 0 && value.every((v) => v && typeof v === 'object' && typeof v[k] === 'string'))
+    const key = ['name', 'uri', 'uriTemplate'].find(
+      (k) => value.length > 0 && value.every((v) => v && typeof v === 'object' && typeof v[k] === 'string'),
+    )
     if (key) return Object.fromEntries([['(order)', value.map((v) => v[key])], ...value.map((v) => [v[key], keyed(v)])])
     return value.map(keyed)
   }
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, keyed(v)]))
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, keyed(v)]))
   return value
 }
 
@@ -145,11 +153,9 @@ describe('the MCP surface diffed over stdio and HTTP: every client profile, both
     const headers = {'User-Agent': `${clientName}/1.0.0`}
     const url = new URL(`http://127.0.0.1:${fx.editor.discovery.http_port}/mcp`)
     const serve = serveParams(fx)
-    const client = (
-      era === MODERN
-        ? new ClientV2(info, {versionNegotiation: {mode: {pin: MODERN}}})
-        : new ClientV1(info)
-    ) as unknown as AnyClient
+    const client = (era === MODERN
+      ? new ClientV2(info, {versionNegotiation: {mode: {pin: MODERN}}})
+      : new ClientV1(info)) as unknown as AnyClient
     const wire = record(
       era === MODERN
         ? transport === 'stdio'
@@ -175,8 +181,11 @@ describe('the MCP surface diffed over stdio and HTTP: every client profile, both
         const diffs: [string, unknown, unknown][] = []
         diff(stdio, http, '', diffs)
         const unexplained = diffs.filter(([path]) => !ALLOWED.some((a) => a.path.test(path)))
-        for (const [path, s, h] of unexplained) found.push(`${era} ${label} ${path}\n    stdio ${show(s)}\n    http  ${show(h)}`)
-        expect(unexplained.map(([path, s, h]) => `${path}\n    stdio ${show(s)}\n    http  ${show(h)}`).join('\n')).to.equal('')
+        for (const [path, s, h] of unexplained)
+          found.push(`${era} ${label} ${path}\n    stdio ${show(s)}\n    http  ${show(h)}`)
+        expect(
+          unexplained.map(([path, s, h]) => `${path}\n    stdio ${show(s)}\n    http  ${show(h)}`).join('\n'),
+        ).to.equal('')
       })
 
   after(() => {
