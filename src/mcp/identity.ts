@@ -10,7 +10,13 @@ export function serverInfo(version: string): {name: string; title: string; versi
   return {name: SERVER_NAME, title: SERVER_TITLE, version}
 }
 
-export const SERVER_CAPABILITIES = {tools: {listChanged: true}, resources: {}, prompts: {}, completions: {}}
+/** As the addon's endpoint.gd says them; tools.listChanged is true here only: stdio holds a stream to notify on. */
+export const SERVER_CAPABILITIES = {
+  tools: {listChanged: true},
+  resources: {listChanged: false},
+  prompts: {listChanged: false},
+  completions: {},
+}
 
 /** Tools named as both transports list them (engine_search, not the method engine.search): endpoint.gd's INSTRUCTIONS. */
 export const SERVER_INSTRUCTIONS =
