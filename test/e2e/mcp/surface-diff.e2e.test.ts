@@ -45,6 +45,10 @@ const KNOWN: {path: RegExp; why: string}[] = [
     why: "the addon's adds 'This editor has the project at <root> open.'; serve's early answer does not say it",
   },
   {
+    path: /^\.resources\/read unknown\.error\.code$/,
+    why: 'an unknown resource: the addon answers -32002 (Resource not found, the 2025 revisions); serve answers -32602, the code the SDK v2 server maps -32002 to (src/mcp/resources.ts)',
+  },
+  {
     path: /^\.tools\/call bad argument\.result\.content\.0\.text$/,
     why: "serve's ajv check words a missing parameter without its type; the addon's params.gd adds it ('(a string)')",
   },
