@@ -207,7 +207,8 @@ describe('the MCP surface diffed over stdio and HTTP: every client profile, both
     const url = new URL(`http://127.0.0.1:${fx.editor.discovery.http_port}/mcp`)
     const serve = serveParams(fx)
     const client = (era === MODERN
-      ? new ClientV2(info, {versionNegotiation: {mode: {pin: MODERN}}})
+      ? // over stdio the pinned client skips server/discover (over HTTP it sends it); auto sends it on stdio too
+        new ClientV2(info, {versionNegotiation: {mode: transport === 'stdio' ? 'auto' : {pin: MODERN}}})
       : new ClientV1(info)) as unknown as AnyClient
     const wire = record(
       era === MODERN
