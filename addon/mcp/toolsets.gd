@@ -39,7 +39,9 @@ func _init() -> void:
 		_unknown = data.get("unknown_client", {})
 		server = data.get("server", server)
 		core = str(data.get("core", core))
-		always_listed = (data.get("always_listed", []) as Array).size()
+		var listed: Variant = data.get("always_listed")
+		if listed is Array:
+			always_listed = listed.size()
 		_structured_since = str(data.get("structured_since", _structured_since))
 		_fill_groups(_file.get_base_dir().get_base_dir().path_join("commands"))
 	else:
