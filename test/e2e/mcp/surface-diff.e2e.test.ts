@@ -41,6 +41,10 @@ const ALLOWED: {path: RegExp; why: string}[] = [
  */
 const KNOWN: {path: RegExp; why: string}[] = [
   {
+    path: /^\.connect\.0$/,
+    why: "2026-07-28 over stdio: no server/discover answer is recorded at connect (the v2 client's opening is not seen through the proxy there), so discover is not diffed yet; eras.e2e.test.ts checks it on each side",
+  },
+  {
     path: /^\.connect\.0\.result\.instructions$/,
     why: "the addon's adds 'This editor has the project at <root> open.'; serve's early answer does not say it",
   },
