@@ -3,8 +3,6 @@
 // The name and title are addon/mcp/toolsets.json's `server` (the addon's endpoint.gd reads the same).
 import {SERVER_NAME, SERVER_TITLE} from '../surface/identity.js'
 
-export {SERVER_NAME} from '../surface/identity.js'
-
 /** serverInfo, the same over stdio and HTTP. */
 export function serverInfo(version: string): {name: string; title: string; version: string} {
   return {name: SERVER_NAME, title: SERVER_TITLE, version}

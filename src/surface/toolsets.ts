@@ -7,16 +7,8 @@ import {closest} from '../catalog/suggest.js'
 import {type ClientProfile, type Reads, type SurfaceFile, type ToolsetDef, surfaceFile} from './file.js'
 import {readGroupIndexes} from './group-index.js'
 
-export {
-  type ClientProfile,
-  type Reads,
-  type SurfaceFile,
-  type ToolDef,
-  type ToolsetDef,
-  mcpDir,
-  readSurfaceJson,
-} from './file.js'
-export {ALWAYS_LISTED, SERVER_NAME, SERVER_TITLE} from './identity.js'
+export {type ClientProfile, type Reads, type SurfaceFile, type ToolsetDef} from './file.js'
+export {ALWAYS_LISTED} from './identity.js'
 
 export const SURFACE: SurfaceFile = withGroups(structuredClone(surfaceFile()))
 
