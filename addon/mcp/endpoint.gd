@@ -34,8 +34,10 @@ const META_SERVER_INFO := "io.modelcontextprotocol/serverInfo"
 ## The methods whose Mcp-Name header mirrors params.name (or params.uri for resources/read).
 const NAMED := {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
 ## Results a 2026-07-28 client may cache: for no time, and for this client only (the command set and the
-## open scene change under them at any moment).
-const CACHEABLE := ["server/discover", "tools/list", "resources/list", "resources/templates/list", "prompts/list"]
+## open scene change under them at any moment). resources/read too: that revision's ReadResourceResult
+## requires ttlMs and cacheScope (bridge serve's SDK stamps them; test/e2e/mcp/surface-diff.e2e.test.ts).
+const CACHEABLE := ["server/discover", "tools/list", "resources/list", "resources/templates/list", "prompts/list",
+		"resources/read"]
 const HEADER_MISMATCH := -32020
 const UNSUPPORTED_VERSION := -32022
 
@@ -242,8 +244,10 @@ static func _capabilities() -> Dictionary:
 			"completions": {}}
 
 
-static func _server_info() -> Dictionary:
-	return {"name": "godot-bridge", "title": "bridge (Godot editor)", "version": BridgeDiscovery.ADDON_VERSION}
+## The name and title are toolsets.json's `server`, as `bridge serve` sends them (src/surface/identity.ts).
+func _server_info() -> Dictionary:
+	var identity := _tools.server_identity()
+	return {"name": identity.name, "title": identity.title, "version": BridgeDiscovery.ADDON_VERSION}
 
 
 static func _instructions() -> String:

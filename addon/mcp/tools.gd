@@ -48,6 +48,11 @@ func reads_of(client: String, revision: String) -> String:
 	return _toolsets.reads_of(client, revision)
 
 
+## serverInfo's name and title, from toolsets.json (the `server` bridge serve and bridge configure read too).
+func server_identity() -> Dictionary:
+	return _toolsets.server
+
+
 ## The default toolsets of the client a request names (toolsets.gd default_for over today's commands).
 func default_toolsets(client: String) -> Array:
 	return _toolsets.default_for(client, Array(_router.methods()))
@@ -193,7 +198,7 @@ func _run_toolsets(args: Dictionary, selection: Array, reads: String) -> Diction
 	var sets: Array = _toolsets.toolsets_for(_router.methods())
 	var names: Array = sets.map(func(s: Dictionary) -> String: return s.name)
 	var enabled: Array = []
-	var count := BridgeToolsets.ALWAYS_LISTED
+	var count: int = _toolsets.always_listed
 	var listing: Array = []
 	for toolset: Dictionary in sets:
 		var on := BridgeToolsets.selected(selection, toolset.name)
@@ -215,7 +220,7 @@ func _run_toolsets(args: Dictionary, selection: Array, reads: String) -> Diction
 	if action != "list" and action != "set" and asked.is_empty():
 		return _failure("bridge_toolsets: name the toolsets to %s, e.g. {\"action\": \"%s\", \"toolsets\": [\"physics\"]}" % [action, action])
 	if action != "list":
-		var wanted: Array = ([BridgeToolsets.CORE] if BridgeToolsets.CORE in names else []) if action == "set" else enabled.duplicate()
+		var wanted: Array = ([_toolsets.core] if _toolsets.core in names else []) if action == "set" else enabled.duplicate()
 		for name: String in asked:
 			if action != "disable" and not name in wanted:
 				wanted.append(name)

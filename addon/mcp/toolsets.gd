@@ -6,16 +6,17 @@ extends RefCounted
 ## HTTP a client picks its toolsets with the URL's query, `/mcp?toolsets=scene,editor` (default: what
 ## suits the client the request names, else the unknown client's: default_for).
 
-## The toolset every `set` keeps (src/mcp/toolsets.ts CORE_TOOLSET): the whole loop (build, play, observe,
-## debug, verify), every default's start.
-const CORE := "core"
-## engine_run, bridge_toolsets and bridge_find: listed whatever toolsets are enabled (src/mcp/toolsets.ts).
-const ALWAYS_LISTED := 3
-## The revision that brought structuredContent (src/mcp/toolsets.ts STRUCTURED_SINCE).
-const STRUCTURED_SINCE := "2025-06-18"
-
 ## Beside this file, wherever the addon is installed.
 var _file: String = get_script().resource_path.get_base_dir().path_join("toolsets.json")
+
+## What the file says beside the toolsets and clients (src/surface/ reads the same for `bridge serve` and
+## `bridge configure`): the server's name and title (serverInfo), the toolset every `set` keeps (`core`: the
+## whole loop, every default's start), how many tools are listed whatever toolsets are enabled (engine_run,
+## bridge_toolsets, bridge_find) and the revision that brought structuredContent.
+var server: Dictionary = {"name": "godot-bridge", "title": "bridge (Godot editor)"}
+var core: String = "core"
+var always_listed: int = 3
+var _structured_since: String = "2025-06-18"
 
 const BridgeGroupIndex := preload("../core/group_index.gd")
 
@@ -36,13 +37,19 @@ func _init() -> void:
 		tool = data.tool
 		_clients = data.get("clients", [])
 		_unknown = data.get("unknown_client", {})
+		server = data.get("server", server)
+		core = str(data.get("core", core))
+		var listed: Variant = data.get("always_listed")
+		if listed is Array:
+			always_listed = listed.size()
+		_structured_since = str(data.get("structured_since", _structured_since))
 		_fill_groups(_file.get_base_dir().get_base_dir().path_join("commands"))
 	else:
 		push_error("bridge: cannot read %s; the HTTP endpoint lists every typed tool and no bridge_toolsets" % _file)
 
 
 ## Each toolset's `groups`: the built-in groups whose index.json names it, in registration order (as
-## src/mcp/toolsets.ts does).
+## src/surface/toolsets.ts does).
 func _fill_groups(commands_dir: String) -> void:
 	var index := BridgeGroupIndex.read_all(commands_dir)
 	for def: Dictionary in _defs:
@@ -83,7 +90,7 @@ func toolsets_for(methods: Array) -> Array:
 					"groups": [group], "methods": []}
 		sets[name].methods.append(method)
 	var filled: Array = sets.values().filter(func(s: Dictionary) -> bool: return not s.methods.is_empty())
-	# the description names the groups the toolset holds today, as `bridge serve` says (src/mcp/toolsets.ts)
+	# the description names the groups the toolset holds today, as `bridge serve` says (src/surface/toolsets.ts)
 	for toolset: Dictionary in filled:
 		var held: Array = []
 		for m: String in toolset.methods:
@@ -106,7 +113,7 @@ func unknown_hint(name: String, sets: Array) -> String:
 	return "no toolset '%s'" % name
 
 
-## The known client a name belongs to (a fragment of it, case-insensitive: src/mcp/toolsets.ts matchClient), or {}.
+## The known client a name belongs to (a fragment of it, case-insensitive: src/surface/toolsets.ts matchClient), or {}.
 func match_client(name: String) -> Dictionary:
 	var lower := name.to_lower()
 	if lower == "":
@@ -118,21 +125,21 @@ func match_client(name: String) -> Dictionary:
 	return {}
 
 
-## Which field of a tool result a client gives its model, "content" or "structured" (src/mcp/toolsets.ts readsOf):
+## Which field of a tool result a client gives its model, "content" or "structured" (src/surface/toolsets.ts readsOf):
 ## only the text in a revision before structuredContent existed ("" names none: 2025-03-26 by the spec's rule),
 ## else its profile's `reads`, else the unknown client's.
 func reads_of(client: String, revision: String) -> String:
-	if revision < STRUCTURED_SINCE:
+	if revision < _structured_since:
 		return "content"
 	return str(match_client(client).get("reads", _unknown.get("reads", "content")))
 
 
 ## The toolsets a client's default lists for these methods: its preferred ones (a client the table does not
 ## know: the unknown client's) in order, each taken while the list stays within its limit if it has one
-## (ALWAYS_LISTED count), as src/mcp/toolsets.ts fitProfile; ["all"] where the preference says all.
+## (the always-listed count), as src/surface/toolsets.ts fitProfile; ["all"] where the preference says all.
 func default_for(client: String, methods: Array) -> Array:
 	var profile := match_client(client)
-	var preferred: Array = profile.get("toolsets", _unknown.get("toolsets", [CORE]))
+	var preferred: Array = profile.get("toolsets", _unknown.get("toolsets", [core]))
 	if "all" in preferred:
 		return ["all"]
 	var cap: Variant = profile.get("max_tools")
@@ -140,7 +147,7 @@ func default_for(client: String, methods: Array) -> Array:
 	for toolset: Dictionary in toolsets_for(methods):
 		sizes[toolset.name] = toolset.methods.size()
 	var chosen: Array = []
-	var total := ALWAYS_LISTED
+	var total := always_listed
 	for name: String in preferred:
 		if sizes.has(name) and (cap == null or total + int(sizes[name]) <= int(cap)):
 			chosen.append(name)

@@ -8,8 +8,8 @@ import {readDiscovery} from '../editor/discovery.js'
 import {BridgeCliError, EXIT} from '../errors.js'
 import type {StdioLaunch} from './spec.js'
 
-/** The name the entry has in every client's config. */
-export const SERVER_NAME = 'godot-bridge'
+/** The name the entry has in every client's config: the server's name (addon/mcp/toolsets.json `server`). */
+export {SERVER_NAME} from '../surface/identity.js'
 const PACKAGE_NAME = 'bridge-godot'
 
 /** This package's bin/run.js: src/configure/entry.ts and the bundle that runs it (dist/bundle/main.cjs) both sit two levels down. */

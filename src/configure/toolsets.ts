@@ -2,7 +2,7 @@
 // its tool limit (if it has one) with the commands the catalog knows — the small core for a client with none —
 // or what the user asked (`all`: everything).
 import {loadCatalog} from '../catalog/catalog.js'
-import {ALWAYS_LISTED, TOOLSETS, fitProfile, toolsetsFor} from '../mcp/toolsets.js'
+import {ALWAYS_LISTED, SURFACE as TOOLSETS, fitProfile, toolsetsFor} from '../surface/toolsets.js'
 
 export interface ToolsetChoice {
   /** What goes after `--toolsets` (and in the URL's `?toolsets=`); undefined: leave it to the server. */

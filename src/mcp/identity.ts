@@ -1,15 +1,20 @@
 // Who `bridge serve` says it is in its `initialize` answer, in one place: the SDK server (index.ts) and the
 // transport that answers `initialize` before the SDK has loaded (early-stdio.ts) both use these.
-export const SERVER_NAME = 'godot-bridge'
-/** The human name both transports send in serverInfo (addon/mcp/endpoint.gd says the same). */
-export const SERVER_TITLE = 'bridge (Godot editor)'
+// The name and title are addon/mcp/toolsets.json's `server` (the addon's endpoint.gd reads the same).
+import {SERVER_NAME, SERVER_TITLE} from '../surface/identity.js'
 
 /** serverInfo, the same over stdio and HTTP. */
 export function serverInfo(version: string): {name: string; title: string; version: string} {
   return {name: SERVER_NAME, title: SERVER_TITLE, version}
 }
 
-export const SERVER_CAPABILITIES = {tools: {listChanged: true}, resources: {}, prompts: {}, completions: {}}
+/** As the addon's endpoint.gd says them; tools.listChanged is true here only: stdio holds a stream to notify on. */
+export const SERVER_CAPABILITIES = {
+  tools: {listChanged: true},
+  resources: {listChanged: false},
+  prompts: {listChanged: false},
+  completions: {},
+}
 
 /** Tools named as both transports list them (engine_search, not the method engine.search): endpoint.gd's INSTRUCTIONS. */
 export const SERVER_INSTRUCTIONS =

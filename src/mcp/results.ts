@@ -24,7 +24,9 @@ const MAGIC: [string, string][] = [
  * Which field of a tool result a client's model reads (its profile's `reads` in addon/mcp/toolsets.json):
  * `structured` (structuredContent, or both) gets a summary text beside it; `content` gets the whole JSON as text.
  */
-export type Reads = 'content' | 'structured'
+import type {Reads} from '../surface/file.js'
+
+export type {Reads}
 
 /** A top-level field whose JSON is longer than this (UTF-8 bytes) is named in a summary text, not repeated. */
 export const SUMMARY_FIELD_BYTES = 200

@@ -16,6 +16,7 @@ import {FIND_TOOL, findCommands} from './find.js'
 import {errorResult, failureResult, successResult} from './results.js'
 import {protocolError, refused, revisionOf} from './tool-errors.js'
 import {type Logger, readSurfaceJson} from './surface.js'
+import {SERVER_NAME} from '../surface/identity.js'
 import {ToolsetSession} from './toolset-session.js'
 import {ALWAYS_LISTED, TOOLSETS_TOOL, readsOf, toolsetsFor} from './toolsets.js'
 
@@ -31,7 +32,6 @@ export type McpCommandDoc = CommandDoc & {output_schema?: Record<string, unknown
 
 /** Cursor refuses a server name + tool name longer than this; the server is `godot-bridge`. */
 export const MAX_QUALIFIED_NAME = 60
-export const SERVER_NAME = 'godot-bridge'
 
 /**
  * The shared rule (addon/mcp/README.md): name from the method, description = summary, the addon's input schema

@@ -6,7 +6,7 @@ import {expect} from 'chai'
 import {existsSync, readdirSync, readFileSync} from 'node:fs'
 import {join, relative} from 'node:path'
 
-import {readGroupIndexes} from '../../src/mcp/group-index.js'
+import {readGroupIndexes} from '../../src/surface/group-index.js'
 import {TOOLSETS, toolsetOfGroup} from '../../src/mcp/toolsets.js'
 
 const REPO = join(import.meta.dirname, '..', '..')
