@@ -48,18 +48,22 @@ func templates() -> Array:
 
 
 ## resources/read → {result: {contents: [...]}} or {error} (a failing command: -32603 with its message).
-func read(params: Dictionary) -> Dictionary:
+## `context`: the relay's call context (the MCP client it names), null for a POST.
+func read(params: Dictionary, context: RefCounted = null) -> Dictionary:
 	var uri: Variant = params.get("uri")
 	if not uri is String:
 		return {"error": {"code": INVALID_PARAMS, "message": "resources/read: uri (a string) is required"}}
 	if uri.begins_with(CLASS_PREFIX) and _class_name.search(uri.trim_prefix(CLASS_PREFIX)):
-		var found: Dictionary = await _router.dispatch("engine.class_info", {"class": uri.trim_prefix(CLASS_PREFIX)})
+		var found: Dictionary = await _router.dispatch("engine.class_info", {"class": uri.trim_prefix(CLASS_PREFIX)}, context)
 		if found.has("error"):
-			return {"error": {"code": INVALID_PARAMS, "message": "%s: %s" % [uri, found.error.message]}}
+			var refused := {"code": INVALID_PARAMS, "message": "%s: %s" % [uri, found.error.message]}
+			if found.error.has("data"):
+				refused["data"] = found.error.data
+			return {"error": refused}
 		return {"result": {"contents": [{"uri": uri, "mimeType": "application/json", "text": BridgeJsonValue.stringify(found.result)}]}}
 	for entry: Dictionary in _entries:
 		if entry.uri == uri:
-			var out: Dictionary = await _router.dispatch(entry.method, entry.get("params", {}))
+			var out: Dictionary = await _router.dispatch(entry.method, entry.get("params", {}), context)
 			if out.has("error"):
 				var err := {"code": INTERNAL_ERROR, "message": "%s: %s" % [uri, out.error.message]}
 				if out.error.has("data"):
@@ -73,7 +77,7 @@ func read(params: Dictionary) -> Dictionary:
 
 ## completion/complete: the spatial-placement prompt's `target` → node paths of the open scene, the class
 ## template's `name` → the editor's classes. Anything else, or no open scene: no values (not an error).
-func complete(params: Dictionary) -> Dictionary:
+func complete(params: Dictionary, context: RefCounted = null) -> Dictionary:
 	var ref: Variant = params.get("ref")
 	var argument: Variant = params.get("argument")
 	if not ref is Dictionary or not argument is Dictionary:
@@ -81,11 +85,11 @@ func complete(params: Dictionary) -> Dictionary:
 	var typed := str(argument.get("value", ""))
 	var values: Array = []
 	if ref.get("type") == "ref/prompt" and ref.get("name") == "spatial-placement" and argument.get("name") == "target":
-		var tree: Dictionary = await _router.dispatch("scene.tree", {})
+		var tree: Dictionary = await _router.dispatch("scene.tree", {}, context)
 		if tree.has("result"):
 			_walk(tree.result, values)
 	elif ref.get("type") == "ref/resource" and ref.get("uri") == CLASS_TEMPLATE and argument.get("name") == "name":
-		var found: Dictionary = await _router.dispatch("engine.classes", {"filter": typed, "limit": 1000})
+		var found: Dictionary = await _router.dispatch("engine.classes", {"filter": typed, "limit": 1000}, context)
 		if found.has("result"):
 			for c: Variant in found.result.get("classes", []):
 				values.append(str(c.get("name")) if c is Dictionary else str(c))
