@@ -70,18 +70,40 @@ export function registerRelayedSurface(server: Server, link: EditorLink, tools: 
   const prompts = loadPrompts()
   const ask = async (method: string, params: Record<string, unknown>) =>
     relay(method, params, await tools.relaySession()) as never
-  server.setRequestHandler('resources/list', () => orEarly(() => ask('resources/list', {}), () => ({resources: listResources()})))
+  server.setRequestHandler('resources/list', () =>
+    orEarly(
+      () => ask('resources/list', {}),
+      () => ({resources: listResources()}),
+    ),
+  )
   server.setRequestHandler('resources/templates/list', () =>
-    orEarly(() => ask('resources/templates/list', {}), () => ({resourceTemplates: listResourceTemplates()})),
+    orEarly(
+      () => ask('resources/templates/list', {}),
+      () => ({resourceTemplates: listResourceTemplates()}),
+    ),
   )
   server.setRequestHandler('resources/read', (request) =>
-    orEarly(() => ask('resources/read', request.params), () => readResource(link, request.params.uri)),
+    orEarly(
+      () => ask('resources/read', request.params),
+      () => readResource(link, request.params.uri),
+    ),
   )
-  server.setRequestHandler('prompts/list', () => orEarly(() => ask('prompts/list', {}), () => ({prompts: listPrompts(prompts)})))
+  server.setRequestHandler('prompts/list', () =>
+    orEarly(
+      () => ask('prompts/list', {}),
+      () => ({prompts: listPrompts(prompts)}),
+    ),
+  )
   server.setRequestHandler('prompts/get', (request) =>
     orEarly(
       () => ask('prompts/get', request.params),
-      async () => getPrompt(prompts, request.params.name, request.params.arguments, new Set((await tools.list()).map((t) => t.name))),
+      async () =>
+        getPrompt(
+          prompts,
+          request.params.name,
+          request.params.arguments,
+          new Set((await tools.list()).map((t) => t.name)),
+        ),
     ),
   )
   server.setRequestHandler('completion/complete', (request) =>

@@ -3,7 +3,13 @@
 // shared rule (addon/mcp/README.md), and plugin tools, which may not shadow either. Arguments are validated
 // before anything is sent; a failure comes back as an `isError` result, or as the JSON-RPC error the revision
 // prescribes (tool-errors.ts).
-import {type CallToolResult, ProtocolError, type Server, type ServerContext, type Tool} from '@modelcontextprotocol/server'
+import {
+  type CallToolResult,
+  ProtocolError,
+  type Server,
+  type ServerContext,
+  type Tool,
+} from '@modelcontextprotocol/server'
 
 import {type CommandDoc, loadCatalog} from '../catalog/catalog.js'
 import {DEFAULT_TIMEOUT_MS} from '../editor/client.js'
@@ -178,7 +184,10 @@ export class Tools {
     const docs = (await this.options.link.commands()) ?? this.docs()
     const sets = toolsetsFor(docs)
     const enabled = this.session.enabled(sets, ALWAYS_LISTED + (await this.plugins(docs)).length)
-    const session: RelaySession = {toolsets: sets.filter((s) => enabled(s.name)).map((s) => s.name), typed: this.options.typed}
+    const session: RelaySession = {
+      toolsets: sets.filter((s) => enabled(s.name)).map((s) => s.name),
+      typed: this.options.typed,
+    }
     const client = this.options.clientName?.()
     if (client !== undefined) session.client = client
     if (revision !== undefined) session.revision = revision
@@ -414,8 +423,10 @@ export function registerTools(
   })
   server.setRequestHandler('tools/list', async (_request, ctx) => {
     seen(ctx)
+    // the client holds a list once it is answered: a connection made while this one waits for it is in it already
+    const list = await tools.list()
     listed = true
-    return {tools: await tools.list()}
+    return {tools: list}
   })
   server.setRequestHandler('tools/call', async (request, ctx) => {
     seen(ctx)
