@@ -108,6 +108,28 @@ func post(req: Dictionary, context: RefCounted = null) -> Dictionary:
 	return {"status": 200, "headers": {"Content-Type": "application/json"}, "body": BridgeWireJson.stringify(body)}
 
 
+## One MCP request relayed by `bridge serve` over its WebSocket (bridge.mcp, transport/net/jsonrpc.gd): answered
+## by the same dispatch as a POST, with the session serve keeps in place of the headers and URL — `client` (its
+## clientInfo.name), `revision` (negotiated, or the request's own), `toolsets` (the enabled ones), `typed` (its
+## --typed). serve frames the era (resultType, serverInfo), so the answer is the bare {result} or {error};
+## `context` carries the call's progress and cancellation.
+func relay(msg: Dictionary, session: Dictionary, context: RefCounted) -> Dictionary:
+	var method: Variant = msg.get("method")
+	var params: Variant = msg.get("params", {})
+	if params == null:
+		params = {}
+	if not method is String or not params is Dictionary:
+		return {"error": {"code": INVALID_PARAMS, "message": "bridge.mcp: message must be {method: string, params?: object}"}}
+	var client := str(session.get("client", ""))
+	var revision := str(session.get("revision", ""))
+	var selection: Variant = session.get("toolsets")
+	if not selection is Array:
+		selection = _tools.default_toolsets(client)
+	var options := {"context": context, "typed": session.get("typed", true) == true,
+			"typed_off": "--typed=false"}
+	return await _dispatch(method, params, selection, revision, _tools.reads_of(client, revision), options)
+
+
 ## "request", "notification", "response", or "" when it is not a JSON-RPC 2.0 message.
 static func _kind(msg: Variant) -> String:
 	if not msg is Dictionary or not (msg.get("jsonrpc") is String and msg.jsonrpc == "2.0"):
@@ -178,7 +200,7 @@ func _answer(msg: Dictionary, selection: Array, headers: Dictionary, context: Re
 	# the revision the request speaks: its own (2026-07-28), else the header a 2025 client sends after initialize
 	var revision: String = str(claimed) if claimed != null else str(headers.get("mcp-protocol-version", ""))
 	var out: Dictionary = await _dispatch(msg.method, params, selection, revision, _tools.reads_of(_client(msg, headers), revision),
-			context)
+			{"context": context})
 	if out.has("error"):
 		return {"jsonrpc": "2.0", "id": id, "error": out.error}
 	var result: Dictionary = out.result
@@ -196,8 +218,9 @@ func _answer(msg: Dictionary, selection: Array, headers: Dictionary, context: Re
 
 ## `selection`: the toolsets the request's URL asks for (`/mcp?toolsets=a,b`; all without it). `reads`: which
 ## field of a tool result the client's model reads (a result's text follows it).
+## `options`: the call's `context` (the POST's, or the relay's), and from the relay (relay()) whether typed tools are on.
 func _dispatch(method: String, params: Dictionary, selection: Array, revision: String, reads: String,
-		context: RefCounted) -> Dictionary:
+		options: Dictionary = {}) -> Dictionary:
 	match method:
 		"initialize":
 			return _initialize(params)
@@ -205,23 +228,23 @@ func _dispatch(method: String, params: Dictionary, selection: Array, revision: S
 			return {"result": {"supportedVersions": MODERN_VERSIONS, "capabilities": _capabilities(),
 					"instructions": _instructions()}}
 		"completion/complete":
-			return await _resources.complete(params, context)
+			return await _resources.complete(params, options.get("context"))
 		"ping":
 			return {"result": {}}
 		"tools/list":
-			return {"result": {"tools": _tools.list(selection)}}
+			return {"result": {"tools": _tools.list(selection, options)}}
 		"tools/call":
-			return await _tools.call_tool(params, selection, revision, reads, context)
+			return await _tools.call_tool(params, selection, revision, reads, options)
 		"resources/list":
 			return {"result": {"resources": _resources.list()}}
 		"resources/templates/list":
 			return {"result": {"resourceTemplates": _resources.templates()}}
 		"resources/read":
-			return await _resources.read(params, context)
+			return await _resources.read(params, options.get("context"))
 		"prompts/list":
 			return {"result": {"prompts": _prompts.list()}}
 		"prompts/get":
-			var listed: Array = _tools.list(selection).map(func(t: Dictionary) -> String: return str(t.name))
+			var listed: Array = _tools.list(selection, options).map(func(t: Dictionary) -> String: return str(t.name))
 			return _prompts.get_prompt(params, listed)
 	return {"error": {"code": METHOD_NOT_FOUND, "message": "Method not found: %s" % method}}
 

@@ -48,6 +48,7 @@ func templates() -> Array:
 
 
 ## resources/read → {result: {contents: [...]}} or {error} (a failing command: -32603 with its message).
+## `context`: the relay's call context (the MCP client it names), null for a POST.
 func read(params: Dictionary, context: RefCounted = null) -> Dictionary:
 	var uri: Variant = params.get("uri")
 	if not uri is String:
@@ -55,7 +56,10 @@ func read(params: Dictionary, context: RefCounted = null) -> Dictionary:
 	if uri.begins_with(CLASS_PREFIX) and _class_name.search(uri.trim_prefix(CLASS_PREFIX)):
 		var found: Dictionary = await _router.dispatch("engine.class_info", {"class": uri.trim_prefix(CLASS_PREFIX)}, context)
 		if found.has("error"):
-			return {"error": {"code": INVALID_PARAMS, "message": "%s: %s" % [uri, found.error.message]}}
+			var refused := {"code": INVALID_PARAMS, "message": "%s: %s" % [uri, found.error.message]}
+			if found.error.has("data"):
+				refused["data"] = found.error.data
+			return {"error": refused}
 		return {"result": {"contents": [{"uri": uri, "mimeType": "application/json", "text": BridgeJsonValue.stringify(found.result)}]}}
 	for entry: Dictionary in _entries:
 		if entry.uri == uri:

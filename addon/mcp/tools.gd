@@ -62,12 +62,13 @@ static func tool_name(method: String) -> String:
 	return method.replace(".", "_")
 
 
-## The tools of the toolsets `selection` names (Toolsets.from_target: the request URL's ?toolsets=).
-func list(selection: Array = ["all"]) -> Array:
+## The tools of the toolsets `selection` names (Toolsets.from_target: the request URL's ?toolsets=, or the
+## relay's session). `options`: the relay's (endpoint.gd relay()), whose `typed` stands in for the setting.
+func list(selection: Array = ["all"], options: Dictionary = {}) -> Array:
 	var tools: Array = []
 	if not _engine_run.is_empty():
 		tools.append(_engine_run)
-	if not BridgeSettings.flag(BridgeSettings.HTTP_TYPED):
+	if not _typed(options):
 		return tools
 	if not _toolsets.tool.is_empty():
 		tools.append(_toolsets.tool)
@@ -140,10 +141,10 @@ static func hints(doc: Dictionary) -> Dictionary:
 ## 2025-06-18 and an isError result from 2025-11-25 on (SEP-1303); every other failure is an isError result.
 ## `revision`: the request's protocol revision ("" when it named none: 2025-03-26 by the spec's rule).
 ## `reads`: which field of a result the client's model reads (toolsets.gd reads_of), which decides the text.
-## `context` (core/call_context.gd): the request's caller, for the command the tool runs.
+## `options`: the relay's (endpoint.gd relay()): the call's `context` (progress, cancel), `typed` and `typed_off`.
 func call_tool(params: Dictionary, selection: Array = ["all"], revision: String = "", reads: String = "content",
-		context: RefCounted = null) -> Dictionary:
-	var out: Dictionary = await _call_tool(params, selection, reads, context)
+		options: Dictionary = {}) -> Dictionary:
+	var out: Dictionary = await _call_tool(params, selection, reads, options)
 	if out.has("refusal"):
 		if out.refusal.argument and revision >= ARGUMENTS_AS_RESULTS:
 			return {"result": _failure(out.refusal.message)}
@@ -151,7 +152,13 @@ func call_tool(params: Dictionary, selection: Array = ["all"], revision: String 
 	return out
 
 
-func _call_tool(params: Dictionary, selection: Array, reads: String, context: RefCounted) -> Dictionary:
+## Typed tools are on: the relay's `typed` (serve's --typed), else the setting bridge/network/http_typed.
+static func _typed(options: Dictionary) -> bool:
+	return options.get("typed", BridgeSettings.flag(BridgeSettings.HTTP_TYPED))
+
+
+func _call_tool(params: Dictionary, selection: Array, reads: String, options: Dictionary) -> Dictionary:
+	var context: RefCounted = options.get("context")
 	var name: Variant = params.get("name")
 	var args: Variant = params.get("arguments", {})
 	if args == null:
@@ -163,9 +170,9 @@ func _call_tool(params: Dictionary, selection: Array, reads: String, context: Re
 	if name == "engine_run" and not _engine_run.is_empty():
 		var run: Dictionary = await _run_generic(args, context)
 		return run if run.has("refusal") else {"result": run}
-	if name == _toolsets.tool.get("name") and BridgeSettings.flag(BridgeSettings.HTTP_TYPED):
+	if name == _toolsets.tool.get("name") and _typed(options):
 		return {"result": _run_toolsets(args, selection, reads)}
-	if name == _find.tool.get("name") and BridgeSettings.flag(BridgeSettings.HTTP_TYPED):
+	if name == _find.tool.get("name") and _typed(options):
 		var found: Dictionary = _find.find(_router.describe_all(), args, _listed(selection))
 		if found.has("error"):
 			return _refused(found.error)
@@ -177,8 +184,9 @@ func _call_tool(params: Dictionary, selection: Array, reads: String, context: Re
 		var guess := BridgeParams.did_you_mean(name, names)
 		return _refused("unknown tool '%s'%s: list the tools again (the editor's commands may have changed), or use engine_run" % [
 				name, " (did you mean '%s'?)" % guess if guess != "" else ""], false)
-	if not BridgeSettings.flag(BridgeSettings.HTTP_TYPED):
-		return {"result": _failure("typed tools are off (bridge/network/http_typed=false): call engine_run with method '%s'" % method)}
+	if not _typed(options):
+		return {"result": _failure("typed tools are off (%s): call engine_run with method '%s'" % [
+				options.get("typed_off", "bridge/network/http_typed=false"), method])}
 	var doc: Dictionary = _router.describe(method)
 	var checked: Variant = BridgeParams.check(doc.get("params", []), args)
 	if checked is BridgeError and checked.code == BridgeError.INVALID_PARAMS:
@@ -234,7 +242,7 @@ func _run_toolsets(args: Dictionary, selection: Array, reads: String) -> Diction
 	return {"content": [{"type": "text", "text": result_text(value, true, reads)}], "structuredContent": value}
 
 
-func _run_generic(args: Dictionary, context: RefCounted) -> Dictionary:
+func _run_generic(args: Dictionary, context: RefCounted = null) -> Dictionary:
 	for key: Variant in args:
 		if not str(key) in ["method", "params"]:
 			return _refused("invalid arguments for engine_run: unknown parameter '%s'; it takes: method, params" % key)

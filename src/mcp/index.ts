@@ -10,6 +10,7 @@ import {EditorLink} from './editor-link.js'
 import {SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, serverInfo} from './identity.js'
 import {type HookRunner, loadPluginTools} from './plugin-tools.js'
 import {registerPrompts} from './prompts.js'
+import {registerRelayedSurface, relayEnabled, relayOver} from './relay.js'
 import {registerResources} from './resources.js'
 import {type Logger, stderrLogger} from './surface.js'
 import {Tools, registerTools} from './tools.js'
@@ -25,6 +26,8 @@ export interface ServeOptions {
   version?: string
   log?: Logger
   watchMs?: number
+  /** The editor answers each MCP request (relay.ts); default: BRIDGE_SERVE_RELAY=1. */
+  relay?: boolean
 }
 
 export interface Surface {
@@ -50,7 +53,9 @@ export function createSurface(options: ServeOptions): Surface {
   })
   /** The instance that answered last: the connection's pinned one (a discarded probe never answers again). */
   let current: Server | undefined
+  const relay = (options.relay ?? relayEnabled()) ? relayOver(link) : undefined
   const tools = new Tools({
+    relay,
     link,
     typed: options.typed ?? true,
     pluginTools: loadPluginTools(options.hooks, options.projectRoot, log),
@@ -78,6 +83,7 @@ export function createSurface(options: ServeOptions): Surface {
     registerResources(server, link)
     registerPrompts(server, tools)
     registerCompletions(server, link)
+    if (relay) registerRelayedSurface(server, link, tools, relay)
     return server
   }
   link.start()

@@ -3,16 +3,23 @@
 // shared rule (addon/mcp/README.md), and plugin tools, which may not shadow either. Arguments are validated
 // before anything is sent; a failure comes back as an `isError` result, or as the JSON-RPC error the revision
 // prescribes (tool-errors.ts).
-import type {CallToolResult, Server, ServerContext, Tool} from '@modelcontextprotocol/server'
+import {
+  type CallToolResult,
+  ProtocolError,
+  type Server,
+  type ServerContext,
+  type Tool,
+} from '@modelcontextprotocol/server'
 
 import {type CommandDoc, loadCatalog} from '../catalog/catalog.js'
 import {DEFAULT_TIMEOUT_MS} from '../editor/client.js'
-import {EngineError} from '../errors.js'
+import {EngineError, UnreachableError} from '../errors.js'
 import {closest} from '../catalog/suggest.js'
 import {validateParams} from '../catalog/validate.js'
 import type {EditorLink, ServedDoc} from './editor-link.js'
 import type {McpToolContext, PluginTool} from './plugin-tools.js'
 import {FIND_TOOL, findCommands} from './find.js'
+import type {Relay, RelaySession} from './relay.js'
 import {errorResult, failureResult, successResult} from './results.js'
 import {protocolError, refused, revisionOf} from './tool-errors.js'
 import {type Logger, readSurfaceJson} from './surface.js'
@@ -118,6 +125,8 @@ export interface ToolsOptions {
   clientName?: () => string | undefined
   /** Tells the client its tool list changed (an enabled or disabled toolset). */
   listChanged?: () => void
+  /** Set: the editor answers tools/list and tools/call (relay.ts); serve keeps the session and the packs' tools. */
+  relay?: Relay
 }
 
 export class Tools {
@@ -147,6 +156,15 @@ export class Tools {
       inputSchema: inputSchema as Tool['inputSchema'],
       ...(annotations ? {annotations} : {}),
     }))
+    const relay = this.options.relay
+    if (relay && this.options.link.knownCommands()) {
+      try {
+        const {tools} = (await relay('tools/list', {}, await this.relaySession())) as {tools: Tool[]}
+        return [...tools, ...contributed]
+      } catch (error) {
+        if (!(error instanceof UnreachableError)) throw error // down since: the catalog's list below
+      }
+    }
     if (!this.options.typed) return [ENGINE_RUN, ...contributed]
     const methods = this.listedMethods(docs, plugins.length)
     const typed = docs.filter((d) => methods.has(d.method)).map((d) => typedTool(d))
@@ -161,14 +179,74 @@ export class Tools {
     return new Set(sets.filter((s) => enabled(s.name)).flatMap((s) => s.methods))
   }
 
+  /** What the addon needs of this session to list and answer as serve does (relay.ts). */
+  async relaySession(revision?: string): Promise<RelaySession> {
+    const docs = (await this.options.link.commands()) ?? this.docs()
+    const sets = toolsetsFor(docs)
+    const enabled = this.session.enabled(sets, ALWAYS_LISTED + (await this.plugins(docs)).length)
+    const session: RelaySession = {
+      toolsets: sets.filter((s) => enabled(s.name)).map((s) => s.name),
+      typed: this.options.typed,
+    }
+    const client = this.options.clientName?.()
+    if (client !== undefined) session.client = client
+    if (revision !== undefined) session.revision = revision
+    return session
+  }
+
   /** One tools/call; throws a ProtocolError where the revision makes the failure a JSON-RPC error. */
   async call(name: string, args: Record<string, unknown> = {}, waiting: Waiting = {}): Promise<CallToolResult> {
-    const result = await this.answer(name, args, waiting)
+    const result =
+      this.options.relay && (await this.relayable(name))
+        ? await this.relayCall(this.options.relay, name, args, waiting)
+        : await this.answer(name, args, waiting)
     const refusal = (result as {refusal?: {message: string; argument: boolean}}).refusal
     if (!refusal) return result
     const error = protocolError(refusal.message, waiting.revision, refusal.argument)
     if (error) throw error
     return errorResult(refusal.message)
+  }
+
+  /** The relay answers every tool but bridge_toolsets (its session lives here) and the packs' (they run in Node). */
+  private async relayable(name: string): Promise<boolean> {
+    if (name === TOOLSETS_TOOL.name && this.options.typed) return false
+    return !(await this.plugins(this.docs())).some((t) => t.name === name)
+  }
+
+  /**
+   * A call the editor answers (relay.ts), its arguments checked here first against the command's full input
+   * schema with the same ajv validators as before: a bad argument never reaches the editor, and is refused in
+   * the same words (docs/architecture.md, "Validation over the relay").
+   */
+  private async relayCall(
+    relay: Relay,
+    name: string,
+    args: Record<string, unknown>,
+    waiting: Waiting,
+  ): Promise<CallToolResult> {
+    let label = name
+    let timeoutMs = DEFAULT_TIMEOUT_MS
+    let doc = name === ENGINE_RUN.name ? undefined : this.index().get(name)
+    let params = args
+    if (name === ENGINE_RUN.name) {
+      const problem = validateParams('mcp:engine_run', ENGINE_RUN.inputSchema, args)
+      if (problem) return refused(`invalid arguments for engine_run: ${problem}`)
+      label = `engine_run ${args.method as string}`
+      doc = this.docs().find((d) => d.method === args.method)
+      params = (args.params ?? {}) as Record<string, unknown>
+    } else if (!this.options.typed) doc = undefined
+    if (doc) {
+      const problem = validateParams(schemaKey(doc.input_schema), doc.input_schema, params)
+      if (problem) return refused(`invalid arguments for ${label}: ${problem}`)
+      timeoutMs = Math.max(doc.timeout_ms ?? 0, DEFAULT_TIMEOUT_MS)
+    }
+    try {
+      const session = await this.relaySession(waiting.revision)
+      return (await relay('tools/call', {name, arguments: args}, session, timeoutMs, waiting)) as CallToolResult
+    } catch (error) {
+      if (error instanceof ProtocolError) throw error // the addon's JSON-RPC error (an unknown tool)
+      return failureResult(error, label)
+    }
   }
 
   private async answer(name: string, args: Record<string, unknown>, waiting: Waiting): Promise<CallToolResult> {
@@ -345,8 +423,10 @@ export function registerTools(
   })
   server.setRequestHandler('tools/list', async (_request, ctx) => {
     seen(ctx)
+    // the client holds a list once it is answered: a connection made while this one waits for it is in it already
+    const list = await tools.list()
     listed = true
-    return {tools: await tools.list()}
+    return {tools: list}
   })
   server.setRequestHandler('tools/call', async (request, ctx) => {
     seen(ctx)

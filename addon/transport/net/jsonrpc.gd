@@ -12,12 +12,19 @@ const BridgeCallContext := preload("../../core/call_context.gd")
 ## that request's wait (its answer is then a -32007 cancelled error, or its result if it finished first).
 const PROGRESS := "bridge.progress"
 const CANCEL := "bridge.cancel"
+## `bridge serve`'s relay: one whole MCP message and the session state serve keeps, answered by the HTTP
+## endpoint's own dispatch (mcp/endpoint.gd relay()); progress and cancel ride the two notifications above.
+const MCP := "bridge.mcp"
+## Loaded on the first bridge.mcp, as the HTTP endpoint loads it on the first POST (transport/http/requests.gd).
+const ENDPOINT_PATH := "../../mcp/endpoint.gd"
 
 ## Stand-ins read instead of building an empty value on every message (read-only: never written through).
 const INVALID := {}
 const NO_CALLS := {}
 
 var _router: BridgeRouter
+## mcp/endpoint.gd over this router, made on the first bridge.mcp.
+var _endpoint: RefCounted
 
 
 func _init(router: BridgeRouter) -> void:
@@ -90,8 +97,12 @@ func handle_message(msg: Variant, channel: Dictionary = {}) -> Variant:
 	var named: Variant = request.get("client")
 	if named is String and str(named).strip_edges() != "":  # the client calls for someone it names
 		context.client_name = str(named).strip_edges().left(100)
-	var out: Dictionary = await _router.dispatch(command, request.get("params", {}), context)
-	if key != "" and calls.get(key) == context:
+	var out: Dictionary
+	if command == MCP:
+		out = await _relay(request.get("params", {}), context)
+	else:
+		out = await _router.dispatch(command, request.get("params", {}), context)
+	if context != null and calls.get(key) == context:
 		calls.erase(key)
 	if is_notification:
 		return null
@@ -101,6 +112,17 @@ func handle_message(msg: Variant, channel: Dictionary = {}) -> Variant:
 	if not out.has("result"):
 		return _error(id, BridgeError.INTERNAL_ERROR, "%s failed inside the editor; see the editor output" % command)
 	return {"jsonrpc": "2.0", "id": id, "result": out.result}
+
+
+## bridge.mcp: {message, session} → {result: {result} or {error}}, the MCP answer in the result; a malformed
+## relay request is this call's own -32602.
+func _relay(params: Variant, context: BridgeCallContext) -> Dictionary:
+	if not params is Dictionary or not params.get("message") is Dictionary or not params.get("session", {}) is Dictionary:
+		return {"error": {"code": BridgeError.INVALID_PARAMS,
+				"message": "%s: params must be {message: an MCP JSON-RPC request, session?: object}" % MCP}}
+	if _endpoint == null:
+		_endpoint = load(get_script().resource_path.get_base_dir().path_join(ENDPOINT_PATH).simplify_path()).new(_router)
+	return {"result": await _endpoint.relay(params.message, params.get("session", {}), context)}
 
 
 ## JSON-RPC 2.0 ids are a string, a number or null (JSON booleans parse as bool, never float).
