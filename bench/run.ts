@@ -144,7 +144,7 @@ async function main(): Promise<number> {
       const serve = await startServe(only.root, ['--toolsets', 'all'])
       try {
         const plays = await reportPlays(only, BIN, WAIT_ROUNDS)
-        await reportCycle(only, serve.client, BIN, WAIT_ROUNDS, plays.bare.median)
+        await reportCycle(only, serve.client, BIN, WAIT_ROUNDS, plays.bare.median, plays.split?.editorPlay)
       } finally {
         await serve.client.close().catch(() => {})
       }
@@ -463,7 +463,7 @@ async function agentWaits(editor: TestEditor): Promise<void> {
   try {
     const run = async () => {
       const plays = await reportPlays(editor, BIN, WAIT_ROUNDS)
-      await reportCycle(editor, serve.client, BIN, WAIT_ROUNDS, plays.bare.median)
+      await reportCycle(editor, serve.client, BIN, WAIT_ROUNDS, plays.bare.median, plays.split?.editorPlay)
     }
     await run()
     if (LOAD > 0) await asLoaded(LOAD, () => underLoad(LOAD, run))
