@@ -23,6 +23,7 @@ func commands() -> Array:
 				opt("source", "int", "TileSet source id of the atlas", 0, {"min": 0}),
 			],
 			"example": {"node_path": "/root/Main/Ground", "map": "#..#\n####", "legend": {"#": [0, 0]}},
+			"undo": "scene",
 			"handler": _paint_text,
 		},
 		{
@@ -37,12 +38,16 @@ func commands() -> Array:
 				opt("name", "string", "Name prefix of the instances", "Scattered"),
 			],
 			"example": {"node_path": "/root/Main/Ground", "scene": "res://scenes/coin.tscn", "count": 2},
+			"undo": "scene",
 			"handler": _scatter,
 		},
 	]
 
 
-func _paint_text(p: Dictionary) -> Variant:
+## Handlers take the call: its undo step (the declaration's `undo`) names each edit's command and client in the
+## editor's history, as the addon's own commands do.
+func _paint_text(c: BridgeCall) -> Variant:
+	var p := c.params
 	var layer: Variant = _layer(p.node_path)
 	if layer is BridgeError:
 		return layer
@@ -65,18 +70,17 @@ func _paint_text(p: Dictionary) -> Variant:
 	for y in rows.size():
 		width = maxi(width, rows[y].length())
 		for x in rows[y].length():
-			var c := rows[y][x]
-			if c in CLEAR:
+			var ch := rows[y][x]
+			if ch in CLEAR:
 				continue
-			if c == "-":
+			if ch == "-":
 				changes.append([origin + Vector2i(x, y), null])
-			elif tiles.has(c):
-				changes.append([origin + Vector2i(x, y), tiles[c]])
+			elif tiles.has(ch):
+				changes.append([origin + Vector2i(x, y), tiles[ch]])
 			else:
-				return BridgeError.invalid("level.paint_text: '%s' (row %d, column %d) is not in the legend (%s)" % [c, y + 1, x + 1,
+				return BridgeError.invalid("level.paint_text: '%s' (row %d, column %d) is not in the legend (%s)" % [ch, y + 1, x + 1,
 						", ".join(tiles.keys())], {"param": "map", "row": y + 1, "column": x + 1})
-	var ur := EditorInterface.get_editor_undo_redo()
-	ur.create_action("Bridge: level.paint_text", UndoRedo.MERGE_DISABLE, layer)
+	var ur := c.step.action("Bridge: level.paint_text", layer)
 	var painted := 0
 	for change: Array in changes:
 		var cell: Vector2i = change[0]
@@ -92,7 +96,8 @@ func _paint_text(p: Dictionary) -> Variant:
 			"origin": [origin.x, origin.y], "used_cells": layer.get_used_cells().size()}
 
 
-func _scatter(p: Dictionary) -> Variant:
+func _scatter(c: BridgeCall) -> Variant:
+	var p := c.params
 	var layer: Variant = _layer(p.node_path)
 	if layer is BridgeError:
 		return layer
@@ -117,15 +122,16 @@ func _scatter(p: Dictionary) -> Variant:
 		surface[i] = surface[j]
 		surface[j] = t
 	var packed: PackedScene = load(p.scene)
+	var probe := packed.instantiate()  # checked before the step's action starts: a refusal leaves no open action
+	var is_2d := probe is Node2D
+	probe.free()
+	if not is_2d:
+		return BridgeError.invalid("level.scatter: %s's root is not a Node2D" % p.scene, {"param": "scene"})
 	var half := Vector2(0, layer.tile_set.tile_size.y / 2.0)
 	var placed: Array = []
-	var ur := EditorInterface.get_editor_undo_redo()
-	ur.create_action("Bridge: level.scatter", UndoRedo.MERGE_DISABLE, root)
+	var ur := c.step.action("Bridge: level.scatter", root)
 	for cell in surface.slice(0, mini(p.count, surface.size())):
-		var node := packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE)
-		if not node is Node2D:
-			node.free()
-			return BridgeError.invalid("level.scatter: %s's root is not a Node2D" % p.scene, {"param": "scene"})
+		var node: Node2D = packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE)
 		node.name = "%s%d" % [p.name, placed.size() + 1]
 		var top: Vector2 = layer.to_global(layer.map_to_local(cell) - half)
 		node.position = parent.to_local(top) if parent is Node2D else top

@@ -100,6 +100,12 @@ describe('level pack: GDScript commands installed into a running project (real e
     )
     expect(unknown.code).to.not.equal(0)
     expect(unknown.stderr).to.include("'x' (row 1, column 2) is not in the legend")
+    // the pack's step is the call's own, named by its command and client as the addon's are
+    type Step = {name: string; applied: boolean; command?: string; client?: string}
+    const {histories} = await call<{histories: {actions: Step[]}[]}>('editor.undo_history', {limit: 5})
+    const steps = histories.flatMap((h) => h.actions).filter((a) => a.applied && a.name === 'Bridge: level.paint_text')
+    expect(steps.map((a) => a.command)).to.deep.equal(['level.paint_text'])
+    expect(steps[0].client).to.be.a('string').and.not.equal('')
     await w.undo('level.paint_text')
     expect(await cells()).to.deep.equal([])
   })
