@@ -46,13 +46,14 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
     onerror: (error) => options.log?.(`protocol error: ${error.message}`),
   })
   await closed
+  // The client is gone, so nothing is left to serve: a handle some plugin tool or library still holds, or a
+  // close that waits on a call still in flight to the editor, must not keep this process (and its editor
+  // connection) alive. Armed before the closes below; unref'd, so a clean exit never waits for it.
+  setTimeout(() => process.exit(0), EXIT_GRACE_MS).unref()
   idle.stop()
   process.stdin.off('data', idle.activity) // the transport pauses stdin on close when no one else reads it
   await surface.cleanup()
   await handle.close().catch(() => {})
-  // The client is gone, so nothing is left to serve: a handle some plugin tool or library still holds must
-  // not keep this process (and its editor connection) alive. Unref'd, so a clean exit never waits for it.
-  setTimeout(() => process.exit(0), EXIT_GRACE_MS).unref()
 }
 
 /** How long serve lets pending writes (a last answer on stdout) drain before it exits regardless. */
