@@ -34,6 +34,9 @@ export class EarlyStdioTransport {
   private answeredId?: string | number
   private check: (message: unknown) => Message = (message) => message as Message
   private heard!: () => void
+  /** Requests received and not answered yet: a client that closes its end still reads their answers. */
+  private readonly pending = new Set<string | number>()
+  private settled?: () => void
   /** Resolves at the first message: module loading holds the event loop, so the SDK should load after it. */
   readonly firstMessage = new Promise<void>((resolve) => (this.heard = resolve))
 
@@ -75,6 +78,17 @@ export class EarlyStdioTransport {
       return
     }
     await this.write(message)
+    if (isResponse && message.id !== undefined && this.pending.delete(message.id) && this.pending.size === 0)
+      this.settled?.()
+  }
+
+  /** Resolves once every request received has been answered, or after `ms`. */
+  async drained(ms: number): Promise<void> {
+    if (this.pending.size === 0) return
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms)
+      this.settled = () => (clearTimeout(timer), resolve())
+    })
   }
 
   async close(): Promise<void> {
@@ -97,6 +111,8 @@ export class EarlyStdioTransport {
       else if (message.method === 'server/discover' && claimsModern(message)) this.answerDiscover(message)
     }
     this.heard()
+    if (message.id !== undefined && message.method !== undefined && message.id !== this.answeredId)
+      this.pending.add(message.id)
     if (this.started) this.deliver(message)
     else this.queue.push(message)
   }

@@ -26,7 +26,7 @@ export interface ServeOptions {
   version?: string
   log?: Logger
   watchMs?: number
-  /** The editor answers each MCP request (relay.ts); default: BRIDGE_SERVE_RELAY=1. */
+  /** The editor answers each MCP request (relay.ts); default: yes unless BRIDGE_SERVE_RELAY=0. */
   relay?: boolean
 }
 

@@ -1,4 +1,4 @@
-// The relay (BRIDGE_SERVE_RELAY=1 for now): serve hands each MCP request to the editor whole, over the WebSocket
+// The relay (the default; BRIDGE_SERVE_RELAY=0 runs serve's own older surface until it is deleted): serve hands each MCP request to the editor whole, over the WebSocket
 // it already holds (`bridge.mcp`), and the addon answers it with the code its HTTP endpoint runs
 // (addon/mcp/endpoint.gd relay()). serve adds only the session the addon does not keep — the client's name, the
 // revision, the enabled toolsets, --typed — and frames the era itself (the SDK Server). Progress and cancel ride
@@ -33,9 +33,10 @@ export type Relay = (
   waiting?: CallWaiting,
 ) => Promise<Record<string, unknown>>
 
-/** Whether serve relays (the switch while the relay is proven next to the old path). */
+/** Whether serve relays: yes unless BRIDGE_SERVE_RELAY=0 asks for the older in-Node surface (kept while it is
+ *  deleted piece by piece; every MCP e2e file passed through the relay before it became the default). */
 export function relayEnabled(): boolean {
-  return process.env.BRIDGE_SERVE_RELAY === '1'
+  return process.env.BRIDGE_SERVE_RELAY !== '0'
 }
 
 /** One MCP request to the editor: its result, or the ProtocolError the addon answered. */

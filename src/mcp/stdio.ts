@@ -46,15 +46,21 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
     onerror: (error) => options.log?.(`protocol error: ${error.message}`),
   })
   await closed
-  // The client is gone, so nothing is left to serve: a handle some plugin tool or library still holds, or a
-  // close that waits on a call still in flight to the editor, must not keep this process (and its editor
-  // connection) alive. Armed before the closes below; unref'd, so a clean exit never waits for it.
-  setTimeout(() => process.exit(0), EXIT_GRACE_MS).unref()
+  // The client closed its end, but it may still read the answers to what it sent last (a relayed tools/list is
+  // an editor round trip): they get DRAIN_MS. Then nothing is left to serve: a handle some plugin tool or library
+  // still holds, or a close that waits on a call still in flight to the editor, must not keep this process (and
+  // its editor connection) alive. Armed before the waits below; unref'd, so a clean exit never waits for it.
+  setTimeout(() => process.exit(0), DRAIN_MS + EXIT_GRACE_MS).unref()
+  await transport.drained(DRAIN_MS)
   idle.stop()
   process.stdin.off('data', idle.activity) // the transport pauses stdin on close when no one else reads it
   await surface.cleanup()
   await handle.close().catch(() => {})
+  setTimeout(() => process.exit(0), EXIT_GRACE_MS).unref()
 }
+
+/** How long serve still answers the requests in flight when its client closes stdin. */
+const DRAIN_MS = 600
 
 /** How long serve lets pending writes (a last answer on stdout) drain before it exits regardless. */
 const EXIT_GRACE_MS = 300
