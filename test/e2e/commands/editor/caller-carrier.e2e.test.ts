@@ -4,18 +4,13 @@
 // client that sent its message — never the one whose message the transport saw last.
 import {expect} from 'chai'
 
-import {EngineClient} from '../../../../src/editor/client.js'
 import {type Json, useEditor} from '../../../support/fixture.js'
+import {type UndoAction, namedClients} from '../../../support/named-clients.js'
 
 const LEVEL = 'res://scenes/level_3d.tscn'
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-interface Action {
-  name: string
-  applied: boolean
-  command?: string
-  client?: string
-}
+type Action = UndoAction
 
 describe('the caller travels with its call: batches beside a second client (real editor)', function () {
   this.timeout(180_000)
@@ -32,19 +27,10 @@ describe('the caller travels with its call: batches beside a second client (real
       })
     },
   })
-  const clients: EngineClient[] = []
-  const dial = async (name: string) => {
-    const client = await EngineClient.connect({
-      projectRoot: fx.editor.root,
-      port: fx.editor.discovery.ws_port,
-      clientName: name,
-    })
-    clients.push(client)
-    return client
-  }
+  const {dial, closeAll} = namedClients(fx)
 
   after(() => {
-    for (const client of clients.splice(0)) client.close()
+    closeAll()
   })
 
   const place = (name: string, x: number) => ({

@@ -7,6 +7,7 @@ import {expect} from 'chai'
 
 import {EngineClient} from '../../../../src/editor/client.js'
 import {useEditor} from '../../../support/fixture.js'
+import {namedClients} from '../../../support/named-clients.js'
 import {rpcError} from '../../../support/rpc.js'
 
 const LEVEL = 'res://scenes/level_3d.tscn'
@@ -28,26 +29,17 @@ describe('edit turns per undo history: a scene edit and a global edit at once (r
       })
     },
   })
-  const clients: EngineClient[] = []
+  const {dial, closeAll} = namedClients(fx)
   let a: EngineClient
   let b: EngineClient
 
   before(async () => {
-    const dial = async (name: string) => {
-      const client = await EngineClient.connect({
-        projectRoot: fx.editor.root,
-        port: fx.editor.discovery.ws_port,
-        clientName: name,
-      })
-      clients.push(client)
-      return client
-    }
     a = await dial('agent-a')
     b = await dial('agent-b')
   })
 
   after(() => {
-    for (const client of clients.splice(0)) client.close()
+    closeAll()
   })
 
   async function names(): Promise<string[]> {

@@ -7,6 +7,7 @@ import {expect} from 'chai'
 
 import {EngineClient} from '../../../../src/editor/client.js'
 import {type Json, useEditor} from '../../../support/fixture.js'
+import {type UndoAction, type UndoHistory} from '../../../support/named-clients.js'
 import {type Doc, freshFor, snapshot, SWEEP_GROUPS as GROUPS} from '../../../support/sweep.js'
 
 const CLIENT = 'owner-sweep'
@@ -17,19 +18,8 @@ const NOT_RUN: Record<string, string> = {
   'editor.redo': 'moves the newest undone step forward again, making none of its own',
 }
 
-interface Action {
-  index: number
-  name: string
-  applied: boolean
-  command?: string
-  client?: string
-}
-interface History {
-  history: string
-  count: number
-  current: number
-  actions: Action[]
-}
+type Action = UndoAction
+type History = UndoHistory
 
 describe('every undoable command names its steps "[command by client]" (real editor)', function () {
   this.timeout(900_000)

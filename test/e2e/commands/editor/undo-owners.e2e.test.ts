@@ -10,45 +10,23 @@ import WebSocket from 'ws'
 import {EngineClient} from '../../../../src/editor/client.js'
 import {EXIT} from '../../../../src/errors.js'
 import {useEditor} from '../../../support/fixture.js'
+import {type UndoHistory as History, namedClients} from '../../../support/named-clients.js'
 import {rpcError} from '../../../support/rpc.js'
-
-interface Action {
-  index: number
-  name: string
-  applied: boolean
-  command?: string
-  client?: string
-}
-interface History {
-  history: string
-  count: number
-  current: number
-  actions: Action[]
-}
 
 describe("undo steps name their client; editor.undo refuses another client's step (real editor)", function () {
   this.timeout(120_000)
   const fx = useEditor({pristine: false})
-  const clients: EngineClient[] = []
+  const {dial, closeAll} = namedClients(fx)
   let a: EngineClient
   let b: EngineClient
 
   before(async () => {
-    const dial = async (name: string) => {
-      const client = await EngineClient.connect({
-        projectRoot: fx.editor.root,
-        port: fx.editor.discovery.ws_port,
-        clientName: name,
-      })
-      clients.push(client)
-      return client
-    }
     a = await dial('agent-a')
     b = await dial('agent-b')
   })
 
   after(() => {
-    for (const client of clients.splice(0)) client.close()
+    closeAll()
   })
 
   async function history(kind: 'scene' | 'global'): Promise<History> {
@@ -108,12 +86,7 @@ describe("undo steps name their client; editor.undo refuses another client's ste
   })
 
   it('a connection that calls for a named client (bridge serve for claude-code) names the step after it', async () => {
-    const serve = await EngineClient.connect({
-      projectRoot: fx.editor.root,
-      port: fx.editor.discovery.ws_port,
-      clientName: 'bridge serve',
-    })
-    clients.push(serve)
+    const serve = await dial('bridge serve')
     serve.callingFor = () => 'claude-code'
     await serve.call('node.add', {type: 'Node2D', name: 'FromClaude'})
     expect((await history('scene')).actions.at(-1)).to.deep.include({command: 'node.add', client: 'claude-code'})
