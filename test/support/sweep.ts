@@ -64,8 +64,10 @@ export async function freshFor(
   files: Map<string, Buffer>,
   doc: Doc,
 ): Promise<void> {
-  if (restore(root, files))
-    await call('editor.run_script', {code: 'EditorInterface.get_resource_filesystem().scan()\nreturn true'})
+  // the editor must see the restored tree before a setup writes the same files again: a file deleted and
+  // rewritten within one second of a scan that never saw it gone keeps its old record (the mtime matches) while
+  // its .import is gone, and stays unimported ("no texture at res://art/tiles.png" in the sweeps at load)
+  if (restore(root, files)) await call('project.scan')
   const scene = doc.example_scene ?? MAIN_SCENE
   await call('scene.open', {path: scene})
   await call('scene.reload', {path: scene})
