@@ -5,9 +5,8 @@
 import {expect} from 'chai'
 
 import {type Json, useEditor} from '../../../support/fixture.js'
-import {type UndoAction, namedClients} from '../../../support/named-clients.js'
+import {type UndoAction, namedClients, openLevelWithFloor} from '../../../support/named-clients.js'
 
-const LEVEL = 'res://scenes/level_3d.tscn'
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 type Action = UndoAction
@@ -16,16 +15,7 @@ describe('the caller travels with its call: batches beside a second client (real
   this.timeout(180_000)
   const fx = useEditor({
     pristine: false,
-    async setup(f) {
-      await f.call('scene.open', {path: LEVEL})
-      // a floor to land on: on_ground placements wait for a settled physics frame with their step open
-      await f.call('physics.add_body', {
-        type: 'StaticBody3D',
-        name: 'FloorBody',
-        parent: '/root/Level3D/Floor',
-        fit_to: '/root/Level3D/Floor',
-      })
-    },
+    setup: openLevelWithFloor,
   })
   const {dial, closeAll} = namedClients(fx)
 

@@ -6,24 +6,15 @@ import {expect} from 'chai'
 
 import {EngineClient} from '../../../../src/editor/client.js'
 import {useEditor} from '../../../support/fixture.js'
+import {openLevelWithFloor} from '../../../support/named-clients.js'
 
 const CLIENTS = 8
-const LEVEL = 'res://scenes/level_3d.tscn'
 
 describe('edit turns: scene edits from many clients, one at a time (real editor)', function () {
   this.timeout(180_000)
   const fx = useEditor({
     pristine: false,
-    async setup(f) {
-      await f.call('scene.open', {path: LEVEL})
-      // a floor to land on: on_ground placements wait for a settled physics frame with their step open
-      await f.call('physics.add_body', {
-        type: 'StaticBody3D',
-        name: 'FloorBody',
-        parent: '/root/Level3D/Floor',
-        fit_to: '/root/Level3D/Floor',
-      })
-    },
+    setup: openLevelWithFloor,
   })
   const clients: EngineClient[] = []
 

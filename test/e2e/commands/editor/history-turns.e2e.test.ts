@@ -7,10 +7,9 @@ import {expect} from 'chai'
 
 import {EngineClient} from '../../../../src/editor/client.js'
 import {useEditor} from '../../../support/fixture.js'
-import {namedClients} from '../../../support/named-clients.js'
+import {namedClients, openLevelWithFloor} from '../../../support/named-clients.js'
 import {rpcError} from '../../../support/rpc.js'
 
-const LEVEL = 'res://scenes/level_3d.tscn'
 const PLACEMENTS = 12
 const KEY = 'bridge_tests/turns'
 
@@ -18,16 +17,7 @@ describe('edit turns per undo history: a scene edit and a global edit at once (r
   this.timeout(180_000)
   const fx = useEditor({
     pristine: false,
-    async setup(f) {
-      await f.call('scene.open', {path: LEVEL})
-      // a floor to land on: each on_ground placement waits two physics frames with the batch's step open
-      await f.call('physics.add_body', {
-        type: 'StaticBody3D',
-        name: 'FloorBody',
-        parent: '/root/Level3D/Floor',
-        fit_to: '/root/Level3D/Floor',
-      })
-    },
+    setup: openLevelWithFloor,
   })
   const {dial, closeAll} = namedClients(fx)
   let a: EngineClient
