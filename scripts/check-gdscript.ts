@@ -1,13 +1,14 @@
 // The GDScript gate (npm run check:gdscript): copies the addon into a temp project whose project.godot turns
 // the warnings of scripts/gdscript-check.cfg into errors for res://addons/bridge only, opens every addon script
 // (the game-side ones in addon/game too) in a headless editor's GDScript language server, and fails naming
-// file:line and the message on any error or warning. The language server reports every diagnostic of every
+// file:line and the message on any error or warning. The content packs' command files (plugins/*/gdscript) are
+// checked the same way, installed where `bridge <pack> install` puts them (res://bridge_commands/). The language server reports every diagnostic of every
 // file at once (`--check-only` prints only the first error per file, and only errors). Then it runs script.lint's
 // rules over the addon. Before all that, the engine-API check (scripts/engine-api/run.ts): every engine class,
 // member and syntax feature the addon uses against every supported Godot version.
 // Usage: npx tsx scripts/check-gdscript.ts [godot-binary]
 import {execFileSync, spawn, spawnSync} from 'node:child_process'
-import {cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync} from 'node:fs'
+import {cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync} from 'node:fs'
 import {createConnection, createServer, type Socket} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join, relative} from 'node:path'
@@ -19,6 +20,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const ADDON = join(ROOT, 'addon')
 const SETTINGS = join(ROOT, 'scripts', 'gdscript-check.cfg')
 const TIMEOUT_MS = 180_000
+const packSources = new Map<string, string>()
 
 interface Diagnostic {
   range: {start: {line: number}}
@@ -41,7 +43,8 @@ const env = {
 }
 mkdirSync(join(project, 'addons'), {recursive: true})
 cpSync(ADDON, join(project, 'addons', 'bridge'), {recursive: true})
-const files = scripts(ADDON)
+// Project-relative paths: the addon's scripts, then the packs' command files as their install puts them.
+const files = [...scripts(ADDON).map((f) => `addons/bridge/${f}`), ...installPacks()]
 // Every engine symbol and syntax feature against every supported Godot version (pure TS over the API tables).
 let failures = checkAddonApi(ADDON, godot)
 try {
@@ -60,7 +63,7 @@ if (failures > 0) {
   console.error(`GDScript check failed: ${failures} problem(s)`)
   process.exit(1)
 }
-console.log(`GDScript check: ${files.length} addon scripts without warnings, errors or lint issues`)
+console.log(`GDScript check: ${files.length} addon and pack scripts without warnings, errors or lint issues`)
 
 /** script.lint's rules over every addon script (scripts/gdscript-lint.gd in the temp project); the issue count. */
 function lint(): number {
@@ -100,11 +103,11 @@ async function diagnose(): Promise<number> {
     for (const file of files) {
       for (const d of diagnostics.get(file) ?? []) {
         const unsafe = /^\(UNSAFE_/.test(d.message)
-        if (unsafe && !seams.has(file)) {
+        if (unsafe && !seams.has(file.replace(/^addons\/bridge\//, ''))) {
           tolerated++
           continue
         }
-        console.log(`addon/${file}:${d.range.start.line + 1}: ${d.message}`)
+        console.log(`${sourceOf(file)}:${d.range.start.line + 1}: ${d.message}`)
         count++
       }
     }
@@ -117,7 +120,7 @@ async function diagnose(): Promise<number> {
 
 /** Opens each file over LSP and waits until the server has published diagnostics (maybe none) for all of them. */
 function publish(socket: Socket, rel: string[]): Promise<Map<string, Diagnostic[]>> {
-  const base = pathToFileURL(join(project, 'addons', 'bridge')).href + '/'
+  const base = pathToFileURL(project).href + '/'
   const out = new Map<string, Diagnostic[]>()
   let id = 0
   const send = (msg: object): void => {
@@ -159,7 +162,7 @@ function publish(socket: Socket, rel: string[]): Promise<Map<string, Diagnostic[
     })
     send({method: 'initialized', params: {}})
     for (const f of rel) {
-      const path = join(project, 'addons', 'bridge', f)
+      const path = join(project, f)
       send({
         method: 'textDocument/didOpen',
         params: {
@@ -200,6 +203,28 @@ function freePort(): Promise<number> {
       srv.close(() => resolve(port))
     })
   })
+}
+
+/** Copies every pack's command files into the project's bridge_commands/ (where its install puts them); their
+ *  project-relative paths. A pack file names its source in the report through sourceOf. */
+function installPacks(): string[] {
+  const out: string[] = []
+  mkdirSync(join(project, 'bridge_commands'), {recursive: true})
+  for (const pack of readdirSync(join(ROOT, 'plugins')).sort()) {
+    const dir = join(ROOT, 'plugins', pack, 'gdscript')
+    if (!existsSync(dir)) continue
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.gd')).sort()) {
+      cpSync(join(dir, f), join(project, 'bridge_commands', f))
+      packSources.set(`bridge_commands/${f}`, `plugins/${pack}/gdscript/${f}`)
+      out.push(`bridge_commands/${f}`)
+    }
+  }
+  return out
+}
+
+/** The repository path of a project-relative script: addon/… for the addon, plugins/<pack>/gdscript/… for a pack. */
+function sourceOf(file: string): string {
+  return packSources.get(file) ?? file.replace(/^addons\/bridge\//, 'addon/')
 }
 
 /** The addon's .gd files, relative to addon/, sorted. */

@@ -130,7 +130,7 @@ func _scatter(c: BridgeCall) -> Variant:
 	var half := Vector2(0, layer.tile_set.tile_size.y / 2.0)
 	var placed: Array = []
 	var ur := c.step.action("Bridge: level.scatter", root)
-	for cell in surface.slice(0, mini(p.count, surface.size())):
+	for cell: Vector2i in surface.slice(0, mini(p.count, surface.size())):
 		var node: Node2D = packed.instantiate(PackedScene.GEN_EDIT_STATE_INSTANCE)
 		node.name = "%s%d" % [p.name, placed.size() + 1]
 		var top: Vector2 = layer.to_global(layer.map_to_local(cell) - half)
