@@ -131,9 +131,18 @@ static func sidecars(path: String) -> Array:
 	return [path + ".import", path + ".uid"].filter(func(p: String) -> bool: return FileAccess.file_exists(p))
 
 
-## What a copy or move of the call's `from` to its `to` works on: {from, to, is_dir, replaced} with both paths
-## checked, the source there, the two different and the target free (or `overwrite` given); else the refusal.
-static func copy_ends(c: RefCounted) -> Variant:
+## The two ends of a copy or move, checked (copy_ends makes them).
+class Ends:
+	extends RefCounted
+	var from: String
+	var to: String
+	var is_dir: bool
+	var replaced: bool  # a file was at `to` and `overwrite` replaces it
+
+
+## What a copy or move (`verb`) of the call's `from` to its `to` works on, with both paths checked, the source there,
+## the two different, a folder not put inside itself and the target free (or `overwrite` given); else the refusal.
+static func copy_ends(c: RefCounted, verb: String) -> Variant:
 	var from: Variant = checked(c.params.from, "from")
 	if from is BridgeError:
 		return from
@@ -145,10 +154,17 @@ static func copy_ends(c: RefCounted) -> Variant:
 		return missing(from)
 	if from == to:
 		return c.invalid("from and to are the same path", {"param": "to"})
+	if is_dir and (to + "/").begins_with(from + "/"):
+		return c.invalid("cannot %s %s into itself (%s)" % [verb, from, to], {"param": "to"})
 	var refused: Variant = replace_check(c, to, is_dir, c.params.overwrite)
 	if refused != null:
 		return refused
-	return {"from": from, "to": to, "is_dir": is_dir, "replaced": FileAccess.file_exists(to)}
+	var ends := Ends.new()
+	ends.from = from
+	ends.to = to
+	ends.is_dir = is_dir
+	ends.replaced = FileAccess.file_exists(to)
+	return ends
 
 
 ## Whether `to` may be written by a copy or move: null when nothing is there, or when a file is there and

@@ -34,15 +34,14 @@ func commands() -> Array:
 
 
 func _move(c: BridgeCall) -> Variant:
-	var ends: Variant = BridgeFileOps.copy_ends(c)
-	if ends is BridgeError:
-		return ends
-	var from: String = ends.from
-	var to: String = ends.to
-	var is_dir: bool = ends.is_dir
-	var replaced: bool = ends.replaced
-	if is_dir and (to + "/").begins_with(from + "/"):
-		return c.invalid("cannot move %s into itself (%s)" % [from, to], {"param": "to"})
+	var checked: Variant = BridgeFileOps.copy_ends(c, "move")
+	if checked is BridgeError:
+		return checked
+	var ends: BridgeFileOps.Ends = checked
+	var from := ends.from
+	var to := ends.to
+	var is_dir := ends.is_dir
+	var replaced := ends.replaced
 	if not is_dir and from.get_extension().to_lower() != to.get_extension().to_lower():
 		return c.invalid("%s would change the file type (.%s → .%s)" % [to, from.get_extension(),
 				to.get_extension()], {"param": "to"})

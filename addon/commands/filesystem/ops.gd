@@ -85,15 +85,14 @@ func _mkdir(c: BridgeCall) -> Variant:
 
 
 func _copy(bc: BridgeCall) -> Variant:
-	var ends: Variant = BridgeFileOps.copy_ends(bc)
-	if ends is BridgeError:
-		return ends
-	var from: String = ends.from
-	var to: String = ends.to
-	var is_dir: bool = ends.is_dir
-	var replaced: bool = ends.replaced
-	if is_dir and (to + "/").begins_with(from + "/"):
-		return bc.invalid("cannot copy %s into itself" % from, {"param": "to"})
+	var checked: Variant = BridgeFileOps.copy_ends(bc, "copy")
+	if checked is BridgeError:
+		return checked
+	var ends: BridgeFileOps.Ends = checked
+	var from := ends.from
+	var to := ends.to
+	var is_dir := ends.is_dir
+	var replaced := ends.replaced
 	var copies: Array = []
 	for f: String in BridgeRefs.files_of(from):
 		var dest: String = to + f.substr(from.length()) if is_dir else to
