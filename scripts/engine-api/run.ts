@@ -2,7 +2,7 @@
 // script against every supported Godot version, with the installed engine's full API dump naming the members
 // the version table leaves out. Prints each finding as file:line and returns how many there were.
 import {execFileSync} from 'node:child_process'
-import {mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs'
+import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -55,13 +55,24 @@ function gateChain(addon: string): string[] {
  * Checks every addon script; prints the findings (and with `list` every engine symbol used) and returns how
  * many findings there were. `floor` overrides compat.gd's FLOOR, to see what lowering it would take.
  */
-export function checkAddonApi(addon: string, godot?: string, {list = false, floor: lower = ''} = {}): number {
+export function checkAddonApi(
+  addon: string,
+  godot?: string,
+  {list = false, floor: lower = '', packs = join(addon, '..', 'plugins')} = {},
+): number {
   const files = new Map<string, string>()
   for (const e of readdirSync(addon, {withFileTypes: true, recursive: true}))
     if (e.isFile() && e.name.endsWith('.gd')) {
       const full = join(e.parentPath, e.name)
       files.set(relative(addon, full), readFileSync(full, 'utf8'))
     }
+  // The content packs' command files run in the same editors, so they are held to the same versions.
+  for (const pack of existsSync(packs) ? readdirSync(packs).sort() : []) {
+    const dir = join(packs, pack, 'gdscript')
+    if (!existsSync(dir)) continue
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.gd')))
+      files.set(`${PACK_MARK}${pack}/gdscript/${f}`, readFileSync(join(dir, f), 'utf8'))
+  }
   const dump = dumpApi(godot)
   const range = supportedRange(addon)
   const [floor, ceiling] = [lower || range.floor, range.ceiling]
@@ -74,7 +85,7 @@ export function checkAddonApi(addon: string, godot?: string, {list = false, floo
   })
   if (list) for (const s of [...used].sort()) console.log(s)
   for (const f of findings)
-    console.log(`addon/${f.file}:${f.line}: ${f.symbol} is missing in Godot ${f.missing.join(', ')} (${f.why})`)
+    console.log(`${repoPath(f.file)}:${f.line}: ${f.symbol} is missing in Godot ${f.missing.join(', ')} (${f.why})`)
   const members = [...used].filter((s) => s.includes('.')).length
   console.log(
     `engine-API check: ${files.size} scripts, ${used.size - members} engine classes and ${members} members used, ` +
@@ -82,6 +93,13 @@ export function checkAddonApi(addon: string, godot?: string, {list = false, floo
       `${findings.length} problem(s)`,
   )
   return findings.length
+}
+
+/** Pack files are keyed under PACK_MARK so that no addon path can collide with them. */
+const PACK_MARK = '//plugins/'
+
+function repoPath(file: string): string {
+  return file.startsWith(PACK_MARK) ? `plugins/${file.slice(PACK_MARK.length)}` : `addon/${file}`
 }
 
 // npx tsx scripts/engine-api/run.ts [--list] [--floor 4.4] [godot-binary]: the check alone, e.g. to see the
