@@ -132,7 +132,7 @@ static func sidecars(path: String) -> Array:
 
 
 ## The two ends of a copy or move, checked (copy_ends makes them).
-class Ends:
+class BridgeCopyEnds:
 	extends RefCounted
 	var from: String
 	var to: String
@@ -159,7 +159,7 @@ static func copy_ends(c: RefCounted, verb: String) -> Variant:
 	var refused: Variant = replace_check(c, to, is_dir, c.params.overwrite)
 	if refused != null:
 		return refused
-	var ends := Ends.new()
+	var ends := BridgeCopyEnds.new()
 	ends.from = from
 	ends.to = to
 	ends.is_dir = is_dir

@@ -37,7 +37,7 @@ func _move(c: BridgeCall) -> Variant:
 	var checked: Variant = BridgeFileOps.copy_ends(c, "move")
 	if checked is BridgeError:
 		return checked
-	var ends: BridgeFileOps.Ends = checked
+	var ends: BridgeFileOps.BridgeCopyEnds = checked
 	var from := ends.from
 	var to := ends.to
 	var is_dir := ends.is_dir

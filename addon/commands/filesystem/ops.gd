@@ -88,7 +88,7 @@ func _copy(bc: BridgeCall) -> Variant:
 	var checked: Variant = BridgeFileOps.copy_ends(bc, "copy")
 	if checked is BridgeError:
 		return checked
-	var ends: BridgeFileOps.Ends = checked
+	var ends: BridgeFileOps.BridgeCopyEnds = checked
 	var from := ends.from
 	var to := ends.to
 	var is_dir := ends.is_dir
