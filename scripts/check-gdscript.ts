@@ -213,7 +213,9 @@ function installPacks(): string[] {
   for (const pack of readdirSync(join(ROOT, 'plugins')).sort()) {
     const dir = join(ROOT, 'plugins', pack, 'gdscript')
     if (!existsSync(dir)) continue
-    for (const f of readdirSync(dir).filter((n) => n.endsWith('.gd')).sort()) {
+    for (const f of readdirSync(dir)
+      .filter((n) => n.endsWith('.gd'))
+      .sort()) {
       cpSync(join(dir, f), join(project, 'bridge_commands', f))
       packSources.set(`bridge_commands/${f}`, `plugins/${pack}/gdscript/${f}`)
       out.push(`bridge_commands/${f}`)
