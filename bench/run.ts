@@ -24,7 +24,7 @@ import {join} from 'node:path'
 
 import type {CommandDoc} from '../src/catalog/catalog.js'
 import {EngineClient} from '../src/editor/client.js'
-import {typedTool} from '../src/mcp/tools.js'
+import {toolName} from '../src/mcp/tools.js'
 import {TOOLSETS, toolsetsFor} from '../src/mcp/toolsets.js'
 import {REPO_ROOT, type TestEditor, startEditor, waitForExit} from '../test/support/editor.js'
 import {type Xvfb, startXvfb, xvfbRoot} from '../test/support/xvfb.js'
@@ -302,7 +302,7 @@ async function main(): Promise<number> {
     const fixed = size(tools.filter((t) => t.name === 'engine_run' || t.name === 'bridge_toolsets'))
     const setRows: (string | number)[][] = [['(always: engine_run, bridge_toolsets)', '', 2, fixed.bytes, fixed.tokens]]
     for (const set of toolsetsFor(commands)) {
-      const own = size(commands.filter((c) => set.methods.includes(c.method)).map((c) => typedTool(c)) as Tool[])
+      const own = size(tools.filter((t) => set.methods.some((m) => toolName(m) === t.name)))
       setRows.push([set.name, set.groups.join(','), set.methods.length, own.bytes, own.tokens])
     }
     console.log(table(['toolset', 'groups', 'tools', 'bytes', 'tokens'], setRows))

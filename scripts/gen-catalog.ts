@@ -6,7 +6,7 @@
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {CATALOG_FILE, topicName} from '../src/catalog/catalog.js'
+import {CATALOG_FILE, TOOLS_FILE, topicName} from '../src/catalog/catalog.js'
 import {REPO_ROOT, startEditor} from '../test/support/editor.js'
 
 interface GroupDoc {
@@ -33,9 +33,27 @@ try {
     ) + '\n',
   )
   writeTopics(builtinGroups)
+  await writeTools(editor.client, new Set(builtin.map((c) => String(c.method).replaceAll('.', '_'))))
   console.log(`wrote ${builtin.length} commands in ${builtinGroups.length} groups to ${CATALOG_FILE}`)
 } finally {
   await editor.stop()
+}
+
+/**
+ * catalog/tools.json: the addon's own tools/list with every toolset on (addon/mcp/tools.gd, the one MCP
+ * implementation), its builtin tools only; serve lists from it while no editor is up (src/mcp/early-tools.ts),
+ * and the docs and the bench count its bytes.
+ */
+async function writeTools(client: typeof editor.client, builtinTools: Set<string>): Promise<void> {
+  const answer = await client.call<{result?: {tools: {name: string}[]}; error?: {message: string}}>('bridge.mcp', {
+    message: {jsonrpc: '2.0', method: 'tools/list', params: {}},
+    session: {toolsets: ['all'], typed: true},
+  })
+  if (!answer.result) throw new Error(`tools/list over bridge.mcp failed: ${answer.error?.message}`)
+  // the three tools of the surface itself come first; a pack installed in the demo project is not the catalog's
+  const tools = answer.result.tools.filter((t, i) => i < 3 || builtinTools.has(t.name))
+  writeFileSync(TOOLS_FILE, JSON.stringify({generated_from: 'bridge.mcp tools/list', tools}, null, 1) + '\n')
+  console.log(`wrote ${tools.length} tools to ${TOOLS_FILE}`)
 }
 
 /** package.json's oclif.topics: one per group, described by the group itself (plus hand-written non-addon topics). */

@@ -7,9 +7,9 @@ import {join} from 'node:path'
 
 import {exampleLine, flagFor} from '../src/cli/addon-command.js'
 import {loadCatalog, type CommandDoc} from '../src/catalog/catalog.js'
-import {ENGINE_RUN, typedTool} from '../src/mcp/tools.js'
-import {FIND_TOOL} from '../src/mcp/find.js'
-import {TOOLSETS, TOOLSETS_TOOL, fitProfile, toolsetsFor} from '../src/mcp/toolsets.js'
+import {earlyTools} from '../src/mcp/early-tools.js'
+import {toolName} from '../src/mcp/tools.js'
+import {TOOLSETS, fitProfile, toolsetsFor} from '../src/mcp/toolsets.js'
 
 export function renderCommandsDoc(commands: CommandDoc[]): string {
   const groups = [...new Set(commands.map((c) => c.method.split('.')[0]))]
@@ -54,9 +54,12 @@ const n = (x: number) => x.toLocaleString('en-US')
 /** The tables of docs/clients.md: toolsets (groups, tools, bytes, tokens ≈ bytes / 4) and each client's default. */
 export function renderClientFigures(commands: CommandDoc[]): string {
   const sets = toolsetsFor(commands)
-  const tool = new Map(commands.map((c) => [c.method, typedTool(c)]))
+  // the addon's own list (catalog/tools.json): engine_run, bridge_toolsets, bridge_find, then the typed tools
+  const [engineRun, toolsetsTool, findTool, ...typed] = earlyTools()
+  const byName = new Map(typed.map((t) => [t.name, t]))
+  const tool = {get: (method: string) => byName.get(toolName(method))}
   const weigh = (tools: unknown[]) => Buffer.byteLength(JSON.stringify(tools))
-  const fixedTools = [ENGINE_RUN, TOOLSETS_TOOL, FIND_TOOL]
+  const fixedTools = [engineRun, toolsetsTool, findTool]
   const row = (tools: unknown[]) => {
     const bytes = weigh(tools)
     return `${tools.length} | ${n(bytes)} | ${n(Math.round(bytes / 4))}`

@@ -1,7 +1,6 @@
 @tool
 extends RefCounted
-## bridge_find over HTTP (addon/mcp/find.json, shared with `bridge serve`, whose src/mcp/find.ts ranks the
-## same way): any command by words, with its method, tool name, one-line use and input schema, so a small
+## bridge_find over both transports (addon/mcp/find.json; `bridge serve` relays it here): any command by words, with its method, tool name, one-line use and input schema, so a small
 ## default tool list hides nothing and engine_run calls what it finds at once.
 
 const BridgeWire := preload("wire_json.gd")
@@ -50,7 +49,7 @@ func find(docs: Array, args: Dictionary, listed: Dictionary) -> Dictionary:
 		var points := _score(docs[i], words, whole)
 		if points > 0:
 			hits.append({"index": i, "score": points})
-	# a total order (score, then the commands' order), so the unstable sort gives what src/mcp/find.ts gives
+	# a total order (score, then the commands' order), so the unstable sort answers the same every time
 	hits.sort_custom(func(a: Dictionary, b: Dictionary) -> bool:
 		return a.score > b.score or (a.score == b.score and a.index < b.index))
 	var results: Array = []
@@ -120,7 +119,7 @@ static func _starts_one(summary: PackedStringArray, word: String) -> bool:
 	return false
 
 
-## The same note as src/mcp/find.ts findNote.
+## What to do with the results (or with none).
 static func _note(count: int, total: int) -> String:
 	if total == 0:
 		return "No command matches these words; try other words (a node class, a verb), or engine_run {\"method\": \"engine.commands\"} for the whole list."

@@ -3,7 +3,7 @@ extends RefCounted
 ## The MCP resources: the `engine://` URIs of addon/mcp/resources.json, each read by running its
 ## read-only command through the router and returning the result as JSON text; the template
 ## `engine://class/{name}` (engine.class_info); and completion/complete for prompt arguments and the
-## template's name, as `bridge serve` has them (src/mcp/resources.ts, src/mcp/completions.ts).
+## template's name; `bridge serve` relays them here (its early answers, no editor up: src/mcp/resources.ts).
 
 const BridgeRouter := preload("../core/router.gd")
 const BridgeJsonValue := preload("../core/json_value.gd")

@@ -106,7 +106,7 @@ static func typed_tool(doc: Dictionary) -> Dictionary:
 	return entry
 
 
-## As `bridge serve` lists it (src/mcp/tools.ts listedOutput): an object and its fields' names, without
+## A result schema as tools/list carries it: an object and its fields' names, without
 ## their types. Clients only check structuredContent against it (a model reads the result), and the full
 ## shapes were a fifth of the list; engine.commands keeps the declared shape.
 static func listed_output(schema: Dictionary) -> Dictionary:
@@ -116,7 +116,7 @@ static func listed_output(schema: Dictionary) -> Dictionary:
 	return {"type": "object", "properties": fields}
 
 
-## As `bridge serve` gives them (src/mcp/tools.ts hints): a title only where the declaration has its own
+## A command's annotations: a title only where the declaration has its own
 ## (the router's default "Node: add to group" says no more than the name), readOnlyHint for reads; for a
 ## mutating command destructiveHint false unless it loses data and idempotentHint when declared;
 ## openWorldHint false. Only what differs from MCP's defaults is written (each entry costs tokens).
@@ -136,7 +136,7 @@ static func hints(doc: Dictionary) -> Dictionary:
 	return out
 
 
-## tools/call → {result: CallToolResult} or {error}. As in `bridge serve` (src/mcp/tools.ts protocolError), the
+## tools/call → {result: CallToolResult} or {error}. As `bridge serve` does for its own tools (src/mcp/tool-errors.ts), the
 ## protocol's forms per revision: an unknown tool is a JSON-RPC error (-32602); bad arguments are one up to
 ## 2025-06-18 and an isError result from 2025-11-25 on (SEP-1303); every other failure is an isError result.
 ## `revision`: the request's protocol revision ("" when it named none: 2025-03-26 by the spec's rule).

@@ -68,6 +68,8 @@ export function verdictFailed(doc: Pick<CommandDoc, 'verdict'>, result: unknown)
 
 const HERE = dirname(fileURLToPath(import.meta.url))
 export const CATALOG_FILE = join(HERE, '..', '..', 'catalog', 'commands.json')
+/** The addon's tools/list with every toolset on (scripts/gen-catalog.ts): serve's list while no editor is up. */
+export const TOOLS_FILE = join(HERE, '..', '..', 'catalog', 'tools.json')
 /**
  * One file per command, written by the build (scripts/prebuild-catalog.mjs) to dist/catalog/commands/ and reached
  * from dist/catalog/ and the bundle in dist/bundle/ alike; absent when running from src/ (the catalog serves).

@@ -222,22 +222,18 @@ export class EditorLink {
 }
 
 /** What serve reads of a command's docs: its tool, its argument check, its timeout and its toolset. */
-export type ServedDoc = Pick<
-  CommandDoc,
-  'method' | 'summary' | 'title' | 'read_only' | 'destructive' | 'idempotent' | 'timeout_ms' | 'input_schema'
-> & {output_schema?: Record<string, unknown>}
+export type ServedDoc = Pick<CommandDoc, 'method' | 'timeout_ms' | 'input_schema'>
 
 /**
- * A command's docs as serve keeps them for its life: engine.commands also gives its parameters as a list, its full
- * result schema and examples (half of the 1.4 MiB the answer takes parsed), which serve never reads.
+ * A command's docs as serve keeps them for its life: what it checks arguments with before it relays a call (the
+ * schema, the timeout) and sorts into toolsets by (the method). engine.commands also gives summaries, parameters
+ * as a list, result schemas and examples (most of the 1.4 MiB the answer takes parsed): the editor lists the
+ * tools itself (addon/mcp/tools.gd), so serve never reads them.
  */
 export function servedFields(doc: CommandDoc): ServedDoc {
-  const {method, summary, title, read_only, destructive, idempotent, timeout_ms, input_schema, output_schema} = doc
-  const served: ServedDoc = {method, summary, read_only, destructive, input_schema}
-  if (title !== undefined) served.title = title
-  if (idempotent !== undefined) served.idempotent = idempotent
+  const {method, timeout_ms, input_schema} = doc
+  const served: ServedDoc = {method, input_schema}
   if (timeout_ms !== undefined) served.timeout_ms = timeout_ms
-  if (output_schema !== undefined) served.output_schema = output_schema
   return served
 }
 

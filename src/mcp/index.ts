@@ -1,17 +1,15 @@
-// The MCP server behind `bridge serve` on the SDK v2 server package: one surface (tools, resources, prompts,
-// completions over one long-lived editor link) and a factory that builds an SDK Server over it. The SDK's
+// The MCP server behind `bridge serve` on the SDK v2 server package: a relay of every MCP request to the editor
+// (relay.ts; addon/mcp is the one MCP implementation) over one long-lived editor link, and a factory that builds
+// an SDK Server over it. The SDK's
 // serveStdio (stdio.ts) calls the factory for the connection's era: a 2026-07-28 client (server/discover, then
 // stateless requests carrying their version and capabilities in _meta) or a 2025 one (initialize, 2025-06-18 or
 // 2025-11-25); both see the same tools, toolsets, resources and prompts, and tools/list_changed.
 import {CLIENT_INFO_META_KEY, type McpRequestContext, Server, type ServerContext} from '@modelcontextprotocol/server'
 
-import {registerCompletions} from './completions.js'
 import {EditorLink} from './editor-link.js'
 import {SERVER_CAPABILITIES, SERVER_INSTRUCTIONS, serverInfo} from './identity.js'
 import {type HookRunner, loadPluginTools} from './plugin-tools.js'
-import {registerPrompts} from './prompts.js'
-import {registerRelayedSurface, relayEnabled, relayOver} from './relay.js'
-import {registerResources} from './resources.js'
+import {registerRelayedSurface, relayOver} from './relay.js'
 import {type Logger, stderrLogger} from './surface.js'
 import {Tools, registerTools} from './tools.js'
 
@@ -26,8 +24,6 @@ export interface ServeOptions {
   version?: string
   log?: Logger
   watchMs?: number
-  /** The editor answers each MCP request (relay.ts); default: yes unless BRIDGE_SERVE_RELAY=0. */
-  relay?: boolean
 }
 
 export interface Surface {
@@ -53,7 +49,7 @@ export function createSurface(options: ServeOptions): Surface {
   })
   /** The instance that answered last: the connection's pinned one (a discarded probe never answers again). */
   let current: Server | undefined
-  const relay = (options.relay ?? relayEnabled()) ? relayOver(link) : undefined
+  const relay = relayOver(link)
   const tools = new Tools({
     relay,
     link,
@@ -80,10 +76,7 @@ export function createSurface(options: ServeOptions): Surface {
       clientName ??= info?.name ?? server.getClientVersion()?.name
     }
     registerTools(server, tools, link, log, seen)
-    registerResources(server, link)
-    registerPrompts(server, tools)
-    registerCompletions(server, link)
-    if (relay) registerRelayedSurface(server, link, tools, relay)
+    registerRelayedSurface(server, tools, relay)
     return server
   }
   link.start()

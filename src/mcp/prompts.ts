@@ -7,14 +7,7 @@
 import {readFileSync, readdirSync} from 'node:fs'
 import {basename, join} from 'node:path'
 
-import {
-  type GetPromptResult,
-  type Prompt,
-  ProtocolError,
-  ProtocolErrorCode,
-  type Server,
-  type Tool,
-} from '@modelcontextprotocol/server'
+import {type GetPromptResult, type Prompt, ProtocolError, ProtocolErrorCode} from '@modelcontextprotocol/server'
 
 import {mcpDir} from './surface.js'
 import {toolName} from './tools.js'
@@ -81,14 +74,4 @@ export function getPrompt(
     (_, key: string) => args[key] ?? '',
   )
   return {description: prompt.description, messages: [{role: 'user', content: {type: 'text', text}}]}
-}
-
-/** prompts/list and prompts/get from the shipped prompt files, read once; tool names from `tools`' current list. */
-export function registerPrompts(server: Server, tools: {list(): Promise<Tool[]>}): void {
-  const prompts = loadPrompts()
-  server.setRequestHandler('prompts/list', async () => ({prompts: listPrompts(prompts)}))
-  server.setRequestHandler('prompts/get', async (request) => {
-    const listed = new Set((await tools.list()).map((t) => t.name))
-    return getPrompt(prompts, request.params.name, request.params.arguments, listed)
-  })
 }

@@ -1,5 +1,4 @@
-// The relay (the default; BRIDGE_SERVE_RELAY=0 runs serve's own older surface until it is deleted): serve hands each MCP request to the editor whole, over the WebSocket
-// it already holds (`bridge.mcp`), and the addon answers it with the code its HTTP endpoint runs
+// The relay: serve hands each MCP request to the editor whole, over the WebSocket it already holds (`bridge.mcp`), and the addon answers it with the code its HTTP endpoint runs
 // (addon/mcp/endpoint.gd relay()). serve adds only the session the addon does not keep — the client's name, the
 // revision, the enabled toolsets, --typed — and frames the era itself (the SDK Server). Progress and cancel ride
 // the call's own bridge.progress / bridge.cancel notifications (EngineClient).
@@ -7,10 +6,9 @@ import {ProtocolError, type Server} from '@modelcontextprotocol/server'
 
 import {type CallWaiting, DEFAULT_TIMEOUT_MS} from '../editor/client.js'
 import {UnreachableError} from '../errors.js'
-import {complete} from './completions.js'
 import type {EditorLink} from './editor-link.js'
 import {getPrompt, listPrompts, loadPrompts} from './prompts.js'
-import {listResourceTemplates, listResources, readResource} from './resources.js'
+import {listResourceTemplates, listResources, unreadable} from './resources.js'
 import type {Tools} from './tools.js'
 
 /** The addon's WebSocket method for one relayed MCP message (addon/transport/net/jsonrpc.gd MCP). */
@@ -33,12 +31,6 @@ export type Relay = (
   waiting?: CallWaiting,
 ) => Promise<Record<string, unknown>>
 
-/** Whether serve relays: yes unless BRIDGE_SERVE_RELAY=0 asks for the older in-Node surface (kept while it is
- *  deleted piece by piece; every MCP e2e file passed through the relay before it became the default). */
-export function relayEnabled(): boolean {
-  return process.env.BRIDGE_SERVE_RELAY !== '0'
-}
-
 /** One MCP request to the editor: its result, or the ProtocolError the addon answered. */
 export function relayOver(link: EditorLink): Relay {
   return async (method, params, session, timeoutMs = DEFAULT_TIMEOUT_MS, waiting = {}) => {
@@ -54,20 +46,21 @@ export function relayOver(link: EditorLink): Relay {
 }
 
 /** The editor's answer, or serve's own (`early`) while no editor is up. */
-async function orEarly<T>(relayed: () => Promise<T>, early: () => T | Promise<T>): Promise<T> {
+async function orEarly<T>(relayed: () => Promise<T>, early: (down: UnreachableError) => T | Promise<T>): Promise<T> {
   try {
     return await relayed()
   } catch (error) {
-    if (error instanceof UnreachableError) return early()
+    if (error instanceof UnreachableError) return early(error)
     throw error
   }
 }
 
 /**
- * resources, templates, prompts and completions over the relay, replacing the handlers index.ts registered;
- * each falls back to serve's own answer while the editor is down (prompts need no editor).
+ * resources, templates, prompts and completions over the relay (tools.ts registers the tools); each falls back
+ * to serve's own early answer while the editor is down: the shipped lists and prompts, no completions, and a
+ * read that names why it cannot be answered.
  */
-export function registerRelayedSurface(server: Server, link: EditorLink, tools: Tools, relay: Relay): void {
+export function registerRelayedSurface(server: Server, tools: Tools, relay: Relay): void {
   const prompts = loadPrompts()
   const ask = async (method: string, params: Record<string, unknown>) =>
     relay(method, params, await tools.relaySession()) as never
@@ -86,7 +79,7 @@ export function registerRelayedSurface(server: Server, link: EditorLink, tools: 
   server.setRequestHandler('resources/read', (request) =>
     orEarly(
       () => ask('resources/read', request.params),
-      () => readResource(link, request.params.uri),
+      (error) => unreadable(request.params.uri, error),
     ),
   )
   server.setRequestHandler('prompts/list', () =>
@@ -110,7 +103,7 @@ export function registerRelayedSurface(server: Server, link: EditorLink, tools: 
   server.setRequestHandler('completion/complete', (request) =>
     orEarly(
       () => ask('completion/complete', request.params),
-      () => complete(link, request.params.ref as {type: string}, request.params.argument),
+      () => ({completion: {values: [], total: 0, hasMore: false}}),
     ),
   )
 }

@@ -1,8 +1,8 @@
-// The tool list and tool calls: `engine_run` (addon/mcp/engine_run.json), `bridge_toolsets`
-// (addon/mcp/toolsets.json) and `bridge_find` (addon/mcp/find.json), one typed tool per live addon command of the session's enabled toolsets by the
-// shared rule (addon/mcp/README.md), and plugin tools, which may not shadow either. Arguments are validated
-// before anything is sent; a failure comes back as an `isError` result, or as the JSON-RPC error the revision
-// prescribes (tool-errors.ts).
+// The tool list and tool calls over the relay: the editor lists and answers every tool (addon/mcp/tools.gd, the
+// one MCP implementation); serve keeps what lives outside the editor — the session's toolsets (bridge_toolsets),
+// the installed packs' tools (they run in Node), the list while no editor is up (early-tools.ts), and the
+// arguments check before anything is sent (docs/architecture.md, "Validation over the relay"). A failure comes
+// back as an `isError` result, or as the JSON-RPC error the revision prescribes (tool-errors.ts).
 import {
   type CallToolResult,
   ProtocolError,
@@ -13,95 +13,29 @@ import {
 
 import {type CommandDoc, loadCatalog} from '../catalog/catalog.js'
 import {DEFAULT_TIMEOUT_MS} from '../editor/client.js'
-import {EngineError, UnreachableError} from '../errors.js'
-import {closest} from '../catalog/suggest.js'
+import {UnreachableError} from '../errors.js'
 import {validateParams} from '../catalog/validate.js'
+import {earlyTools} from './early-tools.js'
 import type {EditorLink, ServedDoc} from './editor-link.js'
 import type {McpToolContext, PluginTool} from './plugin-tools.js'
-import {FIND_TOOL, findCommands} from './find.js'
 import type {Relay, RelaySession} from './relay.js'
-import {errorResult, failureResult, successResult} from './results.js'
+import {failureResult, successResult} from './results.js'
 import {protocolError, refused, revisionOf} from './tool-errors.js'
 import {type Logger, readSurfaceJson} from './surface.js'
-import {SERVER_NAME} from '../surface/identity.js'
 import {ToolsetSession} from './toolset-session.js'
-import {ALWAYS_LISTED, TOOLSETS_TOOL, readsOf, toolsetsFor} from './toolsets.js'
+import {ALWAYS_LISTED, TOOLSETS_TOOL, toolsetsFor} from './toolsets.js'
 
 export const ENGINE_RUN: Tool = readSurfaceJson<Tool>('engine_run.json')
+/** bridge_find's name: a pack's tool may not shadow it (the editor answers it). */
+const FIND_TOOL_NAME = readSurfaceJson<{tool: Tool}>('find.json').tool.name
 
-/** `node.add` → `node_add`. */
+/** `node.add` → `node_add` (addon/mcp/tools.gd tool_name). */
 export function toolName(method: string): string {
   return method.replaceAll('.', '_')
 }
 
 /** A command's docs as engine.commands gives them; `output_schema` comes from its declared `returns`. */
 export type McpCommandDoc = CommandDoc & {output_schema?: Record<string, unknown>}
-
-/** Cursor refuses a server name + tool name longer than this; the server is `godot-bridge`. */
-export const MAX_QUALIFIED_NAME = 60
-
-/**
- * The shared rule (addon/mcp/README.md): name from the method, description = summary, the addon's input schema
- * without `additionalProperties: false` (calls are still checked against the full schema: an unknown parameter
- * is refused by name), its result schema as a short outputSchema (listedOutput), and the annotations of its
- * declaration (hints()).
- */
-export function typedTool(doc: ServedDoc): Tool {
-  const {additionalProperties, ...listed} = doc.input_schema
-  const tool: Tool = {
-    name: toolName(doc.method),
-    description: doc.summary,
-    inputSchema: (additionalProperties === false ? listed : doc.input_schema) as Tool['inputSchema'],
-    annotations: hints(doc),
-  }
-  if (doc.output_schema) tool.outputSchema = listedOutput(doc.output_schema) as Tool['outputSchema']
-  return tool
-}
-
-/**
- * A result schema as tools/list carries it: an object and the names of its fields, without their types. Clients
- * keep output schemas to themselves (a model reads the result, not its schema) and only check structuredContent
- * against them, while the full shapes cost a fifth of the list (issue 35: 63 KB of 295); the declared shape
- * stays in engine.commands and docs/commands.md, and every result is checked against it by the sweeps.
- */
-export function listedOutput(schema: Record<string, unknown>): Record<string, unknown> {
-  const fields = Object.keys((schema.properties ?? {}) as Record<string, unknown>)
-  return {type: 'object', properties: Object.fromEntries(fields.map((field) => [field, {}]))}
-}
-
-/**
- * A command's MCP annotations from its declaration: a title where it says more than the tool's name; readOnlyHint
- * for reads (Claude Code and Codex run only those in parallel); for a mutating command destructiveHint false
- * unless it loses data and idempotentHint true when it declares `idempotent`; openWorldHint false (the editor and
- * its project are a closed world). A hint is written only where it differs from MCP's default (readOnlyHint
- * false, destructiveHint true, idempotentHint false, openWorldHint true; the last two but one mean nothing for a
- * read), and the router's default title ("Node: add to group" for node_add_to_group) is left out: a client
- * shows the name instead, and every tool's list entry is paid for on every turn.
- */
-export function hints(doc: {
-  method: string
-  read_only: boolean
-  destructive: boolean
-  idempotent?: boolean
-  title?: string
-}): NonNullable<Tool['annotations']> {
-  const annotations: NonNullable<Tool['annotations']> = {}
-  if (doc.title && doc.title !== titleOf(doc.method)) annotations.title = doc.title
-  if (doc.read_only) annotations.readOnlyHint = true
-  else {
-    if (!doc.destructive) annotations.destructiveHint = false
-    if (doc.idempotent) annotations.idempotentHint = true
-  }
-  annotations.openWorldHint = false
-  return annotations
-}
-
-/** The router's default title (addon/core/router.gd title_of): "node.add_to_group" → "Node: add to group". */
-export function titleOf(method: string): string {
-  const [group, command = ''] = method.split('.')
-  const words = group.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-  return `${words.join('')}: ${command.replaceAll('_', ' ')}`
-}
 
 /**
  * What a call that waits gets from its client: a progress callback (the client sent a progressToken) and the
@@ -116,6 +50,7 @@ export interface Waiting {
 
 export interface ToolsOptions {
   link: EditorLink
+  relay: Relay
   typed: boolean
   pluginTools: Promise<PluginTool[]>
   log: Logger
@@ -125,8 +60,6 @@ export interface ToolsOptions {
   clientName?: () => string | undefined
   /** Tells the client its tool list changed (an enabled or disabled toolset). */
   listChanged?: () => void
-  /** Set: the editor answers tools/list and tools/call (relay.ts); serve keeps the session and the packs' tools. */
-  relay?: Relay
 }
 
 export class Tools {
@@ -144,8 +77,8 @@ export class Tools {
   }
 
   /**
-   * engine_run, bridge_toolsets and bridge_find, then the typed tools of the enabled toolsets (from the live editor, else
-   * the last known list, else the catalog), then plugin tools. With --typed=false: engine_run and plugin tools.
+   * The editor's list for this session (engine_run, bridge_toolsets, bridge_find, the typed tools of the enabled
+   * toolsets), else the addon's list from the catalog filtered the same way; then the packs' tools.
    */
   async list(): Promise<Tool[]> {
     const docs: ServedDoc[] = (await this.options.link.commands()) ?? this.docs()
@@ -156,20 +89,18 @@ export class Tools {
       inputSchema: inputSchema as Tool['inputSchema'],
       ...(annotations ? {annotations} : {}),
     }))
-    const relay = this.options.relay
-    if (relay && this.options.link.knownCommands()) {
+    if (this.options.link.knownCommands()) {
       try {
-        const {tools} = (await relay('tools/list', {}, await this.relaySession())) as {tools: Tool[]}
+        const {tools} = (await this.options.relay('tools/list', {}, await this.relaySession())) as {tools: Tool[]}
         return [...tools, ...contributed]
       } catch (error) {
         if (!(error instanceof UnreachableError)) throw error // down since: the catalog's list below
       }
     }
     if (!this.options.typed) return [ENGINE_RUN, ...contributed]
-    const methods = this.listedMethods(docs, plugins.length)
-    const typed = docs.filter((d) => methods.has(d.method)).map((d) => typedTool(d))
-    for (const tool of typed) this.checkNameLength(tool.name)
-    return [ENGINE_RUN, TOOLSETS_TOOL, FIND_TOOL, ...typed, ...contributed]
+    const listed = new Set([...this.listedMethods(docs, plugins.length)].map(toolName))
+    const [engineRun, toolsets, find, ...typed] = earlyTools()
+    return [engineRun, toolsets, find, ...typed.filter((t) => listed.has(t.name)), ...contributed]
   }
 
   /** The methods whose typed tools the session's enabled toolsets list. */
@@ -196,34 +127,26 @@ export class Tools {
 
   /** One tools/call; throws a ProtocolError where the revision makes the failure a JSON-RPC error. */
   async call(name: string, args: Record<string, unknown> = {}, waiting: Waiting = {}): Promise<CallToolResult> {
-    const result =
-      this.options.relay && (await this.relayable(name))
-        ? await this.relayCall(this.options.relay, name, args, waiting)
-        : await this.answer(name, args, waiting)
+    const plugin = (await this.plugins(this.docs())).find((t) => t.name === name)
+    const result = plugin
+      ? await this.runPlugin(plugin, args)
+      : name === TOOLSETS_TOOL.name && this.options.typed
+        ? await this.runToolsets(args, waiting.revision)
+        : await this.relayCall(name, args, waiting)
     const refusal = (result as {refusal?: {message: string; argument: boolean}}).refusal
     if (!refusal) return result
     const error = protocolError(refusal.message, waiting.revision, refusal.argument)
     if (error) throw error
-    return errorResult(refusal.message)
-  }
-
-  /** The relay answers every tool but bridge_toolsets (its session lives here) and the packs' (they run in Node). */
-  private async relayable(name: string): Promise<boolean> {
-    if (name === TOOLSETS_TOOL.name && this.options.typed) return false
-    return !(await this.plugins(this.docs())).some((t) => t.name === name)
+    const {refusal: _refusal, ...answer} = result as CallToolResult & {refusal: unknown}
+    return answer
   }
 
   /**
    * A call the editor answers (relay.ts), its arguments checked here first against the command's full input
-   * schema with the same ajv validators as before: a bad argument never reaches the editor, and is refused in
+   * schema with the same ajv validators the CLI uses: a bad argument never reaches the editor, and is refused in
    * the same words (docs/architecture.md, "Validation over the relay").
    */
-  private async relayCall(
-    relay: Relay,
-    name: string,
-    args: Record<string, unknown>,
-    waiting: Waiting,
-  ): Promise<CallToolResult> {
+  private async relayCall(name: string, args: Record<string, unknown>, waiting: Waiting): Promise<CallToolResult> {
     let label = name
     let timeoutMs = DEFAULT_TIMEOUT_MS
     let doc = name === ENGINE_RUN.name ? undefined : this.index().get(name)
@@ -242,56 +165,17 @@ export class Tools {
     }
     try {
       const session = await this.relaySession(waiting.revision)
-      return (await relay('tools/call', {name, arguments: args}, session, timeoutMs, waiting)) as CallToolResult
+      return (await this.options.relay(
+        'tools/call',
+        {name, arguments: args},
+        session,
+        timeoutMs,
+        waiting,
+      )) as CallToolResult
     } catch (error) {
       if (error instanceof ProtocolError) throw error // the addon's JSON-RPC error (an unknown tool)
       return failureResult(error, label)
     }
-  }
-
-  private async answer(name: string, args: Record<string, unknown>, waiting: Waiting): Promise<CallToolResult> {
-    try {
-      if (name === ENGINE_RUN.name) return await this.runEngine(args, waiting)
-      if (name === TOOLSETS_TOOL.name && this.options.typed) return await this.runToolsets(args, waiting.revision)
-      if (name === FIND_TOOL.name && this.options.typed) return await this.runFind(args, waiting.revision)
-      let doc = this.index().get(name)
-      let plugin = (await this.plugins(this.docs())).find((t) => t.name === name)
-      if (!doc && !plugin) {
-        await this.options.link.refresh().catch(() => {}) // the list the model holds may be older than ours
-        doc = this.index().get(name)
-        plugin = (await this.plugins(this.docs())).find((t) => t.name === name)
-      }
-      if (doc && this.options.typed) return await this.runCommand(name, doc, args, waiting, true)
-      if (plugin) return await this.runPlugin(plugin, args)
-      if (doc) return errorResult(`typed tools are off (--typed=false): call engine_run with method '${doc.method}'`)
-      const guess = closest(name, [
-        ENGINE_RUN.name,
-        ...this.index().keys(),
-        ...(await this.plugins(this.docs())).map((t) => t.name),
-      ])
-      return refused(
-        `unknown tool '${name}'${guess ? ` (did you mean '${guess}'?)` : ''}: list the tools again (the editor's commands may have changed), or use engine_run`,
-        false,
-      )
-    } catch (error) {
-      return failureResult(error, name)
-    }
-  }
-
-  private async runEngine(args: Record<string, unknown>, waiting: Waiting): Promise<CallToolResult> {
-    const problem = validateParams('mcp:engine_run', ENGINE_RUN.inputSchema, args)
-    if (problem) return refused(`invalid arguments for engine_run: ${problem}`)
-    const method = args.method as string
-    const doc = this.docs().find((d) => d.method === method)
-    if (doc)
-      return this.runCommand(`engine_run ${method}`, doc, (args.params ?? {}) as Record<string, unknown>, waiting)
-    return this.send(
-      `engine_run ${method}`,
-      method,
-      (args.params ?? {}) as Record<string, unknown>,
-      DEFAULT_TIMEOUT_MS,
-      waiting,
-    )
   }
 
   /** bridge_toolsets: answers, then tells the client its list changed (after the answer is on its way). */
@@ -301,53 +185,6 @@ export class Tools {
     const {result, changed} = this.session.handle(args, toolsetsFor(docs), fixed, revision)
     if (changed) setImmediate(() => this.options.listChanged?.())
     return result
-  }
-
-  /** bridge_find: commands by words, each callable at once through engine_run (find.ts). */
-  private async runFind(args: Record<string, unknown>, revision?: string): Promise<CallToolResult> {
-    const docs = (await this.options.link.commands()) ?? this.docs()
-    const listed = this.listedMethods(docs, (await this.plugins(docs)).length)
-    const answer = findCommands(docs, args, (method) => listed.has(method))
-    if (typeof answer === 'string') return refused(answer)
-    return successResult(answer, true, readsOf(this.options.clientName?.(), revision))
-  }
-
-  /** A typed call returns structuredContent when its command declares a result shape; engine_run never does. */
-  private async runCommand(
-    label: string,
-    doc: ServedDoc,
-    params: Record<string, unknown>,
-    waiting: Waiting,
-    structured = false,
-  ): Promise<CallToolResult> {
-    const problem = validateParams(schemaKey(doc.input_schema), doc.input_schema, params)
-    if (problem) return refused(`invalid arguments for ${label}: ${problem}`)
-    return this.send(
-      label,
-      doc.method,
-      params,
-      Math.max(doc.timeout_ms ?? 0, DEFAULT_TIMEOUT_MS),
-      waiting,
-      structured && Boolean(doc.output_schema),
-    )
-  }
-
-  private async send(
-    label: string,
-    method: string,
-    params: Record<string, unknown>,
-    timeoutMs: number,
-    waiting: Waiting,
-    structured = false,
-  ): Promise<CallToolResult> {
-    try {
-      const value = await this.options.link.call(method, params, timeoutMs, waiting)
-      return successResult(value, structured, readsOf(this.options.clientName?.(), waiting.revision))
-    } catch (error) {
-      // An unknown method means our command list may be stale: re-read it (listeners notify the client).
-      if (error instanceof EngineError && error.rpcCode === -32601) this.options.link.refresh().catch(() => {})
-      return failureResult(error, label)
-    }
   }
 
   private async runPlugin(tool: PluginTool, args: Record<string, unknown>): Promise<CallToolResult> {
@@ -368,7 +205,7 @@ export class Tools {
 
   /** Plugin tools that do not shadow engine_run or an addon command. */
   private async plugins(docs: ServedDoc[]): Promise<PluginTool[]> {
-    const taken = new Set([ENGINE_RUN.name, TOOLSETS_TOOL.name, FIND_TOOL.name, ...docs.map((d) => toolName(d.method))])
+    const taken = new Set([ENGINE_RUN.name, TOOLSETS_TOOL.name, FIND_TOOL_NAME, ...docs.map((d) => toolName(d.method))])
     return (await this.options.pluginTools).filter((tool) => {
       if (!taken.has(tool.name)) return true
       if (!this.warned.has(tool.name)) {
@@ -377,15 +214,6 @@ export class Tools {
       }
       return false
     })
-  }
-
-  /** Cursor drops tools whose `<server>_<tool>` name passes 60 characters: say so once per tool. */
-  private checkNameLength(name: string): void {
-    if (SERVER_NAME.length + 1 + name.length <= MAX_QUALIFIED_NAME || this.warned.has(`long:${name}`)) return
-    this.warned.add(`long:${name}`)
-    this.options.log(
-      `tool '${name}' is longer than Cursor accepts with the server name ${SERVER_NAME} (${MAX_QUALIFIED_NAME} characters); rename its command`,
-    )
   }
 
   private docs(): ServedDoc[] {

@@ -18,9 +18,9 @@ export async function serveInMemory(
   prepare?: (client: Client) => void,
   toolsets?: string[],
 ): Promise<InMemoryServe> {
-  // serve's own in-Node surface (BRIDGE_SERVE_RELAY=0): these unit tests script an editor that speaks the
-  // command protocol, not bridge.mcp; the relay, the default, is proven against a real editor by test/e2e/mcp
-  const created = createServer({projectRoot, log: () => {}, toolsets, relay: false})
+  // serve relays every request to the editor; with none up it gives its early answers (the unit tests' case),
+  // and what the editor answers is proven against a real one by test/e2e/mcp
+  const created = createServer({projectRoot, log: () => {}, toolsets})
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
   await created.server.connect(serverSide as never)
   const client = new Client({name: 'unit', version: '1'})

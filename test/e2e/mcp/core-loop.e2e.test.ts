@@ -2,7 +2,7 @@
 // Claude Code, and one the table does not know, each over `bridge serve` (stdio) and over the editor's HTTP
 // endpoint, list at most 30 tools (32 KB), and with only those, bridge_find and engine_run they create a scene,
 // add a node, create and attach a script, play, read the running game, see its errors, stop, and undo an edit.
-// bridge_find answers the same over both transports.
+// bridge_find ranks the commands of a task (the addon's find.gd).
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -129,28 +129,42 @@ describe('the small default runs the whole loop over stdio and HTTP (real editor
       )
     })
 
-  it('bridge_find answers the same over stdio and HTTP, from the declarations', async () => {
-    const [overStdio, overHttp] = [await stdio('parity-agent')(), await http()()]
-    for (const args of [
-      {query: 'paint tiles on a tilemap'},
-      {query: 'add a collision shape to a body', limit: 10},
-      {query: 'record and replay a play session'},
-      {query: 'engine.class_info', limit: 1},
-      {query: 'scene_play'},
-      {query: 'the of a'},
-    ]) {
-      const a = (await overStdio.callTool({name: 'bridge_find', arguments: args})) as CallToolResult
-      const b = (await overHttp.callTool({name: 'bridge_find', arguments: args})) as CallToolResult
-      expect(b.structuredContent, args.query).to.deep.equal(a.structuredContent)
-      // the same JSON as text (each transport orders its keys its own way)
-      const json = (r: CallToolResult) => JSON.parse((r.content[0] as {text: string}).text)
-      expect(json(b), args.query).to.deep.equal(json(a))
-    }
-    for (const args of [{}, {query: 'x', limit: 0}, {query: 'x', other: 1}]) {
-      const a = (await overStdio.callTool({name: 'bridge_find', arguments: args})) as CallToolResult
-      const b = (await overHttp.callTool({name: 'bridge_find', arguments: args})) as CallToolResult
-      expect([a.isError, b.isError], JSON.stringify(args)).to.deep.equal([true, true])
-      expect(b.content, JSON.stringify(args)).to.deep.equal(a.content)
+  // bridge_find's ranking (addon/mcp/find.gd, the one implementation; serve relays it): words find the commands
+  // that do the task, each with what engine_run needs to call it; bad arguments are refused by name
+  it('bridge_find finds the commands of a task, a named one first, and refuses bad arguments by name', async () => {
+    const client = await http()()
+    const find = async (args: Record<string, unknown>) =>
+      (await client.callTool({name: 'bridge_find', arguments: args})) as CallToolResult
+    const results = async (args: Record<string, unknown>) =>
+      ((await find(args)).structuredContent as {results: {method: string; listed: boolean; tool: string}[]}).results
+    const tiles = (await find({query: 'paint tiles on a tilemap'})).structuredContent as Answer
+    expect(tiles.count).to.equal(6)
+    for (const r of tiles.results) expect(r.method, r.method).to.match(/^tilemap\./)
+    expect(tiles.results[0]).to.include({tool: tiles.results[0].method.replace('.', '_')})
+    expect(tiles.results[0].input_schema).to.be.an('object')
+    expect(tiles.note).to.include('engine_run')
+    expect((await results({query: 'engine.class_info'}))[0].method).to.equal('engine.class_info')
+    const named = await results({query: 'scene_play', limit: 1})
+    expect(named).to.have.length(1)
+    expect(named[0]).to.include({method: 'scene.play', listed: true}) // in the default core
+    for (const [query, method] of [
+      ['add a collision shape to a body', 'physics.add_body'],
+      ['record and replay a play session', 'runtime.record'],
+      ['set a breakpoint', 'debug.set_breakpoint'],
+    ])
+      expect(
+        (await results({query})).map((r) => r.method),
+        query,
+      ).to.include(method)
+    expect(((await find({query: 'the of a'})).structuredContent as Answer).count).to.equal(0)
+    for (const [args, said] of [
+      [{}, /query/],
+      [{query: 'x', limit: 0}, /limit/],
+      [{query: 'x', other: 1}, /other/],
+    ] as [Record<string, unknown>, RegExp][]) {
+      const refused = await find(args)
+      expect(refused.isError, JSON.stringify(args)).to.equal(true)
+      expect((refused.content[0] as {text: string}).text, JSON.stringify(args)).to.match(said)
     }
   })
 })

@@ -2,7 +2,7 @@
 // announce themselves as VS Code, Cursor, Claude Code or something unknown (each gets a list that fits its
 // limit), an agent enabling a toolset mid-session (tools/list_changed, then a newly listed tool called),
 // every command reachable through engine_run with no toolset enabled, structuredContent checked with ajv
-// against every outputSchema, the HTTP endpoint's ?toolsets=, and the MCP Inspector CLI.
+// against every outputSchema, the HTTP endpoint's ?toolsets=, and the MCP Inspector CLI over both transports.
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {type CallToolResult, type Tool, ToolListChangedNotificationSchema} from '@modelcontextprotocol/sdk/types.js'
@@ -385,34 +385,36 @@ describe('toolsets: one surface that fits every MCP client (real editor)', funct
     expect(enable.content[0].text).to.include('/mcp?toolsets=scene,physics')
   })
 
-  it('the MCP Inspector CLI lists and calls tools of `bridge serve --toolsets core,scene`', async function () {
-    // a devDependency: @modelcontextprotocol/inspector-cli (the Inspector's CLI mode)
-    const inspector = join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'inspector-cli', 'build', 'index.js')
-    const run = (args: string[]) =>
-      new Promise<string>((resolve, reject) =>
-        execFile(
-          process.execPath,
-          [
-            inspector,
+  // both transports: `bridge serve` (stdio) and the editor's own endpoint (HTTP)
+  const inspectorTargets: [string, () => string[]][] = [
+    [
+      '`bridge serve --toolsets core,scene`',
+      () => [process.execPath, BRIDGE_BIN, 'serve', '--project', fx.editor.root, '--toolsets', 'core,scene'],
+    ],
+    [
+      'the HTTP endpoint /mcp?toolsets=core,scene',
+      () => ['--transport', 'http', `http://127.0.0.1:${fx.editor.discovery.http_port}/mcp?toolsets=core,scene`],
+    ],
+  ]
+  for (const [label, target] of inspectorTargets)
+    it(`the MCP Inspector CLI lists and calls tools of ${label}`, async function () {
+      // a devDependency: @modelcontextprotocol/inspector-cli (the Inspector's CLI mode)
+      const inspector = join(REPO_ROOT, 'node_modules', '@modelcontextprotocol', 'inspector-cli', 'build', 'index.js')
+      const run = (args: string[]) =>
+        new Promise<string>((resolve, reject) =>
+          execFile(
             process.execPath,
-            BRIDGE_BIN,
-            'serve',
-            '--project',
-            fx.editor.root,
-            '--toolsets',
-            'core,scene',
-            ...args,
-          ],
-          {timeout: 120_000, maxBuffer: 32 * 1024 * 1024},
-          (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
-        ),
-      )
-    const listed = JSON.parse(await run(['--method', 'tools/list'])) as {tools: Tool[]}
-    const names = listed.tools.map((t) => t.name)
-    expect(names).to.include.members(['engine_run', 'bridge_toolsets', 'bridge_find', 'node_add', 'scene_current'])
-    expect(names).to.not.include('project_info')
-    const called = JSON.parse(await run(['--method', 'tools/call', '--tool-name', 'scene_current'])) as CallToolResult
-    expect(called.isError, text(called)).to.not.equal(true)
-    expect(called.structuredContent).to.have.property('root')
-  })
+            [inspector, ...target(), ...args],
+            {timeout: 120_000, maxBuffer: 32 * 1024 * 1024},
+            (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
+          ),
+        )
+      const listed = JSON.parse(await run(['--method', 'tools/list'])) as {tools: Tool[]}
+      const names = listed.tools.map((t) => t.name)
+      expect(names).to.include.members(['engine_run', 'bridge_toolsets', 'bridge_find', 'node_add', 'scene_current'])
+      expect(names).to.not.include('project_info')
+      const called = JSON.parse(await run(['--method', 'tools/call', '--tool-name', 'scene_current'])) as CallToolResult
+      expect(called.isError, text(called)).to.not.equal(true)
+      expect(called.structuredContent).to.have.property('root')
+    })
 })

@@ -8,16 +8,9 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {loadCatalog} from '../../../src/catalog/catalog.js'
-import {FIND_TOOL} from '../../../src/mcp/find.js'
-import {ENGINE_RUN, typedTool} from '../../../src/mcp/tools.js'
-import {
-  ALWAYS_LISTED,
-  CORE_TOOLSET,
-  TOOLSETS,
-  TOOLSETS_TOOL,
-  fitProfile,
-  toolsetsFor,
-} from '../../../src/mcp/toolsets.js'
+import {earlyTools} from '../../../src/mcp/early-tools.js'
+import {toolName} from '../../../src/mcp/tools.js'
+import {ALWAYS_LISTED, CORE_TOOLSET, TOOLSETS, fitProfile, toolsetsFor} from '../../../src/mcp/toolsets.js'
 import {serveInMemory} from '../../support/serve-in-memory.js'
 
 const CORE_MAX_TOOLS = 30
@@ -31,8 +24,10 @@ describe('the default tool list of every client stays within its budget', () => 
   const toolsets = toolsetsFor(docs)
   const defaultTools = (preferred: string[], cap: number | null): Tool[] => {
     const names = fitProfile(toolsets, preferred, cap, ALWAYS_LISTED)
-    const methods = new Set(toolsets.filter((t) => names.includes(t.name)).flatMap((t) => t.methods))
-    return [ENGINE_RUN, TOOLSETS_TOOL, FIND_TOOL, ...docs.filter((d) => methods.has(d.method)).map((d) => typedTool(d))]
+    const methods = new Set(toolsets.filter((t) => names.includes(t.name)).flatMap((t) => t.methods.map(toolName)))
+    // the addon's own list (catalog/tools.json): the three fixed tools, then the typed ones
+    const [fixed1, fixed2, fixed3, ...typed] = earlyTools()
+    return [fixed1, fixed2, fixed3, ...typed.filter((t) => methods.has(t.name))]
   }
   const profiles = [
     ...TOOLSETS.clients,

@@ -1,6 +1,7 @@
 // bridge serve's side of calls that wait, against a scripted editor: a client's progressToken becomes the
 // request's `"progress": true`, the editor's bridge.progress notifications come back as notifications/progress,
-// and a client's cancel becomes bridge.cancel for that request id. Plus completion's matching rule.
+// and a client's cancel becomes bridge.cancel for that request id — all around the relay's bridge.mcp request
+// (the scripted editor answers it as addon/transport/net/jsonrpc.gd does: {result: the MCP result}).
 import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {CallToolResultSchema} from '@modelcontextprotocol/sdk/types.js'
 import {expect} from 'chai'
@@ -10,7 +11,6 @@ import {join} from 'node:path'
 import {WebSocketServer} from 'ws'
 
 import type {CommandDoc} from '../../../src/catalog/catalog.js'
-import {matching, nodePaths} from '../../../src/mcp/completions.js'
 import {serveInMemory} from '../../support/serve-in-memory.js'
 
 const WAIT: CommandDoc = {
@@ -69,7 +69,8 @@ describe('mcp progress and cancellation (scripted editor)', () => {
             )
           if (step === 10) {
             clearInterval(timer)
-            ws.send(JSON.stringify({jsonrpc: '2.0', id: msg.id, result: {steps: step}}))
+            const answer = {content: [{type: 'text', text: JSON.stringify({steps: step})}]}
+            ws.send(JSON.stringify({jsonrpc: '2.0', id: msg.id, result: {result: answer}}))
           }
         }, 20)
         running.set(msg.id, timer)
@@ -89,7 +90,11 @@ describe('mcp progress and cancellation (scripted editor)', () => {
       onprogress: (p) => heard.push(p),
     })
     expect(result.isError).to.not.equal(true)
-    expect(requests.at(-1)).to.include({method: 'slow.wait', progress: true})
+    expect(requests.at(-1)).to.include({method: 'bridge.mcp', progress: true})
+    expect((requests.at(-1)!.params as {message: unknown}).message).to.deep.include({
+      method: 'tools/call',
+      params: {name: 'slow_wait', arguments: {}},
+    })
     expect(heard.map((p) => p.progress)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     expect(heard.every((p) => p.total === 10)).to.equal(true)
   })
@@ -106,24 +111,5 @@ describe('mcp progress and cancellation (scripted editor)', () => {
     for (const end = Date.now() + 2000; cancels.length === 0 && Date.now() < end;)
       await new Promise((r) => setTimeout(r, 10))
     expect(cancels).to.deep.equal([requests.at(-1)!.id])
-  })
-
-  it('completes node paths: what starts with the typed text first, then what contains it', () => {
-    const paths = nodePaths({
-      path: '/root/Main',
-      children: [
-        {path: '/root/Main/Player', children: [{path: '/root/Main/Player/Sprite'}]},
-        {path: '/root/Main/Floor'},
-      ],
-    })
-    expect(paths).to.deep.equal(['/root/Main', '/root/Main/Player', '/root/Main/Player/Sprite', '/root/Main/Floor'])
-    expect(matching(paths, '/root/Main/P').values).to.deep.equal(['/root/Main/Player', '/root/Main/Player/Sprite'])
-    expect(matching(paths, 'sprite')).to.deep.equal({values: ['/root/Main/Player/Sprite'], total: 1, hasMore: false})
-    expect(
-      matching(
-        Array.from({length: 150}, (_, i) => `N${i}`),
-        'N',
-      ),
-    ).to.include({total: 150, hasMore: true})
   })
 })

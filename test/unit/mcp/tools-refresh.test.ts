@@ -52,7 +52,13 @@ describe('mcp server tool refresh (scripted editor)', () => {
       ws.send(JSON.stringify({jsonrpc: '2.0', method: 'bridge.hello', params: hello}))
       ws.on('message', (data) => {
         const msg = JSON.parse(data.toString())
-        const result = msg.method === 'engine.commands' ? {count: commands.length, commands} : {ok: msg.method}
+        // bridge.mcp as the addon answers it: tools/list from the commands, a call names its tool
+        const mcp = msg.params?.message as {method: string; params: {name?: string}} | undefined
+        const answer =
+          mcp?.method === 'tools/list'
+            ? {tools: commands.map((c) => ({name: c.method.replace('.', '_'), inputSchema: {type: 'object'}}))}
+            : {content: [{type: 'text', text: JSON.stringify({ok: mcp?.params.name})}]}
+        const result = msg.method === 'engine.commands' ? {count: commands.length, commands} : {result: answer}
         ws.send(JSON.stringify({jsonrpc: '2.0', id: msg.id, result}))
       })
     })
@@ -84,6 +90,6 @@ describe('mcp server tool refresh (scripted editor)', () => {
     expect(after).to.include('probe_echo')
     const called = await client.callTool({name: 'probe_echo', arguments: {}})
     expect(called.isError, JSON.stringify(called)).to.not.equal(true)
-    expect(JSON.stringify(called.content)).to.include('probe.echo')
+    expect(JSON.stringify(called.content)).to.include('probe_echo')
   })
 })

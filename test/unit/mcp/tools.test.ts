@@ -1,5 +1,7 @@
-// The tool list and calls over a stand-in editor link (engine-backed proof is in test/e2e/serve): the shared
-// naming rule, plugin shadowing, --typed=false, validation before sending, and failures as isError.
+// serve's own part of the tool list and calls, over a stand-in link and relay (the editor's answers are proven
+// against a real editor in test/e2e/mcp): the list while no editor is up, plugin shadowing, validation before
+// anything is relayed, the revision's error forms, and failures as isError.
+import {ProtocolError} from '@modelcontextprotocol/server'
 import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
@@ -9,7 +11,9 @@ import {UnreachableError} from '../../../src/errors.js'
 import type {EditorLink} from '../../../src/mcp/editor-link.js'
 import {checkContribution, type PluginTool} from '../../../src/mcp/plugin-tools.js'
 import {mcpDir} from '../../../src/mcp/surface.js'
-import {ENGINE_RUN, Tools, typedTool} from '../../../src/mcp/tools.js'
+import {earlyTools} from '../../../src/mcp/early-tools.js'
+import type {Relay} from '../../../src/mcp/relay.js'
+import {ENGINE_RUN, Tools} from '../../../src/mcp/tools.js'
 
 const doc = (method: string, extra: Partial<CommandDoc> = {}): CommandDoc => ({
   method,
@@ -47,22 +51,32 @@ function plugin(name: string, run: PluginRun = async (args) => ({args})): Plugin
   return checked
 }
 
-function setup(options: {typed?: boolean; plugins?: PluginTool[]; fail?: Error} = {}) {
+/** The editor's list for the stand-in: what the relay answers to tools/list. */
+const LISTED = [ENGINE_RUN, {name: 'bridge_toolsets'}, {name: 'bridge_find'}, {name: 'node_add'}]
+
+function setup(options: {typed?: boolean; plugins?: PluginTool[]; fail?: Error; down?: boolean} = {}) {
+  /** [method, params, timeoutMs] of every call the plugin context made and every MCP message relayed. */
   const calls: [string, Record<string, unknown>, number][] = []
   const logs: string[] = []
   const link = {
     projectRoot: '/proj',
-    commands: async () => DOCS,
-    knownCommands: () => DOCS,
+    commands: async () => (options.down ? undefined : DOCS),
+    knownCommands: () => (options.down ? undefined : DOCS),
     refresh: async () => {},
     async call(method: string, params: Record<string, unknown>, timeoutMs: number) {
       calls.push([method, params, timeoutMs])
-      if (options.fail) throw options.fail
       return {called: method}
     },
   } as unknown as EditorLink
+  const relay: Relay = async (method, params, _session, timeoutMs = 0) => {
+    calls.push([method, params, timeoutMs])
+    if (options.fail) throw options.fail
+    if (method === 'tools/list') return {tools: LISTED}
+    return {content: [{type: 'text', text: JSON.stringify({relayed: params.name})}]}
+  }
   const tools = new Tools({
     link,
+    relay,
     typed: options.typed ?? true,
     pluginTools: Promise.resolve(options.plugins ?? []),
     log: (m) => logs.push(m),
@@ -89,37 +103,37 @@ describe('mcp tools', () => {
     expect(ENGINE_RUN).to.deep.equal(JSON.parse(readFileSync(join(mcpDir(), 'engine_run.json'), 'utf8')))
   })
 
-  it('derives a typed tool by the shared rule: name, summary, schema without additionalProperties, every hint but the default title', () => {
-    expect(typedTool(DOCS[1])).to.deep.equal({
-      name: 'anim_tree_add_state',
-      description: 'Summary of anim_tree.add_state.',
-      inputSchema: {type: 'object', properties: {}},
-      annotations: {openWorldHint: false},
-    })
-    expect(typedTool(DOCS[2]).annotations).to.include({readOnlyHint: true, openWorldHint: false})
-    expect(typedTool(DOCS[0]).annotations).to.include({destructiveHint: false}).and.not.have.property('readOnlyHint')
-  })
-
-  it('lists engine_run, the typed tools and plugin tools; a plugin may not shadow an addon command', async () => {
-    const {tools, logs} = setup({plugins: [plugin('node_add'), plugin('engine_run'), plugin('fx_tool')]})
+  it("lists the editor's tools for the session, then plugin tools; a plugin may not shadow an addon command", async () => {
+    const {tools, logs, calls} = setup({plugins: [plugin('node_add'), plugin('engine_run'), plugin('fx_tool')]})
     expect((await tools.list()).map((t) => t.name)).to.deep.equal([
       'engine_run',
       'bridge_toolsets',
       'bridge_find',
-      'node_add', // anim_tree.add_state is not in the core, the default of a client the table does not know
-      'scene_tree',
+      'node_add',
       'fx_tool',
     ])
+    expect(calls.map((c) => c[0])).to.deep.equal(['tools/list'])
     expect(logs.filter((l) => l.includes('would shadow an addon command'))).to.have.length(2)
   })
 
-  it('--typed=false lists engine_run (and plugin tools) only, and points typed calls at engine_run', async () => {
-    const {tools, calls} = setup({typed: false})
-    expect((await tools.list()).map((t) => t.name)).to.deep.equal(['engine_run'])
-    const result = await tools.call('scene_tree', {})
-    expect(result.isError).to.equal(true)
-    expect(text(result)).to.include("engine_run with method 'scene.tree'")
+  it("with no editor up, lists the addon's own list from the catalog, filtered to the session's toolsets", async () => {
+    const {tools, calls} = setup({down: true})
+    const listed = await tools.list()
+    const catalog = new Map(earlyTools().map((t) => [t.name, t]))
+    expect(listed.slice(0, 3).map((t) => t.name)).to.deep.equal(['engine_run', 'bridge_toolsets', 'bridge_find'])
+    for (const tool of listed) expect(tool).to.deep.equal(catalog.get(tool.name))
+    expect(listed.map((t) => t.name))
+      .to.include('scene_play')
+      .and.not.include('anim_tree_add_state') // the core
+    expect(listed.length).to.be.below(catalog.size)
     expect(calls).to.deep.equal([])
+  })
+
+  it('--typed=false with no editor lists engine_run (and plugin tools) only, and relays a typed call unchecked', async () => {
+    const {tools, calls} = setup({typed: false, down: true})
+    expect((await tools.list()).map((t) => t.name)).to.deep.equal(['engine_run'])
+    await tools.call('node_add', {})
+    expect(calls.map((c) => c[0])).to.deep.equal(['tools/call']) // the editor names engine_run (addon/mcp/tools.gd)
   })
 
   it('validates typed arguments before sending, naming the parameter', async () => {
@@ -132,8 +146,8 @@ describe('mcp tools', () => {
     expect(calls).to.deep.equal([])
     const ok = await tools.call('node_add', {type: 'Node'})
     expect(ok.isError).to.equal(undefined)
-    expect(JSON.parse(text(ok))).to.deep.equal({called: 'node.add'})
-    expect(calls).to.deep.equal([['node.add', {type: 'Node'}, 90_000]])
+    expect(JSON.parse(text(ok))).to.deep.equal({relayed: 'node_add'})
+    expect(calls).to.deep.equal([['tools/call', {name: 'node_add', arguments: {type: 'Node'}}, 90_000]])
   })
 
   it('engine_run validates known methods against their schema and passes unknown ones through', async () => {
@@ -142,7 +156,7 @@ describe('mcp tools', () => {
     expect(text(bad)).to.equal("invalid arguments for engine_run node.add: missing required parameter 'type'")
     expect(text(await tools.call('engine_run', {method: 'not a method'}, NOW))).to.include("parameter 'method'")
     await tools.call('engine_run', {method: 'custom.thing', params: {x: 1}})
-    expect(calls.map((c) => c[0])).to.deep.equal(['custom.thing'])
+    expect(calls.map((c) => c[1].name)).to.deep.equal(['engine_run'])
   })
 
   it('answers an unreachable editor with isError carrying the verdict', async () => {
@@ -168,15 +182,10 @@ describe('mcp tools', () => {
     expect(text(broken)).to.include('plugin bug')
   })
 
-  it('answers an unknown tool with a JSON-RPC error (-32602) saying what to do, in every revision', async () => {
-    const {tools} = setup()
-    for (const revision of [undefined, '2025-06-18', '2025-11-25', '2026-07-28']) {
-      const error = await refusedWith(tools.call('node_frobnicate', {}, {revision}))
-      expect(error.code).to.equal(-32602)
-      expect(error.message).to.include('list the tools again')
-    }
-    const typo = await refusedWith(tools.call('node_ad', {}, NOW))
-    expect(typo.message).to.include("did you mean 'node_add'")
+  it("passes the editor's JSON-RPC error (an unknown tool) on as it is", async () => {
+    const {tools} = setup({fail: new ProtocolError(-32602, "unknown tool 'node_ad' (did you mean 'node_add'?)")})
+    const error = await refusedWith(tools.call('node_ad', {}, NOW))
+    expect([error.code, error.message]).to.deep.equal([-32602, "unknown tool 'node_ad' (did you mean 'node_add'?)"])
   })
 
   it('answers bad arguments as the revision says: a JSON-RPC error up to 2025-06-18, an isError result after', async () => {

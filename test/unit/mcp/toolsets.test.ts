@@ -1,6 +1,6 @@
 // Toolsets without an engine: the shared definition (addon/mcp/toolsets.json), groups no toolset lists,
-// client matching, fitting a client's limit, and a session that enables a toolset over a fake editor link
-// (the MCP SDK's Client over an in-memory transport). The engine-backed proof is test/e2e/mcp/toolsets.e2e.test.ts.
+// client matching, fitting a client's limit, and a session that enables a toolset over a fake editor link and
+// relay that lists what the session enables (the MCP SDK's Client over an in-memory transport). The engine-backed proof is test/e2e/mcp/toolsets.e2e.test.ts.
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js'
 import {Server} from '@modelcontextprotocol/server'
@@ -9,7 +9,8 @@ import {expect} from 'chai'
 
 import type {CommandDoc} from '../../../src/catalog/catalog.js'
 import type {EditorLink} from '../../../src/mcp/editor-link.js'
-import {Tools, registerTools, typedTool} from '../../../src/mcp/tools.js'
+import type {Relay} from '../../../src/mcp/relay.js'
+import {Tools, registerTools, toolName} from '../../../src/mcp/tools.js'
 import {Selection, TOOLSETS, fitProfile, matchClient, toolsetOfGroup, toolsetsFor} from '../../../src/mcp/toolsets.js'
 
 const doc = (method: string, extra: Partial<CommandDoc> = {}): CommandDoc => ({
@@ -111,14 +112,26 @@ describe('toolsets: a session over a fake editor', () => {
     knownCommands: () => DOCS,
     refresh: async () => {},
     onChange: () => {},
-    call: async (method: string) => (method === 'project.info' ? {name: 'demo'} : {called: method}),
   } as unknown as EditorLink
+  /** As the editor lists (addon/mcp/tools.gd): the three fixed tools, then the enabled toolsets' commands. */
+  const relay: Relay = async (method, params, session) => {
+    if (method === 'tools/call')
+      return {content: [{type: 'text', text: '{}'}], structuredContent: {called: params.name}}
+    const enabled = toolsetsFor(DOCS).filter((set) => session.toolsets.includes(set.name))
+    const typed = enabled.flatMap((set) => set.methods).map((m) => ({name: toolName(m), inputSchema: {type: 'object'}}))
+    return {
+      tools: ['engine_run', 'bridge_toolsets', 'bridge_find']
+        .map((name) => ({name, inputSchema: {type: 'object'}}))
+        .concat(typed),
+    }
+  }
 
   async function connect(clientName: string, toolsets?: string[]) {
     const logs: string[] = []
     const server = new Server({name: 'godot-bridge', version: '0'}, {capabilities: {tools: {listChanged: true}}})
     const tools = new Tools({
       link,
+      relay,
       typed: true,
       pluginTools: Promise.resolve([]),
       log: (m) => logs.push(m),
@@ -187,25 +200,8 @@ describe('toolsets: a session over a fake editor', () => {
     const names = (await client.listTools()).tools.map((t) => t.name)
     expect(names).to.include('project_info')
     const info = await client.callTool({name: 'project_info', arguments: {}})
-    expect(info.structuredContent).to.deep.equal({name: 'demo'})
+    expect(info.structuredContent).to.deep.equal({called: 'project_info'})
     const again = await client.callTool({name: 'bridge_toolsets', arguments: {action: 'enable', toolsets: ['project']}})
     expect((again.structuredContent as {note: string}).note).to.include('nothing to do')
-  })
-
-  it("writes the declaration's hints that differ from the defaults, a title of its own, and the result fields", () => {
-    expect(typedTool(doc('a.b', {read_only: true, destructive: true})).annotations).to.deep.equal({
-      readOnlyHint: true,
-      openWorldHint: false,
-    })
-    expect(typedTool(doc('a.b', {destructive: false})).annotations).to.include({destructiveHint: false})
-    expect(typedTool(doc('a.b', {destructive: true, idempotent: true})).annotations).to.deep.equal({
-      idempotentHint: true,
-      openWorldHint: false,
-    })
-    // the router's default title says no more than the name; a declared one is listed
-    expect(typedTool(doc('a.b', {title: 'A: b'})).annotations).to.not.have.property('title')
-    expect(typedTool(doc('a.b', {title: 'Ab'})).annotations!.title).to.equal('Ab')
-    // the result's fields by name, without the types and `required` engine.commands declares
-    expect(typedTool(DOCS.at(-1)!).outputSchema).to.deep.equal({type: 'object', properties: {name: {}}})
   })
 })
