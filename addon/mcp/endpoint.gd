@@ -126,7 +126,7 @@ func relay(msg: Dictionary, session: Dictionary, context: RefCounted) -> Diction
 	if not selection is Array:
 		selection = _tools.default_toolsets(client)
 	var options := {"context": context, "typed": session.get("typed", true) == true,
-			"typed_off": "--typed=false"}
+			"typed_off": "--typed=false", "session": session}
 	return await _dispatch(method, params, selection, revision, _tools.reads_of(client, revision), options)
 
 

@@ -11,6 +11,7 @@ const BridgeSettings := preload("../core/settings.gd")
 const BridgeParams := preload("../core/params.gd")
 const BridgeToolsets := preload("toolsets.gd")
 const BridgeFind := preload("find.gd")
+const BridgeToolsetChanges := preload("toolset_changes.gd")
 
 ## Beside this file, wherever the addon is installed.
 var _engine_run_file: String = get_script().resource_path.get_base_dir().path_join("engine_run.json")
@@ -171,7 +172,7 @@ func _call_tool(params: Dictionary, selection: Array, reads: String, options: Di
 		var run: Dictionary = await _run_generic(args, context)
 		return run if run.has("refusal") else {"result": run}
 	if name == _toolsets.tool.get("name") and _typed(options):
-		return {"result": _run_toolsets(args, selection, reads)}
+		return _run_toolsets(args, selection, reads, options)
 	if name == _find.tool.get("name") and _typed(options):
 		var found: Dictionary = _find.find(_router.describe_all(), args, _listed(selection))
 		if found.has("error"):
@@ -194,27 +195,23 @@ func _call_tool(params: Dictionary, selection: Array, reads: String, options: Di
 	return {"result": _result(name, await _router.dispatch(method, args, context), doc.has("output_schema"), reads)}
 
 
-## bridge_toolsets over HTTP: lists the toolsets; the endpoint keeps no session, so which are enabled is
-## the URL's ?toolsets= and enable/disable/set answer with the URL to connect to instead of changing anything.
-func _run_toolsets(args: Dictionary, selection: Array, reads: String) -> Dictionary:
+## bridge_toolsets. Over HTTP the endpoint keeps no session: which are enabled is the URL's ?toolsets=, and
+## enable/disable/set answer with the URL to connect to instead of changing anything. Relayed by `bridge serve`
+## (options.session), the change is decided here (toolset_changes.gd) and the new selection goes back beside the
+## answer ({"session": {"toolsets": [...]}}), which serve keeps and lists by.
+func _run_toolsets(args: Dictionary, selection: Array, reads: String, options: Dictionary = {}) -> Dictionary:
 	var action: Variant = args.get("action", "list")
 	if not action in ACTIONS:
-		return _failure("bridge_toolsets: action must be %s, got %s" % [", ".join(PackedStringArray(ACTIONS)), JSON.stringify(action)])
-	var asked: Variant = args.get("toolsets", [])
-	if not asked is Array or asked.any(func(n: Variant) -> bool: return not n is String):
-		return _failure("bridge_toolsets: toolsets must be an array of toolset names")
+		return {"result": _failure("bridge_toolsets: action must be %s, got %s" % [", ".join(PackedStringArray(ACTIONS)), JSON.stringify(action)])}
+	var given: Variant = args.get("toolsets", [])
+	if not given is Array or given.any(func(n: Variant) -> bool: return not n is String):
+		return {"result": _failure("bridge_toolsets: toolsets must be an array of toolset names")}
+	var asked: Array = []
+	for name: String in given:
+		if not name in asked:
+			asked.append(name)
 	var sets: Array = _toolsets.toolsets_for(_router.methods())
 	var names: Array = sets.map(func(s: Dictionary) -> String: return s.name)
-	var enabled: Array = []
-	var count: int = _toolsets.always_listed
-	var listing: Array = []
-	for toolset: Dictionary in sets:
-		var on := BridgeToolsets.selected(selection, toolset.name)
-		listing.append({"name": toolset.name, "description": toolset.description, "groups": toolset.groups,
-				"tools": toolset.methods.size(), "enabled": on})
-		if on:
-			enabled.append(toolset.name)
-			count += toolset.methods.size()
 	var unknown: Array = []
 	for asked_name: String in asked:
 		if not asked_name in names:
@@ -222,24 +219,67 @@ func _run_toolsets(args: Dictionary, selection: Array, reads: String) -> Diction
 			var guess := BridgeParams.did_you_mean(asked_name, names) if hint.begins_with("no toolset") else ""
 			unknown.append(hint + (" (did you mean '%s'?)" % guess if guess != "" else ""))
 	if not unknown.is_empty():
-		return _failure("bridge_toolsets: %s. The toolsets are %s" % ["; ".join(PackedStringArray(unknown)),
+		return {"result": _failure("bridge_toolsets: %s. The toolsets are %s" % ["; ".join(PackedStringArray(unknown)),
 				", ".join(PackedStringArray(sets.map(func(s: Dictionary) -> String:
-					return "%s (%s)" % [s.name, ", ".join(PackedStringArray(s.groups))])))])
+					return "%s (%s)" % [s.name, ", ".join(PackedStringArray(s.groups))])))])}
 	if action != "list" and action != "set" and asked.is_empty():
-		return _failure("bridge_toolsets: name the toolsets to %s, e.g. {\"action\": \"%s\", \"toolsets\": [\"physics\"]}" % [action, action])
+		return {"result": _failure("bridge_toolsets: name the toolsets to %s, e.g. {\"action\": \"%s\", \"toolsets\": [\"physics\"]}" % [action, action])}
+	var session: Variant = options.get("session")
+	var fixed: int = _toolsets.always_listed + (int(session.get("extra_tools", 0)) if session is Dictionary else 0)
+	var before := _enabled_in(sets, selection)
+	var after := before
 	if action != "list":
-		var wanted: Array = ([_toolsets.core] if _toolsets.core in names else []) if action == "set" else enabled.duplicate()
-		for name: String in asked:
-			if action != "disable" and not name in wanted:
-				wanted.append(name)
-			elif action == "disable":
-				wanted.erase(name)
-		return _failure(("bridge_toolsets: this HTTP endpoint keeps no session, so its toolsets come from the URL: "
-				+ "connect to /mcp?toolsets=%s (/mcp lists them all). Meanwhile any command runs through engine_run.")
-				% ",".join(PackedStringArray(wanted)))
-	var value := {"enabled": enabled, "tools": count, "toolsets": listing,
-			"note": "Over HTTP the toolsets are the URL's ?toolsets= (now: %s); any command also runs through engine_run." % ",".join(PackedStringArray(selection))}
-	return {"content": [{"type": "text", "text": result_text(value, true, reads)}], "structuredContent": value}
+		if not session is Dictionary:
+			var wanted: Array = ([_toolsets.core] if _toolsets.core in names else []) if action == "set" else before.duplicate()
+			for name: String in asked:
+				if action != "disable" and not name in wanted:
+					wanted.append(name)
+				elif action == "disable":
+					wanted.erase(name)
+			return {"result": _failure(("bridge_toolsets: this HTTP endpoint keeps no session, so its toolsets come from the URL: "
+					+ "connect to /mcp?toolsets=%s (/mcp lists them all). Meanwhile any command runs through engine_run.")
+					% ",".join(PackedStringArray(wanted)))}
+		var changed: Dictionary = BridgeToolsetChanges.new(_toolsets).change(action, asked, before,
+				str(session.get("client", "")), sets, fixed)
+		if changed.refusal != "":
+			return {"result": _failure(changed.refusal)}
+		after = changed.enabled
+	var value := _listing(sets, after, fixed)
+	var now := ", ".join(PackedStringArray(after)) if not after.is_empty() else "none"
+	if not session is Dictionary:
+		value["note"] = "Over HTTP the toolsets are the URL's ?toolsets= (now: %s); any command also runs through engine_run." % ",".join(PackedStringArray(selection))
+	elif action == "list":
+		value["note"] = "Enable a toolset with {\"action\": \"enable\", \"toolsets\": [name]}, or give the whole list with {\"action\": \"set\", \"toolsets\": [...]}; any command also runs through engine_run."
+	elif after != before:
+		value["note"] = "now %s (%d tools): the tool list changed (tools/list_changed sent); if your client does not refresh its tools, call them through engine_run." % [now, value.tools]
+	else:
+		value["note"] = "nothing to do: %s already" % now
+	var out := {"result": {"content": [{"type": "text", "text": result_text(value, true, reads)}], "structuredContent": value}}
+	if session is Dictionary:
+		out["session"] = {"toolsets": after}
+	return out
+
+
+## The toolsets of `sets` a selection enables, in their order.
+static func _enabled_in(sets: Array, selection: Array) -> Array:
+	var out: Array = []
+	for toolset: Dictionary in sets:
+		if BridgeToolsets.selected(selection, toolset.name):
+			out.append(toolset.name)
+	return out
+
+
+## What bridge_toolsets answers: the enabled toolsets, how many tools they list, and every toolset.
+static func _listing(sets: Array, enabled: Array, fixed: int) -> Dictionary:
+	var count := fixed
+	var listing: Array = []
+	for toolset: Dictionary in sets:
+		var on: bool = toolset.name in enabled
+		listing.append({"name": toolset.name, "description": toolset.description, "groups": toolset.groups,
+				"tools": toolset.methods.size(), "enabled": on})
+		if on:
+			count += toolset.methods.size()
+	return {"enabled": enabled, "tools": count, "toolsets": listing}
 
 
 func _run_generic(args: Dictionary, context: RefCounted = null) -> Dictionary:

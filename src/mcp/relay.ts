@@ -21,6 +21,10 @@ export interface RelaySession {
   /** The enabled toolsets (the session's default, --toolsets, or bridge_toolsets' changes). */
   toolsets: string[]
   typed: boolean
+  /** Tools serve lists besides the addon's (the packs'): they count toward a client's tool limit. */
+  extra_tools?: number
+  /** Set by the relay when the editor answered a bridge_toolsets change: the session's toolsets after it. */
+  changedTo?: string[]
 }
 
 export type Relay = (
@@ -39,8 +43,13 @@ export function relayOver(link: EditorLink): Relay {
       {message: {jsonrpc: '2.0', method, params}, session},
       timeoutMs,
       waiting,
-    )) as {result?: Record<string, unknown>; error?: {code: number; message: string; data?: unknown}}
+    )) as {
+      result?: Record<string, unknown>
+      error?: {code: number; message: string; data?: unknown}
+      session?: {toolsets?: string[]}
+    }
     if (answer.error) throw new ProtocolError(answer.error.code, answer.error.message, answer.error.data)
+    if (Array.isArray(answer.session?.toolsets)) session.changedTo = answer.session.toolsets
     return answer.result ?? {}
   }
 }

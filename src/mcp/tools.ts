@@ -1,5 +1,6 @@
 // The tool list and tool calls over the relay: the editor lists and answers every tool (addon/mcp/tools.gd, the
-// one MCP implementation); serve keeps what lives outside the editor — the session's toolsets (bridge_toolsets),
+// one MCP implementation); serve keeps what lives outside the editor — which toolsets the session enables (the
+// editor decides bridge_toolsets' changes and serve keeps the result),
 // the installed packs' tools (they run in Node), the list while no editor is up (early-tools.ts), and the
 // arguments check before anything is sent (docs/architecture.md, "Validation over the relay"). A failure comes
 // back as an `isError` result, or as the JSON-RPC error the revision prescribes (tool-errors.ts).
@@ -114,11 +115,13 @@ export class Tools {
   async relaySession(revision?: string): Promise<RelaySession> {
     const docs = (await this.options.link.commands()) ?? this.docs()
     const sets = toolsetsFor(docs)
-    const enabled = this.session.enabled(sets, ALWAYS_LISTED + (await this.plugins(docs)).length)
+    const plugins = (await this.plugins(docs)).length
+    const enabled = this.session.enabled(sets, ALWAYS_LISTED + plugins)
     const session: RelaySession = {
       toolsets: sets.filter((s) => enabled(s.name)).map((s) => s.name),
       typed: this.options.typed,
     }
+    if (plugins > 0) session.extra_tools = plugins
     const client = this.options.clientName?.()
     if (client !== undefined) session.client = client
     if (revision !== undefined) session.revision = revision
@@ -128,11 +131,7 @@ export class Tools {
   /** One tools/call; throws a ProtocolError where the revision makes the failure a JSON-RPC error. */
   async call(name: string, args: Record<string, unknown> = {}, waiting: Waiting = {}): Promise<CallToolResult> {
     const plugin = (await this.plugins(this.docs())).find((t) => t.name === name)
-    const result = plugin
-      ? await this.runPlugin(plugin, args)
-      : name === TOOLSETS_TOOL.name && this.options.typed
-        ? await this.runToolsets(args, waiting.revision)
-        : await this.relayCall(name, args, waiting)
+    const result = plugin ? await this.runPlugin(plugin, args) : await this.relayCall(name, args, waiting)
     const refusal = (result as {refusal?: {message: string; argument: boolean}}).refusal
     if (!refusal) return result
     const error = protocolError(refusal.message, waiting.revision, refusal.argument)
@@ -165,26 +164,22 @@ export class Tools {
     }
     try {
       const session = await this.relaySession(waiting.revision)
-      return (await this.options.relay(
+      const result = (await this.options.relay(
         'tools/call',
         {name, arguments: args},
         session,
         timeoutMs,
         waiting,
       )) as CallToolResult
+      // bridge_toolsets changed the session's toolsets (the editor decides, addon/mcp/toolset_changes.gd): keep
+      // them, and tell the client its list changed once the answer is on its way
+      if (session.changedTo && this.session.apply(session.changedTo, toolsetsFor(this.docs())))
+        setImmediate(() => this.options.listChanged?.())
+      return result
     } catch (error) {
       if (error instanceof ProtocolError) throw error // the addon's JSON-RPC error (an unknown tool)
       return failureResult(error, label)
     }
-  }
-
-  /** bridge_toolsets: answers, then tells the client its list changed (after the answer is on its way). */
-  private async runToolsets(args: Record<string, unknown>, revision?: string): Promise<CallToolResult> {
-    const docs = (await this.options.link.commands()) ?? this.docs()
-    const fixed = ALWAYS_LISTED + (await this.plugins(docs)).length
-    const {result, changed} = this.session.handle(args, toolsetsFor(docs), fixed, revision)
-    if (changed) setImmediate(() => this.options.listChanged?.())
-    return result
   }
 
   private async runPlugin(tool: PluginTool, args: Record<string, unknown>): Promise<CallToolResult> {
