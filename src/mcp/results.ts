@@ -1,5 +1,6 @@
-// Turns command results and failures into MCP tool results: JSON text, images (frame captures) as image
-// content, and every failure as `isError: true` with a message a model can act on.
+// What serve frames itself as MCP tool results: a pack's tool's answer (JSON text, images as image content) and
+// every failure of a call it relays or runs (`isError: true`, with a message a model can act on). The editor
+// frames the commands' results (addon/mcp/tools.gd).
 import type {CallToolResult} from '@modelcontextprotocol/server'
 
 import {forSurface} from '../catalog/wording.js'
@@ -21,65 +22,18 @@ const MAGIC: [string, string][] = [
 ]
 
 /**
- * Which field of a tool result a client's model reads (its profile's `reads` in addon/mcp/toolsets.json):
- * `structured` (structuredContent, or both) gets a summary text beside it; `content` gets the whole JSON as text.
+ * A pack's tool result (they run in Node): its JSON as text, and its images as image content with a marker in
+ * the JSON, as the editor frames a command's (addon/mcp/tools.gd). A pack's tool declares no result shape, so
+ * there is no structuredContent.
  */
-import type {Reads} from '../surface/file.js'
-
-export type {Reads}
-
-/** A top-level field whose JSON is longer than this (UTF-8 bytes) is named in a summary text, not repeated. */
-export const SUMMARY_FIELD_BYTES = 200
-
-/**
- * A command's result: JSON text (and its images as image content), plus the same object as structuredContent
- * when the tool declares an outputSchema (`structured`). Then the text is the whole JSON only for a client whose
- * model reads content alone (`reads: 'content'`); for the others it is a summary (summaryText), so a model
- * that is shown both pays for the result once (addon/mcp/README.md, "Results").
- */
-export function successResult(value: unknown, structured = false, reads: Reads = 'content'): CallToolResult {
+export function successResult(value: unknown): CallToolResult {
   const images: Image[] = []
   const whole = JSON.stringify(value === undefined ? null : value)
   // the walk is JavaScript, run by serve's interpreter (docs/performance.md: 10,000 nodes took ~100 ms): a result
   // whose JSON holds nothing an image is recognised by is used as it is
   const json = mayHoldImage(whole) ? liftImages(value, images, '') : value
-  const object = structured && json && typeof json === 'object' && !Array.isArray(json)
-  const text =
-    object && reads === 'structured'
-      ? summaryText(json as Record<string, unknown>)
-      : json === value
-        ? whole
-        : JSON.stringify(json === undefined ? null : json)
-  const result: CallToolResult = {
-    content: [{type: 'text', text}, ...images.map((i) => ({type: 'image' as const, ...i}))],
-  }
-  if (object) result.structuredContent = json as Record<string, unknown>
-  return result
-}
-
-/**
- * The text beside structuredContent for a client that reads it: the result's JSON with every top-level field
- * longer than SUMMARY_FIELD_BYTES replaced by a marker naming its size and where it is, e.g.
- * `"methods":"<18 items in structuredContent>"`. Short results read exactly as their JSON. The addon's HTTP
- * endpoint writes the same text (addon/mcp/tools.gd summary_text).
- */
-export function summaryText(value: Record<string, unknown>): string {
-  const shown: Record<string, unknown> = {}
-  for (const [key, field] of Object.entries(value)) {
-    const bytes = Buffer.byteLength(JSON.stringify(field) ?? 'null')
-    shown[key] = bytes <= SUMMARY_FIELD_BYTES ? field : `<${sizeOf(field, bytes)} in structuredContent>`
-  }
-  return JSON.stringify(shown)
-}
-
-function sizeOf(field: unknown, bytes: number): string {
-  if (Array.isArray(field)) return `${field.length} item${field.length === 1 ? '' : 's'}`
-  if (field && typeof field === 'object') {
-    const n = Object.keys(field).length
-    return `${n} field${n === 1 ? '' : 's'}`
-  }
-  if (typeof field === 'string') return `${Buffer.byteLength(field)}-byte text`
-  return `${bytes}-byte value`
+  const text = json === value ? whole : JSON.stringify(json === undefined ? null : json)
+  return {content: [{type: 'text', text}, ...images.map((i) => ({type: 'image' as const, ...i}))]}
 }
 
 export function errorResult(message: string): CallToolResult {

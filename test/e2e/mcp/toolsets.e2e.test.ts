@@ -17,7 +17,7 @@ import {REPO_ROOT} from '../../support/editor.js'
 import {useEditor} from '../../support/fixture.js'
 import type {McpCommandDoc} from '../../../src/mcp/tools.js'
 import {toolName} from '../../../src/mcp/tools.js'
-import {summaryText} from '../../../src/mcp/results.js'
+import {summaryText} from '../../support/result-text.js'
 import {matchClient, toolsetsFor} from '../../../src/mcp/toolsets.js'
 
 const SHARED = JSON.parse(readFileSync(join(REPO_ROOT, 'addon', 'mcp', 'toolsets.json'), 'utf8'))

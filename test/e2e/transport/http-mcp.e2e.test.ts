@@ -19,6 +19,7 @@ import {discoveryPath} from '../../../src/editor/discovery.js'
 import {getPrompt, listPrompts, loadPrompts} from '../../../src/mcp/prompts.js'
 import {listResources} from '../../../src/mcp/resources.js'
 import {successResult} from '../../../src/mcp/results.js'
+import {expectedResult} from '../../support/result-text.js'
 import {earlyTools} from '../../../src/mcp/early-tools.js'
 import {ENGINE_RUN, toolName} from '../../../src/mcp/tools.js'
 import {TOOLSETS_TOOL, readsOf} from '../../../src/mcp/toolsets.js'
@@ -262,11 +263,10 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
       expect(JSON.parse(textOf(result))).to.deep.equal(await fx.editor.client.call('project.info'))
     })
 
-    it('returns an image result as image content, exactly as bridge serve does', async () => {
+    it("returns an image result as image content, lifted as serve lifts a pack's tool's images", async () => {
       const raw = await fx.editor.client.call('image.sample')
       const result = await sdk.callTool({name: 'image_sample', arguments: {}})
-      // the SDK's fetch names no client the table knows, so the text beside structuredContent is its summary
-      expect(result).to.deep.equal(successResult(raw, 'structuredContent' in result, 'structured'))
+      expect((result.content as unknown[]).slice(1)).to.deep.equal(successResult(raw).content.slice(1))
       const image = (result.content as {type: string; data: string; mimeType: string}[])[1]
       expect(image.type).to.equal('image')
       expect(image.mimeType).to.equal('image/png')
@@ -289,11 +289,11 @@ describe('HTTP MCP endpoint hosted by the addon (real editor)', function () {
       const raw = await fx.editor.client.call('engine.class_info', {class: 'Node2D'})
       const summary = JSON.parse((await call('claude-code/2.1.0')).body).result
       expect(readsOf('claude-code/2.1.0')).to.equal('structured')
-      expect(summary).to.deep.equal(successResult(raw, true, 'structured'))
+      expect(summary).to.deep.equal(expectedResult(raw, true, 'structured'))
       expect(JSON.parse(summary.content[0].text).methods).to.match(/^<\d+ items in structuredContent>$/)
       const whole = JSON.parse((await call('opencode/1.2')).body).result
       expect(readsOf('opencode/1.2')).to.equal('content')
-      expect(whole).to.deep.equal(successResult(raw, true, 'content'))
+      expect(whole).to.deep.equal(expectedResult(raw, true, 'content'))
       expect(JSON.parse(whole.content[0].text)).to.deep.equal(whole.structuredContent)
       // a client the profile table does not know may read only the text: it gets the whole JSON too
       const unknown = JSON.parse((await call('some-agent/1.0')).body).result

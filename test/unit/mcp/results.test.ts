@@ -2,7 +2,7 @@
 import {expect} from 'chai'
 
 import {BridgeCliError, EXIT, EngineError, UnreachableError} from '../../../src/errors.js'
-import {SUMMARY_FIELD_BYTES, failureResult, successResult, summaryText} from '../../../src/mcp/results.js'
+import {failureResult, successResult} from '../../../src/mcp/results.js'
 import {TOOLSETS, readsOf} from '../../../src/mcp/toolsets.js'
 
 const PNG = 'iVBORw0KGgo' + 'A'.repeat(100)
@@ -11,27 +11,6 @@ describe('mcp results', () => {
   it('returns a command result as compact JSON text', () => {
     expect(successResult({a: [1, 2], b: 'x'})).to.deep.equal({content: [{type: 'text', text: '{"a":[1,2],"b":"x"}'}]})
     expect(successResult(undefined).content[0]).to.deep.equal({type: 'text', text: 'null'})
-  })
-
-  it('sends a structured result once in full: a summary text beside structuredContent unless the client reads only content', () => {
-    const methods = Array.from({length: 40}, (_, i) => `method_${i}() -> void`)
-    const value = {class: 'Node', methods, enums: {Flags: ['A', 'B']}, note: 'x'.repeat(SUMMARY_FIELD_BYTES)}
-    const summary = successResult(value, true, 'structured')
-    expect(summary.structuredContent).to.deep.equal(value)
-    expect(JSON.parse((summary.content[0] as {text: string}).text)).to.deep.equal({
-      class: 'Node',
-      methods: '<40 items in structuredContent>',
-      enums: {Flags: ['A', 'B']},
-      note: `<${SUMMARY_FIELD_BYTES}-byte text in structuredContent>`,
-    })
-    const whole = successResult(value, true, 'content')
-    expect(whole.structuredContent).to.deep.equal(value)
-    expect((whole.content[0] as {text: string}).text).to.equal(JSON.stringify(value))
-    // a short result reads as its JSON either way; without an outputSchema the text is the whole JSON
-    expect(summaryText({a: 1, b: [1, 2]})).to.equal('{"a":1,"b":[1,2]}')
-    expect(successResult(value, false, 'structured')).to.deep.equal({
-      content: [{type: 'text', text: JSON.stringify(value)}],
-    })
   })
 
   it("takes which field a client's model reads from its profile, else the unknown client's", () => {
