@@ -61,15 +61,17 @@ static func finish(mark: Dictionary, method: String, result: Variant) -> Variant
 	if not into is Dictionary:
 		return result
 	var out: Dictionary = into
-	if not result is BridgeError:
+	if not result is BridgeError and _note_seq > mark.notes:  # most calls: no note made, nothing to walk
 		for n: Dictionary in _notes:
 			if n.seq > mark.notes and (alone or n.method == method):
 				var listed: Array = out.get_or_add(n.key, [])
 				listed.append(n.entry)
 	if not mark.has("output"):
 		return result
-	var logged: Array = []
 	var output: BridgeOutputLog = mark.output
+	if output.next_seq() == mark.since:  # nothing logged while it ran (most calls): no entries to read
+		return result
+	var logged: Array = []
 	for e: Dictionary in output.entries(mark.since, BridgeOutputLog.CAPACITY):
 		if e.type in BridgeOutputLog.TYPES and not BridgeOutputLog.is_probe(e):
 			logged.append(e)
