@@ -75,12 +75,11 @@ func handle_message(msg: Variant, channel: Dictionary = {}) -> Variant:
 		return null  # a finished or unknown context: nothing to cancel
 	# one context per message: who sent it travels with it, whatever other messages (of this batch, of other
 	# connections) do while it waits
-	var context := BridgeCallContext.new()
-	context.caller = channel.get("caller", {})
 	var calls: Dictionary = channel.get("calls", NO_CALLS)
 	var key := ""  # the running call's entry in channel.calls
-	if not is_notification and not is_same(calls, NO_CALLS):
-		var reporter := Callable()
+	var reporter := Callable()
+	var tracked: bool = not is_notification and not is_same(calls, NO_CALLS)
+	if tracked:
 		if request.get("progress") == true and channel.has("send"):
 			var send: Callable = channel.send
 			reporter = func(done: float, total: float, message: String) -> void:
@@ -90,8 +89,9 @@ func handle_message(msg: Variant, channel: Dictionary = {}) -> Variant:
 				if message != "":
 					params["message"] = message
 				send.call(BridgeJsonValue.stringify({"jsonrpc": "2.0", "method": PROGRESS, "params": params}))
-		context = BridgeCallContext.new(reporter)
-		context.caller = channel.get("caller", {})
+	var context := BridgeCallContext.new(reporter)
+	context.caller = channel.get("caller", {})
+	if tracked:
 		key = str(id)
 		calls[key] = context
 	var named: Variant = request.get("client")
