@@ -5,27 +5,14 @@
 // (Cursor's 40) — through engine_run; `set` replaces the list in one call; a request over the limit is answered
 // with a set that fits and keeps what was asked, naming what it drops.
 import {expect} from 'chai'
-import {readFileSync} from 'node:fs'
-import {join} from 'node:path'
 
-import {REPO_ROOT} from '../../support/editor.js'
 import {useEditor} from '../../support/fixture.js'
+import {walkthrough} from '../../support/walkthrough.js'
 import {loadCatalog} from '../../../src/catalog/catalog.js'
 import {toolName} from '../../../src/mcp/tools.js'
 import {ALWAYS_LISTED, CORE_TOOLSET, TOOLSETS, fitProfile, toolsetOf, toolsetsFor} from '../../../src/mcp/toolsets.js'
 
-const README = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8')
 const FIXED = ALWAYS_LISTED
-
-/** The tools of the README block after `<!-- walkthrough: name -->`: the first word of each line. */
-function walkthrough(name: string): string[] {
-  const block = new RegExp(`<!-- walkthrough: ${name} -->\\n\`\`\`text\\n([\\s\\S]*?)\`\`\``).exec(README)
-  expect(block, `README has the ${name} walk-through`).to.not.equal(null)
-  return block![1]
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => l.split(/\s+/)[0])
-}
 
 interface Answer {
   isError?: boolean

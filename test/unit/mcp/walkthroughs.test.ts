@@ -3,25 +3,13 @@
 // against each client's default plus one bridge_toolsets call, decided by the editor, are
 // test/e2e/mcp/toolset-changes.e2e.test.ts.
 import {expect} from 'chai'
-import {readFileSync} from 'node:fs'
-import {join} from 'node:path'
 
 import {loadCatalog} from '../../../src/catalog/catalog.js'
+import {walkthrough} from '../../support/walkthrough.js'
 import {toolName} from '../../../src/mcp/tools.js'
 import {ALWAYS_LISTED, TOOLSETS, type Toolset, fitProfile, toolsetsFor} from '../../../src/mcp/toolsets.js'
 
-const README = readFileSync(join(import.meta.dirname, '..', '..', '..', 'README.md'), 'utf8')
 const FIXED = ALWAYS_LISTED
-
-/** The tools of the README block after `<!-- walkthrough: name -->`: the first word of each line. */
-function walkthrough(name: string): string[] {
-  const block = new RegExp(`<!-- walkthrough: ${name} -->\\n\`\`\`text\\n([\\s\\S]*?)\`\`\``).exec(README)
-  expect(block, `README has the ${name} walk-through`).to.not.equal(null)
-  return block![1]
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => l.split(/\s+/)[0])
-}
 
 function toolsOf(toolsets: Toolset[], names: string[]): Set<string> {
   return new Set(toolsets.filter((t) => names.includes(t.name)).flatMap((t) => t.methods.map(toolName)))
