@@ -60,32 +60,40 @@ static func finish(mark: Dictionary, method: String, result: Variant) -> Variant
 	var into: Variant = result.data if result is BridgeError else result
 	if not into is Dictionary:
 		return result
-	var out: Dictionary = into
+	# what is added goes into a copy: the handler's dictionary may be one it keeps and answers again (engine.version's
+	# cached reply), which must not carry this call's messages into the next call's answer
+	var own: Dictionary = into
+	var added := {}
 	if not result is BridgeError and _note_seq > mark.notes:  # most calls: no note made, nothing to walk
 		for n: Dictionary in _notes:
 			if n.seq > mark.notes and (alone or n.method == method):
-				var listed: Array = out.get_or_add(n.key, [])
-				listed.append(n.entry)
-	if not mark.has("output"):
-		return result
-	var output: BridgeOutputLog = mark.output
-	if output.next_seq() == mark.since:  # nothing logged while it ran (most calls): no entries to read
-		return result
+				if not added.has(n.key):
+					var listed: Array = own.get(n.key, [])
+					added[n.key] = listed.duplicate()
+				added[n.key].append(n.entry)
 	var logged: Array = []
-	for e: Dictionary in output.entries(mark.since, BridgeOutputLog.CAPACITY):
-		if e.type in BridgeOutputLog.TYPES and not BridgeOutputLog.is_probe(e):
-			logged.append(e)
-	if logged.is_empty():
-		return result
-	if not alone:
-		out["engine_messages_note"] = ("the engine logged %d error(s) or warning(s) while other commands ran too, so they " +
+	if mark.has("output"):
+		var output: BridgeOutputLog = mark.output
+		if output.next_seq() != mark.since:  # most calls log nothing while they run: no entries to read
+			for e: Dictionary in output.entries(mark.since, BridgeOutputLog.CAPACITY):
+				if e.type in BridgeOutputLog.TYPES and not BridgeOutputLog.is_probe(e):
+					logged.append(e)
+	if not logged.is_empty() and not alone:
+		added["engine_messages_note"] = ("the engine logged %d error(s) or warning(s) while other commands ran too, so they " +
 				"cannot be told apart: editor.errors lists them from seq %d") % [logged.size(), mark.since]
+	elif not logged.is_empty():
+		var quoted: Array = []
+		for e: Dictionary in logged.slice(0, LIMIT):
+			quoted.append({"severity": e.type, "message": e.message, "file": str(e.get("script_file", e.get("file", ""))),
+					"line": int(e.get("script_line", e.get("line", 0))), "seq": e.seq})
+		added["engine_messages"] = quoted
+		if logged.size() > LIMIT:
+			added["engine_messages_note"] = "%d more: editor.errors lists them from seq %d" % [logged.size() - LIMIT, quoted.back().seq + 1]
+	if added.is_empty():
 		return result
-	var quoted: Array = []
-	for e: Dictionary in logged.slice(0, LIMIT):
-		quoted.append({"severity": e.type, "message": e.message, "file": str(e.get("script_file", e.get("file", ""))),
-				"line": int(e.get("script_line", e.get("line", 0))), "seq": e.seq})
-	out["engine_messages"] = quoted
-	if logged.size() > LIMIT:
-		out["engine_messages_note"] = "%d more: editor.errors lists them from seq %d" % [logged.size() - LIMIT, quoted.back().seq + 1]
-	return result
+	var out: Dictionary = own.duplicate()
+	out.merge(added, true)
+	if result is BridgeError:
+		result.data = out
+		return result
+	return out
