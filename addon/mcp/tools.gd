@@ -255,7 +255,7 @@ func _run_toolsets(args: Dictionary, selection: Array, reads: String, options: D
 	else:
 		value["note"] = "nothing to do: %s already" % now
 	var out := {"result": {"content": [{"type": "text", "text": result_text(value, true, reads)}], "structuredContent": value}}
-	if session is Dictionary:
+	if session is Dictionary and action != "list":  # a list changes nothing serve keeps
 		out["session"] = {"toolsets": after}
 	return out
 

@@ -58,6 +58,7 @@ describe("bridge_toolsets' changes, decided by the editor for serve's session (r
         expect(defaults[0], 'the core comes first').to.equal(CORE_TOOLSET)
         const listed = toolsOf(defaults)
         const first = await handle(profile.match[0], defaults, {action: 'list'})
+        expect(first.after, 'a list changes nothing serve keeps').to.equal(undefined)
         if (profile.max_tools !== null)
           expect(first.value.tools, 'default within the cap').to.be.at.most(profile.max_tools)
         const missing = tools.filter((t) => !listed.has(t))
