@@ -229,17 +229,13 @@ func _run_toolsets(args: Dictionary, selection: Array, reads: String, options: D
 	var before := _enabled_in(sets, selection)
 	var after := before
 	if action != "list":
+		var changes := BridgeToolsetChanges.new(_toolsets)
 		if not session is Dictionary:
-			var wanted: Array = ([_toolsets.core] if _toolsets.core in names else []) if action == "set" else before.duplicate()
-			for name: String in asked:
-				if action != "disable" and not name in wanted:
-					wanted.append(name)
-				elif action == "disable":
-					wanted.erase(name)
+			var wanted := changes.wanted_after(action, asked, before, sets)
 			return {"result": _failure(("bridge_toolsets: this HTTP endpoint keeps no session, so its toolsets come from the URL: "
 					+ "connect to /mcp?toolsets=%s (/mcp lists them all). Meanwhile any command runs through engine_run.")
 					% ",".join(PackedStringArray(wanted)))}
-		var changed: Dictionary = BridgeToolsetChanges.new(_toolsets).change(action, asked, before,
+		var changed: Dictionary = changes.change(action, asked, before,
 				str(session.get("client", "")), sets, fixed)
 		if changed.refusal != "":
 			return {"result": _failure(changed.refusal)}

@@ -21,21 +21,26 @@ func _init(toolsets: BridgeToolsets) -> void:
 ## taken, else why nothing changed}.
 func change(action: String, asked: Array, enabled: Array, client: String, sets: Array, fixed: int) -> Dictionary:
 	var before := _names_in(sets, enabled)
-	var wanted: Array = []
-	if action == "set":
-		wanted = with_core(asked, sets)
-	elif action == "enable":
-		wanted = before.duplicate()
-		for name: String in asked:
-			if not name in wanted:
-				wanted.append(name)
-	else:  # disable
-		for name: String in before:
-			if not name in asked:
-				wanted.append(name)
+	var wanted := wanted_after(action, asked, before, sets)
+	if action == "disable":
 		return {"enabled": wanted, "refusal": ""}
 	var refusal := _over_cap(action, asked, wanted, before, client, sets, fixed)
 	return {"enabled": before if refusal != "" else _names_in(sets, wanted), "refusal": refusal}
+
+
+## The toolsets an action asks for, the limit aside: `set` the core and the asked ones, `enable` the enabled ones
+## and the asked ones, `disable` the enabled ones but the asked ones (the HTTP endpoint names them in the URL it
+## offers instead).
+func wanted_after(action: String, asked: Array, enabled: Array, sets: Array) -> Array:
+	if action == "set":
+		return with_core(asked, sets)
+	var wanted: Array = enabled.duplicate()
+	for name: String in asked:
+		if action == "disable":
+			wanted.erase(name)
+		elif not name in wanted:
+			wanted.append(name)
+	return wanted
 
 
 ## `core` (the whole loop) first, then the names asked, each once.
