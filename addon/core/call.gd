@@ -26,6 +26,10 @@ var connection: String
 var context: BridgeCallContext
 ## The undo step this call's changes go into (core/undo_step.gd); null for a command with no undo history.
 var step: BridgeUndoStep
+## The root of the open scene the call works on: the one its `scene` parameter names (core/open_scenes.gd), else
+## the edited one as the call found it (the resolve stage sets it; scene_root() reads it). Kept in the call, so a
+## handler that awaits still works on its own scene whatever other calls do meanwhile.
+var scene: Node = null
 ## The command's declaration (its docs and handler) as the registry found it for this call (core/registry.gd).
 var declaration: Dictionary = {}
 ## The parameters as the client sent them, before the pipeline's checks made `params` of them.
@@ -35,6 +39,7 @@ var top := true
 ## When the call arrived (ticks usec): the router's per-method stats count from here.
 var started_usec := 0
 
+var _scene_known := false  # scene_root() has settled `scene`
 var _dispatch := Callable()  # the router's dispatch, for run(): the router preloads this file, not the reverse
 var _in_turn := false  # the call runs inside the router's edit turn: a command it runs joins it, not waits behind it
 var _wait_turn := Callable()  # the router's (holder, wait_ms) -> {} or who holds the turn, for take_edit_turn()
@@ -53,6 +58,16 @@ func _init(p_method: String, p_params: Dictionary, who: Dictionary = {}, p_conte
 	if client == "":
 		client = "editor" if transport == "internal" else "unknown client"
 	context = p_context if p_context != null else BridgeCallContext.new()
+
+
+## The root of the scene the call works on (see `scene`); null with no scene open.
+func scene_root() -> Node:
+	if not _scene_known:
+		_scene_known = true
+		if scene == null:
+			var outer: BridgeUndoStep = context.outer_step  # a batch entry works on its batch's scene
+			scene = outer.scene if outer != null and outer.scene != null else EditorInterface.get_edited_scene_root()
+	return scene if is_instance_valid(scene) else null  # closed meanwhile: no scene, never another one
 
 
 ## Set by the router before the handler runs: how run() reaches it, and whether this call holds the edit turn
@@ -95,7 +110,7 @@ func wait_outside_turns(ready: Callable, wait_ms: int) -> bool:
 	while not ready.call() and Time.get_ticks_msec() < deadline and not is_cancelled():
 		await tree.process_frame
 	if held:
-		_ticket.keys = await _scheduler.take_turns(declaration, {"method": method, "client": client})
+		_ticket.keys = await _scheduler.take_turns(declaration, {"method": method, "client": client}, str(_ticket.get("scene", "")))
 	return ready.call()
 
 

@@ -13,6 +13,8 @@ extends RefCounted
 ##   moves_histories?: ["scene" | "global"] (the undo histories it moves without making a step of them, editor.undo/redo:
 ##   it holds those histories' turns instead of its scope's, core/scheduler.gd),
 ##   needs_scene?: bool (it works on the edited scene: refused with NO_SCENE when none is open, before the handler),
+##   any_scene?: bool (it works on any open scene: the router gives it a `scene` parameter naming one, core/open_scenes.gd;
+##   its handler reaches that scene only through the call, c.scene_root(), or its resolved nodes — never the edited root),
 ##   verdict?: String (the result's bool field that is a pass/fail verdict — test.run_scenario's "ok", runtime.replay's
 ##   "identical": the CLI exits 1 when it is false, as a test runner does; test/unit/verdicts.test.ts),
 ##   answer_size?: String (why this command's answer may be larger than the answer budget, 1 KB of compact JSON: every

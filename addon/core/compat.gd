@@ -167,6 +167,15 @@ static func open_scene_roots() -> Array[Node]:
 	return out
 
 
+## Gives `resource` the path `path` without taking its place in the resource cache (Resource.set_path_cache, 4.4);
+## before 4.4 by resource_path, which registers it in the cache until the resource is freed.
+static func path_without_cache(resource: Resource, path: String) -> void:
+	if at_least("4.4") and resource.has_method("set_path_cache"):
+		resource.call("set_path_cache", path)
+	else:
+		resource.resource_path = path
+
+
 ## Installs the Logger script at `capture_path` (core/output_capture.gd, fed into `store`) with OS.add_logger
 ## (4.5): the installed logger, or null before 4.5, where the engine has no Logger and nothing is captured.
 static func add_logger(store: RefCounted, capture_path: String) -> RefCounted:

@@ -15,31 +15,35 @@ extends RefCounted
 ##                     values are applied, coerced and read back by lib/property_path.gd's one path.
 ##   kinds "vector", "layers", "file", "lookup", "class": values the handler would otherwise convert and check by
 ##                     hand (core/value_kinds.gd), resolved after the nodes, in declaration order.
+##   kind "scene"      an open scene by its res:// path (core/open_scenes.gd): the scene the call works on instead of
+##                     the edited one. The router declares it for every command declaring `any_scene`; the resolve
+##                     stage makes it the call's scene (c.scene_root()) before the nodes are looked up in it.
 ## A command declaring `needs_scene: true` is refused with NO_SCENE before any of this when no scene is open.
 
 const BridgeError := preload("bridge_error.gd")
 const BridgeSceneNodes := preload("scene_nodes.gd")  # the node lookups only: lib/scene_access.gd sits above the floor
 const BridgeValueKinds := preload("value_kinds.gd")
 
-const KINDS := ["node", "nodes", "new_name", "properties", "vector", "layers", "file", "lookup", "class"]
+const KINDS := ["node", "nodes", "new_name", "properties", "vector", "layers", "file", "lookup", "class", "scene"]
 
 
 ## `params` with every node-kind value replaced by its Node, or the first BridgeError (with data.param).
 ## `given` is what the caller sent (before defaults were filled in); `cmd` the declaration (its
 ## `needs_scene`, and the group whose `lookups()` resolve kind "lookup"). Messages name no command (the router
 ## puts it in front).
+## `scene` is the root of the scene the call works on (null: the edited one): node paths resolve in it.
 static func resolve(specs: Array, params: Dictionary, given: Variant = {},
-		cmd: Dictionary = {}) -> Variant:
-	if cmd.get("needs_scene", false) == true and BridgeSceneNodes.root() == null:
+		cmd: Dictionary = {}, scene: Node = null) -> Variant:
+	if cmd.get("needs_scene", false) == true and (scene if scene != null else BridgeSceneNodes.root()) == null:
 		return BridgeSceneNodes.no_scene()
 	for spec: Dictionary in specs:
 		if spec.get("kind", "") == "node" and params.has(spec.name):
-			var node: Variant = _node(spec, params[spec.name])
+			var node: Variant = _node(spec, params[spec.name], scene)
 			if node is BridgeError:
 				return node
 			params[spec.name] = node
 		elif spec.get("kind", "") == "nodes" and params.has(spec.name):
-			var nodes: Variant = _nodes(spec, params[spec.name])
+			var nodes: Variant = _nodes(spec, params[spec.name], scene)
 			if nodes is BridgeError:
 				return nodes
 			params[spec.name] = nodes
@@ -66,8 +70,8 @@ static func resolve(specs: Array, params: Dictionary, given: Variant = {},
 	return params
 
 
-static func _node(spec: Dictionary, path: Variant) -> Variant:
-	var node: Variant = BridgeSceneNodes.resolve(str(path))
+static func _node(spec: Dictionary, path: Variant, scene: Node) -> Variant:
+	var node: Variant = BridgeSceneNodes.resolve(str(path), scene)
 	if node is BridgeError:
 		node.data["param"] = spec.name
 		return node
@@ -84,7 +88,7 @@ static func _article(word: String) -> String:
 	return "an" if word.substr(0, 1).to_upper() in ["A", "E", "I", "O", "U"] else "a"
 
 
-static func _nodes(spec: Dictionary, paths: Array) -> Variant:
+static func _nodes(spec: Dictionary, paths: Array, scene: Node) -> Variant:
 	if paths.is_empty() and spec.get("required", false):
 		return BridgeError.invalid("'%s' is empty: give at least one node path" % spec.name, {"param": spec.name})
 	var out: Array = []
@@ -92,7 +96,7 @@ static func _nodes(spec: Dictionary, paths: Array) -> Variant:
 		if not (path is String or path is StringName):
 			return BridgeError.invalid("'%s' holds %s, not a node path" % [spec.name, JSON.stringify(path)],
 					{"param": spec.name})
-		var node: Variant = _node(spec, path)
+		var node: Variant = _node(spec, path, scene)
 		if node is BridgeError:
 			return node
 		out.append(node)

@@ -11,6 +11,10 @@ const BridgeCompat := preload("compat.gd")
 const BridgeEngineSaid := preload("engine_said.gd")
 const BridgeLazyModules := preload("lazy_modules.gd")
 
+## The parameter every command declaring `any_scene: true` takes (core/open_scenes.gd): declared here once.
+const SCENE_PARAM := {"name": "scene", "type": "string", "kind": "scene", "required": false,
+		"description": "Open scene to work on (res:// path); default: the edited one"}
+
 ## Emitted when the command set changes (a group registered or removed), so transports can notify.
 signal commands_changed
 
@@ -93,12 +97,18 @@ func _load_deferred(path: String) -> void:
 ## again when the group's script loads here (register_group).
 func register(cmd: Dictionary, source: String = "builtin", checked: bool = true) -> void:
 	var method: String = cmd.method
+	if cmd.get("any_scene", false) == true and not cmd.get("params", []).any(_is_scene_param):
+		cmd["params"] = cmd.get("params", []) + [SCENE_PARAM]
 	if checked:
 		_assert_declaration(cmd)
 	cmd["source"] = source
 	if not _commands.has(method):
 		_order.append(method)
 	_commands[method] = cmd
+
+
+static func _is_scene_param(spec: Dictionary) -> bool:
+	return spec.get("kind", "") == "scene"
 
 
 ## The declaration's types, kinds and scope are known ones (debug builds: an editor).

@@ -103,7 +103,12 @@ func _run(method: String, params: Variant, started: int, context: BridgeCallCont
 	# (core/scheduler.gd); the commands that describe bridge itself wait for nothing, and skip the coroutine
 	var ticket: Dictionary = BridgeScheduler.NO_TICKET
 	if scheduler.waits(method, cmd):
-		ticket = await scheduler.enter(method, cmd, {"method": method, "client": str(who.get("client", ""))}, nested)
+		# the open scene the call names (any_scene: core/open_scenes.gd) is whose history's turn it takes
+		var scene := ""
+		if cmd.get("any_scene", false) == true and params is Dictionary:
+			var sent: Dictionary = params
+			scene = str(sent.get("scene", ""))
+		ticket = await scheduler.enter(method, cmd, {"method": method, "client": str(who.get("client", ""))}, nested, scene)
 		if not registry.has(method):  # its group was dropped while the command waited for its turn
 			scheduler.leave(ticket)
 			return {"error": BridgeError.new(BridgeError.METHOD_NOT_FOUND, "%s is no longer registered" % method,

@@ -1,11 +1,13 @@
 @tool
 extends RefCounted
-## Nodes of the edited scene by path, and property-list entries by name: the lookups value coercion needs
+## Nodes of an open scene by path (the edited one unless a call names another: core/open_scenes.gd), and
+## property-list entries by name: the lookups value coercion needs
 ## too, kept below scene_access.gd so that value_coercion.gd can use them without a preload cycle.
 ## Commands use them through scene_access.gd.
 
 const BridgeError := preload("../core/bridge_error.gd")
 const BridgeParams := preload("../core/params.gd")
+const BridgeOpenScenes := preload("open_scenes.gd")
 
 
 ## The edited scene's root, or null when no scene is open.
@@ -18,11 +20,16 @@ static func no_scene() -> RefCounted:
 			"no scene is open in the editor; open one with scene.open or make one with scene.create")
 
 
-## The node at `path` in the edited scene, or a BridgeError (NO_SCENE, or NOT_FOUND with a did-you-mean).
-## Accepts "/root/Main/Player", "Main/Player", "Player" (relative to the root), and "", "." or
-## "/root/Main" for the root itself.
-static func resolve(path: String) -> Variant:
-	var r := root()
+## The root of the open scene `node` is in (core/open_scenes.gd), or null for a node in none (one being made).
+static func root_of(node: Node) -> Node:
+	return BridgeOpenScenes.root_of(node)
+
+
+## The node at `path` in the scene of `in_root` (null: the edited scene), or a BridgeError (NO_SCENE, or
+## NOT_FOUND with a did-you-mean). Accepts "/root/Main/Player", "Main/Player", "Player" (relative to the
+## root), and "", "." or "/root/Main" for the root itself.
+static func resolve(path: String, in_root: Node = null) -> Variant:
+	var r := in_root if in_root != null else root()
 	if r == null:
 		return no_scene()
 	var p := path.strip_edges().trim_suffix("/")
@@ -44,14 +51,14 @@ static func resolve(path: String) -> Variant:
 	return node
 
 
-## The "/root/Main/Player" form of a node of the edited scene.
-## A node that is not in the scene yet (being made) is named by its own name.
+## The "/root/Main/Player" form of a node of an open scene (its own scene's root in front).
+## A node that is not in a scene yet (being made) is named by its own name.
 static func path_of(node: Node) -> String:
-	var r := root()
-	if r == null or node == r:
-		return "/root/" + (r.name if r else node.name)
-	if not r.is_ancestor_of(node):
-		return "new %s '%s'" % [node.get_class(), node.name]
+	var r := root_of(node)
+	if r == null:
+		return "/root/" + node.name if root() == null else "new %s '%s'" % [node.get_class(), node.name]
+	if node == r:
+		return "/root/" + r.name
 	return "/root/%s/%s" % [r.name, r.get_path_to(node)]
 
 

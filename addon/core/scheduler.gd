@@ -9,16 +9,16 @@ extends RefCounted
 ## then `scene.tree`, pipelined or fired together, read A, and two opens never meet in one frame.
 ##
 ## The turns, one per undo history: "scene:<history id>" (the EditorUndoRedoManager history of the scene the
-## command edits, the edited one) and "global". A command with an undo step holds the turn of the history its
+## command edits: the edited one, or the open scene its `scene` parameter names, core/open_scenes.gd) and "global". A command with an undo step holds the turn of the history its
 ## declared scope writes (core/undo_scope.gd), so a handler that awaits with its step open never takes another
 ## client's edit into it; commands on other histories run meanwhile. `moves_histories` (editor.undo/redo:
 ## ["scene", "global"]) names the histories a command moves without being a step of one. A scene switch (and
 ## scene.play, through take_every_turn) holds EVERY turn: it waits for the edits in flight, and no edit starts
-## until it is done. The editor edits one scene at a time, so two scene histories never hold turns at once in
-## practice: what overlaps is a scene edit and a global-history edit (project settings, input map, audio buses).
+## until it is done. So two clients on two open scenes (one of them naming its scene) never wait for each other,
+## and neither does a scene edit beside a global-history edit (project settings, input map, audio buses).
 
 const BridgeEditorStartup := preload("editor_startup.gd")
-const BridgeCompat := preload("compat.gd")
+const BridgeOpenScenes := preload("open_scenes.gd")
 
 ## Commands that never touch the edited scene and must answer while the editor starts (status, docs, quit).
 const UNGATED_PREFIXES := ["engine.", "bridge."]
@@ -27,13 +27,14 @@ const UNGATED := ["editor.quit", "editor.errors", "editor.output"]
 const EVERY := "*"
 const GLOBAL := "global"
 ## What enter() hands back for a call that waited for nothing.
-const NO_TICKET := {"id": -1, "keys": []}
+const NO_TICKET := {"id": -1, "keys": [], "scene": ""}
 
 ## Emitted whenever a turn is given back: the waiters look again.
 signal turn_freed
 
-## The edited scene's undo history id, or -1 with no scene open; the editor's by default (a test sets its own).
-var scene_history := _edited_scene_history
+## (scene path) -> the undo history id of that open scene ("": the edited one), or -1 with none; the editor's by
+## default (a test sets its own).
+var scene_history := _scene_history
 ## Whether the editor has finished starting; the editor's by default (a test sets its own).
 var started := BridgeEditorStartup.poll
 var _seq := 0
@@ -67,8 +68,8 @@ func waits(method: String, cmd: Dictionary) -> bool:
 
 
 ## The turn keys a command holds while it runs: EVERY for a scene switch, its histories' for the rest; [] for
-## a read or a command with no history.
-func turns_of(cmd: Dictionary) -> Array:
+## a read or a command with no history. `scene`: the open scene the call names ("": the edited one).
+func turns_of(cmd: Dictionary, scene: String = "") -> Array:
 	if cmd.get("switches_scene", false) == true:
 		return [EVERY]
 	if cmd.get("read_only", false):
@@ -79,7 +80,7 @@ func turns_of(cmd: Dictionary) -> Array:
 	for history: Variant in histories:
 		match history:
 			"scene":
-				keys.append(scene_key(scene_history.call()))
+				keys.append(scene_key(scene_history.call(scene)))
 			"global":
 				keys.append(GLOBAL)
 	return keys
@@ -89,27 +90,28 @@ static func scene_key(history_id: int) -> String:
 	return "scene:%d" % history_id if history_id >= 0 else "scene:none"
 
 
-## Waits for the call's place in the line and its turns, and returns its ticket for leave(): {id, keys}.
+## Waits for the call's place in the line and its turns, and returns its ticket for leave(): {id, keys, scene}.
 ## `holder` ({method, client}) names it to a waiter that gives up; `nested`: a command run by a call that
-## holds its turns (batch.run's entries) joins them instead of waiting for them.
-func enter(method: String, cmd: Dictionary, holder: Dictionary, nested: bool) -> Dictionary:
-	var ticket := {"id": -1, "keys": []}
+## holds its turns (batch.run's entries) joins them instead of waiting for them; `scene`: the open scene the
+## call names ("": the edited one).
+func enter(method: String, cmd: Dictionary, holder: Dictionary, nested: bool, scene: String = "") -> Dictionary:
+	var ticket := {"id": -1, "keys": [], "scene": scene}
 	if gated(method):
 		ticket.id = await _pass_line(cmd.get("switches_scene", false) == true)
 	if nested:
 		return ticket
-	ticket.keys = await take_turns(cmd, holder)
+	ticket.keys = await take_turns(cmd, holder, scene)
 	return ticket
 
 
 ## Waits for the command's turns and holds them; the keys held ([] for a command that needs none).
-func take_turns(cmd: Dictionary, holder: Dictionary) -> Array:
-	var keys := turns_of(cmd)
+func take_turns(cmd: Dictionary, holder: Dictionary, scene: String = "") -> Array:
+	var keys := turns_of(cmd, scene)
 	if keys.is_empty():
 		return keys
 	while not _free(keys):  # looked at again on every wake: a switch meanwhile changes the scene's key
 		await turn_freed
-		keys = turns_of(cmd)
+		keys = turns_of(cmd, scene)
 	_hold(keys, holder)
 	return keys
 
@@ -202,9 +204,9 @@ func _may_start(ticket: int) -> bool:
 	return _switching.is_empty() or _switching[0] >= ticket
 
 
-static func _edited_scene_history() -> int:
-	var root := EditorInterface.get_edited_scene_root() if Engine.is_editor_hint() else null
-	if root == null:
+## A scene that is not open has no history: -1, and the call is refused once it starts (its `scene` resolves).
+static func _scene_history(scene: String) -> int:
+	if not Engine.is_editor_hint():
 		return -1
-	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
-	return ur.get_object_history_id(root)
+	var root: Variant = BridgeOpenScenes.root_for(scene)
+	return BridgeOpenScenes.history_id(root) if root is Node else -1

@@ -11,9 +11,7 @@ extends RefCounted
 ## `saved` (false: the change is in the open scene until scene.save), unless the handler set them itself.
 
 const BridgeError := preload("bridge_error.gd")
-## scene_nodes.gd, not scene_access.gd: the router preloads this file, and the editor's start should not compile
-## value coercion for it (scene_access.gd preloads it).
-const BridgeSceneNodes := preload("scene_nodes.gd")
+const BridgeOpenScenes := preload("open_scenes.gd")
 const BridgeSceneFiles := preload("scene_files.gd")
 const BridgeCompat := preload("compat.gd")
 const BridgeUndoStep := preload("undo_step.gd")
@@ -52,9 +50,11 @@ static func begin(cmd: Dictionary, the_call: BridgeCall) -> Dictionary:
 		state["began"] = true
 	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
 	if scope == "scene":
-		var root := BridgeSceneNodes.root()
+		var root := the_call.scene_root()
 		if root != null:
-			state["history"] = ur.get_history_undo_redo(ur.get_object_history_id(root))
+			if state.began:
+				the_call.step.scene = root
+			state["history"] = ur.get_history_undo_redo(BridgeOpenScenes.history_id(root))
 			state["path"] = root.scene_file_path
 			state["version"] = state.history.get_version()
 	elif scope == "global":

@@ -12,6 +12,7 @@ extends RefCounted
 ## (test/unit/call-object.test.ts holds it).
 
 const BridgeCompat := preload("compat.gd")
+const BridgeOpenScenes := preload("open_scenes.gd")
 const BridgeUndoStep := preload("undo_step.gd")  # this file: a step passed in is typed as one
 const OWNER := "^(?<name>.*) \\[(?<command>[A-Za-z0-9_]+\\.[A-Za-z0-9_]+) by (?<client>[^\\]]*)\\]$"
 
@@ -24,6 +25,9 @@ var method: String
 var client: String
 ## The step's action name, set by its first action (or fixed up front by batch.run); "" while it has none.
 var name := ""
+## The root of the scene a "scene" step edits (the call's: core/call.gd scene_root()); its actions go into that
+## scene's history even while another scene is the edited one.
+var scene: Node = null
 
 
 func _init(p_scope: String, p_method: String, p_client: String) -> void:
@@ -56,9 +60,9 @@ func action(action_name: String, object: Object) -> EditorUndoRedoManager:
 	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
 	if name == "":
 		fix_name(action_name)
-		ur.create_action(name, UndoRedo.MERGE_DISABLE, object)
+		_create(ur, name, UndoRedo.MERGE_DISABLE, object)
 	else:
-		ur.create_action(name, UndoRedo.MERGE_ALL, object)
+		_create(ur, name, UndoRedo.MERGE_ALL, object)
 	return ur
 
 
@@ -70,8 +74,17 @@ static func action_for(step: BridgeUndoStep, action_name: String, object: Object
 	if step != null:
 		return step.action(action_name, object)
 	var ur: EditorUndoRedoManager = BridgeCompat.editor_undo_redo()
-	ur.create_action(action_name, UndoRedo.MERGE_DISABLE, object)
+	_create(ur, action_name, UndoRedo.MERGE_DISABLE, object)
 	return ur
+
+
+## create_action on the history of `object`: for the root of an open scene that is not the edited one, that
+## scene's history, fixed so that its nodes (which the manager would put in the global history) join it.
+static func _create(ur: EditorUndoRedoManager, action_name: String, mode: UndoRedo.MergeMode, object: Object) -> void:
+	var target: Dictionary = BridgeOpenScenes.history_context(object)
+	ur.create_action(action_name, mode, target.context)
+	if target.fixes:
+		ur.force_fixed_history()
 
 
 ## An action name read back from a history: {name (without the owner), command, client}; command and client

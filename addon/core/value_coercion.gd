@@ -218,7 +218,7 @@ static func _object(v: Variant, info: Dictionary) -> Variant:
 	if hint == PROPERTY_HINT_NODE_TYPE:
 		if not v is String:
 			return BridgeRefused.new()
-		var node: Variant = BridgeSceneNodes.resolve(v)
+		var node: Variant = BridgeSceneNodes.resolve(v, info.get("scene_root"))  # the holder's scene (scene_access.coerce)
 		if is_instance_of(node, BridgeError):
 			return node
 		return node if _is_a(node, wanted) else BridgeRefused.new("%s is a %s" % [v, node.get_class()])
@@ -276,6 +276,8 @@ static func _array(v: Variant, info: Dictionary) -> Variant:
 	if info.get("hint", 0) != PROPERTY_HINT_ARRAY_TYPE or hs == "":
 		return v
 	var element := _element_info(hs)
+	if info.has("scene_root"):  # node elements are looked up in the same scene as the array's holder
+		element["scene_root"] = info.scene_root
 	var items: Array = []
 	for x: Variant in v:
 		var item: Variant = _convert(x, element)

@@ -92,7 +92,7 @@ static func plan(node: Object, props: Dictionary, method: String, own: Dictionar
 		if target.base_info.usage & PROPERTY_USAGE_READ_ONLY:
 			return BridgeError.failed("%s.%s is read-only; nothing was changed" % [
 					BridgeSceneAccess.path_of(node) if node is Node else node.get_class(), target.path], {"property": target.path})
-		var value: Variant = BridgeSceneAccess.coerce(props[key], target.info)
+		var value: Variant = BridgeSceneAccess.coerce(props[key], target.info, node)
 		if value is BridgeError:
 			value.message = "%s; nothing was set" % value.message
 			return value
@@ -166,7 +166,7 @@ static func apply_new(obj: Object, props: Dictionary, method: String, own: Dicti
 					{"property": target.path, "param": "properties"})
 		if target.base_info.usage & PROPERTY_USAGE_READ_ONLY:
 			return BridgeError.failed("%s is read-only" % target.path, {"property": target.path, "param": "properties"})
-		var value: Variant = BridgeSceneAccess.coerce(props[key], target.info)
+		var value: Variant = BridgeSceneAccess.coerce(props[key], target.info, obj)
 		if value is BridgeError:
 			value.message = "%s; nothing was made" % value.message
 			value.data["param"] = "properties"

@@ -45,7 +45,8 @@ static func set_all(obj: Object, properties: Dictionary, method: String) -> Vari
 ## goes through here (or `add`), so ownership is decided in one place.
 static func add_to_action(ur: EditorUndoRedoManager, parent: Node, node: Node) -> void:
 	ur.add_do_method(parent, "add_child", node, true)
-	_own(ur, node, BridgeSceneAccess.root())
+	var scene := BridgeSceneAccess.root_of(parent)  # the parent's scene, edited or not (core/open_scenes.gd)
+	_own(ur, node, scene if scene != null else BridgeSceneAccess.root())
 	ur.add_do_reference(node)
 	ur.add_undo_method(parent, "remove_child", node)
 

@@ -9,6 +9,8 @@ const Scheduler := preload("res://addons/bridge/core/scheduler.gd")
 
 ## The edited scene's history id the scheduler sees (a scene switch changes it).
 var edited := 5
+## The other open scenes' history ids, by path (a call's `scene` names one).
+const OPEN := {"res://b.tscn": 7}
 ## Who passed enter(), in order; the tickets by name.
 var passed: Array = []
 var tickets := {}
@@ -16,14 +18,14 @@ var tickets := {}
 
 func _scheduler() -> Scheduler:
 	var s := Scheduler.new()
-	s.scene_history = func() -> int: return edited
+	s.scene_history = func(scene: String) -> int: return edited if scene == "" else OPEN.get(scene, -1)
 	s.started = func() -> bool: return true
 	return s
 
 
 ## Enters `name` without awaiting: it passes now, or later inside the give_back that frees its turns.
-func _enter(s: Scheduler, name: String, cmd: Dictionary, nested: bool = false) -> void:
-	var ticket: Dictionary = await s.enter("bridge." + name, cmd, {"method": "bridge." + name, "client": name}, nested)
+func _enter(s: Scheduler, name: String, cmd: Dictionary, nested: bool = false, scene: String = "") -> void:
+	var ticket: Dictionary = await s.enter("bridge." + name, cmd, {"method": "bridge." + name, "client": name}, nested, scene)
 	passed.append(name)
 	tickets[name] = ticket
 
@@ -64,6 +66,21 @@ func test_edits_of_two_scene_histories_do_not_wait_for_each_other() -> void:
 	edited = 9
 	_enter(s, "b", SCENE_EDIT)
 	eq(passed, ["a", "b"], "scene:5 and scene:9 are two turns")
+
+
+func test_an_edit_of_another_open_scene_takes_that_scenes_turn() -> void:
+	var s := _scheduler()
+	_enter(s, "edited", SCENE_EDIT)
+	_enter(s, "other", SCENE_EDIT, false, "res://b.tscn")
+	_enter(s, "other_again", SCENE_EDIT, false, "res://b.tscn")
+	_enter(s, "undo_other", UNDO, false, "res://b.tscn")
+	eq(passed, ["edited", "other"], "an edit of the edited scene and one of scene b at once; b's next edit waits")
+	eq(s.held(), ["scene:5", "scene:7"], "the turns held")
+	_leave(s, "other")
+	eq(passed, ["edited", "other", "other_again"], "b's second edit follows b's first, whatever the edited scene does")
+	_leave(s, "other_again")
+	eq(passed, ["edited", "other", "other_again", "undo_other"], "an undo of scene b waits for b's edits only")
+	eq(tickets.undo_other.keys, ["scene:7", "global"], "it holds b's history and the global one")
 
 
 func test_a_scene_switch_waits_for_every_turn_and_holds_them_all() -> void:

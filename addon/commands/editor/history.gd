@@ -11,6 +11,7 @@ extends "../../core/command_group.gd"
 
 const BridgeSceneFiles := preload("../../core/scene_files.gd")
 const BridgeCompat := preload("../../core/compat.gd")
+const BridgeOpenScenes := preload("../../core/open_scenes.gd")
 const BridgeUndoStep := preload("../../core/undo_step.gd")
 const BridgeTextStep := preload("../../lib/text_step.gd")
 const BridgeStepsAbove := preload("lib/steps_above.gd")
@@ -44,7 +45,8 @@ func commands() -> Array:
 	return [
 		{
 			"method": "editor.undo",
-			"summary": "Undo the editor's last action, as Ctrl+Z does (edited scene's or global history); says if there was none. Refuses a step another client made (bridge cli included), naming whose, unless any_client is true; steps made by hand in the editor undo for anyone. A text step whose file was changed since keeps that change: merged when it is on other lines, else refused (naming the write and the lines it would lose) unless force is true.",
+			"any_scene": true,
+			"summary": "Undo the editor's last action, as Ctrl+Z does (edited scene's or global history; with scene, that open scene's own history); says if there was none. Refuses a step another client made (bridge cli included), naming whose, unless any_client is true; steps made by hand in the editor undo for anyone. A text step whose file was changed since keeps that change: merged when it is on other lines, else refused (naming the write and the lines it would lose) unless force is true.",
 			"params": [opt("any_client", "bool", "Undo the last step even when another client made it (by default such a step is refused, naming whose it is and leaving it applied)", false),
 					opt("force", "bool", FORCE_DOC, false),
 					opt("wait_ms", "int", "Wait this long for the steps above yours to go", 0, {"min": 0, "max": 120000})],
@@ -58,6 +60,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.redo",
+			"any_scene": true,
 			"summary": "Redo the editor's last undone action; says if there was none. A text step whose file was changed since keeps that change: merged when it is on other lines, else refused (naming the write and the lines it would lose) unless force is true.",
 			"params": [opt("force", "bool", FORCE_DOC, false)],
 			"example": {},
@@ -70,6 +73,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "editor.undo_history",
+			"any_scene": true,
 			"summary": "The global and edited-scene undo histories: action names, which are applied, the current one, and for bridge's steps the command and client that made each.",
 			"params": [opt("limit", "int", "Newest actions per history", 50, {"min": 1, "max": 1000})],
 			"example": {"limit": 10},
@@ -96,16 +100,16 @@ func _step(undo: bool, c: BridgeCall) -> Variant:
 	var verb := "undo" if undo else "redo"
 	var before := {}
 	var names := {}
-	for id: int in _history_ids():
+	for id: int in _history_ids(c):
 		var ur := _undo_redo(id)
 		before[id] = ur.get_version()
 		names[id] = ur.get_current_action_name()
 	BridgeTextStep.begin("force" if c.params.get("force", false) and not _others_step(c, names) else "refuse")
-	var item := _menu_item(undo)
+	var item := _menu_item(undo) if _on_edited(c) else {}  # the menu moves the edited scene's history only
 	if not item.is_empty():
 		item.menu.id_pressed.emit(item.id)
 	else:  # no menu (never seen): fall back to the scene history, then the global one
-		for id: int in _history_ids():
+		for id: int in _history_ids(c):
 			var ur := _undo_redo(id)
 			if (ur.has_undo() if undo else ur.has_redo()):
 				ur.call(verb)
@@ -117,11 +121,11 @@ func _step(undo: bool, c: BridgeCall) -> Variant:
 		if ur.get_version() != before[id]:
 			var owner := BridgeUndoStep.parse(names[id] if undo else ur.get_current_action_name())
 			if undo and owner.client != "" and owner.client != BridgeUndoStep.owner_of(c.client) and not c.params.get("any_client", false):
-				_take_back(id, before[id], true)  # nothing of the other client's step is lost: it is applied again, as it was
+				_take_back(id, before[id], true, c)  # nothing of the other client's step is lost: it is applied again, as it was
 				return await _not_on_top(c, id, owner)
 			return await _moved(c, id, before[id], undo, owner, files)
 	# nothing moved: nothing to reverse
-	return {done: false, "reason": "nothing to " + verb, "histories": _history_ids().map(_history_name), "undoable": false}
+	return {done: false, "reason": "nothing to " + verb, "histories": _history_ids(c).map(func(id: int) -> String: return _history_name(id, c)), "undoable": false}
 
 
 ## The answer to a move of history `id` (from `version`): refused when a text step kept its file, else what moved.
@@ -131,10 +135,10 @@ func _moved(c: BridgeCall, id: int, version: int, undo: bool, owner: Dictionary,
 	var ur := _undo_redo(id)
 	var kept := files.filter(func(f: Dictionary) -> bool: return f.outcome == "kept")
 	if not kept.is_empty():
-		_take_back(id, version, undo)  # the kept files stay as they are; the rest of the step goes back
+		_take_back(id, version, undo, c)  # the kept files stay as they are; the rest of the step goes back
 		return c.failed(_kept_message(verb, owner.name, kept), {"reason": "changed_since", "action": owner.name,
-				"history": _history_name(id), "files": kept, "command": owner.command, "client": owner.client})
-	var out := {done: true, "action": owner.name, "history": _history_name(id),
+				"history": _history_name(id, c), "files": kept, "command": owner.command, "client": owner.client})
+	var out := {done: true, "action": owner.name, "history": _history_name(id, c),
 			"has_undo": ur.has_undo(), "has_redo": ur.has_redo(), "undoable": true,
 			"reverse": "editor.redo" if undo else "editor.undo"}
 	if owner.client != "":
@@ -142,7 +146,9 @@ func _moved(c: BridgeCall, id: int, version: int, undo: bool, owner: Dictionary,
 	if not files.is_empty():
 		out["files"] = files
 	if id != GLOBAL:  # as for a scene edit (core/undo_scope.gd): the change waits in the open scene, or undid it
-		var root := EditorInterface.get_edited_scene_root()
+		var root := c.scene_root()
+		if not _on_edited(c):  # moved on the history itself: the scene tabs learn of it as from the editor's own move
+			BridgeCompat.editor_undo_redo().emit_signal("version_changed")
 		var unsaved := await BridgeSceneFiles.unsaved(server.get_tree())
 		out["saved"] = root != null and not unsaved.get(root.scene_file_path, true)
 	return out
@@ -154,34 +160,34 @@ func _moved(c: BridgeCall, id: int, version: int, undo: bool, owner: Dictionary,
 ## turns given back, so those clients can undo them) until a step of its own is on top again.
 func _not_on_top(c: BridgeCall, moved: int, owner: Dictionary) -> Variant:
 	var mine := BridgeUndoStep.owner_of(c.client)
-	var own := _own_on_top(mine)
+	var own := _own_on_top(mine, c)
 	if own >= 0:
 		return await _undo_directly(c, own)
 	var counted := BridgeStepsAbove.count(BridgeStepsAbove.applied_names(_undo_redo(moved)), mine)
 	var wait_ms: int = c.params.get("wait_ms", 0)
 	var waited := ""
 	if wait_ms > 0 and counted.mine >= 0:
-		var on_top := func() -> bool: return _own_on_top(mine) >= 0
+		var on_top := func() -> bool: return _own_on_top(mine, c) >= 0
 		if await c.wait_outside_turns(on_top, wait_ms):
-			return await _undo_directly(c, _own_on_top(mine))
+			return await _undo_directly(c, _own_on_top(mine, c))
 		waited = "after waiting %d ms, " % wait_ms
 		counted = BridgeStepsAbove.count(BridgeStepsAbove.applied_names(_undo_redo(moved)), mine)
-	var data := {"client": owner.client, "command": owner.command, "action": owner.name, "history": _history_name(moved),
+	var data := {"client": owner.client, "command": owner.command, "action": owner.name, "history": _history_name(moved, c),
 			"steps_above": counted.total, "above": counted.above}
 	if counted.mine < 0:
 		return c.failed(("%sthe last step, '%s', is %s's (made by %s), and you have no step in the %s history; undo it " +
 				"with any_client: true, or leave it to that client") % [waited, owner.name, owner.client, owner.command,
-				_history_name(moved)], data)
+				_history_name(moved, c)], data)
 	data["yours"] = counted.mine_name
 	return c.failed(("%sthe last step, '%s', is %s's (made by %s): %s %s above your last step '%s' in the %s history; " +
 			"undo through them with any_client: true, wait for them to be undone with wait_ms, or leave it to that " +
 			"client") % [waited, owner.name, owner.client, owner.command, BridgeStepsAbove.describe(counted.above),
-			"is" if counted.total == 1 else "are", counted.mine_name, _history_name(moved)], data)
+			"is" if counted.total == 1 else "are", counted.mine_name, _history_name(moved, c)], data)
 
 
 ## The history (edited scene's, then global) whose last applied step is the client's own; -1 when none is.
-func _own_on_top(mine: String) -> int:
-	for id: int in _history_ids():
+func _own_on_top(mine: String, c: BridgeCall) -> int:
+	for id: int in _history_ids(c):
 		var ur := _undo_redo(id)
 		if ur.has_undo() and BridgeUndoStep.parse(ur.get_current_action_name()).client == mine:
 			return id
@@ -232,13 +238,13 @@ static func _kept_message(verb: String, action: String, kept: Array) -> String:
 ## Takes back the move just made on history `id` (`undone`: it was an undo, so redo it; else undo it again) through
 ## the editor's own menu item (which keeps its bookkeeping of which history Ctrl+Z moves next) when that moves
 ## this history; directly on the history otherwise. A text step that kept its file keeps it (lib/text_step.gd).
-func _take_back(id: int, version: int, undone: bool) -> void:
+func _take_back(id: int, version: int, undone: bool, c: BridgeCall) -> void:
 	BridgeTextStep.begin("refuse")
-	var item := _menu_item(not undone)
+	var item := _menu_item(not undone) if _on_edited(c) else {}
 	var back := false
 	if not item.is_empty():
 		var others := {}
-		for other: int in _history_ids():
+		for other: int in _history_ids(c):
 			others[other] = _undo_redo(other).get_version()
 		item.menu.id_pressed.emit(item.id)
 		back = _undo_redo(id).get_version() == version
@@ -259,7 +265,7 @@ func _take_back(id: int, version: int, undone: bool) -> void:
 func _undo_history(c: BridgeCall) -> Variant:
 	var p := c.params
 	var out: Array = []
-	for id: int in _history_ids():
+	for id: int in _history_ids(c):
 		var ur := _undo_redo(id)
 		var current := ur.get_current_action()
 		var actions: Array = []
@@ -269,29 +275,37 @@ func _undo_history(c: BridgeCall) -> Variant:
 			if owner.client != "":
 				action.merge({"command": owner.command, "client": owner.client})
 			actions.append(action)
-		out.append({"history": _history_name(id), "id": id, "count": ur.get_history_count(), "current": current,
+		out.append({"history": _history_name(id, c), "id": id, "count": ur.get_history_count(), "current": current,
 				"has_undo": ur.has_undo(), "has_redo": ur.has_redo(), "actions": actions})
 	return {"histories": out}
 
 
-## The edited scene's history (when a scene is open), then the global one.
-func _history_ids() -> Array:
+## The edited scene's history (when a scene is open), then the global one; for another open scene the call names
+## (its `scene`), that scene's history alone: Ctrl+Z moves the edited scene's and the global one only.
+func _history_ids(c: BridgeCall) -> Array:
 	var ids: Array = []
-	var root := EditorInterface.get_edited_scene_root()
+	var root := c.scene_root()
+	if root != null and not _on_edited(c):
+		return [BridgeOpenScenes.history_id(root)]
 	if root:
 		ids.append((BridgeCompat.editor_undo_redo() as EditorUndoRedoManager).get_object_history_id(root))
 	ids.append(GLOBAL)
 	return ids
 
 
+## Whether the call works on the edited scene (no `scene`, or the edited one's).
+static func _on_edited(c: BridgeCall) -> bool:
+	return c.scene_root() == null or BridgeOpenScenes.is_edited(c.scene_root())
+
+
 func _undo_redo(id: int) -> UndoRedo:
 	return (BridgeCompat.editor_undo_redo() as EditorUndoRedoManager).get_history_undo_redo(id)
 
 
-func _history_name(id: int) -> String:
+func _history_name(id: int, c: BridgeCall) -> String:
 	if id == GLOBAL:
 		return "global"
-	var root := EditorInterface.get_edited_scene_root()
+	var root := c.scene_root()
 	return "scene:" + (root.scene_file_path if root and root.scene_file_path != "" else str(id))
 
 

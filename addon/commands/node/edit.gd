@@ -15,6 +15,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "node.set_many",
+			"any_scene": true,
 			"idempotent": true,
 			"summary": "Set several properties of a node in one undo step; each value is checked first and nothing is set if any is refused.",
 			"params": [
@@ -30,6 +31,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.reset_property",
+			"any_scene": true,
 			"idempotent": true,
 			"summary": "Revert a property to its default (the instanced scene's, the script's or the class's value), undoable.",
 			"params": [node_param("node_path", "Node to change"), req("property", "string", "Property name, e.g. position")],
@@ -41,6 +43,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.script_attach",
+			"any_scene": true,
 			"summary": "Attach an existing script file to a node (undoable); refuses a script whose base class does not fit the node.",
 			"params": [
 				node_param("node_path", "Node to get the script"),
@@ -55,6 +58,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.script_detach",
+			"any_scene": true,
 			"summary": "Remove a node's script (undoable: undo restores it with the values the scene gave its properties).",
 			"params": [node_param("node_path", "Node to lose its script")],
 			"example": {"node_path": "/root/Main/Player"},
@@ -190,7 +194,7 @@ static func default_value(node: Node, property: String) -> Dictionary:
 
 ## The value the instanced scene a node comes from gives the property, or {} for a node of the edited scene itself.
 static func _scene_default(node: Node, property: String) -> Dictionary:
-	var root := BridgeSceneAccess.root()
+	var root := BridgeSceneAccess.root_of(node)
 	var instance: Node = null
 	if node != root and node.scene_file_path != "":
 		instance = node

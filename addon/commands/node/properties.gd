@@ -18,6 +18,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "node.get",
+			"any_scene": true,
 			"summary": "Read one property of a node, with its declared type.",
 			"params": [node_param("node_path", "Node to read"), req("property", "string", "Property name or path, e.g. position, position:x, shape:size")],
 			"example": {"node_path": "/root/Main/Player", "property": "position"},
@@ -27,6 +28,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.set",
+			"any_scene": true,
 			"idempotent": true,
 			"summary": "Set one property (undoable), or a part of one (position:x, shape:size): the value is checked against its type and read back; a value the engine clamps or ignores is refused and nothing changes.",
 			"params": [
@@ -41,6 +43,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.properties",
+			"any_scene": true,
 			"summary": "List a node's editor-visible properties with their types and values.",
 			"params": [
 				node_param("node_path", "Node to list"),
@@ -53,6 +56,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.call",
+			"any_scene": true,
 			"summary": "Call a method on a node with JSON arguments coerced to its parameter types (not undoable).",
 			"params": [
 				node_param("node_path", "Node to call"),

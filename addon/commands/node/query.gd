@@ -10,6 +10,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "node.find",
+			"any_scene": true,
 			"summary": "Find nodes of the edited scene by name pattern (* and ?), class and/or group.",
 			"params": [
 				opt("name", "string", "Name pattern, case-insensitive, e.g. 'Enemy*'", null, {"also": ["pattern"]}),
@@ -25,6 +26,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.info",
+			"any_scene": true,
 			"summary": "One node at a glance: class, script, instanced scene, groups, parent, children.",
 			"params": [node_param("node_path", "Node to describe")],
 			"example": {"node_path": "/root/Main/Player"},
@@ -62,7 +64,7 @@ func _info(bc: BridgeCall) -> Variant:
 	var p := bc.params
 	var node: Node = p.node_path
 	var script: Script = node.get_script()
-	var root := BridgeSceneAccess.root()
+	var root := bc.scene_root()
 	return {
 		"path": BridgeSceneAccess.path_of(node),
 		"name": str(node.name),

@@ -17,6 +17,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "node.connect",
+			"any_scene": true,
 			"summary": "Connect a node's signal to a method of another node, saved with the scene.",
 			"params": link_params,
 			"example": {"node_path": "/root/Main/Player", "signal": "visibility_changed",
@@ -27,6 +28,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.disconnect",
+			"any_scene": true,
 			"summary": "Remove a signal connection between two nodes.",
 			"params": link_params,
 			"example": {"node_path": "/root/Main/Player", "signal": "visibility_changed",
@@ -40,6 +42,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.signals",
+			"any_scene": true,
 			"summary": "A node's signals, its saved outgoing connections and the ones that target it; a connection to a method the receiver lacks is marked dangling, with why (the game would drop it without an error).",
 			"params": [node_param("node_path", "Node to inspect")],
 			"example": {"node_path": "/root/Main/Player"},
@@ -51,6 +54,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.add_to_group",
+			"any_scene": true,
 			"idempotent": true,
 			"summary": "Put a node in a group, saved with the scene.",
 			"params": [node_param("node_path", "Node"), req("group", "string", "Group name")],
@@ -61,6 +65,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.remove_from_group",
+			"any_scene": true,
 			"idempotent": true,
 			"summary": "Take a node out of a group.",
 			"params": [node_param("node_path", "Node"), req("group", "string", "Group name")],
@@ -119,7 +124,7 @@ func _signals(bc: BridgeCall) -> Variant:
 	var outgoing := _outgoing(node)
 	var incoming: Array = []
 	for c: Dictionary in node.get_incoming_connections():
-		if c.flags & CONNECT_PERSIST and c["signal"].get_object() is Node and _in_scene(c["signal"].get_object()):
+		if c.flags & CONNECT_PERSIST and c["signal"].get_object() is Node and _in_scene(c["signal"].get_object(), node):
 			incoming.append(_marked({"source": BridgeSceneAccess.path_of(c["signal"].get_object()),
 					"signal": c["signal"].get_name(),
 					"method": c.callable.get_method()}, node))
@@ -200,13 +205,13 @@ func _method(obj: Object, name: String) -> Dictionary:
 	return {}
 
 
-## Saved (persistent) connections from `node` to nodes of the edited scene.
+## Saved (persistent) connections from `node` to nodes of its scene.
 func _outgoing(node: Node) -> Array:
 	var out: Array = []
 	for s: Dictionary in node.get_signal_list():
 		for c: Dictionary in node.get_signal_connection_list(s.name):
 			var target: Object = c.callable.get_object()
-			if c.flags & CONNECT_PERSIST and target is Node and _in_scene(target):
+			if c.flags & CONNECT_PERSIST and target is Node and _in_scene(target, node):
 				out.append(_marked({"signal": s.name, "target": BridgeSceneAccess.path_of(target),
 						"method": c.callable.get_method()}, target))
 	return out
@@ -220,9 +225,10 @@ static func _marked(connection: Dictionary, receiver: Object) -> Dictionary:
 	return connection
 
 
-func _in_scene(node: Node) -> bool:
-	var root := BridgeSceneAccess.root()
-	return node == root or root.is_ancestor_of(node)
+## Whether `node` is in the scene of `of` (the node whose signals are read: its scene, edited or not).
+func _in_scene(node: Node, of: Node) -> bool:
+	var root := BridgeSceneAccess.root_of(of)
+	return root != null and (node == root or root.is_ancestor_of(node))
 
 
 func _describe(link: Dictionary, p: Dictionary) -> String:

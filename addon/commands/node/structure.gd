@@ -14,6 +14,7 @@ func commands() -> Array:
 	return [
 		{
 			"method": "node.add",
+			"any_scene": true,
 			"summary": "Add a node of a class (or a class_name script class) under a parent, with optional properties.",
 			"params": [
 				class_param("type", "Node", "Node class, e.g. Sprite2D", true, true),
@@ -32,6 +33,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.remove",
+			"any_scene": true,
 			"summary": "Remove a node and its children from the edited scene (undoable).",
 			"params": [node_param("node_path", "Node to remove")],
 			"example": {"node_path": "/root/Main/Ground"},
@@ -42,6 +44,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.duplicate",
+			"any_scene": true,
 			"summary": "Copy a node with its children, groups and connections, placed right after the original.",
 			"params": [
 				node_param("node_path", "Node to copy"),
@@ -54,6 +57,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.rename",
+			"any_scene": true,
 			"summary": "Rename a node, rewriting NodePaths in the scene that pointed at it (as the editor does); refuses a name a sibling already has.",
 			"params": [node_param("node_path", "Node to rename"), req("new_name", "string", "New name")],
 			"example": {"node_path": "/root/Main/Camera2D", "new_name": "MainCamera"},
@@ -63,6 +67,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "node.move",
+			"any_scene": true,
 			"summary": "Reparent a node and/or move it among its siblings, keeping its global transform by default.",
 			"params": [
 				node_param("node_path", "Node to move"),
@@ -138,7 +143,7 @@ func _duplicate(c: BridgeCall) -> Variant:
 	if p.has("name"):
 		copy.name = p.name
 	# Nodes the scene owns get the root as owner again; nodes inside instanced scenes keep theirs.
-	var root := BridgeSceneAccess.root()
+	var root := BridgeSceneAccess.root_of(node)
 	var owners: Array = []
 	for pair: Array in BridgeSceneAccess.owner_pairs(node):
 		var twin := copy if pair[0] == node else copy.get_node_or_null(node.get_path_to(pair[0]))
@@ -161,7 +166,7 @@ func _rename(c: BridgeCall) -> Variant:
 	var old_name := str(node.name)
 	if p.new_name == old_name:
 		return {"path": BridgeSceneAccess.path_of(node), "old_name": old_name, "changed": false}
-	if node != BridgeSceneAccess.root():
+	if node != c.scene_root():
 		var bad: Variant = _check_new_name(node.get_parent(), p.new_name, "new_name")
 		if bad:
 			return bad
@@ -234,7 +239,7 @@ func _set_all(node: Node, properties: Dictionary) -> Variant:
 
 ## The node (resolved by the router), or a refusal when it is the scene's root.
 func _non_root(node: Node, verb: String) -> Variant:
-	if node == BridgeSceneAccess.root():
+	if node == BridgeSceneAccess.root_of(node):
 		return BridgeError.failed("cannot %s the scene's root %s" % [verb, BridgeSceneAccess.path_of(node)], {"path": BridgeSceneAccess.path_of(node)})
 	return node
 

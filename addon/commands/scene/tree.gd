@@ -38,7 +38,8 @@ func commands() -> Array:
 		},
 		{
 			"method": "scene.tree",
-			"summary": "The edited scene's node tree: name, type, path, script, instanced scene, groups, children.",
+			"any_scene": true,
+			"summary": "The edited scene's node tree (or another open scene's): name, type, path, script, instanced scene, groups, children.",
 			"params": [
 				node_param("node_path", "Subtree to return (default: the root)", false, ""),
 				opt("max_depth", "int", "Levels below the start node to include (default: all)", null, {"min": 0}),
@@ -50,6 +51,7 @@ func commands() -> Array:
 		},
 		{
 			"method": "scene.instance",
+			"any_scene": true,
 			"summary": "Instance a saved scene as a child node of the edited scene (undoable).",
 			"params": [
 				req("path", "string", "Scene file to instance", {"also": ["scene_path"]}),
@@ -90,13 +92,13 @@ func _tree(c: BridgeCall) -> Variant:
 
 func _instance(c: BridgeCall) -> Variant:
 	var p := c.params
-	var root: Node = BridgeSceneAccess.root()
+	var root: Node = c.scene_root()
 	var scene_path: String = p.path
 	var bad: Variant = BridgeSceneFiles.check_scene_path(scene_path, false)
 	if bad:
 		return bad
 	if scene_path == root.scene_file_path or _depends_on(scene_path, root.scene_file_path, {}):
-		return c.failed("%s contains the edited scene %s: instancing it would be recursive" % [scene_path,
+		return c.failed("%s contains the scene %s: instancing it would be recursive" % [scene_path,
 				root.scene_file_path], {"scene_path": scene_path})
 	var parent: Node = p.parent
 	var packed := load(scene_path) as PackedScene
@@ -113,7 +115,7 @@ func _describe(node: Node, depth: int) -> Dictionary:
 	var script: Script = node.get_script()
 	if script:
 		d["script"] = script.resource_path
-	if node != BridgeSceneAccess.root() and node.scene_file_path != "":
+	if node != BridgeSceneAccess.root_of(node) and node.scene_file_path != "":
 		d["scene"] = node.scene_file_path
 	var groups := node.get_groups().filter(func(g: StringName) -> bool: return not str(g).begins_with("_"))
 	if not groups.is_empty():

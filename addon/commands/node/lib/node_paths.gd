@@ -10,7 +10,7 @@ const BridgeSceneAccess := preload("../../../lib/scene_access.gd")
 ## [{node, property, old, new}] for every stored NodePath value that must change when `renamed` becomes
 ## `new_name`. Computed on paths, before the rename, so the caller can put the changes in one action.
 static func rewrites_for_rename(renamed: Node, new_name: String) -> Array[Dictionary]:
-	var root := BridgeSceneAccess.root()
+	var root := BridgeSceneAccess.root_of(renamed)
 	var out: Array[Dictionary] = []
 	if root == null:
 		return out
