@@ -61,7 +61,7 @@ func gated(method: String) -> bool:
 
 
 ## Whether a call of `cmd` must pass enter() at all (the others skip its coroutine).
-func waits(method: String, cmd: Dictionary) -> bool:
+func waits(method: String, cmd: Dictionary) -> bool:  # a call naming a scene to undo in is a history mover: it waits
 	if gated(method) or cmd.get("switches_scene", false) == true:
 		return true
 	return not cmd.get("read_only", false) and (cmd.has("moves_histories") or str(cmd.get("undo", "none")) != "none")
@@ -70,7 +70,7 @@ func waits(method: String, cmd: Dictionary) -> bool:
 ## The turn keys a command holds while it runs: EVERY for a scene switch, its histories' for the rest; [] for
 ## a read or a command with no history. `scene`: the open scene the call names ("": the edited one).
 func turns_of(cmd: Dictionary, scene: String = "") -> Array:
-	if cmd.get("switches_scene", false) == true:
+	if switches(cmd, scene):
 		return [EVERY]
 	if cmd.get("read_only", false):
 		return []
@@ -86,6 +86,16 @@ func turns_of(cmd: Dictionary, scene: String = "") -> Array:
 	return keys
 
 
+## Whether a call switches the edited scene: a command declared `switches_scene`, or one that moves histories
+## (editor.undo/redo) naming an open scene that is not the edited one: only the editor's own undo keeps its
+## bookkeeping of a history straight (a history's UndoRedo moved by hand leaves the scene's saved mark wrong), and
+## it moves the edited scene's, so the call makes that scene the edited one for the move and switches back.
+func switches(cmd: Dictionary, scene: String = "") -> bool:
+	if cmd.get("switches_scene", false) == true:
+		return true
+	return scene != "" and cmd.has("moves_histories") and scene_history.call(scene) != scene_history.call("")
+
+
 static func scene_key(history_id: int) -> String:
 	return "scene:%d" % history_id if history_id >= 0 else "scene:none"
 
@@ -97,7 +107,7 @@ static func scene_key(history_id: int) -> String:
 func enter(method: String, cmd: Dictionary, holder: Dictionary, nested: bool, scene: String = "") -> Dictionary:
 	var ticket := {"id": -1, "keys": [], "scene": scene}
 	if gated(method):
-		ticket.id = await _pass_line(cmd.get("switches_scene", false) == true)
+		ticket.id = await _pass_line(switches(cmd, scene))
 	if nested:
 		return ticket
 	ticket.keys = await take_turns(cmd, holder, scene)
@@ -185,12 +195,12 @@ func _hold(keys: Array, holder: Dictionary) -> void:
 
 
 ## Waits for the editor's start-up and for every earlier command to pass and every earlier switch to finish.
-func _pass_line(switches: bool) -> int:
+func _pass_line(switching: bool) -> int:
 	var tree := Engine.get_main_loop() as SceneTree
 	var ticket := _seq
 	_seq += 1
 	_waiting.append(ticket)
-	if switches:
+	if switching:
 		_switching.append(ticket)
 	while not (started.call() and _may_start(ticket)):
 		await tree.process_frame

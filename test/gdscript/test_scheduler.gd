@@ -75,12 +75,16 @@ func test_an_edit_of_another_open_scene_takes_that_scenes_turn() -> void:
 	_enter(s, "other_again", SCENE_EDIT, false, "res://b.tscn")
 	_enter(s, "undo_other", UNDO, false, "res://b.tscn")
 	eq(passed, ["edited", "other"], "an edit of the edited scene and one of scene b at once; b's next edit waits")
+	eq(s.switches(UNDO, "res://b.tscn"), true, "an undo in another open scene switches to it")
+	eq(s.switches(UNDO, ""), false, "an undo in the edited scene does not")
 	eq(s.held(), ["scene:5", "scene:7"], "the turns held")
 	_leave(s, "other")
 	eq(passed, ["edited", "other", "other_again"], "b's second edit follows b's first, whatever the edited scene does")
 	_leave(s, "other_again")
-	eq(passed, ["edited", "other", "other_again", "undo_other"], "an undo of scene b waits for b's edits only")
-	eq(tickets.undo_other.keys, ["scene:7", "global"], "it holds b's history and the global one")
+	eq(passed, ["edited", "other", "other_again"], "an undo in scene b makes b the edited scene: it waits for every edit")
+	_leave(s, "edited")
+	eq(passed, ["edited", "other", "other_again", "undo_other"], "then it runs, holding every turn")
+	eq(tickets.undo_other.keys, ["*"], "no edit starts while it has scene b edited")
 
 
 func test_a_scene_switch_waits_for_every_turn_and_holds_them_all() -> void:

@@ -15,6 +15,7 @@ const BridgeOpenScenes := preload("../../core/open_scenes.gd")
 const BridgeUndoStep := preload("../../core/undo_step.gd")
 const BridgeTextStep := preload("../../lib/text_step.gd")
 const BridgeStepsAbove := preload("lib/steps_above.gd")
+const BridgeSceneSwitch := preload("../../lib/scene_switch.gd")
 
 const GLOBAL := EditorUndoRedoManager.GLOBAL_HISTORY
 ## Whose step a caller may undo without any_client: its own, and any step the person in the editor made (no
@@ -85,11 +86,42 @@ func commands() -> Array:
 
 
 func _undo(c: BridgeCall) -> Variant:
-	return await _step(true, c)
+	return await _in_scene(true, c)
 
 
 func _redo(c: BridgeCall) -> Variant:
-	return await _step(false, c)
+	return await _in_scene(false, c)
+
+
+## A move in the open scene the call names. Only the editor's own Undo keeps a history's bookkeeping straight (its
+## UndoRedo moved by hand leaves the scene's saved mark wrong and the editor logs "Inconsistent redo history"), and
+## it moves the edited scene's: so the call (holding every turn, core/scheduler.gd switches()) makes that scene the
+## edited one, moves it as Ctrl+Z would, and switches back. With wait_ms it waits first, in that scene's history,
+## for a step of its own to be on top, the turns given back and the edited scene left as it is.
+func _in_scene(undo: bool, c: BridgeCall) -> Variant:
+	var root := c.scene_root()
+	if _on_edited(c):
+		return await _step(undo, c)
+	var edited := EditorInterface.get_edited_scene_root()
+	var back := edited.scene_file_path if edited != null else ""
+	if edited != null and back == "":
+		return c.failed(("the edited scene has never been saved, and switching away from it to move %s's history " +
+				"would not come back: save it first (scene.save_as), or scene.open %s and undo there") % [root.scene_file_path,
+				root.scene_file_path], {"param": "scene"})
+	var wait_ms: int = c.params.get("wait_ms", 0)
+	if undo and wait_ms > 0:
+		var history := _undo_redo(BridgeOpenScenes.history_id(root))
+		var mine := BridgeUndoStep.owner_of(c.client)
+		var on_top := func() -> bool: return BridgeUndoStep.parse(history.get_current_action_name()).client in ["", mine]
+		await c.wait_outside_turns(on_top, wait_ms)
+		c.params["wait_ms"] = 0  # waited: the move itself does not wait again with the scene switched
+	if await BridgeSceneSwitch.open(root.scene_file_path) == null:
+		return c.failed("the editor did not switch to %s to move its history (see the editor output)" % root.scene_file_path,
+				{"param": "scene"})
+	var result: Variant = await _step(undo, c)
+	if back != "" and await BridgeSceneSwitch.open(back) == null:
+		push_warning("bridge: %s moved %s's history but did not switch back to %s" % [c.method, root.scene_file_path, back])
+	return result
 
 
 ## Moves the history Ctrl+Z (or redo) would. An undo that took another client's step (its name says whose:
@@ -105,7 +137,7 @@ func _step(undo: bool, c: BridgeCall) -> Variant:
 		before[id] = ur.get_version()
 		names[id] = ur.get_current_action_name()
 	BridgeTextStep.begin("force" if c.params.get("force", false) and not _others_step(c, names) else "refuse")
-	var item := _menu_item(undo) if _on_edited(c) else {}  # the menu moves the edited scene's history only
+	var item := _menu_item(undo)
 	if not item.is_empty():
 		item.menu.id_pressed.emit(item.id)
 	else:  # no menu (never seen): fall back to the scene history, then the global one
@@ -147,8 +179,6 @@ func _moved(c: BridgeCall, id: int, version: int, undo: bool, owner: Dictionary,
 		out["files"] = files
 	if id != GLOBAL:  # as for a scene edit (core/undo_scope.gd): the change waits in the open scene, or undid it
 		var root := c.scene_root()
-		if not _on_edited(c):  # moved on the history itself: the scene tabs learn of it as from the editor's own move
-			BridgeCompat.editor_undo_redo().emit_signal("version_changed")
 		var unsaved := await BridgeSceneFiles.unsaved(server.get_tree())
 		out["saved"] = root != null and not unsaved.get(root.scene_file_path, true)
 	return out
@@ -240,7 +270,7 @@ static func _kept_message(verb: String, action: String, kept: Array) -> String:
 ## this history; directly on the history otherwise. A text step that kept its file keeps it (lib/text_step.gd).
 func _take_back(id: int, version: int, undone: bool, c: BridgeCall) -> void:
 	BridgeTextStep.begin("refuse")
-	var item := _menu_item(not undone) if _on_edited(c) else {}
+	var item := _menu_item(not undone)
 	var back := false
 	if not item.is_empty():
 		var others := {}

@@ -5,7 +5,7 @@ extends "../../core/command_group.gd"
 const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgeParams := preload("../../core/params.gd")
 const BridgeSceneFiles := preload("../../core/scene_files.gd")
-const BridgeSceneSwitch := preload("lib/scene_switch.gd")
+const BridgeSceneSwitch := preload("../../lib/scene_switch.gd")
 const BridgeCompat := preload("../../core/compat.gd")
 
 

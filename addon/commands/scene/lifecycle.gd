@@ -7,7 +7,7 @@ const BridgeSceneAccess := preload("../../lib/scene_access.gd")
 const BridgeClassTypes := preload("../../core/class_types.gd")
 const BridgeSceneFiles := preload("../../core/scene_files.gd")
 const BridgeCompat := preload("../../core/compat.gd")
-const BridgeSceneSwitch := preload("lib/scene_switch.gd")
+const BridgeSceneSwitch := preload("../../lib/scene_switch.gd")
 
 
 func commands() -> Array:

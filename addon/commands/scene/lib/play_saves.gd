@@ -8,7 +8,7 @@ extends RefCounted
 ## Every function is static: `const BridgePlaySaves := preload("lib/play_saves.gd")`.
 
 const BridgeSceneFiles := preload("../../../core/scene_files.gd")
-const BridgeSceneSwitch := preload("scene_switch.gd")
+const BridgeSceneSwitch := preload("../../../lib/scene_switch.gd")
 const BridgeError := preload("../../../core/bridge_error.gd")
 const BridgeOutputLog := preload("../../../core/output_log.gd")
 

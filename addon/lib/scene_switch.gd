@@ -5,10 +5,10 @@ extends RefCounted
 ## open_scene_from_path and reload_scene_from_path silently do nothing. So each switch here is checked after
 ## that frame and asked again when it did not happen; a mark the editor left set for good (its start-up restore
 ## can) is cleared by switching tabs the way a click on the tab bar does, which resets it.
-## Every function is static: `const BridgeSceneSwitch := preload("lib/scene_switch.gd")`.
+## Every function is static: `const BridgeSceneSwitch := preload("../../lib/scene_switch.gd")`.
 
-const BridgeSceneFiles := preload("../../../core/scene_files.gd")
-const BridgeCompat := preload("../../../core/compat.gd")
+const BridgeSceneFiles := preload("../core/scene_files.gd")
+const BridgeCompat := preload("../core/compat.gd")
 
 ## Tries before giving up; the tab bar is used from the second one on.
 const ATTEMPTS := 5
