@@ -22,10 +22,7 @@ const CONTEXT_ID := "bridge_history_context"
 static func root_for(path: String) -> Variant:
 	var edited := EditorInterface.get_edited_scene_root()
 	if path == "" or (edited != null and edited.scene_file_path == path):
-		if edited == null:
-			return BridgeError.new(BridgeError.NO_SCENE,
-					"no scene is open in the editor; open one with scene.open or make one with scene.create")
-		return edited
+		return edited if edited != null else no_scene()
 	for root: Node in BridgeCompat.open_scene_roots():
 		if root.scene_file_path == path:
 			return root
@@ -36,6 +33,12 @@ static func root_for(path: String) -> Variant:
 				+ "scene.open") % [path, BridgeCompat.version().string], {"param": "scene", "scene": path})
 	return BridgeError.not_found("scene %s is not open in the editor (open: %s); open it with scene.open" % [path,
 			", ".join(PackedStringArray(open)) if not open.is_empty() else "none"], {"param": "scene", "scene": path})
+
+
+## The refusal of a call that needs a scene when none is open (core/scene_nodes.gd hands it on).
+static func no_scene() -> BridgeError:
+	return BridgeError.new(BridgeError.NO_SCENE,
+			"no scene is open in the editor; open one with scene.open or make one with scene.create")
 
 
 ## The root of the open scene `node` belongs to (the edited one, or another open scene's), or null for a node in

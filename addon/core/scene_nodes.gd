@@ -16,8 +16,7 @@ static func root() -> Node:
 
 
 static func no_scene() -> RefCounted:
-	return BridgeError.new(BridgeError.NO_SCENE,
-			"no scene is open in the editor; open one with scene.open or make one with scene.create")
+	return BridgeOpenScenes.no_scene()
 
 
 ## The root of the open scene `node` is in (core/open_scenes.gd), or null for a node in none (one being made).
