@@ -35,8 +35,9 @@ static func root_for(path: String) -> Variant:
 			", ".join(PackedStringArray(open)) if not open.is_empty() else "none"], {"param": "scene", "scene": path})
 
 
-## The refusal of a call that needs a scene when none is open (core/scene_nodes.gd hands it on).
-static func no_scene() -> BridgeError:
+## The refusal of a call that needs a scene when none is open (core/scene_nodes.gd hands it on); a BridgeError
+## typed by its engine class, since the game loads this file too (addon/game/inspector.gd).
+static func no_scene() -> RefCounted:
 	return BridgeError.new(BridgeError.NO_SCENE,
 			"no scene is open in the editor; open one with scene.open or make one with scene.create")
 
