@@ -11,4 +11,12 @@ echo "godot: $GODOT_BIN ($("$GODOT_BIN" --headless --version 2>/dev/null | tail 
 npm run build --silent
 bash scripts/check-addon.sh "$GODOT_BIN"
 bash scripts/test-gdscript.sh "$GODOT_BIN"
-npx mocha 'test/unit/**/*.test.ts' 'plugins/*/test/**/*.test.ts' 'test/e2e/**/*.test.ts' "$@"
+# the declaration cache once, before the workers start (each would otherwise build its own at the same time)
+npx tsx scripts/test-cache.ts
+# Two files at a time (BRIDGE_TEST_JOBS; 1 runs them one by one): every file starts its own editor on its own
+# ports, user data and editor settings, and most of a file's time is an editor or a game starting, so two
+# overlap well on 2 cores (docs/performance.md, "The suite").
+jobs=${BRIDGE_TEST_JOBS:-2}
+parallel=()
+[ "$jobs" -gt 1 ] && parallel=(--parallel --jobs "$jobs")
+npx mocha "${parallel[@]}" 'test/unit/**/*.test.ts' 'plugins/*/test/**/*.test.ts' 'test/e2e/**/*.test.ts' "$@"
