@@ -98,7 +98,7 @@ const wallNow = () => performance.timeOrigin + performance.now()
 let portSeed = 52000 + Math.floor(Math.random() * 8000)
 
 /** Starts a headless editor on a fresh copy of examples/demo; `addon: false` leaves the bridge out. */
-export function startBenchEditor(options: {addon: boolean}): BenchEditor {
+export function startBenchEditor(options: {addon: boolean; env?: NodeJS.ProcessEnv}): BenchEditor {
   const godot = findGodot()
   const base = mkdtempSync(join(tmpdir(), 'bridge-bench-'))
   dirs.add(base)
@@ -121,6 +121,7 @@ export function startBenchEditor(options: {addon: boolean}): BenchEditor {
   const env = {
     ...process.env,
     ...xdgDirs(home),
+    ...options.env,
     BENCH_PROBE_MARKER: marker,
   }
   const ports = portSeed

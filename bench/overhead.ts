@@ -15,6 +15,7 @@
 // Idle CPU: one editor of each kind started together, left to settle (10 s after both are up, then until a
 // one-second sample of each is calm, at most 15 s more), then read from /proc over the same window at the same
 // time, so the machine's load is the same for both.
+import {readDiscovery} from '../src/editor/discovery.js'
 import {prepareDeclarationCache} from '../test/support/editor.js'
 import {type BenchEditor, startBenchEditor} from './editors.js'
 import {figure, median, note, sleep, table, target} from './report.js'
@@ -23,6 +24,11 @@ import {cpuPercent} from './startup.js'
 export interface StartSamples {
   /** spawn → first engine.version reply, addon editor */
   withMs: number[]
+  /**
+   * The addon editor's own start steps, ms from spawn (BRIDGE_START_PHASES: core/start_phases.gd), with the first
+   * reply as `first_reply`: the addon's own span, from its plugin's _enter_tree, read off one process's clock
+   */
+  phases: Record<string, number>[]
   /** spawn → probe marker (first frame), addon editor */
   withProbeMs: number[]
   /** spawn → probe marker (first frame), plain editor */
@@ -31,12 +37,12 @@ export interface StartSamples {
 
 /** Start-up samples: `first` on fresh copies (first open), `again` on the same copies reopened. */
 export async function addonStartup(runs: number): Promise<{first: StartSamples; again: StartSamples}> {
-  const first: StartSamples = {withMs: [], withProbeMs: [], withoutMs: []}
-  const again: StartSamples = {withMs: [], withProbeMs: [], withoutMs: []}
+  const first: StartSamples = {withMs: [], phases: [], withProbeMs: [], withoutMs: []}
+  const again: StartSamples = {withMs: [], phases: [], withProbeMs: [], withoutMs: []}
   // an installed addon carries its declaration cache (bridge install, pack:addon): so do the bench's copies
   await prepareDeclarationCache()
   const measure = async (addon: boolean) => {
-    const editor = startBenchEditor({addon})
+    const editor = startBenchEditor({addon, env: {BRIDGE_START_PHASES: '1'}})
     try {
       for (const into of [first, again]) {
         if (into === again) {
@@ -48,7 +54,9 @@ export async function addonStartup(runs: number): Promise<{first: StartSamples; 
           editor.restart()
         }
         if (addon) {
-          into.withMs.push(await editor.waitFirstReply())
+          const reply = await editor.waitFirstReply()
+          into.withMs.push(reply)
+          into.phases.push({...startPhases(editor), first_reply: reply})
           into.withProbeMs.push(await editor.waitProbe())
         } else into.withoutMs.push(await editor.waitProbe())
       }
@@ -61,6 +69,13 @@ export async function addonStartup(runs: number): Promise<{first: StartSamples; 
     for (const addon of i % 2 === 0 ? [true, false] : [false, true]) await measure(addon)
   }
   return {first, again}
+}
+
+/** The discovery file's start_phases_ms, as ms from the editor's spawn. */
+function startPhases(editor: BenchEditor): Record<string, number> {
+  const info = readDiscovery(editor.root) as {start_phases_ms?: Record<string, number>; engine_start_unix_ms?: number}
+  const engineStart = Number(info?.engine_start_unix_ms) - editor.spawnedAt
+  return Object.fromEntries(Object.entries(info?.start_phases_ms ?? {}).map(([k, v]) => [k, engineStart + Number(v)]))
 }
 
 export interface IdlePair {
@@ -138,6 +153,18 @@ export async function reportAddonStartup(runs: number): Promise<() => void> {
   figure('addon_startup_overhead_spread_ms', Math.max(...overheads) - Math.min(...overheads), 'ms')
   const firstOverhead = median(roundOverheads(first))
   figure('addon_startup_first_open_overhead_ms', firstOverhead, 'ms')
+  // The overhead is the difference of two editor starts of ~2.5 s each, whose own spread is as large as it: the
+  // addon's own span, from its plugin's _enter_tree to the first reply on one editor's clock, moves with bridge's
+  // work alone (the plain editor's plugins start at about the same point: the rest of the overhead is before it)
+  const own = again.phases.map((p) => p.first_reply - p.plugin_enter_tree).filter(Number.isFinite)
+  if (own.length > 0) {
+    figure('addon_startup_own_ms', median(own), 'ms')
+    figure('addon_startup_own_spread_ms', Math.max(...own) - Math.min(...own), 'ms')
+    for (const [name, from, to] of OWN_STEPS) {
+      const spans = again.phases.map((p) => p[to] - p[from]).filter(Number.isFinite)
+      if (spans.length > 0) figure(`addon_startup_${name}_ms`, median(spans), 'ms')
+    }
+  }
   return () => {
     const rows: (string | number)[][] = []
     for (const [label, s] of [
@@ -158,8 +185,26 @@ export async function reportAddonStartup(runs: number): Promise<() => void> {
         rows,
       ),
     )
+    const own = again.phases.map((p) => p.first_reply - p.plugin_enter_tree).filter(Number.isFinite)
+    if (own.length > 0) {
+      const steps = OWN_STEPS.map(([name, from, to]) => {
+        const spans = again.phases.map((p) => p[to] - p[from]).filter(Number.isFinite)
+        return `${name} ${median(spans).toFixed(0)}`
+      })
+      console.log(
+        `\nthe addon's own span (reopened; its plugin's _enter_tree → first reply, one clock): ${median(own).toFixed(0)} ms (${own.map((x) => x.toFixed(0)).join(', ')}): ${steps.join(', ')}`,
+      )
+    }
   }
 }
+
+/** The addon's own start, step by step: [figure, from phase, to phase] (core/start_phases.gd's marks). */
+const OWN_STEPS: [string, string, string][] = [
+  ['compile', 'plugin_enter_tree', 'server_ready_begin'], // the server's preload closure compiled
+  ['groups', 'server_ready_begin', 'groups_registered'], // the declaration cache read, the commands registered
+  ['transports', 'groups_registered', 'transports_bound'], // both transports loaded and bound
+  ['first_call', 'transports_bound', 'first_reply'], // the discovery file, the first frame, engine.version answered
+]
 
 /** Each round's addon start minus the plain start of the same round. */
 function roundOverheads(s: StartSamples): number[] {
