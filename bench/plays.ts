@@ -240,7 +240,9 @@ export async function reportPlays(editor: TestEditor, bin: string, rounds: numbe
   figure('bare_game_ready_ms', f.bare.median, 'ms')
   figure('play_ready_ms', f.ws.median, 'ms')
   figure('play_ready_p95_ms', f.ws.p95, 'ms')
-  target('play_ready_over_bare_ratio', f.ws.median / f.bare.median, 'x', 1.3, floor)
+  // restated against the editor's own Play where the plays' phases tell it (reportSplit): then only reported
+  if (f.split) figure('play_ready_over_bare_ratio', f.ws.median / f.bare.median, 'x')
+  else target('play_ready_over_bare_ratio', f.ws.median / f.bare.median, 'x', 1.3, floor)
   figure('cli_play_ready_ms', f.cli.median, 'ms')
   figure('cli_play_over_bare_ratio', f.cli.median / f.bare.median, 'x')
   figure('debug_restart_ms', f.restart.median, 'ms')
