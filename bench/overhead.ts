@@ -156,14 +156,12 @@ export async function reportAddonStartup(runs: number): Promise<() => void> {
   // The overhead is the difference of two editor starts of ~2.5 s each, whose own spread is as large as it: the
   // addon's own span, from its plugin's _enter_tree to the first reply on one editor's clock, moves with bridge's
   // work alone (the plain editor's plugins start at about the same point: the rest of the overhead is before it)
-  const own = again.phases.map((p) => p.first_reply - p.plugin_enter_tree).filter(Number.isFinite)
+  const own = spansOf(again.phases, 'plugin_enter_tree', 'first_reply')
+  const steps = OWN_STEPS.map(([name, from, to]) => [name, median(spansOf(again.phases, from, to))] as const)
   if (own.length > 0) {
     figure('addon_startup_own_ms', median(own), 'ms')
     figure('addon_startup_own_spread_ms', Math.max(...own) - Math.min(...own), 'ms')
-    for (const [name, from, to] of OWN_STEPS) {
-      const spans = again.phases.map((p) => p[to] - p[from]).filter(Number.isFinite)
-      if (spans.length > 0) figure(`addon_startup_${name}_ms`, median(spans), 'ms')
-    }
+    for (const [name, ms] of steps) if (Number.isFinite(ms)) figure(`addon_startup_${name}_ms`, ms, 'ms')
   }
   return () => {
     const rows: (string | number)[][] = []
@@ -185,16 +183,10 @@ export async function reportAddonStartup(runs: number): Promise<() => void> {
         rows,
       ),
     )
-    const own = again.phases.map((p) => p.first_reply - p.plugin_enter_tree).filter(Number.isFinite)
-    if (own.length > 0) {
-      const steps = OWN_STEPS.map(([name, from, to]) => {
-        const spans = again.phases.map((p) => p[to] - p[from]).filter(Number.isFinite)
-        return `${name} ${median(spans).toFixed(0)}`
-      })
+    if (own.length > 0)
       console.log(
-        `\nthe addon's own span (reopened; its plugin's _enter_tree → first reply, one clock): ${median(own).toFixed(0)} ms (${own.map((x) => x.toFixed(0)).join(', ')}): ${steps.join(', ')}`,
+        `\nthe addon's own span (reopened; its plugin's _enter_tree → first reply, one clock): ${median(own).toFixed(0)} ms (${own.map((x) => x.toFixed(0)).join(', ')}): ${steps.map(([name, ms]) => `${name} ${Number.isFinite(ms) ? ms.toFixed(0) : '-'}`).join(', ')}`,
       )
-    }
   }
 }
 
@@ -205,6 +197,11 @@ const OWN_STEPS: [string, string, string][] = [
   ['transports', 'groups_registered', 'transports_bound'], // both transports loaded and bound
   ['first_call', 'transports_bound', 'first_reply'], // the discovery file, the first frame, engine.version answered
 ]
+
+/** Each start's span between two of its phases (a start that lacks either is left out). */
+function spansOf(phases: Record<string, number>[], from: string, to: string): number[] {
+  return phases.map((p) => p[to] - p[from]).filter(Number.isFinite)
+}
 
 /** Each round's addon start minus the plain start of the same round. */
 function roundOverheads(s: StartSamples): number[] {
