@@ -1,7 +1,9 @@
 // `bridge serve` leaves no process behind: whenever its client goes away — before the editor is dialled,
-// while it is, after it answered — or a SIGTERM arrives, the server exits within a second. MCP clients start
+// while it is, after it answered — or a SIGTERM arrives, the server exits on its own. MCP clients start
 // serve for a health check and close stdin at once (Gemini CLI's `mcp list`); each survivor would hold an
-// editor connection forever.
+// editor connection forever. Quiet, it exits within a second; the tests give it EXIT_BOUND_MS, since at load ~9
+// Node alone takes over a second to start and the stdin closed while it loads is read only after: a survivor
+// never exits, so a bound that is long beside any start still tells the two apart.
 import {expect} from 'chai'
 import {type ChildProcess, spawn} from 'node:child_process'
 
@@ -17,6 +19,8 @@ const INITIALIZE = JSON.stringify({
 })
 const INITIALIZED = JSON.stringify({jsonrpc: '2.0', method: 'notifications/initialized'})
 const TOOLS_LIST = JSON.stringify({jsonrpc: '2.0', id: 2, method: 'tools/list'})
+
+const EXIT_BOUND_MS = 15_000
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -49,21 +53,21 @@ describe('bridge serve lifetime (real editor)', function () {
   })
 
   for (const delayMs of [0, 100, 300, 700, 1000, 2000]) {
-    it(`exits within a second when the client closes stdin ${delayMs} ms after starting it`, async () => {
+    it(`exits when the client closes stdin ${delayMs} ms after starting it`, async () => {
       const child = serve()
       child.stdin!.write(INITIALIZE + '\n')
       await sleep(delayMs)
       child.stdin!.end()
-      expect(await waitForExit(child.pid!, 1500), `serve (pid ${child.pid}) still running`).to.equal(true)
+      expect(await waitForExit(child.pid!, EXIT_BOUND_MS), `serve (pid ${child.pid}) still running`).to.equal(true)
     })
   }
 
-  it('exits within a second when the client closes stdin after its first tools/list', async () => {
+  it('exits when the client closes stdin after its first tools/list', async () => {
     const child = serve()
     child.stdin!.write(INITIALIZE + '\n' + INITIALIZED + '\n' + TOOLS_LIST + '\n')
     await answer(child, 2)
     child.stdin!.end()
-    expect(await waitForExit(child.pid!, 1500), `serve (pid ${child.pid}) still running`).to.equal(true)
+    expect(await waitForExit(child.pid!, EXIT_BOUND_MS), `serve (pid ${child.pid}) still running`).to.equal(true)
   })
 
   for (const delayMs of [0, 300, 1000]) {
@@ -72,7 +76,7 @@ describe('bridge serve lifetime (real editor)', function () {
       child.stdin!.write(INITIALIZE + '\n')
       await sleep(delayMs)
       child.kill('SIGTERM')
-      expect(await waitForExit(child.pid!, 1500), `serve (pid ${child.pid}) survived SIGTERM`).to.equal(true)
+      expect(await waitForExit(child.pid!, EXIT_BOUND_MS), `serve (pid ${child.pid}) survived SIGTERM`).to.equal(true)
     })
   }
 })
