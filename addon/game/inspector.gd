@@ -19,9 +19,14 @@ extends Node
 const BridgeIpc := preload("ipc.gd")
 ## The hello (game.json) is the game's answer to this method.
 const HELLO_METHOD := "runtime.status"
-## What an agent asks a game first after playing it (issue 50's cycle: play, observe): its part (game/nodes.gd and
-## value coercion behind it) is built the frame after control.gd, while the play's answer travels, not on that call.
+## What an agent asks a game first after playing it (issue 50's cycle: play, observe): its part (game/nodes.gd, ~25 ms
+## to compile) is built in the game's second frame, while the play's answer travels. A runtime.tree sent at once
+## used to find control.gd and then value coercion compiling there: 80-200 ms.
 const OBSERVE_METHOD := "runtime.tree"
+## The rest is built ahead only once no request came for this long, one piece a frame (control.gd ~50 ms, the value
+## coercion game/nodes.gd loads on first use ~75 ms): a compile blocks the game's frame, and a request it meets
+## waits for it. An agent thinking between calls leaves far more; back-to-back calls build what they use.
+const WARM_AFTER_QUIET_MS := 150
 
 ## The game's clock (game/clock.gd): frozen, stepped; MCPGameInput reads it too.
 var clock: RefCounted
@@ -39,6 +44,8 @@ var _answers: Dictionary = {}  # game method -> its handler Callable, once its p
 var _pending := 0
 var _run: Dictionary = {}  # run.json: the hello, then how the game ended (game/ipc.gd)
 var _run_frames := 0
+var _warm_step := 0  # what is built ahead so far (_warm)
+var _last_request_msec := 0
 
 
 func _ready() -> void:
@@ -152,9 +159,9 @@ func _process(_delta: float) -> void:
 		if _run_frames == 2:
 			_run["running"] = true
 			BridgeIpc.write_atomic(_dir, BridgeIpc.RUN_FILE, JSON.stringify(_run))
-			_handler(HELLO_METHOD)  # builds control.gd now, once the game is seen up: not before its hello
-		elif _run_frames == 3:
-			_handler(OBSERVE_METHOD)  # one script a frame: the game's own frames stay short
+			_handler(OBSERVE_METHOD)  # once the game is seen up, not before its hello
+	elif _warm_step < 2 and _pending == 0 and Time.get_ticks_msec() - _last_request_msec >= WARM_AFTER_QUIET_MS:
+		_warm()
 	var names := DirAccess.get_files_at(_dir)
 	if names.is_empty():
 		return
@@ -167,9 +174,21 @@ func _process(_delta: float) -> void:
 		var path := _dir.path_join(file)
 		var req: Variant = BridgeIpc.read_json(path)
 		DirAccess.remove_absolute(path)
+		_last_request_msec = Time.get_ticks_msec()
 		if req is Dictionary and req.get("id") is String:
 			@warning_ignore("missing_await")
 			_serve(req)  # not awaited: a request that waits for frames must not hold up the others
+
+
+## Builds the next piece ahead of its first request (WARM_AFTER_QUIET_MS): control.gd, then value coercion.
+func _warm() -> void:
+	_warm_step += 1
+	if _warm_step == 1:
+		_handler(HELLO_METHOD)
+		return
+	var observe := part(str(_routes.get(OBSERVE_METHOD, {}).get("script", "")))
+	if observe != null and observe.has_method("coercion"):
+		observe.call("coercion")
 
 
 ## Runs one request (it may await frames) and writes its reply.

@@ -3,15 +3,26 @@ extends RefCounted
 ## against the declared type, as node.set does in the editor), call their methods.
 
 const BridgeIpc := preload("ipc.gd")
-const BridgeCoerce := preload("../core/value_coercion.gd")
+## Value coercion (and the parameter checks behind it) takes ~75 ms to compile, three times this script: it is loaded
+## on the first value coerced or type named (coercion()), so the first runtime.tree after a play does not wait for it.
+const COERCION := "../core/value_coercion.gd"
 const BridgeJsonValue := preload("../core/json_value.gd")
 const BridgeScreen := preload("screen.gd")
 
 var _tree: SceneTree
+var _coercion: Object  # core/value_coercion.gd, once loaded
 
 
 func _init(game: Node) -> void:  # game/inspector.gd, typed by its engine class (the rule atop inspector.gd)
 	_tree = game.get_tree()
+
+
+## core/value_coercion.gd (its static functions: coerce, type_name), loaded on first use; game/inspector.gd loads it
+## a few frames into the game, after the parts.
+func coercion() -> Object:
+	if _coercion == null:
+		_coercion = load(get_script().resource_path.get_base_dir().path_join(COERCION).simplify_path())
+	return _coercion
 
 
 func handlers() -> Dictionary:
@@ -111,7 +122,7 @@ func set_prop(p: Dictionary, _call_id: String = "") -> Variant:
 	if prop.contains(":"):  # a component such as position:x: typed by its current value
 		var current: Variant = node.get_indexed(NodePath(prop))
 		info = {"name": prop, "type": typeof(current)}
-	var value: Variant = BridgeCoerce.coerce(p.get("value"), info)
+	var value: Variant = coercion().call("coerce", p.get("value"), info)
 	if value is Object and value.has_method("to_dict"):
 		return {"error": value.to_dict()}
 	var previous: Variant = node.get_indexed(NodePath(prop))
@@ -142,7 +153,7 @@ func call_method(p: Dictionary, _call_id: String = "") -> Variant:
 	var typed: Array = []
 	for i in args.size():
 		if i < declared.size():
-			var v: Variant = BridgeCoerce.coerce(args[i], declared[i])
+			var v: Variant = coercion().call("coerce", args[i], declared[i])
 			if v is Object and v.has_method("to_dict"):
 				return {"error": v.to_dict()}
 			typed.append(v)
@@ -194,7 +205,7 @@ func describe(p: Dictionary, _call_id: String = "") -> Variant:
 	var props: Array = []
 	for info: Dictionary in node.get_property_list():
 		if info.usage & (PROPERTY_USAGE_EDITOR | PROPERTY_USAGE_SCRIPT_VARIABLE) and info.type != TYPE_NIL:
-			props.append({"name": info.name, "type": BridgeCoerce.type_name(info), "value": BridgeJsonValue.to_json(node.get(info.name))})
+			props.append({"name": info.name, "type": coercion().call("type_name", info), "value": BridgeJsonValue.to_json(node.get(info.name))})
 	var methods: Array = []
 	var signals: Array = []
 	if script:
