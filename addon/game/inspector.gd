@@ -86,6 +86,7 @@ func _ready() -> void:
 	BridgeIpc.write_atomic(_dir, BridgeIpc.GAME_FILE, JSON.stringify(hello))
 	_run = hello
 	BridgeIpc.write_atomic(_dir, BridgeIpc.RUN_FILE, JSON.stringify(_run))
+	_last_request_msec = Time.get_ticks_msec()  # the hello counts as one: the agent's first call comes before any warming
 
 
 ## The object answering the methods of game/<file>, built on first use: a part (RefCounted) made with this
