@@ -181,15 +181,16 @@ func _process(_delta: float) -> void:
 			_serve(req)  # not awaited: a request that waits for frames must not hold up the others
 
 
-## Builds the next piece ahead of its first request (WARM_AFTER_QUIET_MS): control.gd, then value coercion.
+## Builds the next piece ahead of its first request (WARM_AFTER_QUIET_MS): control.gd, then what the built parts
+## load on first use (a part's optional warm(): game/nodes.gd's value coercion).
 func _warm() -> void:
 	_warm_step += 1
 	if _warm_step == 1:
 		_handler(HELLO_METHOD)
 		return
-	var observe := part(str(_routes.get(OBSERVE_METHOD, {}).get("script", "")))
-	if observe != null and observe.has_method("coercion"):
-		observe.call("coercion")
+	for built: Object in _parts.values():
+		if built.has_method("warm"):
+			built.call("warm")
 
 
 ## Runs one request (it may await frames) and writes its reply.

@@ -17,8 +17,12 @@ func _init(game: Node) -> void:  # game/inspector.gd, typed by its engine class 
 	_tree = game.get_tree()
 
 
-## core/value_coercion.gd (its static functions: coerce, type_name), loaded on first use; game/inspector.gd loads it
-## a few frames into the game, after the parts.
+## What a first runtime.set, runtime.call or runtime.describe would compile, built ahead by game/inspector.gd.
+func warm() -> void:
+	coercion()
+
+
+## core/value_coercion.gd (its static functions: coerce, type_name), loaded on first use.
 func coercion() -> Object:
 	if _coercion == null:
 		_coercion = load(get_script().resource_path.get_base_dir().path_join(COERCION).simplify_path())
